@@ -1,0 +1,2 @@
+// The wire contract shared by the worker (src/agent) and the client (src/bridge).
+export * from "./jsonl.js";

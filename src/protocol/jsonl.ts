@@ -1,0 +1,133 @@
+// LF-only JSONL framing (PROTOCOL.md §1.3–1.5), shared by the worker and the client.
+// Bytes are buffered raw and split at 0x0A only, so UTF-8 sequences cut by a pipe read and
+// raw U+2028/U+2029 inside strings are never mistaken for record boundaries.
+
+const LF = 0x0a;
+const CR = 0x0d;
+
+/** Default cap on one record: PROTOCOL.md §1.3 rule 8 recommends 64 MiB. */
+export const DEFAULT_MAX_RECORD_BYTES = 64 * 1024 * 1024;
+
+export interface JsonlFramerOptions {
+  /** Called once per complete, non-blank record (one trailing CR stripped). */
+  onRecord: (line: string) => void;
+  /** Called when a record exceeded `maxRecordBytes`; its bytes are discarded up to the next LF. */
+  onOversize?: (discardedBytes: number) => void;
+  /** Called for a record that is not valid UTF-8 (the record is dropped). */
+  onInvalidUtf8?: (byteLength: number) => void;
+  maxRecordBytes?: number;
+}
+
+export interface JsonlFramer {
+  /** Feed a chunk exactly as read from the pipe. */
+  push(chunk: Uint8Array | string): void;
+  /** End of stream: a non-empty unterminated remainder is processed as a final record. */
+  end(): void;
+  /** Bytes currently buffered without an LF (for diagnostics). */
+  pendingBytes(): number;
+}
+
+const strictDecoder = new TextDecoder("utf-8", { fatal: true });
+
+export function createJsonlFramer(options: JsonlFramerOptions): JsonlFramer {
+  const maxBytes = options.maxRecordBytes ?? DEFAULT_MAX_RECORD_BYTES;
+  let parts: Buffer[] = [];
+  let partsLength = 0;
+  // While discarding an oversize record we drop bytes until the next LF.
+  let discarding = false;
+  let discarded = 0;
+
+  const emit = (bytes: Buffer): void => {
+    let end = bytes.length;
+    if (end > 0 && bytes[end - 1] === CR) end -= 1;
+    if (end === 0) return;
+    let text: string;
+    try {
+      text = strictDecoder.decode(bytes.subarray(0, end));
+    } catch {
+      // Converted to a reported value: the caller decides how to count it.
+      options.onInvalidUtf8?.(end);
+      return;
+    }
+    if (text.trim().length === 0) return;
+    options.onRecord(text);
+  };
+
+  const takeBuffered = (tail: Buffer): Buffer => {
+    if (partsLength === 0) return tail;
+    const whole = Buffer.concat([...parts, tail], partsLength + tail.length);
+    parts = [];
+    partsLength = 0;
+    return whole;
+  };
+
+  const finishDiscard = (extra: number): void => {
+    discarded += extra;
+    options.onOversize?.(discarded);
+    discarding = false;
+    discarded = 0;
+  };
+
+  return {
+    push(chunk) {
+      const buf = typeof chunk === "string" ? Buffer.from(chunk, "utf8") : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+      let start = 0;
+      while (start < buf.length) {
+        const lf = buf.indexOf(LF, start);
+        if (lf === -1) {
+          const rest = buf.subarray(start);
+          if (discarding) {
+            discarded += rest.length;
+          } else if (partsLength + rest.length > maxBytes) {
+            discarding = true;
+            discarded = partsLength + rest.length;
+            parts = [];
+            partsLength = 0;
+          } else {
+            // Copy: the caller may reuse its chunk buffer.
+            parts.push(Buffer.from(rest));
+            partsLength += rest.length;
+          }
+          return;
+        }
+        const piece = buf.subarray(start, lf);
+        if (discarding) {
+          finishDiscard(piece.length);
+        } else if (partsLength + piece.length > maxBytes) {
+          parts = [];
+          const total = partsLength + piece.length;
+          partsLength = 0;
+          options.onOversize?.(total);
+        } else {
+          emit(takeBuffered(piece));
+        }
+        start = lf + 1;
+      }
+    },
+    end() {
+      if (discarding) {
+        finishDiscard(0);
+        return;
+      }
+      if (partsLength > 0) emit(takeBuffered(Buffer.alloc(0)));
+    },
+    pendingBytes() {
+      return partsLength;
+    },
+  };
+}
+
+/**
+ * Serialise one frame as a JSONL record. U+2028/U+2029 are escaped (valid JSON that protects
+ * naive line readers, §1.3 rule 4); JSON.stringify already escapes LF inside strings.
+ */
+export function serializeFrame(frame: unknown): string {
+  const json = JSON.stringify(frame);
+  if (json === undefined) throw new TypeError("Frame is not serialisable as JSON");
+  return escapeLineSeparators(json) + "\n";
+}
+
+function escapeLineSeparators(json: string): string {
+  if (!json.includes("\u2028") && !json.includes("\u2029")) return json;
+  return json.replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+}

@@ -1,0 +1,109 @@
+// Decoding of session-file lines (unknown JSON → typed header/entries) and migration of
+// version 1/2 files to version 3, as pi does on load (PROTOCOL.md §10.2 "Versions").
+import type { SessionEntry, SessionHeader } from "./types.js";
+import { CURRENT_SESSION_VERSION } from "./types.js";
+import { createEntryId } from "./ids.js";
+
+type JsonObject = Record<string, unknown>;
+
+function isObject(value: unknown): value is JsonObject {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+export function decodeHeader(value: unknown): SessionHeader | undefined {
+  if (!isObject(value) || value.type !== "session" || typeof value.id !== "string") return undefined;
+  const header: SessionHeader = {
+    type: "session",
+    id: value.id,
+    timestamp: typeof value.timestamp === "string" ? value.timestamp : new Date(0).toISOString(),
+    cwd: typeof value.cwd === "string" ? value.cwd : "",
+  };
+  if (typeof value.version === "number") header.version = value.version;
+  if (typeof value.parentSession === "string") header.parentSession = value.parentSession;
+  return header;
+}
+
+const ENTRY_TYPES = new Set([
+  "message",
+  "thinking_level_change",
+  "model_change",
+  "compaction",
+  "branch_summary",
+  "custom",
+  "custom_message",
+  "label",
+  "session_info",
+]);
+
+/** Required fields per entry type; anything else is carried through unchanged. */
+function hasRequiredFields(v: JsonObject): boolean {
+  switch (v.type) {
+    case "message":
+      return isObject(v.message) && typeof v.message.role === "string";
+    case "thinking_level_change":
+      return typeof v.thinkingLevel === "string";
+    case "model_change":
+      return typeof v.provider === "string" && typeof v.modelId === "string";
+    case "compaction":
+      return typeof v.summary === "string" && typeof v.tokensBefore === "number";
+    case "branch_summary":
+      return typeof v.summary === "string";
+    case "custom":
+      return typeof v.customType === "string";
+    case "custom_message":
+      return typeof v.customType === "string" && (typeof v.content === "string" || Array.isArray(v.content));
+    case "label":
+      return typeof v.targetId === "string";
+    case "session_info":
+      return true;
+    default:
+      return false;
+  }
+}
+
+/** Decode one (already migrated) entry; undefined for unknown types or missing fields. */
+export function decodeEntry(value: unknown): SessionEntry | undefined {
+  if (!isObject(value) || typeof value.type !== "string" || !ENTRY_TYPES.has(value.type)) return undefined;
+  if (typeof value.id !== "string") return undefined;
+  if (value.parentId !== null && typeof value.parentId !== "string") return undefined;
+  if (typeof value.timestamp !== "string") return undefined;
+  if (!hasRequiredFields(value)) return undefined;
+  // The shape was checked field by field above; the rest of the record is opaque data.
+  return value as unknown as SessionEntry;
+}
+
+/**
+ * Bring raw records of an older file to version 3 in place. Returns true when anything changed
+ * (the caller then rewrites the file, as pi does).
+ */
+export function migrateRecords(header: SessionHeader, records: JsonObject[]): boolean {
+  const version = header.version ?? 1;
+  if (version >= CURRENT_SESSION_VERSION) return false;
+  if (version < 2) {
+    const ids = new Set<string>();
+    let previous: string | null = null;
+    for (const record of records) {
+      const id = createEntryId(ids);
+      ids.add(id);
+      record.id = id;
+      record.parentId = previous;
+      previous = id;
+      if (record.type === "compaction" && typeof record.firstKeptEntryIndex === "number") {
+        // v1 indexes count the header as index 0.
+        const target = records[record.firstKeptEntryIndex - 1];
+        if (target && typeof target.id === "string") record.firstKeptEntryId = target.id;
+        delete record.firstKeptEntryIndex;
+      }
+    }
+  }
+  for (const record of records) {
+    if (record.type === "message" && isObject(record.message) && record.message.role === "hookMessage") {
+      record.message.role = "custom";
+    }
+  }
+  header.version = CURRENT_SESSION_VERSION;
+  return true;
+}
+
+export { isObject };
+export type { JsonObject };

@@ -1,0 +1,54 @@
+// Public surface of the session store: open a session per the CLI options, plus the types
+// and helpers the runtime and commands use.
+import { resolve } from "node:path";
+import { defaultSessionDir, findMostRecentSession } from "./paths.js";
+import { SessionManager } from "./session-manager.js";
+import type { Warn } from "./session-file.js";
+
+export type OpenSessionOptions = {
+  cwd: string;
+  /** $AGENT_TUI_HOME: sessions go to <agentHome>/sessions/<cwd-slug>/ by default. */
+  agentHome: string;
+  /** --session-dir */
+  sessionDir?: string;
+  /** --session <file>: opened if it exists, created there otherwise. */
+  sessionFile?: string;
+  /** --no-session: keep everything in memory. */
+  noSession?: boolean;
+  /** --continue: resume the most recent session of the directory (new one if none). */
+  continueRecent?: boolean;
+  /** --name: set the session name at start. */
+  name?: string;
+  /** fdatasync after each append (default true). */
+  sync?: boolean;
+  warn?: Warn;
+};
+
+export function openSessionManager(options: OpenSessionOptions): SessionManager {
+  const persist = options.noSession !== true;
+  const sessionDir = options.sessionDir
+    ? resolve(options.cwd, options.sessionDir)
+    : defaultSessionDir(options.agentHome, options.cwd);
+  const manager = new SessionManager({
+    cwd: options.cwd,
+    sessionDir: persist ? sessionDir : undefined,
+    persist,
+    ...(options.sync !== undefined ? { sync: options.sync } : {}),
+    ...(options.warn ? { warn: options.warn } : {}),
+  });
+  if (persist && options.sessionFile) {
+    manager.openFile(resolve(options.cwd, options.sessionFile));
+  } else if (persist && options.continueRecent) {
+    const recent = findMostRecentSession(sessionDir);
+    if (recent) manager.openFile(recent);
+  }
+  if (options.name !== undefined && options.name.trim() !== "") manager.setName(options.name);
+  return manager;
+}
+
+export { SessionManager, SessionError } from "./session-manager.js";
+export { defaultSessionDir, findMostRecentSession, sessionFileName } from "./paths.js";
+export { buildContextFromPath, buildTree, userMessageText } from "./context.js";
+export { loadSessionFile } from "./session-file.js";
+export type * from "./types.js";
+export { CURRENT_SESSION_VERSION } from "./types.js";

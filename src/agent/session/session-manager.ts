@@ -1,0 +1,379 @@
+// The session store: an append-only tree of entries with a movable leaf, persisted as one
+// pi-v3 JSONL file (or only in memory with --no-session). Appends are synchronous and
+// durable before they return, so callers may announce an entry right after appending it.
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+import type { ImageContent, TextContent } from "@mariozechner/pi-ai";
+import { branchPath, buildContextFromPath, buildTree, indexEntries, resolveLabels, userMessageText } from "./context.js";
+import { createEntryId, createSessionId } from "./ids.js";
+import { sessionFileName } from "./paths.js";
+import { loadSessionFile, SessionFileWriter, type Warn } from "./session-file.js";
+import {
+  CURRENT_SESSION_VERSION,
+  type CompactionEntry,
+  type LabelEntry,
+  type MessageEntry,
+  type ModelRef,
+  type NewEntry,
+  type SessionContext,
+  type SessionEntry,
+  type SessionHeader,
+  type SessionMessage,
+  type SessionTreeNode,
+} from "./types.js";
+
+export type SessionManagerInit = {
+  cwd: string;
+  /** Directory for new session files; undefined when not persisting. */
+  sessionDir: string | undefined;
+  persist: boolean;
+  /** fdatasync after each append (default true). */
+  sync?: boolean;
+  warn?: Warn;
+};
+
+export class SessionError extends Error {}
+
+function defaultWarn(message: string): void {
+  process.stderr.write(`[agent-rpc] ${message}\n`);
+}
+
+/** Entries that do not by themselves justify creating a file (pi creates files lazily). */
+function materializes(entry: SessionEntry): boolean {
+  return entry.type !== "model_change" && entry.type !== "thinking_level_change";
+}
+
+export class SessionManager {
+  readonly cwd: string;
+  readonly sessionDir: string | undefined;
+  readonly persist: boolean;
+  private readonly sync: boolean;
+  private readonly warn: Warn;
+  private header: SessionHeader;
+  private entries: SessionEntry[] = [];
+  private byId = new Map<string, SessionEntry>();
+  private leafId: string | null = null;
+  private file: string | undefined;
+  private writer: SessionFileWriter | undefined;
+
+  constructor(init: SessionManagerInit) {
+    this.cwd = init.cwd;
+    this.sessionDir = init.sessionDir;
+    this.persist = init.persist;
+    this.sync = init.sync ?? true;
+    this.warn = init.warn ?? defaultWarn;
+    this.header = this.freshHeader(undefined);
+    this.startNew(undefined);
+  }
+
+  // ---- identity ----
+
+  get sessionId(): string {
+    return this.header.id;
+  }
+
+  /** Path of the session file (it may not exist yet: files are created lazily). */
+  get sessionFile(): string | undefined {
+    return this.persist ? this.file : undefined;
+  }
+
+  getHeader(): SessionHeader {
+    return { ...this.header };
+  }
+
+  /** Whether the file has been written to disk yet. */
+  isMaterialized(): boolean {
+    return this.writer?.isOpen ?? false;
+  }
+
+  // ---- appends ----
+
+  appendMessage(message: SessionMessage): MessageEntry {
+    return this.append({ type: "message", message });
+  }
+
+  appendModelChange(provider: string, modelId: string): SessionEntry {
+    return this.append({ type: "model_change", provider, modelId });
+  }
+
+  appendThinkingLevelChange(thinkingLevel: string): SessionEntry {
+    return this.append({ type: "thinking_level_change", thinkingLevel });
+  }
+
+  appendCompaction(
+    summary: string,
+    firstKeptEntryId: string,
+    tokensBefore: number,
+    details?: unknown,
+    fromHook?: boolean,
+  ): CompactionEntry {
+    const entry: NewEntry<CompactionEntry> = { type: "compaction", summary, firstKeptEntryId, tokensBefore };
+    if (details !== undefined) entry.details = details;
+    if (fromHook !== undefined) entry.fromHook = fromHook;
+    return this.append(entry);
+  }
+
+  /** Move the leaf to `fromId`'s parent branch point and record a summary of the branch left. */
+  appendBranchSummary(branchFromId: string | null, summary: string, details?: unknown): SessionEntry {
+    this.setLeaf(branchFromId);
+    const entry: NewEntry = { type: "branch_summary", fromId: branchFromId ?? "root", summary };
+    if (details !== undefined) entry.details = details;
+    return this.append(entry);
+  }
+
+  appendCustom(customType: string, data?: unknown): SessionEntry {
+    const entry: NewEntry = { type: "custom", customType };
+    if (data !== undefined) entry.data = data;
+    return this.append(entry);
+  }
+
+  appendCustomMessage(
+    customType: string,
+    content: string | (TextContent | ImageContent)[],
+    display: boolean,
+    details?: unknown,
+  ): SessionEntry {
+    const entry: NewEntry = { type: "custom_message", customType, content, display };
+    if (details !== undefined) entry.details = details;
+    return this.append(entry);
+  }
+
+  appendLabel(targetId: string, label: string | undefined): LabelEntry {
+    if (!this.byId.has(targetId)) throw new SessionError(`Entry ${targetId} not found`);
+    const entry: NewEntry<LabelEntry> = { type: "label", targetId };
+    if (label) entry.label = label;
+    return this.append(entry);
+  }
+
+  getName(): string | undefined {
+    let name: string | undefined;
+    for (const entry of this.entries) if (entry.type === "session_info") name = entry.name?.trim() || undefined;
+    return name;
+  }
+
+  /** Trims the name; a blank name is rejected with pi's message. */
+  setName(name: string): SessionEntry {
+    const trimmed = name.trim();
+    if (!trimmed) throw new SessionError("Session name cannot be empty");
+    return this.append({ type: "session_info", name: trimmed });
+  }
+
+  /** Generic append: the entry becomes a child of the leaf and the new leaf. */
+  append<E extends SessionEntry>(fields: NewEntry<E>): E {
+    // The distributive NewEntry plus the three base fields is exactly one entry variant.
+    const entry = {
+      ...fields,
+      id: createEntryId(this.byId),
+      parentId: this.leafId,
+      timestamp: new Date().toISOString(),
+    } as unknown as E;
+    this.persistEntry(entry);
+    this.entries.push(entry);
+    this.byId.set(entry.id, entry);
+    this.leafId = entry.id;
+    return entry;
+  }
+
+  // ---- reading ----
+
+  getEntries(): readonly SessionEntry[] {
+    return this.entries;
+  }
+
+  getEntry(id: string): SessionEntry | undefined {
+    return this.byId.get(id);
+  }
+
+  /** Entries appended strictly after `id`, or undefined when `id` is not in this session. */
+  getEntriesSince(id: string): SessionEntry[] | undefined {
+    const index = this.entries.findIndex((entry) => entry.id === id);
+    return index < 0 ? undefined : this.entries.slice(index + 1);
+  }
+
+  getLeafId(): string | null {
+    return this.leafId;
+  }
+
+  /** Move the leaf (in-place branching); the next append starts a new branch there. */
+  setLeaf(id: string | null): void {
+    if (id !== null && !this.byId.has(id)) throw new SessionError(`Entry ${id} not found`);
+    this.leafId = id;
+  }
+
+  /** Entries from the root to `leafId` (default: the current leaf). */
+  getBranch(leafId: string | null = this.leafId): SessionEntry[] {
+    return branchPath(this.byId, leafId);
+  }
+
+  buildContext(): SessionContext {
+    return buildContextFromPath(this.getBranch());
+  }
+
+  buildContextMessages(): SessionMessage[] {
+    return this.buildContext().messages;
+  }
+
+  getLastModel(): ModelRef | undefined {
+    return this.buildContext().model;
+  }
+
+  getLastThinkingLevel(): string | undefined {
+    return this.buildContext().thinkingLevel;
+  }
+
+  getTree(): SessionTreeNode[] {
+    return buildTree(this.entries);
+  }
+
+  getLabel(id: string): string | undefined {
+    return resolveLabels(this.entries).get(id)?.label;
+  }
+
+  /** User messages with text, every branch, append order (pi 0.73.1 behaviour). */
+  getForkMessages(): { entryId: string; text: string }[] {
+    const result: { entryId: string; text: string }[] = [];
+    for (const entry of this.entries) {
+      if (entry.type !== "message" || entry.message.role !== "user") continue;
+      const text = userMessageText(entry.message);
+      if (text) result.push({ entryId: entry.id, text });
+    }
+    return result;
+  }
+
+  // ---- replacing the session ----
+
+  /** Start an empty session (new file name in the session dir). */
+  newSession(options: { parentSession?: string } = {}): void {
+    this.startNew(options.parentSession);
+  }
+
+  /**
+   * Make `path` the current session. An existing file is loaded (leaf = last entry);
+   * a missing one becomes a new empty session at that path unless `mustExist`.
+   */
+  openFile(path: string, options: { mustExist?: boolean } = {}): void {
+    const absolute = resolve(path);
+    const loaded = loadSessionFile(absolute, this.warn);
+    if (!loaded) {
+      if (existsSync(absolute)) {
+        if (options.mustExist) throw new SessionError(`Not a session file: ${absolute}`);
+        this.warn(`session ${absolute}: no valid header; starting a new session in its place`);
+      } else if (options.mustExist) {
+        throw new SessionError(`Session file not found: ${absolute}`);
+      }
+      this.startNew(undefined);
+      this.file = absolute;
+      this.writer = this.persist ? new SessionFileWriter(absolute, this.sync) : undefined;
+      if (existsSync(absolute)) this.materialize();
+      return;
+    }
+    this.closeWriter();
+    this.header = loaded.header;
+    this.entries = loaded.entries;
+    this.byId = indexEntries(loaded.entries);
+    this.leafId = loaded.entries.at(-1)?.id ?? null;
+    this.file = absolute;
+    if (!this.persist) return;
+    this.writer = new SessionFileWriter(absolute, this.sync);
+    if (loaded.migrated) this.materialize();
+    else this.writer.openExisting(loaded.intactBytes);
+  }
+
+  /**
+   * Fork before a user message: the new session holds root → parent of `entryId`.
+   * Returns the message text for re-editing.
+   */
+  fork(entryId: string): { text: string } {
+    const entry = this.byId.get(entryId);
+    if (!entry || entry.type !== "message" || entry.message.role !== "user") {
+      throw new SessionError("Invalid entry ID for forking");
+    }
+    const text = userMessageText(entry.message);
+    if (entry.parentId === null) this.startNew(this.file);
+    else this.copyBranchToNewSession(entry.parentId);
+    return { text };
+  }
+
+  /** Duplicate root → leaf into a new session and switch to it. */
+  clone(): void {
+    if (this.leafId === null) throw new SessionError("Cannot clone session: no current entry selected");
+    this.copyBranchToNewSession(this.leafId);
+  }
+
+  close(): void {
+    this.closeWriter();
+  }
+
+  // ---- internals ----
+
+  private freshHeader(parentSession: string | undefined): SessionHeader {
+    const header: SessionHeader = {
+      type: "session",
+      version: CURRENT_SESSION_VERSION,
+      id: createSessionId(),
+      timestamp: new Date().toISOString(),
+      cwd: this.cwd,
+    };
+    if (parentSession !== undefined) header.parentSession = parentSession;
+    return header;
+  }
+
+  private startNew(parentSession: string | undefined): void {
+    this.closeWriter();
+    this.header = this.freshHeader(this.persist ? parentSession : undefined);
+    this.entries = [];
+    this.byId = new Map();
+    this.leafId = null;
+    this.file = this.sessionDir ? resolve(this.sessionDir, sessionFileName(this.header.timestamp, this.header.id)) : undefined;
+    this.writer = this.persist && this.file ? new SessionFileWriter(this.file, this.sync) : undefined;
+  }
+
+  private copyBranchToNewSession(leafId: string): void {
+    const path = this.getBranch(leafId).filter((entry) => entry.type !== "label");
+    if (path.length === 0) throw new SessionError(`Entry ${leafId} not found`);
+    const labels = resolveLabels(this.entries);
+    const previousFile = this.file;
+    this.startNew(previousFile);
+    this.entries = path;
+    this.byId = indexEntries(path);
+    this.leafId = path.at(-1)?.id ?? null;
+    // Labels of copied entries are re-created after the copied path, as pi does.
+    const pathIds = new Set(path.map((entry) => entry.id));
+    for (const [targetId, resolved] of labels) {
+      if (!pathIds.has(targetId)) continue;
+      const label: LabelEntry = {
+        type: "label",
+        id: createEntryId(this.byId),
+        parentId: this.leafId,
+        timestamp: resolved.timestamp,
+        targetId,
+        label: resolved.label,
+      };
+      this.entries.push(label);
+      this.byId.set(label.id, label);
+      this.leafId = label.id;
+    }
+    if (this.entries.some(materializes)) this.materialize();
+  }
+
+  private persistEntry(entry: SessionEntry): void {
+    if (!this.writer) return;
+    if (this.writer.isOpen) {
+      this.writer.append(entry);
+      return;
+    }
+    if (!materializes(entry) && !this.entries.some(materializes)) return;
+    this.materialize([entry]);
+  }
+
+  /** Write header + all entries (+ `extra`) as a fresh file and keep it open for appends. */
+  private materialize(extra: SessionEntry[] = []): void {
+    if (!this.writer) return;
+    this.writer.create([this.header, ...this.entries, ...extra]);
+  }
+
+  private closeWriter(): void {
+    this.writer?.close();
+    this.writer = undefined;
+  }
+}

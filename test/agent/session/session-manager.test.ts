@@ -1,0 +1,199 @@
+// Session store: file format round trip, lazy creation, tree operations and bad input.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, appendFileSync, existsSync, readdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { AssistantMessage, UserMessage } from "@mariozechner/pi-ai";
+import { openSessionManager, defaultSessionDir, SessionError } from "../../../src/agent/session/index.js";
+
+let dir: string;
+const warnings: string[] = [];
+const warn = (message: string): void => {
+  warnings.push(message);
+};
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), "session-test-"));
+  warnings.length = 0;
+});
+afterEach(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+export function user(text: string): UserMessage {
+  return { role: "user", content: [{ type: "text", text }], timestamp: Date.now() };
+}
+export function assistant(text: string): AssistantMessage {
+  return {
+    role: "assistant",
+    content: [{ type: "text", text }],
+    api: "openai-completions",
+    provider: "fake",
+    model: "fake-model",
+    usage: { input: 10, output: 5, cacheRead: 0, cacheWrite: 0, totalTokens: 15, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } },
+    stopReason: "stop",
+    timestamp: Date.now(),
+  };
+}
+
+function open(extra: Partial<Parameters<typeof openSessionManager>[0]> = {}) {
+  return openSessionManager({ cwd: "/work/project", agentHome: dir, sync: false, warn, ...extra });
+}
+
+describe("session files", () => {
+  it("stores sessions under <agentHome>/sessions/<cwd-slug>/<time>_<id>.jsonl, created lazily", () => {
+    const sm = open();
+    const expectedDir = join(dir, "sessions", "--work-project--");
+    expect(defaultSessionDir(dir, "/work/project")).toBe(expectedDir);
+    expect(sm.sessionFile).toMatch(new RegExp(`^${expectedDir}/\\d{4}-\\d\\d-\\d\\dT\\d\\d-\\d\\d-\\d\\d-\\d{3}Z_${sm.sessionId}\\.jsonl$`));
+    sm.appendModelChange("fake", "fake-model");
+    expect(existsSync(sm.sessionFile ?? "")).toBe(false);
+    sm.appendMessage(user("hello"));
+    const lines = readFileSync(sm.sessionFile ?? "", "utf8").trim().split("\n").map((l) => JSON.parse(l));
+    expect(lines[0]).toMatchObject({ type: "session", version: 3, id: sm.sessionId, cwd: "/work/project" });
+    expect(lines[1]).toMatchObject({ type: "model_change", parentId: null, provider: "fake", modelId: "fake-model" });
+    expect(lines[2]).toMatchObject({ type: "message", parentId: lines[1].id });
+    expect(lines[2].id).toMatch(/^[0-9a-f]{8}$/);
+  });
+
+  it("round-trips entries and rebuilds the same context", () => {
+    const sm = open();
+    sm.appendThinkingLevelChange("high");
+    sm.appendMessage(user("q1"));
+    sm.appendMessage(assistant("a1"));
+    sm.setName("  my session ");
+    const file = sm.sessionFile ?? "";
+    const again = open({ sessionFile: file });
+    expect(again.sessionId).toBe(sm.sessionId);
+    expect(again.getEntries()).toEqual(sm.getEntries());
+    expect(again.buildContextMessages()).toEqual(sm.buildContextMessages());
+    expect(again.getName()).toBe("my session");
+    expect(again.getLastThinkingLevel()).toBe("high");
+    expect(again.getLastModel()).toEqual({ provider: "fake", modelId: "fake-model" });
+    expect(again.getLeafId()).toBe(sm.getLeafId());
+  });
+
+  it("skips a torn last line with a warning and appends cleanly after it", () => {
+    const sm = open();
+    sm.appendMessage(user("q1"));
+    const file = sm.sessionFile ?? "";
+    appendFileSync(file, '{"type":"message","id":"deadbeef","par');
+    const again = open({ sessionFile: file });
+    expect(warnings.some((w) => w.includes("torn"))).toBe(true);
+    expect(again.getEntries()).toHaveLength(1);
+    again.appendMessage(assistant("a1"));
+    const third = open({ sessionFile: file });
+    expect(third.getEntries().map((e) => e.type)).toEqual(["message", "message"]);
+  });
+
+  it("applies the latest compaction when building the context", () => {
+    const sm = open();
+    sm.appendMessage(user("q1"));
+    sm.appendMessage(assistant("a1"));
+    const kept = sm.appendMessage(user("q2"));
+    sm.appendMessage(assistant("a2"));
+    sm.appendCompaction("summary text", kept.id, 1234);
+    sm.appendMessage(user("q3"));
+    const roles = sm.buildContextMessages().map((m) => m.role);
+    expect(roles).toEqual(["compactionSummary", "user", "assistant", "user"]);
+    expect(sm.buildContextMessages()[0]).toMatchObject({ summary: "summary text", tokensBefore: 1234 });
+  });
+
+  it("migrates a version-1 file (no ids) and a v2 hookMessage role", () => {
+    const file = join(dir, "v1.jsonl");
+    writeFileSync(
+      file,
+      [
+        JSON.stringify({ type: "session", id: "old", timestamp: "2025-01-01T00:00:00.000Z", cwd: "/x" }),
+        JSON.stringify({ type: "message", timestamp: "2025-01-01T00:00:01.000Z", message: user("q") }),
+        JSON.stringify({ type: "message", timestamp: "2025-01-01T00:00:02.000Z", message: { role: "hookMessage", customType: "x", content: "c", display: true, timestamp: 1 } }),
+      ].join("\n") + "\n",
+    );
+    const sm = open({ sessionFile: file });
+    const entries = sm.getEntries();
+    expect(entries).toHaveLength(2);
+    expect(entries[1]?.parentId).toBe(entries[0]?.id);
+    expect(sm.buildContextMessages().map((m) => m.role)).toEqual(["user", "custom"]);
+    expect(JSON.parse(readFileSync(file, "utf8").split("\n")[0] ?? "")).toMatchObject({ version: 3 });
+  });
+});
+
+describe("tree operations", () => {
+  it("forks before a user message into a new file with parentSession", () => {
+    const sm = open();
+    sm.appendMessage(user("first"));
+    sm.appendMessage(assistant("a1"));
+    const second = sm.appendMessage(user("second"));
+    sm.appendMessage(assistant("a2"));
+    const original = sm.sessionFile;
+    expect(sm.getForkMessages()).toEqual([
+      { entryId: sm.getEntries()[0]?.id, text: "first" },
+      { entryId: second.id, text: "second" },
+    ]);
+    const { text } = sm.fork(second.id);
+    expect(text).toBe("second");
+    expect(sm.sessionFile).not.toBe(original);
+    expect(sm.getHeader().parentSession).toBe(original);
+    expect(sm.buildContextMessages().map((m) => m.role)).toEqual(["user", "assistant"]);
+    expect(existsSync(sm.sessionFile ?? "")).toBe(true);
+  });
+
+  it("fork of the first message gives an empty session; bad ids are rejected", () => {
+    const sm = open();
+    const first = sm.appendMessage(user("first"));
+    const reply = sm.appendMessage(assistant("a1"));
+    expect(() => sm.fork("nope1234")).toThrow("Invalid entry ID for forking");
+    expect(() => sm.fork(reply.id)).toThrow("Invalid entry ID for forking");
+    sm.fork(first.id);
+    expect(sm.getEntries()).toHaveLength(0);
+  });
+
+  it("clones the active branch; clone of an empty session fails", () => {
+    const sm = open();
+    expect(() => sm.clone()).toThrow(SessionError);
+    sm.appendMessage(user("q"));
+    sm.appendMessage(assistant("a"));
+    const before = sm.buildContextMessages();
+    const file = sm.sessionFile;
+    sm.clone();
+    expect(sm.sessionFile).not.toBe(file);
+    expect(sm.buildContextMessages()).toEqual(before);
+    expect(readdirSync(sm.sessionDir ?? "")).toHaveLength(2);
+  });
+
+  it("branches in place, lists all entries since a cursor and builds the tree", () => {
+    const sm = open();
+    const q1 = sm.appendMessage(user("q1"));
+    const a1 = sm.appendMessage(assistant("a1"));
+    sm.setLeaf(q1.id);
+    const a1b = sm.appendMessage(assistant("a1 alt"));
+    sm.appendLabel(q1.id, "start");
+    expect(sm.getEntriesSince(q1.id)?.map((e) => e.id)).toEqual([a1.id, a1b.id, sm.getLeafId()]);
+    expect(sm.getEntriesSince("unknown1")).toBeUndefined();
+    const tree = sm.getTree();
+    expect(tree).toHaveLength(1);
+    expect(tree[0]?.label).toBe("start");
+    expect(tree[0]?.children.map((c) => c.entry.id)).toEqual([a1.id, a1b.id]);
+    expect(sm.buildContextMessages().map((m) => (m.role === "assistant" ? m.content[0] : undefined))).toContainEqual({ type: "text", text: "a1 alt" });
+  });
+
+  it("rejects blank names and unknown session paths when they must exist", () => {
+    const sm = open();
+    expect(() => sm.setName("   ")).toThrow("Session name cannot be empty");
+    expect(() => sm.openFile(join(dir, "missing.jsonl"), { mustExist: true })).toThrow(/not found/);
+  });
+
+  it("keeps everything in memory with noSession", () => {
+    const sm = open({ noSession: true });
+    sm.appendMessage(user("q"));
+    expect(sm.sessionFile).toBeUndefined();
+    expect(existsSync(join(dir, "sessions"))).toBe(false);
+  });
+
+  it("--continue resumes the most recent session of the directory", () => {
+    const sm = open();
+    sm.appendMessage(user("q"));
+    const resumed = open({ continueRecent: true });
+    expect(resumed.sessionId).toBe(sm.sessionId);
+  });
+});

@@ -1,2 +1,4 @@
 // The wire contract shared by the worker (src/agent) and the client (src/bridge).
 export * from "./jsonl.js";
+export * from "./types/index.js";
+export * from "./constants.js";

@@ -1,0 +1,115 @@
+// Session file format v3 (PROTOCOL.md §10.2): the header line and the entry types of the
+// append-only tree, plus the tree node returned by get_tree (§3.9.7).
+
+import type { AgentMessage, ImageContent, TextContent } from "./messages.js";
+
+/** §10.2 Line 1 of a session file. */
+export interface SessionHeader {
+  type: "session";
+  /** 3 for current files; absent = 1. */
+  version?: number;
+  /** Session UUID (= get_state.sessionId). */
+  id: string;
+  /** ISO 8601 creation time. */
+  timestamp: string;
+  cwd: string;
+  parentSession?: string;
+}
+
+/** §10.2 Fields every entry has. */
+export interface SessionEntryBase {
+  /** 8 hex chars in pi; treat as opaque. */
+  id: string;
+  /** null only for the root entry. */
+  parentId: string | null;
+  /** ISO 8601 (message timestamps inside are epoch ms). */
+  timestamp: string;
+}
+
+export interface MessageEntry extends SessionEntryBase {
+  type: "message";
+  message: AgentMessage;
+}
+
+export interface ThinkingLevelChangeEntry extends SessionEntryBase {
+  type: "thinking_level_change";
+  thinkingLevel: string;
+}
+
+export interface ModelChangeEntry extends SessionEntryBase {
+  type: "model_change";
+  provider: string;
+  modelId: string;
+}
+
+export interface CompactionEntry extends SessionEntryBase {
+  type: "compaction";
+  summary: string;
+  firstKeptEntryId: string;
+  tokensBefore: number;
+  details?: unknown;
+  /** Produced by an extension (legacy name). */
+  fromHook?: boolean;
+}
+
+export interface BranchSummaryEntry extends SessionEntryBase {
+  type: "branch_summary";
+  fromId: string;
+  summary: string;
+  details?: unknown;
+  fromHook?: boolean;
+}
+
+/** Extension state persistence; not in the model context. */
+export interface CustomEntry extends SessionEntryBase {
+  type: "custom";
+  customType: string;
+  data?: unknown;
+}
+
+/** Extension-injected message; in the context as user content. */
+export interface CustomMessageEntry extends SessionEntryBase {
+  type: "custom_message";
+  customType: string;
+  content: string | (TextContent | ImageContent)[];
+  details?: unknown;
+  display: boolean;
+}
+
+/** Sets (or clears, when `label` is absent/empty) a bookmark on `targetId`. */
+export interface LabelEntry extends SessionEntryBase {
+  type: "label";
+  targetId: string;
+  label?: string;
+}
+
+/** Session display name; latest wins. */
+export interface SessionInfoEntry extends SessionEntryBase {
+  type: "session_info";
+  name?: string;
+}
+
+export type SessionEntry =
+  | MessageEntry
+  | ThinkingLevelChangeEntry
+  | ModelChangeEntry
+  | CompactionEntry
+  | BranchSummaryEntry
+  | CustomEntry
+  | CustomMessageEntry
+  | LabelEntry
+  | SessionInfoEntry;
+
+export type SessionEntryType = SessionEntry["type"];
+
+/** Current session file format version written by [ours]. */
+export const SESSION_FILE_VERSION = 3;
+
+/** §3.9.7 */
+export interface SessionTreeNode {
+  entry: SessionEntry;
+  children: SessionTreeNode[];
+  /** Resolved current label of this entry (§10.4). */
+  label?: string;
+  labelTimestamp?: string;
+}

@@ -1,0 +1,365 @@
+// The extension host: runs extension factories against a pi-compatible `pi` object, keeps their
+// commands, tools and event handlers, and dispatches events to them. A throwing handler becomes an
+// `extension_error` frame (PROTOCOL.md §4.10) and the agent keeps going.
+import type { AgentTool } from "@mariozechner/pi-agent-core";
+import type {
+  CancelResult,
+  CommandInfo,
+  CommandOptions,
+  ExtensionAPI,
+  ExtensionCommandContext,
+  ExtensionContext,
+  ExtensionEvent,
+  ExtensionFactory,
+  ExtensionOrigin,
+  ExtensionToolDefinition,
+  InputResult,
+  SessionBeforeForkEvent,
+  SessionBeforeSwitchEvent,
+  SessionShutdownEvent,
+  SessionStartEvent,
+  ToolCallEvent,
+  ToolCallResult,
+  ToolResultEvent,
+  ToolResultPatch,
+} from "./api.js";
+import { toAgentTool } from "./tool-adapter.js";
+import { createUiBridge, type UiBridge } from "./ui-bridge.js";
+import type { HostRuntime } from "./runtime-port.js";
+
+export interface ExtensionHostOptions {
+  cwd: string;
+  /** The protocol writer: extension_ui_request and extension_error frames go through it. */
+  emit: (frame: { type: string } & Record<string, unknown>) => void;
+  /** Late-bound runtime operations (sendUserMessage, abort, …); see setRuntime. */
+  runtime?: HostRuntime;
+  /** Deterministic ids for tests; UUIDs by default. */
+  newId?: () => string;
+}
+
+interface Handler {
+  ext: ExtensionOrigin;
+  fn: (event: never, ctx: ExtensionContext) => unknown;
+}
+
+interface RegisteredCommand {
+  name: string;
+  ext: ExtensionOrigin;
+  options: CommandOptions;
+}
+
+interface RegisteredTool {
+  ext: ExtensionOrigin;
+  tool: AgentTool;
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null;
+}
+
+export class ExtensionHost {
+  readonly bridge: UiBridge;
+  readonly cwd: string;
+  private runtime: HostRuntime;
+  private readonly emitFrame: ExtensionHostOptions["emit"];
+  private readonly handlers = new Map<string, Handler[]>();
+  private readonly commands: RegisteredCommand[] = [];
+  private readonly tools: RegisteredTool[] = [];
+  private readonly origins: ExtensionOrigin[] = [];
+  /** Loop events are delivered one after another, in stream order, even though onEvent is sync. */
+  private eventChain: Promise<void> = Promise.resolve();
+  private turnIndex = 0;
+  private commandLister: () => CommandInfo[] = () => this.extensionCommands();
+
+  constructor(options: ExtensionHostOptions) {
+    this.cwd = options.cwd;
+    this.emitFrame = options.emit;
+    this.runtime = options.runtime ?? {};
+    this.bridge = createUiBridge({ emit: (frame) => options.emit(frame), newId: options.newId });
+  }
+
+  setRuntime(runtime: HostRuntime): void {
+    this.runtime = runtime;
+  }
+
+  /** Lets get_commands-style listings (templates, skills) answer pi.getCommands() too. */
+  setCommandLister(lister: () => CommandInfo[]): void {
+    this.commandLister = lister;
+  }
+
+  get extensions(): readonly ExtensionOrigin[] {
+    return this.origins;
+  }
+
+  emitError(extensionPath: string, event: string, error: unknown): void {
+    this.emitFrame({ type: "extension_error", extensionPath, event, error: errorText(error) });
+  }
+
+  /** Runs one factory (awaiting an async one, as pi). Throws if the factory throws. */
+  async register(origin: ExtensionOrigin, factory: ExtensionFactory): Promise<void> {
+    this.origins.push(origin);
+    await factory(this.createApi(origin));
+  }
+
+  // ---- contexts ----
+
+  createContext(): ExtensionContext {
+    const runtime = this.runtime;
+    return {
+      ui: this.bridge.ui,
+      hasUI: true,
+      mode: "rpc",
+      cwd: this.cwd,
+      signal: runtime.signal?.(),
+      isIdle: () => runtime.isIdle?.() ?? true,
+      abort: () => void runtime.abort?.(),
+      hasPendingMessages: () => runtime.hasPendingMessages?.() ?? false,
+      shutdown: () => runtime.shutdown?.(),
+    };
+  }
+
+  createCommandContext(): ExtensionCommandContext {
+    const runtime = this.runtime;
+    return { ...this.createContext(), waitForIdle: async () => runtime.waitForIdle?.() };
+  }
+
+  private createApi(ext: ExtensionOrigin): ExtensionAPI {
+    const ignored = (): void => {
+      // Interactive-only registrations (shortcuts, flags, renderers) have no meaning in RPC mode.
+    };
+    return {
+      on: (event, fn) => {
+        if (typeof fn !== "function") throw new TypeError(`pi.on("${event}"): handler must be a function`);
+        const list = this.handlers.get(event) ?? [];
+        list.push({ ext, fn });
+        this.handlers.set(event, list);
+      },
+      registerCommand: (name, options) => {
+        if (typeof name !== "string" || !name || !isRecord(options) || typeof options.handler !== "function") {
+          throw new TypeError("pi.registerCommand(name, { handler }) needs a name and a handler function");
+        }
+        this.commands.push({ name: name.replace(/^\//, ""), ext, options });
+      },
+      registerTool: (definition: ExtensionToolDefinition) => {
+        const tool = toAgentTool(definition, () => this.createContext());
+        const existing = this.tools.findIndex((t) => t.tool.name === tool.name);
+        if (existing >= 0) this.tools.splice(existing, 1);
+        this.tools.push({ ext, tool });
+        this.runtime.toolsChanged?.();
+      },
+      sendMessage: (message, options) => {
+        if (!this.runtime.sendMessage) throw new Error("pi.sendMessage is not available in this worker");
+        this.runtime.sendMessage(message, options ?? {});
+      },
+      sendUserMessage: (content, options) => {
+        if (!this.runtime.sendUserMessage) throw new Error("pi.sendUserMessage is not available in this worker");
+        const delivered = this.runtime.sendUserMessage(content, options ?? {});
+        // Fire-and-forget for the extension (as pi); a failure is reported, never unhandled.
+        void Promise.resolve(delivered).catch((error: unknown) => this.emitError(ext.path, "send_user_message", error));
+      },
+      getCommands: () => this.commandLister(),
+      registerShortcut: ignored,
+      registerFlag: ignored,
+      getFlag: () => undefined,
+      registerMessageRenderer: ignored,
+      setSessionName: (name) => this.runtime.setSessionName?.(name),
+      getSessionName: () => this.runtime.getSessionName?.(),
+    };
+  }
+
+  // ---- commands ----
+
+  /** Invocation names: duplicates across extensions get `:1`, `:2` suffixes in load order (pi). */
+  private invocationNames(): { name: string; command: RegisteredCommand }[] {
+    const counts = new Map<string, number>();
+    for (const c of this.commands) counts.set(c.name, (counts.get(c.name) ?? 0) + 1);
+    const seen = new Map<string, number>();
+    return this.commands.map((command) => {
+      if ((counts.get(command.name) ?? 0) < 2) return { name: command.name, command };
+      const n = (seen.get(command.name) ?? 0) + 1;
+      seen.set(command.name, n);
+      return { name: `${command.name}:${n}`, command };
+    });
+  }
+
+  /** pi parses `/name args` at the first space. */
+  private parseCommand(text: string): { command: RegisteredCommand; name: string; args: string } | undefined {
+    if (!text.startsWith("/")) return undefined;
+    const space = text.indexOf(" ");
+    const name = space === -1 ? text.slice(1) : text.slice(1, space);
+    const args = space === -1 ? "" : text.slice(space + 1);
+    const match = this.invocationNames().find((entry) => entry.name === name);
+    return match ? { command: match.command, name, args } : undefined;
+  }
+
+  isCommand(text: string): boolean {
+    return this.parseCommand(text) !== undefined;
+  }
+
+  /** Runs an extension command to completion (dialogs included). False when `text` is not one. */
+  async runCommand(text: string): Promise<boolean> {
+    const parsed = this.parseCommand(text);
+    if (!parsed) return false;
+    try {
+      await parsed.command.options.handler(parsed.args, this.createCommandContext());
+    } catch (error) {
+      this.emitError(`command:${parsed.name}`, "command", error);
+    }
+    return true;
+  }
+
+  extensionCommands(): CommandInfo[] {
+    return this.invocationNames().map(({ name, command }) => ({
+      name,
+      description: command.options.description,
+      source: "extension",
+      path: command.ext.path,
+      sourceInfo: { path: command.ext.path, source: command.ext.source, scope: command.ext.scope, origin: "top-level" },
+    }));
+  }
+
+  getTools(): AgentTool[] {
+    return this.tools.map((t) => t.tool);
+  }
+
+  // ---- events ----
+
+  hasHandlers(event: string): boolean {
+    return (this.handlers.get(event)?.length ?? 0) > 0;
+  }
+
+  /** Calls every handler of `event.type` in load order; errors become extension_error frames. */
+  private async dispatch(event: ExtensionEvent, onResult?: (result: unknown, ext: ExtensionOrigin) => boolean): Promise<void> {
+    const list = this.handlers.get(event.type);
+    if (!list) return;
+    for (const { ext, fn } of [...list]) {
+      let result: unknown;
+      try {
+        result = await fn(event as never, this.createContext());
+      } catch (error) {
+        this.emitError(ext.path, event.type, error);
+        continue;
+      }
+      if (onResult?.(result, ext)) return;
+    }
+  }
+
+  /** Observes a wire event (agent/turn/message/tool execution) without blocking the stream. */
+  observe(event: { type: string } & Record<string, unknown>): void {
+    const mapped = this.toLoopEvent(event);
+    if (!mapped || !this.hasHandlers(mapped.type)) return;
+    this.eventChain = this.eventChain.then(() => this.dispatch(mapped));
+  }
+
+  /** Resolves once every observed event has been handled (tests, shutdown). */
+  async idle(): Promise<void> {
+    await this.eventChain;
+  }
+
+  private toLoopEvent(event: { type: string } & Record<string, unknown>): ExtensionEvent | undefined {
+    switch (event.type) {
+      case "agent_start":
+        this.turnIndex = 0;
+        return { type: "agent_start" };
+      case "turn_start":
+        return { type: "turn_start", turnIndex: this.turnIndex, timestamp: Date.now() };
+      case "turn_end":
+        return { ...(event as object), type: "turn_end", turnIndex: this.turnIndex++ } as ExtensionEvent;
+      case "agent_end":
+      case "message_start":
+      case "message_update":
+      case "message_end":
+      case "tool_execution_start":
+      case "tool_execution_update":
+      case "tool_execution_end":
+        return event as unknown as ExtensionEvent;
+      default:
+        return undefined;
+    }
+  }
+
+  /**
+   * tool_call: the first `{block:true}` wins. A throwing handler blocks the call (pi's fail-safe)
+   * and is reported as extension_error; the model sees the reason as an error tool result.
+   */
+  async beforeToolCall(call: { toolCallId: string; toolName: string; args: unknown }): Promise<ToolCallResult | undefined> {
+    if (!this.hasHandlers("tool_call")) return undefined;
+    const input = isRecord(call.args) ? (call.args as Record<string, unknown>) : {};
+    const event: ToolCallEvent = { type: "tool_call", toolCallId: call.toolCallId, toolName: call.toolName, input };
+    let gate: ToolCallResult | undefined;
+    for (const { ext, fn } of [...(this.handlers.get("tool_call") ?? [])]) {
+      try {
+        const result = await fn(event as never, this.createContext());
+        if (isRecord(result) && result.block === true) {
+          return { block: true, reason: typeof result.reason === "string" ? result.reason : undefined };
+        }
+      } catch (error) {
+        this.emitError(ext.path, "tool_call", error);
+        gate = { block: true, reason: `Extension failed, blocking execution: ${errorText(error)}` };
+        return gate;
+      }
+    }
+    return gate;
+  }
+
+  /** tool_result: handlers chain like middleware; each sees the previous patch applied. */
+  async afterToolCall(event: Omit<ToolResultEvent, "type">): Promise<ToolResultPatch | undefined> {
+    if (!this.hasHandlers("tool_result")) return undefined;
+    const current: ToolResultEvent = { type: "tool_result", ...event };
+    let changed = false;
+    await this.dispatch(current, (result) => {
+      if (!isRecord(result)) return false;
+      if (Array.isArray(result.content)) current.content = result.content as ToolResultEvent["content"];
+      if ("details" in result) current.details = result.details;
+      if (typeof result.isError === "boolean") current.isError = result.isError;
+      changed = true;
+      return false;
+    });
+    return changed ? { content: current.content, details: current.details, isError: current.isError } : undefined;
+  }
+
+  /** input: transforms chain; the first "handled" wins. */
+  async emitInput(text: string, source: "rpc" | "extension" = "rpc"): Promise<InputResult> {
+    if (!this.hasHandlers("input")) return { action: "continue" };
+    let current = text;
+    let handled = false;
+    await this.dispatch({ type: "input", text, source }, (result) => {
+      if (!isRecord(result)) return false;
+      if (result.action === "handled") return (handled = true);
+      if (result.action === "transform" && typeof result.text === "string") current = result.text;
+      return false;
+    });
+    if (handled) return { action: "handled" };
+    return current === text ? { action: "continue" } : { action: "transform", text: current };
+  }
+
+  private async cancellable(event: ExtensionEvent): Promise<boolean> {
+    let cancelled = false;
+    await this.dispatch(event, (result) => (cancelled = isRecord(result) && (result as CancelResult).cancel === true));
+    return cancelled;
+  }
+
+  /** True when an extension cancelled the switch / new session. */
+  beforeSessionSwitch(event: Omit<SessionBeforeSwitchEvent, "type">): Promise<boolean> {
+    return this.cancellable({ type: "session_before_switch", ...event });
+  }
+
+  /** True when an extension cancelled the fork / clone. */
+  beforeSessionFork(event: Omit<SessionBeforeForkEvent, "type">): Promise<boolean> {
+    return this.cancellable({ type: "session_before_fork", ...event });
+  }
+
+  async sessionStart(event: Omit<SessionStartEvent, "type">): Promise<void> {
+    await this.dispatch({ type: "session_start", ...event });
+  }
+
+  /** Before a session is replaced or the worker exits: pending dialogs resolve to defaults first. */
+  async sessionShutdown(event: Omit<SessionShutdownEvent, "type">): Promise<void> {
+    this.bridge.cancelAll();
+    await this.dispatch({ type: "session_shutdown", ...event });
+  }
+}

@@ -1,0 +1,148 @@
+// Entry point of the extension system for the worker: discovers and loads extensions, templates
+// and skills, registers the built-ins, and exposes the runtime hooks and the UI-response route.
+// main.ts wires it with one call: `hooks.add((await setupExtensions({...})).hooks)`.
+import type { AgentTool } from "@mariozechner/pi-agent-core";
+import type { CommandInfo, ExtensionOrigin } from "./api.js";
+import { createDemoUi, DEMO_UI_PATH } from "./builtin/demo-ui.js";
+import { createPermissionGate, PERMISSION_GATE_PATH } from "./builtin/permission-gate.js";
+import { ExtensionHost } from "./host.js";
+import { discoverExtensions, isProjectTrusted, loadExtensionModules } from "./loader.js";
+import { expandSlashInput, loadSlashResources, resourceCommands, type SlashResources } from "./resources.js";
+import type { HostRuntime } from "./runtime-port.js";
+
+export { ExtensionHost } from "./host.js";
+export type { HostRuntime } from "./runtime-port.js";
+export type { CommandInfo } from "./api.js";
+
+export interface SetupExtensionsOptions {
+  cwd: string;
+  /** $AGENT_TUI_HOME. */
+  home: string | undefined;
+  /** `-e/--extension` values. */
+  cliPaths: readonly string[];
+  /** The user's settings.json object (trust, permissionGate, permissionGateTimeoutMs). */
+  settings: unknown;
+  /** Protocol writer for extension_ui_request / extension_error frames. */
+  emit: (frame: { type: string } & Record<string, unknown>) => void;
+  /** stderr lines (load failures, untrusted project extensions). */
+  warn: (message: string) => void;
+  /** Flag/env overrides from the CLI; undefined = decide from settings. */
+  permissionGate?: boolean;
+  trustProject?: boolean;
+  /** Register the /demo-ui command (default true). */
+  demo?: boolean;
+  runtime?: HostRuntime;
+  newId?: () => string;
+}
+
+/**
+ * The hook set handed to the runtime's HookRegistry. Declared here structurally (it matches
+ * runtime/hooks.ts RuntimeHooks) so this module does not depend on the runtime's files.
+ */
+export interface ExtensionHooks {
+  beforeToolCall(call: { toolCallId: string; toolName: string; args: unknown }, signal?: AbortSignal): Promise<{ block?: boolean; reason?: string } | undefined>;
+  onEvent(event: { type: string; [field: string]: unknown }): void;
+  expandInput(text: string, mode?: string): string;
+  runCommand(text: string): Promise<boolean>;
+  isCommand(text: string): boolean;
+  tools(): AgentTool[];
+  onShutdown(): Promise<void>;
+}
+
+export interface ExtensionSystem {
+  host: ExtensionHost;
+  resources: SlashResources;
+  /** The hook set for the runtime's HookRegistry. */
+  hooks: ExtensionHooks;
+  /** get_commands: extensions, then templates, then skills (pi's order). */
+  listCommands(): CommandInfo[];
+  /** Route a stdin `extension_ui_response` frame here (PROTOCOL.md §1.2). */
+  handleUiResponse(frame: unknown): boolean;
+}
+
+let active: ExtensionSystem | undefined;
+
+/** The system set up by the last setupExtensions call (for get_commands and the stdin router). */
+export function activeExtensionSystem(): ExtensionSystem | undefined {
+  return active;
+}
+
+/** Routes a stdin `extension_ui_response` to the active bridge; false when nothing was waiting for it. */
+export function routeUiResponse(frame: unknown): boolean {
+  return active?.handleUiResponse(frame) ?? false;
+}
+
+function settingFlag(settings: unknown, key: string): boolean | undefined {
+  if (typeof settings !== "object" || settings === null) return undefined;
+  const value = (settings as Record<string, unknown>)[key];
+  return typeof value === "boolean" ? value : undefined;
+}
+
+function settingNumber(settings: unknown, key: string): number | undefined {
+  if (typeof settings !== "object" || settings === null) return undefined;
+  const value = (settings as Record<string, unknown>)[key];
+  return typeof value === "number" && value > 0 ? value : undefined;
+}
+
+function envFlag(name: string): boolean | undefined {
+  const value = process.env[name];
+  if (value === undefined || value === "") return undefined;
+  return /^(1|true|yes|on)$/i.test(value);
+}
+
+export async function setupExtensions(options: SetupExtensionsOptions): Promise<ExtensionSystem> {
+  const host = new ExtensionHost({ cwd: options.cwd, emit: options.emit, runtime: options.runtime, newId: options.newId });
+  const builtins: { origin: ExtensionOrigin; factory: ReturnType<typeof createDemoUi> }[] = [];
+  const gateOn = options.permissionGate ?? envFlag("AGENT_TUI_PERMISSION_GATE") ?? settingFlag(options.settings, "permissionGate") ?? false;
+  if (gateOn) {
+    const timeoutMs = settingNumber(options.settings, "permissionGateTimeoutMs");
+    builtins.push({ origin: { path: PERMISSION_GATE_PATH, source: "builtin", scope: "temporary" }, factory: createPermissionGate({ timeoutMs }) });
+  }
+  if (options.demo ?? true) {
+    builtins.push({ origin: { path: DEMO_UI_PATH, source: "builtin", scope: "temporary" }, factory: createDemoUi() });
+  }
+
+  const trusted = isProjectTrusted(options.settings, options.cwd, options.trustProject ?? envFlag("AGENT_TUI_TRUST_PROJECT"));
+  const discovery = discoverExtensions({ cliPaths: options.cliPaths, home: options.home, cwd: options.cwd, projectTrusted: trusted });
+  for (const path of discovery.missing) options.warn(`extension not found: ${path}`);
+  if (discovery.untrusted.length > 0) {
+    options.warn(
+      `project extensions skipped (project not trusted; set "trustProjectExtensions": true or list this directory in "trustedProjects" in $AGENT_TUI_HOME/settings.json):\n` +
+        discovery.untrusted.map((p) => `  ${p}`).join("\n"),
+    );
+  }
+  const { loaded, failed } = await loadExtensionModules(discovery.found);
+  for (const failure of failed) options.warn(`extension ${failure.origin.path} failed to load: ${failure.error}`);
+
+  // User extensions first (their commands win plain names), built-ins after.
+  for (const { origin, factory } of [...loaded, ...builtins]) {
+    try {
+      await host.register(origin, factory);
+    } catch (error) {
+      options.warn(`extension ${origin.path} failed during setup: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  const resources = loadSlashResources({ home: options.home, cwd: options.cwd }, options.warn);
+  const listCommands = (): CommandInfo[] => [...host.extensionCommands(), ...resourceCommands(resources)];
+  host.setCommandLister(listCommands);
+
+  const hooks: ExtensionHooks = {
+    beforeToolCall: (call) => host.beforeToolCall(call),
+    onEvent: (event) => host.observe(event),
+    expandInput: (text) => expandSlashInput(text, resources, (path, event, message) => host.emitError(path, event, message)),
+    runCommand: (text) => host.runCommand(text),
+    isCommand: (text) => host.isCommand(text),
+    tools: () => host.getTools(),
+    onShutdown: () => host.sessionShutdown({ reason: "quit" }),
+  };
+  const system: ExtensionSystem = {
+    host,
+    resources,
+    hooks,
+    listCommands,
+    handleUiResponse: (frame) => host.bridge.handleUiResponse(frame),
+  };
+  active = system;
+  return system;
+}

@@ -1,0 +1,191 @@
+// Worker side of the extension UI sub-protocol (PROTOCOL.md §7): turns ctx.ui calls into
+// extension_ui_request frames, matches extension_ui_response frames to pending dialogs, and
+// resolves dialogs to their defaults on timeout, abort, session replacement or shutdown.
+import { randomUUID } from "node:crypto";
+import type { DialogOptions, ExtensionUi, NotifyType, PlainTheme, WidgetOptions } from "./api.js";
+
+/** The stdout frames this bridge writes (field order mirrors pi's, undefined keys omitted). */
+export type UiRequestFrame = { type: "extension_ui_request"; id: string; method: string } & Record<string, unknown>;
+
+type DialogMethod = "select" | "confirm" | "input" | "editor";
+
+interface PendingDialog {
+  method: DialogMethod;
+  options?: string[];
+  settle: (response: DialogAnswer) => void;
+}
+
+/** A decoded answer: the client's value, or "default" (cancelled, timed out, mismatched, withdrawn). */
+type DialogAnswer = { kind: "value"; value: string } | { kind: "confirmed"; confirmed: boolean } | { kind: "default" };
+
+export interface UiBridgeOptions {
+  /** Writes one frame to the protocol writer. */
+  emit: (frame: UiRequestFrame) => void;
+  /** Id source (tests make it deterministic); fresh UUIDs by default, as pi. */
+  newId?: () => string;
+}
+
+export interface UiBridge {
+  ui: ExtensionUi;
+  /** Routes a §1.2 `extension_ui_response` frame. Returns whether it settled a pending dialog. */
+  handleUiResponse(frame: unknown): boolean;
+  /** Resolves every pending dialog to its default and withdraws it (cancel frame). */
+  cancelAll(): void;
+  /** Ids of dialogs waiting for an answer, oldest first. */
+  pendingIds(): string[];
+}
+
+const plainTheme: PlainTheme = {
+  fg: (_color, text) => text,
+  bg: (_color, text) => text,
+  bold: (text) => text,
+  italic: (text) => text,
+  underline: (text) => text,
+  strikethrough: (text) => text,
+  inverse: (text) => text,
+};
+
+function noop(): void {
+  // Degraded in RPC mode (PROTOCOL.md §7.5): there is no terminal to act on.
+}
+
+/** Drops keys whose value is undefined, so frames never carry them (traces fact 9). */
+function compact(fields: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(fields)) if (value !== undefined) out[key] = value;
+  return out;
+}
+
+function decodeAnswer(frame: Record<string, unknown>): DialogAnswer {
+  if (frame.cancelled === true) return { kind: "default" };
+  if (typeof frame.value === "string") return { kind: "value", value: frame.value };
+  if (typeof frame.confirmed === "boolean") return { kind: "confirmed", confirmed: frame.confirmed };
+  return { kind: "default" };
+}
+
+export function createUiBridge(options: UiBridgeOptions): UiBridge {
+  const newId = options.newId ?? randomUUID;
+  const pending = new Map<string, PendingDialog>();
+
+  function send(method: string, fields: Record<string, unknown>): string {
+    const id = newId();
+    options.emit({ type: "extension_ui_request", id, method, ...compact(fields) });
+    return id;
+  }
+
+  /**
+   * Sends a dialog and waits for its answer. Timeout and abort resolve to the default and,
+   * unlike pi, tell the client the dialog is gone with a `cancel` frame (ours, §7.4).
+   */
+  function dialog(method: DialogMethod, fields: Record<string, unknown>, opts: DialogOptions | undefined, choices?: string[]): Promise<DialogAnswer> {
+    const signal = opts?.signal;
+    if (signal?.aborted) return Promise.resolve({ kind: "default" });
+    const timeout = typeof opts?.timeout === "number" && opts.timeout > 0 ? opts.timeout : undefined;
+    return new Promise<DialogAnswer>((resolve) => {
+      const id = send(method, { ...fields, timeout });
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const onAbort = (): void => withdraw();
+      const finish = (answer: DialogAnswer): void => {
+        if (!pending.delete(id)) return;
+        if (timer) clearTimeout(timer);
+        signal?.removeEventListener("abort", onAbort);
+        resolve(answer);
+      };
+      const withdraw = (): void => {
+        if (!pending.has(id)) return;
+        finish({ kind: "default" });
+        send("cancel", { targetId: id });
+      };
+      pending.set(id, { method, options: choices, settle: finish });
+      if (timeout !== undefined) timer = setTimeout(withdraw, timeout);
+      signal?.addEventListener("abort", onAbort, { once: true });
+    });
+  }
+
+  const ui: ExtensionUi = {
+    async select(title, choices, opts) {
+      const answer = await dialog("select", { title, options: choices }, opts, choices);
+      // A value that is not one of the options is treated as no answer: permission gates act on it.
+      return answer.kind === "value" && choices.includes(answer.value) ? answer.value : undefined;
+    },
+    async confirm(title, message, opts) {
+      const answer = await dialog("confirm", { title, message }, opts);
+      return answer.kind === "confirmed" ? answer.confirmed : false;
+    },
+    async input(title, placeholder, opts) {
+      const answer = await dialog("input", { title, placeholder }, opts);
+      return answer.kind === "value" ? answer.value : undefined;
+    },
+    async editor(title, prefill, opts) {
+      const answer = await dialog("editor", { title, prefill }, opts);
+      return answer.kind === "value" ? answer.value : undefined;
+    },
+    notify(message: string, type?: NotifyType) {
+      send("notify", { message, notifyType: type });
+    },
+    setStatus(key, text) {
+      send("setStatus", { statusKey: key, statusText: text });
+    },
+    setWidget(key, content, widgetOptions?: WidgetOptions) {
+      // Component factories cannot cross the wire; only string arrays (or a clear) are sent.
+      if (typeof content === "function") return;
+      send("setWidget", { widgetKey: key, widgetLines: content, widgetPlacement: widgetOptions?.placement });
+    },
+    setTitle(title) {
+      send("setTitle", { title });
+    },
+    setEditorText(text) {
+      send("set_editor_text", { text });
+    },
+    pasteToEditor(text) {
+      send("set_editor_text", { text });
+    },
+    getEditorText: () => "",
+    custom: async <T>() => undefined as T | undefined,
+    getToolsExpanded: () => false,
+    setToolsExpanded: noop,
+    setWorkingMessage: noop,
+    setWorkingVisible: noop,
+    setWorkingIndicator: noop,
+    setHiddenThinkingLabel: noop,
+    setFooter: noop,
+    setHeader: noop,
+    setEditorComponent: noop,
+    getEditorComponent: () => undefined,
+    onTerminalInput: () => noop,
+    addAutocompleteProvider: noop,
+    theme: plainTheme,
+    getAllThemes: () => [],
+    getTheme: () => undefined,
+    setTheme: () => ({ success: false, error: "Theme switching not supported in RPC mode" }),
+  };
+
+  return {
+    ui,
+    handleUiResponse(frame) {
+      if (typeof frame !== "object" || frame === null) return false;
+      const record = frame as Record<string, unknown>;
+      if (typeof record.id !== "string") return false;
+      const dialogEntry = pending.get(record.id);
+      // Unknown or already-resolved ids are ignored silently (§7.4).
+      if (!dialogEntry) return false;
+      const answer = decodeAnswer(record);
+      // A mismatched shape (a value for a confirm, a boolean for a select) resolves to the default.
+      const fits =
+        answer.kind === "default" ||
+        (answer.kind === "confirmed" && dialogEntry.method === "confirm") ||
+        (answer.kind === "value" && dialogEntry.method !== "confirm");
+      dialogEntry.settle(fits ? answer : { kind: "default" });
+      return true;
+    },
+    cancelAll() {
+      for (const id of [...pending.keys()]) {
+        const entry = pending.get(id);
+        if (!entry) continue;
+        entry.settle({ kind: "default" });
+        send("cancel", { targetId: id });
+      }
+    },
+    pendingIds: () => [...pending.keys()],
+  };
+}

@@ -1,0 +1,157 @@
+// The `grep` tool in pure Node (no ripgrep needed): regex or literal search over the files
+// under a path, .gitignore honoured, binary files skipped, output as pi's
+// `path:line: text` (context lines `path-line- text`) with match and byte limits.
+
+import { open, readFile, stat } from "node:fs/promises";
+import { basename } from "node:path";
+import type { AgentTool } from "@mariozechner/pi-agent-core";
+import { Type } from "typebox";
+import { OperationAbortedError, walkFiles } from "./file-walk.js";
+import { createPathMatcher } from "./glob.js";
+import { errorCode, errorMessage, resolveToCwd } from "./path-utils.js";
+import { DEFAULT_MAX_BYTES, formatSize, GREP_MAX_LINE_LENGTH, truncateHead, truncateLine, type TruncationResult } from "./truncate.js";
+
+const grepSchema = Type.Object({
+  pattern: Type.String({ description: "Search pattern (regex or literal string)" }),
+  path: Type.Optional(Type.String({ description: "Directory or file to search (default: current directory)" })),
+  glob: Type.Optional(Type.String({ description: "Filter files by glob pattern, e.g. '*.ts' or '**/*.spec.ts'" })),
+  ignoreCase: Type.Optional(Type.Boolean({ description: "Case-insensitive search (default: false)" })),
+  literal: Type.Optional(Type.Boolean({ description: "Treat pattern as literal string instead of regex (default: false)" })),
+  context: Type.Optional(Type.Number({ description: "Number of lines to show before and after each match (default: 0)" })),
+  limit: Type.Optional(Type.Number({ description: "Maximum number of matches to return (default: 100)" })),
+});
+
+export interface GrepToolDetails {
+  matchLimitReached?: number;
+  truncation?: TruncationResult;
+  linesTruncated?: boolean;
+}
+
+const DEFAULT_LIMIT = 100;
+/** Files larger than this are skipped: they are data or build output, not code to search. */
+const MAX_FILE_BYTES = 16 * 1024 * 1024;
+
+function buildRegExp(pattern: string, literal: boolean, ignoreCase: boolean): RegExp {
+  const source = literal ? pattern.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&") : pattern;
+  try {
+    return new RegExp(source, ignoreCase ? "i" : "");
+  } catch (error) {
+    throw new Error(`Invalid regex pattern: ${errorMessage(error)}. Use literal=true to search for the text as is.`);
+  }
+}
+
+async function isBinaryFile(absolutePath: string): Promise<boolean> {
+  const handle = await open(absolutePath, "r");
+  try {
+    const head = Buffer.alloc(8192);
+    const { bytesRead } = await handle.read(head, 0, head.length, 0);
+    return head.subarray(0, bytesRead).includes(0);
+  } finally {
+    await handle.close();
+  }
+}
+
+interface FileHit {
+  display: string;
+  lines: string[];
+  matchLines: number[];
+}
+
+export function createGrepTool(cwd: string): AgentTool<typeof grepSchema, GrepToolDetails | undefined> {
+  return {
+    name: "grep",
+    label: "grep",
+    description: `Search file contents for a pattern. Returns matching lines with file paths and line numbers. Respects .gitignore. Output is truncated to ${DEFAULT_LIMIT} matches or ${DEFAULT_MAX_BYTES / 1024}KB (whichever is hit first). Long lines are truncated to ${GREP_MAX_LINE_LENGTH} chars.`,
+    parameters: grepSchema,
+    async execute(_toolCallId, params, signal) {
+      const searchPath = resolveToCwd(params.path ?? ".", cwd);
+      const effectiveLimit = Math.max(1, Math.floor(params.limit ?? DEFAULT_LIMIT));
+      const contextLines = params.context !== undefined && params.context > 0 ? Math.floor(params.context) : 0;
+      const regex = buildRegExp(params.pattern, params.literal === true, params.ignoreCase === true);
+      const globMatches = params.glob !== undefined ? createPathMatcher(params.glob) : undefined;
+      let isDirectory: boolean;
+      try {
+        isDirectory = (await stat(searchPath)).isDirectory();
+      } catch (error) {
+        if (errorCode(error) === "ENOENT") throw new Error(`Path not found: ${searchPath}`);
+        throw error;
+      }
+
+      const candidates = async function* (): AsyncGenerator<{ absolutePath: string; display: string }> {
+        if (!isDirectory) {
+          yield { absolutePath: searchPath, display: basename(searchPath) };
+          return;
+        }
+        for await (const entry of walkFiles(searchPath, signal)) {
+          if (entry.isDirectory) continue;
+          if (globMatches !== undefined && !globMatches(entry.relativePath)) continue;
+          yield { absolutePath: entry.absolutePath, display: entry.relativePath };
+        }
+      };
+
+      const hits: FileHit[] = [];
+      let matchCount = 0;
+      let limitReached = false;
+      for await (const file of candidates()) {
+        if (signal?.aborted) throw new OperationAbortedError();
+        try {
+          const info = await stat(file.absolutePath);
+          if (!info.isFile() || info.size > MAX_FILE_BYTES || (await isBinaryFile(file.absolutePath))) continue;
+          const lines = (await readFile(file.absolutePath, "utf8")).replace(/\r\n?/g, "\n").split("\n");
+          const matchLines: number[] = [];
+          for (let i = 0; i < lines.length; i++) {
+            if (!regex.test(lines[i] ?? "")) continue;
+            if (matchCount >= effectiveLimit) {
+              limitReached = true;
+              break;
+            }
+            matchLines.push(i);
+            matchCount++;
+          }
+          if (matchLines.length > 0) hits.push({ display: file.display, lines, matchLines });
+        } catch (error) {
+          // Files that vanish or cannot be read mid-search are skipped, as ripgrep does.
+          const code = errorCode(error);
+          if (code !== "ENOENT" && code !== "EACCES" && code !== "EPERM" && code !== "EISDIR") throw error;
+        }
+        if (limitReached) break;
+      }
+      if (matchCount === 0) return { content: [{ type: "text", text: "No matches found" }], details: undefined };
+
+      let linesTruncated = false;
+      const out: string[] = [];
+      for (const hit of hits) {
+        const isMatch = new Set(hit.matchLines);
+        let printedUpTo = -1;
+        for (const m of hit.matchLines) {
+          // Overlapping context windows of nearby matches are printed once.
+          const from = Math.max(printedUpTo + 1, m - contextLines);
+          const to = Math.min(hit.lines.length - 1, m + contextLines);
+          for (let i = from; i <= to; i++) {
+            const { text, truncated } = truncateLine(hit.lines[i] ?? "");
+            if (truncated) linesTruncated = true;
+            out.push(isMatch.has(i) ? `${hit.display}:${i + 1}: ${text}` : `${hit.display}-${i + 1}- ${text}`);
+          }
+          printedUpTo = Math.max(printedUpTo, to);
+        }
+      }
+      const truncation = truncateHead(out.join("\n"), { maxLines: Number.MAX_SAFE_INTEGER });
+      const details: GrepToolDetails = {};
+      const notices: string[] = [];
+      if (limitReached) {
+        notices.push(`${effectiveLimit} matches limit reached. Use limit=${effectiveLimit * 2} for more, or refine pattern`);
+        details.matchLimitReached = effectiveLimit;
+      }
+      if (truncation.truncated) {
+        notices.push(`${formatSize(DEFAULT_MAX_BYTES)} limit reached`);
+        details.truncation = truncation;
+      }
+      if (linesTruncated) {
+        notices.push(`Some lines truncated to ${GREP_MAX_LINE_LENGTH} chars. Use read tool to see full lines`);
+        details.linesTruncated = true;
+      }
+      const text = notices.length > 0 ? `${truncation.content}\n\n[${notices.join(". ")}]` : truncation.content;
+      return { content: [{ type: "text", text }], details: notices.length > 0 ? details : undefined };
+    },
+  };
+}

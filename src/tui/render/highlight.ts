@@ -1,0 +1,30 @@
+// Syntax highlighting of fenced code via cli-highlight, guarded (unknown language or a
+// highlighter error falls back to plain text) and memoised by language + code.
+import { highlight, supportsLanguage } from "cli-highlight";
+
+const cache = new Map<string, string>();
+const MAX_CACHE = 200;
+const MAX_HIGHLIGHT_CHARS = 20_000;
+
+/** Highlight `code` for `lang`; returns the code unchanged when it cannot be highlighted. */
+export function highlightCode(code: string, lang: string | undefined): string {
+  const language = (lang ?? "").trim().split(/\s+/)[0]?.toLowerCase() ?? "";
+  if (language === "" || code.length > MAX_HIGHLIGHT_CHARS || !supportsLanguage(language)) return code;
+  const key = `${language}\u0000${code}`;
+  const hit = cache.get(key);
+  if (hit !== undefined) return hit;
+  let out: string;
+  try {
+    out = highlight(code, { language, ignoreIllegals: true });
+  } catch (error) {
+    // highlight.js can throw on odd grammars; plain text is a correct rendering.
+    out = code;
+    void error;
+  }
+  if (cache.size >= MAX_CACHE) {
+    const first = cache.keys().next().value;
+    if (first !== undefined) cache.delete(first);
+  }
+  cache.set(key, out);
+  return out;
+}

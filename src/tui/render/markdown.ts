@@ -1,0 +1,167 @@
+// Markdown -> terminal rows (ANSI SGR) at a given width, via marked's lexer: headings, lists,
+// emphasis, links, tables, block quotes, fenced code (highlighted), with a plain fallback.
+import { Lexer, type Token, type Tokens } from "marked";
+import { highlightCode } from "./highlight.js";
+import { sanitizeText } from "./sanitize.js";
+import { style, theme } from "./theme.js";
+import { padLine, textWidth, truncateLine, wrapText } from "./text-width.js";
+
+function decodeEntities(s: string): string {
+  return s
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, "&");
+}
+
+function renderInline(tokens: Token[] | undefined, fallback: string): string {
+  if (!tokens || tokens.length === 0) return decodeEntities(fallback);
+  return tokens.map((t) => renderInlineToken(t)).join("");
+}
+
+function renderInlineToken(t: Token): string {
+  switch (t.type) {
+    case "strong":
+      return style.bold(renderInline((t as Tokens.Strong).tokens, (t as Tokens.Strong).text));
+    case "em":
+      return style.italic(renderInline((t as Tokens.Em).tokens, (t as Tokens.Em).text));
+    case "del":
+      return style.strike(renderInline((t as Tokens.Del).tokens, (t as Tokens.Del).text));
+    case "codespan":
+      return theme.code(decodeEntities((t as Tokens.Codespan).text));
+    case "link": {
+      const link = t as Tokens.Link;
+      const label = renderInline(link.tokens, link.text);
+      return link.href && link.href !== link.text ? `${theme.link(label)} ${theme.muted(`(${link.href})`)}` : theme.link(label);
+    }
+    case "image":
+      return theme.muted(`[image: ${(t as Tokens.Image).text || (t as Tokens.Image).href}]`);
+    case "br":
+      return "\n";
+    case "text": {
+      const text = t as Tokens.Text;
+      return text.tokens ? renderInline(text.tokens, text.text) : decodeEntities(text.text);
+    }
+    case "escape":
+      return decodeEntities((t as Tokens.Escape).text);
+    default:
+      return "raw" in t && typeof t.raw === "string" ? t.raw : "";
+  }
+}
+
+function renderCode(code: Tokens.Code, width: number): string[] {
+  const lang = code.lang ?? "";
+  const body = highlightCode(code.text, lang);
+  const rows = body.split("\n").map((line) => truncateLine(`  ${line}`, width));
+  const label = lang ? theme.muted(`  ${lang}`) : "";
+  return [...(label ? [label] : []), ...rows];
+}
+
+function renderTable(table: Tokens.Table, width: number): string[] {
+  const header = table.header.map((c) => renderInline(c.tokens, c.text));
+  const rows = table.rows.map((r) => r.map((c) => renderInline(c.tokens, c.text)));
+  const cols = header.length;
+  const natural = Array.from({ length: cols }, (_, i) =>
+    Math.max(textWidth(header[i] ?? ""), ...rows.map((r) => textWidth(r[i] ?? ""))),
+  );
+  const available = Math.max(cols * 3, width - (cols - 1) * 3);
+  const total = natural.reduce((a, b) => a + b, 0);
+  const widths = total <= available ? natural : natural.map((w) => Math.max(3, Math.floor((w / total) * available)));
+  const line = (cells: string[]): string => cells.map((c, i) => padLine(c, widths[i] ?? 3)).join(theme.muted(" │ "));
+  const sep = widths.map((w) => "─".repeat(w)).join("─┼─");
+  return [style.bold(line(header)), theme.muted(sep), ...rows.map(line)].map((l) => truncateLine(l, width));
+}
+
+function renderList(list: Tokens.List, width: number, depth: number): string[] {
+  const out: string[] = [];
+  const start = typeof list.start === "number" ? list.start : 1;
+  list.items.forEach((item, index) => {
+    const marker = list.ordered ? `${start + index}.` : item.task ? (item.checked ? "[x]" : "[ ]") : "•";
+    const indent = "  ".repeat(depth);
+    const prefix = `${indent}${marker} `;
+    const hang = " ".repeat(textWidth(prefix));
+    const body = renderBlocks(item.tokens, Math.max(10, width - textWidth(prefix)), depth + 1, true);
+    body.forEach((row, i) => out.push(i === 0 ? `${prefix}${row}` : row.startsWith(indent + "  ") ? row : `${hang}${row}`));
+    if (body.length === 0) out.push(prefix);
+  });
+  return out;
+}
+
+function renderBlocks(tokens: Token[], width: number, depth = 0, tight = false): string[] {
+  const out: string[] = [];
+  const gap = (): void => {
+    if (!tight && out.length > 0 && out[out.length - 1] !== "") out.push("");
+  };
+  for (const t of tokens) {
+    switch (t.type) {
+      case "space":
+        break;
+      case "heading": {
+        const h = t as Tokens.Heading;
+        gap();
+        const text = renderInline(h.tokens, h.text);
+        const marker = h.depth <= 2 ? "" : `${"#".repeat(h.depth)} `;
+        out.push(...wrapText(theme.heading(marker + text), width));
+        break;
+      }
+      case "paragraph": {
+        const p = t as Tokens.Paragraph;
+        gap();
+        out.push(...wrapText(renderInline(p.tokens, p.text), width));
+        break;
+      }
+      case "text": {
+        const tx = t as Tokens.Text;
+        out.push(...wrapText(tx.tokens ? renderInline(tx.tokens, tx.text) : decodeEntities(tx.text), width));
+        break;
+      }
+      case "code":
+        gap();
+        out.push(...renderCode(t as Tokens.Code, width));
+        break;
+      case "blockquote": {
+        gap();
+        const inner = renderBlocks((t as Tokens.Blockquote).tokens, Math.max(10, width - 2), depth);
+        out.push(...inner.map((row) => `${theme.quote("│")} ${theme.quote(row)}`));
+        break;
+      }
+      case "list":
+        if (depth === 0) gap();
+        out.push(...renderList(t as Tokens.List, width, depth));
+        break;
+      case "table":
+        gap();
+        out.push(...renderTable(t as Tokens.Table, width));
+        break;
+      case "hr":
+        gap();
+        out.push(theme.muted("─".repeat(Math.min(width, 40))));
+        break;
+      case "html":
+        gap();
+        out.push(...wrapText((t as Tokens.HTML).text.trimEnd(), width));
+        break;
+      default:
+        if ("raw" in t && typeof t.raw === "string" && t.raw.trim() !== "") {
+          gap();
+          out.push(...wrapText(t.raw.trimEnd(), width));
+        }
+    }
+  }
+  return out;
+}
+
+/** Render markdown to terminal rows, each at most `width` cells wide. Never throws. */
+export function renderMarkdown(source: string, width: number): string[] {
+  const text = sanitizeText(source, { keepSgr: false });
+  const w = Math.max(10, width);
+  try {
+    const tokens = new Lexer({ gfm: true }).lex(text);
+    return renderBlocks(tokens, w).map((row) => truncateLine(row, w));
+  } catch (error) {
+    // marked should not throw, but a renderer must never take the UI down: plain text is fine.
+    void error;
+    return wrapText(text, w);
+  }
+}

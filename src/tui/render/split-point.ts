@@ -1,0 +1,45 @@
+// Safe split points for committing streaming markdown to <Static> in pieces: a blank line
+// outside a fenced code block, so no block is cut in half.
+
+/** True when `text` ends inside an open ``` / ~~~ fence. */
+export function endsInsideFence(text: string): boolean {
+  let fence: string | null = null;
+  for (const line of text.split("\n")) {
+    const m = /^ {0,3}(`{3,}|~{3,})/.exec(line);
+    if (!m || !m[1]) continue;
+    const marker = m[1];
+    if (fence === null) fence = marker;
+    else if (marker[0] === fence[0] && marker.length >= fence.length && line.trim() === marker) fence = null;
+  }
+  return fence !== null;
+}
+
+/**
+ * Index just after the last blank line (outside code fences) in `text`, or -1.
+ * `text.slice(0, i)` is then a sequence of complete markdown blocks.
+ */
+export function findLastSafeSplitPoint(text: string): number {
+  let fence: string | null = null;
+  let best = -1;
+  let offset = 0;
+  const lines = text.split("\n");
+  for (let i = 0; i < lines.length; i += 1) {
+    const line = lines[i] ?? "";
+    const lineEnd = offset + line.length + 1; // position after this line's "\n"
+    const isLast = i === lines.length - 1;
+    const m = /^ {0,3}(`{3,}|~{3,})/.exec(line);
+    if (m && m[1]) {
+      const marker = m[1];
+      if (fence === null) fence = marker;
+      else if (marker[0] === fence[0] && marker.length >= fence.length && line.trim() === marker) fence = null;
+    } else if (fence === null && !isLast && line.trim() === "" && i > 0) {
+      // The blank line must be complete (followed by more text), so `lineEnd` is in range.
+      const prev = lines[i - 1] ?? "";
+      // Inside an indented list continuation a blank line is not a safe boundary.
+      const next = lines[i + 1] ?? "";
+      if (!/^\s{2,}\S/.test(next) || /^\s*$/.test(prev)) best = lineEnd;
+    }
+    offset = lineEnd;
+  }
+  return best;
+}

@@ -1,0 +1,38 @@
+// Every input to the TUI reducer: worker events and UI requests (already decoded), worker
+// status from the bridge, local UI actions (editor, toggles, resize, clock ticks).
+import type { EditorOp } from "./editor.js";
+import type { AgentEvent } from "./events.js";
+import type { NoticeLevel, WorkerStatus } from "./types.js";
+import type { UiRequest } from "./ui-requests.js";
+import type { TodoPhase } from "./wire.js";
+
+export type SessionSnapshot = {
+  model: { id: string; name: string; provider: string; contextWindow: number | undefined; reasoning: boolean } | undefined;
+  thinkingLevel: string | undefined;
+  isStreaming: boolean;
+  sessionName: string | undefined;
+  todoPhases: TodoPhase[] | undefined;
+};
+
+export type TuiAction =
+  | { type: "agent_event"; event: AgentEvent; now: number }
+  | { type: "ui_request"; request: UiRequest; now: number }
+  | { type: "dialog_closed"; id: string }
+  | { type: "worker_status"; status: WorkerStatus; detail: string | undefined; now: number }
+  | { type: "run_state"; busy: boolean; now: number }
+  | { type: "snapshot"; snapshot: SessionSnapshot }
+  | { type: "notice"; level: NoticeLevel; text: string }
+  | { type: "toast"; level: NoticeLevel; text: string; now: number }
+  | { type: "tick"; now: number }
+  | { type: "resize"; columns: number; rows: number }
+  | { type: "editor"; op: EditorOp }
+  | { type: "toggle_thinking" }
+  | { type: "toggle_tools" }
+  | { type: "exit_armed"; at: number | undefined }
+  | { type: "exit_requested" }
+  | { type: "bash_started"; command: string; now: number }
+  | { type: "bash_finished"; output: string | undefined; exitCode: number | undefined; cancelled: boolean }
+  | { type: "overlay"; name: string | undefined }
+  | { type: "workspace"; cwd: string; branch: string | undefined }
+  | { type: "todos"; phases: TodoPhase[] }
+  | { type: "interrupted"; reason: string; now: number };

@@ -1,0 +1,263 @@
+// Root reducer: (state, action) -> state. Pure and total; delegates to slice reducers and
+// ends every switch in an exhaustiveness check.
+import type { SessionSnapshot, TuiAction } from "./actions.js";
+import { initialEditor, reduceEditor } from "./editor.js";
+import type { AgentEvent } from "./events.js";
+import { appendEntries, appendNotice, initialTranscript, interruptTranscript, reduceTranscript, type CommitLimits } from "./transcript.js";
+import type { FooterState, RunState, TuiState } from "./types.js";
+import type { UiRequest } from "./ui-requests.js";
+import { decodeTodoPhases } from "./wire.js";
+
+const TOAST_MS = 5000;
+
+export function createInitialState(columns = 80, rows = 24): TuiState {
+  return {
+    transcript: initialTranscript,
+    run: { busy: false, startedAt: undefined, retry: undefined, compaction: undefined, lastCompactionReason: undefined },
+    queue: { steering: [], followUp: [] },
+    todos: [],
+    dialogs: [],
+    toasts: [],
+    widgets: {},
+    footer: {
+      cwd: "",
+      branch: undefined,
+      sessionName: undefined,
+      model: undefined,
+      provider: undefined,
+      contextWindow: undefined,
+      reasoning: false,
+      thinkingLevel: undefined,
+      tokensIn: 0,
+      tokensOut: 0,
+      cost: 0,
+      lastContextTokens: undefined,
+      statuses: {},
+      worker: "starting",
+      workerDetail: undefined,
+    },
+    editor: initialEditor,
+    ui: {
+      columns,
+      rows,
+      showThinking: true,
+      toolsExpanded: false,
+      title: undefined,
+      exitArmedAt: undefined,
+      exitRequested: false,
+      staticEpoch: 0,
+      overlay: undefined,
+    },
+    usage: undefined,
+  };
+}
+
+/** How tall the streaming text may get before its stable prefix is committed. */
+export function commitLimits(s: TuiState): CommitLimits {
+  return { width: Math.max(20, s.ui.columns - 2), maxLiveRows: Math.max(3, Math.floor(s.ui.rows / 3)) };
+}
+
+function reduceRun(run: RunState, e: AgentEvent, now: number): RunState {
+  switch (e.type) {
+    case "agent_start":
+      return { ...run, busy: true, startedAt: run.busy && run.startedAt !== undefined ? run.startedAt : now, retry: undefined };
+    case "agent_end":
+      // Without agent_settled (pi 0.73) the bridge's run_state notice decides; willRetry keeps us busy.
+      return e.willRetry === true ? run : { ...run, busy: false, startedAt: undefined };
+    case "agent_settled":
+      return { ...run, busy: false, startedAt: undefined, retry: undefined };
+    case "retry_start":
+      return { ...run, busy: true, retry: { attempt: e.attempt, maxAttempts: e.maxAttempts, until: now + e.delayMs, error: e.error } };
+    case "retry_end":
+      return { ...run, retry: undefined, busy: e.success ? run.busy : false };
+    case "compaction_start":
+      return { ...run, compaction: { reason: e.reason, startedAt: now }, lastCompactionReason: e.reason };
+    case "compaction_end":
+      return { ...run, compaction: undefined };
+    default:
+      return run;
+  }
+}
+
+function reduceFooterEvent(f: FooterState, e: AgentEvent): FooterState {
+  switch (e.type) {
+    case "message_end": {
+      const u = e.message.usage;
+      if (e.message.role !== "assistant" || !u) return f;
+      return {
+        ...f,
+        tokensIn: f.tokensIn + u.input + u.cacheRead,
+        tokensOut: f.tokensOut + u.output,
+        cost: f.cost + u.costTotal,
+        lastContextTokens: u.totalTokens > 0 ? u.totalTokens : f.lastContextTokens,
+      };
+    }
+    case "session_name":
+      return { ...f, sessionName: e.name };
+    case "thinking_level":
+      return { ...f, thinkingLevel: e.level };
+    default:
+      return f;
+  }
+}
+
+function eventNotice(s: TuiState, e: AgentEvent): TuiState {
+  const t = s.transcript;
+  const add = (level: "info" | "warning" | "error", text: string): TuiState => ({ ...s, transcript: appendNotice(t, level, text) });
+  switch (e.type) {
+    case "compaction_end": {
+      const reason = e.reason ?? s.run.lastCompactionReason ?? "threshold";
+      if (e.error) return add("error", `Compaction (${reason}) failed: ${e.error}`);
+      if (e.aborted) return add("warning", `Compaction (${reason}) aborted`);
+      const before = e.tokensBefore !== undefined ? ` from ${e.tokensBefore.toLocaleString("en-US")} tokens` : "";
+      return add("info", `Context compacted (${reason})${before}${e.willRetry ? "; retrying the request" : ""}`);
+    }
+    case "retry_end":
+      return e.success ? s : add("error", `Retry failed after ${e.attempt} attempt(s): ${e.finalError ?? "unknown error"}`);
+    case "ttsr":
+      return add("info", `Rule applied: ${e.rules.join(", ")}`);
+    case "todo_reminder":
+      return add("info", `Reminder ${e.attempt}/${e.maxAttempts}: ${e.count} unfinished todo(s)`);
+    case "extension_error":
+      return add("warning", `Extension error (${e.path}, ${e.event}): ${e.error}`);
+    default:
+      return s;
+  }
+}
+
+function reduceAgentEvent(s: TuiState, e: AgentEvent, now: number): TuiState {
+  let next: TuiState = {
+    ...s,
+    transcript: reduceTranscript(s.transcript, e, now, commitLimits(s)),
+    run: reduceRun(s.run, e, now),
+    footer: reduceFooterEvent(s.footer, e),
+  };
+  if (e.type === "queue_update") next = { ...next, queue: { steering: e.steering, followUp: e.followUp } };
+  if (e.type === "tool_end" && !e.isError && (e.name === "todo_write" || e.name === "todo")) {
+    const phases = e.result.details?.["phases"];
+    if (Array.isArray(phases)) next = { ...next, todos: decodeTodoPhases(phases) };
+  }
+  if (e.type === "todo_auto_clear") {
+    const todos = next.todos
+      .map((p) => ({ ...p, tasks: p.tasks.filter((t) => t.status !== "completed" && t.status !== "abandoned") }))
+      .filter((p) => p.tasks.length > 0);
+    next = { ...next, todos };
+  }
+  return eventNotice(next, e);
+}
+
+function reduceUiRequest(s: TuiState, r: UiRequest, now: number): TuiState {
+  switch (r.kind) {
+    case "dialog":
+      return { ...s, dialogs: [...s.dialogs.filter((d) => d.id !== r.dialog.id), r.dialog] };
+    case "notify":
+      return { ...s, toasts: [...s.toasts, { id: now + s.toasts.length / 1000, level: r.level, text: r.message, until: now + TOAST_MS }].slice(-3) };
+    case "status": {
+      const { [r.key]: _old, ...rest } = s.footer.statuses;
+      void _old;
+      return { ...s, footer: { ...s.footer, statuses: r.text === undefined ? rest : { ...rest, [r.key]: r.text } } };
+    }
+    case "widget": {
+      const { [r.key]: _old, ...rest } = s.widgets;
+      void _old;
+      return { ...s, widgets: r.lines === undefined ? rest : { ...rest, [r.key]: { lines: r.lines, placement: r.placement } } };
+    }
+    case "title":
+      return { ...s, ui: { ...s.ui, title: r.title } };
+    case "editor_text":
+      return { ...s, editor: reduceEditor(s.editor, { op: "set", text: r.text, keepUndo: true }) };
+    case "cancel":
+      return { ...s, dialogs: s.dialogs.filter((d) => d.id !== r.targetId) };
+    case "unknown":
+      return s;
+    default: {
+      const never: never = r;
+      return never;
+    }
+  }
+}
+
+function applySnapshot(s: TuiState, snap: SessionSnapshot): TuiState {
+  const footer: FooterState = {
+    ...s.footer,
+    model: snap.model?.name ?? snap.model?.id ?? s.footer.model,
+    provider: snap.model?.provider ?? s.footer.provider,
+    contextWindow: snap.model?.contextWindow ?? s.footer.contextWindow,
+    reasoning: snap.model?.reasoning ?? s.footer.reasoning,
+    thinkingLevel: snap.thinkingLevel ?? s.footer.thinkingLevel,
+    sessionName: snap.sessionName,
+  };
+  return { ...s, footer, todos: snap.todoPhases ?? s.todos };
+}
+
+/** The TUI reducer. */
+export function reduce(s: TuiState, a: TuiAction): TuiState {
+  switch (a.type) {
+    case "agent_event":
+      return reduceAgentEvent(s, a.event, a.now);
+    case "ui_request":
+      return reduceUiRequest(s, a.request, a.now);
+    case "dialog_closed":
+      return { ...s, dialogs: s.dialogs.filter((d) => d.id !== a.id) };
+    case "worker_status": {
+      const footer = { ...s.footer, worker: a.status, workerDetail: a.detail };
+      if (a.status === "crashed" || a.status === "restarting") {
+        // Dialogs of a dead worker can never be answered; running tools are cut off.
+        const transcript = s.run.busy || s.transcript.live || s.transcript.toolOrder.length > 0
+          ? interruptTranscript(s.transcript, a.now, commitLimits(s), `Worker ${a.status}${a.detail ? `: ${a.detail}` : ""}`)
+          : appendNotice(s.transcript, "error", `Worker ${a.status}${a.detail ? `: ${a.detail}` : ""}`);
+        return { ...s, footer, transcript, dialogs: [], run: { ...s.run, busy: false, startedAt: undefined, retry: undefined } };
+      }
+      return { ...s, footer };
+    }
+    case "run_state":
+      return { ...s, run: a.busy ? { ...s.run, busy: true, startedAt: s.run.startedAt ?? a.now } : { ...s.run, busy: false, startedAt: undefined, retry: undefined } };
+    case "snapshot":
+      return applySnapshot(s, a.snapshot);
+    case "notice":
+      return { ...s, transcript: appendNotice(s.transcript, a.level, a.text) };
+    case "toast":
+      return reduceUiRequest(s, { kind: "notify", level: a.level, message: a.text }, a.now);
+    case "tick": {
+      const toasts = s.toasts.filter((t) => t.until > a.now);
+      const exitArmedAt = s.ui.exitArmedAt !== undefined && a.now - s.ui.exitArmedAt > 2000 ? undefined : s.ui.exitArmedAt;
+      if (toasts.length === s.toasts.length && exitArmedAt === s.ui.exitArmedAt) return s;
+      return { ...s, toasts, ui: { ...s.ui, exitArmedAt } };
+    }
+    case "resize":
+      if (a.columns === s.ui.columns && a.rows === s.ui.rows) return s;
+      return { ...s, ui: { ...s.ui, columns: a.columns, rows: a.rows } };
+    case "editor":
+      return { ...s, editor: reduceEditor(s.editor, a.op) };
+    case "toggle_thinking":
+      return { ...s, ui: { ...s.ui, showThinking: !s.ui.showThinking } };
+    case "toggle_tools":
+      return { ...s, ui: { ...s.ui, toolsExpanded: !s.ui.toolsExpanded } };
+    case "exit_armed":
+      return { ...s, ui: { ...s.ui, exitArmedAt: a.at } };
+    case "exit_requested":
+      return { ...s, ui: { ...s.ui, exitRequested: true } };
+    case "bash_started":
+      return { ...s, transcript: { ...s.transcript, bash: { command: a.command, output: "", startedAt: a.now } } };
+    case "bash_finished": {
+      const b = s.transcript.bash;
+      if (!b) return s;
+      const t = appendEntries({ ...s.transcript, bash: undefined }, [
+        { kind: "bash", command: b.command, output: a.output ?? b.output, exitCode: a.exitCode, cancelled: a.cancelled },
+      ]);
+      return { ...s, transcript: t };
+    }
+    case "overlay":
+      return { ...s, ui: { ...s.ui, overlay: a.name } };
+    case "workspace":
+      return { ...s, footer: { ...s.footer, cwd: a.cwd, branch: a.branch } };
+    case "todos":
+      return { ...s, todos: a.phases };
+    case "interrupted":
+      return { ...s, transcript: interruptTranscript(s.transcript, a.now, commitLimits(s), a.reason) };
+    default: {
+      const never: never = a;
+      return never;
+    }
+  }
+}

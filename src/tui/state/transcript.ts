@@ -1,0 +1,226 @@
+// Transcript slice: rebuilds the streaming assistant message from delta OR cumulative form,
+// commits finished pieces (safe split points, message_end, tool end) to the append-only list.
+import { findLastSafeSplitPoint } from "../render/split-point.js";
+import type { AgentEvent, DeltaEvent } from "./events.js";
+import type { Entry, LiveMessage, NoticeLevel, ToolRun, TranscriptState } from "./types.js";
+import type { ContentBlock, WireMessage } from "./wire.js";
+
+export const initialTranscript: TranscriptState = {
+  committed: [],
+  nextId: 1,
+  live: undefined,
+  tools: {},
+  toolOrder: [],
+  bash: undefined,
+};
+
+type EntryInput = Entry extends infer E ? (E extends { id: number } ? Omit<E, "id"> : never) : never;
+
+export function appendEntries(t: TranscriptState, entries: EntryInput[]): TranscriptState {
+  if (entries.length === 0) return t;
+  let nextId = t.nextId;
+  const added = entries.map((e) => ({ ...e, id: nextId++ }) as Entry);
+  return { ...t, committed: [...t.committed, ...added], nextId };
+}
+
+export function appendNotice(t: TranscriptState, level: NoticeLevel, text: string): TranscriptState {
+  return appendEntries(t, [{ kind: "notice", level, text }]);
+}
+
+function blockText(b: ContentBlock | undefined): string {
+  if (!b) return "";
+  if (b.type === "text") return b.text;
+  if (b.type === "thinking") return b.thinking;
+  return "";
+}
+
+function pieceEntry(b: ContentBlock, text: string, continues: boolean): EntryInput | undefined {
+  if (text.trim() === "") return undefined;
+  if (b.type === "text") return { kind: "markdown", text, continues };
+  if (b.type === "thinking") return { kind: "thinking", text };
+  return undefined;
+}
+
+/** Estimated terminal rows of `text` at `width` (cheap; only used to decide when to commit). */
+function estimateRows(text: string, width: number): number {
+  let rows = 0;
+  for (const line of text.split("\n")) rows += Math.max(1, Math.ceil(line.length / Math.max(1, width)));
+  return rows;
+}
+
+export type CommitLimits = { width: number; maxLiveRows: number };
+
+/**
+ * Commit everything in `live` that no longer needs redrawing: finished blocks before the one
+ * streaming now, and (when the streaming text is taller than the budget) its prefix up to
+ * the last safe split point. `final` commits everything.
+ */
+function commitLive(t: TranscriptState, live: LiveMessage, limits: CommitLimits, final: boolean): TranscriptState {
+  const entries: EntryInput[] = [];
+  let { commitBlock, commitOffset } = live;
+  const lastIndex = final ? live.blocks.length : Math.max(commitBlock, live.lastStarted);
+  while (commitBlock < lastIndex) {
+    const b = live.blocks[commitBlock];
+    if (b) {
+      const e = pieceEntry(b, blockText(b).slice(commitOffset), false);
+      if (e) entries.push(e);
+    }
+    commitBlock += 1;
+    commitOffset = 0;
+  }
+  if (!final) {
+    const b = live.blocks[commitBlock];
+    if (b && (b.type === "text" || b.type === "thinking")) {
+      const rest = blockText(b).slice(commitOffset);
+      if (estimateRows(rest, limits.width) > limits.maxLiveRows) {
+        const split = findLastSafeSplitPoint(rest);
+        if (split > 0) {
+          const e = pieceEntry(b, rest.slice(0, split).replace(/\n+$/, ""), true);
+          if (e) entries.push(e);
+          commitOffset += split;
+        }
+      }
+    }
+  }
+  const next = appendEntries(t, entries);
+  return { ...next, live: final ? undefined : { ...live, commitBlock, commitOffset } };
+}
+
+function applyDelta(live: LiveMessage, d: DeltaEvent, snapshot: WireMessage | undefined): LiveMessage {
+  const blocks = [...live.blocks];
+  if (d.kind === "snapshot_only") {
+    return snapshot ? { ...live, blocks: snapshot.blocks } : live;
+  }
+  const index = d.index ?? live.lastStarted;
+  const current = blocks[index];
+  let lastStarted = live.lastStarted;
+  switch (d.kind) {
+    case "block_start":
+      blocks[index] = d.block;
+      lastStarted = Math.max(lastStarted, index);
+      break;
+    case "text_delta":
+      blocks[index] = current?.type === "text" ? { ...current, text: current.text + d.delta } : { type: "text", text: d.delta };
+      lastStarted = Math.max(lastStarted, index);
+      break;
+    case "thinking_delta":
+      blocks[index] =
+        current?.type === "thinking" ? { ...current, thinking: current.thinking + d.delta } : { type: "thinking", thinking: d.delta, redacted: false };
+      lastStarted = Math.max(lastStarted, index);
+      break;
+    case "toolcall_delta":
+      blocks[index] =
+        current?.type === "toolCall"
+          ? { ...current, argsText: current.argsText + d.delta }
+          : { type: "toolCall", id: "", name: "", args: {}, argsText: d.delta };
+      break;
+    case "block_end":
+      blocks[index] = d.block;
+      break;
+    default: {
+      const never: never = d;
+      return never;
+    }
+  }
+  // pi 0.73 omits toolcall ids/names in deltas; its cumulative snapshot has them (live preview only).
+  const after = blocks[index];
+  const snap = snapshot?.blocks[index];
+  if (after?.type === "toolCall" && after.name === "" && snap?.type === "toolCall") {
+    blocks[index] = { ...after, id: snap.id, name: snap.name };
+  }
+  return { ...live, blocks, lastStarted };
+}
+
+function plainText(m: WireMessage): string {
+  return m.blocks.map((b) => (b.type === "text" ? b.text : "")).join("");
+}
+
+function stopNotice(m: WireMessage): EntryInput | undefined {
+  switch (m.stopReason) {
+    case "aborted":
+      return { kind: "notice", level: "warning", text: m.errorMessage ? `Aborted: ${m.errorMessage}` : "Aborted" };
+    case "error":
+      return { kind: "notice", level: "error", text: `Error: ${m.errorMessage ?? "unknown error"}` };
+    case "length":
+      return { kind: "notice", level: "warning", text: "Truncated (max tokens)" };
+    default:
+      return undefined;
+  }
+}
+
+function finishMessage(t: TranscriptState, m: WireMessage, limits: CommitLimits): TranscriptState {
+  switch (m.role) {
+    case "assistant": {
+      const live = t.live ?? { blocks: [], commitBlock: 0, commitOffset: 0, lastStarted: 0 };
+      const done = commitLive(t, { ...live, blocks: m.blocks }, limits, true);
+      const notice = stopNotice(m);
+      return notice ? appendEntries(done, [notice]) : done;
+    }
+    case "user":
+      return appendEntries(t, [
+        { kind: "user", text: plainText(m), images: m.blocks.filter((b) => b.type === "image").length },
+      ]);
+    case "custom":
+      if (m.display === false) return t;
+      return appendEntries(t, [{ kind: "custom", label: m.customType ?? "custom", text: plainText(m) }]);
+    case "toolResult":
+      return t; // shown by the tool execution entry
+    default:
+      // Unknown roles are rendered generically, never dropped silently and never fatal.
+      return appendEntries(t, [{ kind: "custom", label: m.role, text: plainText(m) }]);
+  }
+}
+
+function endTool(t: TranscriptState, run: ToolRun): TranscriptState {
+  const { [run.id]: _removed, ...tools } = t.tools;
+  void _removed;
+  const next = appendEntries(t, [{ kind: "tool", run }]);
+  return { ...next, tools, toolOrder: t.toolOrder.filter((id) => id !== run.id) };
+}
+
+/** Pure transcript reducer over decoded agent events. `now` stamps tool timings. */
+export function reduceTranscript(t: TranscriptState, e: AgentEvent, now: number, limits: CommitLimits): TranscriptState {
+  switch (e.type) {
+    case "message_start":
+      if (e.message.role !== "assistant") return t;
+      return { ...t, live: { blocks: e.message.blocks, commitBlock: 0, commitOffset: 0, lastStarted: 0 } };
+    case "message_update": {
+      if (!t.live) return t;
+      return commitLive(t, applyDelta(t.live, e.delta, e.snapshot), limits, false);
+    }
+    case "message_end":
+      return finishMessage(t, e.message, limits);
+    case "tool_start": {
+      const run: ToolRun = { id: e.id, name: e.name, args: e.args, startedAt: now, endedAt: undefined, status: "running", output: undefined };
+      return { ...t, tools: { ...t.tools, [e.id]: run }, toolOrder: [...t.toolOrder.filter((id) => id !== e.id), e.id] };
+    }
+    case "tool_update": {
+      const run = t.tools[e.id];
+      if (!run) return t;
+      return { ...t, tools: { ...t.tools, [e.id]: { ...run, output: e.partial } } };
+    }
+    case "tool_end": {
+      const run = t.tools[e.id] ?? { id: e.id, name: e.name, args: {}, startedAt: now, endedAt: undefined, status: "running" as const, output: undefined };
+      return endTool(t, { ...run, endedAt: now, status: e.isError ? "error" : "done", output: e.result });
+    }
+    case "bash_update":
+      return t.bash ? { ...t, bash: { ...t.bash, output: t.bash.output + e.delta } } : t;
+    case "agent_end": {
+      // A run that ends without message_end (crash, stdin closed) keeps nothing half-drawn.
+      if (!t.live) return t;
+      return commitLive(t, t.live, limits, true);
+    }
+    default:
+      return t;
+  }
+}
+
+/** Worker died or run was cut off: commit the partial message and mark running tools. */
+export function interruptTranscript(t: TranscriptState, now: number, limits: CommitLimits, reason: string): TranscriptState {
+  let next = t.live ? commitLive(t, t.live, limits, true) : t;
+  for (const id of next.toolOrder) {
+    const run = next.tools[id];
+    if (run) next = endTool(next, { ...run, endedAt: now, status: "error" });
+  }
+  return appendNotice(next, "warning", reason);
+}

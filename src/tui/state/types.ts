@@ -1,0 +1,119 @@
+// The TUI state model: committed transcript entries (printed once in <Static>), the live
+// tail (streaming message, running tools), queue, todos, dialogs, footer data and editor.
+import type { ContentBlock, TodoPhase, ToolResult, Usage } from "./wire.js";
+
+export type NoticeLevel = "info" | "warning" | "error";
+
+export type ToolRun = {
+  id: string;
+  name: string;
+  args: Record<string, unknown>;
+  startedAt: number;
+  endedAt: number | undefined;
+  status: "running" | "done" | "error";
+  output: ToolResult | undefined;
+};
+
+export type Entry =
+  | { kind: "user"; id: number; text: string; images: number }
+  | { kind: "markdown"; id: number; text: string; continues: boolean }
+  | { kind: "thinking"; id: number; text: string }
+  | { kind: "tool"; id: number; run: ToolRun }
+  | { kind: "notice"; id: number; level: NoticeLevel; text: string }
+  | { kind: "bash"; id: number; command: string; output: string; exitCode: number | undefined; cancelled: boolean }
+  | { kind: "custom"; id: number; label: string; text: string };
+
+/** The assistant message being streamed; `commit` marks what is already in <Static>. */
+export type LiveMessage = {
+  blocks: ContentBlock[];
+  /** Blocks before `commitBlock` are fully committed; block `commitBlock` up to `commitOffset`. */
+  commitBlock: number;
+  commitOffset: number;
+  lastStarted: number;
+};
+
+export type TranscriptState = {
+  committed: Entry[];
+  nextId: number;
+  live: LiveMessage | undefined;
+  tools: Record<string, ToolRun>;
+  toolOrder: string[];
+  /** A user `!cmd` running through the `bash` command. */
+  bash: { command: string; output: string; startedAt: number } | undefined;
+};
+
+export type RunState = {
+  busy: boolean;
+  startedAt: number | undefined;
+  retry: { attempt: number; maxAttempts: number; until: number; error: string } | undefined;
+  compaction: { reason: string; startedAt: number } | undefined;
+  lastCompactionReason: string | undefined;
+};
+
+export type DialogRequest =
+  | { method: "select"; id: string; title: string; options: string[]; timeoutMs: number | undefined; receivedAt: number }
+  | { method: "confirm"; id: string; title: string; message: string; timeoutMs: number | undefined; receivedAt: number }
+  | { method: "input"; id: string; title: string; placeholder: string; timeoutMs: number | undefined; receivedAt: number }
+  | { method: "editor"; id: string; title: string; prefill: string; timeoutMs: number | undefined; receivedAt: number };
+
+export type Toast = { id: number; level: NoticeLevel; text: string; until: number };
+
+export type WorkerStatus = "starting" | "ready" | "restarting" | "crashed" | "stopped";
+
+export type FooterState = {
+  cwd: string;
+  branch: string | undefined;
+  sessionName: string | undefined;
+  model: string | undefined;
+  provider: string | undefined;
+  contextWindow: number | undefined;
+  reasoning: boolean;
+  thinkingLevel: string | undefined;
+  tokensIn: number;
+  tokensOut: number;
+  cost: number;
+  lastContextTokens: number | undefined;
+  statuses: Record<string, string>;
+  worker: WorkerStatus;
+  workerDetail: string | undefined;
+};
+
+export type EditorState = {
+  text: string;
+  cursor: number;
+  history: string[];
+  historyIndex: number | undefined;
+  draft: string;
+  /** Text replaced by set_editor_text, kept for one undo. */
+  undo: string | undefined;
+  pasting: boolean;
+};
+
+export type UiState = {
+  columns: number;
+  rows: number;
+  showThinking: boolean;
+  toolsExpanded: boolean;
+  title: string | undefined;
+  exitArmedAt: number | undefined;
+  exitRequested: boolean;
+  /** Bumped when <Static> must be re-printed (never on plain resize: that would duplicate). */
+  staticEpoch: number;
+  overlay: string | undefined;
+};
+
+export type Widget = { lines: string[]; placement: "aboveEditor" | "belowEditor" };
+
+export type TuiState = {
+  transcript: TranscriptState;
+  run: RunState;
+  queue: { steering: string[]; followUp: string[] };
+  todos: TodoPhase[];
+  dialogs: DialogRequest[];
+  toasts: Toast[];
+  widgets: Record<string, Widget>;
+  footer: FooterState;
+  editor: EditorState;
+  ui: UiState;
+  usage: Usage | undefined;
+};

@@ -1,0 +1,130 @@
+// Every pi 0.73.1 trace, fed in pi's cumulative form and in our delta form, yields the same
+// transcript; and the transcript holds what the trace's messages say.
+import { describe, expect, it } from "vitest";
+import { reduce, createInitialState } from "../../../src/tui/state/reducer.js";
+import { decodeAgentEvent } from "../../../src/tui/state/events.js";
+import { decodeUiRequest } from "../../../src/tui/state/ui-requests.js";
+import type { TuiState } from "../../../src/tui/state/types.js";
+import { isEventFrame, listTraces, readTrace, toDeltaForm } from "../helpers/traces.js";
+
+function feed(frames: Record<string, unknown>[], rows = 24, columns = 80): TuiState {
+  let s = createInitialState(columns, rows);
+  let now = 1000;
+  for (const f of frames) {
+    now += 10;
+    if (f["type"] === "extension_ui_request") s = reduce(s, { type: "ui_request", request: decodeUiRequest(f, now), now });
+    else if (isEventFrame(f)) s = reduce(s, { type: "agent_event", event: decodeAgentEvent(f), now });
+  }
+  return s;
+}
+
+const traces = listTraces();
+
+describe("reducers over pi 0.73.1 traces", () => {
+  it("finds the traces", () => {
+    expect(traces.length).toBeGreaterThanOrEqual(10);
+  });
+
+  for (const name of traces) {
+    it(`${name}: cumulative and delta forms give the same transcript`, () => {
+      const frames = readTrace(name);
+      for (const rows of [10, 24, 60]) {
+        const legacy = feed(frames, rows);
+        const delta = feed(frames.map(toDeltaForm), rows);
+        expect(delta.transcript.committed).toEqual(legacy.transcript.committed);
+        expect(delta.queue).toEqual(legacy.queue);
+        expect(delta.footer).toEqual(legacy.footer);
+        expect(delta.transcript.live?.blocks).toEqual(legacy.transcript.live?.blocks);
+        // j3 ends mid-stream (stdin closed): the only trace allowed to leave a live message.
+        if (!name.startsWith("j3")) expect(delta.transcript.live).toBeUndefined();
+        expect(delta.transcript.toolOrder).toEqual([]);
+      }
+    });
+  }
+
+  it("a_text: the streamed answer is committed once, whole", () => {
+    const s = feed(readTrace("a_text.jsonl"));
+    const kinds = s.transcript.committed.map((e) => e.kind);
+    expect(kinds).toEqual(["user", "markdown"]);
+    const md = s.transcript.committed[1];
+    expect(md?.kind === "markdown" && md.text.length > 0).toBe(true);
+  });
+
+  it("b_thinking: thinking precedes the text", () => {
+    const s = feed(readTrace("b_thinking.jsonl"));
+    const kinds = s.transcript.committed.map((e) => e.kind);
+    expect(kinds.slice(0, 3)).toEqual(["user", "thinking", "markdown"]);
+  });
+
+  it("c_tool_bash: the bash run is committed with its output", () => {
+    const s = feed(readTrace("c_tool_bash.jsonl"));
+    const tool = s.transcript.committed.find((e) => e.kind === "tool");
+    expect(tool?.kind).toBe("tool");
+    if (tool?.kind === "tool") {
+      expect(tool.run.name).toBe("bash");
+      expect(tool.run.status).toBe("done");
+      expect(tool.run.output?.text).toContain("world");
+    }
+  });
+
+  it("d_steer_followup: queue lanes follow queue_update and end empty", () => {
+    const frames = readTrace("d_steer_followup.jsonl");
+    let s = createInitialState();
+    let maxSteer = 0;
+    let maxFollow = 0;
+    for (const f of frames) {
+      if (!isEventFrame(f)) continue;
+      s = reduce(s, { type: "agent_event", event: decodeAgentEvent(f), now: 0 });
+      maxSteer = Math.max(maxSteer, s.queue.steering.length);
+      maxFollow = Math.max(maxFollow, s.queue.followUp.length);
+    }
+    expect(maxSteer).toBeGreaterThanOrEqual(2);
+    expect(maxFollow).toBeGreaterThanOrEqual(2);
+    expect(s.queue).toEqual({ steering: [], followUp: [] });
+  });
+
+  it("e_abort: aborted messages leave an Aborted notice", () => {
+    const s = feed(readTrace("e_abort.jsonl"));
+    const aborted = s.transcript.committed.filter((e) => e.kind === "notice" && e.text.startsWith("Aborted"));
+    expect(aborted.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it("g_extension_ui: dialogs queue, statuses and widgets land in state", () => {
+    const frames = readTrace("g_extension_ui.jsonl");
+    let s = createInitialState();
+    let maxDialogs = 0;
+    for (const f of frames) {
+      if (f["type"] === "extension_ui_request") {
+        s = reduce(s, { type: "ui_request", request: decodeUiRequest(f, 0), now: 0 });
+        maxDialogs = Math.max(maxDialogs, s.dialogs.length);
+      }
+    }
+    expect(maxDialogs).toBeGreaterThanOrEqual(1);
+    expect(s.ui.title).toBeTruthy();
+  });
+
+  it("i_auto_retry: a failed retry ends idle with an error notice", () => {
+    const s = feed(readTrace("i_auto_retry.jsonl"));
+    expect(s.run.busy).toBe(false);
+    expect(s.transcript.committed.some((e) => e.kind === "notice" && e.text.includes("Retry failed"))).toBe(true);
+  });
+
+  it("long streaming text is committed in pieces at safe points, same text in total", () => {
+    const paragraphs = Array.from({ length: 30 }, (_, i) => `Paragraph ${i} line one.\nline two of ${i}.`);
+    const text = paragraphs.join("\n\n");
+    const deltas = text.match(/[\s\S]{1,7}/g) ?? [];
+    let s = createInitialState(80, 20);
+    const ev = (f: Record<string, unknown>) => { s = reduce(s, { type: "agent_event", event: decodeAgentEvent(f), now: 0 }); };
+    ev({ type: "message_start", message: { role: "assistant", content: [] } });
+    ev({ type: "message_update", assistantMessageEvent: { type: "text_start", contentIndex: 0 } });
+    let piecesDuringStream = 0;
+    for (const d of deltas) {
+      ev({ type: "message_update", assistantMessageEvent: { type: "text_delta", contentIndex: 0, delta: d } });
+      piecesDuringStream = s.transcript.committed.length;
+    }
+    expect(piecesDuringStream).toBeGreaterThan(3);
+    ev({ type: "message_end", message: { role: "assistant", content: [{ type: "text", text }], stopReason: "stop" } });
+    const joined = s.transcript.committed.map((e) => (e.kind === "markdown" ? e.text : "")).join("\n\n");
+    expect(joined.replace(/\s+/g, " ")).toBe(text.replace(/\s+/g, " "));
+  });
+});

@@ -1,0 +1,82 @@
+// Capability detection (§3.12): classify the worker flavour from get_state keys, apply the
+// §0.4 matrix, confirm with side-effect-free probes, and learn from `Unknown command:` answers.
+import type { Capabilities, WorkerFlavour } from "./types.js";
+
+const ALL_COMMANDS = [
+  "prompt", "steer", "follow_up", "abort", "abort_and_prompt", "get_state", "get_messages", "get_commands",
+  "set_todos", "set_host_tools", "set_model", "cycle_model", "get_available_models", "set_thinking_level",
+  "cycle_thinking_level", "get_available_thinking_levels", "set_steering_mode", "set_follow_up_mode",
+  "set_interrupt_mode", "compact", "set_auto_compaction", "set_auto_retry", "abort_retry", "bash", "abort_bash",
+  "new_session", "switch_session", "fork", "branch", "clone", "get_fork_messages", "get_branch_messages",
+  "get_entries", "get_tree", "get_last_assistant_text", "set_session_name", "get_session_stats", "export_html",
+  "clear_queue",
+] as const;
+
+/** Commands each flavour lacks (PROTOCOL.md §0.4; clear_queue is ours only). */
+const MISSING: Record<Exclude<WorkerFlavour, "unknown">, readonly string[]> = {
+  ours: [],
+  pi: ["abort_and_prompt", "set_todos", "set_host_tools", "set_interrupt_mode", "branch", "get_branch_messages", "clear_queue"],
+  "pi-0.73": [
+    "abort_and_prompt", "set_todos", "set_host_tools", "set_interrupt_mode", "branch", "get_branch_messages", "clear_queue",
+    "get_entries", "get_tree", "get_available_thinking_levels",
+  ],
+  omp: [
+    "abort_and_prompt", "get_commands", "set_todos", "set_host_tools", "get_available_thinking_levels", "fork",
+    "get_fork_messages", "clone", "get_entries", "get_tree", "clear_queue",
+  ],
+  xcsh: ["get_commands", "get_available_thinking_levels", "fork", "get_fork_messages", "clone", "get_entries", "get_tree", "clear_queue"],
+};
+
+const SETTLED_EVENT_FLAVOURS = new Set<WorkerFlavour>(["ours", "pi"]);
+
+/** Probes are `get_*` only (§3.12 rule 4): they must not change worker state. */
+export const CAPABILITY_PROBES = ["get_available_thinking_levels", "get_entries", "get_tree", "get_commands", "get_fork_messages"] as const;
+
+export function initialCapabilities(): Capabilities {
+  return { flavour: "unknown", commands: {}, events: {}, useBranchAliases: false, synthesisedSettled: true };
+}
+
+/** §3.12 rule 2: classify by the keys of get_state.data. */
+export function classifyFlavour(state: Record<string, unknown>): WorkerFlavour {
+  const has = (key: string): boolean => key in state && state[key] !== undefined;
+  if (has("pendingMessageCount") && has("queuedMessageCount") && has("todoPhases")) return "ours";
+  if (has("todoPhases") && has("interruptMode") && !has("pendingMessageCount")) return "xcsh";
+  if ((has("interruptMode") || has("queuedMessageCount")) && !has("todoPhases")) return "omp";
+  if (has("pendingMessageCount") && !has("interruptMode")) return "pi";
+  return "unknown";
+}
+
+export function capabilitiesFor(flavour: WorkerFlavour, version?: string): Capabilities {
+  const commands: Partial<Record<string, boolean>> = {};
+  const missing = flavour === "unknown" ? [] : MISSING[flavour];
+  for (const c of ALL_COMMANDS) commands[c] = !missing.includes(c);
+  // Ours accepts the aliases but the canonical names are preferred.
+  const useBranchAliases = flavour === "omp" || flavour === "xcsh";
+  const settled = SETTLED_EVENT_FLAVOURS.has(flavour);
+  return {
+    flavour,
+    ...(version !== undefined ? { version } : {}),
+    commands,
+    events: { agent_settled: settled, queue_update: flavour !== "omp" && flavour !== "xcsh" },
+    useBranchAliases,
+    synthesisedSettled: !settled,
+  };
+}
+
+/** Apply a probe outcome; pi without get_available_thinking_levels is pi 0.73 or older. */
+export function applyProbe(caps: Capabilities, command: string, supported: boolean): Capabilities {
+  const next: Capabilities = { ...caps, commands: { ...caps.commands, [command]: supported } };
+  if (command === "get_available_thinking_levels" && caps.flavour === "pi" && !supported) {
+    const base = capabilitiesFor("pi-0.73", caps.version);
+    return { ...base, commands: { ...base.commands, ...next.commands, [command]: false } };
+  }
+  if (command === "get_fork_messages" && !supported) next.useBranchAliases = true;
+  return next;
+}
+
+export function noteEvent(caps: Capabilities, eventType: string): Capabilities {
+  if (caps.events[eventType] === true) return caps;
+  const next: Capabilities = { ...caps, events: { ...caps.events, [eventType]: true } };
+  if (eventType === "agent_settled") next.synthesisedSettled = false;
+  return next;
+}

@@ -1,0 +1,468 @@
+// The worker connection and supervisor: spawns generations, routes frames, keeps the pending
+// table, UI dialogs, host tools and run state consistent across crashes, and restarts under
+// a budget with rehydration (§11.2–11.4). Never replays a prompt or tool call.
+import { serializeFrame } from "../protocol/index.js";
+import { BridgeError } from "./errors.js";
+import { createRedactor } from "./redact.js";
+import { createFrameRouter, type FrameRouter, type RoutedFrame } from "./frame-router.js";
+import { normaliseResponseData } from "./normalise.js";
+import { createPendingTable } from "./pending.js";
+import { createUiRouter } from "./ui-router.js";
+import { createHostToolServer } from "./host-tools.js";
+import { createNoticeBatcher } from "./notice-batcher.js";
+import { initialRunModel, reduceRunState, type RunInput } from "./run-state.js";
+import { applyProbe, CAPABILITY_PROBES, capabilitiesFor, classifyFlavour, initialCapabilities, noteEvent } from "./capabilities.js";
+import { decideRestart, DEFAULT_RESTART_POLICY } from "./restart-policy.js";
+import { spawnWorker, type WorkerProcess } from "./worker-process.js";
+import { createRpcClient } from "./rpc-client.js";
+import type { AgentEvent, AgentMessage, RpcSessionState } from "./wire-types.js";
+import type { BridgeNotice, BridgeSnapshot, SupervisorState, WorkerConnection, WorkerConnectionOptions, WorkerExitInfo } from "./types.js";
+
+const SESSION_REPLACING = new Set(["new_session", "switch_session", "fork", "branch", "clone"]);
+const PROTOCOL_ERROR_WINDOW_MS = 60_000;
+const PROBE_TIMEOUT_MS = 10_000;
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+const delay = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+export function createWorkerConnection(options: WorkerConnectionOptions): WorkerConnection {
+  if (options.command.length === 0) throw new Error("createWorkerConnection: command is empty");
+  const env = options.env ?? process.env;
+  const redact = createRedactor(env);
+  const notices = createNoticeBatcher(options.batchIntervalMs ?? 16);
+  const pending = createPendingTable(options.requestTimeoutsMs);
+  const ui = createUiRouter((n) => notices.push(n));
+  const hostTools = createHostToolServer((frame) => trySend(frame));
+  const restartPolicy = options.restart === undefined ? DEFAULT_RESTART_POLICY : options.restart;
+  const degradedThreshold = options.degradedThreshold ?? 3;
+
+  let caps = initialCapabilities();
+  let run = initialRunModel();
+  let supervisor: SupervisorState = "stopped";
+  let generation = 0;
+  let worker: WorkerProcess | undefined;
+  let router: FrameRouter = createFrameRouter(redact);
+  let lastFrame: WorkerExitInfo["lastFrame"];
+  let lastExit: WorkerExitInfo | undefined;
+  let sessionFile: string | undefined;
+  let protocolErrorTimes: number[] = [];
+  let protocolErrors = 0;
+  let restartHistory: number[] = [];
+  let everRunning = false;
+  let stopping = false;
+  let exitReason: string | undefined;
+  let quietTimer: NodeJS.Timeout | undefined;
+  let readyWaiter: { resolve: (version: string | undefined) => void } | undefined;
+  let readyPromise: Promise<void> = Promise.resolve();
+  const openTools = new Map<string, string>();
+
+  const emit = (notice: BridgeNotice): void => notices.push(notice);
+  const setSupervisor = (state: SupervisorState, info?: WorkerExitInfo): void => {
+    supervisor = state;
+    emit(info ? { kind: "supervisor", state, info } : { kind: "supervisor", state });
+  };
+  const setCaps = (next: typeof caps): void => {
+    if (next === caps) return;
+    caps = next;
+    if (run.synthesise !== caps.synthesisedSettled) stepRun({ type: "set_synthesise", synthesise: caps.synthesisedSettled });
+    emit({ kind: "capabilities", capabilities: caps });
+  };
+
+  function trySend(frame: Record<string, unknown>): void {
+    try {
+      if (!worker?.isAlive()) throw new BridgeError("not_running", "No worker is running");
+      worker.writer.write(serializeFrame(frame));
+    } catch (error) {
+      emit({ kind: "notification", level: "warning", message: `Could not send ${String(frame["type"])}: ${(error as Error).message}` });
+    }
+  }
+
+  // ---- run state -------------------------------------------------------------------------
+  function stepRun(input: RunInput): void {
+    const before = run.state;
+    const step = reduceRunState(run, input);
+    run = step.model;
+    for (const effect of step.effects) {
+      if (effect === "cancel_quiet_timer" && quietTimer) {
+        clearTimeout(quietTimer);
+        quietTimer = undefined;
+      } else if (effect === "start_quiet_timer") {
+        if (quietTimer) clearTimeout(quietTimer);
+        quietTimer = setTimeout(() => {
+          quietTimer = undefined;
+          stepRun({ type: "quiet_elapsed" });
+        }, options.settleQuietMs ?? 500);
+      } else if (effect === "probe_state") {
+        internalRequest("get_state", {}, PROBE_TIMEOUT_MS).then(
+          (data) => {
+            const s = isRecord(data) ? data : {};
+            stepRun({ type: "probe_result", isStreaming: s["isStreaming"] === true, isCompacting: s["isCompacting"] === true });
+          },
+          // No answer (worker gone or slow): do not leave the UI spinning forever.
+          () => stepRun({ type: "probe_result", isStreaming: false, isCompacting: false }),
+        );
+      }
+    }
+    if (run.state !== before) emit({ kind: "run_state", state: run.state });
+  }
+
+  // ---- frames ----------------------------------------------------------------------------
+  function onProtocolError(message: string, excerpt: string): void {
+    protocolErrors += 1;
+    emit({ kind: "protocol_error", message, excerpt });
+    const now = Date.now();
+    protocolErrorTimes = [...protocolErrorTimes.filter((t) => now - t < PROTOCOL_ERROR_WINDOW_MS), now];
+    if (protocolErrorTimes.length >= degradedThreshold && supervisor === "running" && worker) {
+      exitReason = `Degraded: ${protocolErrorTimes.length} protocol errors within 60 s (last: ${message})`;
+      setSupervisor("degraded");
+      void terminate(worker);
+    }
+  }
+
+  function onEvent(event: AgentEvent): void {
+    setCaps(noteEvent(caps, event.type));
+    switch (event.type) {
+      case "agent_start":
+        pending.noteAgentStart();
+        break;
+      case "tool_execution_start":
+        openTools.set(event.toolCallId, event.toolName);
+        break;
+      case "tool_execution_end":
+        openTools.delete(event.toolCallId);
+        break;
+      default:
+        break;
+    }
+    const input: RunInput = { type: "event", eventType: event.type };
+    if ("willRetry" in event && typeof event.willRetry === "boolean") input.willRetry = event.willRetry;
+    if (event.type === "auto_retry_end") input.success = event.success;
+    stepRun(input);
+    emit({ kind: "event", event });
+  }
+
+  function onFrame(gen: number, routed: RoutedFrame): void {
+    if (gen !== generation) return; // a late frame of a dead generation
+    if (routed.kind !== "protocol_error" && routed.kind !== "ignored") {
+      const type = routed.kind === "response" ? "response" : routed.kind === "event" ? routed.event.type : routed.kind;
+      lastFrame = { type, at: Date.now(), ...(routed.kind === "response" && routed.frame.command ? { command: routed.frame.command } : {}) };
+    }
+    switch (routed.kind) {
+      case "response": {
+        const outcome = pending.settle(routed.frame, normaliseResponseData);
+        if (outcome.kind === "late_prompt_failure") {
+          emit({ kind: "late_prompt_failure", id: outcome.id, error: outcome.error });
+        } else if (outcome.kind === "unmatched") {
+          const command = routed.frame.command;
+          if (command === "parse") onProtocolError(`Worker could not parse a command: ${routed.frame.error ?? ""}`, "");
+          else if (command?.startsWith("extension_send")) emit({ kind: "notification", level: "error", message: routed.frame.error ?? command });
+          // Other unmatched responses (timed out, other generation) are dropped by design (§2.5 rule 3).
+        }
+        if (outcome.kind === "resolved" && !routed.frame.success && routed.frame.error?.startsWith("Unknown command:")) {
+          setCaps(applyProbe(caps, outcome.type, false));
+        }
+        break;
+      }
+      case "ready":
+        if (routed.version !== undefined) caps = { ...caps, version: routed.version };
+        readyWaiter?.resolve(routed.version);
+        break;
+      case "ui_request":
+        for (const n of ui.handle(routed.request, gen)) emit(n);
+        break;
+      case "host_tool_call":
+        hostTools.call(routed.call, gen);
+        break;
+      case "host_tool_cancel":
+        hostTools.cancel(routed.targetId);
+        break;
+      case "event":
+        onEvent(routed.event);
+        break;
+      case "unknown_event":
+        emit({ kind: "unknown_event", type: routed.type, raw: routed.raw });
+        break;
+      case "protocol_error":
+        onProtocolError(routed.message, routed.excerpt);
+        break;
+      case "ignored":
+        break;
+      default: {
+        const never: never = routed;
+        return never;
+      }
+    }
+  }
+
+  // ---- requests --------------------------------------------------------------------------
+  function internalRequest(type: string, fields: Record<string, unknown> = {}, timeoutMs = 0): Promise<unknown> {
+    const w = worker;
+    if (!w?.isAlive()) return Promise.reject(new BridgeError("not_running", "No worker is running", { command: type }));
+    const id = pending.nextId(generation);
+    const promise = pending.add(id, type, timeoutMs, (t) => {
+      if (t.startsWith("get_")) onProtocolError(`A ${t} query timed out`, "");
+    });
+    try {
+      w.writer.write(serializeFrame({ ...fields, id, type }));
+    } catch (error) {
+      pending.fail(id, error instanceof BridgeError ? error : new BridgeError("not_running", (error as Error).message, { command: type }));
+    }
+    return promise;
+  }
+
+  async function request(type: string, fields: Record<string, unknown>): Promise<unknown> {
+    if (supervisor === "starting" || supervisor === "recovering") await readyPromise; // §11.2: queue input while starting
+    if (supervisor !== "running") {
+      throw new BridgeError("not_running", `Worker is ${supervisor}${lastExit ? ` (last exit code ${lastExit.code ?? "none"}, signal ${lastExit.signal ?? "none"})` : ""}`, { command: type });
+    }
+    if (caps.commands[type] === false) throw new BridgeError("unsupported", `The worker does not support ${type}`, { command: type });
+    if (SESSION_REPLACING.has(type)) {
+      // §7.6: dialogs of the old session are answered `cancelled` before the switch.
+      const { frames, notices: closed } = ui.cancelAllWithAnswers();
+      for (const frame of frames) trySend(frame);
+      for (const n of closed) emit(n);
+    }
+    return internalRequest(type, fields);
+  }
+
+  const rpc = createRpcClient({ request, supports: (type) => caps.commands[type] !== false });
+
+  // ---- lifecycle -------------------------------------------------------------------------
+  function onExit(gen: number, w: WorkerProcess, code: number | null, signal: NodeJS.Signals | null, spawnError?: Error): void {
+    if (gen !== generation) return;
+    worker = undefined;
+    if (quietTimer) clearTimeout(quietTimer);
+    quietTimer = undefined;
+    const reason = spawnError ? `Could not start worker: ${spawnError.message}` : exitReason;
+    exitReason = undefined;
+    const info: WorkerExitInfo = {
+      generation: gen,
+      code,
+      signal,
+      intentional: stopping,
+      stderrTail: w.stderr.tail(),
+      ...(lastFrame ? { lastFrame } : {}),
+      ...(reason ? { reason } : {}),
+    };
+    lastExit = info;
+    const tail = info.stderrTail.split("\n").slice(-5).join("\n");
+    const describe = `Worker exited (code ${code ?? "none"}, signal ${signal ?? "none"})${reason ? `: ${reason}` : ""}${tail ? `\n${tail}` : ""}`;
+    const rejected = pending.rejectAll((type) => new BridgeError("worker_exit", describe, { command: type }));
+    for (const r of rejected) if (!r.type.startsWith("get_")) emit({ kind: "indeterminate", what: `${r.type} (request ${r.id}) had no response` });
+    for (const n of ui.closeAll()) emit(n);
+    for (const what of hostTools.abortAll()) emit({ kind: "indeterminate", what: `${what} had no result` });
+    for (const [id, name] of openTools) emit({ kind: "indeterminate", what: `tool ${name} (${id}) started without a result` });
+    openTools.clear();
+    stepRun({ type: "worker_gone" });
+    readyWaiter = undefined;
+    if (stopping) {
+      setSupervisor("stopped", info);
+      return;
+    }
+    setSupervisor("exited", info);
+    if (everRunning) void scheduleRestart();
+    else setSupervisor("failed", info);
+  }
+
+  async function scheduleRestart(): Promise<void> {
+    const decision = decideRestart(restartPolicy, restartHistory, Date.now());
+    restartHistory = decision.history;
+    if (!decision.restart) {
+      setSupervisor("failed", lastExit);
+      return;
+    }
+    setSupervisor("recovering");
+    await delay(decision.delayMs);
+    if (stopping || supervisor !== "recovering") return;
+    try {
+      await launch(true);
+    } catch (error) {
+      // The failed generation's exit (if any) drives the next attempt; report the reason.
+      emit({ kind: "notification", level: "error", message: `Restart failed: ${(error as Error).message}` });
+      if (worker && generation > 0) void terminate(worker);
+    }
+  }
+
+  async function launch(isRestart: boolean): Promise<void> {
+    generation += 1;
+    const gen = generation;
+    router = createFrameRouter(redact);
+    lastFrame = undefined;
+    protocolErrorTimes = [];
+    const extra = isRestart && options.sessionArgsForRestart ? options.sessionArgsForRestart(sessionFile) : [];
+    let w: WorkerProcess | undefined;
+    w = spawnWorker(
+      {
+        argv: [...options.command, ...extra],
+        env,
+        redact,
+        ...(options.cwd !== undefined ? { cwd: options.cwd } : {}),
+        ...(options.envAllowList ? { envAllowList: options.envAllowList } : {}),
+        ...(options.useShell ? { useShell: true } : {}),
+        ...(options.maxQueuedFrames !== undefined ? { maxQueuedFrames: options.maxQueuedFrames } : {}),
+        ...(options.maxQueuedBytes !== undefined ? { maxQueuedBytes: options.maxQueuedBytes } : {}),
+        ...(options.maxRecordBytes !== undefined ? { maxRecordBytes: options.maxRecordBytes } : {}),
+      },
+      {
+        onRecord: (line) => onFrame(gen, router.route(line)),
+        onFramingError: (message) => {
+          if (gen === generation) onProtocolError(message, "");
+        },
+        onStderrLine: (line) => {
+          if (options.forwardStderr) emit({ kind: "stderr", line });
+        },
+        onStdinError: (error) => {
+          if (gen === generation) emit({ kind: "notification", level: "warning", message: `Worker stdin: ${error.message}` });
+        },
+        onExit: (code, signal, spawnError) => {
+          if (w) onExit(gen, w, code, signal, spawnError);
+        },
+      },
+    );
+    worker = w;
+
+    // Readiness: ready frame or first successful get_state, whichever comes first (§1.1).
+    let readyResolve: () => void = () => undefined;
+    readyPromise = new Promise<void>((resolve) => {
+      readyResolve = resolve;
+    });
+    const readyFrame = new Promise<void>((resolve) => {
+      readyWaiter = { resolve: () => resolve() };
+    });
+    const startupMs = options.startupTimeoutMs ?? 30_000;
+    let startupTimer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      startupTimer = setTimeout(() => reject(new BridgeError("timeout", `Worker not ready within ${startupMs} ms`)), startupMs);
+    });
+    let startupDone = false;
+    // Rejects only while starting; after start-up an exit is handled by onExit (a promise that
+    // never settles leaves no unhandled rejection behind).
+    const exited = new Promise<never>((_, reject) => {
+      void w.exited.then(() => {
+        if (startupDone) return;
+        const tail = lastExit?.stderrTail ? `\n${lastExit.stderrTail.split("\n").slice(-5).join("\n")}` : "";
+        reject(new BridgeError("worker_exit", `${lastExit?.reason ?? `Worker exited during startup (code ${lastExit?.code ?? "none"}, signal ${lastExit?.signal ?? "none"})`}${tail}`));
+      });
+    });
+    try {
+      const stateRequest = internalRequest("get_state", {}, startupMs);
+      // Its failure is observed through the races below; this handler only marks it handled.
+      stateRequest.then(undefined, (error: unknown) => error);
+      await Promise.race([Promise.race([readyFrame, stateRequest]), timeout, exited]);
+      const state = await Promise.race([stateRequest, timeout, exited]);
+      const data = isRecord(state) ? state : {};
+      let next = capabilitiesFor(classifyFlavour(data), caps.version);
+      if (options.probeCapabilities !== false) {
+        const probes = CAPABILITY_PROBES.filter((c) => next.commands[c] !== false || next.flavour === "unknown");
+        const results = await Promise.all(
+          probes.map((c) =>
+            internalRequest(c, {}, PROBE_TIMEOUT_MS).then(
+              () => [c, true] as const,
+              (error: unknown) => [c, !(error instanceof BridgeError && error.kind === "unsupported")] as const,
+            ),
+          ),
+        );
+        for (const [c, ok] of results) next = applyProbe(next, c, ok);
+      }
+      setCaps(next);
+      if (isRestart) await rehydrate(data);
+      else if (typeof data["sessionFile"] === "string") sessionFile = data["sessionFile"];
+      everRunning = true;
+      setSupervisor("running");
+    } catch (error) {
+      if (worker === w && w.isAlive()) {
+        exitReason = (error as Error).message;
+        w.kill("SIGKILL");
+      }
+      throw error;
+    } finally {
+      startupDone = true;
+      if (startupTimer) clearTimeout(startupTimer);
+      readyResolve();
+    }
+  }
+
+  async function rehydrate(initial: Record<string, unknown>): Promise<void> {
+    // §11.4 step 3: reopen the same session when start-up args could not.
+    if (!options.sessionArgsForRestart && sessionFile !== undefined && initial["sessionFile"] !== sessionFile) {
+      await internalRequest("switch_session", { sessionPath: sessionFile });
+    }
+    const state = normaliseResponseData("get_state", await internalRequest("get_state", {}, PROBE_TIMEOUT_MS)) as RpcSessionState;
+    const messages = normaliseResponseData("get_messages", await internalRequest("get_messages", {}, PROBE_TIMEOUT_MS));
+    let entries: unknown[] | undefined;
+    if (caps.commands["get_entries"] === true) {
+      const got = await internalRequest("get_entries", {}, PROBE_TIMEOUT_MS);
+      if (isRecord(got) && Array.isArray(got["entries"])) entries = got["entries"];
+    }
+    if (state.sessionFile !== undefined) sessionFile = state.sessionFile;
+    // §8.5: host tools live in worker memory only; re-send them before the first prompt.
+    const tools = hostTools.registeredTools();
+    if (tools && caps.commands["set_host_tools"] !== false) await internalRequest("set_host_tools", { tools });
+    const list = isRecord(messages) && Array.isArray(messages["messages"]) ? (messages["messages"] as AgentMessage[]) : [];
+    emit({ kind: "rehydrated", state, messages: list, ...(entries ? { entries } : {}) });
+  }
+
+  async function terminate(w: WorkerProcess): Promise<void> {
+    const { closeWaitMs = 5000, termWaitMs = 3000 } = options.shutdownTimeoutsMs ?? {};
+    w.closeStdin();
+    const timedOut = (ms: number): Promise<boolean> =>
+      Promise.race([w.exited.then(() => false), delay(ms).then(() => true)]);
+    if (await timedOut(closeWaitMs)) {
+      w.kill("SIGTERM");
+      if (await timedOut(termWaitMs)) w.kill("SIGKILL");
+    }
+    await w.exited;
+  }
+
+  return {
+    async start() {
+      if (supervisor !== "stopped" && supervisor !== "failed") throw new Error(`start(): worker is ${supervisor}`);
+      stopping = false;
+      everRunning = false;
+      setSupervisor("starting");
+      await launch(false);
+      notices.flushNow();
+    },
+    rpc,
+    subscribe: (listener) => notices.subscribe(listener),
+    getSnapshot(): BridgeSnapshot {
+      const now = restartPolicy === false ? 0 : Date.now();
+      return {
+        supervisor,
+        runState: run.state,
+        generation,
+        capabilities: caps,
+        ...(lastExit ? { lastExit } : {}),
+        restartsInWindow: restartPolicy === false ? 0 : restartHistory.filter((t) => now - t < restartPolicy.windowMs).length,
+        stderrTail: worker?.stderr.tail() ?? lastExit?.stderrTail ?? "",
+        ...(sessionFile !== undefined ? { sessionFile } : {}),
+        pendingRequests: pending.size(),
+        openDialogs: ui.openCount(),
+        protocolErrors,
+      };
+    },
+    respondToUi(id, response) {
+      const frame = ui.answer(id, response);
+      if (frame) trySend(frame);
+    },
+    async registerHostTools(tools, handler) {
+      hostTools.setRegistry(tools, handler);
+      await rpc.setHostTools(tools);
+    },
+    async restart() {
+      if (supervisor !== "failed" && supervisor !== "stopped") throw new Error(`restart(): worker is ${supervisor}`);
+      stopping = false;
+      restartHistory = [];
+      setSupervisor("recovering");
+      await launch(everRunning);
+      notices.flushNow();
+    },
+    async stop() {
+      stopping = true;
+      const w = worker;
+      if (w) await terminate(w);
+      else if (supervisor !== "stopped") setSupervisor("stopped", lastExit);
+      notices.flushNow();
+    },
+  };
+}

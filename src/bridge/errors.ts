@@ -1,0 +1,26 @@
+// The one error type the bridge rejects with, so the UI can tell a worker's own failure
+// (message + optional code) from timeouts, exits, overflow and unsupported commands.
+
+export type BridgeErrorKind =
+  | "worker_error" // the worker answered success:false
+  | "timeout" // no response within the per-command timeout
+  | "worker_exit" // the worker exited (or restarted) with the request in flight
+  | "queue_full" // bounded stdin queue overflowed
+  | "not_running" // no live worker (stopped, failed, degraded)
+  | "unsupported"; // the worker does not know the command
+
+export class BridgeError extends Error {
+  readonly kind: BridgeErrorKind;
+  /** Worker-supplied machine-readable code (ours only), when given. */
+  readonly code: string | undefined;
+  /** The command type the request carried, when the error belongs to a request. */
+  readonly command: string | undefined;
+
+  constructor(kind: BridgeErrorKind, message: string, options: { code?: string; command?: string } = {}) {
+    super(message);
+    this.name = "BridgeError";
+    this.kind = kind;
+    this.code = options.code;
+    this.command = options.command;
+  }
+}

@@ -1,0 +1,23 @@
+// The bridge's public surface: the only module the TUI imports. Re-exports the wire types the
+// UI renders, the bridge's own notice/snapshot types, and the worker-connection factory.
+export type * from "./wire-types.js";
+export type {
+  BridgeNotice,
+  BridgeSnapshot,
+  Capabilities,
+  HostToolContext,
+  HostToolHandler,
+  RestartPolicy,
+  RunState,
+  SupervisorState,
+  UiResponse,
+  WorkerConnection,
+  WorkerConnectionOptions,
+  WorkerExitInfo,
+  WorkerFlavour,
+} from "./types.js";
+export type { RpcClient, PromptOptions, QueueMode, InterruptMode } from "./rpc-client.js";
+export { BridgeError, type BridgeErrorKind } from "./errors.js";
+export { resolveBundledWorkerCommand, splitCommandLine } from "./command-line.js";
+export { createWorkerConnection } from "./connection.js";
+export { redactSecrets } from "./redact.js";

@@ -1,0 +1,151 @@
+// Pending-request table: ids `g<generation>-<counter>` unique for the client's lifetime,
+// per-command timeouts, out-of-order resolution by id, the §2.5 id-less heuristic and the
+// §2.4 late prompt failure window.
+import { BridgeError } from "./errors.js";
+import type { ResponseFrame } from "./frame-router.js";
+
+/** Commands whose response may take arbitrarily long (§2.5 rule 2). */
+const NO_TIMEOUT = new Set(["prompt", "abort_and_prompt", "compact", "bash", "export_html"]);
+const SESSION_SWITCHES = new Set(["new_session", "switch_session", "fork", "branch", "clone"]);
+const DEFAULT_TIMEOUT_MS = 30_000;
+const SESSION_TIMEOUT_MS = 120_000;
+// abort answers only after the aborted run's agent_end (§2.7), which can take a while.
+const ABORT_TIMEOUT_MS = 60_000;
+const LATE_PROMPT_WINDOW_MS = 60_000;
+
+export function defaultTimeoutFor(type: string): number {
+  if (NO_TIMEOUT.has(type)) return 0;
+  if (SESSION_SWITCHES.has(type)) return SESSION_TIMEOUT_MS;
+  if (type === "abort") return ABORT_TIMEOUT_MS;
+  return DEFAULT_TIMEOUT_MS;
+}
+
+interface Pending {
+  id: string;
+  type: string;
+  sentAt: number;
+  resolve: (data: unknown) => void;
+  reject: (error: BridgeError) => void;
+  timer: NodeJS.Timeout | undefined;
+}
+
+export type ResponseOutcome =
+  | { kind: "resolved"; type: string; id: string }
+  | { kind: "late_prompt_failure"; id: string; error: string }
+  | { kind: "unmatched"; reason: string };
+
+export interface PendingTable {
+  nextId(generation: number): string;
+  add(id: string, type: string, timeoutMs: number, onTimeout: (type: string) => void): Promise<unknown>;
+  /** Match a response (§2.5). `normalise` maps data per command before resolving. */
+  settle(frame: ResponseFrame, normalise: (command: string, data: unknown) => unknown): ResponseOutcome;
+  /** Forget the request without settling (write failed); rejects it with `error`. */
+  fail(id: string, error: BridgeError): void;
+  /** Reject everything (worker exit); returns the command types that were in flight. */
+  rejectAll(error: (type: string) => BridgeError): { id: string; type: string }[];
+  /** A new run started: old prompt ids may leave the late-failure window. */
+  noteAgentStart(): void;
+  size(): number;
+}
+
+export function createPendingTable(timeouts: Partial<Record<string, number>> = {}): PendingTable {
+  const pending = new Map<string, Pending>();
+  // Resolved prompt ids (§2.4): id → resolvedAt; kept until the next agent_start or 60 s, whichever is later.
+  const recentPrompts = new Map<string, { at: number; sawAgentStart: boolean }>();
+  let counter = 0;
+
+  const prune = (now: number): void => {
+    for (const [id, info] of recentPrompts) {
+      if (info.sawAgentStart && now - info.at > LATE_PROMPT_WINDOW_MS) recentPrompts.delete(id);
+    }
+  };
+
+  const finish = (entry: Pending): void => {
+    if (entry.timer) clearTimeout(entry.timer);
+    pending.delete(entry.id);
+  };
+
+  const settleEntry = (entry: Pending, frame: ResponseFrame, normalise: (command: string, data: unknown) => unknown): void => {
+    finish(entry);
+    if (frame.success) {
+      if (entry.type === "prompt" || entry.type === "abort_and_prompt") recentPrompts.set(entry.id, { at: Date.now(), sawAgentStart: false });
+      entry.resolve(normalise(entry.type, frame.data));
+      return;
+    }
+    const message = frame.error ?? "Unknown error";
+    const kind = message.startsWith("Unknown command:") ? "unsupported" : "worker_error";
+    entry.reject(new BridgeError(kind, message, { command: entry.type, ...(frame.code !== undefined ? { code: frame.code } : {}) }));
+  };
+
+  return {
+    nextId(generation) {
+      counter += 1;
+      return `g${generation}-${counter}`;
+    },
+    add(id, type, timeoutMs, onTimeout) {
+      const effective = timeouts[type] ?? (timeoutMs > 0 ? timeoutMs : defaultTimeoutFor(type));
+      return new Promise<unknown>((resolve, reject) => {
+        const entry: Pending = { id, type, sentAt: Date.now(), resolve, reject, timer: undefined };
+        if (effective > 0) {
+          entry.timer = setTimeout(() => {
+            if (!pending.has(id)) return;
+            finish(entry);
+            reject(new BridgeError("timeout", `No response to ${type} within ${effective} ms`, { command: type }));
+            onTimeout(type);
+          }, effective);
+          entry.timer.unref?.();
+        }
+        pending.set(id, entry);
+      });
+    },
+    settle(frame, normalise) {
+      prune(Date.now());
+      if (frame.id !== undefined) {
+        const entry = pending.get(frame.id);
+        if (entry) {
+          settleEntry(entry, frame, normalise);
+          return { kind: "resolved", type: entry.type, id: entry.id };
+        }
+        if (!frame.success && recentPrompts.has(frame.id)) {
+          recentPrompts.delete(frame.id);
+          return { kind: "late_prompt_failure", id: frame.id, error: frame.error ?? "Prompt failed" };
+        }
+      }
+      const command = frame.command;
+      if (command === undefined || command === "parse" || command.startsWith("extension_send")) {
+        return { kind: "unmatched", reason: command === undefined ? "response without id or command" : `response for ${command}` };
+      }
+      // §2.5 rule 1: the oldest pending request of the same type (Map keeps insertion order).
+      if (frame.id === undefined) {
+        for (const entry of pending.values()) {
+          if (entry.type === command) {
+            settleEntry(entry, frame, normalise);
+            return { kind: "resolved", type: entry.type, id: entry.id };
+          }
+        }
+      }
+      return { kind: "unmatched", reason: `no pending request for ${frame.id ?? command}` };
+    },
+    fail(id, error) {
+      const entry = pending.get(id);
+      if (!entry) return;
+      finish(entry);
+      entry.reject(error);
+    },
+    rejectAll(error) {
+      const gone = [...pending.values()];
+      pending.clear();
+      recentPrompts.clear();
+      for (const entry of gone) {
+        if (entry.timer) clearTimeout(entry.timer);
+        entry.reject(error(entry.type));
+      }
+      return gone.map((e) => ({ id: e.id, type: e.type }));
+    },
+    noteAgentStart() {
+      for (const info of recentPrompts.values()) info.sawAgentStart = true;
+      prune(Date.now());
+    },
+    size: () => pending.size,
+  };
+}

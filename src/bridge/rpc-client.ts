@@ -1,0 +1,146 @@
+// Typed RPC surface: one async method per worker command, built over a generic `request`.
+// Fallbacks for workers lacking a command (§3.12) live here so the TUI never branches on flavour.
+import type {
+  AgentMessage,
+  BashResult,
+  CompactionResult,
+  ForkMessage,
+  HostToolDefinition,
+  ImageContent,
+  Model,
+  RpcSessionState,
+  SessionEntry,
+  SessionStats,
+  SessionTreeNode,
+  SlashCommandInfo,
+  ThinkingLevel,
+  TodoPhase,
+  TodoPhaseInput,
+} from "./wire-types.js";
+
+export type QueueMode = "all" | "one-at-a-time";
+export type InterruptMode = "immediate" | "wait";
+
+export interface PromptOptions {
+  images?: ImageContent[];
+  streamingBehavior?: "steer" | "followUp";
+}
+
+export interface RpcClient {
+  prompt(message: string, options?: PromptOptions): Promise<void>;
+  steer(message: string, options?: { images?: ImageContent[] }): Promise<void>;
+  followUp(message: string, options?: { images?: ImageContent[] }): Promise<void>;
+  abort(): Promise<void>;
+  /** Falls back to abort + prompt on workers without abort_and_prompt. */
+  abortAndPrompt(message: string, options?: { images?: ImageContent[] }): Promise<void>;
+  getState(): Promise<RpcSessionState>;
+  getMessages(): Promise<{ messages: AgentMessage[] }>;
+  setModel(provider: string, modelId: string): Promise<Model>;
+  cycleModel(): Promise<{ model: Model; thinkingLevel: ThinkingLevel; isScoped: boolean } | null>;
+  getAvailableModels(): Promise<{ models: Model[] }>;
+  setThinkingLevel(level: ThinkingLevel): Promise<void>;
+  cycleThinkingLevel(): Promise<{ level: ThinkingLevel } | null>;
+  getAvailableThinkingLevels(): Promise<{ levels: ThinkingLevel[] }>;
+  setSteeringMode(mode: QueueMode): Promise<void>;
+  setFollowUpMode(mode: QueueMode): Promise<void>;
+  setInterruptMode(mode: InterruptMode): Promise<void>;
+  compact(customInstructions?: string): Promise<CompactionResult>;
+  setAutoCompaction(enabled: boolean): Promise<void>;
+  setAutoRetry(enabled: boolean): Promise<void>;
+  abortRetry(): Promise<void>;
+  bash(command: string, options?: { excludeFromContext?: boolean }): Promise<BashResult>;
+  abortBash(): Promise<void>;
+  newSession(parentSession?: string): Promise<{ cancelled: boolean }>;
+  switchSession(sessionPath: string): Promise<{ cancelled: boolean }>;
+  /** Uses `branch` on workers that only know that name. */
+  fork(entryId: string): Promise<{ text: string; cancelled: boolean }>;
+  clone(): Promise<{ cancelled: boolean }>;
+  /** Uses `get_branch_messages` on workers that only know that name. */
+  getForkMessages(): Promise<{ messages: ForkMessage[] }>;
+  getEntries(since?: string): Promise<{ entries: SessionEntry[]; leafId: string | null }>;
+  getTree(): Promise<{ tree: SessionTreeNode[]; leafId: string | null }>;
+  getLastAssistantText(): Promise<{ text: string | null }>;
+  setSessionName(name: string): Promise<void>;
+  getSessionStats(): Promise<SessionStats>;
+  exportHtml(outputPath?: string): Promise<{ path: string }>;
+  getCommands(): Promise<{ commands: SlashCommandInfo[] }>;
+  setTodos(phases: TodoPhaseInput[]): Promise<{ todoPhases: TodoPhase[] }>;
+  setHostTools(tools: HostToolDefinition[]): Promise<{ toolNames: string[] }>;
+  clearQueue(lane?: "steering" | "followUp"): Promise<{ steering: string[]; followUp: string[] }>;
+  /** Generic escape hatch: sends `{type, ...fields}` and resolves with the response `data`. */
+  send(type: string, fields?: Record<string, unknown>): Promise<unknown>;
+}
+
+/** What the typed client needs from the connection. */
+export interface RpcTransport {
+  request(type: string, fields: Record<string, unknown>): Promise<unknown>;
+  /** false when the worker is known not to support `type`. */
+  supports(type: string): boolean;
+}
+
+export function createRpcClient(transport: RpcTransport): RpcClient {
+  const req = (type: string, fields: Record<string, unknown> = {}): Promise<unknown> => transport.request(type, fields);
+  const voidReq = async (type: string, fields: Record<string, unknown> = {}): Promise<void> => {
+    await req(type, fields);
+  };
+  // The response `data` is typed by the command; the worker is trusted for shapes the
+  // decoder tolerates (other workers add or omit optional fields, §0.5).
+  const typed = <T>(type: string, fields: Record<string, unknown> = {}): Promise<T> => req(type, fields) as Promise<T>;
+  const withImages = (message: string, images?: ImageContent[]): Record<string, unknown> =>
+    images && images.length > 0 ? { message, images } : { message };
+
+  return {
+    prompt: (message, options = {}) =>
+      voidReq("prompt", {
+        ...withImages(message, options.images),
+        ...(options.streamingBehavior ? { streamingBehavior: options.streamingBehavior } : {}),
+      }),
+    steer: (message, options = {}) => voidReq("steer", withImages(message, options.images)),
+    followUp: (message, options = {}) => voidReq("follow_up", withImages(message, options.images)),
+    abort: () => voidReq("abort"),
+    abortAndPrompt: async (message, options = {}) => {
+      if (transport.supports("abort_and_prompt")) {
+        await req("abort_and_prompt", withImages(message, options.images));
+        return;
+      }
+      // §3.1.5 fallback: abort, await its response (it follows agent_end), then prompt.
+      await req("abort");
+      await req("prompt", withImages(message, options.images));
+    },
+    getState: () => typed<RpcSessionState>("get_state"),
+    getMessages: () => typed<{ messages: AgentMessage[] }>("get_messages"),
+    setModel: (provider, modelId) => typed<Model>("set_model", { provider, modelId }),
+    cycleModel: () => typed("cycle_model"),
+    getAvailableModels: () => typed("get_available_models"),
+    setThinkingLevel: (level) => voidReq("set_thinking_level", { level }),
+    cycleThinkingLevel: () => typed("cycle_thinking_level"),
+    getAvailableThinkingLevels: () => typed("get_available_thinking_levels"),
+    setSteeringMode: (mode) => voidReq("set_steering_mode", { mode }),
+    setFollowUpMode: (mode) => voidReq("set_follow_up_mode", { mode }),
+    setInterruptMode: (mode) => voidReq("set_interrupt_mode", { mode }),
+    compact: (customInstructions) =>
+      typed<CompactionResult>("compact", customInstructions !== undefined ? { customInstructions } : {}),
+    setAutoCompaction: (enabled) => voidReq("set_auto_compaction", { enabled }),
+    setAutoRetry: (enabled) => voidReq("set_auto_retry", { enabled }),
+    abortRetry: () => voidReq("abort_retry"),
+    bash: (command, options = {}) =>
+      typed<BashResult>("bash", options.excludeFromContext !== undefined ? { command, excludeFromContext: options.excludeFromContext } : { command }),
+    abortBash: () => voidReq("abort_bash"),
+    newSession: (parentSession) => typed("new_session", parentSession !== undefined ? { parentSession } : {}),
+    switchSession: (sessionPath) => typed("switch_session", { sessionPath }),
+    fork: (entryId) => typed(transport.supports("fork") ? "fork" : "branch", { entryId }),
+    clone: () => typed("clone"),
+    getForkMessages: () => typed(transport.supports("get_fork_messages") ? "get_fork_messages" : "get_branch_messages"),
+    getEntries: (since) => typed("get_entries", since !== undefined ? { since } : {}),
+    getTree: () => typed("get_tree"),
+    getLastAssistantText: () => typed("get_last_assistant_text"),
+    setSessionName: (name) => voidReq("set_session_name", { name }),
+    getSessionStats: () => typed<SessionStats>("get_session_stats"),
+    exportHtml: (outputPath) => typed("export_html", outputPath !== undefined ? { outputPath } : {}),
+    getCommands: () => typed("get_commands"),
+    setTodos: (phases) => typed("set_todos", { phases }),
+    setHostTools: (tools) => typed("set_host_tools", { tools }),
+    clearQueue: (lane) => typed("clear_queue", lane !== undefined ? { lane } : {}),
+    send: (type, fields = {}) => req(type, fields),
+  };
+}

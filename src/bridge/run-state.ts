@@ -1,0 +1,104 @@
+// Pure run-state reducer (§4.1, §4.12): idle/streaming/retrying/compacting/settling/settled from
+// events, with synthesised settledness (quiet timer + get_state probe) for workers without
+// `agent_settled`. Effects are returned as data; the connection runs the timers.
+import type { RunState } from "./types.js";
+
+export interface RunModel {
+  state: RunState;
+  /** Inside agent_start … agent_end. */
+  inRun: boolean;
+  /** State to return to when a compaction outside any activity ends. */
+  beforeCompaction: RunState | undefined;
+  /** True when the worker is not known to send agent_settled. */
+  synthesise: boolean;
+}
+
+export type RunInput =
+  | { type: "event"; eventType: string; willRetry?: boolean; success?: boolean }
+  | { type: "quiet_elapsed" }
+  | { type: "probe_result"; isStreaming: boolean; isCompacting: boolean }
+  | { type: "worker_gone" }
+  | { type: "set_synthesise"; synthesise: boolean };
+
+export type RunEffect = "start_quiet_timer" | "cancel_quiet_timer" | "probe_state";
+
+export interface RunStep {
+  model: RunModel;
+  effects: RunEffect[];
+}
+
+export function initialRunModel(synthesise = true): RunModel {
+  return { state: "idle", inRun: false, beforeCompaction: undefined, synthesise };
+}
+
+const busy = (state: RunState): boolean => state === "streaming" || state === "retrying" || state === "compacting";
+
+/** After the last agent_end of an activity: settle on agent_settled, or synthesise it. */
+function awaitSettle(model: RunModel): RunStep {
+  return {
+    model: { ...model, state: "settling" },
+    effects: model.synthesise ? ["start_quiet_timer"] : [],
+  };
+}
+
+export function reduceRunState(model: RunModel, input: RunInput): RunStep {
+  switch (input.type) {
+    case "set_synthesise":
+      return { model: { ...model, synthesise: input.synthesise }, effects: [] };
+    case "worker_gone":
+      return { model: { ...initialRunModel(model.synthesise) }, effects: ["cancel_quiet_timer"] };
+    case "quiet_elapsed":
+      return model.state === "settling" ? { model, effects: ["probe_state"] } : { model, effects: [] };
+    case "probe_result":
+      if (model.state !== "settling") return { model, effects: [] };
+      if (!input.isStreaming && !input.isCompacting) return { model: { ...model, state: "settled" }, effects: [] };
+      // Still busy on the worker side: wait for the next agent_end / compaction_end.
+      return { model, effects: [] };
+    case "event":
+      return reduceEvent(model, input);
+    default: {
+      const never: never = input;
+      return never;
+    }
+  }
+}
+
+function reduceEvent(model: RunModel, input: { eventType: string; willRetry?: boolean; success?: boolean }): RunStep {
+  const cancel: RunEffect[] = ["cancel_quiet_timer"];
+  switch (input.eventType) {
+    case "agent_start":
+      return { model: { ...model, state: "streaming", inRun: true }, effects: cancel };
+    case "agent_end": {
+      const ended = { ...model, inRun: false };
+      if (input.willRetry === true) return { model: { ...ended, state: "retrying" }, effects: cancel };
+      return awaitSettle(ended);
+    }
+    case "agent_settled":
+      return { model: { ...model, state: "settled", inRun: false, synthesise: false }, effects: cancel };
+    case "auto_retry_start":
+      return { model: { ...model, state: "retrying" }, effects: cancel };
+    case "auto_retry_end":
+      if (input.success === false && !model.inRun) return awaitSettle({ ...model, state: "retrying" });
+      return { model, effects: [] };
+    case "compaction_start":
+      return {
+        model: { ...model, state: "compacting", beforeCompaction: busy(model.state) ? model.beforeCompaction : model.state },
+        effects: cancel,
+      };
+    case "compaction_end": {
+      const before = model.beforeCompaction;
+      const cleared = { ...model, beforeCompaction: undefined };
+      if (input.willRetry === true) return { model: { ...cleared, state: "retrying" }, effects: [] };
+      if (model.inRun) return { model: { ...cleared, state: "streaming" }, effects: [] };
+      // A compaction while idle (manual `compact`) is no activity: no agent_settled follows.
+      if (before === "idle" || before === "settled") return { model: { ...cleared, state: before }, effects: [] };
+      return awaitSettle(cleared);
+    }
+    case "todo_reminder":
+    case "ttsr_triggered":
+      // A continuation run follows immediately (§4.12 rule 3).
+      return { model: { ...model, state: model.inRun ? model.state : "streaming" }, effects: cancel };
+    default:
+      return { model, effects: [] };
+  }
+}

@@ -1,0 +1,155 @@
+// Public types of the bridge: what the TUI sees of a worker connection (notices, snapshot,
+// options, host tools). Wire shapes come from src/protocol via ./wire-types.ts.
+import type {
+  AgentEvent,
+  ExtensionUiRequest,
+  RpcSessionState,
+  AgentMessage,
+  AgentToolResult,
+  HostToolDefinition,
+} from "./wire-types.js";
+import type { RpcClient } from "./rpc-client.js";
+
+/** Derived run state (§4.12): settledness is synthesised for workers without `agent_settled`. */
+export type RunState = "idle" | "starting_run" | "streaming" | "retrying" | "compacting" | "settling" | "settled";
+
+/** Supervisor states of PROTOCOL.md §11.2 / seed 003 §12. */
+export type SupervisorState = "starting" | "running" | "degraded" | "exited" | "recovering" | "failed" | "stopped";
+
+export interface WorkerExitInfo {
+  generation: number;
+  code: number | null;
+  signal: string | null;
+  /** True when the client asked for the exit (stop()). */
+  intentional: boolean;
+  /** Last valid frame before the exit (type, time, and command for responses). */
+  lastFrame?: { type: string; at: number; command?: string };
+  /** Redacted stderr tail (last lines). */
+  stderrTail: string;
+  /** Human-readable reason (spawn error, startup timeout, protocol errors...). */
+  reason?: string;
+}
+
+export type UiResponse = { value: string } | { confirmed: boolean } | { cancelled: true };
+
+export type BridgeNotice =
+  | { kind: "event"; event: AgentEvent }
+  | { kind: "unknown_event"; type: string; raw: Record<string, unknown> }
+  | { kind: "ui_request"; request: ExtensionUiRequest }
+  | { kind: "ui_request_closed"; id: string; reason: "timeout" | "cancelled" | "worker_exit" }
+  | { kind: "protocol_error"; message: string; excerpt: string }
+  | { kind: "run_state"; state: RunState }
+  | { kind: "supervisor"; state: SupervisorState; info?: WorkerExitInfo }
+  | { kind: "rehydrated"; state: RpcSessionState; messages: AgentMessage[]; entries?: unknown[] }
+  | { kind: "indeterminate"; what: string }
+  | { kind: "late_prompt_failure"; id: string; error: string }
+  | { kind: "notification"; level: "info" | "warning" | "error"; message: string }
+  | { kind: "capabilities"; capabilities: Capabilities }
+  | { kind: "stderr"; line: string };
+
+/** Worker flavour per §3.12 classification. */
+export type WorkerFlavour = "ours" | "pi" | "pi-0.73" | "omp" | "xcsh" | "unknown";
+
+export interface Capabilities {
+  flavour: WorkerFlavour;
+  /** Worker version from the ready frame, when the worker sent one. */
+  version?: string;
+  /** Command type → supported? Missing key = not probed yet (assume supported). */
+  commands: Partial<Record<string, boolean>>;
+  /** Event types seen from this worker so far, plus ones known from the flavour. */
+  events: Partial<Record<string, boolean>>;
+  /** Whether to use `branch`/`get_branch_messages` instead of `fork`/`get_fork_messages`. */
+  useBranchAliases: boolean;
+  /** Whether run settledness is synthesised (no `agent_settled` from this worker). */
+  synthesisedSettled: boolean;
+}
+
+export interface BridgeSnapshot {
+  supervisor: SupervisorState;
+  runState: RunState;
+  generation: number;
+  capabilities: Capabilities;
+  lastExit?: WorkerExitInfo;
+  /** Restarts used inside the current budget window. */
+  restartsInWindow: number;
+  /** Redacted stderr tail of the current generation. */
+  stderrTail: string;
+  /** Last session file known from get_state (used to reopen after a crash). */
+  sessionFile?: string;
+  pendingRequests: number;
+  openDialogs: number;
+  protocolErrors: number;
+}
+
+export interface HostToolContext {
+  /** Fires on host_tool_cancel, worker exit or stop(). */
+  signal: AbortSignal;
+  toolCallId: string;
+  /** Send a cumulative partial result (host_tool_update). */
+  update(partial: AgentToolResult): void;
+}
+
+export type HostToolHandler = (
+  toolName: string,
+  args: Record<string, unknown>,
+  context: HostToolContext,
+) => Promise<AgentToolResult | { result: AgentToolResult; isError: boolean }>;
+
+export interface RestartPolicy {
+  maxRestarts: number;
+  windowMs: number;
+  backoffMs?: number[];
+}
+
+export interface WorkerConnectionOptions {
+  /** argv of the worker (args for --mode rpc included by caller). */
+  command: string[];
+  cwd?: string;
+  /** Full environment (default process.env). */
+  env?: NodeJS.ProcessEnv;
+  /** When set, only these variables (+PATH, HOME) are passed. */
+  envAllowList?: string[];
+  /** Run the command through a shell (only when the user asks for it). */
+  useShell?: boolean;
+  restart?: RestartPolicy | false;
+  /** How to reopen the same session at restart (e.g. `["--session", file]`). */
+  sessionArgsForRestart?: (sessionFile: string | undefined) => string[];
+  /** Per-command timeouts in ms, keyed by command type; 0 disables. */
+  requestTimeoutsMs?: Partial<Record<string, number>>;
+  /** Startup timeout (ms) for the ready frame / first get_state. Default 30 000. */
+  startupTimeoutMs?: number;
+  /** Bounded stdin queue (frames / bytes). Defaults 1000 / 16 MiB. */
+  maxQueuedFrames?: number;
+  maxQueuedBytes?: number;
+  /** Max stdout record size. Default 64 MiB. */
+  maxRecordBytes?: number;
+  /** Quiet period before synthesising settledness (§4.12). Default 500 ms. */
+  settleQuietMs?: number;
+  /** Delay between notice batches (ms). 0 = setImmediate. Default 16. */
+  batchIntervalMs?: number;
+  /** Forward redacted stderr lines as notices. Default false. */
+  forwardStderr?: boolean;
+  /** Probe optional commands after start (§3.12). Default true. */
+  probeCapabilities?: boolean;
+  /** stop(): wait after closing stdin, then after SIGTERM. Defaults 5000 / 3000 ms (§1.6). */
+  shutdownTimeoutsMs?: { closeWaitMs?: number; termWaitMs?: number };
+  /** Protocol errors within 60 s that make the worker Degraded (§11.2). Default 3. */
+  degradedThreshold?: number;
+}
+
+export interface WorkerConnection {
+  /** Resolves when ready (ready frame or first get_state). */
+  start(): Promise<void>;
+  readonly rpc: RpcClient;
+  /** Batched notices; the reader never waits on listeners. Returns an unsubscribe function. */
+  subscribe(listener: (batch: readonly BridgeNotice[]) => void): () => void;
+  getSnapshot(): BridgeSnapshot;
+  /** Answer an open dialog; dropped if the dialog was closed (timeout/cancel/exit). */
+  respondToUi(id: string, response: UiResponse): void;
+  /** Register host tools (set_host_tools) and the handler serving host_tool_call; re-sent after restarts. */
+  registerHostTools(tools: HostToolDefinition[], handler: HostToolHandler): Promise<void>;
+  /** Manual restart after Failed (resets the budget). */
+  restart(): Promise<void>;
+  /** Close stdin → wait → SIGTERM → SIGKILL. */
+  stop(): Promise<void>;
+}

@@ -1,0 +1,116 @@
+// One worker generation: spawns the child without a shell (unless asked), owns all four handles
+// (§11.1), frames stdout, drains stderr into the redacted ring, and reports the exit once.
+import { spawn, type ChildProcess } from "node:child_process";
+import { createJsonlFramer, DEFAULT_MAX_RECORD_BYTES } from "../protocol/index.js";
+import { createStderrRing, type StderrRing } from "./stderr-ring.js";
+import { createWriteQueue, type WriteQueue } from "./write-queue.js";
+import type { Redactor } from "./redact.js";
+
+export interface WorkerSpawnOptions {
+  argv: string[];
+  cwd?: string;
+  env: NodeJS.ProcessEnv;
+  envAllowList?: string[];
+  useShell?: boolean;
+  maxQueuedFrames?: number;
+  maxQueuedBytes?: number;
+  maxRecordBytes?: number;
+  redact: Redactor;
+}
+
+export interface WorkerProcessHandlers {
+  onRecord(line: string): void;
+  onFramingError(message: string): void;
+  onStderrLine(line: string): void;
+  onStdinError(error: Error): void;
+  onExit(code: number | null, signal: NodeJS.Signals | null, spawnError?: Error): void;
+}
+
+export interface WorkerProcess {
+  readonly pid: number | undefined;
+  readonly writer: WriteQueue;
+  readonly stderr: StderrRing;
+  isAlive(): boolean;
+  /** Resolves once the process has exited and its pipes closed. */
+  readonly exited: Promise<void>;
+  closeStdin(): void;
+  kill(signal: NodeJS.Signals): void;
+}
+
+/** Environment for the child: full env, or only the allow-list plus PATH and HOME (§11.9). */
+export function buildChildEnv(env: NodeJS.ProcessEnv, allowList?: string[]): NodeJS.ProcessEnv {
+  if (!allowList) return { ...env };
+  const out: NodeJS.ProcessEnv = {};
+  for (const name of new Set(["PATH", "HOME", ...allowList])) {
+    const value = env[name];
+    if (value !== undefined) out[name] = value;
+  }
+  return out;
+}
+
+export function spawnWorker(options: WorkerSpawnOptions, handlers: WorkerProcessHandlers): WorkerProcess {
+  const [file, ...args] = options.argv;
+  if (file === undefined) throw new Error("Worker command is empty");
+  const env = buildChildEnv(options.env, options.envAllowList);
+  const child: ChildProcess = options.useShell
+    ? spawn(options.argv.join(" "), { cwd: options.cwd, env, stdio: ["pipe", "pipe", "pipe"], shell: true })
+    : spawn(file, args, { cwd: options.cwd, env, stdio: ["pipe", "pipe", "pipe"], shell: false });
+
+  const stdin = child.stdin;
+  const stdout = child.stdout;
+  const stderrStream = child.stderr;
+  if (!stdin || !stdout || !stderrStream) throw new Error("Worker spawned without pipes");
+
+  const writer = createWriteQueue(stdin, options.maxQueuedFrames, options.maxQueuedBytes);
+  const stderr = createStderrRing(options.redact);
+  const maxRecordBytes = options.maxRecordBytes ?? DEFAULT_MAX_RECORD_BYTES;
+  const framer = createJsonlFramer({
+    onRecord: handlers.onRecord,
+    onOversize: (bytes) => handlers.onFramingError(`Worker stdout record of ${bytes} bytes exceeds the ${maxRecordBytes}-byte limit; discarded`),
+    onInvalidUtf8: (bytes) => handlers.onFramingError(`Worker stdout record of ${bytes} bytes is not valid UTF-8; discarded`),
+    maxRecordBytes,
+  });
+
+  let alive = true;
+  let reported = false;
+  let resolveExited: () => void = () => undefined;
+  const exited = new Promise<void>((resolve) => {
+    resolveExited = resolve;
+  });
+
+  const report = (code: number | null, signal: NodeJS.Signals | null, spawnError?: Error): void => {
+    if (reported) return;
+    reported = true;
+    alive = false;
+    writer.discard();
+    for (const line of stderr.end()) handlers.onStderrLine(line);
+    handlers.onExit(code, signal, spawnError);
+    resolveExited();
+  };
+
+  // Readers attach before anything is written (§11.1).
+  stdout.on("data", (chunk: Buffer) => framer.push(chunk));
+  stdout.on("end", () => framer.end());
+  stderrStream.on("data", (chunk: Buffer) => {
+    for (const line of stderr.push(chunk)) handlers.onStderrLine(line);
+  });
+  stdin.on("error", (error: Error) => handlers.onStdinError(error));
+  child.on("error", (error: Error) => {
+    // Spawn failure (ENOENT, EACCES): there will be no 'close' with a code.
+    if (child.pid === undefined) report(null, null, error);
+    else handlers.onStdinError(error);
+  });
+  child.on("close", (code: number | null, signal: NodeJS.Signals | null) => report(code, signal));
+
+  return {
+    pid: child.pid,
+    writer,
+    stderr,
+    isAlive: () => alive,
+    exited,
+    closeStdin: () => writer.end(),
+    kill(signal) {
+      if (alive) child.kill(signal);
+    },
+  };
+}

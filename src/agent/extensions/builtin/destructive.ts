@@ -56,6 +56,11 @@ function programRule(name: string, match: (prog: string, args: string[]) => bool
 
 export const DESTRUCTIVE_RULES: readonly DestructiveRule[] = [
   rmRecursiveForce,
+  // Before "sudo": `curl … | sudo sh` is first of all a download run as a script.
+  {
+    name: "curl | sh",
+    test: (command) => /\b(curl|wget)\b[^|]*\|\s*(sudo\s+)?(ba|z|da|k)?sh\b/.test(command),
+  },
   programRule("sudo", (prog) => prog === "sudo" || prog === "doas"),
   programRule("git push --force", (prog, args) =>
     prog === "git" && args[0] === "push" && args.some((a) => a === "-f" || a.startsWith("--force") || /^\+/.test(a))),
@@ -66,10 +71,6 @@ export const DESTRUCTIVE_RULES: readonly DestructiveRule[] = [
   programRule("chmod -R 777", (prog, args) => prog === "chmod" && args.includes("777") && (hasShortFlag(args, "R") || args.includes("--recursive"))),
   programRule("chown -R", (prog, args) => prog === "chown" && (hasShortFlag(args, "R") || args.includes("--recursive"))),
   programRule("shutdown", (prog) => ["shutdown", "reboot", "halt", "poweroff"].includes(prog)),
-  {
-    name: "curl | sh",
-    test: (command) => /\b(curl|wget)\b[^|]*\|\s*(sudo\s+)?(ba|z|da|k)?sh\b/.test(command),
-  },
   { name: "write to a block device", test: (command) => />\s*\/dev\/(sd|nvme|hd|disk)/.test(command) },
   { name: "fork bomb", test: (command) => /:\s*\(\s*\)\s*\{\s*:\s*\|\s*:\s*&\s*\}\s*;\s*:/.test(command) },
 ];

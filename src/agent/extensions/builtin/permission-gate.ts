@@ -55,7 +55,7 @@ export function createPermissionGate(options: PermissionGateOptions = {}): Exten
         allowed.add(risk.key);
         return undefined;
       }
-      const why = choice === BLOCK ? "the user chose Block" : `no answer within ${Math.round(timeoutMs / 1000)} s`;
+      const why = choice === BLOCK ? "the user chose Block" : `no answer within ${timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} s` : `${timeoutMs} ms`}`;
       return { block: true, reason: `Blocked by the permission gate: ${why}.` };
     });
   };

@@ -4,10 +4,14 @@ import type {
   AgentMessage,
   BashResult,
   CompactionResult,
+  CycleModelResult,
   ForkMessage,
   HostToolDefinition,
   ImageContent,
+  InterruptMode,
   Model,
+  QueueMode,
+  ResponseDataMap,
   RpcSessionState,
   SessionEntry,
   SessionStats,
@@ -18,8 +22,7 @@ import type {
   TodoPhaseInput,
 } from "./wire-types.js";
 
-export type QueueMode = "all" | "one-at-a-time";
-export type InterruptMode = "immediate" | "wait";
+export type { QueueMode, InterruptMode };
 
 export interface PromptOptions {
   images?: ImageContent[];
@@ -36,7 +39,7 @@ export interface RpcClient {
   getState(): Promise<RpcSessionState>;
   getMessages(): Promise<{ messages: AgentMessage[] }>;
   setModel(provider: string, modelId: string): Promise<Model>;
-  cycleModel(): Promise<{ model: Model; thinkingLevel: ThinkingLevel; isScoped: boolean } | null>;
+  cycleModel(): Promise<CycleModelResult | null>;
   getAvailableModels(): Promise<{ models: Model[] }>;
   setThinkingLevel(level: ThinkingLevel): Promise<void>;
   cycleThinkingLevel(): Promise<{ level: ThinkingLevel } | null>;
@@ -85,7 +88,8 @@ export function createRpcClient(transport: RpcTransport): RpcClient {
   };
   // The response `data` is typed by the command; the worker is trusted for shapes the
   // decoder tolerates (other workers add or omit optional fields, §0.5).
-  const typed = <T>(type: string, fields: Record<string, unknown> = {}): Promise<T> => req(type, fields) as Promise<T>;
+  const typed = <K extends keyof ResponseDataMap>(type: K, fields: Record<string, unknown> = {}): Promise<ResponseDataMap[K]> =>
+    req(type, fields) as Promise<ResponseDataMap[K]>;
   const withImages = (message: string, images?: ImageContent[]): Record<string, unknown> =>
     images && images.length > 0 ? { message, images } : { message };
 
@@ -107,9 +111,9 @@ export function createRpcClient(transport: RpcTransport): RpcClient {
       await req("abort");
       await req("prompt", withImages(message, options.images));
     },
-    getState: () => typed<RpcSessionState>("get_state"),
-    getMessages: () => typed<{ messages: AgentMessage[] }>("get_messages"),
-    setModel: (provider, modelId) => typed<Model>("set_model", { provider, modelId }),
+    getState: () => typed("get_state"),
+    getMessages: () => typed("get_messages"),
+    setModel: (provider, modelId) => typed("set_model", { provider, modelId }),
     cycleModel: () => typed("cycle_model"),
     getAvailableModels: () => typed("get_available_models"),
     setThinkingLevel: (level) => voidReq("set_thinking_level", { level }),
@@ -119,12 +123,12 @@ export function createRpcClient(transport: RpcTransport): RpcClient {
     setFollowUpMode: (mode) => voidReq("set_follow_up_mode", { mode }),
     setInterruptMode: (mode) => voidReq("set_interrupt_mode", { mode }),
     compact: (customInstructions) =>
-      typed<CompactionResult>("compact", customInstructions !== undefined ? { customInstructions } : {}),
+      typed("compact", customInstructions !== undefined ? { customInstructions } : {}),
     setAutoCompaction: (enabled) => voidReq("set_auto_compaction", { enabled }),
     setAutoRetry: (enabled) => voidReq("set_auto_retry", { enabled }),
     abortRetry: () => voidReq("abort_retry"),
     bash: (command, options = {}) =>
-      typed<BashResult>("bash", options.excludeFromContext !== undefined ? { command, excludeFromContext: options.excludeFromContext } : { command }),
+      typed("bash", options.excludeFromContext !== undefined ? { command, excludeFromContext: options.excludeFromContext } : { command }),
     abortBash: () => voidReq("abort_bash"),
     newSession: (parentSession) => typed("new_session", parentSession !== undefined ? { parentSession } : {}),
     switchSession: (sessionPath) => typed("switch_session", { sessionPath }),
@@ -135,7 +139,7 @@ export function createRpcClient(transport: RpcTransport): RpcClient {
     getTree: () => typed("get_tree"),
     getLastAssistantText: () => typed("get_last_assistant_text"),
     setSessionName: (name) => voidReq("set_session_name", { name }),
-    getSessionStats: () => typed<SessionStats>("get_session_stats"),
+    getSessionStats: () => typed("get_session_stats"),
     exportHtml: (outputPath) => typed("export_html", outputPath !== undefined ? { outputPath } : {}),
     getCommands: () => typed("get_commands"),
     setTodos: (phases) => typed("set_todos", { phases }),

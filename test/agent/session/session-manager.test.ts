@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync, appendFileSync, exist
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { AssistantMessage, UserMessage } from "@mariozechner/pi-ai";
+import { assistant, user } from "./helpers.js";
 import { openSessionManager, defaultSessionDir, SessionError } from "../../../src/agent/session/index.js";
 
 let dir: string;
@@ -19,22 +19,6 @@ beforeEach(() => {
 afterEach(() => {
   rmSync(dir, { recursive: true, force: true });
 });
-
-export function user(text: string): UserMessage {
-  return { role: "user", content: [{ type: "text", text }], timestamp: Date.now() };
-}
-export function assistant(text: string): AssistantMessage {
-  return {
-    role: "assistant",
-    content: [{ type: "text", text }],
-    api: "openai-completions",
-    provider: "fake",
-    model: "fake-model",
-    usage: { input: 10, output: 5, cacheRead: 0, cacheWrite: 0, totalTokens: 15, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } },
-    stopReason: "stop",
-    timestamp: Date.now(),
-  };
-}
 
 function open(extra: Partial<Parameters<typeof openSessionManager>[0]> = {}) {
   return openSessionManager({ cwd: "/work/project", agentHome: dir, sync: false, warn, ...extra });

@@ -45,15 +45,21 @@ const DEFAULT_KILL_GRACE_MS = 1000;
 /** After the shell exits, how long to wait for pipes held open by background descendants. */
 const PIPE_DRAIN_MS = 100;
 
-function killGroup(pid: number, signal: NodeJS.Signals): void {
+function killGroup(pid: number, signal: NodeJS.Signals, shellAlive = true): void {
   try {
     process.kill(-pid, signal);
+    return;
   } catch (groupError) {
-    // ESRCH: the group is already gone. Anything else: fall back to the shell alone.
-    if ((groupError as NodeJS.ErrnoException).code === "ESRCH") return;
-    try {
-      process.kill(pid, signal);
-    } catch (error) {
+    // No such group. Once the shell is reaped its pid may be reused: never signal it then.
+    if (!shellAlive) return;
+    // Otherwise the shell could not become a group leader: fall back to the shell alone.
+    void groupError;
+  }
+  try {
+    process.kill(pid, signal);
+  } catch (error) {
+    // ESRCH: already gone, which is what we wanted.
+    if ((error as NodeJS.ErrnoException).code !== "ESRCH") {
       process.stderr.write(`agent-rpc: could not send ${signal} to ${pid}: ${String(error)}\n`);
     }
   }
@@ -89,7 +95,8 @@ export async function runBashCommand(command: string, options: RunBashOptions): 
     const pid = child.pid;
     if (pid === undefined || killTimer !== undefined) return;
     killGroup(pid, "SIGTERM");
-    killTimer = setTimeout(() => killGroup(pid, "SIGKILL"), options.killGraceMs ?? DEFAULT_KILL_GRACE_MS);
+    const shellAlive = (): boolean => child.exitCode === null && child.signalCode === null;
+    killTimer = setTimeout(() => killGroup(pid, "SIGKILL", shellAlive()), options.killGraceMs ?? DEFAULT_KILL_GRACE_MS);
     killTimer.unref();
   };
   const onAbort = (): void => {
@@ -114,7 +121,7 @@ export async function runBashCommand(command: string, options: RunBashOptions): 
     if (killTimer !== undefined && (cancelled || timedOut)) {
       // The shell is gone but descendants may have ignored SIGTERM: make sure of the group.
       const pid = child.pid;
-      if (pid !== undefined) killGroup(pid, "SIGKILL");
+      if (pid !== undefined) killGroup(pid, "SIGKILL", false);
     }
     const killedByUs = cancelled || timedOut;
     return await finish(

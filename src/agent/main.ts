@@ -1,3 +1,42 @@
-// agent-rpc entry point (placeholder until the agent core lands).
-process.stderr.write("agent-rpc: not built yet\n");
-process.exitCode = 1;
+// agent-rpc entry: parse the CLI, load configuration, open the session, wire the runtime,
+// extensions and command table, then serve JSONL on stdin/stdout. pi-ai and pi-agent-core
+// are loaded lazily (first prompt) so that the worker answers get_state quickly.
+
+import { readFileSync } from "node:fs";
+import { CliError, HELP_TEXT, parseCli, type CliOptions } from "./cli.js";
+import { startAgent } from "./agent-server.js";
+
+function readVersion(): string {
+  try {
+    const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version?: unknown };
+    return typeof pkg.version === "string" ? pkg.version : "0.0.0";
+  } catch (error) {
+    process.stderr.write(`agent-rpc: cannot read package version: ${(error as Error).message}\n`);
+    return "0.0.0";
+  }
+}
+
+function parseOrExit(argv: readonly string[]): CliOptions {
+  try {
+    return parseCli(argv);
+  } catch (error) {
+    if (error instanceof CliError) {
+      process.stderr.write(`agent-rpc: ${error.message}\nRun agent-rpc --help for usage.\n`);
+      process.exit(2);
+    }
+    throw error;
+  }
+}
+
+const cli = parseOrExit(process.argv.slice(2));
+const version = readVersion();
+if (cli.help) {
+  process.stdout.write(HELP_TEXT);
+} else if (cli.version) {
+  process.stdout.write(`${version}\n`);
+} else {
+  startAgent({ cli, version, cwd: process.cwd() }).catch((error: unknown) => {
+    process.stderr.write(`agent-rpc: fatal: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exit(1);
+  });
+}

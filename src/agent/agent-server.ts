@@ -1,0 +1,166 @@
+// Wires one worker process: stdout takeover and frame writer, configuration, model choice,
+// session store, tools, extensions, runtime, command table, stdin server, ready frame, and
+// the shutdown paths (stdin end → 0, SIGTERM → 143, SIGHUP → 129, EPIPE → client gone).
+
+import type { CliOptions } from "./cli.js";
+import { agentHome, loadConfig } from "./config.js";
+import { buildCommandTable, type AgentServices, type CommandContext } from "./commands/registry.js";
+import { ModelRegistry } from "./providers/model-registry.js";
+import { createFrameWriter, takeOverStdout } from "./rpc/frame-writer.js";
+import { startRpcServer } from "./rpc/rpc-server.js";
+import { AgentRuntime } from "./runtime/agent-runtime.js";
+import { HookRegistry } from "./runtime/hooks.js";
+import type { WireEvent } from "./runtime/wire-events.js";
+import { openSessionManager } from "./session/index.js";
+import { createCodingTools } from "./tools/index.js";
+import { setupExtensions } from "./extensions/index.js";
+import { isThinkingLevel } from "./providers/thinking.js";
+
+export interface StartOptions {
+  cli: CliOptions;
+  version: string;
+  cwd: string;
+}
+
+const warn = (message: string): void => {
+  process.stderr.write(`agent-rpc: ${message}\n`);
+};
+
+export async function startAgent({ cli, version, cwd }: StartOptions): Promise<void> {
+  let shuttingDown = false;
+  const sink = takeOverStdout();
+  const writer = createFrameWriter({ sink, onClientGone: () => void shutdown(0) });
+  const config = loadConfig(agentHome(), warn);
+  const models = new ModelRegistry(config.models);
+  const hooks = new HookRegistry();
+
+  const session = openSessionManager({
+    cwd,
+    agentHome: config.home,
+    ...(cli.sessionDir ? { sessionDir: cli.sessionDir } : {}),
+    ...(cli.session ? { sessionFile: cli.session } : {}),
+    noSession: cli.noSession,
+    continueRecent: cli.continueSession,
+    ...(cli.name ? { name: cli.name } : {}),
+    warn,
+  });
+
+  // A resumed session brings its model and thinking level unless the CLI names them.
+  const restored = session.buildContext();
+  let choice = await models.resolveInitial(cli, config.settings);
+  if (!cli.model && !cli.provider && restored.model) {
+    const model = await models.find(restored.model.provider, restored.model.modelId);
+    if (model) choice = { model };
+  }
+  if (choice.notice) warn(choice.notice);
+  if (choice.error) warn(choice.error);
+  const restoredThinking = isThinkingLevel(restored.thinkingLevel) ? restored.thinkingLevel : undefined;
+
+  const emit = (event: WireEvent): void => writer.write(event);
+  const runtime = new AgentRuntime({
+    cwd,
+    config,
+    models,
+    hooks,
+    emit,
+    store: session,
+    tools: createCodingTools({ cwd }),
+    ...(choice.model ? { model: choice.model } : {}),
+    ...((cli.thinking ?? choice.thinkingLevel ?? restoredThinking) ? { thinkingLevel: cli.thinking ?? choice.thinkingLevel ?? restoredThinking } : {}),
+  });
+
+  const frameRoutes = new Map<string, (frame: Record<string, unknown>) => boolean>();
+  const services: AgentServices = {
+    version,
+    cwd,
+    cli,
+    config,
+    session,
+    shutdown: (code) => void shutdown(code),
+    frameRoutes,
+    slots: new Map(),
+  };
+
+  const extensions = await setupExtensions({
+    cwd,
+    home: config.home,
+    cliPaths: cli.extensions,
+    settings: config.rawSettings,
+    emit: (frame) => writer.write(frame),
+    warn,
+    runtime: {
+      isIdle: () => !runtime.isStreaming,
+      abort: () => runtime.abort(),
+      hasPendingMessages: () => runtime.queues.pendingCount > 0,
+      waitForIdle: () => runtime.waitForIdle(),
+      shutdown: () => void shutdown(0),
+      sendUserMessage: (content, options) => {
+        const text = typeof content === "string" ? content : content.map((c) => (c.type === "text" ? c.text : "")).join("");
+        const deliverAs = (options as { deliverAs?: string } | undefined)?.deliverAs;
+        if (runtime.isStreaming) return runtime.queueMessage(deliverAs === "followUp" ? "followUp" : "steering", text);
+        return runtime.prompt(text);
+      },
+      setSessionName: (name) => {
+        session.setName(name);
+        writer.write({ type: "session_info_changed", name });
+      },
+      getSessionName: () => session.getName(),
+    },
+  });
+  hooks.add(extensions.hooks);
+  services.extensions = extensions;
+  frameRoutes.set("extension_ui_response", (frame) => extensions.handleUiResponse(frame));
+
+  const table = buildCommandTable();
+  const contextFor = (id: string | undefined): CommandContext => ({
+    runtime,
+    services,
+    emit: (event) => runtime.emit(event),
+    ...(id !== undefined ? { id } : {}),
+  });
+
+  const server = startRpcServer({
+    input: process.stdin,
+    writer,
+    table,
+    contextFor,
+    frameRoutes,
+    onInputEnd: () => void shutdown(0),
+  });
+  writer.write({ type: "ready", version });
+
+  async function shutdown(code: number): Promise<void> {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    try {
+      await withTimeout(runtime.abort(), 2000);
+      await withTimeout(server.idle(), 2000);
+      await withTimeout(hooks.shutdown(), 1000);
+      session.close();
+      await withTimeout(writer.drained(), 1000);
+    } catch (error) {
+      warn(`shutdown: ${(error as Error).message}`);
+    }
+    process.exit(code);
+  }
+
+  process.on("SIGTERM", () => void shutdown(143));
+  process.on("SIGHUP", () => void shutdown(129));
+  process.on("SIGINT", () => void shutdown(130));
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => resolve(undefined), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+}

@@ -1,0 +1,43 @@
+// Model and thinking-level commands (PROTOCOL.md §3.3–3.4). The thinking level is clamped
+// to the model; a change of the effective level emits thinking_level_changed (runtime).
+
+import { publicModel } from "../providers/model-registry.js";
+import { isThinkingLevel } from "../providers/thinking.js";
+import type { CommandTable } from "./registry.js";
+
+export const modelCommands: CommandTable = {
+  async set_model(cmd, { runtime }) {
+    const model = await runtime.models.find(cmd.provider, cmd.modelId);
+    if (!model) throw new Error(`Model not found: ${cmd.provider}/${cmd.modelId}`);
+    runtime.setModel(model);
+    return publicModel(model);
+  },
+  async cycle_model(_cmd, { runtime }) {
+    const available = await runtime.models.available(runtime.model);
+    if (available.length <= 1) return null;
+    const current = runtime.model;
+    const index = current ? available.findIndex((m) => m.provider === current.provider && m.id === current.id) : -1;
+    const next = available[(index + 1) % available.length];
+    if (!next) return null;
+    runtime.setModel(next);
+    return { model: publicModel(next), thinkingLevel: runtime.thinkingLevel, isScoped: false };
+  },
+  async get_available_models(_cmd, { runtime }) {
+    const models = await runtime.models.available(runtime.model);
+    return { models: models.map(publicModel) };
+  },
+  async set_thinking_level(cmd, { runtime }) {
+    // `max` (later pi) is above xhigh: clamp it like any other unsupported level.
+    const level = cmd.level === "max" ? "xhigh" : cmd.level;
+    if (!isThinkingLevel(level)) throw new Error(`Invalid thinking level: ${String(cmd.level)}`);
+    runtime.setThinkingLevel(level);
+    return undefined;
+  },
+  async cycle_thinking_level(_cmd, { runtime }) {
+    const level = runtime.cycleThinkingLevel();
+    return level === undefined ? null : { level };
+  },
+  async get_available_thinking_levels(_cmd, { runtime }) {
+    return { levels: runtime.availableThinkingLevels() };
+  },
+};

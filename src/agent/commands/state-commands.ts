@@ -1,0 +1,63 @@
+// Read-only state commands: get_state, get_messages, get_last_assistant_text,
+// get_session_stats (tokens, cost, contextUsage) and an empty get_commands that the
+// extensions' table overrides.
+
+import { publicModel } from "../providers/model-registry.js";
+import type { AgentRuntime } from "../runtime/agent-runtime.js";
+import { textOf } from "../runtime/agent-messages.js";
+import { computeSessionStats } from "../runtime/session-stats.js";
+import type { CommandTable } from "./registry.js";
+
+export function buildState(runtime: AgentRuntime): Record<string, unknown> {
+  const store = runtime.store;
+  const pending = runtime.queues.pendingCount;
+  const state: Record<string, unknown> = {};
+  if (runtime.model) state["model"] = publicModel(runtime.model);
+  Object.assign(state, {
+    thinkingLevel: runtime.thinkingLevel,
+    isStreaming: runtime.isStreaming,
+    isCompacting: runtime.isCompacting,
+    steeringMode: runtime.queues.steeringMode,
+    followUpMode: runtime.queues.followUpMode,
+    interruptMode: runtime.interruptMode,
+  });
+  if (store.sessionFile) state["sessionFile"] = store.sessionFile;
+  state["sessionId"] = store.sessionId;
+  const name = store.getName?.();
+  if (name) state["sessionName"] = name;
+  Object.assign(state, {
+    autoCompactionEnabled: runtime.autoCompaction,
+    messageCount: runtime.messages.length,
+    pendingMessageCount: pending,
+    queuedMessageCount: pending,
+    todoPhases: [],
+    ...runtime.hooks.stateFields(),
+  });
+  return state;
+}
+
+export function lastAssistantText(runtime: AgentRuntime): string | null {
+  for (let i = runtime.messages.length - 1; i >= 0; i--) {
+    const message = runtime.messages[i];
+    if (message?.role === "assistant") return textOf(message.content);
+  }
+  return null;
+}
+
+export const stateCommands: CommandTable = {
+  async get_state(_cmd, { runtime }) {
+    return buildState(runtime);
+  },
+  async get_messages(_cmd, { runtime }) {
+    return { messages: runtime.messages };
+  },
+  async get_last_assistant_text(_cmd, { runtime }) {
+    return { text: lastAssistantText(runtime) };
+  },
+  async get_session_stats(_cmd, { runtime }) {
+    return computeSessionStats(runtime);
+  },
+  async get_commands() {
+    return { commands: [] };
+  },
+};

@@ -1,0 +1,189 @@
+// Worker configuration from $AGENT_TUI_HOME (default ~/.agent-tui): models.json in pi's schema
+// (custom providers) and settings.json (defaults for queues, retry, compaction, model).
+// Files are decoded from unknown; a broken file is reported on stderr and ignored, never fatal.
+
+import { readFileSync, writeFileSync, mkdirSync } from "node:fs";
+import { homedir } from "node:os";
+import { join } from "node:path";
+import { isThinkingLevel, type ThinkingLevelName } from "./providers/thinking.js";
+
+export type QueueMode = "all" | "one-at-a-time";
+export type InterruptMode = "wait" | "immediate";
+
+export interface CustomModelConfig {
+  id: string;
+  name?: string;
+  api?: string;
+  reasoning?: boolean;
+  input?: ("text" | "image")[];
+  cost?: { input: number; output: number; cacheRead: number; cacheWrite: number };
+  contextWindow?: number;
+  maxTokens?: number;
+  thinkingLevelMap?: Record<string, string | null>;
+  headers?: Record<string, string>;
+  compat?: Record<string, unknown>;
+}
+
+export interface CustomProviderConfig {
+  baseUrl: string;
+  api: string;
+  apiKey?: string;
+  headers?: Record<string, string>;
+  models: CustomModelConfig[];
+}
+
+export interface ModelsConfig {
+  providers: Record<string, CustomProviderConfig>;
+}
+
+export interface AgentSettings {
+  defaultProvider?: string;
+  defaultModel?: string;
+  defaultThinkingLevel?: ThinkingLevelName;
+  steeringMode: QueueMode;
+  followUpMode: QueueMode;
+  interruptMode: InterruptMode;
+  retry: { enabled: boolean; maxRetries: number; baseDelayMs: number };
+  compaction: { enabled: boolean };
+}
+
+export const DEFAULT_SETTINGS: AgentSettings = {
+  steeringMode: "one-at-a-time",
+  followUpMode: "one-at-a-time",
+  interruptMode: "wait",
+  retry: { enabled: true, maxRetries: 3, baseDelayMs: 2000 },
+  compaction: { enabled: true },
+};
+
+export function agentHome(env: NodeJS.ProcessEnv = process.env): string {
+  const fromEnv = env["AGENT_TUI_HOME"];
+  return fromEnv && fromEnv.length > 0 ? fromEnv : join(homedir(), ".agent-tui");
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function readJson(path: string, warn: (message: string) => void): unknown {
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch (error) {
+    // A missing file just means "no configuration"; anything else is worth a warning.
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") warn(`cannot read ${path}: ${(error as Error).message}`);
+    return undefined;
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    warn(`ignoring ${path}: ${(error as Error).message}`);
+    return undefined;
+  }
+}
+
+function stringRecord(value: unknown): Record<string, string> | undefined {
+  if (!isRecord(value)) return undefined;
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(value)) if (typeof v === "string") out[k] = v;
+  return out;
+}
+
+function decodeModel(value: unknown): CustomModelConfig | undefined {
+  if (!isRecord(value) || typeof value["id"] !== "string") return undefined;
+  const model: CustomModelConfig = { id: value["id"] };
+  if (typeof value["name"] === "string") model.name = value["name"];
+  if (typeof value["api"] === "string") model.api = value["api"];
+  if (typeof value["reasoning"] === "boolean") model.reasoning = value["reasoning"];
+  if (Array.isArray(value["input"])) {
+    model.input = value["input"].filter((x): x is "text" | "image" => x === "text" || x === "image");
+  }
+  const cost = value["cost"];
+  if (isRecord(cost)) {
+    const n = (k: string): number => (typeof cost[k] === "number" ? (cost[k] as number) : 0);
+    model.cost = { input: n("input"), output: n("output"), cacheRead: n("cacheRead"), cacheWrite: n("cacheWrite") };
+  }
+  if (typeof value["contextWindow"] === "number") model.contextWindow = value["contextWindow"];
+  if (typeof value["maxTokens"] === "number") model.maxTokens = value["maxTokens"];
+  const map = value["thinkingLevelMap"];
+  if (isRecord(map)) {
+    const out: Record<string, string | null> = {};
+    for (const [k, v] of Object.entries(map)) if (typeof v === "string" || v === null) out[k] = v;
+    model.thinkingLevelMap = out;
+  }
+  const headers = stringRecord(value["headers"]);
+  if (headers) model.headers = headers;
+  if (isRecord(value["compat"])) model.compat = value["compat"];
+  return model;
+}
+
+export function decodeModelsConfig(raw: unknown, warn: (message: string) => void): ModelsConfig {
+  const providers: Record<string, CustomProviderConfig> = {};
+  if (!isRecord(raw) || !isRecord(raw["providers"])) return { providers };
+  for (const [name, value] of Object.entries(raw["providers"])) {
+    if (!isRecord(value) || typeof value["baseUrl"] !== "string" || !Array.isArray(value["models"])) {
+      warn(`models.json: provider "${name}" needs baseUrl and models[]; ignored`);
+      continue;
+    }
+    const provider: CustomProviderConfig = {
+      baseUrl: value["baseUrl"],
+      api: typeof value["api"] === "string" ? value["api"] : "openai-completions",
+      models: value["models"].map(decodeModel).filter((m): m is CustomModelConfig => m !== undefined),
+    };
+    if (typeof value["apiKey"] === "string") provider.apiKey = value["apiKey"];
+    const headers = stringRecord(value["headers"]);
+    if (headers) provider.headers = headers;
+    providers[name] = provider;
+  }
+  return { providers };
+}
+
+export function decodeSettings(raw: unknown): AgentSettings {
+  const settings: AgentSettings = structuredClone(DEFAULT_SETTINGS);
+  if (!isRecord(raw)) return settings;
+  if (typeof raw["defaultProvider"] === "string") settings.defaultProvider = raw["defaultProvider"];
+  if (typeof raw["defaultModel"] === "string") settings.defaultModel = raw["defaultModel"];
+  if (isThinkingLevel(raw["defaultThinkingLevel"])) settings.defaultThinkingLevel = raw["defaultThinkingLevel"];
+  const queue = (v: unknown): QueueMode | undefined => (v === "all" || v === "one-at-a-time" ? v : undefined);
+  settings.steeringMode = queue(raw["steeringMode"]) ?? settings.steeringMode;
+  settings.followUpMode = queue(raw["followUpMode"]) ?? settings.followUpMode;
+  if (raw["interruptMode"] === "wait" || raw["interruptMode"] === "immediate") settings.interruptMode = raw["interruptMode"];
+  const retry = raw["retry"];
+  if (isRecord(retry)) {
+    if (typeof retry["enabled"] === "boolean") settings.retry.enabled = retry["enabled"];
+    if (typeof retry["maxRetries"] === "number") settings.retry.maxRetries = retry["maxRetries"];
+    if (typeof retry["baseDelayMs"] === "number") settings.retry.baseDelayMs = retry["baseDelayMs"];
+  }
+  const compaction = raw["compaction"];
+  if (isRecord(compaction) && typeof compaction["enabled"] === "boolean") settings.compaction.enabled = compaction["enabled"];
+  return settings;
+}
+
+export interface LoadedConfig {
+  home: string;
+  models: ModelsConfig;
+  settings: AgentSettings;
+  /** Raw settings object, kept so that persisting a change preserves unknown keys. */
+  rawSettings: Record<string, unknown>;
+}
+
+export function loadConfig(home: string, warn: (message: string) => void): LoadedConfig {
+  const rawModels = readJson(join(home, "models.json"), warn);
+  const rawSettings = readJson(join(home, "settings.json"), warn);
+  return {
+    home,
+    models: decodeModelsConfig(rawModels, warn),
+    settings: decodeSettings(rawSettings),
+    rawSettings: isRecord(rawSettings) ? rawSettings : {},
+  };
+}
+
+/** Persist one top-level settings key (queue modes are persisted, as pi does). */
+export function persistSetting(config: LoadedConfig, key: string, value: unknown, warn: (message: string) => void): void {
+  config.rawSettings[key] = value;
+  try {
+    mkdirSync(config.home, { recursive: true });
+    writeFileSync(join(config.home, "settings.json"), JSON.stringify(config.rawSettings, null, 2) + "\n");
+  } catch (error) {
+    warn(`cannot save settings: ${(error as Error).message}`);
+  }
+}

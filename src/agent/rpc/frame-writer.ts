@@ -1,0 +1,116 @@
+// The single stdout writer: every protocol frame goes through here, in emission order.
+// Frames are batched per event-loop tick (one write syscall for many deltas) and flushed
+// synchronously on shutdown. Stray writes by libraries to process.stdout go to stderr.
+
+import { serializeFrame } from "../../protocol/jsonl.js";
+
+export interface FrameSink {
+  write(chunk: string): boolean;
+  once(event: "drain", listener: () => void): unknown;
+  on(event: "error", listener: (error: Error) => void): unknown;
+}
+
+export interface FrameWriter {
+  /** Queue one frame; it is written in order, at the latest on the next tick. */
+  write(frame: object): void;
+  /** Write everything queued now. */
+  flush(): void;
+  /** Resolves when queued frames have been handed to the sink and the sink drained. */
+  drained(): Promise<void>;
+  /** Total frames written (for benches and diagnostics). */
+  readonly framesWritten: number;
+}
+
+export interface FrameWriterOptions {
+  sink: FrameSink;
+  /** Called once when the sink reports EPIPE or another write error: the client is gone. */
+  onClientGone?: (error: Error) => void;
+  /** Flush immediately when this many bytes are pending. */
+  maxPendingBytes?: number;
+}
+
+export function createFrameWriter(options: FrameWriterOptions): FrameWriter {
+  const maxPending = options.maxPendingBytes ?? 64 * 1024;
+  let pending: string[] = [];
+  let pendingBytes = 0;
+  let scheduled = false;
+  let gone = false;
+  let frames = 0;
+  let waitingDrain: Promise<void> | undefined;
+
+  options.sink.on("error", (error) => {
+    if (gone) return;
+    gone = true;
+    options.onClientGone?.(error);
+  });
+
+  const flush = (): void => {
+    scheduled = false;
+    if (pending.length === 0 || gone) {
+      pending = [];
+      pendingBytes = 0;
+      return;
+    }
+    const chunk = pending.length === 1 ? (pending[0] as string) : pending.join("");
+    pending = [];
+    pendingBytes = 0;
+    const ok = options.sink.write(chunk);
+    if (!ok && !waitingDrain) {
+      // Node keeps buffering in order; we only track drain so shutdown can wait for it.
+      waitingDrain = new Promise<void>((resolve) => {
+        options.sink.once("drain", () => {
+          waitingDrain = undefined;
+          resolve();
+        });
+      });
+    }
+  };
+
+  return {
+    write(frame) {
+      if (gone) return;
+      const line = serializeFrame(frame);
+      frames++;
+      pending.push(line);
+      pendingBytes += line.length;
+      if (pendingBytes >= maxPending) {
+        flush();
+        return;
+      }
+      if (!scheduled) {
+        scheduled = true;
+        setImmediate(flush);
+      }
+    },
+    flush,
+    async drained() {
+      flush();
+      if (waitingDrain) await waitingDrain;
+    },
+    get framesWritten() {
+      return frames;
+    },
+  };
+}
+
+/**
+ * Reserve the real stdout for protocol frames: returns a sink bound to the original
+ * `process.stdout.write`, and re-points `process.stdout.write` at stderr so that
+ * console.log from libraries, tools or extensions can never corrupt the stream.
+ */
+export function takeOverStdout(): FrameSink {
+  const stdout = process.stdout;
+  const realWrite = stdout.write.bind(stdout) as (chunk: string) => boolean;
+  const toStderr = ((chunk: string | Uint8Array, encodingOrCb?: unknown, cb?: unknown): boolean => {
+    const callback = typeof encodingOrCb === "function" ? encodingOrCb : cb;
+    const ok = process.stderr.write(chunk);
+    if (typeof callback === "function") (callback as () => void)();
+    return ok;
+  }) as typeof stdout.write;
+  stdout.write = toStderr;
+  return {
+    write: realWrite,
+    once: (event, listener) => stdout.once(event, listener),
+    on: (event, listener) => stdout.on(event, listener),
+  };
+}

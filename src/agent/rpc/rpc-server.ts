@@ -1,0 +1,115 @@
+// The stdin side of the RPC server: LF-only framing, parse errors, routing of non-command
+// frames, concurrent dispatch (each record handled as soon as read, §2.3) and exactly one
+// response per command, echoing the id (also for unknown commands — our deviation, §2.5).
+
+import { createJsonlFramer } from "../../protocol/jsonl.js";
+import type { CommandContext, CommandTable } from "../commands/registry.js";
+import { isKnownCommand, runCommand } from "../commands/registry.js";
+import { validateCommand } from "../commands/validate.js";
+import type { FrameWriter } from "./frame-writer.js";
+
+export interface RpcServerOptions {
+  input: NodeJS.ReadableStream;
+  writer: FrameWriter;
+  table: CommandTable;
+  /** Builds the handler context for one request. */
+  contextFor: (id: string | undefined) => CommandContext;
+  /** Non-command frames by type (extension_ui_response, host_tool_result, host_tool_update). */
+  frameRoutes: Map<string, (frame: Record<string, unknown>) => boolean>;
+  /** stdin reached its end (after the final record was dispatched). */
+  onInputEnd: () => void;
+}
+
+export interface RpcServer {
+  /** Resolves when every command dispatched so far has been answered. */
+  idle(): Promise<void>;
+  /** Dispatch one record as if read from stdin (tests, benches). */
+  handleRecord(line: string): void;
+}
+
+const INVALID_SHAPE = 'Invalid command: expected a JSON object with a string "type"';
+
+export function startRpcServer(options: RpcServerOptions): RpcServer {
+  const { writer } = options;
+  const inFlight = new Set<Promise<void>>();
+
+  const respond = (id: string | undefined, command: string, result: { ok: true; data: unknown } | { ok: false; error: string }): void => {
+    const frame: Record<string, unknown> = {};
+    if (id !== undefined) frame["id"] = id;
+    frame["type"] = "response";
+    frame["command"] = command;
+    if (result.ok) {
+      frame["success"] = true;
+      if (result.data !== undefined) frame["data"] = result.data;
+    } else {
+      frame["success"] = false;
+      frame["error"] = result.error;
+    }
+    writer.write(frame);
+  };
+
+  const handleRecord = (line: string): void => {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(line);
+    } catch (error) {
+      writer.write({ type: "response", command: "parse", success: false, error: `Failed to parse command: ${(error as Error).message}` });
+      return;
+    }
+    if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed) || typeof (parsed as Record<string, unknown>)["type"] !== "string") {
+      const rawId = typeof parsed === "object" && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>)["id"] : undefined;
+      respond(typeof rawId === "string" ? rawId : undefined, "parse", { ok: false, error: INVALID_SHAPE });
+      return;
+    }
+    const frame = parsed as Record<string, unknown>;
+    const type = frame["type"] as string;
+    const id = typeof frame["id"] === "string" ? frame["id"] : undefined;
+    const route = options.frameRoutes.get(type);
+    if (route) {
+      // Unknown ids are ignored silently (§1.2); a route failure is logged, never answered.
+      try {
+        route(frame);
+      } catch (error) {
+        process.stderr.write(`agent-rpc: ${type} handling failed: ${(error as Error).message}\n`);
+      }
+      return;
+    }
+    if (!isKnownCommand(type)) {
+      respond(id, type, { ok: false, error: `Unknown command: ${type}` });
+      return;
+    }
+    const task = (async () => {
+      try {
+        const command = validateCommand(type, frame);
+        const data = await runCommand(options.table, command, options.contextFor(id));
+        respond(id, type, { ok: true, data });
+      } catch (error) {
+        respond(id, type, { ok: false, error: error instanceof Error ? error.message : String(error) });
+      }
+    })();
+    inFlight.add(task);
+    void task.finally(() => inFlight.delete(task));
+  };
+
+  const framer = createJsonlFramer({
+    onRecord: handleRecord,
+    onOversize: (bytes) => writer.write({ type: "response", command: "parse", success: false, error: `Failed to parse command: record of ${bytes} bytes exceeds the size limit` }),
+    onInvalidUtf8: () => writer.write({ type: "response", command: "parse", success: false, error: "Failed to parse command: invalid UTF-8" }),
+  });
+  options.input.on("data", (chunk: Buffer | string) => framer.push(chunk));
+  options.input.on("end", () => {
+    framer.end();
+    options.onInputEnd();
+  });
+  options.input.on("error", (error: Error) => {
+    process.stderr.write(`agent-rpc: stdin error: ${error.message}\n`);
+    options.onInputEnd();
+  });
+
+  return {
+    async idle() {
+      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+    },
+    handleRecord,
+  };
+}

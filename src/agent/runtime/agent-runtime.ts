@@ -1,0 +1,429 @@
+// The agent runtime: one conversation, its model and thinking level, the two queues, and the
+// activity loop over pi-agent-core (runs, auto-retry, leftover queue delivery, agent_settled).
+// Commands call these methods; every observable change is emitted as a wire event.
+
+import type { AgentContext, AgentEvent, AgentLoopConfig, AgentTool, StreamFn } from "@mariozechner/pi-agent-core";
+import type { AssistantMessage, ImageContent } from "@mariozechner/pi-ai";
+import type { InterruptMode, LoadedConfig } from "../config.js";
+import { loadAgentCore, loadPiAi } from "../providers/lazy.js";
+import type { AnyModel, ModelRegistry } from "../providers/model-registry.js";
+import { clampThinkingLevel, nextThinkingLevel, supportedThinkingLevels, type ThinkingLevelName } from "../providers/thinking.js";
+import { convertToLlm, type AgentMessage, type BashExecutionMessage } from "./agent-messages.js";
+import { MemoryStore, type ConversationStore } from "./conversation-store.js";
+import { toWireEvent } from "./event-translator.js";
+import type { HookRegistry } from "./hooks.js";
+import { createUserMessage, MessageQueues, type QueueKind, type QueueSnapshot } from "./queues.js";
+import { abortableSleep, isRetryableError, retryDelayMs } from "./retry.js";
+import type { EmitFn, WireEvent } from "./wire-events.js";
+
+export const BUSY_ERROR = "Agent is already processing. Specify streamingBehavior ('steer' or 'followUp') to queue the message.";
+export const SKIPPED_BY_STEERING = "Skipped due to queued user message.";
+
+export interface RuntimeOptions {
+  cwd: string;
+  config: LoadedConfig;
+  models: ModelRegistry;
+  hooks: HookRegistry;
+  emit: EmitFn;
+  store?: ConversationStore;
+  tools?: AgentTool[];
+  systemPrompt?: string;
+  model?: AnyModel;
+  thinkingLevel?: ThinkingLevelName;
+  /** Test seam: replaces pi-ai's streamSimple. */
+  streamFn?: StreamFn;
+}
+
+interface Activity {
+  controller: AbortController;
+  aborted: boolean;
+  done: Promise<void>;
+  /** Set while an auto-retry back-off delay is pending. */
+  cancelRetry?: () => void;
+}
+
+type RunOutcome = "done" | "retry" | "leftovers";
+
+export class AgentRuntime {
+  readonly cwd: string;
+  readonly queues: MessageQueues;
+  model: AnyModel | undefined;
+  /** What the user asked for; the effective level is this clamped to the model. */
+  private requestedThinking: ThinkingLevelName;
+  thinkingLevel: ThinkingLevelName;
+  interruptMode: InterruptMode;
+  autoRetry: boolean;
+  autoCompaction: boolean;
+  isCompacting = false;
+  systemPrompt: string;
+  messages: AgentMessage[];
+  store: ConversationStore;
+  private baseTools: AgentTool[];
+  private activity: Activity | undefined;
+  private retryAttempt = 0;
+  private readonly deferredBash: BashExecutionMessage[] = [];
+  private readonly abortListeners = new Set<() => void>();
+  private readonly totals = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, cost: 0 };
+
+  constructor(private readonly options: RuntimeOptions) {
+    const settings = options.config.settings;
+    this.cwd = options.cwd;
+    this.queues = new MessageQueues(settings.steeringMode, settings.followUpMode);
+    this.model = options.model;
+    this.requestedThinking = options.thinkingLevel ?? settings.defaultThinkingLevel ?? "medium";
+    this.thinkingLevel = clampThinkingLevel(this.model, this.requestedThinking);
+    this.interruptMode = settings.interruptMode;
+    this.autoRetry = settings.retry.enabled;
+    this.autoCompaction = settings.compaction.enabled;
+    this.systemPrompt = options.systemPrompt ?? defaultSystemPrompt(options.cwd);
+    this.baseTools = options.tools ?? [];
+    this.store = options.store ?? new MemoryStore();
+    this.messages = this.store.buildContextMessages();
+  }
+
+  get models(): ModelRegistry {
+    return this.options.models;
+  }
+
+  get hooks(): HookRegistry {
+    return this.options.hooks;
+  }
+
+  get config(): LoadedConfig {
+    return this.options.config;
+  }
+
+  get isStreaming(): boolean {
+    return this.activity !== undefined;
+  }
+
+  emit(event: WireEvent): void {
+    this.options.hooks.onEvent(event);
+    this.options.emit(event);
+  }
+
+  /** Replace the conversation store (session switch); the context is rebuilt from it. */
+  setStore(store: ConversationStore): void {
+    this.store = store;
+    this.messages = store.buildContextMessages();
+  }
+
+  setTools(tools: AgentTool[]): void {
+    this.baseTools = tools;
+  }
+
+  /** Tools offered for the next run: ours plus any provided by hooks (todo, host, extensions). */
+  activeTools(): AgentTool[] {
+    const byName = new Map<string, AgentTool>();
+    for (const tool of [...this.baseTools, ...this.options.hooks.tools()]) byName.set(tool.name, tool);
+    return [...byName.values()];
+  }
+
+  /** Register work that `abort` must cancel too (e.g. a running RPC bash command). */
+  onAbort(listener: () => void): () => void {
+    this.abortListeners.add(listener);
+    return () => this.abortListeners.delete(listener);
+  }
+
+  // ---- input ---------------------------------------------------------------------------
+
+  async prompt(text: string, images?: ImageContent[], streamingBehavior?: "steer" | "followUp"): Promise<void> {
+    if (await this.options.hooks.runCommand(text)) return;
+    const expanded = await this.options.hooks.expandInput(text, "prompt");
+    if (this.activity) {
+      if (!streamingBehavior) throw new Error(BUSY_ERROR);
+      this.enqueue(streamingBehavior === "steer" ? "steering" : "followUp", expanded, images);
+      return;
+    }
+    await this.preflight();
+    this.startActivity([createUserMessage(expanded, images)]);
+  }
+
+  /** steer / follow_up: queue while running; when idle, start a run (our §6.6 choice). */
+  async queueMessage(kind: QueueKind, text: string, images?: ImageContent[]): Promise<void> {
+    if (this.options.hooks.isCommand(text)) {
+      const name = text.trim().slice(1).split(/\s/)[0] ?? "";
+      throw new Error(`Extension command "/${name}" cannot be queued. Use prompt() or execute the command when not streaming.`);
+    }
+    const expanded = await this.options.hooks.expandInput(text, kind === "steering" ? "steer" : "follow_up");
+    if (this.activity) {
+      this.enqueue(kind, expanded, images);
+      return;
+    }
+    await this.preflight();
+    this.startActivity([createUserMessage(expanded, images)]);
+  }
+
+  private enqueue(kind: QueueKind, text: string, images: ImageContent[] | undefined): void {
+    this.queues.enqueue(kind, text, images);
+    this.emitQueue();
+  }
+
+  emitQueue(): void {
+    const snapshot = this.queues.snapshot();
+    this.emit({ type: "queue_update", steering: snapshot.steering, followUp: snapshot.followUp });
+  }
+
+  clearQueue(which: QueueKind | "all"): QueueSnapshot {
+    const removed = this.queues.clear(which);
+    if (removed.steering.length > 0 || removed.followUp.length > 0) this.emitQueue();
+    return removed;
+  }
+
+  private async preflight(): Promise<void> {
+    const model = this.model;
+    if (!model) throw new Error("No model selected. Use --model or set_model.");
+    if (!(await this.options.models.hasCredentials(model))) {
+      throw new Error(`No API key found for ${model.provider}. Set the provider's API key environment variable.`);
+    }
+    await loadAgentCore();
+  }
+
+  // ---- abort ---------------------------------------------------------------------------
+
+  /** Abort everything running; resolves after the run's agent_end and agent_settled. */
+  async abort(): Promise<void> {
+    for (const listener of [...this.abortListeners]) listener();
+    const activity = this.activity;
+    if (!activity) return;
+    activity.aborted = true;
+    activity.controller.abort();
+    activity.cancelRetry?.();
+    await activity.done;
+  }
+
+  /** Cancel a pending auto-retry delay (no-op otherwise); resolves once settled. */
+  async abortRetry(): Promise<void> {
+    const activity = this.activity;
+    if (!activity?.cancelRetry) return;
+    activity.cancelRetry();
+    await activity.done;
+  }
+
+  /** Resolves when no run is active. */
+  async waitForIdle(): Promise<void> {
+    while (this.activity) await this.activity.done;
+  }
+
+  // ---- activity loop -------------------------------------------------------------------
+
+  private startActivity(prompts: AgentMessage[]): void {
+    const activity: Activity = { controller: new AbortController(), aborted: false, done: Promise.resolve() };
+    this.activity = activity;
+    // setImmediate: the command's response is written before agent_start (§2.4).
+    activity.done = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => this.runActivity(activity, prompts))
+      .catch((error: unknown) => {
+        process.stderr.write(`agent-rpc: run failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+      })
+      .finally(() => this.finishActivity(activity));
+  }
+
+  private async runActivity(activity: Activity, initial: AgentMessage[]): Promise<void> {
+    let prompts = initial;
+    let continuation = false;
+    for (;;) {
+      const outcome = await this.runOnce(activity, prompts, continuation);
+      if (outcome === "retry") {
+        if (!(await this.retryDelay(activity))) return;
+        const last = this.messages[this.messages.length - 1];
+        // The failed answer stays in the session file but leaves the context (§4.11 G1).
+        if (last?.role === "assistant" && last.stopReason === "error") this.messages.pop();
+        prompts = [];
+        continuation = true;
+        continue;
+      }
+      if (outcome === "leftovers") {
+        prompts = this.queues.takeLeftovers().map((item) => item.message);
+        continuation = false;
+        if (prompts.length > 0) continue;
+      }
+      return;
+    }
+  }
+
+  private finishActivity(activity: Activity): void {
+    if (this.queues.restoreUndelivered()) this.emitQueue();
+    for (const message of this.deferredBash.splice(0)) this.recordMessage(message);
+    if (this.activity === activity) this.activity = undefined;
+    this.emit({ type: "agent_settled" });
+  }
+
+  private async retryDelay(activity: Activity): Promise<boolean> {
+    const retry = this.options.config.settings.retry;
+    const last = this.messages[this.messages.length - 1];
+    const errorMessage = last?.role === "assistant" ? (last.errorMessage ?? "Unknown error") : "Unknown error";
+    this.retryAttempt++;
+    const delayMs = retryDelayMs(retry.baseDelayMs, this.retryAttempt);
+    this.emit({ type: "auto_retry_start", attempt: this.retryAttempt, maxAttempts: retry.maxRetries, delayMs, errorMessage });
+    const cancel = new AbortController();
+    activity.cancelRetry = () => cancel.abort();
+    const onRunAbort = (): void => cancel.abort();
+    activity.controller.signal.addEventListener("abort", onRunAbort, { once: true });
+    const completed = await abortableSleep(delayMs, cancel.signal);
+    activity.controller.signal.removeEventListener("abort", onRunAbort);
+    activity.cancelRetry = undefined;
+    if (!completed || activity.aborted) {
+      this.emit({ type: "auto_retry_end", success: false, attempt: this.retryAttempt, finalError: "Retry cancelled" });
+      this.retryAttempt = 0;
+      return false;
+    }
+    return true;
+  }
+
+  private async runOnce(activity: Activity, prompts: AgentMessage[], continuation: boolean): Promise<RunOutcome> {
+    const core = await loadAgentCore();
+    const ai = await loadPiAi();
+    const model = this.model;
+    if (!model) throw new Error("No model selected");
+    const context: AgentContext = { systemPrompt: this.fullSystemPrompt(), messages: [...this.messages], tools: this.activeTools() };
+    const reasoning = this.thinkingLevel === "off" ? undefined : this.thinkingLevel;
+    const config: AgentLoopConfig = {
+      model,
+      ...(reasoning ? { reasoning } : {}),
+      convertToLlm,
+      getApiKey: (provider) => this.options.models.apiKeyFor(provider),
+      toolExecution: "sequential",
+      getSteeringMessages: async () => (activity.aborted ? [] : this.queues.takeSteering().map((item) => item.message)),
+      getFollowUpMessages: async () => (activity.aborted ? [] : this.queues.takeFollowUp().map((item) => item.message)),
+      beforeToolCall: async (ctx, signal) => {
+        if (this.interruptMode === "immediate" && this.queues.hasSteering) return { block: true, reason: SKIPPED_BY_STEERING };
+        return this.options.hooks.beforeToolCall({ toolCallId: ctx.toolCall.id, toolName: ctx.toolCall.name, args: ctx.args }, signal);
+      },
+    };
+    const baseStream: StreamFn = this.options.streamFn ?? ((m, c, o) => ai.streamSimple(m, c, o));
+    // An aborted run asks for one more answer after its tools; answer it locally (no request).
+    const streamFn: StreamFn = (m, c, o) => (o?.signal?.aborted ? abortedStream(ai, m) : baseStream(m, c, o));
+    let outcome: RunOutcome = "done";
+    let lastAssistant: AssistantMessage | undefined;
+    const sink = (event: AgentEvent): void => {
+      switch (event.type) {
+        case "message_start":
+          if (this.queues.markDelivered(event.message)) this.emitQueue();
+          this.emit(toWireEvent(event));
+          return;
+        case "message_end":
+          this.recordMessage(event.message);
+          this.emit(toWireEvent(event));
+          if (event.message.role === "assistant") {
+            lastAssistant = event.message;
+            const stop = event.message.stopReason;
+            if (this.retryAttempt > 0 && stop !== "error" && stop !== "aborted") {
+              this.emit({ type: "auto_retry_end", success: true, attempt: this.retryAttempt });
+              this.retryAttempt = 0;
+            }
+          }
+          return;
+        case "agent_end": {
+          outcome = this.decideOutcome(activity, lastAssistant);
+          this.emit({ type: "agent_end", messages: event.messages, willRetry: outcome !== "done" });
+          if (outcome === "done" && this.retryAttempt > 0) {
+            this.emit({ type: "auto_retry_end", success: false, attempt: this.retryAttempt, finalError: lastAssistant?.errorMessage ?? "Retry cancelled" });
+            this.retryAttempt = 0;
+          }
+          return;
+        }
+        default:
+          this.emit(toWireEvent(event));
+      }
+    };
+    const signal = activity.controller.signal;
+    if (continuation) await core.runAgentLoopContinue(context, config, sink, signal, streamFn);
+    else await core.runAgentLoop(prompts, context, config, sink, signal, streamFn);
+    return outcome;
+  }
+
+  private decideOutcome(activity: Activity, last: AssistantMessage | undefined): RunOutcome {
+    if (activity.aborted) return "done";
+    const retry = this.options.config.settings.retry;
+    if (last?.stopReason === "error" && this.autoRetry && isRetryableError(last.errorMessage) && this.retryAttempt < retry.maxRetries) return "retry";
+    if (last?.stopReason === "error") return "done";
+    return this.queues.isEmpty ? "done" : "leftovers";
+  }
+
+  private fullSystemPrompt(): string {
+    return [this.systemPrompt, ...this.options.hooks.systemPromptAppend()].join("\n\n");
+  }
+
+  /** A message entered the context: keep it, persist it, count its usage. */
+  recordMessage(message: AgentMessage): void {
+    this.messages.push(message);
+    this.store.appendMessage(message);
+    if (message.role === "assistant") {
+      this.totals.input += message.usage.input;
+      this.totals.output += message.usage.output;
+      this.totals.cacheRead += message.usage.cacheRead;
+      this.totals.cacheWrite += message.usage.cacheWrite;
+      this.totals.cost += message.usage.cost.total;
+    }
+  }
+
+  /** Result of an RPC `bash` command: stored now, or after the active run (§3.8.1). */
+  addBashExecution(message: BashExecutionMessage): void {
+    if (this.activity) this.deferredBash.push(message);
+    else this.recordMessage(message);
+  }
+
+  usageTotals(): Readonly<typeof this.totals> {
+    return this.totals;
+  }
+
+  // ---- model and thinking --------------------------------------------------------------
+
+  setModel(model: AnyModel): void {
+    this.model = model;
+    this.store.appendModelChange(model.provider, model.id);
+    this.applyThinking(clampThinkingLevel(model, this.requestedThinking));
+  }
+
+  /** Returns the effective level after clamping. */
+  setThinkingLevel(level: ThinkingLevelName): ThinkingLevelName {
+    this.requestedThinking = level;
+    this.applyThinking(clampThinkingLevel(this.model, level));
+    return this.thinkingLevel;
+  }
+
+  cycleThinkingLevel(): ThinkingLevelName | undefined {
+    const next = nextThinkingLevel(this.model, this.thinkingLevel);
+    if (next === undefined) return undefined;
+    return this.setThinkingLevel(next);
+  }
+
+  availableThinkingLevels(): ThinkingLevelName[] {
+    return supportedThinkingLevels(this.model);
+  }
+
+  private applyThinking(level: ThinkingLevelName): void {
+    if (level === this.thinkingLevel) return;
+    this.thinkingLevel = level;
+    this.store.appendThinkingLevelChange(level);
+    this.emit({ type: "thinking_level_changed", level });
+  }
+}
+
+function abortedStream(ai: typeof import("@mariozechner/pi-ai"), model: AnyModel): ReturnType<StreamFn> {
+  const stream = ai.createAssistantMessageEventStream();
+  const message: AssistantMessage = {
+    role: "assistant",
+    content: [],
+    api: model.api,
+    provider: model.provider,
+    model: model.id,
+    usage: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } },
+    stopReason: "aborted",
+    errorMessage: "Request was aborted",
+    timestamp: Date.now(),
+  };
+  stream.push({ type: "error", reason: "aborted", error: message });
+  stream.end(message);
+  return stream;
+}
+
+export function defaultSystemPrompt(cwd: string): string {
+  return [
+    "You are a coding agent working in a terminal through agent-rpc.",
+    "Use the tools to inspect and change files; prefer small, verifiable steps.",
+    `Current working directory: ${cwd}`,
+    `Current date: ${new Date().toISOString().slice(0, 10)}`,
+  ].join("\n");
+}

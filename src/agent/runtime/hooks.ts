@@ -1,0 +1,111 @@
+// Runtime hook points for extensions and other plug-ins (extensions helper implements them).
+// Every hook is optional; several hook sets can be registered and run in registration order.
+
+import type { AgentTool } from "@mariozechner/pi-agent-core";
+import type { WireEvent } from "./wire-events.js";
+
+export interface ToolCallInfo {
+  toolCallId: string;
+  toolName: string;
+  args: unknown;
+}
+
+export interface ToolGate {
+  block?: boolean;
+  reason?: string;
+}
+
+export type InputMode = "prompt" | "steer" | "follow_up";
+
+export interface RuntimeHooks {
+  /** Gate a tool call before it runs; the first `{block:true}` wins. */
+  beforeToolCall?(call: ToolCallInfo, signal: AbortSignal | undefined): Promise<ToolGate | undefined> | ToolGate | undefined;
+  /** Observe every event written to the client (sync: must not block the stream). */
+  onEvent?(event: WireEvent): void;
+  /** Expand templates/skills. Returns the text to use (unchanged when not applicable). */
+  expandInput?(text: string, mode: InputMode): Promise<string> | string;
+  /**
+   * Run `text` as an extension command if it is one. Returns true when handled (the prompt
+   * then starts no run). Only called for `prompt`.
+   */
+  runCommand?(text: string): Promise<boolean> | boolean;
+  /** True when `text` names an extension command (steer/follow_up must reject it). */
+  isCommand?(text: string): boolean;
+  /** Extra tools to offer the model (todo_write, host tools, extension tools). Read per run. */
+  tools?(): AgentTool[];
+  /** Extra lines for the system prompt. */
+  systemPromptAppend?(): string | undefined;
+  /** Extra get_state fields (e.g. todoPhases from the todo store). */
+  stateFields?(): Record<string, unknown>;
+  /** Called once at shutdown (stdin end, signals) before the process exits. */
+  onShutdown?(): Promise<void> | void;
+}
+
+export class HookRegistry {
+  private readonly sets: RuntimeHooks[] = [];
+
+  /** Register a hook set; returns a function that removes it. */
+  add(hooks: RuntimeHooks): () => void {
+    this.sets.push(hooks);
+    return () => {
+      const index = this.sets.indexOf(hooks);
+      if (index >= 0) this.sets.splice(index, 1);
+    };
+  }
+
+  async beforeToolCall(call: ToolCallInfo, signal: AbortSignal | undefined): Promise<ToolGate | undefined> {
+    for (const set of this.sets) {
+      const gate = await set.beforeToolCall?.(call, signal);
+      if (gate?.block) return gate;
+    }
+    return undefined;
+  }
+
+  onEvent(event: WireEvent): void {
+    for (const set of this.sets) {
+      try {
+        set.onEvent?.(event);
+      } catch (error) {
+        // A faulty observer must not break the event stream; report and continue.
+        process.stderr.write(`agent-rpc: event hook failed: ${(error as Error).message}\n`);
+      }
+    }
+  }
+
+  async expandInput(text: string, mode: InputMode): Promise<string> {
+    let current = text;
+    for (const set of this.sets) if (set.expandInput) current = await set.expandInput(current, mode);
+    return current;
+  }
+
+  async runCommand(text: string): Promise<boolean> {
+    for (const set of this.sets) if (set.runCommand && (await set.runCommand(text))) return true;
+    return false;
+  }
+
+  isCommand(text: string): boolean {
+    return this.sets.some((set) => set.isCommand?.(text) === true);
+  }
+
+  tools(): AgentTool[] {
+    return this.sets.flatMap((set) => set.tools?.() ?? []);
+  }
+
+  systemPromptAppend(): string[] {
+    return this.sets.map((set) => set.systemPromptAppend?.()).filter((s): s is string => typeof s === "string" && s.length > 0);
+  }
+
+  stateFields(): Record<string, unknown> {
+    return Object.assign({}, ...this.sets.map((set) => set.stateFields?.() ?? {})) as Record<string, unknown>;
+  }
+
+  async shutdown(): Promise<void> {
+    for (const set of this.sets) {
+      try {
+        await set.onShutdown?.();
+      } catch (error) {
+        process.stderr.write(`agent-rpc: shutdown hook failed: ${(error as Error).message}\n`);
+      }
+    }
+  }
+}

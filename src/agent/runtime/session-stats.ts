@@ -1,0 +1,72 @@
+// get_session_stats (PROTOCOL.md §3.9.10): message counts of the context, token and cost
+// totals of every assistant answer this process saw, and the current context estimate.
+
+import type { AgentMessage } from "./agent-messages.js";
+import type { AgentRuntime } from "./agent-runtime.js";
+
+export interface ContextUsage {
+  tokens: number | null;
+  contextWindow: number;
+  percent: number | null;
+}
+
+/** Rough token estimate (chars / 4), as pi does for messages after the last usage report. */
+export function estimateTokens(message: AgentMessage): number {
+  return Math.ceil(JSON.stringify(message).length / 4);
+}
+
+export function contextUsage(messages: readonly AgentMessage[], contextWindow: number | undefined): ContextUsage | undefined {
+  if (!contextWindow) return undefined;
+  let tokens: number | null = null;
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const message = messages[i];
+    if (message?.role === "compactionSummary") break;
+    if (message?.role === "assistant" && message.stopReason !== "error" && message.stopReason !== "aborted" && message.usage.totalTokens > 0) {
+      tokens = message.usage.totalTokens + messages.slice(i + 1).reduce((sum, m) => sum + estimateTokens(m), 0);
+      break;
+    }
+  }
+  // Right after a compaction there is no provider figure yet: null until the next answer (§3.9.10).
+  if (tokens === null && !messages.some((m) => m.role === "compactionSummary") && messages.length > 0) {
+    tokens = messages.reduce((sum, m) => sum + estimateTokens(m), 0);
+  }
+  const percent = tokens === null ? null : Math.round((tokens / contextWindow) * 1000) / 10;
+  return { tokens, contextWindow, percent };
+}
+
+export function computeSessionStats(runtime: AgentRuntime): Record<string, unknown> {
+  const messages = runtime.messages;
+  let userMessages = 0;
+  let assistantMessages = 0;
+  let toolCalls = 0;
+  let toolResults = 0;
+  for (const message of messages) {
+    if (message.role === "user") userMessages++;
+    else if (message.role === "assistant") {
+      assistantMessages++;
+      toolCalls += message.content.filter((block) => block.type === "toolCall").length;
+    } else if (message.role === "toolResult") toolResults++;
+  }
+  const totals = runtime.usageTotals();
+  const stats: Record<string, unknown> = {};
+  if (runtime.store.sessionFile) stats["sessionFile"] = runtime.store.sessionFile;
+  Object.assign(stats, {
+    sessionId: runtime.store.sessionId,
+    userMessages,
+    assistantMessages,
+    toolCalls,
+    toolResults,
+    totalMessages: messages.length,
+    tokens: {
+      input: totals.input,
+      output: totals.output,
+      cacheRead: totals.cacheRead,
+      cacheWrite: totals.cacheWrite,
+      total: totals.input + totals.output + totals.cacheRead + totals.cacheWrite,
+    },
+    cost: totals.cost,
+  });
+  const usage = contextUsage(messages, runtime.model?.contextWindow);
+  if (usage) stats["contextUsage"] = usage;
+  return stats;
+}

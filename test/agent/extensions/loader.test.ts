@@ -109,11 +109,12 @@ describe("extension loading", () => {
       sourceInfo: { path: FIXTURE, source: "cli", scope: "temporary", origin: "top-level" },
     });
     expect(warnings.join("\n")).toMatch(/project extensions skipped[\s\S]*project\.ts/);
-    await system.host.sessionStart({ reason: "startup" });
+    // session_start {reason:"startup"} fires on its own right after setup.
+    await new Promise((r) => setImmediate(r));
     expect(frames).toEqual([expect.objectContaining({ method: "notify", message: "ui-demo extension: session_start (startup)", notifyType: "info" })]);
     expect(system.hooks.expandInput("/fix parser")).toBe("Fix parser");
 
-    const trusted = await setupExtensions({ cwd, home, cliPaths: [], settings: { trustedProjects: [cwd] }, emit: () => {}, warn: () => {}, demo: false });
+    const trusted = await setupExtensions({ cwd, home, cliPaths: [], settings: { trustedProjects: [cwd] }, emit: () => {}, warn: () => {}, demo: false, startSession: false });
     expect(trusted.listCommands().filter((c) => c.source === "extension").map((c) => c.name)).toEqual(["from-js", "from-ts"]);
   });
 });

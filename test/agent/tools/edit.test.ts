@@ -37,6 +37,13 @@ describe("edit tool", () => {
     expect(readFileSync(join(dir, "f.txt"), "utf8")).toBe("abc\n");
   });
 
+  test("missing text with a near match points at its line", async () => {
+    writeFileSync(join(dir, "f.py"), "def f():\n\treturn \u201chi\u201d  \n");
+    await expect(
+      createEditTool(dir).execute("t", { path: "f.py", edits: [{ oldText: "    return \"hi\"", newText: "x" }] }),
+    ).rejects.toThrow(/A near match .* starts at line 2: read the file/);
+  });
+
   test("not unique: says how many matches", async () => {
     writeFileSync(join(dir, "f.txt"), "x = 1\nx = 1\nx = 1\n");
     await expect(createEditTool(dir).execute("t", { path: "f.txt", edits: [{ oldText: "x = 1", newText: "y" }] })).rejects.toThrow(

@@ -35,6 +35,32 @@ function countNewlines(text: string, from = 0, to = text.length): number {
   return n;
 }
 
+/**
+ * Loose form of a text for the "near match" hint: each line trimmed, typographic quotes,
+ * dashes and odd spaces made ASCII. Line count is preserved so an index maps to a line.
+ */
+function loosen(text: string): string {
+  return text
+    .normalize("NFKC")
+    .split("\n")
+    .map((line) => line.trim())
+    .join("\n")
+    .replace(/[\u2018\u2019\u201A\u201B]/g, "'")
+    .replace(/[\u201C\u201D\u201E\u201F]/g, '"')
+    .replace(/[\u2010-\u2015\u2212]/g, "-")
+    .replace(/[\u00A0\u2000-\u200A\u202F\u205F\u3000]/g, " ");
+}
+
+/** A hint pointing at a near match, so the model re-reads instead of guessing again. */
+function nearMatchHint(content: string, oldText: string): string {
+  const needle = loosen(oldText);
+  if (needle.trim() === "") return "";
+  const at = loosen(content).indexOf(needle);
+  if (at === -1) return "";
+  const line = countNewlines(loosen(content), 0, at) + 1;
+  return ` A near match (differing in indentation, trailing whitespace or quote/dash characters) starts at line ${line}: read the file and copy the text exactly.`;
+}
+
 function label(total: number, index: number, single: string): string {
   return total === 1 ? single : `edits[${index}]`;
 }
@@ -48,7 +74,9 @@ export function applyEdits(content: string, edits: readonly TextEdit[], path: st
     const at = content.indexOf(edit.oldText);
     if (at === -1) {
       const what = edits.length === 1 ? "the exact text" : `edits[${index}]`;
-      throw new Error(`Could not find ${what} in ${path}. The oldText must match exactly including all whitespace and newlines.`);
+      throw new Error(
+        `Could not find ${what} in ${path}. The oldText must match exactly including all whitespace and newlines.${nearMatchHint(content, edit.oldText)}`,
+      );
     }
     const occurrences = countOccurrences(content, edit.oldText);
     if (occurrences > 1) {

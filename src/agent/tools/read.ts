@@ -34,6 +34,13 @@ export function detectImageMimeType(head: Uint8Array): string | undefined {
   return undefined;
 }
 
+/** The encoding named by a UTF-16 byte order mark. */
+function detectUtf16(head: Uint8Array): "utf-16le" | "utf-16be" | undefined {
+  if (head[0] === 0xff && head[1] === 0xfe) return "utf-16le";
+  if (head[0] === 0xfe && head[1] === 0xff) return "utf-16be";
+  return undefined;
+}
+
 /** NUL bytes do not occur in text files; git and grep use the same test. */
 function looksBinary(head: Uint8Array): boolean {
   return head.includes(0);
@@ -127,12 +134,15 @@ export function createReadTool(cwd: string): AgentTool<typeof readSchema, ReadTo
         ];
         return { content, details: undefined };
       }
-      if (looksBinary(head)) {
+      const utf16 = detectUtf16(head);
+      if (utf16 === undefined && looksBinary(head)) {
         const info = await stat(absolutePath);
         const text = `[Binary file: ${path} (${formatSize(info.size)}) is not shown. Use bash (file, xxd, strings) to inspect it.]`;
         return { content: [{ type: "text", text }], details: undefined };
       }
-      const raw = (await readFile(absolutePath)).toString("utf8");
+      const bytes = await readFile(absolutePath);
+      // UTF-16 files (Windows tools write them) hold NUL bytes but are text; decode by their BOM.
+      const raw = new TextDecoder(utf16 ?? "utf-8").decode(bytes);
       // A BOM is invisible noise to the model; CRLF is shown as LF (edit matches either way).
       const text = raw.replace(/^\uFEFF/, "").replace(/\r\n/g, "\n");
       const window = formatTextWindow(text, path, offset, limit);

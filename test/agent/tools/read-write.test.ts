@@ -88,6 +88,14 @@ describe("read", () => {
     expect(text).toMatch(/^\[Binary file: blob\.bin \(6B\) is not shown\./);
   });
 
+  test("UTF-16 files (with a BOM) are decoded as text, not reported as binary", async () => {
+    writeFileSync(join(dir, "le.txt"), Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from("héllo\r\nwörld", "utf16le")]));
+    expect(textOf(await createReadTool(dir).execute("t", { path: "le.txt" }))).toBe("héllo\nwörld");
+    const be = Buffer.from("hi", "utf16le").swap16();
+    writeFileSync(join(dir, "be.txt"), Buffer.concat([Buffer.from([0xfe, 0xff]), be]));
+    expect(textOf(await createReadTool(dir).execute("t", { path: "be.txt" }))).toBe("hi");
+  });
+
   test("BOM is dropped and CRLF shown as LF", async () => {
     writeFileSync(join(dir, "win.txt"), "\uFEFFa\r\nb\r\n");
     expect(textOf(await createReadTool(dir).execute("t", { path: "win.txt" }))).toBe("a\nb\n");

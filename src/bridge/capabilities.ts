@@ -68,7 +68,8 @@ export function applyProbe(caps: Capabilities, command: string, supported: boole
   const next: Capabilities = { ...caps, commands: { ...caps.commands, [command]: supported } };
   if (command === "get_available_thinking_levels" && caps.flavour === "pi" && !supported) {
     const base = capabilitiesFor("pi-0.73", caps.version);
-    return { ...base, commands: { ...base.commands, ...next.commands, [command]: false } };
+    // Probe results are applied in CAPABILITY_PROBES order, this one first, so nothing is lost.
+    return { ...base, commands: { ...base.commands, [command]: false } };
   }
   if (command === "get_fork_messages" && !supported) next.useBranchAliases = true;
   return next;

@@ -39,18 +39,23 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
+function parseJsonArray(text: string): unknown[] | undefined {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return Array.isArray(parsed) ? parsed : undefined;
+  } catch {
+    return undefined; // not JSON: validation reports the wrong type with the field name
+  }
+}
+
 /** Folds the legacy single-edit form and stringified `edits` into the current schema. */
 export function prepareEditArguments(input: unknown): Static<typeof editSchema> {
   if (!isRecord(input)) return input as Static<typeof editSchema>;
   const args: Record<string, unknown> = { ...input };
   if (typeof args.edits === "string") {
-    // Some models send the array as a JSON string; leave it for validation to reject if it is not one.
-    try {
-      const parsed: unknown = JSON.parse(args.edits);
-      if (Array.isArray(parsed)) args.edits = parsed;
-    } catch (error) {
-      void error;
-    }
+    // Some models send the array as a JSON string; anything else is left for validation to reject.
+    const parsed = parseJsonArray(args.edits);
+    if (parsed !== undefined) args.edits = parsed;
   }
   if (typeof args.oldText === "string" && typeof args.newText === "string") {
     const edits = Array.isArray(args.edits) ? [...(args.edits as unknown[])] : [];

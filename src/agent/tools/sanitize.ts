@@ -4,16 +4,13 @@
 
 /** Complete escape sequences: CSI, OSC (BEL or ST terminated), DCS/SOS/PM/APC, charset and two-byte ESC forms. */
 const ANSI_SEQUENCE =
-  // eslint-disable-next-line no-control-regex
   /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)|\u001b[PX^_][^\u001b]*\u001b\\|\u001b[()*+][ -~]|\u001b[ -/]*[0-~]|\u009b[0-?]*[ -/]*[@-~]/g;
 
 /** An escape sequence that has started but whose end has not arrived yet. */
 const INCOMPLETE_TAIL =
-  // eslint-disable-next-line no-control-regex
   /(?:\u001b(?:\[[0-?]*[ -/]*|\][^\u0007\u001b]*\u001b?|[PX^_][^\u001b]*\u001b?|[()*+]|[ -/]*)?)$/;
 
 /** C0 controls except tab and newline, DEL, C1 CSI leftovers and the interlinear annotation characters. */
-// eslint-disable-next-line no-control-regex
 const CONTROL_CHARS = /[\u0000-\u0008\u000b-\u001f\u007f\ufff9-\ufffb]/g;
 
 /** Removes escapes and control characters from already-decoded text (no state). */

@@ -33,6 +33,8 @@ export interface SetupExtensionsOptions {
   demo?: boolean;
   runtime?: HostRuntime;
   newId?: () => string;
+  /** Fire session_start {reason:"startup"} right after setup (default true). */
+  startSession?: boolean;
 }
 
 /**
@@ -127,11 +129,28 @@ export async function setupExtensions(options: SetupExtensionsOptions): Promise<
   const listCommands = (): CommandInfo[] => [...host.extensionCommands(), ...resourceCommands(resources)];
   host.setCommandLister(listCommands);
 
+  const expand = (text: string): string =>
+    expandSlashInput(text, resources, (path, event, message) => host.emitError(path, event, message));
+  // pi's order for prompt: extension command, then the `input` event, then skill/template expansion.
+  // The runtime calls runCommand then expandInput with the same text, so a transform made by an
+  // input handler in runCommand is kept (keyed by the typed text) for the expandInput that follows.
+  const transformed = new Map<string, string>();
+  const runCommand = async (text: string): Promise<boolean> => {
+    if (await host.runCommand(text)) return true;
+    const input = await host.emitInput(text);
+    if (input.action === "handled") return true;
+    if (input.action === "transform") transformed.set(text, input.text);
+    return false;
+  };
   const hooks: ExtensionHooks = {
     beforeToolCall: (call) => host.beforeToolCall(call),
     onEvent: (event) => host.observe(event),
-    expandInput: (text) => expandSlashInput(text, resources, (path, event, message) => host.emitError(path, event, message)),
-    runCommand: (text) => host.runCommand(text),
+    expandInput: (text, mode) => {
+      const source = mode === "prompt" ? (transformed.get(text) ?? text) : text;
+      transformed.delete(text);
+      return expand(source);
+    },
+    runCommand,
     isCommand: (text) => host.isCommand(text),
     tools: () => host.getTools(),
     onShutdown: () => host.sessionShutdown({ reason: "quit" }),
@@ -144,5 +163,10 @@ export async function setupExtensions(options: SetupExtensionsOptions): Promise<
     handleUiResponse: (frame) => host.bridge.handleUiResponse(frame),
   };
   active = system;
+  if (options.startSession ?? true) {
+    // session_start runs on the next turn of the event loop: after the caller has written the
+    // ready frame (which must be first on stdout) and before the first stdin command is read.
+    setImmediate(() => void host.sessionStart({ reason: "startup" }));
+  }
   return system;
 }

@@ -1,0 +1,71 @@
+// The hook set setupExtensions hands to the runtime: prompt order (extension command, input
+// event, then skill/template expansion), steer/follow_up expansion, command detection, tools.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { routeUiResponse, setupExtensions } from "../../../src/agent/extensions/index.js";
+
+const roots: string[] = [];
+afterEach(() => {
+  for (const root of roots.splice(0)) rmSync(root, { recursive: true, force: true });
+});
+
+const EXT = `
+export default function (pi) {
+  pi.on("input", (event) => {
+    if (event.text === "ping") { return { action: "handled" }; }
+    if (event.text.startsWith("?q ")) return { action: "transform", text: "/short " + event.text.slice(3) };
+    return undefined;
+  });
+  pi.registerCommand("ask", { description: "asks", handler: async (_args, ctx) => { pi.answer = await ctx.ui.select("Pick", ["A", "B"]); } });
+  pi.registerTool({ name: "greet", description: "greet", parameters: { type: "object", properties: {} }, execute: async () => ({ content: [], details: {} }) });
+}
+`;
+
+async function setup() {
+  const root = mkdtempSync(join(tmpdir(), "ext-setup-"));
+  roots.push(root);
+  const home = join(root, "home");
+  const cwd = join(root, "cwd");
+  mkdirSync(join(home, "extensions"), { recursive: true });
+  mkdirSync(join(home, "prompts"), { recursive: true });
+  mkdirSync(cwd, { recursive: true });
+  writeFileSync(join(home, "extensions", "ext.mjs"), EXT);
+  writeFileSync(join(home, "prompts", "short.md"), "---\ndescription: Be brief\n---\nAnswer briefly: $@\n");
+  const frames: Record<string, unknown>[] = [];
+  const system = await setupExtensions({ cwd, home, cliPaths: [], settings: {}, emit: (f) => frames.push(f), warn: () => {}, startSession: false });
+  return { system, frames };
+}
+
+describe("extension hooks for the runtime", () => {
+  it("prompt: input handlers can handle or transform before template expansion", async () => {
+    const { system } = await setup();
+    await expect(system.hooks.runCommand("ping")).resolves.toBe(true);
+    await expect(system.hooks.runCommand("?q what is 2+2")).resolves.toBe(false);
+    expect(system.hooks.expandInput("?q what is 2+2", "prompt")).toBe("Answer briefly: what is 2+2");
+    // The transform is used once.
+    expect(system.hooks.expandInput("?q what is 2+2", "prompt")).toBe("?q what is 2+2");
+    await expect(system.hooks.runCommand("/no-such-command x")).resolves.toBe(false);
+    expect(system.hooks.expandInput("/no-such-command x", "prompt")).toBe("/no-such-command x");
+  });
+
+  it("steer/follow_up: templates expand, extension commands are recognised for rejection", async () => {
+    const { system } = await setup();
+    expect(system.hooks.expandInput("/short a b", "steer")).toBe("Answer briefly: a b");
+    expect(system.hooks.isCommand("/ask")).toBe(true);
+    expect(system.hooks.isCommand("/short")).toBe(false);
+    expect(system.hooks.tools().map((t) => t.name)).toEqual(["greet"]);
+  });
+
+  it("routes extension_ui_response frames to the active system's dialogs", async () => {
+    const { system, frames } = await setup();
+    const running = system.hooks.runCommand("/ask");
+    await new Promise((r) => setImmediate(r));
+    const select = frames.find((f) => f.method === "select");
+    expect(select).toMatchObject({ title: "Pick", options: ["A", "B"] });
+    expect(routeUiResponse({ type: "extension_ui_response", id: "unknown", value: "A" })).toBe(false);
+    expect(routeUiResponse({ type: "extension_ui_response", id: select?.id, value: "B" })).toBe(true);
+    await expect(running).resolves.toBe(true);
+  });
+});

@@ -2,3 +2,4 @@
 export * from "./jsonl.js";
 export * from "./types/index.js";
 export * from "./constants.js";
+export * from "./decode/index.js";

@@ -282,6 +282,8 @@ export class AgentRuntime {
       model,
       ...(reasoning ? { reasoning } : {}),
       convertToLlm,
+      // Our auto-retry (with its events) replaces the SDKs' silent internal retries.
+      maxRetries: 0,
       getApiKey: (provider) => this.options.models.apiKeyFor(provider),
       toolExecution: "sequential",
       getSteeringMessages: async () => (activity.aborted ? [] : this.queues.takeSteering().map((item) => item.message)),

@@ -19,6 +19,11 @@ export default function (pi) {
     return undefined;
   });
   pi.registerCommand("ask", { description: "asks", handler: async (_args, ctx) => { pi.answer = await ctx.ui.select("Pick", ["A", "B"]); } });
+  pi.on("session_before_switch", (e) => (e.reason === "new" ? { cancel: true } : undefined));
+  pi.on("session_before_fork", (e) => ({ cancel: e.position === "at" }));
+  pi.on("session_shutdown", (e, ctx) => ctx.ui.notify("shutdown " + e.reason));
+  pi.on("session_start", (e, ctx) => ctx.ui.notify("start " + e.reason + " " + (e.previousSessionFile ?? "-")));
+  pi.on("tool_call", async (e, ctx) => ((await ctx.ui.confirm("Run " + e.toolName + "?", "")) ? undefined : { block: true, reason: "denied" }));
   pi.registerTool({ name: "greet", description: "greet", parameters: { type: "object", properties: {} }, execute: async () => ({ content: [], details: {} }) });
 }
 `;
@@ -67,5 +72,36 @@ describe("extension hooks for the runtime", () => {
     expect(routeUiResponse({ type: "extension_ui_response", id: "unknown", value: "A" })).toBe(false);
     expect(routeUiResponse({ type: "extension_ui_response", id: select?.id, value: "B" })).toBe(true);
     await expect(running).resolves.toBe(true);
+  });
+
+  it("session replacement: before-hooks can cancel; pending dialogs close before session_shutdown, then session_start", async () => {
+    const { system, frames } = await setup();
+    await expect(system.session.beforeSwitch("new")).resolves.toBe(true);
+    await expect(system.session.beforeSwitch("resume", "/s/other.jsonl")).resolves.toBe(false);
+    await expect(system.session.beforeFork("e1", "at")).resolves.toBe(true);
+    await expect(system.session.beforeFork("e1", "before")).resolves.toBe(false);
+    const asking = system.hooks.runCommand("/ask");
+    await new Promise((r) => setImmediate(r));
+    const select = frames.find((f) => f.method === "select");
+    await system.session.willReplace("resume", "/s/other.jsonl");
+    await system.session.replaced("resume", "/s/first.jsonl");
+    await expect(asking).resolves.toBe(true);
+    expect(frames.slice(frames.indexOf(select as Record<string, unknown>) + 1).map((f) => f.method === "notify" ? `notify ${String(f.message)}` : `${String(f.method)} ${String(f.targetId)}`)).toEqual([
+      `cancel ${String(select?.id)}`,
+      "notify shutdown resume",
+      "notify start resume /s/first.jsonl",
+    ]);
+  });
+
+  it("a tool call's abort signal closes the dialog its tool_call handler opened", async () => {
+    const { system, frames } = await setup();
+    const controller = new AbortController();
+    const gate = system.hooks.beforeToolCall({ toolCallId: "t1", toolName: "bash", args: { command: "ls" } }, controller.signal);
+    await new Promise((r) => setImmediate(r));
+    const confirm = frames.find((f) => f.method === "confirm");
+    expect(confirm).toMatchObject({ title: "Run bash?" });
+    controller.abort();
+    await expect(gate).resolves.toEqual({ block: true, reason: "denied" });
+    expect(frames.at(-1)).toMatchObject({ method: "cancel", targetId: confirm?.id });
   });
 });

@@ -10,20 +10,25 @@ import { createPendingTable } from "./pending.js";
 import { createUiRouter } from "./ui-router.js";
 import { createHostToolServer } from "./host-tools.js";
 import { createNoticeBatcher } from "./notice-batcher.js";
-import { initialRunModel, reduceRunState, type RunInput } from "./run-state.js";
-import { applyProbe, CAPABILITY_PROBES, capabilitiesFor, classifyFlavour, initialCapabilities, noteEvent } from "./capabilities.js";
+import type { RunInput } from "./run-state.js";
+import { createRunStateDriver } from "./run-state-driver.js";
+import { applyProbe, initialCapabilities, noteEvent } from "./capabilities.js";
+import { awaitReadiness, detectCapabilities, PROBE_TIMEOUT_MS, rehydrate } from "./startup.js";
 import { decideRestart, DEFAULT_RESTART_POLICY } from "./restart-policy.js";
-import { spawnWorker, type WorkerProcess } from "./worker-process.js";
+import { spawnOptionsFrom, spawnWorker, terminateWorker, type WorkerProcess } from "./worker-process.js";
 import { createRpcClient } from "./rpc-client.js";
-import type { AgentEvent, AgentMessage, RpcSessionState } from "./wire-types.js";
+import type { AgentEvent } from "./wire-types.js";
 import type { BridgeNotice, BridgeSnapshot, SupervisorState, WorkerConnection, WorkerConnectionOptions, WorkerExitInfo } from "./types.js";
 
 const SESSION_REPLACING = new Set(["new_session", "switch_session", "fork", "branch", "clone"]);
 const PROTOCOL_ERROR_WINDOW_MS = 60_000;
-const PROBE_TIMEOUT_MS = 10_000;
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 const delay = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+const describeExit = (info: WorkerExitInfo): string => {
+  const tail = info.stderrTail.split("\n").slice(-5).join("\n");
+  return `Worker exited (code ${info.code ?? "none"}, signal ${info.signal ?? "none"})${info.reason ? `: ${info.reason}` : ""}${tail ? `\n${tail}` : ""}`;
+};
 
 export function createWorkerConnection(options: WorkerConnectionOptions): WorkerConnection {
   if (options.command.length === 0) throw new Error("createWorkerConnection: command is empty");
@@ -37,7 +42,6 @@ export function createWorkerConnection(options: WorkerConnectionOptions): Worker
   const degradedThreshold = options.degradedThreshold ?? 3;
 
   let caps = initialCapabilities();
-  let run = initialRunModel();
   let supervisor: SupervisorState = "stopped";
   let generation = 0;
   let worker: WorkerProcess | undefined;
@@ -51,7 +55,6 @@ export function createWorkerConnection(options: WorkerConnectionOptions): Worker
   let everRunning = false;
   let stopping = false;
   let exitReason: string | undefined;
-  let quietTimer: NodeJS.Timeout | undefined;
   let readyWaiter: { resolve: (version: string | undefined) => void } | undefined;
   let readyPromise: Promise<void> = Promise.resolve();
   const openTools = new Map<string, string>();
@@ -64,7 +67,7 @@ export function createWorkerConnection(options: WorkerConnectionOptions): Worker
   const setCaps = (next: typeof caps): void => {
     if (next === caps) return;
     caps = next;
-    if (run.synthesise !== caps.synthesisedSettled) stepRun({ type: "set_synthesise", synthesise: caps.synthesisedSettled });
+    if (runDriver.model().synthesise !== caps.synthesisedSettled) stepRun({ type: "set_synthesise", synthesise: caps.synthesisedSettled });
     emit({ kind: "capabilities", capabilities: caps });
   };
 
@@ -78,33 +81,16 @@ export function createWorkerConnection(options: WorkerConnectionOptions): Worker
   }
 
   // ---- run state -------------------------------------------------------------------------
-  function stepRun(input: RunInput): void {
-    const before = run.state;
-    const step = reduceRunState(run, input);
-    run = step.model;
-    for (const effect of step.effects) {
-      if (effect === "cancel_quiet_timer" && quietTimer) {
-        clearTimeout(quietTimer);
-        quietTimer = undefined;
-      } else if (effect === "start_quiet_timer") {
-        if (quietTimer) clearTimeout(quietTimer);
-        quietTimer = setTimeout(() => {
-          quietTimer = undefined;
-          stepRun({ type: "quiet_elapsed" });
-        }, options.settleQuietMs ?? 500);
-      } else if (effect === "probe_state") {
-        internalRequest("get_state", {}, PROBE_TIMEOUT_MS).then(
-          (data) => {
-            const s = isRecord(data) ? data : {};
-            stepRun({ type: "probe_result", isStreaming: s["isStreaming"] === true, isCompacting: s["isCompacting"] === true });
-          },
-          // No answer (worker gone or slow): do not leave the UI spinning forever.
-          () => stepRun({ type: "probe_result", isStreaming: false, isCompacting: false }),
-        );
-      }
-    }
-    if (run.state !== before) emit({ kind: "run_state", state: run.state });
-  }
+  const runDriver = createRunStateDriver(
+    options.settleQuietMs ?? 500,
+    async () => {
+      const data = await internalRequest("get_state", {}, PROBE_TIMEOUT_MS);
+      const s = isRecord(data) ? data : {};
+      return { isStreaming: s["isStreaming"] === true, isCompacting: s["isCompacting"] === true };
+    },
+    (state) => emit({ kind: "run_state", state }),
+  );
+  const stepRun = (input: RunInput): void => runDriver.step(input);
 
   // ---- frames ----------------------------------------------------------------------------
   function onProtocolError(message: string, excerpt: string): void {
@@ -231,8 +217,6 @@ export function createWorkerConnection(options: WorkerConnectionOptions): Worker
   function onExit(gen: number, w: WorkerProcess, code: number | null, signal: NodeJS.Signals | null, spawnError?: Error): void {
     if (gen !== generation) return;
     worker = undefined;
-    if (quietTimer) clearTimeout(quietTimer);
-    quietTimer = undefined;
     const reason = spawnError ? `Could not start worker: ${spawnError.message}` : exitReason;
     exitReason = undefined;
     const info: WorkerExitInfo = {
@@ -245,8 +229,7 @@ export function createWorkerConnection(options: WorkerConnectionOptions): Worker
       ...(reason ? { reason } : {}),
     };
     lastExit = info;
-    const tail = info.stderrTail.split("\n").slice(-5).join("\n");
-    const describe = `Worker exited (code ${code ?? "none"}, signal ${signal ?? "none"})${reason ? `: ${reason}` : ""}${tail ? `\n${tail}` : ""}`;
+    const describe = describeExit(info);
     const rejected = pending.rejectAll((type) => new BridgeError("worker_exit", describe, { command: type }));
     for (const r of rejected) if (!r.type.startsWith("get_")) emit({ kind: "indeterminate", what: `${r.type} (request ${r.id}) had no response` });
     for (const n of ui.closeAll()) emit(n);
@@ -293,15 +276,10 @@ export function createWorkerConnection(options: WorkerConnectionOptions): Worker
     let w: WorkerProcess | undefined;
     w = spawnWorker(
       {
+        ...spawnOptionsFrom(options),
         argv: [...options.command, ...extra],
         env,
         redact,
-        ...(options.cwd !== undefined ? { cwd: options.cwd } : {}),
-        ...(options.envAllowList ? { envAllowList: options.envAllowList } : {}),
-        ...(options.useShell ? { useShell: true } : {}),
-        ...(options.maxQueuedFrames !== undefined ? { maxQueuedFrames: options.maxQueuedFrames } : {}),
-        ...(options.maxQueuedBytes !== undefined ? { maxQueuedBytes: options.maxQueuedBytes } : {}),
-        ...(options.maxRecordBytes !== undefined ? { maxRecordBytes: options.maxRecordBytes } : {}),
       },
       {
         onRecord: (line) => onFrame(gen, router.route(line)),
@@ -330,43 +308,31 @@ export function createWorkerConnection(options: WorkerConnectionOptions): Worker
       readyWaiter = { resolve: () => resolve() };
     });
     const startupMs = options.startupTimeoutMs ?? 30_000;
-    let startupTimer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      startupTimer = setTimeout(() => reject(new BridgeError("timeout", `Worker not ready within ${startupMs} ms`)), startupMs);
-    });
     let startupDone = false;
     // Rejects only while starting; after start-up an exit is handled by onExit (a promise that
     // never settles leaves no unhandled rejection behind).
     const exited = new Promise<never>((_, reject) => {
       void w.exited.then(() => {
         if (startupDone) return;
-        const tail = lastExit?.stderrTail ? `\n${lastExit.stderrTail.split("\n").slice(-5).join("\n")}` : "";
-        reject(new BridgeError("worker_exit", `${lastExit?.reason ?? `Worker exited during startup (code ${lastExit?.code ?? "none"}, signal ${lastExit?.signal ?? "none"})`}${tail}`));
+        reject(new BridgeError("worker_exit", lastExit ? `${describeExit(lastExit)}` : "Worker exited during startup"));
       });
     });
     try {
-      const stateRequest = internalRequest("get_state", {}, startupMs);
-      // Its failure is observed through the races below; this handler only marks it handled.
-      stateRequest.then(undefined, (error: unknown) => error);
-      await Promise.race([Promise.race([readyFrame, stateRequest]), timeout, exited]);
-      const state = await Promise.race([stateRequest, timeout, exited]);
-      const data = isRecord(state) ? state : {};
-      let next = capabilitiesFor(classifyFlavour(data), caps.version);
-      if (options.probeCapabilities !== false) {
-        const probes = CAPABILITY_PROBES.filter((c) => next.commands[c] !== false || next.flavour === "unknown");
-        const results = await Promise.all(
-          probes.map((c) =>
-            internalRequest(c, {}, PROBE_TIMEOUT_MS).then(
-              () => [c, true] as const,
-              (error: unknown) => [c, !(error instanceof BridgeError && error.kind === "unsupported")] as const,
-            ),
-          ),
-        );
-        for (const [c, ok] of results) next = applyProbe(next, c, ok);
+      const data = await awaitReadiness(internalRequest, readyFrame, exited, startupMs);
+      setCaps(await detectCapabilities(data, caps.version, internalRequest, options.probeCapabilities !== false));
+      if (isRestart) {
+        const result = await rehydrate(internalRequest, caps, {
+          initialState: data,
+          sessionFile,
+          reopenWithSwitch: !options.sessionArgsForRestart,
+          hostTools: hostTools.registeredTools(),
+        });
+        for (const message of result.warnings) emit({ kind: "notification", level: "warning", message });
+        if (result.state.sessionFile !== undefined) sessionFile = result.state.sessionFile;
+        emit({ kind: "rehydrated", state: result.state, messages: result.messages, ...(result.entries ? { entries: result.entries } : {}) });
+      } else if (typeof data["sessionFile"] === "string") {
+        sessionFile = data["sessionFile"];
       }
-      setCaps(next);
-      if (isRestart) await rehydrate(data);
-      else if (typeof data["sessionFile"] === "string") sessionFile = data["sessionFile"];
       everRunning = true;
       setSupervisor("running");
     } catch (error) {
@@ -377,42 +343,11 @@ export function createWorkerConnection(options: WorkerConnectionOptions): Worker
       throw error;
     } finally {
       startupDone = true;
-      if (startupTimer) clearTimeout(startupTimer);
       readyResolve();
     }
   }
 
-  async function rehydrate(initial: Record<string, unknown>): Promise<void> {
-    // §11.4 step 3: reopen the same session when start-up args could not.
-    if (!options.sessionArgsForRestart && sessionFile !== undefined && initial["sessionFile"] !== sessionFile) {
-      await internalRequest("switch_session", { sessionPath: sessionFile });
-    }
-    const state = normaliseResponseData("get_state", await internalRequest("get_state", {}, PROBE_TIMEOUT_MS)) as RpcSessionState;
-    const messages = normaliseResponseData("get_messages", await internalRequest("get_messages", {}, PROBE_TIMEOUT_MS));
-    let entries: unknown[] | undefined;
-    if (caps.commands["get_entries"] === true) {
-      const got = await internalRequest("get_entries", {}, PROBE_TIMEOUT_MS);
-      if (isRecord(got) && Array.isArray(got["entries"])) entries = got["entries"];
-    }
-    if (state.sessionFile !== undefined) sessionFile = state.sessionFile;
-    // §8.5: host tools live in worker memory only; re-send them before the first prompt.
-    const tools = hostTools.registeredTools();
-    if (tools && caps.commands["set_host_tools"] !== false) await internalRequest("set_host_tools", { tools });
-    const list = isRecord(messages) && Array.isArray(messages["messages"]) ? (messages["messages"] as AgentMessage[]) : [];
-    emit({ kind: "rehydrated", state, messages: list, ...(entries ? { entries } : {}) });
-  }
-
-  async function terminate(w: WorkerProcess): Promise<void> {
-    const { closeWaitMs = 5000, termWaitMs = 3000 } = options.shutdownTimeoutsMs ?? {};
-    w.closeStdin();
-    const timedOut = (ms: number): Promise<boolean> =>
-      Promise.race([w.exited.then(() => false), delay(ms).then(() => true)]);
-    if (await timedOut(closeWaitMs)) {
-      w.kill("SIGTERM");
-      if (await timedOut(termWaitMs)) w.kill("SIGKILL");
-    }
-    await w.exited;
-  }
+  const terminate = (w: WorkerProcess): Promise<void> => terminateWorker(w, options.shutdownTimeoutsMs);
 
   return {
     async start() {
@@ -429,7 +364,7 @@ export function createWorkerConnection(options: WorkerConnectionOptions): Worker
       const now = restartPolicy === false ? 0 : Date.now();
       return {
         supervisor,
-        runState: run.state,
+        runState: runDriver.model().state,
         generation,
         capabilities: caps,
         ...(lastExit ? { lastExit } : {}),

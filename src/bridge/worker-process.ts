@@ -37,6 +37,45 @@ export interface WorkerProcess {
   kill(signal: NodeJS.Signals): void;
 }
 
+/** The spawn options that come straight from the connection options. */
+export function spawnOptionsFrom(o: {
+  cwd?: string;
+  envAllowList?: string[];
+  useShell?: boolean;
+  maxQueuedFrames?: number;
+  maxQueuedBytes?: number;
+  maxRecordBytes?: number;
+}): Partial<WorkerSpawnOptions> {
+  return {
+    ...(o.cwd !== undefined ? { cwd: o.cwd } : {}),
+    ...(o.envAllowList ? { envAllowList: o.envAllowList } : {}),
+    ...(o.useShell ? { useShell: true } : {}),
+    ...(o.maxQueuedFrames !== undefined ? { maxQueuedFrames: o.maxQueuedFrames } : {}),
+    ...(o.maxQueuedBytes !== undefined ? { maxQueuedBytes: o.maxQueuedBytes } : {}),
+    ...(o.maxRecordBytes !== undefined ? { maxRecordBytes: o.maxRecordBytes } : {}),
+  };
+}
+
+/** Client-initiated shutdown (§1.6): close stdin, wait, SIGTERM, wait, SIGKILL. */
+export async function terminateWorker(w: WorkerProcess, timeouts: { closeWaitMs?: number; termWaitMs?: number } = {}): Promise<void> {
+  const { closeWaitMs = 5000, termWaitMs = 3000 } = timeouts;
+  const timedOut = (ms: number): Promise<boolean> => {
+    let timer: NodeJS.Timeout | undefined;
+    return Promise.race([
+      w.exited.then(() => false),
+      new Promise<boolean>((resolve) => {
+        timer = setTimeout(() => resolve(true), ms);
+      }),
+    ]).finally(() => clearTimeout(timer));
+  };
+  w.closeStdin();
+  if (await timedOut(closeWaitMs)) {
+    w.kill("SIGTERM");
+    if (await timedOut(termWaitMs)) w.kill("SIGKILL");
+  }
+  await w.exited;
+}
+
 /** Environment for the child: full env, or only the allow-list plus PATH and HOME (§11.9). */
 export function buildChildEnv(env: NodeJS.ProcessEnv, allowList?: string[]): NodeJS.ProcessEnv {
   if (!allowList) return { ...env };

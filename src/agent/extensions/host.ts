@@ -107,14 +107,16 @@ export class ExtensionHost {
 
   // ---- contexts ----
 
-  createContext(): ExtensionContext {
+  /** `signal` overrides the runtime's (a tool call's own signal, so its dialogs close on abort). */
+  createContext(signal?: AbortSignal): ExtensionContext {
     const runtime = this.runtime;
+    const bound = signal ?? runtime.signal?.();
     return {
-      ui: this.bridge.ui,
+      ui: this.bridge.uiFor(bound),
       hasUI: true,
       mode: "rpc",
       cwd: this.cwd,
-      signal: runtime.signal?.(),
+      signal: bound,
       isIdle: () => runtime.isIdle?.() ?? true,
       abort: () => void runtime.abort?.(),
       hasPendingMessages: () => runtime.hasPendingMessages?.() ?? false,
@@ -286,14 +288,14 @@ export class ExtensionHost {
    * tool_call: the first `{block:true}` wins. A throwing handler blocks the call (pi's fail-safe)
    * and is reported as extension_error; the model sees the reason as an error tool result.
    */
-  async beforeToolCall(call: { toolCallId: string; toolName: string; args: unknown }): Promise<ToolCallResult | undefined> {
+  async beforeToolCall(call: { toolCallId: string; toolName: string; args: unknown }, signal?: AbortSignal): Promise<ToolCallResult | undefined> {
     if (!this.hasHandlers("tool_call")) return undefined;
     const input = isRecord(call.args) ? (call.args as Record<string, unknown>) : {};
     const event: ToolCallEvent = { type: "tool_call", toolCallId: call.toolCallId, toolName: call.toolName, input };
     let gate: ToolCallResult | undefined;
     for (const { ext, fn } of [...(this.handlers.get("tool_call") ?? [])]) {
       try {
-        const result = await fn(event as never, this.createContext());
+        const result = await fn(event as never, this.createContext(signal));
         if (isRecord(result) && result.block === true) {
           return { block: true, reason: typeof result.reason === "string" ? result.reason : undefined };
         }

@@ -60,6 +60,18 @@ export interface ExtensionSystem {
   listCommands(): CommandInfo[];
   /** Route a stdin `extension_ui_response` frame here (PROTOCOL.md §1.2). */
   handleUiResponse(frame: unknown): boolean;
+  /**
+   * Session replacement, in pi's order. new_session / switch_session: `beforeSwitch` (true =
+   * cancelled: answer `{cancelled:true}` and change nothing); fork / clone: `beforeFork`. Then, before
+   * replacing, `willReplace` (pending dialogs resolve to defaults with cancel frames, §2.8, then
+   * session_shutdown), and after it `replaced` (session_start with the reason).
+   */
+  session: {
+    beforeSwitch(reason: "new" | "resume", targetSessionFile?: string): Promise<boolean>;
+    beforeFork(entryId: string, position: "before" | "at"): Promise<boolean>;
+    willReplace(reason: "new" | "resume" | "fork", targetSessionFile?: string): Promise<void>;
+    replaced(reason: "new" | "resume" | "fork", previousSessionFile?: string): Promise<void>;
+  };
 }
 
 let active: ExtensionSystem | undefined;
@@ -143,7 +155,7 @@ export async function setupExtensions(options: SetupExtensionsOptions): Promise<
     return false;
   };
   const hooks: ExtensionHooks = {
-    beforeToolCall: (call) => host.beforeToolCall(call),
+    beforeToolCall: (call, signal) => host.beforeToolCall(call, signal),
     onEvent: (event) => host.observe(event),
     expandInput: (text, mode) => {
       const source = mode === "prompt" ? (transformed.get(text) ?? text) : text;
@@ -161,6 +173,12 @@ export async function setupExtensions(options: SetupExtensionsOptions): Promise<
     hooks,
     listCommands,
     handleUiResponse: (frame) => host.bridge.handleUiResponse(frame),
+    session: {
+      beforeSwitch: (reason, targetSessionFile) => host.beforeSessionSwitch(targetSessionFile === undefined ? { reason } : { reason, targetSessionFile }),
+      beforeFork: (entryId, position) => host.beforeSessionFork({ entryId, position }),
+      willReplace: (reason, targetSessionFile) => host.sessionShutdown(targetSessionFile === undefined ? { reason } : { reason, targetSessionFile }),
+      replaced: (reason, previousSessionFile) => host.sessionStart(previousSessionFile === undefined ? { reason } : { reason, previousSessionFile }),
+    },
   };
   active = system;
   if (options.startSession ?? true) {

@@ -11,7 +11,6 @@ type DialogMethod = "select" | "confirm" | "input" | "editor";
 
 interface PendingDialog {
   method: DialogMethod;
-  options?: string[];
   settle: (response: DialogAnswer) => void;
 }
 
@@ -27,6 +26,11 @@ export interface UiBridgeOptions {
 
 export interface UiBridge {
   ui: ExtensionUi;
+  /**
+   * ctx.ui for a context bound to an abort signal (a tool call's, a run's): its dialogs close when
+   * the signal fires, so an abort never waits on an unanswered dialog.
+   */
+  uiFor(signal: AbortSignal | undefined): ExtensionUi;
   /** Routes a §1.2 `extension_ui_response` frame. Returns whether it settled a pending dialog. */
   handleUiResponse(frame: unknown): boolean;
   /** Resolves every pending dialog to its default and withdraws it (cancel frame). */
@@ -56,6 +60,17 @@ function compact(fields: Record<string, unknown>): Record<string, unknown> {
   return out;
 }
 
+/** AbortSignal.any where available (Node ≥ 20.3); a small equivalent otherwise. */
+function anySignal(a: AbortSignal, b: AbortSignal): AbortSignal {
+  if (typeof AbortSignal.any === "function") return AbortSignal.any([a, b]);
+  const controller = new AbortController();
+  const abort = (): void => controller.abort();
+  if (a.aborted || b.aborted) abort();
+  a.addEventListener("abort", abort, { once: true });
+  b.addEventListener("abort", abort, { once: true });
+  return controller.signal;
+}
+
 function decodeAnswer(frame: Record<string, unknown>): DialogAnswer {
   if (frame.cancelled === true) return { kind: "default" };
   if (typeof frame.value === "string") return { kind: "value", value: frame.value };
@@ -77,7 +92,7 @@ export function createUiBridge(options: UiBridgeOptions): UiBridge {
    * Sends a dialog and waits for its answer. Timeout and abort resolve to the default and,
    * unlike pi, tell the client the dialog is gone with a `cancel` frame (ours, §7.4).
    */
-  function dialog(method: DialogMethod, fields: Record<string, unknown>, opts: DialogOptions | undefined, choices?: string[]): Promise<DialogAnswer> {
+  function dialog(method: DialogMethod, fields: Record<string, unknown>, opts: DialogOptions | undefined): Promise<DialogAnswer> {
     const signal = opts?.signal;
     if (signal?.aborted) return Promise.resolve({ kind: "default" });
     const timeout = typeof opts?.timeout === "number" && opts.timeout > 0 ? opts.timeout : undefined;
@@ -96,7 +111,7 @@ export function createUiBridge(options: UiBridgeOptions): UiBridge {
         finish({ kind: "default" });
         send("cancel", { targetId: id });
       };
-      pending.set(id, { method, options: choices, settle: finish });
+      pending.set(id, { method, settle: finish });
       if (timeout !== undefined) timer = setTimeout(withdraw, timeout);
       signal?.addEventListener("abort", onAbort, { once: true });
     });
@@ -104,7 +119,7 @@ export function createUiBridge(options: UiBridgeOptions): UiBridge {
 
   const ui: ExtensionUi = {
     async select(title, choices, opts) {
-      const answer = await dialog("select", { title, options: choices }, opts, choices);
+      const answer = await dialog("select", { title, options: choices }, opts);
       // A value that is not one of the options is treated as no answer: permission gates act on it.
       return answer.kind === "value" && choices.includes(answer.value) ? answer.value : undefined;
     },
@@ -160,8 +175,23 @@ export function createUiBridge(options: UiBridgeOptions): UiBridge {
     setTheme: () => ({ success: false, error: "Theme switching not supported in RPC mode" }),
   };
 
+  const withSignal = (bound: AbortSignal, opts: DialogOptions | undefined): DialogOptions => ({
+    ...opts,
+    signal: opts?.signal ? anySignal(bound, opts.signal) : bound,
+  });
+
   return {
     ui,
+    uiFor(signal) {
+      if (!signal) return ui;
+      return {
+        ...ui,
+        select: (title, choices, opts) => ui.select(title, choices, withSignal(signal, opts)),
+        confirm: (title, message, opts) => ui.confirm(title, message, withSignal(signal, opts)),
+        input: (title, placeholder, opts) => ui.input(title, placeholder, withSignal(signal, opts)),
+        editor: (title, prefill, opts) => ui.editor(title, prefill, withSignal(signal, opts)),
+      };
+    },
     handleUiResponse(frame) {
       if (typeof frame !== "object" || frame === null) return false;
       const record = frame as Record<string, unknown>;

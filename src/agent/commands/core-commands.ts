@@ -2,22 +2,27 @@
 // Handlers are thin: semantics live in the runtime so tests can drive it without stdio.
 
 import type { ImageContent } from "@mariozechner/pi-ai";
+import { normalizeImageInput } from "../../protocol/decode/index.js";
+import type { ImageInput } from "../../protocol/index.js";
 import { persistSetting } from "../config.js";
 import type { CommandTable } from "./registry.js";
 
-type ImageList = ImageContent[] | undefined;
+/** Legacy `source` images become canonical `{ data, mimeType }` (§5.1). */
+function images(list: ImageInput[] | undefined): ImageContent[] | undefined {
+  return list?.map(normalizeImageInput);
+}
 
 export const coreCommands: CommandTable = {
   async prompt(cmd, { runtime }) {
-    await runtime.prompt(cmd.message, cmd.images as ImageList, cmd.streamingBehavior);
+    await runtime.prompt(cmd.message, images(cmd.images), cmd.streamingBehavior);
     return undefined;
   },
   async steer(cmd, { runtime }) {
-    await runtime.queueMessage("steering", cmd.message, cmd.images as ImageList);
+    await runtime.queueMessage("steering", cmd.message, images(cmd.images));
     return undefined;
   },
   async follow_up(cmd, { runtime }) {
-    await runtime.queueMessage("followUp", cmd.message, cmd.images as ImageList);
+    await runtime.queueMessage("followUp", cmd.message, images(cmd.images));
     return undefined;
   },
   async abort(_cmd, { runtime }) {
@@ -27,7 +32,7 @@ export const coreCommands: CommandTable = {
   async abort_and_prompt(cmd, { runtime }) {
     // The aborted activity settles (agent_end, agent_settled) before the new run starts (§3.1.5).
     await runtime.abort();
-    await runtime.prompt(cmd.message, cmd.images as ImageList);
+    await runtime.prompt(cmd.message, images(cmd.images));
     return undefined;
   },
   async clear_queue(cmd, { runtime }) {

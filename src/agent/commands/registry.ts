@@ -52,21 +52,6 @@ export type CommandTable = { [K in RpcCommandType]?: CommandHandler<K> };
 
 const TABLES: CommandTable[] = [coreCommands, stateCommands, modelCommands, bashCommands, extensionCommands];
 
-/** Every protocol command this worker knows (decoded requests of other types are "Unknown command"). */
-export const KNOWN_COMMANDS: readonly RpcCommandType[] = [
-  "prompt", "steer", "follow_up", "abort", "abort_and_prompt", "clear_queue", "get_state", "get_messages",
-  "get_commands", "set_todos", "set_host_tools", "set_model", "cycle_model", "get_available_models",
-  "set_thinking_level", "cycle_thinking_level", "get_available_thinking_levels", "set_steering_mode",
-  "set_follow_up_mode", "set_interrupt_mode", "compact", "set_auto_compaction", "set_auto_retry", "abort_retry",
-  "bash", "abort_bash", "new_session", "switch_session", "fork", "branch", "clone", "get_fork_messages",
-  "get_branch_messages", "get_entries", "get_tree", "get_last_assistant_text", "set_session_name",
-  "get_session_stats", "export_html",
-];
-
-export function isKnownCommand(type: string): type is RpcCommandType {
-  return (KNOWN_COMMANDS as readonly string[]).includes(type);
-}
-
 export function buildCommandTable(extra: CommandTable[] = []): CommandTable {
   return Object.assign({}, ...TABLES, ...extra) as CommandTable;
 }

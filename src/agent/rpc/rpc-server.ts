@@ -3,9 +3,9 @@
 // response per command, echoing the id (also for unknown commands — our deviation, §2.5).
 
 import { createJsonlFramer } from "../../protocol/jsonl.js";
+import { decodeCommand } from "../../protocol/decode/index.js";
 import type { CommandContext, CommandTable } from "../commands/registry.js";
-import { isKnownCommand, runCommand } from "../commands/registry.js";
-import { validateCommand } from "../commands/validate.js";
+import { runCommand } from "../commands/registry.js";
 import type { FrameWriter } from "./frame-writer.js";
 
 export interface RpcServerOptions {
@@ -74,13 +74,15 @@ export function startRpcServer(options: RpcServerOptions): RpcServer {
       }
       return;
     }
-    if (!isKnownCommand(type)) {
-      respond(id, type, { ok: false, error: `Unknown command: ${type}` });
+    // Unknown types and missing/mistyped fields fail here, naming the type or the field.
+    const decoded = decodeCommand(frame);
+    if (!decoded.ok) {
+      respond(id, type, { ok: false, error: decoded.error });
       return;
     }
+    const command = decoded.value;
     const task = (async () => {
       try {
-        const command = validateCommand(type, frame);
         const data = await runCommand(options.table, command, options.contextFor(id));
         respond(id, type, { ok: true, data });
       } catch (error) {

@@ -1,7 +1,8 @@
 // Compaction controller: manual `compact`, threshold and overflow auto-compaction, abort.
 // It plans the cut, asks the model for the summary, appends the compaction entry (durably,
 // before compaction_end is emitted) and reports compaction_start/compaction_end.
-import { completeSimple, isContextOverflow, type Api, type AssistantMessage, type Model, type Usage } from "@mariozechner/pi-ai";
+import type { Api, AssistantMessage, Model, Usage } from "@mariozechner/pi-ai";
+import { loadPiAi } from "../providers/lazy.js";
 import type { CompactionEndEvent, CompactionReason, CompactionStartEvent } from "../../protocol/types/events.js";
 import type { CompactionResult } from "../../protocol/types/results.js";
 import {
@@ -38,12 +39,33 @@ export type CompactionDeps = {
   /** Retry settings shared with turn retries (§4.6). */
   retry?: () => RetrySettings;
   settings?: Partial<CompactionSettings>;
+  /** Live auto-compaction switch (e.g. the runtime's flag); defaults to the settings' value. */
+  enabled?: () => boolean;
+  /** Called when a compaction starts/ends (for get_state.isCompacting). */
+  onCompactingChange?: (compacting: boolean) => void;
   /** Injected for tests; defaults to pi-ai's completeSimple. */
   complete?: CompleteFn;
 };
 
 export const OVERFLOW_RETRY_FAILED =
   "Context overflow recovery failed after one compact-and-retry attempt. Try reducing context or switching to a larger-context model.";
+
+type PiAi = Awaited<ReturnType<typeof loadPiAi>>;
+// pi-ai is loaded lazily (startup stays fast); any run loads it before an overflow can occur.
+let piAi: PiAi | undefined;
+async function ensurePiAi(): Promise<PiAi> {
+  piAi ??= await loadPiAi();
+  return piAi;
+}
+
+/** Fallback used only if pi-ai is not loaded yet: the common provider wordings. */
+const OVERFLOW_FALLBACK = /context.{0,20}(length|window|limit)|too long|maximum context|token limit|too many tokens/i;
+
+function isOverflow(message: AssistantMessage, contextWindow: number): boolean {
+  if (piAi) return piAi.isContextOverflow(message, contextWindow);
+  void ensurePiAi();
+  return message.stopReason === "error" && OVERFLOW_FALLBACK.test(message.errorMessage ?? "");
+}
 
 function addUsage(a: Usage | undefined, b: Usage): Usage {
   if (!a) return b;
@@ -80,9 +102,10 @@ export class CompactionController {
   }
 
   get autoCompactionEnabled(): boolean {
-    return this.settings.enabled;
+    return this.deps.enabled ? this.deps.enabled() : this.settings.enabled;
   }
 
+  /** Only meaningful without a live `enabled` source. */
   setAutoCompaction(enabled: boolean): void {
     this.settings.enabled = enabled;
   }
@@ -113,10 +136,10 @@ export class CompactionController {
    * compaction (so the runtime can announce `agent_end.willRetry` before calling afterRun).
    */
   willRecoverOverflow(message: AssistantMessage, contextWindow: number, currentModel: { provider: string; id: string }): boolean {
-    if (!this.settings.enabled || this.overflowRecoveryAttempted) return false;
+    if (!this.autoCompactionEnabled || this.overflowRecoveryAttempted) return false;
     if (message.provider !== currentModel.provider || message.model !== currentModel.id) return false;
     if (this.predatesLatestCompaction(message)) return false;
-    return isContextOverflow(message, contextWindow);
+    return isOverflow(message, contextWindow);
   }
 
   /**
@@ -131,11 +154,12 @@ export class CompactionController {
     options: { includeAborted?: boolean } = {},
   ): Promise<{ compacted: boolean; retry: boolean }> {
     const none = { compacted: false, retry: false };
-    if (!this.settings.enabled) return none;
+    if (!this.autoCompactionEnabled) return none;
+    await ensurePiAi();
     if (!options.includeAborted && message.stopReason === "aborted") return none;
     if (this.predatesLatestCompaction(message)) return none;
     const sameModel = message.provider === currentModel.provider && message.model === currentModel.id;
-    if (sameModel && isContextOverflow(message, contextWindow)) {
+    if (sameModel && isOverflow(message, contextWindow)) {
       if (this.overflowRecoveryAttempted) {
         this.deps.emit({ type: "compaction_end", reason: "overflow", aborted: false, willRetry: false, errorMessage: OVERFLOW_RETRY_FAILED });
         return none;
@@ -172,24 +196,31 @@ export class CompactionController {
   ): Promise<{ kind: "done"; result: CompactionResult } | { kind: "failed"; error: Error }> {
     const controller = new AbortController();
     this.abortController = controller;
+    this.deps.onCompactingChange?.(true);
     this.deps.emit({ type: "compaction_start", reason });
     try {
       const result = await this.summarize(reason, controller.signal, customInstructions);
+      this.finish(controller);
       this.deps.emit({ type: "compaction_end", reason, result, aborted: false, willRetry: reason === "overflow" });
       return { kind: "done", result };
     } catch (caught) {
       const error = caught instanceof Error ? caught : new Error(String(caught));
       const aborted = error instanceof CompactionCancelledError || error.name === "AbortError" || controller.signal.aborted;
       const end: CompactionEndEvent = { type: "compaction_end", reason, aborted, willRetry: false };
+      this.finish(controller);
       if (!aborted) {
         const prefix = reason === "manual" ? "Compaction failed" : reason === "overflow" ? "Context overflow recovery failed" : "Auto-compaction failed";
         end.errorMessage = `${prefix}: ${error.message}`;
       }
       this.deps.emit(end);
       return { kind: "failed", error: aborted ? new CompactionCancelledError() : error };
-    } finally {
-      if (this.abortController === controller) this.abortController = undefined;
     }
+  }
+
+  private finish(controller: AbortController): void {
+    if (this.abortController !== controller) return;
+    this.abortController = undefined;
+    this.deps.onCompactingChange?.(false);
   }
 
   private async summarize(reason: CompactionReason, signal: AbortSignal, customInstructions?: string): Promise<CompactionResult> {
@@ -198,6 +229,7 @@ export class CompactionController {
     if (outcome.kind === "already_compacted") throw new Error("Already compacted");
     if (outcome.kind === "too_small") throw new Error("Nothing to compact (session too small)");
     const access = await this.deps.modelAccess();
+    const ai = await ensurePiAi();
     if (!access) throw new Error("No model selected");
     const plan: CompactionPlan = outcome.plan;
     const common = {
@@ -206,7 +238,7 @@ export class CompactionController {
       headers: access.headers,
       thinkingLevel: this.deps.thinkingLevel(),
       signal,
-      complete: this.deps.complete ?? completeSimple,
+      complete: this.deps.complete ?? ((model, context, options) => ai.completeSimple(model, context, options)),
       retry: this.deps.retry?.() ?? DEFAULT_RETRY_SETTINGS,
       emit: (event: SummaryEvent) => this.deps.emit(event),
       attemptStart: { type: "summarization_retry_attempt_start", source: "compaction", reason } as const,

@@ -30,6 +30,9 @@ export interface GrepToolDetails {
 const DEFAULT_LIMIT = 100;
 /** Files larger than this are skipped: they are data or build output, not code to search. */
 const MAX_FILE_BYTES = 16 * 1024 * 1024;
+/** NUL bytes in the first block mean binary, the test git and ripgrep use. */
+const BINARY_SNIFF_BYTES = 8192;
+const READ_CONCURRENCY = 16;
 
 function buildRegExp(pattern: string, literal: boolean, ignoreCase: boolean): RegExp {
   const source = literal ? pattern.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&") : pattern;
@@ -40,14 +43,46 @@ function buildRegExp(pattern: string, literal: boolean, ignoreCase: boolean): Re
   }
 }
 
-async function isBinaryFile(absolutePath: string): Promise<boolean> {
+async function readHead(absolutePath: string): Promise<Buffer> {
   const handle = await open(absolutePath, "r");
   try {
-    const head = Buffer.alloc(8192);
+    const head = Buffer.alloc(BINARY_SNIFF_BYTES);
     const { bytesRead } = await handle.read(head, 0, head.length, 0);
-    return head.subarray(0, bytesRead).includes(0);
+    return head.subarray(0, bytesRead);
   } finally {
     await handle.close();
+  }
+}
+
+function looksBinary(head: Buffer): boolean {
+  return head.subarray(0, BINARY_SNIFF_BYTES).includes(0);
+}
+
+/** All matching line indexes of one file, or undefined for no match / binary / unreadable. */
+async function searchFile(
+  absolutePath: string,
+  regex: RegExp,
+  prefilter: RegExp,
+): Promise<{ lines: string[]; matchLines: number[] } | undefined> {
+  try {
+    const info = await stat(absolutePath);
+    if (!info.isFile() || info.size > MAX_FILE_BYTES) return undefined;
+    // Large files are mostly binaries: sniff before reading megabytes.
+    if (info.size > 1024 * 1024 && looksBinary(await readHead(absolutePath))) return undefined;
+    const buffer = await readFile(absolutePath);
+    if (looksBinary(buffer)) return undefined;
+    const text = buffer.toString("utf8");
+    // One native scan of the whole file first: most files do not match at all.
+    if (!prefilter.test(text)) return undefined;
+    const lines = text.replace(/\r\n?/g, "\n").split("\n");
+    const matchLines: number[] = [];
+    for (let i = 0; i < lines.length; i++) if (regex.test(lines[i] ?? "")) matchLines.push(i);
+    return matchLines.length > 0 ? { lines, matchLines } : undefined;
+  } catch (error) {
+    // Files that vanish or cannot be read mid-search are skipped, as ripgrep does.
+    const code = errorCode(error);
+    if (code === "ENOENT" || code === "EACCES" || code === "EPERM" || code === "EISDIR" || code === "ELOOP") return undefined;
+    throw error;
   }
 }
 
@@ -68,6 +103,8 @@ export function createGrepTool(cwd: string): AgentTool<typeof grepSchema, GrepTo
       const effectiveLimit = Math.max(1, Math.floor(params.limit ?? DEFAULT_LIMIT));
       const contextLines = params.context !== undefined && params.context > 0 ? Math.floor(params.context) : 0;
       const regex = buildRegExp(params.pattern, params.literal === true, params.ignoreCase === true);
+      // Multiline flavour for the whole-file prefilter: anything matching a line matches here too.
+      const prefilter = new RegExp(regex.source, `${regex.flags}m`);
       const globMatches = params.glob !== undefined ? createPathMatcher(params.glob) : undefined;
       let isDirectory: boolean;
       try {
@@ -91,31 +128,30 @@ export function createGrepTool(cwd: string): AgentTool<typeof grepSchema, GrepTo
 
       const hits: FileHit[] = [];
       let matchCount = 0;
-      let limitReached = false;
+      // Files are read in parallel batches (I/O latency dominates), then taken in walk order so
+      // the output and the limit cut are deterministic.
+      let batch: { absolutePath: string; display: string }[] = [];
+      const drain = async (): Promise<void> => {
+        const found = await Promise.all(batch.map((file) => searchFile(file.absolutePath, regex, prefilter)));
+        batch.forEach((file, k) => {
+          const result = found[k];
+          if (result === undefined || matchCount >= effectiveLimit) return;
+          const matchLines = result.matchLines.slice(0, effectiveLimit - matchCount);
+          matchCount += matchLines.length;
+          hits.push({ display: file.display, lines: result.lines, matchLines });
+        });
+        batch = [];
+      };
       for await (const file of candidates()) {
         if (signal?.aborted) throw new OperationAbortedError();
-        try {
-          const info = await stat(file.absolutePath);
-          if (!info.isFile() || info.size > MAX_FILE_BYTES || (await isBinaryFile(file.absolutePath))) continue;
-          const lines = (await readFile(file.absolutePath, "utf8")).replace(/\r\n?/g, "\n").split("\n");
-          const matchLines: number[] = [];
-          for (let i = 0; i < lines.length; i++) {
-            if (!regex.test(lines[i] ?? "")) continue;
-            if (matchCount >= effectiveLimit) {
-              limitReached = true;
-              break;
-            }
-            matchLines.push(i);
-            matchCount++;
-          }
-          if (matchLines.length > 0) hits.push({ display: file.display, lines, matchLines });
-        } catch (error) {
-          // Files that vanish or cannot be read mid-search are skipped, as ripgrep does.
-          const code = errorCode(error);
-          if (code !== "ENOENT" && code !== "EACCES" && code !== "EPERM" && code !== "EISDIR") throw error;
-        }
-        if (limitReached) break;
+        batch.push(file);
+        if (batch.length >= READ_CONCURRENCY) await drain();
+        if (matchCount >= effectiveLimit) break;
       }
+      if (matchCount < effectiveLimit) await drain();
+      if (signal?.aborted) throw new OperationAbortedError();
+      // As pi (which stops ripgrep at the limit): reaching the limit is reported as such.
+      const limitReached = matchCount >= effectiveLimit;
       if (matchCount === 0) return { content: [{ type: "text", text: "No matches found" }], details: undefined };
 
       let linesTruncated = false;

@@ -76,6 +76,21 @@ describe("grep", () => {
     expect(result.details).toEqual({ matchLimitReached: 3 });
   });
 
+  test("the limit cuts across files in walk order, however many files are read at once", async () => {
+    for (let f = 0; f < 40; f++) put(`lim/f${String(f).padStart(2, "0")}.txt`, "hit a\nhit b\n");
+    const text = textOf(await createGrepTool(dir).execute("t", { pattern: "hit", path: "lim", limit: 5 }));
+    expect(text).toBe(
+      "f00.txt:1: hit a\nf00.txt:2: hit b\nf01.txt:1: hit a\nf01.txt:2: hit b\nf02.txt:1: hit a\n\n[5 matches limit reached. Use limit=10 for more, or refine pattern]",
+    );
+  });
+
+  test("an aborted signal stops the search", async () => {
+    const controller = new AbortController();
+    controller.abort();
+    await expect(createGrepTool(dir).execute("t", { pattern: "alpha" }, controller.signal)).rejects.toThrow("Operation aborted");
+    await expect(createFindTool(dir).execute("t", { pattern: "*" }, controller.signal)).rejects.toThrow("Operation aborted");
+  });
+
   test("long lines are cut with a notice", async () => {
     put("long.txt", `needle ${"z".repeat(600)}`);
     const result = await createGrepTool(dir).execute("t", { pattern: "needle", path: "long.txt" });

@@ -1,0 +1,170 @@
+// Plugs the session-side features into a running agent: the todo store and todo_write tool,
+// host tools (stdin routes for host_tool_update/result), the compaction controller, and
+// the hook set the runtime consults (tools, get_state fields, after-run compaction, shutdown).
+import type { AssistantMessage } from "@mariozechner/pi-ai";
+import type { AgentServices } from "../commands/registry.js";
+import type { AgentRuntime } from "../runtime/agent-runtime.js";
+import type { RuntimeHooks } from "../runtime/hooks.js";
+import type { WireEvent } from "../runtime/wire-events.js";
+import { CompactionController } from "./compaction.js";
+import type { CompactionSettings } from "./compaction-plan.js";
+import { HostToolRegistry } from "./host-tools.js";
+import type { SessionManager } from "./session-manager.js";
+import { TodoStore } from "./todo-state.js";
+import { createTodoWriteTool } from "./todo-tool.js";
+
+export const SESSION_FEATURES_SLOT = "sessionFeatures";
+
+/** Extra hook methods for compaction; the runtime calls them when its HookRegistry has them. */
+export type CompactionHooks = {
+  /** Sync, at agent_end: will the failed answer be retried after an overflow compaction? */
+  willRetryAfterRun(last: AssistantMessage | undefined): boolean;
+  /** After agent_end, before agent_settled: compact if needed; `retry` = re-run the request. */
+  afterRun(last: AssistantMessage | undefined): Promise<{ retry: boolean }>;
+  /** Prompt preflight: compact first when the context is already above the threshold. */
+  beforePrompt(): Promise<void>;
+};
+
+export type SessionFeatures = {
+  readonly session: SessionManager;
+  readonly todos: TodoStore;
+  readonly hostTools: HostToolRegistry;
+  readonly compaction: CompactionController;
+  readonly hooks: RuntimeHooks & CompactionHooks;
+  /** After the session was replaced: rebuild the runtime context and the todo state. */
+  afterSessionChange(): void;
+};
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function isSessionFeatures(value: unknown): value is SessionFeatures {
+  return isRecord(value) && value.compaction instanceof CompactionController;
+}
+
+function compactionSettings(raw: unknown): Partial<CompactionSettings> {
+  const section = isRecord(raw) ? raw.compaction : undefined;
+  const result: Partial<CompactionSettings> = {};
+  if (!isRecord(section)) return result;
+  if (typeof section.reserveTokens === "number" && section.reserveTokens >= 0) result.reserveTokens = section.reserveTokens;
+  if (typeof section.keepRecentTokens === "number" && section.keepRecentTokens >= 0) result.keepRecentTokens = section.keepRecentTokens;
+  return result;
+}
+
+function todoClearDelay(raw: unknown): number | undefined {
+  const tasks = isRecord(raw) ? raw.tasks : undefined;
+  return isRecord(tasks) && typeof tasks.todoClearDelay === "number" ? tasks.todoClearDelay : undefined;
+}
+
+function lastAssistantInContext(runtime: AgentRuntime): AssistantMessage | undefined {
+  for (let i = runtime.messages.length - 1; i >= 0; i--) {
+    const message = runtime.messages[i];
+    if (message?.role === "assistant") return message;
+  }
+  return undefined;
+}
+
+/** The installed features, if installSessionFeatures ran for these services. */
+export function getSessionFeatures(services: AgentServices): SessionFeatures | undefined {
+  const value = services.slots.get(SESSION_FEATURES_SLOT);
+  return isSessionFeatures(value) ? value : undefined;
+}
+
+/**
+ * Create the features once per process and register their hooks with the runtime. Call at
+ * startup (after the runtime exists); later calls return the same instance.
+ */
+export function installSessionFeatures(runtime: AgentRuntime, services: AgentServices): SessionFeatures {
+  const existing = getSessionFeatures(services);
+  if (existing) return existing;
+  const session = services.session;
+  const send = (frame: WireEvent): void => runtime.emit(frame);
+  const clearDelay = todoClearDelay(services.config.rawSettings);
+  const todos = new TodoStore({
+    onAutoClear: () => send({ type: "todo_auto_clear" }),
+    ...(clearDelay !== undefined ? { clearDelayMs: clearDelay } : {}),
+  });
+  const todoTool = createTodoWriteTool(todos, () => (session.persist ? "session" : "memory"));
+  const hostTools: HostToolRegistry = new HostToolRegistry({
+    send: (frame) => send({ ...frame }),
+    reservedNames: () => {
+      const own = new Set(hostTools.getDefinitions().map((definition) => definition.name));
+      return runtime.activeTools().map((tool) => tool.name).filter((name) => !own.has(name));
+    },
+  });
+  const compaction = new CompactionController({
+    session: () => session,
+    emit: (event) => {
+      // The context must reflect the new compaction entry before clients hear about it.
+      if (event.type === "compaction_end" && event.result) runtime.setStore(session);
+      send({ ...event });
+    },
+    modelAccess: async () => {
+      const model = runtime.model;
+      if (!model) return undefined;
+      return { model, apiKey: await runtime.models.apiKeyFor(model.provider) };
+    },
+    thinkingLevel: () => runtime.thinkingLevel,
+    retry: () => ({ ...services.config.settings.retry, enabled: runtime.autoRetry }),
+    settings: compactionSettings(services.config.rawSettings),
+    enabled: () => runtime.autoCompaction,
+    onCompactingChange: (compacting) => {
+      runtime.isCompacting = compacting;
+    },
+  });
+  runtime.onAbort(() => compaction.abort());
+
+  const currentModel = (): { provider: string; id: string; contextWindow: number } | undefined => runtime.model;
+  const hooks: RuntimeHooks & CompactionHooks = {
+    tools: () => [todoTool, ...hostTools.tools()],
+    stateFields: () => ({ todoPhases: todos.getPhases() }),
+    onShutdown: () => {
+      hostTools.rejectAllDisconnected();
+      todos.dispose();
+    },
+    willRetryAfterRun: (last) => {
+      const model = currentModel();
+      return last !== undefined && model !== undefined && compaction.willRecoverOverflow(last, model.contextWindow, model);
+    },
+    afterRun: async (last) => {
+      const model = currentModel();
+      if (!last || !model) return { retry: false };
+      const outcome = await compaction.afterRun(last, model.contextWindow, model);
+      return { retry: outcome.retry };
+    },
+    beforePrompt: async () => {
+      compaction.resetOverflowGuard();
+      const model = currentModel();
+      const last = lastAssistantInContext(runtime);
+      if (!last || !model) return;
+      await compaction.afterRun(last, model.contextWindow, model, { includeAborted: true });
+    },
+  };
+  runtime.hooks.add(hooks);
+
+  const route = (frame: Record<string, unknown>): boolean => {
+    const outcome = hostTools.handleHostToolFrame(frame);
+    if (outcome.kind === "invalid") {
+      send({ type: "response", command: String(frame.type), success: false, error: outcome.error });
+    }
+    return outcome.kind === "handled";
+  };
+  services.frameRoutes.set("host_tool_update", route);
+  services.frameRoutes.set("host_tool_result", route);
+
+  const features: SessionFeatures = {
+    session,
+    todos,
+    hostTools,
+    compaction,
+    hooks,
+    afterSessionChange: () => {
+      runtime.setStore(session);
+      todos.restoreFromBranch(session.getBranch());
+    },
+  };
+  todos.restoreFromBranch(session.getBranch());
+  services.slots.set(SESSION_FEATURES_SLOT, features);
+  return features;
+}

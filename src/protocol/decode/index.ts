@@ -7,3 +7,5 @@ export { INVALID_FRAME_ERROR, decodeWorkerFrame, type DecodedWorkerFrame } from 
 export { CONTENT_INDEX_LAST_STARTED } from "./events.js";
 export { decodeUsage } from "./messages.js";
 export { decodeMessage, decodeMessages, decodeSessionEntries, decodeTree } from "./values.js";
+export { decodeResponseData } from "./response-data.js";
+export { decodeTodoPhaseList } from "./state.js";

@@ -1,3 +1,5 @@
-// agent-tui entry point (placeholder until the TUI core lands).
-process.stderr.write("agent-tui: not built yet\n");
-process.exitCode = 1;
+// agent-tui entry (bin/agent-tui.js). Ink decides "am I in CI?" when it is first imported
+// (an env key CI that is present, even empty, means CI): an empty CI is not a CI, so drop it
+// before loading the app.
+if (process.env["CI"] === "") delete process.env["CI"];
+await import("./run.js");

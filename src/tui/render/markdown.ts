@@ -50,9 +50,11 @@ function renderInlineToken(t: Token): string {
   }
 }
 
+let highlightEnabled = true;
+
 function renderCode(code: Tokens.Code, width: number): string[] {
   const lang = code.lang ?? "";
-  const body = highlightCode(code.text, lang);
+  const body = highlightEnabled ? highlightCode(code.text, lang) : code.text;
   const rows = body.split("\n").map((line) => truncateLine(`  ${line}`, width));
   const label = lang ? theme.muted(`  ${lang}`) : "";
   return [...(label ? [label] : []), ...rows];
@@ -153,11 +155,13 @@ function renderBlocks(tokens: Token[], width: number, depth = 0, tight = false):
 }
 
 /** Render markdown to terminal rows, each at most `width` cells wide. Never throws. */
-export function renderMarkdown(source: string, width: number): string[] {
+export function renderMarkdown(source: string, width: number, options: { highlight?: boolean } = {}): string[] {
   const text = sanitizeText(source, { keepSgr: false });
   const w = Math.max(10, width);
   try {
     const tokens = new Lexer({ gfm: true }).lex(text);
+    // The live tail skips highlighting: it changes every frame and is re-rendered when committed.
+    highlightEnabled = options.highlight ?? true;
     return renderBlocks(tokens, w).map((row) => truncateLine(row, w));
   } catch (error) {
     // marked should not throw, but a renderer must never take the UI down: plain text is fine.

@@ -1,0 +1,85 @@
+// Command line of agent-tui (meow): worker selection (--agent, --demo, bundled default),
+// flags passed through to the worker, an initial message. Issue 7 extends the flag table.
+import meow from "meow";
+import { resolveBundledWorkerCommand, splitCommandLine } from "../bridge/index.js";
+import { keyHelp } from "./keymap.js";
+
+export type TuiCliOptions = {
+  workerCommand: string[];
+  initialMessage: string | undefined;
+  demo: boolean;
+  customAgent: boolean;
+};
+
+/** Flags forwarded verbatim to the worker (pi's names). */
+const PASS_THROUGH: ReadonlyArray<{ name: string; flag: string; type: "string" | "boolean"; shortFlag?: string; isMultiple?: boolean }> = [
+  { name: "provider", flag: "--provider", type: "string" },
+  { name: "model", flag: "--model", type: "string" },
+  { name: "thinking", flag: "--thinking", type: "string" },
+  { name: "session", flag: "--session", type: "string" },
+  { name: "sessionDir", flag: "--session-dir", type: "string" },
+  { name: "noSession", flag: "--no-session", type: "boolean" },
+  { name: "continue", flag: "--continue", type: "boolean", shortFlag: "c" },
+  { name: "name", flag: "--name", type: "string", shortFlag: "n" },
+  { name: "extension", flag: "--extension", type: "string", shortFlag: "e", isMultiple: true },
+];
+
+export const HELP = `
+  Usage
+    $ agent-tui [message…]
+
+  Options
+    --agent "<cmd>"        drive another pi-compatible worker (e.g. "pi --mode rpc")
+    --demo                 run the bundled agent on the offline demo provider
+    --provider <name>      provider for the worker
+    --model <id>           model id
+    --thinking <level>     off | minimal | low | medium | high | xhigh
+    --session <file>       open this session file
+    --session-dir <dir>    where sessions are stored
+    --no-session           do not persist the session
+    -c, --continue         continue the most recent session
+    -n, --name <name>      session name
+    -e, --extension <path> load an extension (repeatable)
+    --help, --version
+
+  Keys
+${keyHelp().map((l) => `    ${l}`).join("\n")}
+`;
+
+export function parseTuiCli(argv: readonly string[], importMeta: ImportMeta): TuiCliOptions {
+  const flags: Record<string, { type: "string" | "boolean"; shortFlag?: string; isMultiple?: boolean }> = {
+    agent: { type: "string" },
+    demo: { type: "boolean" },
+  };
+  for (const p of PASS_THROUGH) {
+    // meow treats `--no-x` as the negation of `x`; "noSession" is declared as `session`-free boolean below.
+    if (p.name === "noSession") continue;
+    flags[p.name] = { type: p.type, ...(p.shortFlag ? { shortFlag: p.shortFlag } : {}), ...(p.isMultiple ? { isMultiple: true } : {}) };
+  }
+  const noSession = argv.includes("--no-session");
+  const cli = meow(HELP, {
+    importMeta,
+    argv: argv.filter((a) => a !== "--no-session"),
+    flags,
+    booleanDefault: undefined,
+    allowUnknownFlags: false,
+  });
+  const f = cli.flags as Record<string, unknown>;
+  const agent = typeof f["agent"] === "string" ? f["agent"] : undefined;
+  const demo = f["demo"] === true;
+  const base = agent ? splitCommandLine(agent) : resolveBundledWorkerCommand();
+  const extra: string[] = [];
+  if (demo && !agent) extra.push("--provider", "demo");
+  for (const p of PASS_THROUGH) {
+    if (p.name === "noSession") {
+      if (noSession) extra.push(p.flag);
+      continue;
+    }
+    const v = f[p.name];
+    if (p.type === "boolean" && v === true) extra.push(p.flag);
+    else if (typeof v === "string" && v !== "") extra.push(p.flag, v);
+    else if (Array.isArray(v)) for (const item of v) if (typeof item === "string") extra.push(p.flag, item);
+  }
+  const message = cli.input.join(" ").trim();
+  return { workerCommand: [...base, ...extra], initialMessage: message === "" ? undefined : message, demo, customAgent: agent !== undefined };
+}

@@ -1,0 +1,35 @@
+// The Ink root: <Static> transcript above, live region below, inside the store and
+// controller contexts. An overlay slot (issue 7: pickers, session browser) replaces the
+// live region's input while it is open.
+import React from "react";
+import { Box } from "ink";
+import type { Controller } from "../controller.js";
+import type { Store } from "../state/store.js";
+import { StoreContext, useTuiState } from "../state/use-store.js";
+import { ControllerContext } from "./controller-context.js";
+import { LiveRegion } from "./live-region.js";
+import { Transcript } from "./transcript.js";
+
+export type OverlayRenderer = (name: string, props: { width: number; maxRows: number; close: () => void }) => React.ReactElement | null;
+
+function Overlay({ render }: { render: OverlayRenderer | undefined }): React.ReactElement | null {
+  const name = useTuiState((s) => s.ui.overlay);
+  const columns = useTuiState((s) => s.ui.columns);
+  const rows = useTuiState((s) => s.ui.rows);
+  if (!name || !render) return null;
+  return render(name, { width: columns - 1, maxRows: Math.max(3, Math.floor(rows / 2)), close: () => undefined });
+}
+
+export function App(props: { store: Store; controller: Controller; overlay?: OverlayRenderer }): React.ReactElement {
+  return (
+    <StoreContext.Provider value={props.store}>
+      <ControllerContext.Provider value={props.controller}>
+        <Transcript />
+        <Box flexDirection="column">
+          <Overlay render={props.overlay} />
+          <LiveRegion />
+        </Box>
+      </ControllerContext.Provider>
+    </StoreContext.Provider>
+  );
+}

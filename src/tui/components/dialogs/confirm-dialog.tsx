@@ -1,0 +1,34 @@
+// Confirm dialog: y / n, Enter = yes, Esc = cancel (the extension then gets `false`).
+import React from "react";
+import { useInput } from "ink";
+import { resolveDialogKey } from "../../keymap.js";
+import { sanitizeText } from "../../render/sanitize.js";
+import { wrapText } from "../../render/text-width.js";
+import { Lines } from "../lines.js";
+import { helpRow, titleRow } from "./dialog-frame.js";
+
+export function confirmLines(title: string, message: string, width: number, maxRows: number, remainingMs: number | undefined): string[] {
+  const body = message.trim() === "" ? [] : wrapText(sanitizeText(message, { keepSgr: false }), width - 2).map((l) => `  ${l}`);
+  const room = Math.max(0, maxRows - 2);
+  const shown = body.length > room ? [...body.slice(0, Math.max(0, room - 1)), "  …"] : body;
+  return [titleRow(title, width), ...shown.slice(0, room), helpRow("y yes · n no · enter yes · esc cancel", remainingMs, width)].slice(0, Math.max(1, maxRows));
+}
+
+export function ConfirmDialog(props: {
+  title: string;
+  message: string;
+  width: number;
+  maxRows: number;
+  remainingMs: number | undefined;
+  onAnswer: (confirmed: boolean) => void;
+  onCancel: () => void;
+}): React.ReactElement {
+  useInput((input, key) => {
+    const r = resolveDialogKey(input, key, true);
+    if (!r || "text" in r) return;
+    if (r.action === "yes" || r.action === "confirm") props.onAnswer(true);
+    else if (r.action === "no") props.onAnswer(false);
+    else if (r.action === "cancel") props.onCancel();
+  });
+  return <Lines lines={confirmLines(props.title, props.message, props.width, props.maxRows, props.remainingMs)} />;
+}

@@ -1,0 +1,16 @@
+// Shared pieces of dialog views: title row, countdown text, help row, all as plain rows.
+import { theme } from "../../render/theme.js";
+import { truncateLine } from "../../render/text-width.js";
+
+export function countdownText(remainingMs: number | undefined): string {
+  if (remainingMs === undefined) return "";
+  return ` · closes in ${Math.ceil(remainingMs / 1000)}s`;
+}
+
+export function titleRow(title: string, width: number): string {
+  return truncateLine(theme.accent(`◆ ${title.replace(/\s*\n\s*/g, " ")}`), width);
+}
+
+export function helpRow(help: string, remainingMs: number | undefined, width: number): string {
+  return truncateLine(theme.muted(`  ${help}${countdownText(remainingMs)}`), width);
+}

@@ -1,0 +1,70 @@
+// Shows the head of the dialog queue (the rest wait their turn) and turns answers into
+// controller calls. A dialog whose timeout has elapsed closes by itself without answering.
+import React, { useEffect } from "react";
+import { theme } from "../../render/theme.js";
+import { dialogRemainingMs } from "../../state/ui-requests.js";
+import type { DialogRequest } from "../../state/types.js";
+import { useStore } from "../../state/use-store.js";
+import { useController } from "../controller-context.js";
+import { Lines } from "../lines.js";
+import { ConfirmDialog } from "./confirm-dialog.js";
+import { EditorDialog } from "./editor-dialog.js";
+import { InputDialog } from "./input-dialog.js";
+import { SelectDialog } from "./select-dialog.js";
+
+/** Rows a dialog wants before the budget caps it. */
+export function dialogWantedRows(d: DialogRequest): number {
+  switch (d.method) {
+    case "select":
+      return d.options.length + 3;
+    case "confirm":
+      return Math.max(3, d.message.split("\n").length + 2);
+    case "input":
+      return 3;
+    case "editor":
+      return Math.max(4, d.prefill.split("\n").length + 3);
+    default: {
+      const never: never = d;
+      return never;
+    }
+  }
+}
+
+export function DialogHost(props: { dialog: DialogRequest; queued: number; width: number; maxRows: number; now: number }): React.ReactElement {
+  const controller = useController();
+  const store = useStore();
+  const { dialog: d, width } = props;
+  const remainingMs = dialogRemainingMs(d, props.now);
+  useEffect(() => {
+    // Workers other than ours send no cancel on timeout: close locally, send nothing (§7.4).
+    if (remainingMs === 0) store.dispatch({ type: "dialog_closed", id: d.id });
+  }, [remainingMs, d.id, store]);
+  const more = props.queued > 0 ? [theme.muted(`  (${props.queued} more dialog${props.queued === 1 ? "" : "s"} waiting)`)] : [];
+  const maxRows = Math.max(1, props.maxRows - more.length);
+  const cancel = (): void => controller.answerDialog(d.id, { cancelled: true });
+  let view: React.ReactElement;
+  switch (d.method) {
+    case "select":
+      view = <SelectDialog key={d.id} title={d.title} options={d.options} width={width} maxRows={maxRows} remainingMs={remainingMs} onChoose={(value) => controller.answerDialog(d.id, { value })} onCancel={cancel} />;
+      break;
+    case "confirm":
+      view = <ConfirmDialog key={d.id} title={d.title} message={d.message} width={width} maxRows={maxRows} remainingMs={remainingMs} onAnswer={(confirmed) => controller.answerDialog(d.id, { confirmed })} onCancel={cancel} />;
+      break;
+    case "input":
+      view = <InputDialog key={d.id} title={d.title} placeholder={d.placeholder} width={width} remainingMs={remainingMs} onSubmit={(value) => controller.answerDialog(d.id, { value })} onCancel={cancel} />;
+      break;
+    case "editor":
+      view = <EditorDialog key={d.id} title={d.title} prefill={d.prefill} width={width} maxRows={maxRows} remainingMs={remainingMs} onSubmit={(value) => controller.answerDialog(d.id, { value })} onCancel={cancel} />;
+      break;
+    default: {
+      const never: never = d;
+      return never;
+    }
+  }
+  return (
+    <>
+      {view}
+      <Lines lines={more} />
+    </>
+  );
+}

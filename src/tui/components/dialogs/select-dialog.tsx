@@ -1,0 +1,75 @@
+// Select dialog: arrows move, typing filters, Enter chooses, Esc cancels; shows a countdown
+// when the request has a timeout. Rows are capped by the live-region budget.
+import React, { useState } from "react";
+import { useInput } from "ink";
+import { resolveDialogKey } from "../../keymap.js";
+import { theme } from "../../render/theme.js";
+import { truncateLine } from "../../render/text-width.js";
+import { Lines } from "../lines.js";
+import { helpRow, titleRow } from "./dialog-frame.js";
+
+export type SelectViewState = { index: number; filter: string };
+
+export function filterOptions(options: readonly string[], filter: string): string[] {
+  const f = filter.toLowerCase();
+  return f === "" ? [...options] : options.filter((o) => o.toLowerCase().includes(f));
+}
+
+export function selectLines(title: string, options: readonly string[], view: SelectViewState, width: number, maxRows: number, remainingMs: number | undefined): string[] {
+  const shown = filterOptions(options, view.filter);
+  const head = [titleRow(title, width)];
+  if (view.filter !== "") head.push(truncateLine(theme.muted(`  filter: ${view.filter}`), width));
+  const help = helpRow("↑↓ move · enter choose · esc cancel · type to filter", remainingMs, width);
+  const room = Math.max(1, maxRows - head.length - 1);
+  const index = Math.min(view.index, Math.max(0, shown.length - 1));
+  const start = Math.min(Math.max(0, index - room + 1), Math.max(0, shown.length - room));
+  const rows = shown.slice(start, start + room).map((o, i) => {
+    const selected = start + i === index;
+    return truncateLine(selected ? theme.accent(`❯ ${o}`) : `  ${o}`, width);
+  });
+  if (shown.length === 0) rows.push(theme.muted("  (no match)"));
+  return [...head, ...rows, help].slice(0, Math.max(1, maxRows));
+}
+
+export function SelectDialog(props: {
+  title: string;
+  options: readonly string[];
+  width: number;
+  maxRows: number;
+  remainingMs: number | undefined;
+  onChoose: (value: string) => void;
+  onCancel: () => void;
+}): React.ReactElement {
+  const [view, setView] = useState<SelectViewState>({ index: 0, filter: "" });
+  useInput((input, key) => {
+    const r = resolveDialogKey(input, key, false);
+    if (!r) return;
+    const shown = filterOptions(props.options, view.filter);
+    if ("text" in r) {
+      setView({ index: 0, filter: view.filter + input });
+      return;
+    }
+    switch (r.action) {
+      case "up":
+        setView({ ...view, index: Math.max(0, view.index - 1) });
+        return;
+      case "down":
+        setView({ ...view, index: Math.min(Math.max(0, shown.length - 1), view.index + 1) });
+        return;
+      case "backspace":
+        setView({ index: 0, filter: view.filter.slice(0, -1) });
+        return;
+      case "confirm": {
+        const choice = shown[Math.min(view.index, shown.length - 1)];
+        if (choice !== undefined) props.onChoose(choice);
+        return;
+      }
+      case "cancel":
+        props.onCancel();
+        return;
+      default:
+        return;
+    }
+  });
+  return <Lines lines={selectLines(props.title, props.options, view, props.width, props.maxRows, props.remainingMs)} />;
+}

@@ -1,0 +1,39 @@
+// The prompt editor view plus its single useInput: keys go through the keymap to the
+// controller. Inactive while a dialog owns the keyboard.
+import React from "react";
+import { useInput } from "ink";
+import { resolveEditorKey } from "../keymap.js";
+import { editorLines } from "../render/editor-lines.js";
+import { useTuiState } from "../state/use-store.js";
+import { useController } from "./controller-context.js";
+import { Lines } from "./lines.js";
+
+export function Editor({ width, maxRows, active }: { width: number; maxRows: number; active: boolean }): React.ReactElement {
+  const controller = useController();
+  const editor = useTuiState((s) => s.editor);
+  const busy = useTuiState((s) => s.run.busy);
+  useInput(
+    (input, key) => {
+      const r = resolveEditorKey(input, key);
+      if (!r) return;
+      if ("text" in r) {
+        controller.insertText(input);
+        return;
+      }
+      // Inside a bracketed paste, Enter is a newline: pasting never submits.
+      if (editor.pasting && (r.action === "submit" || r.action === "follow_up")) {
+        controller.insertText("\n");
+        return;
+      }
+      controller.run(r.action);
+    },
+    { isActive: active },
+  );
+  const placeholder = busy ? "steer the agent (enter) or queue a follow-up (alt+enter)" : "message the agent · /hotkeys for keys";
+  return <Lines lines={editorLines(editor.text, editor.cursor, width, maxRows, { placeholder, focused: active })} />;
+}
+
+/** Rows the editor wants for its current text (before the budget caps it). */
+export function editorWantedRows(text: string, width: number): number {
+  return editorLines(text, text.length, width, 1000).length;
+}

@@ -1,0 +1,67 @@
+// The live region under the transcript: streaming tail, running tools, !cmd, working
+// indicator, notices, todos, queue, widgets, dialog or editor, footer. Heights come from
+// one budget so the region is always shorter than the terminal.
+import React from "react";
+import { Box } from "ink";
+import { footerLine } from "../render/footer-lines.js";
+import {
+  allocateBudget,
+  bashLines,
+  queueLines,
+  runningToolLines,
+  statusLine,
+  streamLines,
+  toastLines,
+  todoLines,
+  widgetLines,
+} from "../render/live-lines.js";
+import { useTuiState } from "../state/use-store.js";
+import type { TuiState } from "../state/types.js";
+import { DialogHost, dialogWantedRows } from "./dialogs/dialog-host.js";
+import { Editor, editorWantedRows } from "./editor.js";
+import { Lines } from "./lines.js";
+import { useNow } from "./use-now.js";
+
+const selectAll = (s: TuiState): TuiState => s;
+
+export function LiveRegion(): React.ReactElement {
+  const s = useTuiState(selectAll);
+  const width = Math.max(20, s.ui.columns - 1);
+  const dialog = s.dialogs[0];
+  const ticking = s.run.busy || s.transcript.bash !== undefined || s.toasts.length > 0 || dialog?.timeoutMs !== undefined || s.transcript.toolOrder.length > 0;
+  const now = useNow(ticking);
+  const live = s.transcript.live;
+  const streamWant = live ? streamLines(live, width, 1000, s.ui.showThinking).length : 0;
+  const toolWant = s.transcript.toolOrder.length * 7;
+  const budget = allocateBudget(s.ui.rows, {
+    input: dialog ? dialogWantedRows(dialog) + (s.dialogs.length > 1 ? 1 : 0) : editorWantedRows(s.editor.text, width),
+    status: s.run.busy || s.run.retry || s.run.compaction ? 1 : 0,
+    toasts: s.toasts.length,
+    todos: s.todos.length > 0 ? todoLines(s.todos, width, 1000).length : 0,
+    queue: (s.queue.steering.length > 0 ? 1 : 0) + (s.queue.followUp.length > 0 ? 1 : 0),
+    widgetsAbove: widgetLines(s, "aboveEditor", width, 1000).length,
+    widgetsBelow: widgetLines(s, "belowEditor", width, 1000).length,
+    bash: s.transcript.bash ? 8 : 0,
+    tools: toolWant,
+    stream: streamWant,
+  });
+  return (
+    <Box flexDirection="column">
+      <Lines lines={streamLines(live, width, budget.stream, s.ui.showThinking)} />
+      <Lines lines={runningToolLines(s, now, width, budget.tools)} />
+      <Lines lines={bashLines(s, now, width, budget.bash)} />
+      <Lines lines={budget.status > 0 ? statusLine(s, now, width) : []} />
+      <Lines lines={toastLines(s, now, width, budget.toasts)} />
+      <Lines lines={todoLines(s.todos, width, budget.todos)} />
+      <Lines lines={queueLines(s, width, budget.queue)} />
+      <Lines lines={widgetLines(s, "aboveEditor", width, budget.widgetsAbove)} />
+      {dialog ? (
+        <DialogHost dialog={dialog} queued={s.dialogs.length - 1} width={width} maxRows={budget.input} now={now} />
+      ) : (
+        <Editor width={width} maxRows={budget.input} active={!s.ui.exitRequested} />
+      )}
+      <Lines lines={widgetLines(s, "belowEditor", width, budget.widgetsBelow)} />
+      <Lines lines={[footerLine(s.footer, width)]} />
+    </Box>
+  );
+}

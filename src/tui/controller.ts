@@ -1,0 +1,274 @@
+// Controller: turns user intents into bridge calls. It reads state to decide prompt vs steer
+// vs follow-up vs abort, routes slash commands and `!cmd`, and answers dialogs. The only
+// place (with main.ts) that performs effects.
+import { BUILTIN_COMMANDS, findCommand, parseSlash, type SlashCommand, type SlashContext } from "./commands.js";
+import { decodeSnapshot, type TuiConnection } from "./connection.js";
+import type { EditorAction } from "./keymap.js";
+import type { Store } from "./state/store.js";
+import type { UiResponse } from "../bridge/index.js";
+
+export type ControllerOptions = {
+  store: Store;
+  connection: TuiConnection;
+  /** Ask the app to exit (unmount Ink, stop the worker, restore the terminal). */
+  exit: () => void;
+  /** Extra slash commands (issue 7); they take precedence over built-ins with the same name. */
+  slashCommands?: SlashCommand[];
+  /** Opens $VISUAL/$EDITOR on `text`; resolves with the edited text or undefined. */
+  openExternalEditor?: (text: string) => Promise<string | undefined>;
+  now?: () => number;
+};
+
+export type Controller = {
+  /** Run a named editor action (from the keymap). */
+  run(action: EditorAction): void;
+  /** Insert typed or pasted text into the editor. */
+  insertText(text: string): void;
+  /** Send the editor text: "auto" = prompt when idle, steer while busy; "follow_up" queues. */
+  submit(mode: "auto" | "follow_up"): Promise<void>;
+  abort(): Promise<void>;
+  answerDialog(id: string, response: UiResponse): void;
+  /** Slash commands known to the controller (for help / completion). */
+  commands(): readonly SlashCommand[];
+};
+
+const EXIT_WINDOW_MS = 2000;
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+export function createController(options: ControllerOptions): Controller {
+  const { store, connection } = options;
+  const now = options.now ?? (() => Date.now());
+  const commands: SlashCommand[] = [...(options.slashCommands ?? []), ...BUILTIN_COMMANDS];
+  const notice = (text: string, level: "info" | "warning" | "error" = "info"): void => store.dispatch({ type: "notice", level, text });
+  const toast = (text: string, level: "info" | "warning" | "error" = "info"): void => store.dispatch({ type: "toast", level, text, now: now() });
+  const setEditorText = (text: string): void => store.dispatch({ type: "editor", op: { op: "set", text, keepUndo: true } });
+  const slashContext: SlashContext = { store, connection, exit: options.exit, setEditorText, notice };
+
+  const failed = (what: string, text: string | undefined) => (error: unknown): void => {
+    notice(`${what} failed: ${describe(error)}`, "error");
+    // Give the text back so nothing typed is lost, unless the user already typed something new.
+    if (text !== undefined && store.getState().editor.text === "") setEditorText(text);
+  };
+
+  const runBash = async (command: string, excludeFromContext: boolean): Promise<void> => {
+    store.dispatch({ type: "bash_started", command, now: now() });
+    try {
+      const r = await connection.rpc.bash(command, excludeFromContext ? { excludeFromContext } : undefined);
+      store.dispatch({ type: "bash_finished", output: r.output, exitCode: r.exitCode, cancelled: r.cancelled });
+    } catch (error) {
+      store.dispatch({ type: "bash_finished", output: undefined, exitCode: undefined, cancelled: true });
+      notice(`!${command} failed: ${describe(error)}`, "error");
+    }
+  };
+
+  const submit = async (mode: "auto" | "follow_up"): Promise<void> => {
+    const s = store.getState();
+    const text = s.editor.text;
+    if (text.trim() === "") return;
+    store.dispatch({ type: "editor", op: { op: "commit_history", text } });
+    store.dispatch({ type: "editor", op: { op: "clear" } });
+    const slash = parseSlash(text);
+    if (slash) {
+      const cmd = findCommand(commands, slash.name);
+      if (cmd) {
+        try {
+          await cmd.run(slash.args, slashContext);
+        } catch (error) {
+          notice(`/${slash.name} failed: ${describe(error)}`, "error");
+        }
+        return;
+      }
+      // Unknown here: the worker may know it (extension commands, prompt templates, skills).
+    }
+    if (text.startsWith("!")) {
+      const exclude = text.startsWith("!!");
+      const command = text.slice(exclude ? 2 : 1).trim();
+      if (command !== "") await runBash(command, exclude);
+      return;
+    }
+    const busy = s.run.busy;
+    try {
+      if (!busy) await connection.rpc.prompt(text);
+      // prompt + streamingBehavior is race-free: a worker that just went idle starts a run.
+      else await connection.rpc.prompt(text, { streamingBehavior: mode === "follow_up" ? "followUp" : "steer" });
+    } catch (error) {
+      failed(busy ? (mode === "follow_up" ? "Follow-up" : "Steer") : "Prompt", text)(error);
+    }
+  };
+
+  const abort = async (): Promise<void> => {
+    const s = store.getState();
+    try {
+      if (s.transcript.bash) await connection.rpc.abortBash();
+      else if (s.run.retry) await connection.rpc.abortRetry();
+      else if (s.run.busy) await connection.rpc.abort();
+    } catch (error) {
+      notice(`Abort failed: ${describe(error)}`, "error");
+    }
+  };
+
+  const pullQueue = async (): Promise<void> => {
+    const { steering, followUp } = store.getState().queue;
+    if (steering.length + followUp.length === 0) {
+      toast("Nothing is queued");
+      return;
+    }
+    const supported = connection.getSnapshot().capabilities.commands["clear_queue"] !== false;
+    if (!supported) {
+      toast("This worker cannot take queued messages back (no clear_queue); they will be delivered as queued", "warning");
+      return;
+    }
+    try {
+      await connection.rpc.clearQueue();
+      const pulled = [...steering, ...followUp].join("\n\n");
+      const current = store.getState().editor.text;
+      setEditorText(current === "" ? pulled : `${pulled}\n\n${current}`);
+    } catch (error) {
+      notice(`Could not pull the queue back: ${describe(error)}`, "error");
+    }
+  };
+
+  const clearOrExit = (): void => {
+    const s = store.getState();
+    const t = now();
+    if (s.ui.exitArmedAt !== undefined && t - s.ui.exitArmedAt <= EXIT_WINDOW_MS && s.editor.text === "") {
+      options.exit();
+      return;
+    }
+    store.dispatch({ type: "editor", op: { op: "clear" } });
+    store.dispatch({ type: "exit_armed", at: t });
+    toast("Press Ctrl+C again to exit");
+  };
+
+  const cycleThinking = async (): Promise<void> => {
+    try {
+      const r = await connection.rpc.cycleThinkingLevel();
+      if (r === null) toast("This model has no thinking levels");
+      else store.dispatch({ type: "agent_event", event: { type: "thinking_level", level: r.level }, now: now() });
+    } catch (error) {
+      notice(`Cycling thinking level failed: ${describe(error)}`, "error");
+    }
+  };
+
+  const cycleModel = async (): Promise<void> => {
+    try {
+      const r = await connection.rpc.cycleModel();
+      if (r === null) {
+        toast("Only one model is available");
+        return;
+      }
+      const state = await connection.rpc.getState();
+      store.dispatch({ type: "snapshot", snapshot: decodeSnapshot(state) });
+      toast(`Model: ${r.model.name ?? r.model.id}`);
+    } catch (error) {
+      notice(`Cycling model failed: ${describe(error)}`, "error");
+    }
+  };
+
+  const externalEditor = async (): Promise<void> => {
+    if (!options.openExternalEditor) {
+      toast("No external editor available", "warning");
+      return;
+    }
+    const edited = await options.openExternalEditor(store.getState().editor.text);
+    if (edited !== undefined) store.dispatch({ type: "editor", op: { op: "set", text: edited.replace(/\n$/, ""), keepUndo: true } });
+  };
+
+  const edit = (op: Parameters<Store["dispatch"]>[0]): void => store.dispatch(op);
+
+  const run = (action: EditorAction): void => {
+    switch (action) {
+      case "submit":
+        void submit("auto");
+        return;
+      case "follow_up":
+        void submit("follow_up");
+        return;
+      case "newline":
+        return edit({ type: "editor", op: { op: "newline" } });
+      case "abort":
+        void abort();
+        return;
+      case "history_prev":
+        return edit({ type: "editor", op: { op: "up" } });
+      case "history_next":
+        return edit({ type: "editor", op: { op: "down" } });
+      case "pull_queue":
+        void pullQueue();
+        return;
+      case "clear_or_exit":
+        return clearOrExit();
+      case "exit_or_delete":
+        if (store.getState().editor.text === "") options.exit();
+        else edit({ type: "editor", op: { op: "delete" } });
+        return;
+      case "cycle_thinking":
+        void cycleThinking();
+        return;
+      case "cycle_model":
+        void cycleModel();
+        return;
+      case "toggle_tool_output":
+        return edit({ type: "toggle_tools" });
+      case "toggle_thinking":
+        return edit({ type: "toggle_thinking" });
+      case "external_editor":
+        void externalEditor();
+        return;
+      case "cursor_left":
+        return edit({ type: "editor", op: { op: "left" } });
+      case "cursor_right":
+        return edit({ type: "editor", op: { op: "right" } });
+      case "word_left":
+        return edit({ type: "editor", op: { op: "word_left" } });
+      case "word_right":
+        return edit({ type: "editor", op: { op: "word_right" } });
+      case "line_start":
+        return edit({ type: "editor", op: { op: "home" } });
+      case "line_end":
+        return edit({ type: "editor", op: { op: "end" } });
+      case "backspace":
+        return edit({ type: "editor", op: { op: "backspace" } });
+      case "delete_word":
+        return edit({ type: "editor", op: { op: "delete_word" } });
+      case "kill_line":
+        return edit({ type: "editor", op: { op: "kill_line" } });
+      case "undo":
+        return edit({ type: "editor", op: { op: "undo" } });
+      case "paste_start":
+        return edit({ type: "editor", op: { op: "paste", active: true } });
+      case "paste_end":
+        return edit({ type: "editor", op: { op: "paste", active: false } });
+      default: {
+        const never: never = action;
+        void never;
+      }
+    }
+  };
+
+  const insertText = (text: string): void => {
+    const pasting = store.getState().editor.pasting;
+    // Outside bracketed paste, "hello\r" typed in one burst is text + Enter; several lines are a paste.
+    if (!pasting && /^[^\r\n]*\r$/.test(text)) {
+      edit({ type: "editor", op: { op: "insert", text: text.slice(0, -1) } });
+      void submit("auto");
+      return;
+    }
+    edit({ type: "editor", op: { op: "insert", text: text.replace(/\r\n?/g, "\n") } });
+  };
+
+  return {
+    run,
+    insertText,
+    submit,
+    abort,
+    answerDialog(id, response) {
+      connection.respondToUi(id, response);
+      store.dispatch({ type: "dialog_closed", id });
+    },
+    commands: () => commands,
+  };
+}

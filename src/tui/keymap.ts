@@ -1,0 +1,137 @@
+// THE keymap: one table of named actions with their keys and help text. Every key decision
+// in the TUI goes through `resolveEditorKey` / `resolveDialogKey`; no raw key checks elsewhere.
+import type { Key } from "ink";
+
+export type EditorAction =
+  | "submit"
+  | "follow_up"
+  | "newline"
+  | "abort"
+  | "history_prev"
+  | "history_next"
+  | "pull_queue"
+  | "clear_or_exit"
+  | "exit_or_delete"
+  | "cycle_thinking"
+  | "cycle_model"
+  | "toggle_tool_output"
+  | "toggle_thinking"
+  | "external_editor"
+  | "cursor_left"
+  | "cursor_right"
+  | "word_left"
+  | "word_right"
+  | "line_start"
+  | "line_end"
+  | "backspace"
+  | "delete_word"
+  | "kill_line"
+  | "undo"
+  | "paste_start"
+  | "paste_end";
+
+export type DialogAction = "up" | "down" | "confirm" | "cancel" | "yes" | "no" | "newline" | "backspace" | "paste_start" | "paste_end";
+
+export type Binding<A extends string> = { action: A; keys: string[]; help: string };
+
+/** The editor bindings. Keys are normalised names from `keyName`. Order = help order. */
+export const EDITOR_BINDINGS: ReadonlyArray<Binding<EditorAction>> = [
+  { action: "submit", keys: ["enter"], help: "send (steer while the agent works)" },
+  { action: "follow_up", keys: ["alt+enter", "ctrl+f"], help: "queue as follow-up while the agent works" },
+  { action: "newline", keys: ["shift+enter", "ctrl+j"], help: "new line" },
+  { action: "abort", keys: ["escape"], help: "abort the agent / cancel !cmd" },
+  { action: "history_prev", keys: ["up"], help: "previous prompt (at the first line)" },
+  { action: "history_next", keys: ["down"], help: "next prompt (at the last line)" },
+  { action: "pull_queue", keys: ["alt+up"], help: "pull queued messages back into the editor" },
+  { action: "clear_or_exit", keys: ["ctrl+c"], help: "clear the editor; twice quickly to exit" },
+  { action: "exit_or_delete", keys: ["ctrl+d"], help: "exit when the editor is empty" },
+  { action: "cycle_thinking", keys: ["shift+tab"], help: "cycle thinking level" },
+  { action: "cycle_model", keys: ["ctrl+p"], help: "cycle models" },
+  { action: "toggle_tool_output", keys: ["ctrl+o"], help: "expand/collapse tool output" },
+  { action: "toggle_thinking", keys: ["ctrl+t"], help: "show/hide thinking" },
+  { action: "external_editor", keys: ["ctrl+g"], help: "edit the prompt in $VISUAL/$EDITOR" },
+  { action: "cursor_left", keys: ["left", "ctrl+b"], help: "cursor left" },
+  { action: "cursor_right", keys: ["right"], help: "cursor right" },
+  { action: "word_left", keys: ["alt+left", "ctrl+left", "alt+b"], help: "word left" },
+  { action: "word_right", keys: ["alt+right", "ctrl+right", "alt+f"], help: "word right" },
+  { action: "line_start", keys: ["home", "ctrl+a"], help: "start of line" },
+  { action: "line_end", keys: ["end", "ctrl+e"], help: "end of line" },
+  { action: "backspace", keys: ["backspace", "delete"], help: "delete back" },
+  { action: "delete_word", keys: ["ctrl+w", "alt+backspace", "alt+delete"], help: "delete word back" },
+  { action: "kill_line", keys: ["ctrl+k"], help: "delete to end of line" },
+  { action: "undo", keys: ["ctrl+z"], help: "undo text replaced by an extension" },
+  { action: "paste_start", keys: ["paste_start"], help: "" },
+  { action: "paste_end", keys: ["paste_end"], help: "" },
+];
+
+export const DIALOG_BINDINGS: ReadonlyArray<Binding<DialogAction>> = [
+  { action: "up", keys: ["up", "ctrl+p", "shift+tab"], help: "previous option" },
+  { action: "down", keys: ["down", "ctrl+n", "tab"], help: "next option" },
+  { action: "confirm", keys: ["enter"], help: "choose / submit" },
+  { action: "cancel", keys: ["escape", "ctrl+c"], help: "cancel" },
+  { action: "yes", keys: ["y", "Y"], help: "yes (confirm dialogs)" },
+  { action: "no", keys: ["n", "N"], help: "no (confirm dialogs)" },
+  { action: "newline", keys: ["shift+enter", "ctrl+j", "alt+enter"], help: "new line (editor dialogs)" },
+  { action: "backspace", keys: ["backspace", "delete"], help: "delete back" },
+  { action: "paste_start", keys: ["paste_start"], help: "" },
+  { action: "paste_end", keys: ["paste_end"], help: "" },
+];
+
+function index<A extends string>(bindings: ReadonlyArray<Binding<A>>): Map<string, A> {
+  const m = new Map<string, A>();
+  for (const b of bindings) for (const k of b.keys) m.set(k, b.action);
+  return m;
+}
+const EDITOR_INDEX = index(EDITOR_BINDINGS);
+const DIALOG_INDEX = index(DIALOG_BINDINGS);
+
+/** Normalised key name ("ctrl+c", "alt+enter", "up", "paste_start"), or undefined for text. */
+export function keyName(input: string, key: Key): string | undefined {
+  if (input === "[200~") return "paste_start";
+  if (input === "[201~") return "paste_end";
+  if (key.return) return key.meta ? "alt+enter" : key.shift ? "shift+enter" : key.ctrl ? "ctrl+enter" : "enter";
+  if (input === "\n") return "ctrl+j";
+  if (key.escape) return "escape";
+  const mod = (base: string): string => `${key.ctrl ? "ctrl+" : ""}${key.meta ? "alt+" : ""}${key.shift ? "shift+" : ""}${base}`;
+  if (key.upArrow) return mod("up");
+  if (key.downArrow) return mod("down");
+  if (key.leftArrow) return mod("left");
+  if (key.rightArrow) return mod("right");
+  if (key.home) return "home";
+  if (key.end) return "end";
+  if (key.pageUp) return "pageup";
+  if (key.pageDown) return "pagedown";
+  if (key.tab) return key.shift ? "shift+tab" : "tab";
+  if (key.backspace) return key.meta ? "alt+backspace" : "backspace";
+  if (key.delete) return key.meta ? "alt+delete" : "delete";
+  if (key.ctrl && input.length === 1) return `ctrl+${input.toLowerCase()}`;
+  if (key.meta && input.length === 1) return `alt+${input}`;
+  return undefined;
+}
+
+/** Editor action for a keypress, or `{ text }` for plain input to insert. */
+export function resolveEditorKey(input: string, key: Key): { action: EditorAction } | { text: string } | undefined {
+  const name = keyName(input, key);
+  if (name === undefined) return input === "" ? undefined : { text: input };
+  const action = EDITOR_INDEX.get(name);
+  return action ? { action } : undefined;
+}
+
+/** Dialog action for a keypress (y/n only count as actions in confirm dialogs). */
+export function resolveDialogKey(input: string, key: Key, acceptsYesNo: boolean): { action: DialogAction } | { text: string } | undefined {
+  const name = keyName(input, key);
+  if (name === undefined) {
+    if (acceptsYesNo && input.length === 1) {
+      const a = DIALOG_INDEX.get(input);
+      if (a === "yes" || a === "no") return { action: a };
+    }
+    return input === "" ? undefined : { text: input };
+  }
+  const action = DIALOG_INDEX.get(name);
+  return action ? { action } : undefined;
+}
+
+/** Help rows for /hotkeys and --help. */
+export function keyHelp(): string[] {
+  return EDITOR_BINDINGS.filter((b) => b.help !== "").map((b) => `${b.keys.join(", ").padEnd(28)} ${b.help}`);
+}

@@ -1,0 +1,55 @@
+// Committed transcript entries as terminal rows (printed once into <Static>).
+import type { Entry } from "../state/types.js";
+import { renderMarkdown } from "./markdown.js";
+import { sanitizeText } from "./sanitize.js";
+import { style, symbols, theme } from "./theme.js";
+import { truncateLine, wrapText } from "./text-width.js";
+import { toolLines } from "./tool-lines.js";
+
+export type EntryRenderOptions = { width: number; showThinking: boolean; toolsExpanded: boolean };
+
+const COLLAPSED_TOOL_ROWS = 5;
+const EXPANDED_TOOL_ROWS = 40;
+
+function noticeLines(level: "info" | "warning" | "error", text: string, width: number): string[] {
+  const color = level === "error" ? theme.error : level === "warning" ? theme.warning : theme.muted;
+  const mark = level === "error" ? "✗" : level === "warning" ? "!" : "·";
+  return wrapText(sanitizeText(text, { keepSgr: false }), width - 2).map((l, i) => color(`${i === 0 ? mark : " "} ${l}`));
+}
+
+/** Rows for one committed entry. The first row of a new block is a blank spacer. */
+export function entryLines(e: Entry, o: EntryRenderOptions): string[] {
+  const w = Math.max(20, o.width);
+  switch (e.kind) {
+    case "user": {
+      const text = sanitizeText(e.text, { keepSgr: false });
+      const rows = wrapText(text, w - 2).map((l, i) => `${i === 0 ? theme.accent(symbols.user) : " "} ${theme.user(l)}`);
+      if (e.images > 0) rows.push(theme.muted(`  [${e.images} image(s)]`));
+      return ["", ...rows];
+    }
+    case "markdown":
+      return ["", ...renderMarkdown(e.text, w)];
+    case "thinking": {
+      if (!o.showThinking) return [theme.muted("  (thinking hidden, ctrl+t to show)")];
+      const rows = wrapText(sanitizeText(e.text, { keepSgr: false }), w - 2).map((l) => theme.thinking(`  ${l}`));
+      return ["", ...rows];
+    }
+    case "tool":
+      return ["", ...toolLines(e.run, e.run.endedAt ?? e.run.startedAt, w, o.toolsExpanded ? EXPANDED_TOOL_ROWS : COLLAPSED_TOOL_ROWS, o.toolsExpanded)];
+    case "notice":
+      return noticeLines(e.level, e.text, w);
+    case "bash": {
+      const out = sanitizeText(e.output).replace(/\n+$/, "").split("\n");
+      const limit = o.toolsExpanded ? EXPANDED_TOOL_ROWS : 20;
+      const shown = out.length > limit ? [theme.muted(`… ${out.length - limit} more lines`), ...out.slice(-limit)] : out;
+      const status = e.cancelled ? theme.warning(" (cancelled)") : e.exitCode !== undefined && e.exitCode !== 0 ? theme.error(` (exit ${e.exitCode})`) : "";
+      return ["", truncateLine(`${theme.accent("!")} ${style.bold(e.command)}${status}`, w), ...shown.map((l) => truncateLine(`  ${l}`, w))];
+    }
+    case "custom":
+      return ["", theme.muted(`[${e.label}]`), ...renderMarkdown(e.text, w)];
+    default: {
+      const never: never = e;
+      return never;
+    }
+  }
+}

@@ -1,0 +1,182 @@
+// The live region as row budgets + pure row builders. Its total height is always below the
+// terminal height (Ink clears the screen otherwise) and never depends on transcript length.
+import { endsInsideFence } from "./split-point.js";
+import { renderMarkdown } from "./markdown.js";
+import { sanitizeText } from "./sanitize.js";
+import { style, symbols, theme } from "./theme.js";
+import { truncateLine, wrapText } from "./text-width.js";
+import { formatElapsed, toolLines } from "./tool-lines.js";
+import type { LiveMessage, TuiState } from "../state/types.js";
+import type { TodoPhase } from "../state/wire.js";
+
+export type LiveBudget = {
+  total: number;
+  footer: number;
+  input: number; // editor or dialog
+  status: number;
+  toasts: number;
+  todos: number;
+  queue: number;
+  widgetsAbove: number;
+  widgetsBelow: number;
+  bash: number;
+  tools: number;
+  stream: number;
+};
+
+/** Rows the live region may use at this terminal height (strictly less than `rows`). */
+export function liveRowLimit(rows: number): number {
+  return Math.max(3, rows - 2);
+}
+
+type Wants = { input: number; status: number; toasts: number; todos: number; queue: number; widgetsAbove: number; widgetsBelow: number; bash: number; tools: number; stream: number };
+
+/** Hand out rows in priority order: footer, input, status, queue, toasts, todos, widgets, bash, tools, stream. */
+export function allocateBudget(rows: number, wants: Wants): LiveBudget {
+  const total = liveRowLimit(rows);
+  let left = total;
+  const take = (want: number, cap = Infinity): number => {
+    const n = Math.max(0, Math.min(want, cap, left));
+    left -= n;
+    return n;
+  };
+  const footer = take(1);
+  const input = take(wants.input, Math.max(1, Math.floor(total / 2)));
+  const status = take(wants.status, 1);
+  const queue = take(wants.queue, 2);
+  const toasts = take(wants.toasts, Math.max(1, Math.floor(total / 8)));
+  const todos = take(wants.todos, Math.max(1, Math.floor(total / 5)));
+  const widgetsAbove = take(wants.widgetsAbove, Math.max(1, Math.floor(total / 6)));
+  const widgetsBelow = take(wants.widgetsBelow, Math.max(1, Math.floor(total / 8)));
+  const bash = take(wants.bash, Math.max(2, Math.floor(left / 2)));
+  const tools = take(wants.tools, wants.stream > 0 ? Math.max(2, Math.floor(left / 2)) : left);
+  const stream = take(wants.stream);
+  return { total, footer, input, status, toasts, todos, queue, widgetsAbove, widgetsBelow, bash, tools, stream };
+}
+
+/** Rows of the streaming tail (uncommitted text, thinking, tool-call preparation), last `max` rows. */
+export function streamLines(live: LiveMessage | undefined, width: number, max: number, showThinking: boolean): string[] {
+  if (!live || max <= 0) return [];
+  const rows: string[] = [];
+  for (let i = live.commitBlock; i < live.blocks.length; i += 1) {
+    const b = live.blocks[i];
+    if (!b) continue;
+    const offset = i === live.commitBlock ? live.commitOffset : 0;
+    if (b.type === "text") {
+      let text = b.text.slice(offset);
+      // Only the tail can be shown: cut before rendering so the cost stays bounded.
+      const lines = text.split("\n");
+      const keep = max * 2 + 4;
+      if (lines.length > keep) {
+        const head = lines.slice(0, lines.length - keep).join("\n");
+        const fence = endsInsideFence(text.slice(0, head.length)) ? /^ {0,3}(`{3,}|~{3,}).*$/m.exec(head.split("\n").reverse().find((l) => /^ {0,3}(`{3,}|~{3,})/.test(l)) ?? "```") : null;
+        text = (fence ? `${fence[0]}\n` : "") + lines.slice(-keep).join("\n");
+      }
+      if (text.trim() !== "") rows.push(...renderMarkdown(text, width, { highlight: false }));
+    } else if (b.type === "thinking") {
+      const text = b.thinking.slice(offset);
+      if (!showThinking) rows.push(theme.muted("  thinking…"));
+      else rows.push(...wrapText(sanitizeText(text.split("\n").slice(-max).join("\n"), { keepSgr: false }), width - 2).map((l) => theme.thinking(`  ${l}`)));
+    } else if (b.type === "toolCall") {
+      rows.push(theme.muted(`${symbols.running} preparing ${b.name || "tool call"}…`));
+    }
+  }
+  if (rows.length <= max) return rows;
+  return rows.slice(-max);
+}
+
+/** Running tool panes: each gets a header and a share of the rows for its output tail. */
+export function runningToolLines(state: TuiState, now: number, width: number, max: number): string[] {
+  const ids = state.transcript.toolOrder;
+  if (ids.length === 0 || max <= 0) return [];
+  const runs = ids.map((id) => state.transcript.tools[id]).filter((r) => r !== undefined);
+  const shown = runs.slice(-Math.max(1, Math.min(runs.length, Math.floor(max / 2) || 1)));
+  const hidden = runs.length - shown.length;
+  const rows: string[] = hidden > 0 ? [theme.muted(`${hidden} more tool(s) running…`)] : [];
+  const per = Math.max(0, Math.floor((max - rows.length) / shown.length) - 1);
+  for (const run of shown) rows.push(...toolLines(run, now, width, Math.min(per, 8), state.ui.toolsExpanded));
+  return rows.slice(0, max);
+}
+
+export function bashLines(state: TuiState, now: number, width: number, max: number): string[] {
+  const b = state.transcript.bash;
+  if (!b || max <= 0) return [];
+  const out = sanitizeText(b.output).replace(/\n+$/, "");
+  const tail = out === "" ? [] : out.split("\n").slice(-(max - 1));
+  return [
+    truncateLine(`${theme.accent("!")} ${b.command} ${theme.muted(`· ${formatElapsed(now - b.startedAt)} · esc to cancel`)}`, width),
+    ...tail.map((l) => truncateLine(`  ${l}`, width)),
+  ].slice(0, max);
+}
+
+export function statusLine(state: TuiState, now: number, width: number): string[] {
+  const r = state.run;
+  if (r.retry) {
+    const secs = Math.max(0, Math.ceil((r.retry.until - now) / 1000));
+    return [truncateLine(theme.warning(`↻ Retrying in ${secs}s (attempt ${r.retry.attempt}/${r.retry.maxAttempts}): ${r.retry.error}`), width)];
+  }
+  if (r.compaction) return [truncateLine(theme.warning(`⧗ Compacting context (${r.compaction.reason})… ${formatElapsed(now - r.compaction.startedAt)}`), width)];
+  if (r.busy) {
+    const elapsed = r.startedAt !== undefined ? ` ${formatElapsed(now - r.startedAt).replace(/\.\ds$/, "s")}` : "";
+    return [truncateLine(`${theme.accent("●")} ${theme.muted(`Working…${elapsed} · esc to abort · enter to steer · alt+enter/ctrl+f to queue`)}`, width)];
+  }
+  return [];
+}
+
+export function queueLines(state: TuiState, width: number, max: number): string[] {
+  const rows: string[] = [];
+  const lane = (label: string, items: string[]): void => {
+    if (items.length === 0) return;
+    const text = items.map((m) => m.replace(/\s+/g, " ").trim()).join(theme.muted(" · "));
+    rows.push(truncateLine(`${theme.accent(label)} ${theme.muted(`(${items.length})`)} ${text}`, width));
+  };
+  lane("Steering", state.queue.steering);
+  lane("Follow-up", state.queue.followUp);
+  return rows.slice(0, max);
+}
+
+function taskMark(status: string): string {
+  switch (status) {
+    case "completed":
+      return theme.success(symbols.done);
+    case "in_progress":
+      return theme.accent(symbols.inProgress);
+    case "abandoned":
+      return theme.muted(symbols.abandoned);
+    default:
+      return theme.muted(symbols.pending);
+  }
+}
+
+export function todoLines(phases: TodoPhase[], width: number, max: number): string[] {
+  if (phases.length === 0 || max <= 0) return [];
+  const all = phases.flatMap((p) => p.tasks);
+  const done = all.filter((t) => t.status === "completed").length;
+  const rows: string[] = [truncateLine(theme.muted(`Plan ${done}/${all.length}`), width)];
+  // Show the current phase first: the first one that still has work left.
+  const current = phases.findIndex((p) => p.tasks.some((t) => t.status === "pending" || t.status === "in_progress"));
+  const ordered = current > 0 ? phases.slice(current) : phases;
+  for (const p of ordered) {
+    if (phases.length > 1) rows.push(truncateLine(style.bold(p.name), width));
+    for (const t of p.tasks) {
+      const text = t.status === "in_progress" ? style.bold(t.content) : t.status === "completed" || t.status === "abandoned" ? theme.muted(t.content) : t.content;
+      rows.push(truncateLine(`  ${taskMark(t.status)} ${text}`, width));
+    }
+  }
+  if (rows.length <= max) return rows;
+  return [...rows.slice(0, max - 1), theme.muted(`  … ${rows.length - max + 1} more`)];
+}
+
+export function toastLines(state: TuiState, now: number, width: number, max: number): string[] {
+  return state.toasts
+    .filter((t) => t.until > now)
+    .slice(-max)
+    .map((t) => truncateLine((t.level === "error" ? theme.error : t.level === "warning" ? theme.warning : theme.accent)(`${t.level === "info" ? "ℹ" : "!"} ${sanitizeText(t.text, { keepSgr: false }).replace(/\n/g, " ")}`), width));
+}
+
+export function widgetLines(state: TuiState, placement: "aboveEditor" | "belowEditor", width: number, max: number): string[] {
+  const rows = Object.values(state.widgets)
+    .filter((w) => w.placement === placement)
+    .flatMap((w) => w.lines.map((l) => truncateLine(sanitizeText(l).replace(/\n/g, " "), width)));
+  return rows.slice(0, max);
+}

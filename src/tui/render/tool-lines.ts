@@ -1,0 +1,143 @@
+// Tool execution views as terminal rows: a header (status, name, argument summary, elapsed)
+// and a per-tool body (bash tail, edit diff, read/write/ls/grep/find summaries, generic).
+import type { ToolRun } from "../state/types.js";
+import { sanitizeText } from "./sanitize.js";
+import { symbols, theme } from "./theme.js";
+import { truncateLine } from "./text-width.js";
+
+function s(v: unknown): string {
+  return typeof v === "string" ? v : v === undefined ? "" : JSON.stringify(v);
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s*\n\s*/g, " ⏎ ").trim();
+}
+
+/** Short argument summary for the header. */
+export function summarizeArgs(name: string, args: Record<string, unknown>): string {
+  const path = s(args["path"] ?? args["file_path"] ?? args["filePath"]);
+  switch (name) {
+    case "bash":
+      return oneLine(s(args["command"]));
+    case "read": {
+      const range = args["offset"] !== undefined || args["limit"] !== undefined ? ` [${s(args["offset"] ?? 1)}:${s(args["limit"] ?? "")}]` : "";
+      return path + range;
+    }
+    case "write":
+      return `${path} (${s(args["content"]).split("\n").length} lines)`;
+    case "edit":
+    case "ls":
+      return path || ".";
+    case "grep":
+      return `${s(args["pattern"])}${path ? ` in ${path}` : ""}`;
+    case "find":
+      return `${s(args["pattern"] ?? args["glob"])}${path ? ` in ${path}` : ""}`;
+    case "todo_write":
+    case "todo":
+      return Array.isArray(args["phases"]) ? `${args["phases"].length} phase(s)` : "";
+    default: {
+      const json = JSON.stringify(args);
+      return json === "{}" ? "" : oneLine(json ?? "");
+    }
+  }
+}
+
+export function formatElapsed(ms: number): string {
+  if (ms < 1000) return `${Math.max(0, Math.round(ms / 100) / 10).toFixed(1)}s`;
+  if (ms < 60_000) return `${(ms / 1000).toFixed(1)}s`;
+  const m = Math.floor(ms / 60_000);
+  return `${m}m${Math.floor((ms % 60_000) / 1000)}s`;
+}
+
+export function toolHeader(run: ToolRun, now: number, width: number): string {
+  const mark = run.status === "running" ? theme.warning(symbols.running) : run.status === "error" ? theme.error(symbols.fail) : theme.success(symbols.ok);
+  const elapsed = formatElapsed((run.endedAt ?? now) - run.startedAt);
+  const tail = theme.muted(` · ${elapsed}`);
+  const summary = summarizeArgs(run.name, run.args);
+  const head = `${mark} ${theme.toolName(run.name)}${summary ? " " + summary : ""}`;
+  return truncateLine(head, Math.max(10, width - 8)) + tail;
+}
+
+function outputLines(text: string): string[] {
+  const clean = sanitizeText(text).replace(/\n+$/, "");
+  return clean === "" ? [] : clean.split("\n");
+}
+
+function diffLines(run: ToolRun): string[] {
+  const diff = run.output?.details?.["diff"];
+  if (typeof diff === "string" && diff.trim() !== "") {
+    return outputLines(diff).map((l) => (l.startsWith("+") ? theme.diffAdd(l) : l.startsWith("-") ? theme.diffRemove(l) : theme.muted(l)));
+  }
+  const edits = Array.isArray(run.args["edits"]) ? run.args["edits"] : [run.args];
+  const out: string[] = [];
+  for (const e of edits) {
+    if (typeof e !== "object" || e === null) continue;
+    const rec = e as Record<string, unknown>;
+    const oldText = s(rec["oldText"] ?? rec["old_string"]);
+    const newText = s(rec["newText"] ?? rec["new_string"]);
+    if (oldText === "" && newText === "") continue;
+    out.push(...outputLines(oldText).map((l) => theme.diffRemove(`- ${l}`)));
+    out.push(...outputLines(newText).map((l) => theme.diffAdd(`+ ${l}`)));
+  }
+  return out;
+}
+
+function countSummary(run: ToolRun, singular: string, plural: string): string[] {
+  const lines = outputLines(run.output?.text ?? "");
+  return [theme.muted(`${lines.length} ${lines.length === 1 ? singular : plural}`)];
+}
+
+/**
+ * Body rows of a tool view, at most `maxRows` (the tail for streaming output, the head for
+ * listings), with a marker line when something is hidden.
+ */
+export function toolBody(run: ToolRun, width: number, maxRows: number, expanded: boolean): string[] {
+  if (maxRows <= 0) return [];
+  const text = run.output?.text ?? "";
+  let rows: string[];
+  let fromTail = false;
+  if (run.status === "error") {
+    rows = outputLines(text).map((l) => theme.error(l));
+    fromTail = true;
+  } else {
+    switch (run.name) {
+      case "bash":
+        rows = outputLines(text);
+        fromTail = true;
+        break;
+      case "edit":
+        rows = run.status === "running" ? [] : diffLines(run);
+        break;
+      case "read":
+        rows = expanded ? outputLines(text) : countSummary(run, "line", "lines");
+        break;
+      case "write":
+        rows = run.status === "running" ? [] : [theme.muted(`wrote ${s(run.args["content"]).split("\n").length} lines`)];
+        break;
+      case "ls":
+      case "find":
+        rows = expanded ? outputLines(text) : countSummary(run, "entry", "entries");
+        break;
+      case "grep":
+        rows = expanded ? outputLines(text) : countSummary(run, "match", "matches");
+        break;
+      case "todo_write":
+      case "todo":
+        rows = [];
+        break;
+      default:
+        rows = outputLines(text);
+    }
+  }
+  const indent = (l: string): string => truncateLine(`  ${l}`, width);
+  if (rows.length <= maxRows) return rows.map(indent);
+  const keep = Math.max(0, maxRows - 1);
+  const hidden = rows.length - keep;
+  const marker = theme.muted(`  … ${hidden} more line${hidden === 1 ? "" : "s"}${expanded ? "" : " (ctrl+o to expand)"}`);
+  return fromTail ? [marker, ...rows.slice(-keep).map(indent)] : [...rows.slice(0, keep).map(indent), marker];
+}
+
+/** Full view of a tool run. */
+export function toolLines(run: ToolRun, now: number, width: number, maxBodyRows: number, expanded: boolean): string[] {
+  return [toolHeader(run, now, width), ...toolBody(run, width, maxBodyRows, expanded)];
+}

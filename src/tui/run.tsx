@@ -1,0 +1,108 @@
+// The running app: parse the CLI, start the worker through the bridge, render the Ink app in
+// the main buffer, and restore the terminal on every way out.
+import React from "react";
+import { render } from "ink";
+import { createWorkerConnection, type WorkerConnection } from "../bridge/index.js";
+import { parseTuiCli } from "./cli.js";
+import { App } from "./components/app.js";
+import { decodeSnapshot, noticesToActions } from "./connection.js";
+import { createController } from "./controller.js";
+import { createExternalEditor } from "./external-editor.js";
+import { createInitialState } from "./state/reducer.js";
+import { createStore } from "./state/store.js";
+import { enableTerminalModes, restoreTerminal, setTerminalTitle } from "./terminal.js";
+import { gitBranch } from "./workspace.js";
+
+const MAX_FPS = 30;
+
+async function main(): Promise<void> {
+  const options = parseTuiCli(process.argv.slice(2), import.meta);
+  const stdin = process.stdin;
+  const stdout = process.stdout;
+  if (!stdin.isTTY || !stdout.isTTY) {
+    process.stderr.write("agent-tui: needs an interactive terminal (stdin and stdout must be a TTY)\n");
+    process.exitCode = 2;
+    return;
+  }
+  const store = createStore(createInitialState(stdout.columns || 80, stdout.rows || 24));
+  const cwd = process.cwd();
+  store.dispatch({ type: "workspace", cwd, branch: gitBranch(cwd) });
+
+  const connection: WorkerConnection = createWorkerConnection({
+    command: options.workerCommand,
+    cwd,
+    env: process.env,
+    restart: { maxRestarts: 3, windowMs: 60_000 },
+  });
+  connection.subscribe((batch) => store.dispatchAll(noticesToActions(batch, Date.now())));
+
+  let exiting = false;
+  let ink: ReturnType<typeof render> | undefined;
+  const exit = (code = 0): void => {
+    if (exiting) return;
+    exiting = true;
+    store.dispatch({ type: "exit_requested" });
+    store.flush();
+    ink?.unmount();
+    restoreTerminal(stdin, stdout);
+    const done = (): never => process.exit(code);
+    connection.stop().then(done, (error: unknown) => {
+      process.stderr.write(`agent-tui: stopping the worker failed: ${String(error)}\n`);
+      done();
+    });
+    // A worker that ignores SIGTERM must not keep the UI hanging.
+    setTimeout(done, 9000).unref();
+  };
+
+  for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143], ["SIGHUP", 129]] as const) {
+    process.on(signal, () => exit(code));
+  }
+  process.on("uncaughtException", (error) => {
+    ink?.unmount();
+    restoreTerminal(stdin, stdout);
+    process.stderr.write(`agent-tui: crashed: ${error.stack ?? error.message}\n`);
+    process.exit(1);
+  });
+  process.on("exit", () => restoreTerminal(stdin, stdout));
+
+  const editor = createExternalEditor(stdin);
+  const controller = createController({ store, connection, exit: () => exit(0), ...(editor ? { openExternalEditor: editor } : {}) });
+
+  let lastTitle: string | undefined;
+  store.subscribe(() => {
+    const title = store.getState().ui.title;
+    if (title !== undefined && title !== lastTitle) {
+      lastTitle = title;
+      setTerminalTitle(stdout, title);
+    }
+  });
+  stdout.on("resize", () => store.dispatch({ type: "resize", columns: stdout.columns || 80, rows: stdout.rows || 24 }));
+
+  enableTerminalModes(stdout);
+  ink = render(<App store={store} controller={controller} />, {
+    maxFps: MAX_FPS,
+    patchConsole: false,
+    exitOnCtrlC: false,
+    // Ink 6.8's incremental mode is off by one row in the main buffer (it moves up one row
+    // too few when the frame ends in a newline), so it duplicates lines: keep full redraws.
+    kittyKeyboard: { mode: "auto", flags: ["disambiguateEscapeCodes"] },
+  });
+
+  try {
+    await connection.start();
+    store.dispatch({ type: "snapshot", snapshot: decodeSnapshot(await connection.rpc.getState()) });
+  } catch (error) {
+    store.dispatch({ type: "notice", level: "error", text: `Could not start the worker (${options.workerCommand.join(" ")}): ${error instanceof Error ? error.message : String(error)}` });
+    return;
+  }
+  if (options.initialMessage !== undefined) {
+    store.dispatch({ type: "editor", op: { op: "set", text: options.initialMessage, keepUndo: false } });
+    await controller.submit("auto");
+  }
+}
+
+main().catch((error: unknown) => {
+  restoreTerminal(process.stdin, process.stdout);
+  process.stderr.write(`agent-tui: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,34 @@
+// Terminal modes owned by agent-tui: bracketed paste on start; on exit, crash or signal the
+// terminal is restored (raw mode off, cursor shown, paste and keyboard modes reset).
+const BRACKETED_PASTE_ON = "\u001b[?2004h";
+const BRACKETED_PASTE_OFF = "\u001b[?2004l";
+const KITTY_POP = "\u001b[<u";
+const CURSOR_SHOW = "\u001b[?25h";
+const SGR_RESET = "\u001b[0m";
+
+let restored = false;
+
+export function enableTerminalModes(out: NodeJS.WriteStream): void {
+  if (out.isTTY) out.write(BRACKETED_PASTE_ON);
+}
+
+/** Idempotent: safe to call from exit, signal and crash paths. */
+export function restoreTerminal(input: NodeJS.ReadStream, out: NodeJS.WriteStream): void {
+  if (restored) return;
+  restored = true;
+  if (input.isTTY && typeof input.setRawMode === "function") {
+    try {
+      input.setRawMode(false);
+    } catch (error) {
+      // stdin may already be closed during shutdown; the other resets below still matter.
+      process.stderr.write(`agent-tui: could not leave raw mode: ${String(error)}\n`);
+    }
+  }
+  if (out.isTTY && out.writable) out.write(SGR_RESET + BRACKETED_PASTE_OFF + KITTY_POP + CURSOR_SHOW);
+}
+
+/** OSC 0 title; control characters are stripped so a title cannot inject escapes. */
+export function setTerminalTitle(out: NodeJS.WriteStream, title: string): void {
+  if (!out.isTTY) return;
+  out.write(`\u001b]0;${title.replace(/[\u0000-\u001f\u007f-\u009f]/g, "")}\u0007`);
+}

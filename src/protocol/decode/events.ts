@@ -13,7 +13,7 @@ import type {
 } from "../types/events.js";
 import type { TodoTask, LegacyTodoItem } from "../types/todos.js";
 import { decodeAgentMessage, decodeAgentToolResult, decodeAssistantMessage, decodeToolCall, decodeToolResultMessageValue, decodeUsage } from "./messages.js";
-import { fail, fieldReader, isObject, type FieldReader, type JsonObject } from "./result.js";
+import { fail, fieldReader, isObject, optStringAt, stringAt, stringsAt, type FieldReader, type JsonObject } from "./result.js";
 import { decodeSessionEntry } from "./session-entry.js";
 import { decodeCompactionResult } from "./results.js";
 
@@ -25,7 +25,6 @@ export const CONTENT_INDEX_LAST_STARTED = -1;
 
 const COMPACTION_REASONS: readonly CompactionReason[] = ["manual", "threshold", "overflow"];
 
-const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : []);
 const argsOf = (value: unknown): Record<string, unknown> => (isObject(value) ? value : {});
 
 function optional<T extends object>(event: T, extra: Record<string, unknown>): T {
@@ -36,7 +35,7 @@ function optional<T extends object>(event: T, extra: Record<string, unknown>): T
 function decodeSubEvent(e: JsonObject): WireAssistantMessageEvent | undefined {
   const r = fieldReader(e, "message_update", "assistantMessageEvent.");
   const contentIndex = typeof e["contentIndex"] === "number" ? e["contentIndex"] : CONTENT_INDEX_LAST_STARTED;
-  const text = (key: string): string => (typeof e[key] === "string" ? (e[key] as string) : "");
+  const text = (key: string): string => stringAt(e, key);
   // `partial` (legacy snapshot, same as the top-level `message`) is dropped on purpose.
   switch (e["type"]) {
     case "text_start":
@@ -90,8 +89,7 @@ function decodeTodoItem(item: unknown, index: number): TodoTask | LegacyTodoItem
   const content = typeof item["content"] === "string" ? item["content"] : "";
   const status = TODO_STATUSES.find((s) => s === item["status"]);
   if (typeof item["id"] === "string" && status !== undefined && item["activeForm"] === undefined) {
-    const text = (key: string): string | undefined => (typeof item[key] === "string" ? (item[key] as string) : undefined);
-    return optional({ id: item["id"], content, status }, { notes: text("notes"), details: text("details") });
+    return optional({ id: item["id"], content, status }, { notes: optStringAt(item, "notes"), details: optStringAt(item, "details") });
   }
   return optional({ content, status: typeof item["status"] === "string" ? item["status"] : "pending" }, {
     id: typeof item["id"] === "string" ? item["id"] : undefined,
@@ -101,8 +99,7 @@ function decodeTodoItem(item: unknown, index: number): TodoTask | LegacyTodoItem
 
 function decodeRule(item: unknown, index: number): TtsrRule {
   if (!isObject(item)) return fail(`ttsr_triggered: "rules[${index}]" must be an object`);
-  const s = (key: string): string => (typeof item[key] === "string" ? (item[key] as string) : "");
-  return { ...item, name: s("name"), path: s("path"), content: s("content") };
+  return { ...item, name: stringAt(item, "name"), path: stringAt(item, "path"), content: stringAt(item, "content") };
 }
 
 type EventDecoders = { [K in AgentEventType]: (o: JsonObject, r: FieldReader) => AgentEvent | undefined };
@@ -151,7 +148,7 @@ const DECODERS: EventDecoders = {
       },
       { parentToolCallId: r.optString("parentToolCallId") },
     ),
-  queue_update: (o) => ({ type: "queue_update", steering: strings(o["steering"]), followUp: strings(o["followUp"]) }),
+  queue_update: (o) => ({ type: "queue_update", steering: stringsAt(o, "steering") ?? [], followUp: stringsAt(o, "followUp") ?? [] }),
   compaction_start: (o, r) => ({ type: "compaction_start", reason: r.oneOf("reason", COMPACTION_REASONS) }),
   compaction_end: (o, r) =>
     optional(

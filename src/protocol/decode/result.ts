@@ -94,7 +94,7 @@ export function fieldReader(obj: JsonObject, prefix: string, path = ""): FieldRe
     },
     array(key) {
       const v = obj[key];
-      return Array.isArray(v) ? (v as unknown[]) : err(key, "an array");
+      return Array.isArray(v) ? v : err(key, "an array");
     },
     optArray(key) {
       return present(key) ? reader.array(key) : undefined;
@@ -115,6 +115,24 @@ export function fieldReader(obj: JsonObject, prefix: string, path = ""): FieldRe
     },
   };
   return reader;
+}
+
+/** The string at `obj[key]`, or `fallback`. */
+export function stringAt(obj: JsonObject, key: string, fallback = ""): string {
+  const value = obj[key];
+  return typeof value === "string" ? value : fallback;
+}
+
+/** The string at `obj[key]`, or undefined. */
+export function optStringAt(obj: JsonObject, key: string): string | undefined {
+  const value = obj[key];
+  return typeof value === "string" ? value : undefined;
+}
+
+/** The strings of the array at `obj[key]` (non-strings skipped), or undefined if not an array. */
+export function stringsAt(obj: JsonObject, key: string): string[] | undefined {
+  const value: unknown = obj[key];
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : undefined;
 }
 
 /** Copies `value` onto `target[key]` only when defined, so absent stays absent on the wire. */

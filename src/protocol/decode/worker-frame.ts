@@ -7,7 +7,7 @@ import type { HostToolCallFrame, HostToolCancelFrame } from "../types/host-tools
 import type { RpcResponse } from "../types/responses.js";
 import { frameTypeOf } from "./command.js";
 import { decodeEventObject } from "./events.js";
-import { fail, fieldReader, isObject, runDecoder, type DecodeResult, type JsonObject } from "./result.js";
+import { fail, fieldReader, isObject, runDecoder, stringsAt, type DecodeResult, type JsonObject } from "./result.js";
 
 export type DecodedWorkerFrame =
   | { kind: "response"; frame: RpcResponse }
@@ -51,11 +51,13 @@ function decodeUiRequest(o: JsonObject): ExtensionUIRequest | undefined {
     for (const [key, value] of Object.entries(fields)) if (value !== undefined) Object.assign(frame, { [key]: value });
     return frame;
   };
-  const strings = (key: string): string[] | undefined =>
-    Array.isArray(o[key]) ? (o[key] as unknown[]).filter((v): v is string => typeof v === "string") : undefined;
+  const strings = (key: string): string[] | undefined => stringsAt(o, key);
   switch (method) {
     case "select": {
-      const details = Array.isArray(o["optionDetails"]) ? (o["optionDetails"] as unknown[]).map((d) => (isObject(d) && typeof d["description"] === "string" ? { description: d["description"] } : {})) : undefined;
+      const rawDetails: unknown = o["optionDetails"];
+      const details = Array.isArray(rawDetails)
+        ? rawDetails.map((d: unknown) => (isObject(d) && typeof d["description"] === "string" ? { description: d["description"] } : {}))
+        : undefined;
       return extra({ ...base, method, title: s("title"), options: strings("options") ?? [] }, { timeout: r.optNumber("timeout"), optionDetails: details });
     }
     case "confirm":

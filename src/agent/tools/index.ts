@@ -31,9 +31,13 @@ export function createCodingTools(options: CodingToolsOptions): AgentTool[] {
   ] as AgentTool[];
 }
 
-/** Names of the read-only tools (safe for a demo or a plan mode). */
-export const READ_ONLY_TOOL_NAMES: readonly string[] = ["read", "grep", "find", "ls"];
+/** Only the tools whose names are listed, in that order (e.g. DEFAULT_ACTIVE_TOOL_NAMES). */
+export function createToolsByName(options: CodingToolsOptions, names: readonly string[]): AgentTool[] {
+  const all = createCodingTools(options);
+  return names.flatMap((name) => all.filter((tool) => tool.name === name));
+}
 
+export { DEFAULT_ACTIVE_TOOL_NAMES, READ_ONLY_TOOL_NAMES, formatToolsPromptSection } from "./prompt-info.js";
 export { runBashCommand, type BashRunResult, type RunBashOptions } from "./bash-executor.js";
 export { createBashTool, formatBashOutput, type BashToolDetails } from "./bash.js";
 export { createEditTool, prepareEditArguments, type EditToolDetails } from "./edit.js";

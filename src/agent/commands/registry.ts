@@ -14,6 +14,7 @@ import { modelCommands } from "./model-commands.js";
 import { stateCommands } from "./state-commands.js";
 import { bashCommands } from "./bash-commands.js";
 import { extensionCommands } from "./extension-commands.js";
+import { sessionCommands } from "./session-commands.js";
 
 /** Process-wide services a handler may need besides the runtime. */
 export interface AgentServices {
@@ -50,7 +51,7 @@ export type CommandHandler<T extends RpcCommandType> = (cmd: CommandOf<T>, ctx: 
 
 export type CommandTable = { [K in RpcCommandType]?: CommandHandler<K> };
 
-const TABLES: CommandTable[] = [coreCommands, stateCommands, modelCommands, bashCommands, extensionCommands];
+const TABLES: CommandTable[] = [coreCommands, stateCommands, modelCommands, bashCommands, extensionCommands, sessionCommands];
 
 export function buildCommandTable(extra: CommandTable[] = []): CommandTable {
   return Object.assign({}, ...TABLES, ...extra) as CommandTable;

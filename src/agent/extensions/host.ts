@@ -361,7 +361,9 @@ export class ExtensionHost {
 
   /** Before a session is replaced or the worker exits: pending dialogs resolve to defaults first. */
   async sessionShutdown(event: Omit<SessionShutdownEvent, "type">): Promise<void> {
-    this.bridge.cancelAll();
+    // On quit nobody will answer again: later dialogs (a command still running) resolve at once.
+    if (event.reason === "quit") this.bridge.close();
+    else this.bridge.cancelAll();
     await this.dispatch({ type: "session_shutdown", ...event });
   }
 }

@@ -35,6 +35,8 @@ export interface UiBridge {
   handleUiResponse(frame: unknown): boolean;
   /** Resolves every pending dialog to its default and withdraws it (cancel frame). */
   cancelAll(): void;
+  /** Shutdown: cancelAll, and later dialogs resolve to their defaults at once, without frames. */
+  close(): void;
   /** Ids of dialogs waiting for an answer, oldest first. */
   pendingIds(): string[];
 }
@@ -81,6 +83,7 @@ function decodeAnswer(frame: Record<string, unknown>): DialogAnswer {
 export function createUiBridge(options: UiBridgeOptions): UiBridge {
   const newId = options.newId ?? randomUUID;
   const pending = new Map<string, PendingDialog>();
+  let closed = false;
 
   function send(method: string, fields: Record<string, unknown>): string {
     const id = newId();
@@ -94,7 +97,7 @@ export function createUiBridge(options: UiBridgeOptions): UiBridge {
    */
   function dialog(method: DialogMethod, fields: Record<string, unknown>, opts: DialogOptions | undefined): Promise<DialogAnswer> {
     const signal = opts?.signal;
-    if (signal?.aborted) return Promise.resolve({ kind: "default" });
+    if (closed || signal?.aborted) return Promise.resolve({ kind: "default" });
     const timeout = typeof opts?.timeout === "number" && opts.timeout > 0 ? opts.timeout : undefined;
     return new Promise<DialogAnswer>((resolve) => {
       const id = send(method, { ...fields, timeout });
@@ -215,6 +218,10 @@ export function createUiBridge(options: UiBridgeOptions): UiBridge {
         entry.settle({ kind: "default" });
         send("cancel", { targetId: id });
       }
+    },
+    close() {
+      closed = true;
+      this.cancelAll();
     },
     pendingIds: () => [...pending.keys()],
   };

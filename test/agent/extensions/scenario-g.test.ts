@@ -118,6 +118,12 @@ describe("scenario g (extension UI) against agent-rpc", () => {
     expect(ourCommands.filter((c) => c.source === "extension" && c.path === FIXTURE).map(normalise)).toEqual(piCommands.map(normalise));
     expect(ourCommands.map((c) => c.name)).toContain("demo-ui");
 
+    // The model's next request carries the block reason as the bash tool result.
+    const afterBlock = llm.requests.find((r) => JSON.stringify(r.body).includes("call_guarded_1") && r.lastUser.startsWith("G-TOOL"));
+    const toolMessage = (afterBlock?.body as { messages: { role: string; content: unknown; tool_call_id?: string }[] }).messages.find((m) => m.role === "tool");
+    expect(toolMessage?.tool_call_id).toBe("call_guarded_1");
+    expect(JSON.stringify(toolMessage?.content)).toContain("Blocked by the harness extension (confirm answered false)");
+
     // Ours (§7.4): each timed-out dialog is withdrawn with a cancel frame right after it expires.
     const timedOut = rpc.frames.filter((f) => f.method === "select" || f.method === "confirm").filter((f) => typeof f.timeout === "number");
     const cancels = rpc.frames.filter((f) => f.method === "cancel");

@@ -146,4 +146,15 @@ describe("ui bridge", () => {
     bridge.ui.setFooter(undefined);
     expect(frames).toEqual([]);
   });
+
+  it("after close, pending dialogs are withdrawn and new ones resolve to defaults without frames", async () => {
+    const { bridge, frames } = setup();
+    const pendingSelect = bridge.ui.select("A", ["1"]);
+    bridge.close();
+    await expect(pendingSelect).resolves.toBeUndefined();
+    expect(frames.map((f) => f.method)).toEqual(["select", "cancel"]);
+    await expect(bridge.ui.confirm("B", "m")).resolves.toBe(false);
+    await expect(bridge.ui.input("C")).resolves.toBeUndefined();
+    expect(frames).toHaveLength(2);
+  });
 });

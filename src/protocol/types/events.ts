@@ -57,7 +57,10 @@ export interface MessageEndEvent {
   message: AgentMessage;
 }
 
-/** Snapshot carried by the legacy full form (§4.2); absent in the canonical form. */
+/**
+ * Snapshot carried by the legacy full form (§4.2); absent in the canonical form. decodeWorkerFrame
+ * drops it (it duplicates the event's top-level `message`).
+ */
 interface PartialSnapshot {
   partial?: AssistantMessage;
 }

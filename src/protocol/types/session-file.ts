@@ -102,6 +102,9 @@ export type SessionEntry =
 
 export type SessionEntryType = SessionEntry["type"];
 
+/** Any line of a session file: the header (line 1) or an entry. */
+export type SessionFileLine = SessionHeader | SessionEntry;
+
 /** Current session file format version written by [ours]. */
 export const SESSION_FILE_VERSION = 3;
 

@@ -233,6 +233,7 @@ export interface ExtensionAPI {
   registerMessageRenderer(customType: string, renderer: unknown): void;
   setSessionName(name: string): void;
   getSessionName(): string | undefined;
+  exec(command: string, args?: string[], options?: { signal?: AbortSignal; timeout?: number; cwd?: string }): Promise<{ stdout: string; stderr: string; code: number; killed: boolean }>;
 }
 
 export type ExtensionFactory = (pi: ExtensionAPI) => unknown;

@@ -23,6 +23,7 @@ import type {
   ToolResultEvent,
   ToolResultPatch,
 } from "./api.js";
+import { execForExtension } from "./exec.js";
 import { toAgentTool } from "./tool-adapter.js";
 import { createUiBridge, type UiBridge } from "./ui-bridge.js";
 import type { HostRuntime } from "./runtime-port.js";
@@ -170,6 +171,7 @@ export class ExtensionHost {
       registerMessageRenderer: ignored,
       setSessionName: (name) => this.runtime.setSessionName?.(name),
       getSessionName: () => this.runtime.getSessionName?.(),
+      exec: (command, args, options) => execForExtension(command, args ?? [], this.cwd, options),
     };
   }
 

@@ -218,4 +218,19 @@ describe("extension host", () => {
     await expect(tool?.execute("c1", { name: "Ada" })).resolves.toEqual({ content: [{ type: "text", text: "Hello, Ada from rpc" }], details: {} });
     await expect(hostWith((pi) => pi.registerTool({ name: "bad name!", description: "", parameters: {}, execute: async () => ({ content: [], details: {} }) }))).rejects.toThrow(/invalid tool name/);
   });
+
+  it("pi.exec runs a program in the cwd and never rejects", async () => {
+    let api: ExtensionAPI | undefined;
+    const frames: Record<string, unknown>[] = [];
+    const host = new ExtensionHost({ cwd: process.cwd(), emit: (f) => frames.push(f) });
+    await host.register(ORIGIN, (pi) => void (api = pi));
+    await expect(api?.exec(process.execPath, ["-e", "process.stdout.write('out'); process.stderr.write('err'); process.exit(3)"])).resolves.toEqual({
+      stdout: "out",
+      stderr: "err",
+      code: 3,
+      killed: false,
+    });
+    await expect(api?.exec(process.execPath, ["-e", "setTimeout(() => {}, 10000)"], { timeout: 50 })).resolves.toMatchObject({ killed: true });
+    await expect(api?.exec("/no/such/program")).resolves.toMatchObject({ code: 127, killed: false });
+  });
 });

@@ -1,0 +1,46 @@
+// pi.exec(command, args, {signal, timeout, cwd}) for extensions: runs a program without a shell and
+// resolves with {stdout, stderr, code, killed}; it never rejects, so an extension's await is safe.
+import { spawn } from "node:child_process";
+
+export interface ExecOptions {
+  signal?: AbortSignal;
+  timeout?: number;
+  cwd?: string;
+}
+
+export interface ExecResult {
+  stdout: string;
+  stderr: string;
+  code: number;
+  killed: boolean;
+}
+
+export function execForExtension(command: string, args: readonly string[], cwd: string, options: ExecOptions = {}): Promise<ExecResult> {
+  return new Promise((resolve) => {
+    if (options.signal?.aborted) {
+      resolve({ stdout: "", stderr: "", code: 1, killed: true });
+      return;
+    }
+    const child = spawn(command, [...args], { cwd: options.cwd ?? cwd, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    let killed = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const kill = (): void => {
+      killed = true;
+      child.kill("SIGTERM");
+    };
+    if (typeof options.timeout === "number" && options.timeout > 0) timer = setTimeout(kill, options.timeout);
+    options.signal?.addEventListener("abort", kill, { once: true });
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    const done = (result: ExecResult): void => {
+      if (timer) clearTimeout(timer);
+      options.signal?.removeEventListener("abort", kill);
+      resolve(result);
+    };
+    // A program that cannot start (ENOENT, EACCES) is reported like a shell would: code 127.
+    child.on("error", (error) => done({ stdout, stderr: stderr + error.message, code: 127, killed }));
+    child.on("close", (code) => done({ stdout, stderr, code: code ?? 1, killed }));
+  });
+}

@@ -180,6 +180,12 @@ export function createController(options: ControllerOptions): Controller {
   const edit = (op: Parameters<Store["dispatch"]>[0]): void => store.dispatch(op);
 
   const run = (action: EditorAction): void => {
+    // Inside a bracketed paste, Enter is a newline: pasting never submits. (Read from the store,
+    // not from a render closure: keys of one paste arrive before React re-renders.)
+    if ((action === "submit" || action === "follow_up") && store.getState().editor.pasting) {
+      edit({ type: "editor", op: { op: "newline" } });
+      return;
+    }
     switch (action) {
       case "submit":
         void submit("auto");

@@ -20,11 +20,6 @@ export function Editor({ width, maxRows, active }: { width: number; maxRows: num
         controller.insertText(input);
         return;
       }
-      // Inside a bracketed paste, Enter is a newline: pasting never submits.
-      if (editor.pasting && (r.action === "submit" || r.action === "follow_up")) {
-        controller.insertText("\n");
-        return;
-      }
       controller.run(r.action);
     },
     { isActive: active },

@@ -1,6 +1,6 @@
 // Editor dialog: multi-line text (prefilled), Enter submits, Shift+Enter / Ctrl+J newline,
 // Esc cancels. Reuses the pure editor operations and the editor row builder.
-import React, { useState } from "react";
+import React, { useRef, useState } from "react";
 import { useInput } from "ink";
 import { resolveDialogKey } from "../../keymap.js";
 import { editorLines } from "../../render/editor-lines.js";
@@ -18,7 +18,13 @@ export function EditorDialog(props: {
   onSubmit: (value: string) => void;
   onCancel: () => void;
 }): React.ReactElement {
-  const [state, setState] = useState<EditorState>(() => reduceEditor(initialEditor, { op: "set", text: props.prefill, keepUndo: false }));
+  const [state, setEditorState] = useState<EditorState>(() => reduceEditor(initialEditor, { op: "set", text: props.prefill, keepUndo: false }));
+  // Keys can arrive before React re-subscribes the handler: keep the latest state in a ref.
+  const ref = useRef(state);
+  const setState = (update: (s: EditorState) => EditorState): void => {
+    ref.current = update(ref.current);
+    setEditorState(ref.current);
+  };
   useInput((input, key) => {
     const r = resolveDialogKey(input, key, false);
     if (!r) return;
@@ -28,8 +34,8 @@ export function EditorDialog(props: {
     }
     switch (r.action) {
       case "confirm":
-        if (state.pasting) setState((s) => reduceEditor(s, { op: "newline" }));
-        else props.onSubmit(state.text);
+        if (ref.current.pasting) setState((s) => reduceEditor(s, { op: "newline" }));
+        else props.onSubmit(ref.current.text);
         return;
       case "newline":
         setState((s) => reduceEditor(s, { op: "newline" }));

@@ -1,5 +1,5 @@
 // Input dialog: one line with ink-text-input; Enter submits, Esc cancels.
-import React, { useState } from "react";
+import React, { useRef, useState } from "react";
 import { Box, Text, useInput } from "ink";
 import TextInput from "ink-text-input";
 import { resolveDialogKey } from "../../keymap.js";
@@ -13,17 +13,26 @@ export function InputDialog(props: {
   onSubmit: (value: string) => void;
   onCancel: () => void;
 }): React.ReactElement {
-  const [value, setValue] = useState("");
+  const [value, setValueState] = useState("");
+  // Enter is handled here from a ref: ink-text-input's own onSubmit can see a stale value when
+  // keys arrive faster than React re-subscribes its handler.
+  const ref = useRef("");
+  const setValue = (v: string): void => {
+    ref.current = v;
+    setValueState(v);
+  };
   useInput((input, key) => {
     const r = resolveDialogKey(input, key, false);
-    if (r && "action" in r && r.action === "cancel") props.onCancel();
+    if (!r || !("action" in r)) return;
+    if (r.action === "cancel") props.onCancel();
+    else if (r.action === "confirm") props.onSubmit(ref.current);
   });
   return (
     <Box flexDirection="column">
       <Text wrap="truncate-end">{titleRow(props.title, props.width)}</Text>
       <Box>
         <Text>{"  › "}</Text>
-        <TextInput value={value} onChange={setValue} onSubmit={props.onSubmit} placeholder={props.placeholder} />
+        <TextInput value={value} onChange={setValue} placeholder={props.placeholder} />
       </Box>
       <Text wrap="truncate-end">{helpRow("enter submit · esc cancel", props.remainingMs, props.width)}</Text>
     </Box>

@@ -1,6 +1,6 @@
 // Select dialog: arrows move, typing filters, Enter chooses, Esc cancels; shows a countdown
 // when the request has a timeout. Rows are capped by the live-region budget.
-import React, { useState } from "react";
+import React, { useRef, useState } from "react";
 import { useInput } from "ink";
 import { resolveDialogKey } from "../../keymap.js";
 import { theme } from "../../render/theme.js";
@@ -40,10 +40,17 @@ export function SelectDialog(props: {
   onChoose: (value: string) => void;
   onCancel: () => void;
 }): React.ReactElement {
-  const [view, setView] = useState<SelectViewState>({ index: 0, filter: "" });
+  const [view, setViewState] = useState<SelectViewState>({ index: 0, filter: "" });
+  // Keys can arrive before React re-subscribes the handler: read and write through a ref.
+  const ref = useRef(view);
+  const setView = (next: SelectViewState): void => {
+    ref.current = next;
+    setViewState(next);
+  };
   useInput((input, key) => {
     const r = resolveDialogKey(input, key, false);
     if (!r) return;
+    const view = ref.current;
     const shown = filterOptions(props.options, view.filter);
     if ("text" in r) {
       setView({ index: 0, filter: view.filter + input });

@@ -1,0 +1,197 @@
+// ink-testing-library: the keymap + controller choose prompt / steer / follow-up / abort from
+// state, and each dialog answers with the right shape.
+import React from "react";
+import { afterEach, describe, expect, it } from "vitest";
+import { cleanup, render } from "ink-testing-library";
+import { App } from "../../../src/tui/components/app.js";
+import { createController } from "../../../src/tui/controller.js";
+import { createInitialState } from "../../../src/tui/state/reducer.js";
+import { createStore, type Store } from "../../../src/tui/state/store.js";
+import { decodeUiRequest } from "../../../src/tui/state/ui-requests.js";
+import { createFakeConnection, waitFor, type FakeConnection } from "../helpers/fake-connection.js";
+
+type Setup = { store: Store; conn: FakeConnection; stdin: { write(data: string): void }; frame: () => string; exited: () => boolean };
+
+function setup(): Setup {
+  const store = createStore(createInitialState(100, 30), { frameMs: 0 });
+  const conn = createFakeConnection();
+  let exited = false;
+  const controller = createController({ store, connection: conn, exit: () => { exited = true; } });
+  const r = render(<App store={store} controller={controller} />);
+  return { store, conn, stdin: r.stdin, frame: () => r.lastFrame() ?? "", exited: () => exited };
+}
+
+async function type(s: Setup, text: string): Promise<void> {
+  s.stdin.write(text);
+  await waitFor(() => s.store.getState().editor.text.endsWith(text), `editor to contain ${text}`);
+}
+
+const ENTER = "\r";
+const ALT_ENTER = "\u001b\r";
+const ESC = "\u001b";
+
+afterEach(() => cleanup());
+
+describe("submitting", () => {
+  it("Enter when idle sends a prompt and clears the editor", async () => {
+    const s = setup();
+    await type(s, "hello");
+    s.stdin.write(ENTER);
+    await waitFor(() => s.conn.calls.some((c) => c.method === "prompt"), "prompt");
+    expect(s.conn.calls.find((c) => c.method === "prompt")?.args).toEqual(["hello"]);
+    expect(s.store.getState().editor.text).toBe("");
+  });
+
+  it("Enter while busy steers; Alt+Enter and Ctrl+F queue follow-ups", async () => {
+    const s = setup();
+    s.store.dispatch({ type: "run_state", busy: true, now: Date.now() });
+    await type(s, "steer me");
+    s.stdin.write(ENTER);
+    await type(s, "later 1");
+    s.stdin.write(ALT_ENTER);
+    await type(s, "later 2");
+    s.stdin.write("\u0006");
+    await waitFor(() => s.conn.calls.filter((c) => c.method === "prompt").length === 3, "three prompts");
+    expect(s.conn.calls.filter((c) => c.method === "prompt").map((c) => c.args)).toEqual([
+      ["steer me", { streamingBehavior: "steer" }],
+      ["later 1", { streamingBehavior: "followUp" }],
+      ["later 2", { streamingBehavior: "followUp" }],
+    ]);
+  });
+
+  it("Esc aborts only while the agent works", async () => {
+    const s = setup();
+    s.stdin.write(ESC);
+    await new Promise((r) => setTimeout(r, 80));
+    expect(s.conn.calls.some((c) => c.method === "abort")).toBe(false);
+    s.store.dispatch({ type: "run_state", busy: true, now: Date.now() });
+    s.stdin.write(ESC);
+    await waitFor(() => s.conn.calls.some((c) => c.method === "abort"), "abort");
+  });
+
+  it("Shift+Enter (kitty), Ctrl+J and bracketed paste insert newlines and never submit", async () => {
+    const s = setup();
+    await type(s, "a");
+    s.stdin.write("\u001b[13;2u");
+    s.stdin.write("\n");
+    s.stdin.write("\u001b[200~");
+    s.stdin.write("line1\rline2\r");
+    s.stdin.write(ENTER);
+    s.stdin.write("\u001b[201~");
+    await waitFor(() => s.store.getState().editor.text.includes("line2"), `paste: ${JSON.stringify(s.store.getState().editor)}`);
+    expect(s.conn.calls.some((c) => c.method === "prompt")).toBe(false);
+    expect(s.store.getState().editor.text.split("\n").length).toBeGreaterThanOrEqual(4);
+  });
+
+  it("Up walks history; Ctrl+C clears then exits when pressed twice", async () => {
+    const s = setup();
+    await type(s, "first");
+    s.stdin.write(ENTER);
+    await waitFor(() => s.store.getState().editor.text === "", "clear");
+    s.stdin.write("\u001b[A");
+    await waitFor(() => s.store.getState().editor.text === "first", "history");
+    s.stdin.write("\u0003");
+    await waitFor(() => s.store.getState().editor.text === "", "ctrl+c clear");
+    expect(s.exited()).toBe(false);
+    s.stdin.write("\u0003");
+    await waitFor(() => s.exited(), "exit");
+  });
+
+  it("Alt+Up pulls queued messages back into the editor", async () => {
+    const s = setup();
+    s.store.dispatch({ type: "agent_event", event: { type: "queue_update", steering: ["fix x"], followUp: ["then y"] }, now: 0 });
+    await waitFor(() => s.frame().includes("Steering"), "queue pane");
+    s.stdin.write("\u001b[1;3A");
+    await waitFor(() => s.store.getState().editor.text.includes("then y"), "pulled");
+    expect(s.conn.calls.some((c) => c.method === "clearQueue")).toBe(true);
+    expect(s.store.getState().editor.text).toBe("fix x\n\nthen y");
+  });
+
+  it("/hotkeys is handled locally, !cmd runs bash", async () => {
+    const s = setup();
+    await type(s, "/hotkeys");
+    s.stdin.write(ENTER);
+    await waitFor(() => s.store.getState().transcript.committed.some((e) => e.kind === "notice" && e.text.includes("Keyboard shortcuts")), "help");
+    await type(s, "!echo hi");
+    s.stdin.write(ENTER);
+    await waitFor(() => s.store.getState().transcript.committed.some((e) => e.kind === "bash"), "bash entry");
+    expect(s.conn.calls.find((c) => c.method === "bash")?.args[0]).toBe("echo hi");
+    expect(s.conn.calls.some((c) => c.method === "prompt")).toBe(false);
+  });
+});
+
+describe("dialogs", () => {
+  const open = (s: Setup, req: Record<string, unknown>): void =>
+    s.store.dispatch({ type: "ui_request", request: decodeUiRequest({ type: "extension_ui_request", ...req }, Date.now()), now: Date.now() });
+
+  it("select: arrows + Enter answer with the value; typing filters", async () => {
+    const s = setup();
+    open(s, { id: "d1", method: "select", title: "Pick one", options: ["Alpha", "Beta", "Gamma"] });
+    await waitFor(() => s.frame().includes("Pick one"), "dialog shown");
+    s.stdin.write("\u001b[B");
+    await waitFor(() => s.frame().includes("❯ Beta"), "moved");
+    s.stdin.write(ENTER);
+    await waitFor(() => s.conn.responses.length === 1, "answer");
+    expect(s.conn.responses[0], JSON.stringify(s.conn.responses)).toEqual({ id: "d1", response: { value: "Beta" } });
+    open(s, { id: "d2", method: "select", title: "Filter", options: ["Alpha", "Beta", "Gamma"] });
+    await waitFor(() => s.frame().includes("Filter"), "second dialog");
+    s.stdin.write("gam");
+    await waitFor(() => s.frame().includes("filter: gam"), "filtered");
+    s.stdin.write(ENTER);
+    await waitFor(() => s.conn.responses.length === 2, "answer 2");
+    expect(s.conn.responses[1]).toEqual({ id: "d2", response: { value: "Gamma" } });
+  });
+
+  it("confirm: y, n and Esc; queued dialogs wait their turn", async () => {
+    const s = setup();
+    open(s, { id: "c1", method: "confirm", title: "Sure?", message: "Really" });
+    open(s, { id: "c2", method: "confirm", title: "Second?", message: "" });
+    open(s, { id: "c3", method: "confirm", title: "Third?", message: "" });
+    await waitFor(() => s.frame().includes("Sure?") && s.frame().includes("2 more dialogs waiting"), "first + waiting");
+    s.stdin.write("y");
+    await waitFor(() => s.frame().includes("Second?"), "second");
+    s.stdin.write("n");
+    await waitFor(() => s.frame().includes("Third?"), "third");
+    s.stdin.write(ESC);
+    await waitFor(() => s.conn.responses.length === 3, "answers");
+    expect(s.conn.responses.map((r) => r.response)).toEqual([{ confirmed: true }, { confirmed: false }, { cancelled: true }]);
+  });
+
+  it("input and editor dialogs submit text; Esc cancels", async () => {
+    const s = setup();
+    open(s, { id: "i1", method: "input", title: "Name?", placeholder: "type" });
+    await waitFor(() => s.frame().includes("Name?"), "input");
+    s.stdin.write("bob");
+    await waitFor(() => s.frame().includes("bob"), "typed");
+    s.stdin.write(ENTER);
+    await waitFor(() => s.conn.responses.length === 1, "input answer");
+    expect(s.conn.responses[0]).toEqual({ id: "i1", response: { value: "bob" } });
+    open(s, { id: "e1", method: "editor", title: "Edit it", prefill: "line 1" });
+    await waitFor(() => s.frame().includes("Edit it"), "editor dialog");
+    s.stdin.write("\n");
+    s.stdin.write("line 2");
+    await waitFor(() => s.frame().includes("line 2"), "typed 2");
+    s.stdin.write(ENTER);
+    await waitFor(() => s.conn.responses.length === 2, "editor answer");
+    expect(s.conn.responses[1]).toEqual({ id: "e1", response: { value: "line 1\nline 2" } });
+  });
+
+  it("a dialog with a timeout shows a countdown and closes itself without answering", async () => {
+    const s = setup();
+    open(s, { id: "t1", method: "confirm", title: "Quick?", message: "", timeout: 1200 });
+    await waitFor(() => /closes in \ds/.test(s.frame()), "countdown");
+    await waitFor(() => s.store.getState().dialogs.length === 0, "auto close", 4000);
+    expect(s.conn.responses).toEqual([]);
+  });
+
+  it("a dialog the worker cancels closes, and the transcript streams behind a dialog", async () => {
+    const s = setup();
+    open(s, { id: "x1", method: "select", title: "Behind", options: ["a"] });
+    s.store.dispatch({ type: "agent_event", event: { type: "message_start", message: { role: "assistant", blocks: [] } }, now: 0 });
+    s.store.dispatch({ type: "agent_event", event: { type: "message_update", delta: { kind: "text_delta", index: 0, delta: "streaming words" }, usage: undefined, snapshot: undefined }, now: 0 });
+    await waitFor(() => s.frame().includes("streaming words") && s.frame().includes("Behind"), "both visible");
+    open(s, { id: "c", method: "cancel", targetId: "x1" });
+    await waitFor(() => !s.frame().includes("Behind"), "closed");
+    expect(s.conn.responses).toEqual([]);
+  });
+});

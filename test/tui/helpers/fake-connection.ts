@@ -1,0 +1,55 @@
+// A fake worker connection for controller/interaction tests: every rpc method is a vi.fn
+// that records its call and resolves with a canned value.
+import { vi } from "vitest";
+import type { TuiConnection } from "../../../src/tui/connection.js";
+
+export type FakeConnection = TuiConnection & {
+  calls: Array<{ method: string; args: unknown[] }>;
+  responses: Array<{ id: string; response: unknown }>;
+  clearQueueSupported: boolean;
+};
+
+export function createFakeConnection(): FakeConnection {
+  const calls: FakeConnection["calls"] = [];
+  const responses: FakeConnection["responses"] = [];
+  const canned: Record<string, unknown> = {
+    cycleThinkingLevel: { level: "high" },
+    cycleModel: { model: { id: "m2", name: "Model Two", provider: "p" }, thinkingLevel: "off", isScoped: false },
+    getState: { model: { id: "m2", name: "Model Two", provider: "p", contextWindow: 1000, reasoning: false }, thinkingLevel: "off", isStreaming: false },
+    bash: { output: "hi\n", exitCode: 0, cancelled: false, truncated: false },
+    clearQueue: { steering: [], followUp: [] },
+  };
+  const rpc = new Proxy(
+    {},
+    {
+      get(_t, prop: string) {
+        return vi.fn(async (...args: unknown[]) => {
+          calls.push({ method: prop, args });
+          return canned[prop];
+        });
+      },
+    },
+  );
+  const fake = {
+    calls,
+    responses,
+    clearQueueSupported: true,
+    rpc,
+    respondToUi(id: string, response: unknown) {
+      responses.push({ id, response });
+    },
+    getSnapshot() {
+      return { capabilities: { commands: { clear_queue: fake.clearQueueSupported } } };
+    },
+  };
+  return fake as unknown as FakeConnection;
+}
+
+/** Poll until `cond` holds (no fixed sleeps); throws with `what` after `timeoutMs`. */
+export async function waitFor(cond: () => boolean, what: string, timeoutMs = 3000): Promise<void> {
+  const start = Date.now();
+  while (!cond()) {
+    if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}

@@ -1,0 +1,83 @@
+// Markdown and tool views rendered at fixed widths.
+import { describe, expect, it } from "vitest";
+import { renderMarkdown } from "../../../src/tui/render/markdown.js";
+import { stripSgr, textWidth } from "../../../src/tui/render/text-width.js";
+import { toolLines } from "../../../src/tui/render/tool-lines.js";
+import type { ToolRun } from "../../../src/tui/state/types.js";
+
+const SAMPLE = [
+  "# Title",
+  "",
+  "Some **bold**, *em*, `code` and a [link](https://example.com).",
+  "",
+  "- one",
+  "- two",
+  "  - nested",
+  "",
+  "1. first",
+  "2. second",
+  "",
+  "> quoted text",
+  "",
+  "```ts",
+  "const x: number = 1;",
+  "```",
+  "",
+  "| a | b |",
+  "|---|---|",
+  "| 1 | 2 |",
+].join("\n");
+
+describe("renderMarkdown", () => {
+  for (const width of [40, 60, 100]) {
+    it(`renders every block kind within ${width} columns`, () => {
+      const rows = renderMarkdown(SAMPLE, width);
+      for (const r of rows) expect(textWidth(r)).toBeLessThanOrEqual(width);
+      const plain = rows.map(stripSgr).join("\n");
+      expect(plain).toContain("Title");
+      expect(plain).toContain("bold");
+      expect(plain.replace(/\s+/g, " ")).toContain("link (https://example.com)");
+      expect(plain).toMatch(/• one\n• two\n {2}• nested/);
+      expect(plain).toContain("1. first");
+      expect(plain).toContain("│ quoted text");
+      expect(plain).toContain("const x: number = 1;");
+      expect(plain).toMatch(/a\s+│ b/);
+    });
+  }
+  it("survives odd input: huge lines, escapes, unicode, unclosed fences", () => {
+    const nasty = `${"x".repeat(5000)}\n\n\u001b[2J\u001b[31mred\n\n日本語 👍🏽 e\u0301 \u2028 line\n\n\`\`\`js\nunclosed(`;
+    const rows = renderMarkdown(nasty, 40);
+    for (const r of rows) expect(textWidth(r)).toBeLessThanOrEqual(40);
+    expect(rows.join("\n")).not.toContain("\u001b[2J");
+  });
+});
+
+describe("tool views", () => {
+  const base: ToolRun = { id: "t1", name: "bash", args: { command: "npm test" }, startedAt: 0, endedAt: 1500, status: "done", output: undefined };
+  it("bash shows the output tail with a hidden-lines marker", () => {
+    const text = Array.from({ length: 30 }, (_, i) => `line ${i}`).join("\n");
+    const rows = toolLines({ ...base, output: { text, details: undefined, images: 0 } }, 1500, 60, 5, false).map(stripSgr);
+    expect(rows[0]).toBe("✓ bash npm test · 1.5s");
+    expect(rows[1]).toContain("26 more lines");
+    expect(rows[rows.length - 1]).toBe("  line 29");
+    expect(rows.length).toBe(6);
+  });
+  it("edit shows a coloured diff from its arguments", () => {
+    const run: ToolRun = { ...base, name: "edit", args: { path: "a.ts", oldText: "old", newText: "new" } };
+    const rows = toolLines(run, 0, 60, 10, false);
+    expect(rows.map(stripSgr)).toEqual(["✓ edit a.ts · 1.5s", "  - old", "  + new"]);
+    expect(rows[1]).toContain("\u001b[31m");
+    expect(rows[2]).toContain("\u001b[32m");
+  });
+  it("read summarises unless expanded; errors show red text", () => {
+    const run: ToolRun = { ...base, name: "read", args: { path: "README.md" }, output: { text: "a\nb\nc", details: undefined, images: 0 } };
+    expect(toolLines(run, 0, 60, 10, false).map(stripSgr)).toEqual(["✓ read README.md · 1.5s", "  3 lines"]);
+    expect(toolLines(run, 0, 60, 10, true).map(stripSgr)).toEqual(["✓ read README.md · 1.5s", "  a", "  b", "  c"]);
+    const failed = toolLines({ ...run, status: "error", output: { text: "ENOENT", details: undefined, images: 0 } }, 0, 60, 10, false);
+    expect(stripSgr(failed[0] ?? "")).toMatch(/^✗ read/);
+  });
+  it("strips escapes from tool output", () => {
+    const rows = toolLines({ ...base, output: { text: "\u001b[2J\u001b[Hhello\u001b[10;10H", details: undefined, images: 0 } }, 0, 60, 5, false);
+    expect(rows.join("")).not.toMatch(/\u001b\[(2J|H|10;10H)/);
+  });
+});

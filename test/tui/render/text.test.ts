@@ -1,0 +1,68 @@
+// Width-aware text handling, sanitising and safe split points.
+import { describe, expect, it } from "vitest";
+import { stripSgr, textWidth, truncateLine, wrapLine, wrapText } from "../../../src/tui/render/text-width.js";
+import { sanitizeText } from "../../../src/tui/render/sanitize.js";
+import { endsInsideFence, findLastSafeSplitPoint } from "../../../src/tui/render/split-point.js";
+
+describe("textWidth", () => {
+  it("counts wide CJK, emoji and combining marks by cells", () => {
+    expect(textWidth("abc")).toBe(3);
+    expect(textWidth("日本")).toBe(4);
+    expect(textWidth("👍")).toBe(2);
+    expect(textWidth("👍🏽")).toBe(2);
+    expect(textWidth("👨‍👩‍👧")).toBe(2);
+    expect(textWidth("e\u0301")).toBe(1);
+    expect(textWidth("\u001b[31mred\u001b[39m")).toBe(3);
+  });
+});
+
+describe("truncate and wrap", () => {
+  it("never exceeds the width, whatever the text", () => {
+    const samples = ["日本語のテキストです", "👍🏽👍🏽👍🏽👍🏽👍🏽", "a\u0301b\u0301c\u0301d\u0301e\u0301f", `\u001b[1m${"x".repeat(50)}\u001b[22m`, "word ".repeat(30)];
+    for (const s of samples) {
+      for (const w of [1, 5, 7, 12, 40]) {
+        expect(textWidth(truncateLine(s, w))).toBeLessThanOrEqual(w);
+        for (const row of wrapLine(s, w)) expect(textWidth(row)).toBeLessThanOrEqual(Math.max(1, w) + 1);
+      }
+    }
+  });
+  it("keeps all text when wrapping words", () => {
+    const text = "the quick brown fox jumps over the lazy dog";
+    expect(wrapLine(text, 10).join(" ")).toBe(text);
+    expect(wrapLine(text, 10).every((r) => textWidth(r) <= 10)).toBe(true);
+  });
+  it("reopens styles on each wrapped row", () => {
+    const rows = wrapLine(`\u001b[31m${"red ".repeat(10)}\u001b[39m`, 8);
+    expect(rows.length).toBeGreaterThan(2);
+    for (const r of rows.slice(1)) expect(r.startsWith("\u001b[31m")).toBe(true);
+    expect(stripSgr(rows.join(" ")).replace(/\s+/g, " ").trim()).toBe("red ".repeat(10).trim());
+  });
+  it("splits on newlines", () => {
+    expect(wrapText("a\nb", 10)).toEqual(["a", "b"]);
+  });
+});
+
+describe("sanitizeText", () => {
+  it("strips cursor movement, screen clears, OSC and mode changes but keeps SGR", () => {
+    const dirty = "a\u001b[2J\u001b[H\u001b[?1049h\u001b]0;title\u0007\u001b[31mred\u001b[0m\u001b[5A\u001b[?25l b";
+    expect(sanitizeText(dirty)).toBe("a\u001b[31mred\u001b[0m b");
+    expect(sanitizeText(dirty, { keepSgr: false })).toBe("ared b");
+  });
+  it("turns CR progress lines into their last state, expands tabs, maps U+2028", () => {
+    expect(sanitizeText("10%\r50%\r100%\ndone")).toBe("100%\ndone");
+    expect(sanitizeText("a\tb")).toBe("a   b");
+    expect(sanitizeText("x\u2028y\u2029z")).toBe("x\ny\nz");
+    expect(sanitizeText("bell\u0007 bs\b")).toBe("bell bs");
+  });
+});
+
+describe("safe split points", () => {
+  it("splits after a blank line outside a fence only", () => {
+    const text = "para one\n\npara two\n\n```\ncode\n\nmore code\n```\ntail";
+    const i = findLastSafeSplitPoint(text);
+    expect(text.slice(0, i)).toBe("para one\n\npara two\n\n");
+    expect(endsInsideFence("```ts\nconst a = 1;\n")).toBe(true);
+    expect(endsInsideFence("```ts\nconst a = 1;\n```\n")).toBe(false);
+    expect(findLastSafeSplitPoint("no blank line here")).toBe(-1);
+  });
+});

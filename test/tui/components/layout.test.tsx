@@ -1,0 +1,88 @@
+// The live region stays strictly shorter than the terminal at every size, however much is
+// going on (Ink clears the whole screen otherwise), and does not grow with the transcript.
+import React from "react";
+import { describe, expect, it } from "vitest";
+import { renderToString } from "ink";
+import { App } from "../../../src/tui/components/app.js";
+import { LiveRegion } from "../../../src/tui/components/live-region.js";
+import { ControllerContext } from "../../../src/tui/components/controller-context.js";
+import { createController } from "../../../src/tui/controller.js";
+import { createInitialState, reduce } from "../../../src/tui/state/reducer.js";
+import { createStore } from "../../../src/tui/state/store.js";
+import { StoreContext } from "../../../src/tui/state/use-store.js";
+import type { TuiAction } from "../../../src/tui/state/actions.js";
+import type { TuiState } from "../../../src/tui/state/types.js";
+import { decodeAgentEvent } from "../../../src/tui/state/events.js";
+import { decodeUiRequest } from "../../../src/tui/state/ui-requests.js";
+import { stripSgr, textWidth } from "../../../src/tui/render/text-width.js";
+import { createFakeConnection } from "../helpers/fake-connection.js";
+
+function busyState(columns: number, rows: number, withDialog: boolean): TuiState {
+  let s = createInitialState(columns, rows);
+  const ev = (raw: Record<string, unknown>): void => { s = reduce(s, { type: "agent_event", event: decodeAgentEvent(raw), now: 1000 }); };
+  const act = (a: TuiAction): void => { s = reduce(s, a); };
+  ev({ type: "agent_start" });
+  for (let i = 0; i < 3; i += 1) ev({ type: "tool_execution_start", toolCallId: `t${i}`, toolName: "bash", args: { command: `long command number ${i} `.repeat(5) } });
+  ev({ type: "tool_execution_update", toolCallId: "t0", toolName: "bash", args: {}, partialResult: { content: [{ type: "text", text: "out\n".repeat(200) + "日本語 👍🏽 \u001b[2J".repeat(20) }] } });
+  ev({ type: "message_start", message: { role: "assistant", content: [] } });
+  // One giant code block: no safe split point, so nothing can be committed.
+  ev({ type: "message_update", assistantMessageEvent: { type: "text_delta", contentIndex: 0, delta: "```ts\n" + "const x = 1; // a fairly long line of code that wraps at narrow widths\n".repeat(300) } });
+  ev({ type: "queue_update", steering: ["steer ".repeat(40)], followUp: ["follow ".repeat(40), "another"] });
+  ev({ type: "tool_execution_end", toolCallId: "todo", toolName: "todo_write", isError: false, result: { content: [], details: { phases: [{ id: "p1", name: "Phase", tasks: Array.from({ length: 12 }, (_, i) => ({ id: `k${i}`, content: `task ${i}`, status: i === 0 ? "in_progress" : "pending" })) }] } } });
+  act({ type: "ui_request", request: decodeUiRequest({ id: "w", method: "setWidget", widgetKey: "w", widgetLines: Array.from({ length: 10 }, (_, i) => `widget ${i}`) }, 0), now: 0 });
+  act({ type: "ui_request", request: decodeUiRequest({ id: "n", method: "notify", message: "hello ".repeat(50) }, 1000), now: 1000 });
+  act({ type: "editor", op: { op: "set", text: "line\n".repeat(30), keepUndo: false } });
+  if (withDialog) act({ type: "ui_request", request: decodeUiRequest({ id: "d", method: "select", title: "Pick", options: Array.from({ length: 50 }, (_, i) => `option ${i}`), timeout: 5000 }, 1000), now: 1000 });
+  return s;
+}
+
+function renderLive(state: TuiState): string[] {
+  const store = createStore(state);
+  const controller = createController({ store, connection: createFakeConnection(), exit: () => undefined });
+  const out = renderToString(
+    <StoreContext.Provider value={store}>
+      <ControllerContext.Provider value={controller}>
+        <LiveRegion />
+      </ControllerContext.Provider>
+    </StoreContext.Provider>,
+    { columns: state.ui.columns },
+  );
+  return out.split("\n");
+}
+
+describe("live region height", () => {
+  for (const [columns, rows] of [[40, 8], [40, 12], [60, 20], [100, 30], [200, 60]] as const) {
+    for (const withDialog of [false, true]) {
+      it(`${columns}x${rows}${withDialog ? " with a dialog" : ""}: shorter than the terminal, rows fit the width`, () => {
+        const lines = renderLive(busyState(columns, rows, withDialog));
+        expect(lines.length).toBeLessThan(rows);
+        for (const l of lines) expect(textWidth(stripSgr(l))).toBeLessThanOrEqual(columns);
+        expect(lines.join("\n")).not.toContain("\u001b[2J");
+      });
+    }
+  }
+
+  it("does not depend on the transcript length", () => {
+    const small = busyState(80, 24, false);
+    let big = small;
+    for (let i = 0; i < 2000; i += 1) big = reduce(big, { type: "notice", level: "info", text: `old entry ${i}` });
+    expect(renderLive(big)).toEqual(renderLive(small));
+  });
+});
+
+describe("App at fixed widths", () => {
+  it("prints committed entries above the live region", () => {
+    let s = createInitialState(60, 20);
+    const ev = (raw: Record<string, unknown>): void => { s = reduce(s, { type: "agent_event", event: decodeAgentEvent(raw), now: 0 }); };
+    ev({ type: "message_start", message: { role: "user", content: [{ type: "text", text: "Hi there" }] } });
+    ev({ type: "message_end", message: { role: "user", content: [{ type: "text", text: "Hi there" }] } });
+    ev({ type: "message_end", message: { role: "assistant", content: [{ type: "text", text: "## Answer\n\nUse `npm test`." }], stopReason: "stop" } });
+    const store = createStore(s);
+    const controller = createController({ store, connection: createFakeConnection(), exit: () => undefined });
+    const out = stripSgr(renderToString(<App store={store} controller={controller} />, { columns: 60 }));
+    expect(out).toContain("› Hi there");
+    expect(out).toContain("Answer");
+    expect(out).toContain("Use npm test.");
+    expect(out.indexOf("Hi there")).toBeLessThan(out.indexOf("Answer"));
+  });
+});

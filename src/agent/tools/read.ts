@@ -2,6 +2,7 @@
 // and a notice saying how to continue; png/jpeg/gif/webp as image content; other binary
 // files described instead of dumped.
 
+import { createReadStream } from "node:fs";
 import { open, readFile, stat } from "node:fs/promises";
 import type { AgentTool } from "@mariozechner/pi-agent-core";
 import type { ImageContent, TextContent } from "@mariozechner/pi-ai";
@@ -22,6 +23,8 @@ export interface ReadToolDetails {
 /** Images above this are not inlined: providers reject them (Anthropic caps inline images near 5 MB). */
 const MAX_INLINE_IMAGE_BYTES = 5 * 1024 * 1024;
 const SNIFF_BYTES = 8192;
+/** Above this, text files are streamed instead of loaded whole. */
+const LARGE_FILE_BYTES = 8 * 1024 * 1024;
 
 /** The image type from the file's first bytes, not its name (screenshots are often misnamed). */
 export function detectImageMimeType(head: Uint8Array): string | undefined {
@@ -64,23 +67,36 @@ function describeError(path: string, error: unknown): Error {
   return error instanceof Error ? error : new Error(String(error));
 }
 
-/** Lines of the selected window plus the notice the model needs to read on. */
-export function formatTextWindow(
-  text: string,
-  path: string,
-  offset: number | undefined,
-  limit: number | undefined,
-): { text: string; details: ReadToolDetails | undefined } {
-  const lines = text.split("\n");
+/** The lines a read shows: `window` starts at line `start` (0-based); the selection ends before `end`. */
+export interface LineWindow {
+  window: string[];
+  totalLines: number;
+  start: number;
+  end: number;
+  /** UTF-8 size of the whole selection when `window` holds only its beginning. */
+  selectedBytes?: number;
+}
+
+/** Enough of a selection for truncateHead to decide exactly as it would on all of it. */
+const WINDOW_MAX_LINES = DEFAULT_MAX_LINES + 1;
+
+/** Picks the window from a file already split into lines. */
+export function windowFromLines(lines: string[], offset: number | undefined, limit: number | undefined): LineWindow {
   const start = offset !== undefined && offset > 0 ? Math.floor(offset) - 1 : 0;
-  if (start >= lines.length) {
-    throw new Error(`Offset ${offset} is beyond end of file (${lines.length} lines total)`);
-  }
+  if (start >= lines.length) throw new Error(`Offset ${offset} is beyond end of file (${lines.length} lines total)`);
   const end = limit !== undefined ? Math.min(start + Math.floor(limit), lines.length) : lines.length;
-  const truncation = truncateHead(lines.slice(start, end).join("\n"), { maxLines: DEFAULT_MAX_LINES, maxBytes: DEFAULT_MAX_BYTES });
-  const first = start + 1;
+  return { window: lines.slice(start, end), totalLines: lines.length, start, end };
+}
+
+/** The window's text plus the notice the model needs to read on. */
+export function formatTextWindow(w: LineWindow, path: string): { text: string; details: ReadToolDetails | undefined } {
+  const measured = truncateHead(w.window.join("\n"), { maxLines: DEFAULT_MAX_LINES, maxBytes: DEFAULT_MAX_BYTES });
+  // A partial window: report the whole selection's size, as if it had all been loaded.
+  const truncation: TruncationResult =
+    w.selectedBytes === undefined ? measured : { ...measured, totalLines: w.end - w.start, totalBytes: w.selectedBytes };
+  const first = w.start + 1;
   if (truncation.firstLineExceedsLimit) {
-    const size = formatSize(Buffer.byteLength(lines[start] ?? "", "utf8"));
+    const size = formatSize(Buffer.byteLength(w.window[0] ?? "", "utf8"));
     return {
       text: `[Line ${first} is ${size}, exceeds ${formatSize(DEFAULT_MAX_BYTES)} limit. Use bash: sed -n '${first}p' ${path} | head -c ${DEFAULT_MAX_BYTES}]`,
       details: { truncation },
@@ -90,20 +106,67 @@ export function formatTextWindow(
     const last = first + truncation.outputLines - 1;
     const reason = truncation.truncatedBy === "lines" ? "" : ` (${formatSize(DEFAULT_MAX_BYTES)} limit)`;
     return {
-      text: `${truncation.content}\n\n[Showing lines ${first}-${last} of ${lines.length}${reason}. Use offset=${last + 1} to continue.]`,
+      text: `${truncation.content}\n\n[Showing lines ${first}-${last} of ${w.totalLines}${reason}. Use offset=${last + 1} to continue.]`,
       details: { truncation },
     };
   }
-  if (end < lines.length) {
+  if (w.end < w.totalLines) {
     return {
-      text: `${truncation.content}\n\n[${lines.length - end} more lines in file. Use offset=${end + 1} to continue.]`,
+      text: `${truncation.content}\n\n[${w.totalLines - w.end} more lines in file. Use offset=${w.end + 1} to continue.]`,
       details: undefined,
     };
   }
   return { text: truncation.content, details: undefined };
 }
 
-export function createReadTool(cwd: string): AgentTool<typeof readSchema, ReadToolDetails | undefined> {
+/**
+ * Streams a large file once: counts its lines and keeps only the beginning of the selection
+ * (enough for truncation to decide), so a multi-gigabyte log costs no more memory than a page.
+ */
+export async function scanLargeFile(
+  absolutePath: string,
+  encoding: "utf-8" | "utf-16le" | "utf-16be",
+  offset: number | undefined,
+  limit: number | undefined,
+): Promise<LineWindow> {
+  const start = offset !== undefined && offset > 0 ? Math.floor(offset) - 1 : 0;
+  const stopBefore = limit !== undefined ? start + Math.floor(limit) : Number.POSITIVE_INFINITY;
+  const decoder = new TextDecoder(encoding);
+  const window: string[] = [];
+  let windowBytes = 0;
+  let selectedBytes = 0;
+  let index = 0;
+  let partial = "";
+  const take = (rawLine: string): void => {
+    const line = rawLine.endsWith("\r") ? rawLine.slice(0, -1) : rawLine;
+    if (index >= start && index < stopBefore) {
+      const bytes = Buffer.byteLength(line, "utf8") + (index > start ? 1 : 0);
+      selectedBytes += bytes;
+      if (window.length < WINDOW_MAX_LINES && windowBytes <= DEFAULT_MAX_BYTES) {
+        window.push(line);
+        windowBytes += bytes;
+      }
+    }
+    index++;
+  };
+  for await (const chunk of createReadStream(absolutePath)) {
+    const text = partial + decoder.decode(chunk as Buffer, { stream: true });
+    const parts = text.split("\n");
+    partial = parts.pop() ?? "";
+    for (const part of parts) take(part);
+  }
+  take(partial + decoder.decode());
+  const totalLines = index;
+  if (start >= totalLines) throw new Error(`Offset ${offset} is beyond end of file (${totalLines} lines total)`);
+  return { window, totalLines, start, end: Math.min(stopBefore, totalLines), selectedBytes };
+}
+
+export interface ReadToolOptions {
+  /** Text files above this size are streamed (default 8 MB; tests lower it). */
+  largeFileBytes?: number;
+}
+
+export function createReadTool(cwd: string, options: ReadToolOptions = {}): AgentTool<typeof readSchema, ReadToolDetails | undefined> {
   return {
     name: "read",
     label: "read",
@@ -140,12 +203,15 @@ export function createReadTool(cwd: string): AgentTool<typeof readSchema, ReadTo
         const text = `[Binary file: ${path} (${formatSize(info.size)}) is not shown. Use bash (file, xxd, strings) to inspect it.]`;
         return { content: [{ type: "text", text }], details: undefined };
       }
-      const bytes = await readFile(absolutePath);
       // UTF-16 files (Windows tools write them) hold NUL bytes but are text; decode by their BOM.
-      const raw = new TextDecoder(utf16 ?? "utf-8").decode(bytes);
-      // A BOM is invisible noise to the model; CRLF is shown as LF (edit matches either way).
-      const text = raw.replace(/^\uFEFF/, "").replace(/\r\n/g, "\n");
-      const window = formatTextWindow(text, path, offset, limit);
+      // The decoder drops a BOM (invisible noise to the model); CRLF is shown as LF (edit matches either way).
+      const encoding = utf16 ?? "utf-8";
+      const { size } = await stat(absolutePath);
+      const lineWindow =
+        size > (options.largeFileBytes ?? LARGE_FILE_BYTES)
+          ? await scanLargeFile(absolutePath, encoding, offset, limit)
+          : windowFromLines(new TextDecoder(encoding).decode(await readFile(absolutePath)).replace(/\r\n/g, "\n").split("\n"), offset, limit);
+      const window = formatTextWindow(lineWindow, path);
       if (signal?.aborted) throw new Error("Operation aborted");
       return { content: [{ type: "text", text: window.text }], details: window.details };
     },

@@ -4,7 +4,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { join, relative } from "node:path";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { createReadTool } from "../../../src/agent/tools/read.js";
+import { createReadTool, formatTextWindow, windowFromLines } from "../../../src/agent/tools/read.js";
 import { createWriteTool } from "../../../src/agent/tools/write.js";
 import { resolveToCwd } from "../../../src/agent/tools/path-utils.js";
 import { makeTempDir, textOf } from "./helpers.js";
@@ -94,6 +94,24 @@ describe("read", () => {
     const be = Buffer.from("hi", "utf16le").swap16();
     writeFileSync(join(dir, "be.txt"), Buffer.concat([Buffer.from([0xfe, 0xff]), be]));
     expect(textOf(await createReadTool(dir).execute("t", { path: "be.txt" }))).toBe("hi");
+  });
+
+  test("large files are streamed and read exactly as small ones", async () => {
+    const rows = Array.from({ length: 40000 }, (_, i) => `row ${i + 1} ${"-".repeat(i % 40)}`);
+    const content = `\uFEFF${rows.join("\r\n")}\r\n`;
+    writeFileSync(join(dir, "big.log"), content);
+    const lines = content.slice(1).replace(/\r\n/g, "\n").split("\n");
+    // Streaming from 1 MB on (default 8 MB), so this 1.3 MB file takes the streaming path.
+    const tool = createReadTool(dir, { largeFileBytes: 1024 * 1024 });
+    for (const [offset, limit] of [[undefined, undefined], [39999, undefined], [10, 5000]] as const) {
+      const expected = formatTextWindow(windowFromLines(lines, offset, limit), "big.log").text;
+      expect(textOf(await tool.execute("t", { path: "big.log", offset, limit }))).toBe(expected);
+    }
+    expect(Buffer.byteLength(content)).toBeGreaterThan(1024 * 1024);
+    expect(textOf(await tool.execute("t", { path: "big.log", offset: 20000, limit: 1 }))).toBe(
+      `row 20000 ${"-".repeat(19999 % 40)}\n\n[20001 more lines in file. Use offset=20001 to continue.]`,
+    );
+    await expect(tool.execute("t", { path: "big.log", offset: 50000 })).rejects.toThrow("Offset 50000 is beyond end of file (40001 lines total)");
   });
 
   test("BOM is dropped and CRLF shown as LF", async () => {

@@ -128,6 +128,7 @@ export async function scanLargeFile(
   encoding: "utf-8" | "utf-16le" | "utf-16be",
   offset: number | undefined,
   limit: number | undefined,
+  signal?: AbortSignal,
 ): Promise<LineWindow> {
   const start = offset !== undefined && offset > 0 ? Math.floor(offset) - 1 : 0;
   const stopBefore = limit !== undefined ? start + Math.floor(limit) : Number.POSITIVE_INFINITY;
@@ -150,6 +151,7 @@ export async function scanLargeFile(
     index++;
   };
   for await (const chunk of createReadStream(absolutePath)) {
+    if (signal?.aborted) throw new Error("Operation aborted");
     const text = partial + decoder.decode(chunk as Buffer, { stream: true });
     const parts = text.split("\n");
     partial = parts.pop() ?? "";
@@ -209,7 +211,7 @@ export function createReadTool(cwd: string, options: ReadToolOptions = {}): Agen
       const { size } = await stat(absolutePath);
       const lineWindow =
         size > (options.largeFileBytes ?? LARGE_FILE_BYTES)
-          ? await scanLargeFile(absolutePath, encoding, offset, limit)
+          ? await scanLargeFile(absolutePath, encoding, offset, limit, signal)
           : windowFromLines(new TextDecoder(encoding).decode(await readFile(absolutePath)).replace(/\r\n/g, "\n").split("\n"), offset, limit);
       const window = formatTextWindow(lineWindow, path);
       if (signal?.aborted) throw new Error("Operation aborted");

@@ -12,6 +12,7 @@ import { AgentRuntime } from "./runtime/agent-runtime.js";
 import { HookRegistry } from "./runtime/hooks.js";
 import type { WireEvent } from "./runtime/wire-events.js";
 import { openSessionManager } from "./session/index.js";
+import { installSessionFeatures } from "./session/features.js";
 import { createCodingTools } from "./tools/index.js";
 import { setupExtensions } from "./extensions/index.js";
 import { isThinkingLevel } from "./providers/thinking.js";
@@ -80,6 +81,9 @@ export async function startAgent({ cli, version, cwd }: StartOptions): Promise<v
     frameRoutes,
     slots: new Map(),
   };
+
+  // Todos, host tools and compaction plug into the runtime's hooks and the stdin routes.
+  installSessionFeatures(runtime, services);
 
   const extensions = await setupExtensions({
     cwd,

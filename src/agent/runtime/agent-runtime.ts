@@ -42,7 +42,13 @@ interface Activity {
   cancelRetry?: () => void;
 }
 
-type RunOutcome = "done" | "retry" | "leftovers";
+/** done: settle; retry: auto-retry; overflow: compaction then re-run; leftovers: deliver queue. */
+type RunOutcome = "done" | "retry" | "overflow" | "leftovers";
+
+interface RunResult {
+  outcome: RunOutcome;
+  last: AssistantMessage | undefined;
+}
 
 export class AgentRuntime {
   readonly cwd: string;
@@ -136,6 +142,7 @@ export class AgentRuntime {
       return;
     }
     await this.preflight();
+    await this.options.hooks.beforePrompt();
     this.startActivity([createUserMessage(expanded, images)]);
   }
 
@@ -223,23 +230,38 @@ export class AgentRuntime {
     let prompts = initial;
     let continuation = false;
     for (;;) {
-      const outcome = await this.runOnce(activity, prompts, continuation);
+      const { outcome, last } = await this.runOnce(activity, prompts, continuation);
       if (outcome === "retry") {
         if (!(await this.retryDelay(activity))) return;
-        const last = this.messages[this.messages.length - 1];
-        // The failed answer stays in the session file but leaves the context (§4.11 G1).
-        if (last?.role === "assistant" && last.stopReason === "error") this.messages.pop();
+        this.dropFailedAnswer();
         prompts = [];
         continuation = true;
         continue;
       }
-      if (outcome === "leftovers") {
+      // Threshold or overflow compaction runs between agent_end and agent_settled (§4.11 F2/F3).
+      if (!activity.aborted) {
+        const { retry } = await this.options.hooks.afterRun(last);
+        if (retry && !activity.aborted) {
+          this.dropFailedAnswer();
+          prompts = [];
+          continuation = true;
+          continue;
+        }
+      }
+      if (activity.aborted) return;
+      if (outcome === "leftovers" || (!this.queues.isEmpty && last?.stopReason !== "error")) {
         prompts = this.queues.takeLeftovers().map((item) => item.message);
         continuation = false;
         if (prompts.length > 0) continue;
       }
       return;
     }
+  }
+
+  /** The failed answer stays in the session file but leaves the context (§4.11 G1, F3). */
+  private dropFailedAnswer(): void {
+    const last = this.messages[this.messages.length - 1];
+    if (last?.role === "assistant" && last.stopReason === "error") this.messages.pop();
   }
 
   private finishActivity(activity: Activity): void {
@@ -271,7 +293,7 @@ export class AgentRuntime {
     return true;
   }
 
-  private async runOnce(activity: Activity, prompts: AgentMessage[], continuation: boolean): Promise<RunOutcome> {
+  private async runOnce(activity: Activity, prompts: AgentMessage[], continuation: boolean): Promise<RunResult> {
     const core = await loadAgentCore();
     const ai = await loadPiAi();
     const model = this.model;
@@ -332,14 +354,14 @@ export class AgentRuntime {
     const signal = activity.controller.signal;
     if (continuation) await core.runAgentLoopContinue(context, config, sink, signal, streamFn);
     else await core.runAgentLoop(prompts, context, config, sink, signal, streamFn);
-    return outcome;
+    return { outcome, last: lastAssistant };
   }
 
   private decideOutcome(activity: Activity, last: AssistantMessage | undefined): RunOutcome {
     if (activity.aborted) return "done";
     const retry = this.options.config.settings.retry;
     if (last?.stopReason === "error" && this.autoRetry && isRetryableError(last.errorMessage) && this.retryAttempt < retry.maxRetries) return "retry";
-    if (last?.stopReason === "error") return "done";
+    if (last?.stopReason === "error") return this.options.hooks.willRetryAfterRun(last) ? "overflow" : "done";
     return this.queues.isEmpty ? "done" : "leftovers";
   }
 

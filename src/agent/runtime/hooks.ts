@@ -2,6 +2,7 @@
 // Every hook is optional; several hook sets can be registered and run in registration order.
 
 import type { AgentTool } from "@mariozechner/pi-agent-core";
+import type { AssistantMessage } from "@mariozechner/pi-ai";
 import type { WireEvent } from "./wire-events.js";
 
 export interface ToolCallInfo {
@@ -35,6 +36,12 @@ export interface RuntimeHooks {
   tools?(): AgentTool[];
   /** Extra lines for the system prompt. */
   systemPromptAppend?(): string | undefined;
+  /** Sync, at agent_end of a failed run: will it be re-run after an overflow compaction? */
+  willRetryAfterRun?(last: AssistantMessage | undefined): boolean;
+  /** After a run's agent_end, before agent_settled (threshold/overflow compaction). */
+  afterRun?(last: AssistantMessage | undefined): Promise<{ retry: boolean }>;
+  /** Prompt preflight, before the run starts (pre-prompt compaction, §4.11 F4). */
+  beforePrompt?(): Promise<void>;
   /** Extra get_state fields (e.g. todoPhases from the todo store). */
   stateFields?(): Record<string, unknown>;
   /** Called once at shutdown (stdin end, signals) before the process exits. */
@@ -93,6 +100,20 @@ export class HookRegistry {
 
   systemPromptAppend(): string[] {
     return this.sets.map((set) => set.systemPromptAppend?.()).filter((s): s is string => typeof s === "string" && s.length > 0);
+  }
+
+  willRetryAfterRun(last: AssistantMessage | undefined): boolean {
+    return this.sets.some((set) => set.willRetryAfterRun?.(last) === true);
+  }
+
+  async afterRun(last: AssistantMessage | undefined): Promise<{ retry: boolean }> {
+    let retry = false;
+    for (const set of this.sets) if (set.afterRun && (await set.afterRun(last)).retry) retry = true;
+    return { retry };
+  }
+
+  async beforePrompt(): Promise<void> {
+    for (const set of this.sets) await set.beforePrompt?.();
   }
 
   stateFields(): Record<string, unknown> {

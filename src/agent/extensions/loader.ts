@@ -2,8 +2,10 @@
 // and loads them with jiti, so TypeScript extensions run without a build step, as in pi.
 // jiti is imported lazily: a worker without extensions never pays for it at startup.
 import { existsSync, readdirSync, statSync } from "node:fs";
-import { isAbsolute, join, resolve } from "node:path";
+import { dirname, isAbsolute, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import type { ExtensionFactory, ExtensionOrigin } from "./api.js";
+import { resolvePackageEntry } from "./module-resolve.js";
 
 const MODULE_RE = /\.(ts|mts|cts|js|mjs|cjs)$/;
 const INDEX_NAMES = ["index.ts", "index.mts", "index.js", "index.mjs"];
@@ -110,10 +112,38 @@ export function discoverExtensions(options: DiscoverOptions): DiscoveryResult {
 type JitiImporter = (id: string) => Promise<unknown>;
 let importer: JitiImporter | undefined;
 
+/**
+ * Module names an extension written for pi imports, mapped to our copies (as pi's loader does), so
+ * an extension outside this package still gets typebox and pi-ai, and the pi-coding-agent name
+ * resolves to our small compatibility module. A name that does not resolve is left to Node.
+ */
+function moduleAliases(): Record<string, string> {
+  const aliases: Record<string, string> = {};
+  const here = fileURLToPath(import.meta.url);
+  const compat = ["pi-compat.js", "pi-compat.ts"].map((f) => join(dirname(here), f)).find((f) => existsSync(f));
+  if (compat) aliases["@mariozechner/pi-coding-agent"] = compat;
+  const targets: Record<string, string> = {
+    "@mariozechner/pi-ai": "@mariozechner/pi-ai",
+    "@mariozechner/pi-agent-core": "@mariozechner/pi-agent-core",
+    typebox: "typebox",
+    "typebox/compile": "typebox/compile",
+    "typebox/value": "typebox/value",
+    "@sinclair/typebox": "typebox",
+    "@sinclair/typebox/compile": "typebox/compile",
+    "@sinclair/typebox/value": "typebox/value",
+  };
+  for (const [name, target] of Object.entries(targets)) {
+    // A package not installed here is left to the extension's own node_modules.
+    const entry = resolvePackageEntry(target);
+    if (entry && existsSync(entry)) aliases[name] = entry;
+  }
+  return aliases;
+}
+
 async function getImporter(): Promise<JitiImporter> {
   if (importer) return importer;
   const { createJiti } = await import("jiti");
-  const jiti = createJiti(import.meta.url, { interopDefault: true });
+  const jiti = createJiti(import.meta.url, { interopDefault: true, alias: moduleAliases() });
   importer = (id) => jiti.import(id, { default: true });
   return importer;
 }

@@ -117,4 +117,29 @@ describe("extension loading", () => {
     const trusted = await setupExtensions({ cwd, home, cliPaths: [], settings: { trustedProjects: [cwd] }, emit: () => {}, warn: () => {}, demo: false, startSession: false });
     expect(trusted.listCommands().filter((c) => c.source === "extension").map((c) => c.name)).toEqual(["from-js", "from-ts"]);
   });
+
+  it("resolves the modules a pi extension imports (pi-coding-agent guards, typebox, @sinclair/typebox, pi-ai) from anywhere", async () => {
+    const dir = tempRoot();
+    const path = write(
+      join(dir, "pi-style.ts"),
+      `import { isToolCallEventType, isBashToolResult } from "@mariozechner/pi-coding-agent";
+import type { ExtensionAPI } from "@mariozechner/pi-coding-agent";
+import { Type } from "typebox";
+import { Type as OldType } from "@sinclair/typebox";
+import { StringEnum } from "@mariozechner/pi-ai";
+export default function (pi: ExtensionAPI) {
+  const schema = Type.Object({ action: StringEnum(["list", "add"] as const), n: OldType.Number() });
+  pi.registerCommand("probe", {
+    description: JSON.stringify([isToolCallEventType("bash", { toolName: "bash" }), isBashToolResult({ toolName: "read" }), schema.type, Object.keys(schema.properties)]),
+    handler: async () => {},
+  });
+}
+`,
+    );
+    const { loaded, failed } = await loadExtensionModules([{ path, source: "cli", scope: "temporary" }]);
+    expect(failed).toEqual([]);
+    const registered: { name: string; description?: string }[] = [];
+    await loaded[0]?.factory({ registerCommand: (name: string, o: { description?: string }) => registered.push({ name, description: o.description }) } as never);
+    expect(registered).toEqual([{ name: "probe", description: JSON.stringify([true, false, "object", ["action", "n"]]) }]);
+  });
 });

@@ -100,8 +100,7 @@ export async function startAgent({ cli, version, cwd }: StartOptions): Promise<v
       shutdown: () => void shutdown(0),
       sendUserMessage: (content, options) => {
         const text = typeof content === "string" ? content : content.map((c) => (c.type === "text" ? c.text : "")).join("");
-        const deliverAs = (options as { deliverAs?: string } | undefined)?.deliverAs;
-        if (runtime.isStreaming) return runtime.queueMessage(deliverAs === "followUp" ? "followUp" : "steering", text);
+        if (runtime.isStreaming) return runtime.queueMessage(options.deliverAs === "followUp" ? "followUp" : "steering", text);
         return runtime.prompt(text);
       },
       setSessionName: (name) => {
@@ -109,6 +108,11 @@ export async function startAgent({ cli, version, cwd }: StartOptions): Promise<v
         writer.write({ type: "session_info_changed", name });
       },
       getSessionName: () => session.getName(),
+      signal: () => runtime.signal,
+      sendMessage: (message, options) => {
+        const custom = { role: "custom" as const, customType: message.customType, content: message.content, display: message.display ?? true, timestamp: Date.now(), ...(message.details !== undefined ? { details: message.details } : {}) };
+        runtime.sendCustomMessage(custom, options).catch((error: unknown) => warn(`sendMessage failed: ${(error as Error).message}`));
+      },
     },
   });
   hooks.add(extensions.hooks);

@@ -225,6 +225,46 @@ describe("auto-retry", () => {
   });
 });
 
+describe("extension custom messages", () => {
+  const custom = (text: string) => ({ role: "custom" as const, customType: "ext", content: text, display: true, timestamp: Date.now() });
+
+  it("records an idle custom message with message events and no run", async () => {
+    h = createHarness();
+    await h.runtime.sendCustomMessage(custom("note"), {});
+    expect(h.types()).toEqual(["message_start", "message_end"]);
+    expect(h.runtime.messages).toHaveLength(1);
+  });
+
+  it("steers a custom message into a running run without listing it in queue_update", async () => {
+    h = createHarness({ tokensPerSecond: 100 });
+    const seen: string[] = [];
+    h.faux.setResponses([
+      fauxAssistantMessage("streaming a while so the message arrives mid-run"),
+      (context) => {
+        seen.push(JSON.stringify(context.messages.at(-1)));
+        return fauxAssistantMessage("ok");
+      },
+    ]);
+    await h.runtime.prompt("go");
+    await h.waitFor((e) => e.type === "message_update");
+    await h.runtime.sendCustomMessage(custom("reminder text"), { deliverAs: "steer" });
+    await settled(h);
+    expect(h.types()).not.toContain("queue_update");
+    expect(seen[0]).toContain("reminder text");
+    expect(h.runtime.messages.map((m) => m.role)).toEqual(["user", "assistant", "custom", "assistant"]);
+  });
+
+  it("sends nextTurn messages with the next prompt", async () => {
+    h = createHarness();
+    h.faux.setResponses([fauxAssistantMessage("ok")]);
+    await h.runtime.sendCustomMessage(custom("context for later"), { deliverAs: "nextTurn" });
+    expect(h.runtime.messages).toHaveLength(0);
+    await h.runtime.prompt("now");
+    await settled(h);
+    expect(h.runtime.messages.map((m) => m.role)).toEqual(["user", "custom", "assistant"]);
+  });
+});
+
 describe("thinking levels and bash results", () => {
   it("clamps to the model and emits thinking_level_changed on change only", async () => {
     h = createHarness();

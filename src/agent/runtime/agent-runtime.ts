@@ -8,7 +8,7 @@ import type { InterruptMode, LoadedConfig } from "../config.js";
 import { loadAgentCore, loadPiAi } from "../providers/lazy.js";
 import type { AnyModel, ModelRegistry } from "../providers/model-registry.js";
 import { clampThinkingLevel, nextThinkingLevel, supportedThinkingLevels, type ThinkingLevelName } from "../providers/thinking.js";
-import { convertToLlm, type AgentMessage, type BashExecutionMessage } from "./agent-messages.js";
+import { convertToLlm, type AgentMessage, type BashExecutionMessage, type CustomMessage } from "./agent-messages.js";
 import { MemoryStore, type ConversationStore } from "./conversation-store.js";
 import { toWireEvent } from "./event-translator.js";
 import type { HookRegistry } from "./hooks.js";
@@ -68,6 +68,8 @@ export class AgentRuntime {
   private activity: Activity | undefined;
   private retryAttempt = 0;
   private readonly deferredBash: BashExecutionMessage[] = [];
+  /** Extension messages to send along with the next prompt (deliverAs "nextTurn"). */
+  private readonly nextTurn: AgentMessage[] = [];
   private readonly abortListeners = new Set<() => void>();
   private readonly totals = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, cost: 0 };
 
@@ -143,7 +145,36 @@ export class AgentRuntime {
     }
     await this.preflight();
     await this.options.hooks.beforePrompt();
-    this.startActivity([createUserMessage(expanded, images)]);
+    this.startActivity([createUserMessage(expanded, images), ...this.nextTurn.splice(0)]);
+  }
+
+  /** The running run's abort signal (extensions bind their work to it); undefined when idle. */
+  get signal(): AbortSignal | undefined {
+    return this.activity?.controller.signal;
+  }
+
+  /**
+   * An extension's custom message (pi.sendMessage). While running it is steered or queued as a
+   * follow-up (not listed in queue_update); when idle it is recorded, or starts a run when
+   * `triggerTurn` is set; `nextTurn` waits for the next prompt.
+   */
+  async sendCustomMessage(message: CustomMessage, options: { deliverAs?: "steer" | "followUp" | "nextTurn"; triggerTurn?: boolean }): Promise<void> {
+    if (options.deliverAs === "nextTurn") {
+      this.nextTurn.push(message);
+      return;
+    }
+    if (this.activity) {
+      this.queues.enqueueHidden(options.deliverAs === "followUp" ? "followUp" : "steering", message);
+      return;
+    }
+    if (options.triggerTurn) {
+      await this.preflight();
+      this.startActivity([message]);
+      return;
+    }
+    this.emit({ type: "message_start", message });
+    this.recordMessage(message);
+    this.emit({ type: "message_end", message });
   }
 
   /** steer / follow_up: queue while running; when idle, start a run (our §6.6 choice). */

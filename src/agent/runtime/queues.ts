@@ -3,6 +3,7 @@
 // queue_update per delivered message, written just before that message's message_start).
 
 import type { ImageContent, UserMessage } from "@mariozechner/pi-ai";
+import type { AgentMessage } from "./agent-messages.js";
 import type { QueueMode } from "../config.js";
 
 export type QueueKind = "steering" | "followUp";
@@ -10,7 +11,9 @@ export type QueueKind = "steering" | "followUp";
 export interface QueuedMessage {
   kind: QueueKind;
   text: string;
-  message: UserMessage;
+  message: AgentMessage;
+  /** Injected by an extension (custom message): delivered, but not listed in queue_update. */
+  hidden?: boolean;
 }
 
 export interface QueueSnapshot {
@@ -39,6 +42,11 @@ export class MessageQueues {
     const item: QueuedMessage = { kind, text, message: createUserMessage(text, images) };
     (kind === "steering" ? this.steering : this.followUp).push(item);
     return item;
+  }
+
+  /** Queue an extension's custom message (not shown in queue_update, like pi). */
+  enqueueHidden(kind: QueueKind, message: AgentMessage): void {
+    (kind === "steering" ? this.steering : this.followUp).push({ kind, text: "", message, hidden: true });
   }
 
   /** Take steering messages per the steering mode (marked as delivering). */
@@ -70,8 +78,8 @@ export class MessageQueues {
   markDelivered(message: unknown): boolean {
     const index = this.delivering.findIndex((item) => item.message === message);
     if (index < 0) return false;
-    this.delivering.splice(index, 1);
-    return true;
+    const [item] = this.delivering.splice(index, 1);
+    return item?.hidden !== true;
   }
 
   /** Messages taken for delivery but never started (run aborted): put them back in front. */
@@ -86,21 +94,25 @@ export class MessageQueues {
   /** Remove queued messages (our clear_queue); returns what was removed, oldest first. */
   clear(which: QueueKind | "all"): QueueSnapshot {
     const removed: QueueSnapshot = { steering: [], followUp: [] };
-    if (which === "all" || which === "steering") removed.steering = this.steering.splice(0).map((item) => item.text);
-    if (which === "all" || which === "followUp") removed.followUp = this.followUp.splice(0).map((item) => item.text);
+    const take = (queue: QueuedMessage[]): string[] => {
+      const visible = queue.filter((item) => !item.hidden);
+      const hidden = queue.filter((item) => item.hidden);
+      queue.splice(0, queue.length, ...hidden);
+      return visible.map((item) => item.text);
+    };
+    if (which === "all" || which === "steering") removed.steering = take(this.steering);
+    if (which === "all" || which === "followUp") removed.followUp = take(this.followUp);
     return removed;
   }
 
   snapshot(): QueueSnapshot {
-    const pendingOf = (kind: QueueKind, queue: QueuedMessage[]): string[] => [
-      ...this.delivering.filter((item) => item.kind === kind).map((item) => item.text),
-      ...queue.map((item) => item.text),
-    ];
+    const pendingOf = (kind: QueueKind, queue: QueuedMessage[]): string[] =>
+      [...this.delivering.filter((item) => item.kind === kind), ...queue].filter((item) => !item.hidden).map((item) => item.text);
     return { steering: pendingOf("steering", this.steering), followUp: pendingOf("followUp", this.followUp) };
   }
 
   get pendingCount(): number {
-    return this.steering.length + this.followUp.length + this.delivering.length;
+    return [...this.steering, ...this.followUp, ...this.delivering].filter((item) => !item.hidden).length;
   }
 
   get hasSteering(): boolean {

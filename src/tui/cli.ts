@@ -9,6 +9,11 @@ export type TuiCliOptions = {
   initialMessage: string | undefined;
   demo: boolean;
   customAgent: boolean;
+  /** -r/--resume: open the session picker at start (TUI-only, not passed to the worker). */
+  resume: boolean;
+  /** Worker flags as the user gave them, to report any the worker did not honour. */
+  requested: { provider?: string; model?: string; thinking?: string; name?: string; session?: string; noSession?: boolean };
+  sessionDir: string | undefined;
 };
 
 /** Flags forwarded verbatim to the worker (pi's names). */
@@ -38,9 +43,14 @@ export const HELP = `
     --session-dir <dir>    where sessions are stored
     --no-session           do not persist the session
     -c, --continue         continue the most recent session
+    -r, --resume           pick a session of this directory to resume
     -n, --name <name>      session name
     -e, --extension <path> load an extension (repeatable)
     --help, --version
+
+  Without an API key (and without --demo) the offline demo model answers and agent-tui says
+  how to configure a provider: ANTHROPIC_API_KEY / OPENAI_API_KEY / …, models.json in
+  $AGENT_TUI_HOME, or a local OpenAI-compatible server. Type /hotkeys inside for the keys.
 
   Keys
 ${keyHelp().map((l) => `    ${l}`).join("\n")}
@@ -50,6 +60,7 @@ export function parseTuiCli(argv: readonly string[], importMeta: ImportMeta): Tu
   const flags: Record<string, { type: "string" | "boolean"; shortFlag?: string; isMultiple?: boolean }> = {
     agent: { type: "string" },
     demo: { type: "boolean" },
+    resume: { type: "boolean", shortFlag: "r" },
   };
   for (const p of PASS_THROUGH) {
     // meow treats `--no-x` as the negation of `x`; "noSession" is declared as `session`-free boolean below.
@@ -81,5 +92,23 @@ export function parseTuiCli(argv: readonly string[], importMeta: ImportMeta): Tu
     else if (Array.isArray(v)) for (const item of v) if (typeof item === "string") extra.push(p.flag, item);
   }
   const message = cli.input.join(" ").trim();
-  return { workerCommand: [...base, ...extra], initialMessage: message === "" ? undefined : message, demo, customAgent: agent !== undefined };
+  const opt = (k: string): string | undefined => {
+    const v = f[k];
+    return typeof v === "string" && v !== "" ? v : undefined;
+  };
+  const requested: TuiCliOptions["requested"] = {};
+  for (const k of ["provider", "model", "thinking", "name", "session"] as const) {
+    const v = opt(k);
+    if (v !== undefined) requested[k] = v;
+  }
+  if (noSession) requested.noSession = true;
+  return {
+    workerCommand: [...base, ...extra],
+    initialMessage: message === "" ? undefined : message,
+    demo,
+    customAgent: agent !== undefined,
+    resume: f["resume"] === true,
+    requested,
+    sessionDir: opt("sessionDir"),
+  };
 }

@@ -12,6 +12,8 @@ import { createInitialState } from "./state/reducer.js";
 import { createStore } from "./state/store.js";
 import { enableTerminalModes, restoreTerminal, setTerminalTitle } from "./terminal.js";
 import { gitBranch } from "./workspace.js";
+import { setupIssue7 } from "./slash/setup.js";
+import { isRemoteCommand } from "./slash/start-checks.js";
 
 const MAX_FPS = 30;
 
@@ -65,8 +67,25 @@ async function main(): Promise<void> {
   });
   process.on("exit", () => restoreTerminal(stdin, stdout));
 
+  const issue7 = setupIssue7({
+    store,
+    connection,
+    cwd,
+    env: process.env,
+    write: (data) => stdout.write(data),
+    builtins: () => controller.commands(),
+    flags: {
+      customAgent: options.customAgent,
+      remoteWorker: isRemoteCommand(options.workerCommand),
+      demo: options.demo,
+      resume: options.resume,
+      hasInitialMessage: options.initialMessage !== undefined,
+      sessionDir: options.sessionDir,
+      requested: options.requested,
+    },
+  });
   const editor = createExternalEditor(stdin);
-  const controller = createController({ store, connection, exit: () => exit(0), ...(editor ? { openExternalEditor: editor } : {}) });
+  const controller = createController({ store, connection, exit: () => exit(0), slashCommands: issue7.slashCommands, ...(editor ? { openExternalEditor: editor } : {}) });
 
   let lastTitle: string | undefined;
   store.subscribe(() => {
@@ -79,7 +98,7 @@ async function main(): Promise<void> {
   stdout.on("resize", () => store.dispatch({ type: "resize", columns: stdout.columns || 80, rows: stdout.rows || 24 }));
 
   enableTerminalModes(stdout);
-  ink = render(<App store={store} controller={controller} />, {
+  ink = render(<App store={store} controller={controller} overlay={issue7.overlay}>{issue7.extras}</App>, {
     maxFps: MAX_FPS,
     patchConsole: false,
     exitOnCtrlC: false,
@@ -91,6 +110,7 @@ async function main(): Promise<void> {
   try {
     await connection.start();
     store.dispatch({ type: "snapshot", snapshot: decodeSnapshot(await connection.rpc.getState()) });
+    await issue7.afterStart(() => exit(0));
   } catch (error) {
     store.dispatch({ type: "notice", level: "error", text: `Could not start the worker (${options.workerCommand.join(" ")}): ${error instanceof Error ? error.message : String(error)}` });
     return;

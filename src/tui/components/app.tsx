@@ -20,15 +20,27 @@ function Overlay({ render }: { render: OverlayRenderer | undefined }): React.Rea
   return render(name, { width: columns - 1, maxRows: Math.max(3, Math.floor(rows / 2)), close: () => undefined });
 }
 
-export function App(props: { store: Store; controller: Controller; overlay?: OverlayRenderer }): React.ReactElement {
+/**
+ * An open overlay replaces the live region: the editor would read the same keys, and both
+ * together could outgrow the terminal. A dialog from the agent takes precedence over it.
+ */
+function Body({ overlay }: { overlay: OverlayRenderer | undefined }): React.ReactElement {
+  const name = useTuiState((s) => s.ui.overlay);
+  const dialogs = useTuiState((s) => s.dialogs.length);
+  if (name && overlay && dialogs === 0) return <Overlay render={overlay} />;
+  return <LiveRegion />;
+}
+
+/** `children`: invisible helpers that need the contexts (issue 7: Tab completion keys). */
+export function App(props: { store: Store; controller: Controller; overlay?: OverlayRenderer; children?: React.ReactNode }): React.ReactElement {
   return (
     <StoreContext.Provider value={props.store}>
       <ControllerContext.Provider value={props.controller}>
         <Transcript />
         <Box flexDirection="column">
-          <Overlay render={props.overlay} />
-          <LiveRegion />
+          <Body overlay={props.overlay} />
         </Box>
+        {props.children}
       </ControllerContext.Provider>
     </StoreContext.Provider>
   );

@@ -1,7 +1,7 @@
 // The live region under the transcript: streaming tail, running tools, !cmd, working
 // indicator, notices, todos, queue, widgets, dialog or editor, footer. Heights come from
 // one budget so the region is always shorter than the terminal.
-import React from "react";
+import React, { useEffect } from "react";
 import { Box } from "ink";
 import { footerLine } from "../render/footer-lines.js";
 import {
@@ -15,7 +15,7 @@ import {
   todoLines,
   widgetLines,
 } from "../render/live-lines.js";
-import { useTuiState } from "../state/use-store.js";
+import { useStore, useTuiState } from "../state/use-store.js";
 import type { TuiState } from "../state/types.js";
 import { DialogHost, dialogWantedRows } from "./dialogs/dialog-host.js";
 import { Editor, editorWantedRows } from "./editor.js";
@@ -28,8 +28,14 @@ export function LiveRegion(): React.ReactElement {
   const s = useTuiState(selectAll);
   const width = Math.max(20, s.ui.columns - 1);
   const dialog = s.dialogs[0];
-  const ticking = s.run.busy || s.transcript.bash !== undefined || s.toasts.length > 0 || dialog?.timeoutMs !== undefined || s.transcript.toolOrder.length > 0;
+  const ticking = s.run.busy || s.transcript.bash !== undefined || s.toasts.length > 0 || s.ui.exitArmedAt !== undefined || dialog?.timeoutMs !== undefined || s.transcript.toolOrder.length > 0;
   const now = useNow(ticking);
+  const store = useStore();
+  const hasToasts = s.toasts.length > 0 || s.ui.exitArmedAt !== undefined;
+  useEffect(() => {
+    // Expired toasts and the Ctrl+C exit window leave state, so the clock can stop again.
+    if (hasToasts) store.dispatch({ type: "tick", now });
+  }, [now, hasToasts, store]);
   const live = s.transcript.live;
   const streamWant = live ? streamLines(live, width, 1000, s.ui.showThinking).length : 0;
   const toolWant = s.transcript.toolOrder.length * 7;

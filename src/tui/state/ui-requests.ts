@@ -61,5 +61,6 @@ export function decodeUiRequest(raw: unknown, now: number): UiRequest {
 
 /** Milliseconds left before a dialog times out, or undefined when it has no timeout. */
 export function dialogRemainingMs(d: DialogRequest, now: number): number | undefined {
-  return d.timeoutMs === undefined ? undefined : Math.max(0, d.receivedAt + d.timeoutMs - now);
+  // `now` may come from a clock that ticked before the request arrived: never count from earlier.
+  return d.timeoutMs === undefined ? undefined : Math.max(0, d.timeoutMs - Math.max(0, now - d.receivedAt));
 }

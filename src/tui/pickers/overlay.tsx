@@ -1,0 +1,27 @@
+// The overlay renderer given to <App overlay>: while a picker is open it takes the place of
+// the live region's input, with the footer kept underneath.
+import React from "react";
+import { Box } from "ink";
+import type { OverlayRenderer } from "../components/app.js";
+import { Lines } from "../components/lines.js";
+import { footerLine } from "../render/footer-lines.js";
+import { useTuiState } from "../state/use-store.js";
+import { PICKER_OVERLAY, type PickerHost } from "./picker-host.js";
+import { PickerView } from "./picker-view.js";
+
+function Footer({ width }: { width: number }): React.ReactElement {
+  const footer = useTuiState((s) => s.footer);
+  return <Lines lines={[footerLine(footer, width)]} />;
+}
+
+export function createOverlayRenderer(host: PickerHost): OverlayRenderer {
+  return (name, { width, maxRows }) => {
+    if (name !== PICKER_OVERLAY) return null;
+    return (
+      <Box flexDirection="column">
+        <PickerView host={host} width={width} maxRows={Math.max(3, maxRows - 1)} />
+        <Footer width={width} />
+      </Box>
+    );
+  };
+}

@@ -1,0 +1,114 @@
+// The sessions of this directory for /resume and --resume: reads the worker's session files
+// (pi's v3 JSONL: header line, then entries) and summarises each one: name, first message,
+// date, message count. Works for agent-rpc and pi alike; the directory comes from the worker.
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { homedir } from "node:os";
+import { dirname, join } from "node:path";
+import { isRecord, str } from "../state/wire.js";
+import type { PickerItem } from "./picker-state.js";
+
+export type SessionSummary = {
+  path: string;
+  id: string;
+  name: string | undefined;
+  firstMessage: string;
+  /** Last modification (ms since epoch). */
+  modified: number;
+  messageCount: number;
+  cwd: string;
+};
+
+/** Files bigger than this are summarised from their first part only (keeps /resume fast). */
+const MAX_READ_BYTES = 4 * 1024 * 1024;
+
+function textOf(content: unknown): string {
+  if (typeof content === "string") return content;
+  if (!Array.isArray(content)) return "";
+  return content.map((b) => (isRecord(b) && b["type"] === "text" ? str(b["text"]) : "")).join(" ");
+}
+
+/** Summarise one session file's text; undefined when it is not a session file. */
+export function summariseSession(path: string, text: string, modified: number): SessionSummary | undefined {
+  const lines = text.split("\n");
+  let header: Record<string, unknown> | undefined;
+  try {
+    const first: unknown = JSON.parse(lines[0] ?? "");
+    if (isRecord(first) && first["type"] === "session") header = first;
+  } catch (error) {
+    void error; // not JSON: not a session file, which is what undefined says
+  }
+  if (!header) return undefined;
+  let name: string | undefined;
+  let firstMessage = "";
+  let messageCount = 0;
+  for (const line of lines.slice(1)) {
+    if (line.trim() === "") continue;
+    let entry: unknown;
+    try {
+      entry = JSON.parse(line);
+    } catch (error) {
+      void error; // a torn last line of a crashed writer is skipped, as the worker does
+      continue;
+    }
+    if (!isRecord(entry)) continue;
+    if (entry["type"] === "session_info") name = str(entry["name"]) || undefined;
+    if (entry["type"] === "message" && isRecord(entry["message"])) {
+      const role = entry["message"]["role"];
+      if (role === "user" || role === "assistant") messageCount += 1;
+      if (role === "user" && firstMessage === "") firstMessage = textOf(entry["message"]["content"]).replace(/\s+/g, " ").trim();
+    }
+  }
+  return { path, id: str(header["id"]), name, firstMessage, modified, messageCount, cwd: str(header["cwd"]) };
+}
+
+/** Sessions in `dir`, most recently modified first. A missing directory has none. */
+export function listSessions(dir: string): SessionSummary[] {
+  let names: string[];
+  try {
+    names = readdirSync(dir).filter((n) => n.endsWith(".jsonl"));
+  } catch (error) {
+    if (isRecord(error) && error["code"] === "ENOENT") return [];
+    throw error;
+  }
+  const out: SessionSummary[] = [];
+  for (const n of names) {
+    const path = join(dir, n);
+    try {
+      const st = statSync(path);
+      const text = readFileSync(path, "utf8");
+      const s = summariseSession(path, st.size > MAX_READ_BYTES ? text.slice(0, MAX_READ_BYTES) : text, st.mtimeMs);
+      if (s) out.push(s);
+    } catch (error) {
+      void error; // a file removed or unreadable while listing is simply not offered
+    }
+  }
+  return out.sort((a, b) => b.modified - a.modified);
+}
+
+/** The bundled agent's default directory: `$AGENT_TUI_HOME/sessions/--<cwd slug>--` (pi's slug). */
+export function defaultSessionDir(env: NodeJS.ProcessEnv, cwd: string): string {
+  const home = env["AGENT_TUI_HOME"] && env["AGENT_TUI_HOME"] !== "" ? env["AGENT_TUI_HOME"] : join(homedir(), ".agent-tui");
+  const slug = `--${cwd.replace(/^[/\\]/, "").replace(/[/\\:]/g, "-")}--`;
+  return join(home, "sessions", slug);
+}
+
+/** Where this worker keeps sessions: next to its current session file when it has one. */
+export function sessionDirFor(sessionFile: string | undefined, fallback: string | undefined): string | undefined {
+  return sessionFile ? dirname(sessionFile) : fallback;
+}
+
+export function formatDate(ms: number): string {
+  const d = new Date(ms);
+  const pad = (n: number): string => String(n).padStart(2, "0");
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+export function sessionItems(sessions: readonly SessionSummary[], currentFile: string | undefined): PickerItem[] {
+  return sessions.map((s) => ({
+    id: s.path,
+    label: s.name ? `${s.name} — ${s.firstMessage || "(no messages)"}` : s.firstMessage || "(no messages)",
+    detail: `${formatDate(s.modified)} · ${s.messageCount} msg`,
+    search: `${s.name ?? ""} ${s.id}`,
+    current: s.path === currentFile,
+  }));
+}

@@ -1,0 +1,131 @@
+// Crash recovery as the user sees it: remembers the prompt of the run in flight; when the
+// worker dies, marks it interrupted and closes pickers; after the supervisor restarted and
+// rehydrated, offers it back in the editor (Enter resends: one key, never automatic); when the
+// restart budget is spent, says what to do. The notice with code, signal and the redacted
+// stderr tail comes from the core reducer (worker_status).
+import type { BridgeNotice, BridgeSnapshot } from "../../bridge/index.js";
+import type { SlashCommand } from "../commands.js";
+import type { Store } from "../state/store.js";
+import { isRecord, str } from "../state/wire.js";
+
+export type RecoveryOptions = {
+  store: Store;
+  getSnapshot: () => Pick<BridgeSnapshot, "restartsInWindow" | "lastExit">;
+  /** Close any open picker (its data belonged to the dead worker). */
+  closeOverlays?: () => void;
+  /** Called after a restart rehydrated the session (refresh worker commands, history). */
+  onRehydrated?: (messageCount: number) => void;
+};
+
+export type Recovery = {
+  /** Feed every batch of bridge notices (connection.subscribe). */
+  handle(batch: readonly BridgeNotice[]): void;
+  /** The prompt cut off by the last crash, until it is resent or dropped. */
+  interrupted(): string | undefined;
+  /** Forget the interrupted prompt (after a resend). */
+  clear(): void;
+};
+
+function userText(message: unknown): string | undefined {
+  if (!isRecord(message) || message["role"] !== "user") return undefined;
+  const c = message["content"];
+  if (typeof c === "string") return c;
+  if (!Array.isArray(c)) return undefined;
+  return c.map((b) => (isRecord(b) && b["type"] === "text" ? str(b["text"]) : "")).join("");
+}
+
+export function quote(text: string, max = 80): string {
+  const one = text.replace(/\s+/g, " ").trim();
+  return `"${one.length > max ? `${one.slice(0, max - 1)}…` : one}"`;
+}
+
+export function createRecovery(options: RecoveryOptions): Recovery {
+  const { store } = options;
+  let inFlight: string | undefined;
+  let interrupted: string | undefined;
+  const notice = (level: "info" | "warning" | "error", text: string): void => store.dispatch({ type: "notice", level, text });
+
+  const onSupervisor = (n: Extract<BridgeNotice, { kind: "supervisor" }>): void => {
+    switch (n.state) {
+      case "exited":
+        if (n.info?.intentional) return;
+        options.closeOverlays?.();
+        if (inFlight !== undefined) {
+          interrupted = inFlight;
+          inFlight = undefined;
+          notice("warning", `Interrupted by the crash: ${quote(interrupted)}. It will not be resent automatically.`);
+        }
+        return;
+      case "failed": {
+        const exit = n.info ?? options.getSnapshot().lastExit;
+        const how = exit ? ` (last exit: code ${exit.code ?? "none"}, signal ${exit.signal ?? "none"})` : "";
+        notice(
+          "error",
+          [
+            `The worker keeps stopping${how} and will not be restarted automatically.`,
+            "The transcript stays here to read. Type /restart to try again, or /quit to leave.",
+            "If it keeps failing, run the worker command by hand to see its error, or check the provider settings.",
+          ].join("\n"),
+        );
+        return;
+      }
+      default:
+        return;
+    }
+  };
+
+  return {
+    handle(batch) {
+      for (const n of batch) {
+        if (n.kind === "event") {
+          const e: unknown = n.event;
+          if (!isRecord(e)) continue;
+          if (e["type"] === "message_start") {
+            const t = userText(e["message"]);
+            if (t !== undefined && t.trim() !== "") {
+              inFlight = t;
+              interrupted = undefined; // a new run started: the offer is over
+            }
+          } else if ((e["type"] === "agent_end" && e["willRetry"] !== true) || e["type"] === "agent_settled") {
+            inFlight = undefined;
+          }
+        } else if (n.kind === "supervisor") {
+          onSupervisor(n);
+        } else if (n.kind === "rehydrated") {
+          const count = n.messages.length;
+          notice("info", `Worker restarted; the session was reopened (${count} message${count === 1 ? "" : "s"}).`);
+          options.onRehydrated?.(count);
+          if (interrupted !== undefined) {
+            if (store.getState().editor.text === "") {
+              store.dispatch({ type: "editor", op: { op: "set", text: interrupted, keepUndo: true } });
+              notice("info", "The interrupted prompt is back in the editor: press Enter to resend it, Ctrl+C to drop it.");
+            } else {
+              notice("info", "Type /resend to send the interrupted prompt again.");
+            }
+          }
+        }
+      }
+    },
+    interrupted: () => interrupted,
+    clear() {
+      interrupted = undefined;
+    },
+  };
+}
+
+/** /resend: send the interrupted prompt again (when the editor was not empty to offer it). */
+export function resendCommand(recovery: Recovery): SlashCommand {
+  return {
+    name: "resend",
+    description: "send the prompt a crash interrupted again",
+    async run(_args, ctx) {
+      const text = recovery.interrupted();
+      if (text === undefined) {
+        ctx.notice("No prompt was interrupted.");
+        return;
+      }
+      recovery.clear();
+      await ctx.connection.rpc.prompt(text);
+    },
+  };
+}

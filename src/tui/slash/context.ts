@@ -1,0 +1,61 @@
+// What the issue-7 slash commands need beyond the core SlashContext: the picker host, the
+// clipboard, where sessions live, a manual restart, and the session-change follow-up.
+import type { BridgeSnapshot, RpcClient } from "../../bridge/index.js";
+import type { CopyResult } from "../clipboard.js";
+import { decodeSnapshot } from "../connection.js";
+import type { PickerHost } from "../pickers/picker-host.js";
+import type { Store } from "../state/store.js";
+import { replayMessages } from "./session-history.js";
+
+export type SlashDeps = {
+  pickers: PickerHost;
+  copy: (text: string) => CopyResult;
+  /** Session directory to use when the worker reports no session file (e.g. --session-dir). */
+  fallbackSessionDir: () => string | undefined;
+  /** Manual restart after the restart budget is spent (WorkerConnection.restart). */
+  restart?: () => Promise<void>;
+  /** Whether sessions live on this machine (false for `ssh host agent-rpc`: files are remote). */
+  localSessions: boolean;
+  now?: () => number;
+};
+
+/** Worker commands each slash command needs; when one is unsupported the command is not offered. */
+export const REQUIRES: Record<string, readonly string[]> = {
+  model: ["get_available_models", "set_model"],
+  thinking: ["set_thinking_level"],
+  new: ["new_session"],
+  resume: ["switch_session"],
+  fork: ["get_fork_messages", "fork"],
+  clone: ["clone"],
+  tree: ["get_tree", "fork"],
+  name: ["set_session_name"],
+  compact: ["compact"],
+  export: ["export_html"],
+  stats: ["get_session_stats"],
+  copy: ["get_last_assistant_text"],
+};
+
+/** Is `name` usable on a worker with these capabilities? (Aliases fork/branch count as one.) */
+export function slashSupported(name: string, snapshot: Pick<BridgeSnapshot, "capabilities">): boolean {
+  const needs = REQUIRES[name] ?? [];
+  const cmds = snapshot.capabilities.commands;
+  return needs.every((c) => {
+    if (c === "fork") return cmds["fork"] !== false || cmds["branch"] !== false;
+    if (c === "get_fork_messages") return cmds["get_fork_messages"] !== false || cmds["get_branch_messages"] !== false;
+    return cmds[c] !== false;
+  });
+}
+
+/**
+ * After the worker replaced its session: reset what belonged to the old one (queue mirror,
+ * todos), re-read state, and print the new session's history below a divider.
+ */
+export async function afterSessionChange(store: Store, rpc: RpcClient, title: string, now: number): Promise<void> {
+  store.dispatch({ type: "agent_event", event: { type: "queue_update", steering: [], followUp: [] }, now });
+  store.dispatch({ type: "todos", phases: [] });
+  const state = await rpc.getState();
+  store.dispatch({ type: "snapshot", snapshot: decodeSnapshot(state) });
+  const { messages } = await rpc.getMessages();
+  store.dispatch({ type: "notice", level: "info", text: `── ${title} ──` });
+  store.dispatchAll(replayMessages(messages, now));
+}

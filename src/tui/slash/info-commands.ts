@@ -1,0 +1,93 @@
+// /name, /compact [instructions], /export [path], /stats, /copy and /restart (after the
+// worker's restart budget is spent).
+import type { SessionStats } from "../../bridge/index.js";
+import type { SlashCommand } from "../commands.js";
+import { formatTokens } from "../render/footer-lines.js";
+import type { SlashDeps } from "./context.js";
+
+export function formatStats(s: SessionStats): string {
+  const t = s.tokens;
+  const ctx = s.contextUsage;
+  return [
+    "Session stats",
+    `  messages   ${s.userMessages} user · ${s.assistantMessages} assistant · ${s.toolCalls} tool calls (${s.totalMessages} total)`,
+    `  tokens     ${formatTokens(t.input)} in · ${formatTokens(t.output)} out · ${formatTokens(t.cacheRead)} cache read · ${formatTokens(t.cacheWrite)} cache write`,
+    `  cost       $${s.cost.toFixed(4)}`,
+    ...(ctx ? [`  context    ${ctx.tokens === null ? "?" : formatTokens(ctx.tokens)} / ${formatTokens(ctx.contextWindow)}${ctx.percent === null ? "" : ` (${Math.round(ctx.percent)}%)`}`] : []),
+    ...(s.sessionFile ? [`  file       ${s.sessionFile}`] : []),
+    `  id         ${s.sessionId}`,
+  ].join("\n");
+}
+
+export function infoCommands(deps: SlashDeps): SlashCommand[] {
+  return [
+    {
+      name: "name",
+      description: "name this session: /name <name>",
+      async run(args, ctx) {
+        if (args === "") {
+          const current = ctx.store.getState().footer.sessionName;
+          ctx.notice(current ? `This session is named "${current}". Rename it with /name <name>.` : "Usage: /name <name>");
+          return;
+        }
+        await ctx.connection.rpc.setSessionName(args);
+        ctx.store.dispatch({ type: "agent_event", event: { type: "session_name", name: args }, now: Date.now() });
+        ctx.store.dispatch({ type: "toast", level: "info", text: `Session named "${args}"`, now: Date.now() });
+      },
+    },
+    {
+      name: "compact",
+      description: "summarise older context: /compact [instructions]",
+      async run(args, ctx) {
+        ctx.store.dispatch({ type: "toast", level: "info", text: "Compacting…", now: Date.now() });
+        const r = await ctx.connection.rpc.compact(args === "" ? undefined : args);
+        ctx.store.dispatch({ type: "toast", level: "info", text: `Compacted (${r.tokensBefore.toLocaleString("en-US")} tokens before)`, now: Date.now() });
+      },
+    },
+    {
+      name: "export",
+      description: "export the session to HTML: /export [path]",
+      async run(args, ctx) {
+        const r = await ctx.connection.rpc.exportHtml(args === "" ? undefined : args);
+        ctx.notice(`Exported to ${r.path}`);
+      },
+    },
+    {
+      name: "stats",
+      description: "show token, cost and message counts",
+      async run(_args, ctx) {
+        ctx.notice(formatStats(await ctx.connection.rpc.getSessionStats()));
+      },
+    },
+    {
+      name: "copy",
+      description: "copy the last answer to the clipboard (OSC 52, file fallback)",
+      async run(_args, ctx) {
+        const { text } = await ctx.connection.rpc.getLastAssistantText();
+        if (text === null || text === "") {
+          ctx.notice("There is no answer to copy yet.");
+          return;
+        }
+        const r = deps.copy(text);
+        const where = r.file ? ` Also saved to ${r.file}.` : r.error ? ` (Could not write the fallback file: ${r.error})` : "";
+        ctx.notice(`${r.osc52 ? "Copied the last answer to the clipboard (OSC 52)." : "The answer is too long for OSC 52."}${where}`);
+      },
+    },
+    {
+      name: "restart",
+      description: "restart the worker after it kept crashing",
+      async run(_args, ctx) {
+        if (!deps.restart) {
+          ctx.notice("Restarting is not available here.", "warning");
+          return;
+        }
+        const supervisor = ctx.connection.getSnapshot().supervisor;
+        if (supervisor !== "failed" && supervisor !== "stopped") {
+          ctx.notice(`The worker is ${supervisor}; /restart is for after it has stopped.`);
+          return;
+        }
+        await deps.restart();
+      },
+    },
+  ];
+}

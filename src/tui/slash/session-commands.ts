@@ -1,0 +1,116 @@
+// Session slash commands: /new, /resume (picker over this directory's sessions), /fork (an
+// earlier user message; its text goes back into the editor), /clone and /tree (navigate the
+// session tree: fold, search, jump).
+import type { SlashCommand, SlashContext } from "../commands.js";
+import { listSessions, sessionDirFor, sessionItems } from "../pickers/session-list.js";
+import { createTreeController, decodeTree, jumpTarget } from "../pickers/tree.js";
+import { afterSessionChange, type SlashDeps } from "./context.js";
+
+const vetoed = (ctx: SlashContext, what: string): void => ctx.notice(`${what} was cancelled by an extension`, "warning");
+
+/** Open the session picker and switch to the chosen session (also used by --resume). */
+export async function resumeSession(deps: SlashDeps, ctx: SlashContext, query = ""): Promise<void> {
+  const rpc = ctx.connection.rpc;
+  const state = await rpc.getState();
+  if (!deps.localSessions) {
+    ctx.notice("This worker keeps its sessions on another machine; start it with --session <file> to open one.", "warning");
+    return;
+  }
+  const dir = sessionDirFor(state.sessionFile, deps.fallbackSessionDir());
+  if (!dir) {
+    ctx.notice("This worker does not persist sessions (no session file), so there is nothing to resume.", "warning");
+    return;
+  }
+  const sessions = listSessions(dir);
+  if (sessions.length === 0) {
+    ctx.notice(`No sessions yet in ${dir}.`);
+    return;
+  }
+  const p = deps.pickers.open("Resume a session", sessionItems(sessions, state.sessionFile));
+  if (query !== "") deps.pickers.apply({ op: "type", text: query });
+  const chosen = await p;
+  if (!chosen) return;
+  if (chosen.id === state.sessionFile) {
+    ctx.store.dispatch({ type: "toast", level: "info", text: "That is the current session", now: Date.now() });
+    return;
+  }
+  const r = await rpc.switchSession(chosen.id);
+  if (r.cancelled) return vetoed(ctx, "Switching sessions");
+  await afterSessionChange(ctx.store, rpc, `Resumed: ${chosen.label}`, Date.now());
+}
+
+export function sessionCommands(deps: SlashDeps): SlashCommand[] {
+  return [
+    {
+      name: "new",
+      description: "start a new session",
+      async run(_args, ctx) {
+        const r = await ctx.connection.rpc.newSession();
+        if (r.cancelled) return vetoed(ctx, "New session");
+        await afterSessionChange(ctx.store, ctx.connection.rpc, "New session", Date.now());
+      },
+    },
+    {
+      name: "resume",
+      description: "resume a session of this directory",
+      run: (args, ctx) => resumeSession(deps, ctx, args),
+    },
+    {
+      name: "fork",
+      description: "fork from an earlier message (its text goes back to the editor)",
+      async run(_args, ctx) {
+        const rpc = ctx.connection.rpc;
+        const { messages } = await rpc.getForkMessages();
+        if (messages.length === 0) {
+          ctx.notice("There is no earlier user message to fork from.");
+          return;
+        }
+        const items = messages.map((m, i) => ({ id: m.entryId, label: m.text.replace(/\s+/g, " ").trim() || "(empty)", detail: `#${i + 1}` })).reverse();
+        const chosen = await deps.pickers.open("Fork from a message", items);
+        if (!chosen) return;
+        const r = await rpc.fork(chosen.id);
+        if (r.cancelled) return vetoed(ctx, "Fork");
+        await afterSessionChange(ctx.store, rpc, "Forked session", Date.now());
+        ctx.setEditorText(r.text);
+      },
+    },
+    {
+      name: "clone",
+      description: "duplicate this session and continue in the copy",
+      async run(_args, ctx) {
+        const r = await ctx.connection.rpc.clone();
+        if (r.cancelled) return vetoed(ctx, "Clone");
+        await afterSessionChange(ctx.store, ctx.connection.rpc, "Cloned session", Date.now());
+      },
+    },
+    {
+      name: "tree",
+      description: "navigate the session tree (←/→ fold, type to search, enter jumps)",
+      async run(_args, ctx) {
+        const rpc = ctx.connection.rpc;
+        const got = await rpc.getTree();
+        const roots = decodeTree(got.tree);
+        if (roots.length === 0) {
+          ctx.notice("The session is empty.");
+          return;
+        }
+        const tree = createTreeController(roots, got.leafId);
+        const chosen = await deps.pickers.open("Session tree", tree.items(), {
+          hint: "↑↓ move · ←/→ fold · type to search · enter jump · esc close",
+          onKey: tree.onKey,
+          onQuery: tree.onQuery,
+        });
+        if (!chosen) return;
+        const target = jumpTarget(roots, chosen.id);
+        if (!target) {
+          ctx.notice("Nothing to jump to: no user message at or below that entry (it is already the end of its branch).");
+          return;
+        }
+        const r = await rpc.fork(target.entryId);
+        if (r.cancelled) return vetoed(ctx, "Jump");
+        await afterSessionChange(ctx.store, rpc, "Jumped to a branch (new session from that point)", Date.now());
+        ctx.setEditorText(r.text);
+      },
+    },
+  ];
+}

@@ -1,0 +1,85 @@
+// Wires issue 7 into the running app with one call from run.tsx: slash commands, pickers
+// (overlay), completion (Tab), crash recovery, --resume, --demo, the no-provider hint and
+// the report of flags the worker did not honour.
+import React from "react";
+import type { WorkerConnection } from "../../bridge/index.js";
+import { copyToClipboard } from "../clipboard.js";
+import type { SlashCommand, SlashContext } from "../commands.js";
+import type { OverlayRenderer } from "../components/app.js";
+import { CompletionKeys } from "../completion/completion-keys.js";
+import { createCompletionDriver } from "../completion/completion-driver.js";
+import { createOverlayRenderer } from "../pickers/overlay.js";
+import { createPickerHost } from "../pickers/picker-host.js";
+import { defaultSessionDir } from "../pickers/session-list.js";
+import { createRecovery, resendCommand } from "../recovery/recovery.js";
+import type { Store } from "../state/store.js";
+import { runDemoTour } from "./demo-tour.js";
+import { createSlashCommands, createWorkerCommands, resumeSession, slashSupported, type SlashDeps } from "./index.js";
+import { flagReport, providerHint, type StartFlags } from "./start-checks.js";
+
+export type Issue7Options = {
+  store: Store;
+  connection: WorkerConnection;
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  write: (data: string) => void;
+  flags: StartFlags;
+  /** Built-in commands of the controller (for completion): read lazily. */
+  builtins: () => readonly SlashCommand[];
+};
+
+export type Issue7 = {
+  slashCommands: SlashCommand[];
+  overlay: OverlayRenderer;
+  /** Rendered inside <App> (Tab completion keys). */
+  extras: React.ReactElement;
+  /** After the worker is up and the first snapshot is in. */
+  afterStart(exit: () => void): Promise<void>;
+};
+
+export function setupIssue7(o: Issue7Options): Issue7 {
+  const { store, connection } = o;
+  const pickers = createPickerHost(store);
+  const workerCommands = createWorkerCommands(connection);
+  const refreshCommands = (): void => {
+    workerCommands.refresh().catch((error: unknown) => store.dispatch({ type: "notice", level: "warning", text: `Could not read the worker's commands: ${String(error)}` }));
+  };
+  const recovery = createRecovery({ store, getSnapshot: () => connection.getSnapshot(), closeOverlays: () => pickers.cancel(), onRehydrated: refreshCommands });
+  connection.subscribe((batch) => recovery.handle(batch));
+  const bundled = !o.flags.customAgent;
+  const deps: SlashDeps = {
+    pickers,
+    copy: (text) => copyToClipboard(text, { write: o.write, env: o.env }),
+    fallbackSessionDir: () => o.flags.sessionDir ?? (bundled ? defaultSessionDir(o.env, o.cwd) : undefined),
+    restart: () => connection.restart(),
+    localSessions: !o.flags.remoteWorker,
+  };
+  const slashCommands = [...createSlashCommands(deps), resendCommand(recovery)];
+  const supported = (name: string): boolean => slashSupported(name, connection.getSnapshot());
+  const driver = createCompletionDriver({ store, commands: () => [...slashCommands, ...o.builtins()], workerCommands, supported, cwd: o.cwd });
+  return {
+    slashCommands,
+    overlay: createOverlayRenderer(pickers),
+    extras: <CompletionKeys driver={driver} />,
+    async afterStart(exit) {
+      const ctx: SlashContext = {
+        store,
+        connection,
+        exit,
+        setEditorText: (text) => store.dispatch({ type: "editor", op: { op: "set", text, keepUndo: true } }),
+        notice: (text, level = "info") => store.dispatch({ type: "notice", level, text }),
+      };
+      const failed = (what: string) => (error: unknown): void => ctx.notice(`${what} failed: ${error instanceof Error ? error.message : String(error)}`, "error");
+      await workerCommands.refresh().catch((error: unknown) => ctx.notice(`Could not read the worker's commands: ${String(error)}`, "warning"));
+      const state = await connection.rpc.getState();
+      for (const line of flagReport(o.flags, state)) ctx.notice(line, "warning");
+      const hint = providerHint(o.flags, state);
+      if (hint) ctx.notice(hint, "warning");
+      // Not awaited: the picker and the tour wait for the user, start-up does not.
+      if (o.flags.resume) void resumeSession(deps, ctx).catch(failed("--resume"));
+      else if (o.flags.demo && !o.flags.hasInitialMessage) {
+        void runDemoTour(store, connection, (name) => workerCommands.list().some((c) => c.name === name)).catch(failed("The demo tour"));
+      }
+    },
+  };
+}

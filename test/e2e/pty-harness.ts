@@ -1,0 +1,119 @@
+// Runs `node bin/agent-tui.js` under a pseudo-terminal (node-pty) and keeps a headless xterm
+// screen of what it drew: tests write keys and wait for text on screen, with timeouts.
+import { createRequire } from "node:module";
+import { resolve } from "node:path";
+import * as pty from "node-pty";
+
+const require = createRequire(import.meta.url);
+// @xterm/headless ships CommonJS only.
+const { Terminal } = require("@xterm/headless") as typeof import("@xterm/headless");
+
+export const ROOT = resolve(import.meta.dirname, "..", "..");
+export const TUI_BIN = resolve(ROOT, "bin", "agent-tui.js");
+
+export const KEYS = {
+  enter: "\r",
+  altEnter: "\u001b\r",
+  ctrlF: "\u0006",
+  esc: "\u001b",
+  up: "\u001b[A",
+  down: "\u001b[B",
+  ctrlC: "\u0003",
+  ctrlD: "\u0004",
+} as const;
+
+export type TuiProcess = {
+  /** Everything the TUI wrote, raw. */
+  output(): string;
+  /** Visible screen rows (trailing spaces trimmed). */
+  screen(): string[];
+  screenText(): string;
+  /** Whole buffer: scrollback + screen. */
+  allText(): string;
+  write(data: string): void;
+  /** Type text one key at a time; `gapMs` between keys (default 2; use ~50 for human speed). */
+  type(text: string, gapMs?: number): Promise<void>;
+  waitForText(match: string | RegExp, timeoutMs?: number, where?: "screen" | "all"): Promise<void>;
+  waitForNoText(match: string | RegExp, timeoutMs?: number): Promise<void>;
+  waitForExit(timeoutMs?: number): Promise<number>;
+  resize(cols: number, rows: number): void;
+  kill(): void;
+  readonly pid: number;
+};
+
+export type SpawnOptions = { args: string[]; cwd: string; env: NodeJS.ProcessEnv; cols?: number; rows?: number };
+
+function matches(text: string, m: string | RegExp): boolean {
+  return typeof m === "string" ? text.includes(m) : m.test(text);
+}
+
+export function spawnTui(o: SpawnOptions): TuiProcess {
+  const cols = o.cols ?? 100;
+  const rows = o.rows ?? 30;
+  const term = new Terminal({ cols, rows, scrollback: 5000, allowProposedApi: true });
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries(o.env)) if (v !== undefined && k !== "CI") env[k] = v; // Ink renders only the last frame under CI
+  const child = pty.spawn(process.execPath, [TUI_BIN, ...o.args], { name: "xterm-256color", cols, rows, cwd: o.cwd, env });
+  let raw = "";
+  let exitCode: number | undefined;
+  const exitWaiters: Array<(code: number) => void> = [];
+  child.onData((d) => {
+    raw += d;
+    term.write(d);
+  });
+  child.onExit(({ exitCode: code }) => {
+    exitCode = code;
+    for (const w of exitWaiters.splice(0)) w(code);
+  });
+  const lines = (from: number, to: number): string[] => {
+    const buf = term.buffer.active;
+    const out: string[] = [];
+    for (let i = from; i < to; i += 1) out.push(buf.getLine(i)?.translateToString(true) ?? "");
+    return out;
+  };
+  const flushed = (): Promise<void> => new Promise((r) => term.write("", () => r()));
+  const screen = (): string[] => lines(term.buffer.active.baseY, term.buffer.active.baseY + term.rows);
+  const poll = async (cond: () => boolean, what: string, timeoutMs: number): Promise<void> => {
+    const start = Date.now();
+    for (;;) {
+      await flushed();
+      if (cond()) return;
+      if (Date.now() - start > timeoutMs) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}; screen:\n${screen().join("\n")}`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  };
+  const p: TuiProcess = {
+    pid: child.pid,
+    output: () => raw,
+    screen,
+    screenText: () => screen().join("\n"),
+    allText: () => lines(0, term.buffer.active.length).join("\n"),
+    write: (data) => child.write(data),
+    async type(text, gapMs = 2) {
+      for (const ch of text) {
+        child.write(ch);
+        await new Promise((r) => setTimeout(r, gapMs));
+      }
+    },
+    waitForText: (m, timeoutMs = 10_000, where = "screen") =>
+      poll(() => matches(where === "all" ? p.allText() : p.screenText(), m), `text ${String(m)}`, timeoutMs),
+    waitForNoText: (m, timeoutMs = 10_000) => poll(() => !matches(p.screenText(), m), `no text ${String(m)}`, timeoutMs),
+    waitForExit: (timeoutMs = 10_000) =>
+      new Promise<number>((res, rej) => {
+        if (exitCode !== undefined) return res(exitCode);
+        const timer = setTimeout(() => rej(new Error("agent-tui did not exit")), timeoutMs);
+        exitWaiters.push((c) => {
+          clearTimeout(timer);
+          res(c);
+        });
+      }),
+    resize(c, r) {
+      child.resize(c, r);
+      term.resize(c, r);
+    },
+    kill() {
+      if (exitCode === undefined) child.kill("SIGKILL");
+    },
+  };
+  return p;
+}

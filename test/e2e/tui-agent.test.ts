@@ -1,0 +1,138 @@
+// The real agent-tui driving the real agent-rpc (built dist/) on the scripted fake LLM, under a
+// pseudo-terminal, reading the screen: streamed code block, bash with live output, steer during
+// a tool, follow-up during streaming, abort, a select dialog answered with keys, a confirm
+// dialog timing out, and a clean exit that restores the terminal.
+import { existsSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { KEYS, ROOT, spawnTui, type TuiProcess } from "./pty-harness.js";
+import { createSandbox, type Sandbox } from "./sandbox.js";
+
+const built = existsSync(join(ROOT, "dist", "tui", "main.js")) && existsSync(join(ROOT, "dist", "agent", "main.js"));
+const UI_EXTENSION = resolve(ROOT, "test", "fixtures", "pi-ui-extension.ts");
+
+let sandbox: Sandbox;
+let tui: TuiProcess;
+
+describe.skipIf(!built)("agent-tui × agent-rpc under a pty", () => {
+  beforeAll(async () => {
+    sandbox = await createSandbox([
+      { kind: "text", matchLastUser: "CODE-TEST", chunks: ["Here is code:\n\n", "```ts\n", "const answer", " = 42;\n", "```\n\n", "Done with code."], delayMs: 20 },
+      { kind: "tool_call", matchLastUser: "BASH-TEST", calls: [{ id: "call_b", name: "bash", arguments: { command: "echo first-line; sleep 1.2; echo second-line" } }] },
+      { kind: "text", matchLastUser: "BASH-TEST", chunks: ["Bash finished."], delayMs: 5 },
+      { kind: "tool_call", matchLastUser: "STEER-TEST", calls: [{ id: "call_s", name: "bash", arguments: { command: "sleep 1.5; echo slow-done" } }] },
+      { kind: "text", matchLastUser: "steer now", chunks: ["Steered", " ok."], delayMs: 5 },
+      { kind: "text", matchLastUser: "SLOW-TEST", chunks: Array.from({ length: 25 }, (_, i) => `word${i} `), delayMs: 80 },
+      { kind: "text", matchLastUser: "follow later", chunks: ["Followed", " ok."], delayMs: 5 },
+      { kind: "text", matchLastUser: "ABORT-TEST", chunks: Array.from({ length: 60 }, (_, i) => `chunk${i} `), delayMs: 80 },
+    ]);
+    tui = spawnTui({
+      args: ["--provider", "fake", "--model", "fake-model", "--no-session", "-e", UI_EXTENSION],
+      cwd: sandbox.cwd,
+      env: sandbox.env,
+      cols: 100,
+      rows: 30,
+    });
+    await tui.waitForText("Fake Model", 20_000);
+  }, 30_000);
+
+  afterAll(async () => {
+    tui?.kill();
+    await sandbox?.dispose();
+  });
+
+  it("streams an answer with a highlighted code block", async () => {
+    await tui.type("CODE-TEST please");
+    tui.write(KEYS.enter);
+    await tui.waitForText("Done with code.");
+    await tui.waitForNoText("Working…");
+    await tui.waitForText("const answer = 42;");
+    await tui.waitForText("› CODE-TEST please");
+    // Highlighted: the keyword carries an SGR colour in the raw output.
+    expect(tui.output()).toMatch(/\u001b\[\d+(;\d+)*mconst\u001b\[/);
+  });
+
+  it("shows bash output live, while the tool runs", async () => {
+    await tui.type("BASH-TEST now");
+    tui.write(KEYS.enter);
+    await tui.waitForText(/⋯ bash echo first-line/);
+    await tui.waitForText("first-line");
+    expect(tui.screen()).not.toContain("  second-line");
+    await tui.waitForText("Bash finished.");
+    expect(tui.screenText()).toMatch(/✓ bash echo first-line/);
+    expect(tui.screen()).toContain("  second-line");
+  });
+
+  it("Enter during a tool sends a steer that reaches the model after it", async () => {
+    await tui.type("STEER-TEST go");
+    tui.write(KEYS.enter);
+    await tui.waitForText(/⋯ bash sleep 1.5/);
+    await tui.type("steer now");
+    tui.write(KEYS.enter);
+    await tui.waitForText("Steered ok.");
+    const steered = sandbox.llm.requests.find((r) => r.lastUser === "steer now");
+    expect(steered).toBeDefined();
+  });
+
+  it("Alt+Enter during streaming queues a follow-up shown in the queue pane", async () => {
+    await tui.type("SLOW-TEST go");
+    tui.write(KEYS.enter);
+    await tui.waitForText("word1");
+    await tui.type("follow later");
+    tui.write(KEYS.altEnter);
+    await tui.waitForText(/Follow-up \(1\) follow later/);
+    await tui.waitForText("Followed ok.", 15_000);
+    await tui.waitForNoText(/Follow-up \(1\)/);
+    const i = sandbox.llm.requests.findIndex((r) => r.lastUser === "follow later");
+    const j = sandbox.llm.requests.findIndex((r) => r.lastUser.includes("SLOW-TEST"));
+    expect(i).toBeGreaterThan(j);
+  });
+
+  it("Esc aborts a streaming answer", async () => {
+    await tui.type("ABORT-TEST go");
+    tui.write(KEYS.enter);
+    await tui.waitForText("chunk2");
+    tui.write(KEYS.esc);
+    await tui.waitForText(/Aborted/);
+    await tui.waitForNoText("Working…");
+    expect(tui.screenText()).not.toContain("chunk59");
+  });
+
+  it("answers a select dialog with the keyboard; a confirm with a timeout closes by itself", async () => {
+    await tui.type("/ui-demo x");
+    tui.write(KEYS.enter);
+    await tui.waitForText("ui-demo: pick one");
+    tui.write(KEYS.down);
+    await tui.waitForText("❯ Beta");
+    tui.write(KEYS.enter);
+    await tui.waitForText("ui-demo: confirm?");
+    tui.write("y");
+    await tui.waitForText("ui-demo: type something");
+    tui.write(KEYS.esc);
+    await tui.waitForText("ui-demo: edit this");
+    tui.write(KEYS.enter);
+    await tui.waitForText("ui-demo: select with timeout");
+    await tui.waitForText(/closes in \ds/);
+    await tui.waitForText("ui-demo: confirm with timeout", 5000);
+    // Nobody answers: the countdown runs out and the dialog goes away on its own.
+    await tui.waitForText("ui-demo: input with timeout", 5000);
+    // ink-text-input derives each keystroke from its (lagging) value prop: type at human speed.
+    await tui.type("typed", 50);
+    await tui.waitForText("› typed");
+    tui.write(KEYS.enter);
+    await tui.waitForText(/ui-demo results: .*"select":"Beta","confirm":true,"inputCancelled":"<unde/);
+  });
+
+  it("Ctrl+D on an empty editor exits and restores the terminal", async () => {
+    tui.write(KEYS.ctrlC); // the extension put text in the editor: clear it first
+    await tui.waitForText("Press Ctrl+C again");
+    tui.write(KEYS.ctrlD);
+    const code = await tui.waitForExit(10_000);
+    expect(code).toBe(0);
+    const out = tui.output();
+    expect(out).toContain("\u001b[?2004h");
+    expect(out.lastIndexOf("\u001b[?2004l")).toBeGreaterThan(out.lastIndexOf("\u001b[?2004h"));
+    expect(out.lastIndexOf("\u001b[?25h")).toBeGreaterThan(out.lastIndexOf("\u001b[?25l"));
+    expect(out).not.toContain("\u001b[2J");
+  });
+});

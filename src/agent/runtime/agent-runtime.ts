@@ -14,6 +14,7 @@ import { toWireEvent } from "./event-translator.js";
 import type { HookRegistry } from "./hooks.js";
 import { createUserMessage, MessageQueues, type QueueKind, type QueueSnapshot } from "./queues.js";
 import { abortableSleep, isRetryableError, retryDelayMs } from "./retry.js";
+import { buildSystemPrompt, loadContextFiles } from "./system-prompt.js";
 import type { EmitFn, WireEvent } from "./wire-events.js";
 
 export const BUSY_ERROR = "Agent is already processing. Specify streamingBehavior ('steer' or 'followUp') to queue the message.";
@@ -61,7 +62,8 @@ export class AgentRuntime {
   autoRetry: boolean;
   autoCompaction: boolean;
   isCompacting = false;
-  systemPrompt: string;
+  /** A fixed system prompt (tests, extensions); by default one is built per run. */
+  systemPrompt: string | undefined;
   messages: AgentMessage[];
   store: ConversationStore;
   private baseTools: AgentTool[];
@@ -83,7 +85,7 @@ export class AgentRuntime {
     this.interruptMode = settings.interruptMode;
     this.autoRetry = settings.retry.enabled;
     this.autoCompaction = settings.compaction.enabled;
-    this.systemPrompt = options.systemPrompt ?? defaultSystemPrompt(options.cwd);
+    this.systemPrompt = options.systemPrompt;
     this.baseTools = options.tools ?? [];
     this.store = options.store ?? new MemoryStore();
     this.messages = this.store.buildContextMessages();
@@ -329,7 +331,8 @@ export class AgentRuntime {
     const ai = await loadPiAi();
     const model = this.model;
     if (!model) throw new Error("No model selected");
-    const context: AgentContext = { systemPrompt: this.fullSystemPrompt(), messages: [...this.messages], tools: this.activeTools() };
+    const tools = this.activeTools();
+    const context: AgentContext = { systemPrompt: this.fullSystemPrompt(tools), messages: [...this.messages], tools };
     const reasoning = this.thinkingLevel === "off" ? undefined : this.thinkingLevel;
     const config: AgentLoopConfig = {
       model,
@@ -396,8 +399,12 @@ export class AgentRuntime {
     return this.queues.isEmpty ? "done" : "leftovers";
   }
 
-  private fullSystemPrompt(): string {
-    return [this.systemPrompt, ...this.options.hooks.systemPromptAppend()].join("\n\n");
+  private contextFiles: { path: string; text: string }[] | undefined;
+
+  private fullSystemPrompt(tools: readonly AgentTool[]): string {
+    this.contextFiles ??= loadContextFiles(this.cwd, this.options.config.home);
+    const base = this.systemPrompt ?? buildSystemPrompt({ cwd: this.cwd, tools, contextFiles: this.contextFiles });
+    return [base, ...this.options.hooks.systemPromptAppend()].join("\n\n");
   }
 
   /** A message entered the context: keep it, persist it, count its usage. */
@@ -472,13 +479,4 @@ function abortedStream(ai: typeof import("@mariozechner/pi-ai"), model: AnyModel
   stream.push({ type: "error", reason: "aborted", error: message });
   stream.end(message);
   return stream;
-}
-
-export function defaultSystemPrompt(cwd: string): string {
-  return [
-    "You are a coding agent working in a terminal through agent-rpc.",
-    "Use the tools to inspect and change files; prefer small, verifiable steps.",
-    `Current working directory: ${cwd}`,
-    `Current date: ${new Date().toISOString().slice(0, 10)}`,
-  ].join("\n");
 }

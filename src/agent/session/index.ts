@@ -52,3 +52,4 @@ export { buildContextFromPath, buildTree, userMessageText } from "./context.js";
 export { loadSessionFile } from "./session-file.js";
 export type * from "./types.js";
 export { CURRENT_SESSION_VERSION } from "./types.js";
+export { sessionTotals, awaitingUsageAfterCompaction, type SessionTotals } from "./stats.js";

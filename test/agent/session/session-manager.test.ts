@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { assistant, user } from "./helpers.js";
-import { openSessionManager, defaultSessionDir, SessionError } from "../../../src/agent/session/index.js";
+import { awaitingUsageAfterCompaction, openSessionManager, defaultSessionDir, SessionError, sessionTotals } from "../../../src/agent/session/index.js";
 
 let dir: string;
 const warnings: string[] = [];
@@ -179,5 +179,22 @@ describe("tree operations", () => {
     sm.appendMessage(user("q"));
     const resumed = open({ continueRecent: true });
     expect(resumed.sessionId).toBe(sm.sessionId);
+  });
+});
+
+describe("session totals", () => {
+  it("counts every entry of every branch and knows when usage is pending after a compaction", () => {
+    const sm = open();
+    const q1 = sm.appendMessage(user("q1"));
+    sm.appendMessage(assistant("a1"));
+    sm.setLeaf(q1.id);
+    sm.appendMessage(assistant("a1 alt"));
+    const totals = sessionTotals(sm.getEntries());
+    expect(totals).toMatchObject({ userMessages: 1, assistantMessages: 2, totalMessages: 3, tokens: { input: 20, output: 10, total: 30 } });
+    expect(awaitingUsageAfterCompaction(sm.getBranch())).toBe(false);
+    sm.appendCompaction("s", q1.id, 100);
+    expect(awaitingUsageAfterCompaction(sm.getBranch())).toBe(true);
+    sm.appendMessage(assistant("after"));
+    expect(awaitingUsageAfterCompaction(sm.getBranch())).toBe(false);
   });
 });

@@ -1,0 +1,58 @@
+// Totals over a whole session file (every entry, every branch) for get_session_stats
+// (PROTOCOL.md §3.9.10): message counts, tokens and cost, independent of process lifetime.
+import type { SessionEntry } from "./types.js";
+
+export type SessionTotals = {
+  userMessages: number;
+  assistantMessages: number;
+  toolCalls: number;
+  toolResults: number;
+  totalMessages: number;
+  tokens: { input: number; output: number; cacheRead: number; cacheWrite: number; total: number };
+  cost: number;
+};
+
+export function sessionTotals(entries: readonly SessionEntry[]): SessionTotals {
+  const totals: SessionTotals = {
+    userMessages: 0,
+    assistantMessages: 0,
+    toolCalls: 0,
+    toolResults: 0,
+    totalMessages: 0,
+    tokens: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
+    cost: 0,
+  };
+  for (const entry of entries) {
+    if (entry.type !== "message") continue;
+    const message = entry.message;
+    totals.totalMessages++;
+    if (message.role === "user") totals.userMessages++;
+    else if (message.role === "toolResult") totals.toolResults++;
+    else if (message.role === "assistant") {
+      totals.assistantMessages++;
+      totals.toolCalls += message.content.filter((block) => block.type === "toolCall").length;
+      totals.tokens.input += message.usage.input;
+      totals.tokens.output += message.usage.output;
+      totals.tokens.cacheRead += message.usage.cacheRead;
+      totals.tokens.cacheWrite += message.usage.cacheWrite;
+      totals.cost += message.usage.cost.total;
+    }
+  }
+  const t = totals.tokens;
+  t.total = t.input + t.output + t.cacheRead + t.cacheWrite;
+  return totals;
+}
+
+/**
+ * True when the latest compaction on the branch is newer than every assistant answer after
+ * it: there is no provider usage figure yet, so contextUsage.tokens must be null (pi).
+ */
+export function awaitingUsageAfterCompaction(branch: readonly SessionEntry[]): boolean {
+  for (let i = branch.length - 1; i >= 0; i--) {
+    const entry = branch[i];
+    if (!entry) continue;
+    if (entry.type === "compaction") return true;
+    if (entry.type === "message" && entry.message.role === "assistant" && entry.message.stopReason !== "error" && entry.message.stopReason !== "aborted") return false;
+  }
+  return false;
+}

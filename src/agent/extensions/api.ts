@@ -233,6 +233,8 @@ export interface ExtensionAPI {
   registerMessageRenderer(customType: string, renderer: unknown): void;
   setSessionName(name: string): void;
   getSessionName(): string | undefined;
+  /** Shared bus between extensions. */
+  events: { emit(channel: string, data: unknown): void; on(channel: string, handler: (data: unknown) => void): () => void };
   exec(command: string, args?: string[], options?: { signal?: AbortSignal; timeout?: number; cwd?: string }): Promise<{ stdout: string; stderr: string; code: number; killed: boolean }>;
 }
 

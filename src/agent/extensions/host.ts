@@ -6,13 +6,11 @@ import type {
   CancelResult,
   CommandInfo,
   CommandOptions,
-  ExtensionAPI,
   ExtensionCommandContext,
   ExtensionContext,
   ExtensionEvent,
   ExtensionFactory,
   ExtensionOrigin,
-  ExtensionToolDefinition,
   InputResult,
   SessionBeforeForkEvent,
   SessionBeforeSwitchEvent,
@@ -23,8 +21,7 @@ import type {
   ToolResultEvent,
   ToolResultPatch,
 } from "./api.js";
-import { execForExtension } from "./exec.js";
-import { toAgentTool } from "./tool-adapter.js";
+import { createEventBus, createExtensionApi, type ApiRegistry, type EventBus } from "./pi-api.js";
 import { createUiBridge, type UiBridge } from "./ui-bridge.js";
 import type { HostRuntime } from "./runtime-port.js";
 
@@ -75,9 +72,27 @@ export class ExtensionHost {
   private eventChain: Promise<void> = Promise.resolve();
   private turnIndex = 0;
   private commandLister: () => CommandInfo[] = () => this.extensionCommands();
+  private readonly bus: EventBus = createEventBus((path, event, error) => this.emitError(path, event, error));
+  /** What the `pi` objects write into. */
+  private readonly registry: ApiRegistry = {
+    cwd: "",
+    runtime: () => this.runtime,
+    addHandler: (event, ext, fn) => this.handlers.set(event, [...(this.handlers.get(event) ?? []), { ext, fn }]),
+    addCommand: (name, ext, options) => void this.commands.push({ name, ext, options }),
+    addTool: (ext, tool) => {
+      const existing = this.tools.findIndex((t) => t.tool.name === tool.name);
+      if (existing >= 0) this.tools.splice(existing, 1);
+      this.tools.push({ ext, tool });
+      this.runtime.toolsChanged?.();
+    },
+    createContext: () => this.createContext(),
+    emitError: (path, event, error) => this.emitError(path, event, error),
+    listCommands: () => this.commandLister(),
+  };
 
   constructor(options: ExtensionHostOptions) {
     this.cwd = options.cwd;
+    this.registry.cwd = options.cwd;
     this.emitFrame = options.emit;
     this.runtime = options.runtime ?? {};
     this.bridge = createUiBridge({ emit: (frame) => options.emit(frame), newId: options.newId });
@@ -103,7 +118,7 @@ export class ExtensionHost {
   /** Runs one factory (awaiting an async one, as pi). Throws if the factory throws. */
   async register(origin: ExtensionOrigin, factory: ExtensionFactory): Promise<void> {
     this.origins.push(origin);
-    await factory(this.createApi(origin));
+    await factory(createExtensionApi(origin, this.registry, this.bus));
   }
 
   // ---- contexts ----
@@ -128,51 +143,6 @@ export class ExtensionHost {
   createCommandContext(): ExtensionCommandContext {
     const runtime = this.runtime;
     return { ...this.createContext(), waitForIdle: async () => runtime.waitForIdle?.() };
-  }
-
-  private createApi(ext: ExtensionOrigin): ExtensionAPI {
-    const ignored = (): void => {
-      // Interactive-only registrations (shortcuts, flags, renderers) have no meaning in RPC mode.
-    };
-    return {
-      on: (event, fn) => {
-        if (typeof fn !== "function") throw new TypeError(`pi.on("${event}"): handler must be a function`);
-        const list = this.handlers.get(event) ?? [];
-        list.push({ ext, fn });
-        this.handlers.set(event, list);
-      },
-      registerCommand: (name, options) => {
-        if (typeof name !== "string" || !name || !isRecord(options) || typeof options.handler !== "function") {
-          throw new TypeError("pi.registerCommand(name, { handler }) needs a name and a handler function");
-        }
-        this.commands.push({ name: name.replace(/^\//, ""), ext, options });
-      },
-      registerTool: (definition: ExtensionToolDefinition) => {
-        const tool = toAgentTool(definition, () => this.createContext());
-        const existing = this.tools.findIndex((t) => t.tool.name === tool.name);
-        if (existing >= 0) this.tools.splice(existing, 1);
-        this.tools.push({ ext, tool });
-        this.runtime.toolsChanged?.();
-      },
-      sendMessage: (message, options) => {
-        if (!this.runtime.sendMessage) throw new Error("pi.sendMessage is not available in this worker");
-        this.runtime.sendMessage(message, options ?? {});
-      },
-      sendUserMessage: (content, options) => {
-        if (!this.runtime.sendUserMessage) throw new Error("pi.sendUserMessage is not available in this worker");
-        const delivered = this.runtime.sendUserMessage(content, options ?? {});
-        // Fire-and-forget for the extension (as pi); a failure is reported, never unhandled.
-        void Promise.resolve(delivered).catch((error: unknown) => this.emitError(ext.path, "send_user_message", error));
-      },
-      getCommands: () => this.commandLister(),
-      registerShortcut: ignored,
-      registerFlag: ignored,
-      getFlag: () => undefined,
-      registerMessageRenderer: ignored,
-      setSessionName: (name) => this.runtime.setSessionName?.(name),
-      getSessionName: () => this.runtime.getSessionName?.(),
-      exec: (command, args, options) => execForExtension(command, args ?? [], this.cwd, options),
-    };
   }
 
   // ---- commands ----

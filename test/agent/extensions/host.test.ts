@@ -233,4 +233,21 @@ describe("extension host", () => {
     await expect(api?.exec(process.execPath, ["-e", "setTimeout(() => {}, 10000)"], { timeout: 50 })).resolves.toMatchObject({ killed: true });
     await expect(api?.exec("/no/such/program")).resolves.toMatchObject({ code: 127, killed: false });
   });
+
+  it("pi.events carries data between extensions; a throwing subscriber is reported", async () => {
+    const got: unknown[] = [];
+    let sender: ExtensionAPI | undefined;
+    const { host, frames } = await hostWith((pi) => {
+      const off = pi.events.on("my:event", (data) => void got.push(data));
+      pi.events.on("my:event", () => { throw new Error("subscriber bug"); });
+      pi.registerCommand("off", { handler: () => off() });
+    });
+    await host.register({ path: "/ext/sender.ts", source: "local", scope: "user" }, (pi) => void (sender = pi));
+    sender?.events.emit("my:event", { n: 1 });
+    await host.runCommand("/off");
+    sender?.events.emit("my:event", { n: 2 });
+    expect(got).toEqual([{ n: 1 }]);
+    expect(errorsOf(frames)).toHaveLength(2);
+    expect(errorsOf(frames)[0]).toEqual({ type: "extension_error", extensionPath: "/ext/test.ts", event: "events:my:event", error: "subscriber bug" });
+  });
 });

@@ -1,0 +1,92 @@
+// Builds the `pi` object one extension receives (pi's ExtensionAPI subset) on top of the host's
+// registries, plus the shared pi.events bus. Interactive-only registrations are accepted and ignored.
+import type { AgentTool } from "@mariozechner/pi-agent-core";
+import type { CommandInfo, CommandOptions, ExtensionAPI, ExtensionContext, ExtensionOrigin, ExtensionToolDefinition } from "./api.js";
+import { execForExtension } from "./exec.js";
+import type { HostRuntime } from "./runtime-port.js";
+import { toAgentTool } from "./tool-adapter.js";
+
+export interface ApiRegistry {
+  cwd: string;
+  runtime(): HostRuntime;
+  addHandler(event: string, ext: ExtensionOrigin, fn: (event: never, ctx: ExtensionContext) => unknown): void;
+  addCommand(name: string, ext: ExtensionOrigin, options: CommandOptions): void;
+  /** Replaces a tool of the same name (pi: the last registration wins). */
+  addTool(ext: ExtensionOrigin, tool: AgentTool): void;
+  createContext(): ExtensionContext;
+  emitError(extensionPath: string, event: string, error: unknown): void;
+  listCommands(): CommandInfo[];
+}
+
+export interface EventBus {
+  forExtension(ext: ExtensionOrigin): ExtensionAPI["events"];
+}
+
+/** pi.events: a subscriber that throws is reported as extension_error and the others still run. */
+export function createEventBus(emitError: ApiRegistry["emitError"]): EventBus {
+  const channels = new Map<string, { ext: ExtensionOrigin; handler: (data: unknown) => void }[]>();
+  return {
+    forExtension: (ext) => ({
+      emit: (channel, data) => {
+        for (const { ext: subscriber, handler } of [...(channels.get(channel) ?? [])]) {
+          try {
+            handler(data);
+          } catch (error) {
+            emitError(subscriber.path, `events:${channel}`, error);
+          }
+        }
+      },
+      on: (channel, handler) => {
+        const entry = { ext, handler };
+        channels.set(channel, [...(channels.get(channel) ?? []), entry]);
+        return () => channels.set(channel, (channels.get(channel) ?? []).filter((e) => e !== entry));
+      },
+    }),
+  };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null;
+}
+
+export function createExtensionApi(ext: ExtensionOrigin, registry: ApiRegistry, bus: EventBus): ExtensionAPI {
+  const ignored = (): void => {
+    // Interactive-only registrations (shortcuts, flags, renderers) have no meaning in RPC mode.
+  };
+  return {
+    on: (event, fn) => {
+      if (typeof fn !== "function") throw new TypeError(`pi.on("${event}"): handler must be a function`);
+      registry.addHandler(event, ext, fn);
+    },
+    registerCommand: (name, options) => {
+      if (typeof name !== "string" || !name || !isRecord(options) || typeof options.handler !== "function") {
+        throw new TypeError("pi.registerCommand(name, { handler }) needs a name and a handler function");
+      }
+      registry.addCommand(name.replace(/^\//, ""), ext, options);
+    },
+    registerTool: (definition: ExtensionToolDefinition) => {
+      registry.addTool(ext, toAgentTool(definition, () => registry.createContext()));
+    },
+    sendMessage: (message, options) => {
+      const runtime = registry.runtime();
+      if (!runtime.sendMessage) throw new Error("pi.sendMessage is not available in this worker");
+      runtime.sendMessage(message, options ?? {});
+    },
+    sendUserMessage: (content, options) => {
+      const runtime = registry.runtime();
+      if (!runtime.sendUserMessage) throw new Error("pi.sendUserMessage is not available in this worker");
+      const delivered = runtime.sendUserMessage(content, options ?? {});
+      // Fire-and-forget for the extension (as pi); a failure is reported, never unhandled.
+      void Promise.resolve(delivered).catch((error: unknown) => registry.emitError(ext.path, "send_user_message", error));
+    },
+    getCommands: () => registry.listCommands(),
+    registerShortcut: ignored,
+    registerFlag: ignored,
+    getFlag: () => undefined,
+    registerMessageRenderer: ignored,
+    setSessionName: (name) => registry.runtime().setSessionName?.(name),
+    getSessionName: () => registry.runtime().getSessionName?.(),
+    events: bus.forExtension(ext),
+    exec: (command, args, options) => execForExtension(command, args ?? [], registry.cwd, options),
+  };
+}

@@ -29,6 +29,14 @@ const warn = (message: string): void => {
 
 export async function startAgent({ cli, version, cwd }: StartOptions): Promise<void> {
   let shuttingDown = false;
+  // A client that closed our stderr must not crash the worker: diagnostics are best effort.
+  process.stderr.on("error", (error) => {
+    if ((error as NodeJS.ErrnoException).code !== "EPIPE") void shutdown(1);
+  });
+  // A stray rejection in a tool or extension is reported, not fatal: the session stays usable.
+  process.on("unhandledRejection", (reason) => {
+    warn(`unhandled rejection: ${reason instanceof Error ? (reason.stack ?? reason.message) : String(reason)}`);
+  });
   const sink = takeOverStdout();
   const writer = createFrameWriter({ sink, onClientGone: () => void shutdown(0) });
   const config = loadConfig(agentHome(), warn);

@@ -61,6 +61,20 @@ describe("text answers", () => {
     expect(h.runtime.messages.map((m) => m.role)).toEqual(["user", "assistant", "user", "assistant"]);
   });
 
+  it("treats a second prompt during the first one's preflight as busy (no parallel runs)", async () => {
+    h = createHarness();
+    h.faux.setResponses([fauxAssistantMessage("one"), fauxAssistantMessage("two")]);
+    const first = h.runtime.prompt("first");
+    const second = h.runtime.prompt("second", undefined, "followUp");
+    const third = h.runtime.prompt("third");
+    await first;
+    await second;
+    await expect(third).rejects.toThrow(BUSY_ERROR);
+    await settled(h);
+    expect(h.types().filter((t) => t === "agent_start")).toHaveLength(1);
+    expect(h.runtime.messages.map((m) => m.role)).toEqual(["user", "assistant", "user", "assistant"]);
+  });
+
   it("starts a run when steer arrives while idle", async () => {
     h = createHarness();
     h.faux.setResponses([fauxAssistantMessage("ok")]);

@@ -68,6 +68,7 @@ export class AgentRuntime {
   store: ConversationStore;
   private baseTools: AgentTool[];
   private activity: Activity | undefined;
+  private starting = false;
   private retryAttempt = 0;
   private readonly deferredBash: BashExecutionMessage[] = [];
   /** Extension messages to send along with the next prompt (deliverAs "nextTurn"). */
@@ -103,8 +104,9 @@ export class AgentRuntime {
     return this.options.config;
   }
 
+  /** A run is active or an input is in its preflight (about to start one). */
   get isStreaming(): boolean {
-    return this.activity !== undefined;
+    return this.activity !== undefined || this.starting;
   }
 
   emit(event: WireEvent): void {
@@ -140,14 +142,29 @@ export class AgentRuntime {
   async prompt(text: string, images?: ImageContent[], streamingBehavior?: "steer" | "followUp"): Promise<void> {
     if (await this.options.hooks.runCommand(text)) return;
     const expanded = await this.options.hooks.expandInput(text, "prompt");
-    if (this.activity) {
+    if (this.isStreaming) {
       if (!streamingBehavior) throw new Error(BUSY_ERROR);
       this.enqueue(streamingBehavior === "steer" ? "steering" : "followUp", expanded, images);
       return;
     }
-    await this.preflight();
-    await this.options.hooks.beforePrompt();
-    this.startActivity([createUserMessage(expanded, images), ...this.nextTurn.splice(0)]);
+    await this.startGuarded(async () => {
+      await this.preflight();
+      await this.options.hooks.beforePrompt();
+      return [createUserMessage(expanded, images), ...this.nextTurn.splice(0)];
+    });
+  }
+
+  /**
+   * Preflight then start, with the worker counted as busy from the first await: a second
+   * input arriving during preflight is queued (or rejected), never a second parallel run.
+   */
+  private async startGuarded(prepare: () => Promise<AgentMessage[]>): Promise<void> {
+    this.starting = true;
+    try {
+      this.startActivity(await prepare());
+    } finally {
+      this.starting = false;
+    }
   }
 
   /** The running run's abort signal (extensions bind their work to it); undefined when idle. */
@@ -165,13 +182,15 @@ export class AgentRuntime {
       this.nextTurn.push(message);
       return;
     }
-    if (this.activity) {
+    if (this.isStreaming) {
       this.queues.enqueueHidden(options.deliverAs === "followUp" ? "followUp" : "steering", message);
       return;
     }
     if (options.triggerTurn) {
-      await this.preflight();
-      this.startActivity([message]);
+      await this.startGuarded(async () => {
+        await this.preflight();
+        return [message];
+      });
       return;
     }
     this.emit({ type: "message_start", message });
@@ -186,12 +205,14 @@ export class AgentRuntime {
       throw new Error(`Extension command "/${name}" cannot be queued. Use prompt() or execute the command when not streaming.`);
     }
     const expanded = await this.options.hooks.expandInput(text, kind === "steering" ? "steer" : "follow_up");
-    if (this.activity) {
+    if (this.isStreaming) {
       this.enqueue(kind, expanded, images);
       return;
     }
-    await this.preflight();
-    this.startActivity([createUserMessage(expanded, images)]);
+    await this.startGuarded(async () => {
+      await this.preflight();
+      return [createUserMessage(expanded, images)];
+    });
   }
 
   private enqueue(kind: QueueKind, text: string, images: ImageContent[] | undefined): void {

@@ -101,7 +101,8 @@ export function createCompletionDriver(options: CompletionOptions): CompletionDr
       let replacement: string;
       if (c.kind === "slash") {
         const prefix = commonPrefix(c.items.map((i) => i.name));
-        replacement = prefix.length > c.query.length ? `/${prefix}` : `/${c.items[0]?.name ?? c.query} `;
+        const only = c.items.length === 1;
+        replacement = !only && prefix.length > c.query.length ? `/${prefix}` : `/${c.items[0]?.name ?? c.query} `;
       } else {
         replacement = atReplacement(c.items[0] ?? c.query);
       }

@@ -16,9 +16,12 @@ function globToRegExp(glob: string): RegExp {
     const c = glob[i] ?? "";
     if (c === "*") {
       if (glob[i + 1] === "*") {
-        re += ".*";
         i += 1;
-        if (glob[i + 1] === "/") i += 1;
+        // "**/" matches zero or more whole directories; a trailing "**" matches everything.
+        if (glob[i + 1] === "/") {
+          re += "(?:.*/)?";
+          i += 1;
+        } else re += ".*";
       } else re += "[^/]*";
     } else if (c === "?") re += "[^/]";
     else re += c.replace(/[.+^${}()|[\]\\]/g, "\\$&");
@@ -48,7 +51,7 @@ export function isIgnored(rules: readonly Rule[], relPath: string, isDir: boolea
   let ignored = false;
   for (const r of rules) {
     if (r.dirOnly && !isDir) continue;
-    if (r.re.test(relPath) || r.re.test(relPath.split("/").pop() ?? "")) ignored = !r.negate;
+    if (r.re.test(relPath)) ignored = !r.negate;
   }
   return ignored;
 }

@@ -1,6 +1,7 @@
 // Plugs the session-side features into a running agent: the todo store and todo_write tool,
 // host tools (stdin routes for host_tool_update/result), the compaction controller, and
 // the hook set the runtime consults (tools, get_state fields, after-run compaction, shutdown).
+import type { AgentMessage } from "@mariozechner/pi-agent-core";
 import type { AssistantMessage } from "@mariozechner/pi-ai";
 import type { AgentServices } from "../commands/registry.js";
 import type { AgentRuntime } from "../runtime/agent-runtime.js";
@@ -11,12 +12,20 @@ import type { CompactionSettings } from "./compaction-plan.js";
 import { HostToolRegistry } from "./host-tools.js";
 import type { SessionManager } from "./session-manager.js";
 import { TodoStore } from "./todo-state.js";
+import { TodoReminders } from "./todo-reminder.js";
 import { createTodoWriteTool } from "./todo-tool.js";
 
 export const SESSION_FEATURES_SLOT = "sessionFeatures";
 
-/** Extra hook methods for compaction; the runtime calls them when its HookRegistry has them. */
+/** Extra hook methods for compaction and todo reminders, called by the runtime's loop. */
 export type CompactionHooks = {
+  /** Sync, at agent_end of a normal answer: will a todo-reminder run follow (willRetry)? */
+  willContinueAfterRun(last: AssistantMessage | undefined): boolean;
+  /**
+   * After afterRun (no retry): messages to start another run with (emitting todo_reminder
+   * first), or undefined to settle.
+   */
+  continueAfterRun(last: AssistantMessage | undefined): Promise<{ messages: AgentMessage[] } | undefined>;
   /** Sync, at agent_end: will the failed answer be retried after an overflow compaction? */
   willRetryAfterRun(last: AssistantMessage | undefined): boolean;
   /** After agent_end, before agent_settled: compact if needed; `retry` = re-run the request. */
@@ -55,6 +64,13 @@ function compactionSettings(raw: unknown): Partial<CompactionSettings> {
 function todoClearDelay(raw: unknown): number | undefined {
   const tasks = isRecord(raw) ? raw.tasks : undefined;
   return isRecord(tasks) && typeof tasks.todoClearDelay === "number" ? tasks.todoClearDelay : undefined;
+}
+
+function reminderOptions(raw: unknown): { enabled: boolean; maxAttempts: number } {
+  const tasks = isRecord(raw) ? raw.tasks : undefined;
+  const enabled = isRecord(tasks) && typeof tasks.reminders === "boolean" ? tasks.reminders : true;
+  const maxAttempts = isRecord(tasks) && typeof tasks.maxReminders === "number" ? tasks.maxReminders : 3;
+  return { enabled, maxAttempts };
 }
 
 function lastAssistantInContext(runtime: AgentRuntime): AssistantMessage | undefined {
@@ -114,6 +130,7 @@ export function installSessionFeatures(runtime: AgentRuntime, services: AgentSer
     },
   });
   runtime.onAbort(() => compaction.abort());
+  const reminders = new TodoReminders(todos, reminderOptions(services.config.rawSettings));
 
   const currentModel = (): { provider: string; id: string; contextWindow: number } | undefined => runtime.model;
   const hooks: RuntimeHooks & CompactionHooks = {
@@ -133,7 +150,15 @@ export function installSessionFeatures(runtime: AgentRuntime, services: AgentSer
       const outcome = await compaction.afterRun(last, model.contextWindow, model);
       return { retry: outcome.retry };
     },
+    willContinueAfterRun: (last) => reminders.willRemind(last),
+    continueAfterRun: async (last) => {
+      const reminder = reminders.next(last);
+      if (!reminder) return undefined;
+      send({ ...reminder.event });
+      return { messages: [reminder.message] };
+    },
     beforePrompt: async () => {
+      reminders.reset();
       compaction.resetOverflowGuard();
       const model = currentModel();
       const last = lastAssistantInContext(runtime);

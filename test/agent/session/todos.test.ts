@@ -4,6 +4,7 @@ import { rmSync } from "node:fs";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createTodoWriteTool } from "../../../src/agent/session/todo-tool.js";
 import { normalizeTodoPhases, TodoStore, TodoValidationError } from "../../../src/agent/session/todo-state.js";
+import { TodoReminders } from "../../../src/agent/session/todo-reminder.js";
 import { assistant, makeTempDir, quietSession, toolResult, user } from "./helpers.js";
 
 const dirs: string[] = [];
@@ -102,5 +103,27 @@ describe("persistence and auto-clear", () => {
     expect(s.getPhases()).toEqual([{ id: "phase-2", name: "Q", tasks: [{ id: "task-2", content: "b", status: "pending" }] }]);
     expect(s.incompleteTasks().map((t) => t.content)).toEqual(["b"]);
     s.dispose();
+  });
+});
+
+describe("todo reminders", () => {
+  it("reminds after a normal answer while tasks are open, at most maxAttempts times per prompt", () => {
+    const s = store();
+    const reminders = new TodoReminders(s, { enabled: true, maxAttempts: 2 });
+    const done = assistant("done");
+    expect(reminders.willRemind(done)).toBe(false);
+    s.setFromHost([{ name: "P", tasks: [{ content: "a", status: "completed" }, { content: "b", status: "in_progress" }] }]);
+    expect(reminders.willRemind(assistant("x", { stopReason: "aborted" }))).toBe(false);
+    expect(reminders.willRemind(done)).toBe(true);
+    const first = reminders.next(done);
+    expect(first?.event).toEqual({ type: "todo_reminder", todos: [{ id: "task-2", content: "b", status: "in_progress" }], attempt: 1, maxAttempts: 2 });
+    expect(first?.message).toMatchObject({ role: "custom", customType: "todo-reminder", display: false });
+    expect(String(first?.message.content)).toContain("1 incomplete todo item(s)");
+    expect(reminders.next(done)?.event.attempt).toBe(2);
+    expect(reminders.willRemind(done)).toBe(false);
+    expect(reminders.next(done)).toBeUndefined();
+    reminders.reset();
+    expect(reminders.willRemind(done)).toBe(true);
+    expect(new TodoReminders(s, { enabled: false, maxAttempts: 3 }).willRemind(done)).toBe(false);
   });
 });

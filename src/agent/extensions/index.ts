@@ -2,7 +2,8 @@
 // and skills, registers the built-ins, and exposes the runtime hooks and the UI-response route.
 // main.ts wires it with one call: `hooks.add((await setupExtensions({...})).hooks)`.
 import type { AgentTool } from "@mariozechner/pi-agent-core";
-import type { CommandInfo, ExtensionOrigin } from "./api.js";
+import type { ImageContent, TextContent } from "@mariozechner/pi-ai";
+import type { CommandInfo, ExtensionOrigin, ToolResultPatch } from "./api.js";
 import { createDemoUi, DEMO_UI_PATH } from "./builtin/demo-ui.js";
 import { createPermissionGate, PERMISSION_GATE_PATH } from "./builtin/permission-gate.js";
 import { ExtensionHost } from "./host.js";
@@ -37,6 +38,18 @@ export interface SetupExtensionsOptions {
   startSession?: boolean;
 }
 
+export interface ToolResultInfo {
+  toolCallId: string;
+  toolName: string;
+  args: unknown;
+  result: { content: (TextContent | ImageContent)[]; details: unknown };
+  isError: boolean;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
 /**
  * The hook set handed to the runtime's HookRegistry. Declared here structurally (it matches
  * runtime/hooks.ts RuntimeHooks) so this module does not depend on the runtime's files.
@@ -44,6 +57,11 @@ export interface SetupExtensionsOptions {
 export interface ExtensionHooks {
   beforeToolCall(call: { toolCallId: string; toolName: string; args: unknown }, signal?: AbortSignal): Promise<{ block?: boolean; reason?: string } | undefined>;
   onEvent(event: { type: string; [field: string]: unknown }): void;
+  /**
+   * tool_result for pi-agent-core's afterToolCall: handlers may patch content/details/isError.
+   * (The runtime does not call it yet; it is here so wiring it is one line in the runtime.)
+   */
+  afterToolCall(call: ToolResultInfo): Promise<ToolResultPatch | undefined>;
   expandInput(text: string, mode?: string): string;
   runCommand(text: string): Promise<boolean>;
   isCommand(text: string): boolean;
@@ -157,6 +175,8 @@ export async function setupExtensions(options: SetupExtensionsOptions): Promise<
   const hooks: ExtensionHooks = {
     beforeToolCall: (call, signal) => host.beforeToolCall(call, signal),
     onEvent: (event) => host.observe(event),
+    afterToolCall: (call) =>
+      host.afterToolCall({ toolCallId: call.toolCallId, toolName: call.toolName, input: isRecord(call.args) ? call.args : {}, content: call.result.content, details: call.result.details, isError: call.isError }),
     expandInput: (text, mode) => {
       const source = mode === "prompt" ? (transformed.get(text) ?? text) : text;
       transformed.delete(text);

@@ -24,6 +24,7 @@ export default function (pi) {
   pi.on("session_shutdown", (e, ctx) => ctx.ui.notify("shutdown " + e.reason));
   pi.on("session_start", (e, ctx) => ctx.ui.notify("start " + e.reason + " " + (e.previousSessionFile ?? "-")));
   pi.on("tool_call", async (e, ctx) => ((await ctx.ui.confirm("Run " + e.toolName + "?", "")) ? undefined : { block: true, reason: "denied" }));
+  pi.on("tool_result", (e) => (e.toolName === "read" ? { content: [{ type: "text", text: "[redacted]" }] } : undefined));
   pi.registerTool({ name: "greet", description: "greet", parameters: { type: "object", properties: {} }, execute: async () => ({ content: [], details: {} }) });
 }
 `;
@@ -103,5 +104,16 @@ describe("extension hooks for the runtime", () => {
     controller.abort();
     await expect(gate).resolves.toEqual({ block: true, reason: "denied" });
     expect(frames.at(-1)).toMatchObject({ method: "cancel", targetId: confirm?.id });
+  });
+
+  it("afterToolCall runs tool_result handlers and returns their patch", async () => {
+    const { system } = await setup();
+    const result = { content: [{ type: "text" as const, text: "secret" }], details: { lines: 1 } };
+    await expect(system.hooks.afterToolCall({ toolCallId: "t", toolName: "read", args: { path: "x" }, result, isError: false })).resolves.toEqual({
+      content: [{ type: "text", text: "[redacted]" }],
+      details: { lines: 1 },
+      isError: false,
+    });
+    await expect(system.hooks.afterToolCall({ toolCallId: "t", toolName: "bash", args: {}, result, isError: false })).resolves.toBeUndefined();
   });
 });

@@ -5,7 +5,7 @@ import { serializeFrame } from "../protocol/index.js";
 import { BridgeError } from "./errors.js";
 import { createRedactor } from "./redact.js";
 import { createFrameRouter, type FrameRouter, type RoutedFrame } from "./frame-router.js";
-import { normaliseResponseData } from "./normalise.js";
+import { decodeData } from "./normalise.js";
 import { createPendingTable } from "./pending.js";
 import { createUiRouter } from "./ui-router.js";
 import { createHostToolServer } from "./host-tools.js";
@@ -135,7 +135,7 @@ export function createWorkerConnection(options: WorkerConnectionOptions): Worker
     }
     switch (routed.kind) {
       case "response": {
-        const outcome = pending.settle(routed.frame, normaliseResponseData);
+        const outcome = pending.settle(routed.frame, decodeData);
         if (outcome.kind === "late_prompt_failure") {
           emit({ kind: "late_prompt_failure", id: outcome.id, error: outcome.error });
         } else if (outcome.kind === "unmatched") {

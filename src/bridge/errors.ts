@@ -7,7 +7,8 @@ export type BridgeErrorKind =
   | "worker_exit" // the worker exited (or restarted) with the request in flight
   | "queue_full" // bounded stdin queue overflowed
   | "not_running" // no live worker (stopped, failed, degraded)
-  | "unsupported"; // the worker does not know the command
+  | "unsupported" // the worker does not know the command
+  | "bad_response"; // the response data does not have the documented shape
 
 export class BridgeError extends Error {
   readonly kind: BridgeErrorKind;

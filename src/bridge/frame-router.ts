@@ -1,7 +1,8 @@
 // Stdout line → routed frame (§1.2 client routing, §11.7 error handling, Appendix B
 // normalisation). Pure per line except the small state legacy compaction events need.
-import type { AgentEvent, ExtensionUiRequest } from "./wire-types.js";
-import { normaliseEvent, type NormaliserState } from "./normalise.js";
+import { decodeWorkerFrame } from "../protocol/index.js";
+import type { AgentEvent, ExtensionUiRequest, HostToolCallFrame } from "./wire-types.js";
+import { fastBulkEvent, fastMessageUpdate, normaliseDecodedEvent, type NormaliserState } from "./normalise.js";
 
 export interface ResponseFrame {
   type: "response";
@@ -11,14 +12,6 @@ export interface ResponseFrame {
   data?: unknown;
   error?: string;
   code?: string;
-}
-
-export interface HostToolCallFrame {
-  type: "host_tool_call";
-  id: string;
-  toolCallId: string;
-  toolName: string;
-  arguments: Record<string, unknown>;
 }
 
 export type RoutedFrame =
@@ -62,8 +55,6 @@ function parseObject(line: string): { ok: true; value: Record<string, unknown> }
   return { ok: true, value: value as Record<string, unknown> };
 }
 
-const UI_METHODS = new Set(["select", "confirm", "input", "editor", "notify", "setStatus", "setWidget", "setTitle", "set_editor_text", "cancel"]);
-
 export interface FrameRouter {
   route(line: string): RoutedFrame;
 }
@@ -77,54 +68,61 @@ export function createFrameRouter(redact: (text: string) => string): FrameRouter
       const parsed = parseObject(line);
       if (!parsed.ok) return error(parsed.message, line);
       const obj = parsed.value;
+      // Hot paths first (most of a stream); their payloads are decoded where they are used.
       const type = obj["type"];
-      if (typeof type !== "string") return error('Worker frame has no string "type"', line);
-      switch (type) {
+      if (type === "message_update") {
+        const fast = fastMessageUpdate(obj);
+        return fast.kind === "invalid" ? error(fast.message, line) : fast;
+      }
+      if (type === "response") {
+        if (typeof obj["success"] !== "boolean") return error('Response without boolean "success"', line);
+        const out: ResponseFrame = { type: "response", success: obj["success"] };
+        if (typeof obj["id"] === "string") out.id = obj["id"];
+        if (typeof obj["command"] === "string") out.command = obj["command"];
+        if (obj["success"]) {
+          if ("data" in obj) out.data = obj["data"];
+        } else {
+          out.error = typeof obj["error"] === "string" ? obj["error"] : "Unknown error";
+          if (typeof obj["code"] === "string") out.code = obj["code"];
+        }
+        return { kind: "response", frame: out };
+      }
+      if (typeof type === "string") {
+        const bulk = fastBulkEvent(type, obj);
+        if (bulk) return { kind: "event", event: bulk };
+      }
+      const decoded = decodeWorkerFrame(obj);
+      if (!decoded.ok) return error(decoded.error, line);
+      const frame = decoded.value;
+      switch (frame.kind) {
         case "response": {
-          if (typeof obj["success"] !== "boolean") return error('Response without boolean "success"', line);
-          const frame: ResponseFrame = { type: "response", success: obj["success"] };
-          if (typeof obj["id"] === "string") frame.id = obj["id"];
-          if (typeof obj["command"] === "string") frame.command = obj["command"];
-          if ("data" in obj) frame.data = obj["data"];
-          if (typeof obj["error"] === "string") frame.error = obj["error"];
-          else if (!obj["success"]) frame.error = "Unknown error";
-          if (typeof obj["code"] === "string") frame.code = obj["code"];
-          return { kind: "response", frame };
+          const r = frame.frame;
+          const out: ResponseFrame = { type: "response", success: r.success };
+          if (r.id !== undefined) out.id = r.id;
+          if (r.command !== undefined) out.command = r.command;
+          if (r.success) {
+            if ("data" in r) out.data = r.data;
+          } else {
+            out.error = r.error;
+            if (r.code !== undefined) out.code = r.code;
+          }
+          return { kind: "response", frame: out };
         }
         case "ready":
-          return typeof obj["version"] === "string" ? { kind: "ready", version: obj["version"] } : { kind: "ready" };
-        case "extension_ui_request": {
-          if (typeof obj["id"] !== "string" || typeof obj["method"] !== "string") {
-            return error('extension_ui_request needs string "id" and "method"', line);
-          }
-          if (!UI_METHODS.has(obj["method"])) return { kind: "unknown_event", type: `extension_ui_request:${obj["method"]}`, raw: obj };
-          // Field shapes per method are the worker's; the UI tolerates missing optional ones.
-          return { kind: "ui_request", request: obj as unknown as ExtensionUiRequest };
-        }
-        case "host_tool_call": {
-          const { id, toolCallId, toolName } = obj;
-          const args = obj["arguments"];
-          if (typeof id !== "string" || typeof toolName !== "string") return error('host_tool_call needs string "id" and "toolName"', line);
-          return {
-            kind: "host_tool_call",
-            call: {
-              type: "host_tool_call",
-              id,
-              toolCallId: typeof toolCallId === "string" ? toolCallId : "",
-              toolName,
-              arguments: typeof args === "object" && args !== null && !Array.isArray(args) ? (args as Record<string, unknown>) : {},
-            },
-          };
-        }
-        case "host_tool_cancel": {
-          const { id, targetId } = obj;
-          if (typeof targetId !== "string") return error('host_tool_cancel needs string "targetId"', line);
-          return { kind: "host_tool_cancel", id: typeof id === "string" ? id : "", targetId };
-        }
+          return frame.frame.version !== undefined ? { kind: "ready", version: frame.frame.version } : { kind: "ready" };
+        case "extension_ui_request":
+          return { kind: "ui_request", request: frame.frame };
+        case "host_tool_call":
+          return { kind: "host_tool_call", call: frame.frame };
+        case "host_tool_cancel":
+          return { kind: "host_tool_cancel", id: frame.frame.id, targetId: frame.frame.targetId };
+        case "event":
+          return { kind: "event", event: normaliseDecodedEvent(frame.event, state) };
+        case "unknown_event":
+          return { kind: "unknown_event", type: frame.type, raw: frame.raw };
         default: {
-          const result = normaliseEvent(type, obj, state);
-          if (result.kind === "invalid") return error(result.message, line);
-          return result;
+          const never: never = frame;
+          return never;
         }
       }
     },

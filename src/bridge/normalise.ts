@@ -1,149 +1,99 @@
-// Appendix B: events and response data from other workers (pi 0.73, oh-my-pi, xcsh) mapped to
-// the canonical shapes, so the TUI handles one form. Cheap checks only: this is the hot path.
-import type { AgentEvent } from "./wire-types.js";
+// Appendix B normalisation on top of the protocol decoders: legacy auto_compaction_* become
+// compaction_* (reason carried from the start event), legacy message_update `start` is dropped,
+// and response data is decoded per command (queuedMessageCount, sourceInfo, hookMessage, ...).
+import { decodeResponseData, isCommandType, type DecodeResult } from "../protocol/index.js";
+import type { AgentEvent, CompactionReason } from "./wire-types.js";
 
 export interface NormaliserState {
   /** Reason of the last legacy auto_compaction_start (its end event carries none). */
-  compactionReason: "threshold" | "overflow" | "manual" | undefined;
+  compactionReason: CompactionReason | undefined;
 }
 
 export type NormalisedEvent =
   | { kind: "event"; event: AgentEvent }
-  | { kind: "unknown_event"; type: string; raw: Record<string, unknown> }
   | { kind: "ignored"; type: string }
   | { kind: "invalid"; message: string };
-
-const PASS_THROUGH = new Set([
-  "agent_start",
-  "agent_settled",
-  "turn_start",
-  "turn_end",
-  "queue_update",
-  "compaction_start",
-  "compaction_end",
-  "auto_retry_start",
-  "auto_retry_end",
-  "summarization_retry_scheduled",
-  "summarization_retry_attempt_start",
-  "summarization_retry_finished",
-  "bash_execution_update",
-  "session_info_changed",
-  "thinking_level_changed",
-  "entry_appended",
-  "ttsr_triggered",
-  "todo_reminder",
-  "todo_auto_clear",
-  "extension_error",
-]);
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
-/** Message-level fixes: role `hookMessage` → `custom`; `fullOutputPath: null` → absent. */
-export function normaliseMessage(message: unknown): unknown {
-  if (!isObject(message)) return message;
-  const role = message["role"];
-  if (role === "hookMessage") return { ...message, role: "custom" };
-  if (role === "bashExecution" && message["fullOutputPath"] === null) {
-    const copy = { ...message };
-    delete copy["fullOutputPath"];
-    return copy;
-  }
-  return message;
+/**
+ * Hot path: message_update is most of a stream and carries a cumulative snapshot in pi 0.73;
+ * only the sub-event discriminant is checked so parsing stays within 1.5× of bare JSON.parse.
+ */
+export function fastMessageUpdate(obj: Record<string, unknown>): NormalisedEvent {
+  const sub = obj["assistantMessageEvent"];
+  if (!isObject(sub) || typeof sub["type"] !== "string") return { kind: "invalid", message: 'message_update without "assistantMessageEvent.type"' };
+  // Legacy `start` carries nothing message_start does not (Appendix B).
+  if (sub["type"] === "start") return { kind: "ignored", type: "message_update:start" };
+  return { kind: "event", event: obj as unknown as AgentEvent };
 }
 
-function normaliseMessages(list: unknown): unknown[] {
-  if (!Array.isArray(list)) return [];
-  let changed = false;
-  const out = list.map((m) => {
-    const n = normaliseMessage(m);
-    if (n !== m) changed = true;
-    return n;
-  });
-  return changed ? out : list;
-}
+/** Roles whose messages are large and come straight from pi-ai in every flavour. */
+const FAST_ROLES = new Set(["assistant", "toolResult"]);
+const fastMessage = (value: unknown): boolean => isObject(value) && FAST_ROLES.has(value["role"] as string) && Array.isArray(value["content"]);
+/** A user message already in canonical form (text blocks or `{data, mimeType}` images). */
+const canonicalUser = (value: unknown): boolean => {
+  if (!isObject(value) || value["role"] !== "user") return false;
+  const content = value["content"];
+  if (typeof content === "string") return true;
+  return Array.isArray(content) && content.every((b: unknown) => isObject(b) && (b["type"] === "text" || (b["type"] === "image" && typeof b["data"] === "string")));
+};
 
-const asEvent = (obj: Record<string, unknown>): NormalisedEvent => ({ kind: "event", event: obj as unknown as AgentEvent });
-
-export function normaliseEvent(type: string, obj: Record<string, unknown>, state: NormaliserState): NormalisedEvent {
+/**
+ * The other high-volume frames (assistant/tool-result message events, turn_end, cumulative
+ * tool_execution_update): cheap structural checks only. Anything unusual (user or custom
+ * messages, unknown roles, legacy shapes) returns undefined and takes the full decoder.
+ */
+export function fastBulkEvent(type: string, obj: Record<string, unknown>): AgentEvent | undefined {
   switch (type) {
-    case "message_update": {
-      const sub = obj["assistantMessageEvent"];
-      if (!isObject(sub) || typeof sub["type"] !== "string") return { kind: "invalid", message: 'message_update without "assistantMessageEvent.type"' };
-      // Legacy `start` carries nothing message_start does not (Appendix B).
-      if (sub["type"] === "start") return { kind: "ignored", type: "message_update:start" };
-      return asEvent(obj);
-    }
     case "message_start":
-    case "message_end": {
-      const message = obj["message"];
-      if (!isObject(message)) return { kind: "invalid", message: `${type} without "message" object` };
-      const fixed = normaliseMessage(message);
-      return asEvent(fixed === message ? obj : { ...obj, message: fixed });
-    }
+    case "message_end":
+      return fastMessage(obj["message"]) || canonicalUser(obj["message"]) ? (obj as unknown as AgentEvent) : undefined;
     case "agent_end": {
-      const messages = normaliseMessages(obj["messages"]);
-      return asEvent(messages === obj["messages"] ? obj : { ...obj, messages });
+      const messages = obj["messages"];
+      return Array.isArray(messages) && messages.every((m) => fastMessage(m) || canonicalUser(m)) ? (obj as unknown as AgentEvent) : undefined;
     }
-    case "tool_execution_start":
-    case "tool_execution_update":
-    case "tool_execution_end":
-      if (typeof obj["toolCallId"] !== "string") return { kind: "invalid", message: `${type} without string "toolCallId"` };
-      return asEvent(obj);
+    case "turn_end":
+      return fastMessage(obj["message"]) && Array.isArray(obj["toolResults"]) && obj["toolResults"].every(fastMessage) ? (obj as unknown as AgentEvent) : undefined;
+    case "tool_execution_update": {
+      const partial = obj["partialResult"];
+      return typeof obj["toolCallId"] === "string" && typeof obj["toolName"] === "string" && isObject(partial) && Array.isArray(partial["content"])
+        ? (obj as unknown as AgentEvent)
+        : undefined;
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** Legacy compaction events → canonical ones; everything else passes unchanged. */
+export function normaliseDecodedEvent(event: AgentEvent, state: NormaliserState): AgentEvent {
+  switch (event.type) {
     case "auto_compaction_start": {
-      const reason = obj["reason"] === "overflow" ? "overflow" : "threshold";
+      const reason: CompactionReason = event.reason === "overflow" ? "overflow" : "threshold";
       state.compactionReason = reason;
-      return asEvent({ type: "compaction_start", reason, legacy: obj });
+      return { type: "compaction_start", reason };
     }
     case "auto_compaction_end": {
       const reason = state.compactionReason ?? "threshold";
       state.compactionReason = undefined;
-      const event: Record<string, unknown> = {
+      return {
         type: "compaction_end",
         reason,
-        aborted: obj["aborted"] === true,
-        willRetry: obj["willRetry"] === true,
+        aborted: event.aborted,
+        willRetry: event.willRetry,
+        ...(event.result ? { result: event.result } : {}),
+        ...(event.errorMessage !== undefined ? { errorMessage: event.errorMessage } : {}),
       };
-      if (isObject(obj["result"])) event["result"] = obj["result"];
-      if (typeof obj["errorMessage"] === "string") event["errorMessage"] = obj["errorMessage"];
-      return asEvent(event);
     }
     default:
-      if (PASS_THROUGH.has(type)) return asEvent(obj);
-      return { kind: "unknown_event", type, raw: obj };
+      return event;
   }
 }
 
-/** Response data fixes keyed by the command that produced it. */
-export function normaliseResponseData(command: string, data: unknown): unknown {
-  if (!isObject(data)) return data;
-  switch (command) {
-    case "get_state": {
-      if (typeof data["pendingMessageCount"] === "number") return data;
-      const queued = data["queuedMessageCount"];
-      return { ...data, pendingMessageCount: typeof queued === "number" ? queued : 0 };
-    }
-    case "get_messages": {
-      const messages = normaliseMessages(data["messages"]);
-      return messages === data["messages"] ? data : { ...data, messages };
-    }
-    case "get_commands": {
-      const commands = data["commands"];
-      if (!Array.isArray(commands)) return data;
-      return {
-        ...data,
-        commands: commands.map((c: unknown) => {
-          if (!isObject(c) || !isObject(c["sourceInfo"])) return c;
-          const info = c["sourceInfo"];
-          return {
-            ...c,
-            path: typeof c["path"] === "string" ? c["path"] : info["path"],
-            location: typeof c["location"] === "string" ? c["location"] : info["scope"],
-          };
-        }),
-      };
-    }
-    default:
-      return data;
-  }
+/** Typed, tolerant decoding of a success response's data; unknown commands pass through. */
+export function decodeData(command: string, data: unknown): DecodeResult<unknown> {
+  if (!isCommandType(command)) return { ok: true, value: data };
+  return decodeResponseData(command, data);
 }

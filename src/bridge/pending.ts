@@ -3,6 +3,10 @@
 // §2.4 late prompt failure window.
 import { BridgeError } from "./errors.js";
 import type { ResponseFrame } from "./frame-router.js";
+import type { DecodeResult } from "../protocol/index.js";
+
+/** Decodes a success response's data for the command it answers. */
+export type DataDecoder = (command: string, data: unknown) => DecodeResult<unknown>;
 
 /** Commands whose response may take arbitrarily long (§2.5 rule 2). */
 const NO_TIMEOUT = new Set(["prompt", "abort_and_prompt", "compact", "bash", "export_html"]);
@@ -38,7 +42,7 @@ export interface PendingTable {
   nextId(generation: number): string;
   add(id: string, type: string, timeoutMs: number, onTimeout: (type: string) => void): Promise<unknown>;
   /** Match a response (§2.5). `normalise` maps data per command before resolving. */
-  settle(frame: ResponseFrame, normalise: (command: string, data: unknown) => unknown): ResponseOutcome;
+  settle(frame: ResponseFrame, decode: DataDecoder): ResponseOutcome;
   /** Forget the request without settling (write failed); rejects it with `error`. */
   fail(id: string, error: BridgeError): void;
   /** Reject everything (worker exit); returns the command types that were in flight. */
@@ -65,11 +69,13 @@ export function createPendingTable(timeouts: Partial<Record<string, number>> = {
     pending.delete(entry.id);
   };
 
-  const settleEntry = (entry: Pending, frame: ResponseFrame, normalise: (command: string, data: unknown) => unknown): void => {
+  const settleEntry = (entry: Pending, frame: ResponseFrame, decode: DataDecoder): void => {
     finish(entry);
     if (frame.success) {
       if (entry.type === "prompt" || entry.type === "abort_and_prompt") recentPrompts.set(entry.id, { at: Date.now(), sawAgentStart: false });
-      entry.resolve(normalise(entry.type, frame.data));
+      const data = decode(entry.type, frame.data);
+      if (data.ok) entry.resolve(data.value);
+      else entry.reject(new BridgeError("bad_response", `Malformed ${entry.type} response: ${data.error}`, { command: entry.type }));
       return;
     }
     const message = frame.error ?? "Unknown error";
@@ -98,12 +104,12 @@ export function createPendingTable(timeouts: Partial<Record<string, number>> = {
         pending.set(id, entry);
       });
     },
-    settle(frame, normalise) {
+    settle(frame, decode) {
       prune(Date.now());
       if (frame.id !== undefined) {
         const entry = pending.get(frame.id);
         if (entry) {
-          settleEntry(entry, frame, normalise);
+          settleEntry(entry, frame, decode);
           return { kind: "resolved", type: entry.type, id: entry.id };
         }
         if (!frame.success && recentPrompts.has(frame.id)) {
@@ -119,7 +125,7 @@ export function createPendingTable(timeouts: Partial<Record<string, number>> = {
       if (frame.id === undefined) {
         for (const entry of pending.values()) {
           if (entry.type === command) {
-            settleEntry(entry, frame, normalise);
+            settleEntry(entry, frame, decode);
             return { kind: "resolved", type: entry.type, id: entry.id };
           }
         }

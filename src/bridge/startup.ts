@@ -2,7 +2,6 @@
 // (§3.12) and rehydration after a restart (§11.4). Pure orchestration over a `request` function.
 import { BridgeError } from "./errors.js";
 import { applyProbe, CAPABILITY_PROBES, capabilitiesFor, classifyFlavour } from "./capabilities.js";
-import { normaliseResponseData } from "./normalise.js";
 import type { AgentMessage, HostToolDefinition, RpcSessionState } from "./wire-types.js";
 import type { Capabilities } from "./types.js";
 
@@ -78,8 +77,9 @@ export async function rehydrate(
       warnings.push(`Could not reopen ${sessionFile} (${(error as Error).message}); a new session was started and unsaved history is lost`);
     }
   }
-  const state = normaliseResponseData("get_state", await request("get_state", {}, PROBE_TIMEOUT_MS)) as RpcSessionState;
-  const got = normaliseResponseData("get_messages", await request("get_messages", {}, PROBE_TIMEOUT_MS));
+  // Data arrives decoded per command (pending table), so the casts only restate ResponseDataMap.
+  const state = (await request("get_state", {}, PROBE_TIMEOUT_MS)) as RpcSessionState;
+  const got = await request("get_messages", {}, PROBE_TIMEOUT_MS);
   const messages = isRecord(got) && Array.isArray(got["messages"]) ? (got["messages"] as AgentMessage[]) : [];
   let entries: unknown[] | undefined;
   if (caps.commands["get_entries"] === true) {

@@ -47,7 +47,7 @@ describe("connection against the fake worker", () => {
     await waitFor(() => h.connection.getSnapshot().runState === "settled", 3000, "synthesised settled");
     expect(h.events("agent_settled")).toEqual([]);
     const commands = await h.connection.rpc.getCommands();
-    expect(commands.commands[0]).toMatchObject({ path: "/x/demo.ts", location: "temporary" });
+    expect(commands.commands[0]).toMatchObject({ path: "/x/demo.ts", location: "user" });
   });
 
   it("crash mid-stream: pending requests rejected with exit info, in-flight marked indeterminate, run idle", async () => {

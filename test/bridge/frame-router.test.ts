@@ -125,6 +125,20 @@ describe("router classification", () => {
     expect(router.route('{"type":"message_update","assistantMessageEvent":{"type":"done","reason":"stop","message":{}}}').kind).toBe("event");
   });
 
+  it("unusual message shapes take the full protocol decoder (unknown roles, legacy images)", () => {
+    const router = createFrameRouter(identity);
+    expect(router.route('{"type":"message_start","message":{"role":"robot","content":"x","timestamp":1}}')).toMatchObject({
+      kind: "event",
+      event: { message: { role: "unknown_role", originalRole: "robot" } },
+    });
+    const legacy = router.route(
+      '{"type":"message_end","message":{"role":"user","content":[{"type":"image","source":{"type":"base64","mediaType":"image/png","data":"AAAA"}}],"timestamp":1}}',
+    );
+    expect(legacy).toMatchObject({ event: { message: { content: [{ type: "image", data: "AAAA", mimeType: "image/png" }] } } });
+    // Known frames with broken required fields are protocol errors, not crashes.
+    expect(router.route('{"type":"extension_ui_request","method":"select"}').kind).toBe("protocol_error");
+  });
+
   it("maps hookMessage to custom and removes a null fullOutputPath", () => {
     const router = createFrameRouter(identity);
     expect(router.route('{"type":"message_start","message":{"role":"hookMessage","customType":"x","content":"c","display":true,"timestamp":1}}')).toMatchObject({

@@ -10,7 +10,7 @@ import { createWriteQueue } from "../../src/bridge/write-queue.js";
 import { createUiRouter } from "../../src/bridge/ui-router.js";
 import { applyProbe, capabilitiesFor, classifyFlavour } from "../../src/bridge/capabilities.js";
 import { decideRestart } from "../../src/bridge/restart-policy.js";
-import { normaliseResponseData } from "../../src/bridge/normalise.js";
+import { decodeData } from "../../src/bridge/normalise.js";
 import { buildChildEnv } from "../../src/bridge/worker-process.js";
 import { BridgeError } from "../../src/bridge/errors.js";
 import type { BridgeNotice } from "../../src/bridge/types.js";
@@ -77,7 +77,7 @@ describe("stderr ring", () => {
 
 describe("pending table", () => {
   const ok = (id: string | undefined, command: string, data?: unknown) => ({ type: "response" as const, success: true, command, data, ...(id ? { id } : {}) });
-  const same = (_c: string, d: unknown) => d;
+  const same = (_c: string, d: unknown) => ({ ok: true as const, value: d });
 
   it("resolves out-of-order responses by id and uses unique ids", async () => {
     const table = createPendingTable();
@@ -264,11 +264,22 @@ describe("restart budget and env allow-list", () => {
   });
 });
 
-describe("response normalisation (Appendix B)", () => {
-  it("fills pendingMessageCount from queuedMessageCount and maps sourceInfo", () => {
-    expect(normaliseResponseData("get_state", { queuedMessageCount: 2 })).toEqual({ queuedMessageCount: 2, pendingMessageCount: 2 });
-    expect(normaliseResponseData("get_commands", { commands: [{ name: "x", source: "extension", sourceInfo: { path: "/p", scope: "user" } }] })).toMatchObject({
-      commands: [{ path: "/p", location: "user" }],
+describe("response data decoding (Appendix B)", () => {
+  it("fills pendingMessageCount from queuedMessageCount, maps sourceInfo, passes unknown commands through", () => {
+    const state = decodeData("get_state", { isStreaming: false, isCompacting: false, steeringMode: "all", followUpMode: "all", sessionId: "s", autoCompactionEnabled: true, messageCount: 0, queuedMessageCount: 2 });
+    expect(state).toMatchObject({ ok: true, value: { pendingMessageCount: 2 } });
+    expect(decodeData("get_commands", { commands: [{ name: "x", source: "extension", sourceInfo: { path: "/p", scope: "user" } }] })).toMatchObject({
+      ok: true,
+      value: { commands: [{ path: "/p", location: "user" }] },
     });
+    expect(decodeData("frobnicate", { a: 1 })).toEqual({ ok: true, value: { a: 1 } });
+    expect(decodeData("get_messages", { messages: "nope" })).toMatchObject({ ok: false });
+  });
+
+  it("a malformed response rejects the request with bad_response", async () => {
+    const table = createPendingTable();
+    const p = table.add("g1-1", "get_messages", 0, () => undefined);
+    table.settle({ type: "response", id: "g1-1", command: "get_messages", success: true, data: { messages: 5 } }, decodeData);
+    await expect(p).rejects.toMatchObject({ kind: "bad_response", message: expect.stringContaining("get_messages") });
   });
 });

@@ -1,0 +1,311 @@
+// Issue-7 slash commands against a scripted fake connection: pickers answered through the
+// picker host, capability gating, session changes replaying history, start-up checks and
+// crash recovery presentation.
+import { describe, expect, it } from "vitest";
+import type { SlashContext } from "../../../src/tui/commands.js";
+import { parseSlash } from "../../../src/tui/commands.js";
+import { createPickerHost } from "../../../src/tui/pickers/picker-host.js";
+import { createRecovery } from "../../../src/tui/recovery/recovery.js";
+import { allSuggestions, filterSuggestions, slashQuery } from "../../../src/tui/slash/completion.js";
+import { createSlashCommands, slashSupported, type SlashDeps } from "../../../src/tui/slash/index.js";
+import { formatStats } from "../../../src/tui/slash/info-commands.js";
+import { replayMessages } from "../../../src/tui/slash/session-history.js";
+import { flagReport, isRemoteCommand, providerHint, type StartFlags } from "../../../src/tui/slash/start-checks.js";
+import { createInitialState } from "../../../src/tui/state/reducer.js";
+import { createStore, type Store } from "../../../src/tui/state/store.js";
+import type { TuiState } from "../../../src/tui/state/types.js";
+
+type Call = { method: string; args: unknown[] };
+
+const MODELS = [
+  { id: "m1", name: "Model One", provider: "p", contextWindow: 100000, reasoning: true },
+  { id: "m2", name: "Model Two", provider: "p", contextWindow: 200000, reasoning: false },
+  { id: "gpt", name: "GPT", provider: "q", contextWindow: 0, reasoning: false },
+];
+const MESSAGES = [
+  { role: "user", content: [{ type: "text", text: "old question" }] },
+  { role: "assistant", content: [{ type: "text", text: "old answer" }, { type: "toolCall", id: "t1", name: "bash", arguments: { command: "ls" } }], usage: { input: 5, output: 7 } },
+  { role: "toolResult", toolCallId: "t1", toolName: "bash", content: [{ type: "text", text: "file.txt" }], isError: false },
+];
+
+function setup(unsupported: string[] = [], overrides: Record<string, unknown> = {}) {
+  const store = createStore(createInitialState(100, 30), { frameMs: 0, setTimer: (fn) => fn() });
+  const calls: Call[] = [];
+  const canned: Record<string, unknown> = {
+    getAvailableModels: { models: MODELS },
+    getState: { model: MODELS[1], thinkingLevel: "low", isStreaming: false, sessionFile: "/nowhere/s.jsonl" },
+    getAvailableThinkingLevels: { levels: ["off", "low", "high"] },
+    getForkMessages: { messages: [{ entryId: "e1", text: "first" }, { entryId: "e2", text: "second prompt" }] },
+    fork: { text: "second prompt", cancelled: false },
+    newSession: { cancelled: false },
+    clone: { cancelled: false },
+    getMessages: { messages: MESSAGES },
+    getLastAssistantText: { text: "the answer" },
+    getSessionStats: { sessionId: "s", userMessages: 1, assistantMessages: 2, toolCalls: 3, toolResults: 3, totalMessages: 9, tokens: { input: 1500, output: 20, cacheRead: 0, cacheWrite: 0, total: 1520 }, cost: 0.5, contextUsage: { tokens: 1000, contextWindow: 200000, percent: 0.5 } },
+    compact: { summary: "s", firstKeptEntryId: "x", tokensBefore: 12345 },
+    exportHtml: { path: "/tmp/out.html" },
+    ...overrides,
+  };
+  const rpc = new Proxy(
+    {},
+    {
+      get: (_t, prop: string) => async (...args: unknown[]) => {
+        calls.push({ method: prop, args });
+        return canned[prop];
+      },
+    },
+  );
+  const commands: Record<string, boolean> = {};
+  for (const c of unsupported) commands[c] = false;
+  const connection = { rpc, respondToUi: () => undefined, getSnapshot: () => ({ capabilities: { commands }, supervisor: "running" }) } as unknown as SlashContext["connection"];
+  const pickers = createPickerHost(store);
+  const copied: string[] = [];
+  const deps: SlashDeps = {
+    pickers,
+    copy: (text) => {
+      copied.push(text);
+      return { osc52: true, file: "/tmp/copy.md", error: undefined };
+    },
+    fallbackSessionDir: () => undefined,
+    localSessions: true,
+  };
+  const notices: string[] = [];
+  const ctx: SlashContext = {
+    store,
+    connection,
+    exit: () => undefined,
+    setEditorText: (text) => store.dispatch({ type: "editor", op: { op: "set", text, keepUndo: true } }),
+    notice: (text) => {
+      notices.push(text);
+      store.dispatch({ type: "notice", level: "info", text });
+    },
+  };
+  const cmds = createSlashCommands(deps);
+  const run = (line: string): Promise<void> => {
+    const p = parseSlash(line);
+    const cmd = cmds.find((c) => c.name === p?.name);
+    if (!p || !cmd) throw new Error(`no command ${line}`);
+    return Promise.resolve(cmd.run(p.args, ctx));
+  };
+  return { store, calls, pickers, copied, notices, run, ctx };
+}
+
+const tick = () => new Promise((r) => setTimeout(r, 0));
+async function untilPicker(s: { pickers: ReturnType<typeof createPickerHost> }): Promise<void> {
+  for (let i = 0; i < 50 && !s.pickers.state(); i += 1) await tick();
+  if (!s.pickers.state()) throw new Error("picker did not open");
+}
+const texts = (st: Store) => st.getState().transcript.committed.map((e: TuiState["transcript"]["committed"][number]) => ("text" in e ? e.text : e.kind === "tool" ? `tool:${e.run.name}` : e.kind));
+
+describe("/model and /thinking", () => {
+  it("sets a model directly when the argument names one", async () => {
+    const s = setup();
+    await s.run("/model gpt");
+    expect(s.calls.find((c) => c.method === "setModel")?.args).toEqual(["q", "gpt"]);
+  });
+
+  it("opens the fuzzy picker otherwise, on the current model, and applies the choice", async () => {
+    const s = setup();
+    s.store.dispatch({ type: "snapshot", snapshot: { model: { id: "m2", name: "Model Two", provider: "p", contextWindow: 1, reasoning: false }, thinkingLevel: "low", isStreaming: false, sessionName: undefined, todoPhases: undefined } });
+    const done = s.run("/model");
+    await untilPicker(s);
+    expect(s.store.getState().ui.overlay).toBe("picker");
+    expect(s.pickers.state()?.visible[s.pickers.state()?.selected ?? -1]?.id).toBe("p/m2");
+    s.pickers.apply({ op: "type", text: "one" });
+    s.pickers.choose();
+    await done;
+    expect(s.calls.find((c) => c.method === "setModel")?.args).toEqual(["p", "m1"]);
+    expect(s.store.getState().ui.overlay).toBeUndefined();
+  });
+
+  it("Esc (cancel) changes nothing", async () => {
+    const s = setup();
+    const done = s.run("/model");
+    await untilPicker(s);
+    s.pickers.cancel();
+    await done;
+    expect(s.calls.some((c) => c.method === "setModel")).toBe(false);
+  });
+
+  it("/thinking takes a level argument, rejects unknown ones, and picks from the worker's list", async () => {
+    const s = setup();
+    await s.run("/thinking high");
+    expect(s.calls.find((c) => c.method === "setThinkingLevel")?.args).toEqual(["high"]);
+    await s.run("/thinking huge");
+    expect(s.notices.at(-1)).toMatch(/Unknown thinking level "huge"\. Available: off, low, high/);
+    const done = s.run("/thinking");
+    await untilPicker(s);
+    expect(s.pickers.state()?.items.map((i) => i.id)).toEqual(["off", "low", "high"]);
+    s.pickers.apply({ op: "type", text: "off" });
+    s.pickers.choose();
+    await done;
+    expect(s.calls.filter((c) => c.method === "setThinkingLevel").at(-1)?.args).toEqual(["off"]);
+  });
+});
+
+describe("session commands", () => {
+  it("/fork lists user messages newest first, forks, replays the session and pre-fills the editor", async () => {
+    const s = setup();
+    const done = s.run("/fork");
+    await untilPicker(s);
+    expect(s.pickers.state()?.visible.map((i) => i.label)).toEqual(["second prompt", "first"]);
+    s.pickers.choose();
+    await done;
+    expect(s.calls.find((c) => c.method === "fork")?.args).toEqual(["e2"]);
+    expect(s.store.getState().editor.text).toBe("second prompt");
+    expect(texts(s.store)).toEqual(["── Forked session ──", "old question", "old answer", "tool:bash"]);
+    // History is not new cost: the footer's token counts stay untouched.
+    expect(s.store.getState().footer.tokensOut).toBe(0);
+  });
+
+  it("/new and /clone replay; a veto is reported", async () => {
+    const s = setup();
+    await s.run("/new");
+    expect(texts(s.store)[0]).toBe("── New session ──");
+    const vetoed = setup([], { clone: { cancelled: true } });
+    await vetoed.run("/clone");
+    expect(vetoed.notices.at(-1)).toBe("Clone was cancelled by an extension");
+  });
+
+  it("/resume without a session directory says why", async () => {
+    const s = setup([], { getState: { model: MODELS[0], isStreaming: false } });
+    await s.run("/resume");
+    expect(s.notices.at(-1)).toMatch(/does not persist sessions/);
+  });
+
+  it("a command the worker lacks is refused and not offered", async () => {
+    const s = setup(["get_tree"]);
+    await s.run("/tree");
+    expect(s.notices.at(-1)).toBe("/tree is not available: this worker does not support it.");
+    const snap = { capabilities: { flavour: "pi-0.73" as const, commands: { get_tree: false, branch: false }, events: {}, useBranchAliases: false, synthesisedSettled: true } };
+    expect(slashSupported("tree", snap)).toBe(false);
+    expect(slashSupported("fork", snap)).toBe(true); // fork works, only the alias is missing
+    const names = allSuggestions(createSlashCommands({} as SlashDeps), [], (n) => slashSupported(n, snap)).map((x) => x.name);
+    expect(names).not.toContain("tree");
+    expect(names).toContain("model");
+  });
+});
+
+describe("info commands", () => {
+  it("/copy copies the last answer; /stats, /export, /compact, /name report", async () => {
+    const s = setup();
+    await s.run("/copy");
+    expect(s.copied).toEqual(["the answer"]);
+    expect(s.notices.at(-1)).toMatch(/OSC 52.*\/tmp\/copy\.md/);
+    await s.run("/stats");
+    expect(s.notices.at(-1)).toMatch(/1 user · 2 assistant · 3 tool calls/);
+    await s.run("/export out.html");
+    expect(s.calls.find((c) => c.method === "exportHtml")?.args).toEqual(["out.html"]);
+    expect(s.notices.at(-1)).toBe("Exported to /tmp/out.html");
+    await s.run("/compact keep the API notes");
+    expect(s.calls.find((c) => c.method === "compact")?.args).toEqual(["keep the API notes"]);
+    await s.run("/name parser work");
+    expect(s.calls.find((c) => c.method === "setSessionName")?.args).toEqual(["parser work"]);
+    expect(s.store.getState().footer.sessionName).toBe("parser work");
+  });
+
+  it("/copy with no answer yet says so", async () => {
+    const s = setup([], { getLastAssistantText: { text: null } });
+    await s.run("/copy");
+    expect(s.copied).toEqual([]);
+    expect(s.notices.at(-1)).toBe("There is no answer to copy yet.");
+  });
+
+  it("formats stats with context use", () => {
+    const text = formatStats({ sessionId: "id", userMessages: 1, assistantMessages: 1, toolCalls: 0, toolResults: 0, totalMessages: 2, tokens: { input: 1500, output: 2, cacheRead: 0, cacheWrite: 0, total: 1502 }, cost: 0.01, contextUsage: { tokens: null, contextWindow: 1000, percent: null } });
+    expect(text).toContain("1.5k in");
+    expect(text).toContain("context    ? / 1.0k");
+  });
+});
+
+describe("completion model", () => {
+  it("only completes the command name, prefix matches first", () => {
+    expect(slashQuery("/mo", 3)).toBe("mo");
+    expect(slashQuery("/model x", 8)).toBeUndefined();
+    expect(slashQuery("hi /mo", 6)).toBeUndefined();
+    const all = [
+      { name: "compact", description: "", source: "builtin" as const },
+      { name: "copy", description: "", source: "builtin" as const },
+      { name: "skill:commit", description: "", source: "skill" as const },
+    ];
+    expect(filterSuggestions(all, "co").map((x) => x.name)).toEqual(["compact", "copy", "skill:commit"]);
+  });
+});
+
+describe("start-up checks", () => {
+  const flags = (over: Partial<StartFlags> = {}): StartFlags => ({ customAgent: true, remoteWorker: false, demo: false, resume: false, hasInitialMessage: false, sessionDir: undefined, requested: {}, ...over });
+  const model = { id: "fake-model", name: "Fake", provider: "fake" } as never;
+
+  it("reports flags the worker did not honour, and nothing when it did", () => {
+    expect(flagReport(flags({ requested: { model: "fake-model", provider: "fake", name: "n" } }), { model, sessionName: "n" })).toEqual([]);
+    const out = flagReport(flags({ demo: true, requested: { model: "other", thinking: "high", noSession: true, session: "/a/b.jsonl" } }), { model, thinkingLevel: "off", sessionFile: "/x/y.jsonl" });
+    expect(out.join("\n")).toMatch(/--demo applies to the bundled agent only/);
+    expect(out.join("\n")).toMatch(/did not honour --model other \(it uses fake\/fake-model\)/);
+    expect(out.join("\n")).toMatch(/--thinking high/);
+    expect(out.join("\n")).toMatch(/--no-session: it writes \/x\/y\.jsonl/);
+    expect(out.join("\n")).toMatch(/--session \/a\/b\.jsonl/);
+  });
+
+  it("explains provider setup when only the demo model is there (not with --demo)", () => {
+    expect(providerHint({ demo: false }, { model: { provider: "demo" } as never })).toMatch(/ANTHROPIC_API_KEY.*\n.*models\.json[\s\S]*OpenAI-compatible/);
+    expect(providerHint({ demo: false }, {})).toBeDefined();
+    expect(providerHint({ demo: true }, {})).toBeUndefined();
+    expect(providerHint({ demo: false }, { model })).toBeUndefined();
+    expect(isRemoteCommand(["ssh", "devbox", "agent-rpc"])).toBe(true);
+    expect(isRemoteCommand(["pi", "--mode", "rpc"])).toBe(false);
+  });
+});
+
+describe("replay", () => {
+  it("caps history and says how much is hidden", () => {
+    const many = Array.from({ length: 10 }, (_, i) => ({ role: "user", content: `q${i}` }));
+    const actions = replayMessages(many, 0, 3);
+    expect(actions[0]).toEqual({ type: "notice", level: "info", text: "… 7 earlier message(s) not shown" });
+    expect(actions).toHaveLength(4);
+  });
+});
+
+describe("crash recovery", () => {
+  const userStart = (text: string) => ({ kind: "event" as const, event: { type: "message_start", message: { role: "user", content: [{ type: "text", text }] } } as never });
+  const exit = { generation: 1, code: null, signal: "SIGKILL", intentional: false, stderrTail: "" };
+
+  it("marks the prompt in flight as interrupted and offers it back after rehydration, never resending", () => {
+    const store = createStore(createInitialState(80, 24), { frameMs: 0, setTimer: (fn) => fn() });
+    let closed = 0;
+    let rehydrated = -1;
+    const r = createRecovery({ store, getSnapshot: () => ({ restartsInWindow: 1 }), closeOverlays: () => closed++, onRehydrated: (n) => (rehydrated = n) });
+    r.handle([userStart("build the thing")]);
+    r.handle([{ kind: "supervisor", state: "exited", info: exit }]);
+    expect(closed).toBe(1);
+    expect(r.interrupted()).toBe("build the thing");
+    expect(texts(store).at(-1)).toMatch(/Interrupted by the crash: "build the thing"\. It will not be resent automatically\./);
+    r.handle([{ kind: "rehydrated", state: {} as never, messages: [{} as never, {} as never] }]);
+    expect(rehydrated).toBe(2);
+    expect(store.getState().editor.text).toBe("build the thing");
+    expect(texts(store).at(-1)).toMatch(/press Enter to resend/);
+    r.handle([userStart("build the thing")]);
+    expect(r.interrupted()).toBeUndefined();
+  });
+
+  it("a finished run is not interrupted; an intentional stop is not a crash; a spent budget says what to do", () => {
+    const store = createStore(createInitialState(80, 24), { frameMs: 0, setTimer: (fn) => fn() });
+    const r = createRecovery({ store, getSnapshot: () => ({ restartsInWindow: 3 }) });
+    r.handle([userStart("done already"), { kind: "event", event: { type: "agent_end", messages: [] } as never }]);
+    r.handle([{ kind: "supervisor", state: "exited", info: exit }]);
+    expect(r.interrupted()).toBeUndefined();
+    r.handle([userStart("x"), { kind: "supervisor", state: "exited", info: { ...exit, intentional: true } }]);
+    expect(r.interrupted()).toBeUndefined();
+    r.handle([{ kind: "supervisor", state: "failed", info: { ...exit, code: 1, signal: null } }]);
+    expect(texts(store).at(-1)).toMatch(/code 1, signal none[\s\S]*\/restart[\s\S]*\/quit/);
+  });
+
+  it("keeps typed text: offers /resend instead of overwriting the editor", () => {
+    const store = createStore(createInitialState(80, 24), { frameMs: 0, setTimer: (fn) => fn() });
+    const r = createRecovery({ store, getSnapshot: () => ({ restartsInWindow: 1 }) });
+    r.handle([userStart("long task"), { kind: "supervisor", state: "exited", info: exit }]);
+    store.dispatch({ type: "editor", op: { op: "insert", text: "my draft" } });
+    r.handle([{ kind: "rehydrated", state: {} as never, messages: [] }]);
+    expect(store.getState().editor.text).toBe("my draft");
+    expect(texts(store).at(-1)).toBe("Type /resend to send the interrupted prompt again.");
+  });
+});

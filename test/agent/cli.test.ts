@@ -91,6 +91,14 @@ describe("process behaviour", () => {
     }
   });
 
+  it("treats EPIPE on stdout as the client being gone and exits 0", async () => {
+    agent = await startAgentProcess();
+    await agent.waitFor((f) => f.type === "ready");
+    agent.child.stdout!.destroy();
+    for (let i = 0; i < 20; i++) agent.send(JSON.stringify({ id: `s${i}`, type: "get_state" }) + "\n");
+    expect(await agent.waitExit()).toBe(0);
+  });
+
   it("defaults to the demo model with a notice when nothing is configured", async () => {
     agent = await startAgentProcess({ noModels: true, settings: { defaultProvider: undefined, defaultModel: undefined } });
     const state = await agent.request({ id: "s", type: "get_state" });
@@ -101,8 +109,12 @@ describe("process behaviour", () => {
     await agent.request({ id: "p", type: "prompt", message: "show me" });
     await agent.waitFor((f) => f.type === "agent_settled", { from, timeoutMs: 15_000 });
     const tools = agent.frames.slice(from).filter((f) => f.type === "tool_execution_end");
-    expect(tools.map((f) => f["toolName"])).toContain("ls");
+    expect(tools.map((f) => f["toolName"])).toEqual(["ls", "todo_write"]);
     expect(tools.every((f) => f["isError"] === false)).toBe(true);
+    const state2 = await agent.request({ id: "s2", type: "get_state" });
+    expect(((state2["data"] as { todoPhases: { tasks: unknown[] }[] }).todoPhases[0]?.tasks ?? []).length).toBe(3);
+    const kinds = new Set(agent.frames.slice(from).filter((f) => f.type === "message_update").map((f) => (f["assistantMessageEvent"] as { type: string }).type));
+    expect([...kinds]).toEqual(expect.arrayContaining(["thinking_delta", "text_delta", "toolcall_start", "toolcall_end"]));
   });
 
   it("never picks the demo silently when a real key exists", async () => {

@@ -5,7 +5,6 @@ import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { isThinkingLevel } from "../providers/thinking.js";
 import type { AgentRuntime } from "../runtime/agent-runtime.js";
-import { exportSessionHtml } from "../session/export-html.js";
 import { getSessionFeatures, installSessionFeatures, type SessionFeatures } from "../session/features.js";
 import { SessionError } from "../session/index.js";
 import type { CommandContext, CommandTable } from "./registry.js";
@@ -163,6 +162,8 @@ export const sessionCommands: CommandTable = {
 
   async export_html(cmd, ctx) {
     const model = ctx.runtime.model;
+    // Loaded on demand: marked is not needed on the startup path.
+    const { exportSessionHtml } = await import("../session/export-html.js");
     const path = exportSessionHtml({
       session: ctx.services.session,
       cwd: ctx.services.cwd,

@@ -53,3 +53,10 @@ export { loadSessionFile } from "./session-file.js";
 export type * from "./types.js";
 export { CURRENT_SESSION_VERSION } from "./types.js";
 export { sessionTotals, awaitingUsageAfterCompaction, type SessionTotals } from "./stats.js";
+export { installSessionFeatures, getSessionFeatures, type SessionFeatures } from "./features.js";
+export { CompactionController, type CompactionDeps } from "./compaction.js";
+export { DEFAULT_COMPACTION_SETTINGS, type CompactionSettings } from "./compaction-plan.js";
+export { TodoStore, TodoValidationError, normalizeTodoPhases } from "./todo-state.js";
+export { createTodoWriteTool } from "./todo-tool.js";
+export { HostToolRegistry, HostToolError, HOST_DISCONNECTED_MESSAGE } from "./host-tools.js";
+// export-html.ts is imported on demand (it loads marked): import it directly when needed.

@@ -75,8 +75,11 @@ export function applyProbe(caps: Capabilities, command: string, supported: boole
   return next;
 }
 
+/** Events whose presence changes how the client behaves (settledness, queue mirror, bash spinner). */
+const CAPABILITY_EVENTS = new Set(["agent_settled", "queue_update", "bash_execution_update"]);
+
 export function noteEvent(caps: Capabilities, eventType: string): Capabilities {
-  if (caps.events[eventType] === true) return caps;
+  if (!CAPABILITY_EVENTS.has(eventType) || caps.events[eventType] === true) return caps;
   const next: Capabilities = { ...caps, events: { ...caps.events, [eventType]: true } };
   if (eventType === "agent_settled") next.synthesisedSettled = false;
   return next;

@@ -17,6 +17,8 @@ import { awaitReadiness, detectCapabilities, PROBE_TIMEOUT_MS, rehydrate } from 
 import { decideRestart, DEFAULT_RESTART_POLICY } from "./restart-policy.js";
 import { spawnOptionsFrom, spawnWorker, terminateWorker, type WorkerProcess } from "./worker-process.js";
 import { createRpcClient } from "./rpc-client.js";
+import { createQueueTracker } from "./queue-mirror.js";
+import { cleanUpAfterExit, describeExit } from "./exit-cleanup.js";
 import type { AgentEvent } from "./wire-types.js";
 import type { BridgeNotice, BridgeSnapshot, SupervisorState, WorkerConnection, WorkerConnectionOptions, WorkerExitInfo } from "./types.js";
 
@@ -25,10 +27,6 @@ const PROTOCOL_ERROR_WINDOW_MS = 60_000;
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 const delay = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
-const describeExit = (info: WorkerExitInfo): string => {
-  const tail = info.stderrTail.split("\n").slice(-5).join("\n");
-  return `Worker exited (code ${info.code ?? "none"}, signal ${info.signal ?? "none"})${info.reason ? `: ${info.reason}` : ""}${tail ? `\n${tail}` : ""}`;
-};
 
 export function createWorkerConnection(options: WorkerConnectionOptions): WorkerConnection {
   if (options.command.length === 0) throw new Error("createWorkerConnection: command is empty");
@@ -60,6 +58,11 @@ export function createWorkerConnection(options: WorkerConnectionOptions): Worker
   const openTools = new Map<string, string>();
 
   const emit = (notice: BridgeNotice): void => notices.push(notice);
+  // Workers without queue_update (oh-my-pi, xcsh) get a client-side mirror (§6.4).
+  const queues = createQueueTracker(
+    () => caps.events["queue_update"] !== true,
+    (q) => emit({ kind: "event", event: { type: "queue_update", steering: [...q.steering], followUp: [...q.followUp] } }),
+  );
   const setSupervisor = (state: SupervisorState, info?: WorkerExitInfo): void => {
     supervisor = state;
     emit(info ? { kind: "supervisor", state, info } : { kind: "supervisor", state });
@@ -86,6 +89,7 @@ export function createWorkerConnection(options: WorkerConnectionOptions): Worker
     async () => {
       const data = await internalRequest("get_state", {}, PROBE_TIMEOUT_MS);
       const s = isRecord(data) ? data : {};
+      if (typeof s["pendingMessageCount"] === "number") queues.onPendingCount(s["pendingMessageCount"]);
       return { isStreaming: s["isStreaming"] === true, isCompacting: s["isCompacting"] === true };
     },
     (state) => emit({ kind: "run_state", state }),
@@ -125,6 +129,7 @@ export function createWorkerConnection(options: WorkerConnectionOptions): Worker
     if (event.type === "auto_retry_end") input.success = event.success;
     stepRun(input);
     emit({ kind: "event", event });
+    queues.onEvent(event);
   }
 
   function onFrame(gen: number, routed: RoutedFrame): void {
@@ -185,9 +190,16 @@ export function createWorkerConnection(options: WorkerConnectionOptions): Worker
     const w = worker;
     if (!w?.isAlive()) return Promise.reject(new BridgeError("not_running", "No worker is running", { command: type }));
     const id = pending.nextId(generation);
-    const promise = pending.add(id, type, timeoutMs, (t) => {
-      if (t.startsWith("get_")) onProtocolError(`A ${t} query timed out`, "");
-    });
+    const text = typeof fields["message"] === "string" ? fields["message"] : undefined;
+    const promise = pending.add(
+      id,
+      type,
+      timeoutMs,
+      (t) => {
+        if (t.startsWith("get_")) onProtocolError(`A ${t} query timed out`, "");
+      },
+      text,
+    );
     try {
       w.writer.write(serializeFrame({ ...fields, id, type }));
     } catch (error) {
@@ -208,7 +220,11 @@ export function createWorkerConnection(options: WorkerConnectionOptions): Worker
       for (const frame of frames) trySend(frame);
       for (const n of closed) emit(n);
     }
-    return internalRequest(type, fields);
+    const runState = runDriver.model().state;
+    const queuedPrompt = type === "prompt" && runState !== "idle" && runState !== "settled";
+    const data = await internalRequest(type, fields);
+    queues.onAccepted(type, fields, queuedPrompt);
+    return data;
   }
 
   const rpc = createRpcClient({ request, supports: (type) => caps.commands[type] !== false });
@@ -229,13 +245,7 @@ export function createWorkerConnection(options: WorkerConnectionOptions): Worker
       ...(reason ? { reason } : {}),
     };
     lastExit = info;
-    const describe = describeExit(info);
-    const rejected = pending.rejectAll((type) => new BridgeError("worker_exit", describe, { command: type }));
-    for (const r of rejected) if (!r.type.startsWith("get_")) emit({ kind: "indeterminate", what: `${r.type} (request ${r.id}) had no response` });
-    for (const n of ui.closeAll()) emit(n);
-    for (const what of hostTools.abortAll()) emit({ kind: "indeterminate", what: `${what} had no result` });
-    for (const [id, name] of openTools) emit({ kind: "indeterminate", what: `tool ${name} (${id}) started without a result` });
-    openTools.clear();
+    for (const n of cleanUpAfterExit({ pending, ui, hostTools, queues, openTools }, info)) emit(n);
     stepRun({ type: "worker_gone" });
     readyWaiter = undefined;
     if (stopping) {

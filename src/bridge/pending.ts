@@ -31,6 +31,8 @@ interface Pending {
   resolve: (data: unknown) => void;
   reject: (error: BridgeError) => void;
   timer: NodeJS.Timeout | undefined;
+  /** Message text of prompt-like commands, for a manual resend after a crash. */
+  text: string | undefined;
 }
 
 export type ResponseOutcome =
@@ -40,13 +42,13 @@ export type ResponseOutcome =
 
 export interface PendingTable {
   nextId(generation: number): string;
-  add(id: string, type: string, timeoutMs: number, onTimeout: (type: string) => void): Promise<unknown>;
+  add(id: string, type: string, timeoutMs: number, onTimeout: (type: string) => void, text?: string): Promise<unknown>;
   /** Match a response (§2.5). `normalise` maps data per command before resolving. */
   settle(frame: ResponseFrame, decode: DataDecoder): ResponseOutcome;
   /** Forget the request without settling (write failed); rejects it with `error`. */
   fail(id: string, error: BridgeError): void;
   /** Reject everything (worker exit); returns the command types that were in flight. */
-  rejectAll(error: (type: string) => BridgeError): { id: string; type: string }[];
+  rejectAll(error: (type: string) => BridgeError): { id: string; type: string; text?: string }[];
   /** A new run started: old prompt ids may leave the late-failure window. */
   noteAgentStart(): void;
   size(): number;
@@ -88,10 +90,10 @@ export function createPendingTable(timeouts: Partial<Record<string, number>> = {
       counter += 1;
       return `g${generation}-${counter}`;
     },
-    add(id, type, timeoutMs, onTimeout) {
+    add(id, type, timeoutMs, onTimeout, text) {
       const effective = timeouts[type] ?? (timeoutMs > 0 ? timeoutMs : defaultTimeoutFor(type));
       return new Promise<unknown>((resolve, reject) => {
-        const entry: Pending = { id, type, sentAt: Date.now(), resolve, reject, timer: undefined };
+        const entry: Pending = { id, type, sentAt: Date.now(), resolve, reject, timer: undefined, text };
         if (effective > 0) {
           entry.timer = setTimeout(() => {
             if (!pending.has(id)) return;
@@ -146,7 +148,7 @@ export function createPendingTable(timeouts: Partial<Record<string, number>> = {
         if (entry.timer) clearTimeout(entry.timer);
         entry.reject(error(entry.type));
       }
-      return gone.map((e) => ({ id: e.id, type: e.type }));
+      return gone.map((e) => ({ id: e.id, type: e.type, ...(e.text !== undefined ? { text: e.text } : {}) }));
     },
     noteAgentStart() {
       for (const info of recentPrompts.values()) info.sawAgentStart = true;

@@ -41,7 +41,8 @@ export type BridgeNotice =
   | { kind: "run_state"; state: RunState }
   | { kind: "supervisor"; state: SupervisorState; info?: WorkerExitInfo }
   | { kind: "rehydrated"; state: RpcSessionState; messages: AgentMessage[]; entries?: unknown[] }
-  | { kind: "indeterminate"; what: string }
+  /** Something whose outcome is unknown after a worker exit; `text` is a prompt/queued message the user may resend by hand. */
+  | { kind: "indeterminate"; what: string; text?: string }
   | { kind: "late_prompt_failure"; id: string; error: string }
   | { kind: "notification"; level: "info" | "warning" | "error"; message: string }
   | { kind: "capabilities"; capabilities: Capabilities }

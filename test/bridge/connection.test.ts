@@ -69,6 +69,27 @@ describe("connection against the fake worker", () => {
     await expect(h.connection.rpc.getState()).rejects.toMatchObject({ kind: "not_running" });
   });
 
+  it("oh-my-pi flavour: queue_update is synthesised from steer responses and delivered user messages", async () => {
+    const h = open({ fakeEnv: { FAKE_FLAVOUR: "omp" } });
+    await h.connection.start();
+    expect(h.connection.getSnapshot().capabilities).toMatchObject({ flavour: "omp", useBranchAliases: true });
+    await h.connection.rpc.steer("first");
+    await h.connection.rpc.steer("second");
+    await h.connection.rpc.prompt("deliver-queue");
+    await waitFor(() => h.events("agent_end").length === 1);
+    const updates = h.notices.flatMap((n) => (n.kind === "event" && n.event.type === "queue_update" ? [n.event.steering.join(",")] : []));
+    expect(updates).toEqual(["first", "first,second", "second", ""]);
+  });
+
+  it("queued messages and the prompt in flight are reported with their text when the worker dies", async () => {
+    const h = open();
+    await h.connection.start();
+    await h.connection.rpc.steer("please resend me");
+    await expect(h.connection.rpc.prompt("crash-before-answer")).rejects.toMatchObject({ kind: "worker_exit" });
+    await waitFor(() => h.of("indeterminate").length === 2);
+    expect(h.of("indeterminate").map((n) => n.text)).toEqual(["crash-before-answer", "please resend me"]);
+  });
+
   it("crash mid-tool: the started tool is indeterminate", async () => {
     const h = open();
     await h.connection.start();

@@ -11,6 +11,7 @@ import { createUiRouter } from "../../src/bridge/ui-router.js";
 import { applyProbe, capabilitiesFor, classifyFlavour } from "../../src/bridge/capabilities.js";
 import { decideRestart } from "../../src/bridge/restart-policy.js";
 import { decodeData } from "../../src/bridge/normalise.js";
+import { EMPTY_QUEUE, mirrorAccepted, mirrorDelivered, mirrorReconcile } from "../../src/bridge/queue-mirror.js";
 import { buildChildEnv } from "../../src/bridge/worker-process.js";
 import { BridgeError } from "../../src/bridge/errors.js";
 import type { BridgeNotice } from "../../src/bridge/types.js";
@@ -281,5 +282,17 @@ describe("response data decoding (Appendix B)", () => {
     const p = table.add("g1-1", "get_messages", 0, () => undefined);
     table.settle({ type: "response", id: "g1-1", command: "get_messages", success: true, data: { messages: 5 } }, decodeData);
     await expect(p).rejects.toMatchObject({ kind: "bad_response", message: expect.stringContaining("get_messages") });
+  });
+});
+
+describe("queue mirror (§6.4)", () => {
+  it("appends accepted texts, removes delivered ones by text or oldest-first, reconciles to empty", () => {
+    let q = mirrorAccepted(EMPTY_QUEUE, "steering", "a");
+    q = mirrorAccepted(q, "followUp", "b");
+    q = mirrorAccepted(q, "steering", "c");
+    expect(mirrorDelivered(q, "b")).toEqual({ steering: ["a", "c"], followUp: [] });
+    expect(mirrorDelivered(q, "expanded template text")).toEqual({ steering: ["c"], followUp: ["b"] });
+    expect(mirrorReconcile(q, 0)).toEqual(EMPTY_QUEUE);
+    expect(mirrorReconcile(q, 3)).toBe(q);
   });
 });

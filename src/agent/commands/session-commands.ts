@@ -6,7 +6,7 @@ import { resolve } from "node:path";
 import { isThinkingLevel } from "../providers/thinking.js";
 import type { AgentRuntime } from "../runtime/agent-runtime.js";
 import { getSessionFeatures, installSessionFeatures, type SessionFeatures } from "../session/features.js";
-import { SessionError } from "../session/index.js";
+import { SessionError, type SessionTreeNode } from "../session/index.js";
 import type { CommandContext, CommandTable } from "./registry.js";
 
 function features(ctx: CommandContext): SessionFeatures {
@@ -77,6 +77,20 @@ async function fork(entryId: string, ctx: CommandContext): Promise<{ text: strin
 
 function forkMessages(ctx: CommandContext): { messages: { entryId: string; text: string }[] } {
   return { messages: ctx.services.session.getForkMessages() };
+}
+
+const MAX_TREE_DEPTH = 1500;
+
+/** Depth of the deepest node, computed iteratively (the tree can be thousands deep). */
+function treeDepth(roots: readonly SessionTreeNode[]): number {
+  let max = 0;
+  const stack: [SessionTreeNode, number][] = roots.map((node) => [node, 1]);
+  for (let item = stack.pop(); item; item = stack.pop()) {
+    const [node, depth] = item;
+    if (depth > max) max = depth;
+    for (const child of node.children) stack.push([child, depth + 1]);
+  }
+  return max;
 }
 
 export const sessionCommands: CommandTable = {
@@ -150,7 +164,13 @@ export const sessionCommands: CommandTable = {
 
   async get_tree(_cmd, ctx) {
     const session = ctx.services.session;
-    return { tree: session.getTree(), leafId: session.getLeafId() };
+    const tree = session.getTree();
+    const depth = treeDepth(tree);
+    // JSON.stringify recurses per level and overflows V8's stack near 2,000 nested nodes.
+    if (depth > MAX_TREE_DEPTH) {
+      throw new SessionError(`Session tree is too deep for get_tree (${depth} levels, limit ${MAX_TREE_DEPTH}); use get_entries`);
+    }
+    return { tree, leafId: session.getLeafId() };
   },
 
   async set_session_name(cmd, ctx) {

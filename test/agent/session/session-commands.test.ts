@@ -46,6 +46,16 @@ describe("names, entries, tree", () => {
   });
 });
 
+describe("deep sessions", () => {
+  it("get_tree refuses a tree too deep to serialise, get_entries still works", async () => {
+    for (let i = 0; i < 1600; i++) h.session.appendCustom("filler", { i });
+    await expect(h.command("get_tree")).rejects.toThrow(/too deep for get_tree \(1600 levels/);
+    const all = (await h.command("get_entries")) as { entries: unknown[] };
+    expect(all.entries).toHaveLength(1600);
+    expect(() => JSON.stringify(all)).not.toThrow();
+  });
+});
+
 describe("session replacement", () => {
   it("forks before a user message and rehydrates the runtime context", async () => {
     await twoTurns();

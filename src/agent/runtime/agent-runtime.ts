@@ -2,23 +2,24 @@
 // activity loop over pi-agent-core (runs, auto-retry, leftover queue delivery, agent_settled).
 // Commands call these methods; every observable change is emitted as a wire event.
 
-import type { AgentContext, AgentEvent, AgentLoopConfig, AgentTool, StreamFn } from "@mariozechner/pi-agent-core";
+import type { AgentTool, StreamFn } from "@mariozechner/pi-agent-core";
 import type { AssistantMessage, ImageContent } from "@mariozechner/pi-ai";
 import type { InterruptMode, LoadedConfig } from "../config.js";
-import { loadAgentCore, loadPiAi } from "../providers/lazy.js";
+import { loadAgentCore } from "../providers/lazy.js";
 import type { AnyModel, ModelRegistry } from "../providers/model-registry.js";
-import { clampThinkingLevel, nextThinkingLevel, supportedThinkingLevels, type ThinkingLevelName } from "../providers/thinking.js";
-import { convertToLlm, type AgentMessage, type BashExecutionMessage, type CustomMessage } from "./agent-messages.js";
+import type { ThinkingLevelName } from "../providers/thinking.js";
+import { ModelState } from "./model-state.js";
+import { type AgentMessage, type BashExecutionMessage, type CustomMessage } from "./agent-messages.js";
 import { MemoryStore, type ConversationStore } from "./conversation-store.js";
-import { toWireEvent } from "./event-translator.js";
 import type { HookRegistry } from "./hooks.js";
 import { createUserMessage, MessageQueues, type QueueKind, type QueueSnapshot } from "./queues.js";
-import { abortableSleep, isRetryableError, retryDelayMs } from "./retry.js";
+import { isRetryableError, waitBeforeRetry } from "./retry.js";
 import { buildSystemPrompt, loadContextFiles } from "./system-prompt.js";
+import { runAgentOnce, type RunHost, type RunOutcome, type RunResult } from "./run-once.js";
 import type { EmitFn, WireEvent } from "./wire-events.js";
 
 export const BUSY_ERROR = "Agent is already processing. Specify streamingBehavior ('steer' or 'followUp') to queue the message.";
-export const SKIPPED_BY_STEERING = "Skipped due to queued user message.";
+export { SKIPPED_BY_STEERING } from "./run-once.js";
 
 export interface RuntimeOptions {
   cwd: string;
@@ -43,21 +44,11 @@ interface Activity {
   cancelRetry?: () => void;
 }
 
-/** done: settle; retry: auto-retry; overflow: compaction then re-run; leftovers: deliver queue. */
-type RunOutcome = "done" | "retry" | "overflow" | "leftovers";
 
-interface RunResult {
-  outcome: RunOutcome;
-  last: AssistantMessage | undefined;
-}
 
-export class AgentRuntime {
+export class AgentRuntime extends ModelState {
   readonly cwd: string;
   readonly queues: MessageQueues;
-  model: AnyModel | undefined;
-  /** What the user asked for; the effective level is this clamped to the model. */
-  private requestedThinking: ThinkingLevelName;
-  thinkingLevel: ThinkingLevelName;
   interruptMode: InterruptMode;
   autoRetry: boolean;
   autoCompaction: boolean;
@@ -77,12 +68,10 @@ export class AgentRuntime {
   private readonly totals = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, cost: 0 };
 
   constructor(private readonly options: RuntimeOptions) {
+    super(options.model, options.thinkingLevel ?? options.config.settings.defaultThinkingLevel ?? "medium");
     const settings = options.config.settings;
     this.cwd = options.cwd;
     this.queues = new MessageQueues(settings.steeringMode, settings.followUpMode);
-    this.model = options.model;
-    this.requestedThinking = options.thinkingLevel ?? settings.defaultThinkingLevel ?? "medium";
-    this.thinkingLevel = clampThinkingLevel(this.model, this.requestedThinking);
     this.interruptMode = settings.interruptMode;
     this.autoRetry = settings.retry.enabled;
     this.autoCompaction = settings.compaction.enabled;
@@ -326,19 +315,18 @@ export class AgentRuntime {
   }
 
   private async retryDelay(activity: Activity): Promise<boolean> {
-    const retry = this.options.config.settings.retry;
     const last = this.messages[this.messages.length - 1];
-    const errorMessage = last?.role === "assistant" ? (last.errorMessage ?? "Unknown error") : "Unknown error";
     this.retryAttempt++;
-    const delayMs = retryDelayMs(retry.baseDelayMs, this.retryAttempt);
-    this.emit({ type: "auto_retry_start", attempt: this.retryAttempt, maxAttempts: retry.maxRetries, delayMs, errorMessage });
-    const cancel = new AbortController();
-    activity.cancelRetry = () => cancel.abort();
-    const onRunAbort = (): void => cancel.abort();
-    activity.controller.signal.addEventListener("abort", onRunAbort, { once: true });
-    const completed = await abortableSleep(delayMs, cancel.signal);
-    activity.controller.signal.removeEventListener("abort", onRunAbort);
-    activity.cancelRetry = undefined;
+    const completed = await waitBeforeRetry({
+      attempt: this.retryAttempt,
+      settings: this.options.config.settings.retry,
+      errorMessage: last?.role === "assistant" ? (last.errorMessage ?? "Unknown error") : "Unknown error",
+      runSignal: activity.controller.signal,
+      setCancel: (cancel) => {
+        activity.cancelRetry = cancel;
+      },
+      emit: (event) => this.emit(event),
+    });
     if (!completed || activity.aborted) {
       this.emit({ type: "auto_retry_end", success: false, attempt: this.retryAttempt, finalError: "Retry cancelled" });
       this.retryAttempt = 0;
@@ -347,69 +335,36 @@ export class AgentRuntime {
     return true;
   }
 
-  private async runOnce(activity: Activity, prompts: AgentMessage[], continuation: boolean): Promise<RunResult> {
-    const core = await loadAgentCore();
-    const ai = await loadPiAi();
+  private runOnce(activity: Activity, prompts: AgentMessage[], continuation: boolean): Promise<RunResult> {
     const model = this.model;
     if (!model) throw new Error("No model selected");
     const tools = this.activeTools();
-    const context: AgentContext = { systemPrompt: this.fullSystemPrompt(tools), messages: [...this.messages], tools };
-    const reasoning = this.thinkingLevel === "off" ? undefined : this.thinkingLevel;
-    const config: AgentLoopConfig = {
+    const host: RunHost = {
       model,
-      ...(reasoning ? { reasoning } : {}),
-      convertToLlm,
-      // Our auto-retry (with its events) replaces the SDKs' silent internal retries.
-      maxRetries: 0,
-      getApiKey: (provider) => this.options.models.apiKeyFor(provider),
-      toolExecution: "sequential",
-      getSteeringMessages: async () => (activity.aborted ? [] : this.queues.takeSteering().map((item) => item.message)),
-      getFollowUpMessages: async () => (activity.aborted ? [] : this.queues.takeFollowUp().map((item) => item.message)),
-      beforeToolCall: async (ctx, signal) => {
-        if (this.interruptMode === "immediate" && this.queues.hasSteering) return { block: true, reason: SKIPPED_BY_STEERING };
-        return this.options.hooks.beforeToolCall({ toolCallId: ctx.toolCall.id, toolName: ctx.toolCall.name, args: ctx.args }, signal);
+      thinkingLevel: this.thinkingLevel,
+      tools,
+      systemPrompt: this.fullSystemPrompt(tools),
+      messages: [...this.messages],
+      signal: activity.controller.signal,
+      isAborted: () => activity.aborted,
+      takeSteering: () => this.queues.takeSteering().map((item) => item.message),
+      takeFollowUp: () => this.queues.takeFollowUp().map((item) => item.message),
+      skipForSteering: () => this.interruptMode === "immediate" && this.queues.hasSteering,
+      hooks: this.options.hooks,
+      apiKeyFor: (provider) => this.options.models.apiKeyFor(provider),
+      ...(this.options.streamFn ? { streamFn: this.options.streamFn } : {}),
+      onMessageStart: (message) => {
+        if (this.queues.markDelivered(message)) this.emitQueue();
       },
+      recordMessage: (message) => this.recordMessage(message),
+      emit: (event) => this.emit(event),
+      retryAttempt: () => this.retryAttempt,
+      resetRetry: () => {
+        this.retryAttempt = 0;
+      },
+      decideOutcome: (last) => this.decideOutcome(activity, last),
     };
-    const baseStream: StreamFn = this.options.streamFn ?? ((m, c, o) => ai.streamSimple(m, c, o));
-    // An aborted run asks for one more answer after its tools; answer it locally (no request).
-    const streamFn: StreamFn = (m, c, o) => (o?.signal?.aborted ? abortedStream(ai, m) : baseStream(m, c, o));
-    let outcome: RunOutcome = "done";
-    let lastAssistant: AssistantMessage | undefined;
-    const sink = (event: AgentEvent): void => {
-      switch (event.type) {
-        case "message_start":
-          if (this.queues.markDelivered(event.message)) this.emitQueue();
-          this.emit(toWireEvent(event));
-          return;
-        case "message_end":
-          this.recordMessage(event.message);
-          this.emit(toWireEvent(event));
-          if (event.message.role === "assistant") {
-            lastAssistant = event.message;
-            const stop = event.message.stopReason;
-            if (this.retryAttempt > 0 && stop !== "error" && stop !== "aborted") {
-              this.emit({ type: "auto_retry_end", success: true, attempt: this.retryAttempt });
-              this.retryAttempt = 0;
-            }
-          }
-          return;
-        case "agent_end": {
-          outcome = this.decideOutcome(activity, lastAssistant);
-          this.emit({ type: "agent_end", messages: event.messages, willRetry: outcome !== "done" });
-          if (outcome === "done" && this.retryAttempt > 0) {
-            this.emit({ type: "auto_retry_end", success: false, attempt: this.retryAttempt, finalError: lastAssistant?.errorMessage ?? "Retry cancelled" });
-            this.retryAttempt = 0;
-          }
-          return;
-        }
-        default:
-          this.emit(toWireEvent(event));
-      }
-    };
-    const signal = activity.controller.signal;
-    if (continuation) await core.runAgentLoopContinue(context, config, sink, signal, streamFn);
-    else await core.runAgentLoop(prompts, context, config, sink, signal, streamFn);
-    return { outcome, last: lastAssistant };
+    return runAgentOnce(host, prompts, continuation);
   }
 
   private decideOutcome(activity: Activity, last: AssistantMessage | undefined): RunOutcome {
@@ -451,53 +406,15 @@ export class AgentRuntime {
     return this.totals;
   }
 
-  // ---- model and thinking --------------------------------------------------------------
+  // ---- model and thinking (state in ModelState) -------------------------------------------
 
-  setModel(model: AnyModel): void {
-    this.model = model;
+  protected modelChanged(model: AnyModel): void {
     this.store.appendModelChange(model.provider, model.id);
-    this.applyThinking(clampThinkingLevel(model, this.requestedThinking));
   }
 
-  /** Returns the effective level after clamping. */
-  setThinkingLevel(level: ThinkingLevelName): ThinkingLevelName {
-    this.requestedThinking = level;
-    this.applyThinking(clampThinkingLevel(this.model, level));
-    return this.thinkingLevel;
-  }
-
-  cycleThinkingLevel(): ThinkingLevelName | undefined {
-    const next = nextThinkingLevel(this.model, this.thinkingLevel);
-    if (next === undefined) return undefined;
-    return this.setThinkingLevel(next);
-  }
-
-  availableThinkingLevels(): ThinkingLevelName[] {
-    return supportedThinkingLevels(this.model);
-  }
-
-  private applyThinking(level: ThinkingLevelName): void {
-    if (level === this.thinkingLevel) return;
-    this.thinkingLevel = level;
+  protected thinkingChanged(level: ThinkingLevelName): void {
     this.store.appendThinkingLevelChange(level);
     this.emit({ type: "thinking_level_changed", level });
   }
 }
 
-function abortedStream(ai: typeof import("@mariozechner/pi-ai"), model: AnyModel): ReturnType<StreamFn> {
-  const stream = ai.createAssistantMessageEventStream();
-  const message: AssistantMessage = {
-    role: "assistant",
-    content: [],
-    api: model.api,
-    provider: model.provider,
-    model: model.id,
-    usage: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } },
-    stopReason: "aborted",
-    errorMessage: "Request was aborted",
-    timestamp: Date.now(),
-  };
-  stream.push({ type: "error", reason: "aborted", error: message });
-  stream.end(message);
-  return stream;
-}

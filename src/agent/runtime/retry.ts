@@ -31,3 +31,30 @@ export function abortableSleep(ms: number, signal: AbortSignal): Promise<boolean
     signal.addEventListener("abort", onAbort, { once: true });
   });
 }
+
+export interface RetryWait {
+  attempt: number;
+  settings: { maxRetries: number; baseDelayMs: number };
+  errorMessage: string;
+  /** The run's abort signal: aborting the run also cancels the delay. */
+  runSignal: AbortSignal;
+  /** Receives the cancel function while the delay is pending (abort_retry), then undefined. */
+  setCancel: (cancel: (() => void) | undefined) => void;
+  emit: (event: { type: string; [field: string]: unknown }) => void;
+}
+
+/** Emit auto_retry_start and wait the back-off; false when cancelled (abort_retry or abort). */
+export async function waitBeforeRetry(wait: RetryWait): Promise<boolean> {
+  const delayMs = retryDelayMs(wait.settings.baseDelayMs, wait.attempt);
+  wait.emit({ type: "auto_retry_start", attempt: wait.attempt, maxAttempts: wait.settings.maxRetries, delayMs, errorMessage: wait.errorMessage });
+  const cancel = new AbortController();
+  wait.setCancel(() => cancel.abort());
+  const onRunAbort = (): void => cancel.abort();
+  wait.runSignal.addEventListener("abort", onRunAbort, { once: true });
+  try {
+    return await abortableSleep(delayMs, cancel.signal);
+  } finally {
+    wait.runSignal.removeEventListener("abort", onRunAbort);
+    wait.setCancel(undefined);
+  }
+}

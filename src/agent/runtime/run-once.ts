@@ -1,0 +1,129 @@
+// One run of the agent loop (agent_start … agent_end) over pi-agent-core: the loop config
+// (queues as steering/follow-up sources, interrupt-mode tool gating, hooks), the local answer
+// for an aborted run, and the event sink that records messages, marks queue deliveries,
+// reports retry success and decides at agent_end whether the activity continues.
+
+import type { AgentContext, AgentEvent, AgentLoopConfig, AgentTool, StreamFn } from "@mariozechner/pi-agent-core";
+import type { AssistantMessage } from "@mariozechner/pi-ai";
+import { loadAgentCore, loadPiAi } from "../providers/lazy.js";
+import type { AnyModel } from "../providers/model-registry.js";
+import type { ThinkingLevelName } from "../providers/thinking.js";
+import { convertToLlm, type AgentMessage } from "./agent-messages.js";
+import { toWireEvent } from "./event-translator.js";
+import type { HookRegistry } from "./hooks.js";
+import type { WireEvent } from "./wire-events.js";
+
+export const SKIPPED_BY_STEERING = "Skipped due to queued user message.";
+
+/** done: settle; retry: auto-retry; overflow: compaction then re-run; leftovers: deliver queue. */
+export type RunOutcome = "done" | "retry" | "overflow" | "leftovers";
+
+export interface RunResult {
+  outcome: RunOutcome;
+  last: AssistantMessage | undefined;
+}
+
+/** What one run needs from the runtime (a snapshot plus callbacks into its state). */
+export interface RunHost {
+  model: AnyModel;
+  thinkingLevel: ThinkingLevelName;
+  tools: AgentTool[];
+  systemPrompt: string;
+  messages: AgentMessage[];
+  signal: AbortSignal;
+  isAborted(): boolean;
+  takeSteering(): AgentMessage[];
+  takeFollowUp(): AgentMessage[];
+  /** Interrupt mode `immediate` with steering queued: skip tool calls not yet started. */
+  skipForSteering(): boolean;
+  hooks: HookRegistry;
+  apiKeyFor(provider: string): Promise<string | undefined>;
+  streamFn?: StreamFn;
+  onMessageStart(message: AgentMessage): void;
+  recordMessage(message: AgentMessage): void;
+  emit(event: WireEvent): void;
+  retryAttempt(): number;
+  resetRetry(): void;
+  decideOutcome(last: AssistantMessage | undefined): RunOutcome;
+}
+
+export async function runAgentOnce(host: RunHost, prompts: AgentMessage[], continuation: boolean): Promise<RunResult> {
+  const core = await loadAgentCore();
+  const ai = await loadPiAi();
+  const context: AgentContext = { systemPrompt: host.systemPrompt, messages: host.messages, tools: host.tools };
+  const reasoning = host.thinkingLevel === "off" ? undefined : host.thinkingLevel;
+  const config: AgentLoopConfig = {
+    model: host.model,
+    ...(reasoning ? { reasoning } : {}),
+    convertToLlm,
+    // Our auto-retry (with its events) replaces the SDKs' silent internal retries.
+    maxRetries: 0,
+    getApiKey: (provider) => host.apiKeyFor(provider),
+    toolExecution: "sequential",
+    getSteeringMessages: async () => (host.isAborted() ? [] : host.takeSteering()),
+    getFollowUpMessages: async () => (host.isAborted() ? [] : host.takeFollowUp()),
+    beforeToolCall: async (ctx, signal) => {
+      if (host.skipForSteering()) return { block: true, reason: SKIPPED_BY_STEERING };
+      return host.hooks.beforeToolCall({ toolCallId: ctx.toolCall.id, toolName: ctx.toolCall.name, args: ctx.args }, signal);
+    },
+  };
+  const baseStream: StreamFn = host.streamFn ?? ((m, c, o) => ai.streamSimple(m, c, o));
+  // An aborted run asks for one more answer after its tools; answer it locally (no request).
+  const streamFn: StreamFn = (m, c, o) => (o?.signal?.aborted ? abortedStream(ai, m) : baseStream(m, c, o));
+  let outcome: RunOutcome = "done";
+  let lastAssistant: AssistantMessage | undefined;
+  const sink = (event: AgentEvent): void => {
+    switch (event.type) {
+      case "message_start":
+        host.onMessageStart(event.message);
+        host.emit(toWireEvent(event));
+        return;
+      case "message_end":
+        host.recordMessage(event.message);
+        host.emit(toWireEvent(event));
+        if (event.message.role === "assistant") {
+          lastAssistant = event.message;
+          const stop = event.message.stopReason;
+          // G1: success is reported right after the first good answer of a retry.
+          if (host.retryAttempt() > 0 && stop !== "error" && stop !== "aborted") {
+            host.emit({ type: "auto_retry_end", success: true, attempt: host.retryAttempt() });
+            host.resetRetry();
+          }
+        }
+        return;
+      case "agent_end": {
+        outcome = host.decideOutcome(lastAssistant);
+        host.emit({ type: "agent_end", messages: event.messages, willRetry: outcome !== "done" });
+        if (outcome === "done" && host.retryAttempt() > 0) {
+          // G2: retries exhausted (or the retried run was aborted).
+          host.emit({ type: "auto_retry_end", success: false, attempt: host.retryAttempt(), finalError: lastAssistant?.errorMessage ?? "Retry cancelled" });
+          host.resetRetry();
+        }
+        return;
+      }
+      default:
+        host.emit(toWireEvent(event));
+    }
+  };
+  if (continuation) await core.runAgentLoopContinue(context, config, sink, host.signal, streamFn);
+  else await core.runAgentLoop(prompts, context, config, sink, host.signal, streamFn);
+  return { outcome, last: lastAssistant };
+}
+
+function abortedStream(ai: typeof import("@mariozechner/pi-ai"), model: AnyModel): ReturnType<StreamFn> {
+  const stream = ai.createAssistantMessageEventStream();
+  const message: AssistantMessage = {
+    role: "assistant",
+    content: [],
+    api: model.api,
+    provider: model.provider,
+    model: model.id,
+    usage: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } },
+    stopReason: "aborted",
+    errorMessage: "Request was aborted",
+    timestamp: Date.now(),
+  };
+  stream.push({ type: "error", reason: "aborted", error: message });
+  stream.end(message);
+  return stream;
+}

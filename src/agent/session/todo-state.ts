@@ -53,12 +53,20 @@ export function normalizeTodoPhases(input: unknown, existing: readonly TodoPhase
   let nextTask = maxSuffix([...existing.flatMap((p) => p.tasks.map((t) => t.id)), ...givenTaskIds], "task");
   const phaseIds = new Set<string>();
   const taskIds = new Set<string>();
+  // Entries sent without ids keep the id of an existing phase/task with the same text, so a
+  // model that omits ids does not renumber its plan (and reset auto-clear timers) each call.
+  const phaseIdByName = new Map(existing.map((phase) => [phase.name, phase.id]));
+  const taskIdByContent = new Map(existing.flatMap((phase) => phase.tasks.map((task) => [task.content, task.id] as const)));
+  const reuse = (map: Map<string, string>, key: string, used: Set<string>, given: readonly string[]): string | undefined => {
+    const id = map.get(key);
+    return id !== undefined && !used.has(id) && !given.includes(id) ? id : undefined;
+  };
   return input.map((rawPhase, phaseIndex): TodoPhase => {
     const where = `phase ${phaseIndex + 1}`;
     if (!isRecord(rawPhase)) throw new TodoValidationError(`${where} must be an object`);
     const name = optionalString(rawPhase.name, `${where} name`);
     if (!name) throw new TodoValidationError(`${where} needs a non-empty name`);
-    const id = optionalString(rawPhase.id, `${where} id`) ?? `phase-${++nextPhase}`;
+    const id = optionalString(rawPhase.id, `${where} id`) ?? reuse(phaseIdByName, name, phaseIds, givenPhaseIds) ?? `phase-${++nextPhase}`;
     if (phaseIds.has(id)) throw new TodoValidationError(`duplicate phase id "${id}"`);
     phaseIds.add(id);
     const rawTasks = rawPhase.tasks ?? [];
@@ -70,7 +78,7 @@ export function normalizeTodoPhases(input: unknown, existing: readonly TodoPhase
       if (!content) throw new TodoValidationError(`${taskWhere} needs a non-empty content`);
       const status = rawTask.status ?? "pending";
       if (!isStatus(status)) throw new TodoValidationError(`${taskWhere} has invalid status ${JSON.stringify(status)}`);
-      const taskId = optionalString(rawTask.id, `${taskWhere} id`) ?? `task-${++nextTask}`;
+      const taskId = optionalString(rawTask.id, `${taskWhere} id`) ?? reuse(taskIdByContent, content, taskIds, givenTaskIds) ?? `task-${++nextTask}`;
       if (taskIds.has(taskId)) throw new TodoValidationError(`duplicate task id "${taskId}"`);
       taskIds.add(taskId);
       const task: TodoTask = { id: taskId, content, status };

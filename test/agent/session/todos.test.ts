@@ -67,6 +67,16 @@ describe("todo_write tool", () => {
     expect(result.content[0]).toMatchObject({ type: "text" });
   });
 
+  it("keeps ids of unchanged phases and tasks when the model omits them", async () => {
+    const s = store();
+    const tool = createTodoWriteTool(s, () => "session");
+    await tool.execute("c1", { phases: [{ name: "One", tasks: [{ content: "a" }, { content: "b" }] }] });
+    const second = await tool.execute("c2", { phases: [{ name: "One", tasks: [{ content: "a", status: "completed" }, { content: "b" }, { content: "c" }] }] });
+    expect(second.details.phases).toEqual([
+      { id: "phase-1", name: "One", tasks: [{ id: "task-1", content: "a", status: "completed" }, { id: "task-2", content: "b", status: "in_progress" }, { id: "task-3", content: "c", status: "pending" }] },
+    ]);
+  });
+
   it("throws on malformed input (the loop turns it into an error result)", async () => {
     const tool = createTodoWriteTool(store(), () => "memory");
     await expect(tool.execute("c", { phases: [{ name: "", tasks: [] }] })).rejects.toThrow("Invalid todo phases");

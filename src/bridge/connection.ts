@@ -299,6 +299,17 @@ export function createWorkerConnection(options: WorkerConnectionOptions): Worker
         onStderrLine: (line) => {
           if (options.forwardStderr) emit({ kind: "stderr", line });
         },
+        onStdoutEnd: () => {
+          // stdout closing normally precedes the exit by milliseconds; a live worker without
+          // stdout can never answer again (§11.2 Degraded).
+          setTimeout(() => {
+            if (gen === generation && w?.isAlive() && supervisor === "running") {
+              exitReason = "Worker closed stdout but kept running";
+              setSupervisor("degraded");
+              void terminate(w);
+            }
+          }, 1000).unref();
+        },
         onStdinError: (error) => {
           if (gen === generation) emit({ kind: "notification", level: "warning", message: `Worker stdin: ${error.message}` });
         },

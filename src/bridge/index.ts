@@ -21,3 +21,16 @@ export { BridgeError, type BridgeErrorKind } from "./errors.js";
 export { resolveBundledWorkerCommand, splitCommandLine } from "./command-line.js";
 export { createWorkerConnection } from "./connection.js";
 export { redactSecrets } from "./redact.js";
+export { DEFAULT_RESTART_POLICY } from "./restart-policy.js";
+// Protocol constants the UI needs for cycling, validation and capability display.
+export {
+  ALL_COMMAND_TYPES,
+  DEFAULT_REASONING_THINKING_LEVELS,
+  EXTENSION_UI_DIALOG_METHODS,
+  INTERRUPT_MODES,
+  PI_073_THINKING_LEVELS,
+  QUEUE_MODES,
+  THINKING_LEVELS,
+  TODO_STATUSES,
+  isThinkingLevel,
+} from "../protocol/index.js";

@@ -23,6 +23,8 @@ export interface WorkerProcessHandlers {
   onFramingError(message: string): void;
   onStderrLine(line: string): void;
   onStdinError(error: Error): void;
+  /** stdout ended; the process may still be alive (a protocol failure if it stays so). */
+  onStdoutEnd(): void;
   onExit(code: number | null, signal: NodeJS.Signals | null, spawnError?: Error): void;
 }
 
@@ -129,7 +131,10 @@ export function spawnWorker(options: WorkerSpawnOptions, handlers: WorkerProcess
 
   // Readers attach before anything is written (§11.1).
   stdout.on("data", (chunk: Buffer) => framer.push(chunk));
-  stdout.on("end", () => framer.end());
+  stdout.on("end", () => {
+    framer.end();
+    handlers.onStdoutEnd();
+  });
   stderrStream.on("data", (chunk: Buffer) => {
     for (const line of stderr.push(chunk)) handlers.onStderrLine(line);
   });

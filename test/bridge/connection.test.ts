@@ -90,6 +90,40 @@ describe("connection against the fake worker", () => {
     expect(h.of("indeterminate").map((n) => n.text)).toEqual(["crash-before-answer", "please resend me"]);
   });
 
+  it("fallbacks: abort_and_prompt becomes abort + prompt on pi; fork uses branch on oh-my-pi", async () => {
+    const pi = open({ fakeEnv: { FAKE_FLAVOUR: "pi" } });
+    await pi.connection.start();
+    await pi.connection.rpc.abortAndPrompt("text");
+    await waitFor(() => pi.events("agent_end").length === 1);
+    await pi.connection.stop();
+    const omp = open({ fakeEnv: { FAKE_FLAVOUR: "omp" } });
+    await omp.connection.start();
+    // The fake knows neither name; the error text shows which one the bridge sent.
+    await expect(omp.connection.rpc.fork("e1")).rejects.toThrow("Unknown command: branch");
+    await expect(omp.connection.rpc.getForkMessages()).rejects.toThrow("Unknown command: get_branch_messages");
+  });
+
+  it("start() fails with a timeout when the worker never answers, and the worker is killed", async () => {
+    const h = open({ command: [process.execPath, "-e", "setInterval(() => {}, 1000)"], startupTimeoutMs: 300 });
+    await expect(h.connection.start()).rejects.toThrow(/not ready within 300 ms/);
+    await waitFor(() => h.connection.getSnapshot().supervisor === "failed", 3000, "failed");
+    expect(h.connection.getSnapshot().lastExit).toMatchObject({ signal: "SIGKILL", reason: expect.stringContaining("not ready") });
+  });
+
+  it("a worker that closes stdout but keeps running is degraded and terminated", async () => {
+    const script = [
+      "process.stdin.on('data', (d) => { const c = JSON.parse(String(d).split('\\n')[0]);",
+      "process.stdout.write(JSON.stringify({id:c.id,type:'response',command:c.type,success:true,data:{pendingMessageCount:0,isStreaming:false,isCompacting:false}})+'\\n');",
+      "if (c.type === 'get_state') setTimeout(() => process.stdout.end(), 50); });",
+      "setInterval(() => {}, 1000);",
+    ].join("");
+    const h = open({ command: [process.execPath, "-e", script], probeCapabilities: false, shutdownTimeoutsMs: { closeWaitMs: 100, termWaitMs: 100 } });
+    await h.connection.start();
+    await waitFor(() => h.of("supervisor").some((n) => n.state === "failed"), 5000, "failed");
+    expect(h.of("supervisor").map((n) => n.state)).toEqual(["starting", "running", "degraded", "exited", "failed"]);
+    expect(h.of("supervisor").find((n) => n.state === "exited")?.info?.reason).toBe("Worker closed stdout but kept running");
+  });
+
   it("crash mid-tool: the started tool is indeterminate", async () => {
     const h = open();
     await h.connection.start();
@@ -175,6 +209,8 @@ describe("connection against the fake worker", () => {
     await waitFor(() => outcomes.length === 40, 3000, "all settled");
     expect(outcomes).not.toContain("ok");
     expect(outcomes).toContain("worker_exit");
+    // The worker ignored stdin's end, so stop() escalated to SIGTERM (the fake exits 143).
+    expect(h.connection.getSnapshot().lastExit).toMatchObject({ code: 143, intentional: true });
   }, 10_000);
 
   it("dialogs: answered round trip; timed-out dialog closed and late answer dropped; worker cancel closes", async () => {

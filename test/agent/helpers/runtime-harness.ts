@@ -1,6 +1,9 @@
 // In-process harness: an AgentRuntime on pi-ai's faux provider, recording every wire event,
 // with helpers to wait for events (no sleeps) and a controllable test tool.
 
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { Type, registerFauxProvider, type FauxProviderRegistration } from "@mariozechner/pi-ai";
 import type { AgentTool } from "@mariozechner/pi-agent-core";
 import { DEFAULT_SETTINGS, type AgentSettings, type LoadedConfig } from "../../../src/agent/config.js";
@@ -36,7 +39,8 @@ export function createHarness(options: HarnessOptions = {}): Harness {
   const settings: AgentSettings = { ...structuredClone(DEFAULT_SETTINGS), ...options.settings };
   settings.retry = { ...DEFAULT_SETTINGS.retry, baseDelayMs: 5, ...options.settings?.retry };
   const config: LoadedConfig = {
-    home: "/nonexistent-agent-tui-home",
+    // A fresh temp dir: settings persisted by set_*_mode land here, never in a real home.
+    home: mkdtempSync(join(tmpdir(), "agent-rpc-home-")),
     models: {
       providers: {
         faux: {
@@ -98,7 +102,10 @@ export function createHarness(options: HarnessOptions = {}): Harness {
     waitForCount: async (type, count, timeoutMs) => {
       await waitFor(() => events.filter((e) => e.type === type).length >= count, timeoutMs);
     },
-    dispose: () => faux.unregister(),
+    dispose: () => {
+      faux.unregister();
+      rmSync(config.home, { recursive: true, force: true });
+    },
   };
 }
 

@@ -36,7 +36,7 @@ export function createServerHarness(options: HarnessOptions = {}): ServerHarness
   // Route the runtime's events through the same writer, as agent-server does.
   h.hooks.add({ onEvent: (event) => writer.write(event) });
   const input = new PassThrough();
-  const session = openSessionManager({ cwd: process.cwd(), agentHome: "/nonexistent", noSession: true });
+  const session = openSessionManager({ cwd: process.cwd(), agentHome: h.runtime.config.home, noSession: true });
   const services: AgentServices = {
     version: "test",
     cwd: process.cwd(),

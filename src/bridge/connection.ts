@@ -19,11 +19,11 @@ import { spawnOptionsFrom, spawnWorker, terminateWorker, type WorkerProcess } fr
 import { createRpcClient } from "./rpc-client.js";
 import { createQueueTracker } from "./queue-mirror.js";
 import { cleanUpAfterExit, describeExit } from "./exit-cleanup.js";
+import { createProtocolHealth } from "./protocol-health.js";
 import type { AgentEvent } from "./wire-types.js";
 import type { BridgeNotice, BridgeSnapshot, SupervisorState, WorkerConnection, WorkerConnectionOptions, WorkerExitInfo } from "./types.js";
 
 const SESSION_REPLACING = new Set(["new_session", "switch_session", "fork", "branch", "clone"]);
-const PROTOCOL_ERROR_WINDOW_MS = 60_000;
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 const delay = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
@@ -47,8 +47,7 @@ export function createWorkerConnection(options: WorkerConnectionOptions): Worker
   let lastFrame: WorkerExitInfo["lastFrame"];
   let lastExit: WorkerExitInfo | undefined;
   let sessionFile: string | undefined;
-  let protocolErrorTimes: number[] = [];
-  let protocolErrors = 0;
+  const health = createProtocolHealth();
   let restartHistory: number[] = [];
   let everRunning = false;
   let stopping = false;
@@ -98,12 +97,10 @@ export function createWorkerConnection(options: WorkerConnectionOptions): Worker
 
   // ---- frames ----------------------------------------------------------------------------
   function onProtocolError(message: string, excerpt: string): void {
-    protocolErrors += 1;
     emit({ kind: "protocol_error", message, excerpt });
-    const now = Date.now();
-    protocolErrorTimes = [...protocolErrorTimes.filter((t) => now - t < PROTOCOL_ERROR_WINDOW_MS), now];
-    if (protocolErrorTimes.length >= degradedThreshold && supervisor === "running" && worker) {
-      exitReason = `Degraded: ${protocolErrorTimes.length} protocol errors within 60 s (last: ${message})`;
+    const recent = health.record();
+    if (recent >= degradedThreshold && supervisor === "running" && worker) {
+      exitReason = `Degraded: ${recent} protocol errors within 60 s (last: ${message})`;
       setSupervisor("degraded");
       void terminate(worker);
     }
@@ -191,15 +188,9 @@ export function createWorkerConnection(options: WorkerConnectionOptions): Worker
     if (!w?.isAlive()) return Promise.reject(new BridgeError("not_running", "No worker is running", { command: type }));
     const id = pending.nextId(generation);
     const text = typeof fields["message"] === "string" ? fields["message"] : undefined;
-    const promise = pending.add(
-      id,
-      type,
-      timeoutMs,
-      (t) => {
-        if (t.startsWith("get_")) onProtocolError(`A ${t} query timed out`, "");
-      },
-      text,
-    );
+    // A cheap query that times out is a protocol failure (§11.2); slow commands are not.
+    const onTimeout = (t: string): void => (t.startsWith("get_") ? onProtocolError(`A ${t} query timed out`, "") : undefined);
+    const promise = pending.add(id, type, timeoutMs, onTimeout, text);
     try {
       w.writer.write(serializeFrame({ ...fields, id, type }));
     } catch (error) {
@@ -281,7 +272,7 @@ export function createWorkerConnection(options: WorkerConnectionOptions): Worker
     const gen = generation;
     router = createFrameRouter(redact);
     lastFrame = undefined;
-    protocolErrorTimes = [];
+    health.reset();
     const extra = isRestart && options.sessionArgsForRestart ? options.sessionArgsForRestart(sessionFile) : [];
     let w: WorkerProcess | undefined;
     w = spawnWorker(
@@ -394,7 +385,7 @@ export function createWorkerConnection(options: WorkerConnectionOptions): Worker
         ...(sessionFile !== undefined ? { sessionFile } : {}),
         pendingRequests: pending.size(),
         openDialogs: ui.openCount(),
-        protocolErrors,
+        protocolErrors: health.total(),
       };
     },
     respondToUi(id, response) {
@@ -416,7 +407,13 @@ export function createWorkerConnection(options: WorkerConnectionOptions): Worker
     async stop() {
       stopping = true;
       const w = worker;
-      if (w) await terminate(w);
+      if (w) {
+        // §7.4: every dialog gets an answer, also on shutdown (pi's editor would wait forever).
+        const { frames, notices: closed } = ui.cancelAllWithAnswers();
+        for (const frame of frames) trySend(frame);
+        for (const n of closed) emit(n);
+        await terminate(w);
+      }
       else if (supervisor !== "stopped") setSupervisor("stopped", lastExit);
       notices.flushNow();
     },

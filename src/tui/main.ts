@@ -1,5 +1,6 @@
-// agent-tui entry (bin/agent-tui.js). Ink decides "am I in CI?" when it is first imported
-// (an env key CI that is present, even empty, means CI): an empty CI is not a CI, so drop it
-// before loading the app.
+// agent-tui entry (bin/agent-tui.js). Environment fixes that must happen before Ink and React
+// load: an empty CI is not a CI (Ink renders only the last frame under CI), and React runs in
+// production mode unless asked otherwise (development mode is several times slower).
 if (process.env["CI"] === "") delete process.env["CI"];
+process.env["NODE_ENV"] ??= "production";
 await import("./run.js");

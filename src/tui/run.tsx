@@ -1,5 +1,6 @@
 // The running app: parse the CLI, start the worker through the bridge, render the Ink app in
 // the main buffer, and restore the terminal on every way out.
+import { appendFileSync } from "node:fs";
 import React from "react";
 import { render } from "ink";
 import { createWorkerConnection, type WorkerConnection } from "../bridge/index.js";
@@ -98,7 +99,11 @@ async function main(): Promise<void> {
   stdout.on("resize", () => store.dispatch({ type: "resize", columns: stdout.columns || 80, rows: stdout.rows || 24 }));
 
   enableTerminalModes(stdout);
+  // AGENT_TUI_RENDER_LOG=<file>: one line per Ink render (time, ms) for the render benchmark.
+  const renderLog = process.env["AGENT_TUI_RENDER_LOG"];
+  const onRender = renderLog ? (m: { renderTime: number }): void => appendFileSync(renderLog, `${Date.now()} ${m.renderTime.toFixed(1)}\n`) : undefined;
   ink = render(<App store={store} controller={controller} overlay={issue7.overlay}>{issue7.extras}</App>, {
+    ...(onRender ? { onRender } : {}),
     maxFps: MAX_FPS,
     patchConsole: false,
     exitOnCtrlC: false,

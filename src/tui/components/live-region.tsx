@@ -6,6 +6,7 @@ import { Box } from "ink";
 import { footerLine } from "../render/footer-lines.js";
 import {
   allocateBudget,
+  liveRowLimit,
   bashLines,
   queueLines,
   runningToolLines,
@@ -37,7 +38,9 @@ export function LiveRegion(): React.ReactElement {
     if (hasToasts) store.dispatch({ type: "tick", now });
   }, [now, hasToasts, store]);
   const live = s.transcript.live;
-  const streamWant = live ? streamLines(live, width, 1000, s.ui.showThinking).length : 0;
+  // Rendered once per frame, bounded by the terminal height; the budget then takes its tail.
+  const streamAll = streamLines(live, width, liveRowLimit(s.ui.rows), s.ui.showThinking);
+  const streamWant = streamAll.length;
   const toolWant = s.transcript.toolOrder.length * 7;
   const budget = allocateBudget(s.ui.rows, {
     input: dialog ? dialogWantedRows(dialog) + (s.dialogs.length > 1 ? 1 : 0) : editorWantedRows(s.editor.text, width),
@@ -53,7 +56,7 @@ export function LiveRegion(): React.ReactElement {
   });
   return (
     <Box flexDirection="column">
-      <Lines lines={streamLines(live, width, budget.stream, s.ui.showThinking)} />
+      <Lines lines={budget.stream > 0 ? streamAll.slice(-budget.stream) : []} />
       <Lines lines={runningToolLines(s, now, width, budget.tools)} />
       <Lines lines={bashLines(s, now, width, budget.bash)} />
       <Lines lines={budget.status > 0 ? statusLine(s, now, width) : []} />

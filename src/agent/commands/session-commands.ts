@@ -6,7 +6,7 @@ import { resolve } from "node:path";
 import { isThinkingLevel } from "../providers/thinking.js";
 import type { AgentRuntime } from "../runtime/agent-runtime.js";
 import { getSessionFeatures, installSessionFeatures, type SessionFeatures } from "../session/features.js";
-import { SessionError, type SessionTreeNode } from "../session/index.js";
+import { hasSessionHeader, SessionError, type SessionTreeNode } from "../session/index.js";
 import type { CommandContext, CommandTable } from "./registry.js";
 
 function features(ctx: CommandContext): SessionFeatures {
@@ -115,6 +115,7 @@ export const sessionCommands: CommandTable = {
       const target = resolve(ctx.services.cwd, cmd.sessionPath);
       // Checked before leaving the current session, so a bad path changes nothing.
       if (!existsSync(target)) throw new SessionError(`Session file not found: ${target}`);
+      if (!hasSessionHeader(target)) throw new SessionError(`Not a session file: ${target}`);
       const previous = session.sessionFile;
       await leaveSession(ctx, { reason: "resume", targetSessionFile: target });
       session.openFile(target, { mustExist: true });

@@ -47,7 +47,7 @@ export function openSessionManager(options: OpenSessionOptions): SessionManager 
 }
 
 export { SessionManager, SessionError } from "./session-manager.js";
-export { defaultSessionDir, findMostRecentSession, sessionFileName } from "./paths.js";
+export { defaultSessionDir, findMostRecentSession, hasSessionHeader, sessionFileName } from "./paths.js";
 export { buildContextFromPath, buildTree, userMessageText } from "./context.js";
 export { loadSessionFile } from "./session-file.js";
 export type * from "./types.js";

@@ -13,9 +13,11 @@ export function sessionFileName(isoTimestamp: string, sessionId: string): string
   return `${isoTimestamp.replace(/[:.]/g, "-")}_${sessionId}.jsonl`;
 }
 
-function hasSessionHeader(path: string): boolean {
+/** True when `path` is a regular file whose first line is a session header. */
+export function hasSessionHeader(path: string): boolean {
   let fd: number | undefined;
   try {
+    if (!statSync(path).isFile()) return false;
     fd = openSync(path, "r");
     const buffer = Buffer.alloc(1024);
     const read = readSync(fd, buffer, 0, buffer.length, 0);

@@ -1,7 +1,7 @@
 // The session store: an append-only tree of entries with a movable leaf, persisted as one
 // pi-v3 JSONL file (or only in memory with --no-session). Appends are synchronous and
 // durable before they return, so callers may announce an entry right after appending it.
-import { existsSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import type { ImageContent, TextContent } from "@mariozechner/pi-ai";
 import { branchPath, buildContextFromPath, buildTree, indexEntries, resolveLabels, userMessageText } from "./context.js";
@@ -253,6 +253,7 @@ export class SessionManager {
    */
   openFile(path: string, options: { mustExist?: boolean } = {}): void {
     const absolute = resolve(path);
+    if (existsSync(absolute) && !statSync(absolute).isFile()) throw new SessionError(`Not a session file: ${absolute}`);
     const loaded = loadSessionFile(absolute, this.warn);
     if (!loaded) {
       if (existsSync(absolute)) {

@@ -1,6 +1,6 @@
 // Session commands through a real runtime on the faux provider: names, entries and tree,
 // fork/clone/new/switch (with rehydrated context), compaction, todos, host tools, bad input.
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { fauxAssistantMessage, fauxToolCall } from "@mariozechner/pi-ai";
@@ -83,6 +83,10 @@ describe("session replacement", () => {
     expect(h.session.getHeader().parentSession).toBe(first);
     await expect(h.command("clone")).rejects.toThrow("Cannot clone session: no current entry selected");
     await expect(h.command("switch_session", { sessionPath: join(h.dir, "missing.jsonl") })).rejects.toThrow(/Session file not found/);
+    await expect(h.command("switch_session", { sessionPath: h.dir })).rejects.toThrow(/Not a session file/);
+    writeFileSync(join(h.dir, "notes.txt"), "hello\n");
+    await expect(h.command("switch_session", { sessionPath: join(h.dir, "notes.txt") })).rejects.toThrow(/Not a session file/);
+    expect(h.session.getHeader().parentSession).toBe(first);
     expect(await h.command("switch_session", { sessionPath: first })).toEqual({ cancelled: false });
     expect(h.session.sessionFile).toBe(first);
     expect(h.runtime.messages.map((m) => m.role)).toEqual(["user", "assistant", "user", "assistant"]);

@@ -179,6 +179,22 @@ describe("abort", () => {
     expect(h.types().slice(-3)).toEqual(["turn_end", "agent_end", "agent_settled"]);
   });
 
+  it("cancels a prompt whose preflight is still running when abort arrives", async () => {
+    h = createHarness();
+    let release: () => void = () => undefined;
+    h.hooks.add({ beforePrompt: () => new Promise<void>((resolve) => (release = resolve)) });
+    h.faux.setResponses([fauxAssistantMessage("never")]);
+    const pending = h.runtime.prompt("compact first");
+    await new Promise((r) => setImmediate(r));
+    expect(h.runtime.isStreaming).toBe(true);
+    const aborted = h.runtime.abort();
+    release();
+    await aborted;
+    await expect(pending).rejects.toThrow("Aborted before the run started");
+    expect(h.types()).not.toContain("agent_start");
+    expect(h.runtime.isStreaming).toBe(false);
+  });
+
   it("keeps queued messages across abort", async () => {
     h = createHarness({ tokensPerSecond: 50 });
     h.faux.setResponses([fauxAssistantMessage("long streaming answer here for the abort test")]);

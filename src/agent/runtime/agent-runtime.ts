@@ -60,6 +60,7 @@ export class AgentRuntime extends ModelState {
   private baseTools: AgentTool[];
   private activity: Activity | undefined;
   private starting = false;
+  private abortedWhileStarting = false;
   private retryAttempt = 0;
   private readonly deferredBash: BashExecutionMessage[] = [];
   /** Extension messages to send along with the next prompt (deliverAs "nextTurn"). */
@@ -149,8 +150,12 @@ export class AgentRuntime extends ModelState {
    */
   private async startGuarded(prepare: () => Promise<AgentMessage[]>): Promise<void> {
     this.starting = true;
+    this.abortedWhileStarting = false;
     try {
-      this.startActivity(await prepare());
+      const prompts = await prepare();
+      // An abort during preflight (e.g. a pre-prompt compaction) cancels the input too.
+      if (this.abortedWhileStarting) throw new Error("Aborted before the run started");
+      this.startActivity(prompts);
     } finally {
       this.starting = false;
     }
@@ -234,6 +239,7 @@ export class AgentRuntime extends ModelState {
   /** Abort everything running; resolves after the run's agent_end and agent_settled. */
   async abort(): Promise<void> {
     for (const listener of [...this.abortListeners]) listener();
+    if (this.starting) this.abortedWhileStarting = true;
     const activity = this.activity;
     if (!activity) return;
     activity.aborted = true;
@@ -252,7 +258,10 @@ export class AgentRuntime extends ModelState {
 
   /** Resolves when no run is active. */
   async waitForIdle(): Promise<void> {
-    while (this.activity) await this.activity.done;
+    while (this.isStreaming) {
+      if (this.activity) await this.activity.done;
+      else await new Promise((resolve) => setImmediate(resolve));
+    }
   }
 
   // ---- activity loop -------------------------------------------------------------------

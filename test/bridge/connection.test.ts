@@ -259,6 +259,15 @@ describe("connection against the fake worker", () => {
     await waitFor(() => aborted, 2000, "executor aborted");
   });
 
+  it("per-command timeouts reject only the slow command; the worker stays usable", async () => {
+    const h = open({ requestTimeoutsMs: { never_answer: 100 } });
+    await h.connection.start();
+    const error = await h.connection.rpc.send("never_answer").catch((e: unknown) => e);
+    expect(error).toMatchObject({ kind: "timeout", command: "never_answer" });
+    expect(h.connection.getSnapshot()).toMatchObject({ pendingRequests: 0, supervisor: "running" });
+    expect((await h.connection.rpc.getState()).sessionId).toBe("fake-session");
+  });
+
   it("late prompt failure (second response with the same id) is surfaced", async () => {
     const h = open();
     await h.connection.start();

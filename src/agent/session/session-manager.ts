@@ -257,8 +257,9 @@ export class SessionManager {
     const loaded = loadSessionFile(absolute, this.warn);
     if (!loaded) {
       if (existsSync(absolute)) {
-        if (options.mustExist) throw new SessionError(`Not a session file: ${absolute}`);
-        this.warn(`session ${absolute}: no valid header; starting a new session in its place`);
+        // Only an empty file is taken over; anything else may be a user's file (never overwrite).
+        if (options.mustExist || statSync(absolute).size > 0) throw new SessionError(`Not a session file: ${absolute}`);
+        this.warn(`session ${absolute}: empty file; starting a new session in it`);
       } else if (options.mustExist) {
         throw new SessionError(`Session file not found: ${absolute}`);
       }

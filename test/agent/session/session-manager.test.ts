@@ -167,6 +167,18 @@ describe("tree operations", () => {
     expect(() => sm.openFile(join(dir, "missing.jsonl"), { mustExist: true })).toThrow(/not found/);
   });
 
+  it("takes over an empty file but never overwrites a non-session file", () => {
+    const empty = join(dir, "empty.jsonl");
+    writeFileSync(empty, "");
+    const sm = open({ sessionFile: empty });
+    sm.appendMessage(user("q"));
+    expect(readFileSync(empty, "utf8")).toContain('"type":"session"');
+    const notes = join(dir, "notes.md");
+    writeFileSync(notes, "# my notes\n");
+    expect(() => open({ sessionFile: notes })).toThrow(/Not a session file/);
+    expect(readFileSync(notes, "utf8")).toBe("# my notes\n");
+  });
+
   it("keeps everything in memory with noSession", () => {
     const sm = open({ noSession: true });
     sm.appendMessage(user("q"));

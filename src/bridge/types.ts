@@ -11,7 +11,8 @@ import type {
 import type { RpcClient } from "./rpc-client.js";
 
 /** Derived run state (§4.12): settledness is synthesised for workers without `agent_settled`. */
-export type RunState = "idle" | "starting_run" | "streaming" | "retrying" | "compacting" | "settling" | "settled";
+/** `settling`: the last run ended; waiting for agent_settled or the synthesised probe (busy). */
+export type RunState = "idle" | "streaming" | "retrying" | "compacting" | "settling" | "settled";
 
 /** Supervisor states of PROTOCOL.md §11.2 / seed 003 §12. */
 export type SupervisorState = "starting" | "running" | "degraded" | "exited" | "recovering" | "failed" | "stopped";

@@ -21,7 +21,10 @@ export function PickerView({ host, width, maxRows }: { host: PickerHost; width: 
     const r = resolveDialogKey(input, key, false);
     if (!r) return;
     if ("text" in r) {
-      host.apply({ op: "type", text: r.text });
+      // Fast typing can deliver "abc\r" as one chunk: that is text followed by Enter.
+      const enter = /^[^\r\n]*\r$/.test(r.text);
+      host.apply({ op: "type", text: enter ? r.text.slice(0, -1) : r.text });
+      if (enter) host.choose();
       return;
     }
     switch (r.action) {

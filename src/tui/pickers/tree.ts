@@ -25,7 +25,9 @@ export function decodeTree(raw: unknown): TreeNode[] {
     const m = isRecord(e["message"]) ? e["message"] : undefined;
     const role = m ? str(m["role"]) : undefined;
     let text: string;
-    if (m) text = role === "toolResult" ? `${str(m["toolName"], "tool")} result` : contentText(m["content"]);
+    if (m && role === "toolResult") text = `${str(m["toolName"], "tool")} result`;
+    else if (m && role === "bashExecution") text = `!${str(m["command"])}`;
+    else if (m) text = contentText(m["content"]);
     else if (kind === "model_change") text = `model → ${str(e["provider"])}/${str(e["modelId"])}`;
     else if (kind === "thinking_level_change") text = `thinking → ${str(e["thinkingLevel"])}`;
     else if (kind === "session_info") text = `name → ${str(e["name"])}`;
@@ -50,10 +52,10 @@ export function treeItems(roots: readonly TreeNode[], folded: ReadonlySet<string
       const visibleKids = n.children;
       const branches = visibleKids.length > 1;
       if (!hidden(n)) {
-        const who = n.role === "user" ? "you" : n.role === "assistant" ? "agent" : n.role ?? n.kind;
+        const who = n.role === "user" ? "you: " : n.role === "assistant" ? "agent: " : n.role === "toolResult" || n.role === "bashExecution" || !n.role ? "" : `${n.role}: `;
         items.push({
           id: n.id,
-          label: `${who}: ${n.text || "(empty)"}`,
+          label: `${who}${n.text || "(empty)"}`,
           ...(n.label ? { detail: `[${n.label}]` } : {}),
           depth,
           current: n.id === leafId,

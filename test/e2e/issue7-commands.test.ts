@@ -1,0 +1,144 @@
+// Issue 7 end to end: the real agent-tui driving the real agent-rpc (built dist/) on the
+// scripted LLM, under a pseudo-terminal: `/` completion, every slash command, the pickers
+// (model, thinking, fork, resume, tree), `!cmd`, `@` completion and /quit.
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { KEYS, ROOT, spawnTui, type TuiProcess } from "./pty-harness.js";
+import { createSandbox, type Sandbox } from "./sandbox.js";
+
+const built = existsSync(join(ROOT, "dist", "tui", "main.js")) && existsSync(join(ROOT, "dist", "agent", "main.js"));
+const TAB = "\t";
+
+let sandbox: Sandbox;
+let tui: TuiProcess;
+
+/** The editor row: the last screen row starting with the prompt mark. */
+async function waitForEditor(text: string, timeoutMs = 10_000): Promise<void> {
+  const start = Date.now();
+  for (;;) {
+    const rows = tui.screen().filter((r) => r.startsWith("› "));
+    const row = rows.at(-1)?.trimEnd() ?? "";
+    // An empty editor shows its placeholder.
+    if (text === "" ? /^› {1,2}(message|steer) the agent/.test(row) : row === `› ${text}`.trimEnd()) return;
+    if (Date.now() - start > timeoutMs) throw new Error(`editor never showed "${text}"; screen:\n${tui.screenText()}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+async function command(line: string): Promise<void> {
+  await tui.type(line);
+  await waitForEditor(line);
+  tui.write(KEYS.enter);
+}
+
+describe.skipIf(!built)("issue 7 commands under a pty", () => {
+  beforeAll(async () => {
+    sandbox = await createSandbox([
+      { kind: "text", matchLastUser: "FIRST-PROMPT", chunks: ["First ", "answer ", "here."], delayMs: 5 },
+      { kind: "text", matchLastUser: "SECOND-PROMPT", chunks: ["Second ", "answer."], delayMs: 5 },
+    ]);
+    tui = spawnTui({ args: ["--provider", "fake", "--model", "fake-model"], cwd: sandbox.cwd, env: sandbox.env, cols: 110, rows: 32 });
+    await tui.waitForText("Fake Model", 20_000);
+    await tui.type("FIRST-PROMPT");
+    tui.write(KEYS.enter);
+    await tui.waitForText("First answer here.");
+    await tui.waitForNoText("Working…");
+    await tui.type("SECOND-PROMPT");
+    tui.write(KEYS.enter);
+    await tui.waitForText("Second answer.");
+    await tui.waitForNoText("Working…");
+  }, 40_000);
+
+  afterAll(async () => {
+    tui?.kill();
+    await sandbox?.dispose();
+  });
+
+  it("'/' lists commands with descriptions and Tab completes the name", async () => {
+    await tui.type("/mo");
+    await tui.waitForText(/tab › \/model/);
+    await tui.waitForText("choose the model (fuzzy search)");
+    tui.write(TAB);
+    await waitForEditor("/model ");
+    await tui.waitForNoText("tab ›");
+    tui.write(KEYS.enter);
+    await tui.waitForText(/Model {2}type to search/);
+    await tui.waitForText(/● Fake Model {2}fake\/fake-model/);
+    tui.write(KEYS.esc);
+    await tui.waitForNoText("type to search");
+  });
+
+  it("/thinking and /name change the footer; /stats, /export, /copy report", async () => {
+    await command("/thinking high");
+    await tui.waitForText(/Thinking: high/);
+    await tui.waitForText(/• high/);
+    await command("/name e2e-session");
+    await tui.waitForText(/\(main\)|e2e-session ·/);
+    await tui.waitForText("e2e-session ·");
+    await command("/stats");
+    await tui.waitForText(/messages +2 user · 2 assistant/);
+    await command(`/export ${join(sandbox.root, "out.html")}`);
+    await tui.waitForText(`Exported to ${join(sandbox.root, "out.html")}`);
+    expect(readFileSync(join(sandbox.root, "out.html"), "utf8")).toContain("Second answer.");
+    await command("/copy");
+    await tui.waitForText("Copied the last answer to the clipboard (OSC 52)");
+    expect(tui.output()).toContain(`\u001b]52;c;${Buffer.from("Second answer.").toString("base64")}\u0007`);
+    expect(readFileSync(join(sandbox.root, "tmp", "agent-tui", "last-copy.md"), "utf8")).toBe("Second answer.");
+  });
+
+  it("!cmd streams shell output and @ completes a file path", async () => {
+    await command("!echo from-the-shell");
+    await tui.waitForText("  from-the-shell");
+    await tui.type("read @hel");
+    await tui.waitForText(/tab › hello\.txt/);
+    tui.write(TAB);
+    await waitForEditor("read @hello.txt ");
+    tui.write(KEYS.ctrlC);
+    await waitForEditor("");
+  });
+
+  it("/fork picks an earlier message and pre-fills the editor", async () => {
+    await command("/fork");
+    await tui.waitForText("Fork from a message");
+    await tui.waitForText("SECOND-PROMPT");
+    tui.write(KEYS.down); // newest first: move to the first prompt
+    tui.write(KEYS.enter);
+    await tui.waitForText("── Forked session ──");
+    await waitForEditor("FIRST-PROMPT");
+    tui.write(KEYS.ctrlC);
+    await waitForEditor("");
+    await command("/tree");
+    await tui.waitForText("The session is empty.");
+  });
+
+  it("/new, then /resume lists this directory's sessions with name and count, and reopens one", async () => {
+    await command("/new");
+    await tui.waitForText("── New session ──");
+    await command("/resume");
+    await tui.waitForText("Resume a session");
+    await tui.waitForText(/e2e-session — FIRST-PROMPT .*4 msg/);
+    await tui.type("e2e");
+    tui.write(KEYS.enter);
+    await tui.waitForText("── Resumed: e2e-session — FIRST-PROMPT ──");
+    await tui.waitForText("Second answer.");
+    await command("/tree");
+    await tui.waitForText(/you: FIRST-PROMPT/);
+    await tui.waitForText(/agent: Second answer\./);
+    await tui.waitForText(/thinking → high/);
+    await tui.waitForText(/● +!echo from-the-shell/); // the leaf: the last entry of the session
+    tui.write(KEYS.esc);
+    await tui.waitForNoText("Session tree");
+    await command("/clone");
+    await tui.waitForText("── Cloned session ──");
+  });
+
+  it("/compact, /hotkeys, and /quit exits cleanly", async () => {
+    await command("/compact keep it short");
+    await tui.waitForText(/Compacted \(|\/compact failed/);
+    await command("/hotkeys");
+    await tui.waitForText("Keyboard shortcuts:", 10_000, "all");
+    await command("/quit");
+    expect(await tui.waitForExit()).toBe(0);
+  });
+});

@@ -47,6 +47,9 @@ export type CompactionDeps = {
   complete?: CompleteFn;
 };
 
+/** Nothing to do for an automatic compaction: it ends quietly (no errorMessage), as in pi. */
+class CompactionSkipped extends Error {}
+
 export const OVERFLOW_RETRY_FAILED =
   "Context overflow recovery failed after one compact-and-retry attempt. Try reducing context or switching to a larger-context model.";
 
@@ -208,7 +211,7 @@ export class CompactionController {
       const aborted = error instanceof CompactionCancelledError || error.name === "AbortError" || controller.signal.aborted;
       const end: CompactionEndEvent = { type: "compaction_end", reason, aborted, willRetry: false };
       this.finish(controller);
-      if (!aborted) {
+      if (!aborted && !(error instanceof CompactionSkipped)) {
         const prefix = reason === "manual" ? "Compaction failed" : reason === "overflow" ? "Context overflow recovery failed" : "Auto-compaction failed";
         end.errorMessage = `${prefix}: ${error.message}`;
       }
@@ -226,8 +229,9 @@ export class CompactionController {
   private async summarize(reason: CompactionReason, signal: AbortSignal, customInstructions?: string): Promise<CompactionResult> {
     const session = this.deps.session();
     const outcome = planCompaction(session.getBranch(), this.settings);
-    if (outcome.kind === "already_compacted") throw new Error("Already compacted");
-    if (outcome.kind === "too_small") throw new Error("Nothing to compact (session too small)");
+    const fail = (message: string): Error => (reason === "manual" ? new Error(message) : new CompactionSkipped(message));
+    if (outcome.kind === "already_compacted") throw fail("Already compacted");
+    if (outcome.kind === "too_small") throw fail("Nothing to compact (session too small)");
     const access = await this.deps.modelAccess();
     const ai = await ensurePiAi();
     if (!access) throw new Error("No model selected");

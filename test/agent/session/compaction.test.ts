@@ -157,6 +157,19 @@ describe("automatic compaction", () => {
     expect(events.at(-1)).toMatchObject({ reason: "threshold", willRetry: false, aborted: false });
   });
 
+  it("an automatic compaction with nothing to compact ends without an error message", async () => {
+    session.appendMessage(user("only question"));
+    const big = assistant("x", { provider: current().provider, model: "m1", usage: { input: 990, output: 5, cacheRead: 0, cacheWrite: 0, totalTokens: 995, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } } });
+    session.appendMessage(big);
+    session.appendCompaction("s", session.getEntries()[0]?.id ?? "", 10);
+    const later = { ...big, timestamp: Date.now() + 10_000 };
+    expect(await controller({ reserveTokens: 100 }).afterRun(later, 1000, current())).toEqual({ compacted: false, retry: false });
+    expect(events).toEqual([
+      { type: "compaction_start", reason: "threshold" },
+      { type: "compaction_end", reason: "threshold", aborted: false, willRetry: false },
+    ]);
+  });
+
   it("stays quiet below the threshold and when disabled", async () => {
     seedConversation();
     const c = controller({ reserveTokens: 100 });

@@ -42,7 +42,7 @@ export const EDITOR_BINDINGS: ReadonlyArray<Binding<EditorAction>> = [
   { action: "abort", keys: ["escape"], help: "abort the agent / cancel !cmd" },
   { action: "history_prev", keys: ["up"], help: "previous prompt (at the first line)" },
   { action: "history_next", keys: ["down"], help: "next prompt (at the last line)" },
-  { action: "pull_queue", keys: ["alt+up"], help: "pull queued messages back into the editor" },
+  { action: "pull_queue", keys: ["alt+up", "shift+up"], help: "pull queued messages back into the editor" },
   { action: "clear_or_exit", keys: ["ctrl+c"], help: "clear the editor; twice quickly to exit" },
   { action: "exit_or_delete", keys: ["ctrl+d"], help: "exit when the editor is empty" },
   { action: "cycle_thinking", keys: ["shift+tab"], help: "cycle thinking level" },

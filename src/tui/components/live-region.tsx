@@ -3,24 +3,12 @@
 // one budget so the region is always shorter than the terminal.
 import React, { useEffect } from "react";
 import { Box } from "ink";
-import { footerLine } from "../render/footer-lines.js";
-import {
-  allocateBudget,
-  liveRowLimit,
-  bashLines,
-  queueLines,
-  runningToolLines,
-  statusLine,
-  streamLines,
-  toastLines,
-  todoLines,
-  widgetLines,
-} from "../render/live-lines.js";
+import { allocateBudget, liveRowLimit, streamLines, todoLines, widgetLines } from "../render/live-lines.js";
 import { useStore, useTuiState } from "../state/use-store.js";
 import type { TuiState } from "../state/types.js";
 import { DialogHost, dialogWantedRows } from "./dialogs/dialog-host.js";
 import { Editor, editorWantedRows } from "./editor.js";
-import { Lines } from "./lines.js";
+import { BashPane, Footer, Notices, QueuePane, StreamingMessage, TodoPane, ToolExecutions, Widgets, WorkingIndicator } from "./live-parts.js";
 import { useNow } from "./use-now.js";
 
 const selectAll = (s: TuiState): TuiState => s;
@@ -54,23 +42,24 @@ export function LiveRegion(): React.ReactElement {
     tools: toolWant,
     stream: streamWant,
   });
+  const b = { width };
   return (
     <Box flexDirection="column">
-      <Lines lines={budget.stream > 0 ? streamAll.slice(-budget.stream) : []} />
-      <Lines lines={runningToolLines(s, now, width, budget.tools)} />
-      <Lines lines={bashLines(s, now, width, budget.bash)} />
-      <Lines lines={budget.status > 0 ? statusLine(s, now, width) : []} />
-      <Lines lines={toastLines(s, now, width, budget.toasts)} />
-      <Lines lines={todoLines(s.todos, width, budget.todos)} />
-      <Lines lines={queueLines(s, width, budget.queue)} />
-      <Lines lines={widgetLines(s, "aboveEditor", width, budget.widgetsAbove)} />
+      <StreamingMessage {...b} maxRows={budget.stream} live={live} showThinking={s.ui.showThinking} rendered={streamAll} />
+      <ToolExecutions {...b} maxRows={budget.tools} state={s} now={now} />
+      <BashPane {...b} maxRows={budget.bash} state={s} now={now} />
+      <WorkingIndicator {...b} maxRows={budget.status} state={s} now={now} />
+      <Notices {...b} maxRows={budget.toasts} state={s} now={now} />
+      <TodoPane {...b} maxRows={budget.todos} todos={s.todos} />
+      <QueuePane {...b} maxRows={budget.queue} state={s} />
+      <Widgets {...b} maxRows={budget.widgetsAbove} state={s} placement="aboveEditor" />
       {dialog ? (
         <DialogHost dialog={dialog} queued={s.dialogs.length - 1} width={width} maxRows={budget.input} now={now} />
       ) : (
         <Editor width={width} maxRows={budget.input} active={!s.ui.exitRequested} />
       )}
-      <Lines lines={widgetLines(s, "belowEditor", width, budget.widgetsBelow)} />
-      <Lines lines={[footerLine(s.footer, width)]} />
+      <Widgets {...b} maxRows={budget.widgetsBelow} state={s} placement="belowEditor" />
+      <Footer footer={s.footer} width={width} />
     </Box>
   );
 }

@@ -2,10 +2,9 @@
 // and never re-rendered (Ink keeps it in the terminal's scrollback).
 import React from "react";
 import { Static } from "ink";
-import { entryLines } from "../render/entry-lines.js";
 import { useTuiState } from "../state/use-store.js";
 import type { Entry } from "../state/types.js";
-import { Lines } from "./lines.js";
+import { EntryView } from "./entry-view.js";
 
 export function Transcript(): React.ReactElement {
   const committed = useTuiState((s) => s.transcript.committed);
@@ -15,7 +14,7 @@ export function Transcript(): React.ReactElement {
   const toolsExpanded = useTuiState((s) => s.ui.toolsExpanded);
   return (
     <Static key={epoch} items={committed as Entry[]}>
-      {(entry) => <Lines key={entry.id} lines={entryLines(entry, { width: columns, showThinking, toolsExpanded })} />}
+      {(entry) => <EntryView key={entry.id} entry={entry} options={{ width: columns, showThinking, toolsExpanded }} />}
     </Static>
   );
 }

@@ -1,0 +1,10 @@
+// One committed transcript entry (user message, assistant markdown, thinking block, tool
+// execution, notice, !cmd output): rendered once into <Static> at the width of that moment.
+import React from "react";
+import { entryLines, type EntryRenderOptions } from "../render/entry-lines.js";
+import type { Entry } from "../state/types.js";
+import { Lines } from "./lines.js";
+
+export function EntryView({ entry, options }: { entry: Entry; options: EntryRenderOptions }): React.ReactElement | null {
+  return <Lines lines={entryLines(entry, options)} />;
+}

@@ -1,0 +1,123 @@
+// Pure units: keymap resolution, editor operations, frame-batched store, live budget.
+import { describe, expect, it } from "vitest";
+import type { Key } from "ink";
+import { EDITOR_BINDINGS, keyHelp, resolveDialogKey, resolveEditorKey } from "../../../src/tui/keymap.js";
+import { initialEditor, reduceEditor, type EditorOp } from "../../../src/tui/state/editor.js";
+import { createStore } from "../../../src/tui/state/store.js";
+import { createInitialState } from "../../../src/tui/state/reducer.js";
+import { allocateBudget } from "../../../src/tui/render/live-lines.js";
+import { editorLines } from "../../../src/tui/render/editor-lines.js";
+import { stripSgr, textWidth } from "../../../src/tui/render/text-width.js";
+
+function key(over: Partial<Key> = {}): Key {
+  return {
+    upArrow: false, downArrow: false, leftArrow: false, rightArrow: false, pageDown: false, pageUp: false, home: false, end: false,
+    return: false, escape: false, ctrl: false, shift: false, tab: false, backspace: false, delete: false, meta: false,
+    super: false, hyper: false, capsLock: false, numLock: false, ...over,
+  };
+}
+
+describe("keymap", () => {
+  it("maps every named action from one table", () => {
+    expect(resolveEditorKey("\r", key({ return: true }))).toEqual({ action: "submit" });
+    expect(resolveEditorKey("\r", key({ return: true, meta: true }))).toEqual({ action: "follow_up" });
+    expect(resolveEditorKey("f", key({ ctrl: true }))).toEqual({ action: "follow_up" });
+    expect(resolveEditorKey("\r", key({ return: true, shift: true }))).toEqual({ action: "newline" });
+    expect(resolveEditorKey("\n", key())).toEqual({ action: "newline" });
+    expect(resolveEditorKey("", key({ escape: true, meta: true }))).toEqual({ action: "abort" });
+    expect(resolveEditorKey("", key({ upArrow: true, meta: true }))).toEqual({ action: "pull_queue" });
+    expect(resolveEditorKey("", key({ upArrow: true, shift: true }))).toEqual({ action: "pull_queue" });
+    expect(resolveEditorKey("", key({ tab: true, shift: true }))).toEqual({ action: "cycle_thinking" });
+    for (const [ch, action] of [["c", "clear_or_exit"], ["d", "exit_or_delete"], ["p", "cycle_model"], ["o", "toggle_tool_output"], ["t", "toggle_thinking"], ["g", "external_editor"]] as const) {
+      expect(resolveEditorKey(ch, key({ ctrl: true }))).toEqual({ action });
+    }
+    expect(resolveEditorKey("[200~", key())).toEqual({ action: "paste_start" });
+    expect(resolveEditorKey("hello", key())).toEqual({ text: "hello" });
+  });
+  it("y/n are actions only in confirm dialogs", () => {
+    expect(resolveDialogKey("y", key(), true)).toEqual({ action: "yes" });
+    expect(resolveDialogKey("y", key(), false)).toEqual({ text: "y" });
+  });
+  it("no key is bound twice, and help lists every action with keys", () => {
+    const all = EDITOR_BINDINGS.flatMap((b) => b.keys);
+    expect(new Set(all).size).toBe(all.length);
+    expect(keyHelp().join("\n")).toContain("alt+enter, ctrl+f");
+  });
+});
+
+describe("editor operations", () => {
+  const run = (ops: EditorOp[]) => ops.reduce(reduceEditor, initialEditor);
+  it("edits multi-line text and walks history only at the edges", () => {
+    let s = run([{ op: "insert", text: "one" }, { op: "newline" }, { op: "insert", text: "two" }]);
+    expect(s.text).toBe("one\ntwo");
+    s = reduceEditor(s, { op: "up" });
+    expect(s.cursor).toBe(3); // moved to line one, same column
+    s = reduceEditor({ ...s, history: ["old"] }, { op: "up" });
+    expect(s.text).toBe("old");
+    s = reduceEditor(s, { op: "down" });
+    expect(s.text).toBe("one\ntwo");
+  });
+  it("deletes by grapheme-safe steps, words and lines", () => {
+    let s = run([{ op: "insert", text: "a 👍" }, { op: "backspace" }]);
+    expect(s.text).toBe("a ");
+    s = run([{ op: "insert", text: "foo bar baz" }, { op: "delete_word" }]);
+    expect(s.text).toBe("foo bar ");
+    s = run([{ op: "insert", text: "abc" }, { op: "home" }, { op: "kill_line" }]);
+    expect(s.text).toBe("");
+  });
+  it("set_editor_text keeps the replaced text for one undo", () => {
+    let s = run([{ op: "insert", text: "mine" }, { op: "set", text: "theirs", keepUndo: true }]);
+    expect(s.text).toBe("theirs");
+    s = reduceEditor(s, { op: "undo" });
+    expect(s.text).toBe("mine");
+  });
+  it("renders with a visible cursor inside the width and row cap", () => {
+    const rows = editorLines("x".repeat(300), 150, 40, 3);
+    expect(rows.length).toBe(3);
+    for (const r of rows) expect(textWidth(r)).toBeLessThanOrEqual(40);
+    expect(rows.some((r) => r.includes("\u001b[7m"))).toBe(true);
+    expect(stripSgr(editorLines("", 0, 40, 3, { placeholder: "type" })[0] ?? "")).toContain("type");
+  });
+});
+
+describe("store", () => {
+  it("applies actions at once but notifies at most once per frame", () => {
+    const timers: Array<() => void> = [];
+    const store = createStore(createInitialState(), { setTimer: (fn) => timers.push(fn), now: () => 0 });
+    let notes = 0;
+    store.subscribe(() => { notes += 1; });
+    for (let i = 0; i < 200; i += 1) store.dispatch({ type: "agent_event", event: { type: "queue_update", steering: [`m${i}`], followUp: [] }, now: 0 });
+    expect(store.getState().queue.steering).toEqual(["m199"]);
+    expect(notes).toBe(0);
+    expect(timers.length).toBe(1);
+    timers.splice(0).forEach((t) => t());
+    expect(notes).toBe(1);
+  });
+  it("input gets the fast frame even while a slow event frame is pending", () => {
+    const timers: Array<{ fn: () => void; ms: number }> = [];
+    const store = createStore(createInitialState(), { setTimer: (fn, ms) => timers.push({ fn, ms }), now: () => 1000, frameMs: 16, eventFrameMs: 100 });
+    let notes = 0;
+    store.subscribe(() => { notes += 1; });
+    store.dispatch({ type: "toggle_tools" });
+    timers.splice(0).forEach((t) => t.fn()); // first notification: now the frame clock runs
+    expect(notes).toBe(1);
+    store.dispatch({ type: "agent_event", event: { type: "agent_start" }, now: 0 });
+    store.dispatch({ type: "editor", op: { op: "insert", text: "k" } });
+    expect(timers.map((t) => t.ms)).toEqual([100, 16]);
+    timers[1]?.fn();
+    timers[0]?.fn(); // superseded: no second notification
+    expect(notes).toBe(2);
+  });
+});
+
+describe("live budget", () => {
+  it("never hands out more rows than rows - 2", () => {
+    for (let rows = 3; rows <= 80; rows += 1) {
+      const b = allocateBudget(rows, { input: 50, status: 1, toasts: 3, todos: 20, queue: 2, widgetsAbove: 10, widgetsBelow: 10, bash: 8, tools: 30, stream: 100 });
+      const used = b.footer + b.input + b.status + b.toasts + b.todos + b.queue + b.widgetsAbove + b.widgetsBelow + b.bash + b.tools + b.stream;
+      expect(used).toBeLessThanOrEqual(Math.max(3, rows - 2));
+      expect(b.footer).toBe(1);
+      expect(b.input).toBeGreaterThanOrEqual(1);
+    }
+  });
+});

@@ -124,6 +124,26 @@ describe("tools and queues", () => {
     expect(skipped).toMatchObject({ isError: true, result: { content: [{ type: "text", text: SKIPPED_BY_STEERING }] } });
   });
 
+  it("lets hooks block a tool call and rewrite a tool result", async () => {
+    const gate = createGateTool();
+    h = createHarness({ tools: [gate.tool] });
+    h.hooks.add({
+      beforeToolCall: (call) => ((call.args as { label: string }).label === "blocked" ? { block: true, reason: "Blocked by policy" } : undefined),
+      afterToolCall: (_call, result) => ({ content: [{ type: "text", text: `${JSON.stringify(result.content)} (redacted)` }] }),
+    });
+    h.faux.setResponses([
+      fauxAssistantMessage([fauxToolCall("gate", { label: "blocked" }, { id: "t1" }), fauxToolCall("gate", { label: "ok" }, { id: "t2" })], { stopReason: "toolUse" }),
+      fauxAssistantMessage("done"),
+    ]);
+    gate.release("secret");
+    await h.runtime.prompt("go");
+    await settled(h);
+    expect(gate.calls).toEqual(["ok"]);
+    const ends = h.events.filter((e) => e.type === "tool_execution_end");
+    expect(ends[0]).toMatchObject({ toolCallId: "t1", isError: true, result: { content: [{ type: "text", text: "Blocked by policy" }] } });
+    expect(JSON.stringify(ends[1])).toContain("(redacted)");
+  });
+
   it("delivers follow-ups one at a time inside the same run (D)", async () => {
     h = createHarness({ tokensPerSecond: 400 });
     h.faux.setResponses([fauxAssistantMessage("first answer with several words in it"), fauxAssistantMessage("f1"), fauxAssistantMessage("f2")]);

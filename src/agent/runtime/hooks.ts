@@ -2,7 +2,7 @@
 // Every hook is optional; several hook sets can be registered and run in registration order.
 
 import type { AgentTool } from "@mariozechner/pi-agent-core";
-import type { AssistantMessage } from "@mariozechner/pi-ai";
+import type { AssistantMessage, ImageContent, TextContent } from "@mariozechner/pi-ai";
 import type { WireEvent } from "./wire-events.js";
 
 export interface ToolCallInfo {
@@ -16,11 +16,28 @@ export interface ToolGate {
   reason?: string;
 }
 
+export interface ToolResultInfo {
+  content: (TextContent | ImageContent)[];
+  details: unknown;
+  isError: boolean;
+}
+
+export interface ToolResultOverride {
+  content?: (TextContent | ImageContent)[];
+  details?: unknown;
+  isError?: boolean;
+}
+
 export type InputMode = "prompt" | "steer" | "follow_up";
 
 export interface RuntimeHooks {
   /** Gate a tool call before it runs; the first `{block:true}` wins. */
   beforeToolCall?(call: ToolCallInfo, signal: AbortSignal | undefined): Promise<ToolGate | undefined> | ToolGate | undefined;
+  /**
+   * Inspect or replace a finished tool result before tool_execution_end (pi's tool_result
+   * handlers). Returned fields replace the result's; later hook sets see earlier changes.
+   */
+  afterToolCall?(call: ToolCallInfo, result: ToolResultInfo, signal: AbortSignal | undefined): Promise<ToolResultOverride | undefined> | ToolResultOverride | undefined;
   /** Observe every event written to the client (sync: must not block the stream). */
   onEvent?(event: WireEvent): void;
   /** Expand templates/skills. Returns the text to use (unchanged when not applicable). */
@@ -66,6 +83,18 @@ export class HookRegistry {
       if (gate?.block) return gate;
     }
     return undefined;
+  }
+
+  async afterToolCall(call: ToolCallInfo, result: ToolResultInfo, signal: AbortSignal | undefined): Promise<ToolResultOverride | undefined> {
+    let current = result;
+    let changed = false;
+    for (const set of this.sets) {
+      const override = await set.afterToolCall?.(call, current, signal);
+      if (!override) continue;
+      current = { content: override.content ?? current.content, details: override.details ?? current.details, isError: override.isError ?? current.isError };
+      changed = true;
+    }
+    return changed ? current : undefined;
   }
 
   onEvent(event: WireEvent): void {

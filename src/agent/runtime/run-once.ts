@@ -66,6 +66,12 @@ export async function runAgentOnce(host: RunHost, prompts: AgentMessage[], conti
       if (host.skipForSteering()) return { block: true, reason: SKIPPED_BY_STEERING };
       return host.hooks.beforeToolCall({ toolCallId: ctx.toolCall.id, toolName: ctx.toolCall.name, args: ctx.args }, signal);
     },
+    afterToolCall: async (ctx, signal) =>
+      host.hooks.afterToolCall(
+        { toolCallId: ctx.toolCall.id, toolName: ctx.toolCall.name, args: ctx.args },
+        { content: ctx.result.content, details: ctx.result.details as unknown, isError: ctx.isError },
+        signal,
+      ),
   };
   const baseStream: StreamFn = host.streamFn ?? ((m, c, o) => ai.streamSimple(m, c, o));
   // An aborted run asks for one more answer after its tools; answer it locally (no request).

@@ -43,6 +43,7 @@ export function createRecovery(options: RecoveryOptions): Recovery {
   const { store } = options;
   let inFlight: string | undefined;
   let interrupted: string | undefined;
+  let everRunning = false;
   const notice = (level: "info" | "warning" | "error", text: string): void => store.dispatch({ type: "notice", level, text });
 
   const onSupervisor = (n: Extract<BridgeNotice, { kind: "supervisor" }>): void => {
@@ -56,9 +57,17 @@ export function createRecovery(options: RecoveryOptions): Recovery {
           notice("warning", `Interrupted by the crash: ${quote(interrupted)}. It will not be resent automatically.`);
         }
         return;
+      case "running":
+        everRunning = true;
+        return;
       case "failed": {
         const exit = n.info ?? options.getSnapshot().lastExit;
         const how = exit ? ` (last exit: code ${exit.code ?? "none"}, signal ${exit.signal ?? "none"})` : "";
+        if (!everRunning) {
+          // Start-up failures (a bad flag, a missing binary) are not crashes: nothing to retry blindly.
+          notice("error", `The worker did not start${how}. Its error is shown above: fix the command or its flags and start agent-tui again. /quit leaves.`);
+          return;
+        }
         notice(
           "error",
           [

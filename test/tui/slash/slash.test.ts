@@ -296,7 +296,9 @@ describe("crash recovery", () => {
     r.handle([userStart("x"), { kind: "supervisor", state: "exited", info: { ...exit, intentional: true } }]);
     expect(r.interrupted()).toBeUndefined();
     r.handle([{ kind: "supervisor", state: "failed", info: { ...exit, code: 1, signal: null } }]);
-    expect(texts(store).at(-1)).toMatch(/code 1, signal none[\s\S]*\/restart[\s\S]*\/quit/);
+    expect(texts(store).at(-1)).toMatch(/did not start \(last exit: code 1, signal none\)/);
+    r.handle([{ kind: "supervisor", state: "running" }, { kind: "supervisor", state: "failed", info: { ...exit, code: 1, signal: null } }]);
+    expect(texts(store).at(-1)).toMatch(/keeps stopping \(last exit: code 1, signal none\)[\s\S]*\/restart[\s\S]*\/quit/);
   });
 
   it("keeps typed text: offers /resend instead of overwriting the editor", () => {

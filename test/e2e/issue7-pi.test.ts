@@ -1,0 +1,108 @@
+// Any worker, anywhere: agent-tui drives the REAL pi 0.73.1 (`--mode rpc`) through an
+// ssh-style wrapper that adds latency, on the scripted LLM. Features pi has work; ones it
+// lacks (get_tree, clear_queue, todos) are not offered; sessions are remote, so /resume says so.
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { KEYS, ROOT, spawnTui, type TuiProcess } from "./pty-harness.js";
+import { createSandbox, type Sandbox } from "./sandbox.js";
+
+const built = existsSync(join(ROOT, "dist", "tui", "main.js"));
+const PI_CLI = join(ROOT, "node_modules", "@mariozechner", "pi-coding-agent", "dist", "cli.js");
+const STANDIN = join(ROOT, "test", "fixtures", "ssh-standin.mjs");
+
+let sandbox: Sandbox;
+let tui: TuiProcess;
+
+async function waitForEditor(text: string): Promise<void> {
+  const start = Date.now();
+  for (;;) {
+    const row = tui.screen().filter((r) => r.startsWith("› ")).at(-1)?.trimEnd() ?? "";
+    if (text === "" ? /^› {1,2}(message|steer) the agent/.test(row) : row === `› ${text}`.trimEnd()) return;
+    if (Date.now() - start > 10_000) throw new Error(`editor never showed "${text}"; screen:\n${tui.screenText()}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+async function command(line: string): Promise<void> {
+  await tui.type(line);
+  await waitForEditor(line);
+  tui.write(KEYS.enter);
+}
+
+describe.skipIf(!built || !existsSync(PI_CLI))("agent-tui --agent 'ssh devbox pi --mode rpc' (real pi 0.73.1)", () => {
+  beforeAll(async () => {
+    sandbox = await createSandbox([
+      { kind: "text", matchLastUser: "PI-HELLO", chunks: ["Hello ", "from ", "pi."], delayMs: 10 },
+      { kind: "text", matchLastUser: "PI-SECOND", chunks: ["Second ", "pi answer."], delayMs: 10 },
+    ]);
+    const agent = `${process.execPath} ${STANDIN} devbox ${process.execPath} ${PI_CLI} --mode rpc`;
+    tui = spawnTui({ args: ["--agent", agent, "--no-session", "--model", "fake-model"], cwd: sandbox.cwd, env: { ...sandbox.env, SSH_STANDIN_DELAY_MS: "30" }, cols: 110, rows: 32 });
+    await tui.waitForText("Fake Model", 30_000);
+  }, 40_000);
+
+  afterAll(async () => {
+    tui?.kill();
+    await sandbox?.dispose();
+  });
+
+  it("streams answers over the slow link", async () => {
+    await command("PI-HELLO there");
+    await tui.waitForText("Hello from pi.");
+    await tui.waitForNoText("Working…");
+    await command("PI-SECOND");
+    await tui.waitForText("Second pi answer.");
+    await tui.waitForNoText("Working…");
+  });
+
+  it("offers only what pi supports: no /tree; /model picker; /fork pre-fills; /copy; !cmd", async () => {
+    await tui.type("/tr");
+    await tui.waitForText("tab ›");
+    expect(tui.screenText()).not.toMatch(/\/tree/);
+    tui.write(KEYS.ctrlC);
+    await waitForEditor("");
+    await command("/model");
+    await tui.waitForText(/● Fake Model {2}fake\/fake-model/);
+    tui.write(KEYS.esc);
+    await tui.waitForNoText("type to search");
+    await command("/copy");
+    await tui.waitForText("Copied the last answer");
+    expect(tui.output()).toContain(Buffer.from("Second pi answer.").toString("base64"));
+    await command("!echo via-pi-bash");
+    await tui.waitForText("  via-pi-bash");
+    await command("/fork");
+    await tui.waitForText("Fork from a message");
+    await tui.waitForText("PI-HELLO there");
+    tui.write(KEYS.down);
+    tui.write(KEYS.enter);
+    await tui.waitForText("── Forked session ──");
+    await waitForEditor("PI-HELLO there");
+    tui.write(KEYS.ctrlC);
+    await waitForEditor("");
+  });
+
+  it("/resume explains that a remote worker's sessions are not readable here", async () => {
+    await command("/resume");
+    await tui.waitForText("keeps its sessions on another machine");
+    expect(tui.screenText()).not.toMatch(/Plan \d+\/\d+/); // no todo pane for pi
+    await command("/quit");
+    expect(await tui.waitForExit()).toBe(0);
+  });
+});
+
+describe.skipIf(!built || !existsSync(PI_CLI))("a flag pi cannot honour", () => {
+  it("is reported with pi's own error, and the UI stays usable", async () => {
+    const box = await createSandbox([]);
+    const p = spawnTui({ args: ["--agent", `${process.execPath} ${PI_CLI} --mode rpc`, "--name", "x"], cwd: box.cwd, env: box.env, cols: 100, rows: 24 });
+    try {
+      await p.waitForText("Unknown option: --name", 20_000);
+      await p.waitForText("The worker did not start (last exit: code 1, signal none)");
+      await p.type("/quit");
+      p.write(KEYS.enter);
+      expect(await p.waitForExit()).toBe(0);
+    } finally {
+      p.kill();
+      await box.dispose();
+    }
+  }, 30_000);
+});

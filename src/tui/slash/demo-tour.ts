@@ -38,8 +38,7 @@ export async function runDemoTour(store: Store, connection: TuiConnection, hasCo
     return;
   }
   notice("Next: the demo extension opens its dialogs (select, confirm, input, editor, a timed confirm).");
-  const dialogsDone = nextSettle(store);
+  // An extension command runs without agent_start/agent_settled: its response means done.
   await connection.rpc.prompt(`/${DEMO_UI_COMMAND}`);
-  await dialogsDone;
   notice("The tour is over. Try /model, /resume, /tree, !ls or @ file completion. /hotkeys lists the keys; /quit or Ctrl+D leaves.");
 }

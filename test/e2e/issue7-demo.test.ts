@@ -1,0 +1,53 @@
+// `agent-tui --demo` start to finish under a pty: the offline demo provider streams thinking
+// and markdown, runs a tool, writes a todo plan; the tour invites steering, then the demo
+// extension's dialogs are answered with keys, and the tour ends with a closing notice.
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { KEYS, ROOT, spawnTui, type TuiProcess } from "./pty-harness.js";
+
+const built = existsSync(join(ROOT, "dist", "tui", "main.js")) && existsSync(join(ROOT, "dist", "agent", "main.js"));
+const home = mkdtempSync(join(tmpdir(), "tui-demo-"));
+let tui: TuiProcess | undefined;
+
+afterAll(() => {
+  tui?.kill();
+  rmSync(home, { recursive: true, force: true });
+});
+
+describe.skipIf(!built)("agent-tui --demo", () => {
+  it("runs the tour: stream, thinking, tool, plan, steering invitation, dialogs, the end", async () => {
+    const env: NodeJS.ProcessEnv = { PATH: process.env["PATH"], HOME: home, TMPDIR: home, LANG: "C.UTF-8", TERM: "xterm-256color", AGENT_TUI_HOME: join(home, "agent") };
+    tui = spawnTui({ args: ["--demo"], cwd: ROOT, env, cols: 110, rows: 34 });
+    const t = tui;
+    await t.waitForText("Demo tour", 20_000, "all");
+    await t.waitForText("Enter steers it, Alt+Enter (or Ctrl+F) queues a follow-up", 5_000, "all");
+    await t.waitForText("Demo mode", 15_000, "all");
+    await t.waitForText("const greet", 10_000, "all");
+    await t.waitForText(/[✓✗] ls \./, 10_000, "all");
+    await t.waitForText(/[✓✗] todo_write/, 10_000, "all");
+    // The thinking block was streamed (dimmed italic in the raw output).
+    expect(t.output()).toContain("offline demo model");
+    await t.waitForText("demo-ui: pick a colour", 15_000);
+    t.write(KEYS.down);
+    t.write(KEYS.enter);
+    await t.waitForText("demo-ui: continue?");
+    t.write("y");
+    await t.waitForText("demo-ui: your name");
+    await t.type("Ada");
+    t.write(KEYS.enter);
+    await t.waitForText("demo-ui: edit a note");
+    t.write(KEYS.enter);
+    await t.waitForText("demo-ui: this one times out");
+    t.write("n");
+    await t.waitForText(/demo-ui results: colour "Green", continue true, name "Ada"/, 10_000, "all");
+    await t.waitForText("The tour is over.", 10_000, "all");
+    // No provider hint in demo mode: the user asked for the demo.
+    expect(t.allText()).not.toContain("No model provider is configured");
+    t.write(KEYS.ctrlC);
+    await t.waitForText(/^› {1,2}message the agent/m);
+    t.write(KEYS.ctrlD);
+    expect(await t.waitForExit()).toBe(0);
+  }, 60_000);
+});

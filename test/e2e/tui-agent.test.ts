@@ -136,3 +136,22 @@ describe.skipIf(!built)("agent-tui × agent-rpc under a pty", () => {
     expect(out).not.toContain("\u001b[2J");
   });
 });
+
+describe.skipIf(!built)("agent-tui terminal restore on signals", () => {
+  it("SIGTERM stops the worker and restores the terminal (raw mode off, cursor shown, paste mode off)", async () => {
+    const box = await createSandbox([]);
+    const p = spawnTui({ args: ["--provider", "fake", "--model", "fake-model", "--no-session"], cwd: box.cwd, env: box.env, cols: 60, rows: 20 });
+    try {
+      await p.waitForText("Fake Model", 20_000);
+      process.kill(p.pid, "SIGTERM");
+      const code = await p.waitForExit(10_000);
+      expect(code).toBe(143);
+      const out = p.output();
+      expect(out.lastIndexOf("\u001b[?2004l")).toBeGreaterThan(out.lastIndexOf("\u001b[?2004h"));
+      expect(out.lastIndexOf("\u001b[?25h")).toBeGreaterThan(out.lastIndexOf("\u001b[?25l"));
+    } finally {
+      p.kill();
+      await box.dispose();
+    }
+  }, 30_000);
+});

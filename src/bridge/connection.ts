@@ -108,25 +108,17 @@ export function createWorkerConnection(options: WorkerConnectionOptions): Worker
 
   function onEvent(event: AgentEvent): void {
     setCaps(noteEvent(caps, event.type));
-    switch (event.type) {
-      case "agent_start":
-        pending.noteAgentStart();
-        break;
-      case "tool_execution_start":
-        openTools.set(event.toolCallId, event.toolName);
-        break;
-      case "tool_execution_end":
-        openTools.delete(event.toolCallId);
-        break;
-      default:
-        break;
-    }
+    if (event.type === "agent_start") pending.noteAgentStart();
+    else if (event.type === "tool_execution_start") openTools.set(event.toolCallId, event.toolName);
+    else if (event.type === "tool_execution_end") openTools.delete(event.toolCallId);
     const input: RunInput = { type: "event", eventType: event.type };
     if ("willRetry" in event && typeof event.willRetry === "boolean") input.willRetry = event.willRetry;
     if (event.type === "auto_retry_end") input.success = event.success;
     stepRun(input);
     emit({ kind: "event", event });
-    queues.onEvent(event);
+    const idle = runDriver.model().state === "idle" || runDriver.model().state === "settled";
+    const stranded = queues.onEvent(event, idle && caps.flavour !== "ours");
+    if (stranded) emit({ kind: "notification", level: "info", message: stranded });
   }
 
   function onFrame(gen: number, routed: RoutedFrame): void {

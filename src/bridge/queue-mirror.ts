@@ -43,8 +43,11 @@ export function userMessageText(content: unknown): string {
 }
 
 export interface QueueTracker {
-  /** Every event passes here (queue_update replaces the mirror; user message_start drains it). */
-  onEvent(event: { type: string; message?: unknown; steering?: unknown; followUp?: unknown }): void;
+  /**
+   * Every event passes here (queue_update replaces the mirror; user message_start drains it).
+   * Returns a user-facing note when a message got queued on a worker that will not run it yet.
+   */
+  onEvent(event: { type: string; message?: unknown; steering?: unknown; followUp?: unknown }, idleWithoutAutoRun: boolean): string | undefined;
   /** A command succeeded; `queuedPrompt` is true for a prompt with streamingBehavior during a run. */
   onAccepted(type: string, fields: Record<string, unknown>, queuedPrompt: boolean): void;
   onPendingCount(count: number): void;
@@ -67,15 +70,21 @@ export function createQueueTracker(mirrorMode: () => boolean, emitQueueUpdate: (
   const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : []);
 
   return {
-    onEvent(event) {
+    onEvent(event, idleWithoutAutoRun) {
       if (event.type === "queue_update") {
+        const before = queue.steering.length + queue.followUp.length;
         set({ steering: strings(event.steering), followUp: strings(event.followUp) }, false);
-        return;
+        // §6.6: pi only enqueues steer/follow_up while idle; the text waits for the next prompt.
+        if (idleWithoutAutoRun && queue.steering.length + queue.followUp.length > before) {
+          return "Queued message will be delivered with the next prompt (this worker does not start a run for it)";
+        }
+        return undefined;
       }
-      if (event.type !== "message_start" || !mirrorMode()) return;
+      if (event.type !== "message_start" || !mirrorMode()) return undefined;
       const message = event.message;
-      if (typeof message !== "object" || message === null || (message as { role?: unknown }).role !== "user") return;
+      if (typeof message !== "object" || message === null || (message as { role?: unknown }).role !== "user") return undefined;
       set(mirrorDelivered(queue, userMessageText((message as { content?: unknown }).content)), true);
+      return undefined;
     },
     onAccepted(type, fields, queuedPrompt) {
       if (!mirrorMode()) return;

@@ -95,6 +95,10 @@ describe("connection against the fake worker", () => {
     await pi.connection.start();
     await pi.connection.rpc.abortAndPrompt("text");
     await waitFor(() => pi.events("agent_end").length === 1);
+    // pi only enqueues a steer while idle (§6.6): the user is told it waits for the next prompt.
+    await waitFor(() => pi.of("run_state").some((n) => n.state === "settled"), 2000, "settled");
+    await pi.connection.rpc.steer("while idle");
+    await waitFor(() => pi.of("notification").some((n) => n.message.includes("next prompt")), 2000, "stranded note");
     await pi.connection.stop();
     const omp = open({ fakeEnv: { FAKE_FLAVOUR: "omp" } });
     await omp.connection.start();

@@ -370,6 +370,7 @@ export function createWorkerConnection(options: WorkerConnectionOptions): Worker
         supervisor,
         runState: runDriver.model().state,
         generation,
+        ...(worker?.pid !== undefined ? { pid: worker.pid } : {}),
         capabilities: caps,
         ...(lastExit ? { lastExit } : {}),
         restartsInWindow: restartPolicy === false ? 0 : restartHistory.filter((t) => now - t < restartPolicy.windowMs).length,

@@ -70,6 +70,8 @@ export interface BridgeSnapshot {
   supervisor: SupervisorState;
   runState: RunState;
   generation: number;
+  /** Process id of the live worker (diagnostics). */
+  pid?: number;
   capabilities: Capabilities;
   lastExit?: WorkerExitInfo;
   /** Restarts used inside the current budget window. */

@@ -147,3 +147,44 @@ describe.skipIf(!built)("bridge × agent-rpc (dist/agent/main.js)", () => {
     expect((await connection.rpc.getMessages()).messages).toEqual([]);
   });
 });
+
+describe.skipIf(!built)("bridge × agent-rpc crash recovery", () => {
+  it("a killed worker is restarted on the same session file and rehydrated; nothing is replayed", async () => {
+    const box = await createPiSandbox([{ kind: "text", matchLastUser: "REMEMBER", chunks: ["Noted."], delayMs: 5 }]);
+    const seen: BridgeNotice[] = [];
+    const agentHome = box.env["PI_CODING_AGENT_DIR"] as string;
+    const conn = createWorkerConnection({
+      command: [process.execPath, AGENT_BIN, "--mode", "rpc", "--session-dir", join(box.root, "sessions"), "--provider", "fake", "--model", "fake-model"],
+      cwd: box.cwd,
+      env: { ...box.env, AGENT_TUI_HOME: agentHome },
+      restart: { maxRestarts: 2, windowMs: 60_000, backoffMs: [10] },
+      sessionArgsForRestart: (file) => (file ? ["--session", file] : []),
+      batchIntervalMs: 0,
+      shutdownTimeoutsMs: { closeWaitMs: 2000, termWaitMs: 1000 },
+    });
+    conn.subscribe((batch) => seen.push(...batch));
+    try {
+      await conn.start();
+      await conn.rpc.prompt("REMEMBER the number 42");
+      await waitFor(() => seen.some((n) => n.kind === "event" && n.event.type === "agent_settled"), 8000, "agent_settled");
+      const before = await conn.rpc.getState();
+      expect(before.sessionFile).toBeDefined();
+      const pid = conn.getSnapshot().pid;
+      expect(pid).toBeDefined();
+      process.kill(pid as number, "SIGKILL");
+      await waitFor(() => seen.some((n) => n.kind === "rehydrated"), 15_000, "rehydrated");
+      const rehydrated = seen.find((n) => n.kind === "rehydrated");
+      if (rehydrated?.kind !== "rehydrated") throw new Error("no rehydrate notice");
+      expect(rehydrated.state.sessionFile).toBe(before.sessionFile);
+      expect(rehydrated.messages.map((m) => m.role)).toEqual(["user", "assistant"]);
+      expect(seen.filter((n) => n.kind === "supervisor").map((n) => n.kind === "supervisor" && n.state)).toEqual(["starting", "running", "exited", "recovering", "running"]);
+      expect(seen.find((n) => n.kind === "supervisor" && n.state === "exited")).toMatchObject({ info: { signal: "SIGKILL", intentional: false } });
+      expect(conn.getSnapshot()).toMatchObject({ generation: 2, supervisor: "running" });
+      // Nothing was replayed: the fake LLM saw exactly one request.
+      expect(box.llm.requests).toHaveLength(1);
+    } finally {
+      await conn.stop();
+      await box.dispose();
+    }
+  }, 30_000);
+});

@@ -1,5 +1,14 @@
 // The bridge's public surface: the only module the TUI imports. Re-exports the wire types the
 // UI renders, the bridge's own notice/snapshot types, and the worker-connection factory.
+//
+// Usage (subscribe before start(): notices are delivered in batches and not replayed):
+//   const conn = createWorkerConnection({ command: [...resolveBundledWorkerCommand(), "--mode", "rpc"] });
+//   const off = conn.subscribe((batch) => store.dispatchMany(batch));
+//   await conn.start();                       // ready frame or first get_state; capabilities probed
+//   if (conn.getSnapshot().capabilities.commands["set_todos"]) ...
+//   await conn.rpc.prompt("hi");              // resolves on acceptance; completion = run_state "settled"
+//   conn.respondToUi(id, { confirmed: true }); // answers to closed dialogs are dropped
+//   await conn.stop();
 export type * from "./wire-types.js";
 export type {
   BridgeNotice,

@@ -129,7 +129,7 @@ describe("tools and queues", () => {
     h = createHarness({ tools: [gate.tool] });
     h.hooks.add({
       beforeToolCall: (call) => ((call.args as { label: string }).label === "blocked" ? { block: true, reason: "Blocked by policy" } : undefined),
-      afterToolCall: (_call, result) => ({ content: [{ type: "text", text: `${JSON.stringify(result.content)} (redacted)` }] }),
+      afterToolCall: (call) => ({ content: [{ type: "text", text: `${JSON.stringify(call.result.content)} (redacted)` }] }),
     });
     h.faux.setResponses([
       fauxAssistantMessage([fauxToolCall("gate", { label: "blocked" }, { id: "t1" }), fauxToolCall("gate", { label: "ok" }, { id: "t2" })], { stopReason: "toolUse" }),

@@ -16,9 +16,9 @@ export interface ToolGate {
   reason?: string;
 }
 
-export interface ToolResultInfo {
-  content: (TextContent | ImageContent)[];
-  details: unknown;
+/** A finished tool call as afterToolCall sees it (the extensions' ToolResultInfo shape). */
+export interface FinishedToolCall extends ToolCallInfo {
+  result: { content: (TextContent | ImageContent)[]; details: unknown };
   isError: boolean;
 }
 
@@ -30,39 +30,41 @@ export interface ToolResultOverride {
 
 export type InputMode = "prompt" | "steer" | "follow_up";
 
+// Property (not method) syntax on purpose: TypeScript then checks hook parameter types
+// strictly, so a plug-in whose hook expects a different shape fails to compile.
 export interface RuntimeHooks {
   /** Gate a tool call before it runs; the first `{block:true}` wins. */
-  beforeToolCall?(call: ToolCallInfo, signal: AbortSignal | undefined): Promise<ToolGate | undefined> | ToolGate | undefined;
+  beforeToolCall?: (call: ToolCallInfo, signal: AbortSignal | undefined) => Promise<ToolGate | undefined> | ToolGate | undefined;
   /**
    * Inspect or replace a finished tool result before tool_execution_end (pi's tool_result
    * handlers). Returned fields replace the result's; later hook sets see earlier changes.
    */
-  afterToolCall?(call: ToolCallInfo, result: ToolResultInfo, signal: AbortSignal | undefined): Promise<ToolResultOverride | undefined> | ToolResultOverride | undefined;
+  afterToolCall?: (call: FinishedToolCall, signal?: AbortSignal) => Promise<ToolResultOverride | undefined> | ToolResultOverride | undefined;
   /** Observe every event written to the client (sync: must not block the stream). */
-  onEvent?(event: WireEvent): void;
+  onEvent?: (event: WireEvent) => void;
   /** Expand templates/skills. Returns the text to use (unchanged when not applicable). */
-  expandInput?(text: string, mode: InputMode): Promise<string> | string;
+  expandInput?: (text: string, mode: InputMode) => Promise<string> | string;
   /**
    * Run `text` as an extension command if it is one. Returns true when handled (the prompt
    * then starts no run). Only called for `prompt`.
    */
-  runCommand?(text: string): Promise<boolean> | boolean;
+  runCommand?: (text: string) => Promise<boolean> | boolean;
   /** True when `text` names an extension command (steer/follow_up must reject it). */
-  isCommand?(text: string): boolean;
+  isCommand?: (text: string) => boolean;
   /** Extra tools to offer the model (todo_write, host tools, extension tools). Read per run. */
-  tools?(): AgentTool[];
+  tools?: () => AgentTool[];
   /** Extra lines for the system prompt. */
-  systemPromptAppend?(): string | undefined;
+  systemPromptAppend?: () => string | undefined;
   /** Sync, at agent_end of a failed run: will it be re-run after an overflow compaction? */
-  willRetryAfterRun?(last: AssistantMessage | undefined): boolean;
+  willRetryAfterRun?: (last: AssistantMessage | undefined) => boolean;
   /** After a run's agent_end, before agent_settled (threshold/overflow compaction). */
-  afterRun?(last: AssistantMessage | undefined): Promise<{ retry: boolean }>;
+  afterRun?: (last: AssistantMessage | undefined) => Promise<{ retry: boolean }>;
   /** Prompt preflight, before the run starts (pre-prompt compaction, §4.11 F4). */
-  beforePrompt?(): Promise<void>;
+  beforePrompt?: () => Promise<void>;
   /** Extra get_state fields (e.g. todoPhases from the todo store). */
-  stateFields?(): Record<string, unknown>;
+  stateFields?: () => Record<string, unknown>;
   /** Called once at shutdown (stdin end, signals) before the process exits. */
-  onShutdown?(): Promise<void> | void;
+  onShutdown?: () => Promise<void> | void;
 }
 
 export class HookRegistry {
@@ -85,16 +87,20 @@ export class HookRegistry {
     return undefined;
   }
 
-  async afterToolCall(call: ToolCallInfo, result: ToolResultInfo, signal: AbortSignal | undefined): Promise<ToolResultOverride | undefined> {
-    let current = result;
+  async afterToolCall(call: FinishedToolCall, signal: AbortSignal | undefined): Promise<ToolResultOverride | undefined> {
+    let current = call;
     let changed = false;
     for (const set of this.sets) {
-      const override = await set.afterToolCall?.(call, current, signal);
+      const override = await set.afterToolCall?.(current, signal);
       if (!override) continue;
-      current = { content: override.content ?? current.content, details: override.details ?? current.details, isError: override.isError ?? current.isError };
+      current = {
+        ...current,
+        result: { content: override.content ?? current.result.content, details: override.details ?? current.result.details },
+        isError: override.isError ?? current.isError,
+      };
       changed = true;
     }
-    return changed ? current : undefined;
+    return changed ? { content: current.result.content, details: current.result.details, isError: current.isError } : undefined;
   }
 
   onEvent(event: WireEvent): void {

@@ -68,8 +68,13 @@ export async function runAgentOnce(host: RunHost, prompts: AgentMessage[], conti
     },
     afterToolCall: async (ctx, signal) =>
       host.hooks.afterToolCall(
-        { toolCallId: ctx.toolCall.id, toolName: ctx.toolCall.name, args: ctx.args },
-        { content: ctx.result.content, details: ctx.result.details as unknown, isError: ctx.isError },
+        {
+          toolCallId: ctx.toolCall.id,
+          toolName: ctx.toolCall.name,
+          args: ctx.args,
+          result: { content: ctx.result.content, details: ctx.result.details as unknown },
+          isError: ctx.isError,
+        },
         signal,
       ),
   };

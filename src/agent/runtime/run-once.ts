@@ -107,7 +107,8 @@ export async function runAgentOnce(host: RunHost, prompts: AgentMessage[], conti
         host.emit({ type: "agent_end", messages: event.messages, willRetry: outcome !== "done" });
         if (outcome === "done" && host.retryAttempt() > 0) {
           // G2: retries exhausted (or the retried run was aborted).
-          host.emit({ type: "auto_retry_end", success: false, attempt: host.retryAttempt(), finalError: lastAssistant?.errorMessage ?? "Retry cancelled" });
+          const finalError = host.isAborted() ? "Retry cancelled" : (lastAssistant?.errorMessage ?? "Retry cancelled");
+          host.emit({ type: "auto_retry_end", success: false, attempt: host.retryAttempt(), finalError });
           host.resetRetry();
         }
         return;

@@ -14,7 +14,7 @@ import type { RunInput } from "./run-state.js";
 import { createRunStateDriver } from "./run-state-driver.js";
 import { applyProbe, initialCapabilities, noteEvent } from "./capabilities.js";
 import { awaitReadiness, detectCapabilities, PROBE_TIMEOUT_MS, rehydrate } from "./startup.js";
-import { decideRestart, DEFAULT_RESTART_POLICY } from "./restart-policy.js";
+import { createRestartBudget, DEFAULT_RESTART_POLICY } from "./restart-policy.js";
 import { spawnOptionsFrom, spawnWorker, terminateWorker, type WorkerProcess } from "./worker-process.js";
 import { createRpcClient } from "./rpc-client.js";
 import { createQueueTracker } from "./queue-mirror.js";
@@ -36,7 +36,7 @@ export function createWorkerConnection(options: WorkerConnectionOptions): Worker
   const pending = createPendingTable(options.requestTimeoutsMs);
   const ui = createUiRouter((n) => notices.push(n));
   const hostTools = createHostToolServer((frame) => trySend(frame));
-  const restartPolicy = options.restart === undefined ? DEFAULT_RESTART_POLICY : options.restart;
+  const budget = createRestartBudget(options.restart === undefined ? DEFAULT_RESTART_POLICY : options.restart);
   const degradedThreshold = options.degradedThreshold ?? 3;
 
   let caps = initialCapabilities();
@@ -48,7 +48,6 @@ export function createWorkerConnection(options: WorkerConnectionOptions): Worker
   let lastExit: WorkerExitInfo | undefined;
   let sessionFile: string | undefined;
   const health = createProtocolHealth();
-  let restartHistory: number[] = [];
   let everRunning = false;
   let stopping = false;
   let exitReason: string | undefined;
@@ -241,8 +240,7 @@ export function createWorkerConnection(options: WorkerConnectionOptions): Worker
   }
 
   async function scheduleRestart(): Promise<void> {
-    const decision = decideRestart(restartPolicy, restartHistory, Date.now());
-    restartHistory = decision.history;
+    const decision = budget.next();
     if (!decision.restart) {
       setSupervisor("failed", lastExit);
       return;
@@ -282,19 +280,13 @@ export function createWorkerConnection(options: WorkerConnectionOptions): Worker
         onStderrLine: (line) => {
           if (options.forwardStderr) emit({ kind: "stderr", line });
         },
-        onStdoutEnd: () => {
-          // stdout closing normally precedes the exit by milliseconds; a live worker without
-          // stdout can never answer again (§11.2 Degraded).
-          setTimeout(() => {
-            if (gen === generation && w?.isAlive() && supervisor === "running") {
-              exitReason = "Worker closed stdout but kept running";
-              setSupervisor("degraded");
-              void terminate(w);
-            }
-          }, 1000).unref();
-        },
+        // A closed stdout or a broken stdin normally precedes the exit by milliseconds; a worker
+        // still alive a second later can never be driven again (§11.2 Degraded).
+        onStdoutEnd: () => degradeIfStillAlive(gen, "Worker closed stdout but kept running"),
         onStdinError: (error) => {
-          if (gen === generation) emit({ kind: "notification", level: "warning", message: `Worker stdin: ${error.message}` });
+          if (gen !== generation) return;
+          emit({ kind: "notification", level: "warning", message: `Worker stdin: ${error.message}` });
+          degradeIfStillAlive(gen, `Worker stdin failed (${error.message}) but the worker kept running`);
         },
         onExit: (code, signal, spawnError) => {
           if (w) onExit(gen, w, code, signal, spawnError);
@@ -324,6 +316,9 @@ export function createWorkerConnection(options: WorkerConnectionOptions): Worker
     try {
       const data = await awaitReadiness(internalRequest, readyFrame, exited, startupMs);
       setCaps(await detectCapabilities(data, caps.version, internalRequest, options.probeCapabilities !== false));
+      // §3.12 rule 5: fail fast, with a clear message, when a command the UI needs is missing.
+      const missing = (options.requiredCommands ?? []).filter((c) => caps.commands[c] === false);
+      if (missing.length > 0) throw new BridgeError("unsupported", `The worker (${caps.flavour}) lacks required commands: ${missing.join(", ")}`);
       if (isRestart) {
         const result = await rehydrate(internalRequest, caps, {
           initialState: data,
@@ -352,6 +347,15 @@ export function createWorkerConnection(options: WorkerConnectionOptions): Worker
   }
 
   const terminate = (w: WorkerProcess): Promise<void> => terminateWorker(w, options.shutdownTimeoutsMs);
+  function degradeIfStillAlive(gen: number, reason: string): void {
+    setTimeout(() => {
+      const w = worker;
+      if (gen !== generation || !w?.isAlive() || supervisor !== "running") return;
+      exitReason = reason;
+      setSupervisor("degraded");
+      void terminate(w);
+    }, 1000).unref();
+  }
 
   return {
     async start() {
@@ -365,7 +369,6 @@ export function createWorkerConnection(options: WorkerConnectionOptions): Worker
     rpc,
     subscribe: (listener) => notices.subscribe(listener),
     getSnapshot(): BridgeSnapshot {
-      const now = restartPolicy === false ? 0 : Date.now();
       return {
         supervisor,
         runState: runDriver.model().state,
@@ -373,7 +376,7 @@ export function createWorkerConnection(options: WorkerConnectionOptions): Worker
         ...(worker?.pid !== undefined ? { pid: worker.pid } : {}),
         capabilities: caps,
         ...(lastExit ? { lastExit } : {}),
-        restartsInWindow: restartPolicy === false ? 0 : restartHistory.filter((t) => now - t < restartPolicy.windowMs).length,
+        restartsInWindow: budget.used(),
         stderrTail: worker?.stderr.tail() ?? lastExit?.stderrTail ?? "",
         ...(sessionFile !== undefined ? { sessionFile } : {}),
         pendingRequests: pending.size(),
@@ -392,7 +395,7 @@ export function createWorkerConnection(options: WorkerConnectionOptions): Worker
     async restart() {
       if (supervisor !== "failed" && supervisor !== "stopped") throw new Error(`restart(): worker is ${supervisor}`);
       stopping = false;
-      restartHistory = [];
+      budget.reset();
       setSupervisor("recovering");
       await launch(everRunning);
       notices.flushNow();

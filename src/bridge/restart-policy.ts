@@ -14,3 +14,26 @@ export function decideRestart(policy: RestartPolicy | false, history: readonly n
   const delayMs = steps.length === 0 ? 0 : (steps[Math.min(recent.length, steps.length - 1)] ?? 0);
   return { restart: true, delayMs, history: [...recent, now] };
 }
+
+/** The restart history of one connection under its policy. */
+export interface RestartBudget {
+  /** Decide at `now`; a granted restart is recorded. */
+  next(now?: number): RestartDecision;
+  used(now?: number): number;
+  reset(): void;
+}
+
+export function createRestartBudget(policy: RestartPolicy | false): RestartBudget {
+  let history: number[] = [];
+  return {
+    next(now = Date.now()) {
+      const decision = decideRestart(policy, history, now);
+      history = decision.history;
+      return decision;
+    },
+    used: (now = Date.now()) => (policy === false ? 0 : history.filter((t) => now - t < policy.windowMs).length),
+    reset() {
+      history = [];
+    },
+  };
+}

@@ -133,6 +133,8 @@ export interface WorkerConnectionOptions {
   batchIntervalMs?: number;
   /** Forward redacted stderr lines as notices. Default false. */
   forwardStderr?: boolean;
+  /** Commands the UI cannot work without: start() fails clearly when the worker lacks one. */
+  requiredCommands?: string[];
   /** Probe optional commands after start (§3.12). Default true. */
   probeCapabilities?: boolean;
   /** stop(): wait after closing stdin, then after SIGTERM. Defaults 5000 / 3000 ms (§1.6). */

@@ -107,6 +107,12 @@ describe("connection against the fake worker", () => {
     await expect(omp.connection.rpc.getForkMessages()).rejects.toThrow("Unknown command: get_branch_messages");
   });
 
+  it("start() fails clearly when a required command is missing (§3.12)", async () => {
+    const h = open({ fakeEnv: { FAKE_FLAVOUR: "pi" }, requiredCommands: ["get_state", "get_tree"] });
+    await expect(h.connection.start()).rejects.toThrow("lacks required commands: get_tree");
+    await waitFor(() => h.connection.getSnapshot().supervisor === "failed", 3000, "failed");
+  });
+
   it("start() fails with a timeout when the worker never answers, and the worker is killed", async () => {
     const h = open({ command: [process.execPath, "-e", "setInterval(() => {}, 1000)"], startupTimeoutMs: 300 });
     await expect(h.connection.start()).rejects.toThrow(/not ready within 300 ms/);

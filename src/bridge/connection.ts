@@ -13,7 +13,7 @@ import { createNoticeBatcher } from "./notice-batcher.js";
 import type { RunInput } from "./run-state.js";
 import { createRunStateDriver } from "./run-state-driver.js";
 import { applyProbe, initialCapabilities, noteEvent } from "./capabilities.js";
-import { awaitReadiness, detectCapabilities, PROBE_TIMEOUT_MS, rehydrate } from "./startup.js";
+import { awaitReadiness, detectCapabilities, exitDuringStartup, PROBE_TIMEOUT_MS, rehydrate } from "./startup.js";
 import { createRestartBudget, DEFAULT_RESTART_POLICY } from "./restart-policy.js";
 import { spawnOptionsFrom, spawnWorker, terminateWorker, type WorkerProcess } from "./worker-process.js";
 import { createRpcClient } from "./rpc-client.js";
@@ -264,8 +264,7 @@ export function createWorkerConnection(options: WorkerConnectionOptions): Worker
     lastFrame = undefined;
     health.reset();
     const extra = isRestart && options.sessionArgsForRestart ? options.sessionArgsForRestart(sessionFile) : [];
-    let w: WorkerProcess | undefined;
-    w = spawnWorker(
+    const w: WorkerProcess = spawnWorker(
       {
         ...spawnOptionsFrom(options),
         argv: [...options.command, ...extra],
@@ -288,9 +287,7 @@ export function createWorkerConnection(options: WorkerConnectionOptions): Worker
           emit({ kind: "notification", level: "warning", message: `Worker stdin: ${error.message}` });
           degradeIfStillAlive(gen, `Worker stdin failed (${error.message}) but the worker kept running`);
         },
-        onExit: (code, signal, spawnError) => {
-          if (w) onExit(gen, w, code, signal, spawnError);
-        },
+        onExit: (code, signal, spawnError) => onExit(gen, w, code, signal, spawnError),
       },
     );
     worker = w;
@@ -304,17 +301,9 @@ export function createWorkerConnection(options: WorkerConnectionOptions): Worker
       readyWaiter = { resolve: () => resolve() };
     });
     const startupMs = options.startupTimeoutMs ?? 30_000;
-    let startupDone = false;
-    // Rejects only while starting; after start-up an exit is handled by onExit (a promise that
-    // never settles leaves no unhandled rejection behind).
-    const exited = new Promise<never>((_, reject) => {
-      void w.exited.then(() => {
-        if (startupDone) return;
-        reject(new BridgeError("worker_exit", lastExit ? `${describeExit(lastExit)}` : "Worker exited during startup"));
-      });
-    });
+    const startup = exitDuringStartup(w.exited, () => (lastExit ? describeExit(lastExit) : "Worker exited during startup"));
     try {
-      const data = await awaitReadiness(internalRequest, readyFrame, exited, startupMs);
+      const data = await awaitReadiness(internalRequest, readyFrame, startup.failed, startupMs);
       setCaps(await detectCapabilities(data, caps.version, internalRequest, options.probeCapabilities !== false));
       // §3.12 rule 5: fail fast, with a clear message, when a command the UI needs is missing.
       const missing = (options.requiredCommands ?? []).filter((c) => caps.commands[c] === false);
@@ -341,7 +330,7 @@ export function createWorkerConnection(options: WorkerConnectionOptions): Worker
       }
       throw error;
     } finally {
-      startupDone = true;
+      startup.done();
       readyResolve();
     }
   }

@@ -12,6 +12,26 @@ export const PROBE_TIMEOUT_MS = 10_000;
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /**
+ * A promise that rejects when the worker exits while starting, and never settles once start-up
+ * is over (after that, onExit handles the exit; a never-settling promise leaves no unhandled
+ * rejection behind).
+ */
+export function exitDuringStartup(exited: Promise<void>, describe: () => string): { failed: Promise<never>; done(): void } {
+  let over = false;
+  const failed = new Promise<never>((_, reject) => {
+    void exited.then(() => {
+      if (!over) reject(new BridgeError("worker_exit", describe()));
+    });
+  });
+  return {
+    failed,
+    done: () => {
+      over = true;
+    },
+  };
+}
+
+/**
  * Wait for readiness — a ready frame or the first successful get_state, whichever comes first —
  * then for that get_state (needed to classify the worker). Rejects on timeout or `failed`.
  */

@@ -2,7 +2,7 @@
 // activity loop over pi-agent-core (runs, auto-retry, leftover queue delivery, agent_settled).
 // Commands call these methods; every observable change is emitted as a wire event.
 
-import type { AgentTool, StreamFn } from "@mariozechner/pi-agent-core";
+import type { AgentTool } from "@mariozechner/pi-agent-core";
 import type { AssistantMessage, ImageContent } from "@mariozechner/pi-ai";
 import type { InterruptMode, LoadedConfig } from "../config.js";
 import { loadAgentCore } from "../providers/lazy.js";
@@ -16,35 +16,13 @@ import { createUserMessage, MessageQueues, type QueueKind, type QueueSnapshot } 
 import { isRetryableError, waitBeforeRetry } from "./retry.js";
 import { buildSystemPrompt, loadContextFiles } from "./system-prompt.js";
 import { runAgentOnce, type RunHost, type RunOutcome, type RunResult } from "./run-once.js";
-import type { EmitFn, WireEvent } from "./wire-events.js";
+import type { WireEvent } from "./wire-events.js";
+import type { Activity, RuntimeOptions } from "./runtime-types.js";
 
 export const BUSY_ERROR = "Agent is already processing. Specify streamingBehavior ('steer' or 'followUp') to queue the message.";
 export { SKIPPED_BY_STEERING } from "./run-once.js";
 
-export interface RuntimeOptions {
-  cwd: string;
-  config: LoadedConfig;
-  models: ModelRegistry;
-  hooks: HookRegistry;
-  emit: EmitFn;
-  store?: ConversationStore;
-  tools?: AgentTool[];
-  systemPrompt?: string;
-  model?: AnyModel;
-  thinkingLevel?: ThinkingLevelName;
-  /** Test seam: replaces pi-ai's streamSimple. */
-  streamFn?: StreamFn;
-}
-
-interface Activity {
-  controller: AbortController;
-  aborted: boolean;
-  done: Promise<void>;
-  /** Set while an auto-retry back-off delay is pending. */
-  cancelRetry?: () => void;
-}
-
-
+export type { RuntimeOptions } from "./runtime-types.js";
 
 export class AgentRuntime extends ModelState {
   readonly cwd: string;

@@ -49,7 +49,7 @@ describe("text answers", () => {
   });
 
   it("rejects a prompt while busy without streamingBehavior and queues it with one", async () => {
-    h = createHarness({ tokensPerSecond: 200 });
+    h = createHarness({ tokensPerSecond: 30 });
     h.faux.setResponses([fauxAssistantMessage("one two three four five six seven eight nine ten"), fauxAssistantMessage("second")]);
     await h.runtime.prompt("first");
     await h.waitFor((e) => e.type === "agent_start");
@@ -145,7 +145,7 @@ describe("tools and queues", () => {
   });
 
   it("delivers follow-ups one at a time inside the same run (D)", async () => {
-    h = createHarness({ tokensPerSecond: 400 });
+    h = createHarness({ tokensPerSecond: 30 });
     h.faux.setResponses([fauxAssistantMessage("first answer with several words in it"), fauxAssistantMessage("f1"), fauxAssistantMessage("f2")]);
     await h.runtime.prompt("go");
     await h.waitFor((e) => e.type === "message_update");
@@ -160,7 +160,7 @@ describe("tools and queues", () => {
   });
 
   it("clear_queue returns the removed texts and emits queue_update", async () => {
-    h = createHarness({ tokensPerSecond: 100 });
+    h = createHarness({ tokensPerSecond: 30 });
     h.faux.setResponses([fauxAssistantMessage("a long answer that takes a little while to stream out")]);
     await h.runtime.prompt("go");
     await h.waitFor((e) => e.type === "message_update");
@@ -286,7 +286,7 @@ describe("extension custom messages", () => {
   });
 
   it("steers a custom message into a running run without listing it in queue_update", async () => {
-    h = createHarness({ tokensPerSecond: 100 });
+    h = createHarness({ tokensPerSecond: 30 });
     const seen: string[] = [];
     h.faux.setResponses([
       fauxAssistantMessage("streaming a while so the message arrives mid-run"),
@@ -330,7 +330,7 @@ describe("thinking levels and bash results", () => {
   });
 
   it("defers a bash result while a run is active and sends it to the model next time", async () => {
-    h = createHarness({ tokensPerSecond: 100 });
+    h = createHarness({ tokensPerSecond: 30 });
     const seen: string[] = [];
     h.faux.setResponses([
       fauxAssistantMessage("streaming for a little while here"),

@@ -75,9 +75,9 @@ describe("scenarios vs pi 0.73.1 traces", () => {
 
   it("d_steer_followup: queue modes while a tool runs and while text streams", async () => {
     const a = await start([
-      { kind: "tool_call", matchLastUser: "PHASE1", calls: [{ id: "call_slow_1", name: "bash", arguments: { command: "echo slow-start; sleep 0.6; echo slow-done" } }] },
-      { kind: "tool_call", matchLastUser: "PHASE2", calls: [{ id: "call_slow_2", name: "bash", arguments: { command: "sleep 0.6; echo phase2-done" } }] },
-      text(["PHASE3 reply", " streaming", " slowly", " chunk 4", " chunk 5", " chunk 6", " chunk 7", " chunk 8", " done."], { matchLastUser: "PHASE3", delayMs: 60 }),
+      { kind: "tool_call", matchLastUser: "PHASE1", calls: [{ id: "call_slow_1", name: "bash", arguments: { command: "echo slow-start; sleep 1.5; echo slow-done" } }] },
+      { kind: "tool_call", matchLastUser: "PHASE2", calls: [{ id: "call_slow_2", name: "bash", arguments: { command: "sleep 1.2; echo phase2-done" } }] },
+      text(["PHASE3 reply", " streaming", " slowly", " chunk 4", " chunk 5", " chunk 6", " chunk 7", " chunk 8", " done."], { matchLastUser: "PHASE3", delayMs: 100 }),
     ]);
     // Phase 1: default one-at-a-time modes.
     let from = a.mark();

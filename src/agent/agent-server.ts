@@ -16,6 +16,7 @@ import { installSessionFeatures } from "./session/features.js";
 import { createCodingTools } from "./tools/index.js";
 import { setupExtensions } from "./extensions/index.js";
 import { isThinkingLevel } from "./providers/thinking.js";
+import { loadAgentCore } from "./providers/lazy.js";
 
 export interface StartOptions {
   cli: CliOptions;
@@ -144,6 +145,11 @@ export async function startAgent({ cli, version, cwd }: StartOptions): Promise<v
     onInputEnd: () => void shutdown(0),
   });
   writer.write({ type: "ready", version });
+  // Warm pi-ai/pi-agent-core once the client's startup queries are answered, so the first
+  // prompt does not pay for loading them; unref'd so it never delays an exit.
+  setTimeout(() => {
+    loadAgentCore().catch((error: unknown) => warn(`preloading the agent loop failed: ${(error as Error).message}`));
+  }, 300).unref();
 
   async function shutdown(code: number): Promise<void> {
     if (shuttingDown) return;

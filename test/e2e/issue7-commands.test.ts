@@ -141,4 +141,17 @@ describe.skipIf(!built)("issue 7 commands under a pty", () => {
     await command("/quit");
     expect(await tui.waitForExit()).toBe(0);
   });
+
+  it("--resume opens the session picker at start and reopens the chosen session", async () => {
+    tui = spawnTui({ args: ["--provider", "fake", "--model", "fake-model", "-r"], cwd: sandbox.cwd, env: sandbox.env, cols: 110, rows: 32 });
+    await tui.waitForText("Resume a session", 20_000);
+    await tui.type("e2e-session");
+    await tui.waitForText("search: e2e-session");
+    tui.write(KEYS.enter);
+    await tui.waitForText("── Resumed: e2e-session — FIRST-PROMPT ──");
+    await tui.waitForText("Second answer.");
+    await tui.waitForText("e2e-session ·");
+    await command("/quit");
+    expect(await tui.waitForExit()).toBe(0);
+  }, 30_000);
 });

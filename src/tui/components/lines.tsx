@@ -1,17 +1,11 @@
-// Renders pre-built terminal rows, one <Text> per row, so every component's height is exactly
-// the number of rows its pure line builder returned (the live-region budget depends on it).
+// Renders pre-built terminal rows as ONE <Text> (rows joined by "\n"), so every component's
+// height is exactly the number of rows its pure line builder returned (the live-region budget
+// depends on it) and Ink lays out one node instead of one per row. Rows already fit the
+// width, so Ink never re-wraps them.
 import React from "react";
-import { Box, Text } from "ink";
+import { Text } from "ink";
 
 export function Lines({ lines }: { lines: readonly string[] }): React.ReactElement | null {
   if (lines.length === 0) return null;
-  return (
-    <Box flexDirection="column">
-      {lines.map((line, i) => (
-        <Text key={i} wrap="truncate-end">
-          {line === "" ? " " : line}
-        </Text>
-      ))}
-    </Box>
-  );
+  return <Text>{lines.map((line) => (line === "" ? " " : line)).join("\n")}</Text>;
 }

@@ -58,10 +58,13 @@ export function createStore(initial: TuiState, options: StoreOptions = {}): Stor
     scheduled = urgent ? "fast" : "slow";
     const wait = Math.max(0, (urgent ? frameMs : eventFrameMs) - (now() - lastNotify));
     const mine = generation;
-    // A superseded slow timer finds the generation moved on and does nothing.
-    setTimer(() => {
+    const fire = (): void => {
+      // A superseded slow timer finds the generation moved on and does nothing.
       if (generation === mine) notify();
-    }, wait);
+    };
+    // Input with no frame pending renders right after the current handler (still batched).
+    if (urgent && wait === 0 && !options.setTimer) queueMicrotask(fire);
+    else setTimer(fire, wait);
   };
   return {
     getState: () => state,

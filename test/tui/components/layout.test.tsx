@@ -66,7 +66,9 @@ describe("live region height", () => {
     const small = busyState(80, 24, false);
     let big = small;
     for (let i = 0; i < 2000; i += 1) big = reduce(big, { type: "notice", level: "info", text: `old entry ${i}` });
-    expect(renderLive(big)).toEqual(renderLive(small));
+    // Elapsed-time digits follow the wall clock: compare everything else.
+    const shape = (rows: string[]) => rows.map((r) => r.replace(/\d+/g, "#"));
+    expect(shape(renderLive(big))).toEqual(shape(renderLive(small)));
   });
 });
 

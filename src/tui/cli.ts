@@ -54,6 +54,13 @@ export const HELP = `
 
   Keys
 ${keyHelp().map((l) => `    ${l}`).join("\n")}
+    ${"tab".padEnd(28)} complete /commands and @file paths
+    ${"esc (in a picker)".padEnd(28)} close it; ←/→ fold in /tree
+
+  Commands
+    /model /thinking /new /resume /fork /clone /tree /name /compact /export /stats /copy
+    /hotkeys /quit, plus the worker's own (extensions, prompt templates, skills).
+    !cmd runs a shell command; @path adds a file reference.
 `;
 
 export function parseTuiCli(argv: readonly string[], importMeta: ImportMeta): TuiCliOptions {

@@ -2,6 +2,8 @@
 // Bytes are buffered raw and split at 0x0A only, so UTF-8 sequences cut by a pipe read and
 // raw U+2028/U+2029 inside strings are never mistaken for record boundaries.
 
+import { isUtf8 } from "node:buffer";
+
 const LF = 0x0a;
 const CR = 0x0d;
 
@@ -27,7 +29,6 @@ export interface JsonlFramer {
   pendingBytes(): number;
 }
 
-const strictDecoder = new TextDecoder("utf-8", { fatal: true });
 
 export function createJsonlFramer(options: JsonlFramerOptions): JsonlFramer {
   const maxBytes = options.maxRecordBytes ?? DEFAULT_MAX_RECORD_BYTES;
@@ -41,14 +42,12 @@ export function createJsonlFramer(options: JsonlFramerOptions): JsonlFramer {
     let end = bytes.length;
     if (end > 0 && bytes[end - 1] === CR) end -= 1;
     if (end === 0) return;
-    let text: string;
-    try {
-      text = strictDecoder.decode(bytes.subarray(0, end));
-    } catch {
-      // Converted to a reported value: the caller decides how to count it.
+    // isUtf8 + toString is several times faster than a fatal TextDecoder on large streams.
+    if (!isUtf8(bytes.subarray(0, end))) {
       options.onInvalidUtf8?.(end);
       return;
     }
+    const text = bytes.toString("utf8", 0, end);
     if (text.trim().length === 0) return;
     options.onRecord(text);
   };

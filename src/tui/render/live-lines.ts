@@ -164,7 +164,14 @@ export function todoLines(phases: TodoPhase[], width: number, max: number): stri
     }
   }
   if (rows.length <= max) return rows;
-  return [...rows.slice(0, max - 1), theme.muted(`  … ${rows.length - max + 1} more`)];
+  if (max === 1) return [rows[0] ?? ""];
+  // Not enough room: keep the header, start at the task in progress, say how many are hidden.
+  const active = rows.findIndex((r) => r.includes(symbols.inProgress));
+  const from = active > 0 ? active : 1;
+  if (max === 2) return [rows[0] ?? "", rows[from] ?? ""];
+  const body = rows.slice(from, from + max - 2);
+  const hidden = rows.length - 1 - body.length;
+  return [rows[0] ?? "", ...body, theme.muted(`  … ${hidden} more`)].slice(0, max);
 }
 
 export function toastLines(state: TuiState, now: number, width: number, max: number): string[] {

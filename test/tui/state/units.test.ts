@@ -121,3 +121,19 @@ describe("live budget", () => {
     }
   });
 });
+
+describe("todo pane", () => {
+  it("shows the task in progress first when rows are short, and is hidden without todos", async () => {
+    const { todoLines } = await import("../../../src/tui/render/live-lines.js");
+    const phases = [{ id: "p", name: "P", tasks: [
+      { id: "1", content: "done one", status: "completed" },
+      { id: "2", content: "doing two", status: "in_progress" },
+      { id: "3", content: "three", status: "pending" },
+      { id: "4", content: "four", status: "weird-status" },
+    ] }];
+    expect(todoLines([], 40, 5)).toEqual([]);
+    expect(todoLines(phases, 40, 2).map(stripSgr)).toEqual(["Plan 1/4", "  ◐ doing two"]);
+    expect(todoLines(phases, 40, 3).map(stripSgr)).toEqual(["Plan 1/4", "  ◐ doing two", "  … 3 more"]);
+    expect(todoLines(phases, 40, 9).map(stripSgr)).toEqual(["Plan 1/4", "  ● done one", "  ◐ doing two", "  ○ three", "  ○ four"]);
+  });
+});

@@ -284,6 +284,15 @@ export class AgentRuntime extends ModelState {
         continuation = false;
         if (prompts.length > 0) continue;
       }
+      // Only when agent_end announced it (willRetry): a todo reminder run (§4.11 K).
+      if (outcome === "continue") {
+        const next = await this.options.hooks.continueAfterRun(last);
+        if (next && !activity.aborted) {
+          prompts = next.messages;
+          continuation = false;
+          continue;
+        }
+      }
       return;
     }
   }
@@ -359,7 +368,8 @@ export class AgentRuntime extends ModelState {
     const retry = this.options.config.settings.retry;
     if (last?.stopReason === "error" && this.autoRetry && isRetryableError(last.errorMessage) && this.retryAttempt < retry.maxRetries) return "retry";
     if (last?.stopReason === "error") return this.options.hooks.willRetryAfterRun(last) ? "overflow" : "done";
-    return this.queues.isEmpty ? "done" : "leftovers";
+    if (!this.queues.isEmpty) return "leftovers";
+    return this.options.hooks.willContinueAfterRun(last) ? "continue" : "done";
   }
 
   private contextFiles: { path: string; text: string }[] | undefined;

@@ -1,7 +1,7 @@
 // Runtime hook points for extensions and other plug-ins (extensions helper implements them).
 // Every hook is optional; several hook sets can be registered and run in registration order.
 
-import type { AgentTool } from "@mariozechner/pi-agent-core";
+import type { AgentMessage, AgentTool } from "@mariozechner/pi-agent-core";
 import type { AssistantMessage, ImageContent, TextContent } from "@mariozechner/pi-ai";
 import type { WireEvent } from "./wire-events.js";
 
@@ -59,6 +59,16 @@ export interface RuntimeHooks {
   willRetryAfterRun?: (last: AssistantMessage | undefined) => boolean;
   /** After a run's agent_end, before agent_settled (threshold/overflow compaction). */
   afterRun?: (last: AssistantMessage | undefined) => Promise<{ retry: boolean }>;
+  /**
+   * Sync, at agent_end of a normal answer with nothing queued: will another run of the same
+   * activity follow (a todo reminder, §4.11 K)? Decides agent_end.willRetry.
+   */
+  willContinueAfterRun?: (last: AssistantMessage | undefined) => boolean;
+  /**
+   * After afterRun, when willContinueAfterRun said so: the messages to start the next run
+   * with (the hook emits its own event first, e.g. todo_reminder), or undefined to settle.
+   */
+  continueAfterRun?: (last: AssistantMessage | undefined) => Promise<{ messages: AgentMessage[] } | undefined>;
   /** Prompt preflight, before the run starts (pre-prompt compaction, §4.11 F4). */
   beforePrompt?: () => Promise<void>;
   /** Extra get_state fields (e.g. todoPhases from the todo store). */
@@ -145,6 +155,19 @@ export class HookRegistry {
     let retry = false;
     for (const set of this.sets) if (set.afterRun && (await set.afterRun(last)).retry) retry = true;
     return { retry };
+  }
+
+  willContinueAfterRun(last: AssistantMessage | undefined): boolean {
+    return this.sets.some((set) => set.willContinueAfterRun?.(last) === true);
+  }
+
+  /** The first hook set that continues wins (one continuation run at a time). */
+  async continueAfterRun(last: AssistantMessage | undefined): Promise<{ messages: AgentMessage[] } | undefined> {
+    for (const set of this.sets) {
+      const next = await set.continueAfterRun?.(last);
+      if (next && next.messages.length > 0) return next;
+    }
+    return undefined;
   }
 
   async beforePrompt(): Promise<void> {

@@ -15,8 +15,11 @@ import type { WireEvent } from "./wire-events.js";
 
 export const SKIPPED_BY_STEERING = "Skipped due to queued user message.";
 
-/** done: settle; retry: auto-retry; overflow: compaction then re-run; leftovers: deliver queue. */
-export type RunOutcome = "done" | "retry" | "overflow" | "leftovers";
+/**
+ * done: settle; retry: auto-retry; overflow: compaction then re-run; leftovers: deliver queue;
+ * continue: a hook (todo reminder) starts another run.
+ */
+export type RunOutcome = "done" | "retry" | "overflow" | "leftovers" | "continue";
 
 export interface RunResult {
   outcome: RunOutcome;

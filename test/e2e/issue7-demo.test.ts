@@ -51,3 +51,24 @@ describe.skipIf(!built)("agent-tui --demo", () => {
     expect(await t.waitForExit()).toBe(0);
   }, 60_000);
 });
+
+describe.skipIf(!built)("agent-tui without an API key and without --demo", () => {
+  it("starts, says how to configure a provider, and runs !commands", async () => {
+    const env: NodeJS.ProcessEnv = { PATH: process.env["PATH"], HOME: home, TMPDIR: home, LANG: "C.UTF-8", TERM: "xterm-256color", AGENT_TUI_HOME: join(home, "nokey") };
+    const t = spawnTui({ args: [], cwd: home, env, cols: 120, rows: 30 });
+    try {
+      await t.waitForText("No model provider is configured", 20_000);
+      await t.waitForText("ANTHROPIC_API_KEY");
+      await t.waitForText("models.json");
+      await t.waitForText("local OpenAI-compatible server");
+      await t.type("!echo shell-works");
+      t.write(KEYS.enter);
+      await t.waitForText("  shell-works");
+      expect(t.allText()).not.toContain("Demo tour");
+      t.write(KEYS.ctrlD);
+      expect(await t.waitForExit()).toBe(0);
+    } finally {
+      t.kill();
+    }
+  }, 30_000);
+});

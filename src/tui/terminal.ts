@@ -1,8 +1,9 @@
 // Terminal modes owned by agent-tui: bracketed paste on start; on exit, crash or signal the
-// terminal is restored (raw mode off, cursor shown, paste and keyboard modes reset).
+// terminal is restored (raw mode off, cursor shown, paste mode off). The kitty keyboard mode
+// is pushed and popped by Ink itself (render option kittyKeyboard; popped in unmount, which
+// every exit path calls first), so popping here again could drop an entry the shell pushed.
 const BRACKETED_PASTE_ON = "\u001b[?2004h";
 const BRACKETED_PASTE_OFF = "\u001b[?2004l";
-const KITTY_POP = "\u001b[<u";
 const CURSOR_SHOW = "\u001b[?25h";
 const SGR_RESET = "\u001b[0m";
 
@@ -24,7 +25,7 @@ export function restoreTerminal(input: NodeJS.ReadStream, out: NodeJS.WriteStrea
       process.stderr.write(`agent-tui: could not leave raw mode: ${String(error)}\n`);
     }
   }
-  if (out.isTTY && out.writable) out.write(SGR_RESET + BRACKETED_PASTE_OFF + KITTY_POP + CURSOR_SHOW);
+  if (out.isTTY && out.writable) out.write(SGR_RESET + BRACKETED_PASTE_OFF + CURSOR_SHOW);
 }
 
 /** OSC 0 title; control characters are stripped so a title cannot inject escapes. */

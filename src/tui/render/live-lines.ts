@@ -64,13 +64,14 @@ export function streamLines(live: LiveMessage | undefined, width: number, max: n
     const offset = i === live.commitBlock ? live.commitOffset : 0;
     if (b.type === "text") {
       let text = b.text.slice(offset);
-      // Only the tail can be shown: cut before rendering so the cost stays bounded.
+      // Only the tail can be shown: cut before rendering so the cost stays bounded. A cut inside
+      // a code fence re-opens the fence so the tail still renders as code.
       const lines = text.split("\n");
       const keep = max * 2 + 4;
       if (lines.length > keep) {
-        const head = lines.slice(0, lines.length - keep).join("\n");
-        const fence = endsInsideFence(text.slice(0, head.length)) ? /^ {0,3}(`{3,}|~{3,}).*$/m.exec(head.split("\n").reverse().find((l) => /^ {0,3}(`{3,}|~{3,})/.test(l)) ?? "```") : null;
-        text = (fence ? `${fence[0]}\n` : "") + lines.slice(-keep).join("\n");
+        const head = lines.slice(0, lines.length - keep);
+        const opener = endsInsideFence(head.join("\n")) ? [...head].reverse().find((l) => /^ {0,3}(`{3,}|~{3,})/.test(l)) : undefined;
+        text = (opener !== undefined ? `${opener}\n` : "") + lines.slice(-keep).join("\n");
       }
       if (text.trim() !== "") rows.push(...renderMarkdown(text, width, { highlight: false }));
     } else if (b.type === "thinking") {

@@ -137,3 +137,13 @@ describe("todo pane", () => {
     expect(todoLines(phases, 40, 9).map(stripSgr)).toEqual(["Plan 1/4", "  ● done one", "  ◐ doing two", "  ○ three", "  ○ four"]);
   });
 });
+
+describe("streaming tail", () => {
+  it("shows the last rows of a long open code block as code", async () => {
+    const { streamLines } = await import("../../../src/tui/render/live-lines.js");
+    const text = "Intro\n\n```py\n" + Array.from({ length: 200 }, (_, i) => `x_${i} = ${i}  # *not emphasis*`).join("\n");
+    const rows = streamLines({ blocks: [{ type: "text", text }], commitBlock: 0, commitOffset: 0, lastStarted: 0 }, 60, 5, true).map(stripSgr);
+    expect(rows).toHaveLength(5);
+    expect(rows[4]).toBe("  x_199 = 199  # *not emphasis*");
+  });
+});

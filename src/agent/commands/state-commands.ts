@@ -54,8 +54,9 @@ export const stateCommands: CommandTable = {
   async get_last_assistant_text(_cmd, { runtime }) {
     return { text: lastAssistantText(runtime) };
   },
-  async get_session_stats(_cmd, { runtime }) {
-    return computeSessionStats(runtime);
+  async get_session_stats(_cmd, { runtime, services }) {
+    // Whole-session totals when the session store is the runtime's (always, in the worker).
+    return computeSessionStats(runtime, (runtime.store as unknown) === services.session ? services.session : undefined);
   },
   async get_commands() {
     return { commands: [] };

@@ -1,8 +1,17 @@
-// get_session_stats (PROTOCOL.md §3.9.10): message counts of the context, token and cost
-// totals of every assistant answer this process saw, and the current context estimate.
+// get_session_stats (PROTOCOL.md §3.9.10): message counts, token and cost totals of the whole
+// session file (every entry, every branch, earlier processes included; without a session, the
+// answers this process saw), and the current context estimate.
 
+import { awaitingUsageAfterCompaction, sessionTotals } from "../session/stats.js";
+import type { SessionEntry } from "../session/types.js";
 import type { AgentMessage } from "./agent-messages.js";
 import type { AgentRuntime } from "./agent-runtime.js";
+
+/** The session store's entries (the SessionManager), when it is the runtime's store. */
+export interface SessionEntrySource {
+  getEntries(): readonly SessionEntry[];
+  getBranch(): readonly SessionEntry[];
+}
 
 export interface ContextUsage {
   tokens: number | null;
@@ -34,13 +43,28 @@ export function contextUsage(messages: readonly AgentMessage[], contextWindow: n
   return { tokens, contextWindow, percent };
 }
 
-export function computeSessionStats(runtime: AgentRuntime): Record<string, unknown> {
-  const messages = runtime.messages;
+export function computeSessionStats(runtime: AgentRuntime, session?: SessionEntrySource): Record<string, unknown> {
+  const counts = session ? sessionTotals(session.getEntries()) : contextTotals(runtime);
+  const stats: Record<string, unknown> = {};
+  if (runtime.store.sessionFile) stats["sessionFile"] = runtime.store.sessionFile;
+  Object.assign(stats, { sessionId: runtime.store.sessionId, ...counts });
+  const usage = contextUsage(runtime.messages, runtime.model?.contextWindow);
+  // After a compaction the provider has not reported the new context size yet (trace fact 23).
+  if (usage && session && awaitingUsageAfterCompaction(session.getBranch())) {
+    usage.tokens = null;
+    usage.percent = null;
+  }
+  if (usage) stats["contextUsage"] = usage;
+  return stats;
+}
+
+/** Without a session store: counts of the context, tokens and cost this process saw. */
+function contextTotals(runtime: AgentRuntime): Record<string, unknown> {
   let userMessages = 0;
   let assistantMessages = 0;
   let toolCalls = 0;
   let toolResults = 0;
-  for (const message of messages) {
+  for (const message of runtime.messages) {
     if (message.role === "user") userMessages++;
     else if (message.role === "assistant") {
       assistantMessages++;
@@ -48,15 +72,12 @@ export function computeSessionStats(runtime: AgentRuntime): Record<string, unkno
     } else if (message.role === "toolResult") toolResults++;
   }
   const totals = runtime.usageTotals();
-  const stats: Record<string, unknown> = {};
-  if (runtime.store.sessionFile) stats["sessionFile"] = runtime.store.sessionFile;
-  Object.assign(stats, {
-    sessionId: runtime.store.sessionId,
+  return {
     userMessages,
     assistantMessages,
     toolCalls,
     toolResults,
-    totalMessages: messages.length,
+    totalMessages: runtime.messages.length,
     tokens: {
       input: totals.input,
       output: totals.output,
@@ -65,8 +86,5 @@ export function computeSessionStats(runtime: AgentRuntime): Record<string, unkno
       total: totals.input + totals.output + totals.cacheRead + totals.cacheWrite,
     },
     cost: totals.cost,
-  });
-  const usage = contextUsage(messages, runtime.model?.contextWindow);
-  if (usage) stats["contextUsage"] = usage;
-  return stats;
+  };
 }

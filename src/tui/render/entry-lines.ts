@@ -30,7 +30,7 @@ export function entryLines(e: Entry, o: EntryRenderOptions): string[] {
     case "markdown":
       return ["", ...renderMarkdown(e.text, w)];
     case "thinking": {
-      if (!o.showThinking) return [theme.muted("  (thinking hidden, ctrl+t to show)")];
+      if (!o.showThinking) return e.continues ? [] : [theme.muted("  (thinking hidden, ctrl+t to show)")];
       const rows = wrapText(sanitizeText(e.text, { keepSgr: false }), w - 2).map((l) => theme.thinking(`  ${l}`));
       return ["", ...rows];
     }

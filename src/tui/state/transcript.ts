@@ -37,7 +37,7 @@ function blockText(b: ContentBlock | undefined): string {
 function pieceEntry(b: ContentBlock, text: string, continues: boolean): EntryInput | undefined {
   if (text.trim() === "") return undefined;
   if (b.type === "text") return { kind: "markdown", text, continues };
-  if (b.type === "thinking") return { kind: "thinking", text };
+  if (b.type === "thinking") return { kind: "thinking", text, continues };
   return undefined;
 }
 
@@ -62,7 +62,8 @@ function commitLive(t: TranscriptState, live: LiveMessage, limits: CommitLimits,
   while (commitBlock < lastIndex) {
     const b = live.blocks[commitBlock];
     if (b) {
-      const e = pieceEntry(b, blockText(b).slice(commitOffset), false);
+      // A block whose head was committed earlier continues that piece.
+      const e = pieceEntry(b, blockText(b).slice(commitOffset), commitOffset > 0);
       if (e) entries.push(e);
     }
     commitBlock += 1;

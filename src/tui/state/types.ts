@@ -17,7 +17,7 @@ export type ToolRun = {
 export type Entry =
   | { kind: "user"; id: number; text: string; images: number }
   | { kind: "markdown"; id: number; text: string; continues: boolean }
-  | { kind: "thinking"; id: number; text: string }
+  | { kind: "thinking"; id: number; text: string; continues: boolean }
   | { kind: "tool"; id: number; run: ToolRun }
   | { kind: "notice"; id: number; level: NoticeLevel; text: string }
   | { kind: "bash"; id: number; command: string; output: string; exitCode: number | undefined; cancelled: boolean }

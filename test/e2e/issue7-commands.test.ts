@@ -136,6 +136,8 @@ describe.skipIf(!built)("issue 7 commands under a pty", () => {
   it("/compact, /hotkeys, and /quit exits cleanly", async () => {
     await command("/compact keep it short");
     await tui.waitForText(/Compacted \(|\/compact failed/);
+    await command("/help");
+    await tui.waitForText(/\/resume +resume a session of this directory/, 10_000, "all");
     await command("/hotkeys");
     await tui.waitForText("Keyboard shortcuts:", 10_000, "all");
     await command("/quit");

@@ -13,7 +13,9 @@ import { createPickerHost } from "../pickers/picker-host.js";
 import { defaultSessionDir } from "../pickers/session-list.js";
 import { createRecovery, resendCommand } from "../recovery/recovery.js";
 import type { Store } from "../state/store.js";
+import { allSuggestions } from "./completion.js";
 import { runDemoTour } from "./demo-tour.js";
+import { helpCommand } from "./help-command.js";
 import { createSlashCommands, createWorkerCommands, resumeSession, slashSupported, type SlashDeps } from "./index.js";
 import { flagReport, providerHint, type StartFlags } from "./start-checks.js";
 
@@ -54,8 +56,9 @@ export function setupIssue7(o: Issue7Options): Issue7 {
     restart: () => connection.restart(),
     localSessions: !o.flags.remoteWorker,
   };
-  const slashCommands = [...createSlashCommands(deps), resendCommand(recovery)];
   const supported = (name: string): boolean => slashSupported(name, connection.getSnapshot());
+  const slashCommands: SlashCommand[] = [...createSlashCommands(deps), resendCommand(recovery)];
+  slashCommands.push(helpCommand(() => allSuggestions([...slashCommands, ...o.builtins()], workerCommands.list(), supported)));
   const driver = createCompletionDriver({ store, commands: () => [...slashCommands, ...o.builtins()], workerCommands, supported, cwd: o.cwd });
   return {
     slashCommands,

@@ -311,3 +311,16 @@ describe("crash recovery", () => {
     expect(texts(store).at(-1)).toBe("Type /resend to send the interrupted prompt again.");
   });
 });
+
+describe("/help", () => {
+  it("lists built-ins and the worker's commands with their source", async () => {
+    const { helpLines } = await import("../../../src/tui/slash/help-command.js");
+    const lines = helpLines([
+      { name: "model", description: "choose the model", source: "builtin" },
+      { name: "review", description: "review code", source: "prompt" },
+    ]);
+    expect(lines[0]).toBe("Commands:");
+    expect(lines).toContain("  /model   choose the model");
+    expect(lines.some((l) => l.includes("/review") && l.endsWith("(prompt)"))).toBe(true);
+  });
+});

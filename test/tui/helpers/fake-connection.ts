@@ -20,9 +20,11 @@ export function createFakeConnection(): FakeConnection {
     clearQueue: { steering: [], followUp: [] },
   };
   const rpc = new Proxy(
-    {},
+    {} as Record<string, unknown>,
     {
-      get(_t, prop: string) {
+      get(target: Record<string, unknown>, prop: string) {
+        // A test may replace a method (e.g. to make it reject) by assigning it.
+        if (prop in target) return target[prop];
         return vi.fn(async (...args: unknown[]) => {
           calls.push({ method: prop, args });
           return canned[prop];

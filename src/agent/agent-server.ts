@@ -12,7 +12,7 @@ import { AgentRuntime } from "./runtime/agent-runtime.js";
 import { HookRegistry } from "./runtime/hooks.js";
 import type { WireEvent } from "./runtime/wire-events.js";
 import { openSessionManager } from "./session/index.js";
-import { installSessionFeatures } from "./session/features.js";
+import { getSessionFeatures, installSessionFeatures } from "./session/features.js";
 import { createCodingTools } from "./tools/index.js";
 import { setupExtensions } from "./extensions/index.js";
 import { isThinkingLevel } from "./providers/thinking.js";
@@ -155,9 +155,14 @@ export async function startAgent({ cli, version, cwd }: StartOptions): Promise<v
     if (shuttingDown) return;
     shuttingDown = true;
     try {
+      // Host tool calls nobody will answer fail with the disconnect message (§1.6, §8.4), not
+      // as aborted: reject them before the abort cancels them.
+      getSessionFeatures(services)?.hostTools.rejectAllDisconnected();
       await withTimeout(runtime.abort(), 2000);
-      await withTimeout(server.idle(), 2000);
+      // The hooks' shutdown resolves open extension dialogs to their defaults, so a command
+      // waiting on one finishes now instead of holding the idle wait below to its timeout.
       await withTimeout(hooks.shutdown(), 1000);
+      await withTimeout(server.idle(), 2000);
       session.close();
       await withTimeout(writer.drained(), 1000);
     } catch (error) {

@@ -14,7 +14,8 @@ const EXPANDED_TOOL_ROWS = 40;
 function noticeLines(level: "info" | "warning" | "error", text: string, width: number): string[] {
   const color = level === "error" ? theme.error : level === "warning" ? theme.warning : theme.muted;
   const mark = level === "error" ? "✗" : level === "warning" ? "!" : "·";
-  return wrapText(sanitizeText(text, { keepSgr: false }), width - 2).map((l, i) => color(`${i === 0 ? mark : " "} ${l}`));
+  // A blank spacer row first, like every other entry, so notices do not stick to the text above.
+  return ["", ...wrapText(sanitizeText(text, { keepSgr: false }), width - 2).map((l, i) => color(`${i === 0 ? mark : " "} ${l}`))];
 }
 
 /** Rows for one committed entry. The first row of a new block is a blank spacer. */

@@ -155,3 +155,28 @@ describe.skipIf(!built)("agent-tui terminal restore on signals", () => {
     }
   }, 30_000);
 });
+
+describe.skipIf(!built)("agent-tui with a pi 0.73.1 stand-in (cumulative message_update, no agent_settled)", () => {
+  it("renders a recorded tool run and settles back to idle", async () => {
+    const box = await createSandbox([]);
+    const worker = resolve(ROOT, "test", "e2e", "fixtures", "replay-worker.mjs");
+    const trace = resolve(ROOT, "test", "fixtures", "traces", "pi-0.73.1", "c_tool_bash.jsonl");
+    const p = spawnTui({ args: ["--agent", `"${process.execPath}" "${worker}" "${trace}"`], cwd: box.cwd, env: box.env, cols: 80, rows: 24 });
+    try {
+      await p.waitForText("Fake Model", 20_000);
+      await p.type("Run echo hello; sleep 1; echo world");
+      p.write(KEYS.enter);
+      await p.waitForText("› Run echo hello; sleep 1; echo world");
+      await p.waitForText("I'll run it.");
+      await p.waitForText(/✓ bash echo hello; sleep 1; echo world/);
+      await p.waitForText(/^ {2}world$/m);
+      await p.waitForText("The command printed hello and world.");
+      // No agent_settled from pi 0.73: the bridge synthesises settledness and the UI goes idle.
+      await p.waitForNoText("Working…", 5000);
+      expect(p.screenText()).not.toContain("partialArgs");
+    } finally {
+      p.kill();
+      await box.dispose();
+    }
+  }, 40_000);
+});

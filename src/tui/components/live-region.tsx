@@ -1,7 +1,7 @@
 // The live region under the transcript: streaming tail, running tools, !cmd, working
 // indicator, notices, todos, queue, widgets, dialog or editor, footer. Heights come from
 // one budget so the region is always shorter than the terminal.
-import React, { useEffect } from "react";
+import React, { useEffect, useMemo } from "react";
 import { Box } from "ink";
 import { allocateBudget, liveRowLimit, streamLines, todoLines, widgetLines } from "../render/live-lines.js";
 import { useStore, useTuiState } from "../state/use-store.js";
@@ -27,7 +27,8 @@ export function LiveRegion(): React.ReactElement {
   }, [now, hasToasts, store]);
   const live = s.transcript.live;
   // Rendered once per frame, bounded by the terminal height; the budget then takes its tail.
-  const streamAll = streamLines(live, width, liveRowLimit(s.ui.rows), s.ui.showThinking);
+  // Memoised: a keystroke re-renders this region but must not re-lex the streaming markdown.
+  const streamAll = useMemo(() => streamLines(live, width, liveRowLimit(s.ui.rows), s.ui.showThinking), [live, width, s.ui.rows, s.ui.showThinking]);
   const streamWant = streamAll.length;
   const toolWant = s.transcript.toolOrder.length * 7;
   const budget = allocateBudget(s.ui.rows, {

@@ -180,3 +180,21 @@ describe.skipIf(!built)("agent-tui with a pi 0.73.1 stand-in (cumulative message
     }
   }, 40_000);
 });
+
+describe.skipIf(!built)("agent-tui external editor", () => {
+  it("Ctrl+G edits the prompt in $EDITOR and puts the result back in the editor", async () => {
+    const box = await createSandbox([]);
+    const env = { ...box.env, EDITOR: `sh -c 'printf "from the editor" > "$1"' --` };
+    const p = spawnTui({ args: ["--provider", "fake", "--model", "fake-model", "--no-session"], cwd: box.cwd, env, cols: 80, rows: 24 });
+    try {
+      await p.waitForText("Fake Model", 20_000);
+      await p.type("draft");
+      await p.waitForText("› draft");
+      p.write("\u0007");
+      await p.waitForText("› from the editor");
+    } finally {
+      p.kill();
+      await box.dispose();
+    }
+  }, 30_000);
+});

@@ -100,9 +100,14 @@ export function decodeAgentEvent(raw: unknown): AgentEvent {
       return message ? { type, message } : { type: "ignored", name: type };
     }
     case "message_update": {
-      const snapshot = decodeMessage(raw["message"]);
-      const usage = decodeUsage(raw["usage"]) ?? snapshot?.usage;
-      return { type, delta: decodeDelta(raw), usage, snapshot };
+      const delta = decodeDelta(raw);
+      // pi's cumulative snapshot is decoded only when it adds something (tool-call names, or no
+      // usable delta): decoding it on every update would cost O(n²) over a long answer.
+      const needSnapshot = delta.kind === "snapshot_only" || delta.kind === "toolcall_delta" || (delta.kind === "block_start" && delta.block.type === "toolCall");
+      const snapshot = needSnapshot ? decodeMessage(raw["message"]) : undefined;
+      const rawMessage = raw["message"];
+      const usage = decodeUsage(raw["usage"]) ?? (isRecord(rawMessage) ? decodeUsage(rawMessage["usage"]) : undefined);
+      return { type, delta, usage, snapshot };
     }
     case "tool_execution_start":
       return { type: "tool_start", id: str(raw["toolCallId"]), name: str(raw["toolName"]), args: isRecord(raw["args"]) ? raw["args"] : {} };

@@ -164,8 +164,12 @@ function reduceUiRequest(s: TuiState, r: UiRequest, now: number): TuiState {
     }
     case "title":
       return { ...s, ui: { ...s.ui, title: r.title } };
-    case "editor_text":
-      return { ...s, editor: reduceEditor(s.editor, { op: "set", text: r.text, keepUndo: true }) };
+    case "editor_text": {
+      const next = { ...s, editor: reduceEditor(s.editor, { op: "set", text: r.text, keepUndo: true }) };
+      // Unsent text is never dropped silently: say how to get it back.
+      if (s.editor.text === "" || s.editor.text === r.text) return next;
+      return reduceUiRequest(next, { kind: "notify", level: "info", message: "An extension replaced the editor text · ctrl+z restores yours" }, now);
+    }
     case "cancel":
       return { ...s, dialogs: s.dialogs.filter((d) => d.id !== r.targetId) };
     case "unknown":

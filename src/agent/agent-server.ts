@@ -13,10 +13,10 @@ import { HookRegistry } from "./runtime/hooks.js";
 import type { WireEvent } from "./runtime/wire-events.js";
 import { openSessionManager } from "./session/index.js";
 import { getSessionFeatures, installSessionFeatures } from "./session/features.js";
-import { createCodingTools } from "./tools/index.js";
 import { setupExtensions } from "./extensions/index.js";
 import { isThinkingLevel } from "./providers/thinking.js";
 import { loadAgentCore } from "./providers/lazy.js";
+import { BUILTIN_TOOL_NAMES } from "./tools/prompt-info.js";
 
 export interface StartOptions {
   cli: CliOptions;
@@ -74,7 +74,11 @@ export async function startAgent({ cli, version, cwd }: StartOptions): Promise<v
     hooks,
     emit,
     store: session,
-    tools: createCodingTools({ cwd }),
+    // The tool modules load typebox (~170 ms): on the first run's preflight or the warm-up below.
+    lazyTools: {
+      names: BUILTIN_TOOL_NAMES,
+      load: async () => (await import("./tools/index.js")).createCodingTools({ cwd }),
+    },
     ...(choice.model ? { model: choice.model } : {}),
     ...((cli.thinking ?? choice.thinkingLevel ?? restoredThinking) ? { thinkingLevel: cli.thinking ?? choice.thinkingLevel ?? restoredThinking } : {}),
   });
@@ -148,7 +152,9 @@ export async function startAgent({ cli, version, cwd }: StartOptions): Promise<v
   // Warm pi-ai/pi-agent-core once the client's startup queries are answered, so the first
   // prompt does not pay for loading them; unref'd so it never delays an exit.
   setTimeout(() => {
-    loadAgentCore().catch((error: unknown) => warn(`preloading the agent loop failed: ${(error as Error).message}`));
+    loadAgentCore()
+      .then(() => runtime.prepareTools())
+      .catch((error: unknown) => warn(`preloading the agent loop failed: ${(error as Error).message}`));
   }, 300).unref();
 
   async function shutdown(code: number): Promise<void> {

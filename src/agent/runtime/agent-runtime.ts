@@ -18,6 +18,7 @@ import { buildSystemPrompt, loadContextFiles } from "./system-prompt.js";
 import { runAgentOnce, type RunHost, type RunOutcome, type RunResult } from "./run-once.js";
 import type { WireEvent } from "./wire-events.js";
 import type { Activity, RuntimeOptions } from "./runtime-types.js";
+import { ToolSet } from "./tool-set.js";
 
 export const BUSY_ERROR = "Agent is already processing. Specify streamingBehavior ('steer' or 'followUp') to queue the message.";
 export { SKIPPED_BY_STEERING } from "./run-once.js";
@@ -35,7 +36,7 @@ export class AgentRuntime extends ModelState {
   systemPrompt: string | undefined;
   messages: AgentMessage[];
   store: ConversationStore;
-  private baseTools: AgentTool[];
+  private readonly tools: ToolSet;
   private activity: Activity | undefined;
   private starting = false;
   private abortedWhileStarting = false;
@@ -55,7 +56,7 @@ export class AgentRuntime extends ModelState {
     this.autoRetry = settings.retry.enabled;
     this.autoCompaction = settings.compaction.enabled;
     this.systemPrompt = options.systemPrompt;
-    this.baseTools = options.tools ?? [];
+    this.tools = new ToolSet(options.hooks, options.tools ?? [], options.lazyTools);
     this.store = options.store ?? new MemoryStore();
     this.messages = this.store.buildContextMessages();
   }
@@ -89,14 +90,22 @@ export class AgentRuntime extends ModelState {
   }
 
   setTools(tools: AgentTool[]): void {
-    this.baseTools = tools;
+    this.tools.set(tools);
   }
 
   /** Tools offered for the next run: ours plus any provided by hooks (todo, host, extensions). */
   activeTools(): AgentTool[] {
-    const byName = new Map<string, AgentTool>();
-    for (const tool of [...this.baseTools, ...this.options.hooks.tools()]) byName.set(tool.name, tool);
-    return [...byName.values()];
+    return this.tools.active();
+  }
+
+  /** Every tool name in use, built-ins not loaded yet included (host tools must avoid them). */
+  toolNames(): string[] {
+    return this.tools.names();
+  }
+
+  /** Load the tools' modules ahead of the first run (the worker warms them after `ready`). */
+  prepareTools(): Promise<void> {
+    return this.tools.prepare();
   }
 
   /** Register work that `abort` must cancel too (e.g. a running RPC bash command). */
@@ -210,6 +219,7 @@ export class AgentRuntime extends ModelState {
       throw new Error(`No API key found for ${model.provider}. Set the provider's API key environment variable.`);
     }
     await loadAgentCore();
+    await this.tools.prepare();
   }
 
   // ---- abort ---------------------------------------------------------------------------

@@ -53,6 +53,8 @@ export interface RuntimeHooks {
   isCommand?: (text: string) => boolean;
   /** Extra tools to offer the model (todo_write, host tools, extension tools). Read per run. */
   tools?: () => AgentTool[];
+  /** Before a run starts: build the tools `tools()` returns (e.g. load their modules). */
+  prepareTools?: () => Promise<void>;
   /** Extra lines for the system prompt. */
   systemPromptAppend?: () => string | undefined;
   /** Sync, at agent_end of a failed run: will it be re-run after an overflow compaction? */
@@ -141,6 +143,10 @@ export class HookRegistry {
 
   tools(): AgentTool[] {
     return this.sets.flatMap((set) => set.tools?.() ?? []);
+  }
+
+  async prepareTools(): Promise<void> {
+    for (const set of this.sets) await set.prepareTools?.();
   }
 
   systemPromptAppend(): string[] {

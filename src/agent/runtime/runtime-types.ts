@@ -7,6 +7,7 @@ import type { AnyModel, ModelRegistry } from "../providers/model-registry.js";
 import type { ThinkingLevelName } from "../providers/thinking.js";
 import type { ConversationStore } from "./conversation-store.js";
 import type { HookRegistry } from "./hooks.js";
+import type { LazyTools } from "./tool-set.js";
 import type { EmitFn } from "./wire-events.js";
 
 export interface RuntimeOptions {
@@ -17,6 +18,8 @@ export interface RuntimeOptions {
   emit: EmitFn;
   store?: ConversationStore;
   tools?: AgentTool[];
+  /** Built-in tools loaded before the first run (keeps their modules off the startup path). */
+  lazyTools?: LazyTools;
   systemPrompt?: string;
   model?: AnyModel;
   thinkingLevel?: ThinkingLevelName;

@@ -1,7 +1,7 @@
 // Plugs the session-side features into a running agent: the todo store and todo_write tool,
 // host tools (stdin routes for host_tool_update/result), the compaction controller, and
 // the hook set the runtime consults (tools, get_state fields, after-run compaction, shutdown).
-import type { AgentMessage } from "@mariozechner/pi-agent-core";
+import type { AgentMessage, AgentTool } from "@mariozechner/pi-agent-core";
 import type { AssistantMessage } from "@mariozechner/pi-ai";
 import type { AgentServices } from "../commands/registry.js";
 import type { AgentRuntime } from "../runtime/agent-runtime.js";
@@ -13,9 +13,9 @@ import { HostToolRegistry } from "./host-tools.js";
 import type { SessionManager } from "./session-manager.js";
 import { TodoStore } from "./todo-state.js";
 import { TodoReminders } from "./todo-reminder.js";
-import { createTodoWriteTool } from "./todo-tool.js";
 
 export const SESSION_FEATURES_SLOT = "sessionFeatures";
+const TODO_WRITE_NAME = "todo_write";
 
 /** Extra hook methods for compaction and todo reminders, called by the runtime's loop. */
 export type CompactionHooks = {
@@ -101,12 +101,18 @@ export function installSessionFeatures(runtime: AgentRuntime, services: AgentSer
     onAutoClear: () => send({ type: "todo_auto_clear" }),
     ...(clearDelay !== undefined ? { clearDelayMs: clearDelay } : {}),
   });
-  const todoTool = createTodoWriteTool(todos, () => (session.persist ? "session" : "memory"));
+  // todo_write is built before the first run (its schema library stays off the startup path).
+  let todoTool: AgentTool | undefined;
+  const prepareTodoTool = async (): Promise<void> => {
+    if (todoTool) return;
+    const { createTodoWriteTool } = await import("./todo-tool.js");
+    todoTool ??= createTodoWriteTool(todos, () => (session.persist ? "session" : "memory"));
+  };
   const hostTools: HostToolRegistry = new HostToolRegistry({
     send: (frame) => send({ ...frame }),
     reservedNames: () => {
       const own = new Set(hostTools.getDefinitions().map((definition) => definition.name));
-      return runtime.activeTools().map((tool) => tool.name).filter((name) => !own.has(name));
+      return [...runtime.toolNames(), TODO_WRITE_NAME].filter((name) => !own.has(name));
     },
   });
   const compaction = new CompactionController({
@@ -134,7 +140,8 @@ export function installSessionFeatures(runtime: AgentRuntime, services: AgentSer
 
   const currentModel = (): { provider: string; id: string; contextWindow: number } | undefined => runtime.model;
   const hooks: RuntimeHooks & CompactionHooks = {
-    tools: () => [todoTool, ...hostTools.tools()],
+    tools: () => [...(todoTool ? [todoTool] : []), ...hostTools.tools()],
+    prepareTools: prepareTodoTool,
     stateFields: () => ({ todoPhases: todos.getPhases() }),
     onShutdown: () => {
       hostTools.rejectAllDisconnected();

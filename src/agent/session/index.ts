@@ -57,6 +57,6 @@ export { installSessionFeatures, getSessionFeatures, type SessionFeatures } from
 export { CompactionController, type CompactionDeps } from "./compaction.js";
 export { DEFAULT_COMPACTION_SETTINGS, type CompactionSettings } from "./compaction-plan.js";
 export { TodoStore, TodoValidationError, normalizeTodoPhases } from "./todo-state.js";
-export { createTodoWriteTool } from "./todo-tool.js";
+// todo-tool.ts loads typebox: import it directly (features.ts loads it before the first run).
 export { HostToolRegistry, HostToolError, HOST_DISCONNECTED_MESSAGE } from "./host-tools.js";
 // export-html.ts is imported on demand (it loads marked): import it directly when needed.

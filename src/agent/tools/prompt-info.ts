@@ -2,6 +2,9 @@
 // (a model does better when the prompt says which tool to prefer for what), and the
 // tool sets pi activates by default.
 
+/** Every built-in tool, in createCodingTools' order (known without loading the tools). */
+export const BUILTIN_TOOL_NAMES: readonly string[] = ["read", "bash", "edit", "write", "grep", "find", "ls"];
+
 /** pi's default active tools; grep/find/ls are opt-in there (bash covers them). */
 export const DEFAULT_ACTIVE_TOOL_NAMES: readonly string[] = ["read", "bash", "edit", "write"];
 

@@ -1,0 +1,61 @@
+// The tools offered to the model: the built-in coding tools (loaded on first need, so their
+// schema library stays off the startup path) plus the tools hooks provide (todo_write, host
+// tools, extension tools), deduplicated by name with the hooks' winning.
+
+import type { AgentTool } from "@mariozechner/pi-agent-core";
+import type { HookRegistry } from "./hooks.js";
+
+/** Built-in tools loaded on demand: their names are known up front (reserved for host tools). */
+export interface LazyTools {
+  names: readonly string[];
+  load: () => Promise<AgentTool[]>;
+}
+
+export class ToolSet {
+  private base: AgentTool[];
+  private lazy: LazyTools | undefined;
+  private loading: Promise<void> | undefined;
+
+  constructor(
+    private readonly hooks: HookRegistry,
+    base: AgentTool[] = [],
+    lazy?: LazyTools,
+  ) {
+    this.base = base;
+    this.lazy = lazy;
+  }
+
+  /** Replace the built-in tools (drops a pending lazy set). */
+  set(tools: AgentTool[]): void {
+    this.base = tools;
+    this.lazy = undefined;
+  }
+
+  /** Load the lazy built-ins and let hooks build theirs; called before every run starts. */
+  async prepare(): Promise<void> {
+    const lazy = this.lazy;
+    if (lazy) {
+      this.loading ??= lazy.load().then((tools) => {
+        // A set() while loading wins over the loaded tools.
+        if (this.lazy === lazy) {
+          this.base = tools;
+          this.lazy = undefined;
+        }
+      });
+      await this.loading;
+    }
+    await this.hooks.prepareTools();
+  }
+
+  /** Tools for the next run (built-ins not loaded yet are absent: prepare() first). */
+  active(): AgentTool[] {
+    const byName = new Map<string, AgentTool>();
+    for (const tool of [...this.base, ...this.hooks.tools()]) byName.set(tool.name, tool);
+    return [...byName.values()];
+  }
+
+  /** Every tool name in use, including built-ins not loaded yet. */
+  names(): string[] {
+    return [...new Set([...(this.lazy?.names ?? []), ...this.active().map((tool) => tool.name)])];
+  }
+}

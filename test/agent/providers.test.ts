@@ -125,4 +125,14 @@ describe("demo script", () => {
     expect(without).toHaveLength(1);
     expect(JSON.stringify(without[0])).toContain("3 entries");
   });
+
+  it("answers a todo reminder once by finishing the plan instead of restarting the tour", () => {
+    const reminder = { role: "user" as const, content: [{ type: "text" as const, text: "<system_reminder>You stopped with 2 incomplete todo item(s):\n- x</system_reminder>" }], timestamp: 0 };
+    const answer = planDemoAnswer({ messages: [reminder], tools: tools("ls", "todo_write") });
+    expect(answer.at(-1)).toMatchObject({ kind: "tool", name: "todo_write" });
+    expect(JSON.stringify(answer.at(-1))).not.toMatch(/pending|in_progress/);
+    const written = { role: "toolResult" as const, toolCallId: "2", toolName: "todo_write", content: [{ type: "text" as const, text: "ok" }], isError: false, timestamp: 0 };
+    const end = planDemoAnswer({ messages: [reminder, written], tools: tools("ls", "todo_write") });
+    expect(end).toEqual([{ kind: "text", text: "The plan is complete. That is the end of the demo." }]);
+  });
 });

@@ -16,9 +16,42 @@ function hasTool(context: Context, name: string): boolean {
   return (context.tools ?? []).some((tool) => tool.name === name);
 }
 
+/** The worker's todo reminder (a hidden custom message, sent to the model as user text). */
+function isTodoReminder(message: Context["messages"][number] | undefined): boolean {
+  if (message?.role !== "user") return false;
+  const text = typeof message.content === "string" ? message.content : message.content.map((c) => (c.type === "text" ? c.text : "")).join("");
+  return text.startsWith("<system_reminder>") && text.includes("incomplete todo item");
+}
+
 /** Decide the next scripted answer from the conversation so far. */
 export function planDemoAnswer(context: Context): Block[] {
   const last = context.messages[context.messages.length - 1];
+  // The plan above is left unfinished on purpose: the worker's todo reminder follows, and the
+  // demo answers it once by finishing the plan (otherwise it would restart the tour).
+  if (isTodoReminder(last) && hasTool(context, "todo_write")) {
+    return [
+      { kind: "text", text: "That was the worker's **todo reminder**: the plan still had unfinished tasks. This is a demo, so I mark them done." },
+      {
+        kind: "tool",
+        name: "todo_write",
+        args: {
+          phases: [
+            {
+              name: "Explore (demo)",
+              tasks: [
+                { content: "List the working directory", status: "completed" },
+                { content: "Read the README", status: "completed" },
+                { content: "Summarise the project layout", status: "completed" },
+              ],
+            },
+          ],
+        },
+      },
+    ];
+  }
+  if (last?.role === "toolResult" && last.toolName === "todo_write" && context.messages.some(isTodoReminder)) {
+    return [{ kind: "text", text: "The plan is complete. That is the end of the demo." }];
+  }
   if (last?.role === "toolResult" && (last.toolName === "ls" || last.toolName === "read")) {
     const listing = last.content.map((c) => (c.type === "text" ? c.text : "")).join("");
     const entries = listing.split("\n").filter((line) => line.trim().length > 0).length;

@@ -13,6 +13,7 @@ import { createInitialState } from "./state/reducer.js";
 import { createStore } from "./state/store.js";
 import { enableTerminalModes, restoreTerminal, setTerminalTitle } from "./terminal.js";
 import { gitBranch } from "./workspace.js";
+import { warmUpHighlighter } from "./render/highlight.js";
 import { setupIssue7 } from "./slash/setup.js";
 import { isRemoteCommand } from "./slash/start-checks.js";
 
@@ -112,6 +113,7 @@ async function main(): Promise<void> {
     kittyKeyboard: { mode: "auto", flags: ["disambiguateEscapeCodes"] },
   });
 
+  warmUpHighlighter();
   try {
     await connection.start();
     store.dispatch({ type: "snapshot", snapshot: decodeSnapshot(await connection.rpc.getState()) });

@@ -28,3 +28,21 @@ export function highlightCode(code: string, lang: string | undefined): string {
   cache.set(key, out);
   return out;
 }
+
+const WARM_LANGUAGES = ["typescript", "javascript", "python", "bash", "json", "diff", "rust", "go"];
+
+/**
+ * highlight.js compiles a grammar on its first use (tens of ms, blocking). Do that while the
+ * UI is idle after start-up, one language per timer tick, so the first code block of a
+ * streamed answer does not stall typing.
+ */
+export function warmUpHighlighter(): void {
+  const queue = [...WARM_LANGUAGES];
+  const step = (): void => {
+    const lang = queue.shift();
+    if (lang === undefined) return;
+    highlightCode("const x = 1;\n", lang);
+    setTimeout(step, 20).unref();
+  };
+  setTimeout(step, 50).unref();
+}

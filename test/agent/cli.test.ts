@@ -1,6 +1,7 @@
 // CLI parsing (unit) and process-level behaviour of the built agent-rpc: flags, exit codes for
 // unknown flags, stdin end, SIGTERM and SIGHUP, stdout reserved for frames, demo selection.
 
+import "./helpers/isolated-tmp.js";
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";

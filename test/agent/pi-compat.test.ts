@@ -1,6 +1,7 @@
 // pi compatibility: pi's own RpcClient (from the pinned @mariozechner/pi-coding-agent) spawns
 // the built agent-rpc unchanged, prompts, waits for idle, and reads messages, state and stats.
 
+import "./helpers/isolated-tmp.js";
 import { mkdtempSync, mkdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

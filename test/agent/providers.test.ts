@@ -2,6 +2,7 @@
 // environment variables, headers never on the wire, CLI patterns, the demo fallback, and
 // settings.json decoding with defaults.
 
+import "./helpers/isolated-tmp.js";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

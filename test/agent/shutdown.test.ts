@@ -2,6 +2,7 @@
 // host tool calls fail with the disconnect message (no host_tool_cancel), an extension command
 // waiting on a dialog gets its default at once (no idle-timeout delay); and the runtime port of
 // extensions: pi.sendMessage records a custom message, ctx.signal is the run's abort signal.
+import "./helpers/isolated-tmp.js";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

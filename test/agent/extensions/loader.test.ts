@@ -1,5 +1,6 @@
 // Loading extensions: -e paths (TS and JS, no build step), $AGENT_TUI_HOME/extensions, and project
 // extensions only when the project is trusted; pi's own UI test extension loads unchanged.
+import "../helpers/isolated-tmp.js";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";

@@ -1,5 +1,6 @@
 // The hook set setupExtensions hands to the runtime: prompt order (extension command, input
 // event, then skill/template expansion), steer/follow_up expansion, command detection, tools.
+import "../helpers/isolated-tmp.js";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

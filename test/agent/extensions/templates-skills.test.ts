@@ -1,5 +1,6 @@
 // Prompt templates and skills: discovery from user and project locations, argument substitution,
 // skill blocks as pi builds them, and their get_commands entries.
+import "../helpers/isolated-tmp.js";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

@@ -2,6 +2,7 @@
 // with a temp $AGENT_TUI_HOME holding a custom openai-completions provider. Collects stdout
 // frames with an LF-only splitter; waits are condition-based with timeouts.
 
+import { TEST_TMP } from "./isolated-tmp.js";
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -77,7 +78,7 @@ export async function startAgentProcess(options: StartOptions = {}): Promise<Age
   const cli = options.cli ?? AGENT_BIN;
   const child = spawn(process.execPath, [cli, ...(options.cliArgs ?? ["--mode", "rpc", "--no-session"]), ...(options.args ?? [])], {
     cwd: work,
-    env: { PATH: process.env["PATH"] ?? "", HOME: dir, AGENT_TUI_HOME: home, PI_CODING_AGENT_DIR: home, ...options.env },
+    env: { PATH: process.env["PATH"] ?? "", HOME: dir, TMPDIR: TEST_TMP, AGENT_TUI_HOME: home, PI_CODING_AGENT_DIR: home, ...options.env },
     stdio: ["pipe", "pipe", "pipe"],
   });
   const frames: Frame[] = [];

@@ -1,6 +1,7 @@
 // In-process harness: an AgentRuntime on pi-ai's faux provider, recording every wire event,
 // with helpers to wait for events (no sleeps) and a controllable test tool.
 
+import "./isolated-tmp.js";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

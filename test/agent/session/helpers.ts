@@ -1,4 +1,5 @@
 // Shared builders for session tests: messages, temp dirs and a quiet session manager.
+import "../helpers/isolated-tmp.js";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

@@ -1,5 +1,6 @@
 // Spawns an RPC worker (our built agent-rpc or the real pi 0.73.1) with a temp agent home
 // pointing at the scripted fake LLM; collects stdout frames; waits are condition-based.
+import { TEST_TMP } from "../helpers/isolated-tmp.js";
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -40,7 +41,7 @@ export function writeHome(home: string, baseUrl: string): void {
 export function startRpc(options: { cli: string; cwd: string; home: string; args: string[]; env?: Record<string, string> }): RpcProcess {
   const child = spawn(process.execPath, [options.cli, "--mode", "rpc", ...options.args], {
     cwd: options.cwd,
-    env: { PATH: process.env["PATH"] ?? "", HOME: options.cwd, AGENT_TUI_HOME: options.home, PI_CODING_AGENT_DIR: options.home, ...options.env },
+    env: { PATH: process.env["PATH"] ?? "", HOME: options.cwd, TMPDIR: TEST_TMP, AGENT_TUI_HOME: options.home, PI_CODING_AGENT_DIR: options.home, ...options.env },
     stdio: ["pipe", "pipe", "pipe"],
   });
   const frames: Frame[] = [];

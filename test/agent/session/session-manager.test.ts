@@ -1,4 +1,5 @@
 // Session store: file format round trip, lazy creation, tree operations and bad input.
+import "../helpers/isolated-tmp.js";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, appendFileSync, existsSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

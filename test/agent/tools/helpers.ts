@@ -1,6 +1,7 @@
 // Shared helpers for the tool tests: a throwaway directory per test, result text
 // extraction and a condition poller (for process death, which emits no event to await).
 
+import "../helpers/isolated-tmp.js";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

@@ -1,5 +1,6 @@
 // Spawns the built agent-rpc against a temp $AGENT_TUI_HOME pointing at the fake LLM server, and
 // reads its stdout frames: send/request/waitFor without sleeps, and a guaranteed kill on dispose.
+import "../../helpers/isolated-tmp.js";
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -57,10 +57,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 export interface ExtensionHooks {
   beforeToolCall(call: { toolCallId: string; toolName: string; args: unknown }, signal?: AbortSignal): Promise<{ block?: boolean; reason?: string } | undefined>;
   onEvent(event: { type: string; [field: string]: unknown }): void;
-  /**
-   * tool_result for pi-agent-core's afterToolCall: handlers may patch content/details/isError.
-   * (The runtime does not call it yet; it is here so wiring it is one line in the runtime.)
-   */
+  /** tool_result for pi-agent-core's afterToolCall: handlers may patch content/details/isError. */
   afterToolCall(call: ToolResultInfo): Promise<ToolResultPatch | undefined>;
   expandInput(text: string, mode?: string): string;
   runCommand(text: string): Promise<boolean>;

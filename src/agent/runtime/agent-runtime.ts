@@ -190,8 +190,10 @@ export class AgentRuntime extends ModelState {
       this.enqueue(kind, expanded, images);
       return;
     }
+    // Starting a run from idle is a new user input, as a prompt (pre-prompt compaction, reminders).
     await this.startGuarded(async () => {
       await this.preflight();
+      await this.options.hooks.beforePrompt();
       return [createUserMessage(expanded, images)];
     });
   }

@@ -73,6 +73,14 @@ describe("todo reminders in the runtime", () => {
     const second = harness.events.length;
     await settle(harness, "next");
     expect(harness.events.slice(second).filter((e) => e.type === "todo_reminder").map((e) => e["attempt"])).toEqual([1, 2]);
+
+    // So does a follow_up sent while idle (it starts a run as a prompt would).
+    harness.faux.setResponses([fauxAssistantMessage("more"), fauxAssistantMessage("more 2"), fauxAssistantMessage("more 3")]);
+    const third = harness.events.length;
+    const settled = harness.events.filter((e) => e.type === "agent_settled").length;
+    await harness.runtime.queueMessage("followUp", "keep going");
+    await harness.waitFor(() => harness.events.filter((e) => e.type === "agent_settled").length > settled);
+    expect(harness.events.slice(third).filter((e) => e.type === "todo_reminder").map((e) => e["attempt"])).toEqual([1, 2]);
   });
 
   it("settles without a reminder when every task is finished or reminders are off", async () => {

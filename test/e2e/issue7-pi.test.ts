@@ -30,21 +30,27 @@ async function command(line: string): Promise<void> {
   tui.write(KEYS.enter);
 }
 
-describe.skipIf(!built || !existsSync(PI_CLI))("agent-tui --agent 'ssh devbox pi --mode rpc' (real pi 0.73.1)", () => {
+const runnable = built && existsSync(PI_CLI);
+
+beforeAll(async () => {
+  if (!runnable) return;
+  sandbox = await createSandbox([
+    { kind: "text", matchLastUser: "PI-HELLO", chunks: ["Hello ", "from ", "pi."], delayMs: 10 },
+    { kind: "text", matchLastUser: "PI-SECOND", chunks: ["Second ", "pi answer."], delayMs: 10 },
+  ]);
+});
+
+afterAll(async () => {
+  tui?.kill();
+  await sandbox?.dispose();
+});
+
+describe.skipIf(!runnable)("agent-tui --agent 'ssh devbox pi --mode rpc' (real pi 0.73.1)", () => {
   beforeAll(async () => {
-    sandbox = await createSandbox([
-      { kind: "text", matchLastUser: "PI-HELLO", chunks: ["Hello ", "from ", "pi."], delayMs: 10 },
-      { kind: "text", matchLastUser: "PI-SECOND", chunks: ["Second ", "pi answer."], delayMs: 10 },
-    ]);
     const agent = `${process.execPath} ${STANDIN} devbox ${process.execPath} ${PI_CLI} --mode rpc`;
-    tui = spawnTui({ args: ["--agent", agent, "--no-session", "--model", "fake-model"], cwd: sandbox.cwd, env: { ...sandbox.env, SSH_STANDIN_DELAY_MS: "30" }, cols: 110, rows: 32 });
+    tui = spawnTui({ args: ["--agent", agent, "--model", "fake-model"], cwd: sandbox.cwd, env: { ...sandbox.env, SSH_STANDIN_DELAY_MS: "30" }, cols: 110, rows: 32 });
     await tui.waitForText("Fake Model", 30_000);
   }, 40_000);
-
-  afterAll(async () => {
-    tui?.kill();
-    await sandbox?.dispose();
-  });
 
   it("streams answers over the slow link", async () => {
     await command("PI-HELLO there");
@@ -55,7 +61,7 @@ describe.skipIf(!built || !existsSync(PI_CLI))("agent-tui --agent 'ssh devbox pi
     await tui.waitForNoText("Working…");
   });
 
-  it("offers only what pi supports: no /tree; /model picker; /fork pre-fills; /copy; !cmd", async () => {
+  it("offers only what pi supports: no /tree; /model picker; /copy; /export; !cmd; /fork pre-fills", async () => {
     await tui.type("/tr");
     await tui.waitForText("tab ›");
     expect(tui.screenText()).not.toMatch(/\/tree/);
@@ -68,6 +74,8 @@ describe.skipIf(!built || !existsSync(PI_CLI))("agent-tui --agent 'ssh devbox pi
     await command("/copy");
     await tui.waitForText("Copied the last answer");
     expect(tui.output()).toContain(Buffer.from("Second pi answer.").toString("base64"));
+    await command(`/export ${join(sandbox.root, "pi.html")}`);
+    await tui.waitForText(`Exported to ${join(sandbox.root, "pi.html")}`);
     await command("!echo via-pi-bash");
     await tui.waitForText("  via-pi-bash");
     await command("/fork");
@@ -81,7 +89,15 @@ describe.skipIf(!built || !existsSync(PI_CLI))("agent-tui --agent 'ssh devbox pi
     await waitForEditor("");
   });
 
-  it("/resume explains that a remote worker's sessions are not readable here", async () => {
+  it("/thinking, /stats and /new work on pi, its errors are shown; /resume explains that a remote worker's sessions are elsewhere", async () => {
+    await command("/thinking low");
+    await tui.waitForText("Thinking: low");
+    await command("/stats");
+    await tui.waitForText(/messages +\d+ user/);
+    await command("/export");
+    await tui.waitForText("/export failed: Nothing to export yet"); // pi's own error, reported
+    await command("/new");
+    await tui.waitForText("── New session ──");
     await command("/resume");
     await tui.waitForText("keeps its sessions on another machine");
     expect(tui.screenText()).not.toMatch(/Plan \d+\/\d+/); // no todo pane for pi
@@ -90,7 +106,22 @@ describe.skipIf(!built || !existsSync(PI_CLI))("agent-tui --agent 'ssh devbox pi
   });
 });
 
-describe.skipIf(!built || !existsSync(PI_CLI))("a flag pi cannot honour", () => {
+describe.skipIf(!runnable)("a local pi worker", () => {
+  it("--resume lists pi's own session files for this directory and reopens one", async () => {
+    tui = spawnTui({ args: ["--agent", `${process.execPath} ${PI_CLI} --mode rpc`, "-r"], cwd: sandbox.cwd, env: sandbox.env, cols: 110, rows: 32 });
+    await tui.waitForText("Resume a session", 30_000);
+    await tui.waitForText(/PI-HELLO there .*\d+ msg/);
+    await tui.type("PI-HELLO");
+    await tui.waitForText("search: PI-HELLO");
+    tui.write(KEYS.enter);
+    await tui.waitForText(/── Resumed: PI-HELLO there/);
+    await tui.waitForText("Second pi answer.");
+    await command("/quit");
+    expect(await tui.waitForExit()).toBe(0);
+  }, 40_000);
+});
+
+describe.skipIf(!runnable)("a flag pi cannot honour", () => {
   it("is reported with pi's own error, and the UI stays usable", async () => {
     const box = await createSandbox([]);
     const p = spawnTui({ args: ["--agent", `${process.execPath} ${PI_CLI} --mode rpc`, "--name", "x"], cwd: box.cwd, env: box.env, cols: 100, rows: 24 });

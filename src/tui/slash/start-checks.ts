@@ -26,9 +26,17 @@ export const NO_PROVIDER_HELP = [
   "Meanwhile !cmd runs shell commands, and agent-tui --demo shows the tour.",
 ].join("\n");
 
-export function providerHint(flags: Pick<StartFlags, "demo">, state: Pick<RpcSessionState, "model">): string | undefined {
+export const WORKER_NO_MODEL_HELP = [
+  "The worker reports no model, so prompts cannot be answered yet.",
+  "Configure its provider: an API key in the environment (ANTHROPIC_API_KEY, OPENAI_API_KEY, …) or its models.json",
+  "(pi: ~/.pi/agent/models.json, or $PI_CODING_AGENT_DIR), then restart agent-tui. !cmd works meanwhile.",
+].join("\n");
+
+export function providerHint(flags: Pick<StartFlags, "demo"> & { customAgent?: boolean }, state: Pick<RpcSessionState, "model">): string | undefined {
   if (flags.demo) return undefined;
   if (state.model && state.model.provider !== "demo") return undefined;
+  // Another worker has its own configuration; $AGENT_TUI_HOME means nothing to it.
+  if (flags.customAgent === true && !state.model) return WORKER_NO_MODEL_HELP;
   return NO_PROVIDER_HELP;
 }
 

@@ -324,3 +324,12 @@ describe("/help", () => {
     expect(lines.some((l) => l.includes("/review") && l.endsWith("(prompt)"))).toBe(true);
   });
 });
+
+describe("provider hint for another worker", () => {
+  it("points at the worker's own configuration, not $AGENT_TUI_HOME", () => {
+    const hint = providerHint({ demo: false, customAgent: true }, {});
+    expect(hint).toMatch(/worker reports no model/);
+    expect(hint).toMatch(/~\/\.pi\/agent\/models\.json/);
+    expect(hint).not.toMatch(/AGENT_TUI_HOME/);
+  });
+});

@@ -182,8 +182,10 @@ export function createController(options: ControllerOptions): Controller {
   const run = (action: EditorAction): void => {
     // Inside a bracketed paste, Enter is a newline: pasting never submits. (Read from the store,
     // not from a render closure: keys of one paste arrive before React re-renders.)
-    if ((action === "submit" || action === "follow_up") && store.getState().editor.pasting) {
-      edit({ type: "editor", op: { op: "newline" } });
+    if (store.getState().editor.pasting) {
+      if (action === "submit" || action === "follow_up" || action === "newline") edit({ type: "editor", op: { op: "newline" } });
+      // A pasted control byte (e.g. \x07) is text, not a shortcut: only the paste end counts.
+      else if (action === "paste_end") edit({ type: "editor", op: { op: "paste", active: false } });
       return;
     }
     switch (action) {

@@ -21,7 +21,8 @@ function wrapWithCursor(line: string, cursorCol: number | undefined, width: numb
       w = 0;
       hasCursor = false;
     }
-    const visible = segment === "\t" ? " " : segment;
+    // Control characters (pasted ESC, BEL, …) must never reach the terminal raw.
+    const visible = segment === "\t" ? " " : /[\u0000-\u001f\u007f-\u009f]/.test(segment) ? "\ufffd" : segment;
     if (cursorCol === offset) {
       row += style.inverse(visible);
       hasCursor = true;

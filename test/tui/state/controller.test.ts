@@ -73,3 +73,19 @@ describe("controller", () => {
     expect(exited()).toBe(1);
   });
 });
+
+describe("bracketed paste", () => {
+  it("shortcut keys inside a paste are ignored; Enter is a newline; the paste end restores keys", () => {
+    const { store, controller, exited } = setup();
+    controller.run("paste_start");
+    controller.insertText("line1");
+    controller.run("submit");
+    controller.run("external_editor");
+    controller.run("exit_or_delete");
+    controller.insertText("line2");
+    controller.run("paste_end");
+    expect(store.getState().editor.text).toBe("line1\nline2");
+    expect(exited()).toBe(0);
+    expect(store.getState().editor.pasting).toBe(false);
+  });
+});

@@ -161,3 +161,11 @@ describe("set_editor_text", () => {
     expect(s.editor.text).toBe("my draft");
   });
 });
+
+describe("editor rendering", () => {
+  it("never writes control characters from pasted text", () => {
+    const rows = editorLines("a\u001b[2Jb\u0007c", 0, 40, 3);
+    expect(rows.join("")).not.toMatch(/\u001b\[2J|\u0007/);
+    expect(stripSgr(rows[0] ?? "")).toContain("a\ufffd[2Jb\ufffdc");
+  });
+});

@@ -1,7 +1,7 @@
 // The footer row: cwd (branch) · session · model + thinking · tokens · cost · context % ·
 // extension statuses · worker state. Always one row, truncated to the width.
 import type { FooterState } from "../state/types.js";
-import { sanitizeText } from "./sanitize.js";
+import { cleanLine, sanitizeText } from "./sanitize.js";
 import { theme } from "./theme.js";
 import { truncateLine } from "./text-width.js";
 
@@ -23,10 +23,10 @@ export function footerLine(f: FooterState, width: number): string {
     parts.push(color(`worker ${f.worker}${f.workerDetail ? `: ${f.workerDetail}` : ""}`));
   }
   if (f.cwd) parts.push(`${shortCwd(f.cwd)}${f.branch ? ` (${f.branch})` : ""}`);
-  if (f.sessionName) parts.push(f.sessionName);
+  if (f.sessionName) parts.push(cleanLine(f.sessionName));
   if (f.model) {
     const thinking = f.reasoning && f.thinkingLevel ? ` • ${f.thinkingLevel}` : f.thinkingLevel && f.thinkingLevel !== "off" ? ` • ${f.thinkingLevel}` : "";
-    parts.push(`${f.model}${thinking}`);
+    parts.push(`${cleanLine(f.model)}${thinking}`);
   }
   if (f.tokensIn > 0 || f.tokensOut > 0) parts.push(`↑${formatTokens(f.tokensIn)} ↓${formatTokens(f.tokensOut)}`);
   if (f.cost > 0) parts.push(`$${f.cost.toFixed(f.cost < 1 ? 3 : 2)}`);

@@ -2,7 +2,7 @@
 // terminal height (Ink clears the screen otherwise) and never depends on transcript length.
 import { endsInsideFence } from "./split-point.js";
 import { renderMarkdown } from "./markdown.js";
-import { sanitizeText } from "./sanitize.js";
+import { cleanLine, sanitizeText } from "./sanitize.js";
 import { style, symbols, theme } from "./theme.js";
 import { truncateLine, wrapText } from "./text-width.js";
 import { formatElapsed, toolLines } from "./tool-lines.js";
@@ -105,7 +105,7 @@ export function bashLines(state: TuiState, now: number, width: number, max: numb
   const out = sanitizeText(b.output).replace(/\n+$/, "");
   const tail = out === "" ? [] : out.split("\n").slice(-(max - 1));
   return [
-    truncateLine(`${theme.accent("!")} ${b.command} ${theme.muted(`· ${formatElapsed(now - b.startedAt)} · esc to cancel`)}`, width),
+    truncateLine(`${theme.accent("!")} ${cleanLine(b.command)} ${theme.muted(`· ${formatElapsed(now - b.startedAt)} · esc to cancel`)}`, width),
     ...tail.map((l) => truncateLine(`  ${l}`, width)),
   ].slice(0, max);
 }
@@ -128,7 +128,7 @@ export function queueLines(state: TuiState, width: number, max: number): string[
   const rows: string[] = [];
   const lane = (label: string, items: string[]): void => {
     if (items.length === 0) return;
-    const text = items.map((m) => m.replace(/\s+/g, " ").trim()).join(theme.muted(" · "));
+    const text = items.map((m) => cleanLine(m).replace(/\s+/g, " ").trim()).join(theme.muted(" · "));
     rows.push(truncateLine(`${theme.accent(label)} ${theme.muted(`(${items.length})`)} ${text}`, width));
   };
   lane("Steering", state.queue.steering);
@@ -158,9 +158,10 @@ export function todoLines(phases: TodoPhase[], width: number, max: number): stri
   const current = phases.findIndex((p) => p.tasks.some((t) => t.status === "pending" || t.status === "in_progress"));
   const ordered = current > 0 ? phases.slice(current) : phases;
   for (const p of ordered) {
-    if (phases.length > 1) rows.push(truncateLine(style.bold(p.name), width));
+    if (phases.length > 1) rows.push(truncateLine(style.bold(cleanLine(p.name)), width));
     for (const t of p.tasks) {
-      const text = t.status === "in_progress" ? style.bold(t.content) : t.status === "completed" || t.status === "abandoned" ? theme.muted(t.content) : t.content;
+      const content = cleanLine(t.content);
+      const text = t.status === "in_progress" ? style.bold(content) : t.status === "completed" || t.status === "abandoned" ? theme.muted(content) : content;
       rows.push(truncateLine(`  ${taskMark(t.status)} ${text}`, width));
     }
   }

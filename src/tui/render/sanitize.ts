@@ -55,3 +55,8 @@ export function sanitizeText(input: string, options: SanitizeOptions = {}): stri
     "",
   );
 }
+
+/** Untrusted short text (titles, options, names, arguments) as one safe plain line. */
+export function cleanLine(input: string): string {
+  return sanitizeText(input, { keepSgr: false }).replace(/\s*\n\s*/g, " ");
+}

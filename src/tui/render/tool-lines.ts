@@ -1,7 +1,7 @@
 // Tool execution views as terminal rows: a header (status, name, argument summary, elapsed)
 // and a per-tool body (bash tail, edit diff, read/write/ls/grep/find summaries, generic).
 import type { ToolRun } from "../state/types.js";
-import { sanitizeText } from "./sanitize.js";
+import { cleanLine, sanitizeText } from "./sanitize.js";
 import { symbols, theme } from "./theme.js";
 import { truncateLine } from "./text-width.js";
 
@@ -53,8 +53,8 @@ export function toolHeader(run: ToolRun, now: number, width: number): string {
   const mark = run.status === "running" ? theme.warning(symbols.running) : run.status === "error" ? theme.error(symbols.fail) : theme.success(symbols.ok);
   const elapsed = formatElapsed((run.endedAt ?? now) - run.startedAt);
   const tail = theme.muted(` · ${elapsed}`);
-  const summary = summarizeArgs(run.name, run.args);
-  const head = `${mark} ${theme.toolName(run.name)}${summary ? " " + summary : ""}`;
+  const summary = cleanLine(summarizeArgs(run.name, run.args));
+  const head = `${mark} ${theme.toolName(cleanLine(run.name))}${summary ? " " + summary : ""}`;
   return truncateLine(head, Math.max(10, width - 8)) + tail;
 }
 

@@ -88,3 +88,28 @@ describe("App at fixed widths", () => {
     expect(out.indexOf("Hi there")).toBeLessThan(out.indexOf("Answer"));
   });
 });
+
+describe("hostile text", () => {
+  it("no escape other than SGR reaches the terminal from any surface", () => {
+    const evil = "x\u001b[2J\u001b[H\u001b]0;pwn\u0007\u001b[?1049h\u0007\u0008y";
+    let s = createInitialState(80, 40);
+    const ev = (raw: Record<string, unknown>): void => { s = reduce(s, { type: "agent_event", event: decodeAgentEvent(raw), now: 0 }); };
+    const ui = (raw: Record<string, unknown>): void => { s = reduce(s, { type: "ui_request", request: decodeUiRequest(raw, 0), now: 0 }); };
+    ev({ type: "agent_start" });
+    ev({ type: "tool_execution_start", toolCallId: "t", toolName: `bash${evil}`, args: { command: evil } });
+    ev({ type: "tool_execution_update", toolCallId: "t", toolName: "bash", args: {}, partialResult: { content: [{ type: "text", text: evil }] } });
+    ev({ type: "queue_update", steering: [evil], followUp: [evil] });
+    ev({ type: "tool_execution_end", toolCallId: "todo", toolName: "todo_write", isError: false, result: { content: [], details: { phases: [{ id: "p", name: evil, tasks: [{ id: "k", content: evil, status: "in_progress" }] }, { id: "q", name: "b", tasks: [] }] } } });
+    ev({ type: "session_info_changed", name: evil });
+    ev({ type: "message_start", message: { role: "assistant", content: [] } });
+    ev({ type: "message_update", assistantMessageEvent: { type: "text_delta", contentIndex: 0, delta: evil } });
+    ui({ id: "s", method: "setStatus", statusKey: "k", statusText: evil });
+    ui({ id: "w", method: "setWidget", widgetKey: "w", widgetLines: [evil] });
+    ui({ id: "n", method: "notify", message: evil });
+    ui({ id: "d", method: "select", title: evil, options: [evil, "b"] });
+    const out = renderLive(s).join("\n");
+    expect(out).toContain("x");
+    expect(out).not.toMatch(/\u001b(?!\[[0-9;]*m)/);
+    expect(out).not.toMatch(/[\u0007\u0008]/);
+  });
+});

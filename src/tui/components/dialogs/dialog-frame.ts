@@ -1,4 +1,5 @@
 // Shared pieces of dialog views: title row, countdown text, help row, all as plain rows.
+import { cleanLine } from "../../render/sanitize.js";
 import { theme } from "../../render/theme.js";
 import { truncateLine } from "../../render/text-width.js";
 
@@ -8,7 +9,7 @@ export function countdownText(remainingMs: number | undefined): string {
 }
 
 export function titleRow(title: string, width: number): string {
-  return truncateLine(theme.accent(`◆ ${title.replace(/\s*\n\s*/g, " ")}`), width);
+  return truncateLine(theme.accent(`◆ ${cleanLine(title)}`), width);
 }
 
 export function helpRow(help: string, remainingMs: number | undefined, width: number): string {

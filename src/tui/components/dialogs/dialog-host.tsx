@@ -1,6 +1,7 @@
 // Shows the head of the dialog queue (the rest wait their turn) and turns answers into
 // controller calls. A dialog whose timeout has elapsed closes by itself without answering.
 import React, { useEffect } from "react";
+import { cleanLine } from "../../render/sanitize.js";
 import { theme } from "../../render/theme.js";
 import { dialogRemainingMs } from "../../state/ui-requests.js";
 import type { DialogRequest } from "../../state/types.js";
@@ -51,7 +52,7 @@ export function DialogHost(props: { dialog: DialogRequest; queued: number; width
       view = <ConfirmDialog key={d.id} title={d.title} message={d.message} width={width} maxRows={maxRows} remainingMs={remainingMs} onAnswer={(confirmed) => controller.answerDialog(d.id, { confirmed })} onCancel={cancel} />;
       break;
     case "input":
-      view = <InputDialog key={d.id} title={d.title} placeholder={d.placeholder} width={width} remainingMs={remainingMs} onSubmit={(value) => controller.answerDialog(d.id, { value })} onCancel={cancel} />;
+      view = <InputDialog key={d.id} title={d.title} placeholder={cleanLine(d.placeholder)} width={width} remainingMs={remainingMs} onSubmit={(value) => controller.answerDialog(d.id, { value })} onCancel={cancel} />;
       break;
     case "editor":
       view = <EditorDialog key={d.id} title={d.title} prefill={d.prefill} width={width} maxRows={maxRows} remainingMs={remainingMs} onSubmit={(value) => controller.answerDialog(d.id, { value })} onCancel={cancel} />;

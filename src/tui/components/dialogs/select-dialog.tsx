@@ -3,6 +3,7 @@
 import React, { useRef, useState } from "react";
 import { useInput } from "ink";
 import { resolveDialogKey } from "../../keymap.js";
+import { cleanLine } from "../../render/sanitize.js";
 import { theme } from "../../render/theme.js";
 import { truncateLine } from "../../render/text-width.js";
 import { Lines } from "../lines.js";
@@ -18,14 +19,14 @@ export function filterOptions(options: readonly string[], filter: string): strin
 export function selectLines(title: string, options: readonly string[], view: SelectViewState, width: number, maxRows: number, remainingMs: number | undefined): string[] {
   const shown = filterOptions(options, view.filter);
   const head = [titleRow(title, width)];
-  if (view.filter !== "") head.push(truncateLine(theme.muted(`  filter: ${view.filter}`), width));
+  if (view.filter !== "") head.push(truncateLine(theme.muted(`  filter: ${cleanLine(view.filter)}`), width));
   const help = helpRow("↑↓ move · enter choose · esc cancel · type to filter", remainingMs, width);
   const room = Math.max(1, maxRows - head.length - 1);
   const index = Math.min(view.index, Math.max(0, shown.length - 1));
   const start = Math.min(Math.max(0, index - room + 1), Math.max(0, shown.length - room));
   const rows = shown.slice(start, start + room).map((o, i) => {
     const selected = start + i === index;
-    return truncateLine(selected ? theme.accent(`❯ ${o}`) : `  ${o}`, width);
+    return truncateLine(selected ? theme.accent(`❯ ${cleanLine(o)}`) : `  ${cleanLine(o)}`, width);
   });
   if (shown.length === 0) rows.push(theme.muted("  (no match)"));
   return [...head, ...rows, help].slice(0, Math.max(1, maxRows));

@@ -45,7 +45,6 @@ export class AgentRuntime extends ModelState {
   /** Extension messages to send along with the next prompt (deliverAs "nextTurn"). */
   private readonly nextTurn: AgentMessage[] = [];
   private readonly abortListeners = new Set<() => void>();
-  private readonly totals = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, cost: 0 };
 
   constructor(private readonly options: RuntimeOptions) {
     super(options.model, options.thinkingLevel ?? options.config.settings.defaultThinkingLevel ?? "medium");
@@ -392,27 +391,16 @@ export class AgentRuntime extends ModelState {
     return [base, ...this.options.hooks.systemPromptAppend()].join("\n\n");
   }
 
-  /** A message entered the context: keep it, persist it, count its usage. */
+  /** A message entered the context: keep it and persist it. */
   recordMessage(message: AgentMessage): void {
     this.messages.push(message);
     this.store.appendMessage(message);
-    if (message.role === "assistant") {
-      this.totals.input += message.usage.input;
-      this.totals.output += message.usage.output;
-      this.totals.cacheRead += message.usage.cacheRead;
-      this.totals.cacheWrite += message.usage.cacheWrite;
-      this.totals.cost += message.usage.cost.total;
-    }
   }
 
   /** Result of an RPC `bash` command: stored now, or after the active run (§3.8.1). */
   addBashExecution(message: BashExecutionMessage): void {
     if (this.activity) this.deferredBash.push(message);
     else this.recordMessage(message);
-  }
-
-  usageTotals(): Readonly<typeof this.totals> {
-    return this.totals;
   }
 
   // ---- model and thinking (state in ModelState) -------------------------------------------

@@ -1,8 +1,8 @@
 // get_session_stats (PROTOCOL.md §3.9.10): message counts, token and cost totals of the whole
-// session file (every entry, every branch, earlier processes included; without a session, the
-// answers this process saw), and the current context estimate.
+// session file (every entry, every branch, earlier processes included; without a session
+// store, of the current context), and the current context estimate.
 
-import { awaitingUsageAfterCompaction, sessionTotals } from "../session/stats.js";
+import { awaitingUsageAfterCompaction, messageTotals, sessionTotals } from "../session/stats.js";
 import type { SessionEntry } from "../session/types.js";
 import type { AgentMessage } from "./agent-messages.js";
 import type { AgentRuntime } from "./agent-runtime.js";
@@ -44,7 +44,8 @@ export function contextUsage(messages: readonly AgentMessage[], contextWindow: n
 }
 
 export function computeSessionStats(runtime: AgentRuntime, session?: SessionEntrySource): Record<string, unknown> {
-  const counts = session ? sessionTotals(session.getEntries()) : contextTotals(runtime);
+  // Without a session store (tests, embedding): the current context, as pi counts.
+  const counts = session ? sessionTotals(session.getEntries()) : messageTotals(runtime.messages);
   const stats: Record<string, unknown> = {};
   if (runtime.store.sessionFile) stats["sessionFile"] = runtime.store.sessionFile;
   Object.assign(stats, { sessionId: runtime.store.sessionId, ...counts });
@@ -56,35 +57,4 @@ export function computeSessionStats(runtime: AgentRuntime, session?: SessionEntr
   }
   if (usage) stats["contextUsage"] = usage;
   return stats;
-}
-
-/** Without a session store: counts of the context, tokens and cost this process saw. */
-function contextTotals(runtime: AgentRuntime): Record<string, unknown> {
-  let userMessages = 0;
-  let assistantMessages = 0;
-  let toolCalls = 0;
-  let toolResults = 0;
-  for (const message of runtime.messages) {
-    if (message.role === "user") userMessages++;
-    else if (message.role === "assistant") {
-      assistantMessages++;
-      toolCalls += message.content.filter((block) => block.type === "toolCall").length;
-    } else if (message.role === "toolResult") toolResults++;
-  }
-  const totals = runtime.usageTotals();
-  return {
-    userMessages,
-    assistantMessages,
-    toolCalls,
-    toolResults,
-    totalMessages: runtime.messages.length,
-    tokens: {
-      input: totals.input,
-      output: totals.output,
-      cacheRead: totals.cacheRead,
-      cacheWrite: totals.cacheWrite,
-      total: totals.input + totals.output + totals.cacheRead + totals.cacheWrite,
-    },
-    cost: totals.cost,
-  };
 }

@@ -1,6 +1,6 @@
 // Totals over a whole session file (every entry, every branch) for get_session_stats
 // (PROTOCOL.md §3.9.10): message counts, tokens and cost, independent of process lifetime.
-import type { SessionEntry } from "./types.js";
+import type { SessionEntry, SessionMessage } from "./types.js";
 
 export type SessionTotals = {
   userMessages: number;
@@ -13,6 +13,11 @@ export type SessionTotals = {
 };
 
 export function sessionTotals(entries: readonly SessionEntry[]): SessionTotals {
+  return messageTotals(entries.flatMap((entry) => (entry.type === "message" ? [entry.message] : [])));
+}
+
+/** The same totals over a list of messages (a context without a session store). */
+export function messageTotals(messages: readonly SessionMessage[]): SessionTotals {
   const totals: SessionTotals = {
     userMessages: 0,
     assistantMessages: 0,
@@ -22,9 +27,7 @@ export function sessionTotals(entries: readonly SessionEntry[]): SessionTotals {
     tokens: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
     cost: 0,
   };
-  for (const entry of entries) {
-    if (entry.type !== "message") continue;
-    const message = entry.message;
+  for (const message of messages) {
     totals.totalMessages++;
     if (message.role === "user") totals.userMessages++;
     else if (message.role === "toolResult") totals.toolResults++;

@@ -81,3 +81,26 @@ describe("tool views", () => {
     expect(rows.join("")).not.toMatch(/\u001b\[(2J|H|10;10H)/);
   });
 });
+
+describe("committed entries with hostile text", () => {
+  it("print no escape other than SGR, for every entry kind", async () => {
+    const { entryLines } = await import("../../../src/tui/render/entry-lines.js");
+    const evil = "x\u001b[2J\u001b]0;pwn\u0007\u001b[10;1H y";
+    const run: ToolRun = { id: "t", name: evil, args: { command: evil }, startedAt: 0, endedAt: 1, status: "error", output: { text: evil, details: { diff: `+${evil}` }, images: 0 } };
+    const entries = [
+      { kind: "user", id: 1, text: evil, images: 0 },
+      { kind: "markdown", id: 2, text: evil, continues: false },
+      { kind: "thinking", id: 3, text: evil, continues: false },
+      { kind: "tool", id: 4, run },
+      { kind: "tool", id: 5, run: { ...run, name: "edit", status: "done" as const } },
+      { kind: "notice", id: 6, level: "error", text: evil },
+      { kind: "bash", id: 7, command: evil, output: evil, exitCode: 1, cancelled: false },
+      { kind: "custom", id: 8, label: evil, text: evil },
+    ] as const;
+    for (const e of entries) {
+      const out = entryLines(e, { width: 60, showThinking: true, toolsExpanded: true }).join("\n");
+      expect(out, e.kind).not.toMatch(/\u001b(?!\[[0-9;]*m)/);
+      expect(out, e.kind).not.toContain("\u0007");
+    }
+  });
+});

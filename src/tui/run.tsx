@@ -14,6 +14,7 @@ import { createStore } from "./state/store.js";
 import { enableTerminalModes, restoreTerminal, setTerminalTitle } from "./terminal.js";
 import { gitBranch } from "./workspace.js";
 import { warmUpHighlighter } from "./render/highlight.js";
+import { createResizeGuard, terminalReflows } from "./resize-guard.js";
 import { setupIssue7 } from "./slash/setup.js";
 import { isRemoteCommand } from "./slash/start-checks.js";
 
@@ -100,11 +101,14 @@ async function main(): Promise<void> {
   stdout.on("resize", () => store.dispatch({ type: "resize", columns: stdout.columns || 80, rows: stdout.rows || 24 }));
 
   enableTerminalModes(stdout);
+  // Created before render() so its resize listener runs before Ink's (see resize-guard.ts).
+  const guard = createResizeGuard(stdout, terminalReflows(process.env));
   // AGENT_TUI_RENDER_LOG=<file>: one line per Ink render (time, ms) for the render benchmark.
   const renderLog = process.env["AGENT_TUI_RENDER_LOG"];
   const onRender = renderLog ? (m: { renderTime: number }): void => appendFileSync(renderLog, `${Date.now()} ${m.renderTime.toFixed(1)}\n`) : undefined;
   ink = render(<App store={store} controller={controller} overlay={issue7.overlay}>{issue7.extras}</App>, {
     ...(onRender ? { onRender } : {}),
+    stdout: guard.stream,
     maxFps: MAX_FPS,
     patchConsole: false,
     exitOnCtrlC: false,

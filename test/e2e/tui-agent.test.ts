@@ -198,3 +198,32 @@ describe.skipIf(!built)("agent-tui external editor", () => {
     }
   }, 30_000);
 });
+
+describe.skipIf(!built)("agent-tui resize", () => {
+  it("narrowing and widening re-lay out the live region once, with no stale copy", async () => {
+    const box = await createSandbox([{ kind: "text", matchLastUser: "GO", chunks: ["A short answer with some words in it. ".repeat(5)], delayMs: 5 }]);
+    // xterm.js re-wraps lines on resize like most terminals; tell agent-tui it does.
+    const p = spawnTui({ args: ["--provider", "fake", "--model", "fake-model", "--no-session"], cwd: box.cwd, env: { ...box.env, AGENT_TUI_REFLOW: "1" }, cols: 100, rows: 20 });
+    const count = (s: string): number => p.screenText().split(s).length - 1;
+    try {
+      await p.waitForText("Fake Model", 20_000);
+      await p.type("GO now");
+      p.write(KEYS.enter);
+      await p.waitForText("A short answer");
+      await p.waitForNoText("Working…");
+      await p.type("some draft text in the editor that is fairly long, longer than fifty columns");
+      await p.waitForText("longer than fifty columns");
+      for (const cols of [50, 30, 100]) {
+        p.resize(cols, 20);
+        // A frame at the new width arrived: the footer is cut with "…" only when narrow.
+        await p.waitForText(cols < 70 ? /^\/tmp\S* · .*…$/m : /ctx 0%$/m);
+        await new Promise((r) => setTimeout(r, 400));
+        expect(count("› some draft"), `${cols} cols:\n${p.screenText()}`).toBe(1);
+        expect(count("Fake Model"), `${cols} cols:\n${p.screenText()}`).toBeLessThanOrEqual(1);
+      }
+    } finally {
+      p.kill();
+      await box.dispose();
+    }
+  }, 40_000);
+});

@@ -121,6 +121,13 @@ export async function startAgent({ cli, version, cwd }: StartOptions): Promise<v
         writer.write({ type: "session_info_changed", name });
       },
       getSessionName: () => session.getName(),
+      appendEntry: (customType, data) => void session.appendCustom(customType, data),
+      setLabel: (entryId, label) => void session.appendLabel(entryId, label),
+      getThinkingLevel: () => runtime.thinkingLevel,
+      setThinkingLevel: (level) => {
+        if (isThinkingLevel(level)) runtime.setThinkingLevel(level);
+      },
+      toolNames: () => runtime.toolNames(),
       signal: () => runtime.signal,
       sendMessage: (message, options) => {
         const custom = { role: "custom" as const, customType: message.customType, content: message.content, display: message.display ?? true, timestamp: Date.now(), ...(message.details !== undefined ? { details: message.details } : {}) };

@@ -1,7 +1,8 @@
 // stdin end with work in flight, through the built agent-rpc (PROTOCOL.md §1.6, §8.4): pending
 // host tool calls fail with the disconnect message (no host_tool_cancel), an extension command
 // waiting on a dialog gets its default at once (no idle-timeout delay); and the runtime port of
-// extensions: pi.sendMessage records a custom message, ctx.signal is the run's abort signal.
+// extensions: pi.sendMessage records a custom message, ctx.signal is the run's abort signal,
+// appendEntry / thinking level / active tool names reach the session and the runtime.
 import "./helpers/isolated-tmp.js";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -17,6 +18,14 @@ export default function (pi: any) {
     ctx.signal?.addEventListener("abort", () => ctx.ui.notify("signal aborted"), { once: true });
   });
   pi.registerCommand("note", { handler: async () => pi.sendMessage({ customType: "note", content: "hello note", display: true }) });
+  pi.registerCommand("meta", {
+    handler: async (_args: string, ctx: any) => {
+      pi.appendEntry("ext-state", { step: 1 });
+      pi.setThinkingLevel("high");
+      pi.setThinkingLevel("bogus");
+      ctx.ui.notify("thinking:" + pi.getThinkingLevel() + " tools:" + pi.getActiveTools().join(","));
+    },
+  });
   pi.registerCommand("ask", {
     handler: async (_args: string, ctx: any) => {
       const answer = await ctx.ui.confirm("Sure?", "Really?");
@@ -62,6 +71,13 @@ describe("stdin end and the extensions' runtime port", () => {
     await a.waitFor((f) => f.type === "message_end" && (f["message"] as { customType?: string }).customType === "note");
     const messages = (await a.request({ id: "m", type: "get_messages" }))["data"] as { messages: { role: string; content: unknown }[] };
     expect(messages.messages).toEqual([expect.objectContaining({ role: "custom", customType: "note", content: "hello note" })]);
+
+    // The rest of pi's session API used by extensions: appendEntry, thinking level, tool names.
+    expect((await a.request({ id: "meta", type: "prompt", message: "/meta" }))["success"]).toBe(true);
+    await a.waitFor(notified("thinking:high tools:read,bash,edit,write,grep,find,ls,todo_write,echo_host"));
+    const entries = (await a.request({ id: "e", type: "get_entries" }))["data"] as { entries: { type: string; customType?: string; data?: unknown }[] };
+    expect(entries.entries.filter((e) => e.type === "custom")).toEqual([expect.objectContaining({ customType: "ext-state", data: { step: 1 } })]);
+    expect(a.frames.filter((f) => f.type === "thinking_level_changed").map((f) => f["level"])).toEqual(["high"]);
 
     // ctx.signal is the run's signal: live at agent_start, fired by abort.
     await a.request({ id: "p1", type: "prompt", message: "call the host tool" });

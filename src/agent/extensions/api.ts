@@ -233,6 +233,15 @@ export interface ExtensionAPI {
   registerMessageRenderer(customType: string, renderer: unknown): void;
   setSessionName(name: string): void;
   getSessionName(): string | undefined;
+  /** A custom session entry (not sent to the model), e.g. an extension's own state. */
+  appendEntry(customType: string, data?: unknown): void;
+  /** Label an entry (undefined clears it), as the tree view shows it. */
+  setLabel(entryId: string, label: string | undefined): void;
+  getThinkingLevel(): string;
+  /** Unknown levels are ignored; the level is clamped to what the model supports. */
+  setThinkingLevel(level: string): void;
+  /** Names of the tools offered to the model. */
+  getActiveTools(): string[];
   /** Shared bus between extensions. */
   events: { emit(channel: string, data: unknown): void; on(channel: string, handler: (data: unknown) => void): () => void };
   exec(command: string, args?: string[], options?: { signal?: AbortSignal; timeout?: number; cwd?: string }): Promise<{ stdout: string; stderr: string; code: number; killed: boolean }>;

@@ -86,6 +86,19 @@ export function createExtensionApi(ext: ExtensionOrigin, registry: ApiRegistry, 
     registerMessageRenderer: ignored,
     setSessionName: (name) => registry.runtime().setSessionName?.(name),
     getSessionName: () => registry.runtime().getSessionName?.(),
+    appendEntry: (customType, data) => {
+      const runtime = registry.runtime();
+      if (!runtime.appendEntry) throw new Error("pi.appendEntry is not available in this worker");
+      runtime.appendEntry(customType, data);
+    },
+    setLabel: (entryId, label) => {
+      const runtime = registry.runtime();
+      if (!runtime.setLabel) throw new Error("pi.setLabel is not available in this worker");
+      runtime.setLabel(entryId, label);
+    },
+    getThinkingLevel: () => registry.runtime().getThinkingLevel?.() ?? "off",
+    setThinkingLevel: (level) => registry.runtime().setThinkingLevel?.(level),
+    getActiveTools: () => registry.runtime().toolNames?.() ?? [],
     events: bus.forExtension(ext),
     exec: (command, args, options) => execForExtension(command, args ?? [], registry.cwd, options),
   };

@@ -18,6 +18,11 @@ export interface HostRuntime {
   sendMessage?(message: CustomMessageInput, options: SendMessageOptions): void;
   setSessionName?(name: string): void;
   getSessionName?(): string | undefined;
+  appendEntry?(customType: string, data: unknown): void;
+  setLabel?(entryId: string, label: string | undefined): void;
+  getThinkingLevel?(): string;
+  setThinkingLevel?(level: string): void;
+  toolNames?(): string[];
   /** Called when an extension registers a tool after startup. */
   toolsChanged?(): void;
 }

@@ -53,6 +53,8 @@ export interface RuntimeHooks {
   isCommand?: (text: string) => boolean;
   /** Extra tools to offer the model (todo_write, host tools, extension tools). Read per run. */
   tools?: () => AgentTool[];
+  /** Names of the tools this set provides, also those prepareTools has not built yet. */
+  toolNames?: () => string[];
   /** Before a run starts: build the tools `tools()` returns (e.g. load their modules). */
   prepareTools?: () => Promise<void>;
   /** Extra lines for the system prompt. */
@@ -143,6 +145,10 @@ export class HookRegistry {
 
   tools(): AgentTool[] {
     return this.sets.flatMap((set) => set.tools?.() ?? []);
+  }
+
+  toolNames(): string[] {
+    return this.sets.flatMap((set) => set.toolNames?.() ?? set.tools?.().map((tool) => tool.name) ?? []);
   }
 
   async prepareTools(): Promise<void> {

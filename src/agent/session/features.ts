@@ -11,11 +11,10 @@ import { CompactionController } from "./compaction.js";
 import type { CompactionSettings } from "./compaction-plan.js";
 import { HostToolRegistry } from "./host-tools.js";
 import type { SessionManager } from "./session-manager.js";
-import { TodoStore } from "./todo-state.js";
+import { TODO_WRITE_TOOL_NAME, TodoStore } from "./todo-state.js";
 import { TodoReminders } from "./todo-reminder.js";
 
 export const SESSION_FEATURES_SLOT = "sessionFeatures";
-const TODO_WRITE_NAME = "todo_write";
 
 /** Extra hook methods for compaction and todo reminders, called by the runtime's loop. */
 export type CompactionHooks = {
@@ -112,7 +111,7 @@ export function installSessionFeatures(runtime: AgentRuntime, services: AgentSer
     send: (frame) => send({ ...frame }),
     reservedNames: () => {
       const own = new Set(hostTools.getDefinitions().map((definition) => definition.name));
-      return [...runtime.toolNames(), TODO_WRITE_NAME].filter((name) => !own.has(name));
+      return runtime.toolNames().filter((name) => !own.has(name));
     },
   });
   const compaction = new CompactionController({
@@ -142,6 +141,7 @@ export function installSessionFeatures(runtime: AgentRuntime, services: AgentSer
   const hooks: RuntimeHooks & CompactionHooks = {
     tools: () => [...(todoTool ? [todoTool] : []), ...hostTools.tools()],
     prepareTools: prepareTodoTool,
+    toolNames: () => [TODO_WRITE_TOOL_NAME, ...hostTools.tools().map((tool) => tool.name)],
     stateFields: () => ({ todoPhases: todos.getPhases() }),
     onShutdown: () => {
       hostTools.rejectAllDisconnected();

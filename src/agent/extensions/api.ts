@@ -123,6 +123,22 @@ export interface InputEvent {
   source: "interactive" | "rpc" | "extension";
 }
 
+/** After a prompt is accepted, before its run starts (pi): may add a message, replace the prompt. */
+export interface BeforeAgentStartEvent {
+  type: "before_agent_start";
+  /** The user's prompt after template/skill expansion. */
+  prompt: string;
+  images?: ImageContent[];
+  /** The system prompt this run would use. */
+  systemPrompt: string;
+}
+export interface BeforeAgentStartResult {
+  /** Custom messages sent with the prompt, in extension load order. */
+  messages: CustomMessageInput[];
+  /** Replacement system prompt for this run (handlers chain: each sees the previous one). */
+  systemPrompt?: string;
+}
+
 /** Agent-loop events forwarded to extensions as they happen. */
 export type AgentLoopEvent =
   | { type: "agent_start" }
@@ -144,6 +160,7 @@ export type ExtensionEvent =
   | ToolCallEvent
   | ToolResultEvent
   | InputEvent
+  | BeforeAgentStartEvent
   | AgentLoopEvent;
 
 export type ExtensionEventName = ExtensionEvent["type"];

@@ -3,7 +3,10 @@
 // `extension_error` frame (PROTOCOL.md §4.10) and the agent keeps going.
 import type { AgentTool } from "@mariozechner/pi-agent-core";
 import type {
+  BeforeAgentStartEvent,
+  BeforeAgentStartResult,
   CancelResult,
+  CustomMessageInput,
   CommandInfo,
   CommandOptions,
   ExtensionCommandContext,
@@ -294,6 +297,27 @@ export class ExtensionHost {
       return false;
     });
     return changed ? { content: current.content, details: current.details, isError: current.isError } : undefined;
+  }
+
+  /** before_agent_start: messages collect in load order; system prompt replacements chain. */
+  async beforeAgentStart(event: Omit<BeforeAgentStartEvent, "type">): Promise<BeforeAgentStartResult | undefined> {
+    if (!this.hasHandlers("before_agent_start")) return undefined;
+    const current: BeforeAgentStartEvent = { type: "before_agent_start", ...event };
+    const messages: CustomMessageInput[] = [];
+    let replaced = false;
+    await this.dispatch(current, (result) => {
+      if (!isRecord(result)) return false;
+      const message = result.message;
+      if (isRecord(message) && typeof message.customType === "string" && (typeof message.content === "string" || Array.isArray(message.content))) {
+        messages.push(message as unknown as CustomMessageInput);
+      }
+      if (typeof result.systemPrompt === "string") {
+        current.systemPrompt = result.systemPrompt;
+        replaced = true;
+      }
+      return false;
+    });
+    return replaced ? { messages, systemPrompt: current.systemPrompt } : { messages };
   }
 
   /** input: transforms chain; the first "handled" wins. */

@@ -10,6 +10,7 @@ import { ExtensionHost } from "./host.js";
 import { discoverExtensions, isProjectTrusted, loadExtensionModules } from "./loader.js";
 import { expandSlashInput, loadSlashResources, resourceCommands, type SlashResources } from "./resources.js";
 import type { HostRuntime } from "./runtime-port.js";
+import type { CustomMessage } from "../session/types.js";
 
 export { ExtensionHost } from "./host.js";
 export type { HostRuntime } from "./runtime-port.js";
@@ -60,6 +61,7 @@ export interface ExtensionHooks {
   /** tool_result for pi-agent-core's afterToolCall: handlers may patch content/details/isError. */
   afterToolCall(call: ToolResultInfo): Promise<ToolResultPatch | undefined>;
   expandInput(text: string, mode?: string): string;
+  beforeAgentStart(input: { prompt: string; images?: ImageContent[]; systemPrompt: string }): Promise<{ messages: CustomMessage[]; systemPrompt?: string } | undefined>;
   runCommand(text: string): Promise<boolean>;
   isCommand(text: string): boolean;
   tools(): AgentTool[];
@@ -180,6 +182,19 @@ export async function setupExtensions(options: SetupExtensionsOptions): Promise<
       return expand(source);
     },
     runCommand,
+    beforeAgentStart: async (input) => {
+      const result = await host.beforeAgentStart(input);
+      if (!result) return undefined;
+      const messages = result.messages.map((m): CustomMessage => ({
+        role: "custom",
+        customType: m.customType,
+        content: m.content,
+        display: m.display ?? true,
+        timestamp: Date.now(),
+        ...(m.details !== undefined ? { details: m.details } : {}),
+      }));
+      return result.systemPrompt === undefined ? { messages } : { messages, systemPrompt: result.systemPrompt };
+    },
     isCommand: (text) => host.isCommand(text),
     tools: () => host.getTools(),
     onShutdown: () => host.sessionShutdown({ reason: "quit" }),

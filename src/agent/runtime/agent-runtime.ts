@@ -126,7 +126,8 @@ export class AgentRuntime extends ModelState {
     await this.startGuarded(async () => {
       await this.preflight();
       await this.options.hooks.beforePrompt();
-      return [createUserMessage(expanded, images), ...this.nextTurn.splice(0)];
+      const start = await this.options.hooks.beforeAgentStart({ prompt: expanded, ...(images ? { images } : {}), systemPrompt: this.fullSystemPrompt(this.activeTools()) });
+      return { prompts: [createUserMessage(expanded, images), ...this.nextTurn.splice(0), ...start.messages], ...(start.systemPrompt !== undefined ? { systemPrompt: start.systemPrompt } : {}) };
     });
   }
 
@@ -134,14 +135,15 @@ export class AgentRuntime extends ModelState {
    * Preflight then start, with the worker counted as busy from the first await: a second
    * input arriving during preflight is queued (or rejected), never a second parallel run.
    */
-  private async startGuarded(prepare: () => Promise<AgentMessage[]>): Promise<void> {
+  private async startGuarded(prepare: () => Promise<AgentMessage[] | { prompts: AgentMessage[]; systemPrompt?: string }>): Promise<void> {
     this.starting = true;
     this.abortedWhileStarting = false;
     try {
-      const prompts = await prepare();
+      const prepared = await prepare();
       // An abort during preflight (e.g. a pre-prompt compaction) cancels the input too.
       if (this.abortedWhileStarting) throw new Error("Aborted before the run started");
-      this.startActivity(prompts);
+      if (Array.isArray(prepared)) this.startActivity(prepared);
+      else this.startActivity(prepared.prompts, prepared.systemPrompt);
     } finally {
       this.starting = false;
     }
@@ -255,8 +257,8 @@ export class AgentRuntime extends ModelState {
 
   // ---- activity loop -------------------------------------------------------------------
 
-  private startActivity(prompts: AgentMessage[]): void {
-    const activity: Activity = { controller: new AbortController(), aborted: false, done: Promise.resolve() };
+  private startActivity(prompts: AgentMessage[], systemPrompt?: string): void {
+    const activity: Activity = { controller: new AbortController(), aborted: false, done: Promise.resolve(), ...(systemPrompt !== undefined ? { systemPrompt } : {}) };
     this.activity = activity;
     // setImmediate: the command's response is written before agent_start (§2.4).
     activity.done = new Promise<void>((resolve) => setImmediate(resolve))
@@ -350,7 +352,7 @@ export class AgentRuntime extends ModelState {
       model,
       thinkingLevel: this.thinkingLevel,
       tools,
-      systemPrompt: this.fullSystemPrompt(tools),
+      systemPrompt: activity.systemPrompt ?? this.fullSystemPrompt(tools),
       messages: [...this.messages],
       signal: activity.controller.signal,
       isAborted: () => activity.aborted,

@@ -75,6 +75,11 @@ export interface RuntimeHooks {
   continueAfterRun?: (last: AssistantMessage | undefined) => Promise<{ messages: AgentMessage[] } | undefined>;
   /** Prompt preflight, before the run starts (pre-prompt compaction, §4.11 F4). */
   beforePrompt?: () => Promise<void>;
+  /**
+   * A prompt was accepted and its run is about to start (pi's before_agent_start): messages to
+   * send with the prompt, and a system prompt replacing `systemPrompt` for this activity.
+   */
+  beforeAgentStart?: (input: { prompt: string; images?: ImageContent[]; systemPrompt: string }) => Promise<{ messages: AgentMessage[]; systemPrompt?: string } | undefined>;
   /** Extra get_state fields (e.g. todoPhases from the todo store). */
   stateFields?: () => Record<string, unknown>;
   /** Called once at shutdown (stdin end, signals) before the process exits. */
@@ -184,6 +189,20 @@ export class HookRegistry {
 
   async beforePrompt(): Promise<void> {
     for (const set of this.sets) await set.beforePrompt?.();
+  }
+
+  /** Messages collect in registration order; system prompt replacements chain. */
+  async beforeAgentStart(input: { prompt: string; images?: ImageContent[]; systemPrompt: string }): Promise<{ messages: AgentMessage[]; systemPrompt?: string }> {
+    const messages: AgentMessage[] = [];
+    let systemPrompt: string | undefined;
+    for (const set of this.sets) {
+      if (!set.beforeAgentStart) continue;
+      const result = await set.beforeAgentStart({ ...input, systemPrompt: systemPrompt ?? input.systemPrompt });
+      if (!result) continue;
+      messages.push(...result.messages);
+      if (result.systemPrompt !== undefined) systemPrompt = result.systemPrompt;
+    }
+    return systemPrompt === undefined ? { messages } : { messages, systemPrompt };
   }
 
   stateFields(): Record<string, unknown> {

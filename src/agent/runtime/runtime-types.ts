@@ -31,6 +31,8 @@ export interface Activity {
   controller: AbortController;
   aborted: boolean;
   done: Promise<void>;
+  /** The system prompt for every run of this activity (an extension's before_agent_start). */
+  systemPrompt?: string;
   /** Set while an auto-retry back-off delay is pending. */
   cancelRetry?: () => void;
 }

@@ -54,7 +54,7 @@ export function createInitialState(columns = 80, rows = 24): TuiState {
 
 /** How tall the streaming text may get before its stable prefix is committed. */
 export function commitLimits(s: TuiState): CommitLimits {
-  return { width: Math.max(20, s.ui.columns - 2), maxLiveRows: Math.max(3, Math.floor(s.ui.rows / 3)) };
+  return { width: Math.max(20, s.ui.columns - 2), maxLiveRows: Math.max(3, Math.floor(s.ui.rows / 4)) };
 }
 
 function reduceRun(run: RunState, e: AgentEvent, now: number): RunState {

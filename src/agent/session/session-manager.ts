@@ -12,7 +12,6 @@ import {
   CURRENT_SESSION_VERSION,
   type CompactionEntry,
   type LabelEntry,
-  type MessageEntry,
   type ModelRef,
   type NewEntry,
   type SessionContext,
@@ -88,7 +87,9 @@ export class SessionManager {
 
   // ---- appends ----
 
-  appendMessage(message: SessionMessage): MessageEntry {
+  appendMessage(message: SessionMessage): SessionEntry {
+    // Custom messages (extensions, todo reminders) are custom_message entries, as pi writes them.
+    if (message.role === "custom") return this.appendCustomMessage(message.customType, message.content, message.display, message.details);
     return this.append({ type: "message", message });
   }
 

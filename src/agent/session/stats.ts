@@ -1,5 +1,6 @@
 // Totals over a whole session file (every entry, every branch) for get_session_stats
 // (PROTOCOL.md §3.9.10): message counts, tokens and cost, independent of process lifetime.
+import { entryToMessage } from "./context.js";
 import type { SessionEntry, SessionMessage } from "./types.js";
 
 export type SessionTotals = {
@@ -13,7 +14,7 @@ export type SessionTotals = {
 };
 
 export function sessionTotals(entries: readonly SessionEntry[]): SessionTotals {
-  return messageTotals(entries.flatMap((entry) => (entry.type === "message" ? [entry.message] : [])));
+  return messageTotals(entries.flatMap((entry) => entryToMessage(entry) ?? []));
 }
 
 /** The same totals over a list of messages (a context without a session store). */

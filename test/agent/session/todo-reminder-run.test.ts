@@ -66,6 +66,12 @@ describe("todo reminders in the runtime", () => {
     expect(reminders[1]).toMatchObject({ attempt: 2, maxAttempts: 2 });
     const hidden = harness.runtime.messages.find((m) => m.role === "custom");
     expect(hidden).toMatchObject({ customType: "todo-reminder", display: false });
+    // Stored as pi stores custom messages: a custom_message entry, back in the context on reload.
+    const stored = harness.session.getEntries().filter((e) => e.type === "custom_message");
+    expect(stored).toHaveLength(2);
+    expect(stored[0]).toMatchObject({ customType: "todo-reminder", display: false });
+    expect(harness.session.getEntries().some((e) => e.type === "message" && (e.message.role as string) === "custom")).toBe(false);
+    expect(harness.session.buildContextMessages().filter((m) => m.role === "custom")).toHaveLength(2);
     expect(harness.faux.state.callCount).toBe(3);
 
     // A new prompt gets a new budget.

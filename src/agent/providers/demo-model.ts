@@ -8,7 +8,7 @@ export const DEMO_API = "agent-tui-demo";
 
 export const DEMO_MODEL: Model<Api> = {
   id: "demo",
-  name: "demo (offline scripted model, no API key)",
+  name: "demo (offline scripted model)",
   api: DEMO_API,
   provider: DEMO_PROVIDER,
   baseUrl: "offline://demo",
@@ -18,3 +18,13 @@ export const DEMO_MODEL: Model<Api> = {
   contextWindow: 200000,
   maxTokens: 8192,
 };
+
+/**
+ * The same model when it was picked because nothing is configured (not asked for): its answers
+ * say that no API key was found. Chosen explicitly (`--provider demo`, set_model) it is DEMO_MODEL.
+ */
+export const DEMO_FALLBACK_MODEL: Model<Api> = { ...DEMO_MODEL, name: "demo (offline scripted model, no API key found)" };
+
+export function isDemoFallback(model: Pick<Model<Api>, "provider" | "name">): boolean {
+  return model.provider === DEMO_PROVIDER && model.name === DEMO_FALLBACK_MODEL.name;
+}

@@ -6,7 +6,7 @@ import type { Api, Model } from "@mariozechner/pi-ai";
 import type { AgentSettings, ModelsConfig } from "../config.js";
 import { loadPiAi } from "./lazy.js";
 import { isThinkingLevel, type ThinkingLevelName } from "./thinking.js";
-import { DEMO_MODEL, DEMO_PROVIDER } from "./demo-model.js";
+import { DEMO_FALLBACK_MODEL, DEMO_MODEL, DEMO_PROVIDER } from "./demo-model.js";
 
 export type AnyModel = Model<Api>;
 
@@ -163,7 +163,7 @@ export class ModelRegistry {
       if (model) return { model };
     }
     return {
-      model: DEMO_MODEL,
+      model: DEMO_FALLBACK_MODEL,
       notice: "no provider configured and no API key found: using the offline demo model (scripted answers). Set an API key or pass --provider.",
     };
   }

@@ -5,6 +5,7 @@
 
 import type { AgentContext, AgentEvent, AgentLoopConfig, AgentTool, StreamFn } from "@mariozechner/pi-agent-core";
 import type { AssistantMessage } from "@mariozechner/pi-ai";
+import { emptyAssistantMessage } from "../providers/assistant-message.js";
 import { loadAgentCore, loadPiAi } from "../providers/lazy.js";
 import type { AnyModel } from "../providers/model-registry.js";
 import type { ThinkingLevelName } from "../providers/thinking.js";
@@ -127,17 +128,8 @@ export async function runAgentOnce(host: RunHost, prompts: AgentMessage[], conti
 
 function abortedStream(ai: typeof import("@mariozechner/pi-ai"), model: AnyModel): ReturnType<StreamFn> {
   const stream = ai.createAssistantMessageEventStream();
-  const message: AssistantMessage = {
-    role: "assistant",
-    content: [],
-    api: model.api,
-    provider: model.provider,
-    model: model.id,
-    usage: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } },
-    stopReason: "aborted",
-    errorMessage: "Request was aborted",
-    timestamp: Date.now(),
-  };
+  const message = emptyAssistantMessage(model, "aborted");
+  message.errorMessage = "Request was aborted";
   stream.push({ type: "error", reason: "aborted", error: message });
   stream.end(message);
   return stream;

@@ -1,5 +1,5 @@
 // `agent-tui --demo` start to finish under a pty: the offline demo provider streams thinking
-// and markdown, runs a tool, writes a todo plan; the tour invites steering, then the demo
+// and markdown, runs tools (bash with live output, steered meanwhile), writes a todo plan; then the demo
 // extension's dialogs are answered with keys, and the tour ends with a closing notice.
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -26,6 +26,11 @@ describe.skipIf(!built)("agent-tui --demo", () => {
     await t.waitForText("Demo mode", 15_000, "all");
     await t.waitForText("const greet", 10_000, "all");
     await t.waitForText(/✓ ls \./, 10_000, "all");
+    // The bash command's output streams live (a line every 0.3 s): steer while it runs.
+    await t.waitForText(/demo step \d+\/10/, 10_000, "all");
+    await t.type("steer-from-e2e");
+    t.write(KEYS.enter);
+    await t.waitForText("You said: “steer-from-e2e”", 15_000, "all");
     await t.waitForText(/✓ todo_write/, 10_000, "all");
     await t.waitForText(/Plan \d+\/3/, 10_000);
     // The thinking block was streamed (dimmed italic in the raw output).

@@ -206,7 +206,18 @@ export function createWorkerConnection(options: WorkerConnectionOptions): Worker
     const queuedPrompt = type === "prompt" && runState !== "idle" && runState !== "settled";
     const data = await internalRequest(type, fields);
     queues.onAccepted(type, fields, queuedPrompt);
+    if (SESSION_REPLACING.has(type)) await noteSessionFile();
     return data;
+  }
+
+  /** After /new, /resume, /fork…: a restart must reopen the session now open, not the first one. */
+  async function noteSessionFile(): Promise<void> {
+    try {
+      const state = await internalRequest("get_state", {}, PROBE_TIMEOUT_MS);
+      if (isRecord(state)) sessionFile = typeof state["sessionFile"] === "string" ? state["sessionFile"] : undefined;
+    } catch (error) {
+      emit({ kind: "notification", level: "warning", message: `Could not read the session file after a session change: ${(error as Error).message}` });
+    }
   }
 
   const rpc = createRpcClient({ request, supports: (type) => caps.commands[type] !== false });
@@ -312,7 +323,9 @@ export function createWorkerConnection(options: WorkerConnectionOptions): Worker
         const result = await rehydrate(internalRequest, caps, {
           initialState: data,
           sessionFile,
-          reopenWithSwitch: !options.sessionArgsForRestart,
+          // Also after session args: a worker that ignored them (or got none, e.g. for a
+          // remote command) is switched back to the session instead of silently losing it.
+          reopenWithSwitch: true,
           hostTools: hostTools.registeredTools(),
         });
         for (const message of result.warnings) emit({ kind: "notification", level: "warning", message });

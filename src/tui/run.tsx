@@ -17,6 +17,7 @@ import { warmUpHighlighter } from "./render/highlight.js";
 import { createResizeGuard, terminalReflows } from "./resize-guard.js";
 import { setupIssue7 } from "./slash/setup.js";
 import { isRemoteCommand } from "./slash/start-checks.js";
+import { sessionArgsForRestart } from "./restart-args.js";
 
 const MAX_FPS = 30;
 
@@ -33,11 +34,13 @@ async function main(): Promise<void> {
   const cwd = process.cwd();
   store.dispatch({ type: "workspace", cwd, branch: gitBranch(cwd) });
 
+  const restartArgs = sessionArgsForRestart(options);
   const connection: WorkerConnection = createWorkerConnection({
     command: options.workerCommand,
     cwd,
     env: process.env,
     restart: { maxRestarts: 3, windowMs: 60_000 },
+    ...(restartArgs ? { sessionArgsForRestart: restartArgs } : {}),
   });
   connection.subscribe((batch) => store.dispatchAll(noticesToActions(batch, Date.now())));
 

@@ -314,6 +314,20 @@ describe("connection against the fake worker", () => {
     }
   });
 
+  it("a restarted worker that did not reopen the session from its args is switched back to it", async () => {
+    const h = open({
+      restart: { maxRestarts: 3, windowMs: 60_000, backoffMs: [10] },
+      // Args a worker ignores (or none at all): the session must still come back.
+      sessionArgsForRestart: () => [],
+      fakeEnv: { FAKE_SESSION_FILE: "/tmp/s.jsonl" },
+    });
+    await h.connection.start();
+    await h.connection.rpc.switchSession("/tmp/other.jsonl");
+    await h.connection.rpc.prompt("crash-midstream");
+    await waitFor(() => h.of("rehydrated").length === 1, 5000, "rehydrated");
+    expect(h.of("rehydrated")[0]).toMatchObject({ state: { sessionFile: "/tmp/other.jsonl" } });
+  });
+
   it("gives up after the restart budget and reports failed with the exit info", async () => {
     const h = open({ restart: { maxRestarts: 2, windowMs: 60_000, backoffMs: [5, 5] }, fakeEnv: { FAKE_CRASH_AFTER_MS: "30" } });
     await h.connection.start();

@@ -1,14 +1,14 @@
 // Tab for completion. The editor has no Tab binding, so this handler is the only one that
 // acts on it; it is inactive while a dialog or an overlay owns the keyboard.
 import React from "react";
-import { useInput } from "ink";
 import { keyName } from "../keymap.js";
 import { useTuiState } from "../state/use-store.js";
 import type { CompletionDriver } from "./completion-driver.js";
+import { useKeys } from "../components/use-keys.js";
 
 export function CompletionKeys({ driver }: { driver: CompletionDriver }): React.ReactElement | null {
   const active = useTuiState((s) => s.ui.overlay === undefined && s.dialogs.length === 0 && !s.ui.exitRequested);
-  useInput(
+  useKeys(
     (input, key) => {
       if (keyName(input, key) === "tab") driver.complete();
     },

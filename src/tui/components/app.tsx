@@ -9,6 +9,7 @@ import { StoreContext, useTuiState } from "../state/use-store.js";
 import { ControllerContext } from "./controller-context.js";
 import { LiveRegion } from "./live-region.js";
 import { Transcript } from "./transcript.js";
+import { KeyRouterRoot } from "./use-keys.js";
 
 export type OverlayRenderer = (name: string, props: { width: number; maxRows: number; close: () => void }) => React.ReactElement | null;
 
@@ -36,11 +37,13 @@ export function App(props: { store: Store; controller: Controller; overlay?: Ove
   return (
     <StoreContext.Provider value={props.store}>
       <ControllerContext.Provider value={props.controller}>
-        <Transcript />
-        <Box flexDirection="column">
-          <Body overlay={props.overlay} />
-        </Box>
-        {props.children}
+        <KeyRouterRoot>
+          <Transcript />
+          <Box flexDirection="column">
+            <Body overlay={props.overlay} />
+          </Box>
+          {props.children}
+        </KeyRouterRoot>
       </ControllerContext.Provider>
     </StoreContext.Provider>
   );

@@ -1,18 +1,18 @@
-// The prompt editor view plus its single useInput: keys go through the keymap to the
-// controller. Inactive while a dialog owns the keyboard.
+// The prompt editor view plus its single key handler (useKeys: one key at a time): keys go
+// through the keymap to the controller. Inactive while a dialog owns the keyboard.
 import React from "react";
-import { useInput } from "ink";
 import { resolveEditorKey } from "../keymap.js";
 import { editorLines } from "../render/editor-lines.js";
 import { useTuiState } from "../state/use-store.js";
 import { useController } from "./controller-context.js";
 import { Lines } from "./lines.js";
+import { useKeys } from "./use-keys.js";
 
 export function Editor({ width, maxRows, active }: { width: number; maxRows: number; active: boolean }): React.ReactElement {
   const controller = useController();
   const editor = useTuiState((s) => s.editor);
   const busy = useTuiState((s) => s.run.busy);
-  useInput(
+  useKeys(
     (input, key) => {
       const r = resolveEditorKey(input, key);
       if (!r) return;

@@ -1,16 +1,16 @@
 // Thin Ink view of the open picker: subscribes to the picker host, turns keys into picker
 // ops through the keymap (dialog bindings + named keys), and draws pickerLines.
 import React, { useSyncExternalStore } from "react";
-import { useInput } from "ink";
 import { keyName, resolveDialogKey } from "../keymap.js";
 import { Lines } from "../components/lines.js";
 import type { PickerHost } from "./picker-host.js";
 import { pickerLines } from "./picker-lines.js";
+import { useKeys } from "../components/use-keys.js";
 
 export function PickerView({ host, width, maxRows }: { host: PickerHost; width: number; maxRows: number }): React.ReactElement | null {
   const state = useSyncExternalStore(host.subscribe, host.state);
   const page = Math.max(1, maxRows - 3);
-  useInput((input, key) => {
+  useKeys((input, key) => {
     const name = keyName(input, key);
     if (name === "left" || name === "right" || name === "pageup" || name === "pagedown" || name === "ctrl+o") {
       if (name === "pageup") host.apply({ op: "page_up", rows: page });

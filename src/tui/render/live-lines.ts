@@ -161,7 +161,9 @@ export function todoLines(phases: TodoPhase[], width: number, max: number): stri
     if (phases.length > 1) rows.push(truncateLine(style.bold(cleanLine(p.name)), width));
     for (const t of p.tasks) {
       const content = cleanLine(t.content);
-      const text = t.status === "in_progress" ? style.bold(content) : t.status === "completed" || t.status === "abandoned" ? theme.muted(content) : content;
+      // Each status reads differently even without colour: its mark, and bold / struck text.
+      const text =
+        t.status === "in_progress" ? theme.accent(style.bold(content)) : t.status === "completed" ? theme.muted(content) : t.status === "abandoned" ? theme.muted(style.strike(content)) : content;
       rows.push(truncateLine(`  ${taskMark(t.status)} ${text}`, width));
     }
   }

@@ -47,6 +47,6 @@ export const symbols = {
   fail: "✗",
   pending: "○",
   inProgress: "◐",
-  done: "●",
-  abandoned: "⊘",
+  done: "✓",
+  abandoned: "✗",
 };

@@ -205,7 +205,15 @@ export function reduce(s: TuiState, a: TuiAction): TuiState {
       return { ...s, dialogs: s.dialogs.filter((d) => d.id !== a.id) };
     case "worker_status": {
       const footer = { ...s.footer, worker: a.status, workerDetail: a.detail };
-      if (a.status === "crashed" || a.status === "restarting") {
+      // One notice per crash: the supervisor reports `exited` and then, when it gives up,
+      // `failed` for the same exit (both map to "crashed"); recovery adds what to do next.
+      const entering = s.footer.worker !== a.status;
+      if (!entering) return { ...s, footer };
+      if (a.status === "restarting") {
+        const run = { ...s.run, busy: false, startedAt: undefined, retry: undefined };
+        return { ...s, footer, dialogs: [], run, transcript: appendNotice(s.transcript, "info", "Restarting the worker…") };
+      }
+      if (a.status === "crashed") {
         // Dialogs of a dead worker can never be answered; running tools are cut off.
         const transcript = s.run.busy || s.transcript.live || s.transcript.toolOrder.length > 0
           ? interruptTranscript(s.transcript, a.now, commitLimits(s), `Worker ${a.status}${a.detail ? `: ${a.detail}` : ""}`)

@@ -1,30 +1,9 @@
 // ink-testing-library: the keymap + controller choose prompt / steer / follow-up / abort from
 // state, and each dialog answers with the right shape.
-import React from "react";
 import { afterEach, describe, expect, it } from "vitest";
-import { cleanup, render } from "ink-testing-library";
-import { App } from "../../../src/tui/components/app.js";
-import { createController } from "../../../src/tui/controller.js";
-import { createInitialState } from "../../../src/tui/state/reducer.js";
-import { createStore, type Store } from "../../../src/tui/state/store.js";
-import { decodeUiRequest } from "../../../src/tui/state/ui-requests.js";
-import { createFakeConnection, waitFor, type FakeConnection } from "../helpers/fake-connection.js";
-
-type Setup = { store: Store; conn: FakeConnection; stdin: { write(data: string): void }; frame: () => string; exited: () => boolean };
-
-function setup(): Setup {
-  const store = createStore(createInitialState(100, 30), { frameMs: 0 });
-  const conn = createFakeConnection();
-  let exited = false;
-  const controller = createController({ store, connection: conn, exit: () => { exited = true; } });
-  const r = render(<App store={store} controller={controller} />);
-  return { store, conn, stdin: r.stdin, frame: () => r.lastFrame() ?? "", exited: () => exited };
-}
-
-async function type(s: Setup, text: string): Promise<void> {
-  s.stdin.write(text);
-  await waitFor(() => s.store.getState().editor.text.endsWith(text), `editor to contain ${text}`);
-}
+import { cleanup } from "ink-testing-library";
+import { openUiRequest, setupApp as setup, typeText as type, type AppHarness as Setup } from "../helpers/app-harness.js";
+import { waitFor } from "../helpers/fake-connection.js";
 
 const ENTER = "\r";
 const ALT_ENTER = "\u001b\r";
@@ -121,8 +100,7 @@ describe("submitting", () => {
 });
 
 describe("dialogs", () => {
-  const open = (s: Setup, req: Record<string, unknown>): void =>
-    s.store.dispatch({ type: "ui_request", request: decodeUiRequest({ type: "extension_ui_request", ...req }, Date.now()), now: Date.now() });
+  const open = (s: Setup, req: Record<string, unknown>): void => openUiRequest(s, req);
 
   it("select: arrows + Enter answer with the value; typing filters", async () => {
     const s = setup();

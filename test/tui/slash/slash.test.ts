@@ -301,6 +301,26 @@ describe("crash recovery", () => {
     expect(texts(store).at(-1)).toMatch(/keeps stopping \(last exit: code 1, signal none\)[\s\S]*\/restart[\s\S]*\/quit/);
   });
 
+  it("one crash is one 'Worker crashed' notice, also when the restart budget is spent (exited then failed)", async () => {
+    const { noticesToActions } = await import("../../../src/tui/connection.js");
+    const store = createStore(createInitialState(80, 24), { frameMs: 0, setTimer: (fn) => fn() });
+    const r = createRecovery({ store, getSnapshot: () => ({ restartsInWindow: 3 }) });
+    const feed = (batch: Parameters<typeof noticesToActions>[0]): void => {
+      store.dispatchAll(noticesToActions(batch, 1000));
+      r.handle(batch);
+    };
+    feed([{ kind: "supervisor", state: "running" }]);
+    feed([{ kind: "supervisor", state: "exited", info: exit }, { kind: "supervisor", state: "recovering" }]);
+    feed([{ kind: "supervisor", state: "running" }]);
+    // The last crash: the supervisor gives up in the same breath.
+    feed([{ kind: "supervisor", state: "exited", info: { ...exit, signal: "SIGSEGV" } }, { kind: "supervisor", state: "failed", info: { ...exit, signal: "SIGSEGV" } }]);
+    const crashed = texts(store).filter((t) => t.startsWith("Worker crashed"));
+    expect(crashed).toEqual(["Worker crashed: SIGKILL", "Worker crashed: SIGSEGV"]);
+    expect(texts(store).filter((t) => t.includes("keeps stopping"))).toHaveLength(1);
+    expect(texts(store).at(-1)).toMatch(/keeps stopping[\s\S]*\/restart[\s\S]*\/quit/);
+    expect(store.getState().footer.worker).toBe("crashed");
+  });
+
   it("keeps typed text: offers /resend instead of overwriting the editor", () => {
     const store = createStore(createInitialState(80, 24), { frameMs: 0, setTimer: (fn) => fn() });
     const r = createRecovery({ store, getSnapshot: () => ({ restartsInWindow: 1 }) });

@@ -134,7 +134,16 @@ describe("todo pane", () => {
     expect(todoLines([], 40, 5)).toEqual([]);
     expect(todoLines(phases, 40, 2).map(stripSgr)).toEqual(["Plan 1/4", "  ◐ doing two"]);
     expect(todoLines(phases, 40, 3).map(stripSgr)).toEqual(["Plan 1/4", "  ◐ doing two", "  … 3 more"]);
-    expect(todoLines(phases, 40, 9).map(stripSgr)).toEqual(["Plan 1/4", "  ● done one", "  ◐ doing two", "  ○ three", "  ○ four"]);
+    expect(todoLines(phases, 40, 9).map(stripSgr)).toEqual(["Plan 1/4", "  ✓ done one", "  ◐ doing two", "  ○ three", "  ○ four"]);
+  });
+
+  it("gives every status its own mark: pending ○, in progress ◐ (bold), completed ✓, abandoned ✗ (struck)", async () => {
+    const { todoLines } = await import("../../../src/tui/render/live-lines.js");
+    const tasks = ["pending", "in_progress", "completed", "abandoned"].map((status, i) => ({ id: String(i), content: status, status }));
+    const rows = todoLines([{ id: "p", name: "P", tasks }], 40, 9);
+    expect(rows.map(stripSgr)).toEqual(["Plan 1/4", "  ○ pending", "  ◐ in_progress", "  ✓ completed", "  ✗ abandoned"]);
+    expect(rows[2]).toContain("\u001b[1m");
+    expect(rows[4]).toContain("\u001b[9m");
   });
 });
 

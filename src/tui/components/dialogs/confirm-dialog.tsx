@@ -1,11 +1,11 @@
 // Confirm dialog: y / n, Enter = yes, Esc = cancel (the extension then gets `false`).
-import React from "react";
-import { useInput } from "ink";
+import React, { useRef } from "react";
 import { resolveDialogKey } from "../../keymap.js";
 import { sanitizeText } from "../../render/sanitize.js";
 import { wrapText } from "../../render/text-width.js";
 import { Lines } from "../lines.js";
 import { helpRow, titleRow } from "./dialog-frame.js";
+import { useKeys } from "../use-keys.js";
 
 export function confirmLines(title: string, message: string, width: number, maxRows: number, remainingMs: number | undefined): string[] {
   const body = message.trim() === "" ? [] : wrapText(sanitizeText(message, { keepSgr: false }), width - 2).map((l) => `  ${l}`);
@@ -23,12 +23,16 @@ export function ConfirmDialog(props: {
   onAnswer: (confirmed: boolean) => void;
   onCancel: () => void;
 }): React.ReactElement {
-  useInput((input, key) => {
+  // Answered: later keys of the same chunk must not answer again.
+  const done = useRef(false);
+  useKeys((input, key) => {
     const r = resolveDialogKey(input, key, true);
-    if (!r || "text" in r) return;
-    if (r.action === "yes" || r.action === "confirm") props.onAnswer(true);
-    else if (r.action === "no") props.onAnswer(false);
-    else if (r.action === "cancel") props.onCancel();
+    if (!r || "text" in r || done.current) return;
+    const answer = r.action === "yes" || r.action === "confirm" ? true : r.action === "no" ? false : r.action === "cancel" ? "cancel" : undefined;
+    if (answer === undefined) return;
+    done.current = true;
+    if (answer === "cancel") props.onCancel();
+    else props.onAnswer(answer);
   });
   return <Lines lines={confirmLines(props.title, props.message, props.width, props.maxRows, props.remainingMs)} />;
 }

@@ -52,7 +52,7 @@ export function DialogHost(props: { dialog: DialogRequest; queued: number; width
       view = <ConfirmDialog key={d.id} title={d.title} message={d.message} width={width} maxRows={maxRows} remainingMs={remainingMs} onAnswer={(confirmed) => controller.answerDialog(d.id, { confirmed })} onCancel={cancel} />;
       break;
     case "input":
-      view = <InputDialog key={d.id} title={d.title} placeholder={cleanLine(d.placeholder)} width={width} remainingMs={remainingMs} onSubmit={(value) => controller.answerDialog(d.id, { value })} onCancel={cancel} />;
+      view = <InputDialog key={d.id} title={d.title} placeholder={cleanLine(d.placeholder)} width={width} maxRows={maxRows} remainingMs={remainingMs} onSubmit={(value) => controller.answerDialog(d.id, { value })} onCancel={cancel} />;
       break;
     case "editor":
       view = <EditorDialog key={d.id} title={d.title} prefill={d.prefill} width={width} maxRows={maxRows} remainingMs={remainingMs} onSubmit={(value) => controller.answerDialog(d.id, { value })} onCancel={cancel} />;

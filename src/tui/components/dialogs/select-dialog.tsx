@@ -1,13 +1,13 @@
 // Select dialog: arrows move, typing filters, Enter chooses, Esc cancels; shows a countdown
 // when the request has a timeout. Rows are capped by the live-region budget.
 import React, { useRef, useState } from "react";
-import { useInput } from "ink";
 import { resolveDialogKey } from "../../keymap.js";
 import { cleanLine } from "../../render/sanitize.js";
 import { theme } from "../../render/theme.js";
 import { truncateLine } from "../../render/text-width.js";
 import { Lines } from "../lines.js";
 import { helpRow, titleRow } from "./dialog-frame.js";
+import { useKeys } from "../use-keys.js";
 
 export type SelectViewState = { index: number; filter: string };
 
@@ -44,13 +44,15 @@ export function SelectDialog(props: {
   const [view, setViewState] = useState<SelectViewState>({ index: 0, filter: "" });
   // Keys can arrive before React re-subscribes the handler: read and write through a ref.
   const ref = useRef(view);
+  // Answered: later keys of the same chunk must not answer again.
+  const done = useRef(false);
   const setView = (next: SelectViewState): void => {
     ref.current = next;
     setViewState(next);
   };
-  useInput((input, key) => {
+  useKeys((input, key) => {
     const r = resolveDialogKey(input, key, false);
-    if (!r) return;
+    if (!r || done.current) return;
     const view = ref.current;
     const shown = filterOptions(props.options, view.filter);
     if ("text" in r) {
@@ -69,10 +71,13 @@ export function SelectDialog(props: {
         return;
       case "confirm": {
         const choice = shown[Math.min(view.index, shown.length - 1)];
-        if (choice !== undefined) props.onChoose(choice);
+        if (choice === undefined) return;
+        done.current = true;
+        props.onChoose(choice);
         return;
       }
       case "cancel":
+        done.current = true;
         props.onCancel();
         return;
       default:

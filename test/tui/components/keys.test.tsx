@@ -1,0 +1,107 @@
+// No keystroke is lost: several keys in one stdin chunk are taken one by one (Ctrl+C and
+// Enter after typed text still act), and every text field of a dialog keeps all it was sent,
+// however fast, whether in one write or in many writes before React re-renders.
+import { afterEach, describe, expect, it } from "vitest";
+import type { Key } from "ink";
+import { cleanup } from "ink-testing-library";
+import { splitKeypresses } from "../../../src/tui/key-chunks.js";
+import { resolveEditorKey } from "../../../src/tui/keymap.js";
+import { openUiRequest, setupApp } from "../helpers/app-harness.js";
+import { waitFor } from "../helpers/fake-connection.js";
+
+afterEach(() => cleanup());
+
+const LONG = "The quick brown fox jumps over the lazy dog, 0123456789 — ünïcödé ✓ done.";
+const plain = { ctrl: false, meta: false, shift: false } as Key;
+
+describe("splitting an input chunk into keys", () => {
+  it("separates control bytes from the text around them; keeps plain text, pastes and single keys whole", () => {
+    const keys = (s: string, pasting = false): unknown[] =>
+      splitKeypresses(s, plain, pasting).map((k) => resolveEditorKey(k.input, k.key));
+    expect(keys("abc\u0003")).toEqual([{ text: "abc" }, { action: "clear_or_exit" }]);
+    expect(keys("hello\r")).toEqual([{ text: "hello" }, { action: "submit" }]);
+    expect(keys("ab\u007fc\u0017")).toEqual([{ text: "ab" }, { action: "backspace" }, { text: "c" }, { action: "delete_word" }]);
+    expect(keys("x\u0006")).toEqual([{ text: "x" }, { action: "follow_up" }]);
+    expect(keys("plain text")).toEqual([{ text: "plain text" }]);
+    // Inside a bracketed paste a control byte is text, never a shortcut.
+    expect(splitKeypresses("a\u0007b\r", plain, true)).toHaveLength(1);
+    // Several lines in one unmarked chunk are a paste, not several submits.
+    expect(splitKeypresses("line1\rline2\r", plain, false)).toHaveLength(1);
+  });
+});
+
+describe("the main editor", () => {
+  it("Ctrl+C after typed text in the same chunk clears the editor and arms exit", async () => {
+    const s = setupApp();
+    s.stdin.write("some text\u0003");
+    await waitFor(() => s.store.getState().ui.exitArmedAt !== undefined, "Ctrl+C recognised");
+    expect(s.store.getState().editor.text).toBe("");
+    expect(s.exited()).toBe(false);
+  });
+
+  it("text then Enter in one chunk is the text, then a submit", async () => {
+    const s = setupApp();
+    s.stdin.write("draft\u0017hello\r");
+    await waitFor(() => s.conn.calls.some((c) => c.method === "prompt"), "prompt");
+    expect(s.conn.calls.find((c) => c.method === "prompt")?.args).toEqual(["hello"]);
+  });
+});
+
+describe("dialog text fields lose nothing", () => {
+  const answer = (s: ReturnType<typeof setupApp>, id: string): unknown => s.conn.responses.find((r) => r.id === id)?.response;
+
+  it("input: one write with Enter, and many writes faster than React renders", async () => {
+    const s = setupApp();
+    openUiRequest(s, { id: "i1", method: "input", title: "Name?" });
+    await waitFor(() => s.frame().includes("Name?"), "input shown");
+    s.stdin.write(`${LONG}\r`);
+    await waitFor(() => answer(s, "i1") !== undefined, "answer 1");
+    expect(answer(s, "i1")).toEqual({ value: LONG });
+
+    openUiRequest(s, { id: "i2", method: "input", title: "Again?" });
+    await waitFor(() => s.frame().includes("Again?"), "second input shown");
+    for (const ch of LONG) s.stdin.write(ch); // no await: no render between the keys
+    s.stdin.write("\r");
+    await waitFor(() => answer(s, "i2") !== undefined, "answer 2");
+    expect(answer(s, "i2")).toEqual({ value: LONG });
+    // Answered once: keys after Enter in the same chunk do not answer again.
+    expect(s.conn.responses.filter((r) => r.id === "i2")).toHaveLength(1);
+  });
+
+  it("input: Ctrl+C typed right after text cancels; editing keys move the cursor", async () => {
+    const s = setupApp();
+    openUiRequest(s, { id: "i3", method: "input", title: "Cancel me" });
+    await waitFor(() => s.frame().includes("Cancel me"), "shown");
+    s.stdin.write("abc\u0003");
+    await waitFor(() => answer(s, "i3") !== undefined, "cancelled");
+    expect(answer(s, "i3")).toEqual({ cancelled: true });
+    openUiRequest(s, { id: "i4", method: "input", title: "Edit keys" });
+    await waitFor(() => s.frame().includes("Edit keys"), "shown 2");
+    s.stdin.write("world");
+    s.stdin.write("\u0001"); // Ctrl+A: line start
+    s.stdin.write("hello ");
+    s.stdin.write("\r");
+    await waitFor(() => answer(s, "i4") !== undefined, "answer");
+    expect(answer(s, "i4")).toEqual({ value: "hello world" });
+  });
+
+  it("editor dialog: rapid writes and a newline arrive whole", async () => {
+    const s = setupApp();
+    openUiRequest(s, { id: "e1", method: "editor", title: "Edit", prefill: "first" });
+    await waitFor(() => s.frame().includes("Edit"), "shown");
+    s.stdin.write("\n");
+    for (const ch of LONG) s.stdin.write(ch);
+    s.stdin.write("\r");
+    await waitFor(() => answer(s, "e1") !== undefined, "answer");
+    expect(answer(s, "e1")).toEqual({ value: `first\n${LONG}` });
+  });
+
+  it("select filter: typed text and Enter in one chunk choose the match", async () => {
+    const s = setupApp();
+    openUiRequest(s, { id: "s1", method: "select", title: "Pick", options: ["Alpha", "Beta", "Gamma"] });
+    await waitFor(() => s.frame().includes("Pick"), "shown");
+    s.stdin.write("gam\r");
+    await waitFor(() => answer(s, "s1") !== undefined, "answer");
+    expect(answer(s, "s1")).toEqual({ value: "Gamma" });
+  });
+});

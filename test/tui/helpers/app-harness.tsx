@@ -1,0 +1,32 @@
+// The whole Ink app in ink-testing-library with a fake connection: write keys to stdin,
+// read the store, the last frame and the dialog answers.
+import React from "react";
+import { render } from "ink-testing-library";
+import { App } from "../../../src/tui/components/app.js";
+import { createController } from "../../../src/tui/controller.js";
+import { createInitialState } from "../../../src/tui/state/reducer.js";
+import { createStore, type Store } from "../../../src/tui/state/store.js";
+import { decodeUiRequest } from "../../../src/tui/state/ui-requests.js";
+import { createFakeConnection, waitFor, type FakeConnection } from "./fake-connection.js";
+
+export type AppHarness = { store: Store; conn: FakeConnection; stdin: { write(data: string): void }; frame: () => string; exited: () => boolean };
+
+export function setupApp(): AppHarness {
+  const store = createStore(createInitialState(100, 30), { frameMs: 0 });
+  const conn = createFakeConnection();
+  let exited = false;
+  const controller = createController({ store, connection: conn, exit: () => { exited = true; } });
+  const r = render(<App store={store} controller={controller} />);
+  return { store, conn, stdin: r.stdin, frame: () => r.lastFrame() ?? "", exited: () => exited };
+}
+
+/** Type into the main editor and wait until the editor holds the text. */
+export async function typeText(s: AppHarness, text: string): Promise<void> {
+  s.stdin.write(text);
+  await waitFor(() => s.store.getState().editor.text.endsWith(text), `editor to contain ${text}`);
+}
+
+/** Deliver an extension UI request (dialog, notify, …) as the bridge would. */
+export function openUiRequest(s: AppHarness, req: Record<string, unknown>): void {
+  s.store.dispatch({ type: "ui_request", request: decodeUiRequest({ type: "extension_ui_request", ...req }, Date.now()), now: Date.now() });
+}

@@ -1,9 +1,9 @@
-// The agent runtime: one conversation, its model and thinking level, the two queues, and the
-// activity loop over pi-agent-core (runs, auto-retry, leftover queue delivery, agent_settled).
-// Commands call these methods; every observable change is emitted as a wire event.
+// The agent runtime: one conversation, its model and thinking level, the two queues and the
+// inputs that feed them (prompt, steer/follow-up, extension messages); the runs themselves are
+// the ActivityLoop's. Commands call these methods; every observable change is a wire event.
 
-import type { AgentTool } from "@mariozechner/pi-agent-core";
-import type { AssistantMessage, ImageContent } from "@mariozechner/pi-ai";
+import type { AgentTool, StreamFn } from "@mariozechner/pi-agent-core";
+import type { ImageContent } from "@mariozechner/pi-ai";
 import type { InterruptMode, LoadedConfig } from "../config.js";
 import { loadAgentCore } from "../providers/lazy.js";
 import type { AnyModel, ModelRegistry } from "../providers/model-registry.js";
@@ -13,11 +13,10 @@ import { type AgentMessage, type BashExecutionMessage, type CustomMessage } from
 import { MemoryStore, type ConversationStore } from "./conversation-store.js";
 import type { HookRegistry } from "./hooks.js";
 import { createUserMessage, MessageQueues, type QueueKind, type QueueSnapshot } from "./queues.js";
-import { isRetryableError, waitBeforeRetry } from "./retry.js";
+import { ActivityLoop, type LoopHost } from "./activity-loop.js";
 import { buildSystemPrompt, loadContextFiles } from "./system-prompt.js";
-import { runAgentOnce, type RunHost, type RunOutcome, type RunResult } from "./run-once.js";
 import type { WireEvent } from "./wire-events.js";
-import type { Activity, RuntimeOptions } from "./runtime-types.js";
+import type { RuntimeOptions } from "./runtime-types.js";
 import { ToolSet } from "./tool-set.js";
 
 export const BUSY_ERROR = "Agent is already processing. Specify streamingBehavior ('steer' or 'followUp') to queue the message.";
@@ -25,7 +24,7 @@ export { SKIPPED_BY_STEERING } from "./run-once.js";
 
 export type { RuntimeOptions } from "./runtime-types.js";
 
-export class AgentRuntime extends ModelState {
+export class AgentRuntime extends ModelState implements LoopHost {
   readonly cwd: string;
   readonly queues: MessageQueues;
   interruptMode: InterruptMode;
@@ -37,14 +36,10 @@ export class AgentRuntime extends ModelState {
   messages: AgentMessage[];
   store: ConversationStore;
   private readonly tools: ToolSet;
-  private activity: Activity | undefined;
-  private starting = false;
-  private abortedWhileStarting = false;
-  private retryAttempt = 0;
-  private readonly deferredBash: BashExecutionMessage[] = [];
+  private readonly loop: ActivityLoop;
   /** Extension messages to send along with the next prompt (deliverAs "nextTurn"). */
   private readonly nextTurn: AgentMessage[] = [];
-  private readonly abortListeners = new Set<() => void>();
+  private contextFiles: { path: string; text: string }[] | undefined;
 
   constructor(private readonly options: RuntimeOptions) {
     super(options.model, options.thinkingLevel ?? options.config.settings.defaultThinkingLevel ?? "medium");
@@ -58,6 +53,7 @@ export class AgentRuntime extends ModelState {
     this.tools = new ToolSet(options.hooks, options.tools ?? [], options.lazyTools);
     this.store = options.store ?? new MemoryStore();
     this.messages = this.store.buildContextMessages();
+    this.loop = new ActivityLoop(this);
   }
 
   get models(): ModelRegistry {
@@ -72,9 +68,13 @@ export class AgentRuntime extends ModelState {
     return this.options.config;
   }
 
+  get streamFn(): StreamFn | undefined {
+    return this.options.streamFn;
+  }
+
   /** A run is active or an input is in its preflight (about to start one). */
   get isStreaming(): boolean {
-    return this.activity !== undefined || this.starting;
+    return this.loop.busy;
   }
 
   emit(event: WireEvent): void {
@@ -109,8 +109,7 @@ export class AgentRuntime extends ModelState {
 
   /** Register work that `abort` must cancel too (e.g. a running RPC bash command). */
   onAbort(listener: () => void): () => void {
-    this.abortListeners.add(listener);
-    return () => this.abortListeners.delete(listener);
+    return this.loop.onAbort(listener);
   }
 
   // ---- input ---------------------------------------------------------------------------
@@ -123,35 +122,17 @@ export class AgentRuntime extends ModelState {
       this.enqueue(streamingBehavior === "steer" ? "steering" : "followUp", expanded, images);
       return;
     }
-    await this.startGuarded(async () => {
+    await this.loop.start(async () => {
       await this.preflight();
       await this.options.hooks.beforePrompt();
-      const start = await this.options.hooks.beforeAgentStart({ prompt: expanded, ...(images ? { images } : {}), systemPrompt: this.fullSystemPrompt(this.activeTools()) });
+      const start = await this.options.hooks.beforeAgentStart({ prompt: expanded, ...(images ? { images } : {}), systemPrompt: this.systemPromptFor(this.activeTools()) });
       return { prompts: [createUserMessage(expanded, images), ...this.nextTurn.splice(0), ...start.messages], ...(start.systemPrompt !== undefined ? { systemPrompt: start.systemPrompt } : {}) };
     });
   }
 
-  /**
-   * Preflight then start, with the worker counted as busy from the first await: a second
-   * input arriving during preflight is queued (or rejected), never a second parallel run.
-   */
-  private async startGuarded(prepare: () => Promise<AgentMessage[] | { prompts: AgentMessage[]; systemPrompt?: string }>): Promise<void> {
-    this.starting = true;
-    this.abortedWhileStarting = false;
-    try {
-      const prepared = await prepare();
-      // An abort during preflight (e.g. a pre-prompt compaction) cancels the input too.
-      if (this.abortedWhileStarting) throw new Error("Aborted before the run started");
-      if (Array.isArray(prepared)) this.startActivity(prepared);
-      else this.startActivity(prepared.prompts, prepared.systemPrompt);
-    } finally {
-      this.starting = false;
-    }
-  }
-
   /** The running run's abort signal (extensions bind their work to it); undefined when idle. */
   get signal(): AbortSignal | undefined {
-    return this.activity?.controller.signal;
+    return this.loop.signal;
   }
 
   /**
@@ -169,7 +150,7 @@ export class AgentRuntime extends ModelState {
       return;
     }
     if (options.triggerTurn) {
-      await this.startGuarded(async () => {
+      await this.loop.start(async () => {
         await this.preflight();
         return [message];
       });
@@ -192,7 +173,7 @@ export class AgentRuntime extends ModelState {
       return;
     }
     // Starting a run from idle is a new user input, as a prompt (pre-prompt compaction, reminders).
-    await this.startGuarded(async () => {
+    await this.loop.start(async () => {
       await this.preflight();
       await this.options.hooks.beforePrompt();
       return [createUserMessage(expanded, images)];
@@ -228,166 +209,24 @@ export class AgentRuntime extends ModelState {
   // ---- abort ---------------------------------------------------------------------------
 
   /** Abort everything running; resolves after the run's agent_end and agent_settled. */
-  async abort(): Promise<void> {
-    for (const listener of [...this.abortListeners]) listener();
-    if (this.starting) this.abortedWhileStarting = true;
-    const activity = this.activity;
-    if (!activity) return;
-    activity.aborted = true;
-    activity.controller.abort();
-    activity.cancelRetry?.();
-    await activity.done;
+  abort(): Promise<void> {
+    return this.loop.abort();
   }
 
   /** Cancel a pending auto-retry delay (no-op otherwise); resolves once settled. */
-  async abortRetry(): Promise<void> {
-    const activity = this.activity;
-    if (!activity?.cancelRetry) return;
-    activity.cancelRetry();
-    await activity.done;
+  abortRetry(): Promise<void> {
+    return this.loop.abortRetry();
   }
 
   /** Resolves when no run is active. */
-  async waitForIdle(): Promise<void> {
-    while (this.isStreaming) {
-      if (this.activity) await this.activity.done;
-      else await new Promise((resolve) => setImmediate(resolve));
-    }
+  waitForIdle(): Promise<void> {
+    return this.loop.waitForIdle();
   }
 
-  // ---- activity loop -------------------------------------------------------------------
+  // ---- context -------------------------------------------------------------------------
 
-  private startActivity(prompts: AgentMessage[], systemPrompt?: string): void {
-    const activity: Activity = { controller: new AbortController(), aborted: false, done: Promise.resolve(), ...(systemPrompt !== undefined ? { systemPrompt } : {}) };
-    this.activity = activity;
-    // setImmediate: the command's response is written before agent_start (§2.4).
-    activity.done = new Promise<void>((resolve) => setImmediate(resolve))
-      .then(() => this.runActivity(activity, prompts))
-      .catch((error: unknown) => {
-        process.stderr.write(`agent-rpc: run failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-      })
-      .finally(() => this.finishActivity(activity));
-  }
-
-  private async runActivity(activity: Activity, initial: AgentMessage[]): Promise<void> {
-    let prompts = initial;
-    let continuation = false;
-    for (;;) {
-      const { outcome, last } = await this.runOnce(activity, prompts, continuation);
-      if (outcome === "retry") {
-        if (!(await this.retryDelay(activity))) return;
-        this.dropFailedAnswer();
-        prompts = [];
-        continuation = true;
-        continue;
-      }
-      // Threshold or overflow compaction runs between agent_end and agent_settled (§4.11 F2/F3).
-      if (!activity.aborted) {
-        const { retry } = await this.options.hooks.afterRun(last);
-        if (retry && !activity.aborted) {
-          this.dropFailedAnswer();
-          prompts = [];
-          continuation = true;
-          continue;
-        }
-      }
-      if (activity.aborted) return;
-      if (outcome === "leftovers" || (!this.queues.isEmpty && last?.stopReason !== "error")) {
-        prompts = this.queues.takeLeftovers().map((item) => item.message);
-        continuation = false;
-        if (prompts.length > 0) continue;
-      }
-      // Only when agent_end announced it (willRetry): a todo reminder run (§4.11 K).
-      if (outcome === "continue") {
-        const next = await this.options.hooks.continueAfterRun(last);
-        if (next && !activity.aborted) {
-          prompts = next.messages;
-          continuation = false;
-          continue;
-        }
-      }
-      return;
-    }
-  }
-
-  /** The failed answer stays in the session file but leaves the context (§4.11 G1, F3). */
-  private dropFailedAnswer(): void {
-    const last = this.messages[this.messages.length - 1];
-    if (last?.role === "assistant" && last.stopReason === "error") this.messages.pop();
-  }
-
-  private finishActivity(activity: Activity): void {
-    if (this.queues.restoreUndelivered()) this.emitQueue();
-    for (const message of this.deferredBash.splice(0)) this.recordMessage(message);
-    if (this.activity === activity) this.activity = undefined;
-    this.emit({ type: "agent_settled" });
-  }
-
-  private async retryDelay(activity: Activity): Promise<boolean> {
-    const last = this.messages[this.messages.length - 1];
-    this.retryAttempt++;
-    const completed = await waitBeforeRetry({
-      attempt: this.retryAttempt,
-      settings: this.options.config.settings.retry,
-      errorMessage: last?.role === "assistant" ? (last.errorMessage ?? "Unknown error") : "Unknown error",
-      runSignal: activity.controller.signal,
-      setCancel: (cancel) => {
-        activity.cancelRetry = cancel;
-      },
-      emit: (event) => this.emit(event),
-    });
-    if (!completed || activity.aborted) {
-      this.emit({ type: "auto_retry_end", success: false, attempt: this.retryAttempt, finalError: "Retry cancelled" });
-      this.retryAttempt = 0;
-      return false;
-    }
-    return true;
-  }
-
-  private runOnce(activity: Activity, prompts: AgentMessage[], continuation: boolean): Promise<RunResult> {
-    const model = this.model;
-    if (!model) throw new Error("No model selected");
-    const tools = this.activeTools();
-    const host: RunHost = {
-      model,
-      thinkingLevel: this.thinkingLevel,
-      tools,
-      systemPrompt: activity.systemPrompt ?? this.fullSystemPrompt(tools),
-      messages: [...this.messages],
-      signal: activity.controller.signal,
-      isAborted: () => activity.aborted,
-      takeSteering: () => this.queues.takeSteering().map((item) => item.message),
-      takeFollowUp: () => this.queues.takeFollowUp().map((item) => item.message),
-      skipForSteering: () => this.interruptMode === "immediate" && this.queues.hasSteering,
-      hooks: this.options.hooks,
-      apiKeyFor: (provider) => this.options.models.apiKeyFor(provider),
-      ...(this.options.streamFn ? { streamFn: this.options.streamFn } : {}),
-      onMessageStart: (message) => {
-        if (this.queues.markDelivered(message)) this.emitQueue();
-      },
-      recordMessage: (message) => this.recordMessage(message),
-      emit: (event) => this.emit(event),
-      retryAttempt: () => this.retryAttempt,
-      resetRetry: () => {
-        this.retryAttempt = 0;
-      },
-      decideOutcome: (last) => this.decideOutcome(activity, last),
-    };
-    return runAgentOnce(host, prompts, continuation);
-  }
-
-  private decideOutcome(activity: Activity, last: AssistantMessage | undefined): RunOutcome {
-    if (activity.aborted) return "done";
-    const retry = this.options.config.settings.retry;
-    if (last?.stopReason === "error" && this.autoRetry && isRetryableError(last.errorMessage) && this.retryAttempt < retry.maxRetries) return "retry";
-    if (last?.stopReason === "error") return this.options.hooks.willRetryAfterRun(last) ? "overflow" : "done";
-    if (!this.queues.isEmpty) return "leftovers";
-    return this.options.hooks.willContinueAfterRun(last) ? "continue" : "done";
-  }
-
-  private contextFiles: { path: string; text: string }[] | undefined;
-
-  private fullSystemPrompt(tools: readonly AgentTool[]): string {
+  /** The system prompt for a run with these tools: fixed or built, plus hooks' additions. */
+  systemPromptFor(tools: readonly AgentTool[]): string {
     this.contextFiles ??= loadContextFiles(this.cwd, this.options.config.home);
     const base = this.systemPrompt ?? buildSystemPrompt({ cwd: this.cwd, tools, contextFiles: this.contextFiles });
     return [base, ...this.options.hooks.systemPromptAppend()].join("\n\n");
@@ -401,8 +240,7 @@ export class AgentRuntime extends ModelState {
 
   /** Result of an RPC `bash` command: stored now, or after the active run (§3.8.1). */
   addBashExecution(message: BashExecutionMessage): void {
-    if (this.activity) this.deferredBash.push(message);
-    else this.recordMessage(message);
+    this.loop.recordWhenIdle(message);
   }
 
   // ---- model and thinking (state in ModelState) -------------------------------------------

@@ -1,39 +1,24 @@
-// Session file types (pi's version-3 JSONL format, PROTOCOL.md §10.2) and the extra
-// message roles that live in a session context (compaction/branch summaries, custom, bash).
+// Session file types for the agent: the protocol's v3 entry types (PROTOCOL.md §10.2, the
+// single source) over pi-agent-core's messages, and the extra message roles a session context
+// holds (compaction/branch summaries, custom, bash), merged into pi-agent-core's message union.
 import type { AgentMessage } from "@mariozechner/pi-agent-core";
-import type { ImageContent, TextContent } from "@mariozechner/pi-ai";
+import type * as Wire from "../../protocol/types/messages.js";
+import type * as File from "../../protocol/types/session-file.js";
+import { SESSION_FILE_VERSION } from "../../protocol/types/session-file.js";
 
-export const CURRENT_SESSION_VERSION = 3;
+export const CURRENT_SESSION_VERSION = SESSION_FILE_VERSION;
 
-export type BashExecutionMessage = {
-  role: "bashExecution";
-  command: string;
-  output: string;
+/**
+ * The wire shape, narrowed to what the agent writes: `exitCode` is always present (undefined when
+ * killed) and `fullOutputPath` is never null (the wire type also accepts other workers' nulls).
+ */
+export type BashExecutionMessage = Omit<Wire.BashExecutionMessage, "exitCode" | "fullOutputPath" | "artifactId"> & {
   exitCode: number | undefined;
-  cancelled: boolean;
-  truncated: boolean;
   fullOutputPath?: string;
-  timestamp: number;
-  excludeFromContext?: boolean;
 };
-
-export type CustomMessage = {
-  role: "custom";
-  customType: string;
-  content: string | (TextContent | ImageContent)[];
-  display: boolean;
-  details?: unknown;
-  timestamp: number;
-};
-
-export type BranchSummaryMessage = { role: "branchSummary"; summary: string; fromId: string; timestamp: number };
-
-export type CompactionSummaryMessage = {
-  role: "compactionSummary";
-  summary: string;
-  tokensBefore: number;
-  timestamp: number;
-};
+export type CustomMessage = Wire.CustomMessage;
+export type BranchSummaryMessage = Wire.BranchSummaryMessage;
+export type CompactionSummaryMessage = Wire.CompactionSummaryMessage;
 
 // Keys are deliberately project-specific: only the value union matters to pi-agent-core,
 // and distinct keys cannot clash with pi-coding-agent's own augmentation (loaded by tests).
@@ -49,68 +34,23 @@ declare module "@mariozechner/pi-agent-core" {
 /** Every message a session can hold or a context can contain. */
 export type SessionMessage = AgentMessage;
 
-export type SessionHeader = {
-  type: "session";
-  version?: number;
-  id: string;
-  timestamp: string;
-  cwd: string;
-  parentSession?: string;
-};
-
-type EntryBase = { id: string; parentId: string | null; timestamp: string };
-
-export type MessageEntry = EntryBase & { type: "message"; message: SessionMessage };
-export type ThinkingLevelChangeEntry = EntryBase & { type: "thinking_level_change"; thinkingLevel: string };
-export type ModelChangeEntry = EntryBase & { type: "model_change"; provider: string; modelId: string };
-export type CompactionEntry = EntryBase & {
-  type: "compaction";
-  summary: string;
-  firstKeptEntryId: string;
-  tokensBefore: number;
-  details?: unknown;
-  fromHook?: boolean;
-};
-export type BranchSummaryEntry = EntryBase & {
-  type: "branch_summary";
-  fromId: string;
-  summary: string;
-  details?: unknown;
-  fromHook?: boolean;
-};
-export type CustomEntry = EntryBase & { type: "custom"; customType: string; data?: unknown };
-export type CustomMessageEntry = EntryBase & {
-  type: "custom_message";
-  customType: string;
-  content: string | (TextContent | ImageContent)[];
-  details?: unknown;
-  display: boolean;
-};
-export type LabelEntry = EntryBase & { type: "label"; targetId: string; label?: string };
-export type SessionInfoEntry = EntryBase & { type: "session_info"; name?: string };
-
-export type SessionEntry =
-  | MessageEntry
-  | ThinkingLevelChangeEntry
-  | ModelChangeEntry
-  | CompactionEntry
-  | BranchSummaryEntry
-  | CustomEntry
-  | CustomMessageEntry
-  | LabelEntry
-  | SessionInfoEntry;
+export type SessionHeader = File.SessionHeader;
+export type MessageEntry = File.MessageEntry<SessionMessage>;
+export type ThinkingLevelChangeEntry = File.ThinkingLevelChangeEntry;
+export type ModelChangeEntry = File.ModelChangeEntry;
+export type CompactionEntry = File.CompactionEntry;
+export type BranchSummaryEntry = File.BranchSummaryEntry;
+export type CustomEntry = File.CustomEntry;
+export type CustomMessageEntry = File.CustomMessageEntry;
+export type LabelEntry = File.LabelEntry;
+export type SessionInfoEntry = File.SessionInfoEntry;
+export type SessionEntry = File.SessionEntry<SessionMessage>;
+export type SessionTreeNode = File.SessionTreeNode<SessionMessage>;
 
 /** Distributive Omit so each entry variant keeps its own fields. */
 export type NewEntry<E extends SessionEntry = SessionEntry> = E extends SessionEntry
   ? Omit<E, "id" | "parentId" | "timestamp">
   : never;
-
-export type SessionTreeNode = {
-  entry: SessionEntry;
-  children: SessionTreeNode[];
-  label?: string;
-  labelTimestamp?: string;
-};
 
 export type ModelRef = { provider: string; modelId: string };
 

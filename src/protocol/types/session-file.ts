@@ -1,5 +1,6 @@
 // Session file format v3 (PROTOCOL.md §10.2): the header line and the entry types of the
-// append-only tree, plus the tree node returned by get_tree (§3.9.7).
+// append-only tree, plus the tree node returned by get_tree (§3.9.7). Generic over the message
+// type so the agent can use them with pi-agent-core's messages (the single source of both).
 
 import type { AgentMessage, ImageContent, TextContent } from "./messages.js";
 
@@ -26,9 +27,9 @@ export interface SessionEntryBase {
   timestamp: string;
 }
 
-export interface MessageEntry extends SessionEntryBase {
+export interface MessageEntry<M = AgentMessage> extends SessionEntryBase {
   type: "message";
-  message: AgentMessage;
+  message: M;
 }
 
 export interface ThinkingLevelChangeEntry extends SessionEntryBase {
@@ -89,8 +90,8 @@ export interface SessionInfoEntry extends SessionEntryBase {
   name?: string;
 }
 
-export type SessionEntry =
-  | MessageEntry
+export type SessionEntry<M = AgentMessage> =
+  | MessageEntry<M>
   | ThinkingLevelChangeEntry
   | ModelChangeEntry
   | CompactionEntry
@@ -109,9 +110,9 @@ export type SessionFileLine = SessionHeader | SessionEntry;
 export const SESSION_FILE_VERSION = 3;
 
 /** §3.9.7 */
-export interface SessionTreeNode {
-  entry: SessionEntry;
-  children: SessionTreeNode[];
+export interface SessionTreeNode<M = AgentMessage> {
+  entry: SessionEntry<M>;
+  children: SessionTreeNode<M>[];
   /** Resolved current label of this entry (§10.4). */
   label?: string;
   labelTimestamp?: string;

@@ -37,60 +37,6 @@ function byteLength(text: string): number {
   return Buffer.byteLength(text, "utf8");
 }
 
-function untruncated(content: string, lines: number, bytes: number, maxLines: number, maxBytes: number): TruncationResult {
-  return {
-    content,
-    truncated: false,
-    truncatedBy: null,
-    totalLines: lines,
-    totalBytes: bytes,
-    outputLines: lines,
-    outputBytes: bytes,
-    lastLinePartial: false,
-    firstLineExceedsLimit: false,
-    maxLines,
-    maxBytes,
-  };
-}
-
-/** Keeps the first lines that fit; never cuts a line in half. Lines are `split("\n")` items, as pi counts them. */
-export function truncateHead(content: string, limits: TruncationLimits = {}): TruncationResult {
-  const maxLines = limits.maxLines ?? DEFAULT_MAX_LINES;
-  const maxBytes = limits.maxBytes ?? DEFAULT_MAX_BYTES;
-  const totalBytes = byteLength(content);
-  const lines = content.split("\n");
-  if (lines.length <= maxLines && totalBytes <= maxBytes) {
-    return untruncated(content, lines.length, totalBytes, maxLines, maxBytes);
-  }
-  const kept: string[] = [];
-  let used = 0;
-  let truncatedBy: "lines" | "bytes" = "lines";
-  for (const line of lines) {
-    if (kept.length >= maxLines) break;
-    const cost = byteLength(line) + (kept.length > 0 ? 1 : 0);
-    if (used + cost > maxBytes) {
-      truncatedBy = "bytes";
-      break;
-    }
-    kept.push(line);
-    used += cost;
-  }
-  const out = kept.join("\n");
-  return {
-    content: out,
-    truncated: true,
-    truncatedBy,
-    totalLines: lines.length,
-    totalBytes,
-    outputLines: kept.length,
-    outputBytes: byteLength(out),
-    lastLinePartial: false,
-    firstLineExceedsLimit: kept.length === 0,
-    maxLines,
-    maxBytes,
-  };
-}
-
 /** Cuts a string to its last `maxBytes` bytes, starting on a character boundary. */
 function tailBytes(text: string, maxBytes: number): string {
   const buf = Buffer.from(text, "utf8");
@@ -101,34 +47,50 @@ function tailBytes(text: string, maxBytes: number): string {
   return buf.subarray(start).toString("utf8");
 }
 
-/** Keeps the last lines that fit (bash: errors and results are at the end). */
-export function truncateTail(content: string, limits: TruncationLimits = {}): TruncationResult {
+/**
+ * Keeps whole lines from the start (`head`) or the end (`tail`) until a limit is hit. Lines
+ * are `split("\n")` items, as pi counts them.
+ */
+function truncateLines(content: string, limits: TruncationLimits, from: "head" | "tail"): TruncationResult {
   const maxLines = limits.maxLines ?? DEFAULT_MAX_LINES;
   const maxBytes = limits.maxBytes ?? DEFAULT_MAX_BYTES;
   const totalBytes = byteLength(content);
   const lines = content.split("\n");
   if (lines.length <= maxLines && totalBytes <= maxBytes) {
-    return untruncated(content, lines.length, totalBytes, maxLines, maxBytes);
+    return {
+      content,
+      truncated: false,
+      truncatedBy: null,
+      totalLines: lines.length,
+      totalBytes,
+      outputLines: lines.length,
+      outputBytes: totalBytes,
+      lastLinePartial: false,
+      firstLineExceedsLimit: false,
+      maxLines,
+      maxBytes,
+    };
   }
   const kept: string[] = [];
   let used = 0;
   let truncatedBy: "lines" | "bytes" = "lines";
   let lastLinePartial = false;
-  for (let i = lines.length - 1; i >= 0 && kept.length < maxLines; i--) {
-    const line = lines[i] ?? "";
+  for (const line of from === "head" ? lines : [...lines].reverse()) {
+    if (kept.length >= maxLines) break;
     const cost = byteLength(line) + (kept.length > 0 ? 1 : 0);
     if (used + cost > maxBytes) {
       truncatedBy = "bytes";
-      if (kept.length === 0) {
+      if (from === "tail" && kept.length === 0) {
         // A single huge last line: show its end rather than nothing.
         kept.push(tailBytes(line, maxBytes));
         lastLinePartial = true;
       }
       break;
     }
-    kept.unshift(line);
+    kept.push(line);
     used += cost;
   }
+  if (from === "tail") kept.reverse();
   const out = kept.join("\n");
   return {
     content: out,
@@ -139,10 +101,21 @@ export function truncateTail(content: string, limits: TruncationLimits = {}): Tr
     outputLines: kept.length,
     outputBytes: byteLength(out),
     lastLinePartial,
-    firstLineExceedsLimit: false,
+    // Head only: the first line alone exceeds maxBytes, so nothing is shown.
+    firstLineExceedsLimit: from === "head" && kept.length === 0,
     maxLines,
     maxBytes,
   };
+}
+
+/** Keeps the first lines that fit; never cuts a line in half. */
+export function truncateHead(content: string, limits: TruncationLimits = {}): TruncationResult {
+  return truncateLines(content, limits, "head");
+}
+
+/** Keeps the last lines that fit (bash: errors and results are at the end). */
+export function truncateTail(content: string, limits: TruncationLimits = {}): TruncationResult {
+  return truncateLines(content, limits, "tail");
 }
 
 /** Shortens one line (grep matches) to `maxChars` characters with a visible marker. */

@@ -35,7 +35,7 @@ describe("pi RpcClient drives agent-rpc", () => {
     dir = mkdtempSync(join(tmpdir(), "agent-rpc-compat-"));
     const work = join(dir, "work");
     mkdirSync(work);
-    const home = writeAgentHome(dir, llm.baseUrl);
+    const home = writeAgentHome(join(dir, "home"), llm.baseUrl);
     client = new RpcClient({ cliPath: AGENT_BIN, cwd: work, env: { AGENT_TUI_HOME: home }, args: ["--no-session"] });
     await client.start();
 

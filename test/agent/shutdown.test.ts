@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeLlm, type FakeLlm } from "../fixtures/fake-llm-server.mjs";
-import { spawnAgentRpc, writeAgentHome, type Frame, type RpcProcess } from "./extensions/helpers/rpc-process.js";
+import { spawnRpc, writeAgentHome, type Frame, type RpcProcess } from "./helpers/agent-process.js";
 
 const EXTENSION = `
 export default function (pi: any) {
@@ -49,21 +49,20 @@ beforeAll(async () => {
       { kind: "tool_call", calls: [{ id: "toolu_2", name: "echo_host", arguments: { message: "second" } }] },
     ],
   });
-  home = writeAgentHome(llm.baseUrl, { retry: { enabled: false } });
+  home = writeAgentHome(join(dir, "home"), llm.baseUrl, { retry: { enabled: false } });
   writeFileSync(join(dir, "ext.ts"), EXTENSION);
 });
 afterAll(async () => {
-  await agent?.dispose();
+  await agent?.kill();
   await llm.close();
   rmSync(dir, { recursive: true, force: true });
-  rmSync(home, { recursive: true, force: true });
 });
 
 const notified = (message: string) => (f: Frame) => f.type === "extension_ui_request" && f["method"] === "notify" && f["message"] === message;
 
 describe("stdin end and the extensions' runtime port", () => {
   it("rejects pending host tool calls as disconnected and resolves open dialogs before exiting", async () => {
-    const a = (agent = spawnAgentRpc(["--no-session", "-e", join(dir, "ext.ts")], home));
+    const a = (agent = spawnRpc({ home, args: ["--no-session", "-e", join(dir, "ext.ts")] }));
     expect((await a.request({ id: "ht", type: "set_host_tools", tools: [echoTool] }))["success"]).toBe(true);
 
     // pi.sendMessage while idle: a custom message is recorded and announced.

@@ -1,14 +1,15 @@
 // Scenario g of the pi 0.73.1 traces end to end: the built agent-rpc loads pi's UI test extension
 // unchanged (-e test/fixtures/pi-ui-extension.ts), the same commands and dialog answers are sent,
 // and the frames are compared with pi's (ids differ; our documented differences are filtered).
-import { readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeLlm, type FakeLlm } from "../../fixtures/fake-llm-server.mjs";
-import { REPO, spawnAgentRpc, writeAgentHome, type Frame, type RpcProcess } from "./helpers/rpc-process.js";
+import { ROOT, spawnRpc, writeAgentHome, type Frame, type RpcProcess } from "../helpers/agent-process.js";
 
-const FIXTURE = join(REPO, "test/fixtures/pi-ui-extension.ts");
-const TRACE = join(REPO, "test/fixtures/traces/pi-0.73.1/g_extension_ui.jsonl");
+const FIXTURE = join(ROOT, "test/fixtures/pi-ui-extension.ts");
+const TRACE = join(ROOT, "test/fixtures/traces/pi-0.73.1/g_extension_ui.jsonl");
 const DIALOGS = new Set(["select", "confirm", "input", "editor"]);
 const ANSWERS: Record<string, object | null> = {
   "ui-demo: pick one": { value: "Beta" },
@@ -67,8 +68,8 @@ describe("scenario g (extension UI) against agent-rpc", () => {
       script: [{ kind: "tool_call", matchLastUser: "G-TOOL", calls: [{ id: "call_guarded_1", name: "bash", arguments: { command: "echo harness-confirm" } }] }],
       fallback: (lastUser, n) => ({ kind: "text", chunks: [`ack ${n}`, ` (${lastUser.slice(0, 60)})`], delayMs: 5 }),
     });
-    home = writeAgentHome(llm.baseUrl);
-    rpc = spawnAgentRpc(["--no-session", "-e", FIXTURE], home);
+    home = writeAgentHome(mkdtempSync(join(tmpdir(), "agent-home-")), llm.baseUrl);
+    rpc = spawnRpc({ home, args: ["--no-session", "-e", FIXTURE] });
     rpc.onFrame((f) => {
       if (f.type !== "extension_ui_request" || !DIALOGS.has(String(f.method))) return;
       const answer = ANSWERS[String(f.title)];
@@ -77,7 +78,7 @@ describe("scenario g (extension UI) against agent-rpc", () => {
   });
 
   afterAll(async () => {
-    await rpc?.dispose();
+    await rpc?.kill();
     await llm?.close();
     if (home) rmSync(home, { recursive: true, force: true });
   });
@@ -96,11 +97,11 @@ describe("scenario g (extension UI) against agent-rpc", () => {
     await rpc.request({ id: "g-4", type: "follow_up", message: "/ui-demo" });
     let mark = rpc.frames.length;
     await rpc.request({ id: "g-5", type: "prompt", message: "/no-such-command some args" });
-    await rpc.waitFor((f) => f.type === "agent_end", mark);
+    await rpc.waitFor((f) => f.type === "agent_end", { from: mark });
     mark = rpc.frames.length;
     await rpc.request({ id: "g-6", type: "prompt", message: "G-TOOL: run the guarded command" });
-    await rpc.waitFor((f) => f.type === "agent_end", mark);
-    await rpc.waitFor((f) => f.type === "agent_settled", mark);
+    await rpc.waitFor((f) => f.type === "agent_end", { from: mark });
+    await rpc.waitFor((f) => f.type === "agent_settled", { from: mark });
     mark = rpc.frames.length;
     const g7 = await rpc.request({ id: "g-7", type: "new_session" });
     const afterNewSession = rpc.frames.slice(mark);

@@ -1,50 +1,58 @@
-// Spawns the built agent-rpc (bin/agent-rpc.js → dist/) against the scripted fake LLM server,
-// with a temp $AGENT_TUI_HOME holding a custom openai-completions provider. Collects stdout
-// frames with an LF-only splitter; waits are condition-based with timeouts.
+// The one helper for tests that spawn an RPC worker: the built agent-rpc (bin/agent-rpc.js →
+// dist/) or the real pi 0.73.1, with a temp agent home pointing at the scripted fake LLM.
+// Collects stdout frames with the LF-only framer; waits are condition-based with timeouts.
 
 import { TEST_TMP } from "./isolated-tmp.js";
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { createJsonlFramer } from "../../../src/protocol/jsonl.js";
 import { startFakeLlm, type FakeLlm, type FakeStep } from "../../fixtures/fake-llm-server.mjs";
+import { createWaitList, type WaitOptions } from "./wait-list.js";
 
 export const ROOT = resolve(import.meta.dirname, "..", "..", "..");
 export const AGENT_BIN = join(ROOT, "bin", "agent-rpc.js");
+export const PI_CLI = join(ROOT, "node_modules", "@mariozechner", "pi-coding-agent", "dist", "cli.js");
 
 export type Frame = Record<string, unknown> & { type: string };
 
-export interface AgentProcess {
-  llm: FakeLlm | undefined;
+export interface RpcProcess {
   frames: Frame[];
-  stderr: () => string;
-  dir: string;
-  /** Write one command (adds nothing: pass `id` yourself) and wait for its response. */
+  child: ChildProcessWithoutNullStreams;
+  stderr(): string;
+  /** Exit code (null when killed by a signal). */
+  exited: Promise<number | null>;
+  /** A string is written as is; an object as one JSON line. */
+  send(frame: string | object): void;
+  /** Write one command (an id `t-<n>` is added when it has none) and wait for its response. */
   request(command: Record<string, unknown>, timeoutMs?: number): Promise<Frame>;
-  send(raw: string): void;
   mark(): number;
-  waitFor(predicate: (frame: Frame) => boolean, options?: { from?: number; timeoutMs?: number }): Promise<Frame>;
+  waitFor(predicate: (frame: Frame) => boolean, options?: WaitOptions): Promise<Frame>;
+  onFrame(listener: (frame: Frame) => void): void;
   closeStdin(): void;
   waitExit(timeoutMs?: number): Promise<number | null>;
-  child: ChildProcess;
-  stop(): Promise<void>;
+  /** Close stdin and wait for the exit (SIGKILL after 5 s); returns the exit code. */
+  stop(): Promise<number | null>;
+  /** SIGKILL at once (when still running). */
+  kill(): Promise<void>;
 }
 
-export interface StartOptions {
-  script?: FakeStep[];
-  fallback?: (lastUser: string, n: number) => FakeStep | undefined;
-  settings?: Record<string, unknown>;
-  args?: string[];
-  /** Skip writing models.json (e.g. to test the demo default). */
-  noModels?: boolean;
-  env?: Record<string, string>;
+export interface SpawnOptions {
+  /** Default: the built agent-rpc. */
   cli?: string;
-  cliArgs?: string[];
+  /** Default: a fresh temp directory, removed by stop()/kill(). */
+  cwd?: string;
+  home: string;
+  /** After `--mode rpc`. */
+  args: string[];
+  env?: Record<string, string>;
+  /** $HOME of the worker (default: its cwd). */
+  userHome?: string;
 }
 
-export function writeAgentHome(dir: string, baseUrl: string | undefined, settings: Record<string, unknown> = {}): string {
-  const home = join(dir, "home");
+/** models.json (a `fake` openai-completions provider) + settings.json, understood by pi and agent-rpc. */
+export function writeAgentHome(home: string, baseUrl: string | undefined, settings: Record<string, unknown> = {}): string {
   mkdirSync(home, { recursive: true });
   if (baseUrl) {
     const models = {
@@ -67,6 +75,98 @@ export function writeAgentHome(dir: string, baseUrl: string | undefined, setting
   return home;
 }
 
+export function spawnRpc(options: SpawnOptions): RpcProcess {
+  const cli = options.cli ?? AGENT_BIN;
+  const ownCwd = options.cwd === undefined ? mkdtempSync(join(tmpdir(), "agent-cwd-")) : undefined;
+  const cwd = options.cwd ?? (ownCwd as string);
+  const child = spawn(process.execPath, [cli, "--mode", "rpc", ...options.args], {
+    cwd,
+    env: { PATH: process.env["PATH"] ?? "", HOME: options.userHome ?? cwd, TMPDIR: TEST_TMP, AGENT_TUI_HOME: options.home, PI_CODING_AGENT_DIR: options.home, ...options.env },
+    stdio: ["pipe", "pipe", "pipe"],
+  });
+  let stderr = "";
+  const log = createWaitList<Frame>((frames) => `${frames.map((f) => f.type).join(",")}\nstderr: ${stderr.slice(-2000)}`);
+  const listeners: ((frame: Frame) => void)[] = [];
+  const framer = createJsonlFramer({
+    onRecord: (line) => {
+      let frame: Frame;
+      try {
+        frame = JSON.parse(line) as Frame;
+      } catch (error) {
+        // Our worker's stdout is frames only: a stray line fails the test. pi is only observed.
+        if (cli !== PI_CLI) throw error;
+        stderr += `\n[test] unparsable stdout line: ${line.slice(0, 200)} (${String(error)})`;
+        return;
+      }
+      log.push(frame);
+      for (const listener of listeners) listener(frame);
+    },
+  });
+  child.stdout.on("data", (chunk: Buffer) => framer.push(chunk));
+  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
+  const exited = new Promise<number | null>((res) => child.on("exit", (code) => res(code)));
+  const running = (): boolean => child.exitCode === null && child.signalCode === null;
+  const cleanup = (): void => {
+    if (ownCwd) rmSync(ownCwd, { recursive: true, force: true });
+  };
+  const send = (frame: string | object): void => void child.stdin.write(typeof frame === "string" ? frame : `${JSON.stringify(frame)}\n`);
+  let counter = 0;
+  return {
+    frames: log.items,
+    child,
+    stderr: () => stderr,
+    exited,
+    send,
+    async request(command, timeoutMs) {
+      const withId = "id" in command ? command : { id: `t-${++counter}`, ...command };
+      const from = log.mark();
+      send(withId);
+      return log.waitFor((f) => f.type === "response" && f["id"] === withId["id"], { from, ...(timeoutMs !== undefined ? { timeoutMs } : {}) });
+    },
+    mark: log.mark,
+    waitFor: log.waitFor,
+    onFrame: (listener) => void listeners.push(listener),
+    closeStdin: () => child.stdin.end(),
+    waitExit: (timeoutMs = 10_000) =>
+      Promise.race([exited, new Promise<number | null>((_, rej) => setTimeout(() => rej(new Error("no exit")), timeoutMs))]),
+    async stop() {
+      child.stdin.end();
+      const timer = setTimeout(() => child.kill("SIGKILL"), 5000);
+      const code = await exited;
+      clearTimeout(timer);
+      cleanup();
+      return code;
+    },
+    async kill() {
+      if (running()) {
+        child.kill("SIGKILL");
+        await exited;
+      }
+      cleanup();
+    },
+  };
+}
+
+export interface StartOptions {
+  script?: FakeStep[];
+  fallback?: (lastUser: string, n: number) => FakeStep | undefined;
+  settings?: Record<string, unknown>;
+  args?: string[];
+  /** Skip the fake LLM and models.json (e.g. to test the demo default). */
+  noModels?: boolean;
+  env?: Record<string, string>;
+  cli?: string;
+  /** Replace the default `--no-session`. */
+  cliArgs?: string[];
+}
+
+export interface AgentProcess extends RpcProcess {
+  llm: FakeLlm | undefined;
+  /** Temp root: `home/` (agent home), `work/` (cwd); removed by stop(). */
+  dir: string;
+}
+
+/** A fake LLM on loopback + a temp home and working directory + the worker. */
 export async function startAgentProcess(options: StartOptions = {}): Promise<AgentProcess> {
   const dir = mkdtempSync(join(tmpdir(), "agent-rpc-e2e-"));
   const work = join(dir, "work");
@@ -74,81 +174,35 @@ export async function startAgentProcess(options: StartOptions = {}): Promise<Age
   const llm: FakeLlm | undefined = options.noModels
     ? undefined
     : await startFakeLlm({ script: options.script ?? [], ...(options.fallback ? { fallback: options.fallback } : {}) });
-  const home = writeAgentHome(dir, llm?.baseUrl, options.settings);
-  const cli = options.cli ?? AGENT_BIN;
-  const child = spawn(process.execPath, [cli, ...(options.cliArgs ?? ["--mode", "rpc", "--no-session"]), ...(options.args ?? [])], {
+  const home = writeAgentHome(join(dir, "home"), llm?.baseUrl, options.settings);
+  const proc = spawnRpc({
+    ...(options.cli ? { cli: options.cli } : {}),
     cwd: work,
-    env: { PATH: process.env["PATH"] ?? "", HOME: dir, TMPDIR: TEST_TMP, AGENT_TUI_HOME: home, PI_CODING_AGENT_DIR: home, ...options.env },
-    stdio: ["pipe", "pipe", "pipe"],
+    home,
+    userHome: dir,
+    args: [...(options.cliArgs ?? ["--no-session"]), ...(options.args ?? [])],
+    ...(options.env ? { env: options.env } : {}),
   });
-  const frames: Frame[] = [];
-  let stderr = "";
-  const listeners = new Set<() => void>();
-  const framer = createJsonlFramer({
-    onRecord: (line) => {
-      frames.push(JSON.parse(line) as Frame);
-      for (const l of [...listeners]) l();
-    },
-  });
-  child.stdout!.on("data", (chunk: Buffer) => framer.push(chunk));
-  child.stderr!.on("data", (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  const exited = new Promise<number | null>((res) => child.on("exit", (code) => res(code)));
-
-  const waitFor: AgentProcess["waitFor"] = (predicate, { from = 0, timeoutMs = 10_000 } = {}) =>
-    new Promise((res, rej) => {
-      const check = (): boolean => {
-        for (let i = from; i < frames.length; i++) {
-          const frame = frames[i];
-          if (frame && predicate(frame)) {
-            listeners.delete(onFrame);
-            clearTimeout(timer);
-            res(frame);
-            return true;
-          }
-        }
-        return false;
-      };
-      const onFrame = (): void => void check();
-      const timer = setTimeout(() => {
-        listeners.delete(onFrame);
-        rej(new Error(`timeout; frames: ${frames.slice(from).map((f) => f.type).join(",")}\nstderr: ${stderr}`));
-      }, timeoutMs);
-      if (!check()) listeners.add(onFrame);
-    });
-
-  const proc: AgentProcess = {
+  const stopProcess = proc.stop;
+  return {
+    ...proc,
     llm,
-    frames,
-    stderr: () => stderr,
     dir,
-    child,
-    send: (raw) => child.stdin!.write(raw),
-    mark: () => frames.length,
-    waitFor,
-    async request(command, timeoutMs = 10_000) {
-      const from = frames.length;
-      child.stdin!.write(JSON.stringify(command) + "\n");
-      return waitFor((f) => f.type === "response" && f["id"] === command["id"], { from, timeoutMs });
-    },
-    closeStdin: () => child.stdin!.end(),
-    waitExit: (timeoutMs = 10_000) =>
-      Promise.race([exited, new Promise<number | null>((_, rej) => setTimeout(() => rej(new Error("no exit")), timeoutMs))]),
     async stop() {
-      if (child.exitCode === null && child.signalCode === null) {
-        child.stdin!.end();
-        const code = await Promise.race([exited, new Promise<"late">((r) => setTimeout(() => r("late"), 3000))]);
-        if (code === "late") {
-          child.kill("SIGKILL");
-          await exited;
-        }
-      }
+      const code = proc.child.exitCode === null && proc.child.signalCode === null ? await stopProcess() : proc.child.exitCode;
       await llm?.close();
       rmSync(dir, { recursive: true, force: true });
+      return code;
     },
   };
-  return proc;
+}
+
+/** prompt and wait for the run to end (agent_end; pi 0.73 has no agent_settled). */
+export async function promptAndWait(proc: RpcProcess, message: string): Promise<void> {
+  const before = proc.frames.filter((f) => f.type === "agent_end").length;
+  const response = await proc.request({ type: "prompt", message });
+  if (response["success"] !== true) throw new Error(`prompt failed: ${JSON.stringify(response)}`);
+  await proc.waitFor(() => proc.frames.filter((f) => f.type === "agent_end").length > before);
 }
 
 /** Event/response tokens for comparing sequences with pi's traces (message_update runs collapsed). */

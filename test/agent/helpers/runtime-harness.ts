@@ -12,6 +12,7 @@ import { ModelRegistry } from "../../../src/agent/providers/model-registry.js";
 import { AgentRuntime } from "../../../src/agent/runtime/agent-runtime.js";
 import { HookRegistry } from "../../../src/agent/runtime/hooks.js";
 import type { WireEvent } from "../../../src/agent/runtime/wire-events.js";
+import { createWaitList } from "./wait-list.js";
 
 export interface Harness {
   runtime: AgentRuntime;
@@ -59,39 +60,21 @@ export function createHarness(options: HarnessOptions = {}): Harness {
   };
   const models = new ModelRegistry(config.models, {});
   const hooks = new HookRegistry();
-  const events: WireEvent[] = [];
-  const listeners = new Set<() => void>();
+  const log = createWaitList<WireEvent>((seen) => seen.map((e) => e.type).join(","), 5000);
+  const events = log.items;
   const runtime = new AgentRuntime({
     cwd: process.cwd(),
     config,
     models,
     hooks,
-    emit: (event) => {
-      events.push(event);
-      for (const listener of [...listeners]) listener();
-    },
+    emit: (event) => log.push(event),
     tools: options.tools ?? [],
     model: models.findLocal("faux", "faux-1")!,
     thinkingLevel: "medium",
   });
 
-  const waitFor = (predicate: (event: WireEvent) => boolean, timeoutMs = 5000): Promise<WireEvent> =>
-    new Promise((resolve, reject) => {
-      const found = events.find(predicate);
-      if (found) return resolve(found);
-      const timer = setTimeout(() => {
-        listeners.delete(check);
-        reject(new Error(`timed out waiting for event; saw: ${events.map((e) => e.type).join(",")}`));
-      }, timeoutMs);
-      function check(): void {
-        const hit = events.find(predicate);
-        if (!hit) return;
-        clearTimeout(timer);
-        listeners.delete(check);
-        resolve(hit);
-      }
-      listeners.add(check);
-    });
+  const waitFor = (predicate: (event: WireEvent) => boolean, timeoutMs?: number): Promise<WireEvent> =>
+    log.waitFor(predicate, timeoutMs === undefined ? {} : { timeoutMs });
 
   return {
     runtime,

@@ -12,6 +12,7 @@ import { HookRegistry } from "../../../src/agent/runtime/hooks.js";
 import type { WireEvent } from "../../../src/agent/runtime/wire-events.js";
 import { installSessionFeatures, type SessionFeatures } from "../../../src/agent/session/features.js";
 import type { SessionManager } from "../../../src/agent/session/index.js";
+import { createWaitList } from "../helpers/wait-list.js";
 import { makeTempDir, quietSession } from "./helpers.js";
 
 export type AgentHarness = {
@@ -40,8 +41,7 @@ export function createAgentHarness(options: { rawSettings?: Record<string, unkno
   const models = new ModelRegistry(config.models, {});
   const model = models.findLocal("faux", "faux-1");
   const session = quietSession(dir, { cwd: dir });
-  const events: WireEvent[] = [];
-  const listeners = new Set<() => void>();
+  const log = createWaitList<WireEvent>((seen) => seen.map((e) => e.type).join(","), 3000);
   const hooks = new HookRegistry();
   const runtime = new AgentRuntime({
     cwd: dir,
@@ -49,10 +49,7 @@ export function createAgentHarness(options: { rawSettings?: Record<string, unkno
     models,
     hooks,
     store: session,
-    emit: (event) => {
-      events.push(event);
-      for (const listener of [...listeners]) listener();
-    },
+    emit: (event) => log.push(event),
     ...(model ? { model } : {}),
   });
   const services: AgentServices = {
@@ -75,29 +72,13 @@ export function createAgentHarness(options: { rawSettings?: Record<string, unkno
     services,
     session,
     features,
-    events,
+    events: log.items,
     async command(type, fields = {}) {
       const handler = table[type];
       if (!handler) throw new Error(`no handler for ${type}`);
       return handler({ type, ...fields }, context());
     },
-    waitFor(predicate, timeoutMs = 3000) {
-      return new Promise((resolve, reject) => {
-        const check = (): void => {
-          const hit = events.find(predicate);
-          if (!hit) return;
-          clearTimeout(timer);
-          listeners.delete(check);
-          resolve(hit);
-        };
-        const timer = setTimeout(() => {
-          listeners.delete(check);
-          reject(new Error(`timed out; events: ${events.map((e) => e.type).join(",")}`));
-        }, timeoutMs);
-        listeners.add(check);
-        check();
-      });
-    },
+    waitFor: (predicate, timeoutMs) => log.waitFor(predicate, timeoutMs === undefined ? {} : { timeoutMs }),
     dispose() {
       features.todos.dispose();
       session.close();

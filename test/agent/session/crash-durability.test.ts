@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { loadSessionFile } from "../../../src/agent/session/index.js";
 import { makeTempDir, quietSession, user } from "./helpers.js";
-import { ROOT } from "./rpc-process.js";
+import { ROOT } from "../helpers/agent-process.js";
 
 const DIST_INDEX = join(ROOT, "dist", "agent", "session", "index.js");
 const WORKER = join(ROOT, "test", "agent", "session", "append-worker.mjs");

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeLlm, type FakeLlm } from "../../fixtures/fake-llm-server.mjs";
 import { makeTempDir } from "./helpers.js";
-import { AGENT_BIN, startRpc, writeHome } from "./rpc-process.js";
+import { AGENT_BIN, spawnRpc, writeAgentHome } from "../helpers/agent-process.js";
 
 let llm: FakeLlm;
 let dir: string;
@@ -19,7 +19,7 @@ beforeAll(async () => {
       { kind: "tool_call", calls: [{ id: "toolu_2", name: "echo_host", arguments: { message: "slow" } }] },
     ],
   });
-  writeHome(join(dir, "home"), llm.baseUrl);
+  writeAgentHome(join(dir, "home"), llm.baseUrl, { retry: { enabled: false } });
 });
 afterAll(async () => {
   await llm.close();
@@ -30,7 +30,7 @@ const echoTool = { name: "echo_host", description: "Echo a message", parameters:
 
 describe("host tools e2e", () => {
   it("call, update, result, unknown id, invalid frame, cancel on abort", async () => {
-    const agent = startRpc({ cli: AGENT_BIN, cwd: dir, home: join(dir, "home"), args: ["--no-session"] });
+    const agent = spawnRpc({ cli: AGENT_BIN, cwd: dir, home: join(dir, "home"), args: ["--no-session"] });
     try {
       expect((await agent.request({ type: "set_host_tools", tools: [echoTool] }))["data"]).toEqual({ toolNames: ["echo_host"] });
       await agent.request({ type: "prompt", message: "use the host tool" });

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeLlm, type FakeLlm } from "../../fixtures/fake-llm-server.mjs";
 import { makeTempDir } from "./helpers.js";
-import { AGENT_BIN, PI_CLI, promptAndWait, startRpc, writeHome, type Frame } from "./rpc-process.js";
+import { AGENT_BIN, PI_CLI, promptAndWait, spawnRpc, writeAgentHome, type Frame } from "../helpers/agent-process.js";
 
 let llm: FakeLlm;
 let dir: string;
@@ -13,7 +13,7 @@ let dir: string;
 beforeAll(async () => {
   dir = makeTempDir("session-interop-");
   llm = await startFakeLlm({ fallback: (lastUser) => ({ kind: "text", chunks: [`Answer to: ${lastUser}`] }) });
-  writeHome(join(dir, "home"), llm.baseUrl);
+  writeAgentHome(join(dir, "home"), llm.baseUrl, { retry: { enabled: false } });
 });
 afterAll(async () => {
   await llm.close();
@@ -32,7 +32,7 @@ function sessionFiles(sessionDir: string): string[] {
 describe("session files with real pi 0.73.1", () => {
   it("a file written by pi opens in agent-rpc and continues", async () => {
     const sessionDir = join(dir, "from-pi");
-    const pi = startRpc({ cli: PI_CLI, cwd: dir, home: join(dir, "home"), args: ["--session-dir", sessionDir] });
+    const pi = spawnRpc({ cli: PI_CLI, cwd: dir, home: join(dir, "home"), args: ["--session-dir", sessionDir] });
     try {
       await promptAndWait(pi, "pi question one");
       await promptAndWait(pi, "pi question two");
@@ -43,7 +43,7 @@ describe("session files with real pi 0.73.1", () => {
     const [file] = sessionFiles(sessionDir);
     if (!file) throw new Error("pi wrote no session file");
 
-    const ours = startRpc({ cli: AGENT_BIN, cwd: dir, home: join(dir, "home"), args: ["--session", file] });
+    const ours = spawnRpc({ cli: AGENT_BIN, cwd: dir, home: join(dir, "home"), args: ["--session", file] });
     try {
       const messages = await ours.request({ type: "get_messages" });
       expect(messageTexts(messages)).toEqual([
@@ -69,7 +69,7 @@ describe("session files with real pi 0.73.1", () => {
 
   it("a file written by agent-rpc opens in pi with the same messages", async () => {
     const sessionDir = join(dir, "from-ours");
-    const ours = startRpc({ cli: AGENT_BIN, cwd: dir, home: join(dir, "home"), args: ["--session-dir", sessionDir] });
+    const ours = spawnRpc({ cli: AGENT_BIN, cwd: dir, home: join(dir, "home"), args: ["--session-dir", sessionDir] });
     let expected: string[];
     try {
       await promptAndWait(ours, "our question one");
@@ -81,7 +81,7 @@ describe("session files with real pi 0.73.1", () => {
     expect(expected).toHaveLength(4);
     const [file] = sessionFiles(sessionDir);
     if (!file) throw new Error("agent-rpc wrote no session file");
-    const pi = startRpc({ cli: PI_CLI, cwd: dir, home: join(dir, "home"), args: ["--session", file] });
+    const pi = spawnRpc({ cli: PI_CLI, cwd: dir, home: join(dir, "home"), args: ["--session", file] });
     try {
       expect(messageTexts(await pi.request({ type: "get_messages" }))).toEqual(expected);
       await promptAndWait(pi, "pi continues");

@@ -37,7 +37,7 @@ describe("scenario h_session vs pi 0.73.1", () => {
         text("Third answer from the fake LLM."),
       ],
       settings: { compaction: { enabled: true, keepRecentTokens: 1 } },
-      cliArgs: ["--mode", "rpc", "--session-dir", "sessions"],
+      cliArgs: ["--session-dir", "sessions"],
     }));
     mkdirSync(join(a.dir, "export"));
     let n = 0;

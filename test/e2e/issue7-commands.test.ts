@@ -1,45 +1,32 @@
 // Issue 7 end to end: the real agent-tui driving the real agent-rpc (built dist/) on the
 // scripted LLM, under a pseudo-terminal: `/` completion, every slash command, the pickers
 // (model, thinking, fork, resume, tree), `!cmd`, `@` completion and /quit.
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { KEYS, ROOT, spawnTui, type TuiProcess } from "./pty-harness.js";
-import { createSandbox, type Sandbox } from "./sandbox.js";
+import { KEYS, spawnTui, type TuiProcess } from "./pty-harness.js";
+import type { Sandbox } from "./sandbox.js";
+import { BUILT as built, FAKE_MODEL, startTuiSession, submitLine, waitForEditor as editorShows, type TuiSession } from "./tui-session.js";
 
-const built = existsSync(join(ROOT, "dist", "tui", "main.js")) && existsSync(join(ROOT, "dist", "agent", "main.js"));
 const TAB = "\t";
 
+let session: TuiSession | undefined;
 let sandbox: Sandbox;
 let tui: TuiProcess;
 
-/** The editor row: the last screen row starting with the prompt mark. */
-async function waitForEditor(text: string, timeoutMs = 10_000): Promise<void> {
-  const start = Date.now();
-  for (;;) {
-    const rows = tui.screen().filter((r) => r.startsWith("› "));
-    const row = rows.at(-1)?.trimEnd() ?? "";
-    // An empty editor shows its placeholder.
-    if (text === "" ? /^› {1,2}(message|steer) the agent/.test(row) : row === `› ${text}`.trimEnd()) return;
-    if (Date.now() - start > timeoutMs) throw new Error(`editor never showed "${text}"; screen:\n${tui.screenText()}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
-async function command(line: string): Promise<void> {
-  await tui.type(line);
-  await waitForEditor(line);
-  tui.write(KEYS.enter);
-}
+const waitForEditor = (text: string): Promise<void> => editorShows(tui, text);
+const command = (line: string): Promise<void> => submitLine(tui, line);
 
 describe.skipIf(!built)("issue 7 commands under a pty", () => {
   beforeAll(async () => {
-    sandbox = await createSandbox([
-      { kind: "text", matchLastUser: "FIRST-PROMPT", chunks: ["First ", "answer ", "here."], delayMs: 5 },
-      { kind: "text", matchLastUser: "SECOND-PROMPT", chunks: ["Second ", "answer."], delayMs: 5 },
-    ]);
-    tui = spawnTui({ args: ["--provider", "fake", "--model", "fake-model"], cwd: sandbox.cwd, env: sandbox.env, cols: 110, rows: 32 });
-    await tui.waitForText("Fake Model", 20_000);
+    session = await startTuiSession(
+      [
+        { kind: "text", matchLastUser: "FIRST-PROMPT", chunks: ["First ", "answer ", "here."], delayMs: 5 },
+        { kind: "text", matchLastUser: "SECOND-PROMPT", chunks: ["Second ", "answer."], delayMs: 5 },
+      ],
+      { cols: 110, rows: 32 },
+    );
+    ({ sandbox, tui } = session);
     await tui.type("FIRST-PROMPT");
     tui.write(KEYS.enter);
     await tui.waitForText("First answer here.");
@@ -51,8 +38,8 @@ describe.skipIf(!built)("issue 7 commands under a pty", () => {
   }, 40_000);
 
   afterAll(async () => {
-    tui?.kill();
-    await sandbox?.dispose();
+    tui?.kill(); // the --resume test starts its own agent-tui
+    await session?.dispose();
   });
 
   it("'/' lists commands with descriptions and Tab completes the name", async () => {
@@ -145,7 +132,7 @@ describe.skipIf(!built)("issue 7 commands under a pty", () => {
   });
 
   it("--resume opens the session picker at start and reopens the chosen session", async () => {
-    tui = spawnTui({ args: ["--provider", "fake", "--model", "fake-model", "-r"], cwd: sandbox.cwd, env: sandbox.env, cols: 110, rows: 32 });
+    tui = spawnTui({ args: [...FAKE_MODEL, "-r"], cwd: sandbox.cwd, env: sandbox.env, cols: 110, rows: 32 });
     await tui.waitForText("Resume a session", 20_000);
     await tui.type("e2e-session");
     await tui.waitForText("search: e2e-session");

@@ -2,14 +2,14 @@
 // supervisor restarts it and reopens the same session, the interrupted prompt is offered back
 // (not resent) and one Enter continues the conversation in the same session file.
 import { execFileSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { readdirSync, readFileSync } from "node:fs";
+import { basename, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { KEYS, ROOT, spawnTui, type TuiProcess } from "./pty-harness.js";
-import { createSandbox, type Sandbox } from "./sandbox.js";
+import { KEYS, type TuiProcess } from "./pty-harness.js";
+import type { Sandbox } from "./sandbox.js";
+import { BUILT as built, startTuiSession, type TuiSession } from "./tui-session.js";
 
-const built = existsSync(join(ROOT, "dist", "tui", "main.js")) && existsSync(join(ROOT, "dist", "agent", "main.js"));
-
+let session: TuiSession | undefined;
 let sandbox: Sandbox;
 let tui: TuiProcess;
 
@@ -26,17 +26,15 @@ function sessionFiles(): string[] {
 
 describe.skipIf(!built)("worker crash mid-stream under a pty", () => {
   beforeAll(async () => {
-    sandbox = await createSandbox([
+    session = await startTuiSession([
       { kind: "text", matchLastUser: "CRASH-PROMPT", chunks: Array.from({ length: 80 }, (_, i) => `chunk${i} `), delayMs: 100 },
       { kind: "text", matchLastUser: "CRASH-PROMPT", chunks: ["Recovered ", "answer."], delayMs: 5 },
     ]);
-    tui = spawnTui({ args: ["--provider", "fake", "--model", "fake-model"], cwd: sandbox.cwd, env: sandbox.env, cols: 100, rows: 30 });
-    await tui.waitForText("Fake Model", 20_000);
+    ({ sandbox, tui } = session);
   }, 30_000);
 
   afterAll(async () => {
-    tui?.kill();
-    await sandbox?.dispose();
+    await session?.dispose();
   });
 
   it("reports the crash, restarts, offers the prompt back, and continues the same session", async () => {
@@ -49,6 +47,13 @@ describe.skipIf(!built)("worker crash mid-stream under a pty", () => {
     await tui.waitForText(/Worker (crashed|restarting).*SIGKILL/, 10_000, "all");
     await tui.waitForText('Interrupted by the crash: "CRASH-PROMPT go". It will not be resent automatically.', 10_000, "all");
     await tui.waitForText("Worker restarted; the session was reopened", 15_000, "all");
+    // The new worker opened the session from its command line (not by switch_session).
+    const argv = readFileSync(`/proc/${workerPid(tui.pid)}/cmdline`, "utf8").split("\u0000");
+    const at = argv.indexOf("--session");
+    expect(at, argv.join(" ")).toBeGreaterThan(0);
+    expect(basename(argv[at + 1] ?? "")).toBe(basename(before[0] ?? "-"));
+    // One notice per crash.
+    expect(tui.allText().match(/Worker crashed/g)).toHaveLength(1);
     await tui.waitForText("press Enter to resend it", 10_000, "all");
     // Offered, not sent: no second request reached the model before the user presses Enter.
     expect(sandbox.llm.requests.filter((r) => r.lastUser.includes("CRASH-PROMPT"))).toHaveLength(1);

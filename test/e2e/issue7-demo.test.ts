@@ -6,8 +6,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { KEYS, ROOT, spawnTui, type TuiProcess } from "./pty-harness.js";
+import { BUILT as built } from "./tui-session.js";
 
-const built = existsSync(join(ROOT, "dist", "tui", "main.js")) && existsSync(join(ROOT, "dist", "agent", "main.js"));
 const home = mkdtempSync(join(tmpdir(), "tui-demo-"));
 let tui: TuiProcess | undefined;
 

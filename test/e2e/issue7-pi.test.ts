@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { KEYS, ROOT, spawnTui, type TuiProcess } from "./pty-harness.js";
 import { createSandbox, type Sandbox } from "./sandbox.js";
+import { submitLine, waitForEditor as editorShows, withTuiSession } from "./tui-session.js";
 
 const built = existsSync(join(ROOT, "dist", "tui", "main.js"));
 const PI_CLI = join(ROOT, "node_modules", "@mariozechner", "pi-coding-agent", "dist", "cli.js");
@@ -14,21 +15,8 @@ const STANDIN = join(ROOT, "test", "fixtures", "ssh-standin.mjs");
 let sandbox: Sandbox;
 let tui: TuiProcess;
 
-async function waitForEditor(text: string): Promise<void> {
-  const start = Date.now();
-  for (;;) {
-    const row = tui.screen().filter((r) => r.startsWith("› ")).at(-1)?.trimEnd() ?? "";
-    if (text === "" ? /^› {1,2}(message|steer) the agent/.test(row) : row === `› ${text}`.trimEnd()) return;
-    if (Date.now() - start > 10_000) throw new Error(`editor never showed "${text}"; screen:\n${tui.screenText()}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
-async function command(line: string): Promise<void> {
-  await tui.type(line);
-  await waitForEditor(line);
-  tui.write(KEYS.enter);
-}
+const waitForEditor = (text: string): Promise<void> => editorShows(tui, text);
+const command = (line: string): Promise<void> => submitLine(tui, line);
 
 const runnable = built && existsSync(PI_CLI);
 
@@ -123,17 +111,12 @@ describe.skipIf(!runnable)("a local pi worker", () => {
 
 describe.skipIf(!runnable)("a flag pi cannot honour", () => {
   it("is reported with pi's own error, and the UI stays usable", async () => {
-    const box = await createSandbox([]);
-    const p = spawnTui({ args: ["--agent", `${process.execPath} ${PI_CLI} --mode rpc`, "--name", "x"], cwd: box.cwd, env: box.env, cols: 100, rows: 24 });
-    try {
-      await p.waitForText("Unknown option: --name", 20_000);
+    const args = ["--agent", `${process.execPath} ${PI_CLI} --mode rpc`, "--name", "x"];
+    await withTuiSession([], { args, cols: 100, rows: 24, readyText: "Unknown option: --name" }, async ({ tui: p }) => {
       await p.waitForText("The worker did not start (last exit: code 1, signal none)");
       await p.type("/quit");
       p.write(KEYS.enter);
       expect(await p.waitForExit()).toBe(0);
-    } finally {
-      p.kill();
-      await box.dispose();
-    }
+    });
   }, 30_000);
 });

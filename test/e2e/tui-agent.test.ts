@@ -1,22 +1,25 @@
 // The real agent-tui driving the real agent-rpc (built dist/) on the scripted fake LLM, under a
 // pseudo-terminal, reading the screen: streamed code block, bash with live output, steer during
 // a tool, follow-up during streaming, abort, a select dialog answered with keys, a confirm
-// dialog timing out, and a clean exit that restores the terminal.
-import { existsSync } from "node:fs";
+// dialog timing out, dialog text typed fast arriving whole, and a clean exit that restores the
+// terminal.
+import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { KEYS, ROOT, spawnTui, type TuiProcess } from "./pty-harness.js";
-import { createSandbox, type Sandbox } from "./sandbox.js";
+import { KEYS, ROOT, type TuiProcess } from "./pty-harness.js";
+import type { Sandbox } from "./sandbox.js";
+import { BUILT as built, FAKE_MODEL, startTuiSession, withTuiSession, type TuiSession } from "./tui-session.js";
 
-const built = existsSync(join(ROOT, "dist", "tui", "main.js")) && existsSync(join(ROOT, "dist", "agent", "main.js"));
 const UI_EXTENSION = resolve(ROOT, "test", "fixtures", "pi-ui-extension.ts");
+const ANSWER_EXTENSION = resolve(ROOT, "test", "e2e", "fixtures", "answer-extension.ts");
 
+let session: TuiSession | undefined;
 let sandbox: Sandbox;
 let tui: TuiProcess;
 
 describe.skipIf(!built)("agent-tui × agent-rpc under a pty", () => {
   beforeAll(async () => {
-    sandbox = await createSandbox([
+    session = await startTuiSession([
       { kind: "text", matchLastUser: "CODE-TEST", chunks: ["Here is code:\n\n", "```ts\n", "const answer", " = 42;\n", "```\n\n", "Done with code."], delayMs: 20 },
       { kind: "tool_call", matchLastUser: "BASH-TEST", calls: [{ id: "call_b", name: "bash", arguments: { command: "echo first-line; sleep 1.2; echo second-line" } }] },
       { kind: "text", matchLastUser: "BASH-TEST", chunks: ["Bash finished."], delayMs: 5 },
@@ -25,20 +28,12 @@ describe.skipIf(!built)("agent-tui × agent-rpc under a pty", () => {
       { kind: "text", matchLastUser: "SLOW-TEST", chunks: Array.from({ length: 25 }, (_, i) => `word${i} `), delayMs: 80 },
       { kind: "text", matchLastUser: "follow later", chunks: ["Followed", " ok."], delayMs: 5 },
       { kind: "text", matchLastUser: "ABORT-TEST", chunks: Array.from({ length: 60 }, (_, i) => `chunk${i} `), delayMs: 80 },
-    ]);
-    tui = spawnTui({
-      args: ["--provider", "fake", "--model", "fake-model", "--no-session", "-e", UI_EXTENSION],
-      cwd: sandbox.cwd,
-      env: sandbox.env,
-      cols: 100,
-      rows: 30,
-    });
-    await tui.waitForText("Fake Model", 20_000);
+    ], { args: [...FAKE_MODEL, "--no-session", "-e", UI_EXTENSION, "-e", ANSWER_EXTENSION], cols: 100, rows: 30 });
+    ({ sandbox, tui } = session);
   }, 30_000);
 
   afterAll(async () => {
-    tui?.kill();
-    await sandbox?.dispose();
+    await session?.dispose();
   });
 
   it("streams an answer with a highlighted code block", async () => {
@@ -123,9 +118,28 @@ describe.skipIf(!built)("agent-tui × agent-rpc under a pty", () => {
     await tui.waitForText(/ui-demo results: .*"select":"Beta","confirm":true,"inputCancelled":"<unde/);
   });
 
+  it("a dialog's text field receives every character: one long write, then many rapid writes", async () => {
+    const answerFile = join(sandbox.cwd, "e2e-answer.json");
+    const oneWrite = "One write: the quick brown fox jumps over the lazy dog 0123456789. ";
+    const rapid = "Rapid writes: ünïcödé ✓ and more text typed faster than React renders.";
+    tui.write(KEYS.ctrlC); // the ui-demo extension left text in the editor
+    await tui.waitForText(/^› {1,2}message the agent/m);
+    tui.write("/ask input\r"); // text and Enter in one chunk: the command is submitted
+    await tui.waitForText("e2e: type here");
+    tui.write(oneWrite);
+    for (const ch of rapid) tui.write(ch);
+    tui.write(KEYS.enter);
+    await tui.waitForText("e2e: answer recorded");
+    expect(existsSync(answerFile)).toBe(true);
+    expect(JSON.parse(readFileSync(answerFile, "utf8"))).toEqual({ value: oneWrite + rapid });
+  });
+
   it("Ctrl+D on an empty editor exits and restores the terminal", async () => {
-    tui.write(KEYS.ctrlC); // the extension put text in the editor: clear it first
+    // The extension put text in the editor: clear it first. Typed text and Ctrl+C in one
+    // chunk: Ctrl+C is still recognised.
+    tui.write(`more text${KEYS.ctrlC}`);
     await tui.waitForText("Press Ctrl+C again");
+    await tui.waitForText(/^› {1,2}message the agent/m);
     tui.write(KEYS.ctrlD);
     const code = await tui.waitForExit(10_000);
     expect(code).toBe(0);
@@ -139,31 +153,22 @@ describe.skipIf(!built)("agent-tui × agent-rpc under a pty", () => {
 
 describe.skipIf(!built)("agent-tui terminal restore on signals", () => {
   it("SIGTERM stops the worker and restores the terminal (raw mode off, cursor shown, paste mode off)", async () => {
-    const box = await createSandbox([]);
-    const p = spawnTui({ args: ["--provider", "fake", "--model", "fake-model", "--no-session"], cwd: box.cwd, env: box.env, cols: 60, rows: 20 });
-    try {
-      await p.waitForText("Fake Model", 20_000);
+    await withTuiSession([], { args: [...FAKE_MODEL, "--no-session"], cols: 60, rows: 20 }, async ({ tui: p }) => {
       process.kill(p.pid, "SIGTERM");
       const code = await p.waitForExit(10_000);
       expect(code).toBe(143);
       const out = p.output();
       expect(out.lastIndexOf("\u001b[?2004l")).toBeGreaterThan(out.lastIndexOf("\u001b[?2004h"));
       expect(out.lastIndexOf("\u001b[?25h")).toBeGreaterThan(out.lastIndexOf("\u001b[?25l"));
-    } finally {
-      p.kill();
-      await box.dispose();
-    }
+    });
   }, 30_000);
 });
 
 describe.skipIf(!built)("agent-tui with a pi 0.73.1 stand-in (cumulative message_update, no agent_settled)", () => {
   it("renders a recorded tool run and settles back to idle", async () => {
-    const box = await createSandbox([]);
     const worker = resolve(ROOT, "test", "e2e", "fixtures", "replay-worker.mjs");
     const trace = resolve(ROOT, "test", "fixtures", "traces", "pi-0.73.1", "c_tool_bash.jsonl");
-    const p = spawnTui({ args: ["--agent", `"${process.execPath}" "${worker}" "${trace}"`], cwd: box.cwd, env: box.env, cols: 80, rows: 24 });
-    try {
-      await p.waitForText("Fake Model", 20_000);
+    await withTuiSession([], { args: ["--agent", `"${process.execPath}" "${worker}" "${trace}"`], cols: 80, rows: 24 }, async ({ tui: p }) => {
       await p.type("Run echo hello; sleep 1; echo world");
       p.write(KEYS.enter);
       await p.waitForText("› Run echo hello; sleep 1; echo world");
@@ -174,39 +179,28 @@ describe.skipIf(!built)("agent-tui with a pi 0.73.1 stand-in (cumulative message
       // No agent_settled from pi 0.73: the bridge synthesises settledness and the UI goes idle.
       await p.waitForNoText("Working…", 5000);
       expect(p.screenText()).not.toContain("partialArgs");
-    } finally {
-      p.kill();
-      await box.dispose();
-    }
+    });
   }, 40_000);
 });
 
 describe.skipIf(!built)("agent-tui external editor", () => {
   it("Ctrl+G edits the prompt in $EDITOR and puts the result back in the editor", async () => {
-    const box = await createSandbox([]);
-    const env = { ...box.env, EDITOR: `sh -c 'printf "from the editor" > "$1"' --` };
-    const p = spawnTui({ args: ["--provider", "fake", "--model", "fake-model", "--no-session"], cwd: box.cwd, env, cols: 80, rows: 24 });
-    try {
-      await p.waitForText("Fake Model", 20_000);
+    const env = { EDITOR: `sh -c 'printf "from the editor" > "$1"' --` };
+    await withTuiSession([], { args: [...FAKE_MODEL, "--no-session"], env, cols: 80, rows: 24 }, async ({ tui: p }) => {
       await p.type("draft");
       await p.waitForText("› draft");
       p.write("\u0007");
       await p.waitForText("› from the editor");
-    } finally {
-      p.kill();
-      await box.dispose();
-    }
+    });
   }, 30_000);
 });
 
 describe.skipIf(!built)("agent-tui resize", () => {
   it("narrowing and widening re-lay out the live region once, with no stale copy", async () => {
-    const box = await createSandbox([{ kind: "text", matchLastUser: "GO", chunks: ["A short answer with some words in it. ".repeat(5)], delayMs: 5 }]);
+    const script = [{ kind: "text" as const, matchLastUser: "GO", chunks: ["A short answer with some words in it. ".repeat(5)], delayMs: 5 }];
     // xterm.js re-wraps lines on resize like most terminals; tell agent-tui it does.
-    const p = spawnTui({ args: ["--provider", "fake", "--model", "fake-model", "--no-session"], cwd: box.cwd, env: { ...box.env, AGENT_TUI_REFLOW: "1" }, cols: 100, rows: 20 });
-    const count = (s: string): number => p.screenText().split(s).length - 1;
-    try {
-      await p.waitForText("Fake Model", 20_000);
+    await withTuiSession(script, { args: [...FAKE_MODEL, "--no-session"], env: { AGENT_TUI_REFLOW: "1" }, cols: 100, rows: 20 }, async ({ tui: p }) => {
+      const count = (s: string): number => p.screenText().split(s).length - 1;
       await p.type("GO now");
       p.write(KEYS.enter);
       await p.waitForText("A short answer");
@@ -221,9 +215,6 @@ describe.skipIf(!built)("agent-tui resize", () => {
         expect(count("› some draft"), `${cols} cols:\n${p.screenText()}`).toBe(1);
         expect(count("Fake Model"), `${cols} cols:\n${p.screenText()}`).toBeLessThanOrEqual(1);
       }
-    } finally {
-      p.kill();
-      await box.dispose();
-    }
+    });
   }, 40_000);
 });

@@ -1,0 +1,63 @@
+// Shared set-up of the e2e tests: agent-tui on the bundled agent (or another worker) in a
+// sandbox with the scripted LLM, waited for until its footer shows the model, plus the editor
+// helpers (wait for an exact editor row, submit a line once it is all in the editor).
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import type { FakeStep } from "../fixtures/fake-llm-server.mjs";
+import { KEYS, ROOT, spawnTui, type TuiProcess } from "./pty-harness.js";
+import { createSandbox, type Sandbox } from "./sandbox.js";
+
+/** The e2e tests run the built programs: skip them when dist/ is missing. */
+export const BUILT = existsSync(join(ROOT, "dist", "tui", "main.js")) && existsSync(join(ROOT, "dist", "agent", "main.js"));
+
+/** agent-tui flags that pick the sandbox's scripted model. */
+export const FAKE_MODEL = ["--provider", "fake", "--model", "fake-model"];
+
+export type TuiSession = { sandbox: Sandbox; tui: TuiProcess; dispose(): Promise<void> };
+
+export type TuiSessionOptions = { args?: string[]; env?: NodeJS.ProcessEnv; cols?: number; rows?: number; readyText?: string; readyTimeoutMs?: number };
+
+/** A sandbox with `script`, agent-tui started in it (default: the bundled agent on the fake model), ready. */
+export async function startTuiSession(script: FakeStep[], o: TuiSessionOptions = {}): Promise<TuiSession> {
+  const sandbox = await createSandbox(script);
+  const tui = spawnTui({ args: o.args ?? FAKE_MODEL, cwd: sandbox.cwd, env: { ...sandbox.env, ...o.env }, cols: o.cols ?? 100, rows: o.rows ?? 30 });
+  const dispose = async (): Promise<void> => {
+    tui.kill();
+    await sandbox.dispose();
+  };
+  try {
+    await tui.waitForText(o.readyText ?? "Fake Model", o.readyTimeoutMs ?? 20_000);
+  } catch (error) {
+    await dispose();
+    throw error;
+  }
+  return { sandbox, tui, dispose };
+}
+
+/** Run `body` on a fresh session and always clean it up. */
+export async function withTuiSession(script: FakeStep[], o: TuiSessionOptions, body: (s: TuiSession) => Promise<void>): Promise<void> {
+  const s = await startTuiSession(script, o);
+  try {
+    await body(s);
+  } finally {
+    await s.dispose();
+  }
+}
+
+/** Wait until the last editor row is exactly `› text` ("" = the empty editor's placeholder). */
+export async function waitForEditor(tui: TuiProcess, text: string, timeoutMs = 10_000): Promise<void> {
+  const start = Date.now();
+  for (;;) {
+    const row = tui.screen().filter((r) => r.startsWith("› ")).at(-1)?.trimEnd() ?? "";
+    if (text === "" ? /^› {1,2}(message|steer) the agent/.test(row) : row === `› ${text}`.trimEnd()) return;
+    if (Date.now() - start > timeoutMs) throw new Error(`editor never showed "${text}"; screen:\n${tui.screenText()}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** Type a line, wait until the editor holds all of it, press Enter. */
+export async function submitLine(tui: TuiProcess, line: string): Promise<void> {
+  await tui.type(line);
+  await waitForEditor(tui, line);
+  tui.write(KEYS.enter);
+}

@@ -26,6 +26,8 @@ export type AgentHarness = {
   /** Run a session command handler as the rpc server would. */
   command(type: string, fields?: Record<string, unknown>): Promise<unknown>;
   waitFor(predicate: (event: WireEvent) => boolean, timeoutMs?: number): Promise<WireEvent>;
+  /** Prompt and wait for the activity's agent_settled (retries, compaction, reminders included). */
+  settle(text: string): Promise<void>;
   dispose(): void;
 };
 
@@ -79,6 +81,11 @@ export function createAgentHarness(options: { rawSettings?: Record<string, unkno
       return handler({ type, ...fields }, context());
     },
     waitFor: (predicate, timeoutMs) => log.waitFor(predicate, timeoutMs === undefined ? {} : { timeoutMs }),
+    async settle(text) {
+      const from = log.mark();
+      await runtime.prompt(text);
+      await log.waitFor((e) => e.type === "agent_settled", { from });
+    },
     dispose() {
       features.todos.dispose();
       session.close();

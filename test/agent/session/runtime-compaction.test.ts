@@ -10,12 +10,6 @@ afterEach(() => {
   h = undefined;
 });
 
-async function settle(harness: AgentHarness, text: string): Promise<void> {
-  const before = harness.events.filter((e) => e.type === "agent_settled").length;
-  await harness.runtime.prompt(text);
-  await harness.waitFor(() => harness.events.filter((e) => e.type === "agent_settled").length > before);
-}
-
 function typesFrom(harness: AgentHarness, index: number): string[] {
   return harness.events.slice(index).map((e) => (e.type === "message_end" ? `message_end:${String((e["message"] as { role: string }).role)}` : e.type)).filter((t) => t !== "message_update" && t !== "message_start");
 }
@@ -24,9 +18,9 @@ describe("automatic compaction in the runtime", () => {
   it("overflow: compacts, then re-runs the failed request (willRetry)", async () => {
     const harness = (h = createAgentHarness({ rawSettings: { compaction: { keepRecentTokens: 1, reserveTokens: 100 } } }));
     harness.faux.setResponses([fauxAssistantMessage("first answer"), fauxAssistantMessage("", { stopReason: "error", errorMessage: "400 prompt is too long: 5000 tokens > 1000 maximum" }), fauxAssistantMessage("## Goal\nsummary"), fauxAssistantMessage("answer after compaction")]);
-    await settle(harness, "first question");
+    await harness.settle("first question");
     const mark = harness.events.length;
-    await settle(harness, "second question");
+    await harness.settle("second question");
     const types = typesFrom(harness, mark);
     expect(types).toEqual([
       "agent_start",
@@ -55,11 +49,11 @@ describe("automatic compaction in the runtime", () => {
   it("threshold: compacts between agent_end and agent_settled, without retry", async () => {
     const harness = (h = createAgentHarness({ rawSettings: { compaction: { keepRecentTokens: 1, reserveTokens: 100 } } }));
     harness.faux.setResponses([fauxAssistantMessage("first answer")]);
-    await settle(harness, "first question");
+    await harness.settle("first question");
     // The faux provider estimates usage from text length: a long answer crosses 1000 - 100.
     harness.faux.setResponses([fauxAssistantMessage(`big answer ${"x".repeat(4000)}`), fauxAssistantMessage("summary"), fauxAssistantMessage("prefix")]);
     const mark = harness.events.length;
-    await settle(harness, "second question");
+    await harness.settle("second question");
     const types = typesFrom(harness, mark);
     expect(types.slice(-4)).toEqual(["agent_end", "compaction_start", "compaction_end", "agent_settled"]);
     expect(harness.events.find((e) => e.type === "compaction_end")).toMatchObject({ reason: "threshold", willRetry: false });
@@ -74,7 +68,7 @@ describe("automatic compaction in the runtime", () => {
       fauxAssistantMessage("", { stopReason: "error", errorMessage: "prompt is too long: 5000 tokens > 1000 maximum" }),
       () => new Promise((resolve) => (release = () => resolve(fauxAssistantMessage("late summary")))),
     ]);
-    await settle(harness, "first question");
+    await harness.settle("first question");
     await harness.runtime.prompt("second question");
     await harness.waitFor((e) => e.type === "compaction_start");
     const aborting = harness.runtime.abort();

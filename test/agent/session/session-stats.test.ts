@@ -28,12 +28,6 @@ async function stats(harness: AgentHarness): Promise<Stats> {
   return (await handler({ type: "get_session_stats" }, { runtime: harness.runtime, services: harness.services, emit: () => undefined })) as Stats;
 }
 
-async function settle(harness: AgentHarness, text: string): Promise<void> {
-  const before = harness.events.filter((e) => e.type === "agent_settled").length;
-  await harness.runtime.prompt(text);
-  await harness.waitFor(() => harness.events.filter((e) => e.type === "agent_settled").length > before);
-}
-
 describe("get_session_stats", () => {
   it("counts every assistant answer of the session file, also those of an earlier process", async () => {
     const harness = (h = createAgentHarness());
@@ -43,7 +37,7 @@ describe("get_session_stats", () => {
     harness.session.appendMessage(assistant("earlier answer", { usage: { input: 1000, output: 50, cacheRead: 7, cacheWrite: 3, totalTokens: 1060, cost: { input: 0.2, output: 0.05, cacheRead: 0, cacheWrite: 0, total: 0.25 } } }));
     harness.features.afterSessionChange();
     harness.faux.setResponses([fauxAssistantMessage("new answer")]);
-    await settle(harness, "new question");
+    await harness.settle("new question");
     const result = await stats(harness);
     const fresh = harness.runtime.messages.at(-1);
     if (fresh?.role !== "assistant") throw new Error("expected an assistant answer");
@@ -58,8 +52,8 @@ describe("get_session_stats", () => {
     const harness = (h = createAgentHarness({ rawSettings: { compaction: { keepRecentTokens: 1 } } }));
     harness.runtime.autoCompaction = false;
     harness.faux.setResponses([fauxAssistantMessage("first answer"), fauxAssistantMessage("second answer")]);
-    await settle(harness, "first question");
-    await settle(harness, "second question");
+    await harness.settle("first question");
+    await harness.settle("second question");
     expect((await stats(harness)).contextUsage?.tokens).toBeGreaterThan(0);
     harness.faux.setResponses([fauxAssistantMessage("## Goal\nsummary"), fauxAssistantMessage("prefix summary")]);
     await harness.command("compact");
@@ -68,7 +62,7 @@ describe("get_session_stats", () => {
     // The compaction keeps the session's totals: nothing was removed from the file.
     expect(after.assistantMessages).toBe(2);
     harness.faux.setResponses([fauxAssistantMessage("third answer")]);
-    await settle(harness, "third question");
+    await harness.settle("third question");
     const next = await stats(harness);
     expect(next.contextUsage?.tokens).toBeGreaterThan(0);
     expect(next.contextUsage?.percent).toBeGreaterThan(0);

@@ -10,12 +10,6 @@ afterEach(() => {
   h = undefined;
 });
 
-async function settle(harness: AgentHarness, text: string): Promise<void> {
-  const before = harness.events.filter((e) => e.type === "agent_settled").length;
-  await harness.runtime.prompt(text);
-  await harness.waitFor(() => harness.events.filter((e) => e.type === "agent_settled").length > before);
-}
-
 function labels(harness: AgentHarness, from = 0): string[] {
   return harness.events
     .slice(from)
@@ -37,7 +31,7 @@ describe("todo reminders in the runtime", () => {
     await harness.command("set_todos", { phases: [{ name: "Work", tasks: [{ content: "Exercise edit operations" }] }] });
     harness.faux.setResponses([fauxAssistantMessage("stopping early"), fauxAssistantMessage("still stopping"), fauxAssistantMessage("really stopping")]);
     const mark = harness.events.length;
-    await settle(harness, "do the plan");
+    await harness.settle("do the plan");
     expect(labels(harness, mark)).toEqual([
       "agent_start",
       "turn_start",
@@ -77,7 +71,7 @@ describe("todo reminders in the runtime", () => {
     // A new prompt gets a new budget.
     harness.faux.setResponses([fauxAssistantMessage("again"), fauxAssistantMessage("again 2"), fauxAssistantMessage("again 3")]);
     const second = harness.events.length;
-    await settle(harness, "next");
+    await harness.settle("next");
     expect(harness.events.slice(second).filter((e) => e.type === "todo_reminder").map((e) => e["attempt"])).toEqual([1, 2]);
 
     // So does a follow_up sent while idle (it starts a run as a prompt would).
@@ -95,7 +89,7 @@ describe("todo reminders in the runtime", () => {
     await harness.command("set_todos", { phases: [{ name: "Work", tasks: [{ content: "open task" }] }] });
     harness.faux.setResponses([fauxAssistantMessage("done")]);
     const mark = harness.events.length;
-    await settle(harness, "go");
+    await harness.settle("go");
     expect(labels(harness, mark).slice(-2)).toEqual(["agent_end:false", "agent_settled"]);
     expect(harness.events.some((e) => e.type === "todo_reminder")).toBe(false);
   });

@@ -3,6 +3,7 @@
 // Types only; the behaviour lives in host.ts (events, commands, tools) and ui-bridge.ts (ctx.ui).
 import type { AgentMessage, AgentToolResult, AgentToolUpdateCallback } from "@mariozechner/pi-agent-core";
 import type { ImageContent, TextContent, ToolResultMessage } from "@mariozechner/pi-ai";
+import type { SlashCommandInfo, SlashCommandSourceInfo } from "../../protocol/types/results.js";
 
 export type NotifyType = "info" | "warning" | "error";
 export type WidgetPlacement = "aboveEditor" | "belowEditor";
@@ -268,22 +269,10 @@ export type ExtensionFactory = (pi: ExtensionAPI) => unknown;
 
 // ---- get_commands items (PROTOCOL.md §3.2.3: union of pi's two shapes) ----
 
-export interface CommandSourceInfo {
-  path: string;
-  source: string;
-  scope: "user" | "project" | "temporary";
-  origin: "package" | "top-level";
-  baseDir?: string;
-}
+export type CommandSourceInfo = SlashCommandSourceInfo;
 
-export interface CommandInfo {
-  name: string;
-  description?: string;
-  source: "extension" | "prompt" | "skill";
-  location?: "user" | "project" | "path";
-  path?: string;
-  sourceInfo: CommandSourceInfo;
-}
+/** get_commands' item as agent-rpc always sends it: with its provenance. */
+export type CommandInfo = SlashCommandInfo & { sourceInfo: CommandSourceInfo };
 
 /** Where an extension came from: decides its get_commands provenance. */
 export interface ExtensionOrigin {

@@ -4,14 +4,9 @@
 import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { basename, join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { KEYS, type TuiProcess } from "./pty-harness.js";
-import type { Sandbox } from "./sandbox.js";
-import { BUILT as built, startTuiSession, type TuiSession } from "./tui-session.js";
-
-let session: TuiSession | undefined;
-let sandbox: Sandbox;
-let tui: TuiProcess;
+import { describe, expect, it } from "vitest";
+import { KEYS } from "./pty-harness.js";
+import { BUILT as built, sharedTuiSession } from "./tui-session.js";
 
 function workerPid(tuiPid: number): number {
   const out = execFileSync("pgrep", ["-P", String(tuiPid)], { encoding: "utf8" }).trim().split("\n").filter((l) => l !== "");
@@ -19,29 +14,23 @@ function workerPid(tuiPid: number): number {
   return Number(out[0]);
 }
 
-function sessionFiles(): string[] {
-  const root = join(sandbox.root, "agent", "sessions");
+function sessionFiles(sandboxRoot: string): string[] {
+  const root = join(sandboxRoot, "agent", "sessions");
   return readdirSync(root).flatMap((d) => readdirSync(join(root, d)).map((f) => join(root, d, f)));
 }
 
 describe.skipIf(!built)("worker crash mid-stream under a pty", () => {
-  beforeAll(async () => {
-    session = await startTuiSession([
-      { kind: "text", matchLastUser: "CRASH-PROMPT", chunks: Array.from({ length: 80 }, (_, i) => `chunk${i} `), delayMs: 100 },
-      { kind: "text", matchLastUser: "CRASH-PROMPT", chunks: ["Recovered ", "answer."], delayMs: 5 },
-    ]);
-    ({ sandbox, tui } = session);
-  }, 30_000);
-
-  afterAll(async () => {
-    await session?.dispose();
-  });
+  const s = sharedTuiSession([
+    { kind: "text", matchLastUser: "CRASH-PROMPT", chunks: Array.from({ length: 80 }, (_, i) => `chunk${i} `), delayMs: 100 },
+    { kind: "text", matchLastUser: "CRASH-PROMPT", chunks: ["Recovered ", "answer."], delayMs: 5 },
+  ]);
 
   it("reports the crash, restarts, offers the prompt back, and continues the same session", async () => {
+    const { tui, sandbox } = s;
     await tui.type("CRASH-PROMPT go");
     tui.write(KEYS.enter);
     await tui.waitForText("chunk3");
-    const before = sessionFiles();
+    const before = sessionFiles(sandbox.root);
     expect(before).toHaveLength(1);
     process.kill(workerPid(tui.pid), "SIGKILL");
     await tui.waitForText(/Worker (crashed|restarting).*SIGKILL/, 10_000, "all");
@@ -60,7 +49,7 @@ describe.skipIf(!built)("worker crash mid-stream under a pty", () => {
     await tui.waitForText("› CRASH-PROMPT go");
     tui.write(KEYS.enter);
     await tui.waitForText("Recovered answer.");
-    const after = sessionFiles();
+    const after = sessionFiles(sandbox.root);
     expect(after).toEqual(before);
     expect(readFileSync(after[0] ?? "", "utf8")).toContain("Recovered answer.");
   }, 40_000);

@@ -5,21 +5,16 @@
 // terminal.
 import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { KEYS, ROOT, type TuiProcess } from "./pty-harness.js";
-import type { Sandbox } from "./sandbox.js";
-import { BUILT as built, FAKE_MODEL, startTuiSession, withTuiSession, type TuiSession } from "./tui-session.js";
+import { describe, expect, it } from "vitest";
+import { KEYS, ROOT } from "./pty-harness.js";
+import { BUILT as built, FAKE_MODEL, sharedTuiSession, withTuiSession } from "./tui-session.js";
 
 const UI_EXTENSION = resolve(ROOT, "test", "fixtures", "pi-ui-extension.ts");
 const ANSWER_EXTENSION = resolve(ROOT, "test", "e2e", "fixtures", "answer-extension.ts");
 
-let session: TuiSession | undefined;
-let sandbox: Sandbox;
-let tui: TuiProcess;
-
 describe.skipIf(!built)("agent-tui × agent-rpc under a pty", () => {
-  beforeAll(async () => {
-    session = await startTuiSession([
+  const s = sharedTuiSession(
+    [
       { kind: "text", matchLastUser: "CODE-TEST", chunks: ["Here is code:\n\n", "```ts\n", "const answer", " = 42;\n", "```\n\n", "Done with code."], delayMs: 20 },
       { kind: "tool_call", matchLastUser: "BASH-TEST", calls: [{ id: "call_b", name: "bash", arguments: { command: "echo first-line; sleep 1.2; echo second-line" } }] },
       { kind: "text", matchLastUser: "BASH-TEST", chunks: ["Bash finished."], delayMs: 5 },
@@ -28,108 +23,104 @@ describe.skipIf(!built)("agent-tui × agent-rpc under a pty", () => {
       { kind: "text", matchLastUser: "SLOW-TEST", chunks: Array.from({ length: 25 }, (_, i) => `word${i} `), delayMs: 80 },
       { kind: "text", matchLastUser: "follow later", chunks: ["Followed", " ok."], delayMs: 5 },
       { kind: "text", matchLastUser: "ABORT-TEST", chunks: Array.from({ length: 60 }, (_, i) => `chunk${i} `), delayMs: 80 },
-    ], { args: [...FAKE_MODEL, "--no-session", "-e", UI_EXTENSION, "-e", ANSWER_EXTENSION], cols: 100, rows: 30 });
-    ({ sandbox, tui } = session);
-  }, 30_000);
-
-  afterAll(async () => {
-    await session?.dispose();
-  });
+    ],
+    { args: [...FAKE_MODEL, "--no-session", "-e", UI_EXTENSION, "-e", ANSWER_EXTENSION], cols: 100, rows: 30 },
+  );
 
   it("streams an answer with a highlighted code block", async () => {
-    await tui.type("CODE-TEST please");
-    tui.write(KEYS.enter);
-    await tui.waitForText("Done with code.");
-    await tui.waitForNoText("Working…");
-    await tui.waitForText("const answer = 42;");
-    await tui.waitForText("› CODE-TEST please");
+    await s.tui.type("CODE-TEST please");
+    s.tui.write(KEYS.enter);
+    await s.tui.waitForText("Done with code.");
+    await s.tui.waitForNoText("Working…");
+    await s.tui.waitForText("const answer = 42;");
+    await s.tui.waitForText("› CODE-TEST please");
     // Highlighted: the keyword carries an SGR colour in the raw output.
-    expect(tui.output()).toMatch(/\u001b\[\d+(;\d+)*mconst\u001b\[/);
+    expect(s.tui.output()).toMatch(/\u001b\[\d+(;\d+)*mconst\u001b\[/);
   });
 
   it("shows bash output live, while the tool runs", async () => {
-    await tui.type("BASH-TEST now");
-    tui.write(KEYS.enter);
-    await tui.waitForText(/⋯ bash echo first-line/);
-    await tui.waitForText("first-line");
-    expect(tui.screen()).not.toContain("  second-line");
-    await tui.waitForText("Bash finished.");
-    expect(tui.screenText()).toMatch(/✓ bash echo first-line/);
-    expect(tui.screen()).toContain("  second-line");
+    await s.tui.type("BASH-TEST now");
+    s.tui.write(KEYS.enter);
+    await s.tui.waitForText(/⋯ bash echo first-line/);
+    await s.tui.waitForText("first-line");
+    expect(s.tui.screen()).not.toContain("  second-line");
+    await s.tui.waitForText("Bash finished.");
+    expect(s.tui.screenText()).toMatch(/✓ bash echo first-line/);
+    expect(s.tui.screen()).toContain("  second-line");
   });
 
   it("Enter during a tool sends a steer that reaches the model after it", async () => {
-    await tui.type("STEER-TEST go");
-    tui.write(KEYS.enter);
-    await tui.waitForText(/⋯ bash sleep 1.5/);
-    await tui.type("steer now");
-    tui.write(KEYS.enter);
-    await tui.waitForText("Steered ok.");
-    const steered = sandbox.llm.requests.find((r) => r.lastUser === "steer now");
+    await s.tui.type("STEER-TEST go");
+    s.tui.write(KEYS.enter);
+    await s.tui.waitForText(/⋯ bash sleep 1.5/);
+    await s.tui.type("steer now");
+    s.tui.write(KEYS.enter);
+    await s.tui.waitForText("Steered ok.");
+    const steered = s.sandbox.llm.requests.find((r) => r.lastUser === "steer now");
     expect(steered).toBeDefined();
   });
 
   it("Alt+Enter during streaming queues a follow-up shown in the queue pane", async () => {
-    await tui.type("SLOW-TEST go");
-    tui.write(KEYS.enter);
-    await tui.waitForText("word1");
-    await tui.type("follow later");
-    tui.write(KEYS.altEnter);
-    await tui.waitForText(/Follow-up \(1\) follow later/);
-    await tui.waitForText("Followed ok.", 15_000);
-    await tui.waitForNoText(/Follow-up \(1\)/);
-    const i = sandbox.llm.requests.findIndex((r) => r.lastUser === "follow later");
-    const j = sandbox.llm.requests.findIndex((r) => r.lastUser.includes("SLOW-TEST"));
+    await s.tui.type("SLOW-TEST go");
+    s.tui.write(KEYS.enter);
+    await s.tui.waitForText("word1");
+    await s.tui.type("follow later");
+    s.tui.write(KEYS.altEnter);
+    await s.tui.waitForText(/Follow-up \(1\) follow later/);
+    await s.tui.waitForText("Followed ok.", 15_000);
+    await s.tui.waitForNoText(/Follow-up \(1\)/);
+    const i = s.sandbox.llm.requests.findIndex((r) => r.lastUser === "follow later");
+    const j = s.sandbox.llm.requests.findIndex((r) => r.lastUser.includes("SLOW-TEST"));
     expect(i).toBeGreaterThan(j);
   });
 
   it("Esc aborts a streaming answer", async () => {
-    await tui.type("ABORT-TEST go");
-    tui.write(KEYS.enter);
-    await tui.waitForText("chunk2");
-    tui.write(KEYS.esc);
-    await tui.waitForText(/Aborted/);
-    await tui.waitForNoText("Working…");
-    expect(tui.screenText()).not.toContain("chunk59");
+    await s.tui.type("ABORT-TEST go");
+    s.tui.write(KEYS.enter);
+    await s.tui.waitForText("chunk2");
+    s.tui.write(KEYS.esc);
+    await s.tui.waitForText(/Aborted/);
+    await s.tui.waitForNoText("Working…");
+    expect(s.tui.screenText()).not.toContain("chunk59");
   });
 
   it("answers a select dialog with the keyboard; a confirm with a timeout closes by itself", async () => {
-    await tui.type("/ui-demo x");
-    tui.write(KEYS.enter);
-    await tui.waitForText("ui-demo: pick one");
-    tui.write(KEYS.down);
-    await tui.waitForText("❯ Beta");
-    tui.write(KEYS.enter);
-    await tui.waitForText("ui-demo: confirm?");
-    tui.write("y");
-    await tui.waitForText("ui-demo: type something");
-    tui.write(KEYS.esc);
-    await tui.waitForText("ui-demo: edit this");
-    tui.write(KEYS.enter);
-    await tui.waitForText("ui-demo: select with timeout");
-    await tui.waitForText(/closes in \ds/);
-    await tui.waitForText("ui-demo: confirm with timeout", 5000);
+    await s.tui.type("/ui-demo x");
+    s.tui.write(KEYS.enter);
+    await s.tui.waitForText("ui-demo: pick one");
+    s.tui.write(KEYS.down);
+    await s.tui.waitForText("❯ Beta");
+    s.tui.write(KEYS.enter);
+    await s.tui.waitForText("ui-demo: confirm?");
+    s.tui.write("y");
+    await s.tui.waitForText("ui-demo: type something");
+    s.tui.write(KEYS.esc);
+    await s.tui.waitForText("ui-demo: edit this");
+    s.tui.write(KEYS.enter);
+    await s.tui.waitForText("ui-demo: select with timeout");
+    await s.tui.waitForText(/closes in \ds/);
+    await s.tui.waitForText("ui-demo: confirm with timeout", 5000);
     // Nobody answers: the countdown runs out and the dialog goes away on its own.
-    await tui.waitForText("ui-demo: input with timeout", 5000);
-    // ink-text-input derives each keystroke from its (lagging) value prop: type at human speed.
-    await tui.type("typed", 50);
-    await tui.waitForText("› typed");
-    tui.write(KEYS.enter);
-    await tui.waitForText(/ui-demo results: .*"select":"Beta","confirm":true,"inputCancelled":"<unde/);
+    await s.tui.waitForText("ui-demo: input with timeout", 5000);
+    // Typed at full speed: the input dialog keeps every key (no human-speed pause needed).
+    await s.tui.type("typed");
+    await s.tui.waitForText("› typed");
+    s.tui.write(KEYS.enter);
+    await s.tui.waitForText(/ui-demo results: .*"select":"Beta","confirm":true,"inputCancelled":"<unde/);
   });
 
   it("a dialog's text field receives every character: one long write, then many rapid writes", async () => {
-    const answerFile = join(sandbox.cwd, "e2e-answer.json");
+    const answerFile = join(s.sandbox.cwd, "e2e-answer.json");
     const oneWrite = "One write: the quick brown fox jumps over the lazy dog 0123456789. ";
     const rapid = "Rapid writes: ünïcödé ✓ and more text typed faster than React renders.";
-    tui.write(KEYS.ctrlC); // the ui-demo extension left text in the editor
-    await tui.waitForText(/^› {1,2}message the agent/m);
-    tui.write("/ask input\r"); // text and Enter in one chunk: the command is submitted
-    await tui.waitForText("e2e: type here");
-    tui.write(oneWrite);
-    for (const ch of rapid) tui.write(ch);
-    tui.write(KEYS.enter);
-    await tui.waitForText("e2e: answer recorded");
+    s.tui.write(KEYS.ctrlC); // the ui-demo extension left text in the editor
+    await s.tui.waitForText(/^› {1,2}message the agent/m);
+    s.tui.write("/ask input\r"); // text and Enter in one chunk: the command is submitted
+    await s.tui.waitForText("e2e: type here");
+    s.tui.write(oneWrite);
+    for (const ch of rapid) s.tui.write(ch);
+    s.tui.write(KEYS.enter);
+    await s.tui.waitForText("e2e: answer recorded");
     expect(existsSync(answerFile)).toBe(true);
     expect(JSON.parse(readFileSync(answerFile, "utf8"))).toEqual({ value: oneWrite + rapid });
   });
@@ -137,13 +128,13 @@ describe.skipIf(!built)("agent-tui × agent-rpc under a pty", () => {
   it("Ctrl+D on an empty editor exits and restores the terminal", async () => {
     // The extension put text in the editor: clear it first. Typed text and Ctrl+C in one
     // chunk: Ctrl+C is still recognised.
-    tui.write(`more text${KEYS.ctrlC}`);
-    await tui.waitForText("Press Ctrl+C again");
-    await tui.waitForText(/^› {1,2}message the agent/m);
-    tui.write(KEYS.ctrlD);
-    const code = await tui.waitForExit(10_000);
+    s.tui.write(`more text${KEYS.ctrlC}`);
+    await s.tui.waitForText("Press Ctrl+C again");
+    await s.tui.waitForText(/^› {1,2}message the agent/m);
+    s.tui.write(KEYS.ctrlD);
+    const code = await s.tui.waitForExit(10_000);
     expect(code).toBe(0);
-    const out = tui.output();
+    const out = s.tui.output();
     expect(out).toContain("\u001b[?2004h");
     expect(out.lastIndexOf("\u001b[?2004l")).toBeGreaterThan(out.lastIndexOf("\u001b[?2004h"));
     expect(out.lastIndexOf("\u001b[?25h")).toBeGreaterThan(out.lastIndexOf("\u001b[?25l"));

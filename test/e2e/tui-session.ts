@@ -2,6 +2,7 @@
 // sandbox with the scripted LLM, waited for until its footer shows the model, plus the editor
 // helpers (wait for an exact editor row, submit a line once it is all in the editor).
 import { existsSync } from "node:fs";
+import { afterAll, beforeAll } from "vitest";
 import { join } from "node:path";
 import type { FakeStep } from "../fixtures/fake-llm-server.mjs";
 import { KEYS, ROOT, spawnTui, type TuiProcess } from "./pty-harness.js";
@@ -32,6 +33,32 @@ export async function startTuiSession(script: FakeStep[], o: TuiSessionOptions =
     throw error;
   }
   return { sandbox, tui, dispose };
+}
+
+/**
+ * One session shared by the tests of a describe block: started in its beforeAll, disposed in
+ * its afterAll. Read `tui` / `sandbox` inside tests (they throw before the session started).
+ */
+export function sharedTuiSession(script: FakeStep[], o: TuiSessionOptions = {}): { readonly tui: TuiProcess; readonly sandbox: Sandbox } {
+  let session: TuiSession | undefined;
+  beforeAll(async () => {
+    session = await startTuiSession(script, o);
+  }, 30_000);
+  afterAll(async () => {
+    await session?.dispose();
+  });
+  const started = (): TuiSession => {
+    if (!session) throw new Error("the shared agent-tui session has not started");
+    return session;
+  };
+  return {
+    get tui() {
+      return started().tui;
+    },
+    get sandbox() {
+      return started().sandbox;
+    },
+  };
 }
 
 /** Run `body` on a fresh session and always clean it up. */

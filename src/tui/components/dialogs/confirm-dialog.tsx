@@ -4,7 +4,7 @@ import { resolveDialogKey } from "../../keymap.js";
 import { sanitizeText } from "../../render/sanitize.js";
 import { wrapText } from "../../render/text-width.js";
 import { Lines } from "../lines.js";
-import { helpRow, titleRow } from "./dialog-frame.js";
+import { helpRow, titleRow, type DialogFrameProps } from "./dialog-frame.js";
 import { useKeys } from "../use-keys.js";
 
 export function confirmLines(title: string, message: string, width: number, maxRows: number, remainingMs: number | undefined): string[] {
@@ -14,15 +14,7 @@ export function confirmLines(title: string, message: string, width: number, maxR
   return [titleRow(title, width), ...shown.slice(0, room), helpRow("y yes · n no · enter yes · esc cancel", remainingMs, width)].slice(0, Math.max(1, maxRows));
 }
 
-export function ConfirmDialog(props: {
-  title: string;
-  message: string;
-  width: number;
-  maxRows: number;
-  remainingMs: number | undefined;
-  onAnswer: (confirmed: boolean) => void;
-  onCancel: () => void;
-}): React.ReactElement {
+export function ConfirmDialog(props: DialogFrameProps & { message: string; onAnswer: (confirmed: boolean) => void }): React.ReactElement {
   // Answered: later keys of the same chunk must not answer again.
   const done = useRef(false);
   useKeys((input, key) => {

@@ -15,3 +15,12 @@ export function titleRow(title: string, width: number): string {
 export function helpRow(help: string, remainingMs: number | undefined, width: number): string {
   return truncateLine(theme.muted(`  ${help}${countdownText(remainingMs)}`), width);
 }
+
+/** What every dialog view gets from the host: its title, its box, its countdown, Esc. */
+export type DialogFrameProps = {
+  title: string;
+  width: number;
+  maxRows: number;
+  remainingMs: number | undefined;
+  onCancel: () => void;
+};

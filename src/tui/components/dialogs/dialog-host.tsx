@@ -9,9 +9,8 @@ import { useStore } from "../../state/use-store.js";
 import { useController } from "../controller-context.js";
 import { Lines } from "../lines.js";
 import { ConfirmDialog } from "./confirm-dialog.js";
-import { EditorDialog } from "./editor-dialog.js";
-import { InputDialog } from "./input-dialog.js";
 import { SelectDialog } from "./select-dialog.js";
+import { TextDialog } from "./text-dialog.js";
 
 /** Rows a dialog wants before the budget caps it. */
 export function dialogWantedRows(d: DialogRequest): number {
@@ -43,19 +42,21 @@ export function DialogHost(props: { dialog: DialogRequest; queued: number; width
   const more = props.queued > 0 ? [theme.muted(`  (${props.queued} more dialog${props.queued === 1 ? "" : "s"} waiting)`)] : [];
   const maxRows = Math.max(1, props.maxRows - more.length);
   const cancel = (): void => controller.answerDialog(d.id, { cancelled: true });
+  const frame = { title: d.title, width, maxRows, remainingMs, onCancel: cancel };
+  const answer = (value: string): void => controller.answerDialog(d.id, { value });
   let view: React.ReactElement;
   switch (d.method) {
     case "select":
-      view = <SelectDialog key={d.id} title={d.title} options={d.options} width={width} maxRows={maxRows} remainingMs={remainingMs} onChoose={(value) => controller.answerDialog(d.id, { value })} onCancel={cancel} />;
+      view = <SelectDialog key={d.id} {...frame} options={d.options} onChoose={answer} />;
       break;
     case "confirm":
-      view = <ConfirmDialog key={d.id} title={d.title} message={d.message} width={width} maxRows={maxRows} remainingMs={remainingMs} onAnswer={(confirmed) => controller.answerDialog(d.id, { confirmed })} onCancel={cancel} />;
+      view = <ConfirmDialog key={d.id} {...frame} message={d.message} onAnswer={(confirmed) => controller.answerDialog(d.id, { confirmed })} />;
       break;
     case "input":
-      view = <InputDialog key={d.id} title={d.title} placeholder={cleanLine(d.placeholder)} width={width} maxRows={maxRows} remainingMs={remainingMs} onSubmit={(value) => controller.answerDialog(d.id, { value })} onCancel={cancel} />;
+      view = <TextDialog key={d.id} {...frame} initial="" placeholder={cleanLine(d.placeholder)} multiline={false} onSubmit={answer} />;
       break;
     case "editor":
-      view = <EditorDialog key={d.id} title={d.title} prefill={d.prefill} width={width} maxRows={maxRows} remainingMs={remainingMs} onSubmit={(value) => controller.answerDialog(d.id, { value })} onCancel={cancel} />;
+      view = <TextDialog key={d.id} {...frame} initial={d.prefill} multiline onSubmit={answer} />;
       break;
     default: {
       const never: never = d;

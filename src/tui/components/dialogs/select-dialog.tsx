@@ -6,7 +6,7 @@ import { cleanLine } from "../../render/sanitize.js";
 import { theme } from "../../render/theme.js";
 import { truncateLine } from "../../render/text-width.js";
 import { Lines } from "../lines.js";
-import { helpRow, titleRow } from "./dialog-frame.js";
+import { helpRow, titleRow, type DialogFrameProps } from "./dialog-frame.js";
 import { useKeys } from "../use-keys.js";
 
 export type SelectViewState = { index: number; filter: string };
@@ -32,15 +32,7 @@ export function selectLines(title: string, options: readonly string[], view: Sel
   return [...head, ...rows, help].slice(0, Math.max(1, maxRows));
 }
 
-export function SelectDialog(props: {
-  title: string;
-  options: readonly string[];
-  width: number;
-  maxRows: number;
-  remainingMs: number | undefined;
-  onChoose: (value: string) => void;
-  onCancel: () => void;
-}): React.ReactElement {
+export function SelectDialog(props: DialogFrameProps & { options: readonly string[]; onChoose: (value: string) => void }): React.ReactElement {
   const [view, setViewState] = useState<SelectViewState>({ index: 0, filter: "" });
   // Keys can arrive before React re-subscribes the handler: read and write through a ref.
   const ref = useRef(view);

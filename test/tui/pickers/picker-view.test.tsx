@@ -46,6 +46,16 @@ describe("picker overlay", () => {
     expect(s.store.getState().editor.text).toBe("");
   });
 
+  it("search typed faster than renders (and Enter in the same chunk) loses nothing", async () => {
+    const s = setup();
+    const chosen = s.host.open("Pick one", items);
+    await waitFor(() => s.frame().includes("Pick one"), "picker");
+    for (const ch of "gamm") s.stdin.write(ch); // no render between the keys
+    s.stdin.write("a\r");
+    expect((await chosen)?.id).toBe("c");
+    expect(s.store.getState().editor.text).toBe("");
+  });
+
   it("Esc cancels; a dialog from the agent shows instead and the picker comes back after", async () => {
     const s = setup();
     const chosen = s.host.open("Pick one", items);

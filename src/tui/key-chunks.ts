@@ -63,9 +63,9 @@ export function controlKeypress(ch: string): Keypress {
  */
 export function splitKeypresses(input: string, key: Key, pasting: boolean): Keypress[] {
   if (pasting || input.length <= 1 || !CONTROL.test(input)) return [{ input, key }];
-  // A line break followed by more text is an unbracketed multi-line paste, not Enter: the
-  // terminal did not mark it, but nobody types a second line faster than one read.
-  if (/[\r\n][^\r\n]/.test(input) && !/[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f]/.test(input)) return [{ input, key }];
+  // A line break between two pieces of text is an unbracketed multi-line paste, not Enter:
+  // the terminal did not mark it, but nobody types a second line faster than one read.
+  if (/[^\r\n][\r\n]+[^\r\n]/.test(input) && !/[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f]/.test(input)) return [{ input, key }];
   const out: Keypress[] = [];
   for (const part of input.match(CONTROL_RUNS) ?? []) {
     out.push(part.length === 1 && CONTROL.test(part) ? controlKeypress(part) : { input: part, key: PLAIN });

@@ -12,7 +12,8 @@ export function CompletionKeys({ driver }: { driver: CompletionDriver }): React.
     (input, key) => {
       if (keyName(input, key) === "tab") driver.complete();
     },
-    { isActive: active },
+    // Listens next to the editor (which owns the "editor" keys) for Tab only.
+    { scope: "editor", isActive: active, primary: false },
   );
   return null;
 }

@@ -37,7 +37,7 @@ export function App(props: { store: Store; controller: Controller; overlay?: Ove
   return (
     <StoreContext.Provider value={props.store}>
       <ControllerContext.Provider value={props.controller}>
-        <KeyRouterRoot>
+        <KeyRouterRoot overlays={props.overlay !== undefined}>
           <Transcript />
           <Box flexDirection="column">
             <Body overlay={props.overlay} />

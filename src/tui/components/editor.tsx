@@ -22,7 +22,7 @@ export function Editor({ width, maxRows, active }: { width: number; maxRows: num
       }
       controller.run(r.action);
     },
-    { isActive: active },
+    { scope: "editor", isActive: active },
   );
   const placeholder = busy ? "steer the agent (enter) or queue a follow-up (alt+enter)" : "message the agent · /hotkeys for keys";
   return <Lines lines={editorLines(editor.text, editor.cursor, width, maxRows, { placeholder, focused: active })} />;

@@ -1,18 +1,41 @@
-// Keyboard input, one keypress at a time, with no gap. One Ink useInput at the root (mounted
-// before any key arrives) splits each chunk into keys (key-chunks.ts), tracks bracketed
-// paste, and hands every key to the handlers registered with useKeys. Handlers register in a
-// layout effect, i.e. in the same commit that draws them: a dialog that is on screen already
-// receives keys (with useInput's passive effect, a key sent right after the dialog appeared
-// could reach nobody), and the editor it replaced stops receiving them in that same commit.
+// Keyboard input, one keypress at a time, never lost. One Ink useInput at the root (mounted
+// before any key arrives) splits each chunk into keys (key-chunks.ts), tracks bracketed paste,
+// and hands every key to the view that owns the keyboard *now*, read from the store at that
+// key: the head dialog, else an open overlay, else the editor. Views register with useKeys in
+// a layout effect, i.e. in the commit that draws them. A key whose owner is in the store but
+// not drawn yet (a dialog that just arrived, the editor coming back after an answer) waits in
+// a small buffer and is delivered when that view registers: nothing goes to a view the user
+// no longer sees, and nothing falls between two views.
 import React, { createContext, useCallback, useContext, useLayoutEffect, useMemo, useRef } from "react";
 import { useInput, type Key } from "ink";
 import { splitKeypresses } from "../key-chunks.js";
+import type { TuiState } from "../state/types.js";
+import { useStore } from "../state/use-store.js";
 
 export type KeyHandler = (input: string, key: Key) => void;
 
-type KeyRouter = { add(handler: { current: KeyHandler }): () => void; dispatch: KeyHandler };
+/** Who owns the keyboard: "editor", "overlay", or "dialog:<id>". */
+export type KeyScope = string;
+
+type Registration = { scope: KeyScope; primary: boolean; handler: { current: KeyHandler } };
+
+type KeyRouter = { add(r: Registration): () => void; dispatch: KeyHandler };
 
 const KeyRouterContext = createContext<KeyRouter | undefined>(undefined);
+
+/** Keys kept for a view that is not drawn yet; more than this is a stuck view, not typing. */
+const MAX_PENDING = 4096;
+
+export function dialogScope(id: string): KeyScope {
+  return `dialog:${id}`;
+}
+
+/** The owner of the keyboard in state `s` (`overlays`: an overlay renderer exists). */
+export function keyFocus(s: TuiState, overlays: boolean): KeyScope {
+  const head = s.dialogs[0];
+  if (head) return dialogScope(head.id);
+  return s.ui.overlay !== undefined && overlays ? "overlay" : "editor";
+}
 
 /** Splits chunks into keys and delivers each to `deliver`; one paste state per stream. */
 function createSplitter(deliver: KeyHandler): KeyHandler {
@@ -26,34 +49,59 @@ function createSplitter(deliver: KeyHandler): KeyHandler {
   };
 }
 
-function createKeyRouter(): KeyRouter {
-  const handlers = new Set<{ current: KeyHandler }>();
+export function createKeyRouter(focus: () => KeyScope): KeyRouter {
+  const registrations = new Set<Registration>();
+  let pending: Array<{ scope: KeyScope; input: string; key: Key }> = [];
+  // A snapshot per key: a handler that closes its own view does not change who gets the key.
+  const handlersOf = (scope: KeyScope): Registration[] => [...registrations].filter((r) => r.scope === scope);
+  const deliver = (scope: KeyScope, input: string, key: Key): void => {
+    for (const r of handlersOf(scope)) r.handler.current(input, key);
+  };
+  const flush = (scope: KeyScope): void => {
+    const mine = pending.filter((p) => p.scope === scope);
+    if (mine.length === 0) return;
+    // Keys for views that are gone (a dialog that closed before it was drawn) are dropped.
+    pending = [];
+    for (const p of mine) deliver(scope, p.input, p.key);
+  };
   return {
-    add(handler) {
-      handlers.add(handler);
-      return () => handlers.delete(handler);
+    add(r) {
+      registrations.add(r);
+      if (r.primary && r.scope === focus()) flush(r.scope);
+      return () => registrations.delete(r);
     },
-    // Registration order = mount order; a snapshot, so a handler that closes its own view
-    // does not change who gets the rest of the chunk.
     dispatch: createSplitter((input, key) => {
-      for (const h of [...handlers]) h.current(input, key);
+      const scope = focus();
+      if (!handlersOf(scope).some((r) => r.primary)) {
+        if (pending.length < MAX_PENDING) pending.push({ scope, input, key });
+        return;
+      }
+      flush(scope);
+      deliver(scope, input, key);
     }),
   };
 }
 
 /** The one stdin subscription of the app; wrap everything that calls useKeys in it. */
-export function KeyRouterRoot({ children }: { children?: React.ReactNode }): React.ReactElement {
-  const router = useMemo(createKeyRouter, []);
+export function KeyRouterRoot({ overlays, children }: { overlays: boolean; children?: React.ReactNode }): React.ReactElement {
+  const store = useStore();
+  const router = useMemo(() => createKeyRouter(() => keyFocus(store.getState(), overlays)), [store, overlays]);
   useInput(router.dispatch);
   return <KeyRouterContext.Provider value={router}>{children}</KeyRouterContext.Provider>;
 }
 
-export function useKeys(handler: KeyHandler, options: { isActive?: boolean } = {}): void {
+/**
+ * Receive the keys of `scope` while mounted and active. `primary: false` marks a helper that
+ * listens alongside the view owning the scope (Tab completion next to the editor): it does
+ * not make keys count as delivered.
+ */
+export function useKeys(handler: KeyHandler, options: { scope: KeyScope; isActive?: boolean; primary?: boolean }): void {
   const active = options.isActive ?? true;
+  const primary = options.primary ?? true;
   const router = useContext(KeyRouterContext);
   const latest = useRef(handler);
   latest.current = handler;
-  useLayoutEffect(() => (router && active ? router.add(latest) : undefined), [router, active]);
+  useLayoutEffect(() => (router && active ? router.add({ scope: options.scope, primary, handler: latest }) : undefined), [router, active, options.scope, primary]);
   // Without a router (a component rendered alone in a test) subscribe directly.
   const direct = useMemo(() => createSplitter((input, key) => latest.current(input, key)), []);
   const stable = useCallback((input: string, key: Key) => direct(input, key), [direct]);

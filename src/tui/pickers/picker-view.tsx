@@ -46,7 +46,7 @@ export function PickerView({ host, width, maxRows }: { host: PickerHost; width: 
       default:
         return; // yes/no/newline/paste markers mean nothing in a picker
     }
-  });
+  }, { scope: "overlay" });
   if (!state) return null;
   return <Lines lines={pickerLines(state, width, maxRows)} />;
 }

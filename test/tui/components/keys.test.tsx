@@ -105,3 +105,25 @@ describe("dialog text fields lose nothing", () => {
     expect(answer(s, "s1")).toEqual({ value: "Gamma" });
   });
 });
+
+describe("keys between two views", () => {
+  it("keys sent right after a dialog arrives, before it is drawn, reach the dialog", async () => {
+    const s = setupApp();
+    await waitFor(() => s.frame().includes("message the agent"), "editor shown");
+    openUiRequest(s, { id: "q1", method: "input", title: "Fast?" });
+    s.stdin.write("typed before the dialog was drawn\r"); // same tick: React has not rendered yet
+    await waitFor(() => s.conn.responses.length === 1, "answer");
+    expect(s.conn.responses[0]).toEqual({ id: "q1", response: { value: "typed before the dialog was drawn" } });
+    expect(s.store.getState().editor.text).toBe("");
+  });
+
+  it("text typed after Enter answers a dialog goes to the editor, not into the void", async () => {
+    const s = setupApp();
+    openUiRequest(s, { id: "q2", method: "confirm", title: "Go on?" });
+    await waitFor(() => s.frame().includes("Go on?"), "confirm shown");
+    s.stdin.write("\rnext prompt"); // Enter = yes, then the next prompt, in one chunk
+    await waitFor(() => s.store.getState().editor.text === "next prompt", `editor: ${JSON.stringify(s.store.getState().editor.text)}`);
+    expect(s.conn.responses).toEqual([{ id: "q2", response: { confirmed: true } }]);
+  });
+});
+

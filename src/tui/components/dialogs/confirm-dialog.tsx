@@ -5,7 +5,7 @@ import { sanitizeText } from "../../render/sanitize.js";
 import { wrapText } from "../../render/text-width.js";
 import { Lines } from "../lines.js";
 import { helpRow, titleRow, type DialogFrameProps } from "./dialog-frame.js";
-import { useKeys } from "../use-keys.js";
+import { dialogScope, useKeys } from "../use-keys.js";
 
 export function confirmLines(title: string, message: string, width: number, maxRows: number, remainingMs: number | undefined): string[] {
   const body = message.trim() === "" ? [] : wrapText(sanitizeText(message, { keepSgr: false }), width - 2).map((l) => `  ${l}`);
@@ -25,6 +25,6 @@ export function ConfirmDialog(props: DialogFrameProps & { message: string; onAns
     done.current = true;
     if (answer === "cancel") props.onCancel();
     else props.onAnswer(answer);
-  });
+  }, { scope: dialogScope(props.id) });
   return <Lines lines={confirmLines(props.title, props.message, props.width, props.maxRows, props.remainingMs)} />;
 }

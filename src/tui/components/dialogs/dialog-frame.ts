@@ -18,6 +18,8 @@ export function helpRow(help: string, remainingMs: number | undefined, width: nu
 
 /** What every dialog view gets from the host: its title, its box, its countdown, Esc. */
 export type DialogFrameProps = {
+  /** The request id: the dialog owns the keyboard as scope dialog:<id> (use-keys.tsx). */
+  id: string;
   title: string;
   width: number;
   maxRows: number;

@@ -42,7 +42,7 @@ export function DialogHost(props: { dialog: DialogRequest; queued: number; width
   const more = props.queued > 0 ? [theme.muted(`  (${props.queued} more dialog${props.queued === 1 ? "" : "s"} waiting)`)] : [];
   const maxRows = Math.max(1, props.maxRows - more.length);
   const cancel = (): void => controller.answerDialog(d.id, { cancelled: true });
-  const frame = { title: d.title, width, maxRows, remainingMs, onCancel: cancel };
+  const frame = { id: d.id, title: d.title, width, maxRows, remainingMs, onCancel: cancel };
   const answer = (value: string): void => controller.answerDialog(d.id, { value });
   let view: React.ReactElement;
   switch (d.method) {

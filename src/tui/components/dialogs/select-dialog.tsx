@@ -7,7 +7,7 @@ import { theme } from "../../render/theme.js";
 import { truncateLine } from "../../render/text-width.js";
 import { Lines } from "../lines.js";
 import { helpRow, titleRow, type DialogFrameProps } from "./dialog-frame.js";
-import { useKeys } from "../use-keys.js";
+import { dialogScope, useKeys } from "../use-keys.js";
 
 export type SelectViewState = { index: number; filter: string };
 
@@ -75,6 +75,6 @@ export function SelectDialog(props: DialogFrameProps & { options: readonly strin
       default:
         return;
     }
-  });
+  }, { scope: dialogScope(props.id) });
   return <Lines lines={selectLines(props.title, props.options, view, props.width, props.maxRows, props.remainingMs)} />;
 }

@@ -8,7 +8,7 @@ import { helpRow, titleRow, type DialogFrameProps } from "./dialog-frame.js";
 import { useTextField } from "./use-text-field.js";
 
 export function TextDialog(props: DialogFrameProps & { initial: string; placeholder?: string; multiline: boolean; onSubmit: (value: string) => void }): React.ReactElement {
-  const state = useTextField({ initial: props.initial, multiline: props.multiline, onSubmit: props.onSubmit, onCancel: props.onCancel });
+  const state = useTextField({ id: props.id, initial: props.initial, multiline: props.multiline, onSubmit: props.onSubmit, onCancel: props.onCancel });
   const rows = Math.max(1, props.maxRows - 2);
   const body = editorLines(state.text, state.cursor, props.width, rows, props.multiline ? { prompt: "  " } : { prompt: "  › ", placeholder: props.placeholder ?? "" });
   const help = props.multiline ? "enter submit · shift+enter/ctrl+j newline · esc cancel" : "enter submit · esc cancel";

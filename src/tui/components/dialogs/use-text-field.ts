@@ -7,9 +7,11 @@ import type { Key } from "ink";
 import { resolveDialogKey, resolveEditorKey } from "../../keymap.js";
 import { initialEditor, reduceEditor, type EditorOp } from "../../state/editor.js";
 import type { EditorState } from "../../state/types.js";
-import { useKeys } from "../use-keys.js";
+import { dialogScope, useKeys } from "../use-keys.js";
 
 export type TextFieldOptions = {
+  /** The dialog's request id (its key scope). */
+  id: string;
   initial: string;
   /** Editor dialogs take newlines (Shift+Enter, Ctrl+J, pasted lines); input dialogs do not. */
   multiline: boolean;
@@ -53,8 +55,8 @@ export function reduceTextFieldKey(
   const r = resolveDialogKey(input, key, false);
   const apply = (op: EditorOp): { state: EditorState } => ({ state: reduceEditor(s, op) });
   if (r && "text" in r) {
-    if (s.pasting && !multiline) return apply({ op: "insert", text: r.text.replace(/\r\n?|\n/g, " ") });
-    return apply({ op: "insert", text: r.text });
+    // One line only: pasted line breaks become spaces.
+    return apply({ op: "insert", text: multiline ? r.text : r.text.replace(/\r\n?|\n/g, " ") });
   }
   if (!r) {
     const op = editingOp(input, key);
@@ -104,6 +106,6 @@ export function useTextField(o: TextFieldOptions): EditorState {
     done.current = true;
     if ("submit" in out) o.onSubmit(out.submit);
     else o.onCancel();
-  });
+  }, { scope: dialogScope(o.id) });
   return state;
 }

@@ -2,7 +2,7 @@
 // normalisation). Pure per line except the small state legacy compaction events need.
 import { decodeWorkerFrame } from "../protocol/index.js";
 import type { AgentEvent, ExtensionUiRequest, HostToolCallFrame } from "./wire-types.js";
-import { fastBulkEvent, fastMessageUpdate, normaliseDecodedEvent, type NormaliserState } from "./normalise.js";
+import { fastBulkEvent, fastMessageUpdate, normaliseDecodedEvent, renameLegacyFields, type NormaliserState } from "./normalise.js";
 
 export interface ResponseFrame {
   type: "response";
@@ -90,6 +90,7 @@ export function createFrameRouter(redact: (text: string) => string): FrameRouter
       if (typeof type === "string") {
         const bulk = fastBulkEvent(type, obj);
         if (bulk) return { kind: "event", event: bulk };
+        renameLegacyFields(type, obj);
       }
       const decoded = decodeWorkerFrame(obj);
       if (!decoded.ok) return error(decoded.error, line);

@@ -1,8 +1,8 @@
 // Appendix B normalisation on top of the protocol decoders: legacy auto_compaction_* become
 // compaction_* (reason carried from the start event), legacy message_update `start` is dropped,
 // and response data is decoded per command (queuedMessageCount, sourceInfo, hookMessage, ...).
-import { decodeResponseData, isCommandType, type DecodeResult } from "../protocol/index.js";
-import type { AgentEvent, CompactionReason } from "./wire-types.js";
+import { decodeResponseData, isCommandType, TODO_STATUSES, type DecodeResult } from "../protocol/index.js";
+import type { AgentEvent, CompactionReason, TodoTask } from "./wire-types.js";
 
 export interface NormaliserState {
   /** Reason of the last legacy auto_compaction_start (its end event carries none). */
@@ -67,7 +67,27 @@ export function fastBulkEvent(type: string, obj: Record<string, unknown>): Agent
   }
 }
 
-/** Legacy compaction events → canonical ones; everything else passes unchanged. */
+/**
+ * Raw-field renames needed before the protocol decoder sees a frame (mutates `obj`). oh-my-pi
+ * 18 names thinking_level_changed's field `thinkingLevel` (traces omp-18.2.3); without this the
+ * event failed to decode and counted as a protocol error.
+ */
+export function renameLegacyFields(type: string, obj: Record<string, unknown>): void {
+  if (type === "thinking_level_changed" && obj["level"] === undefined && typeof obj["thinkingLevel"] === "string") {
+    obj["level"] = obj["thinkingLevel"];
+  }
+}
+
+/** Appendix B: flat oh-my-pi todo items (no ids, `blocked`/unknown status) → TodoTask with index ids. */
+function canonicalTodos(todos: readonly { id?: string; content: string; status: string }[]): TodoTask[] {
+  return todos.map((t, i) => ({
+    id: t.id ?? `task-${i + 1}`,
+    content: t.content,
+    status: TODO_STATUSES.find((s) => s === t.status) ?? "pending",
+  }));
+}
+
+/** Legacy compaction events → canonical ones; legacy todo items → tasks; everything else passes unchanged. */
 export function normaliseDecodedEvent(event: AgentEvent, state: NormaliserState): AgentEvent {
   switch (event.type) {
     case "auto_compaction_start": {
@@ -87,6 +107,8 @@ export function normaliseDecodedEvent(event: AgentEvent, state: NormaliserState)
         ...(event.errorMessage !== undefined ? { errorMessage: event.errorMessage } : {}),
       };
     }
+    case "todo_reminder":
+      return { ...event, todos: canonicalTodos(event.todos) };
     default:
       return event;
   }

@@ -54,6 +54,10 @@ export function createWorkerConnection(options: WorkerConnectionOptions): Worker
   let readyWaiter: { resolve: (version: string | undefined) => void } | undefined;
   let readyPromise: Promise<void> = Promise.resolve();
   const openTools = new Map<string, string>();
+  // Raw get_state data of this generation: the flavour is classified by the keys the worker
+  // sent (§3.12); decoded data has pendingMessageCount filled in from queuedMessageCount, which
+  // made oh-my-pi 18 (queuedMessageCount + todoPhases) look like ours and never settle.
+  let rawState: Record<string, unknown> | undefined;
 
   const emit = (notice: BridgeNotice): void => notices.push(notice);
   // Workers without queue_update (oh-my-pi, xcsh) get a client-side mirror (§6.4).
@@ -128,6 +132,7 @@ export function createWorkerConnection(options: WorkerConnectionOptions): Worker
     }
     switch (routed.kind) {
       case "response": {
+        if (routed.frame.command === "get_state" && isRecord(routed.frame.data)) rawState = routed.frame.data;
         const outcome = pending.settle(routed.frame, decodeData);
         if (outcome.kind === "late_prompt_failure") {
           emit({ kind: "late_prompt_failure", id: outcome.id, error: outcome.error });
@@ -273,6 +278,7 @@ export function createWorkerConnection(options: WorkerConnectionOptions): Worker
     const gen = generation;
     router = createFrameRouter(redact);
     lastFrame = undefined;
+    rawState = undefined;
     health.reset();
     const extra = isRestart && options.sessionArgsForRestart ? options.sessionArgsForRestart(sessionFile) : [];
     const w: WorkerProcess = spawnWorker(
@@ -315,7 +321,7 @@ export function createWorkerConnection(options: WorkerConnectionOptions): Worker
     const startup = exitDuringStartup(w.exited, () => (lastExit ? describeExit(lastExit) : "Worker exited during startup"));
     try {
       const data = await awaitReadiness(internalRequest, readyFrame, startup.failed, startupMs);
-      setCaps(await detectCapabilities(data, caps.version, internalRequest, options.probeCapabilities !== false));
+      setCaps(await detectCapabilities(rawState ?? data, caps.version, internalRequest, options.probeCapabilities !== false));
       // §3.12 rule 5: fail fast, with a clear message, when a command the UI needs is missing.
       const missing = (options.requiredCommands ?? []).filter((c) => caps.commands[c] === false);
       if (missing.length > 0) throw new BridgeError("unsupported", `The worker (${caps.flavour}) lacks required commands: ${missing.join(", ")}`);

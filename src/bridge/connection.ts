@@ -162,6 +162,8 @@ export function createWorkerConnection(options: WorkerConnectionOptions): Worker
         break;
       case "event":
         onEvent(routed.event);
+        // A handoff may continue in a new session: keep the file a restart reopens current.
+        if (routed.refetchState && supervisor === "running") void noteSessionFile();
         break;
       case "unknown_event":
         emit({ kind: "unknown_event", type: routed.type, raw: routed.raw });

@@ -20,7 +20,8 @@ export type RoutedFrame =
   | { kind: "ui_request"; request: ExtensionUiRequest }
   | { kind: "host_tool_call"; call: HostToolCallFrame }
   | { kind: "host_tool_cancel"; id: string; targetId: string }
-  | { kind: "event"; event: AgentEvent }
+  /** `refetchState`: an [xcsh]/omp `handoff` compaction ended; the session may have changed (§4.5). */
+  | { kind: "event"; event: AgentEvent; refetchState?: true }
   | { kind: "unknown_event"; type: string; raw: Record<string, unknown> }
   | { kind: "protocol_error"; message: string; excerpt: string }
   | { kind: "ignored"; type: string };
@@ -117,8 +118,11 @@ export function createFrameRouter(redact: (text: string) => string): FrameRouter
           return { kind: "host_tool_call", call: frame.frame };
         case "host_tool_cancel":
           return { kind: "host_tool_cancel", id: frame.frame.id, targetId: frame.frame.targetId };
-        case "event":
-          return { kind: "event", event: normaliseDecodedEvent(frame.event, state) };
+        case "event": {
+          const event = normaliseDecodedEvent(frame.event, state);
+          const handoff = frame.event.type === "auto_compaction_end" && frame.event.action === "handoff";
+          return handoff ? { kind: "event", event, refetchState: true } : { kind: "event", event };
+        }
         case "unknown_event":
           return { kind: "unknown_event", type: frame.type, raw: frame.raw };
         default: {

@@ -58,6 +58,24 @@ describe("connection against omp 18.2.3 playback", () => {
     expect(reminder.todos.map((t) => t.id)).toEqual(["task-1", "task-2"]);
   });
 
+  it("h_compaction: each `handoff` compaction end makes the bridge re-read get_state (§4.5)", async () => {
+    current = harness({
+      command: [process.execPath, REPLAY_WORKER, resolve(TRACE_DIR, "h_compaction.jsonl")],
+      probeCapabilities: false,
+      settleQuietMs: 50,
+      forwardStderr: true,
+    });
+    const h = current;
+    await h.connection.start();
+    await h.connection.rpc.prompt("FIRST");
+    await waitFor(() => h.connection.getSnapshot().runState === "settled", 5000, "settled");
+    const sent = h.of("stderr").map((n) => n.line);
+    const afterPrompt = sent.slice(sent.indexOf("command prompt"));
+    // Two handoff compactions in this run (a skipped pre-prompt check, the real one) + the settle probe.
+    expect(afterPrompt.filter((l) => l === "command get_state").length).toBe(3);
+    expect(h.of("run_state").map((n) => n.state)).toEqual(["compacting", "idle", "streaming", "compacting", "streaming", "settling", "settled"]);
+  });
+
   it("an unknown command is rejected as unsupported although omp's answer has no id", async () => {
     const h = ompHarness("f_protocol_edges.jsonl", false);
     await h.connection.start();

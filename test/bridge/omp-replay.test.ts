@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { capabilitiesFor, classifyFlavour } from "../../src/bridge/capabilities.js";
 import { createFrameRouter, type RoutedFrame } from "../../src/bridge/frame-router.js";
 import { decodeData } from "../../src/bridge/normalise.js";
+import { createPendingTable } from "../../src/bridge/pending.js";
 import { initialRunModel, reduceRunState, type RunModel } from "../../src/bridge/run-state.js";
 import type { AgentEvent } from "../../src/bridge/wire-types.js";
 import { harness, waitFor, type Harness } from "./helpers.js";
@@ -61,7 +62,7 @@ describe("omp 18.2.3 traces: routing and normalisation", () => {
     const unknown = new Set(
       traces.flatMap((n) => route(n).flatMap((r) => (r.kind === "unknown_event" ? [r.type] : []))),
     );
-    expect([...unknown].sort()).toEqual(["advisor_cost_changed", "available_commands_update", "notice"]);
+    expect([...unknown].sort()).toEqual(["advisor_cost_changed", "available_commands_update", "command_output", "notice"]);
   });
 
   it("its setWidget requests (no widgetLines) are UI requests", () => {
@@ -136,6 +137,20 @@ describe("omp 18.2.3 traces: responses and capabilities", () => {
       [undefined, "get_commands", "Unknown command"],
       ["f-setmodel-bad", "set_model", "Model not found"],
     ]);
+  });
+
+  it("i_slash_and_busy_prompt: omp's second response for a prompt it acknowledged is a late prompt failure (§2.4)", () => {
+    const table = createPendingTable();
+    const busy = table.add("i-busy", "prompt", 0, () => undefined);
+    const [ack, failure] = responses("i_slash_and_busy_prompt.jsonl").filter((r) => r.id === "i-busy");
+    if (!ack || !failure) throw new Error("expected two responses for i-busy");
+    expect(table.settle(ack, decodeData)).toEqual({ kind: "resolved", type: "prompt", id: "i-busy" });
+    expect(table.settle(failure, decodeData)).toEqual({
+      kind: "late_prompt_failure",
+      id: "i-busy",
+      error: "Agent is already processing. Use steer() or followUp() to queue messages, or wait for completion.",
+    });
+    return expect(busy).resolves.toBeUndefined();
   });
 
   it("every successful response's data decodes for its command", () => {

@@ -13,7 +13,10 @@ import { createNoticeBatcher } from "./notice-batcher.js";
 import type { RunInput } from "./run-state.js";
 import { createRunStateDriver } from "./run-state-driver.js";
 import { applyProbe, initialCapabilities, noteEvent } from "./capabilities.js";
-import { awaitReadiness, detectCapabilities, exitDuringStartup, PROBE_TIMEOUT_MS, rehydrate } from "./startup.js";
+import { exitDuringStartup, PROBE_TIMEOUT_MS } from "./startup.js";
+import { createRequestSender } from "./connection-requests.js";
+import { bringUpGeneration } from "./connection-bring-up.js";
+import { scheduleRestart as runRestart } from "./connection-restart.js";
 import { createRestartBudget, DEFAULT_RESTART_POLICY } from "./restart-policy.js";
 import { spawnOptionsFrom, spawnWorker, terminateWorker, type WorkerProcess } from "./worker-process.js";
 import { createRpcClient } from "./rpc-client.js";
@@ -26,7 +29,6 @@ import type { BridgeNotice, BridgeSnapshot, SupervisorState, WorkerConnection, W
 const SESSION_REPLACING = new Set(["new_session", "switch_session", "fork", "branch", "clone"]);
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
-const delay = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function createWorkerConnection(options: WorkerConnectionOptions): WorkerConnection {
   if (options.command.length === 0) throw new Error("createWorkerConnection: command is empty");
@@ -181,21 +183,7 @@ export function createWorkerConnection(options: WorkerConnectionOptions): Worker
   }
 
   // ---- requests --------------------------------------------------------------------------
-  function internalRequest(type: string, fields: Record<string, unknown> = {}, timeoutMs = 0): Promise<unknown> {
-    const w = worker;
-    if (!w?.isAlive()) return Promise.reject(new BridgeError("not_running", "No worker is running", { command: type }));
-    const id = pending.nextId(generation);
-    const text = typeof fields["message"] === "string" ? fields["message"] : undefined;
-    // A cheap query that times out is a protocol failure (§11.2); slow commands are not.
-    const onTimeout = (t: string): void => (t.startsWith("get_") ? onProtocolError(`A ${t} query timed out`, "") : undefined);
-    const promise = pending.add(id, type, timeoutMs, onTimeout, text);
-    try {
-      w.writer.write(serializeFrame({ ...fields, id, type }));
-    } catch (error) {
-      pending.fail(id, error instanceof BridgeError ? error : new BridgeError("not_running", (error as Error).message, { command: type }));
-    }
-    return promise;
-  }
+  const internalRequest = createRequestSender({ pending, current: () => ({ worker, generation }), onProtocolError });
 
   async function request(type: string, fields: Record<string, unknown>): Promise<unknown> {
     if (supervisor === "starting" || supervisor === "recovering") await readyPromise; // §11.2: queue input while starting
@@ -257,23 +245,18 @@ export function createWorkerConnection(options: WorkerConnectionOptions): Worker
     else setSupervisor("failed", info);
   }
 
-  async function scheduleRestart(): Promise<void> {
-    const decision = budget.next();
-    if (!decision.restart) {
-      setSupervisor("failed", lastExit);
-      return;
-    }
-    setSupervisor("recovering");
-    await delay(decision.delayMs);
-    if (stopping || supervisor !== "recovering") return;
-    try {
-      await launch(true);
-    } catch (error) {
-      // The failed generation's exit (if any) drives the next attempt; report the reason.
-      emit({ kind: "notification", level: "error", message: `Restart failed: ${(error as Error).message}` });
-      if (worker && generation > 0) void terminate(worker);
-    }
-  }
+  const scheduleRestart = (): Promise<void> =>
+    runRestart({
+      budget,
+      lastExit: () => lastExit,
+      setSupervisor,
+      stillRecovering: () => !stopping && supervisor === "recovering",
+      relaunch: () => launch(true),
+      killCurrent: () => {
+        if (worker && generation > 0) void terminate(worker);
+      },
+      emit,
+    });
 
   async function launch(isRestart: boolean): Promise<void> {
     generation += 1;
@@ -319,29 +302,24 @@ export function createWorkerConnection(options: WorkerConnectionOptions): Worker
     const readyFrame = new Promise<void>((resolve) => {
       readyWaiter = { resolve: () => resolve() };
     });
-    const startupMs = options.startupTimeoutMs ?? 30_000;
     const startup = exitDuringStartup(w.exited, () => (lastExit ? describeExit(lastExit) : "Worker exited during startup"));
     try {
-      const data = await awaitReadiness(internalRequest, readyFrame, startup.failed, startupMs);
-      setCaps(await detectCapabilities(rawState ?? data, caps.version, internalRequest, options.probeCapabilities !== false));
-      // §3.12 rule 5: fail fast, with a clear message, when a command the UI needs is missing.
-      const missing = (options.requiredCommands ?? []).filter((c) => caps.commands[c] === false);
-      if (missing.length > 0) throw new BridgeError("unsupported", `The worker (${caps.flavour}) lacks required commands: ${missing.join(", ")}`);
-      if (isRestart) {
-        const result = await rehydrate(internalRequest, caps, {
-          initialState: data,
-          sessionFile,
-          // Also after session args: a worker that ignored them (or got none, e.g. for a
-          // remote command) is switched back to the session instead of silently losing it.
-          reopenWithSwitch: true,
-          hostTools: hostTools.registeredTools(),
-        });
-        for (const message of result.warnings) emit({ kind: "notification", level: "warning", message });
-        if (result.state.sessionFile !== undefined) sessionFile = result.state.sessionFile;
-        emit({ kind: "rehydrated", state: result.state, messages: result.messages, ...(result.entries ? { entries: result.entries } : {}) });
-      } else if (typeof data["sessionFile"] === "string") {
-        sessionFile = data["sessionFile"];
-      }
+      await bringUpGeneration({
+        options,
+        request: internalRequest,
+        readyFrame,
+        failed: startup.failed,
+        isRestart,
+        rawState: () => rawState,
+        caps: () => caps,
+        setCaps,
+        sessionFile: () => sessionFile,
+        setSessionFile: (file) => {
+          sessionFile = file;
+        },
+        hostTools: () => hostTools.registeredTools(),
+        emit,
+      });
       everRunning = true;
       setSupervisor("running");
     } catch (error) {

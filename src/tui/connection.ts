@@ -3,9 +3,10 @@
 import type { BridgeNotice, WorkerConnection } from "../bridge/index.js";
 import type { SessionSnapshot, TuiAction } from "./state/actions.js";
 import { decodeAgentEvent } from "./state/events.js";
-import type { WorkerStatus } from "./state/types.js";
+import type { NoticeLevel, WorkerStatus } from "./state/types.js";
 import { decodeUiRequest } from "./state/ui-requests.js";
 import { decodeTodoPhases, isRecord, num, optStr, str } from "./state/wire.js";
+import { sanitizeText } from "./render/sanitize.js";
 
 export type TuiConnection = Pick<WorkerConnection, "rpc" | "respondToUi" | "getSnapshot">;
 
@@ -28,6 +29,34 @@ export function decodeSnapshot(raw: unknown): SessionSnapshot {
     sessionName: optStr(r["sessionName"]),
     todoPhases: Array.isArray(r["todoPhases"]) ? decodeTodoPhases(r["todoPhases"]) : undefined,
   };
+}
+
+// A worker's own text lands in the transcript; bounded so one huge frame cannot flood it.
+const WORKER_TEXT_MAX_CHARS = 4000;
+const WORKER_TEXT_MAX_LINES = 60;
+
+function boundWorkerText(raw: string): string {
+  let text = sanitizeText(raw, { keepSgr: false }).trim();
+  const lines = text.split("\n");
+  if (lines.length > WORKER_TEXT_MAX_LINES) text = `${lines.slice(0, WORKER_TEXT_MAX_LINES).join("\n")}\n… (${lines.length - WORKER_TEXT_MAX_LINES} more lines)`;
+  if (text.length > WORKER_TEXT_MAX_CHARS) text = `${text.slice(0, WORKER_TEXT_MAX_CHARS)}… (${text.length - WORKER_TEXT_MAX_CHARS} more characters)`;
+  return text;
+}
+
+const noticeLevel = (v: unknown): NoticeLevel => (v === "warning" || v === "error" ? v : "info");
+
+/**
+ * oh-my-pi events outside the pi protocol that carry text for the user: `command_output` (the
+ * answer of its built-in slash commands) and `notice` (warnings, e.g. a compaction loop guard).
+ * Every other unknown event is ignored, as the protocol says.
+ */
+export function decodeWorkerText(type: string, raw: unknown): { level: NoticeLevel; text: string } | undefined {
+  if (!isRecord(raw)) return undefined;
+  const body = type === "command_output" ? raw["text"] : type === "notice" ? raw["message"] : undefined;
+  if (typeof body !== "string") return undefined;
+  const text = boundWorkerText(body);
+  if (text === "") return undefined;
+  return { level: type === "notice" ? noticeLevel(raw["level"]) : "info", text };
 }
 
 function workerStatus(state: string): WorkerStatus {
@@ -55,8 +84,11 @@ export function noticesToActions(batch: readonly BridgeNotice[], now: number): T
       case "event":
         out.push({ type: "agent_event", event: decodeAgentEvent(n.event), now });
         break;
-      case "unknown_event":
-        break; // the protocol says: ignore unknown events
+      case "unknown_event": {
+        const shown = decodeWorkerText(n.type, n.raw);
+        if (shown) out.push({ type: "notice", level: shown.level, text: shown.text });
+        break;
+      }
       case "ui_request":
         out.push({ type: "ui_request", request: decodeUiRequest(n.request, now), now });
         break;

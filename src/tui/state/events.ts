@@ -38,7 +38,16 @@ export type AgentEvent =
   | { type: "tool_end"; id: string; name: string; result: ToolResult; isError: boolean }
   | { type: "queue_update"; steering: string[]; followUp: string[] }
   | { type: "compaction_start"; reason: string }
-  | { type: "compaction_end"; reason: string | undefined; aborted: boolean; willRetry: boolean; error: string | undefined; tokensBefore: number | undefined }
+  | {
+      type: "compaction_end";
+      reason: string | undefined;
+      aborted: boolean;
+      willRetry: boolean;
+      error: string | undefined;
+      tokensBefore: number | undefined;
+      /** False when nothing was compacted (oh-my-pi's skipped maintenance checks send no result). */
+      hasResult: boolean;
+    }
   | { type: "retry_start"; attempt: number; maxAttempts: number; delayMs: number; error: string }
   | { type: "retry_end"; success: boolean; attempt: number; finalError: string | undefined }
   | { type: "bash_update"; id: string | undefined; delta: string }
@@ -136,6 +145,7 @@ export function decodeAgentEvent(raw: unknown): AgentEvent {
         willRetry: raw["willRetry"] === true,
         error: optStr(raw["errorMessage"]),
         tokensBefore: isRecord(result) ? num(result["tokensBefore"]) : undefined,
+        hasResult: isRecord(result),
       };
     }
     case "auto_retry_start":

@@ -109,6 +109,8 @@ function eventNotice(s: TuiState, e: AgentEvent): TuiState {
       const reason = e.reason ?? s.run.lastCompactionReason ?? "threshold";
       if (e.error) return add("error", `Compaction (${reason}) failed: ${e.error}`);
       if (e.aborted) return add("warning", `Compaction (${reason}) aborted`);
+      // oh-my-pi ends every skipped threshold check with a bare compaction_end: nothing happened.
+      if (!e.hasResult) return s;
       const before = e.tokensBefore !== undefined ? ` from ${e.tokensBefore.toLocaleString("en-US")} tokens` : "";
       return add("info", `Context compacted (${reason})${before}${e.willRetry ? "; retrying the request" : ""}`);
     }

@@ -1,10 +1,13 @@
 // Request bookkeeping of the worker connection: assigns ids per generation, registers the
 // pending entry, writes one frame; a write failure rejects the request instead of hanging it.
+// Also the get_state read that keeps the session file a restart reopens current.
 import { serializeFrame } from "../protocol/index.js";
 import { BridgeError } from "./errors.js";
 import type { PendingTable } from "./pending.js";
-import type { RequestFn } from "./startup.js";
+import { PROBE_TIMEOUT_MS, type RequestFn } from "./startup.js";
 import type { WorkerProcess } from "./worker-process.js";
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 export interface RequestSenderDeps {
   pending: PendingTable;
@@ -29,4 +32,19 @@ export function createRequestSender(deps: RequestSenderDeps): RequestFn {
     }
     return promise;
   };
+}
+
+/**
+ * The session file now open (get_state), or undefined when the read failed (reported through
+ * `onError`, and the caller keeps what it knew). `file` is undefined for an unsaved session.
+ */
+export async function readSessionFile(request: RequestFn, onError: (message: string) => void): Promise<{ file: string | undefined } | undefined> {
+  try {
+    const state = await request("get_state", {}, PROBE_TIMEOUT_MS);
+    if (!isRecord(state)) return undefined;
+    return { file: typeof state["sessionFile"] === "string" ? state["sessionFile"] : undefined };
+  } catch (error) {
+    onError(`Could not read the session file after a session change: ${(error as Error).message}`);
+    return undefined;
+  }
 }

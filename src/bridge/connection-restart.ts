@@ -1,6 +1,8 @@
 // The supervisor's restart step (§11.3): ask the budget, back off, relaunch with
-// rehydration; a failed relaunch is reported and its exit drives the next attempt.
+// rehydration; a failed relaunch is reported and its exit drives the next attempt. Also the
+// delayed Degraded check for a worker that lost a pipe but kept running (§11.2).
 import type { RestartBudget } from "./restart-policy.js";
+import type { WorkerProcess } from "./worker-process.js";
 import type { BridgeNotice, SupervisorState, WorkerExitInfo } from "./types.js";
 
 export interface RestartDeps {
@@ -33,4 +35,15 @@ export async function scheduleRestart(deps: RestartDeps): Promise<void> {
     deps.emit({ kind: "notification", level: "error", message: `Restart failed: ${(error as Error).message}` });
     deps.killCurrent();
   }
+}
+
+/**
+ * A closed stdout or a broken stdin normally precedes the exit by milliseconds; a worker still
+ * drivable-looking (`current` returns it) a second later can never be driven again: degrade it.
+ */
+export function degradeLater(current: () => WorkerProcess | undefined, degrade: (w: WorkerProcess) => void, delayMs = 1000): void {
+  setTimeout(() => {
+    const w = current();
+    if (w) degrade(w);
+  }, delayMs).unref();
 }

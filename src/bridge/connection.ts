@@ -14,9 +14,9 @@ import type { RunInput } from "./run-state.js";
 import { createRunStateDriver } from "./run-state-driver.js";
 import { applyProbe, initialCapabilities, noteEvent } from "./capabilities.js";
 import { exitDuringStartup, PROBE_TIMEOUT_MS } from "./startup.js";
-import { createRequestSender } from "./connection-requests.js";
+import { createRequestSender, readSessionFile } from "./connection-requests.js";
 import { bringUpGeneration } from "./connection-bring-up.js";
-import { scheduleRestart as runRestart } from "./connection-restart.js";
+import { degradeLater, scheduleRestart as runRestart } from "./connection-restart.js";
 import { createRestartBudget, DEFAULT_RESTART_POLICY } from "./restart-policy.js";
 import { spawnOptionsFrom, spawnWorker, terminateWorker, type WorkerProcess } from "./worker-process.js";
 import { createRpcClient } from "./rpc-client.js";
@@ -77,6 +77,12 @@ export function createWorkerConnection(options: WorkerConnectionOptions): Worker
     if (runDriver.model().synthesise !== caps.synthesisedSettled) stepRun({ type: "set_synthesise", synthesise: caps.synthesisedSettled });
     emit({ kind: "capabilities", capabilities: caps });
   };
+
+  function cancelDialogs(): void {
+    const { frames, notices: closed } = ui.cancelAllWithAnswers();
+    for (const frame of frames) trySend(frame);
+    for (const n of closed) emit(n);
+  }
 
   function trySend(frame: Record<string, unknown>): void {
     try {
@@ -192,10 +198,7 @@ export function createWorkerConnection(options: WorkerConnectionOptions): Worker
     }
     if (caps.commands[type] === false) throw new BridgeError("unsupported", `The worker does not support ${type}`, { command: type });
     if (SESSION_REPLACING.has(type)) {
-      // §7.6: dialogs of the old session are answered `cancelled` before the switch.
-      const { frames, notices: closed } = ui.cancelAllWithAnswers();
-      for (const frame of frames) trySend(frame);
-      for (const n of closed) emit(n);
+      cancelDialogs(); // §7.6: dialogs of the old session are answered `cancelled` before the switch.
     }
     const runState = runDriver.model().state;
     const queuedPrompt = type === "prompt" && runState !== "idle" && runState !== "settled";
@@ -207,12 +210,8 @@ export function createWorkerConnection(options: WorkerConnectionOptions): Worker
 
   /** After /new, /resume, /fork…: a restart must reopen the session now open, not the first one. */
   async function noteSessionFile(): Promise<void> {
-    try {
-      const state = await internalRequest("get_state", {}, PROBE_TIMEOUT_MS);
-      if (isRecord(state)) sessionFile = typeof state["sessionFile"] === "string" ? state["sessionFile"] : undefined;
-    } catch (error) {
-      emit({ kind: "notification", level: "warning", message: `Could not read the session file after a session change: ${(error as Error).message}` });
-    }
+    const read = await readSessionFile(internalRequest, (message) => emit({ kind: "notification", level: "warning", message }));
+    if (read) sessionFile = read.file;
   }
 
   const rpc = createRpcClient({ request, supports: (type) => caps.commands[type] !== false });
@@ -281,8 +280,7 @@ export function createWorkerConnection(options: WorkerConnectionOptions): Worker
         onStderrLine: (line) => {
           if (options.forwardStderr) emit({ kind: "stderr", line });
         },
-        // A closed stdout or a broken stdin normally precedes the exit by milliseconds; a worker
-        // still alive a second later can never be driven again (§11.2 Degraded).
+        // A worker whose stdout closed or stdin broke but that stays alive is Degraded (§11.2).
         onStdoutEnd: () => degradeIfStillAlive(gen, "Worker closed stdout but kept running"),
         onStdinError: (error) => {
           if (gen !== generation) return;
@@ -336,13 +334,14 @@ export function createWorkerConnection(options: WorkerConnectionOptions): Worker
 
   const terminate = (w: WorkerProcess): Promise<void> => terminateWorker(w, options.shutdownTimeoutsMs);
   function degradeIfStillAlive(gen: number, reason: string): void {
-    setTimeout(() => {
-      const w = worker;
-      if (gen !== generation || !w?.isAlive() || supervisor !== "running") return;
-      exitReason = reason;
-      setSupervisor("degraded");
-      void terminate(w);
-    }, 1000).unref();
+    degradeLater(
+      () => (gen === generation && worker?.isAlive() === true && supervisor === "running" ? worker : undefined),
+      (w) => {
+        exitReason = reason;
+        setSupervisor("degraded");
+        void terminate(w);
+      },
+    );
   }
 
   return {
@@ -392,10 +391,7 @@ export function createWorkerConnection(options: WorkerConnectionOptions): Worker
       stopping = true;
       const w = worker;
       if (w) {
-        // §7.4: every dialog gets an answer, also on shutdown (pi's editor would wait forever).
-        const { frames, notices: closed } = ui.cancelAllWithAnswers();
-        for (const frame of frames) trySend(frame);
-        for (const n of closed) emit(n);
+        cancelDialogs(); // §7.4: every dialog gets an answer, also on shutdown (pi's editor would wait forever).
         await terminate(w);
       }
       else if (supervisor !== "stopped") setSupervisor("stopped", lastExit);

@@ -1,5 +1,6 @@
 // Enforces ARCHITECTURE.md's import table: each src/ area may import only what the table allows.
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join, relative, resolve, dirname, sep } from "node:path";
 import { describe, expect, it } from "vitest";
 
@@ -14,32 +15,32 @@ function listFiles(dir: string): string[] {
   });
 }
 
-function areaOf(file: string): Area | undefined {
-  const first = relative(SRC, file).split(sep)[0];
+function areaOf(root: string, file: string): Area | undefined {
+  const first = relative(root, file).split(sep)[0];
   return first === "protocol" || first === "agent" || first === "bridge" || first === "tui" ? first : undefined;
 }
 
 const IMPORT_RE = /(?:import|export)\s[^'"]*?from\s*["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)|import\s+["']([^"']+)["']/g;
 
-export function findViolations(): string[] {
+function findViolations(root: string): string[] {
   const problems: string[] = [];
-  for (const file of listFiles(SRC)) {
-    const from = areaOf(file);
+  for (const file of listFiles(root)) {
+    const from = areaOf(root, file);
     if (!from) continue;
     const text = readFileSync(file, "utf8");
     for (const match of text.matchAll(IMPORT_RE)) {
       const spec = match[1] ?? match[2] ?? match[3] ?? "";
       const line = text.slice(0, match.index).split("\n").length;
-      const where = `${relative(SRC, file)}:${line} imports ${spec}`;
+      const where = `${relative(root, file)}:${line} imports ${spec}`;
       const typeOnly = /^(?:import|export)\s+type\s/.test(match[0]);
       if (spec.startsWith(".")) {
         const target = resolve(dirname(file), spec);
-        const to = areaOf(target);
+        const to = areaOf(root, target);
         if (!to || to === from) continue;
         const ok =
           (from === "agent" && to === "protocol") ||
           (from === "bridge" && to === "protocol") ||
-          (from === "tui" && to === "bridge" && relative(SRC, target).replace(/\.(js|ts)$/, "") === join("bridge", "index"));
+          (from === "tui" && to === "bridge" && relative(root, target).replace(/\.(js|ts)$/, "") === join("bridge", "index"));
         if (!ok) problems.push(where);
       } else {
         const isInk = /^(ink|react|ink-[\w-]+)(\/|$)/.test(spec);
@@ -55,6 +56,31 @@ export function findViolations(): string[] {
 
 describe("import rules", () => {
   it("src/ respects the ARCHITECTURE.md import table", () => {
-    expect(findViolations()).toEqual([]);
+    expect(findViolations(SRC)).toEqual([]);
+  });
+
+  it("reports each kind of forbidden import in a synthetic tree", () => {
+    const root = mkdtempSync(join(tmpdir(), "import-rules-"));
+    try {
+      const write = (path: string, text: string): void => {
+        mkdirSync(dirname(join(root, path)), { recursive: true });
+        writeFileSync(join(root, path), text);
+      };
+      write("protocol/a.ts", 'import { x } from "../agent/b.js";\nimport type { Model } from "@mariozechner/pi-ai";\n');
+      write("agent/b.ts", 'import { y } from "../bridge/c.js";\nimport { Box } from "ink";\n');
+      write("bridge/c.ts", 'import { stream } from "@mariozechner/pi-ai";\n');
+      write("bridge/index.ts", "export {};\n");
+      write("tui/d.tsx", 'import { z } from "../bridge/c.js";\nimport { ok } from "../bridge/index.js";\nimport { P } from "../protocol/a.js";\n');
+      expect(findViolations(root).sort()).toEqual([
+        "agent/b.ts:1 imports ../bridge/c.js",
+        "agent/b.ts:2 imports ink",
+        "bridge/c.ts:1 imports @mariozechner/pi-ai",
+        "protocol/a.ts:1 imports ../agent/b.js",
+        "tui/d.tsx:1 imports ../bridge/c.js",
+        "tui/d.tsx:3 imports ../protocol/a.js",
+      ]);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });

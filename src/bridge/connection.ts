@@ -96,6 +96,7 @@ export function createWorkerConnection(options: WorkerConnectionOptions): Worker
   // ---- run state -------------------------------------------------------------------------
   const runDriver = createRunStateDriver(
     options.settleQuietMs ?? 500,
+    options.continuationQuietMs ?? 3000,
     async () => {
       const data = await internalRequest("get_state", {}, PROBE_TIMEOUT_MS);
       const s = isRecord(data) ? data : {};
@@ -117,7 +118,7 @@ export function createWorkerConnection(options: WorkerConnectionOptions): Worker
     }
   }
 
-  function onEvent(event: AgentEvent): void {
+  function onEvent(event: AgentEvent, continues = false): void {
     setCaps(noteEvent(caps, event.type));
     if (event.type === "agent_start") pending.noteAgentStart();
     else if (event.type === "tool_execution_start") openTools.set(event.toolCallId, event.toolName);
@@ -125,6 +126,7 @@ export function createWorkerConnection(options: WorkerConnectionOptions): Worker
     const input: RunInput = { type: "event", eventType: event.type };
     if ("willRetry" in event && typeof event.willRetry === "boolean") input.willRetry = event.willRetry;
     if (event.type === "auto_retry_end") input.success = event.success;
+    if (continues) input.isTerminal = false;
     stepRun(input);
     emit({ kind: "event", event });
     const idle = runDriver.model().state === "idle" || runDriver.model().state === "settled";
@@ -169,7 +171,7 @@ export function createWorkerConnection(options: WorkerConnectionOptions): Worker
         hostTools.cancel(routed.targetId);
         break;
       case "event":
-        onEvent(routed.event);
+        onEvent(routed.event, routed.continues === true);
         // A handoff may continue in a new session: keep the file a restart reopens current.
         if (routed.refetchState && supervisor === "running") void noteSessionFile();
         break;

@@ -20,8 +20,9 @@ export type RoutedFrame =
   | { kind: "ui_request"; request: ExtensionUiRequest }
   | { kind: "host_tool_call"; call: HostToolCallFrame }
   | { kind: "host_tool_cancel"; id: string; targetId: string }
-  /** `refetchState`: an [xcsh]/omp `handoff` compaction ended; the session may have changed (§4.5). */
-  | { kind: "event"; event: AgentEvent; refetchState?: true }
+  /** `refetchState`: an [xcsh]/omp `handoff` compaction ended; the session may have changed (§4.5).
+   *  `continues`: omp's `agent_end` with `isTerminal: false` (the decoder drops that field): a continuation may follow. */
+  | { kind: "event"; event: AgentEvent; refetchState?: true; continues?: true }
   | { kind: "unknown_event"; type: string; raw: Record<string, unknown> }
   | { kind: "protocol_error"; message: string; excerpt: string }
   | { kind: "ignored"; type: string };
@@ -54,6 +55,11 @@ function parseObject(line: string): { ok: true; value: Record<string, unknown> }
     return { ok: false, message: "Worker frame is not a JSON object" };
   }
   return { ok: true, value: value as Record<string, unknown> };
+}
+
+/** omp's non-terminal `agent_end`: the run may continue (a background job's result), §4.12. */
+function continuesRun(obj: Record<string, unknown>): boolean {
+  return obj["type"] === "agent_end" && obj["isTerminal"] === false;
 }
 
 export interface FrameRouter {
@@ -90,7 +96,7 @@ export function createFrameRouter(redact: (text: string) => string): FrameRouter
       }
       if (typeof type === "string") {
         const bulk = fastBulkEvent(type, obj);
-        if (bulk) return { kind: "event", event: bulk };
+        if (bulk) return continuesRun(obj) ? { kind: "event", event: bulk, continues: true } : { kind: "event", event: bulk };
         renameLegacyFields(type, obj);
       }
       const decoded = decodeWorkerFrame(obj);
@@ -121,7 +127,8 @@ export function createFrameRouter(redact: (text: string) => string): FrameRouter
         case "event": {
           const event = normaliseDecodedEvent(frame.event, state);
           const handoff = frame.event.type === "auto_compaction_end" && frame.event.action === "handoff";
-          return handoff ? { kind: "event", event, refetchState: true } : { kind: "event", event };
+          if (handoff) return { kind: "event", event, refetchState: true };
+          return continuesRun(obj) ? { kind: "event", event, continues: true } : { kind: "event", event };
         }
         case "unknown_event":
           return { kind: "unknown_event", type: frame.type, raw: frame.raw };

@@ -11,6 +11,7 @@ export interface RunStateDriver {
 
 export function createRunStateDriver(
   quietMs: number,
+  continuationMs: number,
   probe: () => Promise<{ isStreaming: boolean; isCompacting: boolean }>,
   onChange: (state: RunState) => void,
 ): RunStateDriver {
@@ -28,12 +29,15 @@ export function createRunStateDriver(
     run = next.model;
     for (const effect of next.effects) {
       if (effect === "cancel_quiet_timer") cancel();
-      else if (effect === "start_quiet_timer") {
+      else if (effect === "start_quiet_timer" || effect === "start_continuation_timer") {
         cancel();
-        quietTimer = setTimeout(() => {
-          quietTimer = undefined;
-          step({ type: "quiet_elapsed" });
-        }, quietMs);
+        quietTimer = setTimeout(
+          () => {
+            quietTimer = undefined;
+            step({ type: "quiet_elapsed" });
+          },
+          effect === "start_quiet_timer" ? quietMs : continuationMs,
+        );
       } else if (effect === "probe_state") {
         probe().then(
           (result) => step({ type: "probe_result", ...result }),

@@ -11,16 +11,19 @@ export interface RunModel {
   beforeCompaction: RunState | undefined;
   /** True when the worker is not known to send agent_settled. */
   synthesise: boolean;
+  /** omp's `agent_end {isTerminal:false}` ended the last run: still busy, a continuation may follow. */
+  awaitingContinuation: boolean;
 }
 
 export type RunInput =
-  | { type: "event"; eventType: string; willRetry?: boolean; success?: boolean }
+  | { type: "event"; eventType: string; willRetry?: boolean; success?: boolean; isTerminal?: boolean }
   | { type: "quiet_elapsed" }
   | { type: "probe_result"; isStreaming: boolean; isCompacting: boolean }
   | { type: "worker_gone" }
   | { type: "set_synthesise"; synthesise: boolean };
 
-export type RunEffect = "start_quiet_timer" | "cancel_quiet_timer" | "probe_state";
+/** `start_continuation_timer`: the longer quiet period after a non-terminal agent_end. */
+export type RunEffect = "start_quiet_timer" | "start_continuation_timer" | "cancel_quiet_timer" | "probe_state";
 
 export interface RunStep {
   model: RunModel;
@@ -28,7 +31,7 @@ export interface RunStep {
 }
 
 export function initialRunModel(synthesise = true): RunModel {
-  return { state: "idle", inRun: false, beforeCompaction: undefined, synthesise };
+  return { state: "idle", inRun: false, beforeCompaction: undefined, synthesise, awaitingContinuation: false };
 }
 
 const busy = (state: RunState): boolean => state === "streaming" || state === "retrying" || state === "compacting";
@@ -48,10 +51,10 @@ export function reduceRunState(model: RunModel, input: RunInput): RunStep {
     case "worker_gone":
       return { model: { ...initialRunModel(model.synthesise) }, effects: ["cancel_quiet_timer"] };
     case "quiet_elapsed":
-      return model.state === "settling" ? { model, effects: ["probe_state"] } : { model, effects: [] };
+      return probing(model) ? { model, effects: ["probe_state"] } : { model, effects: [] };
     case "probe_result":
-      if (model.state !== "settling") return { model, effects: [] };
-      if (!input.isStreaming && !input.isCompacting) return { model: { ...model, state: "settled" }, effects: [] };
+      if (!probing(model)) return { model, effects: [] };
+      if (!input.isStreaming && !input.isCompacting) return { model: { ...model, state: "settled", awaitingContinuation: false }, effects: [] };
       // Still busy on the worker side: wait for the next agent_end / compaction_end.
       return { model, effects: [] };
     case "event":
@@ -63,18 +66,26 @@ export function reduceRunState(model: RunModel, input: RunInput): RunStep {
   }
 }
 
-function reduceEvent(model: RunModel, input: { eventType: string; willRetry?: boolean; success?: boolean }): RunStep {
+/** A quiet timer is waiting to ask get_state whether the worker is idle (§4.12 rule 4). */
+const probing = (model: RunModel): boolean => model.state === "settling" || (model.awaitingContinuation && !model.inRun && model.state === "streaming");
+
+function reduceEvent(model: RunModel, input: { eventType: string; willRetry?: boolean; success?: boolean; isTerminal?: boolean }): RunStep {
   const cancel: RunEffect[] = ["cancel_quiet_timer"];
   switch (input.eventType) {
     case "agent_start":
-      return { model: { ...model, state: "streaming", inRun: true }, effects: cancel };
+      return { model: { ...model, state: "streaming", inRun: true, awaitingContinuation: false }, effects: cancel };
     case "agent_end": {
-      const ended = { ...model, inRun: false };
+      const ended = { ...model, inRun: false, awaitingContinuation: false };
       if (input.willRetry === true) return { model: { ...ended, state: "retrying" }, effects: cancel };
+      // omp: the run is not over (a background job's result starts a new run ~2 s later, trace
+      // d_steer_followup); stay busy and only probe get_state after a longer quiet period.
+      if (input.isTerminal === false && model.synthesise) {
+        return { model: { ...ended, state: "streaming", awaitingContinuation: true }, effects: ["start_continuation_timer"] };
+      }
       return awaitSettle(ended);
     }
     case "agent_settled":
-      return { model: { ...model, state: "settled", inRun: false, synthesise: false }, effects: cancel };
+      return { model: { ...model, state: "settled", inRun: false, synthesise: false, awaitingContinuation: false }, effects: cancel };
     case "auto_retry_start":
       return { model: { ...model, state: "retrying" }, effects: cancel };
     case "auto_retry_end":
@@ -90,6 +101,8 @@ function reduceEvent(model: RunModel, input: { eventType: string; willRetry?: bo
       const cleared = { ...model, beforeCompaction: undefined };
       if (input.willRetry === true) return { model: { ...cleared, state: "retrying" }, effects: [] };
       if (model.inRun) return { model: { ...cleared, state: "streaming" }, effects: [] };
+      // A post-run compaction check after a non-terminal agent_end: keep waiting for the continuation.
+      if (model.awaitingContinuation) return { model: { ...cleared, state: "streaming" }, effects: ["start_continuation_timer"] };
       // A compaction while idle (manual `compact`) is no activity: no agent_settled follows.
       if (before === "idle" || before === "settled") return { model: { ...cleared, state: before }, effects: [] };
       return awaitSettle(cleared);

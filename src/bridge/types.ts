@@ -129,6 +129,9 @@ export interface WorkerConnectionOptions {
   maxRecordBytes?: number;
   /** Quiet period before synthesising settledness (§4.12). Default 500 ms. */
   settleQuietMs?: number;
+  /** Quiet period after omp's `agent_end {isTerminal:false}` before the settledness probe: a
+   *  background job's continuation run starts ~2 s later (omp 18.2.3 trace). Default 3000 ms. */
+  continuationQuietMs?: number;
   /** Delay between notice batches (ms). 0 = setImmediate. Default 16. */
   batchIntervalMs?: number;
   /** Forward redacted stderr lines as notices. Default false. */

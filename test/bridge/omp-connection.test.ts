@@ -63,6 +63,7 @@ describe("connection against omp 18.2.3 playback", () => {
       command: [process.execPath, REPLAY_WORKER, resolve(TRACE_DIR, "h_compaction.jsonl")],
       probeCapabilities: false,
       settleQuietMs: 50,
+      continuationQuietMs: 80,
       forwardStderr: true,
     });
     const h = current;
@@ -73,7 +74,8 @@ describe("connection against omp 18.2.3 playback", () => {
     const afterPrompt = sent.slice(sent.indexOf("command prompt"));
     // Two handoff compactions in this run (a skipped pre-prompt check, the real one) + the settle probe.
     expect(afterPrompt.filter((l) => l === "command get_state").length).toBe(3);
-    expect(h.of("run_state").map((n) => n.state)).toEqual(["compacting", "idle", "streaming", "compacting", "streaming", "settling", "settled"]);
+    // The run ends with agent_end {isTerminal:false}: busy (no "settling") until the probe says idle.
+    expect(h.of("run_state").map((n) => n.state)).toEqual(["compacting", "idle", "streaming", "compacting", "streaming", "settled"]);
   });
 
   it("an unknown command is rejected as unsupported although omp's answer has no id", async () => {

@@ -128,6 +128,10 @@ export async function startAgent({ cli, version, cwd }: StartOptions): Promise<v
         if (isThinkingLevel(level)) runtime.setThinkingLevel(level);
       },
       toolNames: () => runtime.toolNames(),
+      activeToolNames: () => runtime.activeToolNames(),
+      setActiveTools: (names) => runtime.setActiveTools(names),
+      allTools: () => runtime.allTools(),
+      setModel: (provider, modelId) => runtime.selectModel(provider, modelId),
       signal: () => runtime.signal,
       sendMessage: (message, options) => {
         const custom = { role: "custom" as const, customType: message.customType, content: message.content, display: message.display ?? true, timestamp: Date.now(), ...(message.details !== undefined ? { details: message.details } : {}) };

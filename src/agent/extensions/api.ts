@@ -140,6 +140,26 @@ export interface BeforeAgentStartResult {
   systemPrompt?: string;
 }
 
+/** Before each LLM request: `messages` is a deep copy; return `{messages}` to replace them for it. */
+export interface ContextEvent {
+  type: "context";
+  messages: AgentMessage[];
+}
+/** Before a compaction summarises; `{cancel: true}` cancels it (custom summaries are not supported). */
+export interface SessionBeforeCompactEvent {
+  type: "session_before_compact";
+  preparation: { firstKeptEntryId: string; tokensBefore: number };
+  branchEntries: readonly unknown[];
+  customInstructions?: string;
+  signal: AbortSignal;
+}
+/** After a compaction entry was saved. */
+export interface SessionCompactEvent {
+  type: "session_compact";
+  compactionEntry: unknown;
+  fromExtension: boolean;
+}
+
 /** Agent-loop events forwarded to extensions as they happen. */
 export type AgentLoopEvent =
   | { type: "agent_start" }
@@ -162,6 +182,9 @@ export type ExtensionEvent =
   | ToolResultEvent
   | InputEvent
   | BeforeAgentStartEvent
+  | ContextEvent
+  | SessionBeforeCompactEvent
+  | SessionCompactEvent
   | AgentLoopEvent;
 
 export type ExtensionEventName = ExtensionEvent["type"];
@@ -189,6 +212,8 @@ export interface EventResultMap {
   tool_result: ToolResultPatch;
   session_before_switch: CancelResult;
   session_before_fork: CancelResult & { skipConversationRestore?: boolean };
+  session_before_compact: CancelResult;
+  context: { messages?: AgentMessage[] };
   input: InputResult;
 }
 
@@ -260,9 +285,23 @@ export interface ExtensionAPI {
   setThinkingLevel(level: string): void;
   /** Names of the tools offered to the model. */
   getActiveTools(): string[];
+  /** Every tool (active or not) with its schema and provenance. */
+  getAllTools(): ToolInfo[];
+  /** Offer only these tools from the next LLM request on (unknown names are ignored). */
+  setActiveTools(names: string[]): void;
+  /** Select a model by provider and id (as set_model); false when unknown or without an API key. */
+  setModel(model: { provider: string; id: string }): Promise<boolean>;
   /** Shared bus between extensions. */
   events: { emit(channel: string, data: unknown): void; on(channel: string, handler: (data: unknown) => void): () => void };
   exec(command: string, args?: string[], options?: { signal?: AbortSignal; timeout?: number; cwd?: string }): Promise<{ stdout: string; stderr: string; code: number; killed: boolean }>;
+}
+
+/** pi.getAllTools item. Built-in tools not loaded yet (the first ~300 ms) are not listed. */
+export interface ToolInfo {
+  name: string;
+  description: string;
+  parameters: unknown;
+  sourceInfo: CommandSourceInfo;
 }
 
 export type ExtensionFactory = (pi: ExtensionAPI) => unknown;

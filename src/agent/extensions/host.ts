@@ -1,7 +1,7 @@
 // The extension host: runs extension factories against a pi-compatible `pi` object, keeps their
 // commands, tools and event handlers, and dispatches events to them. A throwing handler becomes an
 // `extension_error` frame (PROTOCOL.md §4.10) and the agent keeps going.
-import type { AgentTool } from "@mariozechner/pi-agent-core";
+import type { AgentMessage, AgentTool } from "@mariozechner/pi-agent-core";
 import type {
   BeforeAgentStartEvent,
   BeforeAgentStartResult,
@@ -15,7 +15,9 @@ import type {
   ExtensionFactory,
   ExtensionOrigin,
   InputResult,
+  SessionBeforeCompactEvent,
   SessionBeforeForkEvent,
+  SessionCompactEvent,
   SessionBeforeSwitchEvent,
   SessionShutdownEvent,
   SessionStartEvent,
@@ -23,9 +25,11 @@ import type {
   ToolCallResult,
   ToolResultEvent,
   ToolResultPatch,
+  ToolInfo,
 } from "./api.js";
 import { createEventBus, createExtensionApi, type ApiRegistry, type EventBus } from "./pi-api.js";
 import { createUiBridge, type UiBridge } from "./ui-bridge.js";
+import { describeTools } from "./tool-adapter.js";
 import type { HostRuntime } from "./runtime-port.js";
 
 export interface ExtensionHostOptions {
@@ -91,6 +95,7 @@ export class ExtensionHost {
     createContext: () => this.createContext(),
     emitError: (path, event, error) => this.emitError(path, event, error),
     listCommands: () => this.commandLister(),
+    listTools: () => this.listTools(),
   };
 
   constructor(options: ExtensionHostOptions) {
@@ -201,6 +206,11 @@ export class ExtensionHost {
 
   getTools(): AgentTool[] {
     return this.tools.map((t) => t.tool);
+  }
+
+  /** pi.getAllTools (the runtime's list when bound, else this host's extension tools). */
+  listTools(): ToolInfo[] {
+    return describeTools(this.runtime.allTools?.() ?? this.tools.map(({ tool }) => ({ tool, builtin: false })), this.tools);
   }
 
   // ---- events ----
@@ -349,6 +359,34 @@ export class ExtensionHost {
   /** True when an extension cancelled the fork / clone. */
   beforeSessionFork(event: Omit<SessionBeforeForkEvent, "type">): Promise<boolean> {
     return this.cancellable({ type: "session_before_fork", ...event });
+  }
+
+  /** context: each handler gets a deep copy of the current list; a returned list replaces it. */
+  async emitContext(messages: AgentMessage[]): Promise<AgentMessage[] | undefined> {
+    if (!this.hasHandlers("context")) return undefined;
+    let current = messages;
+    let changed = false;
+    for (const { ext, fn } of [...(this.handlers.get("context") ?? [])]) {
+      try {
+        const result = await fn({ type: "context", messages: structuredClone(current) } as never, this.createContext());
+        if (isRecord(result) && Array.isArray(result.messages)) {
+          current = result.messages as AgentMessage[];
+          changed = true;
+        }
+      } catch (error) {
+        this.emitError(ext.path, "context", error);
+      }
+    }
+    return changed ? current : undefined;
+  }
+
+  /** True when an extension cancelled the compaction. */
+  beforeCompact(event: Omit<SessionBeforeCompactEvent, "type">): Promise<boolean> {
+    return this.cancellable({ type: "session_before_compact", ...event });
+  }
+
+  async afterCompact(event: Omit<SessionCompactEvent, "type">): Promise<void> {
+    await this.dispatch({ type: "session_compact", ...event });
   }
 
   async sessionStart(event: Omit<SessionStartEvent, "type">): Promise<void> {

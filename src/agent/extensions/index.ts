@@ -1,9 +1,9 @@
 // Entry point of the extension system for the worker: discovers and loads extensions, templates
 // and skills, registers the built-ins, and exposes the runtime hooks and the UI-response route.
 // main.ts wires it with one call: `hooks.add((await setupExtensions({...})).hooks)`.
-import type { AgentTool } from "@mariozechner/pi-agent-core";
+import type { AgentMessage, AgentTool } from "@mariozechner/pi-agent-core";
 import type { ImageContent, TextContent } from "@mariozechner/pi-ai";
-import type { CommandInfo, ExtensionOrigin, ToolResultPatch } from "./api.js";
+import type { CommandInfo, ExtensionOrigin, SessionBeforeCompactEvent, SessionCompactEvent, ToolResultPatch } from "./api.js";
 import { createDemoUi, DEMO_UI_PATH } from "./builtin/demo-ui.js";
 import { createPermissionGate, PERMISSION_GATE_PATH } from "./builtin/permission-gate.js";
 import { ExtensionHost } from "./host.js";
@@ -65,6 +65,10 @@ export interface ExtensionHooks {
   runCommand(text: string): Promise<boolean>;
   isCommand(text: string): boolean;
   tools(): AgentTool[];
+  /** pi's `context` event: a replacement message list for one LLM request. */
+  transformContext(messages: AgentMessage[]): Promise<AgentMessage[] | undefined>;
+  beforeCompact(preview: Omit<SessionBeforeCompactEvent, "type">): Promise<boolean>;
+  afterCompact(event: Omit<SessionCompactEvent, "type">): Promise<void>;
   onShutdown(): Promise<void>;
 }
 
@@ -197,6 +201,9 @@ export async function setupExtensions(options: SetupExtensionsOptions): Promise<
     },
     isCommand: (text) => host.isCommand(text),
     tools: () => host.getTools(),
+    transformContext: (messages) => host.emitContext(messages),
+    beforeCompact: (preview) => host.beforeCompact(preview),
+    afterCompact: (event) => host.afterCompact(event),
     onShutdown: () => host.sessionShutdown({ reason: "quit" }),
   };
   const system: ExtensionSystem = {

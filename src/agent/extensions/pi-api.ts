@@ -1,7 +1,7 @@
 // Builds the `pi` object one extension receives (pi's ExtensionAPI subset) on top of the host's
 // registries, plus the shared pi.events bus. Interactive-only registrations are accepted and ignored.
 import type { AgentTool } from "@mariozechner/pi-agent-core";
-import type { CommandInfo, CommandOptions, ExtensionAPI, ExtensionContext, ExtensionOrigin, ExtensionToolDefinition } from "./api.js";
+import type { CommandInfo, CommandOptions, ExtensionAPI, ExtensionContext, ExtensionOrigin, ExtensionToolDefinition, ToolInfo } from "./api.js";
 import { execForExtension } from "./exec.js";
 import type { HostRuntime } from "./runtime-port.js";
 import { toAgentTool } from "./tool-adapter.js";
@@ -16,6 +16,7 @@ export interface ApiRegistry {
   createContext(): ExtensionContext;
   emitError(extensionPath: string, event: string, error: unknown): void;
   listCommands(): CommandInfo[];
+  listTools(): ToolInfo[];
 }
 
 export interface EventBus {
@@ -98,7 +99,23 @@ export function createExtensionApi(ext: ExtensionOrigin, registry: ApiRegistry, 
     },
     getThinkingLevel: () => registry.runtime().getThinkingLevel?.() ?? "off",
     setThinkingLevel: (level) => registry.runtime().setThinkingLevel?.(level),
-    getActiveTools: () => registry.runtime().toolNames?.() ?? [],
+    getActiveTools: () => {
+      const runtime = registry.runtime();
+      return runtime.activeToolNames?.() ?? runtime.toolNames?.() ?? [];
+    },
+    getAllTools: () => registry.listTools(),
+    setActiveTools: (names) => {
+      if (!Array.isArray(names) || !names.every((name) => typeof name === "string")) throw new TypeError("pi.setActiveTools(names) needs an array of tool names");
+      const runtime = registry.runtime();
+      if (!runtime.setActiveTools) throw new Error("pi.setActiveTools is not available in this worker");
+      runtime.setActiveTools(names);
+    },
+    setModel: async (model) => {
+      if (!isRecord(model) || typeof model.provider !== "string" || typeof model.id !== "string") throw new TypeError("pi.setModel(model) needs a model with provider and id");
+      const runtime = registry.runtime();
+      if (!runtime.setModel) throw new Error("pi.setModel is not available in this worker");
+      return runtime.setModel(model.provider, model.id);
+    },
     events: bus.forExtension(ext),
     exec: (command, args, options) => execForExtension(command, args ?? [], registry.cwd, options),
   };

@@ -2,6 +2,7 @@
 // works in-process without a runtime (tests) and the core can bind them late (setRuntime).
 import type { CustomMessageInput, SendMessageOptions, SendUserMessageOptions } from "./api.js";
 import type { ImageContent, TextContent } from "@mariozechner/pi-ai";
+import type { AgentTool } from "@mariozechner/pi-agent-core";
 
 export interface HostRuntime {
   isIdle?(): boolean;
@@ -23,6 +24,13 @@ export interface HostRuntime {
   getThinkingLevel?(): string;
   setThinkingLevel?(level: string): void;
   toolNames?(): string[];
+  /** Names offered to the model (after setActiveTools); defaults to toolNames. */
+  activeToolNames?(): string[];
+  setActiveTools?(names: readonly string[]): void;
+  /** Every loaded tool; `builtin` marks ours (the rest come from hooks: extensions, todo, host). */
+  allTools?(): { tool: AgentTool; builtin: boolean }[];
+  /** pi.setModel by provider/id: false when unknown or without credentials. */
+  setModel?(provider: string, modelId: string): Promise<boolean>;
   /** Called when an extension registers a tool after startup. */
   toolsChanged?(): void;
 }

@@ -1,8 +1,9 @@
 // Turns a pi-style extension tool definition into a pi-agent-core AgentTool: same name, schema and
-// execute, with pi's fifth execute argument (the extension context) supplied by the host.
+// execute, with pi's fifth execute argument (the extension context) supplied by the host; and
+// describes tools for pi.getAllTools.
 import type { AgentTool, AgentToolResult } from "@mariozechner/pi-agent-core";
 import type { TSchema } from "typebox";
-import type { ExtensionContext, ExtensionToolDefinition } from "./api.js";
+import type { ExtensionContext, ExtensionOrigin, ExtensionToolDefinition, ToolInfo } from "./api.js";
 
 export function toAgentTool(definition: ExtensionToolDefinition, context: () => ExtensionContext): AgentTool {
   if (typeof definition !== "object" || definition === null) throw new TypeError("pi.registerTool(tool): tool must be an object");
@@ -28,4 +29,15 @@ export function toAgentTool(definition: ExtensionToolDefinition, context: () => 
     tool.prepareArguments = (args) => prepare(args) as never;
   }
   return tool;
+}
+
+/** pi.getAllTools items: ours are "builtin", extension tools carry their extension's provenance. */
+export function describeTools(all: { tool: AgentTool; builtin: boolean }[], registered: readonly { ext: ExtensionOrigin; tool: AgentTool }[]): ToolInfo[] {
+  return all.map(({ tool, builtin }) => {
+    const ext = registered.find((t) => t.tool === tool)?.ext;
+    const sourceInfo: ToolInfo["sourceInfo"] = ext
+      ? { path: ext.path, source: ext.source, scope: ext.scope, origin: "top-level" }
+      : { path: `<builtin:${tool.name}>`, source: builtin ? "builtin" : "sdk", scope: "temporary", origin: "top-level" };
+    return { name: tool.name, description: tool.description, parameters: tool.parameters, sourceInfo };
+  });
 }

@@ -102,6 +102,32 @@ export class AgentRuntime extends ModelState implements LoopHost {
     return this.tools.names();
   }
 
+  /** Names offered to the model (pi.getActiveTools). */
+  activeToolNames(): string[] {
+    return this.tools.enabledNames();
+  }
+
+  /** pi.setActiveTools: the next run offers only these tools (and their prompt lines). */
+  setActiveTools(names: readonly string[]): void {
+    this.tools.setEnabled(names);
+  }
+
+  /** pi.getAllTools: every loaded tool with whether it is one of our built-ins. */
+  allTools(): { tool: AgentTool; builtin: boolean }[] {
+    return this.tools.all();
+  }
+
+  /**
+   * pi.setModel: as the set_model command (same events), but false instead of an error when
+   * the model is unknown or has no credentials (pi's contract).
+   */
+  async selectModel(provider: string, modelId: string): Promise<boolean> {
+    const model = await this.options.models.find(provider, modelId);
+    if (!model || !(await this.options.models.hasCredentials(model))) return false;
+    this.setModel(model);
+    return true;
+  }
+
   /** Load the tools' modules ahead of the first run (the worker warms them after `ready`). */
   prepareTools(): Promise<void> {
     return this.tools.prepare();

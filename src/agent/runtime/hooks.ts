@@ -30,6 +30,15 @@ export interface ToolResultOverride {
 
 export type InputMode = "prompt" | "steer" | "follow_up";
 
+/** What a compaction is about to do (pi's session_before_compact fields we have). */
+export interface CompactionPreview {
+  preparation: { firstKeptEntryId: string; tokensBefore: number };
+  /** The session entries of the current branch (session entry objects). */
+  branchEntries: readonly unknown[];
+  customInstructions?: string;
+  signal: AbortSignal;
+}
+
 // Property (not method) syntax on purpose: TypeScript then checks hook parameter types
 // strictly, so a plug-in whose hook expects a different shape fails to compile.
 export interface RuntimeHooks {
@@ -80,6 +89,15 @@ export interface RuntimeHooks {
    * send with the prompt, and a system prompt replacing `systemPrompt` for this activity.
    */
   beforeAgentStart?: (input: { prompt: string; images?: ImageContent[]; systemPrompt: string }) => Promise<{ messages: AgentMessage[]; systemPrompt?: string } | undefined>;
+  /**
+   * Before each LLM request (pi's `context` event): a replacement message list for this request
+   * only (the conversation itself is unchanged), or undefined to keep it. Hook sets chain.
+   */
+  transformContext?: (messages: AgentMessage[], signal: AbortSignal | undefined) => Promise<AgentMessage[] | undefined>;
+  /** Before a compaction summarises (pi's session_before_compact): true cancels it. */
+  beforeCompact?: (preview: CompactionPreview) => Promise<boolean>;
+  /** After a compaction entry was saved (pi's session_compact). */
+  afterCompact?: (event: { compactionEntry: unknown; fromExtension: boolean }) => Promise<void> | void;
   /** Extra get_state fields (e.g. todoPhases from the todo store). */
   stateFields?: () => Record<string, unknown>;
   /** Called once at shutdown (stdin end, signals) before the process exits. */
@@ -203,6 +221,22 @@ export class HookRegistry {
       if (result.systemPrompt !== undefined) systemPrompt = result.systemPrompt;
     }
     return systemPrompt === undefined ? { messages } : { messages, systemPrompt };
+  }
+
+  async transformContext(messages: AgentMessage[], signal: AbortSignal | undefined): Promise<AgentMessage[]> {
+    let current = messages;
+    for (const set of this.sets) current = (await set.transformContext?.(current, signal)) ?? current;
+    return current;
+  }
+
+  /** The first hook set that cancels wins. */
+  async beforeCompact(preview: CompactionPreview): Promise<boolean> {
+    for (const set of this.sets) if (await set.beforeCompact?.(preview)) return true;
+    return false;
+  }
+
+  async afterCompact(event: { compactionEntry: unknown; fromExtension: boolean }): Promise<void> {
+    for (const set of this.sets) await set.afterCompact?.(event);
   }
 
   stateFields(): Record<string, unknown> {

@@ -64,6 +64,8 @@ export async function runAgentOnce(host: RunHost, prompts: AgentMessage[], conti
     maxRetries: 0,
     getApiKey: (provider) => host.apiKeyFor(provider),
     toolExecution: "sequential",
+    // pi's `context` event: extensions may rewrite the messages of each request.
+    transformContext: (messages, signal) => host.hooks.transformContext(messages, signal),
     getSteeringMessages: async () => (host.isAborted() ? [] : host.takeSteering()),
     getFollowUpMessages: async () => (host.isAborted() ? [] : host.takeFollowUp()),
     beforeToolCall: async (ctx, signal) => {

@@ -15,6 +15,8 @@ export class ToolSet {
   private base: AgentTool[];
   private lazy: LazyTools | undefined;
   private loading: Promise<void> | undefined;
+  /** pi.setActiveTools: only these names are offered to the model; undefined = all. */
+  private enabled: Set<string> | undefined;
 
   constructor(
     private readonly hooks: HookRegistry,
@@ -51,7 +53,28 @@ export class ToolSet {
   active(): AgentTool[] {
     const byName = new Map<string, AgentTool>();
     for (const tool of [...this.base, ...this.hooks.tools()]) byName.set(tool.name, tool);
+    const enabled = this.enabled;
+    return [...byName.values()].filter((tool) => !enabled || enabled.has(tool.name));
+  }
+
+  /** Every loaded tool, active or not (pi.getAllTools); built-ins not loaded yet are absent. */
+  all(): { tool: AgentTool; builtin: boolean }[] {
+    const byName = new Map<string, { tool: AgentTool; builtin: boolean }>();
+    for (const tool of this.base) byName.set(tool.name, { tool, builtin: true });
+    for (const tool of this.hooks.tools()) byName.set(tool.name, { tool, builtin: false });
     return [...byName.values()];
+  }
+
+  /** Restrict the offered tools to these names (unknown names are ignored). */
+  setEnabled(names: readonly string[]): void {
+    const known = new Set(this.names());
+    this.enabled = new Set(names.filter((name) => known.has(name)));
+  }
+
+  /** Names offered to the model (pi.getActiveTools), built-ins not loaded yet included. */
+  enabledNames(): string[] {
+    const enabled = this.enabled;
+    return this.names().filter((name) => !enabled || enabled.has(name));
   }
 
   /** Every tool name in use, including built-ins not loaded yet. */

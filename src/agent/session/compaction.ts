@@ -25,6 +25,7 @@ import {
   type SummaryEvent,
 } from "./compaction-summary.js";
 import type { SessionManager } from "./session-manager.js";
+import type { CompactionPreview } from "../runtime/hooks.js";
 
 export type CompactionEvent = CompactionStartEvent | CompactionEndEvent | SummaryEvent;
 
@@ -45,6 +46,10 @@ export type CompactionDeps = {
   onCompactingChange?: (compacting: boolean) => void;
   /** Injected for tests; defaults to pi-ai's completeSimple. */
   complete?: CompleteFn;
+  /** Extensions' session_before_compact: true cancels (ends as aborted, "Compaction cancelled"). */
+  beforeCompact?: (preview: CompactionPreview) => Promise<boolean>;
+  /** Extensions' session_compact, after the entry is saved. */
+  afterCompact?: (event: { compactionEntry: unknown; fromExtension: boolean }) => Promise<void> | void;
 };
 
 /** Nothing to do for an automatic compaction: it ends quietly (no errorMessage), as in pi. */
@@ -236,6 +241,13 @@ export class CompactionController {
     const ai = await ensurePiAi();
     if (!access) throw new Error("No model selected");
     const plan: CompactionPlan = outcome.plan;
+    const preview: CompactionPreview = {
+      preparation: { firstKeptEntryId: plan.firstKeptEntryId, tokensBefore: plan.tokensBefore },
+      branchEntries: session.getBranch(),
+      ...(customInstructions !== undefined ? { customInstructions } : {}),
+      signal,
+    };
+    if (await this.deps.beforeCompact?.(preview)) throw new CompactionCancelledError();
     const common = {
       model: access.model,
       apiKey: access.apiKey,
@@ -274,7 +286,8 @@ export class CompactionController {
     summary += formatFileLists(readFiles, modifiedFiles);
     if (signal.aborted) throw new CompactionCancelledError();
     const details = { readFiles, modifiedFiles };
-    session.appendCompaction(summary, plan.firstKeptEntryId, plan.tokensBefore, details);
+    const entry = session.appendCompaction(summary, plan.firstKeptEntryId, plan.tokensBefore, details);
+    await this.deps.afterCompact?.({ compactionEntry: entry, fromExtension: false });
     const result: CompactionResult = {
       summary,
       firstKeptEntryId: plan.firstKeptEntryId,

@@ -133,6 +133,8 @@ export function installSessionFeatures(runtime: AgentRuntime, services: AgentSer
     onCompactingChange: (compacting) => {
       runtime.isCompacting = compacting;
     },
+    beforeCompact: (preview) => runtime.hooks.beforeCompact(preview),
+    afterCompact: (event) => runtime.hooks.afterCompact(event),
   });
   runtime.onAbort(() => compaction.abort());
   const reminders = new TodoReminders(todos, reminderOptions(services.config.rawSettings));

@@ -16,6 +16,8 @@ export type SlashDeps = {
   restart?: () => Promise<void>;
   /** Whether sessions live on this machine (false for `ssh host agent-rpc`: files are remote). */
   localSessions: boolean;
+  /** Whether the worker lists its own command `name` (omp): an unsupported built-in defers to it. */
+  workerCommand?: (name: string) => boolean;
   now?: () => number;
 };
 

@@ -43,6 +43,8 @@ export function setupIssue7(o: Issue7Options): Issue7 {
   const { store, connection } = o;
   const pickers = createPickerHost(store);
   const workerCommands = createWorkerCommands(connection);
+  // omp announces its commands with available_commands_update (at start, after new_session).
+  connection.subscribe((batch) => workerCommands.note(batch));
   const refreshCommands = (): void => {
     workerCommands.refresh().catch((error: unknown) => store.dispatch({ type: "notice", level: "warning", text: `Could not read the worker's commands: ${String(error)}` }));
   };
@@ -55,6 +57,7 @@ export function setupIssue7(o: Issue7Options): Issue7 {
     fallbackSessionDir: () => o.flags.sessionDir ?? (bundled ? defaultSessionDir(o.env, o.cwd) : undefined),
     restart: () => connection.restart(),
     localSessions: !o.flags.remoteWorker,
+    workerCommand: (name) => workerCommands.list().some((c) => c.name === name),
   };
   const supported = (name: string): boolean => slashSupported(name, connection.getSnapshot());
   const slashCommands: SlashCommand[] = [...createSlashCommands(deps), resendCommand(recovery)];

@@ -1,0 +1,81 @@
+// The worker's own slash commands for completion: pi/agent-rpc answer get_commands; oh-my-pi has
+// none and announces them with `available_commands_update` events and `get_available_commands`.
+// omp runs such a command when it arrives as a `prompt` text ("/name args", trace fact 15).
+import { BridgeError, type BridgeNotice, type SlashCommandInfo } from "../../bridge/index.js";
+import type { SlashContext } from "../commands.js";
+import type { TuiConnection } from "../connection.js";
+
+export type WorkerCommands = {
+  list(): readonly SlashCommandInfo[];
+  /** Re-read get_commands, or omp's get_available_commands (after start, restart and session changes). */
+  refresh(): Promise<void>;
+};
+
+/** The cache setup.tsx owns: also fed from the connection's notices. */
+export type WorkerCommandCache = WorkerCommands & {
+  /** Take omp's `available_commands_update` from a notice batch (at start and after new_session). */
+  note(batch: readonly BridgeNotice[]): void;
+};
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/** omp's source (builtin, custom, extension, file, skill) → the completion's worker sources. */
+function sourceOf(source: unknown): SlashCommandInfo["source"] {
+  if (source === "skill") return "skill";
+  if (source === "file" || source === "prompt") return "prompt";
+  return "extension";
+}
+
+/** omp's command list (`{commands: [{name, description?, input?: {hint}, source}]}`) → SlashCommandInfo[]; bad items are skipped. */
+export function decodeAvailableCommands(data: unknown): SlashCommandInfo[] {
+  const items = isRecord(data) && Array.isArray(data["commands"]) ? data["commands"] : [];
+  const out: SlashCommandInfo[] = [];
+  for (const item of items) {
+    if (!isRecord(item) || typeof item["name"] !== "string" || !/^[A-Za-z0-9_:.-]+$/.test(item["name"])) continue;
+    const hint = isRecord(item["input"]) && typeof item["input"]["hint"] === "string" ? ` ${item["input"]["hint"]}` : "";
+    const description = typeof item["description"] === "string" ? `${item["description"]}${hint}` : undefined;
+    out.push({ name: item["name"], source: sourceOf(item["source"]), ...(description !== undefined ? { description } : {}) });
+  }
+  return out;
+}
+
+export function createWorkerCommands(connection: TuiConnection): WorkerCommandCache {
+  let commands: SlashCommandInfo[] = [];
+  const supported = (type: string): boolean => connection.getSnapshot().capabilities.commands[type] !== false;
+  return {
+    list: () => commands,
+    async refresh() {
+      if (supported("get_commands")) {
+        try {
+          commands = (await connection.rpc.getCommands()).commands;
+          return;
+        } catch (error) {
+          // omp answers "Unknown command: get_commands" (capabilities may not be probed yet).
+          if (!(error instanceof BridgeError && error.kind === "unsupported")) throw error;
+        }
+      }
+      if (!supported("get_available_commands")) {
+        // Neither command: keep what available_commands_update announced (if anything).
+        return;
+      }
+      try {
+        commands = decodeAvailableCommands(await connection.rpc.send("get_available_commands"));
+      } catch (error) {
+        if (error instanceof BridgeError && error.kind === "unsupported") return;
+        throw error;
+      }
+    },
+    note(batch) {
+      for (const n of batch) {
+        if (n.kind === "unknown_event" && n.type === "available_commands_update") commands = decodeAvailableCommands(n.raw);
+      }
+    },
+  };
+}
+
+/** Run a worker command as omp expects: the `/name args` text as a prompt (steered in while busy). */
+export async function sendAsPrompt(name: string, args: string, ctx: SlashContext): Promise<void> {
+  const text = args === "" ? `/${name}` : `/${name} ${args}`;
+  if (ctx.store.getState().run.busy) await ctx.connection.rpc.prompt(text, { streamingBehavior: "steer" });
+  else await ctx.connection.rpc.prompt(text);
+}

@@ -1,12 +1,11 @@
 // Opt-in: the bridge against a REAL oh-my-pi (not a project dependency). Runs only when
 // OMP_PEER_DIR points at an install made with `npm i bun@1.4.5 @oh-my-pi/pi-coding-agent@18.2.3`
 // (see test/fixtures/traces/omp-18.2.3/README.md); skipped otherwise, e.g. in CI.
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BridgeError } from "../../src/bridge/errors.js";
-import { startFakeLlm, type FakeLlm } from "../fixtures/fake-llm-server.mjs";
+import { createFakeAgentHome, type FakeAgentHome } from "../fixtures/fake-agent-home.js";
 import { harness, waitFor, type Harness } from "./helpers.js";
 
 const PEER = process.env["OMP_PEER_DIR"];
@@ -15,38 +14,27 @@ const CLI = PEER ? join(PEER, "node_modules", "@oh-my-pi", "pi-coding-agent", "d
 const available = PEER !== undefined && existsSync(BUN) && existsSync(CLI);
 
 describe.skipIf(!available)("bridge × real oh-my-pi (OMP_PEER_DIR)", () => {
-  let llm: FakeLlm;
-  let root: string;
+  let home: FakeAgentHome;
   let h: Harness;
 
   beforeAll(async () => {
-    llm = await startFakeLlm({
+    home = await createFakeAgentHome({
+      prefix: "bridge-omp-",
       script: [
         { matchLastUser: "hello", kind: "thinking", thinking: ["Hmm ", "ok."], chunks: ["Hello", " from", " omp."], delayMs: 10 },
         { matchLastUser: "slow", kind: "tool_call", calls: [{ id: "c1", name: "bash", arguments: { command: "echo a; sleep 2; echo b" } }] },
         { matchLastUser: "Steered", kind: "text", chunks: ["Got ", "the steer."] },
         { matchLastUser: "story", kind: "text", chunks: Array.from({ length: 40 }, (_, i) => `w${i} `), delayMs: 100 },
       ],
-      fallback: () => ({ kind: "text", chunks: ["Fallback ", "answer."], delayMs: 5 }),
+      // omp reads models.yml; JSON is valid YAML.
+      modelsFileNames: ["models.yml"],
+      env: { TERM: "dumb" },
     });
-    root = mkdtempSync(join(tmpdir(), "bridge-omp-"));
-    for (const d of ["home", "agent", "cwd", "tmp"]) mkdirSync(join(root, d));
-    const models = {
-      providers: {
-        fake: {
-          baseUrl: llm.baseUrl,
-          api: "openai-completions",
-          apiKey: "fake-key",
-          models: [{ id: "fake-model", name: "Fake Model", reasoning: true, input: ["text"], contextWindow: 128000, maxTokens: 4096 }],
-        },
-      },
-    };
-    // omp reads models.yml; JSON is valid YAML.
-    writeFileSync(join(root, "agent", "models.yml"), JSON.stringify(models));
+    home.env["PI_CODING_AGENT_DIR"] = home.agentDir;
     h = harness({
       command: [BUN, CLI, "--mode", "rpc", "--model", "fake/fake-model", "--no-title", "--no-session"],
-      cwd: join(root, "cwd"),
-      env: { PATH: process.env["PATH"], HOME: join(root, "home"), TMPDIR: join(root, "tmp"), PI_CODING_AGENT_DIR: join(root, "agent"), LANG: "C.UTF-8", TERM: "dumb" },
+      cwd: home.cwd,
+      env: home.env,
       settleQuietMs: 300,
       startupTimeoutMs: 20_000,
     });
@@ -55,8 +43,7 @@ describe.skipIf(!available)("bridge × real oh-my-pi (OMP_PEER_DIR)", () => {
 
   afterAll(async () => {
     await h?.connection.stop();
-    await llm?.close();
-    if (root) rmSync(root, { recursive: true, force: true });
+    await home?.dispose();
   });
 
   const settled = (): Promise<void> => waitFor(() => h.connection.getSnapshot().runState === "settled", 15_000, "settled");
@@ -82,7 +69,15 @@ describe.skipIf(!available)("bridge × real oh-my-pi (OMP_PEER_DIR)", () => {
     await settled();
     const queues = h.notices.slice(start).flatMap((n) => (n.kind === "event" && n.event.type === "queue_update" ? [n.event.steering.length] : []));
     expect(queues).toEqual([1, 0]);
-    expect(await h.connection.rpc.getLastAssistantText()).toEqual({ text: "Got the steer." });
+    // omp moves the steered bash to the background; its result comes back as a continuation
+    // run (agent_end isTerminal:false before it), so "settled" comes after that run's answer.
+    const answers = h.notices.slice(start).flatMap((n) => {
+      if (n.kind !== "event" || n.event.type !== "message_end" || n.event.message.role !== "assistant") return [];
+      return [n.event.message.content.flatMap((c) => (c.type === "text" ? [c.text] : [])).join("")];
+    });
+    expect(answers).toContain("Got the steer.");
+    const settles = h.notices.slice(start).filter((n) => n.kind === "run_state" && n.state === "settled");
+    expect(settles).toHaveLength(1);
   }, 30_000);
 
   it("abort ends a streaming answer; unknown commands are rejected as unsupported", async () => {

@@ -10,6 +10,7 @@ import { join, resolve } from "node:path";
 import { createJsonlFramer } from "../../../src/protocol/jsonl.js";
 import { startFakeLlm, type FakeLlm, type FakeStep } from "../../fixtures/fake-llm-server.mjs";
 import { createWaitList, type WaitOptions } from "./wait-list.js";
+import { FAKE_MODEL, FAKE_MODEL_2, fakeProviderConfig } from "../../fixtures/fake-agent-home.js";
 
 export const ROOT = resolve(import.meta.dirname, "..", "..", "..");
 export const AGENT_BIN = join(ROOT, "bin", "agent-rpc.js");
@@ -55,19 +56,7 @@ export interface SpawnOptions {
 export function writeAgentHome(home: string, baseUrl: string | undefined, settings: Record<string, unknown> = {}): string {
   mkdirSync(home, { recursive: true });
   if (baseUrl) {
-    const models = {
-      providers: {
-        fake: {
-          baseUrl,
-          api: "openai-completions",
-          apiKey: "fake-key",
-          models: [
-            { id: "fake-model", name: "Fake Model", reasoning: true, input: ["text"], contextWindow: 128000, maxTokens: 4096 },
-            { id: "fake-model-2", name: "Fake Model Two", reasoning: false, input: ["text"], contextWindow: 64000, maxTokens: 2048 },
-          ],
-        },
-      },
-    };
+    const models = fakeProviderConfig(baseUrl, [FAKE_MODEL, FAKE_MODEL_2]);
     writeFileSync(join(home, "models.json"), JSON.stringify(models, null, 2));
   }
   const merged = { defaultProvider: "fake", defaultModel: "fake-model", retry: { enabled: true, maxRetries: 2, baseDelayMs: 50 }, ...settings };

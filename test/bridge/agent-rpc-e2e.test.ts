@@ -6,23 +6,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createWorkerConnection } from "../../src/bridge/connection.js";
 import type { BridgeNotice, WorkerConnection } from "../../src/bridge/types.js";
 import { waitFor } from "./helpers.js";
-import { createPiSandbox, PI_UI_EXTENSION, ROOT, type PiSandbox } from "./pi-setup.js";
+import { createNoticeLog, createPiSandbox, PI_UI_EXTENSION, ROOT, type PiSandbox } from "./pi-setup.js";
 
 const AGENT_BIN = join(ROOT, "bin", "agent-rpc.js");
 const built = existsSync(join(ROOT, "dist", "agent", "main.js"));
 
 let sandbox: PiSandbox;
 let connection: WorkerConnection;
-const notices: BridgeNotice[] = [];
-const eventsSince = (start: number): Extract<BridgeNotice, { kind: "event" }>["event"][] =>
-  notices.slice(start).flatMap((n) => (n.kind === "event" ? [n.event] : []));
+const { notices, eventsSince, userTexts } = createNoticeLog();
 const settledSince = (start: number): number => eventsSince(start).filter((e) => e.type === "agent_settled").length;
-const userTexts = (start: number): string[] =>
-  eventsSince(start).flatMap((e) => {
-    if (e.type !== "message_start" || e.message.role !== "user") return [];
-    const content = e.message.content;
-    return [typeof content === "string" ? content : content.map((c) => (c.type === "text" ? c.text : "")).join("")];
-  });
 
 describe.skipIf(!built)("bridge × agent-rpc (dist/agent/main.js)", () => {
   beforeAll(async () => {

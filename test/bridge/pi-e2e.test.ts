@@ -2,26 +2,18 @@
 // prompt/stream, steer + follow-up, abort, a dialog round trip, bash, session commands.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createWorkerConnection } from "../../src/bridge/connection.js";
-import type { BridgeNotice, WorkerConnection } from "../../src/bridge/types.js";
+import type { WorkerConnection } from "../../src/bridge/types.js";
 import { waitFor } from "./helpers.js";
-import { createPiSandbox, PI_CLI, PI_UI_EXTENSION, type PiSandbox } from "./pi-setup.js";
+import { createNoticeLog, createPiSandbox, PI_CLI, PI_UI_EXTENSION, type PiSandbox } from "./pi-setup.js";
 
 let sandbox: PiSandbox;
 let connection: WorkerConnection;
-const notices: BridgeNotice[] = [];
+const { notices, eventsSince, userTexts } = createNoticeLog();
 
 const settledCount = (): number => notices.filter((n) => n.kind === "run_state" && n.state === "settled").length;
 async function untilSettled(before: number, timeoutMs = 8000): Promise<void> {
   await waitFor(() => settledCount() > before, timeoutMs, "run settled");
 }
-const eventsSince = (start: number): Extract<BridgeNotice, { kind: "event" }>["event"][] =>
-  notices.slice(start).flatMap((n) => (n.kind === "event" ? [n.event] : []));
-const userTexts = (start: number): string[] =>
-  eventsSince(start).flatMap((e) => {
-    if (e.type !== "message_start" || e.message.role !== "user") return [];
-    const content = e.message.content;
-    return [typeof content === "string" ? content : content.map((c) => (c.type === "text" ? c.text : "")).join("")];
-  });
 
 beforeAll(async () => {
   sandbox = await createPiSandbox([

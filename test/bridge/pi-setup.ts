@@ -3,6 +3,7 @@
 import { join, resolve } from "node:path";
 import { createFakeAgentHome, FAKE_MODEL, FAKE_MODEL_2 } from "../fixtures/fake-agent-home.js";
 import type { FakeLlm, FakeStep } from "../fixtures/fake-llm-server.mjs";
+import type { BridgeNotice } from "../../src/bridge/types.js";
 
 export const ROOT = resolve(import.meta.dirname, "..", "..");
 export const PI_CLI = join(ROOT, "node_modules", "@mariozechner", "pi-coding-agent", "dist", "cli.js");
@@ -30,4 +31,23 @@ export async function createPiSandbox(script: FakeStep[] = []): Promise<PiSandbo
   });
   home.env["PI_CODING_AGENT_DIR"] = home.agentDir;
   return home;
+}
+
+type WorkerEvent = Extract<BridgeNotice, { kind: "event" }>["event"];
+
+/** Queries over the notices a test collected from a connection, by position in the log. */
+export function createNoticeLog(): {
+  notices: BridgeNotice[];
+  eventsSince(start: number): WorkerEvent[];
+  userTexts(start: number): string[];
+} {
+  const notices: BridgeNotice[] = [];
+  const eventsSince = (start: number): WorkerEvent[] => notices.slice(start).flatMap((n) => (n.kind === "event" ? [n.event] : []));
+  const userTexts = (start: number): string[] =>
+    eventsSince(start).flatMap((e) => {
+      if (e.type !== "message_start" || e.message.role !== "user") return [];
+      const content = e.message.content;
+      return [typeof content === "string" ? content : content.map((c) => (c.type === "text" ? c.text : "")).join("")];
+    });
+  return { notices, eventsSince, userTexts };
 }

@@ -32,6 +32,11 @@ function optional<T extends object>(event: T, extra: Record<string, unknown>): T
   return event;
 }
 
+/** The fields every tool_execution_* event shares: ids first, then the event's own. */
+function toolExecutionEvent<K extends string, T extends object>(type: K, r: FieldReader, own: T) {
+  return optional({ type, toolCallId: r.string("toolCallId"), toolName: r.string("toolName"), ...own }, { parentToolCallId: r.optString("parentToolCallId") });
+}
+
 function decodeSubEvent(e: JsonObject): WireAssistantMessageEvent | undefined {
   const r = fieldReader(e, "message_update", "assistantMessageEvent.");
   const contentIndex = typeof e["contentIndex"] === "number" ? e["contentIndex"] : CONTENT_INDEX_LAST_STARTED;
@@ -121,33 +126,11 @@ const DECODERS: EventDecoders = {
   message_start: (o) => ({ type: "message_start", message: decodeAgentMessage(o["message"], 'message_start: "message"') }),
   message_update: decodeMessageUpdate,
   message_end: (o) => ({ type: "message_end", message: decodeAgentMessage(o["message"], 'message_end: "message"') }),
-  tool_execution_start: (o, r) =>
-    optional(
-      { type: "tool_execution_start" as const, toolCallId: r.string("toolCallId"), toolName: r.string("toolName"), args: argsOf(o["args"]) },
-      { parentToolCallId: r.optString("parentToolCallId") },
-    ),
+  tool_execution_start: (o, r) => toolExecutionEvent("tool_execution_start", r, { args: argsOf(o["args"]) }),
   tool_execution_update: (o, r) =>
-    optional(
-      {
-        type: "tool_execution_update" as const,
-        toolCallId: r.string("toolCallId"),
-        toolName: r.string("toolName"),
-        args: argsOf(o["args"]),
-        partialResult: decodeAgentToolResult(o["partialResult"]),
-      },
-      { parentToolCallId: r.optString("parentToolCallId") },
-    ),
+    toolExecutionEvent("tool_execution_update", r, { args: argsOf(o["args"]), partialResult: decodeAgentToolResult(o["partialResult"]) }),
   tool_execution_end: (o, r) =>
-    optional(
-      {
-        type: "tool_execution_end" as const,
-        toolCallId: r.string("toolCallId"),
-        toolName: r.string("toolName"),
-        result: decodeAgentToolResult(o["result"]),
-        isError: o["isError"] === true,
-      },
-      { parentToolCallId: r.optString("parentToolCallId") },
-    ),
+    toolExecutionEvent("tool_execution_end", r, { result: decodeAgentToolResult(o["result"]), isError: o["isError"] === true }),
   queue_update: (o) => ({ type: "queue_update", steering: stringsAt(o, "steering") ?? [], followUp: stringsAt(o, "followUp") ?? [] }),
   compaction_start: (o, r) => ({ type: "compaction_start", reason: r.oneOf("reason", COMPACTION_REASONS) }),
   compaction_end: (o, r) =>

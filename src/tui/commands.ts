@@ -37,7 +37,7 @@ export const BUILTIN_COMMANDS: SlashCommand[] = [
 /** Parse "/name args" -> [name, args], or undefined when `text` is not a slash command. */
 export function parseSlash(text: string): { name: string; args: string } | undefined {
   const m = /^\/([A-Za-z0-9_:.-]+)(?:\s+([\s\S]*))?$/.exec(text.trim());
-  if (!m || !m[1]) return undefined;
+  if (!m?.[1]) return undefined;
   return { name: m[1], args: (m[2] ?? "").trim() };
 }
 

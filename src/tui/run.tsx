@@ -1,7 +1,6 @@
 // The running app: parse the CLI, start the worker through the bridge, render the Ink app in
 // the main buffer, and restore the terminal on every way out.
 import { appendFileSync } from "node:fs";
-import React from "react";
 import { render } from "ink";
 import { createWorkerConnection, type WorkerConnection } from "../bridge/index.js";
 import { parseTuiCli } from "./cli.js";

@@ -11,7 +11,7 @@ export function gitBranch(cwd: string): string | undefined {
         let gitDir = git;
         if (statSync(git).isFile()) {
           const m = /^gitdir:\s*(.+)$/m.exec(readFileSync(git, "utf8"));
-          if (!m || !m[1]) return undefined;
+          if (!m?.[1]) return undefined;
           gitDir = m[1].trim();
         }
         const head = readFileSync(join(gitDir, "HEAD"), "utf8").trim();

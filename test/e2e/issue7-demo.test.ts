@@ -1,7 +1,7 @@
 // `agent-tui --demo` start to finish under a pty: the offline demo provider streams thinking
 // and markdown, runs tools (bash with live output, steered meanwhile), writes a todo plan; then the demo
 // extension's dialogs are answered with keys, and the tour ends with a closing notice.
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";

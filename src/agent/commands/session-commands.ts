@@ -61,7 +61,7 @@ async function fork(entryId: string, ctx: CommandContext): Promise<{ text: strin
   const session = ctx.services.session;
   const entry = session.getEntry(entryId);
   // Checked before anything is touched: bad input must leave the session as it was.
-  if (!entry || entry.type !== "message" || entry.message.role !== "user") throw new SessionError("Invalid entry ID for forking");
+  if (entry?.type !== "message" || entry.message.role !== "user") throw new SessionError("Invalid entry ID for forking");
   return serialised(async () => {
     const cancelled = (await ctx.services.extensions?.host.beforeSessionFork({ entryId, position: "before" })) ?? false;
     const preview = session.getForkMessages().find((item) => item.entryId === entryId)?.text ?? "";

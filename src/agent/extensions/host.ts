@@ -337,7 +337,10 @@ export class ExtensionHost {
     let handled = false;
     await this.dispatch({ type: "input", text, source }, (result) => {
       if (!isRecord(result)) return false;
-      if (result.action === "handled") return (handled = true);
+      if (result.action === "handled") {
+        handled = true;
+        return true;
+      }
       if (result.action === "transform" && typeof result.text === "string") current = result.text;
       return false;
     });

@@ -11,6 +11,7 @@ export const DEMO_END = "That is the end of the demo tour.";
 
 /** Ten lines, one every 0.3 s: about 3 s of live output, read-only, POSIX sh + coreutils. */
 export const DEMO_LIVE_COMMAND =
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell parameter expansion, not a template
   'for i in 1 2 3 4 5 6 7 8 9 10; do echo "demo step $i/10 at $(date +%T) in ${PWD##*/} (type a message now to steer me)"; sleep 0.3; done';
 
 type Message = Context["messages"][number];
@@ -96,6 +97,7 @@ function intro(context: Context, fallback: boolean): DemoBlock[] {
         `**Demo mode** — ${why}.\n\n` +
         "Everything you see is real protocol traffic:\n\n" +
         "- streamed *thinking* and **markdown**\n- tool calls with live output\n- a todo plan and the queue\n\n" +
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: TypeScript source shown in the demo, not a template
         "```ts\n// a code block, to show highlighting\nconst greet = (name: string): string => `Hello, ${name}!`;\n```\n\n" +
         "While I work, type a message: **Enter** steers me, **Alt+Enter** queues a follow-up. Let me look at the current directory.",
     },

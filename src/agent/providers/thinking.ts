@@ -15,7 +15,7 @@ export function isThinkingLevel(value: unknown): value is ThinkingLevelName {
 }
 
 export function supportedThinkingLevels(model: ThinkingCapable | undefined): ThinkingLevelName[] {
-  if (!model || !model.reasoning) return ["off"];
+  if (!model?.reasoning) return ["off"];
   return THINKING_LEVELS.filter((level) => {
     const mapped = model.thinkingLevelMap?.[level];
     if (mapped === null) return false;

@@ -9,7 +9,7 @@ import { loadAgentCore } from "../providers/lazy.js";
 import type { AnyModel, ModelRegistry } from "../providers/model-registry.js";
 import type { ThinkingLevelName } from "../providers/thinking.js";
 import { ModelState } from "./model-state.js";
-import { type AgentMessage, type BashExecutionMessage, type CustomMessage } from "./agent-messages.js";
+import type { AgentMessage, BashExecutionMessage, CustomMessage } from "./agent-messages.js";
 import { MemoryStore, type ConversationStore } from "./conversation-store.js";
 import type { HookRegistry } from "./hooks.js";
 import { createUserMessage, MessageQueues, type QueueKind, type QueueSnapshot } from "./queues.js";

@@ -288,7 +288,7 @@ export class SessionManager {
    */
   fork(entryId: string): { text: string } {
     const entry = this.byId.get(entryId);
-    if (!entry || entry.type !== "message" || entry.message.role !== "user") {
+    if (entry?.type !== "message" || entry.message.role !== "user") {
       throw new SessionError("Invalid entry ID for forking");
     }
     const text = userMessageText(entry.message);

@@ -2,6 +2,7 @@
 // `.git` and `node_modules` skipped, .gitignore files honoured at every level (as fd and
 // ripgrep do), symlinked directories not followed (no cycles).
 
+import type { Dirent } from "node:fs";
 import { readFile, readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { isIgnored, parseGitignore, type IgnoreFile } from "./gitignore.js";
@@ -41,7 +42,7 @@ export async function* walkFiles(root: string, signal?: AbortSignal): AsyncGener
 
 async function* walkDir(dir: string, rel: string, stack: IgnoreFile[], signal?: AbortSignal): AsyncGenerator<WalkEntry> {
   if (signal?.aborted) throw new OperationAbortedError();
-  let entries;
+  let entries: Dirent[];
   try {
     entries = await readdir(dir, { withFileTypes: true });
   } catch (error) {

@@ -66,7 +66,7 @@ const DECODERS: CommandDecoders = {
 };
 
 function isKnownCommandType(type: string): type is RpcCommandType {
-  return Object.prototype.hasOwnProperty.call(DECODERS, type);
+  return Object.hasOwn(DECODERS, type);
 }
 
 /** The string `id` of a command-like value, if it has one (used to answer failures, §2.5). */

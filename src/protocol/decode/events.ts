@@ -111,7 +111,7 @@ type EventDecoders = { [K in AgentEventType]: (o: JsonObject, r: FieldReader) =>
 
 const DECODERS: EventDecoders = {
   agent_start: () => ({ type: "agent_start" }),
-  agent_end: (o, r) =>
+  agent_end: (_o, r) =>
     optional(
       { type: "agent_end" as const, messages: (r.optArray("messages") ?? []).map((m, i) => decodeAgentMessage(m, `agent_end: "messages[${i}]"`)) },
       { willRetry: r.optBoolean("willRetry") },
@@ -132,13 +132,13 @@ const DECODERS: EventDecoders = {
   tool_execution_end: (o, r) =>
     toolExecutionEvent("tool_execution_end", r, { result: decodeAgentToolResult(o["result"]), isError: o["isError"] === true }),
   queue_update: (o) => ({ type: "queue_update", steering: stringsAt(o, "steering") ?? [], followUp: stringsAt(o, "followUp") ?? [] }),
-  compaction_start: (o, r) => ({ type: "compaction_start", reason: r.oneOf("reason", COMPACTION_REASONS) }),
+  compaction_start: (_o, r) => ({ type: "compaction_start", reason: r.oneOf("reason", COMPACTION_REASONS) }),
   compaction_end: (o, r) =>
     optional(
       { type: "compaction_end" as const, reason: r.oneOf("reason", COMPACTION_REASONS), aborted: o["aborted"] === true, willRetry: o["willRetry"] === true },
       { result: decodeCompactionResult(o["result"], 'compaction_end: "result"'), errorMessage: r.optString("errorMessage") },
     ),
-  auto_compaction_start: (o, r) =>
+  auto_compaction_start: (_o, r) =>
     optional(
       { type: "auto_compaction_start" as const, reason: r.oneOf("reason", ["threshold", "overflow", "idle"] as const) },
       { action: r.optOneOf("action", ["context-full", "handoff"] as const) },
@@ -153,43 +153,43 @@ const DECODERS: EventDecoders = {
         skipped: r.optBoolean("skipped"),
       },
     ),
-  auto_retry_start: (o, r) => ({
+  auto_retry_start: (_o, r) => ({
     type: "auto_retry_start",
     attempt: r.number("attempt"),
     maxAttempts: r.number("maxAttempts"),
     delayMs: r.number("delayMs"),
     errorMessage: r.optString("errorMessage") ?? "",
   }),
-  auto_retry_end: (o, r) =>
+  auto_retry_end: (_o, r) =>
     optional({ type: "auto_retry_end" as const, success: r.boolean("success"), attempt: r.number("attempt") }, { finalError: r.optString("finalError") }),
-  summarization_retry_scheduled: (o, r) => ({
+  summarization_retry_scheduled: (_o, r) => ({
     type: "summarization_retry_scheduled",
     attempt: r.number("attempt"),
     maxAttempts: r.number("maxAttempts"),
     delayMs: r.number("delayMs"),
     errorMessage: r.optString("errorMessage") ?? "",
   }),
-  summarization_retry_attempt_start: (o, r) =>
+  summarization_retry_attempt_start: (_o, r) =>
     r.oneOf("source", ["compaction", "branchSummary"] as const) === "compaction"
       ? { type: "summarization_retry_attempt_start", source: "compaction", reason: r.oneOf("reason", COMPACTION_REASONS) }
       : { type: "summarization_retry_attempt_start", source: "branchSummary" },
   summarization_retry_finished: () => ({ type: "summarization_retry_finished" }),
-  bash_execution_update: (o, r) => optional({ type: "bash_execution_update" as const, delta: r.string("delta") }, { id: r.optString("id") }),
-  session_info_changed: (o, r) => optional({ type: "session_info_changed" as const }, { name: r.optString("name") }),
-  thinking_level_changed: (o, r) => ({ type: "thinking_level_changed", level: r.oneOf("level", ["off", "minimal", "low", "medium", "high", "xhigh", "max"] as const) }),
+  bash_execution_update: (_o, r) => optional({ type: "bash_execution_update" as const, delta: r.string("delta") }, { id: r.optString("id") }),
+  session_info_changed: (_o, r) => optional({ type: "session_info_changed" as const }, { name: r.optString("name") }),
+  thinking_level_changed: (_o, r) => ({ type: "thinking_level_changed", level: r.oneOf("level", ["off", "minimal", "low", "medium", "high", "xhigh", "max"] as const) }),
   entry_appended: (o) => {
     const entry = decodeSessionEntry(o["entry"], 'entry_appended: "entry"');
     return entry === undefined ? undefined : { type: "entry_appended", entry };
   },
-  ttsr_triggered: (o, r) => ({ type: "ttsr_triggered", rules: r.array("rules").map(decodeRule) }),
-  todo_reminder: (o, r) => ({
+  ttsr_triggered: (_o, r) => ({ type: "ttsr_triggered", rules: r.array("rules").map(decodeRule) }),
+  todo_reminder: (_o, r) => ({
     type: "todo_reminder",
     todos: r.array("todos").map(decodeTodoItem),
     attempt: r.optNumber("attempt") ?? 1,
     maxAttempts: r.optNumber("maxAttempts") ?? 1,
   }),
   todo_auto_clear: () => ({ type: "todo_auto_clear" }),
-  extension_error: (o, r) => ({
+  extension_error: (_o, r) => ({
     type: "extension_error",
     extensionPath: r.optString("extensionPath") ?? "",
     event: r.optString("event") ?? "",
@@ -198,7 +198,7 @@ const DECODERS: EventDecoders = {
 };
 
 export function isKnownEventType(type: string): type is AgentEventType {
-  return Object.prototype.hasOwnProperty.call(DECODERS, type);
+  return Object.hasOwn(DECODERS, type);
 }
 
 /**

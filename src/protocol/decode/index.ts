@@ -1,5 +1,5 @@
 // Decoders from parsed JSON (`unknown`) to the typed wire frames, for both directions.
-export { type DecodeResult, type JsonObject } from "./result.js";
+export type { DecodeResult, JsonObject } from "./result.js";
 export { commandIdOf, decodeCommand, frameTypeOf } from "./command.js";
 export { URL_IMAGE_ERROR, normalizeImageInput } from "./command-fields.js";
 export { decodeStdinFrame, type StdinDecodeFailure, type StdinDecodeResult, type StdinFrame } from "./stdin-frame.js";

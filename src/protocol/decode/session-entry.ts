@@ -72,16 +72,16 @@ export function decodeSessionEntry(value: unknown, where: string): SessionEntry 
 export function decodeSessionTree(value: unknown, where: string): SessionTreeNode[] {
   if (!Array.isArray(value)) return fail(`${where} must be an array`);
   const out: SessionTreeNode[] = [];
-  value.forEach((node: unknown, index) => {
+  for (const [index, node] of (value as unknown[]).entries()) {
     const path = `${where}[${index}]`;
     if (!isObject(node)) return fail(`${path} must be an object`);
     const children = node["children"] === undefined ? [] : decodeSessionTree(node["children"], `${path}.children`);
     const entry = decodeSessionEntry(node["entry"], `${path}.entry`);
     if (entry === undefined) {
       out.push(...children);
-      return;
+      continue;
     }
     out.push(withOptional({ entry, children }, { label: optStr(node["label"]), labelTimestamp: optStr(node["labelTimestamp"]) }));
-  });
+  }
   return out;
 }

@@ -1,6 +1,6 @@
 // Tab for completion. The editor has no Tab binding, so this handler is the only one that
 // acts on it; it is inactive while a dialog or an overlay owns the keyboard.
-import React from "react";
+import type React from "react";
 import { keyName } from "../keymap.js";
 import { useTuiState } from "../state/use-store.js";
 import type { CompletionDriver } from "./completion-driver.js";

@@ -2,7 +2,7 @@
 // (tracked + untracked, standard excludes) inside a repository, otherwise a bounded walk that
 // applies each directory's .gitignore with a small glob subset.
 import { execFileSync } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, type Dirent } from "node:fs";
 import { join } from "node:path";
 
 export const MAX_FILES = 20_000;
@@ -66,7 +66,7 @@ function walk(root: string, limit: number): string[] {
     } catch (error) {
       void error; // most directories have no .gitignore
     }
-    let entries;
+    let entries: Dirent[];
     try {
       entries = readdirSync(abs, { withFileTypes: true });
     } catch (error) {

@@ -1,7 +1,7 @@
 // The Ink root: <Static> transcript above, live region below, inside the store and
 // controller contexts. An overlay slot (issue 7: pickers, session browser) replaces the
 // live region's input while it is open.
-import React from "react";
+import type React from "react";
 import { Box } from "ink";
 import type { Controller } from "../controller.js";
 import type { Store } from "../state/store.js";

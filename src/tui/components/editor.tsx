@@ -1,6 +1,6 @@
 // The prompt editor view plus its single key handler (useKeys: one key at a time): keys go
 // through the keymap to the controller. Inactive while a dialog owns the keyboard.
-import React from "react";
+import type React from "react";
 import { resolveEditorKey } from "../keymap.js";
 import { editorLines } from "../render/editor-lines.js";
 import { useTuiState } from "../state/use-store.js";

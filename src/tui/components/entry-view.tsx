@@ -1,6 +1,6 @@
 // One committed transcript entry (user message, assistant markdown, thinking block, tool
 // execution, notice, !cmd output): rendered once into <Static> at the width of that moment.
-import React from "react";
+import type React from "react";
 import { entryLines, type EntryRenderOptions } from "../render/entry-lines.js";
 import type { Entry } from "../state/types.js";
 import { Lines } from "./lines.js";

@@ -2,7 +2,7 @@
 // height is exactly the number of rows its pure line builder returned (the live-region budget
 // depends on it) and Ink lays out one node instead of one per row. Rows already fit the
 // width, so Ink never re-wraps them.
-import React from "react";
+import type React from "react";
 import { Text } from "ink";
 
 export function Lines({ lines }: { lines: readonly string[] }): React.ReactElement | null {

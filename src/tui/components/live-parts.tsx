@@ -1,7 +1,7 @@
 // Thin views of the live region, each a function of plain props and a row budget:
 // StreamingMessage (text tail + ThinkingBlock), ToolExecution, BashPane, WorkingIndicator,
 // Notices (toasts), TodoPane (hidden without todos), QueuePane (two lanes), Widgets, Footer.
-import React from "react";
+import type React from "react";
 import { footerLine } from "../render/footer-lines.js";
 import { bashLines, queueLines, runningToolLines, statusLine, streamLines, toastLines, todoLines, widgetLines } from "../render/live-lines.js";
 import type { FooterState, LiveMessage, TuiState } from "../state/types.js";

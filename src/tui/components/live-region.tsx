@@ -1,7 +1,8 @@
 // The live region under the transcript: streaming tail, running tools, !cmd, working
 // indicator, notices, todos, queue, widgets, dialog or editor, footer. Heights come from
 // one budget so the region is always shorter than the terminal.
-import React, { useEffect, useMemo } from "react";
+import type React from "react";
+import { useEffect, useMemo } from "react";
 import { Box } from "ink";
 import { allocateBudget, liveRowLimit, streamLines, todoLines, widgetLines } from "../render/live-lines.js";
 import { useStore, useTuiState } from "../state/use-store.js";

@@ -1,6 +1,6 @@
 // Committed transcript: each entry is rendered once into <Static> at the width of that moment
 // and never re-rendered (Ink keeps it in the terminal's scrollback).
-import React from "react";
+import type React from "react";
 import { Static } from "ink";
 import { useTuiState } from "../state/use-store.js";
 import type { Entry } from "../state/types.js";

@@ -6,7 +6,8 @@
 // not drawn yet (a dialog that just arrived, the editor coming back after an answer) waits in
 // a small buffer and is delivered when that view registers: nothing goes to a view the user
 // no longer sees, and nothing falls between two views.
-import React, { createContext, useCallback, useContext, useLayoutEffect, useMemo, useRef } from "react";
+import type React from "react";
+import { createContext, useCallback, useContext, useLayoutEffect, useMemo, useRef } from "react";
 import { useInput, type Key } from "ink";
 import { splitKeypresses } from "../key-chunks.js";
 import type { TuiState } from "../state/types.js";

@@ -1,6 +1,6 @@
 // The overlay renderer given to <App overlay>: while a picker is open it takes the place of
 // the live region's input, with the footer kept underneath.
-import React from "react";
+import type React from "react";
 import { Box } from "ink";
 import type { OverlayRenderer } from "../components/app.js";
 import { Lines } from "../components/lines.js";

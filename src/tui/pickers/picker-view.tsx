@@ -1,6 +1,7 @@
 // Thin Ink view of the open picker: subscribes to the picker host, turns keys into picker
 // ops through the keymap (dialog bindings + named keys), and draws pickerLines.
-import React, { useSyncExternalStore } from "react";
+import type React from "react";
+import { useSyncExternalStore } from "react";
 import { keyName, resolveDialogKey } from "../keymap.js";
 import { Lines } from "../components/lines.js";
 import type { PickerHost } from "./picker-host.js";

@@ -84,7 +84,7 @@ function renderList(list: Tokens.List, width: number, depth: number): string[] {
     const prefix = `${indent}${marker} `;
     const hang = " ".repeat(textWidth(prefix));
     const body = renderBlocks(item.tokens, Math.max(10, width - textWidth(prefix)), depth + 1, true);
-    body.forEach((row, i) => out.push(i === 0 ? `${prefix}${row}` : row.startsWith(indent + "  ") ? row : `${hang}${row}`));
+    for (const [i, row] of body.entries()) out.push(i === 0 ? `${prefix}${row}` : row.startsWith(indent + "  ") ? row : `${hang}${row}`);
     if (body.length === 0) out.push(prefix);
   });
   return out;

@@ -6,7 +6,7 @@ export function endsInsideFence(text: string): boolean {
   let fence: string | null = null;
   for (const line of text.split("\n")) {
     const m = /^ {0,3}(`{3,}|~{3,})/.exec(line);
-    if (!m || !m[1]) continue;
+    if (!m?.[1]) continue;
     const marker = m[1];
     if (fence === null) fence = marker;
     else if (marker[0] === fence[0] && marker.length >= fence.length && line.trim() === marker) fence = null;
@@ -28,7 +28,7 @@ export function findLastSafeSplitPoint(text: string): number {
     const lineEnd = offset + line.length + 1; // position after this line's "\n"
     const isLast = i === lines.length - 1;
     const m = /^ {0,3}(`{3,}|~{3,})/.exec(line);
-    if (m && m[1]) {
+    if (m?.[1]) {
       const marker = m[1];
       if (fence === null) fence = marker;
       else if (marker[0] === fence[0] && marker.length >= fence.length && line.trim() === marker) fence = null;

@@ -1,7 +1,7 @@
 // Wires issue 7 into the running app with one call from run.tsx: slash commands, pickers
 // (overlay), completion (Tab), crash recovery, --resume, --demo, the no-provider hint and
 // the report of flags the worker did not honour.
-import React from "react";
+import type React from "react";
 import type { WorkerConnection } from "../../bridge/index.js";
 import { copyToClipboard } from "../clipboard.js";
 import type { SlashCommand, SlashContext } from "../commands.js";

@@ -112,7 +112,9 @@ describe("permission gate", () => {
 
 describe("blocked tool call reaches the model", () => {
   const registrations: { unregister(): void }[] = [];
-  afterEach(() => registrations.splice(0).forEach((r) => r.unregister()));
+  afterEach(() => {
+    for (const r of registrations.splice(0)) r.unregister();
+  });
 
   it("the model's next request carries the block reason as an error tool result", async () => {
     const faux = registerFauxProvider({ provider: "faux-ext", api: "faux-ext-api" });

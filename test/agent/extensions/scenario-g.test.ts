@@ -125,7 +125,7 @@ describe("scenario g (extension UI) against agent-rpc", () => {
     expect(ours).toEqual(theirs);
 
     // get_commands: pi's items (sourceInfo shape) are there; ours adds `path` and the built-in /demo-ui.
-    const piCommands = (pi.find((f) => f.id === "g-cmds")?.data as { commands: Record<string, unknown>[] }).commands;
+    const piCommands = (pi.find((f) => f.id === "g-cmds")!.data as { commands: Record<string, unknown>[] }).commands;
     const ourCommands = (commands.data as { commands: Record<string, unknown>[] }).commands;
     const normalise = (c: Record<string, unknown>) => JSON.stringify({ ...c, path: undefined, sourceInfo: { ...(c.sourceInfo as object), path: "<ext>" } });
     expect(ourCommands.filter((c) => c.source === "extension" && c.path === FIXTURE).map(normalise)).toEqual(piCommands.map(normalise));
@@ -133,7 +133,7 @@ describe("scenario g (extension UI) against agent-rpc", () => {
 
     // The model's next request carries the block reason as the bash tool result.
     const afterBlock = llm.requests.find((r) => JSON.stringify(r.body).includes("call_guarded_1") && r.lastUser.startsWith("G-TOOL"));
-    const toolMessage = (afterBlock?.body as { messages: { role: string; content: unknown; tool_call_id?: string }[] }).messages.find((m) => m.role === "tool");
+    const toolMessage = (afterBlock!.body as { messages: { role: string; content: unknown; tool_call_id?: string }[] }).messages.find((m) => m.role === "tool");
     expect(toolMessage?.tool_call_id).toBe("call_guarded_1");
     expect(JSON.stringify(toolMessage?.content)).toContain("Blocked by the harness extension (confirm answered false)");
 

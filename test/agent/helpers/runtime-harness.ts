@@ -106,7 +106,7 @@ export function createGateTool(name = "gate"): { tool: AgentTool; release: (text
     label: name,
     description: "Waits until the test releases it",
     parameters: Type.Object({ label: Type.String() }),
-    execute: async (toolCallId, params, signal) => {
+    execute: async (_toolCallId, params, signal) => {
       calls.push((params as { label: string }).label);
       startedCount++;
       for (const w of startWaiters.splice(0)) w();

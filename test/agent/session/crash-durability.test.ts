@@ -70,7 +70,7 @@ describe("crash durability", () => {
       const ids = loaded.entries.map((entry) => entry.id);
       // Everything announced is on disk, in order, as one parent chain.
       expect(ids.slice(0, announced.length)).toEqual(announced);
-      loaded.entries.forEach((entry, index) => expect(entry.parentId).toBe(index === 0 ? null : ids[index - 1]));
+      for (const [index, entry] of loaded.entries.entries()) expect(entry.parentId).toBe(index === 0 ? null : ids[index - 1]);
       // The file keeps working: continue it and load again without warnings.
       const session = quietSession(dir, { sessionFile: file });
       session.appendMessage(user(`after crash ${i}`));

@@ -1,6 +1,4 @@
-// The live region stays strictly shorter than the terminal at every size, however much is
-// going on (Ink clears the whole screen otherwise), and does not grow with the transcript.
-import React from "react";
+
 import { describe, expect, it } from "vitest";
 import { renderToString } from "ink";
 import { App } from "../../../src/tui/components/app.js";

@@ -1,6 +1,4 @@
-// The whole Ink app in ink-testing-library with a fake connection: write keys to stdin,
-// read the store, the last frame and the dialog answers.
-import React from "react";
+
 import { render } from "ink-testing-library";
 import { App } from "../../../src/tui/components/app.js";
 import { createController } from "../../../src/tui/controller.js";

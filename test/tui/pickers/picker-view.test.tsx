@@ -1,6 +1,4 @@
-// The picker overlay inside the real <App>: it replaces the live region's editor, reads keys
-// through the keymap, and gives the screen back when closed; an agent dialog takes precedence.
-import React from "react";
+
 import { afterEach, describe, expect, it } from "vitest";
 import { cleanup, render } from "ink-testing-library";
 import { App } from "../../../src/tui/components/app.js";

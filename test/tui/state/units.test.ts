@@ -90,7 +90,7 @@ describe("store", () => {
     expect(store.getState().queue.steering).toEqual(["m199"]);
     expect(notes).toBe(0);
     expect(timers.length).toBe(1);
-    timers.splice(0).forEach((t) => t());
+    for (const t of timers.splice(0)) t();
     expect(notes).toBe(1);
   });
   it("input gets the fast frame even while a slow event frame is pending", () => {
@@ -99,7 +99,7 @@ describe("store", () => {
     let notes = 0;
     store.subscribe(() => { notes += 1; });
     store.dispatch({ type: "toggle_tools" });
-    timers.splice(0).forEach((t) => t.fn()); // first notification: now the frame clock runs
+    for (const t of timers.splice(0)) t.fn(); // first notification: now the frame clock runs
     expect(notes).toBe(1);
     store.dispatch({ type: "agent_event", event: { type: "agent_start" }, now: 0 });
     store.dispatch({ type: "editor", op: { op: "insert", text: "k" } });

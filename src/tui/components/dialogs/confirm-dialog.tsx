@@ -1,5 +1,6 @@
 // Confirm dialog: y / n, Enter = yes, Esc = cancel (the extension then gets `false`).
-import React, { useRef } from "react";
+import type React from "react";
+import { useRef } from "react";
 import { resolveDialogKey } from "../../keymap.js";
 import { sanitizeText } from "../../render/sanitize.js";
 import { wrapText } from "../../render/text-width.js";

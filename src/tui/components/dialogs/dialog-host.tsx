@@ -1,6 +1,7 @@
 // Shows the head of the dialog queue (the rest wait their turn) and turns answers into
 // controller calls. A dialog whose timeout has elapsed closes by itself without answering.
-import React, { useEffect } from "react";
+import type React from "react";
+import { useEffect } from "react";
 import { cleanLine } from "../../render/sanitize.js";
 import { theme } from "../../render/theme.js";
 import { dialogRemainingMs } from "../../state/ui-requests.js";

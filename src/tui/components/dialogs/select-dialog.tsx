@@ -1,6 +1,7 @@
 // Select dialog: arrows move, typing filters, Enter chooses, Esc cancels; shows a countdown
 // when the request has a timeout. Rows are capped by the live-region budget.
-import React, { useRef, useState } from "react";
+import type React from "react";
+import { useRef, useState } from "react";
 import { resolveDialogKey } from "../../keymap.js";
 import { cleanLine } from "../../render/sanitize.js";
 import { theme } from "../../render/theme.js";

@@ -1,7 +1,7 @@
 // Input and editor dialogs: text (prefilled for editors) edited with the main editor's keys;
 // Enter submits, Esc cancels, editors take newlines (Shift+Enter / Ctrl+J). The text lives in
 // a ref-backed editor reducer (use-text-field.ts), so no key is lost however fast it comes.
-import React from "react";
+import type React from "react";
 import { editorLines } from "../../render/editor-lines.js";
 import { Lines } from "../lines.js";
 import { helpRow, titleRow, type DialogFrameProps } from "./dialog-frame.js";

@@ -1,4 +1,4 @@
-// Command-line parsing for agent-rpc (issue 2 flags). Pure: returns options or throws CliError,
+// Command-line parsing for agent-rpc (its flags). Pure: returns options or throws CliError,
 // so main.ts decides how to report (stderr + exit 2) and tests can call it directly.
 
 import type { ThinkingLevelName } from "./providers/thinking.js";

@@ -1,5 +1,5 @@
 // Command line of agent-tui (meow): worker selection (--agent, --demo, bundled default),
-// flags passed through to the worker, an initial message. Issue 7 extends the flag table.
+// flags passed through to the worker, an initial message.
 import meow from "meow";
 import { resolveBundledWorkerCommand, splitCommandLine } from "../bridge/index.js";
 import { keyHelp } from "./keymap.js";

@@ -1,5 +1,5 @@
 // Slash-command and `!cmd` hooks: a small registry the controller consults before sending a
-// prompt. Built-ins here are minimal (/quit, /hotkeys); issue 7 adds the rest via
+// prompt. Built-ins here are minimal (/quit, /hotkeys); src/tui/slash adds the rest via
 // `createController({ slashCommands })` without touching the controller.
 import { keyHelp } from "./keymap.js";
 import type { Store } from "./state/store.js";

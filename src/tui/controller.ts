@@ -12,7 +12,7 @@ export type ControllerOptions = {
   connection: TuiConnection;
   /** Ask the app to exit (unmount Ink, stop the worker, restore the terminal). */
   exit: () => void;
-  /** Extra slash commands (issue 7); they take precedence over built-ins with the same name. */
+  /** Extra slash commands (src/tui/slash); they take precedence over built-ins with the same name. */
   slashCommands?: SlashCommand[];
   /** Opens $VISUAL/$EDITOR on `text`; resolves with the edited text or undefined. */
   openExternalEditor?: (text: string) => Promise<string | undefined>;

@@ -14,7 +14,7 @@ import { enableTerminalModes, restoreTerminal, setTerminalTitle } from "./termin
 import { gitBranch } from "./workspace.js";
 import { warmUpHighlighter } from "./render/highlight.js";
 import { createResizeGuard, terminalReflows } from "./resize-guard.js";
-import { setupIssue7 } from "./slash/setup.js";
+import { setupFeatures } from "./slash/setup.js";
 import { isRemoteCommand } from "./slash/start-checks.js";
 import { sessionArgsForRestart } from "./restart-args.js";
 
@@ -72,7 +72,7 @@ async function main(): Promise<void> {
   });
   process.on("exit", () => restoreTerminal(stdin, stdout));
 
-  const issue7 = setupIssue7({
+  const features = setupFeatures({
     store,
     connection,
     cwd,
@@ -90,7 +90,7 @@ async function main(): Promise<void> {
     },
   });
   const editor = createExternalEditor(stdin);
-  const controller = createController({ store, connection, exit: () => exit(0), slashCommands: issue7.slashCommands, ...(editor ? { openExternalEditor: editor } : {}) });
+  const controller = createController({ store, connection, exit: () => exit(0), slashCommands: features.slashCommands, ...(editor ? { openExternalEditor: editor } : {}) });
 
   let lastTitle: string | undefined;
   store.subscribe(() => {
@@ -108,7 +108,7 @@ async function main(): Promise<void> {
   // AGENT_TUI_RENDER_LOG=<file>: one line per Ink render (time, ms) for the render benchmark.
   const renderLog = process.env["AGENT_TUI_RENDER_LOG"];
   const onRender = renderLog ? (m: { renderTime: number }): void => appendFileSync(renderLog, `${Date.now()} ${m.renderTime.toFixed(1)}\n`) : undefined;
-  ink = render(<App store={store} controller={controller} overlay={issue7.overlay}>{issue7.extras}</App>, {
+  ink = render(<App store={store} controller={controller} overlay={features.overlay}>{features.extras}</App>, {
     ...(onRender ? { onRender } : {}),
     stdout: guard.stream,
     maxFps: MAX_FPS,
@@ -123,7 +123,7 @@ async function main(): Promise<void> {
   try {
     await connection.start();
     store.dispatch({ type: "snapshot", snapshot: decodeSnapshot(await connection.rpc.getState()) });
-    await issue7.afterStart(() => exit(0));
+    await features.afterStart(() => exit(0));
   } catch (error) {
     store.dispatch({ type: "notice", level: "error", text: `Could not start the worker (${options.workerCommand.join(" ")}): ${error instanceof Error ? error.message : String(error)}` });
     return;

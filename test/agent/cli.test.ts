@@ -12,7 +12,7 @@ import { splitThinkingSuffix } from "../../src/agent/providers/model-registry.js
 import { AGENT_BIN, startAgentProcess, type AgentProcess } from "./helpers/agent-process.js";
 
 describe("parseCli", () => {
-  it("parses every flag of issue 2", () => {
+  it("parses every flag", () => {
     const options = parseCli([
       "--mode", "rpc", "--provider", "fake", "--model", "fake/fake-model:high", "--thinking", "low", "--no-session",
       "--session-dir", "s", "--session", "f.jsonl", "-c", "-n", "name", "-e", "a.ts", "--extension=b.ts",

@@ -1,4 +1,4 @@
-// The demo provider's tour (issue 7): streaming markdown and thinking, `ls`, a bash command
+// The demo provider's tour: streaming markdown and thinking, `ls`, a bash command
 // with ~3 s of live output to steer during, a todo plan, the reminder, the end; a steer or
 // follow-up gets a short reply quoting it and the tour continues; fallback wording.
 

@@ -1,4 +1,4 @@
-// Startup path (issue 2 performance): the modules agent-rpc loads before `ready` (its static
+// Startup path (start-up speed): the modules agent-rpc loads before `ready` (its static
 // import graph from main.ts) must not include typebox, pi-ai or pi-agent-core; those load
 // lazily (first run, or the warm-up after ready). Also: the built-in tool names known up front
 // match the tools.

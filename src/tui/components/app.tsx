@@ -1,5 +1,5 @@
 // The Ink root: <Static> transcript above, live region below, inside the store and
-// controller contexts. An overlay slot (issue 7: pickers, session browser) replaces the
+// controller contexts. An overlay slot (pickers, session browser) replaces the
 // live region's input while it is open.
 import type React from "react";
 import { Box } from "ink";
@@ -32,7 +32,7 @@ function Body({ overlay }: { overlay: OverlayRenderer | undefined }): React.Reac
   return <LiveRegion />;
 }
 
-/** `children`: invisible helpers that need the contexts (issue 7: Tab completion keys). */
+/** `children`: invisible helpers that need the contexts (Tab completion keys). */
 export function App(props: { store: Store; controller: Controller; overlay?: OverlayRenderer; children?: React.ReactNode }): React.ReactElement {
   return (
     <StoreContext.Provider value={props.store}>

@@ -1,4 +1,4 @@
-// What the issue-7 slash commands need beyond the core SlashContext: the picker host, the
+// What the slash commands need beyond the core SlashContext: the picker host, the
 // clipboard, where sessions live, a manual restart, and the session-change follow-up.
 import type { BridgeSnapshot, RpcClient } from "../../bridge/index.js";
 import type { CopyResult } from "../clipboard.js";

@@ -1,4 +1,4 @@
-// The issue-7 slash commands as SlashCommand objects for createController({ slashCommands }),
+// The slash commands as SlashCommand objects for createController({ slashCommands }),
 // and the cache of the worker's own commands (get_commands, omp's get_available_commands) for completion.
 import type { SlashCommand, SlashContext } from "../commands.js";
 import { slashSupported, type SlashDeps } from "./context.js";
@@ -12,7 +12,7 @@ export { resumeSession } from "./session-commands.js";
 export { createWorkerCommands, decodeAvailableCommands, sendAsPrompt, type WorkerCommands, type WorkerCommandCache } from "./worker-commands.js";
 
 /**
- * Every issue-7 command. A command the worker cannot run says so instead of failing on the
+ * Every slash command. A command the worker cannot run says so instead of failing on the
  * wire (completion does not offer it in the first place), unless the worker has its own
  * command of that name (omp's /export, /compact…): that one is sent as a prompt.
  */

@@ -1,6 +1,6 @@
-// Wires issue 7 into the running app with one call from run.tsx: slash commands, pickers
-// (overlay), completion (Tab), crash recovery, --resume, --demo, the no-provider hint and
-// the report of flags the worker did not honour.
+// Wires the interactive features into the running app with one call from run.tsx: slash
+// commands, pickers (overlay), completion (Tab), crash recovery, --resume, --demo, the
+// no-provider hint and the report of flags the worker did not honour.
 import type React from "react";
 import type { WorkerConnection } from "../../bridge/index.js";
 import { copyToClipboard } from "../clipboard.js";
@@ -19,7 +19,7 @@ import { helpCommand } from "./help-command.js";
 import { createSlashCommands, createWorkerCommands, resumeSession, slashSupported, type SlashDeps } from "./index.js";
 import { flagReport, providerHint, type StartFlags } from "./start-checks.js";
 
-export type Issue7Options = {
+export type FeatureOptions = {
   store: Store;
   connection: WorkerConnection;
   cwd: string;
@@ -30,7 +30,7 @@ export type Issue7Options = {
   builtins: () => readonly SlashCommand[];
 };
 
-export type Issue7 = {
+export type Features = {
   slashCommands: SlashCommand[];
   overlay: OverlayRenderer;
   /** Rendered inside <App> (Tab completion keys). */
@@ -39,7 +39,7 @@ export type Issue7 = {
   afterStart(exit: () => void): Promise<void>;
 };
 
-export function setupIssue7(o: Issue7Options): Issue7 {
+export function setupFeatures(o: FeatureOptions): Features {
   const { store, connection } = o;
   const pickers = createPickerHost(store);
   const workerCommands = createWorkerCommands(connection);

@@ -1,4 +1,4 @@
-// Issue-7 slash commands against a scripted fake connection: pickers answered through the
+// Slash commands against a scripted fake connection: pickers answered through the
 // picker host, capability gating, session changes replaying history, start-up checks and
 // crash recovery presentation.
 import { describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// Scenario h of pi 0.73.1's traces (session commands) against the built agent-rpc: the same
+// The session-commands trace of pi 0.73.1 (h_session) against the built agent-rpc: the same
 // command sequence, then the responses and events compared with pi's, except the documented
 // differences (docs/protocol-notes.md): get_entries/get_tree/get_available_thinking_levels exist
 // here (pi 0.73.1 answers "Unknown command"); switch_session to a missing file fails here.

@@ -1,4 +1,4 @@
-// Issue 7 end to end: the real agent-tui driving the real agent-rpc (built dist/) on the
+// Slash commands end to end: the real agent-tui driving the real agent-rpc (built dist/) on the
 // scripted LLM, under a pseudo-terminal: `/` completion, every slash command, the pickers
 // (model, thinking, fork, resume, tree), `!cmd`, `@` completion and /quit.
 import { readFileSync } from "node:fs";
@@ -17,7 +17,7 @@ let tui: TuiProcess;
 const waitForEditor = (text: string): Promise<void> => editorShows(tui, text);
 const command = (line: string): Promise<void> => submitLine(tui, line);
 
-describe.skipIf(!built)("issue 7 commands under a pty", () => {
+describe.skipIf(!built)("slash commands under a pty", () => {
   beforeAll(async () => {
     session = await startTuiSession(
       [

@@ -3,8 +3,8 @@ import type { Entry } from "../state/types.js";
 import { renderMarkdown } from "./markdown.js";
 import { cleanLine, sanitizeText } from "./sanitize.js";
 import { style, symbols, theme } from "./theme.js";
-import { truncateLine, wrapText } from "./text-width.js";
-import { toolLines } from "./tool-lines.js";
+import { hangLine, wrapText } from "./text-width.js";
+import { toolLines, wrapWithMark } from "./tool-lines.js";
 
 export type EntryRenderOptions = { width: number; showThinking: boolean; toolsExpanded: boolean };
 
@@ -44,10 +44,11 @@ export function entryLines(e: Entry, o: EntryRenderOptions): string[] {
       const limit = o.toolsExpanded ? EXPANDED_TOOL_ROWS : 20;
       const shown = out.length > limit ? [theme.muted(`… ${out.length - limit} more lines`), ...out.slice(-limit)] : out;
       const status = e.cancelled ? theme.warning(" (cancelled)") : e.exitCode !== undefined && e.exitCode !== 0 ? theme.error(` (exit ${e.exitCode})`) : "";
-      return ["", truncateLine(`${theme.accent("!")} ${style.bold(cleanLine(e.command))}${status}`, w), ...shown.map((l) => truncateLine(`  ${l}`, w))];
+      const head = hangLine(`${theme.accent("!")} ${style.bold(cleanLine(e.command))}${status}`, w);
+      return ["", ...head, ...shown.flatMap((l) => wrapWithMark(l, w, "  "))];
     }
     case "custom":
-      return ["", theme.muted(`[${cleanLine(e.label)}]`), ...renderMarkdown(e.text, w)];
+      return ["", ...wrapText(theme.muted(`[${cleanLine(e.label)}]`), w), ...renderMarkdown(e.text, w)];
     default: {
       const never: never = e;
       return never;

@@ -1,9 +1,11 @@
 // The footer row: cwd (branch) · session · model + thinking · tokens · cost · context % ·
-// extension statuses · worker state. Always one row, truncated to the width.
+// extension statuses · worker state. Always one row: on a narrow terminal the least important
+// parts shorten or go first, the model name stays.
+import { basename } from "node:path";
 import type { FooterState } from "../state/types.js";
 import { cleanLine, sanitizeText } from "./sanitize.js";
 import { theme } from "./theme.js";
-import { truncateLine } from "./text-width.js";
+import { textWidth, truncateLine } from "./text-width.js";
 
 export function formatTokens(n: number): string {
   if (n < 1000) return String(n);
@@ -16,23 +18,57 @@ function shortCwd(cwd: string): string {
   return home && cwd.startsWith(home) ? `~${cwd.slice(home.length)}` : cwd;
 }
 
+/**
+ * One footer part: its variants from fullest to shortest, how long it survives a narrow
+ * terminal (lower goes first), and whether it may be dropped once it cannot shorten further.
+ */
+type FooterPart = { variants: string[]; keep: number; required?: boolean };
+
+/**
+ * Fit the parts in `width`: shorten, then drop, the least important first. The model name is
+ * never dropped (it says what answers cost and who gives them); only when it alone is wider
+ * than the terminal is it cut.
+ */
+function fitParts(parts: FooterPart[], width: number): string {
+  const level = parts.map(() => 0);
+  const alive = parts.map(() => true);
+  const text = (): string => parts.flatMap((p, i) => (alive[i] ? [p.variants[level[i] ?? 0] ?? ""] : [])).join(" · ");
+  const canGive = (p: FooterPart, i: number): boolean => alive[i] === true && (!p.required || (level[i] ?? 0) + 1 < p.variants.length);
+  for (;;) {
+    const line = text();
+    if (textWidth(line) <= width) return line;
+    let victim = -1;
+    parts.forEach((p, i) => {
+      if (canGive(p, i) && (victim === -1 || p.keep < (parts[victim]?.keep ?? 0))) victim = i;
+    });
+    const p = parts[victim];
+    if (!p) return truncateLine(line, width);
+    if ((level[victim] ?? 0) + 1 < p.variants.length) level[victim] = (level[victim] ?? 0) + 1;
+    else alive[victim] = false;
+  }
+}
+
 export function footerLine(f: FooterState, width: number): string {
-  const parts: string[] = [];
+  const parts: FooterPart[] = [];
   if (f.worker !== "ready") {
     const color = f.worker === "crashed" ? theme.error : theme.warning;
-    parts.push(color(`worker ${f.worker}${f.workerDetail ? `: ${f.workerDetail}` : ""}`));
+    parts.push({ variants: [color(`worker ${f.worker}${f.workerDetail ? `: ${cleanLine(f.workerDetail)}` : ""}`), color(`worker ${f.worker}`)], keep: 90 });
   }
-  if (f.cwd) parts.push(`${shortCwd(f.cwd)}${f.branch ? ` (${f.branch})` : ""}`);
-  if (f.sessionName) parts.push(cleanLine(f.sessionName));
+  if (f.cwd) {
+    const cwd = shortCwd(f.cwd);
+    const branch = f.branch ? ` (${cleanLine(f.branch)})` : "";
+    parts.push({ variants: [`${cwd}${branch}`, `${basename(cwd) || cwd}${branch}`, basename(cwd) || cwd], keep: 40 });
+  }
+  if (f.sessionName) parts.push({ variants: [cleanLine(f.sessionName)], keep: 30 });
   if (f.model) {
     const thinking = f.reasoning && f.thinkingLevel ? ` • ${f.thinkingLevel}` : f.thinkingLevel && f.thinkingLevel !== "off" ? ` • ${f.thinkingLevel}` : "";
-    parts.push(`${cleanLine(f.model)}${thinking}`);
+    parts.push({ variants: [`${cleanLine(f.model)}${thinking}`, cleanLine(f.model)], keep: 80, required: true });
   }
-  if (f.tokensIn > 0 || f.tokensOut > 0) parts.push(`↑${formatTokens(f.tokensIn)} ↓${formatTokens(f.tokensOut)}`);
-  if (f.cost > 0) parts.push(`$${f.cost.toFixed(f.cost < 1 ? 3 : 2)}`);
+  if (f.tokensIn > 0 || f.tokensOut > 0) parts.push({ variants: [`↑${formatTokens(f.tokensIn)} ↓${formatTokens(f.tokensOut)}`], keep: 60 });
+  if (f.cost > 0) parts.push({ variants: [`$${f.cost.toFixed(f.cost < 1 ? 3 : 2)}`], keep: 50 });
   if (f.contextWindow && f.lastContextTokens !== undefined) {
-    parts.push(`ctx ${Math.min(999, Math.round((f.lastContextTokens / f.contextWindow) * 100))}%`);
+    parts.push({ variants: [`ctx ${Math.min(999, Math.round((f.lastContextTokens / f.contextWindow) * 100))}%`], keep: 70 });
   }
-  for (const text of Object.values(f.statuses)) parts.push(sanitizeText(text, { keepSgr: true }).replace(/\n/g, " "));
-  return truncateLine(theme.muted(parts.join(" · ")), width);
+  for (const text of Object.values(f.statuses)) parts.push({ variants: [sanitizeText(text, { keepSgr: true }).replace(/\n/g, " ")], keep: 20 });
+  return theme.muted(fitParts(parts, width));
 }

@@ -2,9 +2,10 @@
 // emphasis, links, tables, block quotes, fenced code (highlighted), with a plain fallback.
 import { Lexer, type Token, type Tokens } from "marked";
 import { highlightCode } from "./highlight.js";
+import { renderTableRows } from "./markdown-table.js";
 import { sanitizeText } from "./sanitize.js";
-import { style, theme } from "./theme.js";
-import { padLine, textWidth, truncateLine, wrapText } from "./text-width.js";
+import { style, symbols, theme } from "./theme.js";
+import { splitLine, textWidth, truncateLine, wrapText } from "./text-width.js";
 
 function decodeEntities(s: string): string {
   return s
@@ -55,7 +56,9 @@ let highlightEnabled = true;
 function renderCode(code: Tokens.Code, width: number): string[] {
   const lang = code.lang ?? "";
   const body = highlightEnabled ? highlightCode(code.text, lang) : code.text;
-  const rows = body.split("\n").map((line) => truncateLine(`  ${line}`, width));
+  // Long lines wrap losslessly (nothing cut, highlighting carried over); continuation rows
+  // start with a muted mark instead of the indent so they read as one line.
+  const rows = body.split("\n").flatMap((line) => splitLine(line, width - 2).map((part, i) => (i === 0 ? `  ${part}` : `${theme.muted(`${symbols.continuation} `)}${part}`)));
   const label = lang ? theme.muted(`  ${lang}`) : "";
   return [...(label ? [label] : []), ...rows];
 }
@@ -63,16 +66,7 @@ function renderCode(code: Tokens.Code, width: number): string[] {
 function renderTable(table: Tokens.Table, width: number): string[] {
   const header = table.header.map((c) => renderInline(c.tokens, c.text));
   const rows = table.rows.map((r) => r.map((c) => renderInline(c.tokens, c.text)));
-  const cols = header.length;
-  const natural = Array.from({ length: cols }, (_, i) =>
-    Math.max(textWidth(header[i] ?? ""), ...rows.map((r) => textWidth(r[i] ?? ""))),
-  );
-  const available = Math.max(cols * 3, width - (cols - 1) * 3);
-  const total = natural.reduce((a, b) => a + b, 0);
-  const widths = total <= available ? natural : natural.map((w) => Math.max(3, Math.floor((w / total) * available)));
-  const line = (cells: string[]): string => cells.map((c, i) => padLine(c, widths[i] ?? 3)).join(theme.muted(" │ "));
-  const sep = widths.map((w) => "─".repeat(w)).join("─┼─");
-  return [style.bold(line(header)), theme.muted(sep), ...rows.map(line)].map((l) => truncateLine(l, width));
+  return renderTableRows(header, rows, table.align, width);
 }
 
 function renderList(list: Tokens.List, width: number, depth: number): string[] {

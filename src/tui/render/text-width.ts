@@ -195,6 +195,60 @@ export function wrapLine(line: string, width: number): string[] {
   return rows;
 }
 
+/** Characters after which a lossless break reads naturally (code, paths, prose). */
+const BREAK_AFTER = new Set([" ", "\t", ",", ";", ")", "]", "}", "/", "\\", "-", "|", "&", ".", ":", "="]);
+
+/**
+ * Split one line (no "\n" inside) into rows of at most `width` cells WITHOUT dropping or
+ * trimming anything: joining the rows gives the line back (minus SGR bookkeeping). A row
+ * breaks after a space or punctuation when one sits in its second half, else mid-token; SGR
+ * state is closed at each row end and reopened on the next. For code, paths and output.
+ */
+export function splitLine(line: string, width: number): string[] {
+  const w = Math.max(1, width);
+  if (textWidth(line) <= w) return [line];
+  const rows: string[] = [];
+  let startActive: string[] = [];
+  let row: Token[] = [];
+  let rowWidth = 0;
+  const emit = (count: number): void => {
+    const active = [...startActive];
+    let text = active.join("");
+    for (const t of row.slice(0, count)) {
+      text += t.text;
+      if (t.sgr) trackSgr(active, t.text);
+    }
+    rows.push(text.includes("\u001b") ? text + RESET : text);
+    startActive = active;
+    row = row.slice(count);
+    rowWidth = row.reduce((sum, t) => sum + (t.sgr ? 0 : t.width), 0);
+  };
+  const breakIndex = (): number => {
+    let width = rowWidth;
+    for (let i = row.length - 1; i > 0; i -= 1) {
+      const t = row[i - 1];
+      const cur = row[i];
+      if (cur && !cur.sgr) width -= cur.width;
+      if (width * 2 < w) break;
+      if (t && !t.sgr && BREAK_AFTER.has(t.text)) return i;
+    }
+    return row.length;
+  };
+  for (const t of tokenize(line)) {
+    if (!t.sgr && rowWidth + t.width > w && rowWidth > 0) emit(breakIndex());
+    row.push(t);
+    if (!t.sgr) rowWidth += t.width;
+  }
+  if (row.length > 0) emit(row.length);
+  return rows;
+}
+
+/** `splitLine` for a heading row: the first row uses the full width, the rest hang under `indent`. */
+export function hangLine(line: string, width: number, indent = "  "): string[] {
+  if (textWidth(line) <= width) return [line];
+  return splitLine(line, Math.max(1, width - indent.length)).map((row, i) => (i === 0 ? row : indent + row));
+}
+
 /** Wrap multi-line text; each returned string is one terminal row of at most `width` cells. */
 export function wrapText(text: string, width: number): string[] {
   return text.split("\n").flatMap((line) => wrapLine(line, width));

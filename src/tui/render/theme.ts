@@ -49,4 +49,6 @@ export const symbols = {
   inProgress: "◐",
   done: "✓",
   abandoned: "✗",
+  /** Starts a row that continues the line above (wrapped code, paths, output). */
+  continuation: "↪",
 };

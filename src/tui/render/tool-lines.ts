@@ -3,7 +3,7 @@
 import type { ToolRun } from "../state/types.js";
 import { cleanLine, sanitizeText } from "./sanitize.js";
 import { symbols, theme } from "./theme.js";
-import { truncateLine } from "./text-width.js";
+import { hangLine, splitLine, textWidth } from "./text-width.js";
 
 function s(v: unknown): string {
   return typeof v === "string" ? v : v === undefined ? "" : JSON.stringify(v);
@@ -49,13 +49,25 @@ export function formatElapsed(ms: number): string {
   return `${m}m${Math.floor((ms % 60_000) / 1000)}s`;
 }
 
-export function toolHeader(run: ToolRun, now: number, width: number): string {
+/** Rows of `line` at `width`: wrapped without loss, continuation rows marked under `indent`. */
+export function wrapWithMark(line: string, width: number, indent: string): string[] {
+  const parts = splitLine(line, Math.max(1, width - indent.length));
+  return parts.map((part, i) => (i === 0 ? `${indent}${part}` : `${theme.muted(symbols.continuation.padEnd(indent.length))}${part}`));
+}
+
+/** Header rows: status mark, tool name, the whole argument summary (wrapped), elapsed time. */
+export function toolHeader(run: ToolRun, now: number, width: number): string[] {
   const mark = run.status === "running" ? theme.warning(symbols.running) : run.status === "error" ? theme.error(symbols.fail) : theme.success(symbols.ok);
   const elapsed = formatElapsed((run.endedAt ?? now) - run.startedAt);
   const tail = theme.muted(` · ${elapsed}`);
   const summary = cleanLine(summarizeArgs(run.name, run.args));
   const head = `${mark} ${theme.toolName(cleanLine(run.name))}${summary ? " " + summary : ""}`;
-  return truncateLine(head, Math.max(10, width - 8)) + tail;
+  if (textWidth(head) + textWidth(tail) <= width) return [head + tail];
+  // Too long: wrap the whole summary (a path or command is never cut); elapsed ends the last row.
+  const rows = hangLine(head, Math.max(10, width));
+  const last = rows[rows.length - 1] ?? "";
+  if (textWidth(last) + textWidth(tail) <= width) return [...rows.slice(0, -1), last + tail];
+  return [...rows, `  ${theme.muted(elapsed)}`];
 }
 
 function outputLines(text: string): string[] {
@@ -129,15 +141,33 @@ export function toolBody(run: ToolRun, width: number, maxRows: number, expanded:
         rows = outputLines(text);
     }
   }
-  const indent = (l: string): string => truncateLine(`  ${l}`, width);
-  if (rows.length <= maxRows) return rows.map(indent);
+  // Only the lines that can be shown are wrapped (a huge output costs no more than its window);
+  // lines wider than the view wrap without loss, so paths and errors are read in full.
+  const window = fromTail ? rows.slice(-maxRows) : rows.slice(0, maxRows);
+  const wrapped = window.map((l) => wrapWithMark(l, width, "  "));
+  if (rows.length === window.length && wrapped.flat().length <= maxRows) return wrapped.flat();
+  // Keep whole lines while they fit beside the marker row; a single line taller than the
+  // room shows its own rows up to the limit.
   const keep = Math.max(0, maxRows - 1);
-  const hidden = rows.length - keep;
-  const marker = theme.muted(`  … ${hidden} more line${hidden === 1 ? "" : "s"}${expanded ? "" : " (ctrl+o to expand)"}`);
-  return fromTail ? [marker, ...rows.slice(-keep).map(indent)] : [...rows.slice(0, keep).map(indent), marker];
+  const ordered = fromTail ? [...wrapped].reverse() : wrapped;
+  const kept: string[][] = [];
+  let used = 0;
+  for (const line of ordered) {
+    if (used + line.length > keep) {
+      if (kept.length === 0) kept.push(fromTail ? line.slice(-keep) : line.slice(0, keep));
+      break;
+    }
+    kept.push(line);
+    used += line.length;
+  }
+  const partial = kept.length === 1 && (kept[0]?.length ?? 0) < (ordered[0]?.length ?? 0);
+  const hidden = rows.length - kept.length;
+  const what = `${hidden > 0 || !partial ? `${hidden} more line${hidden === 1 ? "" : "s"}` : ""}${partial ? `${hidden > 0 ? " and " : ""}the rest of a long line` : ""}`;
+  const marker = theme.muted(`  … ${what}${expanded ? "" : " (ctrl+o to expand)"}`);
+  return fromTail ? [marker, ...kept.reverse().flat()] : [...kept.flat(), marker];
 }
 
 /** Full view of a tool run. */
 export function toolLines(run: ToolRun, now: number, width: number, maxBodyRows: number, expanded: boolean): string[] {
-  return [toolHeader(run, now, width), ...toolBody(run, width, maxBodyRows, expanded)];
+  return [...toolHeader(run, now, width), ...toolBody(run, width, maxBodyRows, expanded)];
 }

@@ -5,7 +5,7 @@ import type { BridgeNotice, WorkerConnection, WorkerConnectionOptions } from "..
 
 export const FAKE_WORKER = resolve(import.meta.dirname, "..", "fixtures", "fake-worker.mjs");
 
-export async function waitFor(check: () => boolean, timeoutMs = 5000, what = "condition"): Promise<void> {
+export async function waitFor(check: () => boolean, timeoutMs = 15_000, what = "condition"): Promise<void> {
   const start = Date.now();
   while (!check()) {
     if (Date.now() - start > timeoutMs) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);

@@ -95,10 +95,10 @@ export function spawnTui(o: SpawnOptions): TuiProcess {
         await new Promise((r) => setTimeout(r, gapMs));
       }
     },
-    waitForText: (m, timeoutMs = 10_000, where = "screen") =>
+    waitForText: (m, timeoutMs = 20_000, where = "screen") =>
       poll(() => matches(where === "all" ? p.allText() : p.screenText(), m), `text ${String(m)}`, timeoutMs),
-    waitForNoText: (m, timeoutMs = 10_000) => poll(() => !matches(p.screenText(), m), `no text ${String(m)}`, timeoutMs),
-    waitForExit: (timeoutMs = 10_000) =>
+    waitForNoText: (m, timeoutMs = 20_000) => poll(() => !matches(p.screenText(), m), `no text ${String(m)}`, timeoutMs),
+    waitForExit: (timeoutMs = 20_000) =>
       new Promise<number>((res, rej) => {
         if (exitCode !== undefined) return res(exitCode);
         const timer = setTimeout(() => rej(new Error("agent-tui did not exit")), timeoutMs);

@@ -72,7 +72,7 @@ export async function withTuiSession(script: FakeStep[], o: TuiSessionOptions, b
 }
 
 /** Wait until the last editor row is exactly `› text` ("" = the empty editor's placeholder). */
-export async function waitForEditor(tui: TuiProcess, text: string, timeoutMs = 10_000): Promise<void> {
+export async function waitForEditor(tui: TuiProcess, text: string, timeoutMs = 20_000): Promise<void> {
   const start = Date.now();
   for (;;) {
     const row = tui.screen().filter((r) => r.startsWith("› ")).at(-1)?.trimEnd() ?? "";

@@ -15,7 +15,7 @@ export interface WaitList<T> {
   waitFor(predicate: (item: T) => boolean, options?: WaitOptions): Promise<T>;
 }
 
-export function createWaitList<T>(describe: (items: readonly T[]) => string, defaultTimeoutMs = 10_000): WaitList<T> {
+export function createWaitList<T>(describe: (items: readonly T[]) => string, defaultTimeoutMs = 25_000): WaitList<T> {
   const items: T[] = [];
   const waiters = new Set<() => void>();
   return {

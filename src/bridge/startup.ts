@@ -57,6 +57,12 @@ export async function awaitReadiness(
   }
 }
 
+/**
+ * Arguments that keep a probe's answer small. A `since` that names no entry makes get_entries
+ * list nothing (or fail as a command it knows), instead of sending a long session's every entry.
+ */
+const PROBE_FIELDS: Readonly<Record<string, Record<string, unknown>>> = { get_entries: { since: "capability-probe" } };
+
 /** Classify by get_state keys, then confirm optional commands with `get_*` probes. */
 export async function detectCapabilities(state: Record<string, unknown>, version: string | undefined, request: RequestFn, probe: boolean): Promise<Capabilities> {
   let caps = capabilitiesFor(classifyFlavour(state), version);
@@ -64,7 +70,7 @@ export async function detectCapabilities(state: Record<string, unknown>, version
   const probes = CAPABILITY_PROBES.filter((c) => caps.commands[c] !== false || caps.flavour === "unknown");
   const results = await Promise.all(
     probes.map((c) =>
-      request(c, {}, PROBE_TIMEOUT_MS).then(
+      request(c, PROBE_FIELDS[c] ?? {}, PROBE_TIMEOUT_MS).then(
         () => [c, true] as const,
         // Only an `Unknown command:` answer proves absence; a timeout leaves the matrix value.
         (error: unknown) => [c, !(error instanceof BridgeError && error.kind === "unsupported")] as const,

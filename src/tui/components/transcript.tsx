@@ -1,9 +1,13 @@
 // Committed transcript: each entry is rendered once into <Static> at the width of that moment
-// and never re-rendered (Ink keeps it in the terminal's scrollback).
-import type React from "react";
+// and never re-rendered (Ink keeps it in the terminal's scrollback). A long backlog (a resumed
+// session) is printed in chunks of bounded work, one render each, so keys are read between
+// chunks; entries appended meanwhile print after it, in order.
 import { Static } from "ink";
-import { useTuiState } from "../state/use-store.js";
+import type React from "react";
+import { useEffect, useMemo, useState } from "react";
+import { nextPrintEnd } from "../render/print-budget.js";
 import type { Entry } from "../state/types.js";
+import { useTuiState } from "../state/use-store.js";
 import { EntryView } from "./entry-view.js";
 
 export function Transcript(): React.ReactElement {
@@ -12,8 +16,19 @@ export function Transcript(): React.ReactElement {
   const columns = useTuiState((s) => s.ui.columns);
   const showThinking = useTuiState((s) => s.ui.showThinking);
   const toolsExpanded = useTuiState((s) => s.ui.toolsExpanded);
+  const [printed, setPrinted] = useState(0);
+  const end = nextPrintEnd(committed, Math.min(printed, committed.length));
+  useEffect(() => {
+    if (end === printed) return;
+    // The next chunk after this one reached the terminal and pending input was read.
+    const timer = setTimeout(() => setPrinted(end), 0);
+    return () => clearTimeout(timer);
+  }, [end, printed]);
+  // Entries kept only for the transcript view never reach <Static>: thousands of empty
+  // children would make React search past all of them for every entry it inserts.
+  const items = useMemo(() => committed.slice(0, end).filter((e) => !e.unprinted), [committed, end]);
   return (
-    <Static key={epoch} items={committed as Entry[]}>
+    <Static key={epoch} items={items as Entry[]}>
       {(entry) => <EntryView key={entry.id} entry={entry} options={{ width: columns, showThinking, toolsExpanded }} />}
     </Static>
   );

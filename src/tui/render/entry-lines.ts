@@ -49,6 +49,13 @@ export function entryLines(e: Entry, o: EntryRenderOptions): string[] {
     }
     case "custom":
       return ["", ...wrapText(theme.muted(`[${cleanLine(e.label)}]`), w), ...renderMarkdown(e.text, w)];
+    case "summary": {
+      // Collapsed like a compaction notice printed live; the summary itself when expanded.
+      const before = e.tokensBefore !== undefined ? ` from ${e.tokensBefore.toLocaleString("en-US")} tokens` : "";
+      const head = e.what === "compaction" ? `Context compacted${before}` : "Branch summary";
+      if (!o.toolsExpanded) return noticeLines("info", `${head} (ctrl+o to expand)`, w);
+      return [...noticeLines("info", head, w), ...renderMarkdown(e.text, w - 2).map((l) => `  ${l}`)];
+    }
     default: {
       const never: never = e;
       return never;

@@ -59,7 +59,7 @@ export function wrapWithMark(line: string, width: number, indent: string): strin
 export function toolHeader(run: ToolRun, now: number, width: number): string[] {
   const mark = run.status === "running" ? theme.warning(symbols.running) : run.status === "error" ? theme.error(symbols.fail) : theme.success(symbols.ok);
   const elapsed = formatElapsed((run.endedAt ?? now) - run.startedAt);
-  const tail = theme.muted(` · ${elapsed}`);
+  const tail = run.untimed ? "" : theme.muted(` · ${elapsed}`);
   const summary = cleanLine(summarizeArgs(run.name, run.args));
   const head = `${mark} ${theme.toolName(cleanLine(run.name))}${summary ? " " + summary : ""}`;
   if (textWidth(head) + textWidth(tail) <= width) return [head + tail];
@@ -67,7 +67,7 @@ export function toolHeader(run: ToolRun, now: number, width: number): string[] {
   const rows = hangLine(head, Math.max(10, width));
   const last = rows[rows.length - 1] ?? "";
   if (textWidth(last) + textWidth(tail) <= width) return [...rows.slice(0, -1), last + tail];
-  return [...rows, `  ${theme.muted(elapsed)}`];
+  return run.untimed ? rows : [...rows, `  ${theme.muted(elapsed)}`];
 }
 
 function outputLines(text: string): string[] {

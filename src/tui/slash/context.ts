@@ -5,7 +5,7 @@ import type { CopyResult } from "../clipboard.js";
 import { decodeSnapshot } from "../connection.js";
 import type { PickerHost } from "../pickers/picker-host.js";
 import type { Store } from "../state/store.js";
-import { replayMessages } from "./session-history.js";
+import type { SessionPrinter } from "../open-session.js";
 
 export type SlashDeps = {
   pickers: PickerHost;
@@ -16,6 +16,8 @@ export type SlashDeps = {
   restart?: () => Promise<void>;
   /** Whether sessions live on this machine (false for `ssh host agent-rpc`: files are remote). */
   localSessions: boolean;
+  /** Prints an opened session's history and takes its totals. */
+  sessions: SessionPrinter;
   /** Whether the worker lists its own command `name` (omp): an unsupported built-in defers to it. */
   workerCommand?: (name: string) => boolean;
   now?: () => number;
@@ -52,12 +54,10 @@ export function slashSupported(name: string, snapshot: Pick<BridgeSnapshot, "cap
  * After the worker replaced its session: reset what belonged to the old one (queue mirror,
  * todos), re-read state, and print the new session's history below a divider.
  */
-export async function afterSessionChange(store: Store, rpc: RpcClient, title: string, now: number): Promise<void> {
+export async function afterSessionChange(deps: Pick<SlashDeps, "sessions">, store: Store, rpc: RpcClient, title: string, now: number): Promise<void> {
   store.dispatch({ type: "agent_event", event: { type: "queue_update", steering: [], followUp: [] }, now });
   store.dispatch({ type: "todos", phases: [] });
   const state = await rpc.getState();
   store.dispatch({ type: "snapshot", snapshot: decodeSnapshot(state) });
-  const { messages } = await rpc.getMessages();
-  store.dispatch({ type: "notice", level: "info", text: `── ${title} ──` });
-  store.dispatchAll(replayMessages(messages, now));
+  await deps.sessions.show({ title });
 }

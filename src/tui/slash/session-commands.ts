@@ -36,7 +36,7 @@ export async function resumeSession(deps: SlashDeps, ctx: SlashContext, query = 
   }
   const r = await rpc.switchSession(chosen.id);
   if (r.cancelled) return vetoed(ctx, "Switching sessions");
-  await afterSessionChange(ctx.store, rpc, `Resumed: ${chosen.label}`, Date.now());
+  await afterSessionChange(deps, ctx.store, rpc, `Resumed: ${chosen.label}`, Date.now());
 }
 
 export function sessionCommands(deps: SlashDeps): SlashCommand[] {
@@ -47,7 +47,7 @@ export function sessionCommands(deps: SlashDeps): SlashCommand[] {
       async run(_args, ctx) {
         const r = await ctx.connection.rpc.newSession();
         if (r.cancelled) return vetoed(ctx, "New session");
-        await afterSessionChange(ctx.store, ctx.connection.rpc, "New session", Date.now());
+        await afterSessionChange(deps, ctx.store, ctx.connection.rpc, "New session", Date.now());
       },
     },
     {
@@ -70,7 +70,7 @@ export function sessionCommands(deps: SlashDeps): SlashCommand[] {
         if (!chosen) return;
         const r = await rpc.fork(chosen.id);
         if (r.cancelled) return vetoed(ctx, "Fork");
-        await afterSessionChange(ctx.store, rpc, "Forked session", Date.now());
+        await afterSessionChange(deps, ctx.store, rpc, "Forked session", Date.now());
         ctx.setEditorText(r.text);
       },
     },
@@ -80,7 +80,7 @@ export function sessionCommands(deps: SlashDeps): SlashCommand[] {
       async run(_args, ctx) {
         const r = await ctx.connection.rpc.clone();
         if (r.cancelled) return vetoed(ctx, "Clone");
-        await afterSessionChange(ctx.store, ctx.connection.rpc, "Cloned session", Date.now());
+        await afterSessionChange(deps, ctx.store, ctx.connection.rpc, "Cloned session", Date.now());
       },
     },
     {
@@ -108,7 +108,7 @@ export function sessionCommands(deps: SlashDeps): SlashCommand[] {
         }
         const r = await rpc.fork(target.entryId);
         if (r.cancelled) return vetoed(ctx, "Jump");
-        await afterSessionChange(ctx.store, rpc, "Jumped to a branch (new session from that point)", Date.now());
+        await afterSessionChange(deps, ctx.store, rpc, "Jumped to a branch (new session from that point)", Date.now());
         ctx.setEditorText(r.text);
       },
     },

@@ -4,6 +4,7 @@
 import type React from "react";
 import type { WorkerConnection } from "../../bridge/index.js";
 import { copyToClipboard } from "../clipboard.js";
+import { createSessionPrinter } from "../open-session.js";
 import type { SlashCommand, SlashContext } from "../commands.js";
 import type { OverlayRenderer } from "../components/app.js";
 import { CompletionKeys } from "../completion/completion-keys.js";
@@ -50,6 +51,12 @@ export function setupFeatures(o: FeatureOptions): Features {
   };
   const recovery = createRecovery({ store, getSnapshot: () => connection.getSnapshot(), closeOverlays: () => pickers.cancel(), onRehydrated: refreshCommands });
   connection.subscribe((batch) => recovery.handle(batch));
+  const sessions = createSessionPrinter(store, connection);
+  const showFailed = (error: unknown): void => store.dispatch({ type: "notice", level: "warning", text: `Could not print the session's history: ${error instanceof Error ? error.message : String(error)}` });
+  // After recovery's "Worker restarted" notice: print the session only if it is not the one on screen.
+  connection.subscribe((batch) => {
+    for (const n of batch) if (n.kind === "rehydrated") sessions.rehydrated(n.state, n.messages).catch(showFailed);
+  });
   const bundled = !o.flags.customAgent;
   const deps: SlashDeps = {
     pickers,
@@ -57,6 +64,7 @@ export function setupFeatures(o: FeatureOptions): Features {
     fallbackSessionDir: () => o.flags.sessionDir ?? (bundled ? defaultSessionDir(o.env, o.cwd) : undefined),
     restart: () => connection.restart(),
     localSessions: !o.flags.remoteWorker,
+    sessions,
     workerCommand: (name) => workerCommands.list().some((c) => c.name === name),
   };
   const supported = (name: string): boolean => slashSupported(name, connection.getSnapshot());
@@ -76,6 +84,8 @@ export function setupFeatures(o: FeatureOptions): Features {
         notice: (text, level = "info") => store.dispatch({ type: "notice", level, text }),
       };
       const failed = (what: string) => (error: unknown): void => ctx.notice(`${what} failed: ${error instanceof Error ? error.message : String(error)}`, "error");
+      // The session the worker opened (-c, --session) is printed before anything else is said.
+      await sessions.show().catch(showFailed);
       await workerCommands.refresh().catch((error: unknown) => ctx.notice(`Could not read the worker's commands: ${String(error)}`, "warning"));
       const state = await connection.rpc.getState();
       for (const line of flagReport(o.flags, state)) ctx.notice(line, "warning");

@@ -2,6 +2,8 @@
 // status from the bridge, local UI actions (editor, toggles, resize, clock ticks).
 import type { EditorOp } from "./editor.js";
 import type { AgentEvent } from "./events.js";
+import type { SessionTotals } from "./history.js";
+import type { EntryInput } from "./transcript.js";
 import type { NoticeLevel, WorkerStatus } from "./types.js";
 import type { UiRequest } from "./ui-requests.js";
 import type { TodoPhase } from "./wire.js";
@@ -35,4 +37,8 @@ export type TuiAction =
   | { type: "overlay"; name: string | undefined }
   | { type: "workspace"; cwd: string; branch: string | undefined }
   | { type: "todos"; phases: TodoPhase[] }
-  | { type: "interrupted"; reason: string; now: number };
+  | { type: "interrupted"; reason: string; now: number }
+  /** A session's history (built by state/history.ts) appended to the transcript in one step. */
+  | { type: "history"; entries: EntryInput[] }
+  /** The opened session's token and cost totals replace the footer's. */
+  | { type: "session_totals"; totals: SessionTotals };

@@ -269,6 +269,12 @@ export function reduce(s: TuiState, a: TuiAction): TuiState {
       return { ...s, todos: a.phases };
     case "interrupted":
       return { ...s, transcript: interruptTranscript(s.transcript, a.now, commitLimits(s), a.reason) };
+    case "history":
+      return { ...s, transcript: appendEntries(s.transcript, a.entries) };
+    case "session_totals": {
+      const t = a.totals;
+      return { ...s, footer: { ...s.footer, tokensIn: t.tokensIn, tokensOut: t.tokensOut, cost: t.cost, lastContextTokens: t.contextTokens } };
+    }
     default: {
       const never: never = a;
       return never;

@@ -14,7 +14,7 @@ export const initialTranscript: TranscriptState = {
   bash: undefined,
 };
 
-type EntryInput = Entry extends infer E ? (E extends { id: number } ? Omit<E, "id"> : never) : never;
+export type EntryInput = Entry extends infer E ? (E extends { id: number } ? Omit<E, "id"> : never) : never;
 
 export function appendEntries(t: TranscriptState, entries: EntryInput[]): TranscriptState {
   if (entries.length === 0) return t;

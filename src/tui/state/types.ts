@@ -12,16 +12,26 @@ export type ToolRun = {
   endedAt: number | undefined;
   status: "running" | "done" | "error";
   output: ToolResult | undefined;
+  /** From a session's history: how long it ran is unknown, so no elapsed time is shown. */
+  untimed?: true;
 };
 
-export type Entry =
+/**
+ * One committed transcript block, kept whole (full text, full tool args and result) so the
+ * transcript view can reopen it. `unprinted`: a block of a long resumed session that is in
+ * the store but was not printed into scrollback (only the tail of such a session is).
+ */
+export type Entry = (
   | { kind: "user"; id: number; text: string; images: number }
   | { kind: "markdown"; id: number; text: string; continues: boolean }
   | { kind: "thinking"; id: number; text: string; continues: boolean }
   | { kind: "tool"; id: number; run: ToolRun }
   | { kind: "notice"; id: number; level: NoticeLevel; text: string }
   | { kind: "bash"; id: number; command: string; output: string; exitCode: number | undefined; cancelled: boolean }
-  | { kind: "custom"; id: number; label: string; text: string };
+  | { kind: "custom"; id: number; label: string; text: string }
+  /** A compaction or branch summary from a session's history (the summary text kept whole). */
+  | { kind: "summary"; id: number; what: "compaction" | "branch"; text: string; tokensBefore: number | undefined }
+) & { unprinted?: true };
 
 /** The assistant message being streamed; `commit` marks what is already in <Static>. */
 export type LiveMessage = {

@@ -1,15 +1,15 @@
 // Slash commands against a scripted fake connection: pickers answered through the
-// picker host, capability gating, session changes replaying history, start-up checks and
+// picker host, capability gating, session changes printing history, start-up checks and
 // crash recovery presentation.
 import { describe, expect, it } from "vitest";
 import type { SlashContext } from "../../../src/tui/commands.js";
+import { createSessionPrinter } from "../../../src/tui/open-session.js";
 import { parseSlash } from "../../../src/tui/commands.js";
 import { createPickerHost } from "../../../src/tui/pickers/picker-host.js";
 import { createRecovery } from "../../../src/tui/recovery/recovery.js";
 import { allSuggestions, filterSuggestions, slashQuery } from "../../../src/tui/slash/completion.js";
 import { createSlashCommands, slashSupported, type SlashDeps } from "../../../src/tui/slash/index.js";
 import { formatStats } from "../../../src/tui/slash/info-commands.js";
-import { replayMessages } from "../../../src/tui/slash/session-history.js";
 import { flagReport, isRemoteCommand, providerHint, type StartFlags } from "../../../src/tui/slash/start-checks.js";
 import { createInitialState } from "../../../src/tui/state/reducer.js";
 import { createStore, type Store } from "../../../src/tui/state/store.js";
@@ -68,6 +68,7 @@ function setup(unsupported: string[] = [], overrides: Record<string, unknown> = 
     },
     fallbackSessionDir: () => undefined,
     localSessions: true,
+    sessions: createSessionPrinter(store, connection),
   };
   const notices: string[] = [];
   const ctx: SlashContext = {
@@ -154,8 +155,14 @@ describe("session commands", () => {
     expect(s.calls.find((c) => c.method === "fork")?.args).toEqual(["e2"]);
     expect(s.store.getState().editor.text).toBe("second prompt");
     expect(texts(s.store)).toEqual(["── Forked session ──", "old question", "old answer", "tool:bash"]);
-    // History is not new cost: the footer's token counts stay untouched.
-    expect(s.store.getState().footer.tokensOut).toBe(0);
+    // The footer shows the opened session's totals (get_session_stats), not zero.
+    expect(s.store.getState().footer).toMatchObject({ tokensIn: 1500, tokensOut: 20, cost: 0.5, lastContextTokens: 1000 });
+  });
+
+  it("without get_session_stats the totals are summed from the session's messages", async () => {
+    const s = setup(["get_session_stats"]);
+    await s.run("/clone");
+    expect(s.store.getState().footer).toMatchObject({ tokensIn: 5, tokensOut: 7 });
   });
 
   it("/new and /clone replay; a veto is reported", async () => {
@@ -253,15 +260,6 @@ describe("start-up checks", () => {
     expect(providerHint({ demo: false }, { model })).toBeUndefined();
     expect(isRemoteCommand(["ssh", "devbox", "agent-rpc"])).toBe(true);
     expect(isRemoteCommand(["pi", "--mode", "rpc"])).toBe(false);
-  });
-});
-
-describe("replay", () => {
-  it("caps history and says how much is hidden", () => {
-    const many = Array.from({ length: 10 }, (_, i) => ({ role: "user", content: `q${i}` }));
-    const actions = replayMessages(many, 0, 3);
-    expect(actions[0]).toEqual({ type: "notice", level: "info", text: "… 7 earlier message(s) not shown" });
-    expect(actions).toHaveLength(4);
   });
 });
 

@@ -1,0 +1,260 @@
+#!/usr/bin/env node
+// Benchmark (not a test): writes a 10,000-message session file (prompts, answers with
+// markdown and code, bash/read tool calls with output) in pi's v3 format, starts
+// `agent-tui -c` on it under a pty, and prints beside their targets: time from spawn to the
+// first full screen (footer + last answer visible), keystroke echo delay while the history is
+// printed, and how many rows reached the terminal. The same file is opened by pi 0.73.1's own TUI
+// (`pi -c`, devDependency) for the ratio. Median of 3 runs each.
+// Usage: npm run build && node bench/resume.mjs [--messages 10000] [--runs 3] [--cols 120] [--rows 40] [--no-pi] [--keep]
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import * as pty from "node-pty";
+
+const require = createRequire(import.meta.url);
+const { Terminal } = require("@xterm/headless");
+const ROOT = resolve(import.meta.dirname, "..");
+const arg = (name, def) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : def;
+};
+const MESSAGES = arg("messages", 10_000);
+const RUNS = arg("runs", 3);
+const COLS = arg("cols", 120);
+const ROWS = arg("rows", 40);
+const WITH_PI = !process.argv.includes("--no-pi");
+const TARGET_FIRST_SCREEN_MS = 1000;
+const TARGET_ECHO_MS = 50;
+const LAST_MARK = "LAST-ANSWER-MARK";
+
+// ---------------------------------------------------------------- the session file
+
+let idCounter = 0;
+const nextId = () => (idCounter++).toString(16).padStart(8, "0");
+const usage = (input, output) => ({
+  input,
+  output,
+  cacheRead: 0,
+  cacheWrite: 0,
+  totalTokens: input + output,
+  cost: { input: input * 3e-6, output: output * 15e-6, cacheRead: 0, cacheWrite: 0, total: input * 3e-6 + output * 15e-6 },
+});
+
+function answerText(n, last) {
+  return [
+    `Here is what I found for step ${n}. The function **step${n}** handles the *input* and \`doubles\` it; see the [docs](https://example.com/${n}).`,
+    "",
+    `- it reads \`src/step${n}.ts\``,
+    "- it validates the input",
+    "- it returns the doubled value",
+    "",
+    "```ts",
+    `export function step${n}(input: number): number {`,
+    `  const doubled = input * 2; // step ${n}`,
+    "  if (doubled > 100) {",
+    "    return doubled - 100;",
+    "  }",
+    "  return doubled;",
+    "}",
+    "```",
+    "",
+    last ? `That is all. ${LAST_MARK}` : `Done with step ${n}.`,
+  ].join("\n");
+}
+
+/** Messages in groups of four: prompt, assistant text + tool call, tool result, answer. */
+function writeSession(file, cwd, count) {
+  idCounter = 0;
+  const t0 = Date.now() - count * 1000;
+  const lines = [JSON.stringify({ type: "session", version: 3, id: "bench-session-0001", timestamp: new Date(t0).toISOString(), cwd })];
+  let parentId = null;
+  const push = (message, i) => {
+    const id = nextId();
+    lines.push(JSON.stringify({ type: "message", id, parentId, timestamp: new Date(t0 + i * 1000).toISOString(), message: { ...message, timestamp: t0 + i * 1000 } }));
+    parentId = id;
+  };
+  const assistant = (content, stopReason) => ({ role: "assistant", content, api: "openai-completions", provider: "fake", model: "fake-model", usage: usage(1200, 150), stopReason });
+  for (let i = 0; i < count; i += 1) {
+    const n = Math.floor(i / 4) + 1;
+    const callId = `call_${n}`;
+    const bash = n % 2 === 0;
+    switch (i % 4) {
+      case 0:
+        push({ role: "user", content: [{ type: "text", text: `Step ${n}: please look at src/step${n}.ts and explain what it does.` }] }, i);
+        break;
+      case 1:
+        push(
+          assistant(
+            [
+              { type: "text", text: `Let me look at step ${n}.` },
+              { type: "toolCall", id: callId, name: bash ? "bash" : "read", arguments: bash ? { command: `grep -n step${n} -r src | head -20` } : { path: `src/step${n}.ts` } },
+            ],
+            "toolUse",
+          ),
+          i,
+        );
+        break;
+      case 2: {
+        const out = Array.from({ length: 20 }, (_, k) => (bash ? `src/step${n}.ts:${k + 1}:  const value${k} = step${n}(${k});` : `line ${k + 1} of src/step${n}.ts`)).join("\n");
+        push({ role: "toolResult", toolCallId: callId, toolName: bash ? "bash" : "read", content: [{ type: "text", text: out }], isError: false }, i);
+        break;
+      }
+      default:
+        push(assistant([{ type: "text", text: answerText(n, i >= count - 4) }], "stop"), i);
+    }
+  }
+  // A session that does not end on an answer still shows the mark: put it on the last message.
+  if (count % 4 !== 0) push(assistant([{ type: "text", text: answerText(Math.floor(count / 4) + 1, true) }], "stop"), count);
+  writeFileSync(file, `${lines.join("\n")}\n`);
+  return lines.length - 1;
+}
+
+function makeSandbox() {
+  const root = mkdtempSync(join(tmpdir(), "bench-resume-"));
+  const dirs = { home: join(root, "home"), agent: join(root, "agent"), cwd: join(root, "cwd"), tmp: join(root, "tmp") };
+  for (const d of Object.values(dirs)) mkdirSync(d, { recursive: true });
+  // The provider is never called: opening a session needs only the configuration.
+  const models = {
+    providers: {
+      fake: {
+        baseUrl: "http://127.0.0.1:9/v1",
+        api: "openai-completions",
+        apiKey: "fake-key",
+        models: [{ id: "fake-model", name: "Fake Model", reasoning: true, input: ["text"], contextWindow: 128000, maxTokens: 4096 }],
+      },
+    },
+  };
+  writeFileSync(join(dirs.agent, "models.json"), JSON.stringify(models));
+  writeFileSync(join(dirs.agent, "settings.json"), JSON.stringify({ defaultProvider: "fake", defaultModel: "fake-model", quietStartup: true, enableInstallTelemetry: false }));
+  // pi and agent-rpc use the same per-cwd directory under their agent dir.
+  const slug = `--${dirs.cwd.replace(/^[/\\]/, "").replace(/[/\\:]/g, "-")}--`;
+  const sessionDir = join(dirs.agent, "sessions", slug);
+  mkdirSync(sessionDir, { recursive: true });
+  const file = join(sessionDir, `${new Date().toISOString().replace(/[:.]/g, "-")}_bench-session-0001.jsonl`);
+  const written = writeSession(file, dirs.cwd, MESSAGES);
+  const env = {
+    PATH: process.env.PATH ?? "",
+    HOME: dirs.home,
+    TMPDIR: dirs.tmp,
+    LANG: "C.UTF-8",
+    TERM: "xterm-256color",
+    AGENT_TUI_HOME: dirs.agent,
+    PI_CODING_AGENT_DIR: dirs.agent,
+    PI_OFFLINE: "1",
+    PI_SKIP_VERSION_CHECK: "1",
+  };
+  return { root, cwd: dirs.cwd, env, written, dispose: () => rmSync(root, { recursive: true, force: true }) };
+}
+
+// ---------------------------------------------------------------- driving a TUI
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Spawn `argv` under a pty; resolve with: ms to the first screen showing both the footer
+ * (`footerRe`) and the last answer, echo delays of keys typed from the moment the footer
+ * shows until 1 s after the first full screen, and the terminal rows written by then.
+ */
+async function measure(argv, sandbox, footerRe) {
+  const term = new Terminal({ cols: COLS, rows: ROWS, scrollback: 200_000, allowProposedApi: true });
+  const started = performance.now();
+  const child = pty.spawn(process.execPath, argv, { name: "xterm-256color", cols: COLS, rows: ROWS, cwd: sandbox.cwd, env: sandbox.env });
+  let exited = false;
+  child.onData((d) => {
+    term.write(d);
+  });
+  child.onExit(() => {
+    exited = true;
+  });
+  const flushed = () => new Promise((r) => term.write("", r));
+  const screen = () => {
+    const buf = term.buffer.active;
+    const rows = [];
+    for (let i = buf.baseY; i < buf.baseY + term.rows; i += 1) rows.push(buf.getLine(i)?.translateToString(true) ?? "");
+    return rows.join("\n");
+  };
+  const deadline = started + 60_000;
+  let footerAt;
+  let firstScreenAt;
+  const echoes = [];
+  let typed = "";
+  let pending; // { ch, at }
+  let keyIndex = 0;
+  try {
+    for (;;) {
+      await flushed();
+      const now = performance.now();
+      const text = screen();
+      if (footerAt === undefined && footerRe.test(text)) footerAt = now;
+      if (firstScreenAt === undefined && footerRe.test(text) && text.includes(LAST_MARK)) firstScreenAt = now;
+      if (pending && text.includes(typed)) {
+        echoes.push(now - pending.at);
+        pending = undefined;
+      }
+      // Type one key at a time (a lowercase letter), each after the previous one echoed.
+      if (footerAt !== undefined && !pending && (firstScreenAt === undefined || now - firstScreenAt < 1000)) {
+        const ch = String.fromCharCode(97 + (keyIndex++ % 26));
+        typed += ch;
+        pending = { ch, at: performance.now() };
+        child.write(ch);
+      }
+      if (firstScreenAt !== undefined && now - firstScreenAt >= 1000 && !pending) break;
+      if (now > deadline || exited) break;
+      await sleep(2);
+    }
+  } finally {
+    child.kill("SIGKILL");
+  }
+  return {
+    firstScreen: firstScreenAt === undefined ? Number.NaN : firstScreenAt - started,
+    footer: footerAt === undefined ? Number.NaN : footerAt - started,
+    echoMax: echoes.length ? Math.max(...echoes) : Number.NaN,
+    echoP50: echoes.length ? median(echoes) : Number.NaN,
+    keys: echoes.length,
+    rowsPrinted: term.buffer.active.length,
+  };
+}
+
+function median(xs) {
+  const s = [...xs].filter((x) => !Number.isNaN(x)).sort((a, b) => a - b);
+  if (s.length === 0) return Number.NaN;
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+}
+
+const fmt = (ms) => (Number.isNaN(ms) ? "   n/a" : `${ms.toFixed(0).padStart(6)} ms`);
+const verdict = (ok) => (ok ? "OK" : "MISSED");
+
+const sandbox = makeSandbox();
+if (process.argv.includes("--keep")) console.log(`session sandbox kept at ${sandbox.root}`);
+const tools = {
+  "agent-tui -c": [join(ROOT, "bin", "agent-tui.js"), "-c"],
+  ...(WITH_PI ? { "pi 0.73.1 -c": [join(ROOT, "node_modules", "@mariozechner", "pi-coding-agent", "dist", "cli.js"), "-c"] } : {}),
+};
+// Both footers name the model: ours "Fake Model", pi's "fake-model".
+const footers = { "agent-tui -c": /Fake Model/, "pi 0.73.1 -c": /fake-model/ };
+const results = Object.fromEntries(Object.keys(tools).map((k) => [k, []]));
+try {
+  for (let run = 0; run < RUNS; run += 1) {
+    for (const [name, argv] of Object.entries(tools)) results[name].push(await measure(argv, sandbox, footers[name]));
+  }
+} finally {
+  if (!process.argv.includes("--keep")) sandbox.dispose();
+}
+
+console.log(`resume: ${sandbox.written.toLocaleString("en-US")}-message session, ${COLS}x${ROWS}, median of ${RUNS} runs (node ${process.version})`);
+for (const [name, rs] of Object.entries(results)) {
+  const first = median(rs.map((r) => r.firstScreen));
+  const echo = median(rs.map((r) => r.echoMax));
+  console.log(`  ${name}`);
+  console.log(`    first full screen (footer + last answer)  ${fmt(first)}   target <= ${TARGET_FIRST_SCREEN_MS} ms   ${name.startsWith("agent-tui") ? verdict(first <= TARGET_FIRST_SCREEN_MS) : ""}`);
+  console.log(`    footer shown                              ${fmt(median(rs.map((r) => r.footer)))}`);
+  console.log(`    worst keystroke echo while printing       ${fmt(echo)}   target <= ${TARGET_ECHO_MS} ms   ${name.startsWith("agent-tui") ? verdict(echo <= TARGET_ECHO_MS) : ""}   (median echo ${fmt(median(rs.map((r) => r.echoP50)))}, ${median(rs.map((r) => r.keys))} keys)`);
+  console.log(`    terminal rows written (scrollback+screen) ${String(median(rs.map((r) => r.rowsPrinted))).padStart(9)}`);
+}
+if (results["pi 0.73.1 -c"]) {
+  const ours = median(results["agent-tui -c"].map((r) => r.firstScreen));
+  const pi = median(results["pi 0.73.1 -c"].map((r) => r.firstScreen));
+  console.log(`  ratio first full screen agent-tui / pi = ${(ours / pi).toFixed(2)}`);
+}

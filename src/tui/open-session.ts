@@ -1,0 +1,80 @@
+// Printing an opened session: at start-up (-c, --session, or any worker that opened one), after
+// a session change (/resume, /fork, /clone, /tree, /new, a -r pick) and after a worker restart
+// that came back on a different session, the active branch is printed into the transcript as it
+// looked live, and the footer takes the session's totals. A restart that reopened the session
+// already on screen prints nothing: the transcript shows it.
+import type { RpcSessionState, SessionStats } from "../bridge/index.js";
+import type { TuiConnection } from "./connection.js";
+import { historyEntries, historyPrompts, historyTotals, type SessionTotals } from "./state/history.js";
+import type { Store } from "./state/store.js";
+
+/**
+ * Messages printed into scrollback when a session opens; older ones stay in the store for the
+ * transcript view. Rendering a 10,000-message session whole takes seconds (bench/resume.mjs
+ * prints the figures), while its last answer must show within one.
+ */
+export const PRINT_LAST_MESSAGES = 200;
+
+export type SessionPrinter = {
+  /**
+   * Print the worker's current session below what is on screen (a `title` divider first when
+   * given) and take its totals. `messages` when the caller already has them (rehydration).
+   */
+  show(options?: { title?: string; messages?: readonly unknown[] }): Promise<void>;
+  /** After a restart rehydrated `state`: print only if it is not the session on screen. */
+  rehydrated(state: RpcSessionState, messages: readonly unknown[]): Promise<void>;
+};
+
+type Connection = Pick<TuiConnection, "rpc" | "getSnapshot">;
+
+function sessionKey(state: Pick<RpcSessionState, "sessionFile" | "sessionId">): string {
+  return state.sessionFile ?? `id:${state.sessionId}`;
+}
+
+function statsTotals(s: SessionStats): SessionTotals {
+  return {
+    tokensIn: s.tokens.input + s.tokens.cacheRead,
+    tokensOut: s.tokens.output,
+    cost: s.cost,
+    contextTokens: typeof s.contextUsage?.tokens === "number" ? s.contextUsage.tokens : undefined,
+  };
+}
+
+export function createSessionPrinter(store: Store, connection: Connection): SessionPrinter {
+  let shown: string | undefined;
+
+  const totals = async (messages: readonly unknown[]): Promise<SessionTotals> => {
+    if (connection.getSnapshot().capabilities.commands["get_session_stats"] === false) return historyTotals(messages);
+    try {
+      return statsTotals(await connection.rpc.getSessionStats());
+    } catch (error) {
+      // Older workers without the command: the messages carry the same usage figures.
+      void error;
+      return historyTotals(messages);
+    }
+  };
+
+  const print = async (state: RpcSessionState, messages: readonly unknown[], title: string | undefined): Promise<void> => {
+    shown = sessionKey(state);
+    if (title !== undefined) store.dispatch({ type: "notice", level: "info", text: `── ${title} ──` });
+    store.dispatch({ type: "history", entries: historyEntries(messages, PRINT_LAST_MESSAGES) });
+    const prompts = historyPrompts(messages).slice(-100);
+    store.dispatchAll(prompts.map((text) => ({ type: "editor", op: { op: "commit_history", text } })));
+    store.dispatch({ type: "session_totals", totals: await totals(messages) });
+  };
+
+  return {
+    async show(options = {}) {
+      const state = await connection.rpc.getState();
+      const messages = options.messages ?? (await connection.rpc.getMessages()).messages;
+      await print(state, messages, options.title);
+    },
+    async rehydrated(state, messages) {
+      if (shown === undefined || shown === sessionKey(state)) {
+        shown = sessionKey(state);
+        return;
+      }
+      await print(state, messages, "The restarted worker opened another session");
+    },
+  };
+}

@@ -9,7 +9,7 @@ import { ModelRegistry } from "./providers/model-registry.js";
 import { createFrameWriter, takeOverStdout } from "./rpc/frame-writer.js";
 import { startRpcServer } from "./rpc/rpc-server.js";
 import { AgentRuntime } from "./runtime/agent-runtime.js";
-import { HookRegistry } from "./runtime/hooks.js";
+import { HookRegistry, type FinishedToolCall, type ToolResultOverride } from "./runtime/hooks.js";
 import type { WireEvent } from "./runtime/wire-events.js";
 import { openSessionManager } from "./session/index.js";
 import { getSessionFeatures, installSessionFeatures } from "./session/features.js";
@@ -17,6 +17,7 @@ import { setupExtensions } from "./extensions/index.js";
 import { isThinkingLevel } from "./providers/thinking.js";
 import { loadAgentCore } from "./providers/lazy.js";
 import { BUILTIN_TOOL_NAMES } from "./tools/prompt-info.js";
+import { guardStderr, installCredentialGuard, maskSecrets } from "./security/credential-guard.js";
 
 export interface StartOptions {
   cli: CliOptions;
@@ -38,9 +39,13 @@ export async function startAgent({ cli, version, cwd }: StartOptions): Promise<v
   process.on("unhandledRejection", (reason) => {
     warn(`unhandled rejection: ${reason instanceof Error ? (reason.stack ?? reason.message) : String(reason)}`);
   });
+  // Before anything can print: stderr is masked from the first byte (credential-named
+  // variables), and with models.json's values once the configuration is loaded.
+  guardStderr();
   const sink = takeOverStdout();
   const writer = createFrameWriter({ sink, onClientGone: () => void shutdown(0) });
   const config = loadConfig(agentHome(), warn);
+  installCredentialGuard({ models: config.models, policy: config.settings.shellEnvironment });
   const models = new ModelRegistry(config.models);
   const hooks = new HookRegistry();
 
@@ -140,6 +145,9 @@ export async function startAgent({ cli, version, cwd }: StartOptions): Promise<v
     },
   });
   hooks.add(extensions.hooks);
+  // Last, after extensions rewrote results: a tool that printed a credential (cat models.json)
+  // must not put it into the next model request.
+  hooks.add({ afterToolCall: (call) => maskToolResult(call.result.content) });
   services.extensions = extensions;
   frameRoutes.set("extension_ui_response", (frame) => extensions.handleUiResponse(frame));
 
@@ -191,6 +199,18 @@ export async function startAgent({ cli, version, cwd }: StartOptions): Promise<v
   process.on("SIGTERM", () => void shutdown(143));
   process.on("SIGHUP", () => void shutdown(129));
   process.on("SIGINT", () => void shutdown(130));
+}
+
+function maskToolResult(content: FinishedToolCall["result"]["content"]): ToolResultOverride | undefined {
+  let changed = false;
+  const masked = content.map((block) => {
+    if (block.type !== "text") return block;
+    const text = maskSecrets(block.text);
+    if (text === block.text) return block;
+    changed = true;
+    return { ...block, text };
+  });
+  return changed ? { content: masked } : undefined;
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {

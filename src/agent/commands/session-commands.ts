@@ -189,6 +189,7 @@ export const sessionCommands: CommandTable = {
       session: ctx.services.session,
       cwd: ctx.services.cwd,
       outputPath: cmd.outputPath,
+      ...(cmd.overwrite === true ? { overwrite: true } : {}),
       ...(model ? { modelLabel: `${model.provider}/${model.id}` } : {}),
     });
     return { path };

@@ -1,6 +1,8 @@
 // Public surface of the session store: open a session per the CLI options, plus the types
 // and helpers the runtime and commands use.
-import { resolve } from "node:path";
+import { existsSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { ensurePrivateDir } from "../../protocol/private-files.js";
 import { defaultSessionDir, findMostRecentSession } from "./paths.js";
 import { SessionManager } from "./session-manager.js";
 import type { Warn } from "./session-file.js";
@@ -29,6 +31,11 @@ export function openSessionManager(options: OpenSessionOptions): SessionManager 
   const sessionDir = options.sessionDir
     ? resolve(options.cwd, options.sessionDir)
     : defaultSessionDir(options.agentHome, options.cwd);
+  // Directories we own under $AGENT_TUI_HOME that an older version created 0755 become 0700
+  // (a --session-dir is the user's: new ones are created 0700, existing ones are left alone).
+  if (persist && !options.sessionDir) {
+    for (const dir of [dirname(sessionDir), sessionDir]) if (existsSync(dir)) ensurePrivateDir(dir, { tighten: true });
+  }
   const manager = new SessionManager({
     cwd: options.cwd,
     sessionDir: persist ? sessionDir : undefined,

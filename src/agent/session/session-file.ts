@@ -7,7 +7,6 @@ import {
   existsSync,
   fdatasyncSync,
   ftruncateSync,
-  mkdirSync,
   openSync,
   readFileSync,
   renameSync,
@@ -15,7 +14,9 @@ import {
   writeSync,
 } from "node:fs";
 import { dirname } from "node:path";
+import { ensurePrivateDir, openPrivateAppend, openPrivateExisting, PRIVATE_FILE_MODE } from "../../protocol/private-files.js";
 import type { SessionEntry, SessionHeader } from "./types.js";
+import { maskSecretsInJson } from "../security/credential-guard.js";
 import { decodeEntry, decodeHeader, isObject, migrateRecords, type JsonObject } from "./decode.js";
 
 export type LoadedSessionFile = {
@@ -30,8 +31,10 @@ export type LoadedSessionFile = {
 export type Warn = (message: string) => void;
 
 export function serializeRecord(record: SessionHeader | SessionEntry): string {
-  // U+2028/2029 are escaped so a line-based reader never splits inside a record.
-  return `${JSON.stringify(record).replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029")}\n`;
+  // U+2028/2029 are escaped so a line-based reader never splits inside a record; credential
+  // values are masked (a provider error echoing the key is stored without it).
+  const json = JSON.stringify(record).replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  return `${maskSecretsInJson(json)}\n`;
 }
 
 /** Load a session file; undefined when it does not exist or has no valid header. */
@@ -103,18 +106,18 @@ export class SessionFileWriter {
   /** Open an existing file for appending, cutting off a torn tail so the next line starts clean. */
   openExisting(intactBytes: number): void {
     this.close();
-    const fd = openSync(this.path, "r+");
+    const fd = openPrivateExisting(this.path, "r+");
     ftruncateSync(fd, intactBytes);
     closeSync(fd);
-    this.fd = openSync(this.path, "a");
+    this.fd = openPrivateAppend(this.path);
   }
 
   /** Create (or replace) the file with the given records, atomically via a temp file. */
   create(records: readonly (SessionHeader | SessionEntry)[]): void {
     this.close();
-    mkdirSync(dirname(this.path), { recursive: true });
+    ensurePrivateDir(dirname(this.path));
     const tmp = `${this.path}.tmp-${process.pid}`;
-    const fd = openSync(tmp, "w");
+    const fd = openSync(tmp, "w", PRIVATE_FILE_MODE);
     try {
       writeFileSync(fd, records.map(serializeRecord).join(""));
       if (this.sync) fdatasyncSync(fd);
@@ -122,11 +125,11 @@ export class SessionFileWriter {
       closeSync(fd);
     }
     renameSync(tmp, this.path);
-    this.fd = openSync(this.path, "a");
+    this.fd = openPrivateAppend(this.path);
   }
 
   append(record: SessionEntry): void {
-    if (this.fd === undefined) this.fd = openSync(this.path, "a");
+    if (this.fd === undefined) this.fd = openPrivateAppend(this.path);
     const data = Buffer.from(serializeRecord(record), "utf8");
     let offset = 0;
     while (offset < data.length) offset += writeSync(this.fd, data, offset, data.length - offset);

@@ -2,6 +2,7 @@
 // session store, tools, extensions, runtime, command table, stdin server, ready frame, and
 // the shutdown paths (stdin end → 0, SIGTERM → 143, SIGHUP → 129, EPIPE → client gone).
 
+import { randomUUID } from "node:crypto";
 import type { CliOptions } from "./cli.js";
 import { agentHome, loadConfig } from "./config.js";
 import { buildCommandTable, type AgentServices, type CommandContext } from "./commands/registry.js";
@@ -49,6 +50,16 @@ export async function startAgent({ cli, version, cwd }: StartOptions): Promise<v
   const models = new ModelRegistry(config.models);
   const hooks = new HookRegistry();
 
+  // Session problems (lines skipped, a file that could not be opened) are told to the client
+  // as a `notify` warning, not only on stderr; those found before `ready` follow it.
+  let readySent = false;
+  const earlyNotices: object[] = [];
+  const notice = (message: string): void => {
+    warn(message);
+    const frame = { type: "extension_ui_request", id: `session-notice-${randomUUID()}`, method: "notify", message, notifyType: "warning" };
+    if (readySent) writer.write(frame);
+    else earlyNotices.push(frame);
+  };
   const session = openSessionManager({
     cwd,
     agentHome: config.home,
@@ -58,6 +69,7 @@ export async function startAgent({ cli, version, cwd }: StartOptions): Promise<v
     continueRecent: cli.continueSession,
     ...(cli.name ? { name: cli.name } : {}),
     warn,
+    notice,
   });
 
   // A resumed session brings its model and thinking level unless the CLI names them.
@@ -168,6 +180,8 @@ export async function startAgent({ cli, version, cwd }: StartOptions): Promise<v
     onInputEnd: () => void shutdown(0),
   });
   writer.write({ type: "ready", version });
+  readySent = true;
+  for (const frame of earlyNotices.splice(0)) writer.write(frame);
   // Warm pi-ai/pi-agent-core once the client's startup queries are answered, so the first
   // prompt does not pay for loading them; unref'd so it never delays an exit.
   setTimeout(() => {

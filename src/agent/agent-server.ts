@@ -2,6 +2,7 @@
 // session store, tools, extensions, runtime, command table, stdin server, ready frame, and
 // the shutdown paths (stdin end → 0, SIGTERM → 143, SIGHUP → 129, EPIPE → client gone).
 
+import { randomUUID } from "node:crypto";
 import type { CliOptions } from "./cli.js";
 import { agentHome, loadConfig } from "./config.js";
 import { buildCommandTable, type AgentServices, type CommandContext } from "./commands/registry.js";
@@ -9,7 +10,7 @@ import { ModelRegistry } from "./providers/model-registry.js";
 import { createFrameWriter, takeOverStdout } from "./rpc/frame-writer.js";
 import { startRpcServer } from "./rpc/rpc-server.js";
 import { AgentRuntime } from "./runtime/agent-runtime.js";
-import { HookRegistry } from "./runtime/hooks.js";
+import { HookRegistry, type FinishedToolCall, type ToolResultOverride } from "./runtime/hooks.js";
 import type { WireEvent } from "./runtime/wire-events.js";
 import { openSessionManager } from "./session/index.js";
 import { getSessionFeatures, installSessionFeatures } from "./session/features.js";
@@ -17,6 +18,7 @@ import { setupExtensions } from "./extensions/index.js";
 import { isThinkingLevel } from "./providers/thinking.js";
 import { loadAgentCore } from "./providers/lazy.js";
 import { BUILTIN_TOOL_NAMES } from "./tools/prompt-info.js";
+import { guardStderr, installCredentialGuard, maskSecrets } from "./security/credential-guard.js";
 
 export interface StartOptions {
   cli: CliOptions;
@@ -38,12 +40,26 @@ export async function startAgent({ cli, version, cwd }: StartOptions): Promise<v
   process.on("unhandledRejection", (reason) => {
     warn(`unhandled rejection: ${reason instanceof Error ? (reason.stack ?? reason.message) : String(reason)}`);
   });
+  // Before anything can print: stderr is masked from the first byte (credential-named
+  // variables), and with models.json's values once the configuration is loaded.
+  guardStderr();
   const sink = takeOverStdout();
   const writer = createFrameWriter({ sink, onClientGone: () => void shutdown(0) });
   const config = loadConfig(agentHome(), warn);
+  installCredentialGuard({ models: config.models, policy: config.settings.shellEnvironment });
   const models = new ModelRegistry(config.models);
   const hooks = new HookRegistry();
 
+  // Session problems (lines skipped, a file that could not be opened) are told to the client
+  // as a `notify` warning, not only on stderr; those found before `ready` follow it.
+  let readySent = false;
+  const earlyNotices: object[] = [];
+  const notice = (message: string): void => {
+    warn(message);
+    const frame = { type: "extension_ui_request", id: `session-notice-${randomUUID()}`, method: "notify", message, notifyType: "warning" };
+    if (readySent) writer.write(frame);
+    else earlyNotices.push(frame);
+  };
   const session = openSessionManager({
     cwd,
     agentHome: config.home,
@@ -53,6 +69,7 @@ export async function startAgent({ cli, version, cwd }: StartOptions): Promise<v
     continueRecent: cli.continueSession,
     ...(cli.name ? { name: cli.name } : {}),
     warn,
+    notice,
   });
 
   // A resumed session brings its model and thinking level unless the CLI names them.
@@ -140,6 +157,9 @@ export async function startAgent({ cli, version, cwd }: StartOptions): Promise<v
     },
   });
   hooks.add(extensions.hooks);
+  // Last, after extensions rewrote results: a tool that printed a credential (cat models.json)
+  // must not put it into the next model request.
+  hooks.add({ afterToolCall: (call) => maskToolResult(call.result.content) });
   services.extensions = extensions;
   frameRoutes.set("extension_ui_response", (frame) => extensions.handleUiResponse(frame));
 
@@ -160,6 +180,8 @@ export async function startAgent({ cli, version, cwd }: StartOptions): Promise<v
     onInputEnd: () => void shutdown(0),
   });
   writer.write({ type: "ready", version });
+  readySent = true;
+  for (const frame of earlyNotices.splice(0)) writer.write(frame);
   // Warm pi-ai/pi-agent-core once the client's startup queries are answered, so the first
   // prompt does not pay for loading them; unref'd so it never delays an exit.
   setTimeout(() => {
@@ -191,6 +213,18 @@ export async function startAgent({ cli, version, cwd }: StartOptions): Promise<v
   process.on("SIGTERM", () => void shutdown(143));
   process.on("SIGHUP", () => void shutdown(129));
   process.on("SIGINT", () => void shutdown(130));
+}
+
+function maskToolResult(content: FinishedToolCall["result"]["content"]): ToolResultOverride | undefined {
+  let changed = false;
+  const masked = content.map((block) => {
+    if (block.type !== "text") return block;
+    const text = maskSecrets(block.text);
+    if (text === block.text) return block;
+    changed = true;
+    return { ...block, text };
+  });
+  return changed ? { content: masked } : undefined;
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {

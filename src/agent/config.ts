@@ -6,6 +6,7 @@ import { readFileSync, writeFileSync, mkdirSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { isThinkingLevel, type ThinkingLevelName } from "./providers/thinking.js";
+import { decodeShellEnvironmentPolicy, type ShellEnvironmentPolicy } from "./security/tool-env.js";
 
 export type QueueMode = "all" | "one-at-a-time";
 export type InterruptMode = "wait" | "immediate";
@@ -45,6 +46,8 @@ export interface AgentSettings {
   interruptMode: InterruptMode;
   retry: { enabled: boolean; maxRetries: number; baseDelayMs: number };
   compaction: { enabled: boolean };
+  /** Which credentials tool processes may see anyway (default: none). */
+  shellEnvironment: ShellEnvironmentPolicy;
 }
 
 export const DEFAULT_SETTINGS: AgentSettings = {
@@ -53,6 +56,7 @@ export const DEFAULT_SETTINGS: AgentSettings = {
   interruptMode: "wait",
   retry: { enabled: true, maxRetries: 3, baseDelayMs: 2000 },
   compaction: { enabled: true },
+  shellEnvironment: { passthrough: [], exclude: [] },
 };
 
 export function agentHome(env: NodeJS.ProcessEnv = process.env): string {
@@ -76,7 +80,10 @@ function readJson(path: string, warn: (message: string) => void): unknown {
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {
-    warn(`ignoring ${path}: ${(error as Error).message}`);
+    // V8's message quotes the text around the error, which in models.json may be an API key:
+    // say where, never what.
+    const where = /at position \d+(?: \(line \d+ column \d+\))?/.exec((error as Error).message)?.[0];
+    warn(`ignoring ${path}: not valid JSON${where ? ` (${where})` : ""}`);
     return undefined;
   }
 }
@@ -155,6 +162,7 @@ export function decodeSettings(raw: unknown): AgentSettings {
   }
   const compaction = raw["compaction"];
   if (isRecord(compaction) && typeof compaction["enabled"] === "boolean") settings.compaction.enabled = compaction["enabled"];
+  settings.shellEnvironment = decodeShellEnvironmentPolicy(raw["shellEnvironment"]);
   return settings;
 }
 
@@ -181,7 +189,7 @@ export function loadConfig(home: string, warn: (message: string) => void): Loade
 export function persistSetting(config: LoadedConfig, key: string, value: unknown, warn: (message: string) => void): void {
   config.rawSettings[key] = value;
   try {
-    mkdirSync(config.home, { recursive: true });
+    mkdirSync(config.home, { recursive: true, mode: 0o700 });
     writeFileSync(join(config.home, "settings.json"), JSON.stringify(config.rawSettings, null, 2) + "\n");
   } catch (error) {
     warn(`cannot save settings: ${(error as Error).message}`);

@@ -5,6 +5,7 @@
 import { readFileSync } from "node:fs";
 import { CliError, HELP_TEXT, parseCli, type CliOptions } from "./cli.js";
 import { startAgent } from "./agent-server.js";
+import { SessionError } from "./session/session-manager.js";
 
 function readVersion(): string {
   try {
@@ -36,7 +37,9 @@ if (cli.help) {
   process.stdout.write(`${version}\n`);
 } else {
   startAgent({ cli, version, cwd: process.cwd() }).catch((error: unknown) => {
-    process.stderr.write(`agent-rpc: fatal: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    // A session refused at start (held by another worker) is a message, not a crash.
+    const text = error instanceof SessionError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error);
+    process.stderr.write(`agent-rpc: ${error instanceof SessionError ? "" : "fatal: "}${text}\n`);
     process.exit(1);
   });
 }

@@ -3,7 +3,7 @@
 // a budget with rehydration (§11.2–11.4). Never replays a prompt or tool call.
 import { serializeFrame } from "../protocol/index.js";
 import { BridgeError } from "./errors.js";
-import { createRedactor } from "./redact.js";
+import { createRedactor, withCommandLineSecrets } from "./redact.js";
 import { createFrameRouter, type FrameRouter, type RoutedFrame } from "./frame-router.js";
 import { decodeData } from "./normalise.js";
 import { createPendingTable } from "./pending.js";
@@ -33,7 +33,8 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "obj
 export function createWorkerConnection(options: WorkerConnectionOptions): WorkerConnection {
   if (options.command.length === 0) throw new Error("createWorkerConnection: command is empty");
   const env = options.env ?? process.env;
-  const redact = createRedactor(env);
+  // A key on the command line (`--agent "… KEY=… …"`) is masked wherever it is echoed back.
+  const redact = withCommandLineSecrets(createRedactor(env), options.command);
   const notices = createNoticeBatcher(options.batchIntervalMs ?? 16);
   const pending = createPendingTable(options.requestTimeoutsMs);
   const ui = createUiRouter((n) => notices.push(n));
@@ -222,7 +223,7 @@ export function createWorkerConnection(options: WorkerConnectionOptions): Worker
   function onExit(gen: number, w: WorkerProcess, code: number | null, signal: NodeJS.Signals | null, spawnError?: Error): void {
     if (gen !== generation) return;
     worker = undefined;
-    const reason = spawnError ? `Could not start worker: ${spawnError.message}` : exitReason;
+    const reason = spawnError ? redact(`Could not start worker: ${spawnError.message}`) : exitReason;
     exitReason = undefined;
     const info: WorkerExitInfo = {
       generation: gen,

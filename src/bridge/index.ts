@@ -29,7 +29,9 @@ export type { RpcClient, PromptOptions, QueueMode, InterruptMode } from "./rpc-c
 export { BridgeError, type BridgeErrorKind } from "./errors.js";
 export { resolveBundledWorkerCommand, splitCommandLine } from "./command-line.js";
 export { createWorkerConnection } from "./connection.js";
-export { redactSecrets } from "./redact.js";
+export { describeCommandLine, redactSecrets } from "./redact.js";
+// Private (0600/0700) file creation shared with the worker: session files, exports, history.
+export { ensurePrivateDir, openPrivateAppend, writePrivateFileAtomic, TargetExistsError } from "../protocol/private-files.js";
 export { DEFAULT_RESTART_POLICY } from "./restart-policy.js";
 // Protocol constants the UI needs for cycling, validation and capability display.
 export {

@@ -57,3 +57,50 @@ export function createRedactor(env: NodeJS.ProcessEnv = process.env): Redactor {
 export function redactSecrets(text: string, env: NodeJS.ProcessEnv = process.env): string {
   return createRedactor(env)(text);
 }
+
+/** Names whose `NAME=value` or `--name value` carries a secret on a worker command line. */
+const SECRET_WORD_NAME = /KEY|TOKEN|SECRET|PASSWORD|PASSWD|AUTH|CREDENTIAL/i;
+/** A value shaped like a key: long, one word, letters and digits mixed. */
+function looksLikeKey(value: string): boolean {
+  return /^[A-Za-z0-9_+=.:-]{16,}$/.test(value) && /[0-9]/.test(value) && /[A-Za-z]/.test(value);
+}
+
+/**
+ * The secret values in a worker command line (`--agent "… KEY=… …"`): values of secret-named
+ * assignments and flags, key-shaped assignment values, and words a redactor pattern matches.
+ */
+export function commandLineSecrets(argv: readonly string[]): string[] {
+  const out = new Set<string>();
+  const byShape = createRedactor({});
+  argv.forEach((word, index) => {
+    const assignment = /^-{0,2}([A-Za-z_][A-Za-z0-9_-]*)=(.+)$/s.exec(word);
+    if (assignment) {
+      // Only the value: `OPENAI_API_KEY=[REDACTED]` still says which variable was set.
+      const [, name = "", value = ""] = assignment;
+      if (SECRET_WORD_NAME.test(name) || looksLikeKey(value) || byShape(value) !== value) out.add(value);
+      return;
+    }
+    if (/^--?[A-Za-z]/.test(word) && SECRET_WORD_NAME.test(word)) {
+      const next = argv[index + 1];
+      if (next !== undefined && !next.startsWith("-")) out.add(next);
+    }
+    if (byShape(word) !== word) out.add(word);
+  });
+  return [...out].filter((value) => value.length >= 4).sort((a, b) => b.length - a.length);
+}
+
+/** A redactor that also removes the secrets of `argv` wherever they appear (a spawn error quotes argv[0]). */
+export function withCommandLineSecrets(redact: Redactor, argv: readonly string[]): Redactor {
+  const secrets = commandLineSecrets(argv);
+  if (secrets.length === 0) return redact;
+  return (text) => {
+    let out = text;
+    for (const secret of secrets) if (out.includes(secret)) out = out.split(secret).join(REDACTED);
+    return redact(out);
+  };
+}
+
+/** A worker command line for notices, with its secrets masked. */
+export function describeCommandLine(argv: readonly string[]): string {
+  return withCommandLineSecrets((text) => text, argv)(argv.join(" "));
+}

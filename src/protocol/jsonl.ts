@@ -3,6 +3,7 @@
 // raw U+2028/U+2029 inside strings are never mistaken for record boundaries.
 
 import { isUtf8 } from "node:buffer";
+import { stringifyJson } from "./json-deep.js";
 
 const LF = 0x0a;
 const CR = 0x0d;
@@ -118,10 +119,11 @@ export function createJsonlFramer(options: JsonlFramerOptions): JsonlFramer {
 
 /**
  * Serialise one frame as a JSONL record. U+2028/U+2029 are escaped (valid JSON that protects
- * naive line readers, §1.3 rule 4); JSON.stringify already escapes LF inside strings.
+ * naive line readers, §1.3 rule 4); JSON.stringify already escapes LF inside strings. Any
+ * depth serialises (json-deep.ts): a deep tool result or session tree never crashes a writer.
  */
 export function serializeFrame(frame: unknown): string {
-  const json = JSON.stringify(frame);
+  const json = stringifyJson(frame);
   if (json === undefined) throw new TypeError("Frame is not serialisable as JSON");
   return escapeLineSeparators(json) + "\n";
 }

@@ -2,7 +2,7 @@
 // the main buffer, and restore the terminal on every way out.
 import { appendFileSync } from "node:fs";
 import { render } from "ink";
-import { createWorkerConnection, type WorkerConnection } from "../bridge/index.js";
+import { createWorkerConnection, describeCommandLine, type WorkerConnection } from "../bridge/index.js";
 import { parseTuiCli } from "./cli.js";
 import { App } from "./components/app.js";
 import { decodeSnapshot, noticesToActions } from "./connection.js";
@@ -125,7 +125,7 @@ async function main(): Promise<void> {
     store.dispatch({ type: "snapshot", snapshot: decodeSnapshot(await connection.rpc.getState()) });
     await features.afterStart(() => exit(0));
   } catch (error) {
-    store.dispatch({ type: "notice", level: "error", text: `Could not start the worker (${options.workerCommand.join(" ")}): ${error instanceof Error ? error.message : String(error)}` });
+    store.dispatch({ type: "notice", level: "error", text: `Could not start the worker (${describeCommandLine(options.workerCommand)}): ${error instanceof Error ? error.message : String(error)}` });
     return;
   }
   if (options.initialMessage !== undefined) {

@@ -1,12 +1,11 @@
 // Session commands (PROTOCOL.md §3.2.4–3.2.5, §3.6, §3.9): new/switch/fork/clone, entries
 // and tree, names, export, compaction, todos and host tools. Session-replacing commands
 // are serialised, abort the run and clear the queues first (§2.8).
-import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { isThinkingLevel } from "../providers/thinking.js";
 import type { AgentRuntime } from "../runtime/agent-runtime.js";
 import { getSessionFeatures, installSessionFeatures, type SessionFeatures } from "../session/features.js";
-import { hasSessionHeader, SessionError, type SessionTreeNode } from "../session/index.js";
+import { SessionError } from "../session/index.js";
 import type { CommandContext, CommandTable } from "./registry.js";
 
 function features(ctx: CommandContext): SessionFeatures {
@@ -79,20 +78,6 @@ function forkMessages(ctx: CommandContext): { messages: { entryId: string; text:
   return { messages: ctx.services.session.getForkMessages() };
 }
 
-const MAX_TREE_DEPTH = 1500;
-
-/** Depth of the deepest node, computed iteratively (the tree can be thousands deep). */
-function treeDepth(roots: readonly SessionTreeNode[]): number {
-  let max = 0;
-  const stack: [SessionTreeNode, number][] = roots.map((node) => [node, 1]);
-  for (let item = stack.pop(); item; item = stack.pop()) {
-    const [node, depth] = item;
-    if (depth > max) max = depth;
-    for (const child of node.children) stack.push([child, depth + 1]);
-  }
-  return max;
-}
-
 export const sessionCommands: CommandTable = {
   async new_session(cmd, ctx) {
     return serialised(async () => {
@@ -113,9 +98,9 @@ export const sessionCommands: CommandTable = {
       const cancelled = (await ctx.services.extensions?.host.beforeSessionSwitch({ reason: "resume", targetSessionFile: cmd.sessionPath })) ?? false;
       if (cancelled) return { cancelled: true };
       const target = resolve(ctx.services.cwd, cmd.sessionPath);
-      // Checked before leaving the current session, so a bad path changes nothing.
-      if (!existsSync(target)) throw new SessionError(`Session file not found: ${target}`);
-      if (!hasSessionHeader(target)) throw new SessionError(`Not a session file: ${target}`);
+      // Checked before leaving the current session, so a bad path (missing, not a session,
+      // unreadable, held by another worker) changes nothing.
+      session.probe(target);
       const previous = session.sessionFile;
       await leaveSession(ctx, { reason: "resume", targetSessionFile: target });
       session.openFile(target, { mustExist: true });
@@ -165,13 +150,9 @@ export const sessionCommands: CommandTable = {
 
   async get_tree(_cmd, ctx) {
     const session = ctx.services.session;
-    const tree = session.getTree();
-    const depth = treeDepth(tree);
-    // JSON.stringify recurses per level and overflows V8's stack near 2,000 nested nodes.
-    if (depth > MAX_TREE_DEPTH) {
-      throw new SessionError(`Session tree is too deep for get_tree (${depth} levels, limit ${MAX_TREE_DEPTH}); use get_entries`);
-    }
-    return { tree, leafId: session.getLeafId() };
+    // A linear session of thousands of entries nests that deep: the frame writer serialises
+    // any depth (protocol/json-deep.ts), so there is no limit here.
+    return { tree: session.getTree(), leafId: session.getLeafId() };
   },
 
   async set_session_name(cmd, ctx) {
@@ -189,6 +170,7 @@ export const sessionCommands: CommandTable = {
       session: ctx.services.session,
       cwd: ctx.services.cwd,
       outputPath: cmd.outputPath,
+      ...(cmd.overwrite === true ? { overwrite: true } : {}),
       ...(model ? { modelLabel: `${model.provider}/${model.id}` } : {}),
     });
     return { path };

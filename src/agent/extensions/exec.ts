@@ -1,6 +1,7 @@
 // pi.exec(command, args, {signal, timeout, cwd}) for extensions: runs a program without a shell and
 // resolves with {stdout, stderr, code, killed}; it never rejects, so an extension's await is safe.
 import { spawn } from "node:child_process";
+import { toolEnvironment } from "../security/credential-guard.js";
 
 export interface ExecOptions {
   signal?: AbortSignal;
@@ -21,7 +22,8 @@ export function execForExtension(command: string, args: readonly string[], cwd: 
       resolve({ stdout: "", stderr: "", code: 1, killed: true });
       return;
     }
-    const child = spawn(command, [...args], { cwd: options.cwd ?? cwd, stdio: ["ignore", "pipe", "pipe"] });
+    // The same credential-free environment as the bash tool: extensions often run model input.
+    const child = spawn(command, [...args], { cwd: options.cwd ?? cwd, stdio: ["ignore", "pipe", "pipe"], env: toolEnvironment() });
     let stdout = "";
     let stderr = "";
     let killed = false;

@@ -1,8 +1,10 @@
 // The single stdout writer: every protocol frame goes through here, in emission order.
 // Frames are batched per event-loop tick (one write syscall for many deltas) and flushed
 // synchronously on shutdown. Stray writes by libraries to process.stdout go to stderr.
+// Configured credential values are masked in every frame (security/credential-guard.ts).
 
 import { serializeFrame } from "../../protocol/jsonl.js";
+import { maskSecretsInJson } from "../security/credential-guard.js";
 
 export interface FrameSink {
   write(chunk: string): boolean;
@@ -69,7 +71,8 @@ export function createFrameWriter(options: FrameWriterOptions): FrameWriter {
   return {
     write(frame) {
       if (gone) return;
-      const line = serializeFrame(frame);
+      // Every frame passes the credential guard: a provider error echoing a key stays masked.
+      const line = maskSecretsInJson(serializeFrame(frame));
       frames++;
       pending.push(line);
       pendingBytes += line.length;

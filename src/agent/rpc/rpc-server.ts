@@ -2,6 +2,7 @@
 // frames, concurrent dispatch (each record handled as soon as read, §2.3) and exactly one
 // response per command, echoing the id (also for unknown commands — our deviation, §2.5).
 
+import { jsonDepthExceeds } from "../../protocol/json-deep.js";
 import { createJsonlFramer } from "../../protocol/jsonl.js";
 import { decodeCommand } from "../../protocol/decode/index.js";
 import type { CommandContext, CommandTable } from "../commands/registry.js";
@@ -28,6 +29,19 @@ export interface RpcServer {
 }
 
 const INVALID_SHAPE = 'Invalid command: expected a JSON object with a string "type"';
+
+/** Inbound frames nesting deeper than this are rejected (nothing legitimate comes close). */
+export const MAX_FRAME_DEPTH = 1000;
+const TOO_DEEP = `Frame nested deeper than ${MAX_FRAME_DEPTH} levels`;
+
+/**
+ * An over-deep frame, made harmless: a host tool result still ends its tool call (as an
+ * error naming the reason), so the run is not left waiting; anything else is refused.
+ */
+function withoutOverDeepPayload(frame: Record<string, unknown>): Record<string, unknown> | undefined {
+  if (frame["type"] !== "host_tool_result") return undefined;
+  return { type: "host_tool_result", id: frame["id"], result: { content: [{ type: "text", text: `Host tool result rejected: ${TOO_DEEP}` }] }, isError: true };
+}
 
 export function startRpcServer(options: RpcServerOptions): RpcServer {
   const { writer } = options;
@@ -61,9 +75,18 @@ export function startRpcServer(options: RpcServerOptions): RpcServer {
       respond(typeof rawId === "string" ? rawId : undefined, "parse", { ok: false, error: INVALID_SHAPE });
       return;
     }
-    const frame = parsed as Record<string, unknown>;
+    let frame = parsed as Record<string, unknown>;
     const type = frame["type"] as string;
     const id = typeof frame["id"] === "string" ? frame["id"] : undefined;
+    if (jsonDepthExceeds(frame, MAX_FRAME_DEPTH)) {
+      const replacement = withoutOverDeepPayload(frame);
+      if (!replacement) {
+        process.stderr.write(`agent-rpc: rejected a ${type} frame: ${TOO_DEEP}\n`);
+        if (!options.frameRoutes.has(type)) respond(id, type, { ok: false, error: TOO_DEEP });
+        return;
+      }
+      frame = replacement;
+    }
     const route = options.frameRoutes.get(type);
     if (route) {
       // Unknown ids are ignored silently (§1.2); a route failure is logged, never answered.

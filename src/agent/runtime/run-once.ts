@@ -89,13 +89,30 @@ export async function runAgentOnce(host: RunHost, prompts: AgentMessage[], conti
   const streamFn: StreamFn = (m, c, o) => (o?.signal?.aborted ? abortedStream(ai, m) : baseStream(m, c, o));
   let outcome: RunOutcome = "done";
   let lastAssistant: AssistantMessage | undefined;
+  // What the client was told has started: closed below if the loop fails half way.
+  const open = { agent: false, message: false, tools: new Map<string, string>() };
   const sink = (event: AgentEvent): void => {
     switch (event.type) {
+      case "agent_start":
+        open.agent = true;
+        host.emit(toWireEvent(event));
+        return;
+      case "tool_execution_start":
+        open.tools.set(event.toolCallId, event.toolName);
+        host.emit(toWireEvent(event));
+        return;
+      case "tool_execution_end":
+        // Closed only once it was written: a failed write leaves it for closeOpenEvents.
+        host.emit(toWireEvent(event));
+        open.tools.delete(event.toolCallId);
+        return;
       case "message_start":
         host.onMessageStart(event.message);
+        open.message = event.message.role === "assistant";
         host.emit(toWireEvent(event));
         return;
       case "message_end":
+        open.message = false;
         host.recordMessage(event.message);
         host.emit(toWireEvent(event));
         if (event.message.role === "assistant") {
@@ -111,6 +128,7 @@ export async function runAgentOnce(host: RunHost, prompts: AgentMessage[], conti
       case "agent_end": {
         outcome = host.decideOutcome(lastAssistant);
         host.emit({ type: "agent_end", messages: event.messages, willRetry: outcome !== "done" });
+        open.agent = false;
         if (outcome === "done" && host.retryAttempt() > 0) {
           // G2: retries exhausted (or the retried run was aborted).
           const finalError = host.isAborted() ? "Retry cancelled" : (lastAssistant?.errorMessage ?? "Retry cancelled");
@@ -123,9 +141,44 @@ export async function runAgentOnce(host: RunHost, prompts: AgentMessage[], conti
         host.emit(toWireEvent(event));
     }
   };
-  if (continuation) await core.runAgentLoopContinue(context, config, sink, host.signal, streamFn);
-  else await core.runAgentLoop(prompts, context, config, sink, host.signal, streamFn);
+  try {
+    if (continuation) await core.runAgentLoopContinue(context, config, sink, host.signal, streamFn);
+    else await core.runAgentLoop(prompts, context, config, sink, host.signal, streamFn);
+  } catch (error) {
+    closeOpenEvents(host, open, error);
+    throw error;
+  }
   return { outcome, last: lastAssistant };
+}
+
+/**
+ * The loop failed (a session write failed, an extension hook threw, …): every started tool
+ * gets its tool_execution_end and the run its agent_end, with the reason, so no client waits
+ * for an end that never comes. Each emit is tried on its own: one failure must not stop the rest.
+ */
+function closeOpenEvents(host: RunHost, open: { agent: boolean; message: boolean; tools: Map<string, string> }, error: unknown): void {
+  const reason = error instanceof Error ? error.message : String(error);
+  const tryEmit = (event: WireEvent): void => {
+    try {
+      host.emit(event);
+    } catch (emitError) {
+      process.stderr.write(`agent-rpc: could not report the failed run (${event.type}): ${String(emitError)}\n`);
+    }
+  };
+  for (const [toolCallId, toolName] of open.tools) {
+    const text = `Tool execution failed: ${reason}`;
+    tryEmit({ type: "tool_execution_end", toolCallId, toolName, result: { content: [{ type: "text", text }], details: {} }, isError: true });
+  }
+  open.tools.clear();
+  if (!open.agent) return;
+  const message = emptyAssistantMessage(host.model, "error");
+  message.errorMessage = `The run failed: ${reason}`;
+  // An answer being streamed is ended by this message; otherwise it is a new one.
+  if (!open.message) tryEmit({ type: "message_start", message });
+  tryEmit({ type: "message_end", message });
+  tryEmit({ type: "agent_end", messages: [message], willRetry: false });
+  open.agent = false;
+  open.message = false;
 }
 
 function abortedStream(ai: typeof import("@mariozechner/pi-ai"), model: AnyModel): ReturnType<StreamFn> {

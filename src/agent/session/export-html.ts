@@ -1,8 +1,10 @@
 // export_html: the active branch of a session as one self-contained HTML file (inline CSS
 // and JS, no network assets): markdown rendered, code highlighted, thinking and tool calls
 // collapsible, tool output, usage and cost. Secrets are redacted before rendering.
-import { writeFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { resolve } from "node:path";
+import { writePrivateFileAtomic } from "../../protocol/private-files.js";
+import { maskSecrets } from "../security/credential-guard.js";
 import { Marked, type Tokens } from "marked";
 import type { AssistantMessage, Usage } from "@mariozechner/pi-ai";
 import { escapeHtml, highlightToHtml } from "./export-highlight.js";
@@ -150,7 +152,9 @@ export type ExportInput = {
 
 /** Render the export document (pure apart from reading the session). */
 export function renderSessionHtml(input: ExportInput): string {
-  const redact: Redactor = createRedactor(input.env ?? process.env);
+  // Token shapes and secret-named variables, plus every configured credential value.
+  const byShape = createRedactor(input.env ?? process.env);
+  const redact: Redactor = (text) => maskSecrets(byShape(text));
   const md = createMarkdown();
   const renderer: Renderer = { markdown: (text) => md.parse(text, { async: false }) };
   const header = input.session.getHeader();
@@ -210,9 +214,21 @@ export function defaultExportName(session: SessionManager): string {
   return `agent-session-${header.timestamp.replace(/[:.]/g, "-")}_${header.id}.html`;
 }
 
-/** Write the export; returns the path as reported to the client (relative when defaulted). */
-export function exportSessionHtml(input: ExportInput & { cwd: string; outputPath?: string | undefined }): string {
-  const reported = input.outputPath ?? defaultExportName(input.session);
-  writeFileSync(resolve(input.cwd, reported), renderSessionHtml(input));
+/** The default name, or `<name>-2.html`, `-3`, … when an earlier export already took it. */
+function freeDefaultName(session: SessionManager, cwd: string): string {
+  const base = defaultExportName(session);
+  let name = base;
+  for (let n = 2; existsSync(resolve(cwd, name)); n++) name = base.replace(/\.html$/, `-${n}.html`);
+  return name;
+}
+
+/**
+ * Write the export (0600, atomically); returns the path as reported to the client (relative
+ * when defaulted). An explicit path that exists (a symlink included) is refused unless
+ * `overwrite`; a symlink is then replaced, never followed.
+ */
+export function exportSessionHtml(input: ExportInput & { cwd: string; outputPath?: string | undefined; overwrite?: boolean }): string {
+  const reported = input.outputPath ?? freeDefaultName(input.session, input.cwd);
+  writePrivateFileAtomic(resolve(input.cwd, reported), renderSessionHtml(input), { overwrite: input.overwrite === true });
   return reported;
 }

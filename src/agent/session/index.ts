@@ -1,8 +1,10 @@
 // Public surface of the session store: open a session per the CLI options, plus the types
 // and helpers the runtime and commands use.
-import { resolve } from "node:path";
+import { existsSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { ensurePrivateDir } from "../../protocol/private-files.js";
 import { defaultSessionDir, findMostRecentSession } from "./paths.js";
-import { SessionManager } from "./session-manager.js";
+import { SessionError, SessionInUseError, SessionManager } from "./session-manager.js";
 import type { Warn } from "./session-file.js";
 
 export type OpenSessionOptions = {
@@ -22,6 +24,8 @@ export type OpenSessionOptions = {
   /** fdatasync after each append (default true). */
   sync?: boolean;
   warn?: Warn;
+  /** What was skipped or could not be opened, for the user (default: warn). */
+  notice?: (message: string) => void;
 };
 
 export function openSessionManager(options: OpenSessionOptions): SessionManager {
@@ -29,27 +33,45 @@ export function openSessionManager(options: OpenSessionOptions): SessionManager 
   const sessionDir = options.sessionDir
     ? resolve(options.cwd, options.sessionDir)
     : defaultSessionDir(options.agentHome, options.cwd);
+  // Directories we own under $AGENT_TUI_HOME that an older version created 0755 become 0700
+  // (a --session-dir is the user's: new ones are created 0700, existing ones are left alone).
+  if (persist && !options.sessionDir) {
+    for (const dir of [dirname(sessionDir), sessionDir]) if (existsSync(dir)) ensurePrivateDir(dir, { tighten: true });
+  }
   const manager = new SessionManager({
     cwd: options.cwd,
     sessionDir: persist ? sessionDir : undefined,
     persist,
     ...(options.sync !== undefined ? { sync: options.sync } : {}),
     ...(options.warn ? { warn: options.warn } : {}),
+    ...(options.notice ? { notice: options.notice } : {}),
   });
+  const notice = options.notice ?? options.warn ?? ((message: string) => process.stderr.write(`agent-rpc: ${message}\n`));
+  // A file that cannot be a session is left untouched and the worker stays up on a new
+  // session; only a session another worker is writing refuses (one writer per file).
+  const open = (file: string): void => {
+    try {
+      manager.openFile(file);
+    } catch (error) {
+      if (!(error instanceof SessionError) || error instanceof SessionInUseError) throw error;
+      notice(`${error.message}; it was left untouched and a new session was started instead`);
+    }
+  };
   if (persist && options.sessionFile) {
-    manager.openFile(resolve(options.cwd, options.sessionFile));
+    open(resolve(options.cwd, options.sessionFile));
   } else if (persist && options.continueRecent) {
-    const recent = findMostRecentSession(sessionDir);
-    if (recent) manager.openFile(recent);
+    const recent = findMostRecentSession(sessionDir, (skipped) => notice(`Not continuing ${skipped}: it is not a readable session file (left untouched)`));
+    if (recent) open(recent);
   }
   if (options.name !== undefined && options.name.trim() !== "") manager.setName(options.name);
   return manager;
 }
 
-export { SessionManager, SessionError } from "./session-manager.js";
+export { SessionManager, SessionError, SessionInUseError } from "./session-manager.js";
+export { acquireSessionLock, lockPathFor, SessionLockedError, type SessionLock } from "./session-lock.js";
 export { defaultSessionDir, findMostRecentSession, hasSessionHeader, sessionFileName } from "./paths.js";
 export { buildContextFromPath, buildTree, userMessageText } from "./context.js";
-export { loadSessionFile } from "./session-file.js";
+export { loadSessionFile, readSessionFile } from "./session-file.js";
 export type * from "./types.js";
 export { CURRENT_SESSION_VERSION } from "./types.js";
 export { sessionTotals, awaitingUsageAfterCompaction, type SessionTotals } from "./stats.js";

@@ -21,7 +21,9 @@ export function hasSessionHeader(path: string): boolean {
     fd = openSync(path, "r");
     const buffer = Buffer.alloc(1024);
     const read = readSync(fd, buffer, 0, buffer.length, 0);
-    const firstLine = buffer.toString("utf8", 0, read).split("\n")[0] ?? "";
+    // A UTF-8 BOM and a CRLF line end are accepted, as the loader accepts them.
+    const start = read >= 3 && buffer[0] === 0xef && buffer[1] === 0xbb && buffer[2] === 0xbf ? 3 : 0;
+    const firstLine = buffer.toString("utf8", start, read).split("\n")[0] ?? "";
     const header: unknown = JSON.parse(firstLine);
     return typeof header === "object" && header !== null && "type" in header && header.type === "session";
   } catch (error) {
@@ -33,8 +35,11 @@ export function hasSessionHeader(path: string): boolean {
   }
 }
 
-/** Most recently modified valid session file in `dir`, or undefined. */
-export function findMostRecentSession(dir: string): string | undefined {
+/**
+ * Most recently modified valid session file in `dir`, or undefined. `.jsonl` files newer than
+ * it that are not sessions (or not readable) are passed to `onSkip`: they were passed over.
+ */
+export function findMostRecentSession(dir: string, onSkip?: (path: string) => void): string | undefined {
   let names: string[];
   try {
     names = readdirSync(dir).filter((name) => name.endsWith(".jsonl"));
@@ -42,12 +47,20 @@ export function findMostRecentSession(dir: string): string | undefined {
     if (error instanceof Error && "code" in error && error.code === "ENOENT") return undefined;
     throw error;
   }
-  let best: { path: string; mtime: number } | undefined;
+  const candidates: { path: string; mtime: number }[] = [];
   for (const name of names) {
     const path = join(dir, name);
-    if (!hasSessionHeader(path)) continue;
-    const mtime = statSync(path).mtimeMs;
-    if (!best || mtime > best.mtime) best = { path, mtime };
+    try {
+      candidates.push({ path, mtime: statSync(path).mtimeMs });
+    } catch (error) {
+      // Removed while listing is nothing worth reporting; anything else (a loop, EACCES) is.
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT") onSkip?.(path);
+    }
   }
-  return best?.path;
+  candidates.sort((a, b) => b.mtime - a.mtime);
+  for (const { path } of candidates) {
+    if (hasSessionHeader(path)) return path;
+    onSkip?.(path);
+  }
+  return undefined;
 }

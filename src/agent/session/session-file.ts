@@ -1,84 +1,39 @@
-// Reading and durable appending of one session JSONL file. Every append is a single
-// synchronous write of a whole line (plus fdatasync), so an entry is on disk before the
-// caller announces it; a torn last line left by a crash is skipped on load and cut off
-// before the next append.
-import {
-  closeSync,
-  existsSync,
-  fdatasyncSync,
-  ftruncateSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  renameSync,
-  writeFileSync,
-  writeSync,
-} from "node:fs";
-import { dirname } from "node:path";
-import type { SessionEntry, SessionHeader } from "./types.js";
+// Reading one session JSONL file, tolerating what crashes and other tools leave (a BOM, CRLF,
+// a torn or unterminated last line, garbage, unknown entries, other versions): what cannot be
+// read is skipped and reported, never "fixed" in place. Writing is in session-writer.ts.
+import { readFileSync, statSync } from "node:fs";
+import { isUtf8 } from "node:buffer";
+import { stringifyJson } from "../../protocol/json-deep.js";
+import { maskSecretsInJson } from "../security/credential-guard.js";
 import { decodeEntry, decodeHeader, isObject, migrateRecords, type JsonObject } from "./decode.js";
+import type { SessionEntry, SessionHeader } from "./types.js";
+import { CURRENT_SESSION_VERSION } from "./types.js";
 
 export type LoadedSessionFile = {
   header: SessionHeader;
   entries: SessionEntry[];
-  /** Byte length of the intact prefix (everything up to the last complete line). */
-  intactBytes: number;
-  /** True when the file was migrated from an older version and should be rewritten. */
-  migrated: boolean;
+  /** The file does not end with a line feed: the next append must start with one. */
+  needsNewline: boolean;
+  /** The version the file was written in when it is migrated (in memory) on load. */
+  migratedFrom: number | undefined;
+  /** What was skipped or read differently, one sentence each, for the user. */
+  notes: string[];
 };
+
+/** Why a path cannot be opened as a session (the message names the path). */
+export type UnreadableSession = { kind: "missing" | "empty" | "not_a_session" | "unreadable"; message: string };
+
+export type SessionFileRead = { ok: true; file: LoadedSessionFile } | ({ ok: false } & UnreadableSession);
 
 export type Warn = (message: string) => void;
 
-export function serializeRecord(record: SessionHeader | SessionEntry): string {
-  // U+2028/2029 are escaped so a line-based reader never splits inside a record.
-  return `${JSON.stringify(record).replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029")}\n`;
-}
+const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 
-/** Load a session file; undefined when it does not exist or has no valid header. */
-export function loadSessionFile(path: string, warn: Warn): LoadedSessionFile | undefined {
-  if (!existsSync(path)) return undefined;
-  const buffer = readFileSync(path);
-  const lastNewline = buffer.lastIndexOf(0x0a);
-  const intactBytes = lastNewline + 1;
-  const text = buffer.subarray(0, intactBytes).toString("utf8");
-  if (intactBytes < buffer.length) {
-    const tail = buffer.subarray(intactBytes).toString("utf8");
-    if (tail.trim().length > 0) {
-      const parsedTail = tryParse(tail);
-      if (parsedTail === undefined) {
-        warn(`session ${path}: skipped a torn last line (${buffer.length - intactBytes} bytes)`);
-      } else {
-        warn(`session ${path}: last line has no newline terminator; it was skipped`);
-      }
-    }
-  }
-  const lines = text.split("\n");
-  let header: SessionHeader | undefined;
-  const records: JsonObject[] = [];
-  for (let index = 0; index < lines.length; index++) {
-    const line = (lines[index] ?? "").replace(/\r$/, "");
-    if (line.trim() === "") continue;
-    const value = tryParse(line);
-    if (value === undefined) {
-      warn(`session ${path}: skipped malformed line ${index + 1}`);
-      continue;
-    }
-    if (header === undefined) {
-      header = decodeHeader(value);
-      if (header === undefined) return undefined;
-      continue;
-    }
-    if (isObject(value)) records.push(value);
-  }
-  if (header === undefined) return undefined;
-  const migrated = migrateRecords(header, records);
-  const entries: SessionEntry[] = [];
-  for (const record of records) {
-    const entry = decodeEntry(record);
-    if (entry) entries.push(entry);
-    else warn(`session ${path}: skipped an entry of unknown type or shape (${String(record.type)})`);
-  }
-  return { header, entries, intactBytes, migrated };
+export function serializeRecord(record: SessionHeader | SessionEntry): string {
+  // U+2028/2029 are escaped so a line-based reader never splits inside a record; any depth
+  // serialises (json-deep.ts); credential values are masked (a provider error echoing a key).
+  const json = (stringifyJson(record) ?? "null").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  return `${maskSecretsInJson(json)}\n`;
 }
 
 function tryParse(line: string): unknown {
@@ -91,55 +46,123 @@ function tryParse(line: string): unknown {
   }
 }
 
-/** Append-only writer for one file, opened lazily on the first write. */
-export class SessionFileWriter {
-  private fd: number | undefined;
+function listed(numbers: readonly number[]): string {
+  const shown = numbers.slice(0, 5).join(", ");
+  return numbers.length > 5 ? `${shown}, …` : shown;
+}
 
-  constructor(
-    readonly path: string,
-    private readonly sync: boolean,
-  ) {}
-
-  /** Open an existing file for appending, cutting off a torn tail so the next line starts clean. */
-  openExisting(intactBytes: number): void {
-    this.close();
-    const fd = openSync(this.path, "r+");
-    ftruncateSync(fd, intactBytes);
-    closeSync(fd);
-    this.fd = openSync(this.path, "a");
+/** Read and decode a session file; every problem is a value, never an exception. */
+export function readSessionFile(path: string): SessionFileRead {
+  let buffer: Buffer;
+  try {
+    const stat = statSync(path);
+    if (stat.isDirectory()) return { ok: false, kind: "not_a_session", message: `Not a session file: ${path} is a directory` };
+    if (!stat.isFile()) return { ok: false, kind: "not_a_session", message: `Not a session file: ${path} is not a regular file` };
+    buffer = readFileSync(path);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT") return { ok: false, kind: "missing", message: `Session file not found: ${path}` };
+    return { ok: false, kind: "unreadable", message: `Cannot read session file ${path}: ${(error as Error).message}` };
   }
-
-  /** Create (or replace) the file with the given records, atomically via a temp file. */
-  create(records: readonly (SessionHeader | SessionEntry)[]): void {
-    this.close();
-    mkdirSync(dirname(this.path), { recursive: true });
-    const tmp = `${this.path}.tmp-${process.pid}`;
-    const fd = openSync(tmp, "w");
-    try {
-      writeFileSync(fd, records.map(serializeRecord).join(""));
-      if (this.sync) fdatasyncSync(fd);
-    } finally {
-      closeSync(fd);
+  if (buffer.length === 0) return { ok: false, kind: "empty", message: `Not a session file: ${path} is empty` };
+  const start = buffer.subarray(0, 3).equals(BOM) ? 3 : 0;
+  const malformed: number[] = [];
+  let tornTail: number | undefined;
+  let header: SessionHeader | undefined;
+  let rawVersion: unknown;
+  const records: JsonObject[] = [];
+  let lineNumber = 0;
+  for (let offset = start; offset < buffer.length; ) {
+    const lf = buffer.indexOf(0x0a, offset);
+    const end = lf === -1 ? buffer.length : lf;
+    let bytes = buffer.subarray(offset, end);
+    offset = end + 1;
+    lineNumber++;
+    if (bytes.length > 0 && bytes[bytes.length - 1] === 0x0d) bytes = bytes.subarray(0, bytes.length - 1);
+    const value = isUtf8(bytes) ? tryParse(bytes.toString("utf8")) : undefined;
+    if (value === undefined) {
+      if (bytes.toString("latin1").trim() === "") continue;
+      if (header === undefined) return { ok: false, kind: "not_a_session", message: `Not a session file: ${path} (line ${lineNumber} is not a session header)` };
+      if (lf === -1) tornTail = bytes.length;
+      else malformed.push(lineNumber);
+      continue;
     }
-    renameSync(tmp, this.path);
-    this.fd = openSync(this.path, "a");
+    if (header === undefined) {
+      header = decodeHeader(value);
+      if (header === undefined) return { ok: false, kind: "not_a_session", message: `Not a session file: ${path} (no session header)` };
+      rawVersion = isObject(value) ? value["version"] : undefined;
+      continue;
+    }
+    if (isObject(value)) records.push(value);
+    else malformed.push(lineNumber);
   }
+  if (header === undefined) return { ok: false, kind: "not_a_session", message: `Not a session file: ${path} (no session header)` };
 
-  append(record: SessionEntry): void {
-    if (this.fd === undefined) this.fd = openSync(this.path, "a");
-    const data = Buffer.from(serializeRecord(record), "utf8");
-    let offset = 0;
-    while (offset < data.length) offset += writeSync(this.fd, data, offset, data.length - offset);
-    if (this.sync) fdatasyncSync(this.fd);
+  const notes: string[] = [];
+  if (malformed.length > 0) notes.push(`skipped ${malformed.length} malformed line${malformed.length === 1 ? "" : "s"} (${listed(malformed)})`);
+  if (tornTail !== undefined) notes.push(`skipped a torn last line (${tornTail} bytes)`);
+  let migratedFrom: number | undefined;
+  if (rawVersion === undefined || (typeof rawVersion === "number" && rawVersion < CURRENT_SESSION_VERSION)) {
+    migratedFrom = typeof rawVersion === "number" ? rawVersion : 1;
+    migrateRecords(header, records);
+  } else if (typeof rawVersion !== "number") {
+    // Never guessed at and never rewritten: read as the current version and left as it is.
+    notes.push(`unknown version ${JSON.stringify(rawVersion)} in the header; read as version ${CURRENT_SESSION_VERSION} and left unchanged`);
+    header.version = CURRENT_SESSION_VERSION;
+  } else if (rawVersion > CURRENT_SESSION_VERSION) {
+    notes.push(`written by a newer version (${rawVersion}); read as version ${CURRENT_SESSION_VERSION}`);
   }
+  const { entries, skippedTypes, skippedCount } = decodeRecords(records);
+  if (skippedCount > 0) {
+    notes.push(`skipped ${skippedCount} entr${skippedCount === 1 ? "y" : "ies"} of unknown type or shape (${[...skippedTypes].slice(0, 5).join(", ")})`);
+  }
+  const needsNewline = buffer[buffer.length - 1] !== 0x0a;
+  return { ok: true, file: { header, entries, needsNewline, migratedFrom, notes } };
+}
 
-  get isOpen(): boolean {
-    return this.fd !== undefined;
+/**
+ * Decode entries; a skipped one (unknown type, missing fields, duplicate id) is spliced out
+ * of the parent chain, so the entries after it still hang on the branch they belong to.
+ */
+function decodeRecords(records: readonly JsonObject[]): { entries: SessionEntry[]; skippedTypes: Set<string>; skippedCount: number } {
+  const entries: SessionEntry[] = [];
+  const ids = new Set<string>();
+  const skippedParent = new Map<string, string | null>();
+  const skippedTypes = new Set<string>();
+  let skippedCount = 0;
+  for (const record of records) {
+    const entry = decodeEntry(record);
+    if (entry && !ids.has(entry.id)) {
+      ids.add(entry.id);
+      entries.push(entry);
+      continue;
+    }
+    skippedCount++;
+    skippedTypes.add(typeof record["type"] === "string" ? record["type"] : "no type");
+    const id = record["id"];
+    const parent = record["parentId"];
+    if (typeof id === "string" && !ids.has(id)) skippedParent.set(id, typeof parent === "string" ? parent : null);
   }
+  if (skippedParent.size === 0) return { entries, skippedTypes, skippedCount };
+  const repaired = entries.map((entry) => {
+    let parent = entry.parentId;
+    const seen = new Set<string>();
+    while (parent !== null && skippedParent.has(parent) && !seen.has(parent)) {
+      seen.add(parent);
+      parent = skippedParent.get(parent) ?? null;
+    }
+    return parent === entry.parentId ? entry : { ...entry, parentId: parent };
+  });
+  return { entries: repaired, skippedTypes, skippedCount };
+}
 
-  close(): void {
-    if (this.fd === undefined) return;
-    closeSync(this.fd);
-    this.fd = undefined;
+/** Load a session file; undefined when it is missing or not a session. Notes go to `warn`. */
+export function loadSessionFile(path: string, warn: Warn): LoadedSessionFile | undefined {
+  const read = readSessionFile(path);
+  if (!read.ok) {
+    if (read.kind !== "missing") warn(read.message);
+    return undefined;
   }
+  for (const note of read.file.notes) warn(`session ${path}: ${note}`);
+  return read.file;
 }

@@ -1,13 +1,15 @@
 // The session store: an append-only tree of entries with a movable leaf, persisted as one
 // pi-v3 JSONL file (or only in memory with --no-session). Appends are synchronous and
 // durable before they return, so callers may announce an entry right after appending it.
-import { existsSync, statSync } from "node:fs";
-import { resolve } from "node:path";
+import { dirname, resolve } from "node:path";
+import { ensurePrivateDir } from "../../protocol/private-files.js";
 import type { ImageContent, TextContent } from "@mariozechner/pi-ai";
 import { branchPath, buildContextFromPath, buildTree, indexEntries, resolveLabels, userMessageText } from "./context.js";
 import { createEntryId, createSessionId } from "./ids.js";
 import { sessionFileName } from "./paths.js";
-import { loadSessionFile, SessionFileWriter, type Warn } from "./session-file.js";
+import { readSessionFile, type LoadedSessionFile, type Warn } from "./session-file.js";
+import { acquireSessionLock, SessionLockedError, type SessionLock } from "./session-lock.js";
+import { SessionFileWriter, type WriterStart } from "./session-writer.js";
 import {
   CURRENT_SESSION_VERSION,
   type CompactionEntry,
@@ -29,9 +31,14 @@ export type SessionManagerInit = {
   /** fdatasync after each append (default true). */
   sync?: boolean;
   warn?: Warn;
+  /** What a loaded file had skipped or read differently, for the user (default: warn). */
+  notice?: (message: string) => void;
 };
 
 export class SessionError extends Error {}
+
+/** The session file is held by another live worker (one writer per session file). */
+export class SessionInUseError extends SessionError {}
 
 function defaultWarn(message: string): void {
   process.stderr.write(`[agent-rpc] ${message}\n`);
@@ -48,12 +55,15 @@ export class SessionManager {
   readonly persist: boolean;
   private readonly sync: boolean;
   private readonly warn: Warn;
+  private readonly notice: (message: string) => void;
   private header: SessionHeader;
   private entries: SessionEntry[] = [];
   private byId = new Map<string, SessionEntry>();
   private leafId: string | null = null;
   private file: string | undefined;
   private writer: SessionFileWriter | undefined;
+  /** Held while this session's file is ours to write (one writer per file). */
+  private lock: SessionLock | undefined;
 
   constructor(init: SessionManagerInit) {
     this.cwd = init.cwd;
@@ -61,6 +71,7 @@ export class SessionManager {
     this.persist = init.persist;
     this.sync = init.sync ?? true;
     this.warn = init.warn ?? defaultWarn;
+    this.notice = init.notice ?? this.warn;
     this.header = this.freshHeader(undefined);
     this.startNew(undefined);
   }
@@ -82,7 +93,7 @@ export class SessionManager {
 
   /** Whether the file has been written to disk yet. */
   isMaterialized(): boolean {
-    return this.writer?.isOpen ?? false;
+    return this.writer?.onDisk ?? false;
   }
 
   // ---- appends ----
@@ -249,37 +260,80 @@ export class SessionManager {
   }
 
   /**
-   * Make `path` the current session. An existing file is loaded (leaf = last entry);
-   * a missing one becomes a new empty session at that path unless `mustExist`.
+   * Throws SessionError when `path` cannot become the current session (missing, not a
+   * session, unreadable, or held by another worker); changes nothing. For checks made before
+   * leaving the current session (switch_session).
+   */
+  probe(path: string): void {
+    const absolute = resolve(path);
+    const read = readSessionFile(absolute);
+    if (!read.ok) throw new SessionError(read.message);
+    if (this.persist && absolute !== this.file) this.takeLock(absolute).release();
+  }
+
+  /**
+   * Make `path` the current session. An existing file is loaded (leaf = last entry) and
+   * appended to; what it had skipped is reported through `notice`. A missing one becomes a
+   * new empty session at that path (unless `mustExist`); an empty one is taken over. Anything
+   * else (a directory, a user's file, an unreadable or locked one) throws SessionError and
+   * leaves the current session as it was; the file itself is never changed.
    */
   openFile(path: string, options: { mustExist?: boolean } = {}): void {
     const absolute = resolve(path);
-    if (existsSync(absolute) && !statSync(absolute).isFile()) throw new SessionError(`Not a session file: ${absolute}`);
-    const loaded = loadSessionFile(absolute, this.warn);
-    if (!loaded) {
-      if (existsSync(absolute)) {
-        // Only an empty file is taken over; anything else may be a user's file (never overwrite).
-        if (options.mustExist || statSync(absolute).size > 0) throw new SessionError(`Not a session file: ${absolute}`);
-        this.warn(`session ${absolute}: empty file; starting a new session in it`);
-      } else if (options.mustExist) {
-        throw new SessionError(`Session file not found: ${absolute}`);
-      }
+    const read = readSessionFile(absolute);
+    if (!read.ok && (options.mustExist || (read.kind !== "missing" && read.kind !== "empty"))) throw new SessionError(read.message);
+    const lock = this.persist && absolute !== this.file ? this.takeLock(absolute) : undefined;
+    if (!read.ok) {
       this.startNew(undefined);
       this.file = absolute;
-      this.writer = this.persist ? new SessionFileWriter(absolute, this.sync) : undefined;
-      if (existsSync(absolute)) this.materialize();
+      this.adoptLock(lock);
+      if (!this.persist) return;
+      if (read.kind === "empty") {
+        this.notice(`Session ${absolute} was empty; a new session starts in it`);
+        this.writer = new SessionFileWriter(absolute, this.sync, { kind: "empty" });
+        this.materialize();
+      } else {
+        this.writer = new SessionFileWriter(absolute, this.sync, { kind: "new" });
+      }
       return;
     }
+    this.load(absolute, read.file, lock);
+  }
+
+  private load(absolute: string, loaded: LoadedSessionFile, lock: SessionLock | undefined): void {
     this.closeWriter();
     this.header = loaded.header;
     this.entries = loaded.entries;
     this.byId = indexEntries(loaded.entries);
     this.leafId = loaded.entries.at(-1)?.id ?? null;
     this.file = absolute;
+    this.adoptLock(lock);
+    const notes = [...loaded.notes];
+    if (loaded.migratedFrom !== undefined) {
+      notes.push(`version ${loaded.migratedFrom} read as version ${CURRENT_SESSION_VERSION}; at the first change the file is rewritten and the original kept as ${absolute}.v${loaded.migratedFrom}.bak`);
+    }
+    if (notes.length > 0) this.notice(`Session ${absolute}: ${notes.join("; ")}`);
     if (!this.persist) return;
-    this.writer = new SessionFileWriter(absolute, this.sync);
-    if (loaded.migrated) this.materialize();
-    else this.writer.openExisting(loaded.intactBytes);
+    const start: WriterStart = loaded.migratedFrom !== undefined ? { kind: "migrate", fromVersion: loaded.migratedFrom } : { kind: "existing", needsNewline: loaded.needsNewline };
+    this.writer = new SessionFileWriter(absolute, this.sync, start);
+  }
+
+  private takeLock(absolute: string): SessionLock {
+    try {
+      // The lock lives beside the file: its directory is created (0700) with it.
+      ensurePrivateDir(dirname(absolute));
+      return acquireSessionLock(absolute);
+    } catch (error) {
+      if (error instanceof SessionLockedError) throw new SessionInUseError(error.message);
+      throw error;
+    }
+  }
+
+  /** Release the previous file's lock and hold `lock` (undefined: none until materialized). */
+  private adoptLock(lock: SessionLock | undefined): void {
+    if (lock === this.lock) return;
+    this.lock?.release();
+    this.lock = lock;
   }
 
   /**
@@ -305,6 +359,7 @@ export class SessionManager {
 
   close(): void {
     this.closeWriter();
+    this.adoptLock(undefined);
   }
 
   // ---- internals ----
@@ -323,12 +378,13 @@ export class SessionManager {
 
   private startNew(parentSession: string | undefined): void {
     this.closeWriter();
+    this.adoptLock(undefined);
     this.header = this.freshHeader(this.persist ? parentSession : undefined);
     this.entries = [];
     this.byId = new Map();
     this.leafId = null;
     this.file = this.sessionDir ? resolve(this.sessionDir, sessionFileName(this.header.timestamp, this.header.id)) : undefined;
-    this.writer = this.persist && this.file ? new SessionFileWriter(this.file, this.sync) : undefined;
+    this.writer = this.persist && this.file ? new SessionFileWriter(this.file, this.sync, { kind: "new" }) : undefined;
   }
 
   private copyBranchToNewSession(leafId: string): void {
@@ -361,18 +417,19 @@ export class SessionManager {
 
   private persistEntry(entry: SessionEntry): void {
     if (!this.writer) return;
-    if (this.writer.isOpen) {
-      this.writer.append(entry);
+    if (!this.writer.needsWholeSession) {
+      this.writer.append([entry]);
       return;
     }
     if (!materializes(entry) && !this.entries.some(materializes)) return;
     this.materialize([entry]);
   }
 
-  /** Write header + all entries (+ `extra`) as a fresh file and keep it open for appends. */
+  /** Write header + all entries (+ `extra`): a new, empty or migrated file's first write. */
   private materialize(extra: SessionEntry[] = []): void {
-    if (!this.writer) return;
-    this.writer.create([this.header, ...this.entries, ...extra]);
+    if (!this.writer || !this.file) return;
+    if (!this.lock) this.lock = this.takeLock(this.file);
+    this.writer.writeWhole([this.header, ...this.entries, ...extra]);
   }
 
   private closeWriter(): void {

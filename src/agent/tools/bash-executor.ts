@@ -1,11 +1,13 @@
 // Runs one shell command for the bash tool and the RPC `bash` command: `bash -c` in its
 // own process group, merged stdout+stderr streamed as sanitised text, timeout and abort
 // kill the whole group (SIGTERM, then SIGKILL), long output truncated to a tail + temp file.
+// The shell gets the tool environment (no credentials) and its output is credential-masked.
 
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { OutputCollector, type OutputSnapshot } from "./output-collector.js";
 import { StreamSanitizer } from "./sanitize.js";
+import { createOutputMasker, toolEnvironment } from "../security/credential-guard.js";
 
 export interface RunBashOptions {
   cwd: string;
@@ -71,7 +73,10 @@ export async function runBashCommand(command: string, options: RunBashOptions): 
   }
   const collector = new OutputCollector({ tempDir: options.tempDir });
   const sanitizer = new StreamSanitizer();
-  const emit = (text: string): void => {
+  // A credential printed by the command (e.g. `cat models.json`) is masked before it is kept.
+  const masker = createOutputMasker();
+  const emit = (raw: string, last = false): void => {
+    const text = last ? masker.push(raw) + masker.end() : masker.push(raw);
     if (text.length === 0) return;
     collector.append(text);
     options.onChunk?.(text, () => collector.snapshot());
@@ -87,7 +92,8 @@ export async function runBashCommand(command: string, options: RunBashOptions): 
     // Own process group, so abort/timeout reach every descendant (pipelines, `sleep`, servers).
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
-    env: process.env,
+    // Without credentials (security/tool-env.ts): a model runs `env` freely.
+    env: toolEnvironment(),
   });
 
   let killTimer: NodeJS.Timeout | undefined;
@@ -117,7 +123,7 @@ export async function runBashCommand(command: string, options: RunBashOptions): 
 
   try {
     const { code, signalName } = await waitForExit(child);
-    emit(sanitizer.end());
+    emit(sanitizer.end(), true);
     if (killTimer !== undefined && (cancelled || timedOut)) {
       // The shell is gone but descendants may have ignored SIGTERM: make sure of the group.
       const pid = child.pid;

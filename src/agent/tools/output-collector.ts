@@ -112,7 +112,8 @@ export class OutputCollector {
 
   private openFile(initial: string): void {
     this.filePath = join(this.tempDir, `${this.prefix}-${randomBytes(8).toString("hex")}.log`);
-    const file = createWriteStream(this.filePath);
+    // 0600 and exclusive: full command output can be as private as the conversation.
+    const file = createWriteStream(this.filePath, { flags: "wx", mode: 0o600 });
     file.on("error", (error) => {
       this.fileError = error;
     });

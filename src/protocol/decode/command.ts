@@ -62,7 +62,7 @@ const DECODERS: CommandDecoders = {
   get_last_assistant_text: none,
   set_session_name: (r) => ({ name: r.string("name") }),
   get_session_stats: none,
-  export_html: (r) => prune({ outputPath: r.optString("outputPath") }),
+  export_html: (r) => prune({ outputPath: r.optString("outputPath"), overwrite: r.optBoolean("overwrite") }),
 };
 
 function isKnownCommandType(type: string): type is RpcCommandType {

@@ -68,20 +68,30 @@ export function decodeSessionEntry(value: unknown, where: string): SessionEntry 
   }
 }
 
-/** Decode get_tree nodes, dropping nodes whose entry type is unknown (their children are kept). */
+/**
+ * Decode get_tree nodes, dropping nodes whose entry type is unknown (their children take their
+ * place). Walked with an explicit stack: a linear session nests one level per entry.
+ */
 export function decodeSessionTree(value: unknown, where: string): SessionTreeNode[] {
-  if (!Array.isArray(value)) return fail(`${where} must be an array`);
-  const out: SessionTreeNode[] = [];
-  for (const [index, node] of (value as unknown[]).entries()) {
-    const path = `${where}[${index}]`;
-    if (!isObject(node)) return fail(`${path} must be an object`);
-    const children = node["children"] === undefined ? [] : decodeSessionTree(node["children"], `${path}.children`);
-    const entry = decodeSessionEntry(node["entry"], `${path}.entry`);
-    if (entry === undefined) {
-      out.push(...children);
+  const roots: SessionTreeNode[] = [];
+  type Cursor = { list: unknown; index: number; out: SessionTreeNode[]; where: string };
+  const stack: Cursor[] = [{ list: value, index: 0, out: roots, where }];
+  while (stack.length > 0) {
+    const top = stack[stack.length - 1] as Cursor;
+    if (!Array.isArray(top.list)) return fail(`${top.where} must be an array`);
+    if (top.index >= top.list.length) {
+      stack.pop();
       continue;
     }
-    out.push(withOptional({ entry, children }, { label: optStr(node["label"]), labelTimestamp: optStr(node["labelTimestamp"]) }));
+    const index = top.index++;
+    const node: unknown = top.list[index];
+    const path = `${top.where}[${index}]`;
+    if (!isObject(node)) return fail(`${path} must be an object`);
+    const entry = decodeSessionEntry(node["entry"], `${path}.entry`);
+    // A dropped node's children are decoded straight into its own list, before its next sibling.
+    const into: SessionTreeNode[] = entry === undefined ? top.out : [];
+    if (entry !== undefined) top.out.push(withOptional({ entry, children: into }, { label: optStr(node["label"]), labelTimestamp: optStr(node["labelTimestamp"]) }));
+    if (node["children"] !== undefined) stack.push({ list: node["children"], index: 0, out: into, where: `${path}.children` });
   }
-  return out;
+  return roots;
 }

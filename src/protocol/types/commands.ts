@@ -184,6 +184,8 @@ export interface GetSessionStatsCommand extends CommandBase {
 export interface ExportHtmlCommand extends CommandBase {
   type: "export_html";
   outputPath?: string;
+  /** Replace an existing file at outputPath (default: refuse). */
+  overwrite?: boolean;
 }
 
 /** Command type → command shape. Keys must equal each shape's `type`. */

@@ -29,7 +29,8 @@ function textOf(content: unknown): string {
 
 /** Summarise one session file's text; undefined when it is not a session file. */
 export function summariseSession(path: string, text: string, modified: number): SessionSummary | undefined {
-  const lines = text.split("\n");
+  // A UTF-8 BOM before the header is accepted, as the worker accepts it.
+  const lines = text.replace(/^\uFEFF/, "").split("\n");
   let header: Record<string, unknown> | undefined;
   try {
     const first: unknown = JSON.parse(lines[0] ?? "");
@@ -61,8 +62,11 @@ export function summariseSession(path: string, text: string, modified: number): 
   return { path, id: str(header["id"]), name, firstMessage, modified, messageCount, cwd: str(header["cwd"]) };
 }
 
-/** Sessions in `dir`, most recently modified first. A missing directory has none. */
-export function listSessions(dir: string): SessionSummary[] {
+/**
+ * Sessions in `dir`, most recently modified first. A missing directory has none. `.jsonl`
+ * entries that are not readable session files are passed to `onSkip`, so the picker can say so.
+ */
+export function listSessions(dir: string, onSkip?: (path: string) => void): SessionSummary[] {
   let names: string[];
   try {
     names = readdirSync(dir).filter((n) => n.endsWith(".jsonl"));
@@ -78,8 +82,10 @@ export function listSessions(dir: string): SessionSummary[] {
       const text = readFileSync(path, "utf8");
       const s = summariseSession(path, st.size > MAX_READ_BYTES ? text.slice(0, MAX_READ_BYTES) : text, st.mtimeMs);
       if (s) out.push(s);
+      else onSkip?.(path);
     } catch (error) {
-      void error; // a file removed or unreadable while listing is simply not offered
+      // A directory, an unreadable file or a symlink loop is not offered, but it is reported.
+      if (!(isRecord(error) && error["code"] === "ENOENT")) onSkip?.(path);
     }
   }
   return out.sort((a, b) => b.modified - a.modified);

@@ -1,5 +1,6 @@
-// The /tree navigator's pure part: flatten get_tree's nodes into picker rows (depth, fold
-// marks, one line per entry), fold/unfold, search over every node, and where Enter jumps.
+// The /tree navigator's pure part: build the tree from get_entries (or decode get_tree), flatten
+// it into picker rows (depth, fold marks, one line per entry), fold/unfold, search over every
+// node, and where Enter jumps. Every walk uses an explicit stack: sessions get long.
 import { isRecord, str } from "../state/wire.js";
 import type { PickerItem, PickerState } from "./picker-state.js";
 import { reducePicker } from "./picker-state.js";
@@ -14,28 +15,74 @@ function contentText(content: unknown): string {
     .join(" ");
 }
 
-/** Decode get_tree nodes (unknown) into TreeNodes; malformed nodes are skipped. */
+/** One session entry (unknown) as a TreeNode without children; undefined when malformed. */
+function entryNode(e: Record<string, unknown>, label: string | undefined): TreeNode {
+  const kind = str(e["type"]);
+  const m = isRecord(e["message"]) ? e["message"] : undefined;
+  const role = m ? str(m["role"]) : undefined;
+  let text: string;
+  if (m && role === "toolResult") text = `${str(m["toolName"], "tool")} result`;
+  else if (m && role === "bashExecution") text = `!${str(m["command"])}`;
+  else if (m) text = contentText(m["content"]);
+  else if (kind === "model_change") text = `model → ${str(e["provider"])}/${str(e["modelId"])}`;
+  else if (kind === "thinking_level_change") text = `thinking → ${str(e["thinkingLevel"])}`;
+  else if (kind === "session_info") text = `name → ${str(e["name"])}`;
+  else if (kind === "compaction" || kind === "branch_summary") text = str(e["summary"]);
+  else text = kind;
+  return { id: str(e["id"]), kind, role, text: text.replace(/\s+/g, " ").trim(), label, children: [] };
+}
+
+/**
+ * Decode get_tree nodes (unknown) into TreeNodes; malformed nodes are skipped. Walked with an
+ * explicit stack: a linear session of thousands of entries nests that deep.
+ */
 export function decodeTree(raw: unknown): TreeNode[] {
-  if (!Array.isArray(raw)) return [];
-  const out: TreeNode[] = [];
-  for (const n of raw) {
-    if (!isRecord(n) || !isRecord(n["entry"])) continue;
-    const e = n["entry"];
-    const kind = str(e["type"]);
-    const m = isRecord(e["message"]) ? e["message"] : undefined;
-    const role = m ? str(m["role"]) : undefined;
-    let text: string;
-    if (m && role === "toolResult") text = `${str(m["toolName"], "tool")} result`;
-    else if (m && role === "bashExecution") text = `!${str(m["command"])}`;
-    else if (m) text = contentText(m["content"]);
-    else if (kind === "model_change") text = `model → ${str(e["provider"])}/${str(e["modelId"])}`;
-    else if (kind === "thinking_level_change") text = `thinking → ${str(e["thinkingLevel"])}`;
-    else if (kind === "session_info") text = `name → ${str(e["name"])}`;
-    else if (kind === "compaction" || kind === "branch_summary") text = str(e["summary"]);
-    else text = kind;
-    out.push({ id: str(e["id"]), kind, role, text: text.replace(/\s+/g, " ").trim(), label: typeof n["label"] === "string" ? n["label"] : undefined, children: decodeTree(n["children"]) });
+  const roots: TreeNode[] = [];
+  const stack: { raw: unknown; into: TreeNode[] }[] = [{ raw, into: roots }];
+  for (let item = stack.pop(); item !== undefined; item = stack.pop()) {
+    if (!Array.isArray(item.raw)) continue;
+    // Pushed in reverse so siblings come out in order.
+    const pending: { raw: unknown; into: TreeNode[] }[] = [];
+    for (const n of item.raw) {
+      if (!isRecord(n) || !isRecord(n["entry"])) continue;
+      const node = entryNode(n["entry"], typeof n["label"] === "string" ? n["label"] : undefined);
+      item.into.push(node);
+      pending.push({ raw: n["children"], into: node.children });
+    }
+    stack.push(...pending.reverse());
   }
-  return out;
+  return roots;
+}
+
+/**
+ * The tree built from get_entries' flat list (append order): no nesting on the wire, so no
+ * depth limit anywhere. Labels are resolved as the worker does (the latest label entry wins;
+ * an empty one clears it); an entry whose parent is missing becomes a root.
+ */
+export function treeFromEntries(entries: readonly unknown[]): TreeNode[] {
+  const labels = new Map<string, string>();
+  for (const e of entries) {
+    if (!isRecord(e) || e["type"] !== "label") continue;
+    const target = str(e["targetId"]);
+    const label = typeof e["label"] === "string" ? e["label"] : "";
+    if (label !== "") labels.set(target, label);
+    else labels.delete(target);
+  }
+  const nodes = new Map<string, TreeNode>();
+  const parents = new Map<TreeNode, string | null>();
+  for (const e of entries) {
+    if (!isRecord(e) || typeof e["id"] !== "string") continue;
+    const node = entryNode(e, labels.get(e["id"]));
+    nodes.set(node.id, node);
+    parents.set(node, typeof e["parentId"] === "string" ? e["parentId"] : null);
+  }
+  const roots: TreeNode[] = [];
+  for (const [node, parentId] of parents) {
+    const parent = parentId === null ? undefined : nodes.get(parentId);
+    if (parent && parent !== node) parent.children.push(node);
+    else roots.push(node);
+  }
+  return roots;
 }
 
 /** Entries that clutter the tree without being places to go. */
@@ -46,36 +93,42 @@ function hidden(n: TreeNode): boolean {
 /** Rows of the tree; children of a folded node are left out unless `all` (search). */
 export function treeItems(roots: readonly TreeNode[], folded: ReadonlySet<string>, leafId: string | null, all = false): PickerItem[] {
   const items: PickerItem[] = [];
-  const walk = (nodes: readonly TreeNode[], depth: number): void => {
-    // A chain of single children stays at one depth (it is one conversation), as in pi.
-    for (const n of nodes) {
-      const visibleKids = n.children;
-      const branches = visibleKids.length > 1;
-      if (!hidden(n)) {
-        const who = n.role === "user" ? "you: " : n.role === "assistant" ? "agent: " : n.role === "toolResult" || n.role === "bashExecution" || !n.role ? "" : `${n.role}: `;
-        items.push({
-          id: n.id,
-          label: `${who}${n.text || "(empty)"}`,
-          ...(n.label ? { detail: `[${n.label}]` } : {}),
-          depth,
-          current: n.id === leafId,
-          foldable: branches,
-          folded: branches && folded.has(n.id),
-        });
-      }
-      if (branches && folded.has(n.id) && !all) continue;
-      walk(visibleKids, branches ? depth + 1 : depth);
+  // Depth-first with an explicit stack (no recursion limit on long sessions).
+  const stack: { nodes: readonly TreeNode[]; index: number; depth: number }[] = [{ nodes: roots, index: 0, depth: 0 }];
+  while (stack.length > 0) {
+    const top = stack[stack.length - 1] as { nodes: readonly TreeNode[]; index: number; depth: number };
+    const n = top.nodes[top.index];
+    if (n === undefined) {
+      stack.pop();
+      continue;
     }
-  };
-  walk(roots, 0);
+    top.index++;
+    const depth = top.depth;
+    const branches = n.children.length > 1;
+    if (!hidden(n)) {
+      const who = n.role === "user" ? "you: " : n.role === "assistant" ? "agent: " : n.role === "toolResult" || n.role === "bashExecution" || !n.role ? "" : `${n.role}: `;
+      items.push({
+        id: n.id,
+        label: `${who}${n.text || "(empty)"}`,
+        ...(n.label ? { detail: `[${n.label}]` } : {}),
+        depth,
+        current: n.id === leafId,
+        foldable: branches,
+        folded: branches && folded.has(n.id),
+      });
+    }
+    if (branches && folded.has(n.id) && !all) continue;
+    // A chain of single children stays at one depth (it is one conversation), as in pi.
+    if (n.children.length > 0) stack.push({ nodes: n.children, index: 0, depth: branches ? depth + 1 : depth });
+  }
   return items;
 }
 
 export function findNode(roots: readonly TreeNode[], id: string): TreeNode | undefined {
-  for (const n of roots) {
+  const stack: TreeNode[] = [...roots];
+  for (let n = stack.pop(); n !== undefined; n = stack.pop()) {
     if (n.id === id) return n;
-    const inner = findNode(n.children, id);
-    if (inner) return inner;
+    stack.push(...n.children);
   }
   return undefined;
 }

@@ -1,9 +1,10 @@
 // Session slash commands: /new, /resume (picker over this directory's sessions), /fork (an
 // earlier user message; its text goes back into the editor), /clone and /tree (navigate the
 // session tree: fold, search, jump).
+import { basename } from "node:path";
 import type { SlashCommand, SlashContext } from "../commands.js";
 import { listSessions, sessionDirFor, sessionItems } from "../pickers/session-list.js";
-import { createTreeController, decodeTree, jumpTarget } from "../pickers/tree.js";
+import { createTreeController, decodeTree, jumpTarget, treeFromEntries } from "../pickers/tree.js";
 import { afterSessionChange, type SlashDeps } from "./context.js";
 
 const vetoed = (ctx: SlashContext, what: string): void => ctx.notice(`${what} was cancelled by an extension`, "warning");
@@ -21,7 +22,12 @@ export async function resumeSession(deps: SlashDeps, ctx: SlashContext, query = 
     ctx.notice("This worker does not persist sessions (no session file), so there is nothing to resume.", "warning");
     return;
   }
-  const sessions = listSessions(dir);
+  const skipped: string[] = [];
+  const sessions = listSessions(dir, (path) => skipped.push(basename(path)));
+  if (skipped.length > 0) {
+    const names = skipped.length > 3 ? `${skipped.slice(0, 3).join(", ")}, …` : skipped.join(", ");
+    ctx.notice(`Not listed: ${skipped.length} file${skipped.length === 1 ? " is" : "s are"} not a readable session (${names}); left untouched.`, "warning");
+  }
   if (sessions.length === 0) {
     ctx.notice(`No sessions yet in ${dir}.`);
     return;
@@ -88,8 +94,11 @@ export function sessionCommands(deps: SlashDeps): SlashCommand[] {
       description: "navigate the session tree (←/→ fold, type to search, enter jumps)",
       async run(_args, ctx) {
         const rpc = ctx.connection.rpc;
-        const got = await rpc.getTree();
-        const roots = decodeTree(got.tree);
+        // Built from the flat entry list where the worker has one: get_tree nests one level per
+        // entry, which other workers cannot serialise for long sessions.
+        const flat = ctx.connection.getSnapshot().capabilities.commands["get_entries"] !== false;
+        const got = flat ? await rpc.getEntries() : await rpc.getTree();
+        const roots = "entries" in got ? treeFromEntries(got.entries) : decodeTree(got.tree);
         if (roots.length === 0) {
           ctx.notice("The session is empty.");
           return;

@@ -30,6 +30,8 @@ export interface HarnessOptions {
   tools?: AgentTool[];
   reasoning?: boolean;
   tokensPerSecond?: number;
+  /** Sees every event before it is recorded; a throw fails that emit (a broken writer). */
+  beforeEmit?: (event: WireEvent) => void;
 }
 
 export function createHarness(options: HarnessOptions = {}): Harness {
@@ -67,7 +69,10 @@ export function createHarness(options: HarnessOptions = {}): Harness {
     config,
     models,
     hooks,
-    emit: (event) => log.push(event),
+    emit: (event) => {
+      options.beforeEmit?.(event);
+      log.push(event);
+    },
     tools: options.tools ?? [],
     model: models.findLocal("faux", "faux-1")!,
     thinkingLevel: "medium",

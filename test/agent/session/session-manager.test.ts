@@ -94,12 +94,19 @@ describe("session files", () => {
         JSON.stringify({ type: "message", timestamp: "2025-01-01T00:00:02.000Z", message: { role: "hookMessage", customType: "x", content: "c", display: true, timestamp: 1 } }),
       ].join("\n") + "\n",
     );
+    const original = readFileSync(file);
     const sm = open({ sessionFile: file });
-    const entries = sm.getEntries();
+    const entries = [...sm.getEntries()];
     expect(entries).toHaveLength(2);
     expect(entries[1]?.parentId).toBe(entries[0]?.id);
     expect(sm.buildContextMessages().map((m) => m.role)).toEqual(["user", "custom"]);
+    // Reading changes nothing; the first change rewrites it as v3 and keeps the original.
+    expect(readFileSync(file)).toEqual(original);
+    sm.appendMessage(user("after migration"));
     expect(JSON.parse(readFileSync(file, "utf8").split("\n")[0] ?? "")).toMatchObject({ version: 3 });
+    expect(readFileSync(`${file}.v1.bak`)).toEqual(original);
+    sm.close();
+    expect(open({ sessionFile: file }).getEntries().map((e) => e.id)).toEqual([...entries.map((e) => e.id), sm.getLeafId()]);
   });
 });
 
@@ -143,7 +150,7 @@ describe("tree operations", () => {
     sm.clone();
     expect(sm.sessionFile).not.toBe(file);
     expect(sm.buildContextMessages()).toEqual(before);
-    expect(readdirSync(sm.sessionDir ?? "")).toHaveLength(2);
+    expect(readdirSync(sm.sessionDir ?? "").filter((name) => name.endsWith(".jsonl"))).toHaveLength(2);
   });
 
   it("branches in place, lists all entries since a cursor and builds the tree", () => {
@@ -176,7 +183,11 @@ describe("tree operations", () => {
     expect(readFileSync(empty, "utf8")).toContain('"type":"session"');
     const notes = join(dir, "notes.md");
     writeFileSync(notes, "# my notes\n");
-    expect(() => open({ sessionFile: notes })).toThrow(/Not a session file/);
+    const told: string[] = [];
+    const other = open({ sessionFile: notes, notice: (message) => told.push(message) });
+    other.appendMessage(user("q"));
+    expect(told).toEqual([`Not a session file: ${notes} (line 1 is not a session header); it was left untouched and a new session was started instead`]);
+    expect(other.sessionFile).not.toBe(notes);
     expect(readFileSync(notes, "utf8")).toBe("# my notes\n");
   });
 

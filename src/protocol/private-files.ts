@@ -1,0 +1,103 @@
+// Files that hold conversations (session files, exports, prompt history) are private: created
+// 0600 in directories created 0700. Shared by the worker and the TUI (through bridge/index.ts),
+// so both sides create such files the same way. Plain node:fs, no other imports.
+import { chmodSync, closeSync, constants, copyFileSync, fstatSync, fchmodSync, fsyncSync, linkSync, lstatSync, mkdirSync, openSync, renameSync, unlinkSync, writeSync } from "node:fs";
+import { basename, dirname, join } from "node:path";
+import { randomBytes } from "node:crypto";
+
+export const PRIVATE_FILE_MODE = 0o600;
+export const PRIVATE_DIR_MODE = 0o700;
+
+/**
+ * Create `dir` and missing parents 0700. An existing directory keeps its mode unless
+ * `tighten` (for directories that are ours, e.g. under $AGENT_TUI_HOME; never a user's cwd).
+ */
+export function ensurePrivateDir(dir: string, options: { tighten?: boolean } = {}): void {
+  mkdirSync(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
+  if (options.tighten) {
+    const mode = lstatSync(dir).mode & 0o777;
+    if ((mode & 0o077) !== 0) chmodSync(dir, mode & 0o700);
+  }
+}
+
+/**
+ * Open a file for appending, created 0600 if missing (parents 0700). An existing file that
+ * others can read is narrowed to 0600: it is one of ours and holds a conversation.
+ */
+export function openPrivateAppend(path: string): number {
+  ensurePrivateDir(dirname(path));
+  const fd = openSync(path, "a", PRIVATE_FILE_MODE);
+  narrow(fd);
+  return fd;
+}
+
+/** Open an existing private file read-write (`r+`), narrowing its mode as openPrivateAppend does. */
+export function openPrivateExisting(path: string, flags: "r+" | "a" = "r+"): number {
+  const fd = openSync(path, flags);
+  narrow(fd);
+  return fd;
+}
+
+function narrow(fd: number): void {
+  const mode = fstatSync(fd).mode & 0o777;
+  if ((mode & 0o077) !== 0) fchmodSync(fd, mode & 0o600);
+}
+
+export class TargetExistsError extends Error {
+  constructor(readonly path: string) {
+    super(`${path} already exists (ask to overwrite it explicitly)`);
+  }
+}
+
+/**
+ * Write a whole private file atomically: a 0600 temp file beside the target, fsync, then
+ * rename over it (`overwrite`) or hard-link into place, which fails if anything, a symlink
+ * included, exists there (never followed, never replaced without asking).
+ */
+export function writePrivateFileAtomic(path: string, data: string | Uint8Array, options: { overwrite?: boolean } = {}): void {
+  // The directory must exist: a mistyped export path fails instead of creating directories.
+  const dir = dirname(path);
+  const tmp = join(dir, `.${basename(path)}.${process.pid}-${randomBytes(4).toString("hex")}.tmp`);
+  const fd = openSync(tmp, "wx", PRIVATE_FILE_MODE);
+  try {
+    const bytes = typeof data === "string" ? Buffer.from(data, "utf8") : data;
+    let offset = 0;
+    while (offset < bytes.length) offset += writeSync(fd, bytes, offset, bytes.length - offset);
+    fsyncSync(fd);
+  } catch (error) {
+    closeSync(fd);
+    unlinkSync(tmp);
+    throw error;
+  }
+  closeSync(fd);
+  try {
+    if (options.overwrite) {
+      // rename replaces a symlink itself, never the file it points to.
+      renameSync(tmp, path);
+      return;
+    }
+    try {
+      linkSync(tmp, path);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === "EEXIST") throw new TargetExistsError(path);
+      // File systems without hard links: an exclusive copy still never follows a symlink.
+      if (code !== "EPERM" && code !== "ENOTSUP" && code !== "ENOSYS") throw error;
+      try {
+        copyFileSync(tmp, path, constants.COPYFILE_EXCL);
+      } catch (copyError) {
+        if ((copyError as NodeJS.ErrnoException).code === "EEXIST") throw new TargetExistsError(path);
+        throw copyError;
+      }
+    }
+    unlinkSync(tmp);
+  } catch (error) {
+    try {
+      unlinkSync(tmp);
+    } catch (cleanup) {
+      // Already renamed or removed: nothing is left behind.
+      if ((cleanup as NodeJS.ErrnoException).code !== "ENOENT") throw cleanup;
+    }
+    throw error;
+  }
+}

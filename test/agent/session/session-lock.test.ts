@@ -1,0 +1,75 @@
+// One writer per session file: a second worker on a session a live worker holds refuses it
+// with a clear message (at start, and on switch_session); a lock left by a killed worker is
+// taken over; locks of one process are re-entrant and released on close.
+import { TEST_TMP } from "../helpers/isolated-tmp.js";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { hostname } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { acquireSessionLock, lockPathFor, SessionLockedError } from "../../../src/agent/session/index.js";
+import { spawnRpc } from "../helpers/agent-process.js";
+
+describe("session lock (in process)", () => {
+  it("is exclusive across processes, re-entrant within one, and taken over from a dead holder", () => {
+    const dir = mkdtempSync(join(TEST_TMP, "lock-unit-"));
+    const file = join(dir, "s.jsonl");
+    const first = acquireSessionLock(file);
+    const second = acquireSessionLock(file);
+    expect(JSON.parse(readFileSync(lockPathFor(file), "utf8"))).toMatchObject({ pid: process.pid, host: hostname() });
+    first.release();
+    expect(existsSync(lockPathFor(file))).toBe(true);
+    second.release();
+    expect(existsSync(lockPathFor(file))).toBe(false);
+
+    // A live holder elsewhere (pid 1 is always alive): refused, naming it.
+    writeFileSync(lockPathFor(file), JSON.stringify({ pid: 1, host: hostname(), since: "then" }));
+    expect(() => acquireSessionLock(file)).toThrow(SessionLockedError);
+    expect(() => acquireSessionLock(file)).toThrow(/in use by process 1 on .* \(since then\)/);
+    // A dead holder: taken over.
+    writeFileSync(lockPathFor(file), JSON.stringify({ pid: 2 ** 22 + 12345, host: hostname(), since: "then" }));
+    const taken = acquireSessionLock(file);
+    expect(JSON.parse(readFileSync(lockPathFor(file), "utf8"))["pid"]).toBe(process.pid);
+    taken.release();
+    rmSync(dir, { recursive: true, force: true });
+  });
+});
+
+describe("two workers on one session file", () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(TEST_TMP, "lock-e2e-"));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("refuses the second worker, and a switch to the held file; a killed holder's lock is taken over", async () => {
+    const home = join(dir, "home");
+    const file = join(dir, "shared.jsonl");
+    const first = spawnRpc({ cwd: dir, home, args: ["--session", file] });
+    const other = spawnRpc({ cwd: dir, home, args: [] });
+    try {
+      await first.waitFor((f) => f.type === "ready");
+      expect(existsSync(lockPathFor(file))).toBe(true);
+      // The file itself is created by the first entry.
+      expect((await first.request({ type: "set_session_name", name: "held" }))["success"]).toBe(true);
+
+      const second = spawnRpc({ cwd: dir, home, args: ["--session", file] });
+      expect(await second.waitExit()).toBe(1);
+      expect(second.stderr()).toContain(`agent-rpc: Session ${file} is in use by process ${first.child.pid}`);
+      expect(second.frames).toEqual([]);
+
+      const switched = await other.request({ type: "switch_session", sessionPath: file });
+      expect(switched).toMatchObject({ success: false, error: expect.stringContaining(`is in use by process ${first.child.pid}`) });
+
+      await first.kill();
+      const third = spawnRpc({ cwd: dir, home, args: ["--session", file] });
+      await third.waitFor((f) => f.type === "ready");
+      expect(JSON.parse(readFileSync(lockPathFor(file), "utf8"))["pid"]).toBe(third.child.pid);
+      expect(await third.stop()).toBe(0);
+      // Released on a clean exit.
+      expect(existsSync(lockPathFor(file))).toBe(false);
+    } finally {
+      await first.kill();
+      await other.stop();
+    }
+  }, 30_000);
+});

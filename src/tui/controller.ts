@@ -4,6 +4,7 @@
 import { BUILTIN_COMMANDS, findCommand, parseSlash, type SlashCommand, type SlashContext } from "./commands.js";
 import { decodeSnapshot, type TuiConnection } from "./connection.js";
 import type { EditorAction } from "./keymap.js";
+import { EXIT_WINDOW_MS } from "./state/reducer.js";
 import type { Store } from "./state/store.js";
 import type { UiResponse } from "../bridge/index.js";
 
@@ -32,7 +33,6 @@ export type Controller = {
   commands(): readonly SlashCommand[];
 };
 
-const EXIT_WINDOW_MS = 2000;
 
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -131,16 +131,22 @@ export function createController(options: ControllerOptions): Controller {
     }
   };
 
+  // Ctrl+C with a draft only clears it: people press it to throw text away, and a second press
+  // right after must not quit. On an empty editor it arms the exit for EXIT_WINDOW_MS.
   const clearOrExit = (): void => {
     const s = store.getState();
     const t = now();
-    if (s.ui.exitArmedAt !== undefined && t - s.ui.exitArmedAt <= EXIT_WINDOW_MS && s.editor.text === "") {
+    if (s.editor.text !== "") {
+      store.dispatch({ type: "editor", op: { op: "clear" } });
+      store.dispatch({ type: "exit_armed", at: undefined });
+      return;
+    }
+    if (s.ui.exitArmedAt !== undefined && t - s.ui.exitArmedAt <= EXIT_WINDOW_MS) {
       options.exit();
       return;
     }
-    store.dispatch({ type: "editor", op: { op: "clear" } });
     store.dispatch({ type: "exit_armed", at: t });
-    toast("Press Ctrl+C again to exit");
+    store.dispatch({ type: "toast", level: "info", text: "Press Ctrl+C again to exit", now: t, ttlMs: EXIT_WINDOW_MS });
   };
 
   const cycleThinking = async (): Promise<void> => {
@@ -160,9 +166,9 @@ export function createController(options: ControllerOptions): Controller {
         toast("Only one model is available");
         return;
       }
+      // The snapshot's model change puts one line in the transcript (reducer).
       const state = await connection.rpc.getState();
       store.dispatch({ type: "snapshot", snapshot: decodeSnapshot(state) });
-      toast(`Model: ${r.model.name ?? r.model.id}`);
     } catch (error) {
       notice(`Cycling model failed: ${describe(error)}`, "error");
     }
@@ -179,6 +185,18 @@ export function createController(options: ControllerOptions): Controller {
 
   const edit = (op: Parameters<Store["dispatch"]>[0]): void => store.dispatch(op);
 
+  // `\` then Enter continues the prompt on a new line (as in a shell): the one newline key
+  // that works in every terminal, whatever it sends for Shift+Enter.
+  const submitOrContinueLine = (): void => {
+    const { text, cursor } = store.getState().editor;
+    if (cursor > 0 && text[cursor - 1] === "\\") {
+      edit({ type: "editor", op: { op: "backspace" } });
+      edit({ type: "editor", op: { op: "newline" } });
+      return;
+    }
+    void submit("auto");
+  };
+
   const run = (action: EditorAction): void => {
     // Inside a bracketed paste, Enter is a newline: pasting never submits. (Read from the store,
     // not from a render closure: keys of one paste arrive before React re-renders.)
@@ -190,8 +208,7 @@ export function createController(options: ControllerOptions): Controller {
     }
     switch (action) {
       case "submit":
-        void submit("auto");
-        return;
+        return submitOrContinueLine();
       case "follow_up":
         void submit("follow_up");
         return;
@@ -262,7 +279,7 @@ export function createController(options: ControllerOptions): Controller {
     // Outside bracketed paste, "hello\r" typed in one burst is text + Enter; several lines are a paste.
     if (!pasting && /^[^\r\n]*\r$/.test(text)) {
       edit({ type: "editor", op: { op: "insert", text: text.slice(0, -1) } });
-      void submit("auto");
+      submitOrContinueLine();
       return;
     }
     edit({ type: "editor", op: { op: "insert", text: text.replace(/\r\n?/g, "\n") } });

@@ -1,7 +1,9 @@
 // Splits one input event, as Ink delivers it, into single keypresses. Ink hands text that
 // arrived in one stdin read (fast typing, a busy event loop, a test's single write) to useInput
 // as ONE string, so "abc\x03" or "abc\r" would be taken as text: here each control byte is
-// its own key and the text runs between them stay text.
+// its own key and the text runs between them stay text. Escape sequences Ink cannot name
+// (xterm modifyOtherKeys, CSI-u forms it misses, mouse, focus, F13+) are decoded here or
+// dropped: an escape sequence never reaches the editor as text.
 import type { Key } from "ink";
 
 export type Keypress = { input: string; key: Key };
@@ -56,12 +58,69 @@ export function controlKeypress(ch: string): Keypress {
   }
 }
 
+// What Ink leaves of an escape sequence it could not name: the sequence minus its leading ESC.
+const UNNAMED_CSI = /^\[[0-?]*[ -/]*[@-~]$/;
+const MODIFY_OTHER_KEYS = /^\[27;(\d+);(\d+)~$/;
+const CSI_U = /^\[(\d+)(?::\d*)*(?:;(\d+)(?::\d+)?(?:;[\d:]*)?)?u$/;
+const PASTE_MARKERS = new Set(["[200~", "[201~"]);
+
+/** The keypress for Unicode `code` with xterm modifier parameter `mod` (1 + shift 1, alt 2, ctrl 4). */
+export function codepointKeypress(code: number, mod: number): Keypress | undefined {
+  const bits = Math.max(0, mod - 1);
+  const shift = (bits & 1) !== 0;
+  const meta = (bits & 2) !== 0 || (bits & 8) !== 0;
+  const ctrl = (bits & 4) !== 0;
+  const flags = { ...PLAIN, shift, meta, ctrl };
+  switch (code) {
+    case 13:
+      return { input: "\r", key: { ...flags, return: true } };
+    case 9:
+      return { input: "", key: { ...flags, tab: true } };
+    case 27:
+      return { input: "", key: { ...flags, escape: true, meta: true } };
+    case 127:
+      return { input: "", key: { ...flags, delete: true } };
+    case 8:
+      return { input: "", key: { ...flags, backspace: true } };
+    default:
+      break;
+  }
+  if (code < 32 || (code >= 0xd800 && code <= 0xdfff) || code > 0x10ffff || (code >= 57344 && code <= 63743)) return undefined;
+  const ch = String.fromCodePoint(code);
+  if (ctrl) return { input: ch.toLowerCase(), key: flags };
+  const text = shift ? ch.toUpperCase() : ch;
+  return { input: text, key: { ...flags, shift: shift || /[A-Z]/.test(text) } };
+}
+
+/**
+ * An escape sequence Ink did not name (`input` is what Ink passes on: the sequence without its
+ * ESC): its keypress (modifyOtherKeys `ESC[27;mod;code~`, CSI-u `ESC[code;modu`), or null to
+ * drop it (unknown keys, mouse and focus reports). undefined: the paste markers, handled later.
+ */
+export function decodeUnnamedSequence(input: string): Keypress | null | undefined {
+  if (PASTE_MARKERS.has(input)) return undefined;
+  if (!UNNAMED_CSI.test(input)) return null;
+  const other = MODIFY_OTHER_KEYS.exec(input);
+  if (other) return codepointKeypress(Number(other[2]), Number(other[1])) ?? null;
+  const u = CSI_U.exec(input);
+  if (u) return codepointKeypress(Number(u[1]), Number(u[2] ?? "1")) ?? null;
+  return null;
+}
+
 /**
  * One Ink input event -> the keypresses in it. Events that already are one key (escape
  * sequences, a single character, plain text) pass through unchanged. While a bracketed paste
- * is open everything is text (the paste end marker arrives as its own event).
+ * is open everything is text (the paste end marker arrives as its own event). `unnamed`: the
+ * event is an escape sequence that Ink passed on as text (see use-keys.tsx).
  */
-export function splitKeypresses(input: string, key: Key, pasting: boolean): Keypress[] {
+export function splitKeypresses(input: string, key: Key, pasting: boolean, unnamed = false): Keypress[] {
+  // Kitty reports key releases only when asked; a terminal that sends them anyway must not
+  // make every key act twice.
+  if (key.eventType === "release") return [];
+  if (unnamed) {
+    const decoded = decodeUnnamedSequence(input);
+    if (decoded !== undefined) return decoded ? [decoded] : [];
+  }
   if (pasting || input.length <= 1 || !CONTROL.test(input)) return [{ input, key }];
   // A line break between two pieces of text is an unbracketed multi-line paste, not Enter:
   // the terminal did not mark it, but nobody types a second line faster than one read.

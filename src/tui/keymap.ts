@@ -38,7 +38,7 @@ export type Binding<A extends string> = { action: A; keys: string[]; help: strin
 export const EDITOR_BINDINGS: ReadonlyArray<Binding<EditorAction>> = [
   { action: "submit", keys: ["enter"], help: "send (steer while the agent works)" },
   { action: "follow_up", keys: ["alt+enter", "ctrl+f"], help: "queue as follow-up while the agent works" },
-  { action: "newline", keys: ["shift+enter", "ctrl+j"], help: "new line" },
+  { action: "newline", keys: ["shift+enter", "ctrl+j"], help: "new line (or \\ then enter)" },
   { action: "abort", keys: ["escape"], help: "abort the agent / cancel !cmd" },
   { action: "history_prev", keys: ["up"], help: "previous prompt (at the first line)" },
   { action: "history_next", keys: ["down"], help: "next prompt (at the last line)" },

@@ -79,7 +79,7 @@ describe.skipIf(!runnable)("agent-tui --agent 'ssh devbox pi --mode rpc' (real p
 
   it("/thinking, /stats and /new work on pi, its errors are shown; /resume explains that a remote worker's sessions are elsewhere", async () => {
     await command("/thinking low");
-    await tui.waitForText("Thinking: low");
+    await tui.waitForText("Thinking level: low");
     await command("/stats");
     await tui.waitForText(/messages +\d+ user/);
     await command("/export");

@@ -5,11 +5,15 @@ import type { FakeLlm, FakeStep } from "../fixtures/fake-llm-server.mjs";
 
 export type Sandbox = { root: string; cwd: string; env: NodeJS.ProcessEnv; llm: FakeLlm; dispose(): Promise<void> };
 
-export async function createSandbox(script: FakeStep[]): Promise<Sandbox> {
+/** `models` (default: the one fake model) and `settings` (merged over retry off) for the worker. */
+export type SandboxOptions = { models?: ReadonlyArray<Record<string, unknown>>; settings?: Record<string, unknown> };
+
+export async function createSandbox(script: FakeStep[], o: SandboxOptions = {}): Promise<Sandbox> {
   const home = await createFakeAgentHome({
     prefix: "tui-e2e-",
     script,
-    settings: { retry: { enabled: false } },
+    ...(o.models ? { models: o.models } : {}),
+    settings: { retry: { enabled: false }, ...o.settings },
     cwdFiles: { "hello.txt": "hello\n" },
     env: { TERM: "xterm-256color" },
   });

@@ -58,7 +58,7 @@ describe.skipIf(!built)("slash commands under a pty", () => {
 
   it("/thinking and /name change the footer; /stats, /export, /copy report", async () => {
     await command("/thinking high");
-    await tui.waitForText(/Thinking: high/);
+    await tui.waitForText(/Thinking level: high/);
     await tui.waitForText(/• high/);
     await command("/name e2e-session");
     await tui.waitForText(/\(main\)|e2e-session ·/);

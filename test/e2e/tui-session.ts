@@ -6,7 +6,7 @@ import { afterAll, beforeAll } from "vitest";
 import { join } from "node:path";
 import type { FakeStep } from "../fixtures/fake-llm-server.mjs";
 import { KEYS, ROOT, spawnTui, type TuiProcess } from "./pty-harness.js";
-import { createSandbox, type Sandbox } from "./sandbox.js";
+import { createSandbox, type Sandbox, type SandboxOptions } from "./sandbox.js";
 
 /** The e2e tests run the built programs: skip them when dist/ is missing. */
 export const BUILT = existsSync(join(ROOT, "dist", "tui", "main.js")) && existsSync(join(ROOT, "dist", "agent", "main.js"));
@@ -16,11 +16,11 @@ export const FAKE_MODEL = ["--provider", "fake", "--model", "fake-model"];
 
 export type TuiSession = { sandbox: Sandbox; tui: TuiProcess; dispose(): Promise<void> };
 
-export type TuiSessionOptions = { args?: string[]; env?: NodeJS.ProcessEnv; cols?: number; rows?: number; readyText?: string; readyTimeoutMs?: number };
+export type TuiSessionOptions = { args?: string[]; env?: NodeJS.ProcessEnv; cols?: number; rows?: number; readyText?: string; readyTimeoutMs?: number; sandbox?: SandboxOptions };
 
 /** A sandbox with `script`, agent-tui started in it (default: the bundled agent on the fake model), ready. */
 export async function startTuiSession(script: FakeStep[], o: TuiSessionOptions = {}): Promise<TuiSession> {
-  const sandbox = await createSandbox(script);
+  const sandbox = await createSandbox(script, o.sandbox);
   const tui = spawnTui({ args: o.args ?? FAKE_MODEL, cwd: sandbox.cwd, env: { ...sandbox.env, ...o.env }, cols: o.cols ?? 100, rows: o.rows ?? 30 });
   const dispose = async (): Promise<void> => {
     tui.kill();

@@ -8,7 +8,7 @@
 // no longer sees, and nothing falls between two views.
 import type React from "react";
 import { createContext, useCallback, useContext, useLayoutEffect, useMemo, useRef } from "react";
-import { useInput, type Key } from "ink";
+import { useInput, useStdin, type Key } from "ink";
 import { splitKeypresses } from "../key-chunks.js";
 import type { TuiState } from "../state/types.js";
 import { useStore } from "../state/use-store.js";
@@ -20,7 +20,7 @@ export type KeyScope = string;
 
 type Registration = { scope: KeyScope; primary: boolean; handler: { current: KeyHandler } };
 
-type KeyRouter = { add(r: Registration): () => void; dispatch: KeyHandler };
+type KeyRouter = { add(r: Registration): () => void; dispatch: RawKeyHandler };
 
 const KeyRouterContext = createContext<KeyRouter | undefined>(undefined);
 
@@ -38,11 +38,14 @@ export function keyFocus(s: TuiState, overlays: boolean): KeyScope {
   return s.ui.overlay !== undefined && overlays ? "overlay" : "editor";
 }
 
+/** One input event; `unnamed`: an escape sequence Ink did not name and passed on as text. */
+type RawKeyHandler = (input: string, key: Key, unnamed?: boolean) => void;
+
 /** Splits chunks into keys and delivers each to `deliver`; one paste state per stream. */
-function createSplitter(deliver: KeyHandler): KeyHandler {
+function createSplitter(deliver: KeyHandler): RawKeyHandler {
   let pasting = false;
-  return (input, key) => {
-    for (const k of splitKeypresses(input, key, pasting)) {
+  return (input, key, unnamed = false) => {
+    for (const k of splitKeypresses(input, key, pasting, unnamed)) {
       if (k.input === "[200~") pasting = true;
       else if (k.input === "[201~") pasting = false;
       deliver(k.input, k.key);
@@ -83,11 +86,39 @@ export function createKeyRouter(focus: () => KeyScope): KeyRouter {
   };
 }
 
+/**
+ * Ink hands an escape sequence it cannot name (xterm's `ESC[27;2;13~` for Shift+Enter) to
+ * useInput as text without its ESC, indistinguishable from typed text. The raw input events
+ * (Ink's stdin event emitter, one per parsed sequence, emitted before useInput sees them when
+ * this listener is registered first) tell the two apart.
+ */
+function useUnnamedSequences(): (input: string) => boolean {
+  const { internal_eventEmitter: events } = useStdin();
+  const last = useRef<string | undefined>(undefined);
+  useLayoutEffect(() => {
+    const record = (data: string): void => {
+      last.current = data;
+    };
+    events.on("input", record);
+    return () => {
+      events.off("input", record);
+    };
+  }, [events]);
+  return useCallback((input: string) => {
+    const raw = last.current;
+    last.current = undefined;
+    // Only CSI sequences: ESC + one character (Alt+key, ESC CR) is a key Ink already named.
+    return raw?.startsWith("\u001b[") === true && raw.slice(1) === input;
+  }, []);
+}
+
 /** The one stdin subscription of the app; wrap everything that calls useKeys in it. */
 export function KeyRouterRoot({ overlays, children }: { overlays: boolean; children?: React.ReactNode }): React.ReactElement {
   const store = useStore();
   const router = useMemo(() => createKeyRouter(() => keyFocus(store.getState(), overlays)), [store, overlays]);
-  useInput(router.dispatch);
+  const unnamed = useUnnamedSequences();
+  const dispatch = useCallback((input: string, key: Key) => router.dispatch(input, key, unnamed(input)), [router, unnamed]);
+  useInput(dispatch);
   return <KeyRouterContext.Provider value={router}>{children}</KeyRouterContext.Provider>;
 }
 

@@ -182,7 +182,11 @@ export function toastLines(state: TuiState, now: number, width: number, max: num
   return state.toasts
     .filter((t) => t.until > now)
     .slice(-max)
-    .map((t) => truncateLine((t.level === "error" ? theme.error : t.level === "warning" ? theme.warning : theme.accent)(`${t.level === "info" ? "ℹ" : "!"} ${sanitizeText(t.text, { keepSgr: false }).replace(/\n/g, " ")}`), width));
+    .map((t) => {
+      const color = t.level === "error" ? theme.error : t.level === "warning" ? theme.warning : theme.accent;
+      const count = t.count > 1 ? ` (×${t.count})` : "";
+      return truncateLine(color(`${t.level === "info" ? "ℹ" : "!"} ${cleanLine(t.text)}${count}`), width);
+    });
 }
 
 export function widgetLines(state: TuiState, placement: "aboveEditor" | "belowEditor", width: number, max: number): string[] {

@@ -46,8 +46,8 @@ export function modelCommands(deps: SlashDeps): SlashCommand[] {
         if (!chosen) return;
         const slash = chosen.id.indexOf("/");
         await ctx.connection.rpc.setModel(chosen.id.slice(0, slash), chosen.id.slice(slash + 1));
+        // A changed model is reported in the transcript by the snapshot (reducer).
         ctx.store.dispatch({ type: "snapshot", snapshot: decodeSnapshot(await ctx.connection.rpc.getState()) });
-        ctx.store.dispatch({ type: "toast", level: "info", text: `Model: ${chosen.label} (${chosen.id})`, now: Date.now() });
       },
     },
     {
@@ -71,9 +71,8 @@ export function modelCommands(deps: SlashDeps): SlashCommand[] {
           return;
         }
         await rpc.setThinkingLevel(level);
-        const state = await rpc.getState();
-        ctx.store.dispatch({ type: "snapshot", snapshot: decodeSnapshot(state) });
-        ctx.store.dispatch({ type: "toast", level: "info", text: `Thinking: ${state.thinkingLevel ?? level}`, now: Date.now() });
+        // A changed level is reported in the transcript by the snapshot or the worker's event.
+        ctx.store.dispatch({ type: "snapshot", snapshot: decodeSnapshot(await rpc.getState()) });
       },
     },
   ];

@@ -24,7 +24,7 @@ export type TuiAction =
   | { type: "run_state"; busy: boolean; now: number }
   | { type: "snapshot"; snapshot: SessionSnapshot }
   | { type: "notice"; level: NoticeLevel; text: string }
-  | { type: "toast"; level: NoticeLevel; text: string; now: number }
+  | { type: "toast"; level: NoticeLevel; text: string; now: number; ttlMs?: number }
   | { type: "tick"; now: number }
   | { type: "resize"; columns: number; rows: number }
   | { type: "editor"; op: EditorOp }

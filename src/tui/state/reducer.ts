@@ -4,11 +4,13 @@ import type { SessionSnapshot, TuiAction } from "./actions.js";
 import { initialEditor, reduceEditor } from "./editor.js";
 import type { AgentEvent } from "./events.js";
 import { appendEntries, appendNotice, initialTranscript, interruptTranscript, reduceTranscript, type CommitLimits } from "./transcript.js";
-import type { FooterState, RunState, TuiState } from "./types.js";
+import type { FooterState, NoticeLevel, RunState, TuiState } from "./types.js";
 import type { UiRequest } from "./ui-requests.js";
 import { decodeTodoPhases } from "./wire.js";
 
 const TOAST_MS = 5000;
+/** Ctrl+C twice within this window on an empty editor exits. */
+export const EXIT_WINDOW_MS = 1000;
 
 export function createInitialState(columns = 80, rows = 24): TuiState {
   return {
@@ -145,7 +147,15 @@ function reduceAgentEvent(s: TuiState, e: AgentEvent, now: number): TuiState {
       .filter((p) => p.tasks.length > 0);
     next = { ...next, todos };
   }
-  return eventNotice(next, e);
+  return eventNotice(e.type === "thinking_level" ? noteSettingChanges(next, s.footer) : next, e);
+}
+
+/** A transient hint; the same hint again replaces the shown one and counts, never stacks. */
+function addToast(s: TuiState, level: NoticeLevel, text: string, now: number, ttlMs: number): TuiState {
+  const same = s.toasts.find((t) => t.text === text && t.level === level && t.until > now);
+  const others = s.toasts.filter((t) => t !== same);
+  const toast = { id: now + s.toasts.length / 1000, level, text, until: now + ttlMs, count: (same?.count ?? 0) + 1 };
+  return { ...s, toasts: [...others, toast].slice(-3) };
 }
 
 function reduceUiRequest(s: TuiState, r: UiRequest, now: number): TuiState {
@@ -153,7 +163,9 @@ function reduceUiRequest(s: TuiState, r: UiRequest, now: number): TuiState {
     case "dialog":
       return { ...s, dialogs: [...s.dialogs.filter((d) => d.id !== r.dialog.id), r.dialog] };
     case "notify":
-      return { ...s, toasts: [...s.toasts, { id: now + s.toasts.length / 1000, level: r.level, text: r.message, until: now + TOAST_MS }].slice(-3) };
+      // A notification is kept whole in the transcript: a toast would cut it to one row and
+      // then take it away. Toasts are for our own transient hints.
+      return { ...s, transcript: appendNotice(s.transcript, r.level, r.message) };
     case "status": {
       const { [r.key]: _old, ...rest } = s.footer.statuses;
       void _old;
@@ -170,7 +182,7 @@ function reduceUiRequest(s: TuiState, r: UiRequest, now: number): TuiState {
       const next = { ...s, editor: reduceEditor(s.editor, { op: "set", text: r.text, keepUndo: true }) };
       // Unsent text is never dropped silently: say how to get it back.
       if (s.editor.text === "" || s.editor.text === r.text) return next;
-      return reduceUiRequest(next, { kind: "notify", level: "info", message: "An extension replaced the editor text · ctrl+z restores yours" }, now);
+      return addToast(next, "info", "An extension replaced the editor text · ctrl+z restores yours", now, TOAST_MS);
     }
     case "cancel":
       return { ...s, dialogs: s.dialogs.filter((d) => d.id !== r.targetId) };
@@ -183,6 +195,23 @@ function reduceUiRequest(s: TuiState, r: UiRequest, now: number): TuiState {
   }
 }
 
+/**
+ * One transcript line when the model or the thinking level changed (Shift+Tab, Ctrl+P, /model,
+ * /thinking, an extension, a resumed session): the footer alone is easy to miss. Nothing on the
+ * first snapshot, which only tells what the session started with.
+ */
+function noteSettingChanges(s: TuiState, before: FooterState): TuiState {
+  const f = s.footer;
+  let t = s.transcript;
+  if (before.model !== undefined && f.model !== undefined && (before.model !== f.model || before.provider !== f.provider)) {
+    t = appendNotice(t, "info", `Model: ${f.model}${f.provider ? ` (${f.provider})` : ""}`);
+  }
+  if (before.thinkingLevel !== undefined && f.thinkingLevel !== undefined && before.thinkingLevel !== f.thinkingLevel) {
+    t = appendNotice(t, "info", `Thinking level: ${f.thinkingLevel}`);
+  }
+  return t === s.transcript ? s : { ...s, transcript: t };
+}
+
 function applySnapshot(s: TuiState, snap: SessionSnapshot): TuiState {
   const footer: FooterState = {
     ...s.footer,
@@ -193,7 +222,7 @@ function applySnapshot(s: TuiState, snap: SessionSnapshot): TuiState {
     thinkingLevel: snap.thinkingLevel ?? s.footer.thinkingLevel,
     sessionName: snap.sessionName,
   };
-  return { ...s, footer, todos: snap.todoPhases ?? s.todos };
+  return noteSettingChanges({ ...s, footer, todos: snap.todoPhases ?? s.todos }, s.footer);
 }
 
 /** The TUI reducer. */
@@ -231,10 +260,10 @@ export function reduce(s: TuiState, a: TuiAction): TuiState {
     case "notice":
       return { ...s, transcript: appendNotice(s.transcript, a.level, a.text) };
     case "toast":
-      return reduceUiRequest(s, { kind: "notify", level: a.level, message: a.text }, a.now);
+      return addToast(s, a.level, a.text, a.now, a.ttlMs ?? TOAST_MS);
     case "tick": {
       const toasts = s.toasts.filter((t) => t.until > a.now);
-      const exitArmedAt = s.ui.exitArmedAt !== undefined && a.now - s.ui.exitArmedAt > 2000 ? undefined : s.ui.exitArmedAt;
+      const exitArmedAt = s.ui.exitArmedAt !== undefined && a.now - s.ui.exitArmedAt > EXIT_WINDOW_MS ? undefined : s.ui.exitArmedAt;
       if (toasts.length === s.toasts.length && exitArmedAt === s.ui.exitArmedAt) return s;
       return { ...s, toasts, ui: { ...s.ui, exitArmedAt } };
     }

@@ -66,7 +66,8 @@ export type DialogRequest =
   | { method: "input"; id: string; title: string; placeholder: string; timeoutMs: number | undefined; receivedAt: number }
   | { method: "editor"; id: string; title: string; prefill: string; timeoutMs: number | undefined; receivedAt: number };
 
-export type Toast = { id: number; level: NoticeLevel; text: string; until: number };
+/** `count`: how many times this same hint was given while it was shown. */
+export type Toast = { id: number; level: NoticeLevel; text: string; until: number; count: number };
 
 export type WorkerStatus = "starting" | "ready" | "restarting" | "crashed" | "stopped";
 

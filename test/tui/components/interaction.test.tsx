@@ -62,7 +62,7 @@ describe("submitting", () => {
     expect(s.store.getState().editor.text.split("\n").length).toBeGreaterThanOrEqual(4);
   });
 
-  it("Up walks history; Ctrl+C clears then exits when pressed twice", async () => {
+  it("Up walks history; Ctrl+C clears, then exits when pressed twice on the empty editor", async () => {
     const s = setup();
     await type(s, "first");
     s.stdin.write(ENTER);
@@ -71,6 +71,8 @@ describe("submitting", () => {
     await waitFor(() => s.store.getState().editor.text === "first", "history");
     s.stdin.write("\u0003");
     await waitFor(() => s.store.getState().editor.text === "", "ctrl+c clear");
+    s.stdin.write("\u0003");
+    await waitFor(() => s.frame().includes("Press Ctrl+C again to exit"), "exit armed");
     expect(s.exited()).toBe(false);
     s.stdin.write("\u0003");
     await waitFor(() => s.exited(), "exit");

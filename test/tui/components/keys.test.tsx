@@ -31,12 +31,24 @@ describe("splitting an input chunk into keys", () => {
 });
 
 describe("the main editor", () => {
-  it("Ctrl+C after typed text in the same chunk clears the editor and arms exit", async () => {
+  it("Ctrl+C after typed text in the same chunk clears the editor without arming the exit", async () => {
     const s = setupApp();
     s.stdin.write("some text\u0003");
-    await waitFor(() => s.store.getState().ui.exitArmedAt !== undefined, "Ctrl+C recognised");
-    expect(s.store.getState().editor.text).toBe("");
+    await waitFor(() => s.store.getState().editor.text === "" && s.frame().includes("message the agent"), "Ctrl+C recognised");
+    expect(s.store.getState().ui.exitArmedAt).toBeUndefined();
+    s.stdin.write("\u0003");
+    await waitFor(() => s.store.getState().ui.exitArmedAt !== undefined, "armed on the empty editor");
     expect(s.exited()).toBe(false);
+    s.stdin.write("\u0003");
+    await waitFor(() => s.exited(), "second Ctrl+C on the empty editor exits");
+  });
+
+  it("text shaped like an escape sequence, typed in one burst, stays text", async () => {
+    const s = setupApp();
+    await waitFor(() => s.frame().includes("message the agent"), "editor shown");
+    s.stdin.write("[x");
+    s.stdin.write("[27;2;13~");
+    await waitFor(() => s.store.getState().editor.text === "[x[27;2;13~", `editor: ${JSON.stringify(s.store.getState().editor.text)}`);
   });
 
   it("text then Enter in one chunk is the text, then a submit", async () => {

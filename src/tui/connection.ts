@@ -36,7 +36,7 @@ const WORKER_TEXT_MAX_CHARS = 4000;
 const WORKER_TEXT_MAX_LINES = 60;
 
 function boundWorkerText(raw: string): string {
-  let text = sanitizeText(raw, { keepSgr: false }).trim();
+  let text = sanitizeText(raw).trim();
   const lines = text.split("\n");
   if (lines.length > WORKER_TEXT_MAX_LINES) text = `${lines.slice(0, WORKER_TEXT_MAX_LINES).join("\n")}\n… (${lines.length - WORKER_TEXT_MAX_LINES} more lines)`;
   if (text.length > WORKER_TEXT_MAX_CHARS) text = `${text.slice(0, WORKER_TEXT_MAX_CHARS)}… (${text.length - WORKER_TEXT_MAX_CHARS} more characters)`;

@@ -30,7 +30,7 @@ export type EditorAction =
   | "paste_start"
   | "paste_end";
 
-export type DialogAction = "up" | "down" | "confirm" | "cancel" | "yes" | "no" | "newline" | "backspace" | "paste_start" | "paste_end";
+export type DialogAction = "up" | "down" | "confirm" | "cancel" | "yes" | "no" | "newline" | "backspace" | "scroll_up" | "scroll_down" | "paste_start" | "paste_end";
 
 export type Binding<A extends string> = { action: A; keys: string[]; help: string };
 
@@ -73,6 +73,8 @@ export const DIALOG_BINDINGS: ReadonlyArray<Binding<DialogAction>> = [
   { action: "no", keys: ["n", "N"], help: "no (confirm dialogs)" },
   { action: "newline", keys: ["shift+enter", "ctrl+j", "alt+enter"], help: "new line (editor dialogs)" },
   { action: "backspace", keys: ["backspace", "delete"], help: "delete back" },
+  { action: "scroll_up", keys: ["pageup"], help: "scroll a long question up" },
+  { action: "scroll_down", keys: ["pagedown"], help: "scroll a long question down" },
   { action: "paste_start", keys: ["paste_start"], help: "" },
   { action: "paste_end", keys: ["paste_end"], help: "" },
 ];

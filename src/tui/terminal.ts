@@ -2,6 +2,9 @@
 // terminal is restored (raw mode off, cursor shown, paste mode off). The kitty keyboard mode
 // is pushed and popped by Ink itself (render option kittyKeyboard; popped in unmount, which
 // every exit path calls first), so popping here again could drop an entry the shell pushed.
+import { sanitizeLine } from "./render/sanitize.js";
+
+const MAX_TITLE_CHARS = 200;
 const BRACKETED_PASTE_ON = "\u001b[?2004h";
 const BRACKETED_PASTE_OFF = "\u001b[?2004l";
 const CURSOR_SHOW = "\u001b[?25h";
@@ -28,8 +31,13 @@ export function restoreTerminal(input: NodeJS.ReadStream, out: NodeJS.WriteStrea
   if (out.isTTY && out.writable) out.write(SGR_RESET + BRACKETED_PASTE_OFF + CURSOR_SHOW);
 }
 
-/** OSC 0 title; control characters are stripped so a title cannot inject escapes. */
+/** The text of an OSC 0 title: sanitised (no control can end the OSC early), one line, bounded. */
+export function terminalTitleText(title: string): string {
+  return sanitizeLine(title.slice(0, MAX_TITLE_CHARS));
+}
+
+/** OSC 0 title from untrusted text (extensions set it). */
 export function setTerminalTitle(out: NodeJS.WriteStream, title: string): void {
   if (!out.isTTY) return;
-  out.write(`\u001b]0;${title.replace(/[\u0000-\u001f\u007f-\u009f]/g, "")}\u0007`);
+  out.write(`\u001b]0;${terminalTitleText(title)}\u0007`);
 }

@@ -15,7 +15,8 @@ export function gitBranch(cwd: string): string | undefined {
           gitDir = m[1].trim();
         }
         const head = readFileSync(join(gitDir, "HEAD"), "utf8").trim();
-        const ref = /^ref:\s*refs\/heads\/(.+)$/.exec(head);
+        // The whole name, whatever it holds: the footer sanitises it.
+        const ref = /^ref:\s*refs\/heads\/([\s\S]+)$/.exec(head);
         return ref?.[1] ?? head.slice(0, 7);
       } catch (error) {
         // An unreadable .git is not worth failing over: the footer just omits the branch.

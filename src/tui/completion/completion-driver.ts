@@ -2,6 +2,7 @@
 // `@path` (project files). Suggestions are shown as an editor widget (the live region budgets
 // widget rows) and Tab applies the best one. No React: it watches the store.
 import type { SlashCommand } from "../commands.js";
+import { sanitizeLine } from "../render/sanitize.js";
 import { theme } from "../render/theme.js";
 import { allSuggestions, commonPrefix, filterSuggestions, slashQuery, type SlashSuggestion } from "../slash/completion.js";
 import type { WorkerCommands } from "../slash/index.js";
@@ -55,12 +56,13 @@ export function computeCompletion(
 }
 
 export function completionLines(c: Completion): string[] {
-  const names = c.kind === "slash" ? c.items.map((s) => `/${s.name}`) : c.items;
+  // File names and worker command names/descriptions are untrusted: sanitised before styling.
+  const names = (c.kind === "slash" ? c.items.map((s) => `/${s.name}`) : c.items).map(sanitizeLine);
   const shown = names.slice(0, SHOWN).map((n, i) => (i === 0 ? theme.accent(n) : theme.muted(n)));
   const more = names.length > SHOWN ? theme.muted(` +${names.length - SHOWN}`) : "";
   const first = c.kind === "slash" ? c.items[0] : undefined;
   const tab = theme.muted("tab ›");
-  return [`${tab} ${shown.join("  ")}${more}`, ...(first ? [theme.muted(`   ${first.description}${first.source !== "builtin" ? ` (${first.source})` : ""}`)] : [])];
+  return [`${tab} ${shown.join("  ")}${more}`, ...(first ? [theme.muted(sanitizeLine(`   ${first.description}${first.source !== "builtin" ? ` (${first.source})` : ""}`))] : [])];
 }
 
 export function createCompletionDriver(options: CompletionOptions): CompletionDriver {
@@ -81,7 +83,7 @@ export function createCompletionDriver(options: CompletionOptions): CompletionDr
     const had = current !== undefined;
     current = c;
     if (!c && !had) return;
-    store.dispatch({ type: "ui_request", request: { kind: "widget", key: COMPLETION_WIDGET, lines: c ? completionLines(c) : undefined, placement: "belowEditor" }, now: now() });
+    store.dispatch({ type: "ui_request", request: { kind: "widget", key: COMPLETION_WIDGET, lines: c ? completionLines(c) : undefined, placement: "belowEditor", ownStyling: true }, now: now() });
   };
   const update = (): void => {
     const s = store.getState();

@@ -34,7 +34,8 @@ export function LiveRegion(): React.ReactElement {
   const streamWant = streamAll.length;
   const toolWant = s.transcript.toolOrder.length * 7;
   const budget = allocateBudget(s.ui.rows, {
-    input: dialog ? dialogWantedRows(dialog) + (s.dialogs.length > 1 ? 1 : 0) : editorWantedRows(s.editor.text, width),
+    input: dialog ? dialogWantedRows(dialog, width) + (s.dialogs.length > 1 ? 1 : 0) : editorWantedRows(s.editor.text, width),
+    dialog: dialog !== undefined,
     status: s.run.busy || s.run.retry || s.run.compaction ? 1 : 0,
     toasts: s.toasts.length,
     todos: s.todos.length > 0 ? todoLines(s.todos, width, 1000).length : 0,

@@ -1,7 +1,7 @@
 // Pure rows of an open picker at a width and height: title with the query, the item window
 // (selection inverted, current item marked), and a key hint. Always exactly fits `maxRows`.
 import { style, theme } from "../render/theme.js";
-import { sanitizeText } from "../render/sanitize.js";
+import { sanitizeLine } from "../render/sanitize.js";
 import { truncateLine } from "../render/text-width.js";
 import { pickerWindow, type PickerItem, type PickerState } from "./picker-state.js";
 
@@ -9,8 +9,8 @@ function itemLine(item: PickerItem, selected: boolean, width: number): string {
   const indent = "  ".repeat(item.depth ?? 0);
   const fold = item.foldable ? (item.folded ? "▸ " : "▾ ") : item.depth !== undefined ? "  " : "";
   const mark = item.current ? theme.success("● ") : "  ";
-  const label = sanitizeText(item.label, { keepSgr: false }).replace(/\s+/g, " ");
-  const detail = item.detail ? `  ${theme.muted(sanitizeText(item.detail, { keepSgr: false }).replace(/\s+/g, " "))}` : "";
+  const label = sanitizeLine(item.label).replace(/\s+/g, " ");
+  const detail = item.detail ? `  ${theme.muted(sanitizeLine(item.detail).replace(/\s+/g, " "))}` : "";
   const text = `${selected ? theme.accent("›") : " "} ${mark}${indent}${fold}${selected ? style.bold(label) : label}${detail}`;
   return truncateLine(selected ? style.inverse(truncateLine(text, width)) : text, width);
 }
@@ -18,7 +18,8 @@ function itemLine(item: PickerItem, selected: boolean, width: number): string {
 /** Rows for the picker: at most `maxRows` (at least 3). */
 export function pickerLines(s: PickerState, width: number, maxRows: number): string[] {
   const rows = Math.max(3, maxRows);
-  const head = truncateLine(`${theme.heading(s.title)}  ${s.query === "" ? theme.muted("type to search") : `${theme.accent("search:")} ${s.query}`}`, width);
+  // The query can hold pasted control characters; titles can name untrusted things (a session).
+  const head = truncateLine(`${theme.heading(sanitizeLine(s.title))}  ${s.query === "" ? theme.muted("type to search") : `${theme.accent("search:")} ${sanitizeLine(s.query)}`}`, width);
   const hint = truncateLine(theme.muted(`${s.visible.length}/${s.items.length} · ${s.hint}`), width);
   const itemRows = rows - 2;
   if (s.visible.length === 0) return [head, theme.muted(s.items.length === 0 ? "  (nothing to show)" : "  (no match)"), hint];

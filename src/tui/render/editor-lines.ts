@@ -1,6 +1,7 @@
 // The prompt editor as rows: "› " on the first row, soft-wrapped lines, an inverse-video
 // cursor, and a window of at most `maxRows` rows that always contains the cursor.
 import { style, theme } from "./theme.js";
+import { visibleGrapheme } from "./sanitize.js";
 import { graphemeWidth, textWidth, truncateLine } from "./text-width.js";
 
 const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });
@@ -13,16 +14,16 @@ function wrapWithCursor(line: string, cursorCol: number | undefined, width: numb
   let w = 0;
   let hasCursor = false;
   let offset = 0;
+  // Control characters (pasted ESC, BEL, …) and bidi controls are drawn as placeholders.
   for (const { segment } of segmenter.segment(line)) {
-    const gw = Math.max(1, graphemeWidth(segment));
+    const visible = visibleGrapheme(segment);
+    const gw = Math.max(1, visible === segment ? graphemeWidth(segment) : textWidth(visible));
     if (w + gw > width) {
       rows.push({ text: row, hasCursor });
       row = "";
       w = 0;
       hasCursor = false;
     }
-    // Control characters (pasted ESC, BEL, …) must never reach the terminal raw.
-    const visible = segment === "\t" ? " " : /[\u0000-\u001f\u007f-\u009f]/.test(segment) ? "\ufffd" : segment;
     if (cursorCol === offset) {
       row += style.inverse(visible);
       hasCursor = true;

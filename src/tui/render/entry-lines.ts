@@ -1,7 +1,7 @@
 // Committed transcript entries as terminal rows (printed once into <Static>).
 import type { Entry } from "../state/types.js";
 import { renderMarkdown } from "./markdown.js";
-import { cleanLine, sanitizeText } from "./sanitize.js";
+import { sanitizeLine, sanitizeText } from "./sanitize.js";
 import { style, symbols, theme } from "./theme.js";
 import { hangLine, wrapText } from "./text-width.js";
 import { toolLines, wrapWithMark } from "./tool-lines.js";
@@ -15,7 +15,7 @@ function noticeLines(level: "info" | "warning" | "error", text: string, width: n
   const color = level === "error" ? theme.error : level === "warning" ? theme.warning : theme.muted;
   const mark = level === "error" ? "✗" : level === "warning" ? "!" : "·";
   // A blank spacer row first, like every other entry, so notices do not stick to the text above.
-  return ["", ...wrapText(sanitizeText(text, { keepSgr: false }), width - 2).map((l, i) => color(`${i === 0 ? mark : " "} ${l}`))];
+  return ["", ...wrapText(sanitizeText(text), width - 2).map((l, i) => color(`${i === 0 ? mark : " "} ${l}`))];
 }
 
 /** Rows for one committed entry. The first row of a new block is a blank spacer. */
@@ -23,7 +23,7 @@ export function entryLines(e: Entry, o: EntryRenderOptions): string[] {
   const w = Math.max(20, o.width);
   switch (e.kind) {
     case "user": {
-      const text = sanitizeText(e.text, { keepSgr: false });
+      const text = sanitizeText(e.text);
       const rows = wrapText(text, w - 2).map((l, i) => `${i === 0 ? theme.accent(symbols.user) : " "} ${theme.user(l)}`);
       if (e.images > 0) rows.push(theme.muted(`  [${e.images} image(s)]`));
       return ["", ...rows];
@@ -32,7 +32,7 @@ export function entryLines(e: Entry, o: EntryRenderOptions): string[] {
       return ["", ...renderMarkdown(e.text, w)];
     case "thinking": {
       if (!o.showThinking) return e.continues ? [] : [theme.muted("  (thinking hidden, ctrl+t to show)")];
-      const rows = wrapText(sanitizeText(e.text, { keepSgr: false }), w - 2).map((l) => theme.thinking(`  ${l}`));
+      const rows = wrapText(sanitizeText(e.text), w - 2).map((l) => theme.thinking(`  ${l}`));
       return ["", ...rows];
     }
     case "tool":
@@ -44,11 +44,11 @@ export function entryLines(e: Entry, o: EntryRenderOptions): string[] {
       const limit = o.toolsExpanded ? EXPANDED_TOOL_ROWS : 20;
       const shown = out.length > limit ? [theme.muted(`… ${out.length - limit} more lines`), ...out.slice(-limit)] : out;
       const status = e.cancelled ? theme.warning(" (cancelled)") : e.exitCode !== undefined && e.exitCode !== 0 ? theme.error(` (exit ${e.exitCode})`) : "";
-      const head = hangLine(`${theme.accent("!")} ${style.bold(cleanLine(e.command))}${status}`, w);
+      const head = hangLine(`${theme.accent("!")} ${style.bold(sanitizeLine(e.command))}${status}`, w);
       return ["", ...head, ...shown.flatMap((l) => wrapWithMark(l, w, "  "))];
     }
     case "custom":
-      return ["", ...wrapText(theme.muted(`[${cleanLine(e.label)}]`), w), ...renderMarkdown(e.text, w)];
+      return ["", ...wrapText(theme.muted(`[${sanitizeLine(e.label)}]`), w), ...renderMarkdown(e.text, w)];
     case "summary": {
       // Collapsed like a compaction notice printed live; the summary itself when expanded.
       const before = e.tokensBefore !== undefined ? ` from ${e.tokensBefore.toLocaleString("en-US")} tokens` : "";

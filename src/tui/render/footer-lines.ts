@@ -3,7 +3,7 @@
 // parts shorten or go first, the model name stays.
 import { basename } from "node:path";
 import type { FooterState } from "../state/types.js";
-import { cleanLine, sanitizeText } from "./sanitize.js";
+import { sanitizeLine } from "./sanitize.js";
 import { theme } from "./theme.js";
 import { textWidth, truncateLine } from "./text-width.js";
 
@@ -52,23 +52,26 @@ export function footerLine(f: FooterState, width: number): string {
   const parts: FooterPart[] = [];
   if (f.worker !== "ready") {
     const color = f.worker === "crashed" ? theme.error : theme.warning;
-    parts.push({ variants: [color(`worker ${f.worker}${f.workerDetail ? `: ${cleanLine(f.workerDetail)}` : ""}`), color(`worker ${f.worker}`)], keep: 90 });
+    // The detail carries the worker's stderr tail: one row, whatever it contains.
+    parts.push({ variants: [color(`worker ${f.worker}${f.workerDetail ? `: ${sanitizeLine(f.workerDetail)}` : ""}`), color(`worker ${f.worker}`)], keep: 90 });
   }
+  // Directory and branch names are untrusted too: either can hold an escape sequence.
   if (f.cwd) {
     const cwd = shortCwd(f.cwd);
-    const branch = f.branch ? ` (${cleanLine(f.branch)})` : "";
-    parts.push({ variants: [`${cwd}${branch}`, `${basename(cwd) || cwd}${branch}`, basename(cwd) || cwd], keep: 40 });
+    const branch = f.branch ? ` (${sanitizeLine(f.branch)})` : "";
+    parts.push({ variants: [`${sanitizeLine(cwd)}${branch}`, `${sanitizeLine(basename(cwd) || cwd)}${branch}`, sanitizeLine(basename(cwd) || cwd)], keep: 40 });
   }
-  if (f.sessionName) parts.push({ variants: [cleanLine(f.sessionName)], keep: 30 });
+  if (f.sessionName) parts.push({ variants: [sanitizeLine(f.sessionName)], keep: 30 });
   if (f.model) {
-    const thinking = f.reasoning && f.thinkingLevel ? ` • ${f.thinkingLevel}` : f.thinkingLevel && f.thinkingLevel !== "off" ? ` • ${f.thinkingLevel}` : "";
-    parts.push({ variants: [`${cleanLine(f.model)}${thinking}`, cleanLine(f.model)], keep: 80, required: true });
+    const level = f.thinkingLevel ? sanitizeLine(f.thinkingLevel) : undefined;
+    const thinking = f.reasoning && level ? ` • ${level}` : level && level !== "off" ? ` • ${level}` : "";
+    parts.push({ variants: [`${sanitizeLine(f.model)}${thinking}`, sanitizeLine(f.model)], keep: 80, required: true });
   }
   if (f.tokensIn > 0 || f.tokensOut > 0) parts.push({ variants: [`↑${formatTokens(f.tokensIn)} ↓${formatTokens(f.tokensOut)}`], keep: 60 });
   if (f.cost > 0) parts.push({ variants: [`$${f.cost.toFixed(f.cost < 1 ? 3 : 2)}`], keep: 50 });
   if (f.contextWindow && f.lastContextTokens !== undefined) {
     parts.push({ variants: [`ctx ${Math.min(999, Math.round((f.lastContextTokens / f.contextWindow) * 100))}%`], keep: 70 });
   }
-  for (const text of Object.values(f.statuses)) parts.push({ variants: [sanitizeText(text, { keepSgr: true }).replace(/\n/g, " ")], keep: 20 });
+  for (const text of Object.values(f.statuses)) parts.push({ variants: [sanitizeLine(text)], keep: 20 });
   return theme.muted(fitParts(parts, width));
 }

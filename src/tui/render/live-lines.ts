@@ -2,7 +2,7 @@
 // terminal height (Ink clears the screen otherwise) and never depends on transcript length.
 import { endsInsideFence } from "./split-point.js";
 import { renderMarkdown } from "./markdown.js";
-import { cleanLine, sanitizeText } from "./sanitize.js";
+import { sanitizeLine, sanitizeText } from "./sanitize.js";
 import { style, symbols, theme } from "./theme.js";
 import { truncateLine, wrapText } from "./text-width.js";
 import { formatElapsed, toolLines } from "./tool-lines.js";
@@ -29,7 +29,8 @@ export function liveRowLimit(rows: number): number {
   return Math.max(3, rows - 2);
 }
 
-type Wants = { input: number; status: number; toasts: number; todos: number; queue: number; widgetsAbove: number; widgetsBelow: number; bash: number; tools: number; stream: number };
+/** `dialog`: the input rows hold a dialog, whose question may take all but the footer. */
+type Wants = { dialog?: boolean; input: number; status: number; toasts: number; todos: number; queue: number; widgetsAbove: number; widgetsBelow: number; bash: number; tools: number; stream: number };
 
 /** Hand out rows in priority order: footer, input, status, queue, toasts, todos, widgets, bash, tools, stream. */
 export function allocateBudget(rows: number, wants: Wants): LiveBudget {
@@ -41,7 +42,7 @@ export function allocateBudget(rows: number, wants: Wants): LiveBudget {
     return n;
   };
   const footer = take(1);
-  const input = take(wants.input, Math.max(1, Math.floor(total / 2)));
+  const input = take(wants.input, wants.dialog ? total - 1 : Math.max(1, Math.floor(total / 2)));
   const status = take(wants.status, 1);
   const queue = take(wants.queue, 2);
   const toasts = take(wants.toasts, Math.max(1, Math.floor(total / 8)));
@@ -77,14 +78,16 @@ export function streamLines(live: LiveMessage | undefined, width: number, max: n
     } else if (b.type === "thinking") {
       const text = b.thinking.slice(offset);
       if (!showThinking) rows.push(theme.muted("  thinking…"));
-      else rows.push(...wrapText(sanitizeText(text.split("\n").slice(-max).join("\n"), { keepSgr: false }), width - 2).map((l) => theme.thinking(`  ${l}`)));
+      else rows.push(...wrapText(sanitizeText(text.split("\n").slice(-max).join("\n")), width - 2).map((l) => theme.thinking(`  ${l}`)));
     } else if (b.type === "toolCall") {
-      rows.push(theme.muted(`${symbols.running} preparing ${b.name || "tool call"}…`));
+      rows.push(truncateLine(theme.muted(`${symbols.running} preparing ${b.name ? sanitizeLine(b.name) : "tool call"}…`), width));
     }
   }
   if (rows.length <= max) return rows;
   return rows.slice(-max);
 }
+
+const LIVE_COMMAND_ROWS = 3;
 
 /** Running tool panes: each gets a header and a share of the rows for its output tail. */
 export function runningToolLines(state: TuiState, now: number, width: number, max: number): string[] {
@@ -95,7 +98,8 @@ export function runningToolLines(state: TuiState, now: number, width: number, ma
   const hidden = runs.length - shown.length;
   const rows: string[] = hidden > 0 ? [theme.muted(`${hidden} more tool(s) running…`)] : [];
   const per = Math.max(0, Math.floor((max - rows.length) / shown.length) - 1);
-  for (const run of shown) rows.push(...toolLines(run, now, width, Math.min(per, 8), state.ui.toolsExpanded));
+  // A long command gets a few rows here (with a count of the rest); the committed entry shows it whole.
+  for (const run of shown) rows.push(...toolLines(run, now, width, Math.min(per, 8), state.ui.toolsExpanded, LIVE_COMMAND_ROWS));
   return rows.slice(0, max);
 }
 
@@ -105,7 +109,7 @@ export function bashLines(state: TuiState, now: number, width: number, max: numb
   const out = sanitizeText(b.output).replace(/\n+$/, "");
   const tail = out === "" ? [] : out.split("\n").slice(-(max - 1));
   return [
-    truncateLine(`${theme.accent("!")} ${cleanLine(b.command)} ${theme.muted(`· ${formatElapsed(now - b.startedAt)} · esc to cancel`)}`, width),
+    truncateLine(`${theme.accent("!")} ${sanitizeLine(b.command)} ${theme.muted(`· ${formatElapsed(now - b.startedAt)} · esc to cancel`)}`, width),
     ...tail.map((l) => truncateLine(`  ${l}`, width)),
   ].slice(0, max);
 }
@@ -114,9 +118,9 @@ export function statusLine(state: TuiState, now: number, width: number): string[
   const r = state.run;
   if (r.retry) {
     const secs = Math.max(0, Math.ceil((r.retry.until - now) / 1000));
-    return [truncateLine(theme.warning(`↻ Retrying in ${secs}s (attempt ${r.retry.attempt}/${r.retry.maxAttempts}): ${r.retry.error}`), width)];
+    return [truncateLine(theme.warning(`↻ Retrying in ${secs}s (attempt ${r.retry.attempt}/${r.retry.maxAttempts}): ${sanitizeLine(r.retry.error)}`), width)];
   }
-  if (r.compaction) return [truncateLine(theme.warning(`⧗ Compacting context (${r.compaction.reason})… ${formatElapsed(now - r.compaction.startedAt)}`), width)];
+  if (r.compaction) return [truncateLine(theme.warning(`⧗ Compacting context (${sanitizeLine(r.compaction.reason)})… ${formatElapsed(now - r.compaction.startedAt)}`), width)];
   if (r.busy) {
     const elapsed = r.startedAt !== undefined ? ` ${formatElapsed(now - r.startedAt).replace(/\.\ds$/, "s")}` : "";
     return [truncateLine(`${theme.accent("●")} ${theme.muted(`Working…${elapsed} · esc to abort · enter to steer · alt+enter/ctrl+f to queue`)}`, width)];
@@ -128,7 +132,7 @@ export function queueLines(state: TuiState, width: number, max: number): string[
   const rows: string[] = [];
   const lane = (label: string, items: string[]): void => {
     if (items.length === 0) return;
-    const text = items.map((m) => cleanLine(m).replace(/\s+/g, " ").trim()).join(theme.muted(" · "));
+    const text = items.map((m) => sanitizeLine(m).replace(/\s+/g, " ").trim()).join(theme.muted(" · "));
     rows.push(truncateLine(`${theme.accent(label)} ${theme.muted(`(${items.length})`)} ${text}`, width));
   };
   lane("Steering", state.queue.steering);
@@ -158,9 +162,9 @@ export function todoLines(phases: TodoPhase[], width: number, max: number): stri
   const current = phases.findIndex((p) => p.tasks.some((t) => t.status === "pending" || t.status === "in_progress"));
   const ordered = current > 0 ? phases.slice(current) : phases;
   for (const p of ordered) {
-    if (phases.length > 1) rows.push(truncateLine(style.bold(cleanLine(p.name)), width));
+    if (phases.length > 1) rows.push(truncateLine(style.bold(sanitizeLine(p.name)), width));
     for (const t of p.tasks) {
-      const content = cleanLine(t.content);
+      const content = sanitizeLine(t.content);
       // Each status reads differently even without colour: its mark, and bold / struck text.
       const text =
         t.status === "in_progress" ? theme.accent(style.bold(content)) : t.status === "completed" ? theme.muted(content) : t.status === "abandoned" ? theme.muted(style.strike(content)) : content;
@@ -185,13 +189,14 @@ export function toastLines(state: TuiState, now: number, width: number, max: num
     .map((t) => {
       const color = t.level === "error" ? theme.error : t.level === "warning" ? theme.warning : theme.accent;
       const count = t.count > 1 ? ` (×${t.count})` : "";
-      return truncateLine(color(`${t.level === "info" ? "ℹ" : "!"} ${cleanLine(t.text)}${count}`), width);
+      return truncateLine(color(`${t.level === "info" ? "ℹ" : "!"} ${sanitizeLine(t.text)}${count}`), width);
     });
 }
 
 export function widgetLines(state: TuiState, placement: "aboveEditor" | "belowEditor", width: number, max: number): string[] {
   const rows = Object.values(state.widgets)
     .filter((w) => w.placement === placement)
-    .flatMap((w) => w.lines.map((l) => truncateLine(sanitizeText(l).replace(/\n/g, " "), width)));
+    // Extension widgets are untrusted (their SGR dropped like any other); ours are pre-sanitised.
+    .flatMap((w) => w.lines.map((l) => truncateLine(w.ownStyling ? l : sanitizeLine(l), width)));
   return rows.slice(0, max);
 }

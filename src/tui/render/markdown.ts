@@ -150,7 +150,7 @@ function renderBlocks(tokens: Token[], width: number, depth = 0, tight = false):
 
 /** Render markdown to terminal rows, each at most `width` cells wide. Never throws. */
 export function renderMarkdown(source: string, width: number, options: { highlight?: boolean } = {}): string[] {
-  const text = sanitizeText(source, { keepSgr: false });
+  const text = sanitizeText(source);
   const w = Math.max(10, width);
   try {
     const tokens = new Lexer({ gfm: true }).lex(text);

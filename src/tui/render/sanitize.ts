@@ -1,62 +1,114 @@
-// Makes untrusted text (tool output, model text) safe to print: no cursor movement, no mode
-// changes, no OSC/DCS payloads; SGR colours kept (or stripped), tabs expanded, CR handled.
-const ESCAPE_RE =
-  // CSI (incl. SGR), OSC (BEL or ST terminated), DCS/SOS/PM/APC strings, other 2-byte escapes.
-  /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][\s\S]*?(?:\u0007|\u001b\\)|\u001b[PX^_][\s\S]*?\u001b\\|\u001b[@-Z\\-_]|\u009b[0-?]*[ -/]*[@-~]/g;
-const SGR_ONLY_RE = /^\u001b\[[0-9;:]*m$/;
+// The one boundary untrusted text (model, tools, files, worker, extensions, cwd, git) crosses on
+// its way to the screen: controls, escape sequences and bidi/invisible format characters become
+// visible placeholders, never interpreted; only our own styling emits escapes (docs/terminal-safety.md).
 
-export type SanitizeOptions = {
-  /** Keep SGR colour/style sequences (default true). */
-  keepSgr?: boolean;
-  tabWidth?: number;
-};
+/** Characters that reorder or hide text without being seen: bidi embeddings, overrides, isolates, marks. */
+const BIDI = "\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069";
+/** Interlinear annotation characters: some renderers hide the text between them. */
+const ANNOTATION = "\ufff9-\ufffb";
 
-/** Remove every escape sequence except SGR; drop control chars; normalise line breaks. */
-export function sanitizeText(input: string, options: SanitizeOptions = {}): string {
-  const keepSgr = options.keepSgr ?? true;
-  const tabWidth = options.tabWidth ?? 4;
-  let text = input.replace(ESCAPE_RE, (seq) => (keepSgr && SGR_ONLY_RE.test(seq) ? seq : ""));
-  // An unterminated escape at the very end (e.g. a chunk boundary) is dropped entirely.
-  text = text.replace(/\u001b[\s\S]{0,1}$/, "");
-  text = text.replace(/\r\n/g, "\n").replace(/[\u2028\u2029]/g, "\n");
-  // A bare CR means "overwrite the line" (progress bars): keep what was written last.
-  if (text.includes("\r")) {
-    text = text
-      .split("\n")
-      .map((line) => {
-        const parts = line.split("\r").filter((p) => p.length > 0);
-        return parts[parts.length - 1] ?? "";
-      })
-      .join("\n");
-  }
-  if (text.includes("\t")) {
-    text = text
-      .split("\n")
-      .map((line) => {
-        let col = 0;
-        let out = "";
-        for (const ch of line) {
-          if (ch === "\t") {
-            const n = tabWidth - (col % tabWidth);
-            out += " ".repeat(n);
-            col += n;
-          } else {
-            out += ch;
-            col += 1;
-          }
-        }
-        return out;
-      })
-      .join("\n");
-  }
-  // Remaining C0/C1 controls (BEL, backspace, ESC left alone, …) are removed; keep \n and SGR ESC.
-  return text.replace(/[\u0000-\u0008\u000b-\u001a\u001c-\u001f\u007f\u0080-\u009f]/g, "").replace(
-    /\u001b(?!\[[0-9;:]*m)/g,
-    "",
-  );
+/** A complete SGR sequence (7-bit or C1 introducer): styling only, carries no text. */
+const UNTRUSTED_SGR = /\u001b\[[0-9;:]*m|\u009b[0-9;:]*m/g;
+/** Everything shown as a placeholder in displayed text (newline and tab are handled apart). */
+const UNSAFE = new RegExp(`[\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f${BIDI}${ANNOTATION}]`, "g");
+/**
+ * In text shown for approval also every other invisible or look-alike character: format
+ * characters (zero-width spaces and joiners, tags, soft hyphen), spaces other than U+0020,
+ * Hangul fillers. What the user reads there must be exactly what runs.
+ */
+const UNSAFE_EXACT = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\p{Cf}\p{Zs}\p{Zl}\p{Zp}\u115f\u1160\u3164\uffa0\ufff9-\ufffb]/gu;
+
+/** The visible stand-in for one unsafe character: a control picture for C0 and DEL, else <U+XXXX>. */
+export function placeholder(ch: string): string {
+  const cp = ch.codePointAt(0) ?? 0;
+  if (cp < 0x20) return String.fromCharCode(0x2400 + cp); // ␀ … ␟ (␛ for ESC, ␍ for CR)
+  if (cp === 0x7f) return "\u2421"; // ␡
+  return `<U+${cp.toString(16).toUpperCase().padStart(4, "0")}>`;
 }
 
-/** Untrusted short text (titles, options, names, arguments) as one safe plain line. */
-export function cleanLine(input: string): string {
-  return sanitizeText(input, { keepSgr: false }).replace(/\s*\n\s*/g, " ");
+function expandTabs(text: string, tabWidth: number): string {
+  if (!text.includes("\t")) return text;
+  return text
+    .split("\n")
+    .map((line) => {
+      if (!line.includes("\t")) return line;
+      let col = 0;
+      let out = "";
+      for (const ch of line) {
+        if (ch === "\t") {
+          const n = tabWidth - (col % tabWidth);
+          out += " ".repeat(n);
+          col += n;
+        } else {
+          out += ch;
+          col += 1;
+        }
+      }
+      return out;
+    })
+    .join("\n");
+}
+
+function normaliseBreaks(text: string): string {
+  return text.replace(/\r\n/g, "\n").replace(/[\u2028\u2029]/g, "\n");
+}
+
+export type SanitizeOptions = {
+  tabWidth?: number;
+  /** Untrusted SGR is never kept: accepted for callers that say so explicitly. */
+  keepSgr?: false;
+};
+
+/**
+ * Untrusted multi-line text for display. CRLF and U+2028/2029 become line breaks and tabs
+ * spaces; SGR sequences are dropped (styling is ours alone, and they carry no text); every
+ * other control character (ESC, bare CR, BEL, C1) and every bidi control is shown as a
+ * placeholder, so `ESC]52;…` reads `␛]52;…` and nothing is interpreted by the terminal.
+ */
+export function sanitizeText(input: string, options: SanitizeOptions = {}): string {
+  const text = normaliseBreaks(input).replace(UNTRUSTED_SGR, "").replace(UNSAFE, placeholder);
+  return expandTabs(text, options.tabWidth ?? 4);
+}
+
+/** Untrusted short text (names, titles, paths, statuses) as one safe row: line breaks become spaces. */
+export function sanitizeLine(input: string): string {
+  return sanitizeText(input).replace(/\s*\n\s*/g, " ");
+}
+
+/** Runs of spaces at least this long are counted instead of drawn: they can push text out of sight. */
+const LONG_SPACE_RUN = 24;
+/** More consecutive blank lines than this are counted instead of drawn. */
+const MAX_BLANK_LINES = 2;
+
+/**
+ * Text the user approves (a command, a dialog's question): shown whole and exactly. Like
+ * sanitizeText, but SGR and every invisible or non-ASCII space character are shown too, and
+ * long runs of spaces or blank lines are counted (`⟨150 spaces⟩`) so they cannot hide the rest.
+ */
+export function sanitizeExact(input: string): string {
+  const text = input
+    .replace(UNSAFE_EXACT, (ch) => (ch === " " ? ch : placeholder(ch)))
+    .replace(new RegExp(` {${LONG_SPACE_RUN},}`, "g"), (run) => ` ⟨${run.length} spaces⟩ `)
+    .replace(new RegExp(`\\n{${MAX_BLANK_LINES + 2},}`, "g"), (run) => `\n⟨${run.length - 1} blank lines⟩\n`);
+  return expandTabs(text, 4);
+}
+
+/** Our own SGR (kept by guardRow) or any single character that must not reach the terminal raw. */
+const ROW_GUARD = new RegExp(`\\u001b\\[[0-9;:]*m|[\\u0000-\\u001f\\u007f-\\u009f${BIDI}${ANNOTATION}]`, "g");
+
+/**
+ * Last line of defence for a finished row (components/lines.tsx): our SGR styling passes,
+ * any other control character or bidi control that a line builder let through is shown as a
+ * placeholder, and a stray line break cannot add a row the layout did not count.
+ */
+export function guardRow(row: string): string {
+  return row.replace(ROW_GUARD, (m) => (m.length > 1 ? m : m === "\t" ? " " : placeholder(m)));
+}
+
+/** One grapheme of text being edited as drawn in the editor (controls and bidi visible). */
+export function visibleGrapheme(g: string): string {
+  const c = g.charCodeAt(0);
+  if (g.length === 1 && c >= 0x20 && c < 0x7f) return g;
+  if (g === "\t") return " ";
+  return g.replace(UNSAFE, placeholder);
 }

@@ -1,7 +1,7 @@
 // Tool execution views as terminal rows: a header (status, name, argument summary, elapsed)
 // and a per-tool body (bash tail, edit diff, read/write/ls/grep/find summaries, generic).
 import type { ToolRun } from "../state/types.js";
-import { cleanLine, sanitizeText } from "./sanitize.js";
+import { sanitizeExact, sanitizeLine, sanitizeText } from "./sanitize.js";
 import { symbols, theme } from "./theme.js";
 import { hangLine, splitLine, textWidth } from "./text-width.js";
 
@@ -55,19 +55,39 @@ export function wrapWithMark(line: string, width: number, indent: string): strin
   return parts.map((part, i) => (i === 0 ? `${indent}${part}` : `${theme.muted(symbols.continuation.padEnd(indent.length))}${part}`));
 }
 
-/** Header rows: status mark, tool name, the whole argument summary (wrapped), elapsed time. */
-export function toolHeader(run: ToolRun, now: number, width: number): string[] {
-  const mark = run.status === "running" ? theme.warning(symbols.running) : run.status === "error" ? theme.error(symbols.fail) : theme.success(symbols.ok);
-  const elapsed = formatElapsed((run.endedAt ?? now) - run.startedAt);
-  const tail = run.untimed ? "" : theme.muted(` · ${elapsed}`);
-  const summary = cleanLine(summarizeArgs(run.name, run.args));
-  const head = `${mark} ${theme.toolName(cleanLine(run.name))}${summary ? " " + summary : ""}`;
-  if (textWidth(head) + textWidth(tail) <= width) return [head + tail];
-  // Too long: wrap the whole summary (a path or command is never cut); elapsed ends the last row.
-  const rows = hangLine(head, Math.max(10, width));
+/** `rows` with `tail` (the elapsed time) ending the last one, or on its own row when it does not fit. */
+function withTail(rows: string[], tail: string, elapsed: string, width: number): string[] {
   const last = rows[rows.length - 1] ?? "";
   if (textWidth(last) + textWidth(tail) <= width) return [...rows.slice(0, -1), last + tail];
-  return run.untimed ? rows : [...rows, `  ${theme.muted(elapsed)}`];
+  return tail === "" ? rows : [...rows, `  ${theme.muted(elapsed)}`];
+}
+
+/**
+ * Header rows: status mark, tool name, the whole argument summary (wrapped, never cut),
+ * elapsed time. A bash command is shown exactly, line by line, every control character
+ * visible, so what the user sees is what runs; in the live region `maxCommandRows` bounds it
+ * with a row saying how many more there are (the committed entry shows it whole).
+ */
+export function toolHeader(run: ToolRun, now: number, width: number, maxCommandRows = Infinity): string[] {
+  const mark = run.status === "running" ? theme.warning(symbols.running) : run.status === "error" ? theme.error(symbols.fail) : theme.success(symbols.ok);
+  const elapsed = formatElapsed((run.endedAt ?? now) - run.startedAt);
+  // A resumed tool call has no timing: no elapsed time is shown for it.
+  const tail = run.untimed ? "" : theme.muted(` · ${elapsed}`);
+  const name = theme.toolName(sanitizeLine(run.name));
+  const command = run.name === "bash" ? run.args["command"] : undefined;
+  if (typeof command === "string") {
+    const w = Math.max(10, width);
+    const [first = "", ...more] = sanitizeExact(command).split("\n");
+    const rows = withTail([...hangLine(`${mark} ${name} ${first}`, w), ...more.flatMap((l) => hangLine(`  ${l}`, w))], tail, elapsed, w);
+    if (rows.length <= maxCommandRows) return rows;
+    const keep = Math.max(1, maxCommandRows - 1);
+    return [...rows.slice(0, keep), theme.muted(`  … ${rows.length - keep} more rows of this command`)];
+  }
+  const summary = sanitizeLine(summarizeArgs(run.name, run.args));
+  const head = `${mark} ${name}${summary ? ` ${summary}` : ""}`;
+  if (textWidth(head) + textWidth(tail) <= width) return [head + tail];
+  // Too long: wrap the whole summary (a path is never cut); elapsed ends the last row.
+  return withTail(hangLine(head, Math.max(10, width)), tail, elapsed, width);
 }
 
 function outputLines(text: string): string[] {
@@ -168,6 +188,6 @@ export function toolBody(run: ToolRun, width: number, maxRows: number, expanded:
 }
 
 /** Full view of a tool run. */
-export function toolLines(run: ToolRun, now: number, width: number, maxBodyRows: number, expanded: boolean): string[] {
-  return [...toolHeader(run, now, width), ...toolBody(run, width, maxBodyRows, expanded)];
+export function toolLines(run: ToolRun, now: number, width: number, maxBodyRows: number, expanded: boolean, maxCommandRows = Infinity): string[] {
+  return [...toolHeader(run, now, width, maxCommandRows), ...toolBody(run, width, maxBodyRows, expanded)];
 }

@@ -174,7 +174,7 @@ function reduceUiRequest(s: TuiState, r: UiRequest, now: number): TuiState {
     case "widget": {
       const { [r.key]: _old, ...rest } = s.widgets;
       void _old;
-      return { ...s, widgets: r.lines === undefined ? rest : { ...rest, [r.key]: { lines: r.lines, placement: r.placement } } };
+      return { ...s, widgets: r.lines === undefined ? rest : { ...rest, [r.key]: { lines: r.lines, placement: r.placement, ...(r.ownStyling ? { ownStyling: true as const } : {}) } } };
     }
     case "title":
       return { ...s, ui: { ...s.ui, title: r.title } };

@@ -113,7 +113,8 @@ export type UiState = {
   overlay: string | undefined;
 };
 
-export type Widget = { lines: string[]; placement: "aboveEditor" | "belowEditor" };
+/** `ownStyling`: built by agent-tui (the completion list), so its SGR is ours and kept. */
+export type Widget = { lines: string[]; placement: "aboveEditor" | "belowEditor"; ownStyling?: true };
 
 export type TuiState = {
   transcript: TranscriptState;

@@ -7,7 +7,8 @@ export type UiRequest =
   | { kind: "dialog"; dialog: DialogRequest }
   | { kind: "notify"; level: NoticeLevel; message: string }
   | { kind: "status"; key: string; text: string | undefined }
-  | { kind: "widget"; key: string; lines: string[] | undefined; placement: "aboveEditor" | "belowEditor" }
+  /** `ownStyling`: lines built by agent-tui itself (already sanitised, styled with our theme). */
+  | { kind: "widget"; key: string; lines: string[] | undefined; placement: "aboveEditor" | "belowEditor"; ownStyling?: true }
   | { kind: "title"; title: string }
   | { kind: "editor_text"; text: string }
   | { kind: "cancel"; targetId: string }

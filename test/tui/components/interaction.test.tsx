@@ -122,6 +122,28 @@ describe("dialogs", () => {
     expect(s.conn.responses[1]).toEqual({ id: "d2", response: { value: "Gamma" } });
   });
 
+  it("a question taller than the dialog scrolls with PgDn/PgUp, and the options still answer", async () => {
+    const s = setup();
+    const command = Array.from({ length: 60 }, (_, i) => `echo step${i}`).join("\n");
+    open(s, { id: "q1", method: "select", title: `Allow a destructive command (rm -rf)?\n${command}`, options: ["Allow once", "Block"] });
+    await waitFor(() => s.frame().includes("pgup/pgdn to read"), "scroll marker");
+    expect(s.frame()).toContain("echo step0");
+    expect(s.frame()).not.toContain("echo step59");
+    for (let i = 0; i < 10 && !s.frame().includes("echo step59"); i += 1) {
+      const before = s.frame();
+      s.stdin.write("\u001b[6~");
+      await waitFor(() => s.frame() !== before && /↑ \d+ rows? above/.test(s.frame()), "scrolled");
+    }
+    expect(s.frame()).toContain("echo step59");
+    s.stdin.write("\u001b[5~");
+    await waitFor(() => !s.frame().includes("echo step59"), "scrolled back up");
+    s.stdin.write("\u001b[B");
+    await waitFor(() => s.frame().includes("❯ Block"), "moved");
+    s.stdin.write(ENTER);
+    await waitFor(() => s.conn.responses.length === 1, "answer");
+    expect(s.conn.responses[0]).toEqual({ id: "q1", response: { value: "Block" } });
+  });
+
   it("confirm: y, n and Esc; queued dialogs wait their turn", async () => {
     const s = setup();
     open(s, { id: "c1", method: "confirm", title: "Sure?", message: "Really" });

@@ -1,7 +1,6 @@
-// Width-aware text handling, sanitising and safe split points.
+// Width-aware text handling and safe split points (sanitising: sanitize.test.ts).
 import { describe, expect, it } from "vitest";
 import { stripSgr, textWidth, truncateLine, wrapLine, wrapText } from "../../../src/tui/render/text-width.js";
-import { sanitizeText } from "../../../src/tui/render/sanitize.js";
 import { endsInsideFence, findLastSafeSplitPoint } from "../../../src/tui/render/split-point.js";
 
 describe("textWidth", () => {
@@ -39,20 +38,6 @@ describe("truncate and wrap", () => {
   });
   it("splits on newlines", () => {
     expect(wrapText("a\nb", 10)).toEqual(["a", "b"]);
-  });
-});
-
-describe("sanitizeText", () => {
-  it("strips cursor movement, screen clears, OSC and mode changes but keeps SGR", () => {
-    const dirty = "a\u001b[2J\u001b[H\u001b[?1049h\u001b]0;title\u0007\u001b[31mred\u001b[0m\u001b[5A\u001b[?25l b";
-    expect(sanitizeText(dirty)).toBe("a\u001b[31mred\u001b[0m b");
-    expect(sanitizeText(dirty, { keepSgr: false })).toBe("ared b");
-  });
-  it("turns CR progress lines into their last state, expands tabs, maps U+2028", () => {
-    expect(sanitizeText("10%\r50%\r100%\ndone")).toBe("100%\ndone");
-    expect(sanitizeText("a\tb")).toBe("a   b");
-    expect(sanitizeText("x\u2028y\u2029z")).toBe("x\ny\nz");
-    expect(sanitizeText("bell\u0007 bs\b")).toBe("bell bs");
   });
 });
 

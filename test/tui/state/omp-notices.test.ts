@@ -70,15 +70,16 @@ describe("oh-my-pi command_output and notice", () => {
     expect(warnings.every((n) => n.level === "warning")).toBe(true);
   });
 
-  it("decodes defensively, strips escapes and bounds the text", () => {
+  it("decodes defensively, shows escapes as text and bounds the text", () => {
     expect(decodeWorkerText("command_output", { text: 42 })).toBeUndefined();
     expect(decodeWorkerText("command_output", null)).toBeUndefined();
     expect(decodeWorkerText("notice", { level: "warning" })).toBeUndefined();
-    expect(decodeWorkerText("notice", { message: "  \u001b[2J  " })).toBeUndefined();
+    expect(decodeWorkerText("notice", { message: "   " })).toBeUndefined();
+    expect(decodeWorkerText("notice", { message: "  \u001b[2J  " })).toEqual({ level: "info", text: "␛[2J" });
     expect(decodeWorkerText("something_else", { text: "x", message: "y" })).toBeUndefined();
     expect(decodeWorkerText("notice", { message: "odd", level: "shout" })).toEqual({ level: "info", text: "odd" });
     expect(decodeWorkerText("notice", { message: "bad", level: "error" })).toEqual({ level: "error", text: "bad" });
-    expect(decodeWorkerText("command_output", { text: "a\u001b]0;title\u0007b\u001b[31mc\u0007" })).toEqual({ level: "info", text: "abc" });
+    expect(decodeWorkerText("command_output", { text: "a\u001b]0;title\u0007b\u001b[31mc\u0007" })).toEqual({ level: "info", text: "a␛]0;title␇bc␇" });
     const long = decodeWorkerText("command_output", { text: "x".repeat(50_000) });
     expect(long?.text.length).toBeLessThan(4100);
     expect(long?.text).toMatch(/more characters\)$/);

@@ -1,23 +1,24 @@
-// Confirm dialog: y / n, Enter = yes, Esc = cancel (the extension then gets `false`).
+// Confirm dialog: y / n, Enter = yes, Esc = cancel (the extension then gets `false`). The
+// question (title and message) is shown whole; PgUp/PgDn scroll it when it is long.
 import type React from "react";
 import { useRef } from "react";
 import { resolveDialogKey } from "../../keymap.js";
-import { sanitizeText } from "../../render/sanitize.js";
-import { wrapText } from "../../render/text-width.js";
 import { Lines } from "../lines.js";
-import { helpRow, titleRow, type DialogFrameProps } from "./dialog-frame.js";
+import { helpRow, questionRows, questionWindow, type DialogFrameProps, type QuestionWindow } from "./dialog-frame.js";
 import { dialogScope, useKeys } from "../use-keys.js";
+import { useQuestionScroll } from "./use-question-scroll.js";
 
-export function confirmLines(title: string, message: string, width: number, maxRows: number, remainingMs: number | undefined): string[] {
-  const body = message.trim() === "" ? [] : wrapText(sanitizeText(message, { keepSgr: false }), width - 2).map((l) => `  ${l}`);
-  const room = Math.max(0, maxRows - 2);
-  const shown = body.length > room ? [...body.slice(0, Math.max(0, room - 1)), "  …"] : body;
-  return [titleRow(title, width), ...shown.slice(0, room), helpRow("y yes · n no · enter yes · esc cancel", remainingMs, width)].slice(0, Math.max(1, maxRows));
+export function confirmLines(title: string, message: string, width: number, maxRows: number, remainingMs: number | undefined, scroll = 0, onWindow?: (w: QuestionWindow, page: number) => void): string[] {
+  const room = Math.max(1, maxRows - 1);
+  const win = questionWindow(questionRows(title, message, width), scroll, room, width);
+  onWindow?.(win, Math.max(1, room - 1));
+  return [...win.rows, helpRow("y yes · n no · enter yes · esc cancel", remainingMs, width)].slice(0, Math.max(1, maxRows));
 }
 
 export function ConfirmDialog(props: DialogFrameProps & { message: string; onAnswer: (confirmed: boolean) => void }): React.ReactElement {
   // Answered: later keys of the same chunk must not answer again.
   const done = useRef(false);
+  const question = useQuestionScroll(props.id);
   useKeys((input, key) => {
     const r = resolveDialogKey(input, key, true);
     if (!r || "text" in r || done.current) return;
@@ -27,5 +28,6 @@ export function ConfirmDialog(props: DialogFrameProps & { message: string; onAns
     if (answer === "cancel") props.onCancel();
     else props.onAnswer(answer);
   }, { scope: dialogScope(props.id) });
-  return <Lines lines={confirmLines(props.title, props.message, props.width, props.maxRows, props.remainingMs)} />;
+  const rows = confirmLines(props.title, props.message, props.width, props.maxRows, props.remainingMs, question.scroll, (w, page) => question.measure(page, w.maxScroll));
+  return <Lines lines={rows} />;
 }

@@ -1,15 +1,45 @@
-// Shared pieces of dialog views: title row, countdown text, help row, all as plain rows.
-import { cleanLine } from "../../render/sanitize.js";
+// Shared pieces of dialog views as plain rows: the question (title and message, shown whole and
+// exactly, scrollable when it does not fit), the countdown text and the help row.
+import { sanitizeExact } from "../../render/sanitize.js";
 import { theme } from "../../render/theme.js";
-import { truncateLine } from "../../render/text-width.js";
+import { truncateLine, wrapText } from "../../render/text-width.js";
 
 export function countdownText(remainingMs: number | undefined): string {
   if (remainingMs === undefined) return "";
   return ` · closes in ${Math.ceil(remainingMs / 1000)}s`;
 }
 
-export function titleRow(title: string, width: number): string {
-  return truncateLine(theme.accent(`◆ ${cleanLine(title)}`), width);
+/**
+ * The question a dialog asks, as rows: the title's first line marked ◆, its other lines and
+ * the message below it. Never cut and never summarised: a command asked about (the permission
+ * gate puts it in the title) is shown with every character visible, so what the user answers
+ * is what runs.
+ */
+export function questionRows(title: string, message: string, width: number): string[] {
+  const w = Math.max(10, width - 2);
+  const [first = "", ...rest] = sanitizeExact(title).split("\n");
+  const rows = wrapText(first, w).map((r, i) => (i === 0 ? theme.accent(`◆ ${r}`) : `  ${theme.accent(r)}`));
+  for (const line of rest) rows.push(...wrapText(line, w).map((r) => `  ${r}`));
+  if (message.trim() !== "") for (const line of sanitizeExact(message).split("\n")) rows.push(...wrapText(line, w).map((r) => `  ${r}`));
+  return rows;
+}
+
+export type QuestionWindow = { rows: string[]; maxScroll: number };
+
+/**
+ * At most `room` rows of the question from row `scroll`. When it does not fit, the last row
+ * says how much is above and below and how to read it (the rows are scrolled, never dropped).
+ */
+export function questionWindow(rows: readonly string[], scroll: number, room: number, width: number): QuestionWindow {
+  const r = Math.max(1, room);
+  if (rows.length <= r) return { rows: [...rows], maxScroll: 0 };
+  const shown = Math.max(1, r - 1);
+  const maxScroll = rows.length - shown;
+  const top = Math.min(Math.max(0, scroll), maxScroll);
+  const below = rows.length - top - shown;
+  const where = [top > 0 ? `↑ ${top} row${top === 1 ? "" : "s"} above` : "", below > 0 ? `↓ ${below} more row${below === 1 ? "" : "s"}` : ""].filter((x) => x !== "").join(" · ");
+  const marker = truncateLine(theme.warning(`  ${where} · pgup/pgdn to read`), width);
+  return { rows: r === 1 ? [marker] : [...rows.slice(top, top + shown), marker], maxScroll };
 }
 
 export function helpRow(help: string, remainingMs: number | undefined, width: number): string {

@@ -2,7 +2,7 @@
 // controller calls. A dialog whose timeout has elapsed closes by itself without answering.
 import type React from "react";
 import { useEffect } from "react";
-import { cleanLine } from "../../render/sanitize.js";
+import { sanitizeLine } from "../../render/sanitize.js";
 import { theme } from "../../render/theme.js";
 import { dialogRemainingMs } from "../../state/ui-requests.js";
 import type { DialogRequest } from "../../state/types.js";
@@ -10,20 +10,22 @@ import { useStore } from "../../state/use-store.js";
 import { useController } from "../controller-context.js";
 import { Lines } from "../lines.js";
 import { ConfirmDialog } from "./confirm-dialog.js";
+import { questionRows } from "./dialog-frame.js";
 import { SelectDialog } from "./select-dialog.js";
 import { TextDialog } from "./text-dialog.js";
 
-/** Rows a dialog wants before the budget caps it. */
-export function dialogWantedRows(d: DialogRequest): number {
+/** Rows a dialog wants before the budget caps it: its whole question, its options or text, help. */
+export function dialogWantedRows(d: DialogRequest, width: number): number {
+  const question = (message: string): number => questionRows(d.title, message, width).length;
   switch (d.method) {
     case "select":
-      return d.options.length + 3;
+      return question("") + d.options.length + 2;
     case "confirm":
-      return Math.max(3, d.message.split("\n").length + 2);
+      return question(d.message) + 1;
     case "input":
-      return 3;
+      return question("") + 2;
     case "editor":
-      return Math.max(4, d.prefill.split("\n").length + 3);
+      return question("") + Math.max(3, d.prefill.split("\n").length + 1);
     default: {
       const never: never = d;
       return never;
@@ -54,7 +56,7 @@ export function DialogHost(props: { dialog: DialogRequest; queued: number; width
       view = <ConfirmDialog key={d.id} {...frame} message={d.message} onAnswer={(confirmed) => controller.answerDialog(d.id, { confirmed })} />;
       break;
     case "input":
-      view = <TextDialog key={d.id} {...frame} initial="" placeholder={cleanLine(d.placeholder)} multiline={false} onSubmit={answer} />;
+      view = <TextDialog key={d.id} {...frame} initial="" placeholder={sanitizeLine(d.placeholder)} multiline={false} onSubmit={answer} />;
       break;
     case "editor":
       view = <TextDialog key={d.id} {...frame} initial={d.prefill} multiline onSubmit={answer} />;

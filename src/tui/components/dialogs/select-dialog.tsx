@@ -3,31 +3,48 @@
 import type React from "react";
 import { useRef, useState } from "react";
 import { resolveDialogKey } from "../../keymap.js";
-import { cleanLine } from "../../render/sanitize.js";
+import { sanitizeExact, sanitizeLine } from "../../render/sanitize.js";
 import { theme } from "../../render/theme.js";
 import { truncateLine } from "../../render/text-width.js";
 import { Lines } from "../lines.js";
-import { helpRow, titleRow, type DialogFrameProps } from "./dialog-frame.js";
+import { helpRow, questionRows, questionWindow, type DialogFrameProps, type QuestionWindow } from "./dialog-frame.js";
 import { dialogScope, useKeys } from "../use-keys.js";
+import { useQuestionScroll } from "./use-question-scroll.js";
 
-export type SelectViewState = { index: number; filter: string };
+export type SelectViewState = { index: number; filter: string; scroll?: number };
+
+/** Rows the options keep when the question is long: enough to see what the choices are. */
+const MIN_OPTION_ROWS = 3;
 
 export function filterOptions(options: readonly string[], filter: string): string[] {
   const f = filter.toLowerCase();
   return f === "" ? [...options] : options.filter((o) => o.toLowerCase().includes(f));
 }
 
-export function selectLines(title: string, options: readonly string[], view: SelectViewState, width: number, maxRows: number, remainingMs: number | undefined): string[] {
+/** One option as a row; like the question it is shown exactly (controls, bidi, odd spaces visible). */
+function optionText(option: string): string {
+  return sanitizeExact(option).replace(/\n/g, "⏎");
+}
+
+export function selectLines(title: string, options: readonly string[], view: SelectViewState, width: number, maxRows: number, remainingMs: number | undefined, onWindow?: (w: QuestionWindow, page: number) => void): string[] {
   const shown = filterOptions(options, view.filter);
-  const head = [titleRow(title, width)];
-  if (view.filter !== "") head.push(truncateLine(theme.muted(`  filter: ${cleanLine(view.filter)}`), width));
+  const question = questionRows(title, "", width);
+  const filterRow = view.filter !== "" ? [truncateLine(theme.muted(`  filter: ${sanitizeLine(view.filter)}`), width)] : [];
   const help = helpRow("↑↓ move · enter choose · esc cancel · type to filter", remainingMs, width);
+  // The question gets what the options (at least a few of them) and the help row leave.
+  const optionWant = Math.max(1, shown.length);
+  const optionMin = Math.min(optionWant, MIN_OPTION_ROWS);
+  const available = Math.max(1, maxRows - 1 - filterRow.length);
+  const questionRoom = Math.max(1, Math.min(question.length, available - optionMin));
+  const win = questionWindow(question, view.scroll ?? 0, questionRoom, width);
+  onWindow?.(win, Math.max(1, questionRoom - 1));
+  const head = [...win.rows, ...filterRow];
   const room = Math.max(1, maxRows - head.length - 1);
   const index = Math.min(view.index, Math.max(0, shown.length - 1));
   const start = Math.min(Math.max(0, index - room + 1), Math.max(0, shown.length - room));
   const rows = shown.slice(start, start + room).map((o, i) => {
     const selected = start + i === index;
-    return truncateLine(selected ? theme.accent(`❯ ${cleanLine(o)}`) : `  ${cleanLine(o)}`, width);
+    return truncateLine(selected ? theme.accent(`❯ ${optionText(o)}`) : `  ${optionText(o)}`, width);
   });
   if (shown.length === 0) rows.push(theme.muted("  (no match)"));
   return [...head, ...rows, help].slice(0, Math.max(1, maxRows));
@@ -35,6 +52,7 @@ export function selectLines(title: string, options: readonly string[], view: Sel
 
 export function SelectDialog(props: DialogFrameProps & { options: readonly string[]; onChoose: (value: string) => void }): React.ReactElement {
   const [view, setViewState] = useState<SelectViewState>({ index: 0, filter: "" });
+  const question = useQuestionScroll(props.id);
   // Keys can arrive before React re-subscribes the handler: read and write through a ref.
   const ref = useRef(view);
   // Answered: later keys of the same chunk must not answer again.
@@ -77,5 +95,6 @@ export function SelectDialog(props: DialogFrameProps & { options: readonly strin
         return;
     }
   }, { scope: dialogScope(props.id) });
-  return <Lines lines={selectLines(props.title, props.options, view, props.width, props.maxRows, props.remainingMs)} />;
+  const rows = selectLines(props.title, props.options, { ...view, scroll: question.scroll }, props.width, props.maxRows, props.remainingMs, (w, page) => question.measure(page, w.maxScroll));
+  return <Lines lines={rows} />;
 }

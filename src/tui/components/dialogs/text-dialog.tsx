@@ -4,13 +4,20 @@
 import type React from "react";
 import { editorLines } from "../../render/editor-lines.js";
 import { Lines } from "../lines.js";
-import { helpRow, titleRow, type DialogFrameProps } from "./dialog-frame.js";
+import { helpRow, questionRows, questionWindow, type DialogFrameProps } from "./dialog-frame.js";
+import { useQuestionScroll } from "./use-question-scroll.js";
 import { useTextField } from "./use-text-field.js";
 
 export function TextDialog(props: DialogFrameProps & { initial: string; placeholder?: string; multiline: boolean; onSubmit: (value: string) => void }): React.ReactElement {
   const state = useTextField({ id: props.id, initial: props.initial, multiline: props.multiline, onSubmit: props.onSubmit, onCancel: props.onCancel });
-  const rows = Math.max(1, props.maxRows - 2);
+  const question = useQuestionScroll(props.id);
+  const title = questionRows(props.title, "", props.width);
+  // The title takes what is left after at least one editing row (three for an editor) and the help row.
+  const titleRoom = Math.max(1, Math.min(title.length, props.maxRows - 1 - (props.multiline ? 3 : 1)));
+  const win = questionWindow(title, question.scroll, titleRoom, props.width);
+  question.measure(Math.max(1, titleRoom - 1), win.maxScroll);
+  const rows = Math.max(1, props.maxRows - 1 - win.rows.length);
   const body = editorLines(state.text, state.cursor, props.width, rows, props.multiline ? { prompt: "  " } : { prompt: "  › ", placeholder: props.placeholder ?? "" });
   const help = props.multiline ? "enter submit · shift+enter/ctrl+j newline · esc cancel" : "enter submit · esc cancel";
-  return <Lines lines={[titleRow(props.title, props.width), ...body, helpRow(help, props.remainingMs, props.width)].slice(0, Math.max(1, props.maxRows))} />;
+  return <Lines lines={[...win.rows, ...body, helpRow(help, props.remainingMs, props.width)].slice(0, Math.max(1, props.maxRows))} />;
 }

@@ -82,6 +82,8 @@ export function reduceTextFieldKey(
       return apply({ op: "paste", active: r.action === "paste_start" });
     case "yes":
     case "no":
+    case "scroll_up":
+    case "scroll_down":
       return undefined;
     default: {
       const never: never = r.action;

@@ -1,0 +1,102 @@
+// Terminal escape injection, end to end: agent-tui runs in a directory and on a git branch whose
+// names carry every class of hostile sequence, drives a worker that puts them in every text it
+// sends (hostile-worker.mjs), and the test reads the RAW bytes written to the pty: no OSC but
+// our title, no DCS, no C1, no bidi control, no BEL or CR of theirs, no CSI of theirs; the
+// payloads are on screen as visible placeholders instead.
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ALL_HOSTILE, HOSTILE } from "../fixtures/hostile-text.mjs";
+import { KEYS, ROOT, spawnTui, type TuiProcess } from "./pty-harness.js";
+import { createSandbox, type Sandbox } from "./sandbox.js";
+import { BUILT, waitForEditor } from "./tui-session.js";
+
+const WORKER = join(ROOT, "test", "fixtures", "hostile-worker.mjs");
+/** The payload as a file or directory name: no "/" and no NUL, everything else kept. */
+const NAME = ALL_HOSTILE.replace(/\//g, "_").replace(/\u0000/g, "0");
+/** Wide enough that the footer shows all of its hostile parts instead of cutting them off. */
+const COLS = 2600;
+
+/** The escape sequences agent-tui itself may write: Ink's redraw, modes, and SGR styling. */
+const OWN_CSI = /^\u001b\[(?:[0-9;:]*m|2K|1A|G|\?(?:25|2004|2026)[hl]|[<>=?][0-9;]*u)$/;
+
+function outputProblems(raw: string): string[] {
+  const problems: string[] = [];
+  // Our one OSC: the window title, whose text must hold no control character.
+  const titles = raw.match(/\u001b\]0;[^\u0007\u001b]*\u0007/g) ?? [];
+  for (const t of titles) if (/[\u0000-\u001f\u007f-\u009f]/.test(t.slice(4, -1))) problems.push(`title with a control: ${JSON.stringify(t)}`);
+  const rest = raw.replace(/\u001b\]0;[^\u0007\u001b]*\u0007/g, "");
+  if (/\u001b\]/.test(rest)) problems.push(`OSC other than our title: ${JSON.stringify(rest.slice(rest.indexOf("\u001b]"), rest.indexOf("\u001b]") + 40))}`);
+  if (/\u001b[P_^X]/.test(rest)) problems.push("DCS/APC/PM/SOS string");
+  if (rest.includes("\u0007")) problems.push("BEL outside our title");
+  if (/\r(?!\n)/.test(rest)) problems.push("bare CR");
+  if (/[\u0080-\u009f]/.test(rest)) problems.push("C1 control character");
+  if (/[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/.test(rest)) problems.push("bidi control character");
+  if (/[\u0000\u0008\u007f]/.test(rest)) problems.push("NUL, BS or DEL");
+  for (const m of rest.matchAll(/\u001b(\[[0-?]*[ -/]*[@-~])?/g)) {
+    if (!m[1] || !OWN_CSI.test(m[0])) problems.push(`escape not of ours: ${JSON.stringify(rest.slice(m.index, m.index + 16))}`);
+  }
+  for (const h of HOSTILE) if (raw.includes(h.raw)) problems.push(`raw ${h.name}`);
+  return [...new Set(problems)];
+}
+
+describe.skipIf(!BUILT)("no untrusted text reaches the terminal raw (under a pty)", () => {
+  let sandbox: Sandbox;
+  let tui: TuiProcess;
+
+  beforeAll(async () => {
+    sandbox = await createSandbox([]);
+    const cwd = join(sandbox.cwd, `cwd-${NAME}`);
+    mkdirSync(join(cwd, ".git"), { recursive: true });
+    writeFileSync(join(cwd, ".git", "HEAD"), `ref: refs/heads/branch-${NAME}\n`);
+    writeFileSync(join(cwd, `file-${NAME}`), "x\n");
+    tui = spawnTui({ args: ["--agent", `${process.execPath} ${WORKER}`], cwd, env: sandbox.env, cols: COLS, rows: 40 });
+    await tui.waitForText("Hostile Model", 20_000);
+  }, 30_000);
+
+  afterAll(async () => {
+    tui?.kill();
+    await sandbox?.dispose();
+  });
+
+  it("feeds every surface every class of sequence and writes none of them", async () => {
+    // File names in @ completion, then worker command names and descriptions in / completion.
+    await tui.type("@file-");
+    await tui.waitForText("tab › file-␛]52");
+    tui.write(KEYS.ctrlC);
+    await waitForEditor(tui, "");
+    await tui.type("/hostile");
+    await tui.waitForText("command-description:␛]52");
+    tui.write(KEYS.ctrlC);
+    await waitForEditor(tui, "");
+    // Model text, thinking, tools, extension UI, errors, then four dialogs.
+    await tui.type("inject");
+    await waitForEditor(tui, "inject");
+    tui.write(KEYS.enter);
+    for (const dialog of ["select-title", "confirm-title", "input-title", "editor-title"]) {
+      await tui.waitForText(`${dialog}:␛]52`);
+      tui.write(KEYS.esc);
+    }
+    await tui.waitForText("inject-done");
+    await tui.waitForText("› editor-text:␛]52");
+    tui.write(KEYS.ctrlC);
+    await waitForEditor(tui, "");
+    // Worker stderr shown after a crash.
+    await tui.type("crash");
+    await waitForEditor(tui, "crash");
+    tui.write(KEYS.enter);
+    await tui.waitForText("stderr-last:␛]52", 15_000, "all");
+
+    const raw = tui.output();
+    expect(outputProblems(raw)).toEqual([]);
+    // Each surface was drawn, with the payload visible as text.
+    const surfaces = ["cwd-", "branch-", "session-name", "command-description", "model-text", "heading", "code-span", "thinking",
+      "bash-command", "bash-output", "read-path", "tool-name", "tool-error", "notify", "status", "widget", "title", "ext-error", "omp-notice",
+      "session-renamed", "model-error", "select-title", "select-option", "confirm-title", "confirm-message", "input-title", "input-placeholder",
+      "editor-title", "editor-prefill", "editor-text", "stderr-last"];
+    const missing = surfaces.filter((s) => !raw.includes(`${s}${s.endsWith("-") ? "" : ":"}␛]52;c;cm0gLXJmIH4=␇`));
+    expect(missing).toEqual([]);
+    const shown = tui.allText();
+    for (const h of HOSTILE) expect(shown, h.name).toContain(h.shown);
+  }, 90_000);
+});

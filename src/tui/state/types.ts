@@ -19,7 +19,8 @@ export type Entry =
   | { kind: "markdown"; id: number; text: string; continues: boolean }
   | { kind: "thinking"; id: number; text: string; continues: boolean }
   | { kind: "tool"; id: number; run: ToolRun }
-  | { kind: "notice"; id: number; level: NoticeLevel; text: string }
+  /** `detail`: shown in full only in the transcript view (e.g. a compaction summary). */
+  | { kind: "notice"; id: number; level: NoticeLevel; text: string; detail?: string }
   | { kind: "bash"; id: number; command: string; output: string; exitCode: number | undefined; cancelled: boolean }
   | { kind: "custom"; id: number; label: string; text: string };
 
@@ -40,6 +41,11 @@ export type TranscriptState = {
   toolOrder: string[];
   /** A user `!cmd` running through the `bash` command. */
   bash: { command: string; output: string; startedAt: number } | undefined;
+  /**
+   * Extension notifications (shown as toasts, never printed): kept for the transcript view,
+   * each after the first `after` committed entries. Only the latest are kept.
+   */
+  notifications: Array<{ after: number; notice: Extract<Entry, { kind: "notice" }> }>;
 };
 
 export type RunState = {
@@ -100,6 +106,11 @@ export type UiState = {
   /** Bumped when <Static> must be re-printed (never on plain resize: that would duplicate). */
   staticEpoch: number;
   overlay: string | undefined;
+  /**
+   * The full-screen transcript view, when open. `staticCount`: entries already printed when it
+   * opened; <Static> prints no more until it closes (they would land on the alternate screen).
+   */
+  transcriptView: { staticCount: number } | undefined;
 };
 
 export type Widget = { lines: string[]; placement: "aboveEditor" | "belowEditor" };

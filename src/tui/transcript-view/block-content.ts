@@ -14,16 +14,52 @@ export type Part =
   | { kind: "markdown"; text: string }
   /**
    * Hard-wrapped lines (tool output), each row after `indent`; `style` colours visible rows
-   * only. `ascii`: every line is printable ASCII (rows are counted without looking at them).
+   * only. The lines are kept as one text with their offsets (a 20 MB session is hundreds of
+   * thousands of lines: no string per line until it is shown). `ascii`: all printable ASCII.
    */
-  | { kind: "lines"; lines: readonly string[]; indent: string; style: ((s: string) => string) | undefined; ascii: boolean };
+  | { kind: "lines"; lines: TextLines; indent: string; style: ((s: string) => string) | undefined; ascii: boolean };
+
+/** Lines of `text`: line i is text.slice(offsets[i], offsets[i + 1] - 1). */
+export type TextLines = { text: string; offsets: Int32Array; count: number };
+
+export function textLines(text: string): TextLines {
+  let count = 1;
+  for (let at = text.indexOf("\n"); at !== -1; at = text.indexOf("\n", at + 1)) count += 1;
+  const offsets = new Int32Array(count + 1);
+  let i = 1;
+  for (let at = text.indexOf("\n"); at !== -1; at = text.indexOf("\n", at + 1)) offsets[i++] = at + 1;
+  offsets[count] = text.length + 1;
+  return { text, offsets, count };
+}
+
+export function lineAt(l: TextLines, i: number): string {
+  return l.text.slice(l.offsets[i] ?? 0, (l.offsets[i + 1] ?? 0) - 1);
+}
+
+/** `text` without the line breaks at its end (a regex anchored at the end scans it all). */
+function trimNewlines(text: string): string {
+  let end = text.length;
+  while (end > 0 && text.charCodeAt(end - 1) === 10) end -= 1;
+  return end === text.length ? text : text.slice(0, end);
+}
 
 const wrap = (text: string, first = "", rest = first, st?: (s: string) => string): Part => ({ kind: "wrap", text, first, rest, style: st });
 const PRINTABLE_LINES = /^[\x20-\x7e\n]*$/;
 
-function lines(ls: readonly string[], indent = "  ", st?: (s: string) => string): Part {
-  // One scan of the whole text is far cheaper than one per line for a large output.
-  return { kind: "lines", lines: ls, indent, style: st, ascii: PRINTABLE_LINES.test(ls.join("\n")) };
+/** A lines part of `text` (sanitised; no part for an empty text). */
+function linesOf(text: string, indent = "  ", st?: (s: string) => string): Part[] {
+  if (text === "") return [];
+  return [{ kind: "lines", lines: textLines(text), indent, style: st, ascii: PRINTABLE_LINES.test(text) }];
+}
+
+const lines = (ls: readonly string[], indent = "  ", st?: (s: string) => string): Part[] => linesOf(ls.join("\n"), indent, st);
+
+/**
+ * Tool or command output as a lines part (sanitised, SGR colours kept). Printable ASCII and
+ * line breaks alone have nothing to sanitise: large outputs skip the copies it would make.
+ */
+function outputPart(raw: string, st?: (s: string) => string): Part[] {
+  return linesOf(trimNewlines(PRINTABLE_LINES.test(raw) ? raw : sanitizeText(raw)), "  ", st);
 }
 
 function str(v: unknown): string {
@@ -32,7 +68,7 @@ function str(v: unknown): string {
 
 /** Sanitised output lines (SGR colours kept), without trailing blank lines. */
 export function outputLines(text: string): string[] {
-  const clean = sanitizeText(text).replace(/\n+$/, "");
+  const clean = trimNewlines(sanitizeText(text));
   return clean === "" ? [] : clean.split("\n");
 }
 
@@ -54,7 +90,7 @@ function argParts(run: ToolRun): Part[] {
   const a = run.args;
   if (run.name === "bash" && typeof a["command"] === "string") {
     const rest = Object.entries(a).filter(([k]) => k !== "command");
-    return [lines(plainLines(`$ ${a["command"]}`), "  ", style.bold), ...rest.flatMap(([k, v]) => keyValue(k, v))];
+    return [...lines(plainLines(`$ ${a["command"]}`), "  ", style.bold), ...rest.flatMap(([k, v]) => keyValue(k, v))];
   }
   const hidden = new Set<string>();
   if (run.name === "edit") for (const k of ["edits", "oldText", "newText", "old_string", "new_string"]) hidden.add(k);
@@ -64,7 +100,7 @@ function argParts(run: ToolRun): Part[] {
     .flatMap(([k, v]) => keyValue(k, v));
   if (run.name === "write" && typeof a["content"] === "string") {
     const content = plainLines(a["content"]);
-    parts.push(wrap(theme.muted(`content (${content.length} line${content.length === 1 ? "" : "s"}):`), "  ", "  "), lines(content, "    "));
+    parts.push(wrap(theme.muted(`content (${content.length} line${content.length === 1 ? "" : "s"}):`), "  ", "  "), ...lines(content, "    "));
   }
   return parts;
 }
@@ -73,7 +109,7 @@ function keyValue(key: string, value: unknown): Part[] {
   const text = str(value);
   const k = theme.muted(`${sanitizeText(key, { keepSgr: false })}:`);
   if (!text.includes("\n")) return [wrap(`${k} ${sanitizeText(text, { keepSgr: false })}`, "  ", "    ")];
-  return [wrap(k, "  ", "  "), lines(plainLines(text), "    ")];
+  return [wrap(k, "  ", "  "), ...lines(plainLines(text), "    ")];
 }
 
 function editDiff(run: ToolRun): string[] {
@@ -96,10 +132,10 @@ function resultParts(run: ToolRun): Part[] {
   const out = run.output;
   const text = out?.text ?? "";
   const parts: Part[] = [];
-  if (run.status === "error") parts.push(lines(outputLines(text), "  ", theme.error));
-  else if (run.name === "edit" && run.status === "done") parts.push(lines(editDiff(run)));
+  if (run.status === "error") parts.push(...outputPart(text, theme.error));
+  else if (run.name === "edit" && run.status === "done") parts.push(...lines(editDiff(run)));
   else if (run.name === "write" && run.status === "done" && text.trim() === "") parts.push(wrap(theme.muted("written"), "  ", "  "));
-  else if (text !== "") parts.push(lines(outputLines(text)));
+  else if (text !== "") parts.push(...outputPart(text));
   if (out && out.images > 0) parts.push(wrap(theme.muted(`[${out.images} image(s)]`), "  ", "  "));
   const full = out?.details?.["fullOutputPath"];
   if (typeof full === "string" && full !== "" && !text.includes(full)) {
@@ -139,7 +175,7 @@ export function blockParts(block: ViewBlock, now: number): Part[] {
     case "bash": {
       const e = block.entry;
       const status = e.cancelled ? theme.warning(" (cancelled)") : e.exitCode !== undefined && e.exitCode !== 0 ? theme.error(` (exit ${e.exitCode})`) : "";
-      return [wrap(`${style.bold(sanitizeText(e.command, { keepSgr: false }))}${status}`, `${theme.accent("!")} `, "  "), lines(outputLines(e.output))];
+      return [wrap(`${style.bold(sanitizeText(e.command, { keepSgr: false }))}${status}`, `${theme.accent("!")} `, "  "), ...outputPart(e.output)];
     }
     case "custom":
       return [wrap(theme.muted(`[${sanitizeText(block.entry.label, { keepSgr: false })}]`)), { kind: "markdown", text: block.entry.text }];

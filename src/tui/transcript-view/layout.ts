@@ -5,7 +5,7 @@
 import { renderMarkdown } from "../render/markdown.js";
 import { theme } from "../render/theme.js";
 import { stripSgr, textWidth, wrapText } from "../render/text-width.js";
-import { type Part, blockParts } from "./block-content.js";
+import { type Part, type TextLines, blockParts, lineAt } from "./block-content.js";
 import { findRanges, hardWrap, hardWrapCount, markRanges } from "./hard-wrap.js";
 import type { ViewBlock } from "./view-blocks.js";
 
@@ -13,7 +13,7 @@ type RowsSeg = { kind: "rows"; start: number; rows: string[] };
 type LinesSeg = {
   kind: "lines";
   start: number;
-  lines: readonly string[];
+  lines: TextLines;
   indent: string;
   width: number;
   style: ((s: string) => string) | undefined;
@@ -68,15 +68,17 @@ function layoutParts(parts: readonly Part[], width: number, exact: boolean): Blo
         }
         break;
       case "lines": {
-        if (p.lines.length === 0) break;
         const w = Math.max(10, width - textWidth(p.indent));
-        const starts = new Int32Array(p.lines.length + 1);
+        const n = p.lines.count;
+        const starts = new Int32Array(n + 1);
+        const offsets = p.lines.offsets;
         let rows = 0;
-        for (let i = 0; i < p.lines.length; i += 1) {
+        for (let i = 0; i < n; i += 1) {
           starts[i] = rows;
-          rows += p.ascii ? Math.max(1, Math.ceil((p.lines[i] ?? "").length / w)) : hardWrapCount(p.lines[i] ?? "", w);
+          // Printable ASCII: a line's rows follow from its length alone.
+          rows += p.ascii ? Math.max(1, Math.ceil(((offsets[i + 1] ?? 0) - (offsets[i] ?? 0) - 1) / w)) : hardWrapCount(lineAt(p.lines, i), w);
         }
-        starts[p.lines.length] = rows;
+        starts[n] = rows;
         segs.push({ kind: "lines", start: at, lines: p.lines, indent: p.indent, width: w, style: p.style, starts });
         at += rows;
         break;
@@ -142,9 +144,9 @@ export function layoutRows(l: BlockLayout, from: number, to: number, needle: Nee
       continue;
     }
     let li = lineIndex(seg.starts, row - seg.start);
-    const segEnd = Math.min(end, seg.start + (seg.starts[seg.lines.length] ?? 0));
-    while (row < segEnd && li < seg.lines.length) {
-      const line = seg.lines[li] ?? "";
+    const segEnd = Math.min(end, seg.start + (seg.starts[seg.lines.count] ?? 0));
+    while (row < segEnd && li < seg.lines.count) {
+      const line = lineAt(seg.lines, li);
       const wrapped = hardWrap(line, seg.width);
       const ranges = needle ? findRanges(line.includes("\u001b") ? stripSgr(line) : line, needle.text, needle.fold) : [];
       for (let k = row - seg.start - (seg.starts[li] ?? 0); k < wrapped.length && row < segEnd; k += 1, row += 1) {
@@ -173,13 +175,27 @@ export function searchLayout(l: BlockLayout, needle: Needle): number[] {
       });
       continue;
     }
-    for (let li = 0; li < seg.lines.length; li += 1) {
-      const line = seg.lines[li] ?? "";
-      const plain = line.includes("\u001b") ? stripSgr(line) : line;
+    // One scan of the whole text; matches are mapped to lines through the offsets.
+    const { text, offsets, count } = seg.lines;
+    const styled = text.includes("\u001b");
+    if (!styled) {
+      const hay = needle.fold ? text.toLowerCase() : text;
+      let li = 0;
+      for (let at = hay.indexOf(needle.text); at !== -1; at = hay.indexOf(needle.text, at + needle.text.length)) {
+        while (li + 1 < count && (offsets[li + 1] ?? 0) <= at) li += 1;
+        const col = at - (offsets[li] ?? 0);
+        const base = seg.start + (seg.starts[li] ?? 0);
+        const multi = (seg.starts[li + 1] ?? 0) - (seg.starts[li] ?? 0) > 1;
+        add(base + (!multi ? 0 : Math.max(0, hardWrap(lineAt(seg.lines, li), seg.width).findIndex((w) => col >= w.from && col < w.to))));
+      }
+      continue;
+    }
+    for (let li = 0; li < count; li += 1) {
+      const plain = stripSgr(lineAt(seg.lines, li));
       const hay = needle.fold ? plain.toLowerCase() : plain;
       if (!hay.includes(needle.text)) continue;
       const base = seg.start + (seg.starts[li] ?? 0);
-      const wrapped = (seg.starts[li + 1] ?? 0) - (seg.starts[li] ?? 0) > 1 ? hardWrap(line, seg.width) : undefined;
+      const wrapped = (seg.starts[li + 1] ?? 0) - (seg.starts[li] ?? 0) > 1 ? hardWrap(lineAt(seg.lines, li), seg.width) : undefined;
       for (const [a] of findRanges(plain, needle.text, needle.fold)) {
         const k = wrapped ? Math.max(0, wrapped.findIndex((w) => a >= w.from && a < w.to)) : 0;
         add(base + k);

@@ -112,17 +112,17 @@ describe("block content", () => {
     const read = tool(2, { name: "read", args: { path: "b.ts" }, output: { text: "first\nsecond\nthird", details: undefined, images: 0 } });
     const [eb, rb] = committedBlocks([edit, read]).blocks;
     const editRows = blockParts(eb as never, 0);
-    const editText = editRows.flatMap((p) => (p.kind === "lines" ? p.lines : [])).join("\n");
+    const editText = editRows.flatMap((p) => (p.kind === "lines" ? p.lines.text.split("\n") : [])).join("\n");
     expect(editText).toContain("\u001b[7m2\u001b[27m");
-    expect(plain(editRows.flatMap((p) => (p.kind === "lines" ? p.lines : [])))).toEqual(["-1 let a = 1;", "+1 let a = 2;"]);
-    const readLines = blockParts(rb as never, 0).flatMap((p) => (p.kind === "lines" ? p.lines : []));
+    expect(plain(editRows.flatMap((p) => (p.kind === "lines" ? p.lines.text.split("\n") : [])))).toEqual(["-1 let a = 1;", "+1 let a = 2;"]);
+    const readLines = blockParts(rb as never, 0).flatMap((p) => (p.kind === "lines" ? p.lines.text.split("\n") : []));
     expect(readLines).toEqual(["first", "second", "third"]);
   });
 
   it("makes control sequences in tool output harmless", () => {
     const e = tool(1, { name: "bash", args: { command: "x" }, output: { text: "a\u001b[2Jb\u001b]0;title\u0007c", details: undefined, images: 0 } });
     const text = blockParts(committedBlocks([e]).blocks[0] as never, 0)
-      .flatMap((p) => (p.kind === "lines" ? p.lines : []))
+      .flatMap((p) => (p.kind === "lines" ? p.lines.text.split("\n") : []))
       .join("\n");
     expect(text).toBe("$ x\nabc");
     expect(blockPlainText(committedBlocks([e]).blocks[0] as never)).not.toMatch(/\u001b/);

@@ -39,9 +39,9 @@ function isExecutable(path: string): boolean {
   try {
     accessSync(path, constants.X_OK);
     return true;
-  } catch (error) {
+  } catch {
     // Missing or not executable: the answer is no.
-    return error instanceof Error ? false : false;
+    return false;
   }
 }
 

@@ -2,7 +2,8 @@
 // line layout. It draws one frame a row shorter than the terminal (Ink clears the screen for
 // frames as tall as it), tagged so the screen switch puts it on the alternate screen. A dialog
 // that arrives while it is up is drawn inside it and owns the keyboard until answered.
-import React, { useEffect, useMemo, useReducer, useRef } from "react";
+import type React from "react";
+import { useEffect, useMemo, useReducer, useRef } from "react";
 import { Box, Text } from "ink";
 import { resolveDialogKey, resolveViewKey, type ViewKeyAction } from "../keymap.js";
 import { theme } from "../render/theme.js";

@@ -40,7 +40,9 @@ function fakeModel(blocks: FakeBlock[], s?: TranscriptViewState): ViewModel {
     },
     search: (needle: Needle) => {
       const out: Anchor[] = [];
-      blocks.forEach((b, i) => (b.text ?? []).forEach((t, offset) => t.toLowerCase().includes(needle.text) && out.push({ block: i, offset })));
+      for (const [i, b] of blocks.entries()) {
+        for (const [offset, t] of (b.text ?? []).entries()) if (t.toLowerCase().includes(needle.text)) out.push({ block: i, offset });
+      }
       return out;
     },
     rows: () => [],

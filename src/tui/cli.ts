@@ -2,7 +2,7 @@
 // flags passed through to the worker, an initial message.
 import meow from "meow";
 import { resolveBundledWorkerCommand, splitCommandLine } from "../bridge/index.js";
-import { keyHelp } from "./keymap.js";
+import { keyHelp, viewKeyHelp } from "./keymap.js";
 
 export type TuiCliOptions = {
   workerCommand: string[];
@@ -56,6 +56,9 @@ export const HELP = `
 ${keyHelp().map((l) => `    ${l}`).join("\n")}
     ${"tab".padEnd(28)} complete /commands and @file paths
     ${"esc (in a picker)".padEnd(28)} close it; ←/→ fold in /tree
+
+  Transcript view (ctrl+o: the whole session on the alternate screen)
+${viewKeyHelp().map((l) => `    ${l}`).join("\n")}
 
   Commands
     /model /thinking /new /resume /fork /clone /tree /name /compact /export /stats /copy

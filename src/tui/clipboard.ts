@@ -1,44 +1,134 @@
-// /copy: put text on the clipboard with OSC 52 (works over SSH; tmux needs its passthrough
-// wrapper), and always also write it to a file, because many terminals ignore OSC 52 silently.
-import { mkdirSync, writeFileSync } from "node:fs";
+// Copying text (/copy, `y` in the transcript view): plain OSC 52 to the terminal (tmux with its
+// default set-clipboard, screen, kitty, iTerm2, WezTerm, Windows Terminal and SSH hops pass it
+// on; a tmux passthrough wrapper would be dropped by default), a local clipboard program as
+// well when the terminal is on this machine, and a private file. The report says what was
+// done: whether a terminal applied OSC 52 cannot be known, so it is never called a success.
+import { spawn } from "node:child_process";
+import { accessSync, constants, mkdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { delimiter, join } from "node:path";
 
-export type CopyResult = { osc52: boolean; file: string | undefined; error: string | undefined };
-
-/** Terminals cap OSC 52 payloads (xterm ~100 kB); larger texts go to the file only. */
+/** Terminals cap OSC 52 payloads (xterm ~100 kB); larger texts are not sent that way. */
 export const OSC52_MAX_BYTES = 100_000;
+const PROGRAM_TIMEOUT_MS = 3000;
 
-/** The escape sequence that sets the clipboard to `text` (wrapped for tmux/screen when inside one). */
-export function osc52Sequence(text: string, env: NodeJS.ProcessEnv = process.env): string {
-  const b64 = Buffer.from(text, "utf8").toString("base64");
-  const seq = `\u001b]52;c;${b64}\u0007`;
-  if (env["TMUX"]) return `\u001bPtmux;${seq.replace(/\u001b/g, "\u001b\u001b")}\u001b\\`;
-  if ((env["TERM"] ?? "").startsWith("screen")) return `\u001bP${seq}\u001b\\`;
-  return seq;
+export type ClipboardProgram = { name: string; args: string[] };
+
+export type CopyResult = {
+  /** OSC 52 was written to the terminal (what the terminal did with it is unknown). */
+  osc52: boolean;
+  bytes: number;
+  /** The local clipboard program run, if any, and how it ended. */
+  program: { name: string; ok: boolean; error: string | undefined } | undefined;
+  file: string | undefined;
+  /** Why the fallback file could not be written. */
+  error: string | undefined;
+};
+
+/** The escape sequence that sets the clipboard to `text` (plain: no tmux/screen wrapper). */
+export function osc52Sequence(text: string): string {
+  return `\u001b]52;c;${Buffer.from(text, "utf8").toString("base64")}\u0007`;
+}
+
+/** The terminal is on this machine unless we were reached over SSH. */
+export function isLocalTerminal(env: NodeJS.ProcessEnv): boolean {
+  return !env["SSH_CONNECTION"] && !env["SSH_TTY"] && !env["SSH_CLIENT"];
+}
+
+function isExecutable(path: string): boolean {
+  try {
+    accessSync(path, constants.X_OK);
+    return true;
+  } catch {
+    // Missing or not executable: the answer is no.
+    return false;
+  }
+}
+
+/** Whether an executable `name` is on PATH. */
+export function onPath(name: string, env: NodeJS.ProcessEnv): boolean {
+  return (env["PATH"] ?? "").split(delimiter).some((dir) => dir !== "" && isExecutable(join(dir, name)));
+}
+
+/** The clipboard program for this desktop, if one is installed. */
+export function findClipboardProgram(env: NodeJS.ProcessEnv, platform: NodeJS.Platform, exists: (name: string) => boolean): ClipboardProgram | undefined {
+  if (platform === "darwin") return exists("pbcopy") ? { name: "pbcopy", args: [] } : undefined;
+  if (env["WAYLAND_DISPLAY"] && exists("wl-copy")) return { name: "wl-copy", args: [] };
+  if (env["DISPLAY"]) {
+    if (exists("xclip")) return { name: "xclip", args: ["-selection", "clipboard"] };
+    if (exists("xsel")) return { name: "xsel", args: ["--clipboard", "--input"] };
+  }
+  return undefined;
+}
+
+/** Run `program` with `text` on stdin; resolves with how it ended (never rejects). */
+export function runClipboardProgram(program: ClipboardProgram, text: string, env: NodeJS.ProcessEnv): Promise<{ ok: boolean; error: string | undefined }> {
+  return new Promise((resolve) => {
+    // stdout/stderr are not kept: xclip and wl-copy leave a child serving the selection, and
+    // it would hold our pipes open. The exit of the program we started is the answer.
+    const child = spawn(program.name, program.args, { stdio: ["pipe", "ignore", "ignore"], env });
+    const timer = setTimeout(() => {
+      child.kill();
+      resolve({ ok: false, error: `no answer within ${PROGRAM_TIMEOUT_MS / 1000}s` });
+    }, PROGRAM_TIMEOUT_MS);
+    child.on("error", (error) => {
+      clearTimeout(timer);
+      resolve({ ok: false, error: error.message });
+    });
+    child.on("exit", (code, signal) => {
+      clearTimeout(timer);
+      resolve(code === 0 ? { ok: true, error: undefined } : { ok: false, error: signal ? `killed by ${signal}` : `exit code ${code}` });
+    });
+    child.stdin.on("error", (error) => {
+      // The program may exit before reading everything; its exit status is what we report.
+      void error;
+    });
+    child.stdin.end(text);
+  });
 }
 
 export type ClipboardOptions = {
+  /** Writes to the terminal (for OSC 52). */
   write: (data: string) => void;
   env?: NodeJS.ProcessEnv;
+  platform?: NodeJS.Platform;
   /** Directory of the fallback file (default: the system temp dir). */
   dir?: string;
+  /** Injected for tests: program lookup and execution. */
+  findProgram?: (env: NodeJS.ProcessEnv, platform: NodeJS.Platform) => ClipboardProgram | undefined;
+  runProgram?: (program: ClipboardProgram, text: string, env: NodeJS.ProcessEnv) => Promise<{ ok: boolean; error: string | undefined }>;
 };
 
-export function copyToClipboard(text: string, options: ClipboardOptions): CopyResult {
+export async function copyToClipboard(text: string, options: ClipboardOptions): Promise<CopyResult> {
   const env = options.env ?? process.env;
-  let osc52 = false;
-  if (Buffer.byteLength(text, "utf8") <= OSC52_MAX_BYTES) {
-    options.write(osc52Sequence(text, env));
-    osc52 = true;
+  const platform = options.platform ?? process.platform;
+  const bytes = Buffer.byteLength(text, "utf8");
+  const osc52 = bytes <= OSC52_MAX_BYTES;
+  if (osc52) options.write(osc52Sequence(text));
+  let program: CopyResult["program"];
+  if (isLocalTerminal(env)) {
+    const find = options.findProgram ?? ((e, p) => findClipboardProgram(e, p, (name) => onPath(name, e)));
+    const found = find(env, platform);
+    if (found) program = { name: found.name, ...(await (options.runProgram ?? runClipboardProgram)(found, text, env)) };
   }
   const dir = options.dir ?? join(tmpdir(), "agent-tui");
   const file = join(dir, "last-copy.md");
   try {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     writeFileSync(file, text, { mode: 0o600 });
-    return { osc52, file, error: undefined };
+    return { osc52, bytes, program, file, error: undefined };
   } catch (error) {
-    return { osc52, file: undefined, error: error instanceof Error ? error.message : String(error) };
+    return { osc52, bytes, program, file: undefined, error: error instanceof Error ? error.message : String(error) };
   }
+}
+
+/** One line saying exactly what was done with `what` (e.g. "The last answer"). */
+export function describeCopy(what: string, r: CopyResult): string {
+  const done: string[] = [];
+  if (r.program?.ok) done.push(`copied to the clipboard with ${r.program.name}`);
+  done.push(r.osc52 ? "sent to the terminal clipboard (OSC 52)" : `not sent with OSC 52 (${r.bytes.toLocaleString("en-US")} bytes; terminals take about 100 kB)`);
+  if (r.program && !r.program.ok) done.push(`${r.program.name} failed: ${r.program.error ?? "unknown error"}`);
+  if (r.file) done.push(`saved to ${r.file}`);
+  else if (r.error) done.push(`could not save a copy to a file: ${r.error}`);
+  return `${what}: ${done.join("; ")}.`;
 }

@@ -1,7 +1,7 @@
 // Slash-command and `!cmd` hooks: a small registry the controller consults before sending a
 // prompt. Built-ins here are minimal (/quit, /hotkeys); src/tui/slash adds the rest via
 // `createController({ slashCommands })` without touching the controller.
-import { keyHelp } from "./keymap.js";
+import { keyHelp, viewKeyHelp } from "./keymap.js";
 import type { Store } from "./state/store.js";
 import type { TuiConnection } from "./connection.js";
 
@@ -30,7 +30,18 @@ export const BUILTIN_COMMANDS: SlashCommand[] = [
     name: "hotkeys",
     aliases: ["keys", "help"],
     description: "show the keyboard shortcuts",
-    run: (_a, ctx) => ctx.notice(["Keyboard shortcuts:", ...keyHelp(), "", "!cmd runs a shell command; !!cmd runs it without sending the output to the model."].join("\n")),
+    run: (_a, ctx) =>
+      ctx.notice(
+        [
+          "Keyboard shortcuts:",
+          ...keyHelp(),
+          "",
+          "In the transcript view (ctrl+o):",
+          ...viewKeyHelp(),
+          "",
+          "!cmd runs a shell command; !!cmd runs it without sending the output to the model.",
+        ].join("\n"),
+      ),
   },
 ];
 

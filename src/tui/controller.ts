@@ -1,6 +1,7 @@
 // Controller: turns user intents into bridge calls. It reads state to decide prompt vs steer
 // vs follow-up vs abort, routes slash commands and `!cmd`, and answers dialogs. The only
 // place (with main.ts) that performs effects.
+import { type CopyResult, describeCopy } from "./clipboard.js";
 import { BUILTIN_COMMANDS, findCommand, parseSlash, type SlashCommand, type SlashContext } from "./commands.js";
 import { decodeSnapshot, type TuiConnection } from "./connection.js";
 import type { EditorAction } from "./keymap.js";
@@ -15,6 +16,8 @@ export type ControllerOptions = {
   exit: () => void;
   /** Extra slash commands (src/tui/slash); they take precedence over built-ins with the same name. */
   slashCommands?: SlashCommand[];
+  /** Puts text on the clipboard (OSC 52 and friends, see clipboard.ts). */
+  copy?: (text: string) => Promise<CopyResult>;
   /** Opens $VISUAL/$EDITOR on `text`; resolves with the edited text or undefined. */
   openExternalEditor?: (text: string) => Promise<string | undefined>;
   now?: () => number;
@@ -29,6 +32,8 @@ export type Controller = {
   submit(mode: "auto" | "follow_up"): Promise<void>;
   abort(): Promise<void>;
   answerDialog(id: string, response: UiResponse): void;
+  /** Copy `text`; resolves with one line saying what was done with `what`. */
+  copy(text: string, what: string): Promise<string>;
   /** Slash commands known to the controller (for help / completion). */
   commands(): readonly SlashCommand[];
 };
@@ -238,6 +243,8 @@ export function createController(options: ControllerOptions): Controller {
         return;
       case "toggle_tool_output":
         return edit({ type: "toggle_tools" });
+      case "open_transcript":
+        return edit({ type: "transcript_view", open: true });
       case "toggle_thinking":
         return edit({ type: "toggle_thinking" });
       case "external_editor":
@@ -295,5 +302,13 @@ export function createController(options: ControllerOptions): Controller {
       store.dispatch({ type: "dialog_closed", id });
     },
     commands: () => commands,
+    async copy(text, what) {
+      if (!options.copy) return "Copying is not available here.";
+      try {
+        return describeCopy(what, await options.copy(text));
+      } catch (error) {
+        return `Copying failed: ${describe(error)}`;
+      }
+    },
   };
 }

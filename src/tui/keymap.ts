@@ -15,6 +15,7 @@ export type EditorAction =
   | "cycle_thinking"
   | "cycle_model"
   | "toggle_tool_output"
+  | "open_transcript"
   | "toggle_thinking"
   | "external_editor"
   | "cursor_left"
@@ -32,6 +33,35 @@ export type EditorAction =
 
 export type DialogAction = "up" | "down" | "confirm" | "cancel" | "yes" | "no" | "newline" | "backspace" | "scroll_up" | "scroll_down" | "paste_start" | "paste_end";
 
+/** Keys of the full-screen transcript view (less / vim style). */
+export type ViewKeyAction =
+  | "close"
+  | "line_down"
+  | "line_up"
+  | "page_down"
+  | "page_up"
+  | "half_down"
+  | "half_up"
+  | "scroll_down"
+  | "scroll_up"
+  | "top"
+  | "bottom"
+  | "next_prompt"
+  | "prev_prompt"
+  | "next_tool"
+  | "prev_tool"
+  | "toggle_block"
+  | "expand_all"
+  | "collapse_all"
+  | "toggle_thinking"
+  | "search"
+  | "search_back"
+  | "search_next"
+  | "search_prev"
+  | "copy_block"
+  | "wheel_up"
+  | "wheel_down";
+
 export type Binding<A extends string> = { action: A; keys: string[]; help: string };
 
 /** The editor bindings. Keys are normalised names from `keyName`. Order = help order. */
@@ -47,7 +77,8 @@ export const EDITOR_BINDINGS: ReadonlyArray<Binding<EditorAction>> = [
   { action: "exit_or_delete", keys: ["ctrl+d"], help: "exit when the editor is empty" },
   { action: "cycle_thinking", keys: ["shift+tab"], help: "cycle thinking level" },
   { action: "cycle_model", keys: ["ctrl+p"], help: "cycle models" },
-  { action: "toggle_tool_output", keys: ["ctrl+o"], help: "expand/collapse tool output" },
+  { action: "open_transcript", keys: ["ctrl+o"], help: "open the transcript view (every block in full; q returns)" },
+  { action: "toggle_tool_output", keys: ["alt+o"], help: "longer/shorter tool output in new entries" },
   { action: "toggle_thinking", keys: ["ctrl+t"], help: "show/hide thinking" },
   { action: "external_editor", keys: ["ctrl+g"], help: "edit the prompt in $VISUAL/$EDITOR" },
   { action: "cursor_left", keys: ["left", "ctrl+b"], help: "cursor left" },
@@ -62,6 +93,36 @@ export const EDITOR_BINDINGS: ReadonlyArray<Binding<EditorAction>> = [
   { action: "undo", keys: ["ctrl+z"], help: "undo text replaced by an extension" },
   { action: "paste_start", keys: ["paste_start"], help: "" },
   { action: "paste_end", keys: ["paste_end"], help: "" },
+];
+
+/** Transcript view bindings; printable keys are named by their character. Order = help order. */
+export const VIEW_BINDINGS: ReadonlyArray<Binding<ViewKeyAction>> = [
+  { action: "close", keys: ["q", "escape", "ctrl+o", "ctrl+c"], help: "back to the live view" },
+  { action: "line_down", keys: ["j", "down", "ctrl+n"], help: "cursor down a line" },
+  { action: "line_up", keys: ["k", "up", "ctrl+p"], help: "cursor up a line" },
+  { action: "page_down", keys: ["f", "pagedown", "ctrl+f"], help: "page down" },
+  { action: "page_up", keys: ["b", "pageup", "ctrl+b"], help: "page up" },
+  { action: "half_down", keys: ["d", "ctrl+d"], help: "half a page down" },
+  { action: "half_up", keys: ["u", "ctrl+u"], help: "half a page up" },
+  { action: "scroll_down", keys: ["ctrl+e"], help: "scroll a line down" },
+  { action: "scroll_up", keys: ["ctrl+y"], help: "scroll a line up" },
+  { action: "top", keys: ["g", "home", "<"], help: "top" },
+  { action: "bottom", keys: ["G", "end", ">"], help: "bottom" },
+  { action: "prev_prompt", keys: ["["], help: "previous prompt" },
+  { action: "next_prompt", keys: ["]"], help: "next prompt" },
+  { action: "prev_tool", keys: ["{"], help: "previous tool call" },
+  { action: "next_tool", keys: ["}"], help: "next tool call" },
+  { action: "toggle_block", keys: ["enter", " ", "o"], help: "fold/unfold the block under the cursor" },
+  { action: "expand_all", keys: ["e", "+"], help: "unfold every block" },
+  { action: "collapse_all", keys: ["c", "-"], help: "fold every block" },
+  { action: "toggle_thinking", keys: ["t", "ctrl+t"], help: "show/hide all thinking" },
+  { action: "search", keys: ["/"], help: "search forward (case-insensitive unless it has capitals)" },
+  { action: "search_back", keys: ["?"], help: "search backward" },
+  { action: "search_next", keys: ["n"], help: "next match" },
+  { action: "search_prev", keys: ["N"], help: "previous match" },
+  { action: "copy_block", keys: ["y"], help: "copy the block under the cursor (plain text)" },
+  { action: "wheel_up", keys: ["wheel_up"], help: "" },
+  { action: "wheel_down", keys: ["wheel_down"], help: "" },
 ];
 
 export const DIALOG_BINDINGS: ReadonlyArray<Binding<DialogAction>> = [
@@ -86,10 +147,17 @@ function index<A extends string>(bindings: ReadonlyArray<Binding<A>>): Map<strin
 }
 const EDITOR_INDEX = index(EDITOR_BINDINGS);
 const DIALOG_INDEX = index(DIALOG_BINDINGS);
+const VIEW_INDEX = index(VIEW_BINDINGS);
 
 /** Normalised key name ("ctrl+c", "alt+enter", "up", "paste_start"), or undefined for text. */
 export function keyName(input: string, key: Key): string | undefined {
   if (input === "[200~") return "paste_start";
+  // SGR mouse reports (on while the transcript view is up): button 64/65 are the wheel.
+  const mouse = /^\[<(\d+);\d+;\d+[Mm]$/.exec(input);
+  if (mouse) {
+    const button = Number(mouse[1]);
+    return (button & 64) !== 0 && (button & 2) === 0 ? ((button & 1) === 0 ? "wheel_up" : "wheel_down") : "mouse";
+  }
   if (input === "[201~") return "paste_end";
   if (key.return) return key.meta ? "alt+enter" : key.shift ? "shift+enter" : key.ctrl ? "ctrl+enter" : "enter";
   if (input === "\n") return "ctrl+j";
@@ -131,6 +199,17 @@ export function resolveDialogKey(input: string, key: Key, acceptsYesNo: boolean)
   }
   const action = DIALOG_INDEX.get(name);
   return action ? { action } : undefined;
+}
+
+/** Transcript view action for a keypress (printable keys by their character). */
+export function resolveViewKey(input: string, key: Key): ViewKeyAction | undefined {
+  const name = keyName(input, key) ?? (Array.from(input).length === 1 ? input : undefined);
+  return name === undefined ? undefined : VIEW_INDEX.get(name);
+}
+
+/** Help rows for the transcript view's keys. */
+export function viewKeyHelp(): string[] {
+  return VIEW_BINDINGS.filter((b) => b.help !== "").map((b) => `${b.keys.map((k) => (k === " " ? "space" : k)).join(", ").padEnd(28)} ${b.help}`);
 }
 
 /** Help rows for /hotkeys and --help. */

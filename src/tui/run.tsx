@@ -7,6 +7,7 @@ import { parseTuiCli } from "./cli.js";
 import { App } from "./components/app.js";
 import { decodeSnapshot, noticesToActions } from "./connection.js";
 import { createController } from "./controller.js";
+import { copyToClipboard } from "./clipboard.js";
 import { createExternalEditor } from "./external-editor.js";
 import { createInitialState } from "./state/reducer.js";
 import { createStore } from "./state/store.js";
@@ -17,6 +18,7 @@ import { createResizeGuard, terminalReflows } from "./resize-guard.js";
 import { setupFeatures } from "./slash/setup.js";
 import { isRemoteCommand } from "./slash/start-checks.js";
 import { sessionArgsForRestart } from "./restart-args.js";
+import { createScreenSwitch } from "./transcript-view/screen-switch.js";
 
 const MAX_FPS = 30;
 
@@ -90,7 +92,8 @@ async function main(): Promise<void> {
     },
   });
   const editor = createExternalEditor(stdin);
-  const controller = createController({ store, connection, exit: () => exit(0), slashCommands: features.slashCommands, ...(editor ? { openExternalEditor: editor } : {}) });
+  const copy = (text: string) => copyToClipboard(text, { write: (data) => stdout.write(data), env: process.env });
+  const controller = createController({ store, connection, exit: () => exit(0), slashCommands: features.slashCommands, copy, ...(editor ? { openExternalEditor: editor } : {}) });
 
   let lastTitle: string | undefined;
   store.subscribe(() => {
@@ -105,12 +108,14 @@ async function main(): Promise<void> {
   enableTerminalModes(stdout);
   // Created before render() so its resize listener runs before Ink's (see resize-guard.ts).
   const guard = createResizeGuard(stdout, terminalReflows(process.env));
+  // Ink writes through the screen switch: the transcript view's frames go to the alternate screen.
+  const screen = createScreenSwitch(guard.stream);
   // AGENT_TUI_RENDER_LOG=<file>: one line per Ink render (time, ms) for the render benchmark.
   const renderLog = process.env["AGENT_TUI_RENDER_LOG"];
   const onRender = renderLog ? (m: { renderTime: number }): void => appendFileSync(renderLog, `${Date.now()} ${m.renderTime.toFixed(1)}\n`) : undefined;
   ink = render(<App store={store} controller={controller} overlay={features.overlay}>{features.extras}</App>, {
     ...(onRender ? { onRender } : {}),
-    stdout: guard.stream,
+    stdout: screen.stream,
     maxFps: MAX_FPS,
     patchConsole: false,
     exitOnCtrlC: false,

@@ -60,7 +60,7 @@ describe.skipIf(!runnable)("agent-tui --agent 'ssh devbox pi --mode rpc' (real p
     tui.write(KEYS.esc);
     await tui.waitForNoText("type to search");
     await command("/copy");
-    await tui.waitForText("Copied the last answer");
+    await tui.waitForText("The last answer: sent to the terminal clipboard (OSC 52)");
     expect(tui.output()).toContain(Buffer.from("Second pi answer.").toString("base64"));
     await command(`/export ${join(sandbox.root, "pi.html")}`);
     await tui.waitForText(`Exported to ${join(sandbox.root, "pi.html")}`);

@@ -20,6 +20,7 @@ export const KEYS = {
   down: "\u001b[B",
   ctrlC: "\u0003",
   ctrlD: "\u0004",
+  ctrlO: "\u000f",
 } as const;
 
 export type TuiProcess = {
@@ -30,6 +31,8 @@ export type TuiProcess = {
   screenText(): string;
   /** Whole buffer: scrollback + screen. */
   allText(): string;
+  /** Which screen the terminal shows: the main one or the alternate one (full-screen views). */
+  bufferKind(): "normal" | "alternate";
   write(data: string): void;
   /** Type text one key at a time; `gapMs` between keys (default 2; use ~50 for human speed). */
   type(text: string, gapMs?: number): Promise<void>;
@@ -88,6 +91,7 @@ export function spawnTui(o: SpawnOptions): TuiProcess {
     screen,
     screenText: () => screen().join("\n"),
     allText: () => lines(0, term.buffer.active.length).join("\n"),
+    bufferKind: () => term.buffer.active.type,
     write: (data) => child.write(data),
     async type(text, gapMs = 2) {
       for (const ch of text) {

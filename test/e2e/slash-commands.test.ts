@@ -69,7 +69,7 @@ describe.skipIf(!built)("slash commands under a pty", () => {
     await tui.waitForText(`Exported to ${join(sandbox.root, "out.html")}`);
     expect(readFileSync(join(sandbox.root, "out.html"), "utf8")).toContain("Second answer.");
     await command("/copy");
-    await tui.waitForText("Copied the last answer to the clipboard (OSC 52)");
+    await tui.waitForText("The last answer: sent to the terminal clipboard (OSC 52)");
     expect(tui.output()).toContain(`\u001b]52;c;${Buffer.from("Second answer.").toString("base64")}\u0007`);
     expect(readFileSync(join(sandbox.root, "tmp", "agent-tui", "last-copy.md"), "utf8")).toBe("Second answer.");
   });

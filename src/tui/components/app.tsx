@@ -8,6 +8,7 @@ import type { Store } from "../state/store.js";
 import { StoreContext, useTuiState } from "../state/use-store.js";
 import { ControllerContext } from "./controller-context.js";
 import { LiveRegion } from "./live-region.js";
+import { TranscriptView } from "../transcript-view/transcript-view.js";
 import { Transcript } from "./transcript.js";
 import { KeyRouterRoot } from "./use-keys.js";
 
@@ -23,11 +24,14 @@ function Overlay({ render }: { render: OverlayRenderer | undefined }): React.Rea
 
 /**
  * An open overlay replaces the live region: the editor would read the same keys, and both
- * together could outgrow the terminal. A dialog from the agent takes precedence over it.
+ * together could outgrow the terminal. A dialog from the agent takes precedence over it. The
+ * transcript view replaces everything (it draws its own dialogs).
  */
 function Body({ overlay }: { overlay: OverlayRenderer | undefined }): React.ReactElement {
   const name = useTuiState((s) => s.ui.overlay);
   const dialogs = useTuiState((s) => s.dialogs.length);
+  const viewing = useTuiState((s) => s.ui.transcriptView !== undefined);
+  if (viewing) return <TranscriptView />;
   if (name && overlay && dialogs === 0) return <Overlay render={overlay} />;
   return <LiveRegion />;
 }

@@ -2,6 +2,7 @@
 // and never re-rendered (Ink keeps it in the terminal's scrollback). A long backlog (a resumed
 // session) is printed in chunks of bounded work, one render each, so keys are read between
 // chunks; entries appended meanwhile print after it, in order.
+// While the transcript view has the alternate screen, new entries wait and print when it closes.
 import { Static } from "ink";
 import type React from "react";
 import { useEffect, useMemo, useState } from "react";
@@ -26,7 +27,9 @@ export function Transcript(): React.ReactElement {
   }, [end, printed]);
   // Entries kept only for the transcript view never reach <Static>: thousands of empty
   // children would make React search past all of them for every entry it inserts.
-  const items = useMemo(() => committed.slice(0, end).filter((e) => !e.unprinted), [committed, end]);
+  const frozenAt = useTuiState((s) => s.ui.transcriptView?.staticCount);
+  const upTo = frozenAt === undefined ? end : Math.min(end, frozenAt);
+  const items = useMemo(() => committed.slice(0, upTo).filter((e) => !e.unprinted), [committed, upTo]);
   return (
     <Static key={epoch} items={items as Entry[]}>
       {(entry) => <EntryView key={entry.id} entry={entry} options={{ width: columns, showThinking, toolsExpanded }} />}

@@ -1,7 +1,7 @@
 // Keyboard input, one keypress at a time, never lost. One Ink useInput at the root (mounted
 // before any key arrives) splits each chunk into keys (key-chunks.ts), tracks bracketed paste,
 // and hands every key to the view that owns the keyboard *now*, read from the store at that
-// key: the head dialog, else an open overlay, else the editor. Views register with useKeys in
+// key: the head dialog, else the transcript view, else an open overlay, else the editor. Views register with useKeys in
 // a layout effect, i.e. in the commit that draws them. A key whose owner is in the store but
 // not drawn yet (a dialog that just arrived, the editor coming back after an answer) waits in
 // a small buffer and is delivered when that view registers: nothing goes to a view the user
@@ -15,7 +15,7 @@ import { useStore } from "../state/use-store.js";
 
 export type KeyHandler = (input: string, key: Key) => void;
 
-/** Who owns the keyboard: "editor", "overlay", or "dialog:<id>". */
+/** Who owns the keyboard: "editor", "overlay", "transcript-view" or "dialog:<id>". */
 export type KeyScope = string;
 
 type Registration = { scope: KeyScope; primary: boolean; handler: { current: KeyHandler } };
@@ -27,6 +27,8 @@ const KeyRouterContext = createContext<KeyRouter | undefined>(undefined);
 /** Keys kept for a view that is not drawn yet; more than this is a stuck view, not typing. */
 const MAX_PENDING = 4096;
 
+export const TRANSCRIPT_VIEW_SCOPE: KeyScope = "transcript-view";
+
 export function dialogScope(id: string): KeyScope {
   return `dialog:${id}`;
 }
@@ -35,6 +37,7 @@ export function dialogScope(id: string): KeyScope {
 export function keyFocus(s: TuiState, overlays: boolean): KeyScope {
   const head = s.dialogs[0];
   if (head) return dialogScope(head.id);
+  if (s.ui.transcriptView !== undefined) return TRANSCRIPT_VIEW_SCOPE;
   return s.ui.overlay !== undefined && overlays ? "overlay" : "editor";
 }
 

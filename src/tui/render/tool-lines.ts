@@ -183,7 +183,7 @@ export function toolBody(run: ToolRun, width: number, maxRows: number, expanded:
   const partial = kept.length === 1 && (kept[0]?.length ?? 0) < (ordered[0]?.length ?? 0);
   const hidden = rows.length - kept.length;
   const what = `${hidden > 0 || !partial ? `${hidden} more line${hidden === 1 ? "" : "s"}` : ""}${partial ? `${hidden > 0 ? " and " : ""}the rest of a long line` : ""}`;
-  const marker = theme.muted(`  … ${what}${expanded ? "" : " (ctrl+o to expand)"}`);
+  const marker = theme.muted(`  … ${what} (ctrl+o to view all)`);
   return fromTail ? [marker, ...kept.reverse().flat()] : [...kept.flat(), marker];
 }
 

@@ -9,7 +9,7 @@ import type { SessionPrinter } from "../open-session.js";
 
 export type SlashDeps = {
   pickers: PickerHost;
-  copy: (text: string) => CopyResult;
+  copy: (text: string) => Promise<CopyResult>;
   /** Session directory to use when the worker reports no session file (e.g. --session-dir). */
   fallbackSessionDir: () => string | undefined;
   /** Manual restart after the restart budget is spent (WorkerConnection.restart). */

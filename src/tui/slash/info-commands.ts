@@ -1,6 +1,7 @@
 // /name, /compact [instructions], /export [path], /stats, /copy and /restart (after the
 // worker's restart budget is spent).
 import type { SessionStats } from "../../bridge/index.js";
+import { describeCopy } from "../clipboard.js";
 import type { SlashCommand } from "../commands.js";
 import { formatTokens } from "../render/footer-lines.js";
 import type { SlashDeps } from "./context.js";
@@ -61,16 +62,14 @@ export function infoCommands(deps: SlashDeps): SlashCommand[] {
     },
     {
       name: "copy",
-      description: "copy the last answer to the clipboard (OSC 52, file fallback)",
+      description: "copy the last answer (OSC 52, a local clipboard program, a file)",
       async run(_args, ctx) {
         const { text } = await ctx.connection.rpc.getLastAssistantText();
         if (text === null || text === "") {
           ctx.notice("There is no answer to copy yet.");
           return;
         }
-        const r = deps.copy(text);
-        const where = r.file ? ` Also saved to ${r.file}.` : r.error ? ` (Could not write the fallback file: ${r.error})` : "";
-        ctx.notice(`${r.osc52 ? "Copied the last answer to the clipboard (OSC 52)." : "The answer is too long for OSC 52."}${where}`);
+        ctx.notice(describeCopy("The last answer", await deps.copy(text)));
       },
     },
     {

@@ -35,6 +35,7 @@ export type TuiAction =
   | { type: "bash_started"; command: string; now: number }
   | { type: "bash_finished"; output: string | undefined; exitCode: number | undefined; cancelled: boolean }
   | { type: "overlay"; name: string | undefined }
+  | { type: "transcript_view"; open: boolean }
   | { type: "workspace"; cwd: string; branch: string | undefined }
   | { type: "todos"; phases: TodoPhase[] }
   | { type: "interrupted"; reason: string; now: number }

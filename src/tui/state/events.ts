@@ -47,6 +47,8 @@ export type AgentEvent =
       tokensBefore: number | undefined;
       /** False when nothing was compacted (oh-my-pi's skipped maintenance checks send no result). */
       hasResult: boolean;
+      /** The summary that replaced the older messages, when the worker sends it. */
+      summary: string | undefined;
     }
   | { type: "retry_start"; attempt: number; maxAttempts: number; delayMs: number; error: string }
   | { type: "retry_end"; success: boolean; attempt: number; finalError: string | undefined }
@@ -146,6 +148,7 @@ export function decodeAgentEvent(raw: unknown): AgentEvent {
         error: optStr(raw["errorMessage"]),
         tokensBefore: isRecord(result) ? num(result["tokensBefore"]) : undefined,
         hasResult: isRecord(result),
+        summary: isRecord(result) ? optStr(result["summary"]) : undefined,
       };
     }
     case "auto_retry_start":

@@ -3,9 +3,10 @@
 import type { SessionSnapshot, TuiAction } from "./actions.js";
 import { initialEditor, reduceEditor } from "./editor.js";
 import type { AgentEvent } from "./events.js";
-import { appendEntries, appendNotice, initialTranscript, interruptTranscript, reduceTranscript, type CommitLimits } from "./transcript.js";
+import { appendEntries, appendNotice, initialTranscript, interruptTranscript, recordNotification, reduceTranscript, type CommitLimits } from "./transcript.js";
 import type { FooterState, NoticeLevel, RunState, TuiState } from "./types.js";
 import type { UiRequest } from "./ui-requests.js";
+import { boundOutput } from "./bounded-text.js";
 import { decodeTodoPhases } from "./wire.js";
 
 const TOAST_MS = 5000;
@@ -49,6 +50,7 @@ export function createInitialState(columns = 80, rows = 24): TuiState {
       exitRequested: false,
       staticEpoch: 0,
       overlay: undefined,
+      transcriptView: undefined,
     },
     usage: undefined,
   };
@@ -114,7 +116,8 @@ function eventNotice(s: TuiState, e: AgentEvent): TuiState {
       // oh-my-pi ends every skipped threshold check with a bare compaction_end: nothing happened.
       if (!e.hasResult) return s;
       const before = e.tokensBefore !== undefined ? ` from ${e.tokensBefore.toLocaleString("en-US")} tokens` : "";
-      return add("info", `Context compacted (${reason})${before}${e.willRetry ? "; retrying the request" : ""}`);
+      const text = `Context compacted (${reason})${before}${e.willRetry ? "; retrying the request" : ""}`;
+      return { ...s, transcript: appendEntries(t, [{ kind: "notice", level: "info", text, ...(e.summary ? { detail: e.summary } : {}) }]) };
     }
     case "retry_end":
       return e.success ? s : add("error", `Retry failed after ${e.attempt} attempt(s): ${e.finalError ?? "unknown error"}`);
@@ -230,8 +233,10 @@ export function reduce(s: TuiState, a: TuiAction): TuiState {
   switch (a.type) {
     case "agent_event":
       return reduceAgentEvent(s, a.event, a.now);
-    case "ui_request":
-      return reduceUiRequest(s, a.request, a.now);
+    case "ui_request": {
+      const next = reduceUiRequest(s, a.request, a.now);
+      return a.request.kind === "notify" ? { ...next, transcript: recordNotification(next.transcript, a.request.level, a.request.message) } : next;
+    }
     case "dialog_closed":
       return { ...s, dialogs: s.dialogs.filter((d) => d.id !== a.id) };
     case "worker_status": {
@@ -286,12 +291,15 @@ export function reduce(s: TuiState, a: TuiAction): TuiState {
       const b = s.transcript.bash;
       if (!b) return s;
       const t = appendEntries({ ...s.transcript, bash: undefined }, [
-        { kind: "bash", command: b.command, output: a.output ?? b.output, exitCode: a.exitCode, cancelled: a.cancelled },
+        { kind: "bash", command: b.command, output: boundOutput(a.output ?? b.output), exitCode: a.exitCode, cancelled: a.cancelled },
       ]);
       return { ...s, transcript: t };
     }
     case "overlay":
       return { ...s, ui: { ...s.ui, overlay: a.name } };
+    case "transcript_view":
+      if (a.open === (s.ui.transcriptView !== undefined)) return s;
+      return { ...s, ui: { ...s.ui, transcriptView: a.open ? { staticCount: s.transcript.committed.length } : undefined } };
     case "workspace":
       return { ...s, footer: { ...s.footer, cwd: a.cwd, branch: a.branch } };
     case "todos":

@@ -1,6 +1,7 @@
 // Transcript slice: rebuilds the streaming assistant message from delta OR cumulative form,
 // commits finished pieces (safe split points, message_end, tool end) to the append-only list.
 import { findLastSafeSplitPoint } from "../render/split-point.js";
+import { boundOutput } from "./bounded-text.js";
 import type { AgentEvent, DeltaEvent } from "./events.js";
 import type { Entry, LiveMessage, NoticeLevel, ToolRun, TranscriptState } from "./types.js";
 import type { ContentBlock, WireMessage } from "./wire.js";
@@ -12,7 +13,18 @@ export const initialTranscript: TranscriptState = {
   tools: {},
   toolOrder: [],
   bash: undefined,
+  notifications: [],
 };
+
+/** How many extension notifications the transcript view keeps. */
+export const MAX_NOTIFICATIONS = 500;
+
+/** Remember an extension notification for the transcript view (ids below 0: not entries). */
+export function recordNotification(t: TranscriptState, level: NoticeLevel, text: string): TranscriptState {
+  const id = (t.notifications.at(-1)?.notice.id ?? 0) - 1;
+  const notice = { kind: "notice" as const, id, level, text: `Notification: ${text}` };
+  return { ...t, notifications: [...t.notifications, { after: t.committed.length, notice }].slice(-MAX_NOTIFICATIONS) };
+}
 
 export type EntryInput = Entry extends infer E ? (E extends { id: number } ? Omit<E, "id"> : never) : never;
 
@@ -202,7 +214,8 @@ export function reduceTranscript(t: TranscriptState, e: AgentEvent, now: number,
     }
     case "tool_end": {
       const run = t.tools[e.id] ?? { id: e.id, name: e.name, args: {}, startedAt: now, endedAt: undefined, status: "running" as const, output: undefined };
-      return endTool(t, { ...run, endedAt: now, status: e.isError ? "error" : "done", output: e.result });
+      const output = { ...e.result, text: boundOutput(e.result.text) };
+      return endTool(t, { ...run, endedAt: now, status: e.isError ? "error" : "done", output });
     }
     case "bash_update":
       return t.bash ? { ...t, bash: { ...t.bash, output: t.bash.output + e.delta } } : t;

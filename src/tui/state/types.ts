@@ -26,7 +26,8 @@ export type Entry = (
   | { kind: "markdown"; id: number; text: string; continues: boolean }
   | { kind: "thinking"; id: number; text: string; continues: boolean }
   | { kind: "tool"; id: number; run: ToolRun }
-  | { kind: "notice"; id: number; level: NoticeLevel; text: string }
+  /** `detail`: shown in full only in the transcript view (e.g. a compaction summary). */
+  | { kind: "notice"; id: number; level: NoticeLevel; text: string; detail?: string }
   | { kind: "bash"; id: number; command: string; output: string; exitCode: number | undefined; cancelled: boolean }
   | { kind: "custom"; id: number; label: string; text: string }
   /** A compaction or branch summary from a session's history (the summary text kept whole). */
@@ -50,6 +51,11 @@ export type TranscriptState = {
   toolOrder: string[];
   /** A user `!cmd` running through the `bash` command. */
   bash: { command: string; output: string; startedAt: number } | undefined;
+  /**
+   * Extension notifications (shown as toasts, never printed): kept for the transcript view,
+   * each after the first `after` committed entries. Only the latest are kept.
+   */
+  notifications: Array<{ after: number; notice: Extract<Entry, { kind: "notice" }> }>;
 };
 
 export type RunState = {
@@ -111,6 +117,11 @@ export type UiState = {
   /** Bumped when <Static> must be re-printed (never on plain resize: that would duplicate). */
   staticEpoch: number;
   overlay: string | undefined;
+  /**
+   * The full-screen transcript view, when open. `staticCount`: entries already printed when it
+   * opened; <Static> prints no more until it closes (they would land on the alternate screen).
+   */
+  transcriptView: { staticCount: number } | undefined;
 };
 
 /** `ownStyling`: built by agent-tui (the completion list), so its SGR is ours and kept. */

@@ -1,7 +1,7 @@
 
 import { render } from "ink-testing-library";
 import { App } from "../../../src/tui/components/app.js";
-import { createController } from "../../../src/tui/controller.js";
+import { createController, type ControllerOptions } from "../../../src/tui/controller.js";
 import { createInitialState } from "../../../src/tui/state/reducer.js";
 import { createStore, type Store } from "../../../src/tui/state/store.js";
 import { decodeUiRequest } from "../../../src/tui/state/ui-requests.js";
@@ -9,11 +9,11 @@ import { createFakeConnection, waitFor, type FakeConnection } from "./fake-conne
 
 export type AppHarness = { store: Store; conn: FakeConnection; stdin: { write(data: string): void }; frame: () => string; exited: () => boolean };
 
-export function setupApp(): AppHarness {
+export function setupApp(options: Pick<ControllerOptions, "copy"> = {}): AppHarness {
   const store = createStore(createInitialState(100, 30), { frameMs: 0 });
   const conn = createFakeConnection();
   let exited = false;
-  const controller = createController({ store, connection: conn, exit: () => { exited = true; } });
+  const controller = createController({ store, connection: conn, exit: () => { exited = true; }, ...options });
   const r = render(<App store={store} controller={controller} />);
   return { store, conn, stdin: r.stdin, frame: () => r.lastFrame() ?? "", exited: () => exited };
 }

@@ -49,7 +49,7 @@ function hostileState(): TuiState {
     run: { ...s.run, busy: true, retry: { attempt: 1, maxAttempts: 3, until: 0, error: EVIL } },
     queue: { steering: [EVIL], followUp: [EVIL] },
     todos: [{ id: "p", name: EVIL, tasks: [{ id: "1", content: EVIL, status: "in_progress" }] }, { id: "q", name: "two", tasks: [] }],
-    toasts: [{ id: 1, level: "error", text: EVIL, until: 10 }],
+    toasts: [{ id: 1, level: "error", text: EVIL, until: 10, count: 1 }],
     widgets: { w: { lines: [EVIL], placement: "aboveEditor" } },
     footer: { ...s.footer, cwd: `/tmp/${EVIL}`, branch: EVIL, sessionName: EVIL, model: EVIL, thinkingLevel: EVIL, statuses: { x: EVIL }, worker: "crashed", workerDetail: `exit 1 \n${EVIL}\nmore stderr` },
   };

@@ -1,40 +1,92 @@
-// /copy's clipboard: OSC 52 (wrapped for tmux/screen), size cap, and the file fallback.
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+// The clipboard: plain OSC 52 (no tmux/screen wrapper), a local clipboard program only when the
+// terminal is local, the private fallback file, and a report that claims nothing unknowable.
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { copyToClipboard, OSC52_MAX_BYTES, osc52Sequence } from "../../../src/tui/clipboard.js";
+import { type ClipboardProgram, copyToClipboard, describeCopy, findClipboardProgram, OSC52_MAX_BYTES, onPath, osc52Sequence, runClipboardProgram } from "../../../src/tui/clipboard.js";
 
 const dir = mkdtempSync(join(tmpdir(), "clip-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+const none = (): undefined => undefined;
+
 describe("clipboard", () => {
-  it("encodes UTF-8 as base64 in OSC 52, with passthrough inside tmux and screen", () => {
+  it("sends plain OSC 52 with UTF-8 as base64, also inside tmux and screen", () => {
     const b64 = Buffer.from("héllo ✓").toString("base64");
-    expect(osc52Sequence("héllo ✓", {})).toBe(`\u001b]52;c;${b64}\u0007`);
-    expect(osc52Sequence("x", { TMUX: "/tmp/tmux-1/default,1,0" })).toBe(`\u001bPtmux;\u001b\u001b]52;c;eA==\u0007\u001b\\`);
-    expect(osc52Sequence("x", { TERM: "screen-256color" })).toBe(`\u001bP\u001b]52;c;eA==\u0007\u001b\\`);
+    expect(osc52Sequence("héllo ✓")).toBe(`\u001b]52;c;${b64}\u0007`);
+    const writes: string[] = [];
+    return copyToClipboard("x", { write: (d) => writes.push(d), env: { TMUX: "/tmp/tmux-1/default,1,0", TERM: "screen-256color" }, dir: join(dir, "t"), findProgram: none }).then(() => {
+      expect(writes).toEqual(["\u001b]52;c;eA==\u0007"]);
+    });
   });
 
-  it("always writes the fallback file (private), and skips OSC 52 for oversized text", () => {
+  it("always writes the private fallback file, and skips OSC 52 for oversized text", async () => {
     const writes: string[] = [];
-    const r = copyToClipboard("answer", { write: (d) => writes.push(d), env: {}, dir: join(dir, "a") });
-    expect(r).toEqual({ osc52: true, file: join(dir, "a", "last-copy.md"), error: undefined });
-    expect(writes).toHaveLength(1);
+    const r = await copyToClipboard("answer", { write: (d) => writes.push(d), env: {}, dir: join(dir, "a"), findProgram: none });
+    expect(r).toMatchObject({ osc52: true, program: undefined, file: join(dir, "a", "last-copy.md"), error: undefined });
     expect(readFileSync(r.file ?? "", "utf8")).toBe("answer");
     expect(statSync(r.file ?? "").mode & 0o077).toBe(0);
     const big = "x".repeat(OSC52_MAX_BYTES + 1);
-    const r2 = copyToClipboard(big, { write: (d) => writes.push(d), env: {}, dir: join(dir, "b") });
+    const r2 = await copyToClipboard(big, { write: (d) => writes.push(d), env: {}, dir: join(dir, "b"), findProgram: none });
     expect(r2.osc52).toBe(false);
     expect(writes).toHaveLength(1);
-    expect(readFileSync(r2.file ?? "", "utf8")).toHaveLength(big.length);
+    expect(describeCopy("The last answer", r2)).toMatch(/^The last answer: not sent with OSC 52 \(100,001 bytes/);
   });
 
-  it("reports a fallback file it could not write", () => {
+  it("uses the local clipboard program as well, but not over SSH", async () => {
+    const ran: Array<{ program: ClipboardProgram; text: string }> = [];
+    const runProgram = async (program: ClipboardProgram, text: string): Promise<{ ok: boolean; error: string | undefined }> => {
+      ran.push({ program, text });
+      return { ok: true, error: undefined };
+    };
+    const findProgram = (): ClipboardProgram => ({ name: "wl-copy", args: [] });
+    const local = await copyToClipboard("hi", { write: () => undefined, env: { WAYLAND_DISPLAY: "wayland-0" }, dir: join(dir, "c"), findProgram, runProgram });
+    expect(ran).toEqual([{ program: { name: "wl-copy", args: [] }, text: "hi" }]);
+    expect(describeCopy("Block", local)).toBe(`Block: copied to the clipboard with wl-copy; sent to the terminal clipboard (OSC 52); saved to ${join(dir, "c", "last-copy.md")}.`);
+    await copyToClipboard("hi", { write: () => undefined, env: { WAYLAND_DISPLAY: "wayland-0", SSH_CONNECTION: "1.2.3.4 5 6.7.8.9 22" }, dir: join(dir, "d"), findProgram, runProgram });
+    await copyToClipboard("hi", { write: () => undefined, env: { SSH_TTY: "/dev/pts/1" }, dir: join(dir, "d"), findProgram, runProgram });
+    expect(ran).toHaveLength(1);
+  });
+
+  it("reports a failed program and an unwritable fallback file without claiming success", async () => {
     const file = join(dir, "a-file");
     writeFileSync(file, "");
-    const r = copyToClipboard("a", { write: () => undefined, env: {}, dir: join(file, "sub") }); // a file is no directory
+    const r = await copyToClipboard("a", {
+      write: () => undefined,
+      env: {},
+      dir: join(file, "sub"), // a file is no directory
+      findProgram: () => ({ name: "xclip", args: [] }),
+      runProgram: async () => ({ ok: false, error: "exit code 1" }),
+    });
     expect(r.file).toBeUndefined();
-    expect(r.error).toBeDefined();
+    const text = describeCopy("Block", r);
+    expect(text).toMatch(/^Block: sent to the terminal clipboard \(OSC 52\); xclip failed: exit code 1; could not save a copy to a file: /);
+    expect(text).not.toMatch(/copied/i);
+  });
+
+  it("picks the program for the desktop that is there", () => {
+    const all = (): boolean => true;
+    expect(findClipboardProgram({}, "darwin", all)).toEqual({ name: "pbcopy", args: [] });
+    expect(findClipboardProgram({ WAYLAND_DISPLAY: "w", DISPLAY: ":0" }, "linux", all)?.name).toBe("wl-copy");
+    expect(findClipboardProgram({ DISPLAY: ":0" }, "linux", all)).toEqual({ name: "xclip", args: ["-selection", "clipboard"] });
+    expect(findClipboardProgram({ DISPLAY: ":0" }, "linux", (n) => n === "xsel")).toEqual({ name: "xsel", args: ["--clipboard", "--input"] });
+    expect(findClipboardProgram({}, "linux", all)).toBeUndefined();
+  });
+
+  it("finds programs on PATH and runs one with the text on stdin", async () => {
+    const bin = join(dir, "bin");
+    mkdirSync(bin);
+    const out = join(dir, "received.txt");
+    const script = join(bin, "fake-copy");
+    writeFileSync(script, `#!/bin/sh\ncat > ${JSON.stringify(out)}\n`);
+    chmodSync(script, 0o755);
+    expect(onPath("fake-copy", { PATH: `/nonexistent:${bin}` })).toBe(true);
+    expect(onPath("fake-copy", { PATH: "/nonexistent" })).toBe(false);
+    const r = await runClipboardProgram({ name: script, args: [] }, "copied ✓", {});
+    expect(r).toEqual({ ok: true, error: undefined });
+    expect(readFileSync(out, "utf8")).toBe("copied ✓");
+    const missing = await runClipboardProgram({ name: join(bin, "missing"), args: [] }, "x", {});
+    expect(missing.ok).toBe(false);
   });
 });

@@ -64,7 +64,7 @@ function setup(unsupported: string[] = [], overrides: Record<string, unknown> = 
     pickers,
     copy: (text) => {
       copied.push(text);
-      return { osc52: true, file: "/tmp/copy.md", error: undefined };
+      return Promise.resolve({ osc52: true, bytes: text.length, program: undefined, file: "/tmp/copy.md", error: undefined });
     },
     fallbackSessionDir: () => undefined,
     localSessions: true,

@@ -1,0 +1,249 @@
+// The full-screen transcript view (Ctrl+O): a thin Ink component over the view reducer and the
+// line layout. It draws one frame a row shorter than the terminal (Ink clears the screen for
+// frames as tall as it), tagged so the screen switch puts it on the alternate screen. A dialog
+// that arrives while it is up is drawn inside it and owns the keyboard until answered.
+import type React from "react";
+import { useEffect, useMemo, useReducer, useRef } from "react";
+import { Box, Text } from "ink";
+import { resolveDialogKey, resolveViewKey, type ViewKeyAction } from "../keymap.js";
+import { theme } from "../render/theme.js";
+import { padLine, truncateLine, textWidth } from "../render/text-width.js";
+import { sanitizeLine } from "../render/sanitize.js";
+import type { TuiState } from "../state/types.js";
+import { useStore, useTuiState } from "../state/use-store.js";
+import { useController } from "../components/controller-context.js";
+import { DialogHost, dialogWantedRows } from "../components/dialogs/dialog-host.js";
+import { Lines } from "../components/lines.js";
+import { TRANSCRIPT_VIEW_SCOPE, useKeys } from "../components/use-keys.js";
+import { useNow } from "../components/use-now.js";
+import { blockPlainText } from "./block-content.js";
+import { layoutCacheFor, needleFor } from "./layout.js";
+import { VIEW_FRAME_TAG } from "./screen-switch.js";
+import { committedBlocks, liveBlocks, withNotifications, type BlockList } from "./view-blocks.js";
+import { buildViewModel, type ViewModel } from "./view-model.js";
+import { type FoldChoices, blockFold, initialViewState, isSearchable, reduceView, settleView, type TranscriptViewState, type ViewAction } from "./view-state.js";
+
+/** Background layout: work this long, then leave the event loop free this long. */
+const BACKGROUND_SLICE_MS = 8;
+const BACKGROUND_PAUSE_MS = 25;
+
+const HINT = "q back · j/k f/b g/G · [ ] prompts · { } tools · / ? n N search · enter fold · e/c all · t thinking · y copy";
+
+/** The reducer action for a view key (close and copy are effects, handled by the component). */
+export function viewKeyAction(a: ViewKeyAction, height: number): ViewAction | "close" | "copy" {
+  switch (a) {
+    case "close":
+      return "close";
+    case "copy_block":
+      return "copy";
+    case "line_down":
+      return { type: "move", rows: 1 };
+    case "line_up":
+      return { type: "move", rows: -1 };
+    case "page_down":
+      return { type: "page", pages: 1 };
+    case "page_up":
+      return { type: "page", pages: -1 };
+    case "half_down":
+      return { type: "page", pages: 0.5 };
+    case "half_up":
+      return { type: "page", pages: -0.5 };
+    case "scroll_down":
+      return { type: "scroll", rows: 1 };
+    case "scroll_up":
+      return { type: "scroll", rows: -1 };
+    case "wheel_down":
+      return { type: "scroll", rows: Math.max(1, Math.min(3, Math.floor(height / 4))) };
+    case "wheel_up":
+      return { type: "scroll", rows: -Math.max(1, Math.min(3, Math.floor(height / 4))) };
+    case "top":
+      return { type: "top" };
+    case "bottom":
+      return { type: "bottom" };
+    case "next_prompt":
+      return { type: "jump", target: "prompt", dir: 1 };
+    case "prev_prompt":
+      return { type: "jump", target: "prompt", dir: -1 };
+    case "next_tool":
+      return { type: "jump", target: "tool", dir: 1 };
+    case "prev_tool":
+      return { type: "jump", target: "tool", dir: -1 };
+    case "toggle_block":
+      return { type: "toggle_block" };
+    case "expand_all":
+      return { type: "fold_all", fold: "full" };
+    case "collapse_all":
+      return { type: "fold_all", fold: "folded" };
+    case "toggle_thinking":
+      return { type: "toggle_thinking" };
+    case "search":
+      return { type: "search_start", dir: 1 };
+    case "search_back":
+      return { type: "search_start", dir: -1 };
+    case "search_next":
+      return { type: "search_next", dir: 1 };
+    case "search_prev":
+      return { type: "search_next", dir: -1 };
+    default: {
+      const never: never = a;
+      return never;
+    }
+  }
+}
+
+/** The footer row: search prompt, feedback or the key hint, and the position (e.g. 412/3,050). */
+export function statusRow(s: TranscriptViewState, m: ViewModel, toast: string | undefined, width: number): string {
+  const row = m.blockCount === 0 ? 0 : Math.min(m.totalRows, m.blockStart(s.cursor.block) + s.cursor.offset + 1);
+  const position = theme.muted(` ${row.toLocaleString("en-US")}/${m.totalRows.toLocaleString("en-US")}`);
+  const room = Math.max(1, width - textWidth(position));
+  const left = s.search.editing
+    ? `${s.search.dir === 1 ? "/" : "?"}${sanitizeLine(s.search.draft)}${theme.accent("█")}`
+    : s.message !== undefined
+      ? theme.accent(sanitizeLine(s.message))
+      : toast !== undefined
+        ? theme.accent(sanitizeLine(toast))
+        : theme.muted(HINT);
+  return padLine(truncateLine(left, room), room) + position;
+}
+
+/** The blocks of the last render: reopening the view only groups entries added since. */
+let lastBlocks: BlockList | undefined;
+
+function selectDialogs(s: TuiState): TuiState["dialogs"] {
+  return s.dialogs;
+}
+
+export function TranscriptView(): React.ReactElement {
+  const store = useStore();
+  const controller = useController();
+  const transcript = useTuiState((s) => s.transcript);
+  const columns = useTuiState((s) => s.ui.columns);
+  const rows = useTuiState((s) => s.ui.rows);
+  const showThinking = useTuiState((s) => s.ui.showThinking);
+  const dialogs = useTuiState(selectDialogs);
+  const toasts = useTuiState((s) => s.toasts);
+  const dialog = dialogs[0];
+  const now = useNow(dialog?.timeoutMs !== undefined || toasts.length > 0);
+  useEffect(() => {
+    if (toasts.length > 0) store.dispatch({ type: "tick", now });
+  }, [now, toasts.length, store]);
+
+  const width = Math.max(20, columns - 1);
+  const gutter = 2;
+  const cache = layoutCacheFor(width - gutter);
+  const list = committedBlocks(transcript.committed, lastBlocks);
+  lastBlocks = list;
+  const live = useMemo(() => liveBlocks(transcript), [transcript]);
+  const notifications = transcript.notifications;
+  const blocks = useMemo(() => {
+    const committed = withNotifications(list, notifications);
+    return live.length === 0 ? committed : [...committed, ...live];
+  }, [list, notifications, live]);
+
+  const frameRows = Math.max(3, rows - 1);
+  const dialogRows = dialog ? Math.min(dialogWantedRows(dialog, columns) + (dialogs.length > 1 ? 1 : 0), Math.floor(frameRows / 2)) : 0;
+  const height = Math.max(1, frameRows - 1 - dialogRows);
+
+  const stateRef = useRef<TranscriptViewState | undefined>(undefined);
+  const [, rerender] = useReducer((n: number) => n + 1, 0);
+  const base = stateRef.current ?? initialViewState({ height, showThinking, lastBlock: blocks.length - 1 });
+  const sized = base.height === height ? base : { ...base, height };
+  // The model depends on the blocks, the width and the fold choices only, not on scrolling.
+  const { folds, defaultFold, showThinking: thinkingShown } = sized;
+  const choices = useMemo<FoldChoices>(() => ({ folds, defaultFold, showThinking: thinkingShown }), [folds, defaultFold, thinkingShown]);
+  const model = useMemo(() => buildViewModel(blocks, cache, (b) => blockFold(choices, b), Date.now(), (b) => isSearchable(choices, b)), [blocks, cache, choices]);
+  let view = settleView(sized, model);
+  // Answers on screen are laid out exactly; settling again keeps the anchors where they were.
+  for (let i = 0; i < 4 && model.realize(view.top, view.cursor, view.height, view.follow); i += 1) view = settleView(view, model);
+  stateRef.current = view;
+  const modelRef = useRef(model);
+  modelRef.current = model;
+
+  // The rest of the session is laid out in the background, a short slice at a time, so the
+  // first frame and every key come first; the row count is redrawn now and then, not per slice.
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let slices = 0;
+    let dirty = false;
+    const step = (): void => {
+      dirty = model.realizeSome(BACKGROUND_SLICE_MS) || dirty;
+      slices += 1;
+      const done = !model.pending();
+      if (dirty && (done || slices % 20 === 0)) {
+        dirty = false;
+        rerender();
+      }
+      if (!done) timer = setTimeout(step, BACKGROUND_PAUSE_MS);
+    };
+    if (model.pending()) timer = setTimeout(step, BACKGROUND_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [model]);
+
+  const apply = (action: ViewAction): void => {
+    const current = stateRef.current;
+    if (!current) return;
+    stateRef.current = reduceView(current, action, modelRef.current);
+    rerender();
+  };
+
+  useKeys(
+    (input, key) => {
+      const s = stateRef.current;
+      if (!s) return;
+      if (s.search.editing) {
+        const r = resolveDialogKey(input, key, false);
+        if (!r) return;
+        if ("text" in r) apply({ type: "search_input", text: r.text });
+        else if (r.action === "confirm") apply({ type: "search_submit" });
+        else if (r.action === "cancel") apply({ type: "search_cancel" });
+        else if (r.action === "backspace") apply({ type: "search_backspace" });
+        return;
+      }
+      const named = resolveViewKey(input, key);
+      if (!named) return;
+      const action = viewKeyAction(named, s.height);
+      if (action === "close") {
+        store.dispatch({ type: "transcript_view", open: false });
+        return;
+      }
+      if (action === "copy") {
+        const block = modelRef.current.block(s.cursor.block);
+        if (!block) return;
+        apply({ type: "message", text: "Copying…" });
+        void controller.copy(blockPlainText(block), "Block").then((text) => apply({ type: "message", text }));
+        return;
+      }
+      apply(action);
+    },
+    { scope: TRANSCRIPT_VIEW_SCOPE },
+  );
+
+  const top = model.blockCount === 0 ? 0 : model.blockStart(view.top.block) + view.top.offset;
+  const cursorRow = model.blockCount === 0 ? -1 : model.blockStart(view.cursor.block) + view.cursor.offset;
+  const needle = view.search.editing ? needleFor(view.search.draft) : needleFor(view.search.query);
+  const content = model.rows(top, top + height, needle).map((r, i) => {
+    // The cursor row and the rest of its block are marked in the gutter.
+    const mark = top + i === cursorRow ? theme.accent("▌ ") : r.block === view.cursor.block ? theme.accent("│ ") : "  ";
+    return mark + r.text;
+  });
+  if (model.blockCount === 0) content.push(theme.muted("  Nothing in this session yet."));
+  while (content.length < height) content.push("");
+  content[0] = VIEW_FRAME_TAG + (content[0] ?? "");
+  const toast = toasts.filter((t) => t.until > now).at(-1)?.text;
+  return (
+    <Box flexDirection="column">
+      {content.map((row, i) => (
+        // One <Text> per row: Ink measures each text once and caches it, so a scroll by a line
+        // re-measures one new row instead of the whole screen. Keys are screen positions.
+        // biome-ignore lint/suspicious/noArrayIndexKey: rows are positions, not items
+        <Text key={i}>{row === "" ? " " : row}</Text>
+      ))}
+      {dialog ? (
+        <Box flexDirection="column" height={dialogRows} overflow="hidden">
+          <DialogHost dialog={dialog} queued={dialogs.length - 1} width={width} maxRows={dialogRows} now={now} />
+        </Box>
+      ) : null}
+      <Lines lines={[statusRow(view, model, toast, width)]} />
+    </Box>
+  );
+}

@@ -1,0 +1,128 @@
+// The transcript view's blocks, read from the store: every committed entry (an answer or
+// thinking text committed in pieces is one block again), then the live tail (the streaming
+// message's uncommitted text and the tools still running) so the view updates while a run streams.
+import type { Entry, ToolRun, TranscriptState } from "../state/types.js";
+
+export type ViewBlockKind = "user" | "answer" | "thinking" | "tool" | "notice" | "bash" | "custom" | "streaming";
+
+export type ViewBlock =
+  | { kind: "user"; key: string; entry: Extract<Entry, { kind: "user" }> }
+  | { kind: "answer" | "thinking"; key: string; pieces: readonly string[]; first: Entry }
+  | { kind: "tool"; key: string; run: ToolRun }
+  | { kind: "notice"; key: string; entry: Extract<Entry, { kind: "notice" }> }
+  | { kind: "bash"; key: string; entry: Extract<Entry, { kind: "bash" }> }
+  | { kind: "custom"; key: string; entry: Extract<Entry, { kind: "custom" }> }
+  | { kind: "streaming"; key: string; text: string; thinking: boolean };
+
+/** Blocks of the committed entries; `previous` (the last result) makes appending O(new entries). */
+export function committedBlocks(committed: readonly Entry[], previous?: BlockList): BlockList {
+  if (previous && previous.source === committed) return previous;
+  // Entries only ever append: reuse the blocks of the entries seen before, except the last
+  // block, which a continuation piece may still extend.
+  const reuse = previous && previous.entryCount <= committed.length && previous.source[0] === committed[0] ? previous : undefined;
+  const blocks: ViewBlock[] = reuse ? reuse.blocks.slice(0, -1) : [];
+  const firstEntry: number[] = reuse ? reuse.firstEntry.slice(0, -1) : [];
+  let start = reuse ? (reuse.lastStart ?? 0) : 0;
+  let lastStart: number | undefined;
+  let i = start;
+  while (i < committed.length) {
+    const e = committed[i];
+    if (!e) break;
+    start = i;
+    i += 1;
+    if (e.kind === "markdown" || e.kind === "thinking") {
+      const pieces = [e.text];
+      for (let next = committed[i]; next && next.kind === e.kind && next.continues; next = committed[i]) {
+        pieces.push(next.text);
+        i += 1;
+      }
+      blocks.push({ kind: e.kind === "markdown" ? "answer" : "thinking", key: `e${e.id}`, pieces, first: e });
+    } else {
+      blocks.push(entryBlock(e));
+    }
+    lastStart = start;
+    firstEntry.push(start);
+  }
+  return { source: committed, entryCount: committed.length, blocks, firstEntry, lastStart };
+}
+
+function entryBlock(e: Exclude<Entry, { kind: "markdown" | "thinking" }>): ViewBlock {
+  const key = `e${e.id}`;
+  switch (e.kind) {
+    case "tool":
+      return { kind: "tool", key, run: e.run };
+    case "user":
+      return { kind: "user", key, entry: e };
+    case "notice":
+      return { kind: "notice", key, entry: e };
+    case "bash":
+      return { kind: "bash", key, entry: e };
+    case "custom":
+      return { kind: "custom", key, entry: e };
+    case "summary": {
+      // A compaction or branch summary reads as a labelled block with its whole text.
+      const before = e.tokensBefore !== undefined ? ` from ${e.tokensBefore.toLocaleString("en-US")} tokens` : "";
+      const label = e.what === "compaction" ? `Context compacted${before}` : "Branch summary";
+      return { kind: "custom", key, entry: { kind: "custom", id: e.id, label, text: e.text } };
+    }
+    default: {
+      const never: never = e;
+      return never;
+    }
+  }
+}
+
+export type BlockList = {
+  source: readonly Entry[];
+  entryCount: number;
+  blocks: ViewBlock[];
+  /** Index in `source` of each block's first entry. */
+  firstEntry: number[];
+  /** Index of the first entry of the last block (where an incremental rebuild restarts). */
+  lastStart: number | undefined;
+};
+
+/** The blocks with extension notifications put where they arrived (after `after` entries). */
+export function withNotifications(list: BlockList, notes: TranscriptState["notifications"]): ViewBlock[] {
+  if (notes.length === 0) return list.blocks;
+  const out: ViewBlock[] = [];
+  let n = 0;
+  list.blocks.forEach((b, i) => {
+    for (let note = notes[n]; note && note.after <= (list.firstEntry[i] ?? 0); note = notes[n]) {
+      out.push({ kind: "notice", key: `n${-note.notice.id}`, entry: note.notice });
+      n += 1;
+    }
+    out.push(b);
+  });
+  for (const note of notes.slice(n)) out.push({ kind: "notice", key: `n${-note.notice.id}`, entry: note.notice });
+  return out;
+}
+
+/** Blocks for what is still live: the uncommitted streaming text and the running tools. */
+export function liveBlocks(t: TranscriptState): ViewBlock[] {
+  const out: ViewBlock[] = [];
+  const live = t.live;
+  if (live) {
+    for (let i = live.commitBlock; i < live.blocks.length; i += 1) {
+      const b = live.blocks[i];
+      if (!b) continue;
+      const offset = i === live.commitBlock ? live.commitOffset : 0;
+      const text = b.type === "text" ? b.text.slice(offset) : b.type === "thinking" ? b.thinking.slice(offset) : "";
+      if (text.trim() !== "") out.push({ kind: "streaming", key: `live${i}`, text, thinking: b.type === "thinking" });
+    }
+  }
+  for (const id of t.toolOrder) {
+    const run = t.tools[id];
+    if (run) out.push({ kind: "tool", key: `run${id}`, run });
+  }
+  return out;
+}
+
+/** The kind a jump key looks for: user prompts and tool calls. */
+export function isPrompt(b: ViewBlock): boolean {
+  return b.kind === "user";
+}
+
+export function isToolCall(b: ViewBlock): boolean {
+  return b.kind === "tool" || b.kind === "bash";
+}

@@ -1,0 +1,36 @@
+// What the store keeps for the transcript view: a tool's whole output (bounded per entry, head
+// and tail kept past the bound) and a compaction's summary next to its one-line notice.
+import { describe, expect, it } from "vitest";
+import { decodeAgentEvent } from "../../../src/tui/state/events.js";
+import { createInitialState, reduce } from "../../../src/tui/state/reducer.js";
+import { boundOutput, MAX_KEPT_OUTPUT_CHARS } from "../../../src/tui/state/bounded-text.js";
+import { blockPlainText } from "../../../src/tui/transcript-view/block-content.js";
+import { committedBlocks } from "../../../src/tui/transcript-view/view-blocks.js";
+
+describe("store data for the transcript view", () => {
+  it("keeps a tool's whole output, and head and tail of a runaway one", () => {
+    let s = createInitialState();
+    const full = Array.from({ length: 5000 }, (_, i) => `line ${i}`).join("\n");
+    s = reduce(s, { type: "agent_event", event: { type: "tool_start", id: "a", name: "bash", args: { command: "x" } }, now: 0 });
+    s = reduce(s, { type: "agent_event", event: { type: "tool_end", id: "a", name: "bash", result: { text: full, details: undefined, images: 0 }, isError: false }, now: 1 });
+    const entry = s.transcript.committed.at(-1);
+    expect(entry?.kind === "tool" ? entry.run.output?.text : undefined).toBe(full);
+
+    const huge = `HEAD${"x".repeat(MAX_KEPT_OUTPUT_CHARS)}TAIL`;
+    const kept = boundOutput(huge);
+    expect(kept.length).toBeLessThan(MAX_KEPT_OUTPUT_CHARS + 100);
+    expect(kept.startsWith("HEAD")).toBe(true);
+    expect(kept.endsWith("TAIL")).toBe(true);
+    expect(kept).toContain("8 characters not kept in memory");
+  });
+
+  it("keeps a compaction's summary for the view", () => {
+    let s = createInitialState();
+    const event = decodeAgentEvent({ type: "compaction_end", reason: "threshold", aborted: false, willRetry: false, result: { summary: "## Goal\nShip the view.", tokensBefore: 1200 } });
+    s = reduce(s, { type: "agent_event", event, now: 0 });
+    const notice = s.transcript.committed.at(-1);
+    expect(notice).toMatchObject({ kind: "notice", text: "Context compacted (threshold) from 1,200 tokens", detail: "## Goal\nShip the view." });
+    const block = committedBlocks(s.transcript.committed).blocks.at(-1);
+    expect(block && blockPlainText(block)).toContain("Ship the view.");
+  });
+});

@@ -2,7 +2,7 @@
 // status from the bridge, local UI actions (editor, toggles, resize, clock ticks).
 import type { EditorOp } from "./editor.js";
 import type { AgentEvent } from "./events.js";
-import type { NoticeLevel, WorkerStatus } from "./types.js";
+import type { NoticeLevel, WorkerInfo, WorkerStatus } from "./types.js";
 import type { UiRequest } from "./ui-requests.js";
 import type { TodoPhase } from "./wire.js";
 
@@ -35,4 +35,5 @@ export type TuiAction =
   | { type: "overlay"; name: string | undefined }
   | { type: "workspace"; cwd: string; branch: string | undefined }
   | { type: "todos"; phases: TodoPhase[] }
-  | { type: "interrupted"; reason: string; now: number };
+  | { type: "interrupted"; reason: string; now: number }
+  | { type: "worker_info"; info: Partial<WorkerInfo> };

@@ -15,6 +15,8 @@ export function createInitialState(columns = 80, rows = 24): TuiState {
     transcript: initialTranscript,
     run: { busy: false, startedAt: undefined, retry: undefined, compaction: undefined, lastCompactionReason: undefined },
     queue: { steering: [], followUp: [] },
+    // Until the capabilities say otherwise: the bundled agent can, and Alt+Up asks anyway.
+    worker: { canClearQueue: true },
     todos: [],
     dialogs: [],
     toasts: [],
@@ -269,6 +271,8 @@ export function reduce(s: TuiState, a: TuiAction): TuiState {
       return { ...s, todos: a.phases };
     case "interrupted":
       return { ...s, transcript: interruptTranscript(s.transcript, a.now, commitLimits(s), a.reason) };
+    case "worker_info":
+      return { ...s, worker: { ...s.worker, ...a.info } };
     default: {
       const never: never = a;
       return never;

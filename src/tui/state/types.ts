@@ -102,12 +102,19 @@ export type UiState = {
   overlay: string | undefined;
 };
 
+/** What the TUI knows about the worker beyond the footer (from the bridge's capabilities). */
+export type WorkerInfo = {
+  /** The worker can take queued messages back (`clear_queue`): Esc and Alt+Up restore them. */
+  canClearQueue: boolean;
+};
+
 export type Widget = { lines: string[]; placement: "aboveEditor" | "belowEditor" };
 
 export type TuiState = {
   transcript: TranscriptState;
   run: RunState;
   queue: { steering: string[]; followUp: string[] };
+  worker: WorkerInfo;
   todos: TodoPhase[];
   dialogs: DialogRequest[];
   toasts: Toast[];

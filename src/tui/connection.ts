@@ -127,6 +127,8 @@ export function noticesToActions(batch: readonly BridgeNotice[], now: number): T
         out.push({ type: "toast", level: n.level, text: n.message, now });
         break;
       case "capabilities":
+        out.push({ type: "worker_info", info: { canClearQueue: n.capabilities.commands["clear_queue"] !== false } });
+        break;
       case "stderr":
         break;
       default: {

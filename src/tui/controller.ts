@@ -104,33 +104,56 @@ export function createController(options: ControllerOptions): Controller {
     }
   };
 
+  /**
+   * Take every queued message back from the worker into the editor, steering first, above the
+   * draft, as pi does. clear_queue's answer is what was really removed (a message delivered a
+   * moment ago is not duplicated). Returns how many came back.
+   */
+  const restoreQueue = async (): Promise<number> => {
+    const removed = await connection.rpc.clearQueue();
+    const texts = [...removed.steering, ...removed.followUp];
+    if (texts.length > 0) setEditorText([...texts, store.getState().editor.text].filter((t) => t.trim() !== "").join("\n\n"));
+    return texts.length;
+  };
+
+  const canClearQueue = (): boolean => connection.getSnapshot().capabilities.commands["clear_queue"] !== false;
+  const queuedCount = (): number => store.getState().queue.steering.length + store.getState().queue.followUp.length;
+
   const abort = async (): Promise<void> => {
     const s = store.getState();
     try {
-      if (s.transcript.bash) await connection.rpc.abortBash();
-      else if (s.run.retry) await connection.rpc.abortRetry();
-      else if (s.run.busy) await connection.rpc.abort();
+      if (s.transcript.bash) {
+        await connection.rpc.abortBash();
+        return;
+      }
+      if (!s.run.busy && !s.run.retry) return;
+      const queued = queuedCount();
+      // Queued messages must not ride along with the next prompt unasked: take them back first
+      // (before the abort, so the ending run cannot deliver them either).
+      if (queued > 0 && canClearQueue()) await restoreQueue().catch((error: unknown) => notice(`Could not take the queued messages back: ${describe(error)}`, "error"));
+      if (s.run.retry) await connection.rpc.abortRetry();
+      else await connection.rpc.abort();
+      if (queued > 0 && !canClearQueue()) {
+        const what = queued === 1 ? "The queued message" : `The ${queued} queued messages`;
+        notice(`${what} will be delivered with your next prompt: this worker cannot take queued messages back.`, "warning");
+      }
     } catch (error) {
       notice(`Abort failed: ${describe(error)}`, "error");
     }
   };
 
   const pullQueue = async (): Promise<void> => {
-    const { steering, followUp } = store.getState().queue;
-    if (steering.length + followUp.length === 0) {
+    if (queuedCount() === 0) {
       toast("Nothing is queued");
       return;
     }
-    const supported = connection.getSnapshot().capabilities.commands["clear_queue"] !== false;
-    if (!supported) {
-      toast("This worker cannot take queued messages back (no clear_queue); they will be delivered as queued", "warning");
+    if (!canClearQueue()) {
+      toast("This worker cannot take queued messages back: they will be delivered as queued", "warning");
       return;
     }
     try {
-      await connection.rpc.clearQueue();
-      const pulled = [...steering, ...followUp].join("\n\n");
-      const current = store.getState().editor.text;
-      setEditorText(current === "" ? pulled : `${pulled}\n\n${current}`);
+      const n = await restoreQueue();
+      toast(n === 0 ? "The queue was already delivered" : `Restored ${n} queued message${n > 1 ? "s" : ""} to the editor`);
     } catch (error) {
       notice(`Could not pull the queue back: ${describe(error)}`, "error");
     }

@@ -212,6 +212,20 @@ export function viewKeyHelp(): string[] {
   return VIEW_BINDINGS.filter((b) => b.help !== "").map((b) => `${b.keys.map((k) => (k === " " ? "space" : k)).join(", ").padEnd(28)} ${b.help}`);
 }
 
+/** How a key name reads on screen: "alt+up" -> "Alt+Up". */
+export function displayKey(name: string): string {
+  return name
+    .split("+")
+    .map((part) => (part.length === 1 ? part.toUpperCase() : `${part[0]?.toUpperCase() ?? ""}${part.slice(1)}`))
+    .join("+");
+}
+
+/** The first key of an editor action, as shown in hints ("Alt+Up"). */
+export function actionKey(action: EditorAction): string {
+  const key = EDITOR_BINDINGS.find((b) => b.action === action)?.keys[0];
+  return key === undefined ? action : displayKey(key);
+}
+
 /** Help rows for /hotkeys and --help. */
 export function keyHelp(): string[] {
   return EDITOR_BINDINGS.filter((b) => b.help !== "").map((b) => `${b.keys.join(", ").padEnd(28)} ${b.help}`);

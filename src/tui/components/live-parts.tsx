@@ -2,6 +2,7 @@
 // StreamingMessage (text tail + ThinkingBlock), ToolExecution, BashPane, WorkingIndicator,
 // Notices (toasts), TodoPane (hidden without todos), QueuePane (two lanes), Widgets, Footer.
 import type React from "react";
+import { actionKey } from "../keymap.js";
 import { footerLine } from "../render/footer-lines.js";
 import { bashLines, queueLines, runningToolLines, statusLine, streamLines, toastLines, todoLines, widgetLines } from "../render/live-lines.js";
 import type { FooterState, LiveMessage, TuiState } from "../state/types.js";
@@ -41,7 +42,7 @@ export function TodoPane(p: Budget & { todos: TodoPhase[] }): React.ReactElement
 }
 
 export function QueuePane(p: Budget & { state: TuiState }): React.ReactElement | null {
-  return <Lines lines={queueLines(p.state, p.width, p.maxRows)} />;
+  return <Lines lines={queueLines(p.state, p.width, p.maxRows, actionKey("pull_queue"))} />;
 }
 
 export function Widgets(p: Budget & { state: TuiState; placement: "aboveEditor" | "belowEditor" }): React.ReactElement | null {

@@ -39,7 +39,7 @@ export function LiveRegion(): React.ReactElement {
     status: s.run.busy || s.run.retry || s.run.compaction ? 1 : 0,
     toasts: s.toasts.length,
     todos: s.todos.length > 0 ? todoLines(s.todos, width, 1000).length : 0,
-    queue: (s.queue.steering.length > 0 ? 1 : 0) + (s.queue.followUp.length > 0 ? 1 : 0),
+    queue: s.queue.steering.length + s.queue.followUp.length > 0 ? (s.queue.steering.length > 0 ? 1 : 0) + (s.queue.followUp.length > 0 ? 1 : 0) + 1 : 0,
     widgetsAbove: widgetLines(s, "aboveEditor", width, 1000).length,
     widgetsBelow: widgetLines(s, "belowEditor", width, 1000).length,
     bash: s.transcript.bash ? 8 : 0,

@@ -44,7 +44,7 @@ export function allocateBudget(rows: number, wants: Wants): LiveBudget {
   const footer = take(1);
   const input = take(wants.input, wants.dialog ? total - 1 : Math.max(1, Math.floor(total / 2)));
   const status = take(wants.status, 1);
-  const queue = take(wants.queue, 2);
+  const queue = take(wants.queue, 3);
   const toasts = take(wants.toasts, Math.max(1, Math.floor(total / 8)));
   const todos = take(wants.todos, Math.max(1, Math.floor(total / 5)));
   const widgetsAbove = take(wants.widgetsAbove, Math.max(1, Math.floor(total / 6)));
@@ -128,7 +128,8 @@ export function statusLine(state: TuiState, now: number, width: number): string[
   return [];
 }
 
-export function queueLines(state: TuiState, width: number, max: number): string[] {
+/** The queue lanes and, under them, what can be done about them (pi shows the same hint). */
+export function queueLines(state: TuiState, width: number, max: number, editKey: string): string[] {
   const rows: string[] = [];
   const lane = (label: string, items: string[]): void => {
     if (items.length === 0) return;
@@ -137,7 +138,15 @@ export function queueLines(state: TuiState, width: number, max: number): string[
   };
   lane("Steering", state.queue.steering);
   lane("Follow-up", state.queue.followUp);
-  return rows.slice(0, max);
+  if (rows.length === 0) return [];
+  const hint = state.worker.canClearQueue
+    ? `↳ ${editKey} to edit all queued messages`
+    : state.run.busy
+      ? "↳ this worker cannot take queued messages back"
+      : "↳ will be delivered with your next prompt (this worker cannot take them back)";
+  if (max <= 0) return [];
+  // Short of rows, lanes go before the hint: the hint says what happens to them next.
+  return [...rows.slice(0, max - 1), truncateLine(theme.muted(hint), width)];
 }
 
 function taskMark(status: string): string {

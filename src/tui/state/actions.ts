@@ -4,7 +4,7 @@ import type { EditorOp } from "./editor.js";
 import type { AgentEvent } from "./events.js";
 import type { SessionTotals } from "./history.js";
 import type { EntryInput } from "./transcript.js";
-import type { NoticeLevel, WorkerStatus } from "./types.js";
+import type { NoticeLevel, WorkerInfo, WorkerStatus } from "./types.js";
 import type { UiRequest } from "./ui-requests.js";
 import type { TodoPhase } from "./wire.js";
 
@@ -42,4 +42,5 @@ export type TuiAction =
   /** A session's history (built by state/history.ts) appended to the transcript in one step. */
   | { type: "history"; entries: EntryInput[] }
   /** The opened session's token and cost totals replace the footer's. */
-  | { type: "session_totals"; totals: SessionTotals };
+  | { type: "session_totals"; totals: SessionTotals }
+  | { type: "worker_info"; info: Partial<WorkerInfo> };

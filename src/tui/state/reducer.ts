@@ -18,6 +18,8 @@ export function createInitialState(columns = 80, rows = 24): TuiState {
     transcript: initialTranscript,
     run: { busy: false, startedAt: undefined, retry: undefined, compaction: undefined, lastCompactionReason: undefined },
     queue: { steering: [], followUp: [] },
+    // Until the capabilities say otherwise: the bundled agent can, and Alt+Up asks anyway.
+    worker: { canClearQueue: true },
     todos: [],
     dialogs: [],
     toasts: [],
@@ -312,6 +314,8 @@ export function reduce(s: TuiState, a: TuiAction): TuiState {
       const t = a.totals;
       return { ...s, footer: { ...s.footer, tokensIn: t.tokensIn, tokensOut: t.tokensOut, cost: t.cost, lastContextTokens: t.contextTokens } };
     }
+    case "worker_info":
+      return { ...s, worker: { ...s.worker, ...a.info } };
     default: {
       const never: never = a;
       return never;

@@ -124,13 +124,21 @@ export type UiState = {
   transcriptView: { staticCount: number } | undefined;
 };
 
+/** What the TUI knows about the worker beyond the footer (from the bridge's capabilities). */
+export type WorkerInfo = {
+  /** The worker can take queued messages back (`clear_queue`): Esc and Alt+Up restore them. */
+  canClearQueue: boolean;
+};
+
 /** `ownStyling`: built by agent-tui (the completion list), so its SGR is ours and kept. */
 export type Widget = { lines: string[]; placement: "aboveEditor" | "belowEditor"; ownStyling?: true };
+
 
 export type TuiState = {
   transcript: TranscriptState;
   run: RunState;
   queue: { steering: string[]; followUp: string[] };
+  worker: WorkerInfo;
   todos: TodoPhase[];
   dialogs: DialogRequest[];
   toasts: Toast[];

@@ -81,10 +81,16 @@ describe("submitting", () => {
   it("Alt+Up pulls queued messages back into the editor", async () => {
     const s = setup();
     s.store.dispatch({ type: "agent_event", event: { type: "queue_update", steering: ["fix x"], followUp: ["then y"] }, now: 0 });
-    await waitFor(() => s.frame().includes("Steering"), "queue pane");
+    await waitFor(() => s.frame().includes("↳ Alt+Up to edit all queued messages"), "queue pane with its hint");
+    const cleared: string[] = [];
+    // The worker's answer (what it really removed) is what goes back into the editor.
+    (s.conn.rpc as unknown as Record<string, unknown>)["clearQueue"] = async () => {
+      cleared.push("all");
+      return { steering: ["fix x"], followUp: ["then y"] };
+    };
     s.stdin.write("\u001b[1;3A");
     await waitFor(() => s.store.getState().editor.text.includes("then y"), "pulled");
-    expect(s.conn.calls.some((c) => c.method === "clearQueue")).toBe(true);
+    expect(cleared).toEqual(["all"]);
     expect(s.store.getState().editor.text).toBe("fix x\n\nthen y");
   });
 

@@ -51,6 +51,30 @@ describe("controller", () => {
     expect(conn.calls.map((c) => c.method)).toEqual(["abortRetry", "abortBash", "abort"]);
   });
 
+  it("Esc during a run takes the queue back into the editor before aborting, steering first, above the draft", async () => {
+    const { store, conn, controller } = setup();
+    (conn.rpc as unknown as Record<string, unknown>)["clearQueue"] = async () => {
+      conn.calls.push({ method: "clearQueue", args: [] });
+      return { steering: ["steer a"], followUp: ["follow b"] };
+    };
+    store.dispatch({ type: "run_state", busy: true, now: 0 });
+    store.dispatch({ type: "agent_event", event: { type: "queue_update", steering: ["steer a"], followUp: ["follow b"] }, now: 0 });
+    store.dispatch({ type: "editor", op: { op: "insert", text: "draft" } });
+    await controller.abort();
+    expect(conn.calls.map((c) => c.method)).toEqual(["clearQueue", "abort"]);
+    expect(store.getState().editor.text).toBe("steer a\n\nfollow b\n\ndraft");
+  });
+
+  it("Esc with a worker that cannot clear its queue aborts and says the messages go with the next prompt", async () => {
+    const { store, conn, controller } = setup();
+    conn.clearQueueSupported = false;
+    store.dispatch({ type: "run_state", busy: true, now: 0 });
+    store.dispatch({ type: "agent_event", event: { type: "queue_update", steering: ["steer a"], followUp: ["follow b"] }, now: 0 });
+    await controller.abort();
+    expect(conn.calls.map((c) => c.method)).toEqual(["abort"]);
+    expect(store.getState().transcript.committed.at(-1)).toMatchObject({ kind: "notice", text: expect.stringMatching(/The 2 queued messages will be delivered with your next prompt/) });
+  });
+
   it("/quit exits; unknown slash commands go to the worker as prompts", async () => {
     const { store, conn, controller, exited } = setup();
     store.dispatch({ type: "editor", op: { op: "insert", text: "/quit" } });

@@ -80,7 +80,7 @@ describe("line builders with hostile text", () => {
     expectSafe(bashLines(s, 5, W, 8), "!cmd");
     expectSafe(statusLine(s, 0, W), "retry error");
     expectSafe(statusLine({ ...s, run: { ...s.run, retry: undefined, compaction: { reason: EVIL, startedAt: 0 } } }, 0, W), "compaction reason");
-    expectSafe(queueLines(s, W, 2), "queue");
+    expectSafe(queueLines(s, W, 2, "Alt+Up"), "queue");
     expectSafe(todoLines(s.todos, W, 10), "todos");
     expectSafe(toastLines(s, 0, W, 3), "notify");
     expectSafe(widgetLines(s, "aboveEditor", W, 5), "widget");

@@ -63,6 +63,7 @@ const UNNAMED_CSI = /^\[[0-?]*[ -/]*[@-~]$/;
 const MODIFY_OTHER_KEYS = /^\[27;(\d+);(\d+)~$/;
 const CSI_U = /^\[(\d+)(?::\d*)*(?:;(\d+)(?::\d+)?(?:;[\d:]*)?)?u$/;
 const PASTE_MARKERS = new Set(["[200~", "[201~"]);
+const SGR_MOUSE = /^\[<\d+;\d+;\d+[Mm]$/;
 
 /** The keypress for Unicode `code` with xterm modifier parameter `mod` (1 + shift 1, alt 2, ctrl 4). */
 export function codepointKeypress(code: number, mod: number): Keypress | undefined {
@@ -95,10 +96,12 @@ export function codepointKeypress(code: number, mod: number): Keypress | undefin
 /**
  * An escape sequence Ink did not name (`input` is what Ink passes on: the sequence without its
  * ESC): its keypress (modifyOtherKeys `ESC[27;mod;code~`, CSI-u `ESC[code;modu`), or null to
- * drop it (unknown keys, mouse and focus reports). undefined: the paste markers, handled later.
+ * drop it (unknown keys, focus reports). undefined: the paste markers and SGR mouse reports, handled later.
  */
 export function decodeUnnamedSequence(input: string): Keypress | null | undefined {
   if (PASTE_MARKERS.has(input)) return undefined;
+  // SGR mouse reports go on to the keymap: the transcript view scrolls with the wheel.
+  if (SGR_MOUSE.test(input)) return undefined;
   if (!UNNAMED_CSI.test(input)) return null;
   const other = MODIFY_OTHER_KEYS.exec(input);
   if (other) return codepointKeypress(Number(other[2]), Number(other[1])) ?? null;

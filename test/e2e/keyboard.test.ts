@@ -21,6 +21,8 @@ describe.skipIf(!built)("keyboard under a pty", () => {
   it("a new line with \\ Enter, xterm modifyOtherKeys and kitty Shift+Enter; Enter sends all lines", async () => {
     const { tui } = s;
     await tui.type("one\\");
+    // The backslash is on screen before Enter, as when a person types it.
+    await tui.waitForText(/^› one\\\s*$/m);
     tui.write(KEYS.enter);
     await tui.type("two");
     tui.write("\u001b[27;2;13~"); // xterm modifyOtherKeys Shift+Enter

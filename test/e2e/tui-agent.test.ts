@@ -106,7 +106,8 @@ describe.skipIf(!built)("agent-tui × agent-rpc under a pty", () => {
     await s.tui.type("typed");
     await s.tui.waitForText("› typed");
     s.tui.write(KEYS.enter);
-    await s.tui.waitForText(/ui-demo results: .*"select":"Beta","confirm":true,"inputCancelled":"<unde/);
+    // The notification is printed whole in the transcript, wrapped: its JSON starts on the next row.
+    await s.tui.waitForText(/ui-demo results:[\s\S]*"select":"Beta","confirm":true,"inputCancelled":"<unde/);
   });
 
   it("a dialog's text field receives every character: one long write, then many rapid writes", async () => {

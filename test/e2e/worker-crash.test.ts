@@ -16,7 +16,8 @@ function workerPid(tuiPid: number): number {
 
 function sessionFiles(sandboxRoot: string): string[] {
   const root = join(sandboxRoot, "agent", "sessions");
-  return readdirSync(root).flatMap((d) => readdirSync(join(root, d)).map((f) => join(root, d, f)));
+  // Only the session files: the worker keeps its one-writer lock (<file>.lock) beside each.
+  return readdirSync(root).flatMap((d) => readdirSync(join(root, d)).filter((f) => f.endsWith(".jsonl")).map((f) => join(root, d, f)));
 }
 
 describe.skipIf(!built)("worker crash mid-stream under a pty", () => {

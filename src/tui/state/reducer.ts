@@ -3,7 +3,7 @@
 import type { SessionSnapshot, TuiAction } from "./actions.js";
 import { initialEditor, reduceEditor } from "./editor.js";
 import type { AgentEvent } from "./events.js";
-import { appendEntries, appendNotice, initialTranscript, interruptTranscript, recordNotification, reduceTranscript, type CommitLimits } from "./transcript.js";
+import { appendEntries, appendNotice, initialTranscript, interruptTranscript, reduceTranscript, type CommitLimits } from "./transcript.js";
 import type { FooterState, NoticeLevel, RunState, TuiState } from "./types.js";
 import type { UiRequest } from "./ui-requests.js";
 import { boundOutput } from "./bounded-text.js";
@@ -235,10 +235,8 @@ export function reduce(s: TuiState, a: TuiAction): TuiState {
   switch (a.type) {
     case "agent_event":
       return reduceAgentEvent(s, a.event, a.now);
-    case "ui_request": {
-      const next = reduceUiRequest(s, a.request, a.now);
-      return a.request.kind === "notify" ? { ...next, transcript: recordNotification(next.transcript, a.request.level, a.request.message) } : next;
-    }
+    case "ui_request":
+      return reduceUiRequest(s, a.request, a.now);
     case "dialog_closed":
       return { ...s, dialogs: s.dialogs.filter((d) => d.id !== a.id) };
     case "worker_status": {

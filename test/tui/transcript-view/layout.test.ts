@@ -70,15 +70,15 @@ describe("blocks from the store", () => {
     expect(blockPlainText(more.blocks[2] as never)).toBe("next answer\n\nmore");
   });
 
-  it("puts extension notifications where they arrived between the entries", () => {
+  it("shows extension notifications where they arrived between the entries", () => {
     let s = createInitialState();
     s = reduce(s, { type: "notice", level: "info", text: "first" });
     s = reduce(s, { type: "ui_request", request: { kind: "notify", level: "warning", message: "disk almost full" }, now: 0 });
     s = reduce(s, { type: "notice", level: "info", text: "second" });
     const blocks = withNotifications(committedBlocks(s.transcript.committed), s.transcript.notifications);
-    expect(blocks.map((b) => blockPlainText(b))).toEqual(["first", "Notification: disk almost full", "second"]);
-    // Never printed inline: not an entry.
-    expect(s.transcript.committed).toHaveLength(2);
+    expect(blocks.map((b) => blockPlainText(b))).toEqual(["first", "disk almost full", "second"]);
+    // Printed inline in full as well (an entry), so it shows once in the view.
+    expect(s.transcript.committed).toHaveLength(3);
   });
 
   it("adds the streaming text and the running tools as live blocks", () => {
@@ -124,7 +124,8 @@ describe("block content", () => {
     const text = blockParts(committedBlocks([e]).blocks[0] as never, 0)
       .flatMap((p) => (p.kind === "lines" ? p.lines.text.split("\n") : []))
       .join("\n");
-    expect(text).toBe("$ x\nabc");
+    // Shown as visible placeholders, never interpreted.
+    expect(text).toBe("$ x\na␛[2Jb␛]0;title␇c");
     expect(blockPlainText(committedBlocks([e]).blocks[0] as never)).not.toMatch(/\u001b/);
   });
 });

@@ -1,6 +1,7 @@
 // Wires one worker process: stdout takeover and frame writer, configuration, model choice,
 // session store, tools, extensions, runtime, command table, stdin server, ready frame, and
 // the shutdown paths (stdin end → 0, SIGTERM → 143, SIGHUP → 129, EPIPE → client gone).
+// `agent-rpc serve` swaps stdio for the live transport (src/agent/live/).
 
 import type { CliOptions } from "./cli.js";
 import { agentHome, loadConfig } from "./config.js";
@@ -17,6 +18,9 @@ import { setupExtensions } from "./extensions/index.js";
 import { isThinkingLevel } from "./providers/thinking.js";
 import { loadAgentCore } from "./providers/lazy.js";
 import { BUILTIN_TOOL_NAMES } from "./tools/prompt-info.js";
+import { createLiveTransport, type LiveTransport } from "./live/live-transport.js";
+import { idleGraceMs } from "./live/idle-exit.js";
+import { buildState } from "./commands/state-commands.js";
 
 export interface StartOptions {
   cli: CliOptions;
@@ -39,7 +43,6 @@ export async function startAgent({ cli, version, cwd }: StartOptions): Promise<v
     warn(`unhandled rejection: ${reason instanceof Error ? (reason.stack ?? reason.message) : String(reason)}`);
   });
   const sink = takeOverStdout();
-  const writer = createFrameWriter({ sink, onClientGone: () => void shutdown(0) });
   const config = loadConfig(agentHome(), warn);
   const models = new ModelRegistry(config.models);
   const hooks = new HookRegistry();
@@ -54,6 +57,10 @@ export async function startAgent({ cli, version, cwd }: StartOptions): Promise<v
     ...(cli.name ? { name: cli.name } : {}),
     warn,
   });
+  const live: LiveTransport | undefined = cli.serve
+    ? createLiveTransport({ agentHome: config.home, version, liveId: session.sessionId, graceMs: idleGraceMs(cli.idleExitSeconds, config.rawSettings), handshake: sink, warn })
+    : undefined;
+  const writer = live?.writer ?? createFrameWriter({ sink, onClientGone: () => void shutdown(0) });
 
   // A resumed session brings its model and thinking level unless the CLI names them.
   const restored = session.buildContext();
@@ -141,7 +148,10 @@ export async function startAgent({ cli, version, cwd }: StartOptions): Promise<v
   });
   hooks.add(extensions.hooks);
   services.extensions = extensions;
-  frameRoutes.set("extension_ui_response", (frame) => extensions.handleUiResponse(frame));
+  frameRoutes.set("extension_ui_response", (frame) => {
+    if (typeof frame["id"] === "string") live?.dialogAnswered(frame["id"]);
+    return extensions.handleUiResponse(frame);
+  });
 
   const table = buildCommandTable();
   const contextFor = (id: string | undefined): CommandContext => ({
@@ -152,14 +162,26 @@ export async function startAgent({ cli, version, cwd }: StartOptions): Promise<v
   });
 
   const server = startRpcServer({
-    input: process.stdin,
+    ...(live ? { reply: live.reply, intercept: live.intercept, afterCommand: live.afterCommand } : { input: process.stdin }),
     writer,
     table,
     contextFor,
     frameRoutes,
     onInputEnd: () => void shutdown(0),
   });
-  writer.write({ type: "ready", version });
+  if (live) {
+    await live.start({
+      server,
+      cwd,
+      session,
+      snapshot: () => ({ state: buildState(runtime), messages: runtime.messages }),
+      runIdle: () => !runtime.isStreaming && !runtime.isCompacting,
+      hostTools: () => getSessionFeatures(services)?.hostTools,
+      shutdown: (code) => void shutdown(code),
+    });
+  } else {
+    writer.write({ type: "ready", version });
+  }
   // Warm pi-ai/pi-agent-core once the client's startup queries are answered, so the first
   // prompt does not pay for loading them; unref'd so it never delays an exit.
   setTimeout(() => {
@@ -182,6 +204,8 @@ export async function startAgent({ cli, version, cwd }: StartOptions): Promise<v
       await withTimeout(server.idle(), 2000);
       session.close();
       await withTimeout(writer.drained(), 1000);
+      // A live worker tells its client it ended on purpose, so the client does not reconnect.
+      if (live) await withTimeout(live.close("shutdown"), 2000);
     } catch (error) {
       warn(`shutdown: ${(error as Error).message}`);
     }
@@ -189,7 +213,8 @@ export async function startAgent({ cli, version, cwd }: StartOptions): Promise<v
   }
 
   process.on("SIGTERM", () => void shutdown(143));
-  process.on("SIGHUP", () => void shutdown(129));
+  // A live worker has no terminal: a stray hangup must not end the run it keeps going.
+  process.on("SIGHUP", () => (live ? warn("SIGHUP ignored (live worker; agent-rpc sessions --stop ends it)") : void shutdown(129)));
   process.on("SIGINT", () => void shutdown(130));
 }
 

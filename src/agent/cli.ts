@@ -17,6 +17,10 @@ export interface CliOptions {
   extensions: string[];
   version: boolean;
   help: boolean;
+  /** `agent-rpc serve`: a live worker on a Unix socket instead of stdio. */
+  serve?: boolean;
+  /** Live worker: exit after this many seconds detached and idle. */
+  idleExitSeconds?: number;
 }
 
 export class CliError extends Error {}
@@ -24,6 +28,9 @@ export class CliError extends Error {}
 export const HELP_TEXT = `agent-rpc — headless coding agent speaking the pi RPC protocol (JSONL on stdin/stdout)
 
 Usage: agent-rpc [--mode rpc] [options]
+       agent-rpc attach [ID] [--or-start [options]]   relay stdio to a live worker (starting one)
+       agent-rpc serve [options]                      run a live worker on a Unix socket
+       agent-rpc sessions [--json] [--stop ID]        list (or stop) live workers
 
 Options:
   --mode rpc             protocol mode (the only mode)
@@ -36,13 +43,15 @@ Options:
   -c, --continue         continue the most recent session
   -n, --name <name>      initial session display name
   -e, --extension <path> load an extension (repeatable)
+  --idle-exit <seconds>  live worker: exit when detached and idle this long (default 30 min)
   --version              print the version
   --help                 print this help
 
 Configuration: $AGENT_TUI_HOME (default ~/.agent-tui) holds models.json and settings.json.
+Live workers keep their sockets in $AGENT_TUI_HOME/live (docs/protocol-notes.md, "Live sessions").
 `;
 
-type ValueFlag = "provider" | "model" | "thinking" | "sessionDir" | "session" | "name" | "extension" | "mode";
+type ValueFlag = "provider" | "model" | "thinking" | "sessionDir" | "session" | "name" | "extension" | "mode" | "idleExit";
 
 const VALUE_FLAGS: Record<string, ValueFlag> = {
   "--mode": "mode",
@@ -55,6 +64,7 @@ const VALUE_FLAGS: Record<string, ValueFlag> = {
   "-n": "name",
   "--extension": "extension",
   "-e": "extension",
+  "--idle-exit": "idleExit",
 };
 
 export function parseCli(argv: readonly string[]): CliOptions {
@@ -118,6 +128,12 @@ function applyValue(options: CliOptions, key: ValueFlag, value: string): void {
     case "extension":
       options.extensions.push(value);
       return;
+    case "idleExit": {
+      const seconds = Number(value);
+      if (!Number.isFinite(seconds) || seconds <= 0) throw new CliError(`Invalid --idle-exit: ${value} (seconds, more than 0)`);
+      options.idleExitSeconds = seconds;
+      return;
+    }
     case "provider":
     case "model":
     case "sessionDir":

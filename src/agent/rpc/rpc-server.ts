@@ -9,8 +9,18 @@ import { runCommand } from "../commands/registry.js";
 import type { FrameWriter } from "./frame-writer.js";
 
 export interface RpcServerOptions {
-  input: NodeJS.ReadableStream;
+  /** stdin; absent when a live transport feeds records through handleRecord. */
+  input?: NodeJS.ReadableStream;
   writer: FrameWriter;
+  /**
+   * Writes a response to the client a record came from (`origin`, as given to handleRecord);
+   * default: the writer. A live worker answers only the connection that asked.
+   */
+  reply?: (origin: unknown, frame: object) => void;
+  /** Frames the transport answers itself (live_attach, shutdown); true when handled. */
+  intercept?: (frame: Record<string, unknown>, origin: unknown) => boolean;
+  /** A command finished (answered); the live registry notes session changes. */
+  afterCommand?: (type: string) => void;
   table: CommandTable;
   /** Builds the handler context for one request. */
   contextFor: (id: string | undefined) => CommandContext;
@@ -23,8 +33,8 @@ export interface RpcServerOptions {
 export interface RpcServer {
   /** Resolves when every command dispatched so far has been answered. */
   idle(): Promise<void>;
-  /** Dispatch one record as if read from stdin (tests, benches). */
-  handleRecord(line: string): void;
+  /** Dispatch one record as if read from stdin (tests, benches, live connections). */
+  handleRecord(line: string, origin?: unknown): void;
 }
 
 const INVALID_SHAPE = 'Invalid command: expected a JSON object with a string "type"';
@@ -32,8 +42,9 @@ const INVALID_SHAPE = 'Invalid command: expected a JSON object with a string "ty
 export function startRpcServer(options: RpcServerOptions): RpcServer {
   const { writer } = options;
   const inFlight = new Set<Promise<void>>();
+  const reply = options.reply ?? ((_origin: unknown, frame: object) => writer.write(frame));
 
-  const respond = (id: string | undefined, command: string, result: { ok: true; data: unknown } | { ok: false; error: string }): void => {
+  const respond = (origin: unknown, id: string | undefined, command: string, result: { ok: true; data: unknown } | { ok: false; error: string }): void => {
     const frame: Record<string, unknown> = {};
     if (id !== undefined) frame["id"] = id;
     frame["type"] = "response";
@@ -45,25 +56,26 @@ export function startRpcServer(options: RpcServerOptions): RpcServer {
       frame["success"] = false;
       frame["error"] = result.error;
     }
-    writer.write(frame);
+    reply(origin, frame);
   };
 
-  const handleRecord = (line: string): void => {
+  const handleRecord = (line: string, origin?: unknown): void => {
     let parsed: unknown;
     try {
       parsed = JSON.parse(line);
     } catch (error) {
-      writer.write({ type: "response", command: "parse", success: false, error: `Failed to parse command: ${(error as Error).message}` });
+      reply(origin, { type: "response", command: "parse", success: false, error: `Failed to parse command: ${(error as Error).message}` });
       return;
     }
     if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed) || typeof (parsed as Record<string, unknown>)["type"] !== "string") {
       const rawId = typeof parsed === "object" && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>)["id"] : undefined;
-      respond(typeof rawId === "string" ? rawId : undefined, "parse", { ok: false, error: INVALID_SHAPE });
+      respond(origin, typeof rawId === "string" ? rawId : undefined, "parse", { ok: false, error: INVALID_SHAPE });
       return;
     }
     const frame = parsed as Record<string, unknown>;
     const type = frame["type"] as string;
     const id = typeof frame["id"] === "string" ? frame["id"] : undefined;
+    if (options.intercept?.(frame, origin)) return;
     const route = options.frameRoutes.get(type);
     if (route) {
       // Unknown ids are ignored silently (§1.2); a route failure is logged, never answered.
@@ -77,17 +89,18 @@ export function startRpcServer(options: RpcServerOptions): RpcServer {
     // Unknown types and missing/mistyped fields fail here, naming the type or the field.
     const decoded = decodeCommand(frame);
     if (!decoded.ok) {
-      respond(id, type, { ok: false, error: decoded.error });
+      respond(origin, id, type, { ok: false, error: decoded.error });
       return;
     }
     const command = decoded.value;
     const task = (async () => {
       try {
         const data = await runCommand(options.table, command, options.contextFor(id));
-        respond(id, type, { ok: true, data });
+        respond(origin, id, type, { ok: true, data });
       } catch (error) {
-        respond(id, type, { ok: false, error: error instanceof Error ? error.message : String(error) });
+        respond(origin, id, type, { ok: false, error: error instanceof Error ? error.message : String(error) });
       }
+      options.afterCommand?.(type);
     })();
     inFlight.add(task);
     void task.finally(() => inFlight.delete(task));
@@ -98,12 +111,13 @@ export function startRpcServer(options: RpcServerOptions): RpcServer {
     onOversize: (bytes) => writer.write({ type: "response", command: "parse", success: false, error: `Failed to parse command: record of ${bytes} bytes exceeds the size limit` }),
     onInvalidUtf8: () => writer.write({ type: "response", command: "parse", success: false, error: "Failed to parse command: invalid UTF-8" }),
   });
-  options.input.on("data", (chunk: Buffer | string) => framer.push(chunk));
-  options.input.on("end", () => {
+  const input = options.input;
+  input?.on("data", (chunk: Buffer | string) => framer.push(chunk));
+  input?.on("end", () => {
     framer.end();
     options.onInputEnd();
   });
-  options.input.on("error", (error: Error) => {
+  input?.on("error", (error: Error) => {
     process.stderr.write(`agent-rpc: stdin error: ${error.message}\n`);
     options.onInputEnd();
   });

@@ -7,6 +7,8 @@ import type { TSchema } from "typebox";
 import type { HostToolCallFrame, HostToolCancelFrame, RpcHostToolDefinition } from "../../protocol/types/host-tools.js";
 
 export const HOST_DISCONNECTED_MESSAGE = "RPC client disconnected before host tool execution completed";
+/** A live worker with nobody attached: the host that would run the tool is not there. */
+export const HOST_DETACHED_MESSAGE = "No client is attached to this live session, so host tools cannot run";
 
 export class HostToolError extends Error {}
 
@@ -78,6 +80,7 @@ export class HostToolRegistry {
   private callCounter = 0;
   private cancelCounter = 0;
   private disconnected = false;
+  private detached = false;
 
   constructor(private readonly options: HostToolRegistryOptions) {}
 
@@ -143,6 +146,19 @@ export class HostToolRegistry {
     }
   }
 
+  /** Live worker: a client attached (calls are sent again) or left (pending calls fail, new ones too). */
+  setAttached(attached: boolean): void {
+    if (attached) {
+      this.detached = false;
+      return;
+    }
+    this.detached = true;
+    for (const [id, pending] of this.pending) {
+      this.pending.delete(id);
+      pending.reject(new Error(HOST_DISCONNECTED_MESSAGE));
+    }
+  }
+
   private toAgentTool(definition: RpcHostToolDefinition): AgentTool {
     return {
       name: definition.name,
@@ -163,6 +179,7 @@ export class HostToolRegistry {
     onUpdate: AgentToolUpdateCallback<unknown> | undefined,
   ): Promise<AgentToolResult<unknown>> {
     if (this.disconnected) return Promise.reject(new Error(HOST_DISCONNECTED_MESSAGE));
+    if (this.detached) return Promise.reject(new Error(`${HOST_DETACHED_MESSAGE} (${toolName})`));
     if (signal?.aborted) return Promise.reject(new Error(`Host tool "${toolName}" was aborted`));
     const id = `host_${++this.callCounter}`;
     return new Promise<AgentToolResult<unknown>>((resolve, reject) => {

@@ -47,6 +47,8 @@ export interface SpawnOptions {
   home: string;
   /** After `--mode rpc`. */
   args: string[];
+  /** Replaces the leading `--mode rpc` (e.g. `attach --or-start --mode rpc` for a live worker). */
+  prefix?: string[];
   env?: Record<string, string>;
   /** $HOME of the worker (default: its cwd). */
   userHome?: string;
@@ -68,7 +70,7 @@ export function spawnRpc(options: SpawnOptions): RpcProcess {
   const cli = options.cli ?? AGENT_BIN;
   const ownCwd = options.cwd === undefined ? mkdtempSync(join(tmpdir(), "agent-cwd-")) : undefined;
   const cwd = options.cwd ?? (ownCwd as string);
-  const child = spawn(process.execPath, [cli, "--mode", "rpc", ...options.args], {
+  const child = spawn(process.execPath, [cli, ...(options.prefix ?? ["--mode", "rpc"]), ...options.args], {
     cwd,
     env: { PATH: process.env["PATH"] ?? "", HOME: options.userHome ?? cwd, TMPDIR: TEST_TMP, AGENT_TUI_HOME: options.home, PI_CODING_AGENT_DIR: options.home, ...options.env },
     stdio: ["pipe", "pipe", "pipe"],

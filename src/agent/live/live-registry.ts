@@ -1,0 +1,137 @@
+// The registry of live workers: one JSON file per worker beside its socket, written
+// atomically (temp file + rename, 0600) whenever its state changes, read by `agent-rpc
+// sessions` and `attach`. Entries whose process is gone are stale and removed when listed.
+import { readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+
+export type LiveState = "working" | "waiting" | "idle";
+
+/** One live worker as the registry describes it (docs/protocol-notes.md, "Live sessions"). */
+export interface LiveEntry {
+  id: string;
+  pid: number;
+  cwd: string;
+  socket: string;
+  log: string;
+  version: string;
+  startedAt: number;
+  sessionId: string;
+  sessionFile?: string;
+  sessionName?: string;
+  /** working: a run is going; waiting: a run waits on an extension dialog; idle. */
+  state: LiveState;
+  /** When the state began (ms since epoch). */
+  since: number;
+  attached: boolean;
+  /** When a client last attached or detached. */
+  attachedChanged: number;
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+const STATES: readonly string[] = ["working", "waiting", "idle"];
+
+export function decodeLiveEntry(raw: unknown): LiveEntry | undefined {
+  if (!isRecord(raw)) return undefined;
+  const s = (k: string): string | undefined => (typeof raw[k] === "string" ? (raw[k] as string) : undefined);
+  const n = (k: string): number | undefined => (typeof raw[k] === "number" && Number.isFinite(raw[k]) ? (raw[k] as number) : undefined);
+  const id = s("id");
+  const pid = n("pid");
+  const cwd = s("cwd");
+  const socket = s("socket");
+  const state = s("state");
+  if (id === undefined || pid === undefined || cwd === undefined || socket === undefined || state === undefined || !STATES.includes(state)) return undefined;
+  const entry: LiveEntry = {
+    id,
+    pid,
+    cwd,
+    socket,
+    log: s("log") ?? "",
+    version: s("version") ?? "",
+    startedAt: n("startedAt") ?? 0,
+    sessionId: s("sessionId") ?? id,
+    state: state as LiveState,
+    since: n("since") ?? 0,
+    attached: raw["attached"] === true,
+    attachedChanged: n("attachedChanged") ?? 0,
+  };
+  const file = s("sessionFile");
+  if (file !== undefined) entry.sessionFile = file;
+  const name = s("sessionName");
+  if (name !== undefined) entry.sessionName = name;
+  return entry;
+}
+
+/** Replace the entry at `path` atomically, readable by this user only. */
+export function writeLiveEntry(path: string, entry: LiveEntry): void {
+  const tmp = `${path}.${process.pid}.tmp`;
+  writeFileSync(tmp, `${JSON.stringify(entry)}\n`, { mode: 0o600 });
+  renameSync(tmp, path);
+}
+
+export function isProcessAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // ESRCH: gone. EPERM: the pid was reused by another user's process: not our worker either.
+    void error;
+    return false;
+  }
+}
+
+/** Remove a dead worker's entry and socket (its log stays for a post-mortem). */
+export function removeLiveEntry(dir: string, entry: Pick<LiveEntry, "id" | "socket">): void {
+  rmSync(join(dir, `${entry.id}.json`), { force: true });
+  rmSync(entry.socket, { force: true });
+}
+
+/** Live workers in `dir`, most recently active first; stale entries are cleaned up. */
+export function listLiveEntries(dir: string): LiveEntry[] {
+  let names: string[];
+  try {
+    names = readdirSync(dir).filter((n) => n.endsWith(".json"));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+    throw error;
+  }
+  const out: LiveEntry[] = [];
+  for (const name of names) {
+    const path = join(dir, name);
+    let entry: LiveEntry | undefined;
+    try {
+      entry = decodeLiveEntry(JSON.parse(readFileSync(path, "utf8")));
+    } catch (error) {
+      // Removed while listing, or torn: not a live worker we can reach.
+      void error;
+      continue;
+    }
+    if (!entry) continue;
+    if (!isProcessAlive(entry.pid) || !socketExists(entry.socket)) {
+      removeLiveEntry(dir, entry);
+      continue;
+    }
+    out.push(entry);
+  }
+  return out.sort((a, b) => Math.max(b.since, b.attachedChanged) - Math.max(a.since, a.attachedChanged));
+}
+
+function socketExists(path: string): boolean {
+  try {
+    return statSync(path).isSocket();
+  } catch (error) {
+    void error; // a missing socket means the worker is not reachable: stale
+    return false;
+  }
+}
+
+/**
+ * The live worker `query` names: its id or session id (or a unique prefix of either, at least
+ * 4 characters), its session file, or its pid.
+ */
+export function findLiveEntry(entries: readonly LiveEntry[], query: string): LiveEntry | undefined {
+  const exact = entries.find((e) => e.id === query || e.sessionId === query || e.sessionFile === query || String(e.pid) === query);
+  if (exact) return exact;
+  if (query.length < 4) return undefined;
+  const prefixed = entries.filter((e) => e.id.startsWith(query) || e.sessionId.startsWith(query));
+  return prefixed.length === 1 ? prefixed[0] : undefined;
+}

@@ -1,0 +1,107 @@
+// `agent-rpc attach [ID] [--or-start [options]]`: finds a live worker (by id, by the session
+// --session names, or the most recent one of this folder for --continue / no ID), starting one
+// with --or-start when there is none, then relays stdin/stdout to its socket byte for byte.
+// Every transport that can run a command (ssh, docker exec -i, kubectl exec -i) reaches a live
+// worker this way; the relay dies with its link, the worker does not.
+import { connect, type Socket } from "node:net";
+import { resolve } from "node:path";
+import { agentHome } from "../config.js";
+import { CliError, parseCli } from "../cli.js";
+import { liveDir } from "./live-paths.js";
+import { findLiveEntry, listLiveEntries, removeLiveEntry, type LiveEntry } from "./live-registry.js";
+import { StartError, startLiveWorker } from "./start-worker.js";
+
+/** Exit code when no live worker matches and none may be started. */
+export const EXIT_NO_SESSION = 4;
+
+export type AttachArgs = { query: string | undefined; orStart: boolean; workerArgs: string[] };
+
+export function parseAttachArgs(argv: readonly string[]): AttachArgs {
+  let query: string | undefined;
+  let orStart = false;
+  const workerArgs: string[] = [];
+  for (const arg of argv) {
+    if (arg === "--or-start") orStart = true;
+    else if (query === undefined && workerArgs.length === 0 && !arg.startsWith("-")) query = arg;
+    else workerArgs.push(arg);
+  }
+  parseCli(workerArgs); // report a bad worker flag here, before anything starts
+  return { query, orStart, workerArgs };
+}
+
+/** The live worker these arguments name, if one is running. */
+export function chooseLiveEntry(entries: readonly LiveEntry[], args: AttachArgs, cwd: string): LiveEntry | undefined {
+  if (args.query !== undefined) return findLiveEntry(entries, args.query);
+  const cli = parseCli(args.workerArgs);
+  if (cli.session !== undefined) {
+    const file = resolve(cwd, cli.session);
+    return entries.find((e) => e.sessionFile === file);
+  }
+  if (cli.continueSession || !args.orStart) return entries.find((e) => e.cwd === cwd);
+  return undefined;
+}
+
+function connectTo(path: string): Promise<Socket> {
+  return new Promise((resolveSocket, reject) => {
+    const socket = connect(path);
+    socket.once("connect", () => {
+      socket.off("error", reject);
+      resolveSocket(socket);
+    });
+    socket.once("error", reject);
+  });
+}
+
+function relay(socket: Socket): void {
+  socket.on("error", (error: Error) => {
+    process.stderr.write(`agent-rpc attach: ${error.message}\n`);
+    process.exit(1);
+  });
+  process.stdin.pipe(socket);
+  socket.pipe(process.stdout);
+  // The worker closed the connection (it ended, or another client took over): so do we.
+  socket.on("close", () => {
+    if (process.stdout.writableLength === 0) process.exit(0);
+    process.stdout.once("drain", () => process.exit(0));
+  });
+}
+
+export async function runAttach(argv: readonly string[]): Promise<number> {
+  let args: AttachArgs;
+  try {
+    args = parseAttachArgs(argv);
+  } catch (error) {
+    if (!(error instanceof CliError)) throw error;
+    process.stderr.write(`agent-rpc attach: ${error.message}\nRun agent-rpc --help for usage.\n`);
+    return 2;
+  }
+  const dir = liveDir(agentHome());
+  const cwd = process.cwd();
+  const target = chooseLiveEntry(listLiveEntries(dir), args, cwd);
+  if (target) {
+    try {
+      relay(await connectTo(target.socket));
+      return -1; // relaying: the process exits when the connection closes
+    } catch (error) {
+      // The worker died between listing and connecting: its entry is stale.
+      removeLiveEntry(dir, target);
+      if (!args.orStart) {
+        process.stderr.write(`agent-rpc attach: live session ${target.id} is gone (${(error as Error).message})\n`);
+        return EXIT_NO_SESSION;
+      }
+    }
+  } else if (!args.orStart) {
+    const what = args.query !== undefined ? `matches ${args.query}` : `runs in ${cwd}`;
+    process.stderr.write(`agent-rpc attach: no live session ${what} (agent-rpc sessions lists them)\n`);
+    return EXIT_NO_SESSION;
+  }
+  try {
+    const started = await startLiveWorker(args.workerArgs);
+    relay(await connectTo(started.socket));
+    return -1;
+  } catch (error) {
+    if (!(error instanceof StartError)) throw error;
+    process.stderr.write(`agent-rpc attach: ${error.message}\n`);
+    return error.exitCode;
+  }
+}

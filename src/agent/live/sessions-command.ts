@@ -1,0 +1,73 @@
+// `agent-rpc sessions [--json] [--stop ID]`: the live workers of this user (state, folder,
+// age, pid, whether a client is attached), and stopping one (SIGTERM: it finishes like a
+// closed stdin, flushing its session file; SIGKILL only if it does not exit within 5 s).
+import { agentHome } from "../config.js";
+import { liveDir } from "./live-paths.js";
+import { findLiveEntry, isProcessAlive, listLiveEntries, removeLiveEntry, type LiveEntry } from "./live-registry.js";
+
+const STOP_WAIT_MS = 5000;
+
+export function formatAge(ms: number): string {
+  const s = Math.max(0, Math.round(ms / 1000));
+  if (s < 60) return `${s}s`;
+  if (s < 3600) return `${Math.floor(s / 60)}m`;
+  if (s < 86_400) return `${Math.floor(s / 3600)}h${String(Math.floor((s % 3600) / 60)).padStart(2, "0")}`;
+  return `${Math.floor(s / 86_400)}d`;
+}
+
+export function describeState(e: LiveEntry, now: number): string {
+  if (e.state === "working") return "working";
+  if (e.state === "waiting") return "waiting for a dialog";
+  return `idle ${formatAge(now - e.since)}`;
+}
+
+export function formatTable(entries: readonly LiveEntry[], now: number): string {
+  if (entries.length === 0) return "No live sessions.\n";
+  const rows = entries.map((e) => [e.id.slice(0, 13), describeState(e, now), e.attached ? "attached" : "detached", formatAge(now - e.startedAt), String(e.pid), e.cwd, e.sessionName ?? ""]);
+  const head = ["ID", "STATE", "CLIENT", "AGE", "PID", "FOLDER", "NAME"];
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
+  const line = (r: string[]): string => r.map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i] ?? 0))).join("  ").trimEnd();
+  return `${[line(head), ...rows.map(line)].join("\n")}\n`;
+}
+
+async function stop(dir: string, entry: LiveEntry): Promise<boolean> {
+  const gone = async (): Promise<boolean> => {
+    const deadline = Date.now() + STOP_WAIT_MS;
+    while (Date.now() < deadline) {
+      if (!isProcessAlive(entry.pid)) return true;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    return !isProcessAlive(entry.pid);
+  };
+  process.kill(entry.pid, "SIGTERM");
+  if (await gone()) return true;
+  process.kill(entry.pid, "SIGKILL");
+  const killed = await gone();
+  if (killed) removeLiveEntry(dir, entry);
+  return killed;
+}
+
+export async function runSessions(argv: readonly string[]): Promise<number> {
+  const json = argv.includes("--json");
+  const stopAt = argv.indexOf("--stop");
+  const unknown = argv.filter((a, i) => a !== "--json" && a !== "--stop" && !(stopAt >= 0 && i === stopAt + 1));
+  if (unknown.length > 0 || (stopAt >= 0 && argv[stopAt + 1] === undefined)) {
+    process.stderr.write("Usage: agent-rpc sessions [--json] [--stop ID]\n");
+    return 2;
+  }
+  const dir = liveDir(agentHome());
+  const entries = listLiveEntries(dir);
+  if (stopAt >= 0) {
+    const query = argv[stopAt + 1] as string;
+    const entry = findLiveEntry(entries, query);
+    if (!entry) {
+      process.stderr.write(`agent-rpc sessions: no live session matches ${query}\n`);
+      return 4;
+    }
+    const ok = await stop(dir, entry);
+    process.stdout.write(ok ? `Stopped ${entry.id} (pid ${entry.pid})\n` : `Could not stop ${entry.id} (pid ${entry.pid})\n`);
+    return ok ? 0 : 1;
+  }
+  process.stdout.write(json ? `${JSON.stringify(entries)}\n` : formatTable(entries, Date.now()));
+  return 0;
+}

@@ -1,0 +1,205 @@
+// Live workers end to end (built agent-rpc): `attach --or-start` starts a worker in its own
+// session that outlives its relay; a client that lost its link resumes with its frame count
+// and gets exactly the missed events; a fresh client gets the answer so far, then the rest;
+// a second client takes over; detached idle workers exit; `sessions` lists and stops them;
+// nobody but the owner can reach the socket.
+import { spawnSync } from "node:child_process";
+import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import "../helpers/isolated-tmp.js";
+import type { Frame, RpcProcess } from "../helpers/agent-process.js";
+import { isProcessAlive } from "../../../src/agent/live/live-registry.js";
+import { counted, createLiveSandbox, waitUntil, type LiveSandbox } from "./live-harness.js";
+
+const BUILT = existsSync(join(import.meta.dirname, "..", "..", "..", "dist", "agent", "main.js"));
+const WORDS = Array.from({ length: 30 }, (_, i) => `w${i} `);
+const ANSWER = WORDS.join("");
+const SLOW = { kind: "text" as const, chunks: WORDS, delayMs: 60 };
+
+const START = ["attach", "--or-start", "--mode", "rpc"];
+const deltas = (frames: readonly Frame[]): string =>
+  frames
+    .filter((f) => f.type === "message_update")
+    .map((f) => (f["assistantMessageEvent"] as Record<string, unknown>)["delta"])
+    .filter((d): d is string => typeof d === "string")
+    .join("");
+const liveId = (p: RpcProcess): string => ((p.frames.find((f) => f.type === "ready")?.["live"] ?? {}) as { id: string }).id;
+
+/** Attach as a fresh client: the live_attach answer and the index of the frames after it. */
+async function attachFresh(p: RpcProcess): Promise<{ data: Record<string, unknown>; from: number }> {
+  const r = await p.request({ type: "live_attach" });
+  expect(r["success"]).toBe(true);
+  return { data: r["data"] as Record<string, unknown>, from: p.frames.indexOf(r) + 1 };
+}
+
+function assistantTexts(sessionFile: string): string[] {
+  return readFileSync(sessionFile, "utf8")
+    .split("\n")
+    .filter((l) => l.trim() !== "")
+    .map((l) => JSON.parse(l) as Record<string, unknown>)
+    .filter((e) => e["type"] === "message" && (e["message"] as Record<string, unknown>)["role"] === "assistant")
+    .map((e) => ((e["message"] as { content: Array<{ type: string; text?: string }> }).content ?? []).map((b) => b.text ?? "").join(""));
+}
+
+describe.skipIf(!BUILT)("live workers", () => {
+  let box: LiveSandbox | undefined;
+  afterEach(async () => {
+    await box?.dispose();
+    box = undefined;
+  });
+
+  it("keeps a run going without its client and replays exactly the missed events to the client that resumes", async () => {
+    box = await createLiveSandbox([SLOW]);
+    const a = box.relay(START);
+    const { data, from } = await attachFresh(a);
+    expect(data["resumed"]).toBe(false);
+    await a.request({ type: "prompt", message: "long answer please" });
+    await a.waitFor(() => deltas(a.frames).length >= 8);
+    // The link drops mid-stream: the relay dies, frames in flight are lost with it.
+    a.child.kill("SIGKILL");
+    await a.exited;
+    const seen = a.frames.slice(from).filter(counted).length;
+    const id = liveId(a);
+    await waitUntil(() => box?.entries()[0]?.attached === false, "the worker to notice the lost client");
+    expect(box.entries()[0]).toMatchObject({ id, state: "working" });
+
+    const b = box.relay(["attach", id]);
+    const resumed = await b.request({ type: "live_attach", after: (data["seq"] as number) + seen });
+    expect(resumed["data"]).toMatchObject({ resumed: true });
+    await b.waitFor((f) => f.type === "agent_settled");
+    expect(deltas(a.frames) + deltas(b.frames)).toBe(ANSWER);
+    expect(b.frames.filter((f) => f.type === "message_end" && (f["message"] as Record<string, unknown>)["role"] === "assistant")).toHaveLength(1);
+
+    const state = await b.request({ type: "get_state" });
+    const file = (state["data"] as { sessionFile: string }).sessionFile;
+    expect(assistantTexts(file)).toEqual([ANSWER]);
+  });
+
+  it("brings a fresh client mid-stream the answer so far, then the rest live", async () => {
+    box = await createLiveSandbox([SLOW]);
+    const a = box.relay(START);
+    await attachFresh(a);
+    await a.request({ type: "prompt", message: "long answer please" });
+    await a.waitFor(() => deltas(a.frames).length >= 8);
+    a.closeStdin(); // leave on purpose: the worker stays
+    expect(await a.exited).toBe(0);
+
+    const c = box.relay(["attach", liveId(a)]);
+    const { data, from } = await attachFresh(c);
+    expect(data["resumed"]).toBe(false);
+    const messages = data["messages"] as Array<{ role: string }>;
+    expect(messages.map((m) => m.role)).toEqual(["user"]);
+    const replay = data["frames"] as Frame[];
+    expect(replay[0]?.type).toBe("agent_start");
+    const start = replay.find((f) => f.type === "message_start");
+    const started = (start?.["message"] ?? { content: [] }) as { content: Array<{ text?: string }> };
+    const soFar = started.content.map((b) => b.text ?? "").join("");
+    expect(soFar.length).toBeGreaterThan(0);
+    await c.waitFor((f) => f.type === "agent_settled", { from });
+    expect(soFar + deltas(c.frames.slice(from))).toBe(ANSWER);
+  });
+
+  it("lets a second client take over after telling the first", async () => {
+    box = await createLiveSandbox([]);
+    const a = box.relay(START);
+    await attachFresh(a);
+    const b = box.relay(["attach", liveId(a)]);
+    await attachFresh(b);
+    const detached = await a.waitFor((f) => f.type === "live_detached");
+    expect(detached["reason"]).toBe("taken_over");
+    expect(await a.waitExit()).toBe(0);
+    const state = await b.request({ type: "get_state" });
+    expect(state["success"]).toBe(true);
+    expect(box.entries()[0]?.attached).toBe(true);
+  });
+
+  it("waits with an extension dialog while nobody is attached and shows it to the next client", async () => {
+    const ext = join(import.meta.dirname, "..", "..", "fixtures", "pi-ui-extension.ts");
+    box = await createLiveSandbox([
+      { kind: "tool_call", calls: [{ id: "call_1", name: "bash", arguments: { command: "echo harness-confirm" } }] },
+      { kind: "text", chunks: ["done"] },
+    ]);
+    const a = box.relay([...START, "-e", ext]);
+    await attachFresh(a);
+    await a.request({ type: "prompt", message: "run it" });
+    await a.waitFor((f) => f.type === "extension_ui_request" && f["method"] === "confirm");
+    a.closeStdin();
+    await a.exited;
+    await waitUntil(() => box?.entries()[0]?.state === "waiting" && box.entries()[0]?.attached === false, "the registry to say waiting");
+
+    const b = box.relay(["attach", liveId(a)]);
+    const { data } = await attachFresh(b);
+    const dialog = (data["frames"] as Frame[]).find((f) => f.type === "extension_ui_request" && f["method"] === "confirm");
+    expect(dialog).toBeDefined();
+    b.send({ type: "extension_ui_response", id: dialog?.["id"], confirmed: true });
+    const end = await b.waitFor((f) => f.type === "tool_execution_end");
+    expect(JSON.stringify(end["result"])).toContain("harness-confirm");
+    await b.waitFor((f) => f.type === "agent_settled");
+  });
+
+  it("exits on its own when detached and idle for the grace period, keeping the session file", async () => {
+    box = await createLiveSandbox([{ kind: "text", chunks: ["kept ", "answer"] }]);
+    const a = box.relay([...START, "--idle-exit", "1"]);
+    await attachFresh(a);
+    await a.request({ type: "prompt", message: "hi" });
+    await a.waitFor((f) => f.type === "agent_settled");
+    const file = ((await a.request({ type: "get_state" }))["data"] as { sessionFile: string }).sessionFile;
+    const pid = box.entries()[0]?.pid ?? 0;
+    a.closeStdin();
+    await waitUntil(() => !isProcessAlive(pid), "the idle worker to exit");
+    expect(readdirSync(box.liveDir).filter((n) => n.endsWith(".json") || n.endsWith(".sock"))).toEqual([]);
+    expect(assistantTexts(file)).toEqual(["kept answer"]);
+  });
+
+  it("is listed by `sessions`, stopped by `sessions --stop`, and ended by the shutdown command", async () => {
+    box = await createLiveSandbox([]);
+    const a = box.relay(START);
+    await attachFresh(a);
+    const id = liveId(a);
+    const listed = await box.run(["sessions", "--json"]);
+    const entries = JSON.parse(listed.stdout) as Array<Record<string, unknown>>;
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ id, state: "idle", attached: true, cwd: box.home.cwd });
+    const table = await box.run(["sessions"]);
+    expect(table.stdout).toContain(id.slice(0, 13));
+    expect(table.stdout).toContain("idle");
+
+    const pid = entries[0]?.["pid"] as number;
+    const stopped = await box.run(["sessions", "--stop", id.slice(0, 8)]);
+    expect(stopped.code).toBe(0);
+    expect(isProcessAlive(pid)).toBe(false);
+    expect((await a.waitFor((f) => f.type === "live_detached"))["reason"]).toBe("shutdown");
+
+    const b = box.relay(START);
+    await attachFresh(b);
+    const bpid = box.entries()[0]?.pid ?? 0;
+    const r = await b.request({ type: "shutdown" });
+    expect(r["success"]).toBe(true);
+    expect(await b.waitExit()).toBe(0);
+    await waitUntil(() => !isProcessAlive(bpid), "the worker to end");
+    expect((await box.run(["attach", id])).code).toBe(4);
+  });
+
+  it("runs in its own session and keeps its socket where only its user can reach it", async () => {
+    box = await createLiveSandbox([]);
+    const a = box.relay(START);
+    await attachFresh(a);
+    const [entry] = box.entries();
+    if (!entry) throw new Error("no registry entry");
+    expect(statSync(box.liveDir).mode & 0o777).toBe(0o700);
+    expect(statSync(entry.socket).mode & 0o777).toBe(0o600);
+    expect(statSync(join(box.liveDir, `${entry.id}.json`)).mode & 0o777).toBe(0o600);
+    if (existsSync(`/proc/${entry.pid}/stat`)) {
+      // Field 6 of /proc/<pid>/stat is the session id: a session leader has its own pid there.
+      const fields = readFileSync(`/proc/${entry.pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+      expect(Number(fields[3])).toBe(entry.pid);
+    }
+    if (process.getuid?.() === 0) {
+      // Another local user (nobody) cannot even reach the socket through the 0700 directory.
+      const probe = `require("node:net").connect(${JSON.stringify(entry.socket)}).on("connect",()=>{console.log("CONNECTED");process.exit(0)}).on("error",(e)=>{console.log(e.code);process.exit(0)})`;
+      const out = spawnSync(process.execPath, ["-e", probe], { uid: 65534, gid: 65534, encoding: "utf8" });
+      expect(out.stdout.trim()).toBe("EACCES");
+    }
+  });
+});

@@ -95,8 +95,7 @@ export function spawnRpc(options: SpawnOptions): RpcProcess {
   });
   child.stdout.on("data", (chunk: Buffer) => framer.push(chunk));
   child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
-  // "close", not "exit": it comes after stdout is drained, so every frame the process wrote is in the log.
-  const exited = new Promise<number | null>((res) => child.on("close", (code) => res(code)));
+  const exited = new Promise<number | null>((res) => child.on("exit", (code) => res(code)));
   const running = (): boolean => child.exitCode === null && child.signalCode === null;
   const cleanup = (): void => {
     if (ownCwd) rmSync(ownCwd, { recursive: true, force: true });

@@ -1,30 +1,37 @@
-// The worker connection and supervisor: spawns generations, routes frames, keeps the pending
-// table, UI dialogs, host tools and run state consistent across crashes, and restarts under
-// a budget with rehydration (§11.2–11.4). Never replays a prompt or tool call.
-import { serializeFrame } from "../protocol/index.js";
+// The worker connection the TUI drives: a WorkerSupervisor (processes, exits, restarts) and one
+// WorkerSession per generation (frames), around the state that outlives a generation: pending
+// requests, dialogs, host tools, capabilities, run state, the queue mirror and the session file
+// a restart reopens (docs/protocol.md §11). Never replays a prompt or tool call.
 import { BridgeError } from "./errors.js";
-import { createRedactor, withCommandLineSecrets } from "./redact.js";
-import { createFrameRouter, type FrameRouter, type RoutedFrame } from "./frame-router.js";
-import { decodeData } from "./normalise.js";
-import { createPendingTable } from "./pending.js";
-import { createUiRouter } from "./ui-router.js";
-import { createHostToolServer } from "./host-tools.js";
-import { createNoticeBatcher } from "./notice-batcher.js";
+import { createRedactor, withCommandLineSecrets, type Redactor } from "./redact.js";
+import { createPendingTable, type PendingTable } from "./pending.js";
+import { createUiRouter, type UiRouter } from "./ui-router.js";
+import { createHostToolServer, type HostToolServer } from "./host-tools.js";
+import { createNoticeBatcher, type NoticeBatcher } from "./notice-batcher.js";
 import type { RunInput } from "./run-state.js";
-import { createRunStateDriver } from "./run-state-driver.js";
+import { createRunStateDriver, type RunStateDriver } from "./run-state-driver.js";
 import { applyProbe, initialCapabilities, noteEvent } from "./capabilities.js";
-import { exitDuringStartup, PROBE_TIMEOUT_MS } from "./startup.js";
-import { createRequestSender, readSessionFile } from "./connection-requests.js";
-import { bringUpGeneration } from "./connection-bring-up.js";
-import { degradeLater, scheduleRestart as runRestart } from "./connection-restart.js";
+import { exitDuringStartup, PROBE_TIMEOUT_MS, readSessionFile, type RequestFn } from "./startup.js";
+import { bringUpGeneration } from "./generation-bring-up.js";
 import { createRestartBudget, DEFAULT_RESTART_POLICY } from "./restart-policy.js";
-import { spawnOptionsFrom, spawnWorker, terminateWorker, type WorkerProcess } from "./worker-process.js";
-import { createRpcClient } from "./rpc-client.js";
-import { createQueueTracker } from "./queue-mirror.js";
+import { spawnOptionsFrom, spawnWorker, type WorkerProcess } from "./worker-process.js";
+import { createRpcClient, type RpcClient } from "./rpc-client.js";
+import { createQueueTracker, type QueueTracker } from "./queue-mirror.js";
 import { cleanUpAfterExit, describeExit } from "./exit-cleanup.js";
 import { createProtocolHealth } from "./protocol-health.js";
-import type { AgentEvent } from "./wire-types.js";
-import type { BridgeNotice, BridgeSnapshot, SupervisorState, WorkerConnection, WorkerConnectionOptions, WorkerExitInfo } from "./types.js";
+import { WorkerSupervisor } from "./worker-supervisor.js";
+import { WorkerSession } from "./worker-session.js";
+import type { AgentEvent, HostToolDefinition } from "./wire-types.js";
+import type {
+  BridgeNotice,
+  BridgeSnapshot,
+  Capabilities,
+  HostToolHandler,
+  UiResponse,
+  WorkerConnection,
+  WorkerConnectionOptions,
+  WorkerExitInfo,
+} from "./types.js";
 
 const SESSION_REPLACING = new Set(["new_session", "switch_session", "fork", "branch", "clone"]);
 
@@ -32,373 +39,275 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "obj
 
 export function createWorkerConnection(options: WorkerConnectionOptions): WorkerConnection {
   if (options.command.length === 0) throw new Error("createWorkerConnection: command is empty");
-  const env = options.env ?? process.env;
-  // A key on the command line (`--agent "… KEY=… …"`) is masked wherever it is echoed back.
-  const redact = withCommandLineSecrets(createRedactor(env), options.command);
-  const notices = createNoticeBatcher(options.batchIntervalMs ?? 16);
-  const pending = createPendingTable(options.requestTimeoutsMs);
-  const ui = createUiRouter((n) => notices.push(n));
-  const hostTools = createHostToolServer((frame) => trySend(frame));
-  const budget = createRestartBudget(options.restart === undefined ? DEFAULT_RESTART_POLICY : options.restart);
-  const degradedThreshold = options.degradedThreshold ?? 3;
+  return new Connection(options);
+}
 
-  let caps = initialCapabilities();
-  let supervisor: SupervisorState = "stopped";
-  let generation = 0;
-  let worker: WorkerProcess | undefined;
-  let router: FrameRouter = createFrameRouter(redact);
-  let lastFrame: WorkerExitInfo["lastFrame"];
-  let lastExit: WorkerExitInfo | undefined;
-  let sessionFile: string | undefined;
-  const health = createProtocolHealth();
-  let everRunning = false;
-  let stopping = false;
-  let exitReason: string | undefined;
-  let readyWaiter: { resolve: (version: string | undefined) => void } | undefined;
-  let readyPromise: Promise<void> = Promise.resolve();
-  const openTools = new Map<string, string>();
-  // Raw get_state data of this generation: the flavour is classified by the keys the worker
-  // sent (§3.12); decoded data has pendingMessageCount filled in from queuedMessageCount, which
-  // made oh-my-pi 18 (queuedMessageCount + todoPhases) look like ours and never settle.
-  let rawState: Record<string, unknown> | undefined;
+class Connection implements WorkerConnection {
+  readonly rpc: RpcClient;
+  private readonly env: NodeJS.ProcessEnv;
+  private readonly redact: Redactor;
+  private readonly notices: NoticeBatcher;
+  private readonly pending: PendingTable;
+  private readonly ui: UiRouter;
+  private readonly hostTools: HostToolServer;
+  private readonly queues: QueueTracker;
+  private readonly runDriver: RunStateDriver;
+  private readonly health = createProtocolHealth();
+  private readonly supervisor: WorkerSupervisor;
+  private caps: Capabilities = initialCapabilities();
+  /** The session file a restart reopens: kept current across /new, /resume, /fork and handoffs. */
+  private sessionFile: string | undefined;
+  /** The session of the newest generation (its worker may have exited). */
+  private session: WorkerSession | undefined;
 
-  const emit = (notice: BridgeNotice): void => notices.push(notice);
-  // Workers without queue_update (oh-my-pi, xcsh) get a client-side mirror (§6.4).
-  const queues = createQueueTracker(
-    () => caps.events["queue_update"] !== true,
-    (q) => emit({ kind: "event", event: { type: "queue_update", steering: [...q.steering], followUp: [...q.followUp] } }),
-  );
-  const setSupervisor = (state: SupervisorState, info?: WorkerExitInfo): void => {
-    supervisor = state;
-    emit(info ? { kind: "supervisor", state, info } : { kind: "supervisor", state });
-  };
-  const setCaps = (next: typeof caps): void => {
-    if (next === caps) return;
-    caps = next;
-    if (runDriver.model().synthesise !== caps.synthesisedSettled) stepRun({ type: "set_synthesise", synthesise: caps.synthesisedSettled });
-    emit({ kind: "capabilities", capabilities: caps });
-  };
-
-  function cancelDialogs(): void {
-    const { frames, notices: closed } = ui.cancelAllWithAnswers();
-    for (const frame of frames) trySend(frame);
-    for (const n of closed) emit(n);
+  constructor(private readonly options: WorkerConnectionOptions) {
+    this.env = options.env ?? process.env;
+    // A key on the command line (`--agent "… KEY=… …"`) is masked wherever it is echoed back.
+    this.redact = withCommandLineSecrets(createRedactor(this.env), options.command);
+    this.notices = createNoticeBatcher(options.batchIntervalMs ?? 16);
+    this.pending = createPendingTable(options.requestTimeoutsMs);
+    this.ui = createUiRouter((n) => this.emit(n));
+    this.hostTools = createHostToolServer((frame) => this.send(frame));
+    // Workers without queue_update (oh-my-pi, xcsh) get a client-side mirror (§6.4).
+    this.queues = createQueueTracker(
+      () => this.caps.events["queue_update"] !== true,
+      (q) => this.emit({ kind: "event", event: { type: "queue_update", steering: [...q.steering], followUp: [...q.followUp] } }),
+    );
+    this.runDriver = createRunStateDriver(
+      options.settleQuietMs ?? 500,
+      options.continuationQuietMs ?? 3000,
+      () => this.probeRunState(),
+      (state) => this.emit({ kind: "run_state", state }),
+    );
+    this.supervisor = new WorkerSupervisor(
+      {
+        spawn: (generation, isRestart, exited) => this.spawn(generation, isRestart, exited),
+        bringUp: (generation, isRestart) => this.bringUp(generation, isRestart),
+        lastFrame: () => this.session?.lastFrame(),
+        ended: (info) => this.generationEnded(info),
+        stateChanged: (state, info) => this.emit(info ? { kind: "supervisor", state, info } : { kind: "supervisor", state }),
+        restartFailed: (message) => this.emit({ kind: "notification", level: "error", message }),
+      },
+      {
+        budget: createRestartBudget(options.restart === undefined ? DEFAULT_RESTART_POLICY : options.restart),
+        ...(options.shutdownTimeoutsMs ? { shutdownTimeoutsMs: options.shutdownTimeoutsMs } : {}),
+      },
+    );
+    this.rpc = createRpcClient({ request: (type, fields) => this.request(type, fields), supports: (type) => this.caps.commands[type] !== false });
   }
 
-  function trySend(frame: Record<string, unknown>): void {
-    try {
-      if (!worker?.isAlive()) throw new BridgeError("not_running", "No worker is running");
-      worker.writer.write(serializeFrame(frame));
-    } catch (error) {
-      emit({ kind: "notification", level: "warning", message: `Could not send ${String(frame["type"])}: ${(error as Error).message}` });
-    }
+  // ---- public surface --------------------------------------------------------------------
+
+  async start(): Promise<void> {
+    await this.supervisor.start();
+    this.notices.flushNow();
   }
 
-  // ---- run state -------------------------------------------------------------------------
-  const runDriver = createRunStateDriver(
-    options.settleQuietMs ?? 500,
-    options.continuationQuietMs ?? 3000,
-    async () => {
-      const data = await internalRequest("get_state", {}, PROBE_TIMEOUT_MS);
-      const s = isRecord(data) ? data : {};
-      if (typeof s["pendingMessageCount"] === "number") queues.onPendingCount(s["pendingMessageCount"]);
-      return { isStreaming: s["isStreaming"] === true, isCompacting: s["isCompacting"] === true };
-    },
-    (state) => emit({ kind: "run_state", state }),
-  );
-  const stepRun = (input: RunInput): void => runDriver.step(input);
-
-  // ---- frames ----------------------------------------------------------------------------
-  function onProtocolError(message: string, excerpt: string): void {
-    emit({ kind: "protocol_error", message, excerpt });
-    const recent = health.record();
-    if (recent >= degradedThreshold && supervisor === "running" && worker) {
-      exitReason = `Degraded: ${recent} protocol errors within 60 s (last: ${message})`;
-      setSupervisor("degraded");
-      void terminate(worker);
-    }
+  async restart(): Promise<void> {
+    await this.supervisor.restart();
+    this.notices.flushNow();
   }
 
-  function onEvent(event: AgentEvent, continues = false): void {
-    setCaps(noteEvent(caps, event.type));
-    if (event.type === "agent_start") pending.noteAgentStart();
-    else if (event.type === "tool_execution_start") openTools.set(event.toolCallId, event.toolName);
-    else if (event.type === "tool_execution_end") openTools.delete(event.toolCallId);
-    const input: RunInput = { type: "event", eventType: event.type };
-    if ("willRetry" in event && typeof event.willRetry === "boolean") input.willRetry = event.willRetry;
-    if (event.type === "auto_retry_end") input.success = event.success;
-    if (continues) input.isTerminal = false;
-    stepRun(input);
-    emit({ kind: "event", event });
-    const idle = runDriver.model().state === "idle" || runDriver.model().state === "settled";
-    const stranded = queues.onEvent(event, idle && caps.flavour !== "ours");
-    if (stranded) emit({ kind: "notification", level: "info", message: stranded });
+  async stop(): Promise<void> {
+    // §7.4: every dialog gets an answer, also on shutdown (pi's editor would wait forever).
+    await this.supervisor.stop(() => this.cancelDialogs());
+    this.notices.flushNow();
   }
 
-  function onFrame(gen: number, routed: RoutedFrame): void {
-    if (gen !== generation) return; // a late frame of a dead generation
-    if (routed.kind !== "protocol_error" && routed.kind !== "ignored") {
-      const type = routed.kind === "response" ? "response" : routed.kind === "event" ? routed.event.type : routed.kind;
-      lastFrame = { type, at: Date.now(), ...(routed.kind === "response" && routed.frame.command ? { command: routed.frame.command } : {}) };
-    }
-    switch (routed.kind) {
-      case "response": {
-        if (routed.frame.command === "get_state" && isRecord(routed.frame.data)) rawState = routed.frame.data;
-        const outcome = pending.settle(routed.frame, decodeData);
-        if (outcome.kind === "late_prompt_failure") {
-          emit({ kind: "late_prompt_failure", id: outcome.id, error: outcome.error });
-        } else if (outcome.kind === "unmatched") {
-          const command = routed.frame.command;
-          if (command === "parse") onProtocolError(`Worker could not parse a command: ${routed.frame.error ?? ""}`, "");
-          else if (command?.startsWith("extension_send")) emit({ kind: "notification", level: "error", message: routed.frame.error ?? command });
-          // Other unmatched responses (timed out, other generation) are dropped by design (§2.5 rule 3).
-        }
-        if (outcome.kind === "resolved" && !routed.frame.success && routed.frame.error?.startsWith("Unknown command:")) {
-          setCaps(applyProbe(caps, outcome.type, false));
-        }
-        break;
-      }
-      case "ready":
-        if (routed.version !== undefined) caps = { ...caps, version: routed.version };
-        readyWaiter?.resolve(routed.version);
-        break;
-      case "ui_request":
-        for (const n of ui.handle(routed.request, gen)) emit(n);
-        break;
-      case "host_tool_call":
-        hostTools.call(routed.call, gen);
-        break;
-      case "host_tool_cancel":
-        hostTools.cancel(routed.targetId);
-        break;
-      case "event":
-        onEvent(routed.event, routed.continues === true);
-        // A handoff may continue in a new session: keep the file a restart reopens current.
-        if (routed.refetchState && supervisor === "running") void noteSessionFile();
-        break;
-      case "unknown_event":
-        emit({ kind: "unknown_event", type: routed.type, raw: routed.raw });
-        break;
-      case "protocol_error":
-        onProtocolError(routed.message, routed.excerpt);
-        break;
-      case "ignored":
-        break;
-      default: {
-        const never: never = routed;
-        return never;
-      }
-    }
+  subscribe(listener: (batch: readonly BridgeNotice[]) => void): () => void {
+    return this.notices.subscribe(listener);
+  }
+
+  getSnapshot(): BridgeSnapshot {
+    const s = this.supervisor.view();
+    return {
+      supervisor: s.state,
+      runState: this.runDriver.model().state,
+      generation: s.generation,
+      ...(s.worker?.pid !== undefined ? { pid: s.worker.pid } : {}),
+      capabilities: this.caps,
+      ...(s.lastExit ? { lastExit: s.lastExit } : {}),
+      restartsInWindow: s.restartsInWindow,
+      stderrTail: s.worker?.stderr.tail() ?? s.lastExit?.stderrTail ?? "",
+      ...(this.sessionFile !== undefined ? { sessionFile: this.sessionFile } : {}),
+      pendingRequests: this.pending.size(),
+      openDialogs: this.ui.openCount(),
+      protocolErrors: this.health.total(),
+    };
+  }
+
+  respondToUi(id: string, response: UiResponse): void {
+    const frame = this.ui.answer(id, response);
+    if (frame) this.send(frame);
+  }
+
+  async registerHostTools(tools: HostToolDefinition[], handler: HostToolHandler): Promise<void> {
+    this.hostTools.setRegistry(tools, handler);
+    await this.rpc.setHostTools(tools);
   }
 
   // ---- requests --------------------------------------------------------------------------
-  const internalRequest = createRequestSender({ pending, current: () => ({ worker, generation }), onProtocolError });
 
-  async function request(type: string, fields: Record<string, unknown>): Promise<unknown> {
-    if (supervisor === "starting" || supervisor === "recovering") await readyPromise; // §11.2: queue input while starting
-    if (supervisor !== "running") {
-      throw new BridgeError("not_running", `Worker is ${supervisor}${lastExit ? ` (last exit code ${lastExit.code ?? "none"}, signal ${lastExit.signal ?? "none"})` : ""}`, { command: type });
+  /** A request of the current generation, without the checks of the public path. */
+  private readonly internalRequest: RequestFn = (type, fields, timeoutMs) =>
+    this.session ? this.session.request(type, fields, timeoutMs) : Promise.reject(new BridgeError("not_running", "No worker is running", { command: type }));
+
+  private async request(type: string, fields: Record<string, unknown>): Promise<unknown> {
+    await this.supervisor.whenStarted(); // §11.2: input sent while starting waits for readiness
+    const { state, lastExit } = this.supervisor.view();
+    if (state !== "running") {
+      const exit = lastExit ? ` (last exit code ${lastExit.code ?? "none"}, signal ${lastExit.signal ?? "none"})` : "";
+      throw new BridgeError("not_running", `Worker is ${state}${exit}`, { command: type });
     }
-    if (caps.commands[type] === false) throw new BridgeError("unsupported", `The worker does not support ${type}`, { command: type });
-    if (SESSION_REPLACING.has(type)) {
-      cancelDialogs(); // §7.6: dialogs of the old session are answered `cancelled` before the switch.
-    }
-    const runState = runDriver.model().state;
+    if (this.caps.commands[type] === false) throw new BridgeError("unsupported", `The worker does not support ${type}`, { command: type });
+    if (SESSION_REPLACING.has(type)) this.cancelDialogs(); // §7.6: the old session's dialogs are answered `cancelled` first.
+    const runState = this.runDriver.model().state;
     const queuedPrompt = type === "prompt" && runState !== "idle" && runState !== "settled";
-    const data = await internalRequest(type, fields);
-    queues.onAccepted(type, fields, queuedPrompt);
-    if (SESSION_REPLACING.has(type)) await noteSessionFile();
+    const data = await this.internalRequest(type, fields);
+    this.queues.onAccepted(type, fields, queuedPrompt);
+    if (SESSION_REPLACING.has(type)) await this.noteSessionFile();
     return data;
   }
 
   /** After /new, /resume, /fork…: a restart must reopen the session now open, not the first one. */
-  async function noteSessionFile(): Promise<void> {
-    const read = await readSessionFile(internalRequest, (message) => emit({ kind: "notification", level: "warning", message }));
-    if (read) sessionFile = read.file;
+  private async noteSessionFile(): Promise<void> {
+    const read = await readSessionFile(this.internalRequest, (message) => this.emit({ kind: "notification", level: "warning", message }));
+    if (read) this.sessionFile = read.file;
   }
 
-  const rpc = createRpcClient({ request, supports: (type) => caps.commands[type] !== false });
-
-  // ---- lifecycle -------------------------------------------------------------------------
-  function onExit(gen: number, w: WorkerProcess, code: number | null, signal: NodeJS.Signals | null, spawnError?: Error): void {
-    if (gen !== generation) return;
-    worker = undefined;
-    const reason = spawnError ? redact(`Could not start worker: ${spawnError.message}`) : exitReason;
-    exitReason = undefined;
-    const info: WorkerExitInfo = {
-      generation: gen,
-      code,
-      signal,
-      intentional: stopping,
-      stderrTail: w.stderr.tail(),
-      ...(lastFrame ? { lastFrame } : {}),
-      ...(reason ? { reason } : {}),
-    };
-    lastExit = info;
-    for (const n of cleanUpAfterExit({ pending, ui, hostTools, queues, openTools }, info)) emit(n);
-    stepRun({ type: "worker_gone" });
-    readyWaiter = undefined;
-    if (stopping) {
-      setSupervisor("stopped", info);
-      return;
-    }
-    setSupervisor("exited", info);
-    if (everRunning) void scheduleRestart();
-    else setSupervisor("failed", info);
+  private async probeRunState(): Promise<{ isStreaming: boolean; isCompacting: boolean }> {
+    const data = await this.internalRequest("get_state", {}, PROBE_TIMEOUT_MS);
+    const s = isRecord(data) ? data : {};
+    if (typeof s["pendingMessageCount"] === "number") this.queues.onPendingCount(s["pendingMessageCount"]);
+    return { isStreaming: s["isStreaming"] === true, isCompacting: s["isCompacting"] === true };
   }
 
-  const scheduleRestart = (): Promise<void> =>
-    runRestart({
-      budget,
-      lastExit: () => lastExit,
-      setSupervisor,
-      stillRecovering: () => !stopping && supervisor === "recovering",
-      relaunch: () => launch(true),
-      killCurrent: () => {
-        if (worker && generation > 0) void terminate(worker);
-      },
-      emit,
-    });
+  // ---- one generation --------------------------------------------------------------------
 
-  async function launch(isRestart: boolean): Promise<void> {
-    generation += 1;
-    const gen = generation;
-    router = createFrameRouter(redact);
-    lastFrame = undefined;
-    rawState = undefined;
-    health.reset();
-    const extra = isRestart && options.sessionArgsForRestart ? options.sessionArgsForRestart(sessionFile) : [];
-    const w: WorkerProcess = spawnWorker(
+  private spawn(generation: number, isRestart: boolean, exited: (code: number | null, signal: NodeJS.Signals | null, spawnError?: Error) => void): WorkerProcess {
+    const extra = isRestart && this.options.sessionArgsForRestart ? this.options.sessionArgsForRestart(this.sessionFile) : [];
+    const current = (): WorkerSession | undefined => (this.supervisor.isCurrent(generation) ? session : undefined);
+    const worker = spawnWorker(
+      { ...spawnOptionsFrom(this.options), argv: [...this.options.command, ...extra], env: this.env, redact: this.redact },
       {
-        ...spawnOptionsFrom(options),
-        argv: [...options.command, ...extra],
-        env,
-        redact,
-      },
-      {
-        onRecord: (line) => onFrame(gen, router.route(line)),
-        onFramingError: (message) => {
-          if (gen === generation) onProtocolError(message, "");
-        },
+        onRecord: (line) => current()?.receive(line),
+        onFramingError: (message) => current()?.protocolError(message),
         onStderrLine: (line) => {
-          if (options.forwardStderr) emit({ kind: "stderr", line });
+          if (this.options.forwardStderr) this.emit({ kind: "stderr", line });
         },
         // A worker whose stdout closed or stdin broke but that stays alive is Degraded (§11.2).
-        onStdoutEnd: () => degradeIfStillAlive(gen, "Worker closed stdout but kept running"),
+        onStdoutEnd: () => this.supervisor.degradeIfStillAlive(generation, "Worker closed stdout but kept running"),
         onStdinError: (error) => {
-          if (gen !== generation) return;
-          emit({ kind: "notification", level: "warning", message: `Worker stdin: ${error.message}` });
-          degradeIfStillAlive(gen, `Worker stdin failed (${error.message}) but the worker kept running`);
+          if (!current()) return;
+          this.emit({ kind: "notification", level: "warning", message: `Worker stdin: ${error.message}` });
+          this.supervisor.degradeIfStillAlive(generation, `Worker stdin failed (${error.message}) but the worker kept running`);
         },
-        onExit: (code, signal, spawnError) => onExit(gen, w, code, signal, spawnError),
+        // A spawn error quotes argv[0], which may carry a secret.
+        onExit: (code, signal, spawnError) => exited(code, signal, spawnError ? new Error(this.redact(spawnError.message)) : undefined),
       },
     );
-    worker = w;
+    const session = this.newSession(generation, worker);
+    this.session = session;
+    this.health.reset();
+    return worker;
+  }
 
-    // Readiness: ready frame or first successful get_state, whichever comes first (§1.1).
-    let readyResolve: () => void = () => undefined;
-    readyPromise = new Promise<void>((resolve) => {
-      readyResolve = resolve;
+  private newSession(generation: number, worker: WorkerProcess): WorkerSession {
+    return new WorkerSession(generation, worker, {
+      redact: this.redact,
+      pending: this.pending,
+      ui: this.ui,
+      hostTools: this.hostTools,
+      health: this.health,
+      degradedThreshold: this.options.degradedThreshold ?? 3,
+      emit: (notice) => this.emit(notice),
+      event: (event, continues) => this.onEvent(event, continues),
+      unsupported: (command) => this.setCaps(applyProbe(this.caps, command, false)),
+      version: (version) => {
+        this.caps = { ...this.caps, version };
+      },
+      sessionMayHaveChanged: () => {
+        if (this.supervisor.view().state === "running") void this.noteSessionFile();
+      },
+      degrade: (reason) => this.supervisor.degrade(generation, reason),
     });
-    const readyFrame = new Promise<void>((resolve) => {
-      readyWaiter = { resolve: () => resolve() };
-    });
-    const startup = exitDuringStartup(w.exited, () => (lastExit ? describeExit(lastExit) : "Worker exited during startup"));
+  }
+
+  private async bringUp(generation: number, isRestart: boolean): Promise<void> {
+    const session = this.session;
+    if (!session || session.generation !== generation) throw new Error(`bringUp(): generation ${generation} has no session`);
+    const describe = (): string => {
+      const lastExit = this.supervisor.view().lastExit;
+      return lastExit ? describeExit(lastExit) : "Worker exited during startup";
+    };
+    const startup = exitDuringStartup(session.worker.exited, describe);
     try {
       await bringUpGeneration({
-        options,
-        request: internalRequest,
-        readyFrame,
+        options: this.options,
+        request: this.internalRequest,
+        readyFrame: session.readyFrame,
         failed: startup.failed,
         isRestart,
-        rawState: () => rawState,
-        caps: () => caps,
-        setCaps,
-        sessionFile: () => sessionFile,
+        rawState: () => session.rawGetState(),
+        caps: () => this.caps,
+        setCaps: (next) => this.setCaps(next),
+        sessionFile: () => this.sessionFile,
         setSessionFile: (file) => {
-          sessionFile = file;
+          this.sessionFile = file;
         },
-        hostTools: () => hostTools.registeredTools(),
-        emit,
+        hostTools: () => this.hostTools.registeredTools(),
+        emit: (notice) => this.emit(notice),
       });
-      everRunning = true;
-      setSupervisor("running");
-    } catch (error) {
-      if (worker === w && w.isAlive()) {
-        exitReason = (error as Error).message;
-        w.kill("SIGKILL");
-      }
-      throw error;
     } finally {
       startup.done();
-      readyResolve();
     }
   }
 
-  const terminate = (w: WorkerProcess): Promise<void> => terminateWorker(w, options.shutdownTimeoutsMs);
-  function degradeIfStillAlive(gen: number, reason: string): void {
-    degradeLater(
-      () => (gen === generation && worker?.isAlive() === true && supervisor === "running" ? worker : undefined),
-      (w) => {
-        exitReason = reason;
-        setSupervisor("degraded");
-        void terminate(w);
-      },
-    );
+  private generationEnded(info: WorkerExitInfo): void {
+    const openTools = this.session?.openTools ?? new Map<string, string>();
+    for (const n of cleanUpAfterExit({ pending: this.pending, ui: this.ui, hostTools: this.hostTools, queues: this.queues, openTools }, info)) this.emit(n);
+    this.stepRun({ type: "worker_gone" });
   }
 
-  return {
-    async start() {
-      if (supervisor !== "stopped" && supervisor !== "failed") throw new Error(`start(): worker is ${supervisor}`);
-      stopping = false;
-      everRunning = false;
-      setSupervisor("starting");
-      await launch(false);
-      notices.flushNow();
-    },
-    rpc,
-    subscribe: (listener) => notices.subscribe(listener),
-    getSnapshot(): BridgeSnapshot {
-      return {
-        supervisor,
-        runState: runDriver.model().state,
-        generation,
-        ...(worker?.pid !== undefined ? { pid: worker.pid } : {}),
-        capabilities: caps,
-        ...(lastExit ? { lastExit } : {}),
-        restartsInWindow: budget.used(),
-        stderrTail: worker?.stderr.tail() ?? lastExit?.stderrTail ?? "",
-        ...(sessionFile !== undefined ? { sessionFile } : {}),
-        pendingRequests: pending.size(),
-        openDialogs: ui.openCount(),
-        protocolErrors: health.total(),
-      };
-    },
-    respondToUi(id, response) {
-      const frame = ui.answer(id, response);
-      if (frame) trySend(frame);
-    },
-    async registerHostTools(tools, handler) {
-      hostTools.setRegistry(tools, handler);
-      await rpc.setHostTools(tools);
-    },
-    async restart() {
-      if (supervisor !== "failed" && supervisor !== "stopped") throw new Error(`restart(): worker is ${supervisor}`);
-      stopping = false;
-      budget.reset();
-      setSupervisor("recovering");
-      await launch(everRunning);
-      notices.flushNow();
-    },
-    async stop() {
-      stopping = true;
-      const w = worker;
-      if (w) {
-        cancelDialogs(); // §7.4: every dialog gets an answer, also on shutdown (pi's editor would wait forever).
-        await terminate(w);
-      }
-      else if (supervisor !== "stopped") setSupervisor("stopped", lastExit);
-      notices.flushNow();
-    },
-  };
+  // ---- events and state ------------------------------------------------------------------
+
+  private onEvent(event: AgentEvent, continues: boolean): void {
+    this.setCaps(noteEvent(this.caps, event.type));
+    const input: RunInput = { type: "event", eventType: event.type };
+    if ("willRetry" in event && typeof event.willRetry === "boolean") input.willRetry = event.willRetry;
+    if (event.type === "auto_retry_end") input.success = event.success;
+    if (continues) input.isTerminal = false;
+    this.stepRun(input);
+    this.emit({ kind: "event", event });
+    const run = this.runDriver.model().state;
+    const stranded = this.queues.onEvent(event, (run === "idle" || run === "settled") && this.caps.flavour !== "ours");
+    if (stranded) this.emit({ kind: "notification", level: "info", message: stranded });
+  }
+
+  private stepRun(input: RunInput): void {
+    this.runDriver.step(input);
+  }
+
+  private setCaps(next: Capabilities): void {
+    if (next === this.caps) return;
+    this.caps = next;
+    if (this.runDriver.model().synthesise !== next.synthesisedSettled) this.stepRun({ type: "set_synthesise", synthesise: next.synthesisedSettled });
+    this.emit({ kind: "capabilities", capabilities: next });
+  }
+
+  private emit(notice: BridgeNotice): void {
+    this.notices.push(notice);
+  }
+
+  private cancelDialogs(): void {
+    const { frames, notices } = this.ui.cancelAllWithAnswers();
+    for (const frame of frames) this.send(frame);
+    for (const n of notices) this.emit(n);
+  }
+
+  /** A frame that expects no response, to the live worker; without one, a warning. */
+  private send(frame: Record<string, unknown>): void {
+    if (this.session) this.session.send(frame);
+    else this.emit({ kind: "notification", level: "warning", message: `Could not send ${String(frame["type"])}: No worker is running` });
+  }
 }

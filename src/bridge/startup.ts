@@ -1,5 +1,6 @@
 // Start-up and recovery steps of one worker generation: readiness (§1.1), capability detection
-// (§3.12) and rehydration after a restart (§11.4). Pure orchestration over a `request` function.
+// (§3.12), rehydration after a restart (§11.4) and the session-file read that keeps a restart on
+// the session now open. Pure orchestration over a `request` function.
 import { BridgeError } from "./errors.js";
 import { applyProbe, CAPABILITY_PROBES, capabilitiesFor, classifyFlavour } from "./capabilities.js";
 import type { AgentMessage, HostToolDefinition, RpcSessionState } from "./wire-types.js";
@@ -115,4 +116,19 @@ export async function rehydrate(
   // §8.5: host tools live in worker memory only; re-send them before the first prompt.
   if (options.hostTools && caps.commands["set_host_tools"] !== false) await request("set_host_tools", { tools: options.hostTools });
   return { state, messages, ...(entries ? { entries } : {}), warnings };
+}
+
+/**
+ * The session file now open (get_state), or undefined when the read failed (reported through
+ * `onError`, and the caller keeps what it knew). `file` is undefined for an unsaved session.
+ */
+export async function readSessionFile(request: RequestFn, onError: (message: string) => void): Promise<{ file: string | undefined } | undefined> {
+  try {
+    const state = await request("get_state", {}, PROBE_TIMEOUT_MS);
+    if (!isRecord(state)) return undefined;
+    return { file: typeof state["sessionFile"] === "string" ? state["sessionFile"] : undefined };
+  } catch (error) {
+    onError(`Could not read the session file after a session change: ${(error as Error).message}`);
+    return undefined;
+  }
 }

@@ -1,0 +1,181 @@
+// One worker generation's conversation: writes requests (ids, pending entries, the bounded stdin
+// queue), routes every stdout line (responses to their request, dialogs, host tools, events), and
+// keeps what only this generation knows: readiness, its last frame, its raw get_state, its
+// protocol errors and the tools it started (docs/protocol.md §1–2, §11.6–11.7).
+import { serializeFrame } from "../protocol/index.js";
+import { BridgeError } from "./errors.js";
+import { createFrameRouter, type FrameRouter, type ResponseFrame, type RoutedFrame } from "./frame-router.js";
+import type { HostToolServer } from "./host-tools.js";
+import { decodeData } from "./normalise.js";
+import type { PendingTable } from "./pending.js";
+import type { ProtocolHealth } from "./protocol-health.js";
+import type { Redactor } from "./redact.js";
+import type { RequestFn } from "./startup.js";
+import type { BridgeNotice, WorkerExitInfo } from "./types.js";
+import type { UiRouter } from "./ui-router.js";
+import type { AgentEvent } from "./wire-types.js";
+import type { WorkerProcess } from "./worker-process.js";
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/** What a session shares with the connection that outlives it. */
+export interface SessionHost {
+  redact: Redactor;
+  pending: PendingTable;
+  ui: UiRouter;
+  hostTools: HostToolServer;
+  /** Protocol-error accounting: the window restarts with each generation, the total does not. */
+  health: ProtocolHealth;
+  /** Protocol errors within 60 s that make the generation unusable. */
+  degradedThreshold: number;
+  emit(notice: BridgeNotice): void;
+  /** A decoded event, after the session's own bookkeeping. `continues`: omp's non-terminal agent_end. */
+  event(event: AgentEvent, continues: boolean): void;
+  /** The worker answered `Unknown command:` to a request it was sent. */
+  unsupported(command: string): void;
+  /** The ready frame announced a version. */
+  version(version: string): void;
+  /** The session file may have changed under us (an omp handoff compaction). */
+  sessionMayHaveChanged(): void;
+  /** Too many protocol errors: the generation must be ended. */
+  degrade(reason: string): void;
+}
+
+type LastFrame = NonNullable<WorkerExitInfo["lastFrame"]>;
+
+export class WorkerSession {
+  private readonly router: FrameRouter;
+  private last: LastFrame | undefined;
+  /** get_state data as the worker sent it: flavour detection reads its keys (§3.12). */
+  private rawState: Record<string, unknown> | undefined;
+  /** toolCallId → tool name of tools started and not ended (reported indeterminate on exit). */
+  readonly openTools = new Map<string, string>();
+  private announceReady: () => void = () => undefined;
+  /** Resolves on the worker's ready frame (workers without one never resolve it). */
+  readonly readyFrame: Promise<void>;
+  /** Sends one request of this generation and resolves with its decoded data. */
+  readonly request: RequestFn = (type, fields = {}, timeoutMs = 0) => this.sendRequest(type, fields, timeoutMs);
+
+  constructor(
+    readonly generation: number,
+    readonly worker: WorkerProcess,
+    private readonly host: SessionHost,
+  ) {
+    this.router = createFrameRouter(host.redact);
+    this.readyFrame = new Promise<void>((resolve) => {
+      this.announceReady = resolve;
+    });
+  }
+
+  lastFrame(): LastFrame | undefined {
+    return this.last;
+  }
+
+  rawGetState(): Record<string, unknown> | undefined {
+    return this.rawState;
+  }
+
+  /** One stdout record of this generation. */
+  receive(line: string): void {
+    this.dispatch(this.router.route(line));
+  }
+
+  /** A framing-level failure (oversize record, invalid UTF-8). */
+  protocolError(message: string, excerpt = ""): void {
+    this.host.emit({ kind: "protocol_error", message, excerpt });
+    const recent = this.host.health.record();
+    if (recent >= this.host.degradedThreshold) this.host.degrade(`Degraded: ${recent} protocol errors within 60 s (last: ${message})`);
+  }
+
+  /** Write a frame that expects no response (dialog answers, host tool results); failures become a warning. */
+  send(frame: Record<string, unknown>): void {
+    try {
+      if (!this.worker.isAlive()) throw new BridgeError("not_running", "No worker is running");
+      this.worker.writer.write(serializeFrame(frame));
+    } catch (error) {
+      this.host.emit({ kind: "notification", level: "warning", message: `Could not send ${String(frame["type"])}: ${(error as Error).message}` });
+    }
+  }
+
+  private sendRequest(type: string, fields: Record<string, unknown>, timeoutMs: number): Promise<unknown> {
+    if (!this.worker.isAlive()) return Promise.reject(new BridgeError("not_running", "No worker is running", { command: type }));
+    const { pending } = this.host;
+    const id = pending.nextId(this.generation);
+    const text = typeof fields["message"] === "string" ? fields["message"] : undefined;
+    // A cheap query that times out is a protocol failure (§11.2); slow commands are not.
+    const onTimeout = (t: string): void => (t.startsWith("get_") ? this.protocolError(`A ${t} query timed out`) : undefined);
+    const promise = pending.add(id, type, timeoutMs, onTimeout, text);
+    try {
+      this.worker.writer.write(serializeFrame({ ...fields, id, type }));
+    } catch (error) {
+      // A full or closed stdin queue rejects the request instead of leaving it hanging (§11.6).
+      pending.fail(id, error instanceof BridgeError ? error : new BridgeError("not_running", (error as Error).message, { command: type }));
+    }
+    return promise;
+  }
+
+  private noteLastFrame(routed: RoutedFrame): void {
+    if (routed.kind === "protocol_error" || routed.kind === "ignored") return;
+    const type = routed.kind === "response" ? "response" : routed.kind === "event" ? routed.event.type : routed.kind;
+    this.last = { type, at: Date.now(), ...(routed.kind === "response" && routed.frame.command ? { command: routed.frame.command } : {}) };
+  }
+
+  private dispatch(routed: RoutedFrame): void {
+    this.noteLastFrame(routed);
+    switch (routed.kind) {
+      case "response":
+        return this.response(routed.frame);
+      case "ready":
+        if (routed.version !== undefined) this.host.version(routed.version);
+        this.announceReady();
+        return;
+      case "ui_request":
+        for (const n of this.host.ui.handle(routed.request, this.generation)) this.host.emit(n);
+        return;
+      case "host_tool_call":
+        this.host.hostTools.call(routed.call, this.generation);
+        return;
+      case "host_tool_cancel":
+        this.host.hostTools.cancel(routed.targetId);
+        return;
+      case "event":
+        this.event(routed.event, routed.continues === true);
+        // A handoff may continue in a new session: keep the file a restart reopens current.
+        if (routed.refetchState) this.host.sessionMayHaveChanged();
+        return;
+      case "unknown_event":
+        this.host.emit({ kind: "unknown_event", type: routed.type, raw: routed.raw });
+        return;
+      case "protocol_error":
+        return this.protocolError(routed.message, routed.excerpt);
+      case "ignored":
+        return;
+      default: {
+        const never: never = routed;
+        return never;
+      }
+    }
+  }
+
+  private response(frame: ResponseFrame): void {
+    if (frame.command === "get_state" && isRecord(frame.data)) this.rawState = frame.data;
+    const outcome = this.host.pending.settle(frame, decodeData);
+    if (outcome.kind === "late_prompt_failure") {
+      this.host.emit({ kind: "late_prompt_failure", id: outcome.id, error: outcome.error });
+    } else if (outcome.kind === "unmatched") {
+      const command = frame.command;
+      if (command === "parse") this.protocolError(`Worker could not parse a command: ${frame.error ?? ""}`);
+      else if (command?.startsWith("extension_send")) this.host.emit({ kind: "notification", level: "error", message: frame.error ?? command });
+      // Other unmatched responses (timed out, other generation) are dropped by design (§2.5 rule 3).
+    } else if (!frame.success && frame.error?.startsWith("Unknown command:")) {
+      this.host.unsupported(outcome.type);
+    }
+  }
+
+  private event(event: AgentEvent, continues: boolean): void {
+    if (event.type === "agent_start") this.host.pending.noteAgentStart();
+    else if (event.type === "tool_execution_start") this.openTools.set(event.toolCallId, event.toolName);
+    else if (event.type === "tool_execution_end") this.openTools.delete(event.toolCallId);
+    this.host.event(event, continues);
+  }
+}

@@ -1,0 +1,217 @@
+// The worker supervisor: starts generation after generation of the worker, notices each exit,
+// restarts under the restart budget with back-off, degrades a worker that can no longer be
+// driven, and stops it on request (docs/protocol.md §11.2–11.3). It knows processes, not frames:
+// what a generation says is the business of its WorkerSession.
+import type { RestartBudget } from "./restart-policy.js";
+import type { SupervisorState, WorkerExitInfo } from "./types.js";
+import { terminateWorker, type WorkerProcess } from "./worker-process.js";
+
+/** How the supervisor asks its owner to do the parts that involve frames and UI. */
+export interface GenerationHooks {
+  /**
+   * Spawn (or connect to) generation `generation`. The returned process must call `exited`
+   * exactly once when it is gone (also when it could not be started: `spawnError`).
+   */
+  spawn(
+    generation: number,
+    isRestart: boolean,
+    exited: (code: number | null, signal: NodeJS.Signals | null, spawnError?: Error) => void,
+  ): WorkerProcess;
+  /** Readiness, capabilities, rehydration; resolves once the generation can be driven, throws otherwise. */
+  bringUp(generation: number, isRestart: boolean): Promise<void>;
+  /** The last valid frame of the current generation, for the exit report. */
+  lastFrame(): WorkerExitInfo["lastFrame"];
+  /** The generation ended: settle everything it left in flight. Runs before the state change. */
+  ended(info: WorkerExitInfo): void;
+  /** Every state change, with the exit that caused it when there was one. */
+  stateChanged(state: SupervisorState, info?: WorkerExitInfo): void;
+  /** A restart attempt failed (its exit, if any, drives the next attempt). */
+  restartFailed(message: string): void;
+}
+
+export interface SupervisorOptions {
+  budget: RestartBudget;
+  shutdownTimeoutsMs?: { closeWaitMs?: number; termWaitMs?: number };
+  /** How long a worker that lost a pipe may still look alive before it is degraded. */
+  pipeLossGraceMs?: number;
+}
+
+/** What the supervisor knows, as one value (getSnapshot() of the connection reads it). */
+export interface SupervisorView {
+  state: SupervisorState;
+  generation: number;
+  worker: WorkerProcess | undefined;
+  lastExit: WorkerExitInfo | undefined;
+  restartsInWindow: number;
+}
+
+const delay = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+export class WorkerSupervisor {
+  private state: SupervisorState = "stopped";
+  private generation = 0;
+  private worker: WorkerProcess | undefined;
+  private lastExit: WorkerExitInfo | undefined;
+  /** A generation was running once since start(): later exits restart instead of failing start(). */
+  private everRunning = false;
+  /** stop() was asked: the exit that follows is intentional. */
+  private stopping = false;
+  /** Why the supervisor itself ended the current generation (degraded, failed bring-up). */
+  private exitReason: string | undefined;
+  /** Settles when the current start-up (first start or restart) is over, either way. */
+  private startup: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly hooks: GenerationHooks,
+    private readonly options: SupervisorOptions,
+  ) {}
+
+  view(): SupervisorView {
+    return {
+      state: this.state,
+      generation: this.generation,
+      worker: this.worker,
+      lastExit: this.lastExit,
+      restartsInWindow: this.options.budget.used(),
+    };
+  }
+
+  /** True while `generation` is the live one (frames of older generations are stale). */
+  isCurrent(generation: number): boolean {
+    return generation === this.generation;
+  }
+
+  /** Resolves once a start-up in progress is over; input sent meanwhile waits here (§11.2). */
+  async whenStarted(): Promise<void> {
+    if (this.state === "starting" || this.state === "recovering") await this.startup;
+  }
+
+  async start(): Promise<void> {
+    if (this.state !== "stopped" && this.state !== "failed") throw new Error(`start(): worker is ${this.state}`);
+    this.stopping = false;
+    this.everRunning = false;
+    this.setState("starting");
+    await this.launch(false);
+  }
+
+  /** Manual restart after Failed or Stopped: the budget starts afresh. */
+  async restart(): Promise<void> {
+    if (this.state !== "failed" && this.state !== "stopped") throw new Error(`restart(): worker is ${this.state}`);
+    this.stopping = false;
+    this.options.budget.reset();
+    this.setState("recovering");
+    await this.launch(this.everRunning);
+  }
+
+  /**
+   * Close stdin, wait, SIGTERM, wait, SIGKILL (§1.6). `beforeTerminate` runs first when a
+   * worker is alive (the owner answers open dialogs there).
+   */
+  async stop(beforeTerminate: () => void = () => undefined): Promise<void> {
+    this.stopping = true;
+    const w = this.worker;
+    if (w) {
+      beforeTerminate();
+      await this.terminate(w);
+    } else if (this.state !== "stopped") {
+      this.setState("stopped", this.lastExit);
+    }
+  }
+
+  /** The running generation cannot be driven any more (protocol errors): mark it and end it. */
+  degrade(generation: number, reason: string): void {
+    const w = this.worker;
+    if (!w || generation !== this.generation || this.state !== "running") return;
+    this.exitReason = reason;
+    this.setState("degraded");
+    void this.terminate(w);
+  }
+
+  /**
+   * A closed stdout or broken stdin normally precedes the exit by milliseconds; a worker that
+   * still looks drivable after the grace period never will be again: degrade it.
+   */
+  degradeIfStillAlive(generation: number, reason: string): void {
+    setTimeout(() => {
+      if (this.worker?.isAlive() === true) this.degrade(generation, reason);
+    }, this.options.pipeLossGraceMs ?? 1000).unref();
+  }
+
+  private setState(state: SupervisorState, info?: WorkerExitInfo): void {
+    this.state = state;
+    this.hooks.stateChanged(state, info);
+  }
+
+  private terminate(w: WorkerProcess): Promise<void> {
+    return terminateWorker(w, this.options.shutdownTimeoutsMs);
+  }
+
+  private async launch(isRestart: boolean): Promise<void> {
+    this.generation += 1;
+    const generation = this.generation;
+    const w = this.hooks.spawn(generation, isRestart, (code, signal, spawnError) => this.exited(generation, w, code, signal, spawnError));
+    this.worker = w;
+    let startupOver: () => void = () => undefined;
+    this.startup = new Promise<void>((resolve) => {
+      startupOver = resolve;
+    });
+    try {
+      await this.hooks.bringUp(generation, isRestart);
+      this.everRunning = true;
+      this.setState("running");
+    } catch (error) {
+      if (this.worker === w && w.isAlive()) {
+        this.exitReason = (error as Error).message;
+        w.kill("SIGKILL");
+      }
+      throw error;
+    } finally {
+      startupOver();
+    }
+  }
+
+  private exited(generation: number, w: WorkerProcess, code: number | null, signal: NodeJS.Signals | null, spawnError?: Error): void {
+    if (generation !== this.generation) return;
+    this.worker = undefined;
+    const reason = spawnError ? `Could not start worker: ${spawnError.message}` : this.exitReason;
+    this.exitReason = undefined;
+    const lastFrame = this.hooks.lastFrame();
+    const info: WorkerExitInfo = {
+      generation,
+      code,
+      signal,
+      intentional: this.stopping,
+      stderrTail: w.stderr.tail(),
+      ...(lastFrame ? { lastFrame } : {}),
+      ...(reason ? { reason } : {}),
+    };
+    this.lastExit = info;
+    this.hooks.ended(info);
+    if (this.stopping) {
+      this.setState("stopped", info);
+      return;
+    }
+    this.setState("exited", info);
+    if (this.everRunning) void this.restartAfterExit();
+    else this.setState("failed", info);
+  }
+
+  /** The restart step (§11.3): ask the budget, back off, relaunch with rehydration. */
+  private async restartAfterExit(): Promise<void> {
+    const decision = this.options.budget.next();
+    if (!decision.restart) {
+      this.setState("failed", this.lastExit);
+      return;
+    }
+    this.setState("recovering");
+    await delay(decision.delayMs);
+    if (this.stopping || this.state !== "recovering") return;
+    try {
+      await this.launch(true);
+    } catch (error) {
+      this.hooks.restartFailed(`Restart failed: ${(error as Error).message}`);
+      // The generation the failed relaunch left behind, if any, is ended; its exit drives the next attempt.
+      if (this.worker && this.generation > 0) void this.terminate(this.worker);
+    }
+  }
+}

@@ -2,8 +2,8 @@
 // vs follow-up vs abort, routes slash commands and `!cmd`, and answers dialogs. The only
 // place (with main.ts) that performs effects.
 import { type CopyResult, describeCopy } from "./clipboard.js";
-import { BUILTIN_COMMANDS, findCommand, parseSlash, type SlashCommand, type SlashContext } from "./commands.js";
-import { decodeSnapshot, type TuiConnection } from "./connection.js";
+import { BUILTIN_COMMANDS, findCommand, parseSlash, type SlashCommand, type SlashContext } from "./slash-registry.js";
+import { decodeSnapshot, type TuiConnection } from "./bridge-notices.js";
 import type { EditorAction } from "./keymap.js";
 import { EXIT_WINDOW_MS } from "./state/reducer.js";
 import type { Store } from "./state/store.js";

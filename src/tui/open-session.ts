@@ -4,7 +4,7 @@
 // looked live, and the footer takes the session's totals. A restart that reopened the session
 // already on screen prints nothing: the transcript shows it.
 import type { RpcSessionState, SessionStats } from "../bridge/index.js";
-import type { TuiConnection } from "./connection.js";
+import type { TuiConnection } from "./bridge-notices.js";
 import { historyEntries, historyPrompts, historyTotals, type SessionTotals } from "./state/history.js";
 import type { Store } from "./state/store.js";
 

@@ -5,7 +5,7 @@ import { render } from "ink";
 import { createWorkerConnection, describeCommandLine, type WorkerConnection } from "../bridge/index.js";
 import { parseTuiCli } from "./cli.js";
 import { App } from "./components/app.js";
-import { decodeSnapshot, noticesToActions } from "./connection.js";
+import { decodeSnapshot, noticesToActions } from "./bridge-notices.js";
 import { createController } from "./controller.js";
 import { copyToClipboard } from "./clipboard.js";
 import { createExternalEditor } from "./external-editor.js";

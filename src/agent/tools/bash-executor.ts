@@ -6,7 +6,7 @@
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { OutputCollector, type OutputSnapshot } from "./output-collector.js";
-import { StreamSanitizer } from "./sanitize.js";
+import { StreamSanitizer } from "./output-sanitizer.js";
 import { createOutputMasker, toolEnvironment } from "../security/credential-guard.js";
 
 export interface RunBashOptions {

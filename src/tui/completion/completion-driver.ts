@@ -1,7 +1,7 @@
 // Completion while typing: `/name` (built-ins the worker supports + get_commands) and
 // `@path` (project files). Suggestions are shown as an editor widget (the live region budgets
 // widget rows) and Tab applies the best one. No React: it watches the store.
-import type { SlashCommand } from "../commands.js";
+import type { SlashCommand } from "../slash-registry.js";
 import { sanitizeLine } from "../render/sanitize.js";
 import { theme } from "../render/theme.js";
 import { allSuggestions, commonPrefix, filterSuggestions, slashQuery, type SlashSuggestion } from "../slash/completion.js";

@@ -4,7 +4,7 @@
 // restart budget is spent, says what to do. The notice with code, signal and the redacted
 // stderr tail comes from the core reducer (worker_status).
 import type { BridgeNotice, BridgeSnapshot } from "../../bridge/index.js";
-import type { SlashCommand } from "../commands.js";
+import type { SlashCommand } from "../slash-registry.js";
 import type { Store } from "../state/store.js";
 import { isRecord, str } from "../state/wire.js";
 

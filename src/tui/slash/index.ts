@@ -1,13 +1,13 @@
 // The slash commands as SlashCommand objects for createController({ slashCommands }),
 // and the cache of the worker's own commands (get_commands, omp's get_available_commands) for completion.
-import type { SlashCommand, SlashContext } from "../commands.js";
-import { slashSupported, type SlashDeps } from "./context.js";
+import type { SlashCommand, SlashContext } from "../slash-registry.js";
+import { slashSupported, type SlashDeps } from "./slash-deps.js";
 import { infoCommands } from "./info-commands.js";
 import { modelCommands } from "./model-commands.js";
 import { sessionCommands } from "./session-commands.js";
 import { sendAsPrompt } from "./worker-commands.js";
 
-export { slashSupported, afterSessionChange, REQUIRES, type SlashDeps } from "./context.js";
+export { slashSupported, afterSessionChange, REQUIRES, type SlashDeps } from "./slash-deps.js";
 export { resumeSession } from "./session-commands.js";
 export { createWorkerCommands, decodeAvailableCommands, sendAsPrompt, type WorkerCommands, type WorkerCommandCache } from "./worker-commands.js";
 

@@ -2,9 +2,9 @@
 // worker's restart budget is spent).
 import type { SessionStats } from "../../bridge/index.js";
 import { describeCopy } from "../clipboard.js";
-import type { SlashCommand } from "../commands.js";
+import type { SlashCommand } from "../slash-registry.js";
 import { formatTokens } from "../render/footer-lines.js";
-import type { SlashDeps } from "./context.js";
+import type { SlashDeps } from "./slash-deps.js";
 
 export function formatStats(s: SessionStats): string {
   const t = s.tokens;

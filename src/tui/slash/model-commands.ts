@@ -1,11 +1,11 @@
 // /model (fuzzy picker over get_available_models, or a direct pick when the argument matches
 // one model) and /thinking (level picker, or the level given as argument).
 import type { Model, ThinkingLevel } from "../../bridge/index.js";
-import type { SlashCommand } from "../commands.js";
-import { decodeSnapshot } from "../connection.js";
+import type { SlashCommand } from "../slash-registry.js";
+import { decodeSnapshot } from "../bridge-notices.js";
 import { fuzzyFilter } from "../pickers/fuzzy.js";
 import type { PickerItem } from "../pickers/picker-state.js";
-import type { SlashDeps } from "./context.js";
+import type { SlashDeps } from "./slash-deps.js";
 
 export const THINKING_LEVELS: readonly ThinkingLevel[] = ["off", "minimal", "low", "medium", "high", "xhigh"];
 

@@ -2,10 +2,10 @@
 // earlier user message; its text goes back into the editor), /clone and /tree (navigate the
 // session tree: fold, search, jump).
 import { basename } from "node:path";
-import type { SlashCommand, SlashContext } from "../commands.js";
+import type { SlashCommand, SlashContext } from "../slash-registry.js";
 import { listSessions, sessionDirFor, sessionItems } from "../pickers/session-list.js";
 import { createTreeController, decodeTree, jumpTarget, treeFromEntries } from "../pickers/tree.js";
-import { afterSessionChange, type SlashDeps } from "./context.js";
+import { afterSessionChange, type SlashDeps } from "./slash-deps.js";
 
 const vetoed = (ctx: SlashContext, what: string): void => ctx.notice(`${what} was cancelled by an extension`, "warning");
 

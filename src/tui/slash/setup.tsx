@@ -5,7 +5,7 @@ import type React from "react";
 import type { WorkerConnection } from "../../bridge/index.js";
 import { copyToClipboard } from "../clipboard.js";
 import { createSessionPrinter } from "../open-session.js";
-import type { SlashCommand, SlashContext } from "../commands.js";
+import type { SlashCommand, SlashContext } from "../slash-registry.js";
 import type { OverlayRenderer } from "../components/app.js";
 import { CompletionKeys } from "../completion/completion-keys.js";
 import { createCompletionDriver } from "../completion/completion-driver.js";

@@ -2,8 +2,8 @@
 // none and announces them with `available_commands_update` events and `get_available_commands`.
 // omp runs such a command when it arrives as a `prompt` text ("/name args", trace fact 15).
 import { BridgeError, type BridgeNotice, type SlashCommandInfo } from "../../bridge/index.js";
-import type { SlashContext } from "../commands.js";
-import type { TuiConnection } from "../connection.js";
+import type { SlashContext } from "../slash-registry.js";
+import type { TuiConnection } from "../bridge-notices.js";
 
 export type WorkerCommands = {
   list(): readonly SlashCommandInfo[];

@@ -5,7 +5,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { runBashCommand } from "../../../src/agent/tools/bash-executor.js";
-import { StreamSanitizer, sanitizeText } from "../../../src/agent/tools/sanitize.js";
+import { StreamSanitizer, sanitizeText } from "../../../src/agent/tools/output-sanitizer.js";
 import { makeTempDir, processAlive, waitFor } from "./helpers.js";
 
 let dir: string;

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { atReplacement, atToken, rankPaths } from "../../../src/tui/completion/at-completion.js";
 import { COMPLETION_WIDGET, computeCompletion, createCompletionDriver } from "../../../src/tui/completion/completion-driver.js";
 import { isIgnored, listProjectFiles, parseGitignore, withDirectories } from "../../../src/tui/completion/file-index.js";
-import { BUILTIN_COMMANDS } from "../../../src/tui/commands.js";
+import { BUILTIN_COMMANDS } from "../../../src/tui/slash-registry.js";
 import { createInitialState } from "../../../src/tui/state/reducer.js";
 import { createStore } from "../../../src/tui/state/store.js";
 

@@ -1,7 +1,7 @@
 // A fake worker connection for controller/interaction tests: every rpc method is a vi.fn
 // that records its call and resolves with a canned value.
 import { vi } from "vitest";
-import type { TuiConnection } from "../../../src/tui/connection.js";
+import type { TuiConnection } from "../../../src/tui/bridge-notices.js";
 
 export type FakeConnection = TuiConnection & {
   calls: Array<{ method: string; args: unknown[] }>;

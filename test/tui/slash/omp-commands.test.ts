@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { BridgeError, type BridgeNotice } from "../../../src/bridge/index.js";
-import type { SlashContext } from "../../../src/tui/commands.js";
+import type { SlashContext } from "../../../src/tui/slash-registry.js";
 import { createController } from "../../../src/tui/controller.js";
 import { allSuggestions, filterSuggestions } from "../../../src/tui/slash/completion.js";
 import { createSlashCommands, createWorkerCommands, decodeAvailableCommands, slashSupported, type SlashDeps } from "../../../src/tui/slash/index.js";

@@ -2,9 +2,9 @@
 // picker host, capability gating, session changes printing history, start-up checks and
 // crash recovery presentation.
 import { describe, expect, it } from "vitest";
-import type { SlashContext } from "../../../src/tui/commands.js";
+import type { SlashContext } from "../../../src/tui/slash-registry.js";
 import { createSessionPrinter } from "../../../src/tui/open-session.js";
-import { parseSlash } from "../../../src/tui/commands.js";
+import { parseSlash } from "../../../src/tui/slash-registry.js";
 import { createPickerHost } from "../../../src/tui/pickers/picker-host.js";
 import { createRecovery } from "../../../src/tui/recovery/recovery.js";
 import { allSuggestions, filterSuggestions, slashQuery } from "../../../src/tui/slash/completion.js";
@@ -300,7 +300,7 @@ describe("crash recovery", () => {
   });
 
   it("one crash is one 'Worker crashed' notice, also when the restart budget is spent (exited then failed)", async () => {
-    const { noticesToActions } = await import("../../../src/tui/connection.js");
+    const { noticesToActions } = await import("../../../src/tui/bridge-notices.js");
     const store = createStore(createInitialState(80, 24), { frameMs: 0, setTimer: (fn) => fn() });
     const r = createRecovery({ store, getSnapshot: () => ({ restartsInWindow: 3 }) });
     const feed = (batch: Parameters<typeof noticesToActions>[0]): void => {

@@ -2,7 +2,7 @@
 // clipboard, where sessions live, a manual restart, and the session-change follow-up.
 import type { BridgeSnapshot, RpcClient } from "../../bridge/index.js";
 import type { CopyResult } from "../clipboard.js";
-import { decodeSnapshot } from "../connection.js";
+import { decodeSnapshot } from "../bridge-notices.js";
 import type { PickerHost } from "../pickers/picker-host.js";
 import type { Store } from "../state/store.js";
 import type { SessionPrinter } from "../open-session.js";

@@ -3,7 +3,7 @@
 // `createController({ slashCommands })` without touching the controller.
 import { keyHelp, viewKeyHelp } from "./keymap.js";
 import type { Store } from "./state/store.js";
-import type { TuiConnection } from "./connection.js";
+import type { TuiConnection } from "./bridge-notices.js";
 
 export type SlashContext = {
   store: Store;

@@ -1,11 +1,48 @@
-// Enforces ARCHITECTURE.md's import table: each src/ area may import only what the table allows.
+// Enforces the layer table of docs/architecture.md: each src/ area may import only what the
+// table allows, src/tui/state imports neither render/ nor components/, and every file sits in a
+// folder this test knows (a new folder is a decision to record here, not an accident).
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, relative, resolve, dirname, sep } from "node:path";
+import { basename, dirname, join, relative, resolve, sep } from "node:path";
 import { describe, expect, it } from "vitest";
 
 const SRC = resolve(import.meta.dirname, "..", "src");
 type Area = "protocol" | "agent" | "bridge" | "tui";
+
+/** Every folder of src/ (relative, "/"-separated) and its layer. */
+const KNOWN_FOLDERS: Record<string, Area> = {
+  protocol: "protocol",
+  "protocol/decode": "protocol",
+  "protocol/types": "protocol",
+  agent: "agent",
+  "agent/commands": "agent",
+  "agent/extensions": "agent",
+  "agent/extensions/builtin": "agent",
+  "agent/live": "agent",
+  "agent/providers": "agent",
+  "agent/rpc": "agent",
+  "agent/runtime": "agent",
+  "agent/security": "agent",
+  "agent/session": "agent",
+  "agent/tools": "agent",
+  bridge: "bridge",
+  tui: "tui",
+  "tui/completion": "tui",
+  "tui/components": "tui",
+  "tui/components/dialogs": "tui",
+  "tui/live": "tui",
+  "tui/pickers": "tui",
+  "tui/recovery": "tui",
+  "tui/render": "tui",
+  "tui/slash": "tui",
+  "tui/state": "tui",
+  "tui/transcript-view": "tui",
+};
+
+/** Inside one layer: folders (prefixes) that must not import other folders. */
+const INNER_RULES: { from: string; notInto: string[]; why: string }[] = [
+  { from: "tui/state", notInto: ["tui/render", "tui/components"], why: "state is pure data and reducers; views depend on it, not the reverse" },
+];
 
 function listFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -15,39 +52,52 @@ function listFiles(dir: string): string[] {
   });
 }
 
-function areaOf(root: string, file: string): Area | undefined {
-  const first = relative(root, file).split(sep)[0];
-  return first === "protocol" || first === "agent" || first === "bridge" || first === "tui" ? first : undefined;
-}
+const folderOf = (root: string, file: string): string => relative(root, dirname(file)).split(sep).join("/");
+const within = (folder: string, prefix: string): boolean => folder === prefix || folder.startsWith(`${prefix}/`);
 
 const IMPORT_RE = /(?:import|export)\s[^'"]*?from\s*["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)|import\s+["']([^"']+)["']/g;
+
+function layerAllows(from: Area, to: Area, targetFolder: string, targetFile: string): boolean {
+  if (from === to) return true;
+  if (from === "agent" || from === "bridge") return to === "protocol";
+  if (from === "tui") return to === "bridge" && targetFolder === "bridge" && /^index\.(js|ts)$/.test(targetFile);
+  return false;
+}
+
+function packageProblem(from: Area, spec: string, typeOnly: boolean): boolean {
+  const isInk = /^(ink|react|ink-[\w-]+)(\/|$)/.test(spec);
+  const isPi = spec.startsWith("@mariozechner/pi-ai") || spec.startsWith("@mariozechner/pi-agent-core");
+  if (isInk && from !== "tui") return true;
+  if (isPi && (from === "bridge" || from === "tui")) return true;
+  return isPi && from === "protocol" && !typeOnly;
+}
 
 function findViolations(root: string): string[] {
   const problems: string[] = [];
   for (const file of listFiles(root)) {
-    const from = areaOf(root, file);
-    if (!from) continue;
+    const folder = folderOf(root, file);
+    const from = KNOWN_FOLDERS[folder];
+    if (!from) {
+      problems.push(`${relative(root, file)} is in a folder the import rules do not know (${folder || "src/"})`);
+      continue;
+    }
     const text = readFileSync(file, "utf8");
     for (const match of text.matchAll(IMPORT_RE)) {
       const spec = match[1] ?? match[2] ?? match[3] ?? "";
-      const line = text.slice(0, match.index).split("\n").length;
-      const where = `${relative(root, file)}:${line} imports ${spec}`;
-      const typeOnly = /^(?:import|export)\s+type\s/.test(match[0]);
-      if (spec.startsWith(".")) {
-        const target = resolve(dirname(file), spec);
-        const to = areaOf(root, target);
-        if (!to || to === from) continue;
-        const ok =
-          (from === "agent" && to === "protocol") ||
-          (from === "bridge" && to === "protocol") ||
-          (from === "tui" && to === "bridge" && relative(root, target).replace(/\.(js|ts)$/, "") === join("bridge", "index"));
-        if (!ok) problems.push(where);
-      } else {
-        const isInk = /^(ink|react|ink-[\w-]+)(\/|$)/.test(spec);
-        const isPi = spec.startsWith("@mariozechner/pi-ai") || spec.startsWith("@mariozechner/pi-agent-core");
-        if (isInk && from !== "tui") problems.push(where);
-        if (isPi && (from === "bridge" || from === "tui")) problems.push(where);
-        if (isPi && from === "protocol" && !typeOnly) problems.push(where);
+      const where = `${relative(root, file)}:${text.slice(0, match.index).split("\n").length} imports ${spec}`;
+      if (!spec.startsWith(".")) {
+        if (packageProblem(from, spec, /^(?:import|export)\s+type\s/.test(match[0]))) problems.push(where);
+        continue;
+      }
+      const target = resolve(dirname(file), spec);
+      const targetFolder = folderOf(root, target);
+      const to = KNOWN_FOLDERS[targetFolder];
+      if (!to || !layerAllows(from, to, targetFolder, basename(target))) {
+        problems.push(where);
+        continue;
+      }
+      for (const rule of INNER_RULES) {
+        if (within(folder, rule.from) && rule.notInto.some((p) => within(targetFolder, p))) problems.push(`${where} (${rule.why})`);
       }
     }
   }
@@ -55,11 +105,11 @@ function findViolations(root: string): string[] {
 }
 
 describe("import rules", () => {
-  it("src/ respects the ARCHITECTURE.md import table", () => {
+  it("src/ respects the layer table and the rules inside src/tui", () => {
     expect(findViolations(SRC)).toEqual([]);
   });
 
-  it("reports each kind of forbidden import in a synthetic tree", () => {
+  it("reports each kind of violation in a synthetic tree", () => {
     const root = mkdtempSync(join(tmpdir(), "import-rules-"));
     try {
       const write = (path: string, text: string): void => {
@@ -71,6 +121,11 @@ describe("import rules", () => {
       write("bridge/c.ts", 'import { stream } from "@mariozechner/pi-ai";\n');
       write("bridge/index.ts", "export {};\n");
       write("tui/d.tsx", 'import { z } from "../bridge/c.js";\nimport { ok } from "../bridge/index.js";\nimport { P } from "../protocol/a.js";\n');
+      write("tui/state/s.ts", 'import { line } from "../render/r.js";\nimport { View } from "../components/v.js";\nimport { t } from "./t.js";\n');
+      write("tui/render/r.ts", 'import { s } from "../state/s.js";\n');
+      write("tui/components/v.tsx", 'import { line } from "../render/r.js";\n');
+      write("utils/u.ts", "export {};\n");
+      write("tui/newfeature/n.ts", "export {};\n");
       expect(findViolations(root).sort()).toEqual([
         "agent/b.ts:1 imports ../bridge/c.js",
         "agent/b.ts:2 imports ink",
@@ -78,6 +133,10 @@ describe("import rules", () => {
         "protocol/a.ts:1 imports ../agent/b.js",
         "tui/d.tsx:1 imports ../bridge/c.js",
         "tui/d.tsx:3 imports ../protocol/a.js",
+        "tui/newfeature/n.ts is in a folder the import rules do not know (tui/newfeature)",
+        "tui/state/s.ts:1 imports ../render/r.js (state is pure data and reducers; views depend on it, not the reverse)",
+        "tui/state/s.ts:2 imports ../components/v.js (state is pure data and reducers; views depend on it, not the reverse)",
+        "utils/u.ts is in a folder the import rules do not know (utils)",
       ]);
     } finally {
       rmSync(root, { recursive: true, force: true });

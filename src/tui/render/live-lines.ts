@@ -1,6 +1,6 @@
 // The live region as row budgets + pure row builders. Its total height is always below the
 // terminal height (Ink clears the screen otherwise) and never depends on transcript length.
-import { endsInsideFence } from "./split-point.js";
+import { endsInsideFence } from "../state/split-point.js";
 import { renderMarkdown } from "./markdown.js";
 import { sanitizeLine, sanitizeText } from "./sanitize.js";
 import { style, symbols, theme } from "./theme.js";

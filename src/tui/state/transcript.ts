@@ -1,6 +1,6 @@
 // Transcript slice: rebuilds the streaming assistant message from delta OR cumulative form,
 // commits finished pieces (safe split points, message_end, tool end) to the append-only list.
-import { findLastSafeSplitPoint } from "../render/split-point.js";
+import { findLastSafeSplitPoint } from "./split-point.js";
 import { boundOutput } from "./bounded-text.js";
 import type { AgentEvent, DeltaEvent } from "./events.js";
 import type { Entry, LiveMessage, NoticeLevel, ToolRun, TranscriptState } from "./types.js";

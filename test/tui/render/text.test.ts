@@ -1,7 +1,6 @@
-// Width-aware text handling and safe split points (sanitising: sanitize.test.ts).
+// Width-aware text handling (sanitising: sanitize.test.ts; safe split points: state/split-point.test.ts).
 import { describe, expect, it } from "vitest";
 import { stripSgr, textWidth, truncateLine, wrapLine, wrapText } from "../../../src/tui/render/text-width.js";
-import { endsInsideFence, findLastSafeSplitPoint } from "../../../src/tui/render/split-point.js";
 
 describe("textWidth", () => {
   it("counts wide CJK, emoji and combining marks by cells", () => {
@@ -38,16 +37,5 @@ describe("truncate and wrap", () => {
   });
   it("splits on newlines", () => {
     expect(wrapText("a\nb", 10)).toEqual(["a", "b"]);
-  });
-});
-
-describe("safe split points", () => {
-  it("splits after a blank line outside a fence only", () => {
-    const text = "para one\n\npara two\n\n```\ncode\n\nmore code\n```\ntail";
-    const i = findLastSafeSplitPoint(text);
-    expect(text.slice(0, i)).toBe("para one\n\npara two\n\n");
-    expect(endsInsideFence("```ts\nconst a = 1;\n")).toBe(true);
-    expect(endsInsideFence("```ts\nconst a = 1;\n```\n")).toBe(false);
-    expect(findLastSafeSplitPoint("no blank line here")).toBe(-1);
   });
 });

@@ -1,26 +1,15 @@
 // Whole-pipeline replay: the fake worker writes each recorded pi trace to its real stdout pipe
-// in random chunks; the connection must deliver the same events and UI requests, in order.
+// in random chunks; the connection must deliver the events and UI requests recorded for it in
+// client-expectations.json (derived from the raw trace without the bridge's code, by
+// test/fixtures/traces/record-client-expectations.mjs), in order.
 import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { createFrameRouter } from "../../src/bridge/frame-router.js";
 import { harness, waitFor, type Harness } from "./helpers.js";
 
 const TRACE_DIR = resolve(import.meta.dirname, "..", "fixtures", "traces", "pi-0.73.1");
 const traces = readdirSync(TRACE_DIR).filter((f) => f.endsWith(".jsonl") && !f.includes("timeline"));
-
-function expectedSequence(file: string): string[] {
-  const router = createFrameRouter((t) => t);
-  return readFileSync(file, "utf8")
-    .split("\n")
-    .filter((l) => l.trim())
-    .flatMap((l) => {
-      const r = router.route(l);
-      if (r.kind === "event") return [`event:${r.event.type}`];
-      if (r.kind === "ui_request") return [`ui:${r.request.method}:${r.request.id}`];
-      return [];
-    });
-}
+const EXPECTED = JSON.parse(readFileSync(join(TRACE_DIR, "client-expectations.json"), "utf8")) as Record<string, string[]>;
 
 let current: Harness | undefined;
 afterEach(async () => {
@@ -32,7 +21,8 @@ describe("trace replay through a real pipe", () => {
   for (const name of traces) {
     it(name, async () => {
       const file = join(TRACE_DIR, name);
-      const expected = expectedSequence(file);
+      const expected = EXPECTED[name];
+      expect(expected, `${name} has no recorded expectation: run record-client-expectations.mjs`).toBeDefined();
       current = harness({ fakeEnv: { FAKE_FLAVOUR: "pi" }, probeCapabilities: false, degradedThreshold: 1000 });
       const h = current;
       await h.connection.start();

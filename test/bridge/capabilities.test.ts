@@ -1,0 +1,22 @@
+// Flavour classification and the capability matrix (docs/protocol.md §3.12).
+import { describe, expect, it } from "vitest";
+import { applyProbe, capabilitiesFor, classifyFlavour } from "../../src/bridge/capabilities.js";
+
+describe("capabilities", () => {
+  it("classifies flavours from get_state keys (§3.12)", () => {
+    expect(classifyFlavour({ pendingMessageCount: 0, queuedMessageCount: 0, todoPhases: [] })).toBe("ours");
+    expect(classifyFlavour({ todoPhases: [], interruptMode: "wait" })).toBe("xcsh");
+    expect(classifyFlavour({ interruptMode: "wait", queuedMessageCount: 0 })).toBe("omp");
+    expect(classifyFlavour({ pendingMessageCount: 0 })).toBe("pi");
+  });
+  it("downgrades pi to pi-0.73 when get_available_thinking_levels is unknown", () => {
+    const caps = applyProbe(capabilitiesFor("pi"), "get_available_thinking_levels", false);
+    expect(caps.flavour).toBe("pi-0.73");
+    for (const c of ["get_entries", "get_tree", "set_todos", "set_host_tools", "clear_queue", "abort_and_prompt"]) expect(caps.commands[c]).toBe(false);
+    expect(caps.synthesisedSettled).toBe(true);
+  });
+  it("uses branch aliases for oh-my-pi flavours", () => {
+    expect(capabilitiesFor("omp").useBranchAliases).toBe(true);
+    expect(capabilitiesFor("ours").synthesisedSettled).toBe(false);
+  });
+});

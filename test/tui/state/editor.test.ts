@@ -1,0 +1,40 @@
+// The editor reducer: insertion, cursor and word motion, history, deletion, undo.
+import { describe, expect, it } from "vitest";
+import { initialEditor, reduceEditor, type EditorOp } from "../../../src/tui/state/editor.js";
+import { editorLines } from "../../../src/tui/render/editor-lines.js";
+import { stripSgr, textWidth } from "../../../src/tui/render/text-width.js";
+
+describe("editor operations", () => {
+  const run = (ops: EditorOp[]) => ops.reduce(reduceEditor, initialEditor);
+  it("edits multi-line text and walks history only at the edges", () => {
+    let s = run([{ op: "insert", text: "one" }, { op: "newline" }, { op: "insert", text: "two" }]);
+    expect(s.text).toBe("one\ntwo");
+    s = reduceEditor(s, { op: "up" });
+    expect(s.cursor).toBe(3); // moved to line one, same column
+    s = reduceEditor({ ...s, history: ["old"] }, { op: "up" });
+    expect(s.text).toBe("old");
+    s = reduceEditor(s, { op: "down" });
+    expect(s.text).toBe("one\ntwo");
+  });
+  it("deletes by grapheme-safe steps, words and lines", () => {
+    let s = run([{ op: "insert", text: "a 👍" }, { op: "backspace" }]);
+    expect(s.text).toBe("a ");
+    s = run([{ op: "insert", text: "foo bar baz" }, { op: "delete_word" }]);
+    expect(s.text).toBe("foo bar ");
+    s = run([{ op: "insert", text: "abc" }, { op: "home" }, { op: "kill_line" }]);
+    expect(s.text).toBe("");
+  });
+  it("set_editor_text keeps the replaced text for one undo", () => {
+    let s = run([{ op: "insert", text: "mine" }, { op: "set", text: "theirs", keepUndo: true }]);
+    expect(s.text).toBe("theirs");
+    s = reduceEditor(s, { op: "undo" });
+    expect(s.text).toBe("mine");
+  });
+  it("renders with a visible cursor inside the width and row cap", () => {
+    const rows = editorLines("x".repeat(300), 150, 40, 3);
+    expect(rows.length).toBe(3);
+    for (const r of rows) expect(textWidth(r)).toBeLessThanOrEqual(40);
+    expect(rows.some((r) => r.includes("\u001b[7m"))).toBe(true);
+    expect(stripSgr(editorLines("", 0, 40, 3, { placeholder: "type" })[0] ?? "")).toContain("type");
+  });
+});

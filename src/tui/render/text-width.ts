@@ -1,49 +1,30 @@
 // Display width of terminal text: graphemes (wide CJK, emoji, combining marks), SGR escapes
 // ignored, plus width-aware truncation and word wrapping that carry SGR state across lines.
+import stringWidth from "string-width";
+
 const SGR_RE = /\u001b\[[0-9;:]*m/y;
 const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });
 
-const WIDE_RANGES: ReadonlyArray<readonly [number, number]> = [
-  [0x1100, 0x115f], [0x231a, 0x231b], [0x2329, 0x232a], [0x23e9, 0x23ec], [0x23f0, 0x23f0],
-  [0x23f3, 0x23f3], [0x25fd, 0x25fe], [0x2614, 0x2615], [0x2648, 0x2653], [0x267f, 0x267f],
-  [0x2693, 0x2693], [0x26a1, 0x26a1], [0x26aa, 0x26ab], [0x26bd, 0x26be], [0x26c4, 0x26c5],
-  [0x26ce, 0x26ce], [0x26d4, 0x26d4], [0x26ea, 0x26ea], [0x26f2, 0x26f3], [0x26f5, 0x26f5],
-  [0x26fa, 0x26fa], [0x26fd, 0x26fd], [0x2705, 0x2705], [0x270a, 0x270b], [0x2728, 0x2728],
-  [0x274c, 0x274c], [0x274e, 0x274e], [0x2753, 0x2755], [0x2757, 0x2757], [0x2795, 0x2797],
-  [0x27b0, 0x27b0], [0x27bf, 0x27bf], [0x2b1b, 0x2b1c], [0x2b50, 0x2b50], [0x2b55, 0x2b55],
-  [0x2e80, 0x303e], [0x3041, 0x33ff], [0x3400, 0x4dbf], [0x4e00, 0x9fff], [0xa000, 0xa4cf],
-  [0xa960, 0xa97f], [0xac00, 0xd7a3], [0xf900, 0xfaff], [0xfe10, 0xfe19], [0xfe30, 0xfe6f],
-  [0xff00, 0xff60], [0xffe0, 0xffe6], [0x16fe0, 0x18aff], [0x1b000, 0x1b2ff], [0x1f004, 0x1f004],
-  [0x1f0cf, 0x1f0cf], [0x1f18e, 0x1f18e], [0x1f191, 0x1f19a], [0x1f200, 0x1f251],
-  [0x1f300, 0x1f64f], [0x1f680, 0x1f6ff], [0x1f7e0, 0x1f7eb], [0x1f90c, 0x1f9ff],
-  [0x1fa70, 0x1faff], [0x20000, 0x3fffd],
-];
+/**
+ * Widths come from string-width (Unicode's East Asian Width and emoji data, maintained
+ * upstream: a new Unicode version is a dependency bump). Looking a grapheme up costs a
+ * segmentation and several property regexes, so widths are cached; text repeats its
+ * characters, and the cache is emptied when it grows past a screenful of distinct ones.
+ */
+const WIDTH_CACHE_MAX = 4096;
+const widthCache = new Map<string, number>();
 
-function isWide(cp: number): boolean {
-  let lo = 0;
-  let hi = WIDE_RANGES.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    const range = WIDE_RANGES[mid];
-    if (!range) return false;
-    if (cp < range[0]) hi = mid - 1;
-    else if (cp > range[1]) lo = mid + 1;
-    else return true;
-  }
-  return false;
-}
-
-const ZERO_WIDTH_RE = /^[\p{Mn}\p{Me}\p{Cf}\u200b-\u200f\u2028\u2029\ufeff]+$/u;
-const EMOJI_PRESENTATION_RE = /\p{Emoji_Presentation}|\p{Extended_Pictographic}\ufe0f|\u200d/u;
-
-/** Width in terminal cells of one grapheme cluster. */
+/** Width in terminal cells of one grapheme cluster (controls count 0). */
 export function graphemeWidth(g: string): number {
   const cp = g.codePointAt(0) ?? 0;
   if (cp < 0x20 || (cp >= 0x7f && cp < 0xa0)) return 0;
-  if (cp < 0x300) return 1;
-  if (ZERO_WIDTH_RE.test(g)) return 0;
-  if (EMOJI_PRESENTATION_RE.test(g)) return 2;
-  return isWide(cp) ? 2 : 1;
+  if (g.length === 1 && cp < 0x7f) return 1;
+  const cached = widthCache.get(g);
+  if (cached !== undefined) return cached;
+  const width = stringWidth(g);
+  if (widthCache.size >= WIDTH_CACHE_MAX) widthCache.clear();
+  widthCache.set(g, width);
+  return width;
 }
 
 /** A piece of a styled line: either an SGR escape (width 0) or one grapheme. */

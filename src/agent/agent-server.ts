@@ -216,7 +216,7 @@ export async function startAgent({ cli, version, cwd }: StartOptions): Promise<v
     if (shuttingDown) return;
     shuttingDown = true;
     try {
-      // Host tool calls nobody will answer fail with the disconnect message (§1.6, §8.4), not
+      // Host tool calls nobody will answer fail with the disconnect message (docs/protocol.md §1.6, §8.4), not
       // as aborted: reject them before the abort cancels them.
       getSessionFeatures(services)?.hostTools.rejectAllDisconnected();
       await withTimeout(runtime.abort(), 2000);

@@ -1,5 +1,5 @@
-// Capability detection (§3.12): classify the worker flavour from get_state keys, apply the
-// §0.4 matrix, confirm with side-effect-free probes, and learn from `Unknown command:` answers.
+// Capability detection (docs/protocol.md §3.12): classify the worker flavour from get_state keys, apply the
+// docs/protocol.md §0.4 matrix, confirm with side-effect-free probes, and learn from `Unknown command:` answers.
 import type { Capabilities, WorkerFlavour } from "./types.js";
 
 const ALL_COMMANDS = [
@@ -12,7 +12,7 @@ const ALL_COMMANDS = [
   "clear_queue",
 ] as const;
 
-/** Commands each flavour lacks (PROTOCOL.md §0.4; clear_queue is ours only). */
+/** Commands each flavour lacks (docs/protocol.md §0.4; clear_queue is ours only). */
 const MISSING: Record<Exclude<WorkerFlavour, "unknown">, readonly string[]> = {
   ours: [],
   pi: ["abort_and_prompt", "set_todos", "set_host_tools", "set_interrupt_mode", "branch", "get_branch_messages", "clear_queue"],
@@ -29,14 +29,14 @@ const MISSING: Record<Exclude<WorkerFlavour, "unknown">, readonly string[]> = {
 
 const SETTLED_EVENT_FLAVOURS = new Set<WorkerFlavour>(["ours", "pi"]);
 
-/** Probes are `get_*` only (§3.12 rule 4): they must not change worker state. */
+/** Probes are `get_*` only (docs/protocol.md §3.12 rule 4): they must not change worker state. */
 export const CAPABILITY_PROBES = ["get_available_thinking_levels", "get_entries", "get_tree", "get_commands", "get_fork_messages"] as const;
 
 export function initialCapabilities(): Capabilities {
   return { flavour: "unknown", commands: {}, events: {}, useBranchAliases: false, synthesisedSettled: true };
 }
 
-/** §3.12 rule 2: classify by the keys of get_state.data. */
+/** docs/protocol.md §3.12 rule 2: classify by the keys of get_state.data. */
 export function classifyFlavour(state: Record<string, unknown>): WorkerFlavour {
   const has = (key: string): boolean => key in state && state[key] !== undefined;
   if (has("pendingMessageCount") && has("queuedMessageCount") && has("todoPhases")) return "ours";

@@ -68,7 +68,7 @@ class Connection implements WorkerConnection {
     this.pending = createPendingTable(options.requestTimeoutsMs);
     this.ui = createUiRouter((n) => this.emit(n));
     this.hostTools = createHostToolServer((frame) => this.send(frame));
-    // Workers without queue_update (oh-my-pi, xcsh) get a client-side mirror (§6.4).
+    // Workers without queue_update (oh-my-pi, xcsh) get a client-side mirror (docs/protocol.md §6.4).
     this.queues = createQueueTracker(
       () => this.caps.events["queue_update"] !== true,
       (q) => this.emit({ kind: "event", event: { type: "queue_update", steering: [...q.steering], followUp: [...q.followUp] } }),
@@ -109,7 +109,7 @@ class Connection implements WorkerConnection {
   }
 
   async stop(): Promise<void> {
-    // §7.4: every dialog gets an answer, also on shutdown (pi's editor would wait forever).
+    // docs/protocol.md §7.4: every dialog gets an answer, also on shutdown (pi's editor would wait forever).
     await this.supervisor.stop(() => this.cancelDialogs());
     this.notices.flushNow();
   }
@@ -153,14 +153,14 @@ class Connection implements WorkerConnection {
     this.session ? this.session.request(type, fields, timeoutMs) : Promise.reject(new BridgeError("not_running", "No worker is running", { command: type }));
 
   private async request(type: string, fields: Record<string, unknown>): Promise<unknown> {
-    await this.supervisor.whenStarted(); // §11.2: input sent while starting waits for readiness
+    await this.supervisor.whenStarted(); // docs/protocol.md §11.2: input sent while starting waits for readiness
     const { state, lastExit } = this.supervisor.view();
     if (state !== "running") {
       const exit = lastExit ? ` (last exit code ${lastExit.code ?? "none"}, signal ${lastExit.signal ?? "none"})` : "";
       throw new BridgeError("not_running", `Worker is ${state}${exit}`, { command: type });
     }
     if (this.caps.commands[type] === false) throw new BridgeError("unsupported", `The worker does not support ${type}`, { command: type });
-    if (SESSION_REPLACING.has(type)) this.cancelDialogs(); // §7.6: the old session's dialogs are answered `cancelled` first.
+    if (SESSION_REPLACING.has(type)) this.cancelDialogs(); // docs/protocol.md §7.6: the old session's dialogs are answered `cancelled` first.
     const runState = this.runDriver.model().state;
     const queuedPrompt = type === "prompt" && runState !== "idle" && runState !== "settled";
     const data = await this.internalRequest(type, fields);
@@ -195,7 +195,7 @@ class Connection implements WorkerConnection {
         onStderrLine: (line) => {
           if (this.options.forwardStderr) this.emit({ kind: "stderr", line });
         },
-        // A worker whose stdout closed or stdin broke but that stays alive is Degraded (§11.2).
+        // A worker whose stdout closed or stdin broke but that stays alive is Degraded (docs/protocol.md §11.2).
         onStdoutEnd: () => this.supervisor.degradeIfStillAlive(generation, "Worker closed stdout but kept running"),
         onStdinError: (error) => {
           if (!current()) return;

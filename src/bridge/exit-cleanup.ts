@@ -1,4 +1,4 @@
-// What a worker exit leaves behind (§11.4 step 5–6): every in-memory pending thing is rejected,
+// What a worker exit leaves behind (docs/protocol.md §11.4 step 5–6): every in-memory pending thing is rejected,
 // closed or aborted, and whatever may have run without confirmation is reported indeterminate.
 import { BridgeError } from "./errors.js";
 import type { PendingTable } from "./pending.js";
@@ -28,7 +28,7 @@ export function cleanUpAfterExit(parts: ExitParts, info: WorkerExitInfo): Bridge
     // Queries have no effect to reconcile; anything else may or may not have happened.
     if (!r.type.startsWith("get_")) notices.push({ kind: "indeterminate", what: `${r.type} (request ${r.id}) had no response`, ...(r.text !== undefined ? { text: r.text } : {}) });
   }
-  // §6.5: queues die with the worker; the texts are shown for a manual resend, never resent.
+  // docs/protocol.md §6.5: queues die with the worker; the texts are shown for a manual resend, never resent.
   for (const lost of parts.queues.takeLost()) {
     notices.push({ kind: "indeterminate", what: `queued ${lost.lane === "steering" ? "steering" : "follow-up"} message was lost`, text: lost.text });
   }

@@ -1,4 +1,4 @@
-// Stdout line → routed frame (§1.2 client routing, §11.7 error handling, Appendix B
+// Stdout line → routed frame (docs/protocol.md §1.2 client routing, §11.7 error handling, docs/protocol.md Appendix B
 // normalisation). Pure per line except the small state legacy compaction events need.
 import { decodeWorkerFrame } from "../protocol/index.js";
 import type { AgentEvent, ExtensionUiRequest, HostToolCallFrame } from "./wire-types.js";
@@ -20,7 +20,7 @@ export type RoutedFrame =
   | { kind: "ui_request"; request: ExtensionUiRequest }
   | { kind: "host_tool_call"; call: HostToolCallFrame }
   | { kind: "host_tool_cancel"; id: string; targetId: string }
-  /** `refetchState`: an [xcsh]/omp `handoff` compaction ended; the session may have changed (§4.5).
+  /** `refetchState`: an [xcsh]/omp `handoff` compaction ended; the session may have changed (docs/protocol.md §4.5).
    *  `continues`: omp's `agent_end` with `isTerminal: false` (the decoder drops that field): a continuation may follow. */
   | { kind: "event"; event: AgentEvent; refetchState?: true; continues?: true }
   | { kind: "unknown_event"; type: string; raw: Record<string, unknown> }
@@ -35,7 +35,7 @@ export function excerptOf(line: string, redact: (text: string) => string): strin
   return redact(cut).replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`);
 }
 
-// Some older oh-my-pi builds leaked BEL/OSC/CSI sequences onto stdout (§1.3 rule 9).
+// Some older oh-my-pi builds leaked BEL/OSC/CSI sequences onto stdout (docs/protocol.md §1.3 rule 9).
 const LEADING_CONTROL = /^(?:\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)|\u001b\[[0-9;?]*[ -/]*[@-~]|[\u0000-\u0008\u000b-\u001f])+/;
 
 function parseObject(line: string): { ok: true; value: Record<string, unknown> } | { ok: false; message: string } {
@@ -57,7 +57,7 @@ function parseObject(line: string): { ok: true; value: Record<string, unknown> }
   return { ok: true, value: value as Record<string, unknown> };
 }
 
-/** omp's non-terminal `agent_end`: the run may continue (a background job's result), §4.12. */
+/** omp's non-terminal `agent_end`: the run may continue (a background job's result), docs/protocol.md §4.12. */
 function continuesRun(obj: Record<string, unknown>): boolean {
   return obj["type"] === "agent_end" && obj["isTerminal"] === false;
 }

@@ -1,5 +1,5 @@
-// Bringing one worker generation up: readiness (§1.1), capability detection (§3.12), the
-// required-commands check, and after a restart the rehydration of the session (§11.4).
+// Bringing one worker generation up: readiness (docs/protocol.md §1.1), capability detection (§3.12), the
+// required-commands check, and after a restart the rehydration of the session (docs/protocol.md §11.4).
 import { BridgeError } from "./errors.js";
 import { awaitReadiness, detectCapabilities, rehydrate, type RequestFn } from "./startup.js";
 import type { HostToolDefinition } from "./wire-types.js";
@@ -28,7 +28,7 @@ export async function bringUpGeneration(deps: BringUpDeps): Promise<void> {
   const data = await awaitReadiness(request, deps.readyFrame, deps.failed, options.startupTimeoutMs ?? 30_000);
   deps.setCaps(await detectCapabilities(deps.rawState() ?? data, deps.caps().version, request, options.probeCapabilities !== false));
   const caps = deps.caps();
-  // §3.12 rule 5: fail fast, with a clear message, when a command the UI needs is missing.
+  // docs/protocol.md §3.12 rule 5: fail fast, with a clear message, when a command the UI needs is missing.
   const missing = (options.requiredCommands ?? []).filter((c) => caps.commands[c] === false);
   if (missing.length > 0) throw new BridgeError("unsupported", `The worker (${caps.flavour}) lacks required commands: ${missing.join(", ")}`);
   if (deps.isRestart) {

@@ -1,4 +1,4 @@
-// Host-tool serving (§8.5): runs the registered handler for each host_tool_call, forwards
+// Host-tool serving (docs/protocol.md §8.5): runs the registered handler for each host_tool_call, forwards
 // progress, answers exactly once, aborts on host_tool_cancel and on worker exit.
 import type { AgentToolResult, HostToolDefinition } from "./wire-types.js";
 import type { HostToolHandler } from "./types.js";
@@ -47,7 +47,7 @@ export function createHostToolServer(send: (frame: Record<string, unknown>) => v
     call(call, generation) {
       const known = tools?.some((t) => t.name === call.toolName) ?? false;
       if (!handler || !known) {
-        // §8.4: every call must be answered, also for names we no longer know.
+        // docs/protocol.md §8.4: every call must be answered, also for names we no longer know.
         send({ type: "host_tool_result", id: call.id, result: textResult(`Unknown host tool: ${call.toolName}`), isError: true });
         return;
       }

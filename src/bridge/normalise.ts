@@ -1,4 +1,4 @@
-// Appendix B normalisation on top of the protocol decoders: legacy auto_compaction_* become
+// docs/protocol.md Appendix B normalisation on top of the protocol decoders: legacy auto_compaction_* become
 // compaction_* (reason carried from the start event), legacy message_update `start` is dropped,
 // and response data is decoded per command (queuedMessageCount, sourceInfo, hookMessage, ...).
 import { decodeResponseData, isCommandType, TODO_STATUSES, type DecodeResult } from "../protocol/index.js";
@@ -24,7 +24,7 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 export function fastMessageUpdate(obj: Record<string, unknown>): NormalisedEvent {
   const sub = obj["assistantMessageEvent"];
   if (!isObject(sub) || typeof sub["type"] !== "string") return { kind: "invalid", message: 'message_update without "assistantMessageEvent.type"' };
-  // Legacy `start` carries nothing message_start does not (Appendix B).
+  // Legacy `start` carries nothing message_start does not (docs/protocol.md Appendix B).
   if (sub["type"] === "start") return { kind: "ignored", type: "message_update:start" };
   return { kind: "event", event: obj as unknown as AgentEvent };
 }
@@ -78,7 +78,7 @@ export function renameLegacyFields(type: string, obj: Record<string, unknown>): 
   }
 }
 
-/** Appendix B: flat oh-my-pi todo items (no ids, `blocked`/unknown status) → TodoTask with index ids. */
+/** docs/protocol.md Appendix B: flat oh-my-pi todo items (no ids, `blocked`/unknown status) → TodoTask with index ids. */
 function canonicalTodos(todos: readonly { id?: string; content: string; status: string }[]): TodoTask[] {
   return todos.map((t, i) => ({
     id: t.id ?? `task-${i + 1}`,

@@ -1,4 +1,4 @@
-// Decouples the stdout reader from the UI (§11.6): notices are queued synchronously and
+// Decouples the stdout reader from the UI (docs/protocol.md §11.6): notices are queued synchronously and
 // delivered to listeners in batches on a timer, so a slow listener never stalls parsing.
 import type { BridgeNotice } from "./types.js";
 

@@ -1,6 +1,6 @@
 // Pending-request table: ids `g<generation>-<counter>` unique for the client's lifetime,
-// per-command timeouts, out-of-order resolution by id, the §2.5 id-less heuristic and the
-// §2.4 late prompt failure window.
+// per-command timeouts, out-of-order resolution by id, the docs/protocol.md §2.5 id-less heuristic and the
+// docs/protocol.md §2.4 late prompt failure window.
 import { BridgeError } from "./errors.js";
 import type { ResponseFrame } from "./frame-router.js";
 import type { DecodeResult } from "../protocol/index.js";
@@ -8,12 +8,12 @@ import type { DecodeResult } from "../protocol/index.js";
 /** Decodes a success response's data for the command it answers. */
 export type DataDecoder = (command: string, data: unknown) => DecodeResult<unknown>;
 
-/** Commands whose response may take arbitrarily long (§2.5 rule 2). */
+/** Commands whose response may take arbitrarily long (docs/protocol.md §2.5 rule 2). */
 const NO_TIMEOUT = new Set(["prompt", "abort_and_prompt", "compact", "bash", "export_html"]);
 const SESSION_SWITCHES = new Set(["new_session", "switch_session", "fork", "branch", "clone"]);
 const DEFAULT_TIMEOUT_MS = 30_000;
 const SESSION_TIMEOUT_MS = 120_000;
-// abort answers only after the aborted run's agent_end (§2.7), which can take a while.
+// abort answers only after the aborted run's agent_end (docs/protocol.md §2.7), which can take a while.
 const ABORT_TIMEOUT_MS = 60_000;
 const LATE_PROMPT_WINDOW_MS = 60_000;
 
@@ -43,7 +43,7 @@ export type ResponseOutcome =
 export interface PendingTable {
   nextId(generation: number): string;
   add(id: string, type: string, timeoutMs: number, onTimeout: (type: string) => void, text?: string): Promise<unknown>;
-  /** Match a response (§2.5). `normalise` maps data per command before resolving. */
+  /** Match a response (docs/protocol.md §2.5). `normalise` maps data per command before resolving. */
   settle(frame: ResponseFrame, decode: DataDecoder): ResponseOutcome;
   /** Forget the request without settling (write failed); rejects it with `error`. */
   fail(id: string, error: BridgeError): void;
@@ -56,7 +56,7 @@ export interface PendingTable {
 
 export function createPendingTable(timeouts: Partial<Record<string, number>> = {}): PendingTable {
   const pending = new Map<string, Pending>();
-  // Resolved prompt ids (§2.4): id → resolvedAt; kept until the next agent_start or 60 s, whichever is later.
+  // Resolved prompt ids (docs/protocol.md §2.4): id → resolvedAt; kept until the next agent_start or 60 s, whichever is later.
   const recentPrompts = new Map<string, { at: number; sawAgentStart: boolean }>();
   let counter = 0;
 
@@ -123,7 +123,7 @@ export function createPendingTable(timeouts: Partial<Record<string, number>> = {
       if (command === undefined || command === "parse" || command.startsWith("extension_send")) {
         return { kind: "unmatched", reason: command === undefined ? "response without id or command" : `response for ${command}` };
       }
-      // §2.5 rule 1: the oldest pending request of the same type (Map keeps insertion order).
+      // docs/protocol.md §2.5 rule 1: the oldest pending request of the same type (Map keeps insertion order).
       if (frame.id === undefined) {
         for (const entry of pending.values()) {
           if (entry.type === command) {

@@ -1,4 +1,4 @@
-// Protocol-error accounting for the Degraded transition (§11.2): a single bad line is tolerated,
+// Protocol-error accounting for the Degraded transition (docs/protocol.md §11.2): a single bad line is tolerated,
 // `threshold` errors inside a sliding window are not.
 
 export interface ProtocolHealth {

@@ -1,6 +1,6 @@
-// Client-side mirror of the steering/follow-up queues (§6.4) for workers that send no
+// Client-side mirror of the steering/follow-up queues (docs/protocol.md §6.4) for workers that send no
 // queue_update (oh-my-pi, xcsh), and the last known queues of any worker, so texts lost in a
-// crash can be shown for a manual resend (§6.5). Pure functions over an immutable value.
+// crash can be shown for a manual resend (docs/protocol.md §6.5). Pure functions over an immutable value.
 
 export interface QueueMirror {
   readonly steering: readonly string[];
@@ -74,7 +74,7 @@ export function createQueueTracker(mirrorMode: () => boolean, emitQueueUpdate: (
       if (event.type === "queue_update") {
         const before = queue.steering.length + queue.followUp.length;
         set({ steering: strings(event.steering), followUp: strings(event.followUp) }, false);
-        // §6.6: pi only enqueues steer/follow_up while idle; the text waits for the next prompt.
+        // docs/protocol.md §6.6: pi only enqueues steer/follow_up while idle; the text waits for the next prompt.
         if (idleWithoutAutoRun && queue.steering.length + queue.followUp.length > before) {
           return "Queued message will be delivered with the next prompt (this worker does not start a run for it)";
         }

@@ -1,4 +1,4 @@
-// Restart budget (§11.2): at most N restarts inside a sliding window, with back-off steps.
+// Restart budget (docs/protocol.md §11.2): at most N restarts inside a sliding window, with back-off steps.
 import type { RestartPolicy } from "./types.js";
 
 export const DEFAULT_RESTART_POLICY: RestartPolicy = { maxRestarts: 3, windowMs: 5 * 60_000, backoffMs: [1000, 4000, 16_000] };

@@ -1,5 +1,5 @@
 // Typed RPC surface: one async method per worker command, built over a generic `request`.
-// Fallbacks for workers lacking a command (§3.12) live here so the TUI never branches on flavour.
+// Fallbacks for workers lacking a command (docs/protocol.md §3.12) live here so the TUI never branches on flavour.
 import type {
   AgentMessage,
   BashResult,
@@ -87,7 +87,7 @@ export function createRpcClient(transport: RpcTransport): RpcClient {
     await req(type, fields);
   };
   // The response `data` is typed by the command; the worker is trusted for shapes the
-  // decoder tolerates (other workers add or omit optional fields, §0.5).
+  // decoder tolerates (other workers add or omit optional fields, docs/protocol.md §0.5).
   const typed = <K extends keyof ResponseDataMap>(type: K, fields: Record<string, unknown> = {}): Promise<ResponseDataMap[K]> =>
     req(type, fields) as Promise<ResponseDataMap[K]>;
   const withImages = (message: string, images?: ImageContent[]): Record<string, unknown> =>
@@ -107,7 +107,7 @@ export function createRpcClient(transport: RpcTransport): RpcClient {
         await req("abort_and_prompt", withImages(message, options.images));
         return;
       }
-      // §3.1.5 fallback: abort, await its response (it follows agent_end), then prompt.
+      // docs/protocol.md §3.1.5 fallback: abort, await its response (it follows agent_end), then prompt.
       await req("abort");
       await req("prompt", withImages(message, options.images));
     },

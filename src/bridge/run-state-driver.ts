@@ -1,5 +1,5 @@
 // Runs the pure run-state reducer's effects: the quiet timer and the get_state probe that
-// synthesise settledness (§4.12), reporting each state change once.
+// synthesise settledness (docs/protocol.md §4.12), reporting each state change once.
 import { initialRunModel, reduceRunState, type RunInput, type RunModel } from "./run-state.js";
 import type { RunState } from "./types.js";
 

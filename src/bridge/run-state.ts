@@ -1,4 +1,4 @@
-// Pure run-state reducer (§4.1, §4.12): idle/streaming/retrying/compacting/settling/settled from
+// Pure run-state reducer (docs/protocol.md §4.1, §4.12): idle/streaming/retrying/compacting/settling/settled from
 // events, with synthesised settledness (quiet timer + get_state probe) for workers without
 // `agent_settled`. Effects are returned as data; the connection runs the timers.
 import type { RunState } from "./types.js";
@@ -66,7 +66,7 @@ export function reduceRunState(model: RunModel, input: RunInput): RunStep {
   }
 }
 
-/** A quiet timer is waiting to ask get_state whether the worker is idle (§4.12 rule 4). */
+/** A quiet timer is waiting to ask get_state whether the worker is idle (docs/protocol.md §4.12 rule 4). */
 const probing = (model: RunModel): boolean => model.state === "settling" || (model.awaitingContinuation && !model.inRun && model.state === "streaming");
 
 function reduceEvent(model: RunModel, input: { eventType: string; willRetry?: boolean; success?: boolean; isTerminal?: boolean }): RunStep {
@@ -109,7 +109,7 @@ function reduceEvent(model: RunModel, input: { eventType: string; willRetry?: bo
     }
     case "todo_reminder":
     case "ttsr_triggered":
-      // A continuation run follows immediately (§4.12 rule 3).
+      // A continuation run follows immediately (docs/protocol.md §4.12 rule 3).
       return { model: { ...model, state: model.inRun ? model.state : "streaming" }, effects: cancel };
     default:
       return { model, effects: [] };

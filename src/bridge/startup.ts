@@ -1,5 +1,5 @@
-// Start-up and recovery steps of one worker generation: readiness (§1.1), capability detection
-// (§3.12), rehydration after a restart (§11.4) and the session-file read that keeps a restart on
+// Start-up and recovery steps of one worker generation: readiness (docs/protocol.md §1.1), capability detection
+// (docs/protocol.md §3.12), rehydration after a restart (§11.4) and the session-file read that keeps a restart on
 // the session now open. Pure orchestration over a `request` function.
 import { BridgeError } from "./errors.js";
 import { applyProbe, CAPABILITY_PROBES, capabilitiesFor, classifyFlavour } from "./capabilities.js";
@@ -89,7 +89,7 @@ export interface Rehydration {
   warnings: string[];
 }
 
-/** §11.4 steps 3–4: reopen the session if start-up args did not, fetch state, re-send host tools. */
+/** docs/protocol.md §11.4 steps 3–4: reopen the session if start-up args did not, fetch state, re-send host tools. */
 export async function rehydrate(
   request: RequestFn,
   caps: Capabilities,
@@ -113,7 +113,7 @@ export async function rehydrate(
     const list = await request("get_entries", {}, PROBE_TIMEOUT_MS);
     if (isRecord(list) && Array.isArray(list["entries"])) entries = list["entries"];
   }
-  // §8.5: host tools live in worker memory only; re-send them before the first prompt.
+  // docs/protocol.md §8.5: host tools live in worker memory only; re-send them before the first prompt.
   if (options.hostTools && caps.commands["set_host_tools"] !== false) await request("set_host_tools", { tools: options.hostTools });
   return { state, messages, ...(entries ? { entries } : {}), warnings };
 }

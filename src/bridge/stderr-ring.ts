@@ -1,4 +1,4 @@
-// Bounded, redacted tail of a worker's stderr (§1.7): always drained, never unbounded.
+// Bounded, redacted tail of a worker's stderr (docs/protocol.md §1.7): always drained, never unbounded.
 import { StringDecoder } from "node:string_decoder";
 import type { Redactor } from "./redact.js";
 

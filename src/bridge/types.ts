@@ -10,11 +10,11 @@ import type {
 } from "./wire-types.js";
 import type { RpcClient } from "./rpc-client.js";
 
-/** Derived run state (§4.12): settledness is synthesised for workers without `agent_settled`. */
+/** Derived run state (docs/protocol.md §4.12): settledness is synthesised for workers without `agent_settled`. */
 /** `settling`: the last run ended; waiting for agent_settled or the synthesised probe (busy). */
 export type RunState = "idle" | "streaming" | "retrying" | "compacting" | "settling" | "settled";
 
-/** Supervisor states of PROTOCOL.md §11.2 / seed 003 §12. */
+/** Supervisor states of docs/protocol.md §11.2. */
 export type SupervisorState = "starting" | "running" | "degraded" | "exited" | "recovering" | "failed" | "stopped";
 
 export interface WorkerExitInfo {
@@ -49,7 +49,7 @@ export type BridgeNotice =
   | { kind: "capabilities"; capabilities: Capabilities }
   | { kind: "stderr"; line: string };
 
-/** Worker flavour per §3.12 classification. */
+/** Worker flavour per docs/protocol.md §3.12 classification. */
 export type WorkerFlavour = "ours" | "pi" | "pi-0.73" | "omp" | "xcsh" | "unknown";
 
 export interface Capabilities {
@@ -127,7 +127,7 @@ export interface WorkerConnectionOptions {
   maxQueuedBytes?: number;
   /** Max stdout record size. Default 64 MiB. */
   maxRecordBytes?: number;
-  /** Quiet period before synthesising settledness (§4.12). Default 500 ms. */
+  /** Quiet period before synthesising settledness (docs/protocol.md §4.12). Default 500 ms. */
   settleQuietMs?: number;
   /** Quiet period after omp's `agent_end {isTerminal:false}` before the settledness probe: a
    *  background job's continuation run starts ~2 s later (omp 18.2.3 trace). Default 3000 ms. */
@@ -138,11 +138,11 @@ export interface WorkerConnectionOptions {
   forwardStderr?: boolean;
   /** Commands the UI cannot work without: start() fails clearly when the worker lacks one. */
   requiredCommands?: string[];
-  /** Probe optional commands after start (§3.12). Default true. */
+  /** Probe optional commands after start (docs/protocol.md §3.12). Default true. */
   probeCapabilities?: boolean;
-  /** stop(): wait after closing stdin, then after SIGTERM. Defaults 5000 / 3000 ms (§1.6). */
+  /** stop(): wait after closing stdin, then after SIGTERM. Defaults 5000 / 3000 ms (docs/protocol.md §1.6). */
   shutdownTimeoutsMs?: { closeWaitMs?: number; termWaitMs?: number };
-  /** Protocol errors within 60 s that make the worker Degraded (§11.2). Default 3. */
+  /** Protocol errors within 60 s that make the worker Degraded (docs/protocol.md §11.2). Default 3. */
   degradedThreshold?: number;
 }
 

@@ -1,4 +1,4 @@
-// Extension-UI routing (§7.4, §7.6): tracks open dialogs of the current worker generation,
+// Extension-UI routing (docs/protocol.md §7.4, §7.6): tracks open dialogs of the current worker generation,
 // closes them on the worker's `cancel`, on their `timeout`, and on exit; drops late answers.
 import type { ExtensionUiRequest } from "./wire-types.js";
 import type { BridgeNotice, UiResponse } from "./types.js";
@@ -43,7 +43,7 @@ export function createUiRouter(emit: (notice: BridgeNotice) => void): UiRouter {
         const dialog: OpenDialog = { generation, method: request.method, timer: undefined };
         const timeout = "timeout" in request ? request.timeout : undefined;
         if (typeof timeout === "number" && timeout > 0) {
-          // The worker resolves the dialog itself at its timeout and sends nothing (§7.4).
+          // The worker resolves the dialog itself at its timeout and sends nothing (docs/protocol.md §7.4).
           dialog.timer = setTimeout(() => {
             if (close(request.id)) emit({ kind: "ui_request_closed", id: request.id, reason: "timeout" });
           }, timeout);

@@ -1,5 +1,5 @@
 // One worker generation: spawns the child without a shell (unless asked), owns all four handles
-// (§11.1), frames stdout, drains stderr into the redacted ring, and reports the exit once.
+// (docs/protocol.md §11.1), frames stdout, drains stderr into the redacted ring, and reports the exit once.
 import { spawn, type ChildProcess } from "node:child_process";
 import { createJsonlFramer, DEFAULT_MAX_RECORD_BYTES } from "../protocol/index.js";
 import { createStderrRing, type StderrRing } from "./stderr-ring.js";
@@ -58,7 +58,7 @@ export function spawnOptionsFrom(o: {
   };
 }
 
-/** Client-initiated shutdown (§1.6): close stdin, wait, SIGTERM, wait, SIGKILL. */
+/** Client-initiated shutdown (docs/protocol.md §1.6): close stdin, wait, SIGTERM, wait, SIGKILL. */
 export async function terminateWorker(w: WorkerProcess, timeouts: { closeWaitMs?: number; termWaitMs?: number } = {}): Promise<void> {
   const { closeWaitMs = 5000, termWaitMs = 3000 } = timeouts;
   const timedOut = (ms: number): Promise<boolean> => {
@@ -78,7 +78,7 @@ export async function terminateWorker(w: WorkerProcess, timeouts: { closeWaitMs?
   await w.exited;
 }
 
-/** Environment for the child: full env, or only the allow-list plus PATH and HOME (§11.9). */
+/** Environment for the child: full env, or only the allow-list plus PATH and HOME (docs/protocol.md §11.9). */
 export function buildChildEnv(env: NodeJS.ProcessEnv, allowList?: string[]): NodeJS.ProcessEnv {
   if (!allowList) return { ...env };
   const out: NodeJS.ProcessEnv = {};
@@ -129,7 +129,7 @@ export function spawnWorker(options: WorkerSpawnOptions, handlers: WorkerProcess
     resolveExited();
   };
 
-  // Readers attach before anything is written (§11.1).
+  // Readers attach before anything is written (docs/protocol.md §11.1).
   stdout.on("data", (chunk: Buffer) => framer.push(chunk));
   stdout.on("end", () => {
     framer.end();

@@ -46,7 +46,7 @@ type LastFrame = NonNullable<WorkerExitInfo["lastFrame"]>;
 export class WorkerSession {
   private readonly router: FrameRouter;
   private last: LastFrame | undefined;
-  /** get_state data as the worker sent it: flavour detection reads its keys (§3.12). */
+  /** get_state data as the worker sent it: flavour detection reads its keys (docs/protocol.md §3.12). */
   private rawState: Record<string, unknown> | undefined;
   /** toolCallId → tool name of tools started and not ended (reported indeterminate on exit). */
   readonly openTools = new Map<string, string>();
@@ -102,13 +102,13 @@ export class WorkerSession {
     const { pending } = this.host;
     const id = pending.nextId(this.generation);
     const text = typeof fields["message"] === "string" ? fields["message"] : undefined;
-    // A cheap query that times out is a protocol failure (§11.2); slow commands are not.
+    // A cheap query that times out is a protocol failure (docs/protocol.md §11.2); slow commands are not.
     const onTimeout = (t: string): void => (t.startsWith("get_") ? this.protocolError(`A ${t} query timed out`) : undefined);
     const promise = pending.add(id, type, timeoutMs, onTimeout, text);
     try {
       this.worker.writer.write(serializeFrame({ ...fields, id, type }));
     } catch (error) {
-      // A full or closed stdin queue rejects the request instead of leaving it hanging (§11.6).
+      // A full or closed stdin queue rejects the request instead of leaving it hanging (docs/protocol.md §11.6).
       pending.fail(id, error instanceof BridgeError ? error : new BridgeError("not_running", (error as Error).message, { command: type }));
     }
     return promise;
@@ -166,7 +166,7 @@ export class WorkerSession {
       const command = frame.command;
       if (command === "parse") this.protocolError(`Worker could not parse a command: ${frame.error ?? ""}`);
       else if (command?.startsWith("extension_send")) this.host.emit({ kind: "notification", level: "error", message: frame.error ?? command });
-      // Other unmatched responses (timed out, other generation) are dropped by design (§2.5 rule 3).
+      // Other unmatched responses (timed out, other generation) are dropped by design (docs/protocol.md §2.5 rule 3).
     } else if (!frame.success && frame.error?.startsWith("Unknown command:")) {
       this.host.unsupported(outcome.type);
     }

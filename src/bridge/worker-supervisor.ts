@@ -81,7 +81,7 @@ export class WorkerSupervisor {
     return generation === this.generation;
   }
 
-  /** Resolves once a start-up in progress is over; input sent meanwhile waits here (§11.2). */
+  /** Resolves once a start-up in progress is over; input sent meanwhile waits here (docs/protocol.md §11.2). */
   async whenStarted(): Promise<void> {
     if (this.state === "starting" || this.state === "recovering") await this.startup;
   }
@@ -104,7 +104,7 @@ export class WorkerSupervisor {
   }
 
   /**
-   * Close stdin, wait, SIGTERM, wait, SIGKILL (§1.6). `beforeTerminate` runs first when a
+   * Close stdin, wait, SIGTERM, wait, SIGKILL (docs/protocol.md §1.6). `beforeTerminate` runs first when a
    * worker is alive (the owner answers open dialogs there).
    */
   async stop(beforeTerminate: () => void = () => undefined): Promise<void> {
@@ -196,7 +196,7 @@ export class WorkerSupervisor {
     else this.setState("failed", info);
   }
 
-  /** The restart step (§11.3): ask the budget, back off, relaunch with rehydration. */
+  /** The restart step (docs/protocol.md §11.3): ask the budget, back off, relaunch with rehydration. */
   private async restartAfterExit(): Promise<void> {
     const decision = this.options.budget.next();
     if (!decision.restart) {

@@ -1,4 +1,4 @@
-// Serialising stdin writer with backpressure (§11.6): honours write()→false / 'drain', keeps a
+// Serialising stdin writer with backpressure (docs/protocol.md §11.6): honours write()→false / 'drain', keeps a
 // bounded queue, and rejects new frames with a clear error instead of buffering without limit.
 import type { Writable } from "node:stream";
 import { BridgeError } from "./errors.js";

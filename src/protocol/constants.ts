@@ -60,19 +60,19 @@ export const ALL_COMMAND_TYPES = exhaustiveList<RpcCommandType>()([
   "export_html",
 ]);
 
-/** Legacy alias → canonical command type (§3.9.3, §3.9.5). */
+/** Legacy alias → canonical command type (docs/protocol.md §3.9.3, §3.9.5). */
 export const COMMAND_ALIASES = Object.freeze({
   branch: "fork",
   get_branch_messages: "get_fork_messages",
 } as const satisfies Partial<Record<RpcCommandType, RpcCommandType>>);
 
-/** All thinking levels in cycling order (§5.9). */
+/** All thinking levels in cycling order (docs/protocol.md §5.9). */
 export const THINKING_LEVELS = exhaustiveList<ThinkingLevel>()(["off", "minimal", "low", "medium", "high", "xhigh", "max"]);
 
 /** Levels pi 0.73.1 / oh-my-pi know (no `max`). */
 export const PI_073_THINKING_LEVELS: readonly ThinkingLevel[] = Object.freeze(["off", "minimal", "low", "medium", "high", "xhigh"]);
 
-/** Fallback for a reasoning model when get_available_thinking_levels is missing (§3.4.3). */
+/** Fallback for a reasoning model when get_available_thinking_levels is missing (docs/protocol.md §3.4.3). */
 export const DEFAULT_REASONING_THINKING_LEVELS: readonly ThinkingLevel[] = Object.freeze(["off", "minimal", "low", "medium", "high"]);
 
 export const QUEUE_MODES = exhaustiveList<QueueMode>()(["all", "one-at-a-time"]);
@@ -143,13 +143,13 @@ export const EXTENSION_UI_METHODS = exhaustiveList<ExtensionUIMethod>()([
   "cancel",
 ]);
 
-/** Dialog methods, which need exactly one extension_ui_response (§7.1). */
+/** Dialog methods, which need exactly one extension_ui_response (docs/protocol.md §7.1). */
 export const EXTENSION_UI_DIALOG_METHODS: readonly ExtensionUIMethod[] = Object.freeze(["select", "confirm", "input", "editor"]);
 
-/** Prefix of the error text of an unknown command — the only stable error text (§3.12). */
+/** Prefix of the error text of an unknown command — the only stable error text (docs/protocol.md §3.12). */
 export const UNKNOWN_COMMAND_ERROR_PREFIX = "Unknown command: ";
 
-/** Error text for a frame that is not an object with a string `type` (§2.5). */
+/** Error text for a frame that is not an object with a string `type` (docs/protocol.md §2.5). */
 export const INVALID_COMMAND_ERROR = 'Invalid command: expected a JSON object with a string "type"';
 
 /** Membership test usable on untrusted strings. */

@@ -1,4 +1,4 @@
-// LF-only JSONL framing (PROTOCOL.md §1.3–1.5), shared by the worker and the client.
+// LF-only JSONL framing (docs/protocol.md §1.3–1.5), shared by the worker and the client.
 // Bytes are buffered raw and split at 0x0A only, so UTF-8 sequences cut by a pipe read and
 // raw U+2028/U+2029 inside strings are never mistaken for record boundaries.
 
@@ -8,7 +8,7 @@ import { stringifyJson } from "./json-deep.js";
 const LF = 0x0a;
 const CR = 0x0d;
 
-/** Default cap on one record: PROTOCOL.md §1.3 rule 8 recommends 64 MiB. */
+/** Default cap on one record: docs/protocol.md §1.3 rule 8 recommends 64 MiB. */
 export const DEFAULT_MAX_RECORD_BYTES = 64 * 1024 * 1024;
 
 export interface JsonlFramerOptions {
@@ -119,7 +119,7 @@ export function createJsonlFramer(options: JsonlFramerOptions): JsonlFramer {
 
 /**
  * Serialise one frame as a JSONL record. U+2028/U+2029 are escaped (valid JSON that protects
- * naive line readers, §1.3 rule 4); JSON.stringify already escapes LF inside strings. Any
+ * naive line readers, docs/protocol.md §1.3 rule 4); JSON.stringify already escapes LF inside strings. Any
  * depth serialises (json-deep.ts): a deep tool result or session tree never crashes a writer.
  */
 export function serializeFrame(frame: unknown): string {

@@ -1,4 +1,4 @@
-// Runtime semantics on pi-ai's faux provider: event sequences A–G of PROTOCOL.md §4.11,
+// Runtime semantics on pi-ai's faux provider: event sequences A–G of docs/protocol.md §4.11,
 // queue modes, interrupt modes, abort mid-stream and mid-tool, auto-retry.
 
 import { afterEach, describe, expect, it } from "vitest";

@@ -111,7 +111,7 @@ describe("scenarios vs pi 0.73.1 traces", () => {
     await a.waitFor(isType("agent_settled"), { from });
     const pi = loadTrace("d_steer_followup");
     expect(tokens(slice(a.frames, "d-1"))).toEqual(tokens(slice(pi, "d-1", "d4-steer").slice(0, -1)));
-    // Phase 4 differs on purpose (§6.6): an idle steer starts a run instead of waiting.
+    // Phase 4 differs on purpose (docs/protocol.md §6.6): an idle steer starts a run instead of waiting.
     from = a.mark();
     await a.request({ id: "d4-steer", type: "steer", message: "steer-idle (sent while idle)" });
     await a.waitFor(isType("agent_settled"), { from });
@@ -145,7 +145,7 @@ describe("scenarios vs pi 0.73.1 traces", () => {
     expect(tokens(a.frames)).toEqual(tokens(loadTrace("e_abort")));
     const aborted = a.frames.filter((f) => f.type === "message_end" && (f["message"] as { stopReason?: string }).stopReason === "aborted");
     expect(aborted).toHaveLength(3);
-    // Every abort response comes after its run's agent_settled (§2.7).
+    // Every abort response comes after its run's agent_settled (docs/protocol.md §2.7).
     const settledBefore = (id: string) => a.frames.findIndex((f) => f["id"] === id) - 1;
     for (const id of ["e1-abort", "e2-abort", "e3-abort"]) expect(a.frames[settledBefore(id)]?.type).toBe("agent_settled");
     expect(a.llm!.requests.length).toBe(4);

@@ -1,4 +1,4 @@
-// stdin end with work in flight, through the built agent-rpc (PROTOCOL.md §1.6, §8.4): pending
+// stdin end with work in flight, through the built agent-rpc (docs/protocol.md §1.6, §8.4): pending
 // host tool calls fail with the disconnect message (no host_tool_cancel), an extension command
 // waiting on a dialog gets its default at once (no idle-timeout delay); and the runtime port of
 // extensions: pi.sendMessage records a custom message, ctx.signal is the run's abort signal,

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { applyProbe, capabilitiesFor, classifyFlavour } from "../../src/bridge/capabilities.js";
 
 describe("capabilities", () => {
-  it("classifies flavours from get_state keys (§3.12)", () => {
+  it("classifies flavours from get_state keys (docs/protocol.md §3.12)", () => {
     expect(classifyFlavour({ pendingMessageCount: 0, queuedMessageCount: 0, todoPhases: [] })).toBe("ours");
     expect(classifyFlavour({ todoPhases: [], interruptMode: "wait" })).toBe("xcsh");
     expect(classifyFlavour({ interruptMode: "wait", queuedMessageCount: 0 })).toBe("omp");

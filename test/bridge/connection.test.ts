@@ -41,7 +41,7 @@ describe("connection against the fake worker", () => {
     expect(caps.commands["set_host_tools"]).toBe(false);
     expect(caps.synthesisedSettled).toBe(true);
     await expect(h.connection.rpc.getTree()).rejects.toMatchObject({ kind: "unsupported" });
-    // Generic send of an unknown command: the id-less error is matched by type (§2.5).
+    // Generic send of an unknown command: the id-less error is matched by type (docs/protocol.md §2.5).
     await expect(h.connection.rpc.send("frobnicate")).rejects.toThrow("Unknown command: frobnicate");
     await h.connection.rpc.prompt("text");
     await waitFor(() => h.connection.getSnapshot().runState === "settled", 3000, "synthesised settled");
@@ -95,7 +95,7 @@ describe("connection against the fake worker", () => {
     await pi.connection.start();
     await pi.connection.rpc.abortAndPrompt("text");
     await waitFor(() => pi.events("agent_end").length === 1);
-    // pi only enqueues a steer while idle (§6.6): the user is told it waits for the next prompt.
+    // pi only enqueues a steer while idle (docs/protocol.md §6.6): the user is told it waits for the next prompt.
     await waitFor(() => pi.of("run_state").some((n) => n.state === "settled"), 2000, "settled");
     await pi.connection.rpc.steer("while idle");
     await waitFor(() => pi.of("notification").some((n) => n.message.includes("next prompt")), 2000, "stranded note");
@@ -107,7 +107,7 @@ describe("connection against the fake worker", () => {
     await expect(omp.connection.rpc.getForkMessages()).rejects.toThrow("Unknown command: get_branch_messages");
   });
 
-  it("start() fails clearly when a required command is missing (§3.12)", async () => {
+  it("start() fails clearly when a required command is missing (docs/protocol.md §3.12)", async () => {
     const h = open({ fakeEnv: { FAKE_FLAVOUR: "pi" }, requiredCommands: ["get_state", "get_tree"] });
     await expect(h.connection.start()).rejects.toThrow("lacks required commands: get_tree");
     await waitFor(() => h.connection.getSnapshot().supervisor === "failed", 3000, "failed");

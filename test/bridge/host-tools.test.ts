@@ -2,7 +2,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { createHostToolServer } from "../../src/bridge/host-tools.js";
 
-describe("host tool server (§8.4–8.5)", () => {
+describe("host tool server (docs/protocol.md §8.4–8.5)", () => {
   const call = (id: string, toolName: string) => ({ id, toolCallId: `tc-${id}`, toolName, arguments: { x: 1 } });
 
   it("answers unknown tools with an error result and turns a throwing handler into isError", async () => {

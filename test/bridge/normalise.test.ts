@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { createPendingTable } from "../../src/bridge/pending.js";
 import { decodeData } from "../../src/bridge/normalise.js";
 
-describe("response data decoding (Appendix B)", () => {
+describe("response data decoding (docs/protocol.md Appendix B)", () => {
   it("fills pendingMessageCount from queuedMessageCount, maps sourceInfo, passes unknown commands through", () => {
     const state = decodeData("get_state", { isStreaming: false, isCompacting: false, steeringMode: "all", followUpMode: "all", sessionId: "s", autoCompactionEnabled: true, messageCount: 0, queuedMessageCount: 2 });
     expect(state).toMatchObject({ ok: true, value: { pendingMessageCount: 2 } });

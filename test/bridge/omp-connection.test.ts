@@ -29,7 +29,7 @@ describe("connection against omp 18.2.3 playback", () => {
     expect(caps.flavour).toBe("xcsh");
     expect(caps.synthesisedSettled).toBe(true);
     expect(caps.useBranchAliases).toBe(true);
-    // Probes answered `Unknown command:` without an id are matched by command type (§2.5).
+    // Probes answered `Unknown command:` without an id are matched by command type (docs/protocol.md §2.5).
     expect(caps.commands["get_commands"]).toBe(false);
     expect(caps.commands["get_entries"]).toBe(false);
     expect(h.connection.getSnapshot().pendingRequests).toBe(0);
@@ -58,7 +58,7 @@ describe("connection against omp 18.2.3 playback", () => {
     expect(reminder.todos.map((t) => t.id)).toEqual(["task-1", "task-2"]);
   });
 
-  it("h_compaction: each `handoff` compaction end makes the bridge re-read get_state (§4.5)", async () => {
+  it("h_compaction: each `handoff` compaction end makes the bridge re-read get_state (docs/protocol.md §4.5)", async () => {
     current = harness({
       command: [process.execPath, REPLAY_WORKER, resolve(TRACE_DIR, "h_compaction.jsonl")],
       probeCapabilities: false,

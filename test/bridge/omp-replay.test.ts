@@ -1,5 +1,5 @@
 // Replay of REAL oh-my-pi 18.2.3 traces (test/fixtures/traces/omp-18.2.3, see its README):
-// routing and Appendix B normalisation line by line, run states from the normalised events,
+// routing and docs/protocol.md Appendix B normalisation line by line, run states from the normalised events,
 // capability classification from its get_state, and the whole pipeline through a real pipe
 // against expectations recorded without the bridge (client-expectations.json).
 import { readdirSync, readFileSync } from "node:fs";
@@ -141,7 +141,7 @@ describe("omp 18.2.3 traces: responses and capabilities", () => {
     ]);
   });
 
-  it("i_slash_and_busy_prompt: omp's second response for a prompt it acknowledged is a late prompt failure (§2.4)", () => {
+  it("i_slash_and_busy_prompt: omp's second response for a prompt it acknowledged is a late prompt failure (docs/protocol.md §2.4)", () => {
     const table = createPendingTable();
     const busy = table.add("i-busy", "prompt", 0, () => undefined);
     const [ack, failure] = responses("i_slash_and_busy_prompt.jsonl").filter((r) => r.id === "i-busy");

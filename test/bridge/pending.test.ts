@@ -21,7 +21,7 @@ describe("pending table", () => {
     await expect(pb).resolves.toEqual({ messages: [] });
   });
 
-  it("matches id-less responses to the oldest pending request of that type (§2.5)", async () => {
+  it("matches id-less responses to the oldest pending request of that type (docs/protocol.md §2.5)", async () => {
     const table = createPendingTable();
     const p1 = table.add("g1-1", "get_tree", 0, () => undefined);
     const p2 = table.add("g1-2", "get_tree", 0, () => undefined);
@@ -40,7 +40,7 @@ describe("pending table", () => {
     expect(table.size()).toBe(1);
   });
 
-  it("reports a second failure for a resolved prompt as a late prompt failure (§2.4)", async () => {
+  it("reports a second failure for a resolved prompt as a late prompt failure (docs/protocol.md §2.4)", async () => {
     const table = createPendingTable();
     const p = table.add("g1-1", "prompt", 0, () => undefined);
     table.settle(ok("g1-1", "prompt"), same);

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { EMPTY_QUEUE, mirrorAccepted, mirrorDelivered, mirrorReconcile } from "../../src/bridge/queue-mirror.js";
 
-describe("queue mirror (§6.4)", () => {
+describe("queue mirror (docs/protocol.md §6.4)", () => {
   it("appends accepted texts, removes delivered ones by text or oldest-first, reconciles to empty", () => {
     let q = mirrorAccepted(EMPTY_QUEUE, "steering", "a");
     q = mirrorAccepted(q, "followUp", "b");

@@ -1,4 +1,4 @@
-// Run-state reducer: synthesised settledness for pi 0.73 (no agent_settled, §4.12) replayed
+// Run-state reducer: synthesised settledness for pi 0.73 (no agent_settled, docs/protocol.md §4.12) replayed
 // from recorded traces, and the direct path for workers that send agent_settled.
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";

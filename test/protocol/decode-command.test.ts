@@ -1,5 +1,5 @@
 // decodeCommand / decodeStdinFrame: every command type accepted in its documented form, each
-// invalid field named precisely in the error, and the exact texts PROTOCOL.md requires.
+// invalid field named precisely in the error, and the exact texts docs/protocol.md requires.
 import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -15,7 +15,7 @@ import {
 
 const IMAGE = { type: "image", data: "iVBORw0KGgo=", mimeType: "image/png" };
 
-/** One valid example per command type, with every optional field set (PROTOCOL.md §3). */
+/** One valid example per command type, with every optional field set (docs/protocol.md §3). */
 const VALID: Record<RpcCommandType, Record<string, unknown>> = {
   prompt: { message: "Summarize", images: [IMAGE], streamingBehavior: "followUp" },
   steer: { message: "Stop editing tests", images: [IMAGE] },
@@ -204,7 +204,7 @@ describe("decodeCommand: errors", () => {
     expectError({ type: "set_todos", phases: [{ name: "a", id: 1 }] }, 'set_todos: "phases[0].id" must be a string');
   });
 
-  it("rejects host tools with the exact §3.10 texts", () => {
+  it("rejects host tools with the exact docs/protocol.md §3.10 texts", () => {
     const tool = { name: "t", description: "d", parameters: { type: "object" } };
     expectError({ type: "set_host_tools", tools: "x" }, 'set_host_tools: "tools" must be an array');
     expectError({ type: "set_host_tools", tools: [tool, { ...tool, name: "  " }] }, "Host tool at index 1 must provide a non-empty name");
@@ -240,7 +240,7 @@ describe("decodeStdinFrame", () => {
     expect(decodeStdinFrame({ type: "extension_ui_response" })).toMatchObject({ ok: false, command: "extension_ui_response" });
   });
 
-  it("routes host tool frames and rejects those without a content array (§8.4)", () => {
+  it("routes host tool frames and rejects those without a content array (docs/protocol.md §8.4)", () => {
     const result = decodeStdinFrame({ type: "host_tool_result", id: "host_1", result: { content: [{ type: "text", text: "hello" }], details: { echoed: true } }, isError: true });
     expect(result).toEqual({
       ok: true,

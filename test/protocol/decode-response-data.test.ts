@@ -1,5 +1,5 @@
 // decodeResponseData: every success response recorded from pi 0.73.1 decodes for its command,
-// and other workers' variants are normalised as PROTOCOL.md Appendix B says.
+// and other workers' variants are normalised as docs/protocol.md Appendix B says.
 import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
 // decodeWorkerFrame: every recorded pi 0.73.1 stdout line decodes without error and to the
-// expected kind; canonical and legacy shapes from PROTOCOL.md decode; unknown types are tolerated.
+// expected kind; canonical and legacy shapes from docs/protocol.md decode; unknown types are tolerated.
 import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -72,7 +72,7 @@ describe("decodeWorkerFrame on pi 0.73.1 traces", () => {
   });
 });
 
-describe("decodeWorkerFrame: canonical shapes (PROTOCOL.md §4)", () => {
+describe("decodeWorkerFrame: canonical shapes (docs/protocol.md §4)", () => {
   it("decodes the delta form with usage and toolcall ids", () => {
     const ev = event({ type: "message_update", assistantMessageEvent: { type: "toolcall_start", contentIndex: 1, id: "toolu_01A", toolName: "read" }, usage: USAGE });
     expect(ev).toEqual({ type: "message_update", assistantMessageEvent: { type: "toolcall_start", contentIndex: 1, id: "toolu_01A", toolName: "read" }, usage: USAGE });
@@ -83,7 +83,7 @@ describe("decodeWorkerFrame: canonical shapes (PROTOCOL.md §4)", () => {
   it("defaults a missing contentIndex to the last-started marker", () => {
     const ev = event({ type: "message_update", message: { role: "assistant", content: [] }, assistantMessageEvent: { type: "text_delta", delta: "hi" } });
     expect(ev).toMatchObject({ assistantMessageEvent: { type: "text_delta", contentIndex: CONTENT_INDEX_LAST_STARTED, delta: "hi" } });
-    // The reduced seed-000 message is completed with defaults.
+    // The reduced message of older xcsh documents is completed with defaults.
     expect(ev).toMatchObject({ message: { role: "assistant", api: "", usage: { totalTokens: 0 }, stopReason: "stop" } });
   });
 
@@ -95,7 +95,7 @@ describe("decodeWorkerFrame: canonical shapes (PROTOCOL.md §4)", () => {
     });
   });
 
-  it("decodes the other events of §4 with their optional fields", () => {
+  it("decodes the other events of docs/protocol.md §4 with their optional fields", () => {
     const cases: [unknown, unknown][] = [
       [{ type: "agent_end", messages: [], willRetry: false }, { type: "agent_end", messages: [], willRetry: false }],
       [{ type: "agent_settled" }, { type: "agent_settled" }],

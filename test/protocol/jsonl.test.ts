@@ -1,4 +1,4 @@
-// Tests of the LF-only JSONL framer and writer against PROTOCOL.md §1.3–1.5, plus every
+// Tests of the LF-only JSONL framer and writer against docs/protocol.md §1.3–1.5, plus every
 // recorded pi 0.73.1 trace re-chunked at seeded random byte boundaries.
 import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";

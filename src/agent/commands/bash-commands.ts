@@ -1,4 +1,4 @@
-// The user `bash` command (PROTOCOL.md §3.8): runs through the tools' executor, streams
+// The user `bash` command (docs/protocol.md §3.8): runs through the tools' executor, streams
 // bash_execution_update with the request id, stores a bashExecution message (deferred while
 // a run is active) and answers with the BashResult. abort_bash and abort cancel it.
 

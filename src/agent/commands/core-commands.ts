@@ -1,4 +1,4 @@
-// Prompting, queue and retry commands (PROTOCOL.md §3.1, §3.5, §3.7) plus our clear_queue.
+// Prompting, queue and retry commands (docs/protocol.md §3.1, §3.5, §3.7) plus our clear_queue.
 // Handlers are thin: semantics live in the runtime so tests can drive it without stdio.
 
 import type { ImageContent } from "@mariozechner/pi-ai";
@@ -7,7 +7,7 @@ import type { ImageInput } from "../../protocol/index.js";
 import { persistSetting } from "../config.js";
 import type { CommandTable } from "./registry.js";
 
-/** Legacy `source` images become canonical `{ data, mimeType }` (§5.1). */
+/** Legacy `source` images become canonical `{ data, mimeType }` (docs/protocol.md §5.1). */
 function images(list: ImageInput[] | undefined): ImageContent[] | undefined {
   return list?.map(normalizeImageInput);
 }
@@ -30,7 +30,7 @@ export const coreCommands: CommandTable = {
     return undefined;
   },
   async abort_and_prompt(cmd, { runtime }) {
-    // The aborted activity settles (agent_end, agent_settled) before the new run starts (§3.1.5).
+    // The aborted activity settles (agent_end, agent_settled) before the new run starts (docs/protocol.md §3.1.5).
     await runtime.abort();
     await runtime.prompt(cmd.message, images(cmd.images));
     return undefined;

@@ -1,4 +1,4 @@
-// Model and thinking-level commands (PROTOCOL.md §3.3–3.4). The thinking level is clamped
+// Model and thinking-level commands (docs/protocol.md §3.3–3.4). The thinking level is clamped
 // to the model; a change of the effective level emits thinking_level_changed (runtime).
 
 import { publicModel } from "../providers/model-registry.js";

@@ -1,6 +1,6 @@
-// Session commands (PROTOCOL.md §3.2.4–3.2.5, §3.6, §3.9): new/switch/fork/clone, entries
+// Session commands (docs/protocol.md §3.2.4–3.2.5, §3.6, §3.9): new/switch/fork/clone, entries
 // and tree, names, export, compaction, todos and host tools. Session-replacing commands
-// are serialised, abort the run and clear the queues first (§2.8).
+// are serialised, abort the run and clear the queues first (docs/protocol.md §2.8).
 import { resolve } from "node:path";
 import { isThinkingLevel } from "../providers/thinking.js";
 import type { AgentRuntime } from "../runtime/agent-runtime.js";
@@ -29,7 +29,7 @@ type Replacement = {
   targetSessionFile?: string | undefined;
 };
 
-/** Abort the run, clear the queues, close dialogs of the old session (§2.8). */
+/** Abort the run, clear the queues, close dialogs of the old session (docs/protocol.md §2.8). */
 async function leaveSession(ctx: CommandContext, replacement: Replacement): Promise<void> {
   await ctx.runtime.abort();
   ctx.runtime.clearQueue("all");

@@ -30,7 +30,7 @@ export interface PlainTheme {
   inverse(text: string): string;
 }
 
-/** ctx.ui in RPC mode (PROTOCOL.md §7): dialogs round-trip to the client, the rest is degraded (§7.5). */
+/** ctx.ui in RPC mode (docs/protocol.md §7): dialogs round-trip to the client, the rest is degraded (§7.5). */
 export interface ExtensionUi {
   select(title: string, options: string[], opts?: DialogOptions): Promise<string | undefined>;
   confirm(title: string, message: string, opts?: DialogOptions): Promise<boolean>;
@@ -306,7 +306,7 @@ export interface ToolInfo {
 
 export type ExtensionFactory = (pi: ExtensionAPI) => unknown;
 
-// ---- get_commands items (PROTOCOL.md §3.2.3: union of pi's two shapes) ----
+// ---- get_commands items (docs/protocol.md §3.2.3: union of pi's two shapes) ----
 
 export type CommandSourceInfo = SlashCommandSourceInfo;
 

@@ -1,6 +1,6 @@
 // The extension host: runs extension factories against a pi-compatible `pi` object, keeps their
 // commands, tools and event handlers, and dispatches events to them. A throwing handler becomes an
-// `extension_error` frame (PROTOCOL.md §4.10) and the agent keeps going.
+// `extension_error` frame (docs/protocol.md §4.10) and the agent keeps going.
 import type { AgentMessage, AgentTool } from "@mariozechner/pi-agent-core";
 import type {
   BeforeAgentStartEvent,

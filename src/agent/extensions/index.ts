@@ -79,12 +79,12 @@ export interface ExtensionSystem {
   hooks: ExtensionHooks;
   /** get_commands: extensions, then templates, then skills (pi's order). */
   listCommands(): CommandInfo[];
-  /** Route a stdin `extension_ui_response` frame here (PROTOCOL.md §1.2). */
+  /** Route a stdin `extension_ui_response` frame here (docs/protocol.md §1.2). */
   handleUiResponse(frame: unknown): boolean;
   /**
    * Session replacement, in pi's order. new_session / switch_session: `beforeSwitch` (true =
    * cancelled: answer `{cancelled:true}` and change nothing); fork / clone: `beforeFork`. Then, before
-   * replacing, `willReplace` (pending dialogs resolve to defaults with cancel frames, §2.8, then
+   * replacing, `willReplace` (pending dialogs resolve to defaults with cancel frames, docs/protocol.md §2.8, then
    * session_shutdown), and after it `replaced` (session_start with the reason).
    */
   session: {

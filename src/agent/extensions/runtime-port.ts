@@ -11,7 +11,7 @@ export interface HostRuntime {
   waitForIdle?(): Promise<void>;
   /** The running agent's abort signal, undefined when idle. */
   signal?(): AbortSignal | undefined;
-  /** Graceful shutdown after the current command (PROTOCOL.md §1.6). */
+  /** Graceful shutdown after the current command (docs/protocol.md §1.6). */
   shutdown?(): void;
   /** A user message as if typed: prompt when idle, steer/followUp when streaming. */
   sendUserMessage?(content: string | (TextContent | ImageContent)[], options: SendUserMessageOptions): Promise<void> | void;

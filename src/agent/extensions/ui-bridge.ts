@@ -1,4 +1,4 @@
-// Worker side of the extension UI sub-protocol (PROTOCOL.md §7): turns ctx.ui calls into
+// Worker side of the extension UI sub-protocol (docs/protocol.md §7): turns ctx.ui calls into
 // extension_ui_request frames, matches extension_ui_response frames to pending dialogs, and
 // resolves dialogs to their defaults on timeout, abort, session replacement or shutdown.
 import { randomUUID } from "node:crypto";
@@ -31,7 +31,7 @@ export interface UiBridge {
    * the signal fires, so an abort never waits on an unanswered dialog.
    */
   uiFor(signal: AbortSignal | undefined): ExtensionUi;
-  /** Routes a §1.2 `extension_ui_response` frame. Returns whether it settled a pending dialog. */
+  /** Routes a docs/protocol.md §1.2 `extension_ui_response` frame. Returns whether it settled a pending dialog. */
   handleUiResponse(frame: unknown): boolean;
   /** Resolves every pending dialog to its default and withdraws it (cancel frame). */
   cancelAll(): void;
@@ -52,7 +52,7 @@ const plainTheme: PlainTheme = {
 };
 
 function noop(): void {
-  // Degraded in RPC mode (PROTOCOL.md §7.5): there is no terminal to act on.
+  // Degraded in RPC mode (docs/protocol.md §7.5): there is no terminal to act on.
 }
 
 /** Drops keys whose value is undefined, so frames never carry them (traces fact 9). */
@@ -93,7 +93,7 @@ export function createUiBridge(options: UiBridgeOptions): UiBridge {
 
   /**
    * Sends a dialog and waits for its answer. Timeout and abort resolve to the default and,
-   * unlike pi, tell the client the dialog is gone with a `cancel` frame (ours, §7.4).
+   * unlike pi, tell the client the dialog is gone with a `cancel` frame (ours, docs/protocol.md §7.4).
    */
   function dialog(method: DialogMethod, fields: Record<string, unknown>, opts: DialogOptions | undefined): Promise<DialogAnswer> {
     const signal = opts?.signal;
@@ -200,7 +200,7 @@ export function createUiBridge(options: UiBridgeOptions): UiBridge {
       const record = frame as Record<string, unknown>;
       if (typeof record.id !== "string") return false;
       const dialogEntry = pending.get(record.id);
-      // Unknown or already-resolved ids are ignored silently (§7.4).
+      // Unknown or already-resolved ids are ignored silently (docs/protocol.md §7.4).
       if (!dialogEntry) return false;
       const answer = decodeAnswer(record);
       // A mismatched shape (a value for a confirm, a boolean for a select) resolves to the default.

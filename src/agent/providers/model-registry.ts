@@ -176,7 +176,7 @@ export function resolveConfigValue(value: string | undefined, env: NodeJS.Proces
   return fromEnv !== undefined && fromEnv !== "" ? fromEnv : value;
 }
 
-/** The model as sent on the wire: never with `headers` (they can hold credentials, §5.8). */
+/** The model as sent on the wire: never with `headers` (they can hold credentials, docs/protocol.md §5.8). */
 export function publicModel(model: AnyModel): Omit<AnyModel, "headers"> {
   const { headers: _headers, ...rest } = model;
   void _headers;

@@ -1,6 +1,6 @@
 // The stdin side of the RPC server: LF-only framing, parse errors, routing of non-command
-// frames, concurrent dispatch (each record handled as soon as read, §2.3) and exactly one
-// response per command, echoing the id (also for unknown commands — our deviation, §2.5).
+// frames, concurrent dispatch (each record handled as soon as read, docs/protocol.md §2.3) and exactly one
+// response per command, echoing the id (also for unknown commands — our deviation, docs/protocol.md §2.5).
 
 import { jsonDepthExceeds } from "../../protocol/json-deep.js";
 import { createJsonlFramer } from "../../protocol/jsonl.js";
@@ -101,7 +101,7 @@ export function startRpcServer(options: RpcServerOptions): RpcServer {
     if (options.intercept?.(frame, origin)) return;
     const route = options.frameRoutes.get(type);
     if (route) {
-      // Unknown ids are ignored silently (§1.2); a route failure is logged, never answered.
+      // Unknown ids are ignored silently (docs/protocol.md §1.2); a route failure is logged, never answered.
       try {
         route(frame);
       } catch (error) {

@@ -75,7 +75,7 @@ export class ActivityLoop {
     }
   }
 
-  /** Result of an RPC `bash` command: stored now, or after the active run (§3.8.1). */
+  /** Result of an RPC `bash` command: stored now, or after the active run (docs/protocol.md §3.8.1). */
   recordWhenIdle(message: BashExecutionMessage): void {
     if (this.activity) this.deferredBash.push(message);
     else this.host.recordMessage(message);
@@ -118,7 +118,7 @@ export class ActivityLoop {
   private startActivity(prompts: AgentMessage[], systemPrompt?: string): void {
     const activity: Activity = { controller: new AbortController(), aborted: false, done: Promise.resolve(), ...(systemPrompt !== undefined ? { systemPrompt } : {}) };
     this.activity = activity;
-    // setImmediate: the command's response is written before agent_start (§2.4).
+    // setImmediate: the command's response is written before agent_start (docs/protocol.md §2.4).
     activity.done = new Promise<void>((resolve) => setImmediate(resolve))
       .then(() => this.runActivity(activity, prompts))
       .catch((error: unknown) => {
@@ -140,7 +140,7 @@ export class ActivityLoop {
         continuation = true;
         continue;
       }
-      // Threshold or overflow compaction runs between agent_end and agent_settled (§4.11 F2/F3).
+      // Threshold or overflow compaction runs between agent_end and agent_settled (docs/protocol.md §4.11 F2/F3).
       if (!activity.aborted) {
         const { retry } = await hooks.afterRun(last);
         if (retry && !activity.aborted) {
@@ -156,7 +156,7 @@ export class ActivityLoop {
         continuation = false;
         if (prompts.length > 0) continue;
       }
-      // Only when agent_end announced it (willRetry): a todo reminder run (§4.11 K).
+      // Only when agent_end announced it (willRetry): a todo reminder run (docs/protocol.md §4.11 K).
       if (outcome === "continue") {
         const next = await hooks.continueAfterRun(last);
         if (next && !activity.aborted) {
@@ -169,7 +169,7 @@ export class ActivityLoop {
     }
   }
 
-  /** The failed answer stays in the session file but leaves the context (§4.11 G1, F3). */
+  /** The failed answer stays in the session file but leaves the context (docs/protocol.md §4.11 G1, F3). */
   private dropFailedAnswer(): void {
     const messages = this.host.messages;
     const last = messages[messages.length - 1];

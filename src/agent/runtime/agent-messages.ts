@@ -1,4 +1,4 @@
-// Conversion of the context for the LLM (PROTOCOL.md §5.11): the extra roles (bash results,
+// Conversion of the context for the LLM (docs/protocol.md §5.11): the extra roles (bash results,
 // custom messages, summaries) become user messages; unknown roles are dropped.
 
 import type { AgentMessage } from "@mariozechner/pi-agent-core";
@@ -11,7 +11,7 @@ import type { BashExecutionMessage } from "../session/index.js";
 
 export type { AgentMessage };
 
-/** The text pi sends to the model for a user `bash` command (§5.11, f_bash_command trace). */
+/** The text pi sends to the model for a user `bash` command (docs/protocol.md §5.11, f_bash_command trace). */
 export function bashExecutionToText(message: BashExecutionMessage): string {
   let text = `Ran \`${message.command}\`\n`;
   text += message.output ? `\`\`\`\n${message.output}\n\`\`\`` : "(no output)";

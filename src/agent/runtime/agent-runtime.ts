@@ -187,7 +187,7 @@ export class AgentRuntime extends ModelState implements LoopHost {
     this.emit({ type: "message_end", message });
   }
 
-  /** steer / follow_up: queue while running; when idle, start a run (our §6.6 choice). */
+  /** steer / follow_up: queue while running; when idle, start a run (our docs/protocol.md §6.6 choice). */
   async queueMessage(kind: QueueKind, text: string, images?: ImageContent[]): Promise<void> {
     if (this.options.hooks.isCommand(text)) {
       const name = text.trim().slice(1).split(/\s/)[0] ?? "";
@@ -264,7 +264,7 @@ export class AgentRuntime extends ModelState implements LoopHost {
     this.store.appendMessage(message);
   }
 
-  /** Result of an RPC `bash` command: stored now, or after the active run (§3.8.1). */
+  /** Result of an RPC `bash` command: stored now, or after the active run (docs/protocol.md §3.8.1). */
   addBashExecution(message: BashExecutionMessage): void {
     this.loop.recordWhenIdle(message);
   }

@@ -1,5 +1,5 @@
 // pi-agent-core events → wire events. message_update becomes the canonical delta form
-// (PROTOCOL.md §4.2): no cumulative `message`, no `partial`; `usage` so far; toolcall_start
+// (docs/protocol.md §4.2): no cumulative `message`, no `partial`; `usage` so far; toolcall_start
 // carries the tool call's id and name. Everything else passes through unchanged.
 
 import type { AgentEvent } from "@mariozechner/pi-agent-core";

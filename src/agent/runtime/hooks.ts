@@ -74,7 +74,7 @@ export interface RuntimeHooks {
   afterRun?: (last: AssistantMessage | undefined) => Promise<{ retry: boolean }>;
   /**
    * Sync, at agent_end of a normal answer with nothing queued: will another run of the same
-   * activity follow (a todo reminder, §4.11 K)? Decides agent_end.willRetry.
+   * activity follow (a todo reminder, docs/protocol.md §4.11 K)? Decides agent_end.willRetry.
    */
   willContinueAfterRun?: (last: AssistantMessage | undefined) => boolean;
   /**
@@ -82,7 +82,7 @@ export interface RuntimeHooks {
    * with (the hook emits its own event first, e.g. todo_reminder), or undefined to settle.
    */
   continueAfterRun?: (last: AssistantMessage | undefined) => Promise<{ messages: AgentMessage[] } | undefined>;
-  /** Prompt preflight, before the run starts (pre-prompt compaction, §4.11 F4). */
+  /** Prompt preflight, before the run starts (pre-prompt compaction, docs/protocol.md §4.11 F4). */
   beforePrompt?: () => Promise<void>;
   /**
    * A prompt was accepted and its run is about to start (pi's before_agent_start): messages to

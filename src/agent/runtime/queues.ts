@@ -1,4 +1,4 @@
-// Steering and follow-up queues (PROTOCOL.md §6) with the bookkeeping behind `queue_update`:
+// Steering and follow-up queues (docs/protocol.md §6) with the bookkeeping behind `queue_update`:
 // a dequeued message stays visible until its own message_start, as in pi 0.73.1 (one
 // queue_update per delivered message, written just before that message's message_start).
 

@@ -1,4 +1,4 @@
-// Auto-retry policy (PROTOCOL.md §4.6): which provider errors are transient and the
+// Auto-retry policy (docs/protocol.md §4.6): which provider errors are transient and the
 // exponential back-off, plus an abortable sleep used for the back-off delay.
 
 const TRANSIENT =

@@ -1,4 +1,4 @@
-// get_session_stats (PROTOCOL.md §3.9.10): message counts, token and cost totals of the whole
+// get_session_stats (docs/protocol.md §3.9.10): message counts, token and cost totals of the whole
 // session file (every entry, every branch, earlier processes included; without a session
 // store, of the current context), and the current context estimate.
 
@@ -35,7 +35,7 @@ export function contextUsage(messages: readonly AgentMessage[], contextWindow: n
       break;
     }
   }
-  // Right after a compaction there is no provider figure yet: null until the next answer (§3.9.10).
+  // Right after a compaction there is no provider figure yet: null until the next answer (docs/protocol.md §3.9.10).
   if (tokens === null && !messages.some((m) => m.role === "compactionSummary") && messages.length > 0) {
     tokens = messages.reduce((sum, m) => sum + estimateTokens(m), 0);
   }

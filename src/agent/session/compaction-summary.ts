@@ -1,6 +1,6 @@
 // The summarisation LLM call behind compaction: the conversation rendered as plain text
 // (so the model does not continue it), a structured-checkpoint prompt, and a retry loop
-// for transient provider errors that reports summarization_retry_* events (PROTOCOL.md §4.6).
+// for transient provider errors that reports summarization_retry_* events (docs/protocol.md §4.6).
 import type { Api, AssistantMessage, Context, Model, SimpleStreamOptions, Usage } from "@mariozechner/pi-ai";
 import type {
   SummarizationRetryAttemptStartEvent,

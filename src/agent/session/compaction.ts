@@ -37,7 +37,7 @@ export type CompactionDeps = {
   /** Current model and its credentials; undefined when no model is selected. */
   modelAccess: () => Promise<ModelAccess | undefined> | ModelAccess | undefined;
   thinkingLevel: () => string | undefined;
-  /** Retry settings shared with turn retries (§4.6). */
+  /** Retry settings shared with turn retries (docs/protocol.md §4.6). */
   retry?: () => RetrySettings;
   settings?: Partial<CompactionSettings>;
   /** Live auto-compaction switch (e.g. the runtime's flag); defaults to the settings' value. */

@@ -1,5 +1,5 @@
 // Pure functions over a session's entries: the active branch (root → leaf), the model
-// context built from it (PROTOCOL.md §10.3), labels and the tree view (§3.9.7, §10.4).
+// context built from it (docs/protocol.md §10.3), labels and the tree view (§3.9.7, §10.4).
 import type {
   BranchSummaryMessage,
   CompactionSummaryMessage,

@@ -1,5 +1,5 @@
 // Decoding of session-file lines (unknown JSON → typed header/entries) and migration of
-// version 1/2 files to version 3, as pi does on load (PROTOCOL.md §10.2 "Versions").
+// version 1/2 files to version 3, as pi does on load (docs/protocol.md §10.2 "Versions").
 import type { SessionEntry, SessionHeader } from "./types.js";
 import { CURRENT_SESSION_VERSION } from "./types.js";
 import { createEntryId } from "./ids.js";

@@ -1,4 +1,4 @@
-// Host tools (PROTOCOL.md §8): tools the client registers with set_host_tools and executes
+// Host tools (docs/protocol.md §8): tools the client registers with set_host_tools and executes
 // itself. Each call is a host_tool_call frame; the client answers with host_tool_update /
 // host_tool_result frames, routed here by the rpc server via handleHostToolFrame.
 import type { AgentTool, AgentToolResult, AgentToolUpdateCallback } from "@mariozechner/pi-agent-core";
@@ -42,7 +42,7 @@ function decodeResult(value: Record<string, unknown>): AgentToolResult<unknown> 
   return { content: decodeContent(value.content), details: value.details ?? {} };
 }
 
-/** Validate and normalise set_host_tools definitions (§8.1); throws HostToolError. */
+/** Validate and normalise set_host_tools definitions (docs/protocol.md §8.1); throws HostToolError. */
 export function normalizeHostTools(input: unknown, reserved: ReadonlySet<string>): RpcHostToolDefinition[] {
   if (!Array.isArray(input)) throw new HostToolError("Invalid host tools: tools must be an array");
   const seen = new Set<string>();
@@ -186,7 +186,7 @@ export class HostToolRegistry {
       const onAbort = (): void => {
         if (!this.pending.has(id)) return;
         this.pending.delete(id);
-        // Complete the call as failed first, then tell the host (§8.2 host_tool_cancel).
+        // Complete the call as failed first, then tell the host (docs/protocol.md §8.2 host_tool_cancel).
         reject(new Error(`Host tool "${toolName}" was aborted`));
         this.options.send({ type: "host_tool_cancel", id: `host_cancel_${++this.cancelCounter}`, targetId: id });
       };

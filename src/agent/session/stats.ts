@@ -1,5 +1,5 @@
 // Totals over a whole session file (every entry, every branch) for get_session_stats
-// (PROTOCOL.md §3.9.10): message counts, tokens and cost, independent of process lifetime.
+// (docs/protocol.md §3.9.10): message counts, tokens and cost, independent of process lifetime.
 import { entryToMessage } from "./context.js";
 import type { SessionEntry, SessionMessage } from "./types.js";
 

@@ -1,4 +1,4 @@
-// Todo reminders (PROTOCOL.md §4.9 todo_reminder, §4.11 K): when a run ends normally while
+// Todo reminders (docs/protocol.md §4.9 todo_reminder, §4.11 K): when a run ends normally while
 // todo tasks are unfinished, the worker nudges the model with a hidden custom message and
 // continues, at most `maxAttempts` times per user prompt.
 import type { AssistantMessage } from "@mariozechner/pi-ai";

@@ -1,4 +1,4 @@
-// Todo plan state (PROTOCOL.md §9): validation and normalisation of phase input, the
+// Todo plan state (docs/protocol.md §9): validation and normalisation of phase input, the
 // model-edit invariants, restore from the session branch, and timed auto-clear.
 import type { TodoPhase, TodoStatus, TodoTask } from "../../protocol/types/todos.js";
 import type { SessionEntry } from "./types.js";
@@ -36,7 +36,7 @@ function maxSuffix(ids: Iterable<string>, prefix: string): number {
 }
 
 /**
- * Validate and normalise phases (§9.3 steps 1–2): trimmed strings, default status and
+ * Validate and normalise phases (docs/protocol.md §9.3 steps 1–2): trimmed strings, default status and
  * tasks, generated ids continuing after the highest existing suffix, unique ids.
  */
 export function normalizeTodoPhases(input: unknown, existing: readonly TodoPhase[] = []): TodoPhase[] {
@@ -92,7 +92,7 @@ export function normalizeTodoPhases(input: unknown, existing: readonly TodoPhase
   });
 }
 
-/** §9.2 model-edit invariants: one in_progress at most; otherwise the first pending starts. */
+/** docs/protocol.md §9.2 model-edit invariants: one in_progress at most; otherwise the first pending starts. */
 export function enforceProgressInvariant(phases: TodoPhase[]): TodoPhase[] {
   let seenInProgress = false;
   const result = phases.map((phase) => ({
@@ -133,7 +133,7 @@ export function stripFinished(phases: readonly TodoPhase[]): TodoPhase[] {
 
 export const TODO_WRITE_TOOL_NAME = "todo_write";
 
-/** Phases of the latest successful todo_write result on the branch (§9.5), if any. */
+/** Phases of the latest successful todo_write result on the branch (docs/protocol.md §9.5), if any. */
 export function findLatestTodoPhases(branch: readonly SessionEntry[]): TodoPhase[] | undefined {
   for (let i = branch.length - 1; i >= 0; i--) {
     const entry = branch[i];
@@ -155,7 +155,7 @@ export function findLatestTodoPhases(branch: readonly SessionEntry[]): TodoPhase
 }
 
 export type TodoStoreOptions = {
-  /** Called for `todo_auto_clear` (§4.9). */
+  /** Called for `todo_auto_clear` (docs/protocol.md §4.9). */
   onAutoClear: () => void;
   /** Grace period before finished tasks disappear; negative disables (default 60 s). */
   clearDelayMs?: number;
@@ -179,7 +179,7 @@ export class TodoStore {
     return this.phases.flatMap((phase) => phase.tasks.filter((task) => !isFinished(task)).map((t) => ({ ...t })));
   }
 
-  /** `set_todos` (§9.3): validated, normalised, stored as given (no invariant enforcement). */
+  /** `set_todos` (docs/protocol.md §9.3): validated, normalised, stored as given (no invariant enforcement). */
   setFromHost(input: unknown): TodoPhase[] {
     this.replace(normalizeTodoPhases(input, this.phases));
     return this.getPhases();
@@ -191,7 +191,7 @@ export class TodoStore {
     return this.getPhases();
   }
 
-  /** Rebuild after load/switch/fork from the branch; finished tasks are dropped (§9.5). */
+  /** Rebuild after load/switch/fork from the branch; finished tasks are dropped (docs/protocol.md §9.5). */
   restoreFromBranch(branch: readonly SessionEntry[]): void {
     this.replace(stripFinished(findLatestTodoPhases(branch) ?? []));
   }

@@ -1,5 +1,5 @@
 // The `todo_write` tool: the model replaces its plan (phases of tasks); the result's
-// `details.phases` is what clients show and what a reload restores (PROTOCOL.md §9.4–9.5).
+// `details.phases` is what clients show and what a reload restores (docs/protocol.md §9.4–9.5).
 import type { AgentTool, AgentToolResult } from "@mariozechner/pi-agent-core";
 import { Type } from "typebox";
 import type { TodoPhase, TodoWriteDetails } from "../../protocol/types/todos.js";

@@ -1,4 +1,4 @@
-// Session file types for the agent: the protocol's v3 entry types (PROTOCOL.md §10.2, the
+// Session file types for the agent: the protocol's v3 entry types (docs/protocol.md §10.2, the
 // single source) over pi-agent-core's messages, and the extra message roles a session context
 // holds (compaction/branch summaries, custom, bash), merged into pi-agent-core's message union.
 import type { AgentMessage } from "@mariozechner/pi-agent-core";

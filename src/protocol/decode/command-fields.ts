@@ -1,5 +1,5 @@
 // Decoders for the structured command fields: images (canonical and legacy base64 form),
-// set_todos phases and set_host_tools definitions (PROTOCOL.md §3.1.1, §5.1, §8.1, §9.3).
+// set_todos phases and set_host_tools definitions (docs/protocol.md §3.1.1, §5.1, §8.1, §9.3).
 
 import { TODO_STATUSES } from "../constants.js";
 import type { RpcHostToolDefinition } from "../types/host-tools.js";
@@ -7,10 +7,10 @@ import type { ImageContent, ImageInput } from "../types/messages.js";
 import type { TodoPhaseInput, TodoTaskInput } from "../types/todos.js";
 import { fail, fieldReader, isObject, setIfDefined, type FieldReader } from "./result.js";
 
-/** Exact error text required by PROTOCOL.md §3.1.1 for `source.type: "url"`. */
+/** Exact error text required by docs/protocol.md §3.1.1 for `source.type: "url"`. */
 export const URL_IMAGE_ERROR = "URL image sources are not supported";
 
-/** `images?: ImageInput[]`; URL sources are rejected here with the §3.1.1 text. */
+/** `images?: ImageInput[]`; URL sources are rejected here with the docs/protocol.md §3.1.1 text. */
 export function decodeImages(r: FieldReader, prefix: string): ImageInput[] | undefined {
   const list = r.optArray("images");
   if (list === undefined) return undefined;
@@ -29,7 +29,7 @@ export function decodeImages(r: FieldReader, prefix: string): ImageInput[] | und
   });
 }
 
-/** Converts an accepted image to the canonical `{ type, data, mimeType }` shape (§5.1). */
+/** Converts an accepted image to the canonical `{ type, data, mimeType }` shape (docs/protocol.md §5.1). */
 export function normalizeImageInput(image: ImageInput): ImageContent {
   if ("data" in image) return { type: "image", data: image.data, mimeType: image.mimeType };
   if (image.source.type === "base64") {
@@ -39,7 +39,7 @@ export function normalizeImageInput(image: ImageInput): ImageContent {
   throw new TypeError(URL_IMAGE_ERROR);
 }
 
-/** `phases: TodoPhaseInput[]` — structure and enums only; §9.3 semantic checks are the agent's. */
+/** `phases: TodoPhaseInput[]` — structure and enums only; docs/protocol.md §9.3 semantic checks are the agent's. */
 export function decodeTodoPhases(r: FieldReader, prefix: string): TodoPhaseInput[] {
   return r.array("phases").map((item, p) => {
     if (!isObject(item)) return fail(`${prefix}: "phases[${p}]" must be an object`);
@@ -64,9 +64,9 @@ export function decodeTodoPhases(r: FieldReader, prefix: string): TodoPhaseInput
 }
 
 /**
- * `tools: RpcHostToolDefinition[]`. Invalid definitions fail with the exact §3.10 texts, which
+ * `tools: RpcHostToolDefinition[]`. Invalid definitions fail with the exact docs/protocol.md §3.10 texts, which
  * the worker must answer with; names and descriptions are returned untrimmed (the agent
- * normalises them, §8.1).
+ * normalises them, docs/protocol.md §8.1).
  */
 export function decodeHostTools(r: FieldReader): RpcHostToolDefinition[] {
   return r.array("tools").map((item, index) => {
@@ -84,7 +84,7 @@ export function decodeHostTools(r: FieldReader): RpcHostToolDefinition[] {
     const result: RpcHostToolDefinition = { name, description, parameters };
     const label = tool["label"];
     if (typeof label === "string") result.label = label;
-    // §8.1: `hidden` is coerced to boolean rather than rejected.
+    // docs/protocol.md §8.1: `hidden` is coerced to boolean rather than rejected.
     if (tool["hidden"] !== undefined && tool["hidden"] !== null) result.hidden = Boolean(tool["hidden"]);
     return result;
   });

@@ -1,4 +1,4 @@
-// decodeCommand: validates one stdin value as an RpcCommand (PROTOCOL.md §3). Required fields,
+// decodeCommand: validates one stdin value as an RpcCommand (docs/protocol.md §3). Required fields,
 // types and enums are checked, optional ones when present; unknown extra fields are dropped.
 
 import { INTERRUPT_MODES, INVALID_COMMAND_ERROR, QUEUE_MODES, THINKING_LEVELS, UNKNOWN_COMMAND_ERROR_PREFIX } from "../constants.js";
@@ -69,7 +69,7 @@ function isKnownCommandType(type: string): type is RpcCommandType {
   return Object.hasOwn(DECODERS, type);
 }
 
-/** The string `id` of a command-like value, if it has one (used to answer failures, §2.5). */
+/** The string `id` of a command-like value, if it has one (used to answer failures, docs/protocol.md §2.5). */
 export function commandIdOf(value: unknown): string | undefined {
   if (!isObject(value)) return undefined;
   const id = value["id"];

@@ -1,4 +1,4 @@
-// Tolerant decoder for worker events (PROTOCOL.md §4): known types are checked for the fields
+// Tolerant decoder for worker events (docs/protocol.md §4): known types are checked for the fields
 // a client needs, optional ones may be missing and extra ones are ignored. Returns undefined
 // for what this client does not know (an unknown type or message_update sub-event).
 
@@ -18,8 +18,8 @@ import { decodeSessionEntry } from "./session-entry.js";
 import { decodeCompactionResult } from "./results.js";
 
 /**
- * `contentIndex` given to a sub-event that arrived without one (seed 000 examples): the client
- * MUST then use the last started block (§4.2). Only decoders produce it; [ours] always sends one.
+ * `contentIndex` given to a sub-event that arrived without one (older xcsh examples): the client
+ * MUST then use the last started block (docs/protocol.md §4.2). Only decoders produce it; [ours] always sends one.
  */
 export const CONTENT_INDEX_LAST_STARTED = -1;
 

@@ -1,5 +1,5 @@
 // Tolerant decoders for messages, content blocks and usage as other workers send them
-// (PROTOCOL.md §5, Appendix B): unknown fields are kept, missing optional ones defaulted,
+// (docs/protocol.md §5, docs/protocol.md Appendix B): unknown fields are kept, missing optional ones defaulted,
 // legacy images and the hookMessage role normalised, unknown roles wrapped as `unknown_role`.
 
 import type {
@@ -22,7 +22,7 @@ const STOP_REASONS: readonly StopReason[] = ["stop", "length", "toolUse", "error
 const num = (value: unknown, fallback = 0): number => (typeof value === "number" && Number.isFinite(value) ? value : fallback);
 const str = (value: unknown, fallback = ""): string => (typeof value === "string" ? value : fallback);
 
-/** §5.7 Missing counters are 0; a missing `totalTokens` is the sum of the four counters. */
+/** docs/protocol.md §5.7 Missing counters are 0; a missing `totalTokens` is the sum of the four counters. */
 export function decodeUsage(value: unknown): Usage {
   const u = isObject(value) ? value : {};
   const c = isObject(u["cost"]) ? u["cost"] : {};
@@ -44,7 +44,7 @@ function placeholder(block: unknown): TextContent {
 function decodeImage(block: JsonObject): ImageContent | TextContent {
   const source = block["source"];
   if (isObject(source)) {
-    // Appendix B: legacy `{ source: { type: "base64", mediaType, data } }` → `{ data, mimeType }`.
+    // docs/protocol.md Appendix B: legacy `{ source: { type: "base64", mediaType, data } }` → `{ data, mimeType }`.
     if (source["type"] === "base64") return { type: "image", data: str(source["data"]), mimeType: str(source["mediaType"]) };
     return { type: "text", text: `[image: ${str(source["url"], "unsupported source")}]` };
   }
@@ -86,7 +86,7 @@ function decodeAssistantBlock(block: unknown): AssistantContentBlock {
   }
 }
 
-/** §4.3 `{ content, details? }`; a missing content array becomes []. */
+/** docs/protocol.md §4.3 `{ content, details? }`; a missing content array becomes []. */
 export function decodeAgentToolResult(value: unknown): AgentToolResult {
   const obj = isObject(value) ? value : {};
   const result: AgentToolResult = { content: decodeToolResultContent(obj["content"]) };
@@ -133,14 +133,14 @@ export function decodeAgentMessage(value: unknown, where: string): AgentMessage 
         output: str(m["output"]),
         cancelled: m["cancelled"] === true,
         truncated: m["truncated"] === true,
-        // Appendix B: `fullOutputPath: null` means absent.
+        // docs/protocol.md Appendix B: `fullOutputPath: null` means absent.
         ...(typeof fullOutputPath === "string" ? { fullOutputPath } : {}),
         timestamp,
       };
     }
     case "custom":
     case "hookMessage":
-      // Appendix B: the v2 role `hookMessage` is `custom`.
+      // docs/protocol.md Appendix B: the v2 role `hookMessage` is `custom`.
       return {
         ...m,
         role: "custom",

@@ -1,5 +1,5 @@
 // decodeResponseData: typed, tolerant decoding of a success response's `data` for the command
-// it answers (PROTOCOL.md §3), so the rpc client can resolve requests with ResponseDataMap[K].
+// it answers (docs/protocol.md §3), so the rpc client can resolve requests with ResponseDataMap[K].
 
 import type { RpcCommandType } from "../types/commands.js";
 import type { ResponseDataMap } from "../types/responses.js";
@@ -41,7 +41,7 @@ function forkResult(command: string) {
   };
 }
 
-/** §3.2.3 Appendix B: `path` falls back to `sourceInfo.path`, `location` to a user/project scope. */
+/** docs/protocol.md §3.2.3 docs/protocol.md Appendix B: `path` falls back to `sourceInfo.path`, `location` to a user/project scope. */
 function decodeSlashCommand(item: JsonObject): SlashCommandInfo {
   const source = item["source"] === "prompt" || item["source"] === "skill" ? item["source"] : "extension";
   const info: SlashCommandInfo = { name: str(item["name"]), source };

@@ -37,7 +37,7 @@ export function describeChoices(values: readonly string[]): string {
 
 /**
  * Field readers bound to one object and an error prefix such as `prompt` (giving
- * `prompt: "message" must be a string`). Per PROTOCOL.md §0.3 a `null` optional field counts
+ * `prompt: "message" must be a string`). Per docs/protocol.md §0.3 a `null` optional field counts
  * as absent. `path` prefixes nested keys (`images[0].` gives `"images[0].data"`).
  */
 export interface FieldReader {

@@ -1,4 +1,4 @@
-// Tolerant decoders for result objects shared by events and responses (PROTOCOL.md §5.10).
+// Tolerant decoders for result objects shared by events and responses (docs/protocol.md §5.10).
 
 import type { CompactionResult } from "../types/results.js";
 import { decodeUsage } from "./messages.js";

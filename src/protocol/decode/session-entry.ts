@@ -1,4 +1,4 @@
-// Tolerant decoder for session entries (PROTOCOL.md §10.2) as carried by entry_appended,
+// Tolerant decoder for session entries (docs/protocol.md §10.2) as carried by entry_appended,
 // get_entries and get_tree: unknown entry types are reported as undefined, not as errors.
 
 import type { SessionEntry, SessionEntryBase, SessionTreeNode } from "../types/session-file.js";
@@ -15,7 +15,7 @@ function withOptional<T extends object>(base: T, extra: Record<string, unknown>)
   return base;
 }
 
-/** Decode one entry; `undefined` for an entry type this client does not know (skip it, §10.2). */
+/** Decode one entry; `undefined` for an entry type this client does not know (skip it, docs/protocol.md §10.2). */
 export function decodeSessionEntry(value: unknown, where: string): SessionEntry | undefined {
   if (!isObject(value) || typeof value["type"] !== "string" || typeof value["id"] !== "string") {
     return fail(`${where} must be a session entry with string "type" and "id"`);

@@ -1,5 +1,5 @@
-// Tolerant decoders for state-like values in response data (PROTOCOL.md §3.2, §5.8, §9,
-// Appendix B): models, todo phases and get_state, with other workers' variants normalised.
+// Tolerant decoders for state-like values in response data (docs/protocol.md §3.2, §5.8, §9,
+// docs/protocol.md Appendix B): models, todo phases and get_state, with other workers' variants normalised.
 
 import { INTERRUPT_MODES, QUEUE_MODES, THINKING_LEVELS, TODO_STATUSES } from "../constants.js";
 import type { Model, ModelInputModality, ThinkingLevel } from "../types/messages.js";
@@ -16,7 +16,7 @@ function assignDefined<T extends object>(target: T, extra: Record<string, unknow
   return target;
 }
 
-/** §5.8 [xcsh] may send a reduced `{ provider, id }`: missing fields get neutral defaults. `headers` is dropped. */
+/** docs/protocol.md §5.8 [xcsh] may send a reduced `{ provider, id }`: missing fields get neutral defaults. `headers` is dropped. */
 export function decodeModel(value: unknown, where: string): Model {
   if (!isObject(value)) return fail(`${where} must be an object`);
   const { headers: _secret, ...m } = value;
@@ -42,7 +42,7 @@ export function decodeThinkingLevel(value: unknown): ThinkingLevel | undefined {
 }
 
 /**
- * §9.1 Todo phases from any worker: missing ids become index ids (`phase-<n>`, `task-<n>`),
+ * docs/protocol.md §9.1 Todo phases from any worker: missing ids become index ids (`phase-<n>`, `task-<n>`),
  * unknown status strings become "pending", and non-object items are skipped.
  */
 export function decodeTodoPhaseList(value: unknown): TodoPhase[] {
@@ -67,7 +67,7 @@ export function decodeContextUsage(value: unknown): ContextUsage | undefined {
 }
 
 /**
- * §3.2.1 get_state. Appendix B: `pendingMessageCount` is filled from `queuedMessageCount`
+ * docs/protocol.md §3.2.1 get_state. docs/protocol.md Appendix B: `pendingMessageCount` is filled from `queuedMessageCount`
  * when missing (both are kept); `model` null/absent → absent; modes default as in pi.
  */
 export function decodeSessionState(value: unknown): RpcSessionState {

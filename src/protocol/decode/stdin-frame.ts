@@ -1,4 +1,4 @@
-// decodeStdinFrame: the worker's routing of one stdin value (PROTOCOL.md §1.2): extension UI
+// decodeStdinFrame: the worker's routing of one stdin value (docs/protocol.md §1.2): extension UI
 // responses, host tool frames, then commands. Failures carry the response fields to answer with.
 
 import { INVALID_COMMAND_ERROR } from "../constants.js";
@@ -19,7 +19,7 @@ export type StdinFrame =
 /**
  * A failure, with what the worker's error response should carry: `command` ("parse" for a
  * value that is not a typed object, else the frame type) and the command `id` when it had a
- * string one. Host tool and UI frames never echo their id: it is not a command id (§8.4).
+ * string one. Host tool and UI frames never echo their id: it is not a command id (docs/protocol.md §8.4).
  */
 export interface StdinDecodeFailure {
   ok: false;
@@ -35,7 +35,7 @@ function decodeUiResponse(value: JsonObject): StdinDecodeResult {
   if (typeof id !== "string") {
     return { ok: false, error: 'extension_ui_response: "id" must be a string', command: "extension_ui_response" };
   }
-  // §7.3: a mismatched or empty shape resolves to the dialog's default, i.e. a cancellation.
+  // docs/protocol.md §7.3: a mismatched or empty shape resolves to the dialog's default, i.e. a cancellation.
   let frame: ExtensionUIResponse;
   if (value["cancelled"] === true) {
     frame = { type: "extension_ui_response", id, cancelled: true };
@@ -50,7 +50,7 @@ function decodeUiResponse(value: JsonObject): StdinDecodeResult {
   return { ok: true, value: { kind: "extension_ui_response", frame } };
 }
 
-/** `result` / `partialResult` with a `content` array, else undefined (§1.2 rule 2). */
+/** `result` / `partialResult` with a `content` array, else undefined (docs/protocol.md §1.2 rule 2). */
 function toolResultOf(value: unknown): AgentToolResult | undefined {
   if (!isObject(value) || !Array.isArray(value["content"])) return undefined;
   const result: AgentToolResult = { content: decodeToolResultContent(value["content"]) };

@@ -7,7 +7,7 @@ import { decodeAgentMessage } from "./messages.js";
 import { fail, runDecoder, type DecodeResult } from "./result.js";
 import { decodeSessionEntry, decodeSessionTree } from "./session-entry.js";
 
-/** One AgentMessage (tolerant, §5; unknown roles become `unknown_role`). */
+/** One AgentMessage (tolerant, docs/protocol.md §5; unknown roles become `unknown_role`). */
 export function decodeMessage(value: unknown): DecodeResult<AgentMessage> {
   return runDecoder(() => decodeAgentMessage(value, '"message"'));
 }
@@ -20,7 +20,7 @@ export function decodeMessages(value: unknown): DecodeResult<AgentMessage[]> {
   });
 }
 
-/** Session entries (`get_entries.data.entries`); entries of unknown types are skipped (§10.2). */
+/** Session entries (`get_entries.data.entries`); entries of unknown types are skipped (docs/protocol.md §10.2). */
 export function decodeSessionEntries(value: unknown): DecodeResult<SessionEntry[]> {
   return runDecoder(() => {
     if (!Array.isArray(value)) return fail('"entries" must be an array');

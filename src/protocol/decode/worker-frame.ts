@@ -1,4 +1,4 @@
-// decodeWorkerFrame: the client's routing of one stdout value (PROTOCOL.md §1.2): response,
+// decodeWorkerFrame: the client's routing of one stdout value (docs/protocol.md §1.2): response,
 // ready, extension UI request, host tool frames, events. Unknown types are never errors.
 
 import type { AgentEvent, ReadyFrame } from "../types/events.js";
@@ -18,7 +18,7 @@ export type DecodedWorkerFrame =
   | { kind: "event"; event: AgentEvent }
   /**
    * A frame with a string `type` this client does not know, or a known frame with an unknown
-   * sub-kind (UI method, message_update sub-event, session entry type): log and ignore (§1.2).
+   * sub-kind (UI method, message_update sub-event, session entry type): log and ignore (docs/protocol.md §1.2).
    */
   | { kind: "unknown_event"; type: string; raw: JsonObject };
 

@@ -1,4 +1,4 @@
-// Commands written by the client to the worker's stdin (PROTOCOL.md §3, Appendix A).
+// Commands written by the client to the worker's stdin (docs/protocol.md §3, Appendix A).
 // `CommandMap` maps each command type (aliases included) to its shape; `RpcCommand` is the union.
 
 import type { ImageInput, ThinkingLevel } from "./messages.js";
@@ -6,7 +6,7 @@ import type { RpcHostToolDefinition } from "./host-tools.js";
 import type { InterruptMode, QueueMode } from "./results.js";
 import type { TodoPhaseInput } from "./todos.js";
 
-/** Fields every command may carry. The client always sends `id` (§2.1). */
+/** Fields every command may carry. The client always sends `id` (docs/protocol.md §2.1). */
 export interface CommandBase {
   id?: string;
 }
@@ -14,7 +14,7 @@ export interface CommandBase {
 export type StreamingBehavior = "steer" | "followUp";
 export type QueueLane = "steering" | "followUp";
 
-// ---- §3.1 Prompting ----
+// ---- docs/protocol.md §3.1 Prompting ----
 export interface PromptCommand extends CommandBase {
   type: "prompt";
   message: string;
@@ -49,7 +49,7 @@ export interface ClearQueueCommand extends CommandBase {
   lane?: QueueLane;
 }
 
-// ---- §3.2 State ----
+// ---- docs/protocol.md §3.2 State ----
 export interface GetStateCommand extends CommandBase {
   type: "get_state";
 }
@@ -68,7 +68,7 @@ export interface SetHostToolsCommand extends CommandBase {
   tools: RpcHostToolDefinition[];
 }
 
-// ---- §3.3 Model ----
+// ---- docs/protocol.md §3.3 Model ----
 export interface SetModelCommand extends CommandBase {
   type: "set_model";
   provider: string;
@@ -81,7 +81,7 @@ export interface GetAvailableModelsCommand extends CommandBase {
   type: "get_available_models";
 }
 
-// ---- §3.4 Thinking ----
+// ---- docs/protocol.md §3.4 Thinking ----
 export interface SetThinkingLevelCommand extends CommandBase {
   type: "set_thinking_level";
   level: ThinkingLevel;
@@ -93,7 +93,7 @@ export interface GetAvailableThinkingLevelsCommand extends CommandBase {
   type: "get_available_thinking_levels";
 }
 
-// ---- §3.5 Queue modes ----
+// ---- docs/protocol.md §3.5 Queue modes ----
 export interface SetSteeringModeCommand extends CommandBase {
   type: "set_steering_mode";
   mode: QueueMode;
@@ -107,7 +107,7 @@ export interface SetInterruptModeCommand extends CommandBase {
   mode: InterruptMode;
 }
 
-// ---- §3.6 Compaction, §3.7 Retry ----
+// ---- docs/protocol.md §3.6 Compaction, §3.7 Retry ----
 export interface CompactCommand extends CommandBase {
   type: "compact";
   customInstructions?: string;
@@ -124,7 +124,7 @@ export interface AbortRetryCommand extends CommandBase {
   type: "abort_retry";
 }
 
-// ---- §3.8 Bash ----
+// ---- docs/protocol.md §3.8 Bash ----
 export interface BashCommand extends CommandBase {
   type: "bash";
   command: string;
@@ -135,7 +135,7 @@ export interface AbortBashCommand extends CommandBase {
   type: "abort_bash";
 }
 
-// ---- §3.9 Session ----
+// ---- docs/protocol.md §3.9 Session ----
 export interface NewSessionCommand extends CommandBase {
   type: "new_session";
   parentSession?: string;

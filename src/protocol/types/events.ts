@@ -1,5 +1,5 @@
-// Events written by the worker to stdout (PROTOCOL.md §4), including the legacy variants a
-// client must accept (Appendix B): message_update full form, auto_compaction_*, start/done/error.
+// Events written by the worker to stdout (docs/protocol.md §4), including the legacy variants a
+// client must accept (docs/protocol.md Appendix B): message_update full form, auto_compaction_*, start/done/error.
 
 import type {
   AgentMessage,
@@ -14,14 +14,14 @@ import type { CompactionResult } from "./results.js";
 import type { SessionEntry } from "./session-file.js";
 import type { LegacyTodoItem, TodoTask } from "./todos.js";
 
-/** §1.1 First stdout frame of [ours] and [xcsh]; unknown extra fields are ignored. */
+/** docs/protocol.md §1.1 First stdout frame of [ours] and [xcsh]; unknown extra fields are ignored. */
 export interface ReadyFrame {
   type: "ready";
   /** Informational worker version ([ours]); absent on [xcsh]. */
   version?: string;
 }
 
-// ---- §4.1 Run lifecycle ----
+// ---- docs/protocol.md §4.1 Run lifecycle ----
 export interface AgentStartEvent {
   type: "agent_start";
 }
@@ -46,7 +46,7 @@ export interface TurnEndEvent {
   toolResults: ToolResultMessage[];
 }
 
-// ---- §4.2 Message events ----
+// ---- docs/protocol.md §4.2 Message events ----
 export interface MessageStartEvent {
   type: "message_start";
   message: AgentMessage;
@@ -58,7 +58,7 @@ export interface MessageEndEvent {
 }
 
 /**
- * Snapshot carried by the legacy full form (§4.2); absent in the canonical form. decodeWorkerFrame
+ * Snapshot carried by the legacy full form (docs/protocol.md §4.2); absent in the canonical form. decodeWorkerFrame
  * drops it (it duplicates the event's top-level `message`).
  */
 interface PartialSnapshot {
@@ -112,18 +112,18 @@ export interface ToolCallEndEvent extends PartialSnapshot {
   contentIndex: number;
   toolCall: ToolCall;
 }
-/** Legacy (seed 002), tolerate and ignore. */
+/** Legacy (older oh-my-pi), tolerate and ignore. */
 export interface LegacyStartEvent {
   type: "start";
   partial: AssistantMessage;
 }
-/** Legacy (seed 002), informational: wait for message_end. */
+/** Legacy (older oh-my-pi), informational: wait for message_end. */
 export interface LegacyDoneEvent {
   type: "done";
   reason: "stop" | "length" | "toolUse";
   message: AssistantMessage;
 }
-/** Legacy (seed 002), informational: wait for message_end. */
+/** Legacy (older oh-my-pi), informational: wait for message_end. */
 export interface LegacyErrorEvent {
   type: "error";
   reason: "aborted" | "error";
@@ -150,7 +150,7 @@ export type WireAssistantMessageEvent =
 
 export type WireAssistantMessageEventType = WireAssistantMessageEvent["type"];
 
-/** §4.2 canonical delta form ([ours], [pi]): no cumulative snapshot. */
+/** docs/protocol.md §4.2 canonical delta form ([ours], [pi]): no cumulative snapshot. */
 export interface MessageUpdateDeltaEvent {
   type: "message_update";
   assistantMessageEvent: WireAssistantMessageEvent;
@@ -160,7 +160,7 @@ export interface MessageUpdateDeltaEvent {
 }
 
 /**
- * §4.2 legacy full form ([pi-0.73], [omp], [xcsh]): `message` is the cumulative partial
+ * docs/protocol.md §4.2 legacy full form ([pi-0.73], [omp], [xcsh]): `message` is the cumulative partial
  * assistant message, also repeated as `assistantMessageEvent.partial`. pi 0.73.1 partials
  * may carry scratch fields (`partialArgs`, `streamIndex`) on tool call blocks.
  */
@@ -173,7 +173,7 @@ export interface MessageUpdateLegacyEvent {
 
 export type MessageUpdateEvent = MessageUpdateDeltaEvent | MessageUpdateLegacyEvent;
 
-// ---- §4.3 Tool execution ----
+// ---- docs/protocol.md §4.3 Tool execution ----
 export interface ToolExecutionStartEvent {
   type: "tool_execution_start";
   toolCallId: string;
@@ -200,7 +200,7 @@ export interface ToolExecutionEndEvent {
   parentToolCallId?: string;
 }
 
-// ---- §4.4 Queue ----
+// ---- docs/protocol.md §4.4 Queue ----
 export interface QueueUpdateEvent {
   type: "queue_update";
   /** Full pending steering queue, oldest first. */
@@ -208,7 +208,7 @@ export interface QueueUpdateEvent {
   followUp: string[];
 }
 
-// ---- §4.5 Compaction ----
+// ---- docs/protocol.md §4.5 Compaction ----
 export type CompactionReason = "manual" | "threshold" | "overflow";
 
 export interface CompactionStartEvent {
@@ -243,7 +243,7 @@ export interface AutoCompactionEndEvent {
   skipped?: boolean;
 }
 
-// ---- §4.6 Retry ----
+// ---- docs/protocol.md §4.6 Retry ----
 export interface AutoRetryStartEvent {
   type: "auto_retry_start";
   /** 1-based */
@@ -273,7 +273,7 @@ export interface SummarizationRetryFinishedEvent {
   type: "summarization_retry_finished";
 }
 
-// ---- §4.7 Bash ----
+// ---- docs/protocol.md §4.7 Bash ----
 export interface BashExecutionUpdateEvent {
   type: "bash_execution_update";
   /** The originating bash command's id; absent if it had none. */
@@ -281,7 +281,7 @@ export interface BashExecutionUpdateEvent {
   delta: string;
 }
 
-// ---- §4.8 Session notifications ----
+// ---- docs/protocol.md §4.8 Session notifications ----
 export interface SessionInfoChangedEvent {
   type: "session_info_changed";
   /** Absent when the name was cleared. */
@@ -297,7 +297,7 @@ export interface EntryAppendedEvent {
   entry: SessionEntry;
 }
 
-// ---- §4.9 oh-my-pi events ----
+// ---- docs/protocol.md §4.9 oh-my-pi events ----
 /** Open-ended: oh-my-pi adds fields (e.g. `_source`), which clients ignore. */
 export interface TtsrRule {
   name: string;
@@ -326,7 +326,7 @@ export interface TodoAutoClearEvent {
   type: "todo_auto_clear";
 }
 
-// ---- §4.10 ----
+// ---- docs/protocol.md §4.10 ----
 export interface ExtensionErrorEvent {
   type: "extension_error";
   /** Extension file, or `command:<name>` for a failing extension command. */

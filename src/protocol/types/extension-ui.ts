@@ -1,7 +1,7 @@
-// Extension UI sub-protocol (PROTOCOL.md §7): dialog, fire-and-forget and control requests
+// Extension UI sub-protocol (docs/protocol.md §7): dialog, fire-and-forget and control requests
 // from worker extensions, and the client's answers to dialogs.
 
-/** §7.2 select */
+/** docs/protocol.md §7.2 select */
 export interface UiSelectRequest {
   type: "extension_ui_request";
   id: string;
@@ -14,7 +14,7 @@ export interface UiSelectRequest {
   optionDetails?: { description?: string }[];
 }
 
-/** §7.2 confirm */
+/** docs/protocol.md §7.2 confirm */
 export interface UiConfirmRequest {
   type: "extension_ui_request";
   id: string;
@@ -24,7 +24,7 @@ export interface UiConfirmRequest {
   timeout?: number;
 }
 
-/** §7.2 input */
+/** docs/protocol.md §7.2 input */
 export interface UiInputRequest {
   type: "extension_ui_request";
   id: string;
@@ -34,7 +34,7 @@ export interface UiInputRequest {
   timeout?: number;
 }
 
-/** §7.2 editor (pi never sends `timeout`; [ours] may). */
+/** docs/protocol.md §7.2 editor (pi never sends `timeout`; [ours] may). */
 export interface UiEditorRequest {
   type: "extension_ui_request";
   id: string;
@@ -48,7 +48,7 @@ export interface UiEditorRequest {
 
 export type NotifyType = "info" | "warning" | "error";
 
-/** §7.2 notify (default `info` when `notifyType` is absent). */
+/** docs/protocol.md §7.2 notify (default `info` when `notifyType` is absent). */
 export interface UiNotifyRequest {
   type: "extension_ui_request";
   id: string;
@@ -57,7 +57,7 @@ export interface UiNotifyRequest {
   notifyType?: NotifyType;
 }
 
-/** §7.2 setStatus: absent `statusText` clears the key. */
+/** docs/protocol.md §7.2 setStatus: absent `statusText` clears the key. */
 export interface UiSetStatusRequest {
   type: "extension_ui_request";
   id: string;
@@ -68,7 +68,7 @@ export interface UiSetStatusRequest {
 
 export type WidgetPlacement = "aboveEditor" | "belowEditor";
 
-/** §7.2 setWidget: absent `widgetLines` removes the widget. */
+/** docs/protocol.md §7.2 setWidget: absent `widgetLines` removes the widget. */
 export interface UiSetWidgetRequest {
   type: "extension_ui_request";
   id: string;
@@ -78,7 +78,7 @@ export interface UiSetWidgetRequest {
   widgetPlacement?: WidgetPlacement;
 }
 
-/** §7.2 setTitle */
+/** docs/protocol.md §7.2 setTitle */
 export interface UiSetTitleRequest {
   type: "extension_ui_request";
   id: string;
@@ -86,7 +86,7 @@ export interface UiSetTitleRequest {
   title: string;
 }
 
-/** §7.2 set_editor_text */
+/** docs/protocol.md §7.2 set_editor_text */
 export interface UiSetEditorTextRequest {
   type: "extension_ui_request";
   id: string;
@@ -94,7 +94,7 @@ export interface UiSetEditorTextRequest {
   text: string;
 }
 
-/** §7.2 cancel ([ours], [xcsh]): the worker withdrew dialog `targetId`; send no response. */
+/** docs/protocol.md §7.2 cancel ([ours], [xcsh]): the worker withdrew dialog `targetId`; send no response. */
 export interface UiCancelRequest {
   type: "extension_ui_request";
   id: string;
@@ -115,21 +115,21 @@ export type ExtensionUIRequest = ExtensionUIDialogRequest | ExtensionUIFireAndFo
 
 export type ExtensionUIMethod = ExtensionUIRequest["method"];
 
-/** §7.3 Answer to select / input / editor. */
+/** docs/protocol.md §7.3 Answer to select / input / editor. */
 export interface UiValueResponse {
   type: "extension_ui_response";
   id: string;
   value: string;
 }
 
-/** §7.3 Answer to confirm. */
+/** docs/protocol.md §7.3 Answer to confirm. */
 export interface UiConfirmedResponse {
   type: "extension_ui_response";
   id: string;
   confirmed: boolean;
 }
 
-/** §7.3 Cancellation of any dialog; `timedOut` when the client-side dialog expired. */
+/** docs/protocol.md §7.3 Cancellation of any dialog; `timedOut` when the client-side dialog expired. */
 export interface UiCancelledResponse {
   type: "extension_ui_response";
   id: string;

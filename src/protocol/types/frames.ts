@@ -1,4 +1,4 @@
-// Top-level frame unions per direction (PROTOCOL.md §1.2): what the client writes to the
+// Top-level frame unions per direction (docs/protocol.md §1.2): what the client writes to the
 // worker's stdin and what the worker writes to stdout.
 
 import type { RpcCommand } from "./commands.js";

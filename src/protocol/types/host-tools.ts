@@ -1,9 +1,9 @@
-// Host tools sub-protocol (PROTOCOL.md §8): tools the client exposes to the model, called
+// Host tools sub-protocol (docs/protocol.md §8): tools the client exposes to the model, called
 // back over the same pipes. Frames in both directions and the registration shape.
 
 import type { AgentToolResult } from "./messages.js";
 
-/** §8.1 One entry of `set_host_tools.tools`. */
+/** docs/protocol.md §8.1 One entry of `set_host_tools.tools`. */
 export interface RpcHostToolDefinition {
   /** Non-empty after trim; the tool name the model sees. */
   name: string;
@@ -16,7 +16,7 @@ export interface RpcHostToolDefinition {
   hidden?: boolean;
 }
 
-/** §8.2 worker → client: run a host tool. */
+/** docs/protocol.md §8.2 worker → client: run a host tool. */
 export interface HostToolCallFrame {
   type: "host_tool_call";
   /** Host request id, unique per worker process. */
@@ -26,7 +26,7 @@ export interface HostToolCallFrame {
   arguments: Record<string, unknown>;
 }
 
-/** §8.2 worker → client: abort call `targetId` (already completed as failed on the worker). */
+/** docs/protocol.md §8.2 worker → client: abort call `targetId` (already completed as failed on the worker). */
 export interface HostToolCancelFrame {
   type: "host_tool_cancel";
   /** A fresh frame id. */
@@ -34,14 +34,14 @@ export interface HostToolCancelFrame {
   targetId: string;
 }
 
-/** §8.2 client → worker, optional and repeatable: accumulated partial result. */
+/** docs/protocol.md §8.2 client → worker, optional and repeatable: accumulated partial result. */
 export interface HostToolUpdateFrame {
   type: "host_tool_update";
   id: string;
   partialResult: AgentToolResult;
 }
 
-/** §8.2 client → worker, exactly once per call. */
+/** docs/protocol.md §8.2 client → worker, exactly once per call. */
 export interface HostToolResultFrame {
   type: "host_tool_result";
   id: string;

@@ -1,4 +1,4 @@
-// Barrel of the pure wire types (PROTOCOL.md Appendix A).
+// Barrel of the pure wire types (docs/protocol.md Appendix A).
 export type * from "./messages.js";
 export type * from "./todos.js";
 export type * from "./host-tools.js";

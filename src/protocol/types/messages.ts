@@ -1,8 +1,8 @@
-// Wire types for conversation content (PROTOCOL.md §5): content blocks, the message roles,
+// Wire types for conversation content (docs/protocol.md §5): content blocks, the message roles,
 // usage, model and thinking level. Self-contained so src/protocol stays a leaf; the shapes
 // match pi-ai / pi-agent-core 0.73.1 field for field (plus later-pi optional fields).
 
-/** §5.1 A text block. */
+/** docs/protocol.md §5.1 A text block. */
 export interface TextContent {
   type: "text";
   text: string;
@@ -10,7 +10,7 @@ export interface TextContent {
   textSignature?: string;
 }
 
-/** §5.1 A reasoning block. */
+/** docs/protocol.md §5.1 A reasoning block. */
 export interface ThinkingContent {
   type: "thinking";
   thinking: string;
@@ -19,26 +19,26 @@ export interface ThinkingContent {
   redacted?: boolean;
 }
 
-/** §5.1 Canonical image block (base64 without a `data:` prefix). */
+/** docs/protocol.md §5.1 Canonical image block (base64 without a `data:` prefix). */
 export interface ImageContent {
   type: "image";
   data: string;
   mimeType: string;
 }
 
-/** §5.1 Legacy Anthropic-style image (seed 002). Accepted in prompts and when rendering. */
+/** docs/protocol.md §5.1 Legacy Anthropic-style image (older oh-my-pi). Accepted in prompts and when rendering. */
 export interface LegacyImageContent {
   type: "image";
   source:
     | { type: "base64"; mediaType: string; data: string }
-    /** URL sources must be rejected by [ours] (§3.1.1); typed so decoders can name them. */
+    /** URL sources must be rejected by [ours] (docs/protocol.md §3.1.1); typed so decoders can name them. */
     | { type: "url"; url: string };
 }
 
 /** An image as a client may send it (Appendix A `ImageInput`). */
 export type ImageInput = ImageContent | LegacyImageContent;
 
-/** §5.1 A tool call requested by the model. */
+/** docs/protocol.md §5.1 A tool call requested by the model. */
 export interface ToolCall {
   type: "toolCall";
   /** Provider tool-call id; equals `toolCallId` in tool events. */
@@ -53,7 +53,7 @@ export type UserContentBlock = TextContent | ImageContent;
 export type AssistantContentBlock = TextContent | ThinkingContent | ToolCall;
 export type ContentBlock = TextContent | ThinkingContent | ImageContent | ToolCall;
 
-/** §5.7 Token usage and USD cost of one message (or cumulative while streaming). */
+/** docs/protocol.md §5.7 Token usage and USD cost of one message (or cumulative while streaming). */
 export interface Usage {
   input: number;
   output: number;
@@ -72,10 +72,10 @@ export interface UsageCost {
   total: number;
 }
 
-/** §5.3 */
+/** docs/protocol.md §5.3 */
 export type StopReason = "stop" | "length" | "toolUse" | "error" | "aborted";
 
-/** §5.2 Legacy render-only attachment (seeds 002/004). Never sent by [ours]. */
+/** docs/protocol.md §5.2 Legacy render-only attachment (older oh-my-pi and pi documents). Never sent by [ours]. */
 export interface Attachment {
   id: string;
   type: "image" | "document";
@@ -88,7 +88,7 @@ export interface Attachment {
   preview?: string | null;
 }
 
-/** §5.2 */
+/** docs/protocol.md §5.2 */
 export interface UserMessage {
   role: "user";
   /** RPC prompts always use the array form; the string form appears in older sessions. */
@@ -98,7 +98,7 @@ export interface UserMessage {
   attachments?: Attachment[];
 }
 
-/** §5.3 */
+/** docs/protocol.md §5.3 */
 export interface AssistantMessage {
   role: "assistant";
   content: AssistantContentBlock[];
@@ -117,14 +117,14 @@ export interface AssistantMessage {
   timestamp: number;
 }
 
-/** §5.4 Payload of tool_execution_update/end and of host tool frames. */
+/** docs/protocol.md §5.4 Payload of tool_execution_update/end and of host tool frames. */
 export interface AgentToolResult {
   content: UserContentBlock[];
   /** Tool-specific (bash: `{ truncation, fullOutputPath }`, todo_write: `{ phases, storage }`). */
   details?: unknown;
 }
 
-/** §5.4 */
+/** docs/protocol.md §5.4 */
 export interface ToolResultMessage {
   role: "toolResult";
   toolCallId: string;
@@ -133,12 +133,12 @@ export interface ToolResultMessage {
   /** Tool-specific, not sent to the model. */
   details?: unknown;
   isError: boolean;
-  /** [pi] seed 004: nested LLM work done by the tool. */
+  /** [pi] later pi: nested LLM work done by the tool. */
   usage?: Usage;
   timestamp: number;
 }
 
-/** §5.5 Created only by the RPC `bash` command; produces no message events. */
+/** docs/protocol.md §5.5 Created only by the RPC `bash` command; produces no message events. */
 export interface BashExecutionMessage {
   role: "bashExecution";
   command: string;
@@ -147,7 +147,7 @@ export interface BashExecutionMessage {
   exitCode?: number;
   cancelled: boolean;
   truncated: boolean;
-  /** Clients must accept `null` (seed 004) as absent. */
+  /** Clients must accept `null` (later pi) as absent. */
   fullOutputPath?: string | null;
   excludeFromContext?: boolean;
   /** [omp] */
@@ -155,7 +155,7 @@ export interface BashExecutionMessage {
   timestamp: number;
 }
 
-/** §5.6 Injected by extensions (or by [ours] for TTSR / todo reminders). */
+/** docs/protocol.md §5.6 Injected by extensions (or by [ours] for TTSR / todo reminders). */
 export interface CustomMessage {
   role: "custom";
   customType: string;
@@ -166,12 +166,12 @@ export interface CustomMessage {
   timestamp: number;
 }
 
-/** §5.6 Legacy name of `custom` (session format v2, older oh-my-pi); clients treat it as custom. */
+/** docs/protocol.md §5.6 Legacy name of `custom` (session format v2, older oh-my-pi); clients treat it as custom. */
 export interface HookMessage extends Omit<CustomMessage, "role"> {
   role: "hookMessage";
 }
 
-/** §5.6 */
+/** docs/protocol.md §5.6 */
 export interface BranchSummaryMessage {
   role: "branchSummary";
   summary: string;
@@ -179,7 +179,7 @@ export interface BranchSummaryMessage {
   timestamp: number;
 }
 
-/** §5.6 First message of the context after a compaction. */
+/** docs/protocol.md §5.6 First message of the context after a compaction. */
 export interface CompactionSummaryMessage {
   role: "compactionSummary";
   summary: string;
@@ -187,7 +187,7 @@ export interface CompactionSummaryMessage {
   timestamp: number;
 }
 
-/** §5.6 The roles our worker produces. */
+/** docs/protocol.md §5.6 The roles our worker produces. */
 export type CanonicalAgentMessage =
   | UserMessage
   | AssistantMessage
@@ -199,7 +199,7 @@ export type CanonicalAgentMessage =
 
 /**
  * Not on the wire: what the client-side decoders turn a message with a role they do not know
- * into (oh-my-pi derivatives add roles, §5.6), so reducers can switch on a literal role and
+ * into (oh-my-pi derivatives add roles, docs/protocol.md §5.6), so reducers can switch on a literal role and
  * still render it generically.
  */
 export interface UnknownRoleMessage {
@@ -216,12 +216,12 @@ export type AgentMessage = CanonicalAgentMessage | HookMessage | UnknownRoleMess
 
 export type MessageRole = AgentMessage["role"];
 
-/** §5.9 `max` exists only in later pi and [ours]. */
+/** docs/protocol.md §5.9 `max` exists only in later pi and [ours]. */
 export type ThinkingLevel = "off" | "minimal" | "low" | "medium" | "high" | "xhigh" | "max";
 
 export type ModelInputModality = "text" | "image";
 
-/** §5.8 USD per million tokens. */
+/** docs/protocol.md §5.8 USD per million tokens. */
 export interface ModelCost {
   input: number;
   output: number;
@@ -229,7 +229,7 @@ export interface ModelCost {
   cacheWrite: number;
 }
 
-/** §5.8 [xcsh] may send a reduced object; clients must tolerate missing fields. */
+/** docs/protocol.md §5.8 [xcsh] may send a reduced object; clients must tolerate missing fields. */
 export interface Model {
   id: string;
   name: string;

@@ -1,4 +1,4 @@
-// Responses to commands (PROTOCOL.md §2.2, §2.5, §3): the envelope and `ResponseDataMap`,
+// Responses to commands (docs/protocol.md §2.2, §2.5, §3): the envelope and `ResponseDataMap`,
 // which maps each command type to the `data` of its success response (`undefined` = no data).
 
 import type { AgentMessage, Model, ThinkingLevel } from "./messages.js";
@@ -91,11 +91,11 @@ export type RpcSuccessResponse<K extends RpcCommandType = RpcCommandType> = K ex
     } & (ResponseDataMap[K] extends undefined ? { data?: undefined } : { data: ResponseDataMap[K] })
   : never;
 
-/** Failure response. `command` is absent on pi for a frame without a string type (§2.5). */
+/** Failure response. `command` is absent on pi for a frame without a string type (docs/protocol.md §2.5). */
 export interface RpcErrorResponse {
   type: "response";
   id?: string;
-  /** Request type, "parse", or an id-less "extension_send" / "extension_send_user" (§2.5). */
+  /** Request type, "parse", or an id-less "extension_send" / "extension_send_user" (docs/protocol.md §2.5). */
   command?: string;
   success: false;
   error: string;
@@ -120,5 +120,5 @@ export type RpcResponse = RpcWireSuccessResponse | RpcErrorResponse;
 /** Typed response for command `K` (what the rpc client resolves a request with). */
 export type RpcResponseFor<K extends RpcCommandType> = RpcSuccessResponse<K> | RpcErrorResponse;
 
-/** `command` values that are not command types (§2.5). */
+/** `command` values that are not command types (docs/protocol.md §2.5). */
 export type SpecialResponseCommand = "parse" | "extension_send" | "extension_send_user";

@@ -1,10 +1,10 @@
-// Result objects carried in response `data` and events (PROTOCOL.md §5.10, §3.2, §3.9):
+// Result objects carried in response `data` and events (docs/protocol.md §5.10, §3.2, §3.9):
 // compaction/bash results, session state and statistics, command and fork listings.
 
 import type { Model, ThinkingLevel, Usage } from "./messages.js";
 import type { TodoPhase } from "./todos.js";
 
-/** §5.10 */
+/** docs/protocol.md §5.10 */
 export interface CompactionResult {
   summary: string;
   /** First session entry kept verbatim after the summary. */
@@ -18,7 +18,7 @@ export interface CompactionResult {
   details?: unknown;
 }
 
-/** §5.10 */
+/** docs/protocol.md §5.10 */
 export interface BashResult {
   /** Combined stdout+stderr, sanitised, possibly truncated. */
   output: string;
@@ -36,7 +36,7 @@ export interface BashResult {
   outputBytes?: number;
 }
 
-/** §5.10 */
+/** docs/protocol.md §5.10 */
 export interface ContextUsage {
   /** null right after a compaction until the next assistant response. */
   tokens: number | null;
@@ -52,7 +52,7 @@ export interface TokenTotals {
   total: number;
 }
 
-/** §3.9.10 / §5.10 */
+/** docs/protocol.md §3.9.10 / §5.10 */
 export interface SessionStats {
   sessionFile?: string;
   sessionId: string;
@@ -72,9 +72,9 @@ export interface SessionStats {
 export type QueueMode = "all" | "one-at-a-time";
 export type InterruptMode = "immediate" | "wait";
 
-/** §3.2.1 get_state `data`. Optional fields are the ones other workers omit. */
+/** docs/protocol.md §3.2.1 get_state `data`. Optional fields are the ones other workers omit. */
 export interface RpcSessionState {
-  /** Absent (pi) or null (seeds) when no model is selected; [xcsh] may send a reduced object. */
+  /** Absent (pi) or null (older documents) when no model is selected; [xcsh] may send a reduced object. */
   model?: Model | null;
   /** [xcsh] may omit it. */
   thinkingLevel?: ThinkingLevel;
@@ -104,7 +104,7 @@ export interface RpcSessionState {
   contextUsage?: ContextUsage;
 }
 
-/** §3.2.3 [pi-0.73] provenance of a slash command. */
+/** docs/protocol.md §3.2.3 [pi-0.73] provenance of a slash command. */
 export interface SlashCommandSourceInfo {
   path: string;
   source: string;
@@ -113,7 +113,7 @@ export interface SlashCommandSourceInfo {
   baseDir?: string;
 }
 
-/** §3.2.3 One get_commands item ([ours] sends the union of both known shapes). */
+/** docs/protocol.md §3.2.3 One get_commands item ([ours] sends the union of both known shapes). */
 export interface SlashCommandInfo {
   /** Invoke as `/<name>`; skills are prefixed `skill:`. */
   name: string;
@@ -124,7 +124,7 @@ export interface SlashCommandInfo {
   sourceInfo?: SlashCommandSourceInfo;
 }
 
-/** §3.9.5 One get_fork_messages item. */
+/** docs/protocol.md §3.9.5 One get_fork_messages item. */
 export interface ForkMessage {
   entryId: string;
   /** Concatenation of the message's text blocks. */

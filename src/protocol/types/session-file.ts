@@ -1,10 +1,10 @@
-// Session file format v3 (PROTOCOL.md §10.2): the header line and the entry types of the
-// append-only tree, plus the tree node returned by get_tree (§3.9.7). Generic over the message
+// Session file format v3 (docs/protocol.md §10.2): the header line and the entry types of the
+// append-only tree, plus the tree node returned by get_tree (docs/protocol.md §3.9.7). Generic over the message
 // type so the agent can use them with pi-agent-core's messages (the single source of both).
 
 import type { AgentMessage, ImageContent, TextContent } from "./messages.js";
 
-/** §10.2 Line 1 of a session file. */
+/** docs/protocol.md §10.2 Line 1 of a session file. */
 export interface SessionHeader {
   type: "session";
   /** 3 for current files; absent = 1. */
@@ -17,7 +17,7 @@ export interface SessionHeader {
   parentSession?: string;
 }
 
-/** §10.2 Fields every entry has. */
+/** docs/protocol.md §10.2 Fields every entry has. */
 export interface SessionEntryBase {
   /** 8 hex chars in pi; treat as opaque. */
   id: string;
@@ -109,11 +109,11 @@ export type SessionFileLine = SessionHeader | SessionEntry;
 /** Current session file format version written by [ours]. */
 export const SESSION_FILE_VERSION = 3;
 
-/** §3.9.7 */
+/** docs/protocol.md §3.9.7 */
 export interface SessionTreeNode<M = AgentMessage> {
   entry: SessionEntry<M>;
   children: SessionTreeNode<M>[];
-  /** Resolved current label of this entry (§10.4). */
+  /** Resolved current label of this entry (docs/protocol.md §10.4). */
   label?: string;
   labelTimestamp?: string;
 }

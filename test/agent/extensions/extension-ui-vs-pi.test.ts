@@ -28,8 +28,8 @@ const DIALOG_TIMEOUTS_MS: Record<string, number> = { selectTimeoutElapsedMs: 150
 /**
  * One comparable line per frame. Ids are dropped (fresh UUIDs in both); an elapsed time in the
  * results dump becomes "the dialog's timeout elapsed" (how much later depends on machine load). Our documented differences are removed first: the ready
- * frame, `cancel` frames for timed-out dialogs (§7.4), agent_settled (§4.1), and message_update
- * payloads (delta form, §4.2: only the sub-event type is kept).
+ * frame, `cancel` frames for timed-out dialogs (docs/protocol.md §7.4), agent_settled (§4.1), and message_update
+ * payloads (delta form, docs/protocol.md §4.2: only the sub-event type is kept).
  */
 function project(frames: Frame[]): string[] {
   const out: string[] = [];
@@ -144,7 +144,7 @@ describe("extension UI trace against agent-rpc", () => {
     expect(toolMessage?.tool_call_id).toBe("call_guarded_1");
     expect(JSON.stringify(toolMessage?.content)).toContain("Blocked by the harness extension (confirm answered false)");
 
-    // Ours (§7.4): each timed-out dialog is withdrawn with a cancel frame right after it expires.
+    // Ours (docs/protocol.md §7.4): each timed-out dialog is withdrawn with a cancel frame right after it expires.
     const timedOut = rpc.frames.filter((f) => f.method === "select" || f.method === "confirm").filter((f) => typeof f.timeout === "number");
     const cancels = rpc.frames.filter((f) => f.method === "cancel");
     expect(cancels.map((f) => f.targetId)).toEqual(timedOut.map((f) => f.id));

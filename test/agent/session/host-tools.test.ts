@@ -1,4 +1,4 @@
-// Host tools (PROTOCOL.md §8): registration rules, call/update/result, error results,
+// Host tools (docs/protocol.md §8): registration rules, call/update/result, error results,
 // cancel on abort, disconnect rejection, frames for unknown ids.
 import { describe, expect, it } from "vitest";
 import type { HostToolCallFrame, HostToolCancelFrame } from "../../../src/protocol/types/host-tools.js";

@@ -144,7 +144,7 @@ describe("compaction, todos, host tools", () => {
     await expect(h.command("set_todos", { phases: [{ name: "" }] })).rejects.toThrow(/Invalid todo phases/);
     const set = (await h.command("set_todos", { phases: [{ name: "Host plan", tasks: [{ content: "x" }] }] })) as { todoPhases: unknown[] };
     expect(set.todoPhases).toEqual([{ id: "phase-2", name: "Host plan", tasks: [{ id: "task-3", content: "x", status: "pending" }] }]);
-    // A reload rebuilds from the last todo_write result, not from set_todos (§9.5).
+    // A reload rebuilds from the last todo_write result, not from set_todos (docs/protocol.md §9.5).
     const file = h.session.sessionFile ?? "";
     await h.command("new_session");
     expect(h.runtime.hooks.stateFields()).toEqual({ todoPhases: [] });

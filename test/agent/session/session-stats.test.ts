@@ -1,4 +1,4 @@
-// get_session_stats over the whole session (PROTOCOL.md §3.9.10): totals include the
+// get_session_stats over the whole session (docs/protocol.md §3.9.10): totals include the
 // answers of earlier processes in the file; contextUsage is null after a compaction until the
 // next answer (pi, trace fact 23).
 import { afterEach, describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// Todo reminders through the real runtime (§4.9 todo_reminder, §4.11 K): agent_end.willRetry
+// Todo reminders through the real runtime (docs/protocol.md §4.9 todo_reminder, §4.11 K): agent_end.willRetry
 // announces the reminder run, the hidden reminder message starts it, the budget is per prompt.
 import { afterEach, describe, expect, it } from "vitest";
 import { fauxAssistantMessage } from "@mariozechner/pi-ai";

@@ -1,4 +1,4 @@
-// Todos (PROTOCOL.md §9): set_todos normalisation and validation, todo_write invariants,
+// Todos (docs/protocol.md §9): set_todos normalisation and validation, todo_write invariants,
 // restore from the session branch, auto-clear.
 import { rmSync } from "node:fs";
 import { afterEach, describe, expect, it, vi } from "vitest";

@@ -39,7 +39,7 @@ export function DialogHost(props: { dialog: DialogRequest; queued: number; width
   const { dialog: d, width } = props;
   const remainingMs = dialogRemainingMs(d, props.now);
   useEffect(() => {
-    // Workers other than ours send no cancel on timeout: close locally, send nothing (§7.4).
+    // Workers other than ours send no cancel on timeout: close locally, send nothing (docs/protocol.md §7.4).
     if (remainingMs === 0) store.dispatch({ type: "dialog_closed", id: d.id });
   }, [remainingMs, d.id, store]);
   const more = props.queued > 0 ? [theme.muted(`  (${props.queued} more dialog${props.queued === 1 ? "" : "s"} waiting)`)] : [];

@@ -55,105 +55,110 @@ export interface PendingTable {
 }
 
 export function createPendingTable(timeouts: Partial<Record<string, number>> = {}): PendingTable {
-  const pending = new Map<string, Pending>();
-  // Resolved prompt ids (docs/protocol.md §2.4): id → resolvedAt; kept until the next agent_start or 60 s, whichever is later.
-  const recentPrompts = new Map<string, { at: number; sawAgentStart: boolean }>();
-  let counter = 0;
+  return new PendingRequests(timeouts);
+}
 
-  const prune = (now: number): void => {
-    for (const [id, info] of recentPrompts) {
-      if (info.sawAgentStart && now - info.at > LATE_PROMPT_WINDOW_MS) recentPrompts.delete(id);
+class PendingRequests implements PendingTable {
+  private readonly pending = new Map<string, Pending>();
+  /** Answered prompt ids (docs/protocol.md §2.4), kept until the next agent_start or 60 s, whichever is later. */
+  private readonly recentPrompts = new Map<string, { at: number; sawAgentStart: boolean }>();
+  private counter = 0;
+
+  constructor(private readonly timeouts: Partial<Record<string, number>>) {}
+
+  nextId(generation: number): string {
+    this.counter += 1;
+    return `g${generation}-${this.counter}`;
+  }
+
+  add(id: string, type: string, timeoutMs: number, onTimeout: (type: string) => void, text?: string): Promise<unknown> {
+    const effective = this.timeouts[type] ?? (timeoutMs > 0 ? timeoutMs : defaultTimeoutFor(type));
+    return new Promise<unknown>((resolve, reject) => {
+      const entry: Pending = { id, type, sentAt: Date.now(), resolve, reject, timer: undefined, text };
+      if (effective > 0) {
+        entry.timer = setTimeout(() => {
+          if (!this.pending.has(id)) return;
+          this.finish(entry);
+          reject(new BridgeError("timeout", `No response to ${type} within ${effective} ms`, { command: type }));
+          onTimeout(type);
+        }, effective);
+        entry.timer.unref?.();
+      }
+      this.pending.set(id, entry);
+    });
+  }
+
+  settle(frame: ResponseFrame, decode: DataDecoder): ResponseOutcome {
+    this.prune(Date.now());
+    if (frame.id !== undefined) {
+      const entry = this.pending.get(frame.id);
+      if (entry) return this.settleEntry(entry, frame, decode);
+      if (!frame.success && this.recentPrompts.has(frame.id)) {
+        this.recentPrompts.delete(frame.id);
+        return { kind: "late_prompt_failure", id: frame.id, error: frame.error ?? "Prompt failed" };
+      }
     }
-  };
+    const command = frame.command;
+    if (command === undefined || command === "parse" || command.startsWith("extension_send")) {
+      return { kind: "unmatched", reason: command === undefined ? "response without id or command" : `response for ${command}` };
+    }
+    // docs/protocol.md §2.5 rule 1: the oldest pending request of the same type (Map keeps insertion order).
+    if (frame.id === undefined) {
+      for (const entry of this.pending.values()) if (entry.type === command) return this.settleEntry(entry, frame, decode);
+    }
+    return { kind: "unmatched", reason: `no pending request for ${frame.id ?? command}` };
+  }
 
-  const finish = (entry: Pending): void => {
+  fail(id: string, error: BridgeError): void {
+    const entry = this.pending.get(id);
+    if (!entry) return;
+    this.finish(entry);
+    entry.reject(error);
+  }
+
+  rejectAll(error: (type: string) => BridgeError): { id: string; type: string; text?: string }[] {
+    const gone = [...this.pending.values()];
+    this.pending.clear();
+    this.recentPrompts.clear();
+    for (const entry of gone) {
+      if (entry.timer) clearTimeout(entry.timer);
+      entry.reject(error(entry.type));
+    }
+    return gone.map((e) => ({ id: e.id, type: e.type, ...(e.text !== undefined ? { text: e.text } : {}) }));
+  }
+
+  noteAgentStart(): void {
+    for (const info of this.recentPrompts.values()) info.sawAgentStart = true;
+    this.prune(Date.now());
+  }
+
+  size(): number {
+    return this.pending.size;
+  }
+
+  private prune(now: number): void {
+    for (const [id, info] of this.recentPrompts) {
+      if (info.sawAgentStart && now - info.at > LATE_PROMPT_WINDOW_MS) this.recentPrompts.delete(id);
+    }
+  }
+
+  private finish(entry: Pending): void {
     if (entry.timer) clearTimeout(entry.timer);
-    pending.delete(entry.id);
-  };
+    this.pending.delete(entry.id);
+  }
 
-  const settleEntry = (entry: Pending, frame: ResponseFrame, decode: DataDecoder): void => {
-    finish(entry);
+  private settleEntry(entry: Pending, frame: ResponseFrame, decode: DataDecoder): ResponseOutcome {
+    this.finish(entry);
     if (frame.success) {
-      if (entry.type === "prompt" || entry.type === "abort_and_prompt") recentPrompts.set(entry.id, { at: Date.now(), sawAgentStart: false });
+      if (entry.type === "prompt" || entry.type === "abort_and_prompt") this.recentPrompts.set(entry.id, { at: Date.now(), sawAgentStart: false });
       const data = decode(entry.type, frame.data);
       if (data.ok) entry.resolve(data.value);
       else entry.reject(new BridgeError("bad_response", `Malformed ${entry.type} response: ${data.error}`, { command: entry.type }));
-      return;
+    } else {
+      const message = frame.error ?? "Unknown error";
+      const kind = message.startsWith("Unknown command:") ? "unsupported" : "worker_error";
+      entry.reject(new BridgeError(kind, message, { command: entry.type, ...(frame.code !== undefined ? { code: frame.code } : {}) }));
     }
-    const message = frame.error ?? "Unknown error";
-    const kind = message.startsWith("Unknown command:") ? "unsupported" : "worker_error";
-    entry.reject(new BridgeError(kind, message, { command: entry.type, ...(frame.code !== undefined ? { code: frame.code } : {}) }));
-  };
-
-  return {
-    nextId(generation) {
-      counter += 1;
-      return `g${generation}-${counter}`;
-    },
-    add(id, type, timeoutMs, onTimeout, text) {
-      const effective = timeouts[type] ?? (timeoutMs > 0 ? timeoutMs : defaultTimeoutFor(type));
-      return new Promise<unknown>((resolve, reject) => {
-        const entry: Pending = { id, type, sentAt: Date.now(), resolve, reject, timer: undefined, text };
-        if (effective > 0) {
-          entry.timer = setTimeout(() => {
-            if (!pending.has(id)) return;
-            finish(entry);
-            reject(new BridgeError("timeout", `No response to ${type} within ${effective} ms`, { command: type }));
-            onTimeout(type);
-          }, effective);
-          entry.timer.unref?.();
-        }
-        pending.set(id, entry);
-      });
-    },
-    settle(frame, decode) {
-      prune(Date.now());
-      if (frame.id !== undefined) {
-        const entry = pending.get(frame.id);
-        if (entry) {
-          settleEntry(entry, frame, decode);
-          return { kind: "resolved", type: entry.type, id: entry.id };
-        }
-        if (!frame.success && recentPrompts.has(frame.id)) {
-          recentPrompts.delete(frame.id);
-          return { kind: "late_prompt_failure", id: frame.id, error: frame.error ?? "Prompt failed" };
-        }
-      }
-      const command = frame.command;
-      if (command === undefined || command === "parse" || command.startsWith("extension_send")) {
-        return { kind: "unmatched", reason: command === undefined ? "response without id or command" : `response for ${command}` };
-      }
-      // docs/protocol.md §2.5 rule 1: the oldest pending request of the same type (Map keeps insertion order).
-      if (frame.id === undefined) {
-        for (const entry of pending.values()) {
-          if (entry.type === command) {
-            settleEntry(entry, frame, decode);
-            return { kind: "resolved", type: entry.type, id: entry.id };
-          }
-        }
-      }
-      return { kind: "unmatched", reason: `no pending request for ${frame.id ?? command}` };
-    },
-    fail(id, error) {
-      const entry = pending.get(id);
-      if (!entry) return;
-      finish(entry);
-      entry.reject(error);
-    },
-    rejectAll(error) {
-      const gone = [...pending.values()];
-      pending.clear();
-      recentPrompts.clear();
-      for (const entry of gone) {
-        if (entry.timer) clearTimeout(entry.timer);
-        entry.reject(error(entry.type));
-      }
-      return gone.map((e) => ({ id: e.id, type: e.type, ...(e.text !== undefined ? { text: e.text } : {}) }));
-    },
-    noteAgentStart() {
-      for (const info of recentPrompts.values()) info.sawAgentStart = true;
-      prune(Date.now());
-    },
-    size: () => pending.size,
-  };
+    return { kind: "resolved", type: entry.type, id: entry.id };
+  }
 }

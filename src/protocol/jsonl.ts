@@ -30,91 +30,107 @@ export interface JsonlFramer {
   pendingBytes(): number;
 }
 
-
 export function createJsonlFramer(options: JsonlFramerOptions): JsonlFramer {
-  const maxBytes = options.maxRecordBytes ?? DEFAULT_MAX_RECORD_BYTES;
-  let parts: Buffer[] = [];
-  let partsLength = 0;
-  // While discarding an oversize record we drop bytes until the next LF.
-  let discarding = false;
-  let discarded = 0;
+  return new RecordFramer(options);
+}
 
-  const emit = (bytes: Buffer): void => {
+class RecordFramer implements JsonlFramer {
+  private readonly maxBytes: number;
+  /** Bytes of the record in progress, across chunks. */
+  private parts: Buffer[] = [];
+  private partsLength = 0;
+  /** While discarding an oversize record, bytes are dropped until the next LF. */
+  private discarding = false;
+  private discarded = 0;
+
+  constructor(private readonly options: JsonlFramerOptions) {
+    this.maxBytes = options.maxRecordBytes ?? DEFAULT_MAX_RECORD_BYTES;
+  }
+
+  push(chunk: Uint8Array | string): void {
+    const buf = typeof chunk === "string" ? Buffer.from(chunk, "utf8") : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    let start = 0;
+    while (start < buf.length) {
+      const lf = buf.indexOf(LF, start);
+      if (lf === -1) {
+        this.keep(buf.subarray(start));
+        return;
+      }
+      this.complete(buf.subarray(start, lf));
+      start = lf + 1;
+    }
+  }
+
+  end(): void {
+    if (this.discarding) {
+      this.finishDiscard(0);
+      return;
+    }
+    if (this.partsLength > 0) this.emit(this.takeBuffered(Buffer.alloc(0)));
+  }
+
+  pendingBytes(): number {
+    return this.partsLength;
+  }
+
+  /** Bytes after the last LF of a chunk: the start of a record that continues in the next one. */
+  private keep(rest: Buffer): void {
+    if (this.discarding) {
+      this.discarded += rest.length;
+    } else if (this.partsLength + rest.length > this.maxBytes) {
+      this.discarding = true;
+      this.discarded = this.partsLength + rest.length;
+      this.parts = [];
+      this.partsLength = 0;
+    } else {
+      // Copy: the caller may reuse its chunk buffer.
+      this.parts.push(Buffer.from(rest));
+      this.partsLength += rest.length;
+    }
+  }
+
+  /** The bytes before an LF: the end of the record in progress. */
+  private complete(piece: Buffer): void {
+    if (this.discarding) {
+      this.finishDiscard(piece.length);
+    } else if (this.partsLength + piece.length > this.maxBytes) {
+      const total = this.partsLength + piece.length;
+      this.parts = [];
+      this.partsLength = 0;
+      this.options.onOversize?.(total);
+    } else {
+      this.emit(this.takeBuffered(piece));
+    }
+  }
+
+  private emit(bytes: Buffer): void {
     let end = bytes.length;
     if (end > 0 && bytes[end - 1] === CR) end -= 1;
     if (end === 0) return;
     // isUtf8 + toString is several times faster than a fatal TextDecoder on large streams.
     if (!isUtf8(bytes.subarray(0, end))) {
-      options.onInvalidUtf8?.(end);
+      this.options.onInvalidUtf8?.(end);
       return;
     }
     const text = bytes.toString("utf8", 0, end);
     if (text.trim().length === 0) return;
-    options.onRecord(text);
-  };
+    this.options.onRecord(text);
+  }
 
-  const takeBuffered = (tail: Buffer): Buffer => {
-    if (partsLength === 0) return tail;
-    const whole = Buffer.concat([...parts, tail], partsLength + tail.length);
-    parts = [];
-    partsLength = 0;
+  private takeBuffered(tail: Buffer): Buffer {
+    if (this.partsLength === 0) return tail;
+    const whole = Buffer.concat([...this.parts, tail], this.partsLength + tail.length);
+    this.parts = [];
+    this.partsLength = 0;
     return whole;
-  };
+  }
 
-  const finishDiscard = (extra: number): void => {
-    discarded += extra;
-    options.onOversize?.(discarded);
-    discarding = false;
-    discarded = 0;
-  };
-
-  return {
-    push(chunk) {
-      const buf = typeof chunk === "string" ? Buffer.from(chunk, "utf8") : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-      let start = 0;
-      while (start < buf.length) {
-        const lf = buf.indexOf(LF, start);
-        if (lf === -1) {
-          const rest = buf.subarray(start);
-          if (discarding) {
-            discarded += rest.length;
-          } else if (partsLength + rest.length > maxBytes) {
-            discarding = true;
-            discarded = partsLength + rest.length;
-            parts = [];
-            partsLength = 0;
-          } else {
-            // Copy: the caller may reuse its chunk buffer.
-            parts.push(Buffer.from(rest));
-            partsLength += rest.length;
-          }
-          return;
-        }
-        const piece = buf.subarray(start, lf);
-        if (discarding) {
-          finishDiscard(piece.length);
-        } else if (partsLength + piece.length > maxBytes) {
-          parts = [];
-          const total = partsLength + piece.length;
-          partsLength = 0;
-          options.onOversize?.(total);
-        } else {
-          emit(takeBuffered(piece));
-        }
-        start = lf + 1;
-      }
-    },
-    end() {
-      if (discarding) {
-        finishDiscard(0);
-        return;
-      }
-      if (partsLength > 0) emit(takeBuffered(Buffer.alloc(0)));
-    },
-    pendingBytes() {
-      return partsLength;
-    },
-  };
+  private finishDiscard(extra: number): void {
+    this.discarded += extra;
+    this.options.onOversize?.(this.discarded);
+    this.discarding = false;
+    this.discarded = 0;
+  }
 }
 
 /**

@@ -30,6 +30,7 @@ import type {
 import { createEventBus, createExtensionApi, type ApiRegistry, type EventBus } from "./pi-api.js";
 import { createUiBridge, type UiBridge } from "./ui-bridge.js";
 import { describeTools } from "./tool-adapter.js";
+import { createLoopEventMapper } from "./loop-events.js";
 import type { HostRuntime } from "./runtime-port.js";
 
 export interface ExtensionHostOptions {
@@ -77,7 +78,7 @@ export class ExtensionHost {
   private readonly origins: ExtensionOrigin[] = [];
   /** Loop events are delivered one after another, in stream order, even though onEvent is sync. */
   private eventChain: Promise<void> = Promise.resolve();
-  private turnIndex = 0;
+  private readonly toLoopEvent = createLoopEventMapper();
   private commandLister: () => CommandInfo[] = () => this.extensionCommands();
   private readonly bus: EventBus = createEventBus((path, event, error) => this.emitError(path, event, error));
   /** What the `pi` objects write into. */
@@ -245,28 +246,6 @@ export class ExtensionHost {
   /** Resolves once every observed event has been handled (tests, shutdown). */
   async idle(): Promise<void> {
     await this.eventChain;
-  }
-
-  private toLoopEvent(event: { type: string } & Record<string, unknown>): ExtensionEvent | undefined {
-    switch (event.type) {
-      case "agent_start":
-        this.turnIndex = 0;
-        return { type: "agent_start" };
-      case "turn_start":
-        return { type: "turn_start", turnIndex: this.turnIndex, timestamp: Date.now() };
-      case "turn_end":
-        return { ...(event as object), type: "turn_end", turnIndex: this.turnIndex++ } as ExtensionEvent;
-      case "agent_end":
-      case "message_start":
-      case "message_update":
-      case "message_end":
-      case "tool_execution_start":
-      case "tool_execution_update":
-      case "tool_execution_end":
-        return event as unknown as ExtensionEvent;
-      default:
-        return undefined;
-    }
   }
 
   /**

@@ -125,8 +125,8 @@ function envFlag(name: string): boolean | undefined {
   return /^(1|true|yes|on)$/i.test(value);
 }
 
-export async function setupExtensions(options: SetupExtensionsOptions): Promise<ExtensionSystem> {
-  const host = new ExtensionHost({ cwd: options.cwd, emit: options.emit, runtime: options.runtime, newId: options.newId });
+/** The built-in extensions this configuration turns on (the permission gate, the demo UI). */
+function builtinExtensions(options: SetupExtensionsOptions): { origin: ExtensionOrigin; factory: ReturnType<typeof createDemoUi> }[] {
   const builtins: { origin: ExtensionOrigin; factory: ReturnType<typeof createDemoUi> }[] = [];
   const gateOn = options.permissionGate ?? envFlag("AGENT_TUI_PERMISSION_GATE") ?? settingFlag(options.settings, "permissionGate") ?? false;
   if (gateOn) {
@@ -136,7 +136,11 @@ export async function setupExtensions(options: SetupExtensionsOptions): Promise<
   if (options.demo ?? true) {
     builtins.push({ origin: { path: DEMO_UI_PATH, source: "builtin", scope: "temporary" }, factory: createDemoUi() });
   }
+  return builtins;
+}
 
+/** Find, load and register the user's extensions, then the built-ins; problems become warnings. */
+async function registerExtensions(host: ExtensionHost, options: SetupExtensionsOptions): Promise<void> {
   const trusted = isProjectTrusted(options.settings, options.cwd, options.trustProject ?? envFlag("AGENT_TUI_TRUST_PROJECT"));
   const discovery = discoverExtensions({ cliPaths: options.cliPaths, home: options.home, cwd: options.cwd, projectTrusted: trusted });
   for (const path of discovery.missing) options.warn(`extension not found: ${path}`);
@@ -148,34 +152,25 @@ export async function setupExtensions(options: SetupExtensionsOptions): Promise<
   }
   const { loaded, failed } = await loadExtensionModules(discovery.found);
   for (const failure of failed) options.warn(`extension ${failure.origin.path} failed to load: ${failure.error}`);
-
   // User extensions first (their commands win plain names), built-ins after.
-  for (const { origin, factory } of [...loaded, ...builtins]) {
+  for (const { origin, factory } of [...loaded, ...builtinExtensions(options)]) {
     try {
       await host.register(origin, factory);
     } catch (error) {
       options.warn(`extension ${origin.path} failed during setup: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
+}
 
-  const resources = loadSlashResources({ home: options.home, cwd: options.cwd }, options.warn);
-  const listCommands = (): CommandInfo[] => [...host.extensionCommands(), ...resourceCommands(resources)];
-  host.setCommandLister(listCommands);
-
+/** What the runtime asks the extensions at each step of a prompt, a run and a compaction. */
+function extensionHooks(host: ExtensionHost, resources: SlashResources): ExtensionHooks {
   const expand = (text: string): string =>
     expandSlashInput(text, resources, (path, event, message) => host.emitError(path, event, message));
   // pi's order for prompt: extension command, then the `input` event, then skill/template expansion.
   // The runtime calls runCommand then expandInput with the same text, so a transform made by an
   // input handler in runCommand is kept (keyed by the typed text) for the expandInput that follows.
   const transformed = new Map<string, string>();
-  const runCommand = async (text: string): Promise<boolean> => {
-    if (await host.runCommand(text)) return true;
-    const input = await host.emitInput(text);
-    if (input.action === "handled") return true;
-    if (input.action === "transform") transformed.set(text, input.text);
-    return false;
-  };
-  const hooks: ExtensionHooks = {
+  return {
     beforeToolCall: (call, signal) => host.beforeToolCall(call, signal),
     onEvent: (event) => host.observe(event),
     afterToolCall: (call) =>
@@ -185,7 +180,13 @@ export async function setupExtensions(options: SetupExtensionsOptions): Promise<
       transformed.delete(text);
       return expand(source);
     },
-    runCommand,
+    runCommand: async (text) => {
+      if (await host.runCommand(text)) return true;
+      const input = await host.emitInput(text);
+      if (input.action === "handled") return true;
+      if (input.action === "transform") transformed.set(text, input.text);
+      return false;
+    },
     beforeAgentStart: async (input) => {
       const result = await host.beforeAgentStart(input);
       if (!result) return undefined;
@@ -206,10 +207,18 @@ export async function setupExtensions(options: SetupExtensionsOptions): Promise<
     afterCompact: (event) => host.afterCompact(event),
     onShutdown: () => host.sessionShutdown({ reason: "quit" }),
   };
+}
+
+export async function setupExtensions(options: SetupExtensionsOptions): Promise<ExtensionSystem> {
+  const host = new ExtensionHost({ cwd: options.cwd, emit: options.emit, runtime: options.runtime, newId: options.newId });
+  await registerExtensions(host, options);
+  const resources = loadSlashResources({ home: options.home, cwd: options.cwd }, options.warn);
+  const listCommands = (): CommandInfo[] => [...host.extensionCommands(), ...resourceCommands(resources)];
+  host.setCommandLister(listCommands);
   const system: ExtensionSystem = {
     host,
     resources,
-    hooks,
+    hooks: extensionHooks(host, resources),
     listCommands,
     handleUiResponse: (frame) => host.bridge.handleUiResponse(frame),
     session: {

@@ -80,47 +80,12 @@ function decodeAnswer(frame: Record<string, unknown>): DialogAnswer {
   return { kind: "default" };
 }
 
-export function createUiBridge(options: UiBridgeOptions): UiBridge {
-  const newId = options.newId ?? randomUUID;
-  const pending = new Map<string, PendingDialog>();
-  let closed = false;
+type Send = (method: string, fields: Record<string, unknown>) => string;
+type Dialog = (method: DialogMethod, fields: Record<string, unknown>, opts: DialogOptions | undefined) => Promise<DialogAnswer>;
 
-  function send(method: string, fields: Record<string, unknown>): string {
-    const id = newId();
-    options.emit({ type: "extension_ui_request", id, method, ...compact(fields) });
-    return id;
-  }
-
-  /**
-   * Sends a dialog and waits for its answer. Timeout and abort resolve to the default and,
-   * unlike pi, tell the client the dialog is gone with a `cancel` frame (ours, docs/protocol.md §7.4).
-   */
-  function dialog(method: DialogMethod, fields: Record<string, unknown>, opts: DialogOptions | undefined): Promise<DialogAnswer> {
-    const signal = opts?.signal;
-    if (closed || signal?.aborted) return Promise.resolve({ kind: "default" });
-    const timeout = typeof opts?.timeout === "number" && opts.timeout > 0 ? opts.timeout : undefined;
-    return new Promise<DialogAnswer>((resolve) => {
-      const id = send(method, { ...fields, timeout });
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const onAbort = (): void => withdraw();
-      const finish = (answer: DialogAnswer): void => {
-        if (!pending.delete(id)) return;
-        if (timer) clearTimeout(timer);
-        signal?.removeEventListener("abort", onAbort);
-        resolve(answer);
-      };
-      const withdraw = (): void => {
-        if (!pending.has(id)) return;
-        finish({ kind: "default" });
-        send("cancel", { targetId: id });
-      };
-      pending.set(id, { method, settle: finish });
-      if (timeout !== undefined) timer = setTimeout(withdraw, timeout);
-      signal?.addEventListener("abort", onAbort, { once: true });
-    });
-  }
-
-  const ui: ExtensionUi = {
+/** ctx.ui as RPC mode offers it: dialogs round-trip, fire-and-forget calls become frames, the rest is inert. */
+function rpcUi(send: Send, dialog: Dialog): ExtensionUi {
+  return {
     async select(title, choices, opts) {
       const answer = await dialog("select", { title, options: choices }, opts);
       // A value that is not one of the options is treated as no answer: permission gates act on it.
@@ -138,91 +103,144 @@ export function createUiBridge(options: UiBridgeOptions): UiBridge {
       const answer = await dialog("editor", { title, prefill }, opts);
       return answer.kind === "value" ? answer.value : undefined;
     },
-    notify(message: string, type?: NotifyType) {
-      send("notify", { message, notifyType: type });
-    },
-    setStatus(key, text) {
-      send("setStatus", { statusKey: key, statusText: text });
-    },
+    notify: (message: string, type?: NotifyType) => void send("notify", { message, notifyType: type }),
+    setStatus: (key, text) => void send("setStatus", { statusKey: key, statusText: text }),
     setWidget(key, content, widgetOptions?: WidgetOptions) {
       // Component factories cannot cross the wire; only string arrays (or a clear) are sent.
       if (typeof content === "function") return;
       send("setWidget", { widgetKey: key, widgetLines: content, widgetPlacement: widgetOptions?.placement });
     },
-    setTitle(title) {
-      send("setTitle", { title });
-    },
-    setEditorText(text) {
-      send("set_editor_text", { text });
-    },
-    pasteToEditor(text) {
-      send("set_editor_text", { text });
-    },
-    getEditorText: () => "",
-    custom: async <T>() => undefined as T | undefined,
-    getToolsExpanded: () => false,
-    setToolsExpanded: noop,
-    setWorkingMessage: noop,
-    setWorkingVisible: noop,
-    setWorkingIndicator: noop,
-    setHiddenThinkingLabel: noop,
-    setFooter: noop,
-    setHeader: noop,
-    setEditorComponent: noop,
-    getEditorComponent: () => undefined,
-    onTerminalInput: () => noop,
-    addAutocompleteProvider: noop,
-    theme: plainTheme,
-    getAllThemes: () => [],
-    getTheme: () => undefined,
-    setTheme: () => ({ success: false, error: "Theme switching not supported in RPC mode" }),
+    setTitle: (title) => void send("setTitle", { title }),
+    setEditorText: (text) => void send("set_editor_text", { text }),
+    pasteToEditor: (text) => void send("set_editor_text", { text }),
+    ...INERT_UI,
   };
+}
 
-  const withSignal = (bound: AbortSignal, opts: DialogOptions | undefined): DialogOptions => ({
-    ...opts,
-    signal: opts?.signal ? anySignal(bound, opts.signal) : bound,
-  });
+/** The parts of ctx.ui that need a terminal: degraded in RPC mode (docs/protocol.md §7.5). */
+const INERT_UI = {
+  getEditorText: () => "",
+  custom: async <T>() => undefined as T | undefined,
+  getToolsExpanded: () => false,
+  setToolsExpanded: noop,
+  setWorkingMessage: noop,
+  setWorkingVisible: noop,
+  setWorkingIndicator: noop,
+  setHiddenThinkingLabel: noop,
+  setFooter: noop,
+  setHeader: noop,
+  setEditorComponent: noop,
+  getEditorComponent: () => undefined,
+  onTerminalInput: () => noop,
+  addAutocompleteProvider: noop,
+  theme: plainTheme,
+  getAllThemes: () => [],
+  getTheme: () => undefined,
+  setTheme: () => ({ success: false, error: "Theme switching not supported in RPC mode" }),
+} satisfies Partial<ExtensionUi>;
 
-  return {
-    ui,
-    uiFor(signal) {
-      if (!signal) return ui;
-      return {
-        ...ui,
-        select: (title, choices, opts) => ui.select(title, choices, withSignal(signal, opts)),
-        confirm: (title, message, opts) => ui.confirm(title, message, withSignal(signal, opts)),
-        input: (title, placeholder, opts) => ui.input(title, placeholder, withSignal(signal, opts)),
-        editor: (title, prefill, opts) => ui.editor(title, prefill, withSignal(signal, opts)),
+const withSignal = (bound: AbortSignal, opts: DialogOptions | undefined): DialogOptions => ({
+  ...opts,
+  signal: opts?.signal ? anySignal(bound, opts.signal) : bound,
+});
+
+export function createUiBridge(options: UiBridgeOptions): UiBridge {
+  return new RpcUiBridge(options);
+}
+
+class RpcUiBridge implements UiBridge {
+  readonly ui: ExtensionUi;
+  private readonly newId: () => string;
+  private readonly pending = new Map<string, PendingDialog>();
+  private closed = false;
+
+  constructor(private readonly options: UiBridgeOptions) {
+    this.newId = options.newId ?? randomUUID;
+    this.ui = rpcUi(
+      (method, fields) => this.send(method, fields),
+      (method, fields, opts) => this.dialog(method, fields, opts),
+    );
+  }
+
+  uiFor(signal?: AbortSignal): ExtensionUi {
+    const ui = this.ui;
+    if (!signal) return ui;
+    return {
+      ...ui,
+      select: (title, choices, opts) => ui.select(title, choices, withSignal(signal, opts)),
+      confirm: (title, message, opts) => ui.confirm(title, message, withSignal(signal, opts)),
+      input: (title, placeholder, opts) => ui.input(title, placeholder, withSignal(signal, opts)),
+      editor: (title, prefill, opts) => ui.editor(title, prefill, withSignal(signal, opts)),
+    };
+  }
+
+  handleUiResponse(frame: unknown): boolean {
+    if (typeof frame !== "object" || frame === null) return false;
+    const record = frame as Record<string, unknown>;
+    if (typeof record.id !== "string") return false;
+    const dialogEntry = this.pending.get(record.id);
+    // Unknown or already-resolved ids are ignored silently (docs/protocol.md §7.4).
+    if (!dialogEntry) return false;
+    const answer = decodeAnswer(record);
+    // A mismatched shape (a value for a confirm, a boolean for a select) resolves to the default.
+    const fits =
+      answer.kind === "default" ||
+      (answer.kind === "confirmed" && dialogEntry.method === "confirm") ||
+      (answer.kind === "value" && dialogEntry.method !== "confirm");
+    dialogEntry.settle(fits ? answer : { kind: "default" });
+    return true;
+  }
+
+  cancelAll(): void {
+    for (const id of [...this.pending.keys()]) {
+      const entry = this.pending.get(id);
+      if (!entry) continue;
+      entry.settle({ kind: "default" });
+      this.send("cancel", { targetId: id });
+    }
+  }
+
+  close(): void {
+    this.closed = true;
+    this.cancelAll();
+  }
+
+  pendingIds(): string[] {
+    return [...this.pending.keys()];
+  }
+
+  private send(method: string, fields: Record<string, unknown>): string {
+    const id = this.newId();
+    this.options.emit({ type: "extension_ui_request", id, method, ...compact(fields) });
+    return id;
+  }
+
+  /**
+   * Sends a dialog and waits for its answer. Timeout and abort resolve to the default and,
+   * unlike pi, tell the client the dialog is gone with a `cancel` frame (ours, docs/protocol.md §7.4).
+   */
+  private dialog(method: DialogMethod, fields: Record<string, unknown>, opts: DialogOptions | undefined): Promise<DialogAnswer> {
+    const signal = opts?.signal;
+    if (this.closed || signal?.aborted) return Promise.resolve({ kind: "default" });
+    const timeout = typeof opts?.timeout === "number" && opts.timeout > 0 ? opts.timeout : undefined;
+    return new Promise<DialogAnswer>((resolve) => {
+      const id = this.send(method, { ...fields, timeout });
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const onAbort = (): void => withdraw();
+      const finish = (answer: DialogAnswer): void => {
+        if (!this.pending.delete(id)) return;
+        if (timer) clearTimeout(timer);
+        signal?.removeEventListener("abort", onAbort);
+        resolve(answer);
       };
-    },
-    handleUiResponse(frame) {
-      if (typeof frame !== "object" || frame === null) return false;
-      const record = frame as Record<string, unknown>;
-      if (typeof record.id !== "string") return false;
-      const dialogEntry = pending.get(record.id);
-      // Unknown or already-resolved ids are ignored silently (docs/protocol.md §7.4).
-      if (!dialogEntry) return false;
-      const answer = decodeAnswer(record);
-      // A mismatched shape (a value for a confirm, a boolean for a select) resolves to the default.
-      const fits =
-        answer.kind === "default" ||
-        (answer.kind === "confirmed" && dialogEntry.method === "confirm") ||
-        (answer.kind === "value" && dialogEntry.method !== "confirm");
-      dialogEntry.settle(fits ? answer : { kind: "default" });
-      return true;
-    },
-    cancelAll() {
-      for (const id of [...pending.keys()]) {
-        const entry = pending.get(id);
-        if (!entry) continue;
-        entry.settle({ kind: "default" });
-        send("cancel", { targetId: id });
-      }
-    },
-    close() {
-      closed = true;
-      this.cancelAll();
-    },
-    pendingIds: () => [...pending.keys()],
-  };
+      const withdraw = (): void => {
+        if (!this.pending.has(id)) return;
+        finish({ kind: "default" });
+        this.send("cancel", { targetId: id });
+      };
+      this.pending.set(id, { method, settle: finish });
+      if (timeout !== undefined) timer = setTimeout(withdraw, timeout);
+      signal?.addEventListener("abort", onAbort, { once: true });
+    });
+  }
 }

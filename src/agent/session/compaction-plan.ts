@@ -148,35 +148,26 @@ export type CompactionPlan = {
 
 export type PlanOutcome = { kind: "plan"; plan: CompactionPlan } | { kind: "already_compacted" } | { kind: "too_small" };
 
-export function planCompaction(path: readonly SessionEntry[], settings: CompactionSettings): PlanOutcome {
-  const last = path.at(-1);
-  if (!last) return { kind: "too_small" };
-  if (last.type === "compaction") return { kind: "already_compacted" };
-
-  let previous: CompactionEntry | undefined;
-  let previousIndex = -1;
+/** The latest compaction on the path and where the entries it did not summarise start. */
+function previousCompaction(path: readonly SessionEntry[]): { previous: CompactionEntry | undefined; start: number } {
   for (let i = path.length - 1; i >= 0; i--) {
     const entry = path[i];
-    if (entry?.type === "compaction") {
-      previous = entry;
-      previousIndex = i;
-      break;
-    }
+    if (entry?.type !== "compaction") continue;
+    const keptIndex = path.findIndex((e) => e.id === entry.firstKeptEntryId);
+    return { previous: entry, start: keptIndex >= 0 && keptIndex < i ? keptIndex : i + 1 };
   }
-  let start = 0;
-  if (previous) {
-    const keptIndex = path.findIndex((entry) => entry.id === previous?.firstKeptEntryId);
-    start = keptIndex >= 0 && keptIndex < previousIndex ? keptIndex : previousIndex + 1;
-  }
+  return { previous: undefined, start: 0 };
+}
 
+/** Index of the first kept entry: the newest messages worth `keepRecentTokens` stay, cut at a candidate. */
+function findCut(path: readonly SessionEntry[], start: number, keepRecentTokens: number): number | undefined {
   const candidates: number[] = [];
   for (let i = start; i < path.length; i++) {
     const entry = path[i];
     if (entry && entry.type !== "compaction" && isCutCandidate(entry)) candidates.push(i);
   }
   const firstCandidate = candidates[0];
-  if (firstCandidate === undefined) return { kind: "too_small" };
-
+  if (firstCandidate === undefined) return undefined;
   // Walk back from the newest message until the kept budget is reached.
   let cut = firstCandidate;
   let kept = 0;
@@ -184,7 +175,7 @@ export function planCompaction(path: readonly SessionEntry[], settings: Compacti
     const entry = path[i];
     if (entry?.type !== "message") continue;
     kept += estimateMessageTokens(entry.message);
-    if (kept >= settings.keepRecentTokens) {
+    if (kept >= keepRecentTokens) {
       cut = candidates.find((index) => index >= i) ?? cut;
       break;
     }
@@ -195,34 +186,33 @@ export function planCompaction(path: readonly SessionEntry[], settings: Compacti
     if (!before || before.type === "message" || before.type === "compaction") break;
     cut--;
   }
+  return cut;
+}
 
+/** Where the turn containing `cut` starts, when the cut is inside a turn; -1 otherwise. */
+function turnStartBefore(path: readonly SessionEntry[], cut: number, start: number): number {
   const cutEntry = path[cut];
-  if (!cutEntry) return { kind: "too_small" };
-  let turnStart = -1;
-  if (!startsTurn(cutEntry)) {
-    for (let i = cut; i >= start; i--) {
-      const entry = path[i];
-      if (entry && startsTurn(entry)) {
-        turnStart = i;
-        break;
-      }
-    }
+  if (!cutEntry || startsTurn(cutEntry)) return -1;
+  for (let i = cut; i >= start; i--) {
+    const entry = path[i];
+    if (entry && startsTurn(entry)) return i;
   }
-  const historyEnd = turnStart >= 0 ? turnStart : cut;
-  const messagesIn = (from: number, to: number): SessionMessage[] => {
-    const out: SessionMessage[] = [];
-    for (let i = from; i < to; i++) {
-      const entry = path[i];
-      if (!entry || entry.type === "compaction") continue;
-      const message = entryToMessage(entry);
-      if (message) out.push(message);
-    }
-    return out;
-  };
-  const historyMessages = messagesIn(start, historyEnd);
-  const turnPrefixMessages = turnStart >= 0 ? messagesIn(turnStart, cut) : [];
-  if (historyMessages.length === 0 && turnPrefixMessages.length === 0) return { kind: "too_small" };
+  return -1;
+}
 
+function messagesIn(path: readonly SessionEntry[], from: number, to: number): SessionMessage[] {
+  const out: SessionMessage[] = [];
+  for (let i = from; i < to; i++) {
+    const entry = path[i];
+    if (!entry || entry.type === "compaction") continue;
+    const message = entryToMessage(entry);
+    if (message) out.push(message);
+  }
+  return out;
+}
+
+/** Files read and modified: those the previous compaction recorded, plus those of the summarised messages. */
+function fileOpsOf(previous: CompactionEntry | undefined, messages: SessionMessage[][]): FileOps {
   const fileOps: FileOps = { read: new Set(), modified: new Set() };
   if (previous && !previous.fromHook) {
     const details = previous.details;
@@ -232,10 +222,22 @@ export function planCompaction(path: readonly SessionEntry[], settings: Compacti
       if (Array.isArray(record.modifiedFiles)) for (const f of record.modifiedFiles) if (typeof f === "string") fileOps.modified.add(f);
     }
   }
-  collectFileOps(historyMessages, fileOps);
-  collectFileOps(turnPrefixMessages, fileOps);
+  for (const list of messages) collectFileOps(list, fileOps);
+  return fileOps;
+}
 
-  const contextMessages = buildContextFromPath(path).messages;
+export function planCompaction(path: readonly SessionEntry[], settings: CompactionSettings): PlanOutcome {
+  const last = path.at(-1);
+  if (!last) return { kind: "too_small" };
+  if (last.type === "compaction") return { kind: "already_compacted" };
+  const { previous, start } = previousCompaction(path);
+  const cut = findCut(path, start, settings.keepRecentTokens);
+  const cutEntry = cut === undefined ? undefined : path[cut];
+  if (cut === undefined || !cutEntry) return { kind: "too_small" };
+  const turnStart = turnStartBefore(path, cut, start);
+  const historyMessages = messagesIn(path, start, turnStart >= 0 ? turnStart : cut);
+  const turnPrefixMessages = turnStart >= 0 ? messagesIn(path, turnStart, cut) : [];
+  if (historyMessages.length === 0 && turnPrefixMessages.length === 0) return { kind: "too_small" };
   return {
     kind: "plan",
     plan: {
@@ -243,8 +245,8 @@ export function planCompaction(path: readonly SessionEntry[], settings: Compacti
       historyMessages,
       turnPrefixMessages,
       previousSummary: previous?.summary,
-      tokensBefore: estimateContextTokens(contextMessages).tokens,
-      fileOps,
+      tokensBefore: estimateContextTokens(buildContextFromPath(path).messages).tokens,
+      fileOps: fileOpsOf(previous, [historyMessages, turnPrefixMessages]),
     },
   };
 }

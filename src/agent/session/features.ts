@@ -86,27 +86,7 @@ export function getSessionFeatures(services: AgentServices): SessionFeatures | u
   return isSessionFeatures(value) ? value : undefined;
 }
 
-/**
- * Create the features once per process and register their hooks with the runtime. Call at
- * startup (after the runtime exists); later calls return the same instance.
- */
-export function installSessionFeatures(runtime: AgentRuntime, services: AgentServices): SessionFeatures {
-  const existing = getSessionFeatures(services);
-  if (existing) return existing;
-  const session = services.session;
-  const send = (frame: WireEvent): void => runtime.emit(frame);
-  const clearDelay = todoClearDelay(services.config.rawSettings);
-  const todos = new TodoStore({
-    onAutoClear: () => send({ type: "todo_auto_clear" }),
-    ...(clearDelay !== undefined ? { clearDelayMs: clearDelay } : {}),
-  });
-  // todo_write is built before the first run (its schema library stays off the startup path).
-  let todoTool: AgentTool | undefined;
-  const prepareTodoTool = async (): Promise<void> => {
-    if (todoTool) return;
-    const { createTodoWriteTool } = await import("./todo-tool.js");
-    todoTool ??= createTodoWriteTool(todos, () => (session.persist ? "session" : "memory"));
-  };
+function createHostTools(runtime: AgentRuntime, send: (frame: WireEvent) => void): HostToolRegistry {
   const hostTools: HostToolRegistry = new HostToolRegistry({
     send: (frame) => send({ ...frame }),
     reservedNames: () => {
@@ -114,6 +94,11 @@ export function installSessionFeatures(runtime: AgentRuntime, services: AgentSer
       return runtime.toolNames().filter((name) => !own.has(name));
     },
   });
+  return hostTools;
+}
+
+function createCompaction(runtime: AgentRuntime, services: AgentServices, send: (frame: WireEvent) => void): CompactionController {
+  const session = services.session;
   const compaction = new CompactionController({
     session: () => session,
     emit: (event) => {
@@ -137,12 +122,30 @@ export function installSessionFeatures(runtime: AgentRuntime, services: AgentSer
     afterCompact: (event) => runtime.hooks.afterCompact(event),
   });
   runtime.onAbort(() => compaction.abort());
-  const reminders = new TodoReminders(todos, reminderOptions(services.config.rawSettings));
+  return compaction;
+}
 
+type HookParts = {
+  runtime: AgentRuntime;
+  todos: TodoStore;
+  todoTool: () => AgentTool | undefined;
+  prepareTodoTool: () => Promise<void>;
+  hostTools: HostToolRegistry;
+  compaction: CompactionController;
+  reminders: TodoReminders;
+  send: (frame: WireEvent) => void;
+};
+
+/** What the session features add to every run: their tools, state fields, and the after-run steps. */
+function sessionHooks(p: HookParts): RuntimeHooks & CompactionHooks {
+  const { runtime, todos, hostTools, compaction, reminders } = p;
   const currentModel = (): { provider: string; id: string; contextWindow: number } | undefined => runtime.model;
-  const hooks: RuntimeHooks & CompactionHooks = {
-    tools: () => [...(todoTool ? [todoTool] : []), ...hostTools.tools()],
-    prepareTools: prepareTodoTool,
+  return {
+    tools: () => {
+      const todoTool = p.todoTool();
+      return [...(todoTool ? [todoTool] : []), ...hostTools.tools()];
+    },
+    prepareTools: p.prepareTodoTool,
     toolNames: () => [TODO_WRITE_TOOL_NAME, ...hostTools.tools().map((tool) => tool.name)],
     stateFields: () => ({ todoPhases: todos.getPhases() }),
     onShutdown: () => {
@@ -163,7 +166,7 @@ export function installSessionFeatures(runtime: AgentRuntime, services: AgentSer
     continueAfterRun: async (last) => {
       const reminder = reminders.next(last);
       if (!reminder) return undefined;
-      send({ ...reminder.event });
+      p.send({ ...reminder.event });
       return { messages: [reminder.message] };
     },
     beforePrompt: async () => {
@@ -175,8 +178,10 @@ export function installSessionFeatures(runtime: AgentRuntime, services: AgentSer
       await compaction.afterRun(last, model.contextWindow, model, { includeAborted: true });
     },
   };
-  runtime.hooks.add(hooks);
+}
 
+/** host_tool_update / host_tool_result frames from stdin go to the registry (docs/protocol.md §8.2). */
+function routeHostToolFrames(services: AgentServices, hostTools: HostToolRegistry, send: (frame: WireEvent) => void): void {
   const route = (frame: Record<string, unknown>): boolean => {
     const outcome = hostTools.handleHostToolFrame(frame);
     if (outcome.kind === "invalid") {
@@ -186,7 +191,35 @@ export function installSessionFeatures(runtime: AgentRuntime, services: AgentSer
   };
   services.frameRoutes.set("host_tool_update", route);
   services.frameRoutes.set("host_tool_result", route);
+}
 
+/**
+ * Create the features once per process and register their hooks with the runtime. Call at
+ * startup (after the runtime exists); later calls return the same instance.
+ */
+export function installSessionFeatures(runtime: AgentRuntime, services: AgentServices): SessionFeatures {
+  const existing = getSessionFeatures(services);
+  if (existing) return existing;
+  const session = services.session;
+  const send = (frame: WireEvent): void => runtime.emit(frame);
+  const clearDelay = todoClearDelay(services.config.rawSettings);
+  const todos = new TodoStore({
+    onAutoClear: () => send({ type: "todo_auto_clear" }),
+    ...(clearDelay !== undefined ? { clearDelayMs: clearDelay } : {}),
+  });
+  // todo_write is built before the first run (its schema library stays off the startup path).
+  let todoTool: AgentTool | undefined;
+  const prepareTodoTool = async (): Promise<void> => {
+    if (todoTool) return;
+    const { createTodoWriteTool } = await import("./todo-tool.js");
+    todoTool ??= createTodoWriteTool(todos, () => (session.persist ? "session" : "memory"));
+  };
+  const hostTools = createHostTools(runtime, send);
+  const compaction = createCompaction(runtime, services, send);
+  const reminders = new TodoReminders(todos, reminderOptions(services.config.rawSettings));
+  const hooks = sessionHooks({ runtime, todos, todoTool: () => todoTool, prepareTodoTool, hostTools, compaction, reminders, send });
+  runtime.hooks.add(hooks);
+  routeHostToolFrames(services, hostTools, send);
   const features: SessionFeatures = {
     session,
     todos,

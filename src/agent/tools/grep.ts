@@ -4,7 +4,7 @@
 
 import { open, readFile, stat } from "node:fs/promises";
 import { basename } from "node:path";
-import type { AgentTool } from "@mariozechner/pi-agent-core";
+import type { AgentTool, AgentToolResult } from "@mariozechner/pi-agent-core";
 import { Type } from "typebox";
 import { OperationAbortedError, walkFiles } from "./file-walk.js";
 import { createPathMatcher } from "./glob.js";
@@ -92,6 +92,106 @@ interface FileHit {
   matchLines: number[];
 }
 
+type Candidate = { absolutePath: string; display: string };
+
+/** The files to search: the path itself, or every file under it that the glob (if any) admits. */
+async function* grepCandidates(searchPath: string, isDirectory: boolean, glob: string | undefined, signal?: AbortSignal): AsyncGenerator<Candidate> {
+  if (!isDirectory) {
+    yield { absolutePath: searchPath, display: basename(searchPath) };
+    return;
+  }
+  const globMatches = glob !== undefined ? createPathMatcher(glob) : undefined;
+  for await (const entry of walkFiles(searchPath, signal)) {
+    if (entry.isDirectory) continue;
+    if (globMatches !== undefined && !globMatches(entry.relativePath)) continue;
+    yield { absolutePath: entry.absolutePath, display: entry.relativePath };
+  }
+}
+
+/**
+ * Search the candidates until `limit` matching lines were found. Files are read in parallel
+ * batches (I/O latency dominates), then taken in walk order so the output and the limit cut
+ * are deterministic.
+ */
+async function collectHits(candidates: AsyncIterable<Candidate>, regex: RegExp, limit: number, signal?: AbortSignal): Promise<{ hits: FileHit[]; matchCount: number }> {
+  // Multiline flavour for the whole-file prefilter: anything matching a line matches here too.
+  const prefilter = new RegExp(regex.source, `${regex.flags}m`);
+  const hits: FileHit[] = [];
+  let matchCount = 0;
+  let batch: Candidate[] = [];
+  const drain = async (): Promise<void> => {
+    const found = await Promise.all(batch.map((file) => searchFile(file.absolutePath, regex, prefilter)));
+    for (const [k, file] of batch.entries()) {
+      const result = found[k];
+      if (result === undefined || matchCount >= limit) continue;
+      const matchLines = result.matchLines.slice(0, limit - matchCount);
+      matchCount += matchLines.length;
+      hits.push({ display: file.display, lines: result.lines, matchLines });
+    }
+    batch = [];
+  };
+  for await (const file of candidates) {
+    if (signal?.aborted) throw new OperationAbortedError();
+    batch.push(file);
+    if (batch.length >= READ_CONCURRENCY) await drain();
+    if (matchCount >= limit) break;
+  }
+  if (matchCount < limit) await drain();
+  if (signal?.aborted) throw new OperationAbortedError();
+  return { hits, matchCount };
+}
+
+/** `path:line: text` for matches, `path-line- text` for context lines; overlapping windows once. */
+function formatHits(hits: FileHit[], contextLines: number): { out: string[]; linesTruncated: boolean } {
+  let linesTruncated = false;
+  const out: string[] = [];
+  for (const hit of hits) {
+    const isMatch = new Set(hit.matchLines);
+    let printedUpTo = -1;
+    for (const m of hit.matchLines) {
+      const from = Math.max(printedUpTo + 1, m - contextLines);
+      const to = Math.min(hit.lines.length - 1, m + contextLines);
+      for (let i = from; i <= to; i++) {
+        const { text, truncated } = truncateLine(hit.lines[i] ?? "");
+        if (truncated) linesTruncated = true;
+        out.push(isMatch.has(i) ? `${hit.display}:${i + 1}: ${text}` : `${hit.display}-${i + 1}- ${text}`);
+      }
+      printedUpTo = Math.max(printedUpTo, to);
+    }
+  }
+  return { out, linesTruncated };
+}
+
+/** The tool result: the lines within the byte limit, and a note for every limit that was hit. */
+function grepResult(out: string[], limit: number, limitReached: boolean, linesTruncated: boolean): AgentToolResult<GrepToolDetails | undefined> {
+  const truncation = truncateHead(out.join("\n"), { maxLines: Number.MAX_SAFE_INTEGER });
+  const details: GrepToolDetails = {};
+  const notices: string[] = [];
+  if (limitReached) {
+    notices.push(`${limit} matches limit reached. Use limit=${limit * 2} for more, or refine pattern`);
+    details.matchLimitReached = limit;
+  }
+  if (truncation.truncated) {
+    notices.push(`${formatSize(DEFAULT_MAX_BYTES)} limit reached`);
+    details.truncation = truncation;
+  }
+  if (linesTruncated) {
+    notices.push(`Some lines truncated to ${GREP_MAX_LINE_LENGTH} chars. Use read tool to see full lines`);
+    details.linesTruncated = true;
+  }
+  const text = notices.length > 0 ? `${truncation.content}\n\n[${notices.join(". ")}]` : truncation.content;
+  return { content: [{ type: "text", text }], details: notices.length > 0 ? details : undefined };
+}
+
+async function isDirectoryOrThrow(searchPath: string): Promise<boolean> {
+  try {
+    return (await stat(searchPath)).isDirectory();
+  } catch (error) {
+    if (errorCode(error) === "ENOENT") throw new Error(`Path not found: ${searchPath}`);
+    throw error;
+  }
+}
+
 export function createGrepTool(cwd: string): AgentTool<typeof grepSchema, GrepToolDetails | undefined> {
   return {
     name: "grep",
@@ -100,94 +200,15 @@ export function createGrepTool(cwd: string): AgentTool<typeof grepSchema, GrepTo
     parameters: grepSchema,
     async execute(_toolCallId, params, signal) {
       const searchPath = resolveToCwd(params.path ?? ".", cwd);
-      const effectiveLimit = Math.max(1, Math.floor(params.limit ?? DEFAULT_LIMIT));
+      const limit = Math.max(1, Math.floor(params.limit ?? DEFAULT_LIMIT));
       const contextLines = params.context !== undefined && params.context > 0 ? Math.floor(params.context) : 0;
       const regex = buildRegExp(params.pattern, params.literal === true, params.ignoreCase === true);
-      // Multiline flavour for the whole-file prefilter: anything matching a line matches here too.
-      const prefilter = new RegExp(regex.source, `${regex.flags}m`);
-      const globMatches = params.glob !== undefined ? createPathMatcher(params.glob) : undefined;
-      let isDirectory: boolean;
-      try {
-        isDirectory = (await stat(searchPath)).isDirectory();
-      } catch (error) {
-        if (errorCode(error) === "ENOENT") throw new Error(`Path not found: ${searchPath}`);
-        throw error;
-      }
-
-      const candidates = async function* (): AsyncGenerator<{ absolutePath: string; display: string }> {
-        if (!isDirectory) {
-          yield { absolutePath: searchPath, display: basename(searchPath) };
-          return;
-        }
-        for await (const entry of walkFiles(searchPath, signal)) {
-          if (entry.isDirectory) continue;
-          if (globMatches !== undefined && !globMatches(entry.relativePath)) continue;
-          yield { absolutePath: entry.absolutePath, display: entry.relativePath };
-        }
-      };
-
-      const hits: FileHit[] = [];
-      let matchCount = 0;
-      // Files are read in parallel batches (I/O latency dominates), then taken in walk order so
-      // the output and the limit cut are deterministic.
-      let batch: { absolutePath: string; display: string }[] = [];
-      const drain = async (): Promise<void> => {
-        const found = await Promise.all(batch.map((file) => searchFile(file.absolutePath, regex, prefilter)));
-        batch.forEach((file, k) => {
-          const result = found[k];
-          if (result === undefined || matchCount >= effectiveLimit) return;
-          const matchLines = result.matchLines.slice(0, effectiveLimit - matchCount);
-          matchCount += matchLines.length;
-          hits.push({ display: file.display, lines: result.lines, matchLines });
-        });
-        batch = [];
-      };
-      for await (const file of candidates()) {
-        if (signal?.aborted) throw new OperationAbortedError();
-        batch.push(file);
-        if (batch.length >= READ_CONCURRENCY) await drain();
-        if (matchCount >= effectiveLimit) break;
-      }
-      if (matchCount < effectiveLimit) await drain();
-      if (signal?.aborted) throw new OperationAbortedError();
-      // As pi (which stops ripgrep at the limit): reaching the limit is reported as such.
-      const limitReached = matchCount >= effectiveLimit;
+      const isDirectory = await isDirectoryOrThrow(searchPath);
+      const { hits, matchCount } = await collectHits(grepCandidates(searchPath, isDirectory, params.glob, signal), regex, limit, signal);
       if (matchCount === 0) return { content: [{ type: "text", text: "No matches found" }], details: undefined };
-
-      let linesTruncated = false;
-      const out: string[] = [];
-      for (const hit of hits) {
-        const isMatch = new Set(hit.matchLines);
-        let printedUpTo = -1;
-        for (const m of hit.matchLines) {
-          // Overlapping context windows of nearby matches are printed once.
-          const from = Math.max(printedUpTo + 1, m - contextLines);
-          const to = Math.min(hit.lines.length - 1, m + contextLines);
-          for (let i = from; i <= to; i++) {
-            const { text, truncated } = truncateLine(hit.lines[i] ?? "");
-            if (truncated) linesTruncated = true;
-            out.push(isMatch.has(i) ? `${hit.display}:${i + 1}: ${text}` : `${hit.display}-${i + 1}- ${text}`);
-          }
-          printedUpTo = Math.max(printedUpTo, to);
-        }
-      }
-      const truncation = truncateHead(out.join("\n"), { maxLines: Number.MAX_SAFE_INTEGER });
-      const details: GrepToolDetails = {};
-      const notices: string[] = [];
-      if (limitReached) {
-        notices.push(`${effectiveLimit} matches limit reached. Use limit=${effectiveLimit * 2} for more, or refine pattern`);
-        details.matchLimitReached = effectiveLimit;
-      }
-      if (truncation.truncated) {
-        notices.push(`${formatSize(DEFAULT_MAX_BYTES)} limit reached`);
-        details.truncation = truncation;
-      }
-      if (linesTruncated) {
-        notices.push(`Some lines truncated to ${GREP_MAX_LINE_LENGTH} chars. Use read tool to see full lines`);
-        details.linesTruncated = true;
-      }
-      const text = notices.length > 0 ? `${truncation.content}\n\n[${notices.join(". ")}]` : truncation.content;
-      return { content: [{ type: "text", text }], details: notices.length > 0 ? details : undefined };
+      // As pi (which stops ripgrep at the limit): reaching the limit is reported as such.
+      const { out, linesTruncated } = formatHits(hits, contextLines);
+      return grepResult(out, limit, matchCount >= limit, linesTruncated);
     },
   };
 }

@@ -13,7 +13,6 @@ import { EntryView } from "./entry-view.js";
 
 export function Transcript(): React.ReactElement {
   const committed = useTuiState((s) => s.transcript.committed);
-  const epoch = useTuiState((s) => s.ui.staticEpoch);
   const columns = useTuiState((s) => s.ui.columns);
   const showThinking = useTuiState((s) => s.ui.showThinking);
   const toolsExpanded = useTuiState((s) => s.ui.toolsExpanded);
@@ -31,7 +30,7 @@ export function Transcript(): React.ReactElement {
   const upTo = frozenAt === undefined ? end : Math.min(end, frozenAt);
   const items = useMemo(() => committed.slice(0, upTo).filter((e) => !e.unprinted), [committed, upTo]);
   return (
-    <Static key={epoch} items={items as Entry[]}>
+    <Static items={items as Entry[]}>
       {(entry) => <EntryView key={entry.id} entry={entry} options={{ width: columns, showThinking, toolsExpanded }} />}
     </Static>
   );

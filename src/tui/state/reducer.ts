@@ -50,11 +50,9 @@ export function createInitialState(columns = 80, rows = 24): TuiState {
       title: undefined,
       exitArmedAt: undefined,
       exitRequested: false,
-      staticEpoch: 0,
       overlay: undefined,
       transcriptView: undefined,
     },
-    usage: undefined,
   };
 }
 

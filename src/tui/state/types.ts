@@ -1,6 +1,6 @@
 // The TUI state model: committed transcript entries (printed once in <Static>), the live
 // tail (streaming message, running tools), queue, todos, dialogs, footer data and editor.
-import type { ContentBlock, TodoPhase, ToolResult, Usage } from "./wire.js";
+import type { ContentBlock, TodoPhase, ToolResult } from "./wire.js";
 
 export type NoticeLevel = "info" | "warning" | "error";
 
@@ -114,8 +114,6 @@ export type UiState = {
   title: string | undefined;
   exitArmedAt: number | undefined;
   exitRequested: boolean;
-  /** Bumped when <Static> must be re-printed (never on plain resize: that would duplicate). */
-  staticEpoch: number;
   overlay: string | undefined;
   /**
    * The full-screen transcript view, when open. `staticCount`: entries already printed when it
@@ -146,5 +144,4 @@ export type TuiState = {
   footer: FooterState;
   editor: EditorState;
   ui: UiState;
-  usage: Usage | undefined;
 };

@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 // Bridge throughput: frames parsed and routed per second (JSONL framer + frame router, as the
-// client runs them on worker stdout) vs bare JSON.parse of the same lines, in the same run.
+// client runs them on worker stdout) vs bare JSON.parse of the same lines, in the same run; and
+// what turning the routed events into the UI's ClientEvents adds on top (informational).
 // Input: every recorded pi 0.73.1 trace, repeated into a large stream. Target: ratio ≤ 1.5.
 // Run after `npx tsc -p tsconfig.json`:  node bench/bridge-throughput.mjs [targetMiB=16] [iterations=15]
 import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { createJsonlFramer } from "../dist/protocol/jsonl.js";
 import { createFrameRouter } from "../dist/bridge/frame-router.js";
+import { toClientEvent } from "../dist/bridge/client-events.js";
 
 const root = resolve(import.meta.dirname, "..");
 const traceDir = join(root, "test", "fixtures", "traces", "pi-0.73.1");
@@ -76,6 +78,17 @@ function routerOnly(segment) {
   return n;
 }
 
+// Router plus the client events the UI receives (client-events.ts): the whole decode of a frame.
+function routerAndClient(segment) {
+  let n = 0;
+  const router = createFrameRouter((t) => t);
+  for (const line of segment.lines) {
+    const routed = router.route(line);
+    if (routed.kind === "event" && toClientEvent(routed.event) !== undefined) n += 1;
+  }
+  return n;
+}
+
 function time(fn, segment) {
   const t0 = process.hrtime.bigint();
   const n = fn(segment);
@@ -89,6 +102,7 @@ for (const s of segments.slice(0, 4)) {
 const bestBare = segments.map(() => Infinity);
 const bestBridge = segments.map(() => Infinity);
 const bestRouter = segments.map(() => Infinity);
+const bestClient = segments.map(() => Infinity);
 let frames = 0;
 for (let i = 0; i < ITERATIONS; i += 1) {
   frames = 0;
@@ -96,17 +110,20 @@ for (let i = 0; i < ITERATIONS; i += 1) {
     const a = time(bare, segment);
     const b = time(bridge, segment);
     const c = time(routerOnly, segment);
+    const d = time(routerAndClient, segment);
     if (a.n !== b.n) throw new Error(`frame count mismatch: bare ${a.n}, bridge ${b.n}`);
     frames += a.n;
     bestBare[k] = Math.min(bestBare[k], a.ms);
     bestBridge[k] = Math.min(bestBridge[k], b.ms);
     bestRouter[k] = Math.min(bestRouter[k], c.ms);
+    bestClient[k] = Math.min(bestClient[k], d.ms);
   });
 }
 const sum = (xs) => xs.reduce((x, y) => x + y, 0);
 const bareMs = sum(bestBare);
 const bridgeMs = sum(bestBridge);
 const routerMs = sum(bestRouter);
+const clientMs = sum(bestClient);
 const mib = total / 1024 / 1024;
 const perSec = (ms) => Math.round(frames / (ms / 1000)).toLocaleString("en-US");
 const ratio = bridgeMs / bareMs;
@@ -114,4 +131,5 @@ console.log(`stream: ${frames.toLocaleString("en-US")} frames, ${mib.toFixed(1)}
 console.log(`bare JSON.parse of split lines : ${bareMs.toFixed(0)} ms  ${perSec(bareMs)} frames/s  ${(mib / (bareMs / 1000)).toFixed(0)} MiB/s`);
 console.log(`bridge framer + router         : ${bridgeMs.toFixed(0)} ms  ${perSec(bridgeMs)} frames/s  ${(mib / (bridgeMs / 1000)).toFixed(0)} MiB/s`);
 console.log(`  of which router (pre-split): ${routerMs.toFixed(0)} ms  ${(routerMs / bareMs).toFixed(2)}× bare; the rest is the framer's byte→string decoding`);
+console.log(`router + client events (pre-split): ${clientMs.toFixed(0)} ms  ${(clientMs / bareMs).toFixed(2)}× bare (the UI's decode, once, in the bridge)`);
 console.log(`ratio bridge / bare: ${ratio.toFixed(2)}×  (target ≤ 1.50×: ${ratio <= 1.5 ? "met" : "NOT met"})`);

@@ -2,6 +2,8 @@
 // WorkerSession per generation (frames), around the state that outlives a generation: pending
 // requests, dialogs, host tools, capabilities, run state, the queue mirror and the session file
 // a restart reopens (docs/protocol.md §11). Never replays a prompt or tool call.
+import { toClientEvent } from "./client-events.js";
+import { toSessionSnapshot } from "./client-values.js";
 import { BridgeError } from "./errors.js";
 import { createRedactor, withCommandLineSecrets, type Redactor } from "./redact.js";
 import { createPendingTable, type PendingTable } from "./pending.js";
@@ -222,6 +224,7 @@ class Connection implements WorkerConnection {
       degradedThreshold: this.options.degradedThreshold ?? 3,
       emit: (notice) => this.emit(notice),
       event: (event, continues) => this.onEvent(event, continues),
+      stateSeen: (data) => this.emit({ kind: "session_state", snapshot: toSessionSnapshot(data) }),
       unsupported: (command) => this.setCaps(applyProbe(this.caps, command, false)),
       version: (version) => {
         this.caps = { ...this.caps, version };
@@ -278,7 +281,8 @@ class Connection implements WorkerConnection {
     if (event.type === "auto_retry_end") input.success = event.success;
     if (continues) input.isTerminal = false;
     this.stepRun(input);
-    this.emit({ kind: "event", event });
+    const client = toClientEvent(event);
+    if (client) this.emit({ kind: "event", event: client });
     const run = this.runDriver.model().state;
     const stranded = this.queues.onEvent(event, (run === "idle" || run === "settled") && this.caps.flavour !== "ours");
     if (stranded) this.emit({ kind: "notification", level: "info", message: stranded });

@@ -1,5 +1,6 @@
 // Bringing one worker generation up: readiness (docs/protocol.md §1.1), capability detection (§3.12), the
 // required-commands check, and after a restart the rehydration of the session (docs/protocol.md §11.4).
+import { toSessionSnapshot } from "./client-values.js";
 import { BridgeError } from "./errors.js";
 import { awaitReadiness, detectCapabilities, rehydrate, type RequestFn } from "./startup.js";
 import type { HostToolDefinition } from "./wire-types.js";
@@ -42,7 +43,8 @@ export async function bringUpGeneration(deps: BringUpDeps): Promise<void> {
     });
     for (const message of result.warnings) deps.emit({ kind: "notification", level: "warning", message });
     if (result.state.sessionFile !== undefined) deps.setSessionFile(result.state.sessionFile);
-    deps.emit({ kind: "rehydrated", state: result.state, messages: result.messages, ...(result.entries ? { entries: result.entries } : {}) });
+    const snapshot = toSessionSnapshot(result.state);
+    deps.emit({ kind: "rehydrated", state: result.state, snapshot, messages: result.messages, ...(result.entries ? { entries: result.entries } : {}) });
   } else if (typeof data["sessionFile"] === "string") {
     deps.setSessionFile(data["sessionFile"]);
   }

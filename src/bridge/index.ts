@@ -25,6 +25,21 @@ export type {
   WorkerExitInfo,
   WorkerFlavour,
 } from "./types.js";
+export type {
+  ClientEvent,
+  ClientEventType,
+  ClientMessage,
+  MessageBlock,
+  MessageDelta,
+  PlanPhase,
+  PlanTask,
+  SessionSnapshot,
+  TokenUsage,
+  ToolOutput,
+} from "./client-event-types.js";
+// The same projections for data a client fetched itself (get_messages history, get_state answers).
+export { toClientEvent, workerTextOf } from "./client-events.js";
+export { toClientMessage, toPlanPhases, toSessionSnapshot, toTokenUsage } from "./client-values.js";
 export type { RpcClient, PromptOptions, QueueMode, InterruptMode } from "./rpc-client.js";
 export { BridgeError, type BridgeErrorKind } from "./errors.js";
 export { resolveBundledWorkerCommand, splitCommandLine } from "./command-line.js";

@@ -1,7 +1,6 @@
 // Public types of the bridge: what the TUI sees of a worker connection (notices, snapshot,
 // options, host tools). Wire shapes come from src/protocol via ./wire-types.ts.
 import type {
-  AgentEvent,
   ExtensionUiRequest,
   RpcSessionState,
   AgentMessage,
@@ -9,6 +8,7 @@ import type {
   HostToolDefinition,
 } from "./wire-types.js";
 import type { RpcClient } from "./rpc-client.js";
+import type { ClientEvent, SessionSnapshot } from "./client-event-types.js";
 
 /** Derived run state (docs/protocol.md §4.12): settledness is synthesised for workers without `agent_settled`. */
 /** `settling`: the last run ended; waiting for agent_settled or the synthesised probe (busy). */
@@ -34,14 +34,18 @@ export interface WorkerExitInfo {
 export type UiResponse = { value: string } | { confirmed: boolean } | { cancelled: true };
 
 export type BridgeNotice =
-  | { kind: "event"; event: AgentEvent }
-  | { kind: "unknown_event"; type: string; raw: Record<string, unknown> }
+  /** A worker event, normalised whatever the worker (client-event-types.ts). */
+  | { kind: "event"; event: ClientEvent }
+  /** An event outside the protocol; `text`: the words it carries for the user, when it is one oh-my-pi uses for that. */
+  | { kind: "unknown_event"; type: string; raw: Record<string, unknown>; text?: { level: "info" | "warning" | "error"; text: string } }
   | { kind: "ui_request"; request: ExtensionUiRequest }
   | { kind: "ui_request_closed"; id: string; reason: "timeout" | "cancelled" | "worker_exit" }
   | { kind: "protocol_error"; message: string; excerpt: string }
   | { kind: "run_state"; state: RunState }
   | { kind: "supervisor"; state: SupervisorState; info?: WorkerExitInfo }
-  | { kind: "rehydrated"; state: RpcSessionState; messages: AgentMessage[]; entries?: unknown[] }
+  | { kind: "rehydrated"; state: RpcSessionState; snapshot: SessionSnapshot; messages: AgentMessage[]; entries?: unknown[] }
+  /** The worker answered get_state (any caller): what the footer and todo pane show of it. */
+  | { kind: "session_state"; snapshot: SessionSnapshot }
   /** Something whose outcome is unknown after a worker exit; `text` is a prompt/queued message the user may resend by hand. */
   | { kind: "indeterminate"; what: string; text?: string }
   | { kind: "late_prompt_failure"; id: string; error: string }

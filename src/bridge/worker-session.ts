@@ -3,6 +3,7 @@
 // keeps what only this generation knows: readiness, its last frame, its raw get_state, its
 // protocol errors and the tools it started (docs/protocol.md §1–2, §11.6–11.7).
 import { serializeFrame } from "../protocol/index.js";
+import { workerTextOf } from "./client-events.js";
 import { BridgeError } from "./errors.js";
 import { createFrameRouter, type FrameRouter, type ResponseFrame, type RoutedFrame } from "./frame-router.js";
 import type { HostToolServer } from "./host-tools.js";
@@ -31,6 +32,8 @@ export interface SessionHost {
   emit(notice: BridgeNotice): void;
   /** A decoded event, after the session's own bookkeeping. `continues`: omp's non-terminal agent_end. */
   event(event: AgentEvent, continues: boolean): void;
+  /** The worker answered get_state (data as sent, before decoding). */
+  stateSeen(data: Record<string, unknown>): void;
   /** The worker answered `Unknown command:` to a request it was sent. */
   unsupported(command: string): void;
   /** The ready frame announced a version. */
@@ -143,9 +146,11 @@ export class WorkerSession {
         // A handoff may continue in a new session: keep the file a restart reopens current.
         if (routed.refetchState) this.host.sessionMayHaveChanged();
         return;
-      case "unknown_event":
-        this.host.emit({ kind: "unknown_event", type: routed.type, raw: routed.raw });
+      case "unknown_event": {
+        const text = workerTextOf(routed.type, routed.raw);
+        this.host.emit(text ? { kind: "unknown_event", type: routed.type, raw: routed.raw, text } : { kind: "unknown_event", type: routed.type, raw: routed.raw });
         return;
+      }
       case "protocol_error":
         return this.protocolError(routed.message, routed.excerpt);
       case "ignored":
@@ -158,7 +163,10 @@ export class WorkerSession {
   }
 
   private response(frame: ResponseFrame): void {
-    if (frame.command === "get_state" && isRecord(frame.data)) this.rawState = frame.data;
+    if (frame.command === "get_state" && frame.success && isRecord(frame.data)) {
+      this.rawState = frame.data;
+      this.host.stateSeen(frame.data);
+    }
     const outcome = this.host.pending.settle(frame, decodeData);
     if (outcome.kind === "late_prompt_failure") {
       this.host.emit({ kind: "late_prompt_failure", id: outcome.id, error: outcome.error });

@@ -1,35 +1,13 @@
 // What the TUI needs from a worker connection (a subset of the bridge's WorkerConnection), and
-// the adapter from bridge notices to reducer actions.
-import type { BridgeNotice, WorkerConnection } from "../bridge/index.js";
-import type { SessionSnapshot, TuiAction } from "./state/actions.js";
-import { decodeAgentEvent } from "./state/events.js";
+// the adapter from bridge notices to reducer actions. The bridge has decoded everything; this
+// only chooses the action and bounds the worker's own text for the transcript.
+import { workerTextOf, type BridgeNotice, type WorkerConnection } from "../bridge/index.js";
+import type { TuiAction } from "./state/actions.js";
 import type { NoticeLevel, WorkerStatus } from "./state/types.js";
 import { decodeUiRequest } from "./state/ui-requests.js";
-import { decodeTodoPhases, isRecord, num, optStr, str } from "./state/wire.js";
 import { sanitizeText } from "./render/sanitize.js";
 
 export type TuiConnection = Pick<WorkerConnection, "rpc" | "respondToUi" | "getSnapshot">;
-
-/** get_state data (any flavour) -> the fields the footer and todo pane use. */
-export function decodeSnapshot(raw: unknown): SessionSnapshot {
-  const r = isRecord(raw) ? raw : {};
-  const m = r["model"];
-  return {
-    model: isRecord(m)
-      ? {
-          id: str(m["id"]),
-          name: str(m["name"], str(m["id"])),
-          provider: str(m["provider"]),
-          contextWindow: typeof m["contextWindow"] === "number" ? num(m["contextWindow"]) : undefined,
-          reasoning: m["reasoning"] === true,
-        }
-      : undefined,
-    thinkingLevel: optStr(r["thinkingLevel"]),
-    isStreaming: r["isStreaming"] === true,
-    sessionName: optStr(r["sessionName"]),
-    todoPhases: Array.isArray(r["todoPhases"]) ? decodeTodoPhases(r["todoPhases"]) : undefined,
-  };
-}
 
 // A worker's own text lands in the transcript; bounded so one huge frame cannot flood it.
 const WORKER_TEXT_MAX_CHARS = 4000;
@@ -43,20 +21,24 @@ function boundWorkerText(raw: string): string {
   return text;
 }
 
-const noticeLevel = (v: unknown): NoticeLevel => (v === "warning" || v === "error" ? v : "info");
-
 /**
- * oh-my-pi events outside the pi protocol that carry text for the user: `command_output` (the
- * answer of its built-in slash commands) and `notice` (warnings, e.g. a compaction loop guard).
- * Every other unknown event is ignored, as the protocol says.
+ * oh-my-pi's own messages for the user (`command_output`, `notice`; the bridge picks them out):
+ * sanitised and bounded, or undefined when nothing is left to show.
  */
+function shownWorkerText(found: { level: NoticeLevel; text: string } | undefined): { level: NoticeLevel; text: string } | undefined {
+  if (!found) return undefined;
+  const text = boundWorkerText(found.text);
+  return text === "" ? undefined : { level: found.level, text };
+}
+
+/** The transcript notice for an event outside the protocol, as the bridge reported it. */
+export function workerNotice(n: Extract<BridgeNotice, { kind: "unknown_event" }>): { level: NoticeLevel; text: string } | undefined {
+  return shownWorkerText(n.text);
+}
+
+/** The same for a raw event of `type` (the bridge reads it). */
 export function decodeWorkerText(type: string, raw: unknown): { level: NoticeLevel; text: string } | undefined {
-  if (!isRecord(raw)) return undefined;
-  const body = type === "command_output" ? raw["text"] : type === "notice" ? raw["message"] : undefined;
-  if (typeof body !== "string") return undefined;
-  const text = boundWorkerText(body);
-  if (text === "") return undefined;
-  return { level: type === "notice" ? noticeLevel(raw["level"]) : "info", text };
+  return shownWorkerText(workerTextOf(type, raw));
 }
 
 function workerStatus(state: string): WorkerStatus {
@@ -76,16 +58,28 @@ function workerStatus(state: string): WorkerStatus {
   }
 }
 
-/** Translate one batch of bridge notices into reducer actions (decoding at the edge). */
+function supervisorAction(n: Extract<BridgeNotice, { kind: "supervisor" }>, now: number): TuiAction {
+  const status = workerStatus(n.state);
+  const info = n.info;
+  const detail =
+    n.state === "degraded"
+      ? "degraded"
+      : info && (status === "crashed" || status === "restarting")
+        ? [info.code !== null ? `exit ${info.code}` : "", info.signal ?? "", info.reason ?? "", info.stderrTail ? `\n${info.stderrTail}` : ""].filter((x) => x !== "").join(" ")
+        : undefined;
+  return { type: "worker_status", status, detail, now };
+}
+
+/** Translate one batch of bridge notices into reducer actions. */
 export function noticesToActions(batch: readonly BridgeNotice[], now: number): TuiAction[] {
   const out: TuiAction[] = [];
   for (const n of batch) {
     switch (n.kind) {
       case "event":
-        out.push({ type: "agent_event", event: decodeAgentEvent(n.event), now });
+        out.push({ type: "agent_event", event: n.event, now });
         break;
       case "unknown_event": {
-        const shown = decodeWorkerText(n.type, n.raw);
+        const shown = workerNotice(n);
         if (shown) out.push({ type: "notice", level: shown.level, text: shown.text });
         break;
       }
@@ -102,20 +96,12 @@ export function noticesToActions(batch: readonly BridgeNotice[], now: number): T
       case "run_state":
         out.push({ type: "run_state", busy: n.state !== "idle" && n.state !== "settled", now });
         break;
-      case "supervisor": {
-        const status = workerStatus(n.state);
-        const info = n.info;
-        const detail =
-          n.state === "degraded"
-            ? "degraded"
-            : info && (status === "crashed" || status === "restarting")
-              ? [info.code !== null ? `exit ${info.code}` : "", info.signal ?? "", info.reason ?? "", info.stderrTail ? `\n${info.stderrTail}` : ""].filter((x) => x !== "").join(" ")
-              : undefined;
-        out.push({ type: "worker_status", status, detail, now });
+      case "supervisor":
+        out.push(supervisorAction(n, now));
         break;
-      }
       case "rehydrated":
-        out.push({ type: "snapshot", snapshot: decodeSnapshot(n.state) });
+      case "session_state":
+        out.push({ type: "snapshot", snapshot: n.snapshot });
         break;
       case "indeterminate":
         out.push({ type: "notice", level: "warning", text: `Outcome unknown: ${n.what}` });

@@ -3,11 +3,11 @@
 // place (with main.ts) that performs effects.
 import { type CopyResult, describeCopy } from "./clipboard.js";
 import { BUILTIN_COMMANDS, findCommand, parseSlash, type SlashCommand, type SlashContext } from "./slash-registry.js";
-import { decodeSnapshot, type TuiConnection } from "./bridge-notices.js";
+import type { TuiConnection } from "./bridge-notices.js";
 import type { EditorAction } from "./keymap.js";
 import { EXIT_WINDOW_MS } from "./state/reducer.js";
 import type { Store } from "./state/store.js";
-import type { UiResponse } from "../bridge/index.js";
+import { toSessionSnapshot, type UiResponse } from "../bridge/index.js";
 
 export type ControllerOptions = {
   store: Store;
@@ -181,7 +181,7 @@ export function createController(options: ControllerOptions): Controller {
     try {
       const r = await connection.rpc.cycleThinkingLevel();
       if (r === null) toast("This model has no thinking levels");
-      else store.dispatch({ type: "agent_event", event: { type: "thinking_level", level: r.level }, now: now() });
+      else store.dispatch({ type: "agent_event", event: { type: "thinking_level_changed", level: r.level }, now: now() });
     } catch (error) {
       notice(`Cycling thinking level failed: ${describe(error)}`, "error");
     }
@@ -196,7 +196,7 @@ export function createController(options: ControllerOptions): Controller {
       }
       // The snapshot's model change puts one line in the transcript (reducer).
       const state = await connection.rpc.getState();
-      store.dispatch({ type: "snapshot", snapshot: decodeSnapshot(state) });
+      store.dispatch({ type: "snapshot", snapshot: toSessionSnapshot(state) });
     } catch (error) {
       notice(`Cycling model failed: ${describe(error)}`, "error");
     }

@@ -2,10 +2,10 @@
 // the main buffer, and restore the terminal on every way out.
 import { appendFileSync } from "node:fs";
 import { render } from "ink";
-import { createWorkerConnection, describeCommandLine, type WorkerConnection } from "../bridge/index.js";
+import { createWorkerConnection, describeCommandLine, toSessionSnapshot, type WorkerConnection } from "../bridge/index.js";
 import { parseTuiCli } from "./cli.js";
 import { App } from "./components/app.js";
-import { decodeSnapshot, noticesToActions } from "./bridge-notices.js";
+import { noticesToActions } from "./bridge-notices.js";
 import { createController } from "./controller.js";
 import { copyToClipboard } from "./clipboard.js";
 import { createExternalEditor } from "./external-editor.js";
@@ -127,7 +127,7 @@ async function main(): Promise<void> {
   warmUpHighlighter();
   try {
     await connection.start();
-    store.dispatch({ type: "snapshot", snapshot: decodeSnapshot(await connection.rpc.getState()) });
+    store.dispatch({ type: "snapshot", snapshot: toSessionSnapshot(await connection.rpc.getState()) });
     await features.afterStart(() => exit(0));
   } catch (error) {
     store.dispatch({ type: "notice", level: "error", text: `Could not start the worker (${describeCommandLine(options.workerCommand)}): ${error instanceof Error ? error.message : String(error)}` });

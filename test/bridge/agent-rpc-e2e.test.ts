@@ -58,7 +58,7 @@ describe.skipIf(!built)("bridge × agent-rpc (dist/agent/main.js)", () => {
     await connection.rpc.prompt("HELLO please");
     await waitFor(() => settledSince(start) === 1, 8000, "agent_settled");
     const deltas = eventsSince(start).flatMap((e) =>
-      e.type === "message_update" && e.assistantMessageEvent.type === "text_delta" ? [e.assistantMessageEvent.delta] : [],
+      e.type === "message_update" && e.delta.kind === "text_delta" ? [e.delta.delta] : [],
     );
     expect(deltas.join("")).toBe("Hello there.");
     expect(connection.getSnapshot().runState).toBe("settled");
@@ -92,7 +92,7 @@ describe.skipIf(!built)("bridge × agent-rpc (dist/agent/main.js)", () => {
     if (dialog?.kind !== "ui_request") throw new Error("no dialog");
     connection.respondToUi(dialog.request.id, { confirmed: true });
     await waitFor(() => settledSince(start) === 1, 10_000, "agent_settled");
-    expect(eventsSince(start).find((e) => e.type === "tool_execution_end")).toMatchObject({ isError: false, result: { content: [{ text: expect.stringContaining("harness-confirm") }] } });
+    expect(eventsSince(start).find((e) => e.type === "tool_execution_end")).toMatchObject({ isError: false, result: { text: expect.stringContaining("harness-confirm") } });
   });
 
   it("bash command returns its output", async () => {
@@ -122,10 +122,10 @@ describe.skipIf(!built)("bridge × agent-rpc (dist/agent/main.js)", () => {
     expect(eventsSince(start).find((e) => e.type === "tool_execution_end")).toMatchObject({
       toolName: "echo_host",
       isError: false,
-      result: { content: [{ text: "echo:hi" }] },
+      result: { text: "echo:hi" },
     });
     // The handler's progress reached the model's tool as a tool_execution_update.
-    expect(eventsSince(start).find((e) => e.type === "tool_execution_update")).toMatchObject({ partialResult: { content: [{ text: "working" }] } });
+    expect(eventsSince(start).find((e) => e.type === "tool_execution_update")).toMatchObject({ partialResult: { text: "working" } });
   });
 
   it("session commands: name, stats, fork messages, entries, new session", async () => {

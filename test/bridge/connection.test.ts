@@ -190,7 +190,7 @@ describe("connection against the fake worker", () => {
     await h.connection.rpc.prompt("flood:20000");
     await waitFor(() => h.events("agent_settled").length === 1, 10_000, "flood end");
     const deltas = h.notices.flatMap((n) =>
-      n.kind === "event" && n.event.type === "message_update" && "delta" in n.event.assistantMessageEvent ? [n.event.assistantMessageEvent.delta] : [],
+      n.kind === "event" && n.event.type === "message_update" && "delta" in n.event.delta ? [n.event.delta.delta] : [],
     );
     expect(deltas.length).toBe(20000);
     expect(deltas[0]).toBe("d0 ");
@@ -264,7 +264,7 @@ describe("connection against the fake worker", () => {
     await waitFor(() => h.events("tool_execution_end").length === 1);
     expect(h.events("tool_execution_update")).toHaveLength(1);
     const end = h.notices.find((n) => n.kind === "event" && n.event.type === "tool_execution_end");
-    expect(end).toMatchObject({ event: { result: { content: [{ text: "echo_host:hi" }] }, isError: false } });
+    expect(end).toMatchObject({ event: { result: { text: "echo_host:hi" }, isError: false } });
     await h.connection.rpc.prompt("host-tool-cancel");
     await waitFor(() => aborted, 2000, "executor aborted");
   });

@@ -43,7 +43,7 @@ describe("connection against omp 18.2.3 playback", () => {
     expect(h.of("run_state").map((n) => n.state)).toEqual(["streaming", "settling", "settled"]);
     const end = h.of("event").map((n) => n.event).find((e) => e.type === "message_end" && e.message.role === "assistant");
     if (end?.type !== "message_end" || end.message.role !== "assistant") throw new Error("no assistant message_end");
-    expect(end.message.content).toEqual([{ type: "text", text: "Hello there, friend!" }]);
+    expect(end.message.blocks).toEqual([{ type: "text", text: "Hello there, friend!" }]);
     expect(h.of("protocol_error")).toEqual([]);
   });
 

@@ -73,7 +73,7 @@ describe.skipIf(!available)("bridge × real oh-my-pi (OMP_PEER_DIR)", () => {
     // run (agent_end isTerminal:false before it), so "settled" comes after that run's answer.
     const answers = h.notices.slice(start).flatMap((n) => {
       if (n.kind !== "event" || n.event.type !== "message_end" || n.event.message.role !== "assistant") return [];
-      return [n.event.message.content.flatMap((c) => (c.type === "text" ? [c.text] : [])).join("")];
+      return [n.event.message.blocks.flatMap((c) => (c.type === "text" ? [c.text] : [])).join("")];
     });
     expect(answers).toContain("Got the steer.");
     const settles = h.notices.slice(start).filter((n) => n.kind === "run_state" && n.state === "settled");

@@ -60,7 +60,7 @@ describe("bridge × real pi 0.73.1", () => {
     await connection.rpc.prompt("HELLO please");
     await untilSettled(before);
     const deltas = eventsSince(start).flatMap((e) =>
-      e.type === "message_update" && e.assistantMessageEvent.type === "text_delta" ? [e.assistantMessageEvent.delta] : [],
+      e.type === "message_update" && e.delta.kind === "text_delta" ? [e.delta.delta] : [],
     );
     expect(deltas.join("")).toBe("Hello there.");
     expect(eventsSince(start).some((e) => e.type === "agent_settled")).toBe(false);
@@ -103,7 +103,7 @@ describe("bridge × real pi 0.73.1", () => {
     connection.respondToUi(dialog.request.id, { confirmed: true });
     await untilSettled(before, 10_000);
     const toolEnd = eventsSince(start).find((e) => e.type === "tool_execution_end");
-    expect(toolEnd).toMatchObject({ isError: false, result: { content: [{ text: expect.stringContaining("harness-confirm") }] } });
+    expect(toolEnd).toMatchObject({ isError: false, result: { text: expect.stringContaining("harness-confirm") } });
     expect(connection.getSnapshot().openDialogs).toBe(0);
   });
 

@@ -46,8 +46,7 @@ export function createNoticeLog(): {
   const userTexts = (start: number): string[] =>
     eventsSince(start).flatMap((e) => {
       if (e.type !== "message_start" || e.message.role !== "user") return [];
-      const content = e.message.content;
-      return [typeof content === "string" ? content : content.map((c) => (c.type === "text" ? c.text : "")).join("")];
+      return [e.message.blocks.map((c) => (c.type === "text" ? c.text : "")).join("")];
     });
   return { notices, eventsSince, userTexts };
 }

@@ -30,6 +30,7 @@ function rig(generation = 2) {
     degradedThreshold: 3,
     emit: (n) => notices.push(n),
     event: (event: AgentEvent, continues) => events.push({ type: event.type, continues }),
+    stateSeen: () => undefined,
     unsupported: (command) => unsupported.push(command),
     version: (v) => versions.push(v),
     sessionMayHaveChanged: () => (sessionChanges += 1),

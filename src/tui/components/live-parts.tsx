@@ -6,7 +6,7 @@ import { actionKey } from "../keymap.js";
 import { footerLine } from "../render/footer-lines.js";
 import { bashLines, queueLines, runningToolLines, statusLine, streamLines, toastLines, todoLines, widgetLines } from "../render/live-lines.js";
 import type { FooterState, LiveMessage, TuiState } from "../state/types.js";
-import type { TodoPhase } from "../state/wire.js";
+import type { PlanPhase } from "../../bridge/index.js";
 import { Lines } from "./lines.js";
 
 type Budget = { width: number; maxRows: number };
@@ -37,7 +37,7 @@ export function Notices(p: Budget & { state: TuiState; now: number }): React.Rea
   return <Lines lines={toastLines(p.state, p.now, p.width, p.maxRows)} />;
 }
 
-export function TodoPane(p: Budget & { todos: TodoPhase[] }): React.ReactElement | null {
+export function TodoPane(p: Budget & { todos: PlanPhase[] }): React.ReactElement | null {
   return <Lines lines={todoLines(p.todos, p.width, p.maxRows)} />;
 }
 

@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
-import { isRecord, str } from "../state/wire.js";
+import { isRecord, str } from "../json-values.js";
 import type { PickerItem } from "./picker-state.js";
 
 export type SessionSummary = {

@@ -1,7 +1,7 @@
 // The /tree navigator's pure part: build the tree from get_entries (or decode get_tree), flatten
 // it into picker rows (depth, fold marks, one line per entry), fold/unfold, search over every
 // node, and where Enter jumps. Every walk uses an explicit stack: sessions get long.
-import { isRecord, str } from "../state/wire.js";
+import { isRecord, str } from "../json-values.js";
 import type { PickerItem, PickerState } from "./picker-state.js";
 import { reducePicker } from "./picker-state.js";
 

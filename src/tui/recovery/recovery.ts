@@ -3,10 +3,9 @@
 // rehydrated, offers it back in the editor (Enter resends: one key, never automatic); when the
 // restart budget is spent, says what to do. The notice with code, signal and the redacted
 // stderr tail comes from the core reducer (worker_status).
-import type { BridgeNotice, BridgeSnapshot } from "../../bridge/index.js";
+import type { BridgeNotice, BridgeSnapshot, ClientMessage } from "../../bridge/index.js";
 import type { SlashCommand } from "../slash-registry.js";
 import type { Store } from "../state/store.js";
-import { isRecord, str } from "../state/wire.js";
 
 export type RecoveryOptions = {
   store: Store;
@@ -26,12 +25,9 @@ export type Recovery = {
   clear(): void;
 };
 
-function userText(message: unknown): string | undefined {
-  if (!isRecord(message) || message["role"] !== "user") return undefined;
-  const c = message["content"];
-  if (typeof c === "string") return c;
-  if (!Array.isArray(c)) return undefined;
-  return c.map((b) => (isRecord(b) && b["type"] === "text" ? str(b["text"]) : "")).join("");
+function userText(message: ClientMessage): string | undefined {
+  if (message.role !== "user") return undefined;
+  return message.blocks.map((b) => (b.type === "text" ? b.text : "")).join("");
 }
 
 export function quote(text: string, max = 80): string {
@@ -87,15 +83,14 @@ export function createRecovery(options: RecoveryOptions): Recovery {
     handle(batch) {
       for (const n of batch) {
         if (n.kind === "event") {
-          const e: unknown = n.event;
-          if (!isRecord(e)) continue;
-          if (e["type"] === "message_start") {
-            const t = userText(e["message"]);
+          const e = n.event;
+          if (e.type === "message_start") {
+            const t = userText(e.message);
             if (t !== undefined && t.trim() !== "") {
               inFlight = t;
               interrupted = undefined; // a new run started: the offer is over
             }
-          } else if ((e["type"] === "agent_end" && e["willRetry"] !== true) || e["type"] === "agent_settled") {
+          } else if ((e.type === "agent_end" && e.willRetry !== true) || e.type === "agent_settled") {
             inFlight = undefined;
           }
         } else if (n.kind === "supervisor") {

@@ -7,7 +7,7 @@ import { style, symbols, theme } from "./theme.js";
 import { truncateLine, wrapText } from "./text-width.js";
 import { formatElapsed, toolLines } from "./tool-lines.js";
 import type { LiveMessage, TuiState } from "../state/types.js";
-import type { TodoPhase } from "../state/wire.js";
+import type { PlanPhase } from "../../bridge/index.js";
 
 export type LiveBudget = {
   total: number;
@@ -162,7 +162,7 @@ function taskMark(status: string): string {
   }
 }
 
-export function todoLines(phases: TodoPhase[], width: number, max: number): string[] {
+export function todoLines(phases: PlanPhase[], width: number, max: number): string[] {
   if (phases.length === 0 || max <= 0) return [];
   const all = phases.flatMap((p) => p.tasks);
   const done = all.filter((t) => t.status === "completed").length;

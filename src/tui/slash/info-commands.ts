@@ -32,7 +32,7 @@ export function infoCommands(deps: SlashDeps): SlashCommand[] {
           return;
         }
         await ctx.connection.rpc.setSessionName(args);
-        ctx.store.dispatch({ type: "agent_event", event: { type: "session_name", name: args }, now: Date.now() });
+        ctx.store.dispatch({ type: "agent_event", event: { type: "session_info_changed", name: args }, now: Date.now() });
         ctx.store.dispatch({ type: "toast", level: "info", text: `Session named "${args}"`, now: Date.now() });
       },
     },

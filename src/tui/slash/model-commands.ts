@@ -1,8 +1,7 @@
 // /model (fuzzy picker over get_available_models, or a direct pick when the argument matches
 // one model) and /thinking (level picker, or the level given as argument).
-import type { Model, ThinkingLevel } from "../../bridge/index.js";
+import { toSessionSnapshot, type Model, type ThinkingLevel } from "../../bridge/index.js";
 import type { SlashCommand } from "../slash-registry.js";
-import { decodeSnapshot } from "../bridge-notices.js";
 import { fuzzyFilter } from "../pickers/fuzzy.js";
 import type { PickerItem } from "../pickers/picker-state.js";
 import type { SlashDeps } from "./slash-deps.js";
@@ -47,7 +46,7 @@ export function modelCommands(deps: SlashDeps): SlashCommand[] {
         const slash = chosen.id.indexOf("/");
         await ctx.connection.rpc.setModel(chosen.id.slice(0, slash), chosen.id.slice(slash + 1));
         // A changed model is reported in the transcript by the snapshot (reducer).
-        ctx.store.dispatch({ type: "snapshot", snapshot: decodeSnapshot(await ctx.connection.rpc.getState()) });
+        ctx.store.dispatch({ type: "snapshot", snapshot: toSessionSnapshot(await ctx.connection.rpc.getState()) });
       },
     },
     {
@@ -72,7 +71,7 @@ export function modelCommands(deps: SlashDeps): SlashCommand[] {
         }
         await rpc.setThinkingLevel(level);
         // A changed level is reported in the transcript by the snapshot or the worker's event.
-        ctx.store.dispatch({ type: "snapshot", snapshot: decodeSnapshot(await rpc.getState()) });
+        ctx.store.dispatch({ type: "snapshot", snapshot: toSessionSnapshot(await rpc.getState()) });
       },
     },
   ];

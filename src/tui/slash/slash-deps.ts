@@ -1,8 +1,7 @@
 // What the slash commands need beyond the core SlashContext: the picker host, the
 // clipboard, where sessions live, a manual restart, and the session-change follow-up.
-import type { BridgeSnapshot, RpcClient } from "../../bridge/index.js";
+import { toSessionSnapshot, type BridgeSnapshot, type RpcClient } from "../../bridge/index.js";
 import type { CopyResult } from "../clipboard.js";
-import { decodeSnapshot } from "../bridge-notices.js";
 import type { PickerHost } from "../pickers/picker-host.js";
 import type { Store } from "../state/store.js";
 import type { SessionPrinter } from "../open-session.js";
@@ -58,6 +57,6 @@ export async function afterSessionChange(deps: Pick<SlashDeps, "sessions">, stor
   store.dispatch({ type: "agent_event", event: { type: "queue_update", steering: [], followUp: [] }, now });
   store.dispatch({ type: "todos", phases: [] });
   const state = await rpc.getState();
-  store.dispatch({ type: "snapshot", snapshot: decodeSnapshot(state) });
+  store.dispatch({ type: "snapshot", snapshot: toSessionSnapshot(state) });
   await deps.sessions.show({ title });
 }

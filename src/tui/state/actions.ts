@@ -1,23 +1,14 @@
 // Every input to the TUI reducer: worker events and UI requests (already decoded), worker
 // status from the bridge, local UI actions (editor, toggles, resize, clock ticks).
 import type { EditorOp } from "./editor.js";
-import type { AgentEvent } from "./events.js";
+import type { ClientEvent, PlanPhase, SessionSnapshot } from "../../bridge/index.js";
 import type { SessionTotals } from "./history.js";
 import type { EntryInput } from "./transcript.js";
 import type { NoticeLevel, WorkerInfo, WorkerStatus } from "./types.js";
 import type { UiRequest } from "./ui-requests.js";
-import type { TodoPhase } from "./wire.js";
-
-export type SessionSnapshot = {
-  model: { id: string; name: string; provider: string; contextWindow: number | undefined; reasoning: boolean } | undefined;
-  thinkingLevel: string | undefined;
-  isStreaming: boolean;
-  sessionName: string | undefined;
-  todoPhases: TodoPhase[] | undefined;
-};
 
 export type TuiAction =
-  | { type: "agent_event"; event: AgentEvent; now: number }
+  | { type: "agent_event"; event: ClientEvent; now: number }
   | { type: "ui_request"; request: UiRequest; now: number }
   | { type: "dialog_closed"; id: string }
   | { type: "worker_status"; status: WorkerStatus; detail: string | undefined; now: number }
@@ -37,7 +28,7 @@ export type TuiAction =
   | { type: "overlay"; name: string | undefined }
   | { type: "transcript_view"; open: boolean }
   | { type: "workspace"; cwd: string; branch: string | undefined }
-  | { type: "todos"; phases: TodoPhase[] }
+  | { type: "todos"; phases: PlanPhase[] }
   | { type: "interrupted"; reason: string; now: number }
   /** A session's history (built by state/history.ts) appended to the transcript in one step. */
   | { type: "history"; entries: EntryInput[] }

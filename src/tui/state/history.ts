@@ -2,9 +2,9 @@
 // transcript entries, built by the same transcript reducer that prints a live run, so a resumed
 // session looks as it did live; plus the session's totals summed from its messages (for
 // workers without get_session_stats). Pure.
-import { decodeAgentEvent } from "./events.js";
+import { toClientEvent, toTokenUsage } from "../../bridge/index.js";
+import { isRecord, num, str } from "../json-values.js";
 import { type CommitLimits, type EntryInput, initialTranscript, reduceTranscript } from "./transcript.js";
-import { decodeUsage, isRecord, num, str } from "./wire.js";
 
 export type SessionTotals = { tokensIn: number; tokensOut: number; cost: number; contextTokens: number | undefined };
 
@@ -19,8 +19,9 @@ function messageEntries(m: Record<string, unknown>, calls: Map<string, ToolCall>
   const reduceAll = (raws: Record<string, unknown>[]): EntryInput[] => {
     let t = initialTranscript;
     for (const raw of raws) {
-      const e = decodeAgentEvent(raw);
-      if (e.type !== "ignored") t = reduceTranscript(t, e, at, LIMITS);
+      // The bridge reads the messages' frames the way it reads live ones.
+      const e = toClientEvent(raw);
+      if (e) t = reduceTranscript(t, e, at, LIMITS);
     }
     return t.committed.map(({ id: _id, ...rest }) => rest as EntryInput);
   };
@@ -91,7 +92,7 @@ export function historyTotals(messages: readonly unknown[]): SessionTotals {
   const totals: SessionTotals = { tokensIn: 0, tokensOut: 0, cost: 0, contextTokens: undefined };
   for (const m of messages) {
     if (!isRecord(m) || m["role"] !== "assistant") continue;
-    const u = decodeUsage(m["usage"]);
+    const u = toTokenUsage(m["usage"]);
     if (!u) continue;
     totals.tokensIn += u.input + u.cacheRead;
     totals.tokensOut += u.output;

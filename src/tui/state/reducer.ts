@@ -1,13 +1,12 @@
 // Root reducer: (state, action) -> state. Pure and total; delegates to slice reducers and
 // ends every switch in an exhaustiveness check.
-import type { SessionSnapshot, TuiAction } from "./actions.js";
+import type { ClientEvent, SessionSnapshot } from "../../bridge/index.js";
+import type { TuiAction } from "./actions.js";
 import { initialEditor, reduceEditor } from "./editor.js";
-import type { AgentEvent } from "./events.js";
 import { appendEntries, appendNotice, initialTranscript, interruptTranscript, reduceTranscript, type CommitLimits } from "./transcript.js";
 import type { FooterState, NoticeLevel, RunState, TuiState } from "./types.js";
 import type { UiRequest } from "./ui-requests.js";
 import { boundOutput } from "./bounded-text.js";
-import { decodeTodoPhases } from "./wire.js";
 
 const TOAST_MS = 5000;
 /** Ctrl+C twice within this window on an empty editor exits. */
@@ -61,7 +60,7 @@ export function commitLimits(s: TuiState): CommitLimits {
   return { width: Math.max(20, s.ui.columns - 2), maxLiveRows: Math.max(3, Math.floor(s.ui.rows / 4)) };
 }
 
-function reduceRun(run: RunState, e: AgentEvent, now: number): RunState {
+function reduceRun(run: RunState, e: ClientEvent, now: number): RunState {
   switch (e.type) {
     case "agent_start":
       return { ...run, busy: true, startedAt: run.busy && run.startedAt !== undefined ? run.startedAt : now, retry: undefined };
@@ -70,9 +69,9 @@ function reduceRun(run: RunState, e: AgentEvent, now: number): RunState {
       return e.willRetry === true ? run : { ...run, busy: false, startedAt: undefined };
     case "agent_settled":
       return { ...run, busy: false, startedAt: undefined, retry: undefined };
-    case "retry_start":
+    case "auto_retry_start":
       return { ...run, busy: true, retry: { attempt: e.attempt, maxAttempts: e.maxAttempts, until: now + e.delayMs, error: e.error } };
-    case "retry_end":
+    case "auto_retry_end":
       return { ...run, retry: undefined, busy: e.success ? run.busy : false };
     case "compaction_start":
       return { ...run, compaction: { reason: e.reason, startedAt: now }, lastCompactionReason: e.reason };
@@ -83,7 +82,7 @@ function reduceRun(run: RunState, e: AgentEvent, now: number): RunState {
   }
 }
 
-function reduceFooterEvent(f: FooterState, e: AgentEvent): FooterState {
+function reduceFooterEvent(f: FooterState, e: ClientEvent): FooterState {
   switch (e.type) {
     case "message_end": {
       const u = e.message.usage;
@@ -96,16 +95,16 @@ function reduceFooterEvent(f: FooterState, e: AgentEvent): FooterState {
         lastContextTokens: u.totalTokens > 0 ? u.totalTokens : f.lastContextTokens,
       };
     }
-    case "session_name":
+    case "session_info_changed":
       return { ...f, sessionName: e.name };
-    case "thinking_level":
+    case "thinking_level_changed":
       return { ...f, thinkingLevel: e.level };
     default:
       return f;
   }
 }
 
-function eventNotice(s: TuiState, e: AgentEvent): TuiState {
+function eventNotice(s: TuiState, e: ClientEvent): TuiState {
   const t = s.transcript;
   const add = (level: "info" | "warning" | "error", text: string): TuiState => ({ ...s, transcript: appendNotice(t, level, text) });
   switch (e.type) {
@@ -119,12 +118,12 @@ function eventNotice(s: TuiState, e: AgentEvent): TuiState {
       const text = `Context compacted (${reason})${before}${e.willRetry ? "; retrying the request" : ""}`;
       return { ...s, transcript: appendEntries(t, [{ kind: "notice", level: "info", text, ...(e.summary ? { detail: e.summary } : {}) }]) };
     }
-    case "retry_end":
+    case "auto_retry_end":
       return e.success ? s : add("error", `Retry failed after ${e.attempt} attempt(s): ${e.finalError ?? "unknown error"}`);
-    case "ttsr":
+    case "ttsr_triggered":
       return add("info", `Rule applied: ${e.rules.join(", ")}`);
     case "todo_reminder":
-      return add("info", `Reminder ${e.attempt}/${e.maxAttempts}: ${e.count} unfinished todo(s)`);
+      return add("info", `Reminder ${e.attempt}/${e.maxAttempts}: ${e.todos.length} unfinished todo(s)`);
     case "extension_error":
       return add("warning", `Extension error (${e.path}, ${e.event}): ${e.error}`);
     default:
@@ -132,7 +131,7 @@ function eventNotice(s: TuiState, e: AgentEvent): TuiState {
   }
 }
 
-function reduceAgentEvent(s: TuiState, e: AgentEvent, now: number): TuiState {
+function reduceAgentEvent(s: TuiState, e: ClientEvent, now: number): TuiState {
   let next: TuiState = {
     ...s,
     transcript: reduceTranscript(s.transcript, e, now, commitLimits(s)),
@@ -140,17 +139,14 @@ function reduceAgentEvent(s: TuiState, e: AgentEvent, now: number): TuiState {
     footer: reduceFooterEvent(s.footer, e),
   };
   if (e.type === "queue_update") next = { ...next, queue: { steering: e.steering, followUp: e.followUp } };
-  if (e.type === "tool_end" && !e.isError && (e.name === "todo_write" || e.name === "todo")) {
-    const phases = e.result.details?.["phases"];
-    if (Array.isArray(phases)) next = { ...next, todos: decodeTodoPhases(phases) };
-  }
+  if (e.type === "tool_execution_end" && e.todos) next = { ...next, todos: e.todos };
   if (e.type === "todo_auto_clear") {
     const todos = next.todos
       .map((p) => ({ ...p, tasks: p.tasks.filter((t) => t.status !== "completed" && t.status !== "abandoned") }))
       .filter((p) => p.tasks.length > 0);
     next = { ...next, todos };
   }
-  return eventNotice(e.type === "thinking_level" ? noteSettingChanges(next, s.footer) : next, e);
+  return eventNotice(e.type === "thinking_level_changed" ? noteSettingChanges(next, s.footer) : next, e);
 }
 
 /** A transient hint; the same hint again replaces the shown one and counts, never stacks. */

@@ -2,9 +2,8 @@
 // commits finished pieces (safe split points, message_end, tool end) to the append-only list.
 import { findLastSafeSplitPoint } from "./split-point.js";
 import { boundOutput } from "./bounded-text.js";
-import type { AgentEvent, DeltaEvent } from "./events.js";
+import type { ClientEvent, ClientMessage, MessageBlock, MessageDelta } from "../../bridge/index.js";
 import type { Entry, LiveMessage, NoticeLevel, ToolRun, TranscriptState } from "./types.js";
-import type { ContentBlock, WireMessage } from "./wire.js";
 
 export const initialTranscript: TranscriptState = {
   committed: [],
@@ -39,14 +38,14 @@ export function appendNotice(t: TranscriptState, level: NoticeLevel, text: strin
   return appendEntries(t, [{ kind: "notice", level, text }]);
 }
 
-function blockText(b: ContentBlock | undefined): string {
+function blockText(b: MessageBlock | undefined): string {
   if (!b) return "";
   if (b.type === "text") return b.text;
   if (b.type === "thinking") return b.thinking;
   return "";
 }
 
-function pieceEntry(b: ContentBlock, text: string, continues: boolean): EntryInput | undefined {
+function pieceEntry(b: MessageBlock, text: string, continues: boolean): EntryInput | undefined {
   if (text.trim() === "") return undefined;
   if (b.type === "text") return { kind: "markdown", text, continues };
   if (b.type === "thinking") return { kind: "thinking", text, continues };
@@ -99,7 +98,7 @@ function commitLive(t: TranscriptState, live: LiveMessage, limits: CommitLimits,
   return { ...next, live: final ? undefined : { ...live, commitBlock, commitOffset } };
 }
 
-function applyDelta(live: LiveMessage, d: DeltaEvent, snapshot: WireMessage | undefined): LiveMessage {
+function applyDelta(live: LiveMessage, d: MessageDelta, snapshot: ClientMessage | undefined): LiveMessage {
   const blocks = [...live.blocks];
   if (d.kind === "snapshot_only") {
     return snapshot ? { ...live, blocks: snapshot.blocks } : live;
@@ -144,11 +143,11 @@ function applyDelta(live: LiveMessage, d: DeltaEvent, snapshot: WireMessage | un
   return { ...live, blocks, lastStarted };
 }
 
-function plainText(m: WireMessage): string {
+function plainText(m: ClientMessage): string {
   return m.blocks.map((b) => (b.type === "text" ? b.text : "")).join("");
 }
 
-function stopNotice(m: WireMessage): EntryInput | undefined {
+function stopNotice(m: ClientMessage): EntryInput | undefined {
   switch (m.stopReason) {
     case "aborted":
       return { kind: "notice", level: "warning", text: m.errorMessage ? `Aborted: ${m.errorMessage}` : "Aborted" };
@@ -161,7 +160,7 @@ function stopNotice(m: WireMessage): EntryInput | undefined {
   }
 }
 
-function finishMessage(t: TranscriptState, m: WireMessage, limits: CommitLimits): TranscriptState {
+function finishMessage(t: TranscriptState, m: ClientMessage, limits: CommitLimits): TranscriptState {
   switch (m.role) {
     case "assistant": {
       const live = t.live ?? { blocks: [], commitBlock: 0, commitOffset: 0, lastStarted: 0 };
@@ -192,7 +191,7 @@ function endTool(t: TranscriptState, run: ToolRun): TranscriptState {
 }
 
 /** Pure transcript reducer over decoded agent events. `now` stamps tool timings. */
-export function reduceTranscript(t: TranscriptState, e: AgentEvent, now: number, limits: CommitLimits): TranscriptState {
+export function reduceTranscript(t: TranscriptState, e: ClientEvent, now: number, limits: CommitLimits): TranscriptState {
   switch (e.type) {
     case "message_start":
       if (e.message.role !== "assistant") return t;
@@ -203,21 +202,23 @@ export function reduceTranscript(t: TranscriptState, e: AgentEvent, now: number,
     }
     case "message_end":
       return finishMessage(t, e.message, limits);
-    case "tool_start": {
-      const run: ToolRun = { id: e.id, name: e.name, args: e.args, startedAt: now, endedAt: undefined, status: "running", output: undefined };
-      return { ...t, tools: { ...t.tools, [e.id]: run }, toolOrder: [...t.toolOrder.filter((id) => id !== e.id), e.id] };
+    case "tool_execution_start": {
+      const id = e.toolCallId;
+      const run: ToolRun = { id, name: e.toolName, args: e.args, startedAt: now, endedAt: undefined, status: "running", output: undefined };
+      return { ...t, tools: { ...t.tools, [id]: run }, toolOrder: [...t.toolOrder.filter((other) => other !== id), id] };
     }
-    case "tool_update": {
-      const run = t.tools[e.id];
+    case "tool_execution_update": {
+      const run = t.tools[e.toolCallId];
       if (!run) return t;
-      return { ...t, tools: { ...t.tools, [e.id]: { ...run, output: e.partial } } };
+      return { ...t, tools: { ...t.tools, [e.toolCallId]: { ...run, output: e.partialResult } } };
     }
-    case "tool_end": {
-      const run = t.tools[e.id] ?? { id: e.id, name: e.name, args: {}, startedAt: now, endedAt: undefined, status: "running" as const, output: undefined };
+    case "tool_execution_end": {
+      const id = e.toolCallId;
+      const run = t.tools[id] ?? { id, name: e.toolName, args: {}, startedAt: now, endedAt: undefined, status: "running" as const, output: undefined };
       const output = { ...e.result, text: boundOutput(e.result.text) };
       return endTool(t, { ...run, endedAt: now, status: e.isError ? "error" : "done", output });
     }
-    case "bash_update":
+    case "bash_execution_update":
       return t.bash ? { ...t, bash: { ...t.bash, output: t.bash.output + e.delta } } : t;
     case "agent_end": {
       // A run that ends without message_end (crash, stdin closed) keeps nothing half-drawn.

@@ -1,6 +1,6 @@
 // The TUI state model: committed transcript entries (printed once in <Static>), the live
 // tail (streaming message, running tools), queue, todos, dialogs, footer data and editor.
-import type { ContentBlock, TodoPhase, ToolResult } from "./wire.js";
+import type { MessageBlock, PlanPhase, ToolOutput } from "../../bridge/index.js";
 
 export type NoticeLevel = "info" | "warning" | "error";
 
@@ -11,7 +11,7 @@ export type ToolRun = {
   startedAt: number;
   endedAt: number | undefined;
   status: "running" | "done" | "error";
-  output: ToolResult | undefined;
+  output: ToolOutput | undefined;
   /** From a session's history: how long it ran is unknown, so no elapsed time is shown. */
   untimed?: true;
 };
@@ -36,7 +36,7 @@ export type Entry = (
 
 /** The assistant message being streamed; `commit` marks what is already in <Static>. */
 export type LiveMessage = {
-  blocks: ContentBlock[];
+  blocks: MessageBlock[];
   /** Blocks before `commitBlock` are fully committed; block `commitBlock` up to `commitOffset`. */
   commitBlock: number;
   commitOffset: number;
@@ -137,7 +137,7 @@ export type TuiState = {
   run: RunState;
   queue: { steering: string[]; followUp: string[] };
   worker: WorkerInfo;
-  todos: TodoPhase[];
+  todos: PlanPhase[];
   dialogs: DialogRequest[];
   toasts: Toast[];
   widgets: Record<string, Widget>;

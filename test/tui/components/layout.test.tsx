@@ -10,14 +10,14 @@ import { createStore } from "../../../src/tui/state/store.js";
 import { StoreContext } from "../../../src/tui/state/use-store.js";
 import type { TuiAction } from "../../../src/tui/state/actions.js";
 import type { TuiState } from "../../../src/tui/state/types.js";
-import { decodeAgentEvent } from "../../../src/tui/state/events.js";
+import { toClientEvent } from "../../../src/bridge/index.js";
 import { decodeUiRequest } from "../../../src/tui/state/ui-requests.js";
 import { stripSgr, textWidth } from "../../../src/tui/render/text-width.js";
 import { createFakeConnection } from "../helpers/fake-connection.js";
 
 function busyState(columns: number, rows: number, withDialog: boolean): TuiState {
   let s = createInitialState(columns, rows);
-  const ev = (raw: Record<string, unknown>): void => { s = reduce(s, { type: "agent_event", event: decodeAgentEvent(raw), now: 1000 }); };
+  const ev = (raw: Record<string, unknown>): void => { const event = toClientEvent(raw); if (event) s = reduce(s, { type: "agent_event", event, now: 1000 }); };
   const act = (a: TuiAction): void => { s = reduce(s, a); };
   ev({ type: "agent_start" });
   for (let i = 0; i < 3; i += 1) ev({ type: "tool_execution_start", toolCallId: `t${i}`, toolName: "bash", args: { command: `long command number ${i} `.repeat(5) } });
@@ -73,7 +73,7 @@ describe("live region height", () => {
 describe("App at fixed widths", () => {
   it("prints committed entries above the live region", () => {
     let s = createInitialState(60, 20);
-    const ev = (raw: Record<string, unknown>): void => { s = reduce(s, { type: "agent_event", event: decodeAgentEvent(raw), now: 0 }); };
+    const ev = (raw: Record<string, unknown>): void => { const event = toClientEvent(raw); if (event) s = reduce(s, { type: "agent_event", event, now: 0 }); };
     ev({ type: "message_start", message: { role: "user", content: [{ type: "text", text: "Hi there" }] } });
     ev({ type: "message_end", message: { role: "user", content: [{ type: "text", text: "Hi there" }] } });
     ev({ type: "message_end", message: { role: "assistant", content: [{ type: "text", text: "## Answer\n\nUse `npm test`." }], stopReason: "stop" } });
@@ -91,7 +91,7 @@ describe("hostile text", () => {
   it("no escape other than SGR reaches the terminal from any surface", () => {
     const evil = "x\u001b[2J\u001b[H\u001b]0;pwn\u0007\u001b[?1049h\u0007\u0008y";
     let s = createInitialState(80, 40);
-    const ev = (raw: Record<string, unknown>): void => { s = reduce(s, { type: "agent_event", event: decodeAgentEvent(raw), now: 0 }); };
+    const ev = (raw: Record<string, unknown>): void => { const event = toClientEvent(raw); if (event) s = reduce(s, { type: "agent_event", event, now: 0 }); };
     const ui = (raw: Record<string, unknown>): void => { s = reduce(s, { type: "ui_request", request: decodeUiRequest(raw, 0), now: 0 }); };
     ev({ type: "agent_start" });
     ev({ type: "tool_execution_start", toolCallId: "t", toolName: `bash${evil}`, args: { command: evil } });

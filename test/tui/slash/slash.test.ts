@@ -2,6 +2,7 @@
 // picker host, capability gating, session changes printing history, start-up checks and
 // crash recovery presentation.
 import { describe, expect, it } from "vitest";
+import { toSessionSnapshot } from "../../../src/bridge/index.js";
 import type { SlashContext } from "../../../src/tui/slash-registry.js";
 import { createSessionPrinter } from "../../../src/tui/open-session.js";
 import { parseSlash } from "../../../src/tui/slash-registry.js";
@@ -264,7 +265,7 @@ describe("start-up checks", () => {
 });
 
 describe("crash recovery", () => {
-  const userStart = (text: string) => ({ kind: "event" as const, event: { type: "message_start", message: { role: "user", content: [{ type: "text", text }] } } as never });
+  const userStart = (text: string) => ({ kind: "event" as const, event: { type: "message_start", message: { role: "user", blocks: [{ type: "text", text }] } } as never });
   const exit = { generation: 1, code: null, signal: "SIGKILL", intentional: false, stderrTail: "" };
 
   it("marks the prompt in flight as interrupted and offers it back after rehydration, never resending", () => {
@@ -277,7 +278,7 @@ describe("crash recovery", () => {
     expect(closed).toBe(1);
     expect(r.interrupted()).toBe("build the thing");
     expect(texts(store).at(-1)).toMatch(/Interrupted by the crash: "build the thing"\. It will not be resent automatically\./);
-    r.handle([{ kind: "rehydrated", state: {} as never, messages: [{} as never, {} as never] }]);
+    r.handle([{ kind: "rehydrated", state: {} as never, snapshot: toSessionSnapshot({}), messages: [{} as never, {} as never] }]);
     expect(rehydrated).toBe(2);
     expect(store.getState().editor.text).toBe("build the thing");
     expect(texts(store).at(-1)).toMatch(/press Enter to resend/);
@@ -324,7 +325,7 @@ describe("crash recovery", () => {
     const r = createRecovery({ store, getSnapshot: () => ({ restartsInWindow: 1 }) });
     r.handle([userStart("long task"), { kind: "supervisor", state: "exited", info: exit }]);
     store.dispatch({ type: "editor", op: { op: "insert", text: "my draft" } });
-    r.handle([{ kind: "rehydrated", state: {} as never, messages: [] }]);
+    r.handle([{ kind: "rehydrated", state: {} as never, snapshot: toSessionSnapshot({}), messages: [] }]);
     expect(store.getState().editor.text).toBe("my draft");
     expect(texts(store).at(-1)).toBe("Type /resend to send the interrupted prompt again.");
   });

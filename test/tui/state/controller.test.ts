@@ -40,12 +40,12 @@ describe("controller", () => {
     const { store, conn, controller } = setup();
     await controller.abort();
     expect(conn.calls).toEqual([]);
-    store.dispatch({ type: "agent_event", event: { type: "retry_start", attempt: 1, maxAttempts: 3, delayMs: 2000, error: "529" }, now: 0 });
+    store.dispatch({ type: "agent_event", event: { type: "auto_retry_start", attempt: 1, maxAttempts: 3, delayMs: 2000, error: "529" }, now: 0 });
     await controller.abort();
     store.dispatch({ type: "bash_started", command: "sleep 9", now: 0 });
     await controller.abort();
     store.dispatch({ type: "bash_finished", output: "", exitCode: undefined, cancelled: true });
-    store.dispatch({ type: "agent_event", event: { type: "retry_end", success: true, attempt: 1, finalError: undefined }, now: 0 });
+    store.dispatch({ type: "agent_event", event: { type: "auto_retry_end", success: true, attempt: 1, finalError: undefined }, now: 0 });
     store.dispatch({ type: "run_state", busy: true, now: 0 });
     await controller.abort();
     expect(conn.calls.map((c) => c.method)).toEqual(["abortRetry", "abortBash", "abort"]);

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { entryLines } from "../../../src/tui/render/entry-lines.js";
 import { entryCost, nextPrintEnd, PRINT_BUDGET } from "../../../src/tui/render/print-budget.js";
 import { stripSgr } from "../../../src/tui/render/text-width.js";
-import { decodeAgentEvent } from "../../../src/tui/state/events.js";
+import { toClientEvent } from "../../../src/bridge/index.js";
 import { historyEntries, historyPrompts, historyTotals } from "../../../src/tui/state/history.js";
 import { createInitialState, reduce } from "../../../src/tui/state/reducer.js";
 import type { EntryInput } from "../../../src/tui/state/transcript.js";
@@ -65,7 +65,8 @@ describe("history entries equal the live transcript", () => {
           messages = ((f["data"] as Record<string, unknown>)["messages"] as unknown[]) ?? [];
           break;
         }
-        if (isEventFrame(f)) s = reduce(s, { type: "agent_event", event: decodeAgentEvent(f), now: 1000 });
+        const event = isEventFrame(f) ? toClientEvent(f) : undefined;
+        if (event) s = reduce(s, { type: "agent_event", event, now: 1000 });
       }
       expect(messages, "the trace asks for get_messages").toBeDefined();
       const live = s.transcript.committed.filter((e) => !(e.kind === "notice" && /^(Retry|Context compacted|Rule applied)/.test(e.text)));

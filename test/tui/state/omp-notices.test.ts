@@ -5,10 +5,9 @@ import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { createFrameRouter } from "../../../src/bridge/frame-router.js";
-import type { BridgeNotice } from "../../../src/bridge/index.js";
+import { toClientEvent, workerTextOf, type BridgeNotice } from "../../../src/bridge/index.js";
 import { decodeWorkerText, noticesToActions } from "../../../src/tui/bridge-notices.js";
 import { createInitialState, reduce } from "../../../src/tui/state/reducer.js";
-import { decodeAgentEvent } from "../../../src/tui/state/events.js";
 import type { TuiState } from "../../../src/tui/state/types.js";
 
 const OMP_DIR = resolve(import.meta.dirname, "..", "..", "fixtures", "traces", "omp-18.2.3");
@@ -20,8 +19,13 @@ function feedTrace(name: string): TuiState {
   const batch: BridgeNotice[] = [];
   for (const line of lines(name)) {
     const routed = router.route(line);
-    if (routed.kind === "event") batch.push({ kind: "event", event: routed.event });
-    else if (routed.kind === "unknown_event") batch.push({ kind: "unknown_event", type: routed.type, raw: routed.raw });
+    // What the connection adds on the way: the client's event, the worker's text of unknown events.
+    const event = routed.kind === "event" ? toClientEvent(routed.event) : undefined;
+    if (event) batch.push({ kind: "event", event });
+    else if (routed.kind === "unknown_event") {
+      const text = workerTextOf(routed.type, routed.raw);
+      batch.push(text ? { kind: "unknown_event", type: routed.type, raw: routed.raw, text } : { kind: "unknown_event", type: routed.type, raw: routed.raw });
+    }
   }
   let s = createInitialState(100, 40);
   for (const action of noticesToActions(batch, 1000)) s = reduce(s, action);
@@ -48,7 +52,8 @@ describe("oh-my-pi compaction_end", () => {
       { type: "auto_compaction_end", reason: "manual", aborted: false, willRetry: false, errorMessage: "model refused" },
       { type: "auto_compaction_end", reason: "threshold", aborted: false, willRetry: false, skipped: true },
     ]) {
-      s = reduce(s, { type: "agent_event", event: decodeAgentEvent(raw), now: 1000 });
+      const event = toClientEvent(raw);
+      if (event) s = reduce(s, { type: "agent_event", event, now: 1000 });
     }
     expect(notices(s)).toEqual([
       { level: "warning", text: "Compaction (overflow) aborted" },

@@ -2,7 +2,7 @@
 // transcript; and the transcript holds what the trace's messages say.
 import { describe, expect, it } from "vitest";
 import { reduce, createInitialState } from "../../../src/tui/state/reducer.js";
-import { decodeAgentEvent } from "../../../src/tui/state/events.js";
+import { toClientEvent } from "../../../src/bridge/index.js";
 import { decodeUiRequest } from "../../../src/tui/state/ui-requests.js";
 import type { TuiState } from "../../../src/tui/state/types.js";
 import { isEventFrame, listTraces, readTrace, toDeltaForm } from "../helpers/traces.js";
@@ -13,7 +13,10 @@ function feed(frames: Record<string, unknown>[], rows = 24, columns = 80): TuiSt
   for (const f of frames) {
     now += 10;
     if (f["type"] === "extension_ui_request") s = reduce(s, { type: "ui_request", request: decodeUiRequest(f, now), now });
-    else if (isEventFrame(f)) s = reduce(s, { type: "agent_event", event: decodeAgentEvent(f), now });
+    else if (isEventFrame(f)) {
+      const event = toClientEvent(f);
+      if (event) s = reduce(s, { type: "agent_event", event, now });
+    }
   }
   return s;
 }
@@ -74,7 +77,8 @@ describe("reducers over pi 0.73.1 traces", () => {
     let maxFollow = 0;
     for (const f of frames) {
       if (!isEventFrame(f)) continue;
-      s = reduce(s, { type: "agent_event", event: decodeAgentEvent(f), now: 0 });
+      const event = toClientEvent(f);
+      if (event) s = reduce(s, { type: "agent_event", event, now: 0 });
       maxSteer = Math.max(maxSteer, s.queue.steering.length);
       maxFollow = Math.max(maxFollow, s.queue.followUp.length);
     }
@@ -114,7 +118,8 @@ describe("reducers over pi 0.73.1 traces", () => {
     const text = paragraphs.join("\n\n");
     const deltas = text.match(/[\s\S]{1,7}/g) ?? [];
     let s = createInitialState(80, 20);
-    const ev = (f: Record<string, unknown>) => { s = reduce(s, { type: "agent_event", event: decodeAgentEvent(f), now: 0 }); };
+    const ev = (f: Record<string, unknown>) => { const event = toClientEvent(f);
+      if (event) s = reduce(s, { type: "agent_event", event, now: 0 }); };
     ev({ type: "message_start", message: { role: "assistant", content: [] } });
     ev({ type: "message_update", assistantMessageEvent: { type: "text_start", contentIndex: 0 } });
     let piecesDuringStream = 0;

@@ -1,7 +1,7 @@
 // What the store keeps for the transcript view: a tool's whole output (bounded per entry, head
 // and tail kept past the bound) and a compaction's summary next to its one-line notice.
 import { describe, expect, it } from "vitest";
-import { decodeAgentEvent } from "../../../src/tui/state/events.js";
+import { toClientEvent } from "../../../src/bridge/index.js";
 import { createInitialState, reduce } from "../../../src/tui/state/reducer.js";
 import { boundOutput, MAX_KEPT_OUTPUT_CHARS } from "../../../src/tui/state/bounded-text.js";
 import { blockPlainText } from "../../../src/tui/transcript-view/block-content.js";
@@ -11,8 +11,8 @@ describe("store data for the transcript view", () => {
   it("keeps a tool's whole output, and head and tail of a runaway one", () => {
     let s = createInitialState();
     const full = Array.from({ length: 5000 }, (_, i) => `line ${i}`).join("\n");
-    s = reduce(s, { type: "agent_event", event: { type: "tool_start", id: "a", name: "bash", args: { command: "x" } }, now: 0 });
-    s = reduce(s, { type: "agent_event", event: { type: "tool_end", id: "a", name: "bash", result: { text: full, details: undefined, images: 0 }, isError: false }, now: 1 });
+    s = reduce(s, { type: "agent_event", event: { type: "tool_execution_start", toolCallId: "a", toolName: "bash", args: { command: "x" } }, now: 0 });
+    s = reduce(s, { type: "agent_event", event: { type: "tool_execution_end", toolCallId: "a", toolName: "bash", result: { text: full, details: undefined, images: 0 }, isError: false, todos: undefined }, now: 1 });
     const entry = s.transcript.committed.at(-1);
     expect(entry?.kind === "tool" ? entry.run.output?.text : undefined).toBe(full);
 
@@ -26,7 +26,8 @@ describe("store data for the transcript view", () => {
 
   it("keeps a compaction's summary for the view", () => {
     let s = createInitialState();
-    const event = decodeAgentEvent({ type: "compaction_end", reason: "threshold", aborted: false, willRetry: false, result: { summary: "## Goal\nShip the view.", tokensBefore: 1200 } });
+    const event = toClientEvent({ type: "compaction_end", reason: "threshold", aborted: false, willRetry: false, result: { summary: "## Goal\nShip the view.", tokensBefore: 1200 } });
+    if (!event) throw new Error("compaction_end is a protocol event");
     s = reduce(s, { type: "agent_event", event, now: 0 });
     const notice = s.transcript.committed.at(-1);
     expect(notice).toMatchObject({ kind: "notice", text: "Context compacted (threshold) from 1,200 tokens", detail: "## Goal\nShip the view." });

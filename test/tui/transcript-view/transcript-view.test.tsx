@@ -29,8 +29,8 @@ function viewFrame(s: AppHarness): string {
 function fill(s: AppHarness): void {
   const run = { id: "t1", name: "bash", args: { command: "seq 40" }, startedAt: 0, endedAt: 50, status: "done" as const, output: { text: Array.from({ length: 40 }, (_, i) => `row-${i + 1}`).join("\n"), details: undefined, images: 0 } };
   s.store.dispatch({ type: "agent_event", event: { type: "message_end", message: { role: "user", blocks: [{ type: "text", text: "count to forty" }] } }, now: 0 });
-  s.store.dispatch({ type: "agent_event", event: { type: "tool_start", id: "t1", name: "bash", args: run.args }, now: 0 });
-  s.store.dispatch({ type: "agent_event", event: { type: "tool_end", id: "t1", name: "bash", result: run.output, isError: false }, now: 50 });
+  s.store.dispatch({ type: "agent_event", event: { type: "tool_execution_start", toolCallId: "t1", toolName: "bash", args: run.args }, now: 0 });
+  s.store.dispatch({ type: "agent_event", event: { type: "tool_execution_end", toolCallId: "t1", toolName: "bash", result: run.output, isError: false, todos: undefined }, now: 50 });
   s.store.dispatch({ type: "agent_event", event: { type: "message_end", message: { role: "assistant", blocks: [{ type: "text", text: "Counted." }] } }, now: 60 });
 }
 

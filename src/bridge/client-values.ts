@@ -1,40 +1,6 @@
-// The wire shapes the TUI reads, decoded from `unknown` at the edge (tolerant: unknown fields
-// ignored, missing optional fields defaulted). Local types until the bridge re-exports them.
-export type Usage = {
-  input: number;
-  output: number;
-  cacheRead: number;
-  cacheWrite: number;
-  totalTokens: number;
-  costTotal: number;
-};
-
-export type ContentBlock =
-  | { type: "text"; text: string }
-  | { type: "thinking"; thinking: string; redacted: boolean }
-  | { type: "toolCall"; id: string; name: string; args: Record<string, unknown>; argsText: string }
-  | { type: "image"; mimeType: string }
-  | { type: "other"; kind: string };
-
-export type WireMessage = {
-  role: string;
-  blocks: ContentBlock[];
-  /** Assistant-only fields. */
-  usage?: Usage;
-  stopReason?: string;
-  errorMessage?: string;
-  model?: string;
-  /** Custom messages. */
-  display?: boolean;
-  customType?: string;
-  /** toolResult */
-  toolCallId?: string;
-};
-
-export type ToolResult = { text: string; details: Record<string, unknown> | undefined; images: number };
-
-export type TodoTask = { id: string; content: string; status: string; details?: string };
-export type TodoPhase = { id: string; name: string; tasks: TodoTask[] };
+// Tolerant readers of the payloads inside events and responses, for the client's view of them
+// (client-event-types.ts): unknown fields ignored, missing optional ones defaulted, never a throw.
+import type { ClientMessage, MessageBlock, PlanPhase, PlanTask, SessionSnapshot, TokenUsage, ToolOutput } from "./client-event-types.js";
 
 type R = Record<string, unknown>;
 
@@ -54,7 +20,7 @@ export function strArray(v: unknown): string[] {
   return Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : [];
 }
 
-export function decodeUsage(v: unknown): Usage | undefined {
+export function toTokenUsage(v: unknown): TokenUsage | undefined {
   if (!isRecord(v)) return undefined;
   const input = num(v["input"]);
   const output = num(v["output"]);
@@ -71,7 +37,7 @@ export function decodeUsage(v: unknown): Usage | undefined {
   };
 }
 
-export function decodeBlock(v: unknown): ContentBlock {
+export function toMessageBlock(v: unknown): MessageBlock {
   if (!isRecord(v)) return { type: "other", kind: typeof v };
   switch (v["type"]) {
     case "text":
@@ -93,18 +59,22 @@ export function decodeBlock(v: unknown): ContentBlock {
   }
 }
 
-export function decodeMessage(v: unknown): WireMessage | undefined {
+function blocksOf(v: R): MessageBlock[] {
+  const content = v["content"];
+  if (typeof content === "string") return [{ type: "text", text: content }];
+  if (Array.isArray(content)) return content.map(toMessageBlock);
+  // Summaries (compaction, branch) and bash results carry their text elsewhere.
+  if (typeof v["summary"] === "string") return [{ type: "text", text: v["summary"] }];
+  if (typeof v["output"] === "string") return [{ type: "text", text: v["output"] }];
+  return [];
+}
+
+/** A message of any role; undefined for something that is not a message at all. */
+export function toClientMessage(v: unknown): ClientMessage | undefined {
   if (!isRecord(v)) return undefined;
   const role = str(v["role"], "unknown") === "hookMessage" ? "custom" : str(v["role"], "unknown");
-  const content = v["content"];
-  let blocks: ContentBlock[];
-  if (typeof content === "string") blocks = [{ type: "text", text: content }];
-  else if (Array.isArray(content)) blocks = content.map(decodeBlock);
-  else if (typeof v["summary"] === "string") blocks = [{ type: "text", text: v["summary"] }];
-  else if (typeof v["output"] === "string") blocks = [{ type: "text", text: v["output"] }];
-  else blocks = [];
-  const msg: WireMessage = { role, blocks };
-  const usage = decodeUsage(v["usage"]);
+  const msg: ClientMessage = { role, blocks: blocksOf(v) };
+  const usage = toTokenUsage(v["usage"]);
   if (usage) msg.usage = usage;
   const stop = optStr(v["stopReason"]);
   if (stop !== undefined) msg.stopReason = stop;
@@ -120,7 +90,7 @@ export function decodeMessage(v: unknown): WireMessage | undefined {
   return msg;
 }
 
-export function decodeToolResult(v: unknown): ToolResult {
+export function toToolOutput(v: unknown): ToolOutput {
   if (!isRecord(v)) return { text: "", details: undefined, images: 0 };
   const content = Array.isArray(v["content"]) ? v["content"] : [];
   let text = "";
@@ -133,20 +103,48 @@ export function decodeToolResult(v: unknown): ToolResult {
   return { text, details: isRecord(v["details"]) ? v["details"] : undefined, images };
 }
 
-export function decodeTodoPhases(v: unknown): TodoPhase[] {
+/** Todo tasks of any worker; ids by position where missing, `activeForm` standing in for `content`. */
+export function toPlanTasks(v: unknown): PlanTask[] {
+  if (!Array.isArray(v)) return [];
+  return v.filter(isRecord).map((t, ti) => {
+    const task: PlanTask = {
+      id: str(t["id"], `task-${ti + 1}`),
+      content: str(t["content"], str(t["activeForm"])),
+      status: str(t["status"], "pending"),
+    };
+    const details = optStr(t["details"]);
+    if (details !== undefined) task.details = details;
+    return task;
+  });
+}
+
+/** Todo phases of any worker; ids by position where missing. */
+export function toPlanPhases(v: unknown): PlanPhase[] {
   if (!Array.isArray(v)) return [];
   return v.filter(isRecord).map((p, pi) => ({
     id: str(p["id"], `phase-${pi + 1}`),
     name: str(p["name"], `Phase ${pi + 1}`),
-    tasks: (Array.isArray(p["tasks"]) ? p["tasks"] : []).filter(isRecord).map((t, ti) => {
-      const task: TodoTask = {
-        id: str(t["id"], `task-${ti + 1}`),
-        content: str(t["content"], str(t["activeForm"])),
-        status: str(t["status"], "pending"),
-      };
-      const details = optStr(t["details"]);
-      if (details !== undefined) task.details = details;
-      return task;
-    }),
+    tasks: toPlanTasks(p["tasks"]),
   }));
+}
+
+/** get_state data of any flavour -> the fields the footer and the todo pane use. */
+export function toSessionSnapshot(raw: unknown): SessionSnapshot {
+  const r = isRecord(raw) ? raw : {};
+  const m = r["model"];
+  return {
+    model: isRecord(m)
+      ? {
+          id: str(m["id"]),
+          name: str(m["name"], str(m["id"])),
+          provider: str(m["provider"]),
+          contextWindow: typeof m["contextWindow"] === "number" ? num(m["contextWindow"]) : undefined,
+          reasoning: m["reasoning"] === true,
+        }
+      : undefined,
+    thinkingLevel: optStr(r["thinkingLevel"]),
+    isStreaming: r["isStreaming"] === true,
+    sessionName: optStr(r["sessionName"]),
+    todoPhases: Array.isArray(r["todoPhases"]) ? toPlanPhases(r["todoPhases"]) : undefined,
+  };
 }

@@ -5,15 +5,16 @@
 
 import { randomUUID } from "node:crypto";
 import type { CliOptions } from "./cli.js";
-import { agentHome, loadConfig } from "./config.js";
+import { agentHome, loadConfig, type LoadedConfig } from "./config.js";
 import { buildCommandTable, type AgentServices, type CommandContext } from "./commands/registry.js";
+import type { HostRuntime } from "./extensions/runtime-port.js";
 import { ModelRegistry } from "./providers/model-registry.js";
-import { createFrameWriter, takeOverStdout } from "./rpc/frame-writer.js";
-import { startRpcServer } from "./rpc/rpc-server.js";
-import { AgentRuntime } from "./runtime/agent-runtime.js";
+import { createFrameWriter, takeOverStdout, type FrameWriter } from "./rpc/frame-writer.js";
+import { startRpcServer, type RpcServer } from "./rpc/rpc-server.js";
+import { AgentRuntime, type RuntimeOptions } from "./runtime/agent-runtime.js";
 import { HookRegistry, type FinishedToolCall, type ToolResultOverride } from "./runtime/hooks.js";
 import type { WireEvent } from "./runtime/wire-events.js";
-import { openSessionManager } from "./session/index.js";
+import { openSessionManager, type SessionManager } from "./session/index.js";
 import { getSessionFeatures, installSessionFeatures } from "./session/features.js";
 import { setupExtensions } from "./extensions/index.js";
 import { isThinkingLevel } from "./providers/thinking.js";
@@ -34,38 +35,57 @@ const warn = (message: string): void => {
   process.stderr.write(`agent-rpc: ${message}\n`);
 };
 
-export async function startAgent({ cli, version, cwd }: StartOptions): Promise<void> {
-  let shuttingDown = false;
-  // A client that closed our stderr must not crash the worker: diagnostics are best effort.
+type Shutdown = (code: number) => void;
+
+/** stdin frames that are not commands (dialog answers, host tool results), by frame type. */
+type FrameRoutes = Map<string, (frame: Record<string, unknown>) => boolean>;
+
+/** Everything shutdown needs; filled in as start-up proceeds (a part not there yet is skipped). */
+type Parts = {
+  runtime?: AgentRuntime;
+  hooks?: HookRegistry;
+  services?: AgentServices;
+  server?: RpcServer;
+  session?: SessionManager;
+  writer?: FrameWriter;
+  live?: LiveTransport;
+};
+
+/** A client that closed stderr must not crash the worker; a stray rejection is reported, not fatal. */
+function guardProcess(shutdown: Shutdown): void {
   process.stderr.on("error", (error) => {
-    if ((error as NodeJS.ErrnoException).code !== "EPIPE") void shutdown(1);
+    if ((error as NodeJS.ErrnoException).code !== "EPIPE") shutdown(1);
   });
-  // A stray rejection in a tool or extension is reported, not fatal: the session stays usable.
   process.on("unhandledRejection", (reason) => {
     warn(`unhandled rejection: ${reason instanceof Error ? (reason.stack ?? reason.message) : String(reason)}`);
   });
-  // Before anything can print: stderr is masked from the first byte (credential-named
-  // variables), and with models.json's values once the configuration is loaded.
-  guardStderr();
-  const sink = takeOverStdout();
-  const config = loadConfig(agentHome(), warn);
-  installCredentialGuard({ models: config.models, policy: config.settings.shellEnvironment });
-  const models = new ModelRegistry(config.models);
-  const hooks = new HookRegistry();
+}
 
-  // Session problems (lines skipped, a file that could not be opened) are told to the client
-  // as a `notify` warning, not only on stderr; those found before `ready` follow it.
-  let readySent = false;
-  const earlyNotices: object[] = [];
-  const notice = (message: string): void => {
-    warn(message);
-    const frame = { type: "extension_ui_request", id: `session-notice-${randomUUID()}`, method: "notify", message, notifyType: "warning" };
-    if (readySent) writer.write(frame);
-    else earlyNotices.push(frame);
+/**
+ * Session problems (lines skipped, a file that could not be opened) are told to the client as a
+ * `notify` warning, not only on stderr; those found before `ready` follow it.
+ */
+function createSessionNotices(): { notice(message: string): void; ready(writer: FrameWriter): void } {
+  let writer: FrameWriter | undefined;
+  const early: object[] = [];
+  return {
+    notice(message) {
+      warn(message);
+      const frame = { type: "extension_ui_request", id: `session-notice-${randomUUID()}`, method: "notify", message, notifyType: "warning" };
+      if (writer) writer.write(frame);
+      else early.push(frame);
+    },
+    ready(w) {
+      writer = w;
+      for (const frame of early.splice(0)) w.write(frame);
+    },
   };
-  const session = openSessionManager({
+}
+
+function openSession(cli: CliOptions, cwd: string, home: string, notice: (message: string) => void): SessionManager {
+  return openSessionManager({
     cwd,
-    agentHome: config.home,
+    agentHome: home,
     ...(cli.sessionDir ? { sessionDir: cli.sessionDir } : {}),
     ...(cli.session ? { sessionFile: cli.session } : {}),
     noSession: cli.noSession,
@@ -74,12 +94,10 @@ export async function startAgent({ cli, version, cwd }: StartOptions): Promise<v
     warn,
     notice,
   });
-  const live: LiveTransport | undefined = cli.serve
-    ? createLiveTransport({ agentHome: config.home, version, liveId: session.sessionId, graceMs: idleGraceMs(cli.idleExitSeconds, config.rawSettings), handshake: sink, warn })
-    : undefined;
-  const writer = live?.writer ?? createFrameWriter({ sink, onClientGone: () => void shutdown(0) });
+}
 
-  // A resumed session brings its model and thinking level unless the CLI names them.
+/** The model and thinking level to start with: the CLI's, else a resumed session's, else the settings'. */
+async function initialModel(cli: CliOptions, config: LoadedConfig, models: ModelRegistry, session: SessionManager): Promise<Pick<RuntimeOptions, "model" | "thinkingLevel">> {
   const restored = session.buildContext();
   let choice = await models.resolveInitial(cli, config.settings);
   if (!cli.model && !cli.provider && restored.model) {
@@ -89,7 +107,128 @@ export async function startAgent({ cli, version, cwd }: StartOptions): Promise<v
   if (choice.notice) warn(choice.notice);
   if (choice.error) warn(choice.error);
   const restoredThinking = isThinkingLevel(restored.thinkingLevel) ? restored.thinkingLevel : undefined;
+  const thinkingLevel = cli.thinking ?? choice.thinkingLevel ?? restoredThinking;
+  return { ...(choice.model ? { model: choice.model } : {}), ...(thinkingLevel ? { thinkingLevel } : {}) };
+}
 
+/** What extensions may do to the running agent (the `pi` API's effects). */
+function extensionPort(runtime: AgentRuntime, session: SessionManager, writer: FrameWriter, shutdown: Shutdown): HostRuntime {
+  return {
+    isIdle: () => !runtime.isStreaming,
+    abort: () => runtime.abort(),
+    hasPendingMessages: () => runtime.queues.pendingCount > 0,
+    waitForIdle: () => runtime.waitForIdle(),
+    shutdown: () => shutdown(0),
+    sendUserMessage: (content, options) => {
+      const text = typeof content === "string" ? content : content.map((c) => (c.type === "text" ? c.text : "")).join("");
+      if (runtime.isStreaming) return runtime.queueMessage(options.deliverAs === "followUp" ? "followUp" : "steering", text);
+      return runtime.prompt(text);
+    },
+    setSessionName: (name) => {
+      session.setName(name);
+      writer.write({ type: "session_info_changed", name });
+    },
+    getSessionName: () => session.getName(),
+    appendEntry: (customType, data) => void session.appendCustom(customType, data),
+    setLabel: (entryId, label) => void session.appendLabel(entryId, label),
+    getThinkingLevel: () => runtime.thinkingLevel,
+    setThinkingLevel: (level) => {
+      if (isThinkingLevel(level)) runtime.setThinkingLevel(level);
+    },
+    toolNames: () => runtime.toolNames(),
+    activeToolNames: () => runtime.activeToolNames(),
+    setActiveTools: (names) => runtime.setActiveTools(names),
+    allTools: () => runtime.allTools(),
+    setModel: (provider, modelId) => runtime.selectModel(provider, modelId),
+    signal: () => runtime.signal,
+    sendMessage: (message, options) => {
+      const custom = { role: "custom" as const, customType: message.customType, content: message.content, display: message.display ?? true, timestamp: Date.now(), ...(message.details !== undefined ? { details: message.details } : {}) };
+      runtime.sendCustomMessage(custom, options).catch((error: unknown) => warn(`sendMessage failed: ${(error as Error).message}`));
+    },
+  };
+}
+
+/** The command table served on stdin (or on the live transport), then the ready frame. */
+async function serve(parts: Required<Pick<Parts, "runtime" | "services" | "writer">> & Pick<Parts, "live">, frameRoutes: FrameRoutes, version: string, shutdown: Shutdown): Promise<RpcServer> {
+  const { runtime, services, writer, live } = parts;
+  const contextFor = (id: string | undefined): CommandContext => ({ runtime, services, emit: (event) => runtime.emit(event), ...(id !== undefined ? { id } : {}) });
+  const server = startRpcServer({
+    ...(live ? { reply: live.reply, intercept: live.intercept, afterCommand: live.afterCommand } : { input: process.stdin }),
+    writer,
+    table: buildCommandTable(),
+    contextFor,
+    frameRoutes,
+    onInputEnd: () => shutdown(0),
+  });
+  if (live) {
+    await live.start({
+      server,
+      cwd: services.cwd,
+      session: services.session,
+      snapshot: () => ({ state: buildState(runtime), messages: runtime.messages }),
+      runIdle: () => !runtime.isStreaming && !runtime.isCompacting,
+      hostTools: () => getSessionFeatures(services)?.hostTools,
+      shutdown,
+    });
+  } else {
+    writer.write({ type: "ready", version });
+  }
+  return server;
+}
+
+/** The orderly way out: abort, settle dialogs and host calls, drain, close, exit with `code`. */
+function createShutdown(parts: Parts): (code: number) => Promise<void> {
+  let shuttingDown = false;
+  return async (code) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    try {
+      // Host tool calls nobody will answer fail with the disconnect message (docs/protocol.md §1.6, §8.4), not
+      // as aborted: reject them before the abort cancels them.
+      if (parts.services) getSessionFeatures(parts.services)?.hostTools.rejectAllDisconnected();
+      if (parts.runtime) await withTimeout(parts.runtime.abort(), 2000);
+      // The hooks' shutdown resolves open extension dialogs to their defaults, so a command
+      // waiting on one finishes now instead of holding the idle wait below to its timeout.
+      if (parts.hooks) await withTimeout(parts.hooks.shutdown(), 1000);
+      if (parts.server) await withTimeout(parts.server.idle(), 2000);
+      parts.session?.close();
+      if (parts.writer) await withTimeout(parts.writer.drained(), 1000);
+      // A live worker tells its client it ended on purpose, so the client does not reconnect.
+      if (parts.live) await withTimeout(parts.live.close("shutdown"), 2000);
+    } catch (error) {
+      warn(`shutdown: ${(error as Error).message}`);
+    }
+    process.exit(code);
+  };
+}
+
+function onSignals(shutdown: Shutdown, live: LiveTransport | undefined): void {
+  process.on("SIGTERM", () => shutdown(143));
+  // A live worker has no terminal: a stray hangup must not end the run it keeps going.
+  process.on("SIGHUP", () => (live ? warn("SIGHUP ignored (live worker; agent-rpc sessions --stop ends it)") : shutdown(129)));
+  process.on("SIGINT", () => shutdown(130));
+}
+
+export async function startAgent({ cli, version, cwd }: StartOptions): Promise<void> {
+  const parts: Parts = {};
+  const stop = createShutdown(parts);
+  const shutdown: Shutdown = (code) => void stop(code);
+  guardProcess(shutdown);
+  // Before anything can print: stderr is masked from the first byte (credential-named
+  // variables), and with models.json's values once the configuration is loaded.
+  guardStderr();
+  const sink = takeOverStdout();
+  const config = loadConfig(agentHome(), warn);
+  installCredentialGuard({ models: config.models, policy: config.settings.shellEnvironment });
+  const models = new ModelRegistry(config.models);
+  const hooks = new HookRegistry();
+  const sessionNotices = createSessionNotices();
+  const session = openSession(cli, cwd, config.home, (message) => sessionNotices.notice(message));
+  const live: LiveTransport | undefined = cli.serve
+    ? createLiveTransport({ agentHome: config.home, version, liveId: session.sessionId, graceMs: idleGraceMs(cli.idleExitSeconds, config.rawSettings), handshake: sink, warn })
+    : undefined;
+  const writer = live?.writer ?? createFrameWriter({ sink, onClientGone: () => shutdown(0) });
+  Object.assign(parts, { hooks, session, writer, live });
   const emit = (event: WireEvent): void => writer.write(event);
   const runtime = new AgentRuntime({
     cwd,
@@ -99,29 +238,14 @@ export async function startAgent({ cli, version, cwd }: StartOptions): Promise<v
     emit,
     store: session,
     // The tool modules load typebox (~170 ms): on the first run's preflight or the warm-up below.
-    lazyTools: {
-      names: BUILTIN_TOOL_NAMES,
-      load: async () => (await import("./tools/index.js")).createCodingTools({ cwd }),
-    },
-    ...(choice.model ? { model: choice.model } : {}),
-    ...((cli.thinking ?? choice.thinkingLevel ?? restoredThinking) ? { thinkingLevel: cli.thinking ?? choice.thinkingLevel ?? restoredThinking } : {}),
+    lazyTools: { names: BUILTIN_TOOL_NAMES, load: async () => (await import("./tools/index.js")).createCodingTools({ cwd }) },
+    ...(await initialModel(cli, config, models, session)),
   });
-
-  const frameRoutes = new Map<string, (frame: Record<string, unknown>) => boolean>();
-  const services: AgentServices = {
-    version,
-    cwd,
-    cli,
-    config,
-    session,
-    shutdown: (code) => void shutdown(code),
-    frameRoutes,
-    slots: new Map(),
-  };
-
+  const frameRoutes: FrameRoutes = new Map();
+  const services: AgentServices = { version, cwd, cli, config, session, shutdown, frameRoutes, slots: new Map() };
+  Object.assign(parts, { runtime, services });
   // Todos, host tools and compaction plug into the runtime's hooks and the stdin routes.
   installSessionFeatures(runtime, services);
-
   const extensions = await setupExtensions({
     cwd,
     home: config.home,
@@ -129,39 +253,7 @@ export async function startAgent({ cli, version, cwd }: StartOptions): Promise<v
     settings: config.rawSettings,
     emit: (frame) => writer.write(frame),
     warn,
-    runtime: {
-      isIdle: () => !runtime.isStreaming,
-      abort: () => runtime.abort(),
-      hasPendingMessages: () => runtime.queues.pendingCount > 0,
-      waitForIdle: () => runtime.waitForIdle(),
-      shutdown: () => void shutdown(0),
-      sendUserMessage: (content, options) => {
-        const text = typeof content === "string" ? content : content.map((c) => (c.type === "text" ? c.text : "")).join("");
-        if (runtime.isStreaming) return runtime.queueMessage(options.deliverAs === "followUp" ? "followUp" : "steering", text);
-        return runtime.prompt(text);
-      },
-      setSessionName: (name) => {
-        session.setName(name);
-        writer.write({ type: "session_info_changed", name });
-      },
-      getSessionName: () => session.getName(),
-      appendEntry: (customType, data) => void session.appendCustom(customType, data),
-      setLabel: (entryId, label) => void session.appendLabel(entryId, label),
-      getThinkingLevel: () => runtime.thinkingLevel,
-      setThinkingLevel: (level) => {
-        if (isThinkingLevel(level)) runtime.setThinkingLevel(level);
-      },
-      toolNames: () => runtime.toolNames(),
-      activeToolNames: () => runtime.activeToolNames(),
-      setActiveTools: (names) => runtime.setActiveTools(names),
-      allTools: () => runtime.allTools(),
-      setModel: (provider, modelId) => runtime.selectModel(provider, modelId),
-      signal: () => runtime.signal,
-      sendMessage: (message, options) => {
-        const custom = { role: "custom" as const, customType: message.customType, content: message.content, display: message.display ?? true, timestamp: Date.now(), ...(message.details !== undefined ? { details: message.details } : {}) };
-        runtime.sendCustomMessage(custom, options).catch((error: unknown) => warn(`sendMessage failed: ${(error as Error).message}`));
-      },
-    },
+    runtime: extensionPort(runtime, session, writer, shutdown),
   });
   hooks.add(extensions.hooks);
   // Last, after extensions rewrote results: a tool that printed a credential (cat models.json)
@@ -172,38 +264,8 @@ export async function startAgent({ cli, version, cwd }: StartOptions): Promise<v
     if (typeof frame["id"] === "string") live?.dialogAnswered(frame["id"]);
     return extensions.handleUiResponse(frame);
   });
-
-  const table = buildCommandTable();
-  const contextFor = (id: string | undefined): CommandContext => ({
-    runtime,
-    services,
-    emit: (event) => runtime.emit(event),
-    ...(id !== undefined ? { id } : {}),
-  });
-
-  const server = startRpcServer({
-    ...(live ? { reply: live.reply, intercept: live.intercept, afterCommand: live.afterCommand } : { input: process.stdin }),
-    writer,
-    table,
-    contextFor,
-    frameRoutes,
-    onInputEnd: () => void shutdown(0),
-  });
-  if (live) {
-    await live.start({
-      server,
-      cwd,
-      session,
-      snapshot: () => ({ state: buildState(runtime), messages: runtime.messages }),
-      runIdle: () => !runtime.isStreaming && !runtime.isCompacting,
-      hostTools: () => getSessionFeatures(services)?.hostTools,
-      shutdown: (code) => void shutdown(code),
-    });
-  } else {
-    writer.write({ type: "ready", version });
-  }
-  readySent = true;
-  for (const frame of earlyNotices.splice(0)) writer.write(frame);
+  parts.server = await serve({ runtime, services, writer, live }, frameRoutes, version, shutdown);
+  sessionNotices.ready(writer);
   // Warm pi-ai/pi-agent-core once the client's startup queries are answered, so the first
   // prompt does not pay for loading them; unref'd so it never delays an exit.
   setTimeout(() => {
@@ -211,33 +273,7 @@ export async function startAgent({ cli, version, cwd }: StartOptions): Promise<v
       .then(() => runtime.prepareTools())
       .catch((error: unknown) => warn(`preloading the agent loop failed: ${(error as Error).message}`));
   }, 300).unref();
-
-  async function shutdown(code: number): Promise<void> {
-    if (shuttingDown) return;
-    shuttingDown = true;
-    try {
-      // Host tool calls nobody will answer fail with the disconnect message (docs/protocol.md §1.6, §8.4), not
-      // as aborted: reject them before the abort cancels them.
-      getSessionFeatures(services)?.hostTools.rejectAllDisconnected();
-      await withTimeout(runtime.abort(), 2000);
-      // The hooks' shutdown resolves open extension dialogs to their defaults, so a command
-      // waiting on one finishes now instead of holding the idle wait below to its timeout.
-      await withTimeout(hooks.shutdown(), 1000);
-      await withTimeout(server.idle(), 2000);
-      session.close();
-      await withTimeout(writer.drained(), 1000);
-      // A live worker tells its client it ended on purpose, so the client does not reconnect.
-      if (live) await withTimeout(live.close("shutdown"), 2000);
-    } catch (error) {
-      warn(`shutdown: ${(error as Error).message}`);
-    }
-    process.exit(code);
-  }
-
-  process.on("SIGTERM", () => void shutdown(143));
-  // A live worker has no terminal: a stray hangup must not end the run it keeps going.
-  process.on("SIGHUP", () => (live ? warn("SIGHUP ignored (live worker; agent-rpc sessions --stop ends it)") : void shutdown(129)));
-  process.on("SIGINT", () => void shutdown(130));
+  onSignals(shutdown, live);
 }
 
 function maskToolResult(content: FinishedToolCall["result"]["content"]): ToolResultOverride | undefined {

@@ -53,12 +53,57 @@ function withoutOverDeepPayload(frame: Record<string, unknown>): Record<string, 
   return { type: "host_tool_result", id: frame["id"], result: { content: [{ type: "text", text: `Host tool result rejected: ${TOO_DEEP}` }] }, isError: true };
 }
 
-export function startRpcServer(options: RpcServerOptions): RpcServer {
-  const { writer } = options;
-  const inFlight = new Set<Promise<void>>();
-  const reply = options.reply ?? ((_origin: unknown, frame: object) => writer.write(frame));
+type CommandResult = { ok: true; data: unknown } | { ok: false; error: string };
 
-  const respond = (origin: unknown, id: string | undefined, command: string, result: { ok: true; data: unknown } | { ok: false; error: string }): void => {
+export function startRpcServer(options: RpcServerOptions): RpcServer {
+  const server = new CommandServer(options);
+  if (options.input) server.listen(options.input);
+  return server;
+}
+
+class CommandServer implements RpcServer {
+  private readonly inFlight = new Set<Promise<void>>();
+  private readonly reply: (origin: unknown, frame: object) => void;
+
+  constructor(private readonly options: RpcServerOptions) {
+    this.reply = options.reply ?? ((_origin: unknown, frame: object) => options.writer.write(frame));
+  }
+
+  async idle(): Promise<void> {
+    while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
+  }
+
+  readonly handleRecord = (line: string, origin?: unknown): void => {
+    const parsed = this.parse(line, origin);
+    if (!parsed) return;
+    const type = parsed["type"] as string;
+    const frame = this.limitDepth(parsed, type, origin);
+    if (!frame) return;
+    if (this.options.intercept?.(frame, origin)) return;
+    if (this.route(type, frame)) return;
+    this.dispatch(frame, type, origin);
+  };
+
+  /** Framing over a byte stream (stdin): every record is handled as soon as it is complete. */
+  listen(input: NodeJS.ReadableStream): void {
+    const { writer } = this.options;
+    const framer = createJsonlFramer({
+      onRecord: this.handleRecord,
+      onOversize: (bytes) => writer.write({ type: "response", command: "parse", success: false, error: `Failed to parse command: record of ${bytes} bytes exceeds the size limit` }),
+      onInvalidUtf8: () => writer.write({ type: "response", command: "parse", success: false, error: "Failed to parse command: invalid UTF-8" }),
+    });
+    input.on("data", (chunk: Buffer | string) => framer.push(chunk));
+    input.on("end", () => {
+      framer.end();
+      this.options.onInputEnd();
+    });
+    input.on("error", (error: Error) => {
+      process.stderr.write(`agent-rpc: stdin error: ${error.message}\n`);
+      this.options.onInputEnd();
+    });
+  }
+
+  private respond(origin: unknown, id: string | undefined, command: string, result: CommandResult): void {
     const frame: Record<string, unknown> = {};
     if (id !== undefined) frame["id"] = id;
     frame["type"] = "response";
@@ -70,85 +115,71 @@ export function startRpcServer(options: RpcServerOptions): RpcServer {
       frame["success"] = false;
       frame["error"] = result.error;
     }
-    reply(origin, frame);
-  };
+    this.reply(origin, frame);
+  }
 
-  const handleRecord = (line: string, origin?: unknown): void => {
+  /** The record as an object with a string `type`, or undefined after answering the parse failure. */
+  private parse(line: string, origin: unknown): Record<string, unknown> | undefined {
     let parsed: unknown;
     try {
       parsed = JSON.parse(line);
     } catch (error) {
-      reply(origin, { type: "response", command: "parse", success: false, error: `Failed to parse command: ${(error as Error).message}` });
-      return;
+      this.reply(origin, { type: "response", command: "parse", success: false, error: `Failed to parse command: ${(error as Error).message}` });
+      return undefined;
     }
-    if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed) || typeof (parsed as Record<string, unknown>)["type"] !== "string") {
-      const rawId = typeof parsed === "object" && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>)["id"] : undefined;
-      respond(origin, typeof rawId === "string" ? rawId : undefined, "parse", { ok: false, error: INVALID_SHAPE });
-      return;
+    const isObject = typeof parsed === "object" && parsed !== null && !Array.isArray(parsed);
+    if (!isObject || typeof (parsed as Record<string, unknown>)["type"] !== "string") {
+      const rawId = isObject ? (parsed as Record<string, unknown>)["id"] : undefined;
+      this.respond(origin, typeof rawId === "string" ? rawId : undefined, "parse", { ok: false, error: INVALID_SHAPE });
+      return undefined;
     }
-    let frame = parsed as Record<string, unknown>;
-    const type = frame["type"] as string;
+    return parsed as Record<string, unknown>;
+  }
+
+  /** The frame, or its harmless stand-in when it nests too deep (undefined: refused and answered). */
+  private limitDepth(frame: Record<string, unknown>, type: string, origin: unknown): Record<string, unknown> | undefined {
+    if (!jsonDepthExceeds(frame, MAX_FRAME_DEPTH)) return frame;
+    const replacement = withoutOverDeepPayload(frame);
+    if (replacement) return replacement;
+    process.stderr.write(`agent-rpc: rejected a ${type} frame: ${TOO_DEEP}\n`);
     const id = typeof frame["id"] === "string" ? frame["id"] : undefined;
-    if (jsonDepthExceeds(frame, MAX_FRAME_DEPTH)) {
-      const replacement = withoutOverDeepPayload(frame);
-      if (!replacement) {
-        process.stderr.write(`agent-rpc: rejected a ${type} frame: ${TOO_DEEP}\n`);
-        if (!options.frameRoutes.has(type)) respond(origin, id, type, { ok: false, error: TOO_DEEP });
-        return;
-      }
-      frame = replacement;
+    if (!this.options.frameRoutes.has(type)) this.respond(origin, id, type, { ok: false, error: TOO_DEEP });
+    return undefined;
+  }
+
+  /** Non-command frames (dialog answers, host tool results): true when the frame was one. */
+  private route(type: string, frame: Record<string, unknown>): boolean {
+    const route = this.options.frameRoutes.get(type);
+    if (!route) return false;
+    // Unknown ids are ignored silently (docs/protocol.md §1.2); a route failure is logged, never answered.
+    try {
+      route(frame);
+    } catch (error) {
+      process.stderr.write(`agent-rpc: ${type} handling failed: ${(error as Error).message}\n`);
     }
-    if (options.intercept?.(frame, origin)) return;
-    const route = options.frameRoutes.get(type);
-    if (route) {
-      // Unknown ids are ignored silently (docs/protocol.md §1.2); a route failure is logged, never answered.
-      try {
-        route(frame);
-      } catch (error) {
-        process.stderr.write(`agent-rpc: ${type} handling failed: ${(error as Error).message}\n`);
-      }
-      return;
-    }
+    return true;
+  }
+
+  /** Decode and run a command without waiting for it; exactly one response either way. */
+  private dispatch(frame: Record<string, unknown>, type: string, origin: unknown): void {
+    const id = typeof frame["id"] === "string" ? frame["id"] : undefined;
     // Unknown types and missing/mistyped fields fail here, naming the type or the field.
     const decoded = decodeCommand(frame);
     if (!decoded.ok) {
-      respond(origin, id, type, { ok: false, error: decoded.error });
+      this.respond(origin, id, type, { ok: false, error: decoded.error });
       return;
     }
     const command = decoded.value;
     const task = (async () => {
       try {
-        const data = await runCommand(options.table, command, options.contextFor(id));
-        respond(origin, id, type, { ok: true, data });
+        const data = await runCommand(this.options.table, command, this.options.contextFor(id));
+        this.respond(origin, id, type, { ok: true, data });
       } catch (error) {
-        respond(origin, id, type, { ok: false, error: error instanceof Error ? error.message : String(error) });
+        this.respond(origin, id, type, { ok: false, error: error instanceof Error ? error.message : String(error) });
       }
-      options.afterCommand?.(type);
+      this.options.afterCommand?.(type);
     })();
-    inFlight.add(task);
-    void task.finally(() => inFlight.delete(task));
-  };
-
-  const framer = createJsonlFramer({
-    onRecord: handleRecord,
-    onOversize: (bytes) => writer.write({ type: "response", command: "parse", success: false, error: `Failed to parse command: record of ${bytes} bytes exceeds the size limit` }),
-    onInvalidUtf8: () => writer.write({ type: "response", command: "parse", success: false, error: "Failed to parse command: invalid UTF-8" }),
-  });
-  const input = options.input;
-  input?.on("data", (chunk: Buffer | string) => framer.push(chunk));
-  input?.on("end", () => {
-    framer.end();
-    options.onInputEnd();
-  });
-  input?.on("error", (error: Error) => {
-    process.stderr.write(`agent-rpc: stdin error: ${error.message}\n`);
-    options.onInputEnd();
-  });
-
-  return {
-    async idle() {
-      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
-    },
-    handleRecord,
-  };
+    this.inFlight.add(task);
+    void task.finally(() => this.inFlight.delete(task));
+  }
 }

@@ -26,167 +26,185 @@ export interface AttachTracker {
 }
 
 export function createAttachTracker(): AttachTracker {
-  let busy = false;
-  let compaction: WireEvent | undefined;
-  let retry: WireEvent | undefined;
-  let partial: { message: Record<string, unknown>; content: Block[] } | undefined;
-  let queue: WireEvent | undefined;
-  let title: WireEvent | undefined;
-  const tools = new Map<string, { start: WireEvent; update?: WireEvent }>();
-  const dialogs = new Map<string, { frame: WireEvent; seq: number }>();
-  const statuses = new Map<string, WireEvent>();
-  const widgets = new Map<string, WireEvent>();
+  return new AttachState();
+}
 
-  const block = (index: number, type: string, init: () => Block): Block => {
-    if (!partial) return init();
-    const current = partial.content[index];
+/** The assistant message being streamed, folded from its deltas. */
+type Partial = { message: Record<string, unknown>; content: Block[] };
+
+/** One streaming delta applied to the partial message's blocks. */
+function foldDelta(partial: Partial, e: Record<string, unknown>): void {
+  const i = typeof e["contentIndex"] === "number" ? e["contentIndex"] : partial.content.length - 1;
+  const block = (type: string, init: () => Block): Block => {
+    const current = partial.content[i];
     if (current && current.type === type) return current;
     const created = init();
-    partial.content[index] = created;
+    partial.content[i] = created;
     return created;
   };
+  switch (e["type"]) {
+    case "text_start":
+      partial.content[i] = { type: "text", text: "" };
+      return;
+    case "text_delta": {
+      const b = block("text", () => ({ type: "text", text: "" }));
+      b["text"] = str(b["text"]) + str(e["delta"]);
+      return;
+    }
+    case "text_end":
+      partial.content[i] = { type: "text", text: str(e["content"]) };
+      return;
+    case "thinking_start":
+      partial.content[i] = { type: "thinking", thinking: "" };
+      return;
+    case "thinking_delta": {
+      const b = block("thinking", () => ({ type: "thinking", thinking: "" }));
+      b["thinking"] = str(b["thinking"]) + str(e["delta"]);
+      return;
+    }
+    case "thinking_end":
+      partial.content[i] = { type: "thinking", thinking: str(e["content"]) };
+      return;
+    case "toolcall_start":
+      partial.content[i] = { type: "toolCall", id: str(e["id"]), name: str(e["toolName"]), arguments: {} };
+      return;
+    case "toolcall_end":
+      if (isRecord(e["toolCall"])) partial.content[i] = { ...(e["toolCall"] as Block) };
+      return;
+    default:
+      // toolcall_delta (arguments arrive whole at toolcall_end), start/done/error: nothing to keep.
+      return;
+  }
+}
 
-  const foldDelta = (e: Record<string, unknown>): void => {
-    if (!partial) return;
-    const i = typeof e["contentIndex"] === "number" ? e["contentIndex"] : partial.content.length - 1;
-    switch (e["type"]) {
-      case "text_start":
-        partial.content[i] = { type: "text", text: "" };
+class AttachState implements AttachTracker {
+  busy = false;
+  private compaction: WireEvent | undefined;
+  private retry: WireEvent | undefined;
+  private partial: Partial | undefined;
+  private queue: WireEvent | undefined;
+  private title: WireEvent | undefined;
+  private readonly tools = new Map<string, { start: WireEvent; update?: WireEvent }>();
+  private readonly dialogs = new Map<string, { frame: WireEvent; seq: number }>();
+  private readonly statuses = new Map<string, WireEvent>();
+  private readonly widgets = new Map<string, WireEvent>();
+
+  get openDialogs(): number {
+    return this.dialogs.size;
+  }
+
+  observe(frame: WireEvent, seq: number): void {
+    if (this.observeMessage(frame) || this.observeTool(frame)) return;
+    switch (frame.type) {
+      case "agent_start":
+        this.busy = true;
         return;
-      case "text_delta": {
-        const b = block(i, "text", () => ({ type: "text", text: "" }));
-        b["text"] = str(b["text"]) + str(e["delta"]);
+      case "agent_settled":
+        this.busy = false;
+        this.partial = undefined;
+        this.retry = undefined;
+        this.tools.clear();
         return;
-      }
-      case "text_end":
-        partial.content[i] = { type: "text", text: str(e["content"]) };
+      case "compaction_start":
+      case "compaction_end":
+        this.compaction = frame.type === "compaction_start" ? frame : undefined;
         return;
-      case "thinking_start":
-        partial.content[i] = { type: "thinking", thinking: "" };
+      case "auto_retry_start":
+      case "auto_retry_end":
+        this.retry = frame.type === "auto_retry_start" ? frame : undefined;
         return;
-      case "thinking_delta": {
-        const b = block(i, "thinking", () => ({ type: "thinking", thinking: "" }));
-        b["thinking"] = str(b["thinking"]) + str(e["delta"]);
+      case "queue_update":
+        this.queue = frame;
         return;
-      }
-      case "thinking_end":
-        partial.content[i] = { type: "thinking", thinking: str(e["content"]) };
-        return;
-      case "toolcall_start":
-        partial.content[i] = { type: "toolCall", id: str(e["id"]), name: str(e["toolName"]), arguments: {} };
-        return;
-      case "toolcall_end":
-        if (isRecord(e["toolCall"])) partial.content[i] = { ...(e["toolCall"] as Block) };
+      case "extension_ui_request":
+        this.uiRequest(frame, seq);
         return;
       default:
-        // toolcall_delta (arguments arrive whole at toolcall_end), start/done/error: nothing to keep.
         return;
     }
-  };
+  }
 
-  const uiRequest = (frame: WireEvent, seq: number): void => {
+  dialogAnswered(id: string): void {
+    this.dialogs.delete(id);
+  }
+
+  frames(): WireEvent[] {
+    const out: WireEvent[] = [];
+    if (this.busy) out.push({ type: "agent_start" });
+    if (this.compaction) out.push(this.compaction);
+    if (this.retry) out.push(this.retry);
+    const partial = this.partial;
+    if (partial) out.push({ type: "message_start", message: { ...partial.message, content: partial.content.map((b) => ({ ...b })) } });
+    for (const run of this.tools.values()) {
+      out.push(run.start);
+      if (run.update) out.push(run.update);
+    }
+    if (this.queue) out.push(this.queue);
+    if (this.title) out.push(this.title);
+    out.push(...this.statuses.values(), ...this.widgets.values());
+    for (const d of this.dialogs.values()) out.push(d.frame);
+    return out;
+  }
+
+  dialogsUpTo(seq: number): WireEvent[] {
+    return [...this.dialogs.values()].filter((d) => d.seq <= seq).map((d) => d.frame);
+  }
+
+  /** message_start / message_update / message_end: the assistant message streamed so far. */
+  private observeMessage(frame: WireEvent): boolean {
+    switch (frame.type) {
+      case "message_update": {
+        const e = frame["assistantMessageEvent"];
+        if (this.partial && isRecord(e)) foldDelta(this.partial, e);
+        if (this.partial && frame["usage"] !== undefined) this.partial.message["usage"] = frame["usage"];
+        return true;
+      }
+      case "message_start": {
+        const m = frame["message"];
+        if (isRecord(m) && m["role"] === "assistant") {
+          const content = Array.isArray(m["content"]) ? (m["content"] as unknown[]).filter(isRecord).map((b) => ({ ...b, type: str(b["type"]) })) : [];
+          this.partial = { message: { ...m }, content };
+        }
+        return true;
+      }
+      case "message_end":
+        this.partial = undefined;
+        return true;
+      default:
+        return false;
+    }
+  }
+
+  /** tool_execution_*: the tools running now, with their latest update. */
+  private observeTool(frame: WireEvent): boolean {
+    switch (frame.type) {
+      case "tool_execution_start":
+        this.tools.set(str(frame["toolCallId"]), { start: frame });
+        return true;
+      case "tool_execution_update": {
+        const run = this.tools.get(str(frame["toolCallId"]));
+        if (run) run.update = frame;
+        return true;
+      }
+      case "tool_execution_end":
+        this.tools.delete(str(frame["toolCallId"]));
+        return true;
+      default:
+        return false;
+    }
+  }
+
+  private uiRequest(frame: WireEvent, seq: number): void {
     const method = str(frame["method"]);
     const id = str(frame["id"]);
-    if (DIALOG_METHODS.has(method)) dialogs.set(id, { frame, seq });
-    else if (method === "cancel") dialogs.delete(str(frame["targetId"]));
+    if (DIALOG_METHODS.has(method)) this.dialogs.set(id, { frame, seq });
+    else if (method === "cancel") this.dialogs.delete(str(frame["targetId"]));
     else if (method === "setStatus") {
-      if (typeof frame["statusText"] === "string") statuses.set(str(frame["statusKey"]), frame);
-      else statuses.delete(str(frame["statusKey"]));
+      if (typeof frame["statusText"] === "string") this.statuses.set(str(frame["statusKey"]), frame);
+      else this.statuses.delete(str(frame["statusKey"]));
     } else if (method === "setWidget") {
-      if (Array.isArray(frame["widgetLines"])) widgets.set(str(frame["widgetKey"]), frame);
-      else widgets.delete(str(frame["widgetKey"]));
-    } else if (method === "setTitle") title = frame;
-  };
-
-  return {
-    observe(frame, seq) {
-      switch (frame.type) {
-        case "message_update": {
-          const e = frame["assistantMessageEvent"];
-          if (isRecord(e)) foldDelta(e);
-          if (partial && frame["usage"] !== undefined) partial.message["usage"] = frame["usage"];
-          return;
-        }
-        case "message_start": {
-          const m = frame["message"];
-          if (isRecord(m) && m["role"] === "assistant") {
-            const content = Array.isArray(m["content"]) ? (m["content"] as unknown[]).filter(isRecord).map((b) => ({ ...b, type: str(b["type"]) })) : [];
-            partial = { message: { ...m }, content };
-          }
-          return;
-        }
-        case "message_end":
-          partial = undefined;
-          return;
-        case "agent_start":
-          busy = true;
-          return;
-        case "agent_settled":
-          busy = false;
-          partial = undefined;
-          retry = undefined;
-          tools.clear();
-          return;
-        case "tool_execution_start":
-          tools.set(str(frame["toolCallId"]), { start: frame });
-          return;
-        case "tool_execution_update": {
-          const run = tools.get(str(frame["toolCallId"]));
-          if (run) run.update = frame;
-          return;
-        }
-        case "tool_execution_end":
-          tools.delete(str(frame["toolCallId"]));
-          return;
-        case "compaction_start":
-          compaction = frame;
-          return;
-        case "compaction_end":
-          compaction = undefined;
-          return;
-        case "auto_retry_start":
-          retry = frame;
-          return;
-        case "auto_retry_end":
-          retry = undefined;
-          return;
-        case "queue_update":
-          queue = frame;
-          return;
-        case "extension_ui_request":
-          uiRequest(frame, seq);
-          return;
-        default:
-          return;
-      }
-    },
-    dialogAnswered(id) {
-      dialogs.delete(id);
-    },
-    get busy() {
-      return busy;
-    },
-    get openDialogs() {
-      return dialogs.size;
-    },
-    frames() {
-      const out: WireEvent[] = [];
-      if (busy) out.push({ type: "agent_start" });
-      if (compaction) out.push(compaction);
-      if (retry) out.push(retry);
-      if (partial) out.push({ type: "message_start", message: { ...partial.message, content: partial.content.map((b) => ({ ...b })) } });
-      for (const run of tools.values()) {
-        out.push(run.start);
-        if (run.update) out.push(run.update);
-      }
-      if (queue) out.push(queue);
-      if (title) out.push(title);
-      out.push(...statuses.values(), ...widgets.values());
-      for (const d of dialogs.values()) out.push(d.frame);
-      return out;
-    },
-    dialogsUpTo(seq) {
-      return [...dialogs.values()].filter((d) => d.seq <= seq).map((d) => d.frame);
-    },
-  };
+      if (Array.isArray(frame["widgetLines"])) this.widgets.set(str(frame["widgetKey"]), frame);
+      else this.widgets.delete(str(frame["widgetKey"]));
+    } else if (method === "setTitle") this.title = frame;
+  }
 }

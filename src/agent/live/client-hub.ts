@@ -52,206 +52,231 @@ export interface ClientHub {
 }
 
 export function createClientHub(options: ClientHubOptions): ClientHub {
-  const tracker = createAttachTracker();
-  const log: ReplayLog = createReplayLog();
-  let current: ClientConnection | undefined;
-  let onRecord: (line: string, origin: ClientConnection) => void = () => undefined;
-  let pending: string[] = [];
-  let scheduled = false;
-  let frames = 0;
-  let server: Server | undefined;
-  let closing = false;
-  const sockets = new Set<Socket>();
+  return new LiveClientHub(options);
+}
 
-  const send = (c: ClientConnection, text: string): void => {
+class LiveClientHub implements ClientHub {
+  readonly tracker: AttachTracker = createAttachTracker();
+  readonly writer: FrameWriter;
+  private readonly log: ReplayLog = createReplayLog();
+  /** The controlling client, if one is attached. */
+  private current: ClientConnection | undefined;
+  private onRecord: (line: string, origin: ClientConnection) => void = () => undefined;
+  /** Lines queued for the controlling client, written together on the next turn. */
+  private pending: string[] = [];
+  private scheduled = false;
+  private frames = 0;
+  private server: Server | undefined;
+  private closing = false;
+  private readonly sockets = new Set<Socket>();
+
+  constructor(private readonly options: ClientHubOptions) {
+    this.writer = this.eventWriter();
+  }
+
+  get attached(): boolean {
+    return this.current !== undefined;
+  }
+
+  reply(origin: unknown, frame: object): void {
+    // Responses share the ordered queue with events but get no sequence number.
+    if (origin !== undefined && origin === this.current) this.enqueue(serializeFrame(frame));
+  }
+
+  intercept(frame: Record<string, unknown>, origin: unknown): boolean {
+    const type = frame["type"];
+    if (type !== "live_attach" && type !== "shutdown") return false;
+    const c = origin as ClientConnection | undefined;
+    if (!c || c !== this.current) return true;
+    if (type === "live_attach") this.attachClient(c, frame);
+    else {
+      this.flush();
+      this.respond(c, frame["id"], "shutdown", undefined);
+      this.options.onShutdownRequested();
+    }
+    return true;
+  }
+
+  setRecordHandler(handler: (line: string, origin: ClientConnection) => void): void {
+    this.onRecord = handler;
+  }
+
+  listen(): Promise<void> {
+    const { socketPath, warn } = this.options;
+    rmSync(socketPath, { force: true });
+    const srv = createServer((socket) => this.accept(socket));
+    this.server = srv;
+    return new Promise<void>((resolve, reject) => {
+      srv.once("error", reject);
+      // The socket is created 0600; the 0700 directory around it is what keeps others out.
+      const umask = process.umask(0o177);
+      try {
+        srv.listen(socketPath, () => {
+          srv.off("error", reject);
+          chmodSync(socketPath, 0o600);
+          srv.on("error", (error: Error) => warn(`socket server: ${error.message}`));
+          resolve();
+        });
+      } finally {
+        process.umask(umask);
+      }
+    });
+  }
+
+  async close(reason: string): Promise<void> {
+    this.closing = true;
+    const c = this.current;
+    if (c) {
+      this.flush();
+      this.retire(c, reason);
+      await new Promise<void>((resolve) => {
+        if (c.socket.destroyed) resolve();
+        else {
+          c.socket.once("close", () => resolve());
+          setTimeout(resolve, 1000).unref();
+        }
+      });
+    }
+    for (const socket of this.sockets) socket.destroy();
+    const server = this.server;
+    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+    rmSync(this.options.socketPath, { force: true });
+  }
+
+  /** Events: numbered into the replay log, folded into the tracker, queued for the client. */
+  private eventWriter(): FrameWriter {
+    const hub = this;
+    return {
+      write(frame) {
+        const line = serializeFrame(frame);
+        hub.frames += 1;
+        const event = frame as WireEvent;
+        if (!UNNUMBERED.has(event.type)) hub.tracker.observe(event, hub.log.push(line));
+        hub.enqueue(line);
+      },
+      flush: () => this.flush(),
+      drained: () => this.drained(),
+      get framesWritten() {
+        return hub.frames;
+      },
+    };
+  }
+
+  private async drained(): Promise<void> {
+    this.flush();
+    const socket = this.current?.socket;
+    if (socket && socket.writableLength > 0 && !socket.destroyed) {
+      await new Promise<void>((resolve) => {
+        socket.once("drain", resolve);
+        socket.once("close", resolve);
+      });
+    }
+  }
+
+  private send(c: ClientConnection, text: string): void {
     if (c.retired || c.socket.destroyed) return;
     c.socket.write(text);
     if (c.socket.writableLength > MAX_UNREAD_BYTES) {
-      options.warn(`dropping a client that stopped reading (${c.socket.writableLength} bytes unread)`);
+      this.options.warn(`dropping a client that stopped reading (${c.socket.writableLength} bytes unread)`);
       c.socket.destroy();
     }
-  };
+  }
 
-  const flush = (): void => {
-    scheduled = false;
-    if (pending.length === 0) return;
-    const chunk = pending.join("");
-    pending = [];
-    if (current) send(current, chunk);
-  };
+  private flush(): void {
+    this.scheduled = false;
+    if (this.pending.length === 0) return;
+    const chunk = this.pending.join("");
+    this.pending = [];
+    if (this.current) this.send(this.current, chunk);
+  }
 
-  const enqueue = (line: string): void => {
-    if (!current) return;
-    pending.push(line);
-    if (!scheduled) {
-      scheduled = true;
-      setImmediate(flush);
+  private enqueue(line: string): void {
+    if (!this.current) return;
+    this.pending.push(line);
+    if (!this.scheduled) {
+      this.scheduled = true;
+      setImmediate(() => this.flush());
     }
-  };
+  }
 
-  const writer: FrameWriter = {
-    write(frame) {
-      const line = serializeFrame(frame);
-      frames += 1;
-      const event = frame as WireEvent;
-      if (!UNNUMBERED.has(event.type)) tracker.observe(event, log.push(line));
-      enqueue(line);
-    },
-    flush,
-    async drained() {
-      flush();
-      const socket = current?.socket;
-      if (socket && socket.writableLength > 0 && !socket.destroyed) {
-        await new Promise<void>((resolve) => {
-          socket.once("drain", resolve);
-          socket.once("close", resolve);
-        });
-      }
-    },
-    get framesWritten() {
-      return frames;
-    },
-  };
-
-  const retire = (c: ClientConnection, reason: string): void => {
-    flush();
-    send(c, serializeFrame({ type: "live_detached", reason }));
+  private retire(c: ClientConnection, reason: string): void {
+    this.flush();
+    this.send(c, serializeFrame({ type: "live_detached", reason }));
     c.retired = true;
     c.socket.end();
-  };
+  }
 
-  const detach = (c: ClientConnection): void => {
-    const wasCurrent = current === c;
+  private detach(c: ClientConnection): void {
+    const wasCurrent = this.current === c;
     c.retired = true;
     if (!wasCurrent) return;
-    current = undefined;
-    pending = [];
-    options.onDetach();
-  };
+    this.current = undefined;
+    this.pending = [];
+    this.options.onDetach();
+  }
 
-  const accept = (socket: Socket): void => {
-    sockets.add(socket);
-    socket.once("close", () => sockets.delete(socket));
-    if (closing) {
+  private accept(socket: Socket): void {
+    this.sockets.add(socket);
+    socket.once("close", () => this.sockets.delete(socket));
+    if (this.closing) {
       socket.end(serializeFrame({ type: "live_detached", reason: "shutdown" }));
       return;
     }
     const c: ClientConnection = { socket, retired: false };
-    const previous = current;
+    const previous = this.current;
     if (previous) {
-      retire(previous, "taken_over");
-      detach(previous);
+      this.retire(previous, "taken_over");
+      this.detach(previous);
     }
-    current = c;
+    this.current = c;
+    this.readFrom(c);
+    this.send(c, serializeFrame({ type: "ready", version: this.options.version, live: { id: this.options.liveId, pid: process.pid } }));
+    this.options.onAttach();
+  }
+
+  /** Complete lines of the controlling client go to the record handler; its end detaches it. */
+  private readFrom(c: ClientConnection): void {
+    const { socket } = c;
     const framer = createJsonlFramer({
       onRecord: (line) => {
-        if (current === c) onRecord(line, c);
+        if (this.current === c) this.onRecord(line, c);
       },
-      onOversize: (bytes) => options.warn(`a client sent a record of ${bytes} bytes; discarded`),
-      onInvalidUtf8: () => options.warn("a client sent invalid UTF-8; discarded"),
+      onOversize: (bytes) => this.options.warn(`a client sent a record of ${bytes} bytes; discarded`),
+      onInvalidUtf8: () => this.options.warn("a client sent invalid UTF-8; discarded"),
     });
     socket.on("data", (chunk: Buffer) => framer.push(chunk));
     socket.on("end", () => {
       framer.end();
-      detach(c);
+      this.detach(c);
       socket.end();
     });
     socket.on("error", (error: Error) => {
-      if ((error as NodeJS.ErrnoException).code !== "EPIPE" && (error as NodeJS.ErrnoException).code !== "ECONNRESET") {
-        options.warn(`client connection: ${error.message}`);
-      }
-      detach(c);
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== "EPIPE" && code !== "ECONNRESET") this.options.warn(`client connection: ${error.message}`);
+      this.detach(c);
     });
-    socket.on("close", () => detach(c));
-    send(c, serializeFrame({ type: "ready", version: options.version, live: { id: options.liveId, pid: process.pid } }));
-    options.onAttach();
-  };
+    socket.on("close", () => this.detach(c));
+  }
 
-  const respond = (c: ClientConnection, id: unknown, command: string, data: unknown): void => {
+  private respond(c: ClientConnection, id: unknown, command: string, data: unknown): void {
     const frame: Record<string, unknown> = {};
     if (typeof id === "string") frame["id"] = id;
     Object.assign(frame, { type: "response", command, success: true });
     if (data !== undefined) frame["data"] = data;
-    send(c, serializeFrame(frame));
-  };
+    this.send(c, serializeFrame(frame));
+  }
 
   /** The events the client missed, or a snapshot when they are no longer all kept. */
-  const attachClient = (c: ClientConnection, frame: Record<string, unknown>): void => {
-    flush(); // events already queued precede the answer; the client discards them
+  private attachClient(c: ClientConnection, frame: Record<string, unknown>): void {
+    this.flush(); // events already queued precede the answer; the client discards them
     const after = frame["after"];
-    const missed = typeof after === "number" ? log.since(after) : undefined;
+    const missed = typeof after === "number" ? this.log.since(after) : undefined;
     if (typeof after === "number" && missed) {
-      respond(c, frame["id"], "live_attach", { resumed: true, seq: after, frames: tracker.dialogsUpTo(after) });
-      if (missed.length > 0) send(c, missed.join(""));
+      this.respond(c, frame["id"], "live_attach", { resumed: true, seq: after, frames: this.tracker.dialogsUpTo(after) });
+      if (missed.length > 0) this.send(c, missed.join(""));
       return;
     }
-    const { state, messages } = options.snapshot();
-    respond(c, frame["id"], "live_attach", { resumed: false, seq: log.last, state, messages, frames: tracker.frames() });
-  };
-
-  return {
-    writer,
-    tracker,
-    get attached() {
-      return current !== undefined;
-    },
-    reply(origin, frame) {
-      // Responses share the ordered queue with events but get no sequence number.
-      if (origin !== undefined && origin === current) enqueue(serializeFrame(frame));
-    },
-    intercept(frame, origin) {
-      const type = frame["type"];
-      if (type !== "live_attach" && type !== "shutdown") return false;
-      const c = origin as ClientConnection | undefined;
-      if (!c || c !== current) return true;
-      if (type === "live_attach") attachClient(c, frame);
-      else {
-        flush();
-        respond(c, frame["id"], "shutdown", undefined);
-        options.onShutdownRequested();
-      }
-      return true;
-    },
-    setRecordHandler(handler) {
-      onRecord = handler;
-    },
-    listen() {
-      rmSync(options.socketPath, { force: true });
-      const srv = createServer(accept);
-      server = srv;
-      return new Promise<void>((resolve, reject) => {
-        srv.once("error", reject);
-        // The socket is created 0600; the 0700 directory around it is what keeps others out.
-        const umask = process.umask(0o177);
-        try {
-          srv.listen(options.socketPath, () => {
-            srv.off("error", reject);
-            chmodSync(options.socketPath, 0o600);
-            srv.on("error", (error: Error) => options.warn(`socket server: ${error.message}`));
-            resolve();
-          });
-        } finally {
-          process.umask(umask);
-        }
-      });
-    },
-    async close(reason) {
-      closing = true;
-      if (current) {
-        const c = current;
-        flush();
-        retire(c, reason);
-        await new Promise<void>((resolve) => {
-          if (c.socket.destroyed) resolve();
-          else {
-            c.socket.once("close", () => resolve());
-            setTimeout(resolve, 1000).unref();
-          }
-        });
-      }
-      for (const socket of sockets) socket.destroy();
-      await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
-      rmSync(options.socketPath, { force: true });
-    },
-  };
+    const { state, messages } = this.options.snapshot();
+    this.respond(c, frame["id"], "live_attach", { resumed: false, seq: this.log.last, state, messages, frames: this.tracker.frames() });
+  }
 }

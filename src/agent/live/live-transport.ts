@@ -5,8 +5,8 @@
 import { closeSync, openSync, writeSync } from "node:fs";
 import type { FrameSink, FrameWriter } from "../rpc/frame-writer.js";
 import type { RpcServer } from "../rpc/rpc-server.js";
-import { createClientHub, type ClientConnection } from "./client-hub.js";
-import { createIdleExit } from "./idle-exit.js";
+import { createClientHub, type ClientConnection, type ClientHub } from "./client-hub.js";
+import { createIdleExit, type IdleExit } from "./idle-exit.js";
 import { ensureLiveDir, liveDir, liveFiles, type LiveFiles } from "./live-paths.js";
 import { removeLiveEntry, writeLiveEntry, type LiveEntry, type LiveState } from "./live-registry.js";
 
@@ -50,29 +50,106 @@ export interface LiveTransport {
 }
 
 export function createLiveTransport(options: LiveTransportOptions): LiveTransport {
-  const dir = ensureLiveDir(liveDir(options.agentHome));
-  const files = liveFiles(dir, options.liveId);
-  let deps: LiveStartDeps | undefined;
-  let entry: LiveEntry | undefined;
-  const startedAt = Date.now();
+  return new SocketTransport(options);
+}
 
-  const state = (): LiveState => {
-    if (!hub.tracker.busy && deps?.runIdle() !== false) return "idle";
-    return hub.tracker.openDialogs > 0 ? "waiting" : "working";
-  };
-  const idle = createIdleExit({
-    graceMs: options.graceMs,
-    isIdle: () => !hub.attached && state() === "idle" && hub.tracker.openDialogs === 0,
-    onExpire: () => {
-      options.warn(`idle and detached for ${Math.round(options.graceMs / 1000)} s: exiting`);
-      deps?.shutdown(0);
-    },
-  });
+class SocketTransport implements LiveTransport {
+  readonly writer: FrameWriter;
+  private readonly dir: string;
+  private readonly files: LiveFiles;
+  private readonly startedAt = Date.now();
+  private readonly hub: ClientHub;
+  private readonly idle: IdleExit;
+  private deps: LiveStartDeps | undefined;
+  /** The registry entry as last written. */
+  private entry: LiveEntry | undefined;
+
+  constructor(private readonly options: LiveTransportOptions) {
+    this.dir = ensureLiveDir(liveDir(options.agentHome));
+    this.files = liveFiles(this.dir, options.liveId);
+    this.hub = this.createHub();
+    this.idle = createIdleExit({
+      graceMs: options.graceMs,
+      isIdle: () => !this.hub.attached && this.state() === "idle" && this.hub.tracker.openDialogs === 0,
+      onExpire: () => {
+        options.warn(`idle and detached for ${Math.round(options.graceMs / 1000)} s: exiting`);
+        this.deps?.shutdown(0);
+      },
+    });
+    const hubWriter = this.hub.writer;
+    const transport = this;
+    this.writer = {
+      write(frame) {
+        hubWriter.write(frame);
+        if (STATE_FRAMES.has((frame as { type?: string }).type ?? "")) transport.refresh();
+      },
+      flush: () => hubWriter.flush(),
+      drained: () => hubWriter.drained(),
+      get framesWritten() {
+        return hubWriter.framesWritten;
+      },
+    };
+  }
+
+  // Handed to the rpc server as plain functions, so bound here.
+  readonly reply = (origin: unknown, frame: object): void => this.hub.reply(origin, frame);
+  readonly intercept = (frame: Record<string, unknown>, origin: unknown): boolean => this.hub.intercept(frame, origin);
+  readonly afterCommand = (): void => this.refresh();
+
+  dialogAnswered(id: string): void {
+    this.hub.tracker.dialogAnswered(id);
+    this.refresh();
+  }
+
+  async start(deps: LiveStartDeps): Promise<LiveFiles> {
+    const { files, options } = this;
+    this.deps = deps;
+    this.hub.setRecordHandler((line: string, origin: ClientConnection) => deps.server.handleRecord(line, origin));
+    await this.hub.listen();
+    deps.hostTools()?.setAttached(false);
+    this.refresh();
+    options.handshake.write(`${JSON.stringify({ type: "live_listening", id: options.liveId, pid: process.pid, socket: files.socket, log: files.log })}\n`);
+    redirectStderr(files.log);
+    return files;
+  }
+
+  async close(reason: string): Promise<void> {
+    this.idle.dispose();
+    await this.hub.close(reason);
+    removeLiveEntry(this.dir, { id: this.options.liveId, socket: this.files.socket });
+  }
+
+  private createHub(): ClientHub {
+    return createClientHub({
+      socketPath: this.files.socket,
+      version: this.options.version,
+      liveId: this.options.liveId,
+      snapshot: () => this.deps?.snapshot() ?? { state: {}, messages: [] },
+      onAttach: () => {
+        this.deps?.hostTools()?.setAttached(true);
+        this.refresh();
+      },
+      onDetach: () => {
+        // Host tool calls nobody will answer fail now, as on a closed stdin (docs/protocol-notes.md).
+        this.deps?.hostTools()?.setAttached(false);
+        this.refresh();
+      },
+      onShutdownRequested: () => this.deps?.shutdown(0),
+      warn: this.options.warn,
+    });
+  }
+
+  private state(): LiveState {
+    if (!this.hub.tracker.busy && this.deps?.runIdle() !== false) return "idle";
+    return this.hub.tracker.openDialogs > 0 ? "waiting" : "working";
+  }
 
   /** Rewrite the registry entry when anything it shows changed. */
-  const refresh = (): void => {
+  private refresh(): void {
+    const { deps, entry, hub, files, options } = this;
     if (!deps) return;
     const now = Date.now();
+    const state = this.state();
     const next: LiveEntry = {
       id: options.liveId,
       pid: process.pid,
@@ -80,10 +157,10 @@ export function createLiveTransport(options: LiveTransportOptions): LiveTranspor
       socket: files.socket,
       log: files.log,
       version: options.version,
-      startedAt,
+      startedAt: this.startedAt,
       sessionId: deps.session.sessionId,
-      state: state(),
-      since: entry?.state === state() ? entry.since : now,
+      state,
+      since: entry?.state === state ? entry.since : now,
       attached: hub.attached,
       attachedChanged: entry?.attached === hub.attached ? entry.attachedChanged : now,
     };
@@ -92,70 +169,14 @@ export function createLiveTransport(options: LiveTransportOptions): LiveTranspor
     const name = deps.session.getName();
     if (name !== undefined) next.sessionName = name;
     if (entry && JSON.stringify(entry) === JSON.stringify(next)) return;
-    entry = next;
+    this.entry = next;
     try {
       writeLiveEntry(files.meta, next);
     } catch (error) {
       options.warn(`cannot update the live registry: ${(error as Error).message}`);
     }
-    idle.check();
-  };
-
-  const hub = createClientHub({
-    socketPath: files.socket,
-    version: options.version,
-    liveId: options.liveId,
-    snapshot: () => deps?.snapshot() ?? { state: {}, messages: [] },
-    onAttach: () => {
-      deps?.hostTools()?.setAttached(true);
-      refresh();
-    },
-    onDetach: () => {
-      // Host tool calls nobody will answer fail now, as on a closed stdin (docs/protocol-notes.md).
-      deps?.hostTools()?.setAttached(false);
-      refresh();
-    },
-    onShutdownRequested: () => deps?.shutdown(0),
-    warn: options.warn,
-  });
-
-  const writer: FrameWriter = {
-    write(frame) {
-      hub.writer.write(frame);
-      if (STATE_FRAMES.has((frame as { type?: string }).type ?? "")) refresh();
-    },
-    flush: () => hub.writer.flush(),
-    drained: () => hub.writer.drained(),
-    get framesWritten() {
-      return hub.writer.framesWritten;
-    },
-  };
-
-  return {
-    writer,
-    reply: (origin, frame) => hub.reply(origin, frame),
-    intercept: (frame, origin) => hub.intercept(frame, origin),
-    afterCommand: () => refresh(),
-    dialogAnswered(id) {
-      hub.tracker.dialogAnswered(id);
-      refresh();
-    },
-    async start(startDeps) {
-      deps = startDeps;
-      hub.setRecordHandler((line: string, origin: ClientConnection) => startDeps.server.handleRecord(line, origin));
-      await hub.listen();
-      deps.hostTools()?.setAttached(false);
-      refresh();
-      options.handshake.write(`${JSON.stringify({ type: "live_listening", id: options.liveId, pid: process.pid, socket: files.socket, log: files.log })}\n`);
-      redirectStderr(files.log);
-      return files;
-    },
-    async close(reason) {
-      idle.dispose();
-      await hub.close(reason);
-      removeLiveEntry(dir, { id: options.liveId, socket: files.socket });
-    },
-  };
+    this.idle.check();
+  }
 }
 
 /** From now on our diagnostics go to the log file: the relay that started us is gone soon. */

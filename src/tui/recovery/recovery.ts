@@ -3,7 +3,7 @@
 // rehydrated, offers it back in the editor (Enter resends: one key, never automatic); when the
 // restart budget is spent, says what to do. The notice with code, signal and the redacted
 // stderr tail comes from the core reducer (worker_status).
-import type { BridgeNotice, BridgeSnapshot, ClientMessage } from "../../bridge/index.js";
+import type { BridgeNotice, BridgeSnapshot, ClientEvent, ClientMessage, WorkerExitInfo } from "../../bridge/index.js";
 import type { SlashCommand } from "../slash-registry.js";
 import type { Store } from "../state/store.js";
 
@@ -36,85 +36,92 @@ export function quote(text: string, max = 80): string {
 }
 
 export function createRecovery(options: RecoveryOptions): Recovery {
-  const { store } = options;
-  let inFlight: string | undefined;
-  let interrupted: string | undefined;
-  let everRunning = false;
-  const notice = (level: "info" | "warning" | "error", text: string): void => store.dispatch({ type: "notice", level, text });
+  return new CrashRecovery(options);
+}
 
-  const onSupervisor = (n: Extract<BridgeNotice, { kind: "supervisor" }>): void => {
-    switch (n.state) {
-      case "exited":
-        if (n.info?.intentional) return;
-        options.closeOverlays?.();
-        if (inFlight !== undefined) {
-          interrupted = inFlight;
-          inFlight = undefined;
-          notice("warning", `Interrupted by the crash: ${quote(interrupted)}. It will not be resent automatically.`);
-        }
-        return;
-      case "running":
-        everRunning = true;
-        return;
-      case "failed": {
-        const exit = n.info ?? options.getSnapshot().lastExit;
-        const how = exit ? ` (last exit: code ${exit.code ?? "none"}, signal ${exit.signal ?? "none"})` : "";
-        if (!everRunning) {
-          // Start-up failures (a bad flag, a missing binary) are not crashes: nothing to retry blindly.
-          notice("error", `The worker did not start${how}. Its error is shown above: fix the command or its flags and start agent-tui again. /quit leaves.`);
-          return;
-        }
-        notice(
-          "error",
-          [
-            `The worker keeps stopping${how} and will not be restarted automatically.`,
-            "The transcript stays here to read. Type /restart to try again, or /quit to leave.",
-            "If it keeps failing, run the worker command by hand to see its error, or check the provider settings.",
-          ].join("\n"),
-        );
-        return;
-      }
-      default:
-        return;
+const GIVE_UP = [
+  "The transcript stays here to read. Type /restart to try again, or /quit to leave.",
+  "If it keeps failing, run the worker command by hand to see its error, or check the provider settings.",
+];
+
+class CrashRecovery implements Recovery {
+  /** The prompt of the run in progress (cleared when the run ends). */
+  private inFlight: string | undefined;
+  /** The prompt the last crash cut off, until it is resent or dropped. */
+  private cutOff: string | undefined;
+  /** A worker ran once: a later failure is a crash, not a failed start. */
+  private everRunning = false;
+
+  constructor(private readonly options: RecoveryOptions) {}
+
+  interrupted(): string | undefined {
+    return this.cutOff;
+  }
+
+  clear(): void {
+    this.cutOff = undefined;
+  }
+
+  handle(batch: readonly BridgeNotice[]): void {
+    for (const n of batch) {
+      if (n.kind === "event") this.onEvent(n.event);
+      else if (n.kind === "supervisor") this.onSupervisor(n);
+      else if (n.kind === "rehydrated") this.onRehydrated(n.messages.length);
     }
-  };
+  }
 
-  return {
-    handle(batch) {
-      for (const n of batch) {
-        if (n.kind === "event") {
-          const e = n.event;
-          if (e.type === "message_start") {
-            const t = userText(e.message);
-            if (t !== undefined && t.trim() !== "") {
-              inFlight = t;
-              interrupted = undefined; // a new run started: the offer is over
-            }
-          } else if ((e.type === "agent_end" && e.willRetry !== true) || e.type === "agent_settled") {
-            inFlight = undefined;
-          }
-        } else if (n.kind === "supervisor") {
-          onSupervisor(n);
-        } else if (n.kind === "rehydrated") {
-          const count = n.messages.length;
-          notice("info", `Worker restarted; the session was reopened (${count} message${count === 1 ? "" : "s"}).`);
-          options.onRehydrated?.(count);
-          if (interrupted !== undefined) {
-            if (store.getState().editor.text === "") {
-              store.dispatch({ type: "editor", op: { op: "set", text: interrupted, keepUndo: true } });
-              notice("info", "The interrupted prompt is back in the editor: press Enter to resend it, Ctrl+C to drop it.");
-            } else {
-              notice("info", "Type /resend to send the interrupted prompt again.");
-            }
-          }
-        }
+  private notice(level: "info" | "warning" | "error", text: string): void {
+    this.options.store.dispatch({ type: "notice", level, text });
+  }
+
+  private onEvent(e: ClientEvent): void {
+    if (e.type === "message_start") {
+      const t = userText(e.message);
+      if (t !== undefined && t.trim() !== "") {
+        this.inFlight = t;
+        this.cutOff = undefined; // a new run started: the offer is over
       }
-    },
-    interrupted: () => interrupted,
-    clear() {
-      interrupted = undefined;
-    },
-  };
+    } else if ((e.type === "agent_end" && e.willRetry !== true) || e.type === "agent_settled") {
+      this.inFlight = undefined;
+    }
+  }
+
+  private onSupervisor(n: Extract<BridgeNotice, { kind: "supervisor" }>): void {
+    if (n.state === "running") this.everRunning = true;
+    else if (n.state === "exited" && !n.info?.intentional) this.onCrash();
+    else if (n.state === "failed") this.onGiveUp(n.info ?? this.options.getSnapshot().lastExit);
+  }
+
+  private onCrash(): void {
+    this.options.closeOverlays?.();
+    if (this.inFlight === undefined) return;
+    this.cutOff = this.inFlight;
+    this.inFlight = undefined;
+    this.notice("warning", `Interrupted by the crash: ${quote(this.cutOff)}. It will not be resent automatically.`);
+  }
+
+  private onGiveUp(exit: WorkerExitInfo | undefined): void {
+    const how = exit ? ` (last exit: code ${exit.code ?? "none"}, signal ${exit.signal ?? "none"})` : "";
+    if (!this.everRunning) {
+      // Start-up failures (a bad flag, a missing binary) are not crashes: nothing to retry blindly.
+      this.notice("error", `The worker did not start${how}. Its error is shown above: fix the command or its flags and start agent-tui again. /quit leaves.`);
+      return;
+    }
+    this.notice("error", [`The worker keeps stopping${how} and will not be restarted automatically.`, ...GIVE_UP].join("\n"));
+  }
+
+  private onRehydrated(count: number): void {
+    const { store } = this.options;
+    this.notice("info", `Worker restarted; the session was reopened (${count} message${count === 1 ? "" : "s"}).`);
+    this.options.onRehydrated?.(count);
+    if (this.cutOff === undefined) return;
+    if (store.getState().editor.text === "") {
+      store.dispatch({ type: "editor", op: { op: "set", text: this.cutOff, keepUndo: true } });
+      this.notice("info", "The interrupted prompt is back in the editor: press Enter to resend it, Ctrl+C to drop it.");
+    } else {
+      this.notice("info", "Type /resend to send the interrupted prompt again.");
+    }
+  }
 }
 
 /** /resend: send the interrupted prompt again (when the editor was not empty to offer it). */

@@ -51,12 +51,10 @@ export interface RunHost {
   decideOutcome(last: AssistantMessage | undefined): RunOutcome;
 }
 
-export async function runAgentOnce(host: RunHost, prompts: AgentMessage[], continuation: boolean): Promise<RunResult> {
-  const core = await loadAgentCore();
-  const ai = await loadPiAi();
-  const context: AgentContext = { systemPrompt: host.systemPrompt, messages: host.messages, tools: host.tools };
+/** pi-agent-core's loop configured for this run: our retries, hooks, queues and steering skips. */
+function loopConfig(host: RunHost): AgentLoopConfig {
   const reasoning = host.thinkingLevel === "off" ? undefined : host.thinkingLevel;
-  const config: AgentLoopConfig = {
+  return {
     model: host.model,
     ...(reasoning ? { reasoning } : {}),
     convertToLlm,
@@ -84,14 +82,23 @@ export async function runAgentOnce(host: RunHost, prompts: AgentMessage[], conti
         signal,
       ),
   };
-  const baseStream: StreamFn = host.streamFn ?? ((m, c, o) => ai.streamSimple(m, c, o));
-  // An aborted run asks for one more answer after its tools; answer it locally (no request).
-  const streamFn: StreamFn = (m, c, o) => (o?.signal?.aborted ? abortedStream(ai, m) : baseStream(m, c, o));
-  let outcome: RunOutcome = "done";
-  let lastAssistant: AssistantMessage | undefined;
-  // What the client was told has started: closed below if the loop fails half way.
-  const open = { agent: false, message: false, tools: new Map<string, string>() };
-  const sink = (event: AgentEvent): void => {
+}
+
+type OpenEvents = { agent: boolean; message: boolean; tools: Map<string, string> };
+
+/**
+ * Forwards the loop's events to the client, tracking what it was told has started (closed by
+ * closeOpenEvents if the loop fails half way), the last answer, and the run's outcome.
+ */
+class RunEvents {
+  outcome: RunOutcome = "done";
+  lastAssistant: AssistantMessage | undefined;
+  readonly open: OpenEvents = { agent: false, message: false, tools: new Map<string, string>() };
+
+  constructor(private readonly host: RunHost) {}
+
+  readonly sink = (event: AgentEvent): void => {
+    const { host, open } = this;
     switch (event.type) {
       case "agent_start":
         open.agent = true;
@@ -112,43 +119,61 @@ export async function runAgentOnce(host: RunHost, prompts: AgentMessage[], conti
         host.emit(toWireEvent(event));
         return;
       case "message_end":
-        open.message = false;
-        host.recordMessage(event.message);
-        host.emit(toWireEvent(event));
-        if (event.message.role === "assistant") {
-          lastAssistant = event.message;
-          const stop = event.message.stopReason;
-          // G1: success is reported right after the first good answer of a retry.
-          if (host.retryAttempt() > 0 && stop !== "error" && stop !== "aborted") {
-            host.emit({ type: "auto_retry_end", success: true, attempt: host.retryAttempt() });
-            host.resetRetry();
-          }
-        }
-        return;
-      case "agent_end": {
-        outcome = host.decideOutcome(lastAssistant);
-        host.emit({ type: "agent_end", messages: event.messages, willRetry: outcome !== "done" });
-        open.agent = false;
-        if (outcome === "done" && host.retryAttempt() > 0) {
-          // G2: retries exhausted (or the retried run was aborted).
-          const finalError = host.isAborted() ? "Retry cancelled" : (lastAssistant?.errorMessage ?? "Retry cancelled");
-          host.emit({ type: "auto_retry_end", success: false, attempt: host.retryAttempt(), finalError });
-          host.resetRetry();
-        }
-        return;
-      }
+        return this.messageEnd(event);
+      case "agent_end":
+        return this.agentEnd(event.messages);
       default:
         host.emit(toWireEvent(event));
     }
   };
+
+  private messageEnd(event: Extract<AgentEvent, { type: "message_end" }>): void {
+    const { host } = this;
+    const message = event.message;
+    this.open.message = false;
+    host.recordMessage(message);
+    host.emit(toWireEvent(event));
+    if (message.role !== "assistant") return;
+    this.lastAssistant = message;
+    const stop = message.stopReason;
+    // G1: success is reported right after the first good answer of a retry.
+    if (host.retryAttempt() > 0 && stop !== "error" && stop !== "aborted") {
+      host.emit({ type: "auto_retry_end", success: true, attempt: host.retryAttempt() });
+      host.resetRetry();
+    }
+  }
+
+  private agentEnd(messages: AgentMessage[]): void {
+    const { host } = this;
+    this.outcome = host.decideOutcome(this.lastAssistant);
+    host.emit({ type: "agent_end", messages, willRetry: this.outcome !== "done" });
+    this.open.agent = false;
+    if (this.outcome === "done" && host.retryAttempt() > 0) {
+      // G2: retries exhausted (or the retried run was aborted).
+      const finalError = host.isAborted() ? "Retry cancelled" : (this.lastAssistant?.errorMessage ?? "Retry cancelled");
+      host.emit({ type: "auto_retry_end", success: false, attempt: host.retryAttempt(), finalError });
+      host.resetRetry();
+    }
+  }
+}
+
+export async function runAgentOnce(host: RunHost, prompts: AgentMessage[], continuation: boolean): Promise<RunResult> {
+  const core = await loadAgentCore();
+  const ai = await loadPiAi();
+  const context: AgentContext = { systemPrompt: host.systemPrompt, messages: host.messages, tools: host.tools };
+  const config = loopConfig(host);
+  const baseStream: StreamFn = host.streamFn ?? ((m, c, o) => ai.streamSimple(m, c, o));
+  // An aborted run asks for one more answer after its tools; answer it locally (no request).
+  const streamFn: StreamFn = (m, c, o) => (o?.signal?.aborted ? abortedStream(ai, m) : baseStream(m, c, o));
+  const events = new RunEvents(host);
   try {
-    if (continuation) await core.runAgentLoopContinue(context, config, sink, host.signal, streamFn);
-    else await core.runAgentLoop(prompts, context, config, sink, host.signal, streamFn);
+    if (continuation) await core.runAgentLoopContinue(context, config, events.sink, host.signal, streamFn);
+    else await core.runAgentLoop(prompts, context, config, events.sink, host.signal, streamFn);
   } catch (error) {
-    closeOpenEvents(host, open, error);
+    closeOpenEvents(host, events.open, error);
     throw error;
   }
-  return { outcome, last: lastAssistant };
+  return { outcome: events.outcome, last: events.lastAssistant };
 }
 
 /**
@@ -156,7 +181,7 @@ export async function runAgentOnce(host: RunHost, prompts: AgentMessage[], conti
  * gets its tool_execution_end and the run its agent_end, with the reason, so no client waits
  * for an end that never comes. Each emit is tried on its own: one failure must not stop the rest.
  */
-function closeOpenEvents(host: RunHost, open: { agent: boolean; message: boolean; tools: Map<string, string> }, error: unknown): void {
+function closeOpenEvents(host: RunHost, open: OpenEvents, error: unknown): void {
   const reason = error instanceof Error ? error.message : String(error);
   const tryEmit = (event: WireEvent): void => {
     try {

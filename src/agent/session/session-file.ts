@@ -166,3 +166,12 @@ export function loadSessionFile(path: string, warn: Warn): LoadedSessionFile | u
   for (const note of read.file.notes) warn(`session ${path}: ${note}`);
   return read.file;
 }
+
+/** What the user should hear about a file just loaded: lines skipped, an older version migrated. */
+export function loadNotes(absolute: string, loaded: LoadedSessionFile): string[] {
+  const notes = [...loaded.notes];
+  if (loaded.migratedFrom !== undefined) {
+    notes.push(`version ${loaded.migratedFrom} read as version ${CURRENT_SESSION_VERSION}; at the first change the file is rewritten and the original kept as ${absolute}.v${loaded.migratedFrom}.bak`);
+  }
+  return notes;
+}

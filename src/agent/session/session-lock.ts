@@ -6,7 +6,9 @@
 // managers in one process, as tests use) and released on process exit.
 import { closeSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from "node:fs";
 import { hostname } from "node:os";
-import { PRIVATE_FILE_MODE } from "../../protocol/private-files.js";
+import { dirname } from "node:path";
+import { ensurePrivateDir, PRIVATE_FILE_MODE } from "../../protocol/private-files.js";
+import { SessionInUseError } from "./session-errors.js";
 
 export interface SessionLockHolder {
   pid: number;
@@ -153,4 +155,15 @@ export function acquireSessionLock(sessionFile: string): SessionLock {
       releaseFile(lockPath);
     },
   };
+}
+
+/** The lock for a session file, its directory created (0700) beside it; held elsewhere: SessionInUseError. */
+export function takeSessionLock(absolute: string): SessionLock {
+  try {
+    ensurePrivateDir(dirname(absolute));
+    return acquireSessionLock(absolute);
+  } catch (error) {
+    if (error instanceof SessionLockedError) throw new SessionInUseError(error.message);
+    throw error;
+  }
 }

@@ -1,17 +1,17 @@
 // The session store: an append-only tree of entries with a movable leaf, persisted as one
 // pi-v3 JSONL file (or only in memory with --no-session). Appends are synchronous and
 // durable before they return, so callers may announce an entry right after appending it.
-import { dirname, resolve } from "node:path";
-import { ensurePrivateDir } from "../../protocol/private-files.js";
+import { resolve } from "node:path";
 import type { ImageContent, TextContent } from "@mariozechner/pi-ai";
 import { branchPath, buildContextFromPath, buildTree, indexEntries, resolveLabels, userMessageText } from "./context.js";
-import { createEntryId, createSessionId } from "./ids.js";
+import { createEntryId } from "./ids.js";
+import { copiedBranch, forkPoints, materializes, newSessionHeader } from "./new-sessions.js";
 import { sessionFileName } from "./paths.js";
-import { readSessionFile, type LoadedSessionFile, type Warn } from "./session-file.js";
-import { acquireSessionLock, SessionLockedError, type SessionLock } from "./session-lock.js";
+import { loadNotes, readSessionFile, type LoadedSessionFile, type Warn } from "./session-file.js";
+import { SessionError } from "./session-errors.js";
+import { takeSessionLock, type SessionLock } from "./session-lock.js";
 import { SessionFileWriter, type WriterStart } from "./session-writer.js";
 import {
-  CURRENT_SESSION_VERSION,
   type CompactionEntry,
   type LabelEntry,
   type ModelRef,
@@ -35,18 +35,10 @@ export type SessionManagerInit = {
   notice?: (message: string) => void;
 };
 
-export class SessionError extends Error {}
-
-/** The session file is held by another live worker (one writer per session file). */
-export class SessionInUseError extends SessionError {}
+export { SessionError, SessionInUseError } from "./session-errors.js";
 
 function defaultWarn(message: string): void {
   process.stderr.write(`[agent-rpc] ${message}\n`);
-}
-
-/** Entries that do not by themselves justify creating a file (pi creates files lazily). */
-function materializes(entry: SessionEntry): boolean {
-  return entry.type !== "model_change" && entry.type !== "thinking_level_change";
 }
 
 export class SessionManager {
@@ -72,7 +64,7 @@ export class SessionManager {
     this.sync = init.sync ?? true;
     this.warn = init.warn ?? defaultWarn;
     this.notice = init.notice ?? this.warn;
-    this.header = this.freshHeader(undefined);
+    this.header = newSessionHeader(this.cwd, undefined);
     this.startNew(undefined);
   }
 
@@ -243,13 +235,7 @@ export class SessionManager {
 
   /** User messages with text, every branch, append order (pi 0.73.1 behaviour). */
   getForkMessages(): { entryId: string; text: string }[] {
-    const result: { entryId: string; text: string }[] = [];
-    for (const entry of this.entries) {
-      if (entry.type !== "message" || entry.message.role !== "user") continue;
-      const text = userMessageText(entry.message);
-      if (text) result.push({ entryId: entry.id, text });
-    }
-    return result;
+    return forkPoints(this.entries);
   }
 
   // ---- replacing the session ----
@@ -268,7 +254,7 @@ export class SessionManager {
     const absolute = resolve(path);
     const read = readSessionFile(absolute);
     if (!read.ok) throw new SessionError(read.message);
-    if (this.persist && absolute !== this.file) this.takeLock(absolute).release();
+    if (this.persist && absolute !== this.file) takeSessionLock(absolute).release();
   }
 
   /**
@@ -282,7 +268,7 @@ export class SessionManager {
     const absolute = resolve(path);
     const read = readSessionFile(absolute);
     if (!read.ok && (options.mustExist || (read.kind !== "missing" && read.kind !== "empty"))) throw new SessionError(read.message);
-    const lock = this.persist && absolute !== this.file ? this.takeLock(absolute) : undefined;
+    const lock = this.persist && absolute !== this.file ? takeSessionLock(absolute) : undefined;
     if (!read.ok) {
       this.startNew(undefined);
       this.file = absolute;
@@ -308,25 +294,11 @@ export class SessionManager {
     this.leafId = loaded.entries.at(-1)?.id ?? null;
     this.file = absolute;
     this.adoptLock(lock);
-    const notes = [...loaded.notes];
-    if (loaded.migratedFrom !== undefined) {
-      notes.push(`version ${loaded.migratedFrom} read as version ${CURRENT_SESSION_VERSION}; at the first change the file is rewritten and the original kept as ${absolute}.v${loaded.migratedFrom}.bak`);
-    }
+    const notes = loadNotes(absolute, loaded);
     if (notes.length > 0) this.notice(`Session ${absolute}: ${notes.join("; ")}`);
     if (!this.persist) return;
     const start: WriterStart = loaded.migratedFrom !== undefined ? { kind: "migrate", fromVersion: loaded.migratedFrom } : { kind: "existing", needsNewline: loaded.needsNewline };
     this.writer = new SessionFileWriter(absolute, this.sync, start);
-  }
-
-  private takeLock(absolute: string): SessionLock {
-    try {
-      // The lock lives beside the file: its directory is created (0700) with it.
-      ensurePrivateDir(dirname(absolute));
-      return acquireSessionLock(absolute);
-    } catch (error) {
-      if (error instanceof SessionLockedError) throw new SessionInUseError(error.message);
-      throw error;
-    }
   }
 
   /** Release the previous file's lock and hold `lock` (undefined: none until materialized). */
@@ -364,22 +336,10 @@ export class SessionManager {
 
   // ---- internals ----
 
-  private freshHeader(parentSession: string | undefined): SessionHeader {
-    const header: SessionHeader = {
-      type: "session",
-      version: CURRENT_SESSION_VERSION,
-      id: createSessionId(),
-      timestamp: new Date().toISOString(),
-      cwd: this.cwd,
-    };
-    if (parentSession !== undefined) header.parentSession = parentSession;
-    return header;
-  }
-
   private startNew(parentSession: string | undefined): void {
     this.closeWriter();
     this.adoptLock(undefined);
-    this.header = this.freshHeader(this.persist ? parentSession : undefined);
+    this.header = newSessionHeader(this.cwd, this.persist ? parentSession : undefined);
     this.entries = [];
     this.byId = new Map();
     this.leafId = null;
@@ -390,28 +350,12 @@ export class SessionManager {
   private copyBranchToNewSession(leafId: string): void {
     const path = this.getBranch(leafId).filter((entry) => entry.type !== "label");
     if (path.length === 0) throw new SessionError(`Entry ${leafId} not found`);
-    const labels = resolveLabels(this.entries);
-    const previousFile = this.file;
-    this.startNew(previousFile);
-    this.entries = path;
-    this.byId = indexEntries(path);
-    this.leafId = path.at(-1)?.id ?? null;
-    // Labels of copied entries are re-created after the copied path, as pi does.
-    const pathIds = new Set(path.map((entry) => entry.id));
-    for (const [targetId, resolved] of labels) {
-      if (!pathIds.has(targetId)) continue;
-      const label: LabelEntry = {
-        type: "label",
-        id: createEntryId(this.byId),
-        parentId: this.leafId,
-        timestamp: resolved.timestamp,
-        targetId,
-        label: resolved.label,
-      };
-      this.entries.push(label);
-      this.byId.set(label.id, label);
-      this.leafId = label.id;
-    }
+    const all = this.entries;
+    this.startNew(this.file);
+    const copy = copiedBranch(all, path);
+    this.entries = copy.entries;
+    this.byId = copy.byId;
+    this.leafId = copy.leafId;
     if (this.entries.some(materializes)) this.materialize();
   }
 
@@ -428,7 +372,7 @@ export class SessionManager {
   /** Write header + all entries (+ `extra`): a new, empty or migrated file's first write. */
   private materialize(extra: SessionEntry[] = []): void {
     if (!this.writer || !this.file) return;
-    if (!this.lock) this.lock = this.takeLock(this.file);
+    if (!this.lock) this.lock = takeSessionLock(this.file);
     this.writer.writeWhole([this.header, ...this.entries, ...extra]);
   }
 

@@ -11,16 +11,16 @@ import { loadNotes, readSessionFile, type LoadedSessionFile, type Warn } from ".
 import { SessionError } from "./session-errors.js";
 import { takeSessionLock, type SessionLock } from "./session-lock.js";
 import { SessionFileWriter, type WriterStart } from "./session-writer.js";
-import {
-  type CompactionEntry,
-  type LabelEntry,
-  type ModelRef,
-  type NewEntry,
-  type SessionContext,
-  type SessionEntry,
-  type SessionHeader,
-  type SessionMessage,
-  type SessionTreeNode,
+import type {
+  CompactionEntry,
+  LabelEntry,
+  ModelRef,
+  NewEntry,
+  SessionContext,
+  SessionEntry,
+  SessionHeader,
+  SessionMessage,
+  SessionTreeNode,
 } from "./types.js";
 
 export type SessionManagerInit = {

@@ -65,7 +65,8 @@ export interface RpcClient {
   getLastAssistantText(): Promise<{ text: string | null }>;
   setSessionName(name: string): Promise<void>;
   getSessionStats(): Promise<SessionStats>;
-  exportHtml(outputPath?: string): Promise<{ path: string }>;
+  /** `overwrite` replaces an existing file at outputPath (agent-rpc refuses it otherwise). */
+  exportHtml(outputPath?: string, options?: { overwrite?: boolean }): Promise<{ path: string }>;
   getCommands(): Promise<{ commands: SlashCommandInfo[] }>;
   setTodos(phases: TodoPhaseInput[]): Promise<{ todoPhases: TodoPhase[] }>;
   setHostTools(tools: HostToolDefinition[]): Promise<{ toolNames: string[] }>;
@@ -140,7 +141,8 @@ export function createRpcClient(transport: RpcTransport): RpcClient {
     getLastAssistantText: () => typed("get_last_assistant_text"),
     setSessionName: (name) => voidReq("set_session_name", { name }),
     getSessionStats: () => typed("get_session_stats"),
-    exportHtml: (outputPath) => typed("export_html", outputPath !== undefined ? { outputPath } : {}),
+    exportHtml: (outputPath, options) =>
+      typed("export_html", { ...(outputPath !== undefined ? { outputPath } : {}), ...(options?.overwrite === true ? { overwrite: true } : {}) }),
     getCommands: () => typed("get_commands"),
     setTodos: (phases) => typed("set_todos", { phases }),
     setHostTools: (tools) => typed("set_host_tools", { tools }),

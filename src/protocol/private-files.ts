@@ -45,7 +45,7 @@ function narrow(fd: number): void {
 
 export class TargetExistsError extends Error {
   constructor(readonly path: string) {
-    super(`${path} already exists (ask to overwrite it explicitly)`);
+    super(`${path} already exists; it is replaced only when asked to overwrite it`);
   }
 }
 

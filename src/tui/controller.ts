@@ -69,10 +69,40 @@ export function createController(options: ControllerOptions): Controller {
     }
   };
 
+  // A message sent while the worker is (re)starting stays in the editor and is sent once it is
+  // ready; if it never gets ready, it stays there and the user is told why.
+  const startingUp = (): boolean => {
+    const snap = connection.getSnapshot();
+    return snap.supervisor === "starting" || snap.supervisor === "recovering" || (snap.supervisor === "stopped" && snap.generation === 0);
+  };
+  let held = false;
+  const holdUntilReady = (text: string, mode: "auto" | "follow_up"): void => {
+    toast(held ? "The worker is still starting; your message will be sent when it is ready" : "The worker is starting: your message stays here and is sent when it is ready");
+    if (held) return;
+    held = true;
+    // Supervisor changes reach the store as worker_status: re-check on every store update.
+    const off = store.subscribe(() => {
+      if (startingUp()) return;
+      off();
+      held = false;
+      const supervisor = connection.getSnapshot().supervisor;
+      if (supervisor !== "running") notice(`Not sent: the worker did not start (${supervisor}). Your message is still in the editor.`, "warning");
+      else if (store.getState().editor.text !== text) notice("Not sent: the editor changed while the worker started. Press Enter to send it.");
+      else void submit(mode);
+    });
+  };
+
   const submit = async (mode: "auto" | "follow_up"): Promise<void> => {
     const s = store.getState();
     const text = s.editor.text;
     if (text.trim() === "") return;
+    // Our own slash commands run now; anything for the worker waits for it.
+    const parsed = parseSlash(text);
+    const ownCommand = parsed ? findCommand(commands, parsed.name) : undefined;
+    if (!ownCommand && startingUp()) {
+      holdUntilReady(text, mode);
+      return;
+    }
     store.dispatch({ type: "editor", op: { op: "commit_history", text } });
     store.dispatch({ type: "editor", op: { op: "clear" } });
     const slash = parseSlash(text);

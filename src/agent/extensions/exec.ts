@@ -2,6 +2,7 @@
 // resolves with {stdout, stderr, code, killed}; it never rejects, so an extension's await is safe.
 import { spawn } from "node:child_process";
 import { toolEnvironment } from "../security/credential-guard.js";
+import { registerToolGroup, releaseToolGroupIfEmpty } from "../tools/process-reaper.js";
 
 export interface ExecOptions {
   signal?: AbortSignal;
@@ -23,14 +24,24 @@ export function execForExtension(command: string, args: readonly string[], cwd: 
       return;
     }
     // The same credential-free environment as the bash tool: extensions often run model input.
-    const child = spawn(command, [...args], { cwd: options.cwd ?? cwd, stdio: ["ignore", "pipe", "pipe"], env: toolEnvironment() });
+    // Its own process group, registered with the reaper: a timeout or abort reaches what it
+    // started, and nothing it started outlives this worker.
+    const child = spawn(command, [...args], { cwd: options.cwd ?? cwd, stdio: ["ignore", "pipe", "pipe"], env: toolEnvironment(), detached: true });
+    const pgid = child.pid;
+    if (pgid !== undefined) registerToolGroup(pgid);
     let stdout = "";
     let stderr = "";
     let killed = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const kill = (): void => {
       killed = true;
-      child.kill("SIGTERM");
+      try {
+        if (pgid !== undefined) process.kill(-pgid, "SIGTERM");
+        else child.kill("SIGTERM");
+      } catch (error) {
+        // ESRCH: the group is already gone, which is the goal.
+        if ((error as NodeJS.ErrnoException).code !== "ESRCH") child.kill("SIGTERM");
+      }
     };
     if (typeof options.timeout === "number" && options.timeout > 0) timer = setTimeout(kill, options.timeout);
     options.signal?.addEventListener("abort", kill, { once: true });
@@ -38,6 +49,7 @@ export function execForExtension(command: string, args: readonly string[], cwd: 
     child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
     const done = (result: ExecResult): void => {
       if (timer) clearTimeout(timer);
+      if (pgid !== undefined) releaseToolGroupIfEmpty(pgid);
       options.signal?.removeEventListener("abort", kill);
       resolve(result);
     };

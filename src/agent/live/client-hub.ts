@@ -5,11 +5,15 @@
 // commands `live_attach` and `shutdown` (docs/protocol-notes.md, "Live sessions").
 import { createServer, type Server, type Socket } from "node:net";
 import { chmodSync, rmSync } from "node:fs";
-import { createJsonlFramer, serializeFrame } from "../../protocol/jsonl.js";
+import { createJsonlFramer, serializeFrame as serializeUnmasked } from "../../protocol/jsonl.js";
 import type { FrameWriter } from "../rpc/frame-writer.js";
+import { maskSecretsInJson } from "../security/credential-guard.js";
 import type { WireEvent } from "../runtime/wire-events.js";
 import { createAttachTracker, type AttachTracker } from "./attach-state.js";
 import { createReplayLog, type ReplayLog } from "./replay-log.js";
+
+/** Every frame to a client passes the credential guard, as the stdio frame writer does. */
+const serializeFrame = (frame: unknown): string => maskSecretsInJson(serializeUnmasked(frame));
 
 /** A client that stops reading is dropped (it can reattach) instead of growing our memory. */
 const MAX_UNREAD_BYTES = 64 * 1024 * 1024;

@@ -3,6 +3,7 @@
 // fail while nobody is attached, and the start-up handshake for `attach --or-start` (one line
 // on the original stdout, then diagnostics go to the worker's log file).
 import { closeSync, openSync, writeSync } from "node:fs";
+import { maskSecrets } from "../security/credential-guard.js";
 import type { FrameSink, FrameWriter } from "../rpc/frame-writer.js";
 import type { RpcServer } from "../rpc/rpc-server.js";
 import { createClientHub, type ClientConnection, type ClientHub } from "./client-hub.js";
@@ -192,7 +193,8 @@ function redirectStderr(path: string): void {
   let written = 0;
   const toLog = ((chunk: string | Uint8Array, encodingOrCb?: unknown, cb?: unknown): boolean => {
     const callback = typeof encodingOrCb === "function" ? encodingOrCb : cb;
-    const data = typeof chunk === "string" ? Buffer.from(chunk) : chunk;
+    // Masked as the terminal's stderr was (credential-guard.ts): the log is a file on disk.
+    const data = Buffer.from(maskSecrets(typeof chunk === "string" ? chunk : Buffer.from(chunk).toString("utf8")));
     if (written < MAX_LOG_BYTES) {
       written += data.length;
       try {

@@ -1,13 +1,15 @@
 // Runs one shell command for the bash tool and the RPC `bash` command: `bash -c` in its
 // own process group, merged stdout+stderr streamed as sanitised text, timeout and abort
 // kill the whole group (SIGTERM, then SIGKILL), long output truncated to a tail + temp file.
-// The shell gets the tool environment (no credentials) and its output is credential-masked.
+// The shell gets the tool environment (no credentials) and its output is credential-masked;
+// its group is registered with the reaper, so it dies with this worker.
 
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { OutputCollector, type OutputSnapshot } from "./output-collector.js";
 import { StreamSanitizer } from "./output-sanitizer.js";
 import { createOutputMasker, toolEnvironment } from "../security/credential-guard.js";
+import { registerToolGroup, releaseToolGroupIfEmpty } from "./process-reaper.js";
 
 export interface RunBashOptions {
   cwd: string;
@@ -96,6 +98,9 @@ export async function runBashCommand(command: string, options: RunBashOptions): 
     env: toolEnvironment(),
   });
 
+  // Killed with its group if this worker dies, even by SIGKILL (process-reaper.ts).
+  if (child.pid !== undefined) registerToolGroup(child.pid);
+
   let killTimer: NodeJS.Timeout | undefined;
   const stop = (): void => {
     const pid = child.pid;
@@ -141,6 +146,7 @@ export async function runBashCommand(command: string, options: RunBashOptions): 
     signal?.removeEventListener("abort", onAbort);
     if (timeoutTimer !== undefined) clearTimeout(timeoutTimer);
     if (killTimer !== undefined) clearTimeout(killTimer);
+    if (child.pid !== undefined) releaseToolGroupIfEmpty(child.pid);
   }
 }
 

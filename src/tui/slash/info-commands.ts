@@ -1,4 +1,4 @@
-// /name, /compact [instructions], /export [path], /stats, /copy and /restart (after the
+// /name, /compact [instructions], /export [--force] [path], /stats, /copy and /restart (after the
 // worker's restart budget is spent).
 import type { SessionStats } from "../../bridge/index.js";
 import { describeCopy } from "../clipboard.js";
@@ -47,9 +47,18 @@ export function infoCommands(deps: SlashDeps): SlashCommand[] {
     },
     {
       name: "export",
-      description: "export the session to HTML: /export [path]",
+      description: "export the session to HTML: /export [--force] [path] (--force replaces an existing file)",
       async run(args, ctx) {
-        const r = await ctx.connection.rpc.exportHtml(args === "" ? undefined : args);
+        const force = /^--force(\s|$)/.test(args);
+        const path = (force ? args.slice("--force".length) : args).trim();
+        let r: { path: string };
+        try {
+          r = await ctx.connection.rpc.exportHtml(path === "" ? undefined : path, force ? { overwrite: true } : undefined);
+        } catch (error) {
+          if (force || !/already exists/.test(String(error))) throw error;
+          ctx.notice(`${path} already exists: /export --force ${path} replaces it.`, "warning");
+          return;
+        }
         ctx.notice(`Exported to ${r.path}`);
       },
     },

@@ -203,7 +203,7 @@ describe("info commands", () => {
     await s.run("/stats");
     expect(s.notices.at(-1)).toMatch(/1 user · 2 assistant · 3 tool calls/);
     await s.run("/export out.html");
-    expect(s.calls.find((c) => c.method === "exportHtml")?.args).toEqual(["out.html"]);
+    expect(s.calls.find((c) => c.method === "exportHtml")?.args).toEqual(["out.html", undefined]);
     expect(s.notices.at(-1)).toBe("Exported to /tmp/out.html");
     await s.run("/compact keep the API notes");
     expect(s.calls.find((c) => c.method === "compact")?.args).toEqual(["keep the API notes"]);

@@ -8,7 +8,7 @@ import { createStderrRing } from "../../src/bridge/stderr-ring.js";
 import { createPendingTable } from "../../src/bridge/pending.js";
 import { createWriteQueue } from "../../src/bridge/write-queue.js";
 import { createUiRouter } from "../../src/bridge/ui-router.js";
-import { applyProbe, capabilitiesFor, classifyFlavour } from "../../src/bridge/capabilities.js";
+import { applyProbe, CAPABILITY_PROBES, capabilitiesFor, classifyFlavour } from "../../src/bridge/capabilities.js";
 import { decideRestart } from "../../src/bridge/restart-policy.js";
 import { decodeData } from "../../src/bridge/normalise.js";
 import { EMPTY_QUEUE, mirrorAccepted, mirrorDelivered, mirrorReconcile } from "../../src/bridge/queue-mirror.js";
@@ -243,6 +243,11 @@ describe("capabilities", () => {
     expect(caps.flavour).toBe("pi-0.73");
     for (const c of ["get_entries", "get_tree", "set_todos", "set_host_tools", "clear_queue", "abort_and_prompt"]) expect(caps.commands[c]).toBe(false);
     expect(caps.synthesisedSettled).toBe(true);
+  });
+  it("takes get_tree from the get_entries probe (never asks for a whole session tree at start)", () => {
+    expect(CAPABILITY_PROBES).not.toContain("get_tree");
+    expect(applyProbe(capabilitiesFor("unknown"), "get_entries", true).commands["get_tree"]).toBe(true);
+    expect(applyProbe(capabilitiesFor("pi"), "get_entries", false).commands["get_tree"]).toBe(false);
   });
   it("uses branch aliases for oh-my-pi flavours", () => {
     expect(capabilitiesFor("omp").useBranchAliases).toBe(true);

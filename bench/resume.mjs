@@ -4,11 +4,14 @@
 // `agent-tui -c` on it under a pty, and prints beside their targets: time from spawn to the
 // first full screen (footer + last answer visible), keystroke echo delay while the history is
 // printed, and how many rows reached the terminal. The same file is opened by pi 0.73.1's own TUI
-// (`pi -c`, devDependency) for the ratio. Median of 3 runs each.
+// (`pi -c`, devDependency) for the ratio. Median of 3 runs each. The CPU time the TUI and its
+// worker used until the first full screen is printed too: on a busy machine the wall times
+// mostly measure the other work.
 // Usage: npm run build && node bench/resume.mjs [--messages 10000] [--runs 3] [--cols 120] [--rows 40] [--no-pi] [--keep]
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { tmpdir } from "node:os";
+import { cpus, loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import * as pty from "node-pty";
 
@@ -25,6 +28,8 @@ const COLS = arg("cols", 120);
 const ROWS = arg("rows", 40);
 const WITH_PI = !process.argv.includes("--no-pi");
 const TARGET_FIRST_SCREEN_MS = 1000;
+// Other work on the machine skews every figure: say how busy it was before the runs.
+const LOAD_BEFORE = loadavg()[0];
 const TARGET_ECHO_MS = 50;
 const LAST_MARK = "LAST-ANSWER-MARK";
 
@@ -150,6 +155,29 @@ function makeSandbox() {
 // ---------------------------------------------------------------- driving a TUI
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const CLK_TCK = 100;
+
+/** CPU seconds (user + system) a process has used so far, or 0 when it is gone. */
+function cpuSeconds(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / CLK_TCK;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU seconds of a process and its children (the TUI and its worker), by pid. */
+function treeCpu(pid) {
+  let children = [];
+  try {
+    children = execFileSync("pgrep", ["-P", String(pid)], { encoding: "utf8" }).trim().split("\n").filter((l) => l !== "").map(Number);
+  } catch {
+    children = [];
+  }
+  return { self: cpuSeconds(pid), children: children.reduce((sum, c) => sum + cpuSeconds(c), 0) };
+}
 
 /**
  * Spawn `argv` under a pty; resolve with: ms to the first screen showing both the footer
@@ -177,6 +205,8 @@ async function measure(argv, sandbox, footerRe) {
   const deadline = started + 60_000;
   let footerAt;
   let firstScreenAt;
+  let cpuAtFirstScreen = { self: Number.NaN, children: Number.NaN };
+  let cpuAtFooter = { self: Number.NaN, children: Number.NaN };
   const echoes = [];
   let typed = "";
   let pending; // { ch, at }
@@ -186,8 +216,14 @@ async function measure(argv, sandbox, footerRe) {
       await flushed();
       const now = performance.now();
       const text = screen();
-      if (footerAt === undefined && footerRe.test(text)) footerAt = now;
-      if (firstScreenAt === undefined && footerRe.test(text) && text.includes(LAST_MARK)) firstScreenAt = now;
+      if (footerAt === undefined && footerRe.test(text)) {
+        footerAt = now;
+        cpuAtFooter = treeCpu(child.pid);
+      }
+      if (firstScreenAt === undefined && footerRe.test(text) && text.includes(LAST_MARK)) {
+        firstScreenAt = now;
+        cpuAtFirstScreen = treeCpu(child.pid);
+      }
       if (pending && text.includes(typed)) {
         echoes.push(now - pending.at);
         pending = undefined;
@@ -213,6 +249,9 @@ async function measure(argv, sandbox, footerRe) {
     echoP50: echoes.length ? median(echoes) : Number.NaN,
     keys: echoes.length,
     rowsPrinted: term.buffer.active.length,
+    cpuTui: cpuAtFirstScreen.self * 1000,
+    cpuWorker: cpuAtFirstScreen.children * 1000,
+    cpuTuiAtFooter: cpuAtFooter.self * 1000,
   };
 }
 
@@ -243,7 +282,7 @@ try {
   if (!process.argv.includes("--keep")) sandbox.dispose();
 }
 
-console.log(`resume: ${sandbox.written.toLocaleString("en-US")}-message session, ${COLS}x${ROWS}, median of ${RUNS} runs (node ${process.version})`);
+console.log(`resume: ${sandbox.written.toLocaleString("en-US")}-message session, ${COLS}x${ROWS}, median of ${RUNS} runs (node ${process.version}, ${cpus().length} cores, 1-min load average ${LOAD_BEFORE.toFixed(1)} before the runs)`);
 for (const [name, rs] of Object.entries(results)) {
   const first = median(rs.map((r) => r.firstScreen));
   const echo = median(rs.map((r) => r.echoMax));
@@ -251,6 +290,7 @@ for (const [name, rs] of Object.entries(results)) {
   console.log(`    first full screen (footer + last answer)  ${fmt(first)}   target <= ${TARGET_FIRST_SCREEN_MS} ms   ${name.startsWith("agent-tui") ? verdict(first <= TARGET_FIRST_SCREEN_MS) : ""}`);
   console.log(`    footer shown                              ${fmt(median(rs.map((r) => r.footer)))}`);
   console.log(`    worst keystroke echo while printing       ${fmt(echo)}   target <= ${TARGET_ECHO_MS} ms   ${name.startsWith("agent-tui") ? verdict(echo <= TARGET_ECHO_MS) : ""}   (median echo ${fmt(median(rs.map((r) => r.echoP50)))}, ${median(rs.map((r) => r.keys))} keys)`);
+  console.log(`    CPU used by then: the TUI ${fmt(median(rs.map((r) => r.cpuTui)))} (${fmt(median(rs.map((r) => r.cpuTuiAtFooter)))} of it before the footer), its worker ${fmt(median(rs.map((r) => r.cpuWorker)))}`);
   console.log(`    terminal rows written (scrollback+screen) ${String(median(rs.map((r) => r.rowsPrinted))).padStart(9)}`);
 }
 if (results["pi 0.73.1 -c"]) {

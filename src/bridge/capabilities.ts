@@ -29,8 +29,12 @@ const MISSING: Record<Exclude<WorkerFlavour, "unknown">, readonly string[]> = {
 
 const SETTLED_EVENT_FLAVOURS = new Set<WorkerFlavour>(["ours", "pi"]);
 
-/** Probes are `get_*` only (docs/protocol.md §3.12 rule 4): they must not change worker state. */
-export const CAPABILITY_PROBES = ["get_available_thinking_levels", "get_entries", "get_tree", "get_commands", "get_fork_messages"] as const;
+/**
+ * Probes are `get_*` only (docs/protocol.md §3.12 rule 4): they must not change worker state. get_tree is not
+ * probed: its answer is the whole session tree (megabytes for a long session, at every start),
+ * and every worker has it exactly when it has get_entries (§0.4), so it follows that probe.
+ */
+export const CAPABILITY_PROBES = ["get_available_thinking_levels", "get_entries", "get_commands", "get_fork_messages"] as const;
 
 export function initialCapabilities(): Capabilities {
   return { flavour: "unknown", commands: {}, events: {}, useBranchAliases: false, synthesisedSettled: true };
@@ -65,7 +69,10 @@ export function capabilitiesFor(flavour: WorkerFlavour, version?: string): Capab
 
 /** Apply a probe outcome; pi without get_available_thinking_levels is pi 0.73 or older. */
 export function applyProbe(caps: Capabilities, command: string, supported: boolean): Capabilities {
-  const next: Capabilities = { ...caps, commands: { ...caps.commands, [command]: supported } };
+  const next: Capabilities = {
+    ...caps,
+    commands: { ...caps.commands, [command]: supported, ...(command === "get_entries" ? { get_tree: supported } : {}) },
+  };
   if (command === "get_available_thinking_levels" && caps.flavour === "pi" && !supported) {
     const base = capabilitiesFor("pi-0.73", caps.version);
     // Probe results are applied in CAPABILITY_PROBES order, this one first, so nothing is lost.

@@ -5,7 +5,8 @@
 // already on screen prints nothing: the transcript shows it.
 import type { RpcSessionState, SessionStats } from "../bridge/index.js";
 import type { TuiConnection } from "./bridge-notices.js";
-import { historyEntries, historyPrompts, historyTotals, type SessionTotals } from "./state/history.js";
+import { historyPrompts, historySlice, historyTotals, type SessionTotals, startHistory } from "./state/history.js";
+import type { EntryInput } from "./state/transcript.js";
 import type { Store } from "./state/store.js";
 
 /**
@@ -13,7 +14,7 @@ import type { Store } from "./state/store.js";
  * transcript view. Rendering a 10,000-message session whole takes seconds (bench/resume.mjs
  * prints the figures), while its last answer must show within one.
  */
-export const PRINT_LAST_MESSAGES = 200;
+export const PRINT_LAST_MESSAGES = 100;
 
 export type SessionPrinter = {
   /**
@@ -26,6 +27,21 @@ export type SessionPrinter = {
 };
 
 type Connection = Pick<TuiConnection, "rpc" | "getSnapshot">;
+
+/** Messages turned into entries per event-loop turn: keys are read between slices. */
+const BUILD_SLICE = 400;
+
+const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+async function buildEntries(messages: readonly unknown[]): Promise<EntryInput[]> {
+  const build = startHistory(messages, PRINT_LAST_MESSAGES);
+  const entries: EntryInput[] = [];
+  for (let from = 0; from < messages.length; from += BUILD_SLICE) {
+    if (from > 0) await nextTurn();
+    entries.push(...historySlice(messages, from, from + BUILD_SLICE, build));
+  }
+  return entries;
+}
 
 function sessionKey(state: Pick<RpcSessionState, "sessionFile" | "sessionId">): string {
   return state.sessionFile ?? `id:${state.sessionId}`;
@@ -57,7 +73,7 @@ export function createSessionPrinter(store: Store, connection: Connection): Sess
   const print = async (state: RpcSessionState, messages: readonly unknown[], title: string | undefined): Promise<void> => {
     shown = sessionKey(state);
     if (title !== undefined) store.dispatch({ type: "notice", level: "info", text: `── ${title} ──` });
-    store.dispatch({ type: "history", entries: historyEntries(messages, PRINT_LAST_MESSAGES) });
+    store.dispatch({ type: "history", entries: await buildEntries(messages) });
     const prompts = historyPrompts(messages).slice(-100);
     store.dispatchAll(prompts.map((text) => ({ type: "editor", op: { op: "commit_history", text } })));
     store.dispatch({ type: "session_totals", totals: await totals(messages) });

@@ -1,6 +1,6 @@
 // Flavour classification and the capability matrix (docs/protocol.md §3.12).
 import { describe, expect, it } from "vitest";
-import { applyProbe, capabilitiesFor, classifyFlavour } from "../../src/bridge/capabilities.js";
+import { applyProbe, CAPABILITY_PROBES, capabilitiesFor, classifyFlavour } from "../../src/bridge/capabilities.js";
 
 describe("capabilities", () => {
   it("classifies flavours from get_state keys (docs/protocol.md §3.12)", () => {
@@ -14,6 +14,11 @@ describe("capabilities", () => {
     expect(caps.flavour).toBe("pi-0.73");
     for (const c of ["get_entries", "get_tree", "set_todos", "set_host_tools", "clear_queue", "abort_and_prompt"]) expect(caps.commands[c]).toBe(false);
     expect(caps.synthesisedSettled).toBe(true);
+  });
+  it("takes get_tree from the get_entries probe (never asks for a whole session tree at start)", () => {
+    expect(CAPABILITY_PROBES).not.toContain("get_tree");
+    expect(applyProbe(capabilitiesFor("unknown"), "get_entries", true).commands["get_tree"]).toBe(true);
+    expect(applyProbe(capabilitiesFor("pi"), "get_entries", false).commands["get_tree"]).toBe(false);
   });
   it("uses branch aliases for oh-my-pi flavours", () => {
     expect(capabilitiesFor("omp").useBranchAliases).toBe(true);

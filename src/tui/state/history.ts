@@ -55,24 +55,36 @@ function messageEntries(m: Record<string, unknown>, calls: Map<string, ToolCall>
   }
 }
 
+/** State carried from one slice of a session's messages to the next. */
+export type HistoryBuild = { calls: Map<string, ToolCall>; firstPrinted: number };
+
+/** Start building the entries of `messages`, of which the last `printLast` are printed. */
+export function startHistory(messages: readonly unknown[], printLast = Number.POSITIVE_INFINITY): HistoryBuild {
+  return { calls: new Map(), firstPrinted: Math.max(0, messages.length - printLast) };
+}
+
 /**
- * Transcript entries for a session's messages, oldest first. With `printLast`, the entries of
- * all earlier messages are kept in the store but marked unprinted, and a notice before the
- * printed tail says how many messages only the transcript view shows.
+ * Entries of `messages[from, to)`, in order (so a long history can be built a slice at a time).
+ * Entries of messages before the printed tail are marked unprinted, and a notice before the
+ * tail says how many messages only the transcript view shows.
  */
-export function historyEntries(messages: readonly unknown[], printLast = Number.POSITIVE_INFINITY): EntryInput[] {
-  const calls = new Map<string, ToolCall>();
+export function historySlice(messages: readonly unknown[], from: number, to: number, build: HistoryBuild): EntryInput[] {
   const out: EntryInput[] = [];
-  const firstPrinted = Math.max(0, messages.length - printLast);
-  messages.forEach((m, index) => {
+  const { firstPrinted } = build;
+  for (let index = from; index < Math.min(to, messages.length); index += 1) {
     if (index === firstPrinted && firstPrinted > 0) {
       out.push({ kind: "notice", level: "info", text: `${firstPrinted.toLocaleString("en-US")} earlier message${firstPrinted === 1 ? "" : "s"} not printed here · ctrl+o shows the whole session` });
     }
-    if (!isRecord(m)) return;
-    const entries = messageEntries(m, calls);
-    for (const e of entries) out.push(index < firstPrinted ? { ...e, unprinted: true } : e);
-  });
+    const m = messages[index];
+    if (!isRecord(m)) continue;
+    for (const e of messageEntries(m, build.calls)) out.push(index < firstPrinted ? { ...e, unprinted: true } : e);
+  }
   return out;
+}
+
+/** Transcript entries for a session's messages, oldest first (see historySlice). */
+export function historyEntries(messages: readonly unknown[], printLast = Number.POSITIVE_INFINITY): EntryInput[] {
+  return historySlice(messages, 0, messages.length, startHistory(messages, printLast));
 }
 
 /** Texts of the user prompts, oldest first (for the editor's Up-arrow history). */

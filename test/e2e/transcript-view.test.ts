@@ -70,6 +70,7 @@ describe.skipIf(!built)("transcript view under a pty", () => {
         tui.write("g");
         await tui.waitForText(/▌ .*TOOL-TEST run it/);
         tui.write("/");
+        await tui.waitForText(/^\/█/m);
         await tui.type("quokka");
         await tui.waitForText("/quokka");
         tui.write(KEYS.enter);

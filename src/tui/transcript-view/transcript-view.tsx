@@ -4,8 +4,8 @@
 // that arrives while it is up is drawn inside it and owns the keyboard until answered.
 import type React from "react";
 import { useEffect, useMemo, useReducer, useRef } from "react";
-import { Box, Text } from "ink";
-import { resolveDialogKey, resolveViewKey, type ViewKeyAction } from "../keymap.js";
+import { Box, type Key, Text } from "ink";
+import { resolveDialogKey, resolveViewKey, viewKeypresses, type ViewKeyAction } from "../keymap.js";
 import { theme } from "../render/theme.js";
 import { padLine, truncateLine, textWidth } from "../render/text-width.js";
 import { sanitizeLine } from "../render/sanitize.js";
@@ -186,34 +186,41 @@ export function TranscriptView(): React.ReactElement {
     rerender();
   };
 
+  const onKey = (input: string, key: Key): void => {
+    const s = stateRef.current;
+    if (!s) return;
+    if (s.search.editing) {
+      const r = resolveDialogKey(input, key, false);
+      if (!r) return;
+      if ("text" in r) apply({ type: "search_input", text: r.text });
+      else if (r.action === "confirm") apply({ type: "search_submit" });
+      else if (r.action === "cancel") apply({ type: "search_cancel" });
+      else if (r.action === "backspace") apply({ type: "search_backspace" });
+      return;
+    }
+    const named = resolveViewKey(input, key);
+    if (!named) return;
+    const action = viewKeyAction(named, s.height);
+    if (action === "close") {
+      store.dispatch({ type: "transcript_view", open: false });
+      return;
+    }
+    if (action === "copy") {
+      const block = modelRef.current.block(s.cursor.block);
+      if (!block) return;
+      apply({ type: "message", text: "Copying…" });
+      void controller.copy(blockPlainText(block), "Block").then((text) => apply({ type: "message", text }));
+      return;
+    }
+    apply(action);
+  };
   useKeys(
     (input, key) => {
-      const s = stateRef.current;
-      if (!s) return;
-      if (s.search.editing) {
-        const r = resolveDialogKey(input, key, false);
-        if (!r) return;
-        if ("text" in r) apply({ type: "search_input", text: r.text });
-        else if (r.action === "confirm") apply({ type: "search_submit" });
-        else if (r.action === "cancel") apply({ type: "search_cancel" });
-        else if (r.action === "backspace") apply({ type: "search_backspace" });
-        return;
+      for (const k of viewKeypresses(input, key)) {
+        // A key that closed the view ends the chunk (the rest was typed for the view).
+        if (store.getState().ui.transcriptView === undefined) return;
+        onKey(k.input, k.key);
       }
-      const named = resolveViewKey(input, key);
-      if (!named) return;
-      const action = viewKeyAction(named, s.height);
-      if (action === "close") {
-        store.dispatch({ type: "transcript_view", open: false });
-        return;
-      }
-      if (action === "copy") {
-        const block = modelRef.current.block(s.cursor.block);
-        if (!block) return;
-        apply({ type: "message", text: "Copying…" });
-        void controller.copy(blockPlainText(block), "Block").then((text) => apply({ type: "message", text }));
-        return;
-      }
-      apply(action);
     },
     { scope: TRANSCRIPT_VIEW_SCOPE },
   );

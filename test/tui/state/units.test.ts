@@ -1,7 +1,7 @@
 // Pure units: keymap resolution, editor operations, frame-batched store, live budget.
 import { describe, expect, it } from "vitest";
 import type { Key } from "ink";
-import { EDITOR_BINDINGS, keyHelp, resolveDialogKey, resolveViewKey, resolveEditorKey } from "../../../src/tui/keymap.js";
+import { EDITOR_BINDINGS, keyHelp, resolveDialogKey, resolveViewKey, viewKeypresses, resolveEditorKey } from "../../../src/tui/keymap.js";
 import { initialEditor, reduceEditor, type EditorOp } from "../../../src/tui/state/editor.js";
 import { createStore } from "../../../src/tui/state/store.js";
 import { createInitialState } from "../../../src/tui/state/reducer.js";
@@ -52,6 +52,10 @@ describe("keymap", () => {
     expect(resolveViewKey("[<65;10;5M", key())).toBe("wheel_down");
     expect(resolveViewKey("[<0;10;5M", key())).toBeUndefined();
     expect(resolveViewKey("x", key())).toBeUndefined();
+    // Keys typed faster than one read arrive together: each character is a key of its own.
+    expect(viewKeypresses("/qG", key()).map((k) => [k.input, k.key.shift])).toEqual([["/", false], ["q", false], ["G", true]]);
+    expect(viewKeypresses("[<64;10;5M", key())).toHaveLength(1);
+    expect(viewKeypresses("[?1;2c", key())).toEqual([]);
   });
   it("y/n are actions only in confirm dialogs", () => {
     expect(resolveDialogKey("y", key(), true)).toEqual({ action: "yes" });

@@ -19,7 +19,7 @@ import { useNow } from "../components/use-now.js";
 import { blockPlainText } from "./block-content.js";
 import { layoutCacheFor, needleFor } from "./layout.js";
 import { VIEW_FRAME_TAG } from "./screen-switch.js";
-import { committedBlocks, liveBlocks, withNotifications, type BlockList } from "./view-blocks.js";
+import { committedBlocks, liveBlocks, type BlockList } from "./view-blocks.js";
 import { buildViewModel, type ViewModel } from "./view-model.js";
 import { type FoldChoices, blockFold, initialViewState, isSearchable, reduceView, settleView, type TranscriptViewState, type ViewAction } from "./view-state.js";
 
@@ -134,11 +134,7 @@ export function TranscriptView(): React.ReactElement {
   const list = committedBlocks(transcript.committed, lastBlocks);
   lastBlocks = list;
   const live = useMemo(() => liveBlocks(transcript), [transcript]);
-  const notifications = transcript.notifications;
-  const blocks = useMemo(() => {
-    const committed = withNotifications(list, notifications);
-    return live.length === 0 ? committed : [...committed, ...live];
-  }, [list, notifications, live]);
+  const blocks = useMemo(() => (live.length === 0 ? list.blocks : [...list.blocks, ...live]), [list, live]);
 
   const frameRows = Math.max(3, rows - 1);
   const dialogRows = dialog ? Math.min(dialogWantedRows(dialog, columns) + (dialogs.length > 1 ? 1 : 0), Math.floor(frameRows / 2)) : 0;

@@ -18,6 +18,7 @@ const { createInitialState } = await import("../dist/tui/state/reducer.js");
 const { createStore } = await import("../dist/tui/state/store.js");
 const { StoreContext } = await import("../dist/tui/state/use-store.js");
 const { TranscriptView } = await import("../dist/tui/transcript-view/transcript-view.js");
+const { KeyRouterRoot } = await import("../dist/tui/components/use-keys.js");
 
 const arg = (name, def) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -79,7 +80,15 @@ const state = createInitialState(COLUMNS, ROWS);
 state.transcript = { ...state.transcript, committed: entries, nextId: entries.length + 1 };
 const store = createStore(state, { frameMs: 0 });
 const controller = createController({ store, connection: { rpc: {}, respondToUi: () => undefined, getSnapshot: () => ({}) }, exit: () => undefined });
-const tree = () => React.createElement(StoreContext.Provider, { value: store }, React.createElement(ControllerContext.Provider, { value: controller }, React.createElement(TranscriptView)));
+// As in the app: keys reach the view through the key router, the store says the view is open.
+store.dispatch({ type: "transcript_view", open: true });
+const view = (s) =>
+  React.createElement(
+    StoreContext.Provider,
+    { value: s },
+    React.createElement(ControllerContext.Provider, { value: controller }, React.createElement(KeyRouterRoot, { overlays: false }, React.createElement(TranscriptView))),
+  );
+const tree = () => view(store);
 
 const cpuMs = () => {
   const u = process.cpuUsage();
@@ -122,7 +131,8 @@ const settle = () => new Promise((r) => setTimeout(r, 50)); // input subscriptio
   const warmState = createInitialState(COLUMNS, ROWS);
   warmState.transcript = { ...warmState.transcript, committed: makeEntries(10, 0.01) };
   const warmStore = createStore(warmState, { frameMs: 0 });
-  const warm = render(React.createElement(StoreContext.Provider, { value: warmStore }, React.createElement(ControllerContext.Provider, { value: controller }, React.createElement(TranscriptView))));
+  warmStore.dispatch({ type: "transcript_view", open: true });
+  const warm = render(view(warmStore));
   warm.unmount();
 }
 const first = open();

@@ -201,6 +201,19 @@ export function resolveDialogKey(input: string, key: Key, acceptsYesNo: boolean)
   return action ? { action } : undefined;
 }
 
+/**
+ * The transcript view's keypresses in one input event. Every printable key is a command
+ * there, and keys typed faster than one read arrive as one chunk of text ("/q", "jjj"): that
+ * is one key per character. What is left of an escape sequence Ink did not know ("[" and
+ * more, its ESC already removed) is no key at all.
+ */
+export function viewKeypresses(input: string, key: Key): Array<{ input: string; key: Key }> {
+  const chars = Array.from(input);
+  if (chars.length <= 1 || keyName(input, key) !== undefined) return [{ input, key }];
+  if (input.startsWith("[")) return [];
+  return chars.map((ch) => ({ input: ch, key: { ...key, shift: ch !== ch.toLowerCase() } }));
+}
+
 /** Transcript view action for a keypress (printable keys by their character). */
 export function resolveViewKey(input: string, key: Key): ViewKeyAction | undefined {
   const name = keyName(input, key) ?? (Array.from(input).length === 1 ? input : undefined);

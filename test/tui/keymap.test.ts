@@ -1,7 +1,7 @@
 // The keymap: every named action resolves from one table; dialogs and the transcript view have their own bindings.
 import { describe, expect, it } from "vitest";
 import type { Key } from "ink";
-import { EDITOR_BINDINGS, keyHelp, resolveDialogKey, resolveViewKey, resolveEditorKey } from "../../src/tui/keymap.js";
+import { EDITOR_BINDINGS, keyHelp, resolveDialogKey, resolveViewKey, viewKeypresses, resolveEditorKey } from "../../src/tui/keymap.js";
 
 function key(over: Partial<Key> = {}): Key {
   return {
@@ -46,6 +46,10 @@ describe("keymap", () => {
     expect(resolveViewKey("[<65;10;5M", key())).toBe("wheel_down");
     expect(resolveViewKey("[<0;10;5M", key())).toBeUndefined();
     expect(resolveViewKey("x", key())).toBeUndefined();
+    // Keys typed faster than one read arrive together: each character is a key of its own.
+    expect(viewKeypresses("/qG", key()).map((k) => [k.input, k.key.shift])).toEqual([["/", false], ["q", false], ["G", true]]);
+    expect(viewKeypresses("[<64;10;5M", key())).toHaveLength(1);
+    expect(viewKeypresses("[?1;2c", key())).toEqual([]);
   });
   it("y/n are actions only in confirm dialogs", () => {
     expect(resolveDialogKey("y", key(), true)).toEqual({ action: "yes" });

@@ -12,18 +12,8 @@ export const initialTranscript: TranscriptState = {
   tools: {},
   toolOrder: [],
   bash: undefined,
-  notifications: [],
 };
 
-/** How many extension notifications the transcript view keeps. */
-export const MAX_NOTIFICATIONS = 500;
-
-/** Remember an extension notification for the transcript view (ids below 0: not entries). */
-export function recordNotification(t: TranscriptState, level: NoticeLevel, text: string): TranscriptState {
-  const id = (t.notifications.at(-1)?.notice.id ?? 0) - 1;
-  const notice = { kind: "notice" as const, id, level, text: `Notification: ${text}` };
-  return { ...t, notifications: [...t.notifications, { after: t.committed.length, notice }].slice(-MAX_NOTIFICATIONS) };
-}
 
 export type EntryInput = Entry extends infer E ? (E extends { id: number } ? Omit<E, "id"> : never) : never;
 

@@ -51,11 +51,6 @@ export type TranscriptState = {
   toolOrder: string[];
   /** A user `!cmd` running through the `bash` command. */
   bash: { command: string; output: string; startedAt: number } | undefined;
-  /**
-   * Extension notifications (shown as toasts, never printed): kept for the transcript view,
-   * each after the first `after` committed entries. Only the latest are kept.
-   */
-  notifications: Array<{ after: number; notice: Extract<Entry, { kind: "notice" }> }>;
 };
 
 export type RunState = {

@@ -4,8 +4,8 @@
 // that arrives while it is up is drawn inside it and owns the keyboard until answered.
 import type React from "react";
 import { useEffect, useMemo, useReducer, useRef } from "react";
-import { Box, Text } from "ink";
-import { resolveDialogKey, resolveViewKey, type ViewKeyAction } from "../keymap.js";
+import { Box, type Key, Text } from "ink";
+import { resolveDialogKey, resolveViewKey, viewKeypresses, type ViewKeyAction } from "../keymap.js";
 import { theme } from "../render/theme.js";
 import { padLine, truncateLine, textWidth } from "../render/text-width.js";
 import { sanitizeLine } from "../render/sanitize.js";
@@ -19,7 +19,7 @@ import { useNow } from "../components/use-now.js";
 import { blockPlainText } from "./block-content.js";
 import { layoutCacheFor, needleFor } from "./layout.js";
 import { VIEW_FRAME_TAG } from "./screen-switch.js";
-import { committedBlocks, liveBlocks, withNotifications, type BlockList } from "./view-blocks.js";
+import { committedBlocks, liveBlocks, type BlockList } from "./view-blocks.js";
 import { buildViewModel, type ViewModel } from "./view-model.js";
 import { type FoldChoices, blockFold, initialViewState, isSearchable, reduceView, settleView, type TranscriptViewState, type ViewAction } from "./view-state.js";
 
@@ -134,11 +134,7 @@ export function TranscriptView(): React.ReactElement {
   const list = committedBlocks(transcript.committed, lastBlocks);
   lastBlocks = list;
   const live = useMemo(() => liveBlocks(transcript), [transcript]);
-  const notifications = transcript.notifications;
-  const blocks = useMemo(() => {
-    const committed = withNotifications(list, notifications);
-    return live.length === 0 ? committed : [...committed, ...live];
-  }, [list, notifications, live]);
+  const blocks = useMemo(() => (live.length === 0 ? list.blocks : [...list.blocks, ...live]), [list, live]);
 
   const frameRows = Math.max(3, rows - 1);
   const dialogRows = dialog ? Math.min(dialogWantedRows(dialog, columns) + (dialogs.length > 1 ? 1 : 0), Math.floor(frameRows / 2)) : 0;
@@ -186,34 +182,41 @@ export function TranscriptView(): React.ReactElement {
     rerender();
   };
 
+  const onKey = (input: string, key: Key): void => {
+    const s = stateRef.current;
+    if (!s) return;
+    if (s.search.editing) {
+      const r = resolveDialogKey(input, key, false);
+      if (!r) return;
+      if ("text" in r) apply({ type: "search_input", text: r.text });
+      else if (r.action === "confirm") apply({ type: "search_submit" });
+      else if (r.action === "cancel") apply({ type: "search_cancel" });
+      else if (r.action === "backspace") apply({ type: "search_backspace" });
+      return;
+    }
+    const named = resolveViewKey(input, key);
+    if (!named) return;
+    const action = viewKeyAction(named, s.height);
+    if (action === "close") {
+      store.dispatch({ type: "transcript_view", open: false });
+      return;
+    }
+    if (action === "copy") {
+      const block = modelRef.current.block(s.cursor.block);
+      if (!block) return;
+      apply({ type: "message", text: "Copying…" });
+      void controller.copy(blockPlainText(block), "Block").then((text) => apply({ type: "message", text }));
+      return;
+    }
+    apply(action);
+  };
   useKeys(
     (input, key) => {
-      const s = stateRef.current;
-      if (!s) return;
-      if (s.search.editing) {
-        const r = resolveDialogKey(input, key, false);
-        if (!r) return;
-        if ("text" in r) apply({ type: "search_input", text: r.text });
-        else if (r.action === "confirm") apply({ type: "search_submit" });
-        else if (r.action === "cancel") apply({ type: "search_cancel" });
-        else if (r.action === "backspace") apply({ type: "search_backspace" });
-        return;
+      for (const k of viewKeypresses(input, key)) {
+        // A key that closed the view ends the chunk (the rest was typed for the view).
+        if (store.getState().ui.transcriptView === undefined) return;
+        onKey(k.input, k.key);
       }
-      const named = resolveViewKey(input, key);
-      if (!named) return;
-      const action = viewKeyAction(named, s.height);
-      if (action === "close") {
-        store.dispatch({ type: "transcript_view", open: false });
-        return;
-      }
-      if (action === "copy") {
-        const block = modelRef.current.block(s.cursor.block);
-        if (!block) return;
-        apply({ type: "message", text: "Copying…" });
-        void controller.copy(blockPlainText(block), "Block").then((text) => apply({ type: "message", text }));
-        return;
-      }
-      apply(action);
     },
     { scope: TRANSCRIPT_VIEW_SCOPE },
   );

@@ -21,7 +21,6 @@ export function committedBlocks(committed: readonly Entry[], previous?: BlockLis
   // block, which a continuation piece may still extend.
   const reuse = previous && previous.entryCount <= committed.length && previous.source[0] === committed[0] ? previous : undefined;
   const blocks: ViewBlock[] = reuse ? reuse.blocks.slice(0, -1) : [];
-  const firstEntry: number[] = reuse ? reuse.firstEntry.slice(0, -1) : [];
   let start = reuse ? (reuse.lastStart ?? 0) : 0;
   let lastStart: number | undefined;
   let i = start;
@@ -41,9 +40,8 @@ export function committedBlocks(committed: readonly Entry[], previous?: BlockLis
       blocks.push(entryBlock(e));
     }
     lastStart = start;
-    firstEntry.push(start);
   }
-  return { source: committed, entryCount: committed.length, blocks, firstEntry, lastStart };
+  return { source: committed, entryCount: committed.length, blocks, lastStart };
 }
 
 function entryBlock(e: Exclude<Entry, { kind: "markdown" | "thinking" }>): ViewBlock {
@@ -76,27 +74,9 @@ export type BlockList = {
   source: readonly Entry[];
   entryCount: number;
   blocks: ViewBlock[];
-  /** Index in `source` of each block's first entry. */
-  firstEntry: number[];
   /** Index of the first entry of the last block (where an incremental rebuild restarts). */
   lastStart: number | undefined;
 };
-
-/** The blocks with extension notifications put where they arrived (after `after` entries). */
-export function withNotifications(list: BlockList, notes: TranscriptState["notifications"]): ViewBlock[] {
-  if (notes.length === 0) return list.blocks;
-  const out: ViewBlock[] = [];
-  let n = 0;
-  list.blocks.forEach((b, i) => {
-    for (let note = notes[n]; note && note.after <= (list.firstEntry[i] ?? 0); note = notes[n]) {
-      out.push({ kind: "notice", key: `n${-note.notice.id}`, entry: note.notice });
-      n += 1;
-    }
-    out.push(b);
-  });
-  for (const note of notes.slice(n)) out.push({ kind: "notice", key: `n${-note.notice.id}`, entry: note.notice });
-  return out;
-}
 
 /** Blocks for what is still live: the uncommitted streaming text and the running tools. */
 export function liveBlocks(t: TranscriptState): ViewBlock[] {

@@ -7,7 +7,7 @@ import { stripSgr, textWidth } from "../../../src/tui/render/text-width.js";
 import { blockParts, blockPlainText } from "../../../src/tui/transcript-view/block-content.js";
 import { hardWrap, hardWrapCount, markRanges } from "../../../src/tui/transcript-view/hard-wrap.js";
 import { createLayoutCache, layoutRows, needleFor } from "../../../src/tui/transcript-view/layout.js";
-import { committedBlocks, liveBlocks, withNotifications } from "../../../src/tui/transcript-view/view-blocks.js";
+import { committedBlocks, liveBlocks } from "../../../src/tui/transcript-view/view-blocks.js";
 import { createInitialState, reduce } from "../../../src/tui/state/reducer.js";
 import { buildViewModel } from "../../../src/tui/transcript-view/view-model.js";
 import { styleDiffLines } from "../../../src/tui/transcript-view/word-diff.js";
@@ -75,10 +75,8 @@ describe("blocks from the store", () => {
     s = reduce(s, { type: "notice", level: "info", text: "first" });
     s = reduce(s, { type: "ui_request", request: { kind: "notify", level: "warning", message: "disk almost full" }, now: 0 });
     s = reduce(s, { type: "notice", level: "info", text: "second" });
-    const blocks = withNotifications(committedBlocks(s.transcript.committed), s.transcript.notifications);
+    const blocks = committedBlocks(s.transcript.committed).blocks;
     expect(blocks.map((b) => blockPlainText(b))).toEqual(["first", "disk almost full", "second"]);
-    // Printed inline in full as well (an entry), so it shows once in the view.
-    expect(s.transcript.committed).toHaveLength(3);
   });
 
   it("adds the streaming text and the running tools as live blocks", () => {

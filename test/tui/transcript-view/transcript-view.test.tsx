@@ -75,6 +75,16 @@ describe("transcript view in the app", () => {
     expect(printed()).toContain("Streaming a live line, done.");
   });
 
+  it("takes keys typed faster than one read one by one: '/' then the search text", async () => {
+    const s = setupApp();
+    fill(s);
+    await open(s);
+    s.stdin.write("g/row-3");
+    await waitFor(() => viewFrame(s).includes("/row-3█"), "the search prompt with the text");
+    s.stdin.write("9\r");
+    await waitFor(() => /▌ +row-39/.test(viewFrame(s)), "the match under the cursor");
+  });
+
   it("gives the keyboard to a dialog that opens while the view is up, then takes it back", async () => {
     const s = setupApp();
     fill(s);

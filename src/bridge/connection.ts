@@ -1,6 +1,7 @@
 // The worker connection and supervisor: spawns generations, routes frames, keeps the pending
 // table, UI dialogs, host tools and run state consistent across crashes, and restarts under
-// a budget with rehydration (§11.2–11.4). Never replays a prompt or tool call.
+// a budget with rehydration (§11.2–11.4); a live worker is reconnected instead
+// (connection-live.ts). Never replays a prompt or tool call.
 import { serializeFrame } from "../protocol/index.js";
 import { BridgeError } from "./errors.js";
 import { createRedactor, withCommandLineSecrets } from "./redact.js";
@@ -23,6 +24,7 @@ import { createRpcClient } from "./rpc-client.js";
 import { createQueueTracker } from "./queue-mirror.js";
 import { cleanUpAfterExit, describeExit } from "./exit-cleanup.js";
 import { createProtocolHealth } from "./protocol-health.js";
+import { createLiveSupport } from "./connection-live.js";
 import type { AgentEvent } from "./wire-types.js";
 import type { BridgeNotice, BridgeSnapshot, SupervisorState, WorkerConnection, WorkerConnectionOptions, WorkerExitInfo } from "./types.js";
 
@@ -42,6 +44,7 @@ export function createWorkerConnection(options: WorkerConnectionOptions): Worker
   const budget = createRestartBudget(options.restart === undefined ? DEFAULT_RESTART_POLICY : options.restart);
   const degradedThreshold = options.degradedThreshold ?? 3;
 
+  let command = options.command;
   let caps = initialCapabilities();
   let supervisor: SupervisorState = "stopped";
   let generation = 0;
@@ -108,6 +111,23 @@ export function createWorkerConnection(options: WorkerConnectionOptions): Worker
   );
   const stepRun = (input: RunInput): void => runDriver.step(input);
 
+  const live = createLiveSupport({
+    request: (type, fields, timeoutMs) => internalRequest(type, fields, timeoutMs),
+    emit,
+    dispatchFrame: (frame) => handleFrame(generation, router.route(JSON.stringify(frame))),
+    parts: { pending, ui, hostTools, queues, openTools },
+    stepRun,
+    setSupervisor,
+    lastExit: () => lastExit,
+    canReconnect: () => options.live !== undefined,
+    relaunch: () => launch(true),
+    killCurrent: () => {
+      if (worker) void terminate(worker);
+    },
+    stopping: () => stopping,
+    ...(options.live?.reconnectDelaysMs ? { delaysMs: options.live.reconnectDelaysMs } : {}),
+  });
+
   // ---- frames ----------------------------------------------------------------------------
   function onProtocolError(message: string, excerpt: string): void {
     emit({ kind: "protocol_error", message, excerpt });
@@ -137,6 +157,11 @@ export function createWorkerConnection(options: WorkerConnectionOptions): Worker
 
   function onFrame(gen: number, routed: RoutedFrame): void {
     if (gen !== generation) return; // a late frame of a dead generation
+    if (!live.admit(routed)) return; // covered by the live_attach answer still to come
+    handleFrame(gen, routed);
+  }
+
+  function handleFrame(gen: number, routed: RoutedFrame): void {
     if (routed.kind !== "protocol_error" && routed.kind !== "ignored") {
       const type = routed.kind === "response" ? "response" : routed.kind === "event" ? routed.event.type : routed.kind;
       lastFrame = { type, at: Date.now(), ...(routed.kind === "response" && routed.frame.command ? { command: routed.frame.command } : {}) };
@@ -144,6 +169,7 @@ export function createWorkerConnection(options: WorkerConnectionOptions): Worker
     switch (routed.kind) {
       case "response": {
         if (routed.frame.command === "get_state" && isRecord(routed.frame.data)) rawState = routed.frame.data;
+        live.onResponse(routed.frame);
         const outcome = pending.settle(routed.frame, decodeData);
         if (outcome.kind === "late_prompt_failure") {
           emit({ kind: "late_prompt_failure", id: outcome.id, error: outcome.error });
@@ -161,6 +187,11 @@ export function createWorkerConnection(options: WorkerConnectionOptions): Worker
       case "ready":
         if (routed.version !== undefined) caps = { ...caps, version: routed.version };
         readyWaiter?.resolve(routed.version);
+        live.onReady(routed.live);
+        break;
+      case "live_detached":
+        live.link.onDetached(routed.reason);
+        emit({ kind: "live_detached", reason: routed.reason });
         break;
       case "ui_request":
         for (const n of ui.handle(routed.request, gen)) emit(n);
@@ -196,6 +227,7 @@ export function createWorkerConnection(options: WorkerConnectionOptions): Worker
 
   async function request(type: string, fields: Record<string, unknown>): Promise<unknown> {
     if (supervisor === "starting" || supervisor === "recovering") await readyPromise; // §11.2: queue input while starting
+    if (supervisor === "reconnecting") throw new BridgeError("not_running", "Not connected to the live worker (reconnecting)", { command: type });
     if (supervisor !== "running") {
       throw new BridgeError("not_running", `Worker is ${supervisor}${lastExit ? ` (last exit code ${lastExit.code ?? "none"}, signal ${lastExit.signal ?? "none"})` : ""}`, { command: type });
     }
@@ -235,6 +267,12 @@ export function createWorkerConnection(options: WorkerConnectionOptions): Worker
       ...(reason ? { reason } : {}),
     };
     lastExit = info;
+    if (live.onExit(info)) {
+      readyWaiter = undefined;
+      return;
+    }
+    // The worker let us go on purpose (taken over, or it ended): nothing to restart.
+    if (live.link.ended !== undefined) stopping = true;
     for (const n of cleanUpAfterExit({ pending, ui, hostTools, queues, openTools }, info)) emit(n);
     stepRun({ type: "worker_gone" });
     readyWaiter = undefined;
@@ -268,10 +306,11 @@ export function createWorkerConnection(options: WorkerConnectionOptions): Worker
     rawState = undefined;
     health.reset();
     const extra = isRestart && options.sessionArgsForRestart ? options.sessionArgsForRestart(sessionFile) : [];
+    const base = live.reconnecting && options.live && live.link.id ? options.live.reconnectCommand(live.link.id) : command;
     const w: WorkerProcess = spawnWorker(
       {
         ...spawnOptionsFrom(options),
-        argv: [...options.command, ...extra],
+        argv: [...base, ...extra],
         env,
         redact,
       },
@@ -310,7 +349,8 @@ export function createWorkerConnection(options: WorkerConnectionOptions): Worker
         request: internalRequest,
         readyFrame,
         failed: startup.failed,
-        isRestart,
+        isRestart: () => live.needsRehydrate(isRestart),
+        afterReady: () => live.attached(),
         rawState: () => rawState,
         caps: () => caps,
         setCaps,
@@ -372,6 +412,7 @@ export function createWorkerConnection(options: WorkerConnectionOptions): Worker
         pendingRequests: pending.size(),
         openDialogs: ui.openCount(),
         protocolErrors: health.total(),
+        ...(live.link.id !== undefined ? { live: { id: live.link.id, ...(live.link.ended !== undefined ? { ended: live.link.ended } : {}) } } : {}),
       };
     },
     respondToUi(id, response) {
@@ -392,6 +433,7 @@ export function createWorkerConnection(options: WorkerConnectionOptions): Worker
     },
     async stop() {
       stopping = true;
+      live.cancel();
       const w = worker;
       if (w) {
         cancelDialogs(); // §7.4: every dialog gets an answer, also on shutdown (pi's editor would wait forever).
@@ -399,6 +441,22 @@ export function createWorkerConnection(options: WorkerConnectionOptions): Worker
       }
       else if (supervisor !== "stopped") setSupervisor("stopped", lastExit);
       notices.flushNow();
+    },
+    async shutdownWorker() {
+      if (live.link.id !== undefined && live.link.ended === undefined && supervisor === "running") {
+        try {
+          await internalRequest("shutdown", {}, PROBE_TIMEOUT_MS);
+        } catch (error) {
+          emit({ kind: "notification", level: "warning", message: `Could not end the live worker: ${(error as Error).message}` });
+        }
+      }
+      await this.stop();
+    },
+    async switchWorker(next, current) {
+      await (current === "end" ? this.shutdownWorker() : this.stop());
+      command = next;
+      live.link.reset();
+      await this.start();
     },
   };
 }

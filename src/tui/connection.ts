@@ -7,6 +7,7 @@ import type { NoticeLevel, WorkerStatus } from "./state/types.js";
 import { decodeUiRequest } from "./state/ui-requests.js";
 import { decodeTodoPhases, isRecord, num, optStr, str } from "./state/wire.js";
 import { sanitizeText } from "./render/sanitize.js";
+import { liveNoticeActions } from "./live/live-notices.js";
 
 export type TuiConnection = Pick<WorkerConnection, "rpc" | "respondToUi" | "getSnapshot">;
 
@@ -68,6 +69,8 @@ function workerStatus(state: string): WorkerStatus {
       return "ready";
     case "recovering":
       return "restarting";
+    case "reconnecting":
+      return "reconnecting";
     case "exited":
     case "failed":
       return "crashed";
@@ -125,6 +128,11 @@ export function noticesToActions(batch: readonly BridgeNotice[], now: number): T
         break;
       case "notification":
         out.push({ type: "toast", level: n.level, text: n.message, now });
+        break;
+      case "live_attached":
+      case "live_link":
+      case "live_detached":
+        out.push(...liveNoticeActions(n, now));
         break;
       case "capabilities":
         out.push({ type: "worker_info", info: { canClearQueue: n.capabilities.commands["clear_queue"] !== false } });

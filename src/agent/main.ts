@@ -1,7 +1,7 @@
 // agent-rpc entry: parse the CLI, load configuration, open the session, wire the runtime,
 // extensions and command table, then serve JSONL on stdin/stdout (or, for `serve`, on a live
-// socket). `attach` and `sessions` are the live-session tools (src/agent/live/). pi-ai and
-// pi-agent-core are loaded lazily (first prompt) so that the worker answers get_state quickly.
+// socket; `attach` and `sessions` start at live/live-main.ts). pi-ai and pi-agent-core are
+// loaded lazily (first prompt) so that the worker answers get_state quickly.
 
 import { readFileSync } from "node:fs";
 import { CliError, HELP_TEXT, parseCli, type CliOptions } from "./cli.js";
@@ -31,15 +31,7 @@ function parseOrExit(argv: readonly string[]): CliOptions {
 }
 
 const argv = process.argv.slice(2);
-const subcommand = argv[0];
-if (subcommand === "attach" || subcommand === "sessions") {
-  const run = subcommand === "attach" ? (await import("./live/relay.js")).runAttach : (await import("./live/sessions-command.js")).runSessions;
-  const code = await run(argv.slice(1));
-  // -1: a relay is running; it exits when its connection closes.
-  if (code >= 0) process.exit(code);
-} else {
-  serve(subcommand === "serve" ? argv.slice(1) : argv, subcommand === "serve");
-}
+serve(argv[0] === "serve" ? argv.slice(1) : argv, argv[0] === "serve");
 
 function serve(args: readonly string[], live: boolean): void {
   const cli = { ...parseOrExit(args), serve: live };

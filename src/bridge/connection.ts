@@ -1,7 +1,8 @@
 // The worker connection the TUI drives: a WorkerSupervisor (processes, exits, restarts) and one
 // WorkerSession per generation (frames), around the state that outlives a generation: pending
 // requests, dialogs, host tools, capabilities, run state, the queue mirror and the session file
-// a restart reopens (docs/protocol.md §11). Never replays a prompt or tool call.
+// a restart reopens (docs/protocol.md §11). A live worker behind a dropped link is reconnected
+// instead of restarted (connection-live.ts). Never replays a prompt or tool call.
 import { toClientEvent } from "./client-events.js";
 import { toSessionSnapshot } from "./client-values.js";
 import { BridgeError } from "./errors.js";
@@ -21,8 +22,9 @@ import { createRpcClient, type RpcClient } from "./rpc-client.js";
 import { createQueueTracker, type QueueTracker } from "./queue-mirror.js";
 import { cleanUpAfterExit, describeExit } from "./exit-cleanup.js";
 import { createProtocolHealth } from "./protocol-health.js";
-import { WorkerSupervisor } from "./worker-supervisor.js";
+import { WorkerSupervisor, type ExitKind } from "./worker-supervisor.js";
 import { WorkerSession } from "./worker-session.js";
+import { createLiveSupport, type LiveSupport } from "./connection-live.js";
 import type { AgentEvent, HostToolDefinition } from "./wire-types.js";
 import type {
   BridgeNotice,
@@ -61,9 +63,13 @@ class Connection implements WorkerConnection {
   private sessionFile: string | undefined;
   /** The session of the newest generation (its worker may have exited). */
   private session: WorkerSession | undefined;
+  /** The worker command: switchWorker() replaces it. */
+  private command: string[];
+  private readonly live: LiveSupport;
 
   constructor(private readonly options: WorkerConnectionOptions) {
     this.env = options.env ?? process.env;
+    this.command = options.command;
     // A key on the command line (`--agent "… KEY=… …"`) is masked wherever it is echoed back.
     this.redact = withCommandLineSecrets(createRedactor(this.env), options.command);
     this.notices = createNoticeBatcher(options.batchIntervalMs ?? 16);
@@ -89,12 +95,27 @@ class Connection implements WorkerConnection {
         ended: (info) => this.generationEnded(info),
         stateChanged: (state, info) => this.emit(info ? { kind: "supervisor", state, info } : { kind: "supervisor", state }),
         restartFailed: (message) => this.emit({ kind: "notification", level: "error", message }),
+        classifyExit: (info) => this.classifyExit(info),
       },
       {
         budget: createRestartBudget(options.restart === undefined ? DEFAULT_RESTART_POLICY : options.restart),
         ...(options.shutdownTimeoutsMs ? { shutdownTimeoutsMs: options.shutdownTimeoutsMs } : {}),
       },
     );
+    this.live = createLiveSupport({
+      request: this.internalRequest,
+      emit: (notice) => this.emit(notice),
+      dispatchFrame: (frame) => this.session?.receiveEmbedded(frame),
+      parts: () => ({ pending: this.pending, ui: this.ui, hostTools: this.hostTools, queues: this.queues, openTools: this.session?.openTools ?? new Map<string, string>() }),
+      stepRun: (input) => this.stepRun(input),
+      setSupervisor: (state, info) => this.supervisor.markLink(state, info),
+      lastExit: () => this.supervisor.view().lastExit,
+      canReconnect: () => options.live !== undefined,
+      relaunch: () => this.supervisor.reconnect(),
+      killCurrent: () => this.supervisor.endCurrent(),
+      stopping: () => this.supervisor.isStopping(),
+      ...(options.live?.reconnectDelaysMs ? { delaysMs: options.live.reconnectDelaysMs } : {}),
+    });
     this.rpc = createRpcClient({ request: (type, fields) => this.request(type, fields), supports: (type) => this.caps.commands[type] !== false });
   }
 
@@ -111,9 +132,30 @@ class Connection implements WorkerConnection {
   }
 
   async stop(): Promise<void> {
+    this.live.cancel();
     // docs/protocol.md §7.4: every dialog gets an answer, also on shutdown (pi's editor would wait forever).
     await this.supervisor.stop(() => this.cancelDialogs());
     this.notices.flushNow();
+  }
+
+  /** End the worker: a live one with the `shutdown` command first (it would outlive stop()). */
+  async shutdownWorker(): Promise<void> {
+    const link = this.live.link;
+    if (link.id !== undefined && link.ended === undefined && this.supervisor.view().state === "running") {
+      try {
+        await this.internalRequest("shutdown", {}, PROBE_TIMEOUT_MS);
+      } catch (error) {
+        this.emit({ kind: "notification", level: "warning", message: `Could not end the live worker: ${(error as Error).message}` });
+      }
+    }
+    await this.stop();
+  }
+
+  async switchWorker(next: string[], current: "end" | "detach"): Promise<void> {
+    await (current === "end" ? this.shutdownWorker() : this.stop());
+    this.command = next;
+    this.live.link.reset();
+    await this.start();
   }
 
   subscribe(listener: (batch: readonly BridgeNotice[]) => void): () => void {
@@ -135,6 +177,7 @@ class Connection implements WorkerConnection {
       pendingRequests: this.pending.size(),
       openDialogs: this.ui.openCount(),
       protocolErrors: this.health.total(),
+      ...(this.live.link.id !== undefined ? { live: { id: this.live.link.id, ...(this.live.link.ended !== undefined ? { ended: this.live.link.ended } : {}) } } : {}),
     };
   }
 
@@ -157,6 +200,7 @@ class Connection implements WorkerConnection {
   private async request(type: string, fields: Record<string, unknown>): Promise<unknown> {
     await this.supervisor.whenStarted(); // docs/protocol.md §11.2: input sent while starting waits for readiness
     const { state, lastExit } = this.supervisor.view();
+    if (state === "reconnecting") throw new BridgeError("not_running", "Not connected to the live worker (reconnecting)", { command: type });
     if (state !== "running") {
       const exit = lastExit ? ` (last exit code ${lastExit.code ?? "none"}, signal ${lastExit.signal ?? "none"})` : "";
       throw new BridgeError("not_running", `Worker is ${state}${exit}`, { command: type });
@@ -189,8 +233,10 @@ class Connection implements WorkerConnection {
   private spawn(generation: number, isRestart: boolean, exited: (code: number | null, signal: NodeJS.Signals | null, spawnError?: Error) => void): WorkerProcess {
     const extra = isRestart && this.options.sessionArgsForRestart ? this.options.sessionArgsForRestart(this.sessionFile) : [];
     const current = (): WorkerSession | undefined => (this.supervisor.isCurrent(generation) ? session : undefined);
+    const id = this.live.link.id;
+    const base = this.live.reconnecting && this.options.live && id !== undefined ? this.options.live.reconnectCommand(id) : this.command;
     const worker = spawnWorker(
-      { ...spawnOptionsFrom(this.options), argv: [...this.options.command, ...extra], env: this.env, redact: this.redact },
+      { ...spawnOptionsFrom(this.options), argv: [...base, ...extra], env: this.env, redact: this.redact },
       {
         onRecord: (line) => current()?.receive(line),
         onFramingError: (message) => current()?.protocolError(message),
@@ -233,6 +279,13 @@ class Connection implements WorkerConnection {
         if (this.supervisor.view().state === "running") void this.noteSessionFile();
       },
       degrade: (reason) => this.supervisor.degrade(generation, reason),
+      admit: (routed) => this.live.admit(routed),
+      ready: (live) => this.live.onReady(live),
+      responseSeen: (frame) => this.live.onResponse(frame),
+      detached: (reason) => {
+        this.live.link.onDetached(reason);
+        this.emit({ kind: "live_detached", reason });
+      },
     });
   }
 
@@ -250,7 +303,8 @@ class Connection implements WorkerConnection {
         request: this.internalRequest,
         readyFrame: session.readyFrame,
         failed: startup.failed,
-        isRestart,
+        isRestart: () => this.live.needsRehydrate(isRestart),
+        afterReady: () => this.live.attached(),
         rawState: () => session.rawGetState(),
         caps: () => this.caps,
         setCaps: (next) => this.setCaps(next),
@@ -264,6 +318,12 @@ class Connection implements WorkerConnection {
     } finally {
       startup.done();
     }
+  }
+
+  /** A live worker behind a dropped link is reconnected; one that let us go is not restarted. */
+  private classifyExit(info: WorkerExitInfo): ExitKind {
+    if (this.live.onExit(info)) return "link_lost";
+    return this.live.link.ended !== undefined ? "released" : "crash";
   }
 
   private generationEnded(info: WorkerExitInfo): void {

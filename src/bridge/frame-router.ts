@@ -16,7 +16,9 @@ export interface ResponseFrame {
 
 export type RoutedFrame =
   | { kind: "response"; frame: ResponseFrame }
-  | { kind: "ready"; version?: string }
+  | { kind: "ready"; version?: string; live?: { id: string; pid?: number } }
+  /** A live worker let this client go: another client took over, or the worker ended. */
+  | { kind: "live_detached"; reason: string }
   | { kind: "ui_request"; request: ExtensionUiRequest }
   | { kind: "host_tool_call"; call: HostToolCallFrame }
   | { kind: "host_tool_cancel"; id: string; targetId: string }
@@ -116,8 +118,12 @@ export function createFrameRouter(redact: (text: string) => string): FrameRouter
           }
           return { kind: "response", frame: out };
         }
-        case "ready":
-          return frame.frame.version !== undefined ? { kind: "ready", version: frame.frame.version } : { kind: "ready" };
+        case "ready": {
+          const ready: RoutedFrame = { kind: "ready" };
+          if (frame.frame.version !== undefined) ready.version = frame.frame.version;
+          if (frame.frame.live !== undefined) ready.live = frame.frame.live;
+          return ready;
+        }
         case "extension_ui_request":
           return { kind: "ui_request", request: frame.frame };
         case "host_tool_call":
@@ -131,6 +137,7 @@ export function createFrameRouter(redact: (text: string) => string): FrameRouter
           return continuesRun(obj) ? { kind: "event", event, continues: true } : { kind: "event", event };
         }
         case "unknown_event":
+          if (frame.type === "live_detached") return { kind: "live_detached", reason: typeof frame.raw["reason"] === "string" ? frame.raw["reason"] : "unknown" };
           return { kind: "unknown_event", type: frame.type, raw: frame.raw };
         default: {
           const never: never = frame;

@@ -12,7 +12,10 @@ export interface BringUpDeps {
   readyFrame: Promise<void>;
   /** Rejects when the worker exits during start-up. */
   failed: Promise<never>;
-  isRestart: boolean;
+  /** Asked after readiness: a resumed live worker needs no rehydration. */
+  isRestart(): boolean;
+  /** Awaited after readiness (a live worker's attach). */
+  afterReady?(): Promise<void>;
   /** get_state data as the worker sent it (before decoding), when already seen. */
   rawState(): Record<string, unknown> | undefined;
   caps(): Capabilities;
@@ -27,12 +30,13 @@ export interface BringUpDeps {
 export async function bringUpGeneration(deps: BringUpDeps): Promise<void> {
   const { options, request } = deps;
   const data = await awaitReadiness(request, deps.readyFrame, deps.failed, options.startupTimeoutMs ?? 30_000);
+  if (deps.afterReady) await Promise.race([deps.afterReady(), deps.failed]);
   deps.setCaps(await detectCapabilities(deps.rawState() ?? data, deps.caps().version, request, options.probeCapabilities !== false));
   const caps = deps.caps();
   // docs/protocol.md §3.12 rule 5: fail fast, with a clear message, when a command the UI needs is missing.
   const missing = (options.requiredCommands ?? []).filter((c) => caps.commands[c] === false);
   if (missing.length > 0) throw new BridgeError("unsupported", `The worker (${caps.flavour}) lacks required commands: ${missing.join(", ")}`);
-  if (deps.isRestart) {
+  if (deps.isRestart()) {
     const result = await rehydrate(request, caps, {
       initialState: data,
       sessionFile: deps.sessionFile(),

@@ -14,8 +14,11 @@ import type { ClientEvent, SessionSnapshot } from "./client-event-types.js";
 /** `settling`: the last run ended; waiting for agent_settled or the synthesised probe (busy). */
 export type RunState = "idle" | "streaming" | "retrying" | "compacting" | "settling" | "settled";
 
-/** Supervisor states of docs/protocol.md §11.2. */
-export type SupervisorState = "starting" | "running" | "degraded" | "exited" | "recovering" | "failed" | "stopped";
+/**
+ * Supervisor states of docs/protocol.md §11.2, plus `reconnecting`: the link to a
+ * live worker dropped; the worker keeps running and the connection is being re-established.
+ */
+export type SupervisorState = "starting" | "running" | "degraded" | "exited" | "recovering" | "reconnecting" | "failed" | "stopped";
 
 export interface WorkerExitInfo {
   generation: number;
@@ -51,7 +54,21 @@ export type BridgeNotice =
   | { kind: "late_prompt_failure"; id: string; error: string }
   | { kind: "notification"; level: "info" | "warning" | "error"; message: string }
   | { kind: "capabilities"; capabilities: Capabilities }
-  | { kind: "stderr"; line: string };
+  | { kind: "stderr"; line: string }
+  /**
+   * Attached to a live worker. `first`: this connection's first one (`messages` is the
+   * conversation to show); `resumed`: the same worker after a lost link, every missed event
+   * follows; `snapshot`: the same worker, but the missed events were no longer kept (`messages`
+   * is the whole conversation again); `replaced`: the old worker was gone, a new one reopened the
+   * session (a `rehydrated` notice follows, as after a crash).
+   */
+  | { kind: "live_attached"; id: string; mode: LiveAttachMode; messages: AgentMessage[]; state?: RpcSessionState }
+  /** The link to a live worker: lost, next attempt in `delayMs`, or restored. */
+  | { kind: "live_link"; state: "lost" | "waiting" | "restored"; attempt?: number; delayMs?: number }
+  /** The live worker let this client go: `taken_over` by another client, or it ended (`shutdown`). */
+  | { kind: "live_detached"; reason: string };
+
+export type LiveAttachMode = "first" | "resumed" | "snapshot" | "replaced";
 
 /** Worker flavour per docs/protocol.md §3.12 classification. */
 export type WorkerFlavour = "ours" | "pi" | "pi-0.73" | "omp" | "xcsh" | "unknown";
@@ -87,6 +104,8 @@ export interface BridgeSnapshot {
   pendingRequests: number;
   openDialogs: number;
   protocolErrors: number;
+  /** The live worker this connection follows (docs/protocol-notes.md, "Live sessions"). */
+  live?: { id: string; ended?: string };
 }
 
 export interface HostToolContext {
@@ -148,6 +167,12 @@ export interface WorkerConnectionOptions {
   shutdownTimeoutsMs?: { closeWaitMs?: number; termWaitMs?: number };
   /** Protocol errors within 60 s that make the worker Degraded (docs/protocol.md §11.2). Default 3. */
   degradedThreshold?: number;
+  /**
+   * Reconnecting to a live worker after its link dropped: the command that reaches worker `id`
+   * again (e.g. `ssh host agent-rpc attach <id> --or-start …`), and the delays between attempts
+   * (default 2, 4, 8, 16, then 30 s, until stop()). Without it a lost link is a crash.
+   */
+  live?: { reconnectCommand(id: string): string[]; reconnectDelaysMs?: number[] };
 }
 
 export interface WorkerConnection {
@@ -163,6 +188,13 @@ export interface WorkerConnection {
   registerHostTools(tools: HostToolDefinition[], handler: HostToolHandler): Promise<void>;
   /** Manual restart after Failed (resets the budget). */
   restart(): Promise<void>;
-  /** Close stdin → wait → SIGTERM → SIGKILL. */
+  /** Close stdin → wait → SIGTERM → SIGKILL. A live worker stays (detached). */
   stop(): Promise<void>;
+  /** End the worker: a live one with the `shutdown` command, then stop(); others as stop(). */
+  shutdownWorker(): Promise<void>;
+  /**
+   * Drive another worker from now on (e.g. `agent-rpc attach ID` for a live session): the
+   * current one is ended (`end`) or left running (`detach`), then `command` starts as on start().
+   */
+  switchWorker(command: string[], current: "end" | "detach"): Promise<void>;
 }

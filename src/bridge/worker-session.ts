@@ -42,6 +42,14 @@ export interface SessionHost {
   sessionMayHaveChanged(): void;
   /** Too many protocol errors: the generation must be ended. */
   degrade(reason: string): void;
+  /** Live sessions (connection-live.ts): false drops a frame the live_attach answer covers. */
+  admit(routed: RoutedFrame): boolean;
+  /** The ready frame, with the live worker it names when it is one. */
+  ready(live: { id: string } | undefined): void;
+  /** Every response, before it settles its request (the live_attach answer is applied here, in stream order). */
+  responseSeen(frame: ResponseFrame): void;
+  /** The live worker let this client go (`taken_over`, `shutdown`). */
+  detached(reason: string): void;
 }
 
 type LastFrame = NonNullable<WorkerExitInfo["lastFrame"]>;
@@ -80,7 +88,13 @@ export class WorkerSession {
 
   /** One stdout record of this generation. */
   receive(line: string): void {
-    this.dispatch(this.router.route(line));
+    const routed = this.router.route(line);
+    if (this.host.admit(routed)) this.dispatch(routed);
+  }
+
+  /** A frame carried inside another frame (a live_attach answer's missed events): routed, not admitted again. */
+  receiveEmbedded(frame: Record<string, unknown>): void {
+    this.dispatch(this.router.route(JSON.stringify(frame)));
   }
 
   /** A framing-level failure (oversize record, invalid UTF-8). */
@@ -130,7 +144,11 @@ export class WorkerSession {
         return this.response(routed.frame);
       case "ready":
         if (routed.version !== undefined) this.host.version(routed.version);
+        this.host.ready(routed.live);
         this.announceReady();
+        return;
+      case "live_detached":
+        this.host.detached(routed.reason);
         return;
       case "ui_request":
         for (const n of this.host.ui.handle(routed.request, this.generation)) this.host.emit(n);
@@ -167,6 +185,7 @@ export class WorkerSession {
       this.rawState = frame.data;
       this.host.stateSeen(frame.data);
     }
+    this.host.responseSeen(frame);
     const outcome = this.host.pending.settle(frame, decodeData);
     if (outcome.kind === "late_prompt_failure") {
       this.host.emit({ kind: "late_prompt_failure", id: outcome.id, error: outcome.error });

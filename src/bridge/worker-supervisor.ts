@@ -27,7 +27,15 @@ export interface GenerationHooks {
   stateChanged(state: SupervisorState, info?: WorkerExitInfo): void;
   /** A restart attempt failed (its exit, if any, drives the next attempt). */
   restartFailed(message: string): void;
+  /**
+   * What an exit means, asked before anything else happens: `crash` (restart under the budget),
+   * `released` (a live worker let this client go: as stop()), or `link_lost` (a live worker runs
+   * on behind a dropped link: the owner reconnects, see reconnect()).
+   */
+  classifyExit(info: WorkerExitInfo): ExitKind;
 }
+
+export type ExitKind = "crash" | "released" | "link_lost";
 
 export interface SupervisorOptions {
   budget: RestartBudget;
@@ -118,6 +126,25 @@ export class WorkerSupervisor {
     }
   }
 
+  /** A live worker's link: `reconnecting` while it is re-established, `exited` when another worker answered. */
+  markLink(state: "reconnecting" | "exited", info?: WorkerExitInfo): void {
+    this.setState(state, info);
+  }
+
+  /** One reconnect attempt: the next generation, brought up like a restart; rejects when it does not come up. */
+  reconnect(): Promise<void> {
+    return this.launch(true);
+  }
+
+  /** End what a failed reconnect attempt left running. */
+  endCurrent(): void {
+    if (this.worker) void this.terminate(this.worker);
+  }
+
+  isStopping(): boolean {
+    return this.stopping;
+  }
+
   /** The running generation cannot be driven any more (protocol errors): mark it and end it. */
   degrade(generation: number, reason: string): void {
     const w = this.worker;
@@ -176,7 +203,7 @@ export class WorkerSupervisor {
     const reason = spawnError ? `Could not start worker: ${spawnError.message}` : this.exitReason;
     this.exitReason = undefined;
     const lastFrame = this.hooks.lastFrame();
-    const info: WorkerExitInfo = {
+    let info: WorkerExitInfo = {
       generation,
       code,
       signal,
@@ -186,6 +213,13 @@ export class WorkerSupervisor {
       ...(reason ? { reason } : {}),
     };
     this.lastExit = info;
+    const kind = this.hooks.classifyExit(info);
+    if (kind === "link_lost") return;
+    if (kind === "released") {
+      this.stopping = true;
+      info = { ...info, intentional: true };
+      this.lastExit = info;
+    }
     this.hooks.ended(info);
     if (this.stopping) {
       this.setState("stopped", info);

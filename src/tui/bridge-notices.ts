@@ -6,6 +6,7 @@ import type { TuiAction } from "./state/actions.js";
 import type { NoticeLevel, WorkerStatus } from "./state/types.js";
 import { decodeUiRequest } from "./state/ui-requests.js";
 import { sanitizeText } from "./render/sanitize.js";
+import { liveNoticeActions } from "./live/live-notices.js";
 
 export type TuiConnection = Pick<WorkerConnection, "rpc" | "respondToUi" | "getSnapshot">;
 
@@ -50,6 +51,8 @@ function workerStatus(state: string): WorkerStatus {
       return "ready";
     case "recovering":
       return "restarting";
+    case "reconnecting":
+      return "reconnecting";
     case "exited":
     case "failed":
       return "crashed";
@@ -111,6 +114,11 @@ export function noticesToActions(batch: readonly BridgeNotice[], now: number): T
         break;
       case "notification":
         out.push({ type: "toast", level: n.level, text: n.message, now });
+        break;
+      case "live_attached":
+      case "live_link":
+      case "live_detached":
+        out.push(...liveNoticeActions(n, now));
         break;
       case "capabilities":
         out.push({ type: "worker_info", info: { canClearQueue: n.capabilities.commands["clear_queue"] !== false } });

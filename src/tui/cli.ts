@@ -14,7 +14,14 @@ export type TuiCliOptions = {
   /** Worker flags as the user gave them, to report any the worker did not honour. */
   requested: { provider?: string; model?: string; thinking?: string; name?: string; session?: string; noSession?: boolean };
   sessionDir: string | undefined;
+  /** --no-detach: the worker is this process's child and ends with it (no live session). */
+  noDetach: boolean;
+  /** `agent-tui attach [ID]`: reattach to a live worker (ID "" = the latest of this folder). */
+  attachId: string | undefined;
 };
+
+/** `agent-tui sessions [stop ID] [--json] [--agent CMD]`: list or stop live workers. */
+export type SessionsCli = { args: string[]; workerCommand: string[] };
 
 /** Flags forwarded verbatim to the worker (pi's names). */
 const PASS_THROUGH: ReadonlyArray<{ name: string; flag: string; type: "string" | "boolean"; shortFlag?: string; isMultiple?: boolean }> = [
@@ -32,6 +39,8 @@ const PASS_THROUGH: ReadonlyArray<{ name: string; flag: string; type: "string" |
 export const HELP = `
   Usage
     $ agent-tui [message…]
+    $ agent-tui attach [ID]          reattach to a live session (the latest of this folder without ID)
+    $ agent-tui sessions [stop ID]   list the live sessions (or stop one)
 
   Options
     --agent "<cmd>"        drive another pi-compatible worker (e.g. "pi --mode rpc")
@@ -46,7 +55,11 @@ export const HELP = `
     -r, --resume           pick a session of this directory to resume
     -n, --name <name>      session name
     -e, --extension <path> load an extension (repeatable)
+    --no-detach            the worker ends with agent-tui (no live session to come back to)
     --help, --version
+
+  Live sessions: the bundled agent (and --agent "… agent-rpc …") keeps running when the
+  terminal goes away (SIGHUP, a dropped SSH link, /detach); -c, -r and attach find it again.
 
   Without an API key (and without --demo) the offline demo model answers and agent-tui says
   how to configure a provider: ANTHROPIC_API_KEY / OPENAI_API_KEY / …, models.json in
@@ -70,6 +83,7 @@ export function parseTuiCli(argv: readonly string[], importMeta: ImportMeta): Tu
   const flags: Record<string, { type: "string" | "boolean"; shortFlag?: string; isMultiple?: boolean }> = {
     agent: { type: "string" },
     demo: { type: "boolean" },
+    detach: { type: "boolean" },
     resume: { type: "boolean", shortFlag: "r" },
   };
   for (const p of PASS_THROUGH) {
@@ -101,7 +115,8 @@ export function parseTuiCli(argv: readonly string[], importMeta: ImportMeta): Tu
     else if (typeof v === "string" && v !== "") extra.push(p.flag, v);
     else if (Array.isArray(v)) for (const item of v) if (typeof item === "string") extra.push(p.flag, item);
   }
-  const message = cli.input.join(" ").trim();
+  const attaching = cli.input[0] === "attach";
+  const message = (attaching ? [] : cli.input).join(" ").trim();
   const opt = (k: string): string | undefined => {
     const v = f[k];
     return typeof v === "string" && v !== "" ? v : undefined;
@@ -120,5 +135,22 @@ export function parseTuiCli(argv: readonly string[], importMeta: ImportMeta): Tu
     resume: f["resume"] === true,
     requested,
     sessionDir: opt("sessionDir"),
+    noDetach: f["detach"] === false,
+    attachId: attaching ? (cli.input[1] ?? "") : undefined,
   };
+}
+
+/** `agent-tui sessions …`, or undefined when argv is not that subcommand. */
+export function parseSessionsCli(argv: readonly string[]): SessionsCli | undefined {
+  if (argv[0] !== "sessions") return undefined;
+  const args: string[] = [];
+  let agent: string | undefined;
+  for (let i = 1; i < argv.length; i++) {
+    const a = argv[i] as string;
+    if (a === "stop" || a === "--stop") args.push("--stop", argv[++i] ?? "");
+    else if (a === "--agent") agent = argv[++i];
+    else if (a.startsWith("--agent=")) agent = a.slice("--agent=".length);
+    else args.push(a);
+  }
+  return { args, workerCommand: agent !== undefined ? splitCommandLine(agent) : resolveBundledWorkerCommand() };
 }

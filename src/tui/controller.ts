@@ -18,6 +18,8 @@ export type ControllerOptions = {
   slashCommands?: SlashCommand[];
   /** Puts text on the clipboard (OSC 52 and friends, see clipboard.ts). */
   copy?: (text: string) => Promise<CopyResult>;
+  /** Leave on purpose while a live worker keeps running (/detach, its key). */
+  detach?: () => void;
   /** Opens $VISUAL/$EDITOR on `text`; resolves with the edited text or undefined. */
   openExternalEditor?: (text: string) => Promise<string | undefined>;
   now?: () => number;
@@ -287,6 +289,10 @@ export function createController(options: ControllerOptions): Controller {
       case "exit_or_delete":
         if (store.getState().editor.text === "") options.exit();
         else edit({ type: "editor", op: { op: "delete" } });
+        return;
+      case "detach":
+        if (options.detach) options.detach();
+        else toast("Nothing to detach from: this worker ends with agent-tui");
         return;
       case "cycle_thinking":
         void cycleThinking();

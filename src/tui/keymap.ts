@@ -12,6 +12,7 @@ export type EditorAction =
   | "pull_queue"
   | "clear_or_exit"
   | "exit_or_delete"
+  | "detach"
   | "cycle_thinking"
   | "cycle_model"
   | "toggle_tool_output"
@@ -75,6 +76,7 @@ export const EDITOR_BINDINGS: ReadonlyArray<Binding<EditorAction>> = [
   { action: "pull_queue", keys: ["alt+up", "shift+up"], help: "pull queued messages back into the editor" },
   { action: "clear_or_exit", keys: ["ctrl+c"], help: "clear the editor; twice quickly to exit" },
   { action: "exit_or_delete", keys: ["ctrl+d"], help: "exit when the editor is empty" },
+  { action: "detach", keys: ["ctrl+q"], help: "detach: leave, the session keeps running" },
   { action: "cycle_thinking", keys: ["shift+tab"], help: "cycle thinking level" },
   { action: "cycle_model", keys: ["ctrl+p"], help: "cycle models" },
   { action: "open_transcript", keys: ["ctrl+o"], help: "open the transcript view (every block in full; q returns)" },

@@ -5,8 +5,9 @@
 // already on screen prints nothing: the transcript shows it.
 import type { RpcSessionState, SessionStats } from "../bridge/index.js";
 import type { TuiConnection } from "./bridge-notices.js";
-import { historyPrompts, historySlice, historyTotals, type SessionTotals, startHistory } from "./state/history.js";
+import { historyEntries, historyPrompts, historySlice, historyTotals, type SessionTotals, startHistory } from "./state/history.js";
 import type { EntryInput } from "./state/transcript.js";
+import type { TuiAction } from "./state/actions.js";
 import type { Store } from "./state/store.js";
 
 /**
@@ -21,10 +22,25 @@ export type SessionPrinter = {
    * Print the worker's current session below what is on screen (a `title` divider first when
    * given) and take its totals. `messages` when the caller already has them (rehydration).
    */
-  show(options?: { title?: string; messages?: readonly unknown[] }): Promise<void>;
+  show(options?: { title?: string; messages?: readonly unknown[]; ifNotShown?: boolean }): Promise<void>;
   /** After a restart rehydrated `state`: print only if it is not the session on screen. */
   rehydrated(state: RpcSessionState, messages: readonly unknown[]): Promise<void>;
+  /**
+   * A live worker's attach answer printed `state`'s session (sessionActions, in stream order
+   * before the run in progress): remember it and take its totals. show({ ifNotShown }) then
+   * prints nothing.
+   */
+  attached(state: RpcSessionState, messages: readonly unknown[]): Promise<void>;
 };
+
+/** The actions that print a session's messages (a `title` divider first when given). */
+export function sessionActions(messages: readonly unknown[], title?: string): TuiAction[] {
+  const out: TuiAction[] = [];
+  if (title !== undefined) out.push({ type: "notice", level: "info", text: `── ${title} ──` });
+  out.push({ type: "history", entries: historyEntries(messages, PRINT_LAST_MESSAGES) });
+  for (const text of historyPrompts(messages).slice(-100)) out.push({ type: "editor", op: { op: "commit_history", text } });
+  return out;
+}
 
 type Connection = Pick<TuiConnection, "rpc" | "getSnapshot">;
 
@@ -82,6 +98,7 @@ export function createSessionPrinter(store: Store, connection: Connection): Sess
   return {
     async show(options = {}) {
       const state = await connection.rpc.getState();
+      if (options.ifNotShown === true && shown === sessionKey(state)) return;
       const messages = options.messages ?? (await connection.rpc.getMessages()).messages;
       await print(state, messages, options.title);
     },
@@ -91,6 +108,10 @@ export function createSessionPrinter(store: Store, connection: Connection): Sess
         return;
       }
       await print(state, messages, "The restarted worker opened another session");
+    },
+    async attached(state, messages) {
+      shown = sessionKey(state);
+      store.dispatch({ type: "session_totals", totals: await totals(messages) });
     },
   };
 }

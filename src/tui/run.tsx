@@ -3,7 +3,12 @@
 import { appendFileSync } from "node:fs";
 import { render } from "ink";
 import { createWorkerConnection, describeCommandLine, toSessionSnapshot, type WorkerConnection } from "../bridge/index.js";
-import { parseTuiCli } from "./cli.js";
+import { parseSessionsCli, parseTuiCli } from "./cli.js";
+import { askQuitWhileWorking, detachedHint, liveCommands } from "./live/live-commands.js";
+import { liveWorkerCommand } from "./live/live-command.js";
+import { planWorker, runSessionsCli } from "./live/live-plan.js";
+import { describeLiveSession, listLiveSessions, type LiveSession } from "./live/live-sessions.js";
+import { readLiveSettings } from "./live/live-settings.js";
 import { App } from "./components/app.js";
 import { noticesToActions } from "./bridge-notices.js";
 import { createController } from "./controller.js";
@@ -23,6 +28,11 @@ import { createScreenSwitch } from "./transcript-view/screen-switch.js";
 const MAX_FPS = 30;
 
 async function main(): Promise<void> {
+  const sessionsCli = parseSessionsCli(process.argv.slice(2));
+  if (sessionsCli) {
+    process.exitCode = await runSessionsCli(sessionsCli);
+    return;
+  }
   const options = parseTuiCli(process.argv.slice(2), import.meta);
   const stdin = process.stdin;
   const stdout = process.stdout;
@@ -36,26 +46,35 @@ async function main(): Promise<void> {
   store.dispatch({ type: "workspace", cwd, branch: gitBranch(cwd) });
 
   const restartArgs = sessionArgsForRestart(options);
+  const plan = planWorker(options, readLiveSettings(process.env));
+  if ("error" in plan) {
+    process.stderr.write(`agent-tui: ${plan.error}\n`);
+    process.exitCode = 2;
+    return;
+  }
   const connection: WorkerConnection = createWorkerConnection({
-    command: options.workerCommand,
+    command: plan.command,
     cwd,
     env: process.env,
     restart: { maxRestarts: 3, windowMs: 60_000 },
     ...(restartArgs ? { sessionArgsForRestart: restartArgs } : {}),
+    ...(plan.live ? { live: plan.live } : {}),
   });
   connection.subscribe((batch) => store.dispatchAll(noticesToActions(batch, Date.now())));
 
   let exiting = false;
   let ink: ReturnType<typeof render> | undefined;
-  const exit = (code = 0): void => {
+  /** `end`: the worker ends too (as before live sessions); `detach`: a live worker keeps running. */
+  const exit = (code = 0, how: "end" | "detach" = "end", farewell?: string): void => {
     if (exiting) return;
     exiting = true;
     store.dispatch({ type: "exit_requested" });
     store.flush();
     ink?.unmount();
     restoreTerminal(stdin, stdout);
+    if (farewell) process.stderr.write(farewell);
     const done = (): never => process.exit(code);
-    connection.stop().then(done, (error: unknown) => {
+    (how === "end" ? connection.shutdownWorker() : connection.stop()).then(done, (error: unknown) => {
       process.stderr.write(`agent-tui: stopping the worker failed: ${String(error)}\n`);
       done();
     });
@@ -63,9 +82,44 @@ async function main(): Promise<void> {
     setTimeout(done, 9000).unref();
   };
 
+  // The terminal went away or someone killed us: a live worker keeps running (detach).
   for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143], ["SIGHUP", 129]] as const) {
-    process.on(signal, () => exit(code));
+    process.on(signal, () => exit(code, "detach"));
   }
+  const liveId = (): string | undefined => {
+    const live = connection.getSnapshot().live;
+    return live && live.ended === undefined ? live.id : undefined;
+  };
+  const detach = (): void => {
+    const id = liveId();
+    exit(0, "detach", id ? detachedHint(id) : undefined);
+  };
+  const detachOrSay = (): void => {
+    if (liveId() !== undefined) detach();
+    else store.dispatch({ type: "toast", level: "warning", text: "This worker is not a live session (--no-detach, or not agent-rpc): /quit ends it", now: Date.now() });
+  };
+  /** Reattach to another live session: this worker ends (or, while working, stays live). */
+  const attachTo = async (session: LiveSession): Promise<void> => {
+    const command = liveWorkerCommand(options.workerCommand, session.id);
+    if (!command) return;
+    const now = Date.now();
+    store.dispatch({ type: "notice", level: "info", text: `── Attached: ${describeLiveSession(session, now).label} ──` });
+    store.dispatch({ type: "agent_event", event: { type: "queue_update", steering: [], followUp: [] }, now });
+    store.dispatch({ type: "todos", phases: [] });
+    await connection.switchWorker(command, store.getState().run.busy ? "detach" : "end");
+    store.dispatch({ type: "snapshot", snapshot: toSessionSnapshot(await connection.rpc.getState()) });
+  };
+  /** Ctrl+D, /quit: end the worker as before, unless a live run is working: then ask. */
+  const quit = async (): Promise<void> => {
+    const id = liveId();
+    if (id === undefined) return exit(0);
+    // Unreachable worker: leaving cannot stop it, and it keeps running.
+    if (connection.getSnapshot().supervisor === "reconnecting") return exit(0, "detach", detachedHint(id));
+    if (!store.getState().run.busy) return exit(0);
+    const choice = await askQuitWhileWorking(features.pickers);
+    if (choice === "detach") detach();
+    else if (choice === "stop") exit(0);
+  };
   process.on("uncaughtException", (error) => {
     ink?.unmount();
     restoreTerminal(stdin, stdout);
@@ -81,6 +135,8 @@ async function main(): Promise<void> {
     env: process.env,
     write: (data) => stdout.write(data),
     builtins: () => controller.commands(),
+    extraCommands: (pickers) => liveCommands({ pickers, workerCommand: options.workerCommand, detach, liveId, attach: attachTo }),
+    ...(plan.live ? { live: { list: () => listLiveSessions(options.workerCommand), attach: attachTo } } : {}),
     flags: {
       customAgent: options.customAgent,
       remoteWorker: isRemoteCommand(options.workerCommand),
@@ -93,7 +149,7 @@ async function main(): Promise<void> {
   });
   const editor = createExternalEditor(stdin);
   const copy = (text: string) => copyToClipboard(text, { write: (data) => stdout.write(data), env: process.env });
-  const controller = createController({ store, connection, exit: () => exit(0), slashCommands: features.slashCommands, copy, ...(editor ? { openExternalEditor: editor } : {}) });
+  const controller = createController({ store, connection, exit: () => void quit(), detach: () => detachOrSay(), slashCommands: features.slashCommands, copy, ...(editor ? { openExternalEditor: editor } : {}) });
 
   let lastTitle: string | undefined;
   store.subscribe(() => {
@@ -128,7 +184,7 @@ async function main(): Promise<void> {
   try {
     await connection.start();
     store.dispatch({ type: "snapshot", snapshot: toSessionSnapshot(await connection.rpc.getState()) });
-    await features.afterStart(() => exit(0));
+    await features.afterStart(() => void quit());
   } catch (error) {
     store.dispatch({ type: "notice", level: "error", text: `Could not start the worker (${describeCommandLine(options.workerCommand)}): ${error instanceof Error ? error.message : String(error)}` });
     return;

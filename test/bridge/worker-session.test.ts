@@ -35,6 +35,10 @@ function rig(generation = 2) {
     version: (v) => versions.push(v),
     sessionMayHaveChanged: () => (sessionChanges += 1),
     degrade: (reason) => degraded.push(reason),
+    admit: () => true,
+    ready: () => undefined,
+    responseSeen: () => undefined,
+    detached: () => undefined,
   });
   const line = (frame: Record<string, unknown>): void => session.receive(JSON.stringify(frame));
   return { session, worker, pending, notices, events, unsupported, versions, degraded, line, sessionChanges: () => sessionChanges };

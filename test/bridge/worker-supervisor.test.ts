@@ -44,6 +44,7 @@ function rig(policy: RestartPolicy | false = { maxRestarts: 2, windowMs: 60_000,
     ended: (info) => ended.push(info),
     stateChanged: (state) => states.push(state),
     restartFailed: (message) => failures.push(message),
+    classifyExit: () => "crash",
   };
   const supervisor = new WorkerSupervisor(hooks, { budget: createRestartBudget(policy), shutdownTimeoutsMs: { closeWaitMs: 50, termWaitMs: 50 } });
   return { supervisor, processes, spawns, states, ended, failures, bringUpFails, releaseBringUp: () => release() };

@@ -55,6 +55,8 @@ export function spawnTui(o: SpawnOptions): TuiProcess {
   const rows = o.rows ?? 30;
   const term = new Terminal({ cols, rows, scrollback: 5000, allowProposedApi: true });
   const env: Record<string, string> = {};
+  // A live worker outlives the TUI a test kills: only tests that clean them up turn live sessions on.
+  env["AGENT_TUI_LIVE_SESSIONS"] = "0";
   for (const [k, v] of Object.entries(o.env)) if (v !== undefined && k !== "CI") env[k] = v; // Ink renders only the last frame under CI
   const child = pty.spawn(process.execPath, [TUI_BIN, ...o.args], { name: "xterm-256color", cols, rows, cwd: o.cwd, env });
   let raw = "";

@@ -91,6 +91,10 @@ function decodeObject(o: JsonObject, type: string): DecodedWorkerFrame {
     case "ready": {
       const frame: ReadyFrame = { type: "ready" };
       if (typeof o["version"] === "string") frame.version = o["version"];
+      const live = o["live"];
+      if (isObject(live) && typeof live["id"] === "string") {
+        frame.live = typeof live["pid"] === "number" ? { id: live["id"], pid: live["pid"] } : { id: live["id"] };
+      }
       return { kind: "ready", frame };
     }
     case "extension_ui_request": {

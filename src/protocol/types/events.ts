@@ -19,6 +19,8 @@ export interface ReadyFrame {
   type: "ready";
   /** Informational worker version ([ours]); absent on [xcsh]. */
   version?: string;
+  /** [ours] live worker on a socket: which one (docs/protocol-notes.md, "Live sessions"). */
+  live?: { id: string; pid?: number };
 }
 
 // ---- docs/protocol.md §4.1 Run lifecycle ----

@@ -3,6 +3,8 @@
 // session tree: fold, search, jump).
 import { basename } from "node:path";
 import type { SlashCommand, SlashContext } from "../slash-registry.js";
+import { withLiveSessions } from "../live/live-resume.js";
+import type { LiveSession } from "../live/live-sessions.js";
 import { listSessions, sessionDirFor, sessionItems } from "../pickers/session-list.js";
 import { createTreeController, decodeTree, jumpTarget, treeFromEntries } from "../pickers/tree.js";
 import { afterSessionChange, type SlashDeps } from "./slash-deps.js";
@@ -28,14 +30,22 @@ export async function resumeSession(deps: SlashDeps, ctx: SlashContext, query = 
     const names = skipped.length > 3 ? `${skipped.slice(0, 3).join(", ")}, …` : skipped.join(", ");
     ctx.notice(`Not listed: ${skipped.length} file${skipped.length === 1 ? " is" : "s are"} not a readable session (${names}); left untouched.`, "warning");
   }
-  if (sessions.length === 0) {
+  const live = await liveSessions(deps, ctx);
+  const offered = withLiveSessions(sessionItems(sessions, state.sessionFile), live, (deps.now ?? Date.now)());
+  if (offered.items.length === 0) {
     ctx.notice(`No sessions yet in ${dir}.`);
     return;
   }
-  const p = deps.pickers.open("Resume a session", sessionItems(sessions, state.sessionFile));
+  const p = deps.pickers.open("Resume a session", offered.items);
   if (query !== "") deps.pickers.apply({ op: "type", text: query });
   const chosen = await p;
   if (!chosen) return;
+  const running = offered.liveOf(chosen.id);
+  if (running && deps.live) {
+    // A live worker runs that session: go to it rather than open its file a second time.
+    await deps.live.attach(running);
+    return;
+  }
   if (chosen.id === state.sessionFile) {
     ctx.store.dispatch({ type: "toast", level: "info", text: "That is the current session", now: Date.now() });
     return;
@@ -43,6 +53,18 @@ export async function resumeSession(deps: SlashDeps, ctx: SlashContext, query = 
   const r = await rpc.switchSession(chosen.id);
   if (r.cancelled) return vetoed(ctx, "Switching sessions");
   await afterSessionChange(deps, ctx.store, rpc, `Resumed: ${chosen.label}`, Date.now());
+}
+
+/** The live workers, other than the one this TUI drives; none when they cannot be listed. */
+async function liveSessions(deps: SlashDeps, ctx: SlashContext): Promise<LiveSession[]> {
+  if (!deps.live) return [];
+  const current = ctx.connection.getSnapshot().live?.id;
+  try {
+    return (await deps.live.list()).filter((s) => s.id !== current);
+  } catch (error) {
+    ctx.notice(`Could not list the live sessions: ${(error as Error).message}`, "warning");
+    return [];
+  }
 }
 
 export function sessionCommands(deps: SlashDeps): SlashCommand[] {

@@ -9,8 +9,9 @@ import type { SlashCommand, SlashContext } from "../slash-registry.js";
 import type { OverlayRenderer } from "../components/app.js";
 import { CompletionKeys } from "../completion/completion-keys.js";
 import { createCompletionDriver } from "../completion/completion-driver.js";
+import type { LiveResume } from "../live/live-resume.js";
 import { createOverlayRenderer } from "../pickers/overlay.js";
-import { createPickerHost } from "../pickers/picker-host.js";
+import { createPickerHost, type PickerHost } from "../pickers/picker-host.js";
 import { defaultSessionDir } from "../pickers/session-list.js";
 import { createRecovery, resendCommand } from "../recovery/recovery.js";
 import type { Store } from "../state/store.js";
@@ -29,6 +30,10 @@ export type FeatureOptions = {
   flags: StartFlags;
   /** Built-in commands of the controller (for completion): read lazily. */
   builtins: () => readonly SlashCommand[];
+  /** More commands that need the pickers (live sessions). */
+  extraCommands?: (pickers: PickerHost) => SlashCommand[];
+  /** Live sessions for the resume picker (-r, /resume). */
+  live?: LiveResume;
 };
 
 export type Features = {
@@ -38,6 +43,7 @@ export type Features = {
   extras: React.ReactElement;
   /** After the worker is up and the first snapshot is in. */
   afterStart(exit: () => void): Promise<void>;
+  pickers: PickerHost;
 };
 
 export function setupFeatures(o: FeatureOptions): Features {
@@ -55,7 +61,11 @@ export function setupFeatures(o: FeatureOptions): Features {
   const showFailed = (error: unknown): void => store.dispatch({ type: "notice", level: "warning", text: `Could not print the session's history: ${error instanceof Error ? error.message : String(error)}` });
   // After recovery's "Worker restarted" notice: print the session only if it is not the one on screen.
   connection.subscribe((batch) => {
-    for (const n of batch) if (n.kind === "rehydrated") sessions.rehydrated(n.state, n.messages).catch(showFailed);
+    for (const n of batch) {
+      if (n.kind === "rehydrated") sessions.rehydrated(n.state, n.messages).catch(showFailed);
+      // A live worker's session was printed from its attach answer (bridge-notices.ts).
+      else if (n.kind === "live_attached" && n.state !== undefined) sessions.attached(n.state, n.messages).catch(showFailed);
+    }
   });
   const bundled = !o.flags.customAgent;
   const deps: SlashDeps = {
@@ -66,12 +76,14 @@ export function setupFeatures(o: FeatureOptions): Features {
     localSessions: !o.flags.remoteWorker,
     sessions,
     workerCommand: (name) => workerCommands.list().some((c) => c.name === name),
+    ...(o.live ? { live: o.live } : {}),
   };
   const supported = (name: string): boolean => slashSupported(name, connection.getSnapshot());
-  const slashCommands: SlashCommand[] = [...createSlashCommands(deps), resendCommand(recovery)];
+  const slashCommands: SlashCommand[] = [...createSlashCommands(deps), resendCommand(recovery), ...(o.extraCommands?.(pickers) ?? [])];
   slashCommands.push(helpCommand(() => allSuggestions([...slashCommands, ...o.builtins()], workerCommands.list(), supported)));
   const driver = createCompletionDriver({ store, commands: () => [...slashCommands, ...o.builtins()], workerCommands, supported, cwd: o.cwd });
   return {
+    pickers,
     slashCommands,
     overlay: createOverlayRenderer(pickers),
     extras: <CompletionKeys driver={driver} />,
@@ -85,7 +97,7 @@ export function setupFeatures(o: FeatureOptions): Features {
       };
       const failed = (what: string) => (error: unknown): void => ctx.notice(`${what} failed: ${error instanceof Error ? error.message : String(error)}`, "error");
       // The session the worker opened (-c, --session) is printed before anything else is said.
-      await sessions.show().catch(showFailed);
+      await sessions.show({ ifNotShown: true }).catch(showFailed);
       await workerCommands.refresh().catch((error: unknown) => ctx.notice(`Could not read the worker's commands: ${String(error)}`, "warning"));
       const state = await connection.rpc.getState();
       for (const line of flagReport(o.flags, state)) ctx.notice(line, "warning");

@@ -2,6 +2,7 @@
 // clipboard, where sessions live, a manual restart, and the session-change follow-up.
 import { toSessionSnapshot, type BridgeSnapshot, type RpcClient } from "../../bridge/index.js";
 import type { CopyResult } from "../clipboard.js";
+import type { LiveResume } from "../live/live-resume.js";
 import type { PickerHost } from "../pickers/picker-host.js";
 import type { Store } from "../state/store.js";
 import type { SessionPrinter } from "../open-session.js";
@@ -19,6 +20,8 @@ export type SlashDeps = {
   sessions: SessionPrinter;
   /** Whether the worker lists its own command `name` (omp): an unsupported built-in defers to it. */
   workerCommand?: (name: string) => boolean;
+  /** Live sessions for the resume picker (agent-rpc workers only). */
+  live?: LiveResume;
   now?: () => number;
 };
 

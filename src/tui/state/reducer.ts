@@ -243,6 +243,12 @@ export function reduce(s: TuiState, a: TuiAction): TuiState {
         const run = { ...s.run, busy: false, startedAt: undefined, retry: undefined };
         return { ...s, footer, dialogs: [], run, transcript: appendNotice(s.transcript, "info", "Restarting the worker…") };
       }
+      if (a.status === "reconnecting") {
+        // The run goes on in the worker: keep the message being streamed and the running tools;
+        // its dialogs come back with the reconnect.
+        const text = "Lost the link to the worker; it keeps running. Reconnecting…";
+        return { ...s, footer, dialogs: [], transcript: appendNotice(s.transcript, "warning", text) };
+      }
       if (a.status === "crashed") {
         // Dialogs of a dead worker can never be answered; running tools are cut off.
         const transcript = s.run.busy || s.transcript.live || s.transcript.toolOrder.length > 0

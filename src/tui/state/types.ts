@@ -70,7 +70,8 @@ export type DialogRequest =
 /** `count`: how many times this same hint was given while it was shown. */
 export type Toast = { id: number; level: NoticeLevel; text: string; until: number; count: number };
 
-export type WorkerStatus = "starting" | "ready" | "restarting" | "crashed" | "stopped";
+/** `reconnecting`: the link to a live worker dropped; it keeps running, the TUI keeps its state. */
+export type WorkerStatus = "starting" | "ready" | "restarting" | "reconnecting" | "crashed" | "stopped";
 
 export type FooterState = {
   cwd: string;

@@ -1,0 +1,195 @@
+// The worker connection's live-session part (docs/protocol-notes.md, "Live sessions"): attach
+// on a live worker's ready frame (the answer's snapshot or missed events come in stream order),
+// drop and count frames for the resume cursor, and when the link drops while the worker lives
+// on, reconnect with backoff (2, 4, 8… s up to 30 s) until it is back or the user gives up.
+// Nothing unanswered is resent: commands in flight are reported as of unknown outcome.
+import { BridgeError } from "./errors.js";
+import type { ExitParts } from "./exit-cleanup.js";
+import type { ResponseFrame, RoutedFrame } from "./frame-router.js";
+import type { RunInput } from "./run-state.js";
+import { createLiveLink, DEFAULT_RECONNECT_DELAYS_MS, reconnectDelay, type AttachKind, type LiveLink } from "./live-link.js";
+import { PROBE_TIMEOUT_MS, type RequestFn } from "./startup.js";
+import { decodeData } from "./normalise.js";
+import type { AgentMessage, RpcSessionState } from "./wire-types.js";
+import type { BridgeNotice, LiveAttachMode, WorkerExitInfo } from "./types.js";
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+export interface LiveSupportDeps {
+  request: RequestFn;
+  emit(notice: BridgeNotice): void;
+  /** Route one frame object of the attach answer as if it had been read (not counted). */
+  dispatchFrame(frame: Record<string, unknown>): void;
+  /** What a worker exit leaves behind (pending requests, dialogs, host tools, queue, the current generation's tools). */
+  parts(): ExitParts;
+  stepRun(input: RunInput): void;
+  setSupervisor(state: "reconnecting" | "exited", info?: WorkerExitInfo): void;
+  lastExit(): WorkerExitInfo | undefined;
+  /** Whether a lost link may be reconnected (the caller gave a reconnect command). */
+  canReconnect(): boolean;
+  /** Launch the next generation with the reconnect command; rejects when it does not come up. */
+  relaunch(): Promise<void>;
+  /** Kill what a failed attempt left running. */
+  killCurrent(): void;
+  stopping(): boolean;
+  delaysMs?: readonly number[];
+}
+
+export interface LiveSupport {
+  readonly link: LiveLink;
+  /** A reconnect loop is running. */
+  readonly reconnecting: boolean;
+  /** false: drop this frame (before the attach answer); counts it otherwise. */
+  admit(routed: RoutedFrame): boolean;
+  onReady(live: { id: string } | undefined): void;
+  /** Every response, before it settles its request: the attach answer is applied here, in stream order. */
+  onResponse(frame: ResponseFrame): void;
+  /** Resolves once this generation attached (or is not live). */
+  attached(): Promise<void>;
+  /** Whether bring-up must rehydrate like a restart (not when the same worker resumed). */
+  needsRehydrate(launchedAsRestart: boolean): boolean;
+  /** A generation exited; true when the live part handles it (reconnecting). */
+  onExit(info: WorkerExitInfo): boolean;
+  /** stop(): end the backoff wait at once. */
+  cancel(): void;
+}
+
+export function createLiveSupport(deps: LiveSupportDeps): LiveSupport {
+  const link = createLiveLink();
+  const delays = deps.delaysMs ?? DEFAULT_RECONNECT_DELAYS_MS;
+  let kind: AttachKind = "none";
+  let attachedPromise: Promise<void> = Promise.resolve();
+  let resolveAttached: () => void = () => undefined;
+  let reconnecting = false;
+  let wake: (() => void) | undefined;
+
+  /** Forget the run in progress (its events will not come): tools, run state. */
+  const forgetRun = (): string[] => {
+    const parts = deps.parts();
+    const cut = [...parts.openTools].map(([id, name]) => `tool ${name} (${id}) started without a result`);
+    parts.openTools.clear();
+    deps.stepRun({ type: "worker_gone" });
+    return cut;
+  };
+
+  /** The link dropped, the worker lives on: fail only what that link could answer. */
+  const linkLost = (info: WorkerExitInfo): void => {
+    const parts = deps.parts();
+    for (const n of parts.ui.closeAll()) deps.emit(n);
+    for (const what of parts.hostTools.abortAll()) deps.emit({ kind: "indeterminate", what: `${what} had no result` });
+    deps.setSupervisor("reconnecting", info);
+    deps.emit({ kind: "live_link", state: "lost" });
+  };
+
+  /** Another worker answered the reconnect: the old one and its run are gone (as a crash). */
+  const workerReplaced = (): void => {
+    for (const what of forgetRun()) deps.emit({ kind: "indeterminate", what });
+    for (const lost of deps.parts().queues.takeLost()) {
+      deps.emit({ kind: "indeterminate", what: `queued ${lost.lane === "steering" ? "steering" : "follow-up"} message was lost`, text: lost.text });
+    }
+    const info = deps.lastExit();
+    deps.setSupervisor("exited", info);
+  };
+
+  const applyAnswer = (data: Record<string, unknown>): void => {
+    link.onAttached(typeof data["seq"] === "number" ? data["seq"] : 0);
+    const resumed = data["resumed"] === true;
+    const mode: LiveAttachMode = kind === "resume" ? (resumed ? "resumed" : "snapshot") : kind === "replaced" ? "replaced" : "first";
+    // The missed events are not coming: the snapshot's frames rebuild the run instead.
+    if (mode === "snapshot") forgetRun();
+    const printed = mode === "first" || mode === "snapshot";
+    const messages = printed ? ((Array.isArray(data["messages"]) ? data["messages"] : []) as AgentMessage[]) : [];
+    // The answer's get_state data (decoded like any get_state) names the session printed.
+    const state = printed && isRecord(data["state"]) ? decodeData("get_state", data["state"]) : undefined;
+    deps.emit({ kind: "live_attached", id: link.id ?? "", mode, messages, ...(state?.ok ? { state: state.value as RpcSessionState } : {}) });
+    const frames = Array.isArray(data["frames"]) ? data["frames"] : [];
+    for (const frame of frames) if (isRecord(frame)) deps.dispatchFrame(frame);
+  };
+
+  const wait = (ms: number): Promise<void> =>
+    new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done(): void {
+        clearTimeout(timer);
+        wake = undefined;
+        resolve();
+      }
+      wake = done;
+    });
+
+  async function reconnect(): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      const delayMs = reconnectDelay(attempt, delays);
+      deps.emit({ kind: "live_link", state: "waiting", attempt, delayMs });
+      await wait(delayMs);
+      if (deps.stopping()) break;
+      try {
+        await deps.relaunch();
+        break;
+      } catch (error) {
+        if (deps.stopping()) break;
+        // The attempt's own exit was absorbed by onExit; say why and try again later.
+        deps.emit({ kind: "notification", level: "warning", message: `Reconnect attempt ${attempt} failed: ${(error as Error).message}` });
+        deps.killCurrent();
+      }
+    }
+    reconnecting = false;
+    if (!deps.stopping()) deps.emit({ kind: "live_link", state: "restored" });
+  }
+
+  return {
+    link,
+    get reconnecting() {
+      return reconnecting;
+    },
+    admit(routed) {
+      if (link.discards(routed.kind)) return false;
+      link.count(routed.kind);
+      return true;
+    },
+    onReady(live) {
+      kind = link.onReady(live);
+      if (kind === "none") return;
+      if (kind === "replaced") workerReplaced();
+      attachedPromise = new Promise<void>((resolve) => {
+        resolveAttached = resolve;
+      });
+      deps.request("live_attach", link.attachFields(), PROBE_TIMEOUT_MS).then(
+        () => resolveAttached(),
+        (error: unknown) => {
+          deps.emit({ kind: "notification", level: "warning", message: `Could not attach to the live worker: ${(error as Error).message}` });
+          resolveAttached();
+        },
+      );
+    },
+    onResponse(frame) {
+      if (frame.command !== "live_attach" || !frame.success) return;
+      applyAnswer(isRecord(frame.data) ? frame.data : {});
+    },
+    attached: () => attachedPromise,
+    needsRehydrate: (launchedAsRestart) => launchedAsRestart && kind !== "resume",
+    onExit(info) {
+      if (deps.stopping()) return false;
+      if (!reconnecting && (!link.reconnectable || !deps.canReconnect())) return false;
+      // Answers that were on the dropped link never come; nothing is resent (the user decides).
+      for (const r of deps.parts().pending.rejectAll(linkLostError)) {
+        if (!r.type.startsWith("get_") && r.type !== "live_attach") {
+          deps.emit({ kind: "indeterminate", what: `${r.type} (request ${r.id}) was not answered before the link dropped`, ...(r.text !== undefined ? { text: r.text } : {}) });
+        }
+      }
+      if (reconnecting) return true; // a failed attempt: the loop tries again
+      reconnecting = true;
+      linkLost(info);
+      void reconnect();
+      return true;
+    },
+    cancel() {
+      wake?.();
+    },
+  };
+}
+
+/** Why a command in flight on a dropped link has no answer (it may or may not have run). */
+export function linkLostError(type: string): BridgeError {
+  return new BridgeError("worker_exit", "The link to the live worker dropped before the answer came", { command: type });
+}

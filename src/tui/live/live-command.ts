@@ -1,0 +1,40 @@
+// Worker command lines for live sessions: agent-tui reaches agent-rpc (bundled, or named in
+// --agent, e.g. `ssh host agent-rpc --mode rpc`) through `agent-rpc attach`, so the worker
+// outlives this terminal and a dropped link can be reconnected to the same worker.
+import { basename } from "node:path";
+
+/** Position of the agent-rpc word (`agent-rpc`, or the bundled `…/bin/agent-rpc.js`), or -1. */
+export function agentRpcIndex(argv: readonly string[]): number {
+  return argv.findIndex((word) => {
+    const name = basename(word);
+    return name === "agent-rpc" || name === "agent-rpc.js";
+  });
+}
+
+/** `argv` with `attach [id] --or-start` after agent-rpc (an `attach` the user wrote is kept). */
+function withAttach(argv: readonly string[], id: string | undefined, orStart: boolean): string[] | undefined {
+  const at = agentRpcIndex(argv);
+  if (at < 0) return undefined;
+  let rest = argv.slice(at + 1);
+  if (rest[0] === "attach") {
+    rest = rest.slice(1).filter((w) => w !== "--or-start");
+    if (rest[0] !== undefined && !rest[0].startsWith("-")) rest = rest.slice(1); // the id given before
+  }
+  return [...argv.slice(0, at + 1), "attach", ...(id !== undefined ? [id] : []), ...(orStart ? ["--or-start"] : []), ...rest];
+}
+
+/** The first command: attach to `id` when given (agent-tui attach), else to a live worker the flags name or a new one. */
+export function liveWorkerCommand(argv: readonly string[], attachId?: string): string[] | undefined {
+  return attachId !== undefined ? withAttach(argv, attachId === "" ? undefined : attachId, false) : withAttach(argv, undefined, true);
+}
+
+/** After a lost link: the same worker again, or (when it is gone) a new one reopening the session. */
+export function reconnectCommand(argv: readonly string[], id: string): string[] {
+  return withAttach(argv, id, true) ?? [...argv];
+}
+
+/** `… agent-rpc sessions <args>` for this worker (`agent-tui sessions`), or undefined when it is not agent-rpc. */
+export function sessionsCommand(argv: readonly string[], args: readonly string[]): string[] | undefined {
+  const at = agentRpcIndex(argv);
+  return at < 0 ? undefined : [...argv.slice(0, at + 1), "sessions", ...args];
+}

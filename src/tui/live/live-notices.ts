@@ -1,0 +1,48 @@
+// What the user sees of a live worker's link: the conversation when attaching (printed once;
+// the message being streamed continues live from the attach answer's frames), a reconnect in
+// progress, a worker that resumed, and a worker that let this terminal go.
+import type { BridgeNotice } from "../../bridge/index.js";
+import type { TuiAction } from "../state/actions.js";
+import { sessionActions } from "../open-session.js";
+
+type LiveNotice = Extract<BridgeNotice, { kind: "live_attached" | "live_link" | "live_detached" }>;
+
+export function liveNoticeActions(n: LiveNotice, now: number): TuiAction[] {
+  switch (n.kind) {
+    case "live_attached":
+      switch (n.mode) {
+        case "first":
+          // The session as opening it prints it; the run in progress continues from the answer's frames.
+          return sessionActions(n.messages);
+        case "snapshot":
+          return [
+            { type: "interrupted", reason: "Reconnected, but what was streamed meanwhile could not be replayed; the conversation so far follows.", now },
+            ...sessionActions(n.messages),
+          ];
+        case "resumed":
+        case "replaced":
+          return [];
+        default: {
+          const never: never = n.mode;
+          return never;
+        }
+      }
+    case "live_link":
+      if (n.state === "waiting") {
+        const s = Math.round((n.delayMs ?? 0) / 1000);
+        return [{ type: "toast", level: "warning", text: `Reconnecting in ${s} s (attempt ${n.attempt ?? 1}); /quit gives up, the worker keeps running`, now }];
+      }
+      if (n.state === "restored") return [{ type: "notice", level: "info", text: "Reconnected: the worker kept running and nothing was lost." }];
+      return [];
+    case "live_detached":
+      return [
+        n.reason === "taken_over"
+          ? { type: "notice", level: "warning", text: "Another terminal attached to this session and took it over; it keeps running there. /quit leaves." }
+          : { type: "notice", level: "info", text: "The worker ended (stopped, or idle and detached)." },
+      ];
+    default: {
+      const never: never = n;
+      return never;
+    }
+  }
+}

@@ -1,0 +1,36 @@
+// The session picker (-r, /resume) with live workers first: a session file a live worker holds
+// is marked (working / waiting for a dialog / idle since …) and choosing it reattaches to that
+// worker instead of opening the file a second time; live sessions without a file are listed too.
+import type { PickerItem } from "../pickers/picker-state.js";
+import { describeLiveState, type LiveSession } from "./live-sessions.js";
+
+/** What the picker needs to offer live sessions. */
+export type LiveResume = {
+  list(): Promise<LiveSession[]>;
+  /** Reattach this TUI to `session` (its worker stays the one that runs it). */
+  attach(session: LiveSession): Promise<void>;
+};
+
+const LIVE_PREFIX = "live:";
+
+/** Items with live sessions first and marked; `liveOf(item)` says which worker an item is. */
+export function withLiveSessions(items: readonly PickerItem[], live: readonly LiveSession[], now: number): { items: PickerItem[]; liveOf(id: string): LiveSession | undefined } {
+  const byFile = new Map(live.filter((s) => s.sessionFile !== undefined).map((s) => [s.sessionFile as string, s]));
+  const mark = (s: LiveSession): string => `● ${describeLiveState(s, now)}`;
+  const held: PickerItem[] = [];
+  const rest: PickerItem[] = [];
+  for (const item of items) {
+    const s = byFile.get(item.id);
+    if (s) held.push({ ...item, detail: `${mark(s)} · ${item.detail ?? ""}` });
+    else rest.push(item);
+  }
+  const listed = new Set(items.map((i) => i.id));
+  const fileless = live
+    .filter((s) => s.sessionFile === undefined || !listed.has(s.sessionFile))
+    .map((s) => ({ id: `${LIVE_PREFIX}${s.id}`, label: s.sessionName ?? `live session ${s.id.slice(0, 13)}`, detail: `${mark(s)} · ${s.cwd}`, search: s.id }));
+  const byId = new Map(live.map((s) => [s.id, s]));
+  return {
+    items: [...held, ...fileless, ...rest],
+    liveOf: (id) => (id.startsWith(LIVE_PREFIX) ? byId.get(id.slice(LIVE_PREFIX.length)) : byFile.get(id)),
+  };
+}

@@ -1,0 +1,169 @@
+// Live sessions under a pty: the run outlives the terminal (SIGHUP), `agent-tui -c` shows the
+// whole answer once; a second TUI reattaches mid-stream and sees the rest arrive live and takes
+// the session over from the first; an SSH link cut mid-stream is reconnected and the answer
+// is whole; quitting while working asks; `agent-tui sessions` lists and stops workers.
+import { execFileSync, spawnSync } from "node:child_process";
+import { readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { isProcessAlive, listLiveEntries, type LiveEntry } from "../../src/agent/live/live-registry.js";
+import { KEYS, ROOT, spawnTui, TUI_BIN, type TuiProcess } from "./pty-harness.js";
+import { createSandbox, type Sandbox } from "./sandbox.js";
+import { BUILT, FAKE_MODEL, submitLine } from "./tui-session.js";
+
+const TOKENS = Array.from({ length: 36 }, (_, i) => `tok${String(i).padStart(2, "0")} `);
+const SLOW = (match: string) => ({ kind: "text" as const, matchLastUser: match, chunks: TOKENS, delayMs: 90 });
+/** Streams 10 tokens, then waits for `llm.release()`: a reattach lands mid-stream however slow the machine. */
+const HELD = (match: string) => ({ kind: "text" as const, matchLastUser: match, chunks: TOKENS, delayMs: 20, holdAfter: 10 });
+const LIVE = { liveSessions: { enabled: true, reconnectDelaysMs: [400, 800] } };
+const STANDIN = join(ROOT, "test", "fixtures", "ssh-standin.mjs");
+const AGENT_RPC = join(ROOT, "bin", "agent-rpc.js");
+
+type Box = { sandbox: Sandbox; tuis: TuiProcess[]; start(args: string[], env?: NodeJS.ProcessEnv): Promise<TuiProcess>; live(): LiveEntry[] };
+let box: Box | undefined;
+
+async function liveBox(script: Parameters<typeof createSandbox>[0]): Promise<Box> {
+  const sandbox = await createSandbox(script, { settings: LIVE });
+  const tuis: TuiProcess[] = [];
+  const liveDir = join(sandbox.root, "agent", "live");
+  return {
+    sandbox,
+    tuis,
+    async start(args, env = {}) {
+      const tui = spawnTui({ args, cwd: sandbox.cwd, env: { ...sandbox.env, AGENT_TUI_LIVE_SESSIONS: "1", ...env }, cols: 100, rows: 30 });
+      tuis.push(tui);
+      await tui.waitForText("Fake Model", 20_000);
+      return tui;
+    },
+    live: () => listLiveEntries(liveDir),
+  };
+}
+
+/** Every token exactly once in the whole terminal buffer, in order. */
+function expectWholeAnswerOnce(tui: TuiProcess): void {
+  const text = tui.allText();
+  for (const t of TOKENS) expect(text.split(t.trim()).length - 1, `${t.trim()} in:\n${text}`).toBe(1);
+}
+
+async function waitUntil(cond: () => boolean, what: string, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!cond()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+function sessionAnswer(sandbox: Sandbox): string[] {
+  const root = join(sandbox.root, "agent", "sessions");
+  const files = readdirSync(root).flatMap((d) => readdirSync(join(root, d)).map((f) => join(root, d, f)));
+  return files.flatMap((f) =>
+    readFileSync(f, "utf8")
+      .split("\n")
+      .filter((l) => l.includes('"role":"assistant"'))
+      .map((l) => ((JSON.parse(l) as { message: { content: Array<{ text?: string }> } }).message.content ?? []).map((b) => b.text ?? "").join("")),
+  );
+}
+
+afterEach(async () => {
+  if (!box) return;
+  for (const t of box.tuis) t.kill();
+  const pids = box.live().map((e) => e.pid);
+  for (const pid of pids) process.kill(pid, "SIGKILL");
+  await waitUntil(() => pids.every((p) => !isProcessAlive(p)), "live workers to die");
+  await box.sandbox.dispose();
+  box = undefined;
+});
+
+describe.skipIf(!BUILT)("live sessions under a pty", () => {
+  it("keeps the run going after SIGHUP; agent-tui -c shows the whole answer once", async () => {
+    box = await liveBox([SLOW("HUP-PROMPT")]);
+    const first = await box.start(FAKE_MODEL);
+    await submitLine(first, "HUP-PROMPT go");
+    await first.waitForText("tok03");
+    process.kill(first.pid, "SIGHUP");
+    await first.waitForExit();
+    const [worker] = box.live();
+    expect(worker?.attached).toBe(false);
+    expect(worker?.state).toBe("working");
+    // The worker finishes the answer on its own, into the session file.
+    await waitUntil(() => box?.live()[0]?.state === "idle", "the detached run to finish");
+    expect(sessionAnswer(box.sandbox)).toEqual([TOKENS.join("")]);
+
+    const again = await box.start([...FAKE_MODEL, "-c"]);
+    await again.waitForText("tok35", 10_000, "all");
+    expectWholeAnswerOnce(again);
+    expect(box.live().map((e) => e.pid)).toEqual([worker?.pid]); // reattached, no second worker
+  }, 60_000);
+
+  it("reattaches mid-stream and sees the rest arrive live; the first terminal is told it was taken over", async () => {
+    box = await liveBox([HELD("MID-PROMPT")]);
+    const first = await box.start(FAKE_MODEL);
+    await submitLine(first, "MID-PROMPT go");
+    await first.waitForText("tok09");
+    const second = await box.start(["attach"]);
+    await first.waitForText("took it over", 10_000, "all");
+    // The answer so far, streamed before this terminal existed, is shown; the rest is not there yet.
+    await second.waitForText("tok09", 10_000, "all");
+    expect(second.allText()).not.toContain("tok10");
+    box.sandbox.llm.release();
+    await second.waitForText("tok35", 15_000, "all");
+    expectWholeAnswerOnce(second);
+    // The first terminal leaves without ending the worker the second one drives.
+    await submitLine(first, "/quit");
+    await first.waitForExit();
+    expect(box.live()[0]?.attached).toBe(true);
+  }, 60_000);
+
+  it("reconnects a cut SSH link and the answer is whole", async () => {
+    box = await liveBox([SLOW("SSH-PROMPT")]);
+    const down = join(box.sandbox.root, "link-down");
+    const agent = `node ${STANDIN} devbox node ${AGENT_RPC} --mode rpc`;
+    const tui = await box.start(["--agent", agent, ...FAKE_MODEL], { SSH_STANDIN_DOWN_FILE: down, SSH_STANDIN_DELAY_MS: "5" });
+    await submitLine(tui, "SSH-PROMPT go");
+    await tui.waitForText("tok03");
+    writeFileSync(down, "");
+    const link = execFileSync("pgrep", ["-P", String(tui.pid)], { encoding: "utf8" }).trim();
+    process.kill(Number(link), "SIGTERM");
+    await tui.waitForText("Lost the link to the worker", 10_000, "all");
+    await tui.waitForText(/Reconnect attempt \d failed/, 10_000, "all");
+    rmSync(down);
+    await tui.waitForText("Reconnected", 15_000, "all");
+    await tui.waitForText("tok35", 15_000, "all");
+    expectWholeAnswerOnce(tui);
+  }, 60_000);
+
+  it("asks before quitting a working run; -r marks the live session and reattaches; `agent-tui sessions` lists and stops it", async () => {
+    box = await liveBox([SLOW("ASK-PROMPT")]);
+    const tui = await box.start(FAKE_MODEL);
+    await submitLine(tui, "ASK-PROMPT go");
+    await tui.waitForText("tok02");
+    tui.write(KEYS.ctrlD);
+    await tui.waitForText("The agent is working. Leave it running?");
+    tui.write(KEYS.enter); // Detach
+    await tui.waitForExit();
+    expect(tui.output()).toContain("Come back with: agent-tui attach");
+    const [entry] = box.live();
+    expect(entry?.attached).toBe(false);
+
+    // -r starts a fresh worker, lists the live session first with its state, and goes to it.
+    const picker = await box.start([...FAKE_MODEL, "-r"]);
+    await picker.waitForText(/● (working|idle since)/);
+    picker.write(KEYS.enter);
+    await picker.waitForText("── Attached:", 10_000, "all");
+    await picker.waitForText("tok35", 15_000, "all");
+    expectWholeAnswerOnce(picker);
+    await waitUntil(() => box?.live().length === 1, "the fresh worker of -r to end");
+    expect(box.live()[0]).toMatchObject({ pid: entry?.pid, attached: true });
+
+    const run = (args: string[]) => spawnSync(process.execPath, [TUI_BIN, ...args], { cwd: box?.sandbox.cwd, env: box?.sandbox.env, encoding: "utf8" });
+    const listed = run(["sessions"]);
+    expect(listed.stdout).toContain(entry?.id.slice(0, 13));
+    expect(listed.stdout).toMatch(/idle|working/);
+    expect(listed.stdout).toContain(box.sandbox.cwd);
+    const stopped = run(["sessions", "stop", entry?.id ?? ""]);
+    expect(stopped.status).toBe(0);
+    expect(isProcessAlive(entry?.pid ?? 0)).toBe(false);
+    await picker.waitForText("The worker ended", 10_000, "all");
+    expect(box.live()).toEqual([]);
+  }, 90_000);
+});

@@ -2,7 +2,7 @@
 // (custom providers) and settings.json (defaults for queues, retry, compaction, model).
 // Files are decoded from unknown; a broken file is reported on stderr and ignored, never fatal.
 
-import { readFileSync, writeFileSync, mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { isThinkingLevel, type ThinkingLevelName } from "./providers/thinking.js";
@@ -185,12 +185,47 @@ export function loadConfig(home: string, warn: (message: string) => void): Loade
   };
 }
 
-/** Persist one top-level settings key (queue modes are persisted, as pi does). */
+/** Read `path` ("tasks.maxReminders") in a settings object. */
+export function settingAt(raw: Record<string, unknown>, path: string): unknown {
+  let node: unknown = raw;
+  for (const part of path.split(".")) node = isRecord(node) ? node[part] : undefined;
+  return node;
+}
+
+function setAt(raw: Record<string, unknown>, path: string, value: unknown): void {
+  const parts = path.split(".");
+  let node = raw;
+  for (const part of parts.slice(0, -1)) {
+    const next = node[part];
+    if (!isRecord(next)) node[part] = {};
+    node = node[part] as Record<string, unknown>;
+  }
+  node[parts[parts.length - 1] ?? path] = value;
+}
+
+/**
+ * Persist one settings key (dotted path), as pi does for queue modes and friends. The file is
+ * read again first, so keys written meanwhile by another process (agent-tui keeps its own
+ * display settings there) are kept, and replaced atomically (temp file + rename): a crash
+ * never leaves half a file. The in-memory settings follow.
+ */
 export function persistSetting(config: LoadedConfig, key: string, value: unknown, warn: (message: string) => void): void {
-  config.rawSettings[key] = value;
+  setAt(config.rawSettings, key, value);
+  config.settings = decodeSettings(config.rawSettings);
+  const path = join(config.home, "settings.json");
   try {
     mkdirSync(config.home, { recursive: true, mode: 0o700 });
-    writeFileSync(join(config.home, "settings.json"), JSON.stringify(config.rawSettings, null, 2) + "\n");
+    let onDisk: Record<string, unknown> = {};
+    if (existsSync(path)) {
+      const current: unknown = JSON.parse(readFileSync(path, "utf8"));
+      // A file someone broke by hand is theirs to fix: never replace it with one key.
+      if (!isRecord(current)) throw new Error(`${path} does not hold a JSON object`);
+      onDisk = current;
+    }
+    setAt(onDisk, key, value);
+    const temp = `${path}.${process.pid}.tmp`;
+    writeFileSync(temp, `${JSON.stringify(onDisk, null, 2)}\n`, { mode: 0o600 });
+    renameSync(temp, path);
   } catch (error) {
     warn(`cannot save settings: ${(error as Error).message}`);
   }

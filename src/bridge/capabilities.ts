@@ -9,22 +9,23 @@ const ALL_COMMANDS = [
   "set_interrupt_mode", "compact", "set_auto_compaction", "set_auto_retry", "abort_retry", "bash", "abort_bash",
   "new_session", "switch_session", "fork", "branch", "clone", "get_fork_messages", "get_branch_messages",
   "get_entries", "get_tree", "get_last_assistant_text", "set_session_name", "get_session_stats", "export_html",
-  "clear_queue",
+  "clear_queue", "get_settings", "set_setting", "list_files",
 ] as const;
 
-/** Commands each flavour lacks (docs/protocol.md §0.4; clear_queue is ours only). */
+/** Commands each flavour lacks (docs/protocol.md §0.4; clear_queue, get_settings, set_setting and list_files are ours only). */
 const MISSING: Record<Exclude<WorkerFlavour, "unknown">, readonly string[]> = {
   ours: [],
-  pi: ["abort_and_prompt", "set_todos", "set_host_tools", "set_interrupt_mode", "branch", "get_branch_messages", "clear_queue"],
+  pi: ["abort_and_prompt", "set_todos", "set_host_tools", "set_interrupt_mode", "branch", "get_branch_messages", "clear_queue", "get_settings", "set_setting", "list_files"],
   "pi-0.73": [
     "abort_and_prompt", "set_todos", "set_host_tools", "set_interrupt_mode", "branch", "get_branch_messages", "clear_queue",
-    "get_entries", "get_tree", "get_available_thinking_levels",
+    "get_settings", "set_setting", "list_files", "get_entries", "get_tree", "get_available_thinking_levels",
   ],
   omp: [
     "abort_and_prompt", "get_commands", "set_todos", "set_host_tools", "get_available_thinking_levels", "fork",
     "get_fork_messages", "clone", "get_entries", "get_tree", "clear_queue",
+    "get_settings", "set_setting", "list_files",
   ],
-  xcsh: ["get_commands", "get_available_thinking_levels", "fork", "get_fork_messages", "clone", "get_entries", "get_tree", "clear_queue"],
+  xcsh: ["get_commands", "get_available_thinking_levels", "fork", "get_fork_messages", "clone", "get_entries", "get_tree", "clear_queue", "get_settings", "set_setting", "list_files"],
 };
 
 const SETTLED_EVENT_FLAVOURS = new Set<WorkerFlavour>(["ours", "pi"]);

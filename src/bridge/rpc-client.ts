@@ -71,6 +71,9 @@ export interface RpcClient {
   setTodos(phases: TodoPhaseInput[]): Promise<{ todoPhases: TodoPhase[] }>;
   setHostTools(tools: HostToolDefinition[]): Promise<{ toolNames: string[] }>;
   clearQueue(lane?: "steering" | "followUp"): Promise<{ steering: string[]; followUp: string[] }>;
+  getSettings(): Promise<{ settings: Record<string, string | number | boolean> }>;
+  setSetting(key: string, value: string | number | boolean): Promise<{ key: string; value: string | number | boolean }>;
+  listFiles(limit?: number): Promise<{ cwd: string; files: string[]; truncated: boolean }>;
   /** Generic escape hatch: sends `{type, ...fields}` and resolves with the response `data`. */
   send(type: string, fields?: Record<string, unknown>): Promise<unknown>;
 }
@@ -147,6 +150,9 @@ export function createRpcClient(transport: RpcTransport): RpcClient {
     setTodos: (phases) => typed("set_todos", { phases }),
     setHostTools: (tools) => typed("set_host_tools", { tools }),
     clearQueue: (lane) => typed("clear_queue", lane !== undefined ? { lane } : {}),
+    getSettings: () => typed("get_settings"),
+    setSetting: (key, value) => typed("set_setting", { key, value }),
+    listFiles: (limit) => typed("list_files", limit !== undefined ? { limit } : {}),
     send: (type, fields = {}) => req(type, fields),
   };
 }

@@ -18,6 +18,8 @@ export type TuiCliOptions = {
   noDetach: boolean;
   /** `agent-tui attach [ID]`: reattach to a live worker (ID "" = the latest of this folder). */
   attachId: string | undefined;
+  /** --list-models [search]: print the worker's models and exit ("" = all). */
+  listModels: string | undefined;
 };
 
 /** `agent-tui sessions [stop ID] [--json] [--agent CMD]`: list or stop live workers. */
@@ -47,6 +49,7 @@ export const HELP = `
     --demo                 run the bundled agent on the offline demo provider
     --provider <name>      provider for the worker
     --model <id>           model id
+    --list-models [search] print the worker's models (fuzzy search) and exit
     --thinking <level>     off | minimal | low | medium | high | xhigh
     --session <file>       open this session file
     --session-dir <dir>    where sessions are stored
@@ -67,16 +70,16 @@ export const HELP = `
 
   Keys
 ${keyHelp().map((l) => `    ${l}`).join("\n")}
-    ${"tab".padEnd(28)} complete /commands and @file paths
     ${"esc (in a picker)".padEnd(28)} close it; ←/→ fold in /tree
 
   Transcript view (ctrl+o: the whole session on the alternate screen)
 ${viewKeyHelp().map((l) => `    ${l}`).join("\n")}
 
   Commands
-    /model /thinking /new /resume /fork /clone /tree /name /compact /export /stats /copy
-    /hotkeys /quit, plus the worker's own (extensions, prompt templates, skills).
-    !cmd runs a shell command; @path adds a file reference.
+    /model /thinking /settings /new /resume /fork /clone /tree /name /compact /export /stats
+    /copy /hotkeys /quit, plus the worker's own (extensions, prompt templates, skills).
+    Typing / lists them all (↑↓ choose, tab completes, enter runs). !cmd runs a shell
+    command; @path adds a file reference (the same list).
 `;
 
 export function parseTuiCli(argv: readonly string[], importMeta: ImportMeta): TuiCliOptions {
@@ -85,6 +88,7 @@ export function parseTuiCli(argv: readonly string[], importMeta: ImportMeta): Tu
     demo: { type: "boolean" },
     detach: { type: "boolean" },
     resume: { type: "boolean", shortFlag: "r" },
+    listModels: { type: "string" },
   };
   for (const p of PASS_THROUGH) {
     // meow treats `--no-x` as the negation of `x`; "noSession" is declared as `session`-free boolean below.
@@ -137,6 +141,7 @@ export function parseTuiCli(argv: readonly string[], importMeta: ImportMeta): Tu
     sessionDir: opt("sessionDir"),
     noDetach: f["detach"] === false,
     attachId: attaching ? (cli.input[1] ?? "") : undefined,
+    listModels: typeof f["listModels"] === "string" ? f["listModels"] : undefined,
   };
 }
 

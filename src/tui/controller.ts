@@ -4,6 +4,7 @@
 import { type CopyResult, describeCopy } from "./clipboard.js";
 import { BUILTIN_COMMANDS, findCommand, parseSlash, type SlashCommand, type SlashContext } from "./slash-registry.js";
 import type { TuiConnection } from "./bridge-notices.js";
+import { menuEdit } from "./completion/completion-menu.js";
 import type { EditorAction } from "./keymap.js";
 import { EXIT_WINDOW_MS } from "./state/reducer.js";
 import type { Store } from "./state/store.js";
@@ -257,6 +258,55 @@ export function createController(options: ControllerOptions): Controller {
     void submit("auto");
   };
 
+  /** Apply the completion list's selection (Tab or Enter); false when no list is open. */
+  const applyCompletion = (how: "tab" | "enter"): boolean => {
+    const menu = store.getState().completion;
+    if (!menu) return false;
+    const change = menuEdit(menu, how);
+    if (!change) return how === "tab"; // an empty list swallows Tab, Enter still sends
+    edit({ type: "editor", op: { op: "replace", start: change.start, end: change.end, text: change.text } });
+    if (change.submit) void submit("auto");
+    return true;
+  };
+
+  /**
+   * While the `/` or `@` list is open it owns the arrows, Tab, Enter and Esc (Esc closes it and
+   * does not abort). Returns true when the key was the list's.
+   */
+  const completionKey = (action: EditorAction): boolean => {
+    if (!store.getState().completion) return false;
+    switch (action) {
+      case "history_prev":
+        edit({ type: "completion_move", direction: "up" });
+        return true;
+      case "history_next":
+        edit({ type: "completion_move", direction: "down" });
+        return true;
+      case "complete":
+        return applyCompletion("tab");
+      case "submit":
+        return applyCompletion("enter");
+      case "abort":
+        edit({ type: "completion", menu: undefined });
+        return true;
+      default:
+        return false;
+    }
+  };
+
+  const selectModel = async (): Promise<void> => {
+    const model = findCommand(commands, "model");
+    if (!model) {
+      toast("This worker cannot switch models", "warning");
+      return;
+    }
+    try {
+      await model.run("", slashContext);
+    } catch (error) {
+      notice(`/model failed: ${describe(error)}`, "error");
+    }
+  };
+
   const run = (action: EditorAction): void => {
     // Inside a bracketed paste, Enter is a newline: pasting never submits. (Read from the store,
     // not from a render closure: keys of one paste arrive before React re-renders.)
@@ -266,6 +316,7 @@ export function createController(options: ControllerOptions): Controller {
       else if (action === "paste_end") edit({ type: "editor", op: { op: "paste", active: false } });
       return;
     }
+    if (completionKey(action)) return;
     switch (action) {
       case "submit":
         return submitOrContinueLine();
@@ -300,6 +351,11 @@ export function createController(options: ControllerOptions): Controller {
       case "cycle_model":
         void cycleModel();
         return;
+      case "select_model":
+        void selectModel();
+        return;
+      case "complete":
+        return; // Tab without a list does nothing (it never inserts a tab character)
       case "toggle_tool_output":
         return edit({ type: "toggle_tools" });
       case "open_transcript":

@@ -15,6 +15,8 @@ export type EditorAction =
   | "detach"
   | "cycle_thinking"
   | "cycle_model"
+  | "select_model"
+  | "complete"
   | "toggle_tool_output"
   | "open_transcript"
   | "toggle_thinking"
@@ -81,6 +83,8 @@ export const EDITOR_BINDINGS: ReadonlyArray<Binding<EditorAction>> = [
   { action: "cycle_model", keys: ["ctrl+p"], help: "cycle models" },
   { action: "open_transcript", keys: ["ctrl+o"], help: "open the transcript view (every block in full; q returns)" },
   { action: "toggle_tool_output", keys: ["alt+o"], help: "longer/shorter tool output in new entries" },
+  { action: "select_model", keys: ["ctrl+l"], help: "choose the model (picker)" },
+  { action: "complete", keys: ["tab"], help: "complete /commands and @file paths (↑↓ choose, enter runs)" },
   { action: "toggle_thinking", keys: ["ctrl+t"], help: "show/hide thinking" },
   { action: "external_editor", keys: ["ctrl+g"], help: "edit the prompt in $VISUAL/$EDITOR" },
   { action: "cursor_left", keys: ["left", "ctrl+b"], help: "cursor left" },

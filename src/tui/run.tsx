@@ -13,6 +13,8 @@ import { App } from "./components/app.js";
 import { noticesToActions } from "./bridge-notices.js";
 import { createController } from "./controller.js";
 import { copyToClipboard } from "./clipboard.js";
+import { printModelList } from "./list-models-command.js";
+import { readTuiSettings, tuiHome } from "./settings/settings-file.js";
 import { createExternalEditor } from "./external-editor.js";
 import { createInitialState } from "./state/reducer.js";
 import { createStore } from "./state/store.js";
@@ -21,7 +23,7 @@ import { gitBranch } from "./workspace.js";
 import { warmUpHighlighter } from "./render/highlight.js";
 import { createResizeGuard, terminalReflows } from "./resize-guard.js";
 import { setupFeatures } from "./slash/setup.js";
-import { isRemoteCommand } from "./slash/start-checks.js";
+import { isRemoteCommand, remoteHost } from "./slash/start-checks.js";
 import { sessionArgsForRestart } from "./restart-args.js";
 import { createScreenSwitch } from "./transcript-view/screen-switch.js";
 
@@ -36,6 +38,11 @@ async function main(): Promise<void> {
   const options = parseTuiCli(process.argv.slice(2), import.meta);
   const stdin = process.stdin;
   const stdout = process.stdout;
+  if (options.listModels !== undefined) {
+    // A question for the worker, answered on stdout: no terminal needed (pipes, scripts).
+    process.exitCode = await printModelList(options.workerCommand, options.listModels || undefined, (text) => stdout.write(text));
+    return;
+  }
   if (!stdin.isTTY || !stdout.isTTY) {
     process.stderr.write("agent-tui: needs an interactive terminal (stdin and stdout must be a TTY)\n");
     process.exitCode = 2;
@@ -43,7 +50,11 @@ async function main(): Promise<void> {
   }
   const store = createStore(createInitialState(stdout.columns || 80, stdout.rows || 24));
   const cwd = process.cwd();
-  store.dispatch({ type: "workspace", cwd, branch: gitBranch(cwd) });
+  // A remote worker's directory is not this one: the footer says where it is once it reports it.
+  const remote = remoteHost(options.workerCommand);
+  store.dispatch(remote === undefined ? { type: "workspace", cwd, branch: gitBranch(cwd) } : { type: "workspace", cwd: "", branch: undefined, host: remote });
+  // Display settings saved by /settings (pi's key name for the same preference).
+  if (readTuiSettings(tuiHome(process.env))["hideThinkingBlock"] === true) store.dispatch({ type: "toggle_thinking" });
 
   const restartArgs = sessionArgsForRestart(options);
   const plan = planWorker(options, readLiveSettings(process.env));
@@ -137,6 +148,7 @@ async function main(): Promise<void> {
     builtins: () => controller.commands(),
     extraCommands: (pickers) => liveCommands({ pickers, workerCommand: options.workerCommand, detach, liveId, attach: attachTo }),
     ...(plan.live ? { live: { list: () => listLiveSessions(options.workerCommand), attach: attachTo } } : {}),
+    ...(remote !== undefined ? { remoteHost: remote } : {}),
     flags: {
       customAgent: options.customAgent,
       remoteWorker: isRemoteCommand(options.workerCommand),

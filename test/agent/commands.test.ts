@@ -54,7 +54,7 @@ describe("state and model commands", () => {
     const state = (await s.request({ id: "gs", type: "get_state" }))["data"] as Record<string, unknown>;
     expect(Object.keys(state).sort()).toEqual(
       [
-        "autoCompactionEnabled", "followUpMode", "interruptMode", "isCompacting", "isStreaming", "messageCount", "model",
+        "autoCompactionEnabled", "cwd", "followUpMode", "interruptMode", "isCompacting", "isStreaming", "messageCount", "model",
         "pendingMessageCount", "queuedMessageCount", "sessionId", "steeringMode", "thinkingLevel", "todoPhases",
       ].sort(),
     );

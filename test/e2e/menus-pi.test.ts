@@ -2,7 +2,7 @@
 // stand-in so it counts as remote), on the scripted LLM under a pseudo-terminal: pi cannot
 // take queued messages back, so Esc keeps the lanes and says where they go; /settings drives
 // pi's set_* commands; `@` says completion is local.
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { KEYS, ROOT } from "./pty-harness.js";
@@ -51,5 +51,34 @@ describe.skipIf(!runnable)("queue and settings with pi 0.73.1 as the worker", ()
     const body = JSON.stringify(sandbox.llm.requests.at(-1)?.body);
     expect(body).toContain("PI-NEXT");
     expect(body).toContain("pi steer");
+  });
+
+  it("/settings offers what pi can change, sends it at once, and pi saves it", async () => {
+    const { tui, sandbox } = s;
+    await submitLine(tui, "/settings");
+    await tui.waitForText(/Settings {2}type to search/);
+    await tui.waitForText(/Steering mode +one-at-a-time/);
+    const menu = tui.screenText();
+    for (const label of ["Follow-up mode", "Thinking level", "Auto-compaction", "Auto-retry", "Show thinking"]) expect(menu).toContain(label);
+    for (const label of ["Interrupt mode", "Todo reminders", "Permission gate", "Compaction threshold"]) expect(menu).not.toContain(label);
+    tui.write(KEYS.enter);
+    await tui.waitForText(/Steering mode: queued steering/);
+    tui.write(KEYS.down);
+    tui.write(KEYS.enter);
+    await tui.waitForText("Steering mode: all (saved)");
+    await tui.waitForText(/› +Steering mode +all/); // read back from pi's get_state
+    tui.write(KEYS.esc);
+    await tui.waitForNoText("type to search");
+    const saved = JSON.parse(readFileSync(join(sandbox.root, "agent", "settings.json"), "utf8")) as Record<string, unknown>;
+    expect(saved["steeringMode"]).toBe("all");
+  });
+
+  it("a remote pi: the footer names the machine, and @ completion says it is local", async () => {
+    const { tui } = s;
+    await tui.waitForText(/^devbox \(remote\) · /m);
+    await tui.type("@hel");
+    await tui.waitForText(/^› hello\.txt/m);
+    await tui.waitForText("local files: this worker cannot list its own");
+    tui.write(KEYS.ctrlC);
   });
 });

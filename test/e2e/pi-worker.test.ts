@@ -50,8 +50,8 @@ describe.skipIf(!runnable)("agent-tui --agent 'ssh devbox pi --mode rpc' (real p
   });
 
   it("offers only what pi supports: no /tree; /model picker; /copy; /export; !cmd; /fork pre-fills", async () => {
-    await tui.type("/tr");
-    await tui.waitForText("tab ›");
+    await tui.type("/t");
+    await tui.waitForText(/\/thinking +set the thinking level/);
     expect(tui.screenText()).not.toMatch(/\/tree/);
     tui.write(KEYS.ctrlC);
     await waitForEditor("");

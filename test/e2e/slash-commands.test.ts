@@ -44,11 +44,10 @@ describe.skipIf(!built)("slash commands under a pty", () => {
 
   it("'/' lists commands with descriptions and Tab completes the name", async () => {
     await tui.type("/mo");
-    await tui.waitForText(/tab › \/model/);
-    await tui.waitForText("choose the model (fuzzy search)");
+    await tui.waitForText(/^› \/model +choose the model \(fuzzy search\)/m);
     tui.write(TAB);
     await waitForEditor("/model ");
-    await tui.waitForNoText("tab ›");
+    await tui.waitForNoText("tab complete");
     tui.write(KEYS.enter);
     await tui.waitForText(/Model {2}type to search/);
     await tui.waitForText(/● Fake Model {2}fake\/fake-model/);
@@ -78,7 +77,7 @@ describe.skipIf(!built)("slash commands under a pty", () => {
     await command("!echo from-the-shell");
     await tui.waitForText("  from-the-shell");
     await tui.type("read @hel");
-    await tui.waitForText(/tab › hello\.txt/);
+    await tui.waitForText(/^› hello\.txt/m);
     tui.write(TAB);
     await waitForEditor("read @hello.txt ");
     tui.write(KEYS.ctrlC);

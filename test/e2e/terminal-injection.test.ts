@@ -62,7 +62,7 @@ describe.skipIf(!BUILT)("no untrusted text reaches the terminal raw (under a pty
   it("feeds every surface every class of sequence and writes none of them", async () => {
     // File names in @ completion, then worker command names and descriptions in / completion.
     await tui.type("@file-");
-    await tui.waitForText("tab › file-␛]52");
+    await tui.waitForText(/^› file-␛\]52/m);
     tui.write(KEYS.ctrlC);
     await waitForEditor(tui, "");
     await tui.type("/hostile");

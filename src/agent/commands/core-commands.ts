@@ -54,16 +54,18 @@ export const coreCommands: CommandTable = {
     persistSetting(services.config, "interruptMode", cmd.mode, warn);
     return undefined;
   },
-  async set_auto_retry(cmd, { runtime }) {
+  async set_auto_retry(cmd, { runtime, services }) {
     runtime.autoRetry = cmd.enabled;
+    persistSetting(services.config, "retry.enabled", cmd.enabled, warn);
     return undefined;
   },
   async abort_retry(_cmd, { runtime }) {
     await runtime.abortRetry();
     return undefined;
   },
-  async set_auto_compaction(cmd, { runtime }) {
+  async set_auto_compaction(cmd, { runtime, services }) {
     runtime.autoCompaction = cmd.enabled;
+    persistSetting(services.config, "compaction.enabled", cmd.enabled, warn);
     return undefined;
   },
 };

@@ -15,6 +15,8 @@ import { stateCommands } from "./state-commands.js";
 import { bashCommands } from "./bash-commands.js";
 import { extensionCommands } from "./extension-commands.js";
 import { sessionCommands } from "./session-commands.js";
+import { settingsCommands } from "./settings-commands.js";
+import { workspaceCommands } from "./workspace-commands.js";
 
 /** Process-wide services a handler may need besides the runtime. */
 export interface AgentServices {
@@ -51,7 +53,7 @@ export type CommandHandler<T extends RpcCommandType> = (cmd: CommandOf<T>, ctx: 
 
 export type CommandTable = { [K in RpcCommandType]?: CommandHandler<K> };
 
-const TABLES: CommandTable[] = [coreCommands, stateCommands, modelCommands, bashCommands, extensionCommands, sessionCommands];
+const TABLES: CommandTable[] = [coreCommands, stateCommands, modelCommands, bashCommands, extensionCommands, sessionCommands, settingsCommands, workspaceCommands];
 
 export function buildCommandTable(extra: CommandTable[] = []): CommandTable {
   return Object.assign({}, ...TABLES, ...extra) as CommandTable;

@@ -182,11 +182,6 @@ export const sessionCommands: CommandTable = {
     return feature.compaction.compact(cmd.customInstructions);
   },
 
-  async set_auto_compaction(cmd, ctx) {
-    ctx.runtime.autoCompaction = cmd.enabled;
-    return undefined;
-  },
-
   async set_todos(cmd, ctx) {
     return { todoPhases: features(ctx).todos.setFromHost(cmd.phases) };
   },

@@ -45,8 +45,9 @@ export function lastAssistantText(runtime: AgentRuntime): string | null {
 }
 
 export const stateCommands: CommandTable = {
-  async get_state(_cmd, { runtime }) {
-    return buildState(runtime);
+  async get_state(_cmd, { runtime, services }) {
+    // The directory matters to a client whose worker runs on another machine (footer, @ paths).
+    return { ...buildState(runtime), cwd: services.cwd };
   },
   async get_messages(_cmd, { runtime }) {
     return { messages: runtime.messages };

@@ -119,6 +119,11 @@ function settingNumber(settings: unknown, key: string): number | undefined {
   return typeof value === "number" && value > 0 ? value : undefined;
 }
 
+/** AGENT_TUI_PERMISSION_GATE forces the gate on or off whatever settings.json says. */
+export function permissionGateOverride(): boolean | undefined {
+  return envFlag("AGENT_TUI_PERMISSION_GATE");
+}
+
 function envFlag(name: string): boolean | undefined {
   const value = process.env[name];
   if (value === undefined || value === "") return undefined;
@@ -128,11 +133,12 @@ function envFlag(name: string): boolean | undefined {
 /** The built-in extensions this configuration turns on (the permission gate, the demo UI). */
 function builtinExtensions(options: SetupExtensionsOptions): { origin: ExtensionOrigin; factory: ReturnType<typeof createDemoUi> }[] {
   const builtins: { origin: ExtensionOrigin; factory: ReturnType<typeof createDemoUi> }[] = [];
-  const gateOn = options.permissionGate ?? envFlag("AGENT_TUI_PERMISSION_GATE") ?? settingFlag(options.settings, "permissionGate") ?? false;
-  if (gateOn) {
-    const timeoutMs = settingNumber(options.settings, "permissionGateTimeoutMs");
-    builtins.push({ origin: { path: PERMISSION_GATE_PATH, source: "builtin", scope: "temporary" }, factory: createPermissionGate({ timeoutMs }) });
-  }
+  // Always loaded, switched by the setting at each call: /settings can turn it on mid-session.
+  // The flag and the environment variable win over settings.json.
+  const fixed = options.permissionGate ?? envFlag("AGENT_TUI_PERMISSION_GATE");
+  const enabled = (): boolean => fixed ?? settingFlag(options.settings, "permissionGate") ?? false;
+  const timeoutMs = settingNumber(options.settings, "permissionGateTimeoutMs");
+  builtins.push({ origin: { path: PERMISSION_GATE_PATH, source: "builtin", scope: "temporary" }, factory: createPermissionGate({ timeoutMs, enabled }) });
   if (options.demo ?? true) {
     builtins.push({ origin: { path: DEMO_UI_PATH, source: "builtin", scope: "temporary" }, factory: createDemoUi() });
   }

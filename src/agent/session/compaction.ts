@@ -39,7 +39,8 @@ export type CompactionDeps = {
   thinkingLevel: () => string | undefined;
   /** Retry settings shared with turn retries (docs/protocol.md §4.6). */
   retry?: () => RetrySettings;
-  settings?: Partial<CompactionSettings>;
+  /** Fixed settings, or a function read at each use (settings changed while running apply at once). */
+  settings?: Partial<CompactionSettings> | (() => Partial<CompactionSettings>);
   /** Live auto-compaction switch (e.g. the runtime's flag); defaults to the settings' value. */
   enabled?: () => boolean;
   /** Called when a compaction starts/ends (for get_state.isCompacting). */
@@ -101,12 +102,17 @@ function formatFileLists(readFiles: string[], modifiedFiles: string[]): string {
 }
 
 export class CompactionController {
-  private readonly settings: CompactionSettings;
+  private readonly base: CompactionSettings;
   private abortController: AbortController | undefined;
   private overflowRecoveryAttempted = false;
 
   constructor(private readonly deps: CompactionDeps) {
-    this.settings = { ...DEFAULT_COMPACTION_SETTINGS, ...deps.settings };
+    this.base = { ...DEFAULT_COMPACTION_SETTINGS, ...(typeof deps.settings === "function" ? {} : deps.settings) };
+  }
+
+  private get settings(): CompactionSettings {
+    const live = this.deps.settings;
+    return typeof live === "function" ? { ...this.base, ...live() } : this.base;
   }
 
   get autoCompactionEnabled(): boolean {
@@ -115,7 +121,7 @@ export class CompactionController {
 
   /** Only meaningful without a live `enabled` source. */
   setAutoCompaction(enabled: boolean): void {
-    this.settings.enabled = enabled;
+    this.base.enabled = enabled;
   }
 
   get isCompacting(): boolean {

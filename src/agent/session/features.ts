@@ -113,7 +113,7 @@ function createCompaction(runtime: AgentRuntime, services: AgentServices, send: 
     },
     thinkingLevel: () => runtime.thinkingLevel,
     retry: () => ({ ...services.config.settings.retry, enabled: runtime.autoRetry }),
-    settings: compactionSettings(services.config.rawSettings),
+    settings: () => compactionSettings(services.config.rawSettings),
     enabled: () => runtime.autoCompaction,
     onCompactingChange: (compacting) => {
       runtime.isCompacting = compacting;
@@ -216,7 +216,15 @@ export function installSessionFeatures(runtime: AgentRuntime, services: AgentSer
   };
   const hostTools = createHostTools(runtime, send);
   const compaction = createCompaction(runtime, services, send);
-  const reminders = new TodoReminders(todos, reminderOptions(services.config.rawSettings));
+  // Read at each use: set_setting changes tasks.* while the worker runs.
+  const reminders = new TodoReminders(todos, {
+    get enabled() {
+      return reminderOptions(services.config.rawSettings).enabled;
+    },
+    get maxAttempts() {
+      return reminderOptions(services.config.rawSettings).maxAttempts;
+    },
+  });
   const hooks = sessionHooks({ runtime, todos, todoTool: () => todoTool, prepareTodoTool, hostTools, compaction, reminders, send });
   runtime.hooks.add(hooks);
   routeHostToolFrames(services, hostTools, send);

@@ -18,6 +18,11 @@ function prune<T extends object>(value: T): T {
 
 const none = (): Record<string, never> => ({});
 
+function settingValue(r: FieldReader): string | number | boolean {
+  const v = r.obj["value"];
+  return typeof v === "string" || typeof v === "boolean" || (typeof v === "number" && Number.isFinite(v)) ? v : fail('set_setting: "value" must be a string, number or boolean');
+}
+
 const DECODERS: CommandDecoders = {
   prompt: (r) =>
     prune({
@@ -30,6 +35,9 @@ const DECODERS: CommandDecoders = {
   abort: none,
   abort_and_prompt: (r) => prune({ message: r.string("message"), images: decodeImages(r, "abort_and_prompt") }),
   clear_queue: (r) => prune({ lane: r.optOneOf("lane", ["steering", "followUp"] as const) }),
+  get_settings: none,
+  set_setting: (r) => ({ key: r.string("key"), value: settingValue(r) }),
+  list_files: (r) => prune({ limit: r.optNumber("limit") }),
   get_state: none,
   get_messages: none,
   get_commands: none,

@@ -103,6 +103,18 @@ const DECODERS: DataDecoders = {
     const o = obj(data, "clear_queue");
     return { steering: strings(o["steering"]), followUp: strings(o["followUp"]) };
   },
+  get_settings: (data) => {
+    const o = obj(obj(data, "get_settings")["settings"], "get_settings: settings");
+    const settings: Record<string, string | number | boolean> = {};
+    for (const [k, v] of Object.entries(o)) if (typeof v === "string" || typeof v === "number" || typeof v === "boolean") settings[k] = v;
+    return { settings };
+  },
+  set_setting: (data) => {
+    const o = obj(data, "set_setting");
+    const v = o["value"];
+    return { key: str(o["key"]), value: typeof v === "number" || typeof v === "boolean" ? v : str(v) };
+  },
+  list_files: (data) => ({ cwd: str(obj(data, "list_files")["cwd"]), files: strings(list(data, "list_files", "files")), truncated: obj(data, "list_files")["truncated"] === true }),
   get_state: decodeSessionState,
   get_messages: (data) => ({ messages: list(data, "get_messages", "messages").map((m, i) => decodeAgentMessage(m, `get_messages: "data.messages[${i}]"`)) }),
   get_commands: (data) => ({ commands: list(data, "get_commands", "commands").filter(isObject).map(decodeSlashCommand) }),

@@ -88,6 +88,7 @@ export function decodeSessionState(value: unknown): RpcSessionState {
     model: isObject(s["model"]) ? decodeModel(s["model"], 'get_state: "model"') : undefined,
     thinkingLevel: decodeThinkingLevel(s["thinkingLevel"]),
     interruptMode: pick(INTERRUPT_MODES, s["interruptMode"]),
+    cwd: typeof s["cwd"] === "string" ? s["cwd"] : undefined,
     sessionFile: typeof s["sessionFile"] === "string" ? s["sessionFile"] : undefined,
     sessionName: typeof s["sessionName"] === "string" ? s["sessionName"] : undefined,
     pendingMessageCount: pending ?? queued,

@@ -49,6 +49,23 @@ export interface ClearQueueCommand extends CommandBase {
   lane?: QueueLane;
 }
 
+/** [ours] read-only: the values of the settings.json keys a client may change with set_setting. */
+export interface GetSettingsCommand extends CommandBase {
+  type: "get_settings";
+}
+/** [ours] change one settings.json key (dotted path, e.g. "tasks.maxReminders"): applied at once and saved. */
+export interface SetSettingCommand extends CommandBase {
+  type: "set_setting";
+  key: string;
+  value: string | number | boolean;
+}
+/** [ours] read-only: files under the worker's working directory (for `@` completion); nothing is added to the session. */
+export interface ListFilesCommand extends CommandBase {
+  type: "list_files";
+  /** At most this many paths (default and maximum 20000). */
+  limit?: number;
+}
+
 // ---- docs/protocol.md §3.2 State ----
 export interface GetStateCommand extends CommandBase {
   type: "get_state";
@@ -196,6 +213,9 @@ export interface CommandMap {
   abort: AbortCommand;
   abort_and_prompt: AbortAndPromptCommand;
   clear_queue: ClearQueueCommand;
+  get_settings: GetSettingsCommand;
+  set_setting: SetSettingCommand;
+  list_files: ListFilesCommand;
   get_state: GetStateCommand;
   get_messages: GetMessagesCommand;
   get_commands: GetCommandsCommand;

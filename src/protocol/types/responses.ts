@@ -41,6 +41,12 @@ export interface ResponseDataMap {
   abort_and_prompt: undefined;
   /** [ours] the messages removed from each lane. */
   clear_queue: { steering: string[]; followUp: string[] };
+  /** [ours] current values by dotted key ("steeringMode", "tasks.maxReminders", …). */
+  get_settings: { settings: Record<string, string | number | boolean> };
+  /** [ours] the value now in effect. */
+  set_setting: { key: string; value: string | number | boolean };
+  /** [ours] paths relative to `cwd` (directories not listed); `truncated` when the limit cut the list. */
+  list_files: { cwd: string; files: string[]; truncated: boolean };
   get_state: RpcSessionState;
   get_messages: { messages: AgentMessage[] };
   get_commands: { commands: SlashCommandInfo[] };

@@ -74,6 +74,8 @@ export type InterruptMode = "immediate" | "wait";
 
 /** docs/protocol.md §3.2.1 get_state `data`. Optional fields are the ones other workers omit. */
 export interface RpcSessionState {
+  /** [ours] the worker's working directory (it may run on another machine). */
+  cwd?: string;
   /** Absent (pi) or null (older documents) when no model is selected; [xcsh] may send a reduced object. */
   model?: Model | null;
   /** [xcsh] may omit it. */

@@ -1,122 +1,102 @@
-// Completion while typing: `/name` (built-ins the worker supports + get_commands) and
-// `@path` (project files). Suggestions are shown as an editor widget (the live region budgets
-// widget rows) and Tab applies the best one. No React: it watches the store.
+// Completion while typing: `/name` (built-ins the worker supports + its get_commands) and
+// `@path` (project files: local, or the worker's own through a read-only command). A store
+// deriver keeps `state.completion` in step with the editor in the same dispatch, so the list
+// under the editor never lags a keystroke; the keys that move and apply it are the controller's.
 import type { SlashCommand } from "../slash-registry.js";
-import { sanitizeLine } from "../render/sanitize.js";
-import { theme } from "../render/theme.js";
-import { allSuggestions, commonPrefix, filterSuggestions, slashQuery, type SlashSuggestion } from "../slash/completion.js";
+import { allSuggestions } from "../slash/completion.js";
 import type { WorkerCommands } from "../slash/index.js";
 import type { Store } from "../state/store.js";
-import { atReplacement, atToken, rankPaths } from "./at-completion.js";
+import type { TuiState } from "../state/types.js";
+import { type CompletionMenu, computeMenu } from "./completion-menu.js";
 import { listProjectFiles, withDirectories } from "./file-index.js";
 
-export const COMPLETION_WIDGET = "agent-tui:completion";
-const SHOWN = 6;
 const FILES_TTL_MS = 30_000;
 
-export type Completion =
-  | { kind: "slash"; start: number; query: string; items: SlashSuggestion[] }
-  | { kind: "at"; start: number; query: string; items: string[] };
-
-export type CompletionDriver = {
-  current(): Completion | undefined;
-  /** Apply the best suggestion (Tab). Returns false when there is nothing to complete. */
-  complete(): boolean;
-  dispose(): void;
-};
+/** Where `@` candidates come from. */
+export type FileSource =
+  | { kind: "local"; cwd: string; list?: (cwd: string) => string[]; note?: string }
+  /** The worker lists its own files (e.g. over ssh); resolves with paths relative to its cwd. */
+  | { kind: "worker"; list: () => Promise<string[]> };
 
 export type CompletionOptions = {
   store: Store;
   commands: () => readonly SlashCommand[];
   workerCommands: WorkerCommands;
   supported: (name: string) => boolean;
-  cwd: string;
-  listFiles?: (cwd: string) => string[];
+  /** Chosen per use: the worker may turn out to list files itself only after start-up. */
+  files: () => FileSource;
   now?: () => number;
 };
 
-export function computeCompletion(
-  text: string,
-  cursor: number,
-  sources: { slash: () => SlashSuggestion[]; files: () => readonly string[] },
-): Completion | undefined {
-  const q = slashQuery(text, cursor);
-  if (q !== undefined) {
-    const items = filterSuggestions(sources.slash(), q);
-    if (items.length === 0 || (items.length === 1 && items[0]?.name === q)) return undefined;
-    return { kind: "slash", start: 0, query: q, items };
-  }
-  const tok = atToken(text, cursor);
-  if (tok) {
-    const items = rankPaths(sources.files(), tok.query);
-    if (items.length === 0 || (items.length === 1 && items[0] === tok.query)) return undefined;
-    return { kind: "at", start: tok.start, query: tok.query, items };
-  }
-  return undefined;
-}
+export type CompletionDriver = { dispose(): void };
 
-export function completionLines(c: Completion): string[] {
-  // File names and worker command names/descriptions are untrusted: sanitised before styling.
-  const names = (c.kind === "slash" ? c.items.map((s) => `/${s.name}`) : c.items).map(sanitizeLine);
-  const shown = names.slice(0, SHOWN).map((n, i) => (i === 0 ? theme.accent(n) : theme.muted(n)));
-  const more = names.length > SHOWN ? theme.muted(` +${names.length - SHOWN}`) : "";
-  const first = c.kind === "slash" ? c.items[0] : undefined;
-  const tab = theme.muted("tab ›");
-  return [`${tab} ${shown.join("  ")}${more}`, ...(first ? [theme.muted(sanitizeLine(`   ${first.description}${first.source !== "builtin" ? ` (${first.source})` : ""}`))] : [])];
+/** The editor state the menu depends on: it is recomputed only when this changes. */
+function menuKey(s: TuiState): string {
+  return `${s.editor.cursor}\u0000${s.editor.text}\u0000${s.ui.overlay ?? ""}\u0000${s.dialogs.length}\u0000${s.editor.pasting}`;
 }
 
 export function createCompletionDriver(options: CompletionOptions): CompletionDriver {
   const { store } = options;
   const now = options.now ?? (() => Date.now());
-  const listFiles = options.listFiles ?? listProjectFiles;
-  let files: { at: number; paths: string[] } | undefined;
-  let current: Completion | undefined;
+  let files: { at: number; source: FileSource["kind"]; paths: string[] } | undefined;
+  let fetching = false;
   let lastKey = "";
-  const sources = {
-    slash: () => allSuggestions(options.commands(), options.workerCommands.list(), options.supported),
-    files: () => {
-      if (!files || now() - files.at > FILES_TTL_MS) files = { at: now(), paths: withDirectories(listFiles(options.cwd)) };
+
+  const compute = (s: TuiState): CompletionMenu | undefined => {
+    if (s.ui.overlay !== undefined || s.dialogs.length > 0 || s.editor.pasting) return undefined;
+    return computeMenu(s.editor.text, s.editor.cursor, { slash, files: filePaths, filesNote });
+  };
+  const slash = () => allSuggestions(options.commands(), options.workerCommands.list(), options.supported);
+  const filesNote = (): string | undefined => {
+    const source = options.files();
+    return source.kind === "local" ? source.note : undefined;
+  };
+  const filePaths = (): readonly string[] | undefined => {
+    const source = options.files();
+    const fresh = files && files.source === source.kind && now() - files.at <= FILES_TTL_MS;
+    if (fresh && files) return files.paths;
+    if (source.kind === "local") {
+      files = { at: now(), source: "local", paths: withDirectories((source.list ?? listProjectFiles)(source.cwd)) };
       return files.paths;
-    },
+    }
+    if (!fetching) {
+      fetching = true;
+      source.list().then(
+        (paths) => {
+          files = { at: now(), source: "worker", paths: withDirectories(paths) };
+          fetching = false;
+          refresh();
+        },
+        (error: unknown) => {
+          fetching = false;
+          // Remember the failure as an empty list for a while: no retry storm on every key.
+          files = { at: now(), source: "worker", paths: [] };
+          const reason = error instanceof Error ? error.message : String(error);
+          store.dispatch({ type: "toast", level: "warning", text: `Could not list the worker's files: ${reason}`, now: now() });
+          refresh();
+        },
+      );
+    }
+    // A stale list is better than none while the new one is on its way.
+    return files?.paths;
   };
-  const show = (c: Completion | undefined): void => {
-    const had = current !== undefined;
-    current = c;
-    if (!c && !had) return;
-    store.dispatch({ type: "ui_request", request: { kind: "widget", key: COMPLETION_WIDGET, lines: c ? completionLines(c) : undefined, placement: "belowEditor", ownStyling: true }, now: now() });
-  };
-  const update = (): void => {
+  /** Recompute for the current editor (the file list arrived). */
+  const refresh = (): void => {
     const s = store.getState();
-    const key = `${s.editor.cursor}\u0000${s.editor.text}\u0000${s.ui.overlay ?? ""}\u0000${s.dialogs.length}`;
-    if (key === lastKey) return;
-    lastKey = key;
-    if (s.ui.overlay !== undefined || s.dialogs.length > 0 || s.editor.pasting) return show(undefined);
-    show(computeCompletion(s.editor.text, s.editor.cursor, sources));
+    store.dispatch({ type: "completion", menu: compute(s) });
   };
-  const unsubscribe = store.subscribe(update);
+
+  const removeDeriver = store.derive((s) => {
+    const key = menuKey(s);
+    if (key === lastKey) return s;
+    lastKey = key;
+    const menu = compute(s);
+    return menu === undefined && s.completion === undefined ? s : { ...s, completion: menu };
+  });
   return {
-    current: () => current,
-    complete() {
-      update();
-      const c = current;
-      if (!c) return false;
-      let replacement: string;
-      if (c.kind === "slash") {
-        const prefix = commonPrefix(c.items.map((i) => i.name));
-        const only = c.items.length === 1;
-        replacement = !only && prefix.length > c.query.length ? `/${prefix}` : `/${c.items[0]?.name ?? c.query} `;
-      } else {
-        replacement = atReplacement(c.items[0] ?? c.query);
-      }
-      // Delete the typed token back to its start, then insert: the cursor ends after it.
-      while (store.getState().editor.cursor > c.start) store.dispatch({ type: "editor", op: { op: "backspace" } });
-      store.dispatch({ type: "editor", op: { op: "insert", text: replacement } });
-      update();
-      return true;
-    },
     dispose() {
-      unsubscribe();
-      show(undefined);
+      removeDeriver();
+      store.dispatch({ type: "completion", menu: undefined });
     },
   };
 }

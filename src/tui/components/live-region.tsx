@@ -11,6 +11,8 @@ import { DialogHost, dialogWantedRows } from "./dialogs/dialog-host.js";
 import { Editor, editorWantedRows } from "./editor.js";
 import { BashPane, Footer, Notices, QueuePane, StreamingMessage, TodoPane, ToolExecutions, Widgets, WorkingIndicator } from "./live-parts.js";
 import { useNow } from "./use-now.js";
+import { Lines } from "./lines.js";
+import { menuLines, menuWantedRows } from "../completion/menu-lines.js";
 
 const selectAll = (s: TuiState): TuiState => s;
 
@@ -36,6 +38,7 @@ export function LiveRegion(): React.ReactElement {
   const budget = allocateBudget(s.ui.rows, {
     input: dialog ? dialogWantedRows(dialog, width) + (s.dialogs.length > 1 ? 1 : 0) : editorWantedRows(s.editor.text, width),
     dialog: dialog !== undefined,
+    menu: dialog ? 0 : menuWantedRows(s.completion),
     status: s.run.busy || s.run.retry || s.run.compaction ? 1 : 0,
     toasts: s.toasts.length,
     todos: s.todos.length > 0 ? todoLines(s.todos, width, 1000).length : 0,
@@ -60,7 +63,10 @@ export function LiveRegion(): React.ReactElement {
       {dialog ? (
         <DialogHost dialog={dialog} queued={s.dialogs.length - 1} width={width} maxRows={budget.input} now={now} />
       ) : (
-        <Editor width={width} maxRows={budget.input} active={!s.ui.exitRequested} />
+        <>
+          <Editor width={width} maxRows={budget.input} active={!s.ui.exitRequested} />
+          <Lines lines={menuLines(s.completion, width, budget.menu)} />
+        </>
       )}
       <Widgets {...b} maxRows={budget.widgetsBelow} state={s} placement="belowEditor" />
       <Footer footer={s.footer} width={width} />

@@ -55,8 +55,13 @@ export function footerLine(f: FooterState, width: number): string {
     // The detail carries the worker's stderr tail: one row, whatever it contains.
     parts.push({ variants: [color(`worker ${f.worker}${f.workerDetail ? `: ${sanitizeLine(f.workerDetail)}` : ""}`), color(`worker ${f.worker}`)], keep: 90 });
   }
-  // Directory and branch names are untrusted too: either can hold an escape sequence.
-  if (f.cwd) {
+  if (f.host !== undefined) {
+    // A remote worker's directory: its own path on its machine (our HOME means nothing there).
+    const host = sanitizeLine(f.host);
+    const cwd = sanitizeLine(f.cwd);
+    parts.push({ variants: cwd ? [`${host}:${cwd}`, `${host}:${basename(cwd) || cwd}`] : [`${host} (remote)`, host], keep: 40 });
+  } else if (f.cwd) {
+    // Directory and branch names are untrusted too: either can hold an escape sequence.
     const cwd = shortCwd(f.cwd);
     const branch = f.branch ? ` (${sanitizeLine(f.branch)})` : "";
     parts.push({ variants: [`${sanitizeLine(cwd)}${branch}`, `${sanitizeLine(basename(cwd) || cwd)}${branch}`, sanitizeLine(basename(cwd) || cwd)], keep: 40 });

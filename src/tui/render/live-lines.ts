@@ -13,6 +13,7 @@ export type LiveBudget = {
   total: number;
   footer: number;
   input: number; // editor or dialog
+  menu: number; // the `/` or `@` list under the editor
   status: number;
   toasts: number;
   todos: number;
@@ -30,7 +31,7 @@ export function liveRowLimit(rows: number): number {
 }
 
 /** `dialog`: the input rows hold a dialog, whose question may take all but the footer. */
-type Wants = { dialog?: boolean; input: number; status: number; toasts: number; todos: number; queue: number; widgetsAbove: number; widgetsBelow: number; bash: number; tools: number; stream: number };
+type Wants = { dialog?: boolean; input: number; menu: number; status: number; toasts: number; todos: number; queue: number; widgetsAbove: number; widgetsBelow: number; bash: number; tools: number; stream: number };
 
 /** Hand out rows in priority order: footer, input, status, queue, toasts, todos, widgets, bash, tools, stream. */
 export function allocateBudget(rows: number, wants: Wants): LiveBudget {
@@ -43,6 +44,8 @@ export function allocateBudget(rows: number, wants: Wants): LiveBudget {
   };
   const footer = take(1);
   const input = take(wants.input, wants.dialog ? total - 1 : Math.max(1, Math.floor(total / 2)));
+  // The list someone is choosing from comes right after the editor, but leaves room to read.
+  const menu = take(wants.menu, Math.max(2, Math.floor(total / 3)));
   const status = take(wants.status, 1);
   const queue = take(wants.queue, 3);
   const toasts = take(wants.toasts, Math.max(1, Math.floor(total / 8)));
@@ -52,7 +55,7 @@ export function allocateBudget(rows: number, wants: Wants): LiveBudget {
   const bash = take(wants.bash, Math.max(2, Math.floor(left / 2)));
   const tools = take(wants.tools, wants.stream > 0 ? Math.max(2, Math.floor(left / 2)) : left);
   const stream = take(wants.stream);
-  return { total, footer, input, status, toasts, todos, queue, widgetsAbove, widgetsBelow, bash, tools, stream };
+  return { total, footer, input, menu, status, toasts, todos, queue, widgetsAbove, widgetsBelow, bash, tools, stream };
 }
 
 /** Rows of the streaming tail (uncommitted text, thinking, tool-call preparation), last `max` rows. */
@@ -206,6 +209,6 @@ export function widgetLines(state: TuiState, placement: "aboveEditor" | "belowEd
   const rows = Object.values(state.widgets)
     .filter((w) => w.placement === placement)
     // Extension widgets are untrusted (their SGR dropped like any other); ours are pre-sanitised.
-    .flatMap((w) => w.lines.map((l) => truncateLine(w.ownStyling ? l : sanitizeLine(l), width)));
+    .flatMap((w) => w.lines.map((l) => truncateLine(sanitizeLine(l), width)));
   return rows.slice(0, max);
 }

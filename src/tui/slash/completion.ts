@@ -34,7 +34,8 @@ export function allSuggestions(builtins: readonly SlashCommand[], worker: readon
 /** Suggestions for `query`: names starting with it first, then fuzzy matches. */
 export function filterSuggestions(all: readonly SlashSuggestion[], query: string): SlashSuggestion[] {
   const q = query.toLowerCase();
-  const prefix = all.filter((s) => s.name.toLowerCase().startsWith(q));
+  // The exact name first (Enter runs what was typed), then names starting with it.
+  const prefix = all.filter((s) => s.name.toLowerCase().startsWith(q)).sort((a, b) => Number(b.name.toLowerCase() === q) - Number(a.name.toLowerCase() === q));
   const rest = fuzzyFilter(
     all.filter((s) => !s.name.toLowerCase().startsWith(q)),
     q,

@@ -2,24 +2,25 @@
 // commands, pickers (overlay), completion (Tab), crash recovery, --resume, --demo, the
 // no-provider hint and the report of flags the worker did not honour.
 import type React from "react";
-import type { WorkerConnection } from "../../bridge/index.js";
+import type { Model, WorkerConnection } from "../../bridge/index.js";
 import { copyToClipboard } from "../clipboard.js";
 import { createSessionPrinter } from "../open-session.js";
 import type { SlashCommand, SlashContext } from "../slash-registry.js";
 import type { OverlayRenderer } from "../components/app.js";
-import { CompletionKeys } from "../completion/completion-keys.js";
-import { createCompletionDriver } from "../completion/completion-driver.js";
+import { createCompletionDriver, type FileSource } from "../completion/completion-driver.js";
 import type { LiveResume } from "../live/live-resume.js";
 import { createOverlayRenderer } from "../pickers/overlay.js";
 import { createPickerHost, type PickerHost } from "../pickers/picker-host.js";
 import { defaultSessionDir } from "../pickers/session-list.js";
 import { createRecovery, resendCommand } from "../recovery/recovery.js";
+import { settingsCommand } from "../settings/settings-command.js";
+import { tuiHome } from "../settings/settings-file.js";
 import type { Store } from "../state/store.js";
 import { allSuggestions } from "./completion.js";
 import { runDemoTour } from "./demo-tour.js";
 import { helpCommand } from "./help-command.js";
 import { createSlashCommands, createWorkerCommands, resumeSession, slashSupported, type SlashDeps } from "./index.js";
-import { flagReport, providerHint, type StartFlags } from "./start-checks.js";
+import { type StartFlags, startWarnings } from "./start-checks.js";
 
 export type FeatureOptions = {
   store: Store;
@@ -28,6 +29,8 @@ export type FeatureOptions = {
   env: NodeJS.ProcessEnv;
   write: (data: string) => void;
   flags: StartFlags;
+  /** The machine of a remote worker (`ssh devbox …`): the footer shows its directory there. */
+  remoteHost?: string;
   /** Built-in commands of the controller (for completion): read lazily. */
   builtins: () => readonly SlashCommand[];
   /** More commands that need the pickers (live sessions). */
@@ -39,7 +42,7 @@ export type FeatureOptions = {
 export type Features = {
   slashCommands: SlashCommand[];
   overlay: OverlayRenderer;
-  /** Rendered inside <App> (Tab completion keys). */
+  /** Rendered inside <App> (invisible helpers that need its contexts; none today). */
   extras: React.ReactElement;
   /** After the worker is up and the first snapshot is in. */
   afterStart(exit: () => void): Promise<void>;
@@ -79,14 +82,19 @@ export function setupFeatures(o: FeatureOptions): Features {
     ...(o.live ? { live: o.live } : {}),
   };
   const supported = (name: string): boolean => slashSupported(name, connection.getSnapshot());
-  const slashCommands: SlashCommand[] = [...createSlashCommands(deps), resendCommand(recovery), ...(o.extraCommands?.(pickers) ?? [])];
+  const slashCommands: SlashCommand[] = [...createSlashCommands(deps), resendCommand(recovery), settingsCommand({ pickers, home: tuiHome(o.env) }), ...(o.extraCommands?.(pickers) ?? [])];
   slashCommands.push(helpCommand(() => allSuggestions([...slashCommands, ...o.builtins()], workerCommands.list(), supported)));
-  const driver = createCompletionDriver({ store, commands: () => [...slashCommands, ...o.builtins()], workerCommands, supported, cwd: o.cwd });
+  // A remote worker's files are on its machine: ask it for them when it can (the bundled agent's
+  // read-only list_files); otherwise complete from here and say so.
+  const localFiles = { kind: "local" as const, cwd: o.cwd, ...(o.flags.remoteWorker ? { note: "local files: this worker cannot list its own" } : {}) };
+  const workerFiles = { kind: "worker" as const, list: async () => (await connection.rpc.listFiles()).files };
+  const files = (): FileSource => (o.flags.remoteWorker && connection.getSnapshot().capabilities.commands["list_files"] !== false ? workerFiles : localFiles);
+  createCompletionDriver({ store, commands: () => [...slashCommands, ...o.builtins()], workerCommands, supported, files });
   return {
     pickers,
     slashCommands,
     overlay: createOverlayRenderer(pickers),
-    extras: <CompletionKeys driver={driver} />,
+    extras: <></>,
     async afterStart(exit) {
       const ctx: SlashContext = {
         store,
@@ -100,9 +108,12 @@ export function setupFeatures(o: FeatureOptions): Features {
       await sessions.show({ ifNotShown: true }).catch(showFailed);
       await workerCommands.refresh().catch((error: unknown) => ctx.notice(`Could not read the worker's commands: ${String(error)}`, "warning"));
       const state = await connection.rpc.getState();
-      for (const line of flagReport(o.flags, state)) ctx.notice(line, "warning");
-      const hint = providerHint(o.flags, state);
-      if (hint) ctx.notice(hint, "warning");
+      if (o.remoteHost !== undefined) store.dispatch({ type: "workspace", cwd: state.cwd ?? "", branch: undefined, host: o.remoteHost });
+      const models = async (): Promise<readonly Model[]> => {
+        if (!slashSupported("model", connection.getSnapshot())) return [];
+        return (await connection.rpc.getAvailableModels()).models;
+      };
+      for (const line of await startWarnings(o.flags, state, models)) ctx.notice(line, "warning");
       // Not awaited: the picker and the tour wait for the user, start-up does not.
       if (o.flags.resume) void resumeSession(deps, ctx).catch(failed("--resume"));
       else if (o.flags.demo && !o.flags.hasInitialMessage) {

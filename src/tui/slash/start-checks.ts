@@ -2,7 +2,8 @@
 // get_state reports, since any pi-compatible worker may ignore or lack a flag), and the hint
 // shown when no real model provider is configured.
 import { basename } from "node:path";
-import type { RpcSessionState } from "../../bridge/index.js";
+import type { Model, RpcSessionState } from "../../bridge/index.js";
+import { unknownModelLine } from "../model-list.js";
 
 export type StartFlags = {
   customAgent: boolean;
@@ -68,8 +69,46 @@ export function flagReport(flags: StartFlags, state: Pick<RpcSessionState, "mode
   return out;
 }
 
+/** The machine a remote worker command line reaches ("devbox" in `ssh -p 22 devbox pi --mode rpc`). */
+export function remoteHost(argv: readonly string[]): string | undefined {
+  if (!isRemoteCommand(argv)) return undefined;
+  const start = argv.findIndex((a) => ["ssh", "mosh", "ssh-standin.mjs"].includes(basename(a)));
+  // ssh options that take a value; anything else starting with "-" is a flag.
+  const withValue = new Set(["-p", "-l", "-i", "-o", "-F", "-J", "-b", "-c", "-D", "-E", "-L", "-R", "-S", "-W", "-w", "-e", "-m", "-Q", "-O", "-B", "-I"]);
+  for (let i = start + 1; i < argv.length; i += 1) {
+    const a = argv[i] ?? "";
+    if (withValue.has(a)) i += 1;
+    else if (!a.startsWith("-")) return a.replace(/^[^@]*@/, "");
+  }
+  return undefined;
+}
+
 /** Is this worker command line a remote one (its session files live on another machine)? */
 export function isRemoteCommand(argv: readonly string[]): boolean {
   const first = basename(argv[0] ?? "");
   return first === "ssh" || first === "mosh" || first === "ssh-standin.mjs" || argv.some((a) => basename(a) === "ssh-standin.mjs");
+}
+
+/**
+ * Everything said at start about the flags and the provider, one warning each. A --model the
+ * worker does not know is one line with close matches (not "did not honour" plus a provider
+ * hint that is wrong when providers are configured).
+ */
+export async function startWarnings(
+  flags: StartFlags,
+  state: Pick<RpcSessionState, "model" | "thinkingLevel" | "sessionName" | "sessionFile">,
+  models: () => Promise<readonly Model[]>,
+): Promise<string[]> {
+  const wanted = flags.requested.model;
+  if (wanted !== undefined && !modelMatches(wanted, state)) {
+    const available = await models();
+    if (available.length > 0) {
+      const { model: _model, ...rest } = flags.requested;
+      void _model;
+      const uses = state.model ? ` It uses ${state.model.provider}/${state.model.id}.` : "";
+      return [`${unknownModelLine(wanted, available)}${uses}`, ...flagReport({ ...flags, requested: rest }, state)];
+    }
+  }
+  const hint = providerHint(flags, state);
+  return [...flagReport(flags, state), ...(hint ? [hint] : [])];
 }

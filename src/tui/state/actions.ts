@@ -1,5 +1,6 @@
 // Every input to the TUI reducer: worker events and UI requests (already decoded), worker
 // status from the bridge, local UI actions (editor, toggles, resize, clock ticks).
+import type { CompletionMenu } from "../completion/completion-menu.js";
 import type { EditorOp } from "./editor.js";
 import type { ClientEvent, PlanPhase, SessionSnapshot } from "../../bridge/index.js";
 import type { SessionTotals } from "./history.js";
@@ -27,11 +28,14 @@ export type TuiAction =
   | { type: "bash_finished"; output: string | undefined; exitCode: number | undefined; cancelled: boolean }
   | { type: "overlay"; name: string | undefined }
   | { type: "transcript_view"; open: boolean }
-  | { type: "workspace"; cwd: string; branch: string | undefined }
+  /** `host`: the machine of a remote worker (its cwd is not ours; undefined = this machine). */
+  | { type: "workspace"; cwd: string; branch: string | undefined; host?: string }
   | { type: "todos"; phases: PlanPhase[] }
   | { type: "interrupted"; reason: string; now: number }
   /** A session's history (built by state/history.ts) appended to the transcript in one step. */
   | { type: "history"; entries: EntryInput[] }
   /** The opened session's token and cost totals replace the footer's. */
   | { type: "session_totals"; totals: SessionTotals }
-  | { type: "worker_info"; info: Partial<WorkerInfo> };
+  | { type: "worker_info"; info: Partial<WorkerInfo> }
+  | { type: "completion"; menu: CompletionMenu | undefined }
+  | { type: "completion_move"; direction: "up" | "down" };

@@ -28,6 +28,8 @@ export type EditorOp =
   | { op: "kill_line" }
   | { op: "clear" }
   | { op: "set"; text: string; keepUndo: boolean }
+  /** Replace [start, end) with `text`; the cursor ends after it (completion). */
+  | { op: "replace"; start: number; end: number; text: string }
   | { op: "undo" }
   | { op: "paste"; active: boolean }
   | { op: "commit_history"; text: string };
@@ -143,6 +145,11 @@ export function reduceEditor(s: EditorState, o: EditorOp): EditorState {
       return { ...s, text: "", cursor: 0, historyIndex: undefined };
     case "set":
       return { ...s, text: o.text, cursor: o.text.length, historyIndex: undefined, undo: o.keepUndo && s.text !== "" ? s.text : undefined };
+    case "replace": {
+      const start = Math.max(0, Math.min(o.start, s.text.length));
+      const end = Math.max(start, Math.min(o.end, s.text.length));
+      return { ...s, text: s.text.slice(0, start) + o.text + s.text.slice(end), cursor: start + o.text.length, historyIndex: undefined };
+    }
     case "undo":
       return s.undo === undefined ? s : { ...s, text: s.undo, cursor: s.undo.length, undo: undefined };
     case "paste":

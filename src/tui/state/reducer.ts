@@ -2,6 +2,7 @@
 // ends every switch in an exhaustiveness check.
 import type { ClientEvent, SessionSnapshot } from "../../bridge/index.js";
 import type { TuiAction } from "./actions.js";
+import { reducePicker } from "../pickers/picker-state.js";
 import { initialEditor, reduceEditor } from "./editor.js";
 import { appendEntries, appendNotice, initialTranscript, interruptTranscript, reduceTranscript, type CommitLimits } from "./transcript.js";
 import type { FooterState, NoticeLevel, RunState, TuiState } from "./types.js";
@@ -25,6 +26,7 @@ export function createInitialState(columns = 80, rows = 24): TuiState {
     widgets: {},
     footer: {
       cwd: "",
+      host: undefined,
       branch: undefined,
       sessionName: undefined,
       model: undefined,
@@ -41,6 +43,7 @@ export function createInitialState(columns = 80, rows = 24): TuiState {
       workerDetail: undefined,
     },
     editor: initialEditor,
+    completion: undefined,
     ui: {
       columns,
       rows,
@@ -173,7 +176,7 @@ function reduceUiRequest(s: TuiState, r: UiRequest, now: number): TuiState {
     case "widget": {
       const { [r.key]: _old, ...rest } = s.widgets;
       void _old;
-      return { ...s, widgets: r.lines === undefined ? rest : { ...rest, [r.key]: { lines: r.lines, placement: r.placement, ...(r.ownStyling ? { ownStyling: true as const } : {}) } } };
+      return { ...s, widgets: r.lines === undefined ? rest : { ...rest, [r.key]: { lines: r.lines, placement: r.placement } } };
     }
     case "title":
       return { ...s, ui: { ...s.ui, title: r.title } };
@@ -301,7 +304,7 @@ export function reduce(s: TuiState, a: TuiAction): TuiState {
       if (a.open === (s.ui.transcriptView !== undefined)) return s;
       return { ...s, ui: { ...s.ui, transcriptView: a.open ? { staticCount: s.transcript.committed.length } : undefined } };
     case "workspace":
-      return { ...s, footer: { ...s.footer, cwd: a.cwd, branch: a.branch } };
+      return { ...s, footer: { ...s.footer, cwd: a.cwd, branch: a.branch, host: a.host } };
     case "todos":
       return { ...s, todos: a.phases };
     case "interrupted":
@@ -314,6 +317,10 @@ export function reduce(s: TuiState, a: TuiAction): TuiState {
     }
     case "worker_info":
       return { ...s, worker: { ...s.worker, ...a.info } };
+    case "completion":
+      return { ...s, completion: a.menu };
+    case "completion_move":
+      return s.completion ? { ...s, completion: { ...s.completion, list: reducePicker(s.completion.list, { op: a.direction }) } } : s;
     default: {
       const never: never = a;
       return never;

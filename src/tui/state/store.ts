@@ -8,11 +8,20 @@ import type { TuiState } from "./types.js";
 
 export type Listener = () => void;
 
+/**
+ * A step run after the reducer on every dispatch (once per dispatchAll), for state that is
+ * computed from the editor and sources outside the store (the completion list). Must return
+ * its argument unchanged when it has nothing to do.
+ */
+export type Deriver = (state: TuiState) => TuiState;
+
 export type Store = {
   getState(): TuiState;
   dispatch(action: TuiAction): void;
   dispatchAll(actions: readonly TuiAction[]): void;
   subscribe(listener: Listener): () => void;
+  /** Add a deriver (see Deriver); returns its removal. */
+  derive(deriver: Deriver): () => void;
   /** Notify subscribers now (tests, shutdown). */
   flush(): void;
 };
@@ -40,6 +49,12 @@ export function createStore(initial: TuiState, options: StoreOptions = {}): Stor
   let state = initial;
   let notified = state;
   const listeners = new Set<Listener>();
+  const derivers = new Set<Deriver>();
+  const derived = (s: TuiState): TuiState => {
+    let out = s;
+    for (const d of derivers) out = d(out);
+    return out;
+  };
   let scheduled: "fast" | "slow" | undefined;
   let generation = 0;
   let lastNotify = -Infinity;
@@ -69,16 +84,23 @@ export function createStore(initial: TuiState, options: StoreOptions = {}): Stor
   return {
     getState: () => state,
     dispatch(action) {
-      state = reduce(state, action);
+      state = derived(reduce(state, action));
       schedule(isUrgent(action));
     },
     dispatchAll(actions) {
-      for (const a of actions) state = reduce(state, a);
+      let next = state;
+      for (const a of actions) next = reduce(next, a);
+      state = derived(next);
       schedule(actions.some(isUrgent));
     },
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    derive(deriver) {
+      derivers.add(deriver);
+      state = derived(state);
+      return () => derivers.delete(deriver);
     },
     flush: notify,
   };

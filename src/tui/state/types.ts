@@ -1,6 +1,7 @@
 // The TUI state model: committed transcript entries (printed once in <Static>), the live
 // tail (streaming message, running tools), queue, todos, dialogs, footer data and editor.
 import type { MessageBlock, PlanPhase, ToolOutput } from "../../bridge/index.js";
+import type { CompletionMenu } from "../completion/completion-menu.js";
 
 export type NoticeLevel = "info" | "warning" | "error";
 
@@ -75,6 +76,8 @@ export type WorkerStatus = "starting" | "ready" | "restarting" | "reconnecting" 
 
 export type FooterState = {
   cwd: string;
+  /** Set for a remote worker: `cwd` is on that machine ("" when the worker does not say). */
+  host: string | undefined;
   branch: string | undefined;
   sessionName: string | undefined;
   model: string | undefined;
@@ -124,8 +127,7 @@ export type WorkerInfo = {
   canClearQueue: boolean;
 };
 
-/** `ownStyling`: built by agent-tui (the completion list), so its SGR is ours and kept. */
-export type Widget = { lines: string[]; placement: "aboveEditor" | "belowEditor"; ownStyling?: true };
+export type Widget = { lines: string[]; placement: "aboveEditor" | "belowEditor" };
 
 
 export type TuiState = {
@@ -139,5 +141,7 @@ export type TuiState = {
   widgets: Record<string, Widget>;
   footer: FooterState;
   editor: EditorState;
+  /** The `/` or `@` list under the editor, derived from the editor text (completion driver). */
+  completion: CompletionMenu | undefined;
   ui: UiState;
 };

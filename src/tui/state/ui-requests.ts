@@ -7,8 +7,7 @@ export type UiRequest =
   | { kind: "dialog"; dialog: DialogRequest }
   | { kind: "notify"; level: NoticeLevel; message: string }
   | { kind: "status"; key: string; text: string | undefined }
-  /** `ownStyling`: lines built by agent-tui itself (already sanitised, styled with our theme). */
-  | { kind: "widget"; key: string; lines: string[] | undefined; placement: "aboveEditor" | "belowEditor"; ownStyling?: true }
+  | { kind: "widget"; key: string; lines: string[] | undefined; placement: "aboveEditor" | "belowEditor" }
   | { kind: "title"; title: string }
   | { kind: "editor_text"; text: string }
   | { kind: "cancel"; targetId: string }

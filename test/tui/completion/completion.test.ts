@@ -5,7 +5,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { atReplacement, atToken, rankPaths } from "../../../src/tui/completion/at-completion.js";
-import { COMPLETION_WIDGET, computeCompletion, createCompletionDriver } from "../../../src/tui/completion/completion-driver.js";
+import { createCompletionDriver } from "../../../src/tui/completion/completion-driver.js";
+import { createController } from "../../../src/tui/controller.js";
+import { createFakeConnection } from "../helpers/fake-connection.js";
 import { isIgnored, listProjectFiles, parseGitignore, withDirectories } from "../../../src/tui/completion/file-index.js";
 import { BUILTIN_COMMANDS } from "../../../src/tui/slash-registry.js";
 import { createInitialState } from "../../../src/tui/state/reducer.js";
@@ -55,53 +57,92 @@ describe("file index", () => {
   });
 });
 
-describe("completion driver", () => {
+describe("completion list", () => {
   const setup = () => {
     const store = createStore(createInitialState(80, 24), { frameMs: 0, setTimer: (fn) => fn() });
-    const driver = createCompletionDriver({
+    const conn = createFakeConnection();
+    const controller = createController({ store, connection: conn, exit: () => undefined });
+    let workerFiles: ((value: string[]) => void) | undefined;
+    let remote = false;
+    createCompletionDriver({
       store,
       commands: () => [...BUILTIN_COMMANDS, { name: "model", description: "choose", run: () => undefined }, { name: "tree", description: "tree", run: () => undefined }],
       workerCommands: { list: () => [{ name: "review", description: "review code", source: "prompt" as const }], refresh: async () => undefined },
       supported: (name) => name !== "tree",
-      cwd: "/",
-      listFiles: () => ["src/main.ts", "src/other.ts", "README.md"],
+      files: () =>
+        remote
+          ? { kind: "worker", list: () => new Promise<string[]>((resolve) => { workerFiles = resolve; }) }
+          : { kind: "local", cwd: "/", list: () => ["src/main.ts", "src/other.ts", "README.md"] },
     });
     const type = (text: string) => store.dispatch({ type: "editor", op: { op: "insert", text } });
-    return { store, driver, type };
+    const names = () => store.getState().completion?.list.visible.map((i) => i.label) ?? [];
+    return { store, controller, conn, type, names, goRemote: () => { remote = true; }, answerFiles: (paths: string[]) => workerFiles?.(paths) };
   };
 
-  it("offers built-ins the worker supports plus worker commands, as a widget; Tab completes", () => {
-    const { store, driver, type } = setup();
+  it("is state in the store, updated in the same dispatch as the keystroke: commands the worker supports plus its own", () => {
+    const { store, type, names } = setup();
     type("/");
-    const c = driver.current();
-    expect(c?.kind).toBe("slash");
-    const names = c?.kind === "slash" ? c.items.map((i) => i.name) : [];
-    expect(names).toContain("review");
-    expect(names).toContain("model");
-    expect(names).not.toContain("tree");
-    expect(store.getState().widgets[COMPLETION_WIDGET]?.placement).toBe("belowEditor");
-    type("rev");
-    expect(driver.complete()).toBe(true);
-    expect(store.getState().editor.text).toBe("/review ");
-    expect(store.getState().widgets[COMPLETION_WIDGET]).toBeUndefined();
+    expect(store.getState().completion?.kind).toBe("slash");
+    expect(names()).toContain("/review");
+    expect(names()).toContain("/model");
+    expect(names()).not.toContain("/tree");
+    expect(store.getState().completion?.list.visible.find((i) => i.id === "review")?.detail).toBe("review code (prompt)");
+    type("rv");
+    expect(names()[0]).toBe("/review"); // fuzzy: r…v
   });
 
-  it("completes @paths in the middle of a prompt, keeping the text after the cursor", () => {
-    const { store, driver, type } = setup();
+  it("arrows move the selection, Tab completes the selected name, Esc closes without aborting", () => {
+    const { store, controller, conn, type } = setup();
+    type("/");
+    const second = store.getState().completion?.list.visible[1]?.id;
+    controller.run("history_next");
+    expect(store.getState().completion?.list.selected).toBe(1);
+    controller.run("complete");
+    expect(store.getState().editor.text).toBe(`/${second} `);
+    expect(store.getState().completion).toBeUndefined();
+    store.dispatch({ type: "editor", op: { op: "clear" } });
+    type("/q");
+    store.dispatch({ type: "run_state", busy: true, now: 0 });
+    controller.run("abort");
+    expect(store.getState().completion).toBeUndefined();
+    expect(conn.calls.map((c) => c.method)).not.toContain("abort");
+    expect(store.getState().editor.text).toBe("/q");
+  });
+
+  it("Enter runs the selected command", async () => {
+    const { store, controller, type } = setup();
+    type("/hotk");
+    controller.run("submit");
+    await Promise.resolve();
+    expect(store.getState().transcript.committed.some((e) => e.kind === "notice" && e.text.includes("Keyboard shortcuts"))).toBe(true);
+  });
+
+  it("completes @paths in the middle of a prompt, keeping the text after the cursor; Enter inserts, never sends", () => {
+    const { store, controller, conn, type } = setup();
     type("read @mai please");
     for (let i = 0; i < " please".length; i += 1) store.dispatch({ type: "editor", op: { op: "left" } });
-    expect(driver.current()?.kind).toBe("at");
-    driver.complete();
+    expect(store.getState().completion?.kind).toBe("at");
+    controller.run("submit");
     expect(store.getState().editor.text).toBe("read @src/main.ts  please");
+    expect(conn.calls).toEqual([]);
   });
 
-  it("inserts the common prefix first when several commands match", () => {
-    const c = computeCompletion("/re", 3, { slash: () => [{ name: "resume", description: "", source: "builtin" }, { name: "resend", description: "", source: "builtin" }], files: () => [] });
-    expect(c?.kind).toBe("slash");
-    const { store, driver, type } = setup();
-    type("/q");
-    driver.complete();
-    expect(store.getState().editor.text).toBe("/quit ");
-    expect(computeCompletion("/model x", 8, { slash: () => [], files: () => [] })).toBeUndefined();
+  it("lists the worker's files when it can: 'reading…' until they arrive", async () => {
+    const { store, type, names, goRemote, answerFiles } = setup();
+    goRemote();
+    type("@");
+    expect(store.getState().completion?.note).toMatch(/reading the worker's files/);
+    answerFiles(["remote/only.txt"]);
+    await Promise.resolve();
+    expect(names()).toEqual(["remote/", "remote/only.txt"]);
+  });
+
+  it("hides when nothing matches or the one match is already typed", () => {
+    const { store, type } = setup();
+    type("/quit");
+    expect(store.getState().completion).toBeUndefined();
+    store.dispatch({ type: "editor", op: { op: "clear" } });
+    type("/model x");
+    expect(store.getState().completion).toBeUndefined();
   });
 });

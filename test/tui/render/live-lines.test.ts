@@ -6,8 +6,8 @@ import { stripSgr } from "../../../src/tui/render/text-width.js";
 describe("live budget", () => {
   it("never hands out more rows than rows - 2", () => {
     for (let rows = 3; rows <= 80; rows += 1) {
-      const b = allocateBudget(rows, { input: 50, status: 1, toasts: 3, todos: 20, queue: 2, widgetsAbove: 10, widgetsBelow: 10, bash: 8, tools: 30, stream: 100 });
-      const used = b.footer + b.input + b.status + b.toasts + b.todos + b.queue + b.widgetsAbove + b.widgetsBelow + b.bash + b.tools + b.stream;
+      const b = allocateBudget(rows, { input: 50, menu: 9, status: 1, toasts: 3, todos: 20, queue: 2, widgetsAbove: 10, widgetsBelow: 10, bash: 8, tools: 30, stream: 100 });
+      const used = b.footer + b.input + b.menu + b.status + b.toasts + b.todos + b.queue + b.widgetsAbove + b.widgetsBelow + b.bash + b.tools + b.stream;
       expect(used).toBeLessThanOrEqual(Math.max(3, rows - 2));
       expect(b.footer).toBe(1);
       expect(b.input).toBeGreaterThanOrEqual(1);

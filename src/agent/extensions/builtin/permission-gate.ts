@@ -12,6 +12,8 @@ export const BLOCK = "Block";
 export interface PermissionGateOptions {
   /** Milliseconds before an unanswered question blocks (default 60 s). */
   timeoutMs?: number;
+  /** Read at every tool call (the setting can change while the worker runs); default always on. */
+  enabled?: () => boolean;
 }
 
 interface Risk {
@@ -44,6 +46,7 @@ export function createPermissionGate(options: PermissionGateOptions = {}): Exten
       allowed.clear();
     });
     pi.on("tool_call", async (event: ToolCallEvent, ctx: ExtensionContext) => {
+      if (options.enabled && !options.enabled()) return undefined;
       const risk = assess(event, ctx.cwd);
       if (!risk || allowed.has(risk.key)) return undefined;
       const choice = await ctx.ui.select(risk.title, [ALLOW_ONCE, ALLOW_SESSION, BLOCK], {

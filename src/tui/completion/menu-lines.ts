@@ -1,0 +1,41 @@
+// Rows of the completion list under the editor: a window of candidates around the selection
+// (the pickers' scroll window), names in one column and descriptions dimmed beside them, the
+// selection inverted, and a last row with the count and the keys. Never more than `maxRows`.
+import { pickerWindow } from "../pickers/picker-state.js";
+import { sanitizeText } from "../render/sanitize.js";
+import { style, theme } from "../render/theme.js";
+import { textWidth, truncateLine } from "../render/text-width.js";
+import type { CompletionMenu } from "./completion-menu.js";
+
+/** Candidate rows shown at most (the list scrolls beyond). */
+export const MENU_ROWS = 8;
+
+const clean = (text: string): string => sanitizeText(text, { keepSgr: false }).replace(/\s+/g, " ");
+
+/** Rows the menu wants: its candidates (capped) plus the hint row. */
+export function menuWantedRows(menu: CompletionMenu | undefined): number {
+  if (!menu) return 0;
+  return Math.min(MENU_ROWS, Math.max(1, menu.list.visible.length)) + 1;
+}
+
+export function menuLines(menu: CompletionMenu | undefined, width: number, maxRows: number): string[] {
+  if (!menu || maxRows <= 0) return [];
+  const s = menu.list;
+  const note = menu.note === undefined ? undefined : clean(menu.note);
+  const hint = theme.muted(
+    `  ${s.visible.length > 0 ? `${s.selected + 1}/${s.visible.length} · ` : ""}↑↓ move · tab complete · enter ${menu.kind === "slash" ? "run" : "insert"} · esc close${note ? ` · ${note}` : ""}`,
+  );
+  const itemRows = Math.min(MENU_ROWS, maxRows - 1);
+  if (itemRows <= 0 || s.visible.length === 0) return [truncateLine(s.visible.length === 0 ? theme.muted(`  ${note ?? "no match"}`) : hint, width)];
+  const { top, items } = pickerWindow(s, itemRows);
+  const column = Math.min(28, Math.max(...items.map((i) => textWidth(clean(i.label)))) + 2);
+  const rows = items.map((item, i) => {
+    const selected = top + i === s.selected;
+    const label = clean(item.label);
+    const pad = " ".repeat(Math.max(1, column - textWidth(label)));
+    const detail = item.detail ? theme.muted(clean(item.detail)) : "";
+    const text = truncateLine(`${selected ? theme.accent("›") : " "} ${selected ? style.bold(label) : label}${pad}${detail}`, width);
+    return selected ? style.inverse(text) : text;
+  });
+  return [...rows, truncateLine(hint, width)];
+}

@@ -34,6 +34,7 @@ const KNOWN_FOLDERS: Record<string, Area> = {
   "tui/pickers": "tui",
   "tui/recovery": "tui",
   "tui/render": "tui",
+  "tui/settings": "tui",
   "tui/slash": "tui",
   "tui/state": "tui",
   "tui/transcript-view": "tui",

@@ -28,7 +28,11 @@ export type CompletionOptions = {
   now?: () => number;
 };
 
-export type CompletionDriver = { dispose(): void };
+export type CompletionDriver = {
+  /** Recompute the list for the editor as it is (a source changed: the worker's commands arrived). */
+  refresh(): void;
+  dispose(): void;
+};
 
 /** The editor state the menu depends on: it is recomputed only when this changes. */
 function menuKey(s: TuiState): string {
@@ -94,6 +98,7 @@ export function createCompletionDriver(options: CompletionOptions): CompletionDr
     return menu === undefined && s.completion === undefined ? s : { ...s, completion: menu };
   });
   return {
+    refresh,
     dispose() {
       removeDeriver();
       store.dispatch({ type: "completion", menu: undefined });

@@ -89,7 +89,9 @@ export function setupFeatures(o: FeatureOptions): Features {
   const localFiles = { kind: "local" as const, cwd: o.cwd, ...(o.flags.remoteWorker ? { note: "local files: this worker cannot list its own" } : {}) };
   const workerFiles = { kind: "worker" as const, list: async () => (await connection.rpc.listFiles()).files };
   const files = (): FileSource => (o.flags.remoteWorker && connection.getSnapshot().capabilities.commands["list_files"] !== false ? workerFiles : localFiles);
-  createCompletionDriver({ store, commands: () => [...slashCommands, ...o.builtins()], workerCommands, supported, files });
+  const completion = createCompletionDriver({ store, commands: () => [...slashCommands, ...o.builtins()], workerCommands, supported, files });
+  // Commands that arrive after `/` was typed (start-up, a restart) join the list on screen at once.
+  workerCommands.onChange(() => completion.refresh());
   return {
     pickers,
     slashCommands,

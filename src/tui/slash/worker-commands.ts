@@ -15,6 +15,8 @@ export type WorkerCommands = {
 export type WorkerCommandCache = WorkerCommands & {
   /** Take omp's `available_commands_update` from a notice batch (at start and after new_session). */
   note(batch: readonly BridgeNotice[]): void;
+  /** Called whenever the list is replaced (completion already on screen must follow it). */
+  onChange(listener: () => void): void;
 };
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -40,14 +42,19 @@ export function decodeAvailableCommands(data: unknown): SlashCommandInfo[] {
 }
 
 export function createWorkerCommands(connection: TuiConnection): WorkerCommandCache {
-  let commands: SlashCommandInfo[] = [];
+  let current: SlashCommandInfo[] = [];
+  const listeners: Array<() => void> = [];
+  const set = (next: SlashCommandInfo[]): void => {
+    current = next;
+    for (const listener of listeners) listener();
+  };
   const supported = (type: string): boolean => connection.getSnapshot().capabilities.commands[type] !== false;
   return {
-    list: () => commands,
+    list: () => current,
     async refresh() {
       if (supported("get_commands")) {
         try {
-          commands = (await connection.rpc.getCommands()).commands;
+          set((await connection.rpc.getCommands()).commands);
           return;
         } catch (error) {
           // omp answers "Unknown command: get_commands" (capabilities may not be probed yet).
@@ -59,15 +66,18 @@ export function createWorkerCommands(connection: TuiConnection): WorkerCommandCa
         return;
       }
       try {
-        commands = decodeAvailableCommands(await connection.rpc.send("get_available_commands"));
+        set(decodeAvailableCommands(await connection.rpc.send("get_available_commands")));
       } catch (error) {
         if (error instanceof BridgeError && error.kind === "unsupported") return;
         throw error;
       }
     },
+    onChange(listener) {
+      listeners.push(listener);
+    },
     note(batch) {
       for (const n of batch) {
-        if (n.kind === "unknown_event" && n.type === "available_commands_update") commands = decodeAvailableCommands(n.raw);
+        if (n.kind === "unknown_event" && n.type === "available_commands_update") set(decodeAvailableCommands(n.raw));
       }
     },
   };

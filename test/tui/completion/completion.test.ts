@@ -64,10 +64,11 @@ describe("completion list", () => {
     const controller = createController({ store, connection: conn, exit: () => undefined });
     let workerFiles: ((value: string[]) => void) | undefined;
     let remote = false;
-    createCompletionDriver({
+    let workerCommandList = [{ name: "review", description: "review code", source: "prompt" as const }];
+    const driver = createCompletionDriver({
       store,
       commands: () => [...BUILTIN_COMMANDS, { name: "model", description: "choose", run: () => undefined }, { name: "tree", description: "tree", run: () => undefined }],
-      workerCommands: { list: () => [{ name: "review", description: "review code", source: "prompt" as const }], refresh: async () => undefined },
+      workerCommands: { list: () => workerCommandList, refresh: async () => undefined },
       supported: (name) => name !== "tree",
       files: () =>
         remote
@@ -76,7 +77,10 @@ describe("completion list", () => {
     });
     const type = (text: string) => store.dispatch({ type: "editor", op: { op: "insert", text } });
     const names = () => store.getState().completion?.list.visible.map((i) => i.label) ?? [];
-    return { store, controller, conn, type, names, goRemote: () => { remote = true; }, answerFiles: (paths: string[]) => workerFiles?.(paths) };
+    const setWorkerCommands = (list: typeof workerCommandList) => {
+      workerCommandList = list;
+    };
+    return { store, controller, conn, driver, type, names, setWorkerCommands, goRemote: () => { remote = true; }, answerFiles: (paths: string[]) => workerFiles?.(paths) };
   };
 
   it("is state in the store, updated in the same dispatch as the keystroke: commands the worker supports plus its own", () => {
@@ -89,6 +93,16 @@ describe("completion list", () => {
     expect(store.getState().completion?.list.visible.find((i) => i.id === "review")?.detail).toBe("review code (prompt)");
     type("rv");
     expect(names()[0]).toBe("/review"); // fuzzy: r…v
+  });
+
+  it("takes the worker's commands that arrive after `/name` was typed (nothing else is typed meanwhile)", () => {
+    const { type, names, driver, setWorkerCommands } = setup();
+    setWorkerCommands([]);
+    type("/revi");
+    expect(names()).not.toContain("/review");
+    setWorkerCommands([{ name: "review", description: "review code", source: "prompt" }]);
+    driver.refresh();
+    expect(names()).toEqual(["/review"]);
   });
 
   it("arrows move the selection, Tab completes the selected name, Esc closes without aborting", () => {

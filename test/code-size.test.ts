@@ -58,7 +58,6 @@ const KNOWN_OVERSIZE: Record<string, number> = {
   "tui/run.tsx main": 177,
   "tui/state/reducer.ts reduce": 99,
   "tui/transcript-view/transcript-view.tsx TranscriptView": 137,
-  "tui/transcript-view/view-model.ts buildViewModel": 114,
 };
 
 /** "path:line name: N lines" or "path: N lines" → the key without the line number, and N. */

@@ -43,6 +43,9 @@ describe.skipIf(!BUILT)("code blocks wrap at the terminal width", () => {
       expect(readsAs(wide, CODE_LINE), wide.join("\n")).toBe(true);
 
       tui.resize(40, 30);
+      // As a person would: type once the screen is redrawn at the new width (a frame drawn for
+      // 100 columns into a 40-column terminal, before the resize is read, wraps and stays behind).
+      await tui.waitForText("/hotkeys for ke…");
       await submitLine(tui, "NARROW");
       await tui.waitForText("End NARROW.");
       await tui.waitForNoText("Working…");

@@ -34,116 +34,157 @@ export type ViewModel = {
 };
 
 export function buildViewModel(blocks: readonly ViewBlock[], cache: LayoutCache, foldOf: (b: ViewBlock) => Fold, now: number, searchable: (b: ViewBlock) => boolean): ViewModel {
-  const layouts: BlockLayout[] = new Array<BlockLayout>(blocks.length);
-  const starts = new Float64Array(blocks.length + 1);
-  let total = 0;
-  let estimated = 0;
-  const sum = (): void => {
-    total = 0;
+  return new BlockRows(blocks, cache, foldOf, now, searchable);
+}
+
+/** The blocks' layouts and the prefix sums of their heights; estimated layouts are made exact on demand. */
+class BlockRows implements ViewModel {
+  private readonly layouts: BlockLayout[];
+  /** starts[i]: the first row of block i; starts[length]: the total. */
+  private readonly starts: Float64Array;
+  private total = 0;
+  /** How many layouts are still estimates. */
+  private estimated = 0;
+  /** The next block realizeSome() makes exact. */
+  private sweep = 0;
+
+  constructor(
+    private readonly blocks: readonly ViewBlock[],
+    private readonly cache: LayoutCache,
+    private readonly foldOf: (b: ViewBlock) => Fold,
+    private readonly now: number,
+    private readonly searchable: (b: ViewBlock) => boolean,
+  ) {
+    this.layouts = new Array<BlockLayout>(blocks.length);
+    this.starts = new Float64Array(blocks.length + 1);
     for (let i = 0; i < blocks.length; i += 1) {
-      starts[i] = total;
-      total += layouts[i]?.rows ?? 0;
+      const b = blocks[i] as ViewBlock;
+      const l = cache.layout(b, foldOf(b), now, false);
+      this.layouts[i] = l;
+      if (l.estimated) this.estimated += 1;
     }
-    starts[blocks.length] = total;
-  };
-  for (let i = 0; i < blocks.length; i += 1) {
-    const l = cache.layout(blocks[i] as ViewBlock, foldOf(blocks[i] as ViewBlock), now, false);
-    layouts[i] = l;
-    if (l.estimated) estimated += 1;
+    this.sum();
   }
-  sum();
-  /** Make block `i` exact; true when its height changed. */
-  const exact = (i: number): boolean => {
-    const old = layouts[i];
-    if (!old?.estimated) return false;
-    const b = blocks[i] as ViewBlock;
-    const l = cache.layout(b, foldOf(b), now, true);
-    layouts[i] = l;
-    estimated -= 1;
-    return l.rows !== old.rows;
-  };
-  const blockAt = (row: number): number => {
-    if (blocks.length === 0) return 0;
-    const r = Math.max(0, Math.min(total - 1, row));
+
+  get totalRows(): number {
+    return this.total;
+  }
+
+  get blockCount(): number {
+    return this.blocks.length;
+  }
+
+  block(i: number): ViewBlock | undefined {
+    return this.blocks[i];
+  }
+
+  blockStart(i: number): number {
+    return this.starts[Math.max(0, Math.min(this.blocks.length, i))] ?? 0;
+  }
+
+  blockRows(i: number): number {
+    return this.layouts[i]?.rows ?? 0;
+  }
+
+  blockAt(row: number): number {
+    if (this.blocks.length === 0) return 0;
+    const r = Math.max(0, Math.min(this.total - 1, row));
     let lo = 0;
-    let hi = blocks.length - 1;
+    let hi = this.blocks.length - 1;
     while (lo < hi) {
       const mid = (lo + hi + 1) >> 1;
-      if ((starts[mid] ?? 0) <= r) lo = mid;
+      if ((this.starts[mid] ?? 0) <= r) lo = mid;
       else hi = mid - 1;
     }
     return lo;
-  };
-  let sweep = 0;
-  return {
-    get totalRows() {
-      return total;
-    },
-    blockCount: blocks.length,
-    block: (i) => blocks[i],
-    blockStart: (i) => starts[Math.max(0, Math.min(blocks.length, i))] ?? 0,
-    blockRows: (i) => layouts[i]?.rows ?? 0,
-    blockAt,
-    search(needle) {
-      const out: Anchor[] = [];
-      blocks.forEach((b, i) => {
-        if (!searchable(b)) return;
-        for (const offset of cache.search(b, needle, now)) out.push({ block: i, offset });
-      });
-      return out;
-    },
-    rows(from, to, needle) {
-      const out: Array<{ text: string; block: number }> = [];
-      if (blocks.length === 0) return out;
-      // Callers realize their window first; this only catches a window that was not.
-      let changed = false;
-      for (let i = blockAt(from), r = starts[i] ?? 0; i < blocks.length && r < to; i += 1) {
-        changed = exact(i) || changed;
-        r += layouts[i]?.rows ?? 0;
+  }
+
+  search(needle: Needle): Anchor[] {
+    const out: Anchor[] = [];
+    this.blocks.forEach((b, i) => {
+      if (!this.searchable(b)) return;
+      for (const offset of this.cache.search(b, needle, this.now)) out.push({ block: i, offset });
+    });
+    return out;
+  }
+
+  rows(from: number, to: number, needle: Needle | undefined): Array<{ text: string; block: number }> {
+    const out: Array<{ text: string; block: number }> = [];
+    if (this.blocks.length === 0) return out;
+    // Callers realize their window first; this only catches a window that was not.
+    let changed = false;
+    for (let i = this.blockAt(from), r = this.starts[i] ?? 0; i < this.blocks.length && r < to; i += 1) {
+      changed = this.exact(i) || changed;
+      r += this.layouts[i]?.rows ?? 0;
+    }
+    if (changed) this.sum();
+    let row = Math.max(0, from);
+    const end = Math.min(this.total, to);
+    let i = this.blockAt(row);
+    while (row < end && i < this.blocks.length) {
+      const l = this.layouts[i] as BlockLayout;
+      const s = this.starts[i] ?? 0;
+      const take = Math.min(end, s + l.rows);
+      for (const text of layoutRows(l, row - s, take - s, needle)) out.push({ text, block: i });
+      row = take;
+      i += 1;
+    }
+    return out;
+  }
+
+  realize(top: Anchor, cursor: Anchor, height: number, bottom: boolean): boolean {
+    const count = this.blocks.length;
+    if (this.estimated === 0 || count === 0) return false;
+    let changed = this.exact(Math.max(0, Math.min(count - 1, cursor.block)));
+    if (bottom) {
+      for (let i = count - 1, rows = 0; i >= 0 && rows < height; i -= 1) {
+        changed = this.exact(i) || changed;
+        rows += this.layouts[i]?.rows ?? 0;
       }
-      if (changed) sum();
-      let row = Math.max(0, from);
-      const end = Math.min(total, to);
-      let i = blockAt(row);
-      while (row < end && i < blocks.length) {
-        const l = layouts[i] as BlockLayout;
-        const s = starts[i] ?? 0;
-        const take = Math.min(end, s + l.rows);
-        for (const text of layoutRows(l, row - s, take - s, needle)) out.push({ text, block: i });
-        row = take;
-        i += 1;
+    } else {
+      const first = Math.max(0, Math.min(count - 1, top.block));
+      for (let i = first, rows = -top.offset; i < count && rows < height; i += 1) {
+        changed = this.exact(i) || changed;
+        rows += this.layouts[i]?.rows ?? 0;
       }
-      return out;
-    },
-    realize(top, cursor, height, bottom) {
-      if (estimated === 0 || blocks.length === 0) return false;
-      let changed = exact(Math.max(0, Math.min(blocks.length - 1, cursor.block)));
-      if (bottom) {
-        for (let i = blocks.length - 1, rows = 0; i >= 0 && rows < height; i -= 1) {
-          changed = exact(i) || changed;
-          rows += layouts[i]?.rows ?? 0;
-        }
-      } else {
-        const first = Math.max(0, Math.min(blocks.length - 1, top.block));
-        for (let i = first, rows = -top.offset; i < blocks.length && rows < height; i += 1) {
-          changed = exact(i) || changed;
-          rows += layouts[i]?.rows ?? 0;
-        }
-      }
-      if (changed) sum();
-      return changed;
-    },
-    realizeSome(budgetMs) {
-      if (estimated === 0) return false;
-      const until = performance.now() + budgetMs;
-      let changed = false;
-      while (sweep < blocks.length && performance.now() < until) {
-        changed = exact(sweep) || changed;
-        sweep += 1;
-      }
-      if (changed) sum();
-      return changed;
-    },
-    pending: () => estimated > 0,
-  };
+    }
+    if (changed) this.sum();
+    return changed;
+  }
+
+  realizeSome(budgetMs: number): boolean {
+    if (this.estimated === 0) return false;
+    const until = performance.now() + budgetMs;
+    let changed = false;
+    while (this.sweep < this.blocks.length && performance.now() < until) {
+      changed = this.exact(this.sweep) || changed;
+      this.sweep += 1;
+    }
+    if (changed) this.sum();
+    return changed;
+  }
+
+  pending(): boolean {
+    return this.estimated > 0;
+  }
+
+  private sum(): void {
+    this.total = 0;
+    for (let i = 0; i < this.blocks.length; i += 1) {
+      this.starts[i] = this.total;
+      this.total += this.layouts[i]?.rows ?? 0;
+    }
+    this.starts[this.blocks.length] = this.total;
+  }
+
+  /** Make block `i` exact; true when its height changed. */
+  private exact(i: number): boolean {
+    const old = this.layouts[i];
+    if (!old?.estimated) return false;
+    const b = this.blocks[i] as ViewBlock;
+    const l = this.cache.layout(b, this.foldOf(b), this.now, true);
+    this.layouts[i] = l;
+    this.estimated -= 1;
+    return l.rows !== old.rows;
+  }
 }

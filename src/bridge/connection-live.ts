@@ -55,73 +55,144 @@ export interface LiveSupport {
 }
 
 export function createLiveSupport(deps: LiveSupportDeps): LiveSupport {
-  const link = createLiveLink();
-  const delays = deps.delaysMs ?? DEFAULT_RECONNECT_DELAYS_MS;
-  let kind: AttachKind = "none";
-  let attachedPromise: Promise<void> = Promise.resolve();
-  let resolveAttached: () => void = () => undefined;
-  let reconnecting = false;
-  let wake: (() => void) | undefined;
+  return new LiveConnection(deps);
+}
+
+class LiveConnection implements LiveSupport {
+  readonly link: LiveLink = createLiveLink();
+  private readonly delays: readonly number[];
+  /** How this generation's worker relates to the one followed before. */
+  private kind: AttachKind = "none";
+  private attachedPromise: Promise<void> = Promise.resolve();
+  private resolveAttached: () => void = () => undefined;
+  private looping = false;
+  /** Ends the current backoff wait early (stop()). */
+  private wake: (() => void) | undefined;
+
+  constructor(private readonly deps: LiveSupportDeps) {
+    this.delays = deps.delaysMs ?? DEFAULT_RECONNECT_DELAYS_MS;
+  }
+
+  get reconnecting(): boolean {
+    return this.looping;
+  }
+
+  admit(routed: RoutedFrame): boolean {
+    if (this.link.discards(routed.kind)) return false;
+    this.link.count(routed.kind);
+    return true;
+  }
+
+  onReady(live: { id: string } | undefined): void {
+    this.kind = this.link.onReady(live);
+    if (this.kind === "none") return;
+    if (this.kind === "replaced") this.workerReplaced();
+    this.attachedPromise = new Promise<void>((resolve) => {
+      this.resolveAttached = resolve;
+    });
+    this.deps.request("live_attach", this.link.attachFields(), PROBE_TIMEOUT_MS).then(
+      () => this.resolveAttached(),
+      (error: unknown) => {
+        this.deps.emit({ kind: "notification", level: "warning", message: `Could not attach to the live worker: ${(error as Error).message}` });
+        this.resolveAttached();
+      },
+    );
+  }
+
+  onResponse(frame: ResponseFrame): void {
+    if (frame.command !== "live_attach" || !frame.success) return;
+    this.applyAnswer(isRecord(frame.data) ? frame.data : {});
+  }
+
+  attached(): Promise<void> {
+    return this.attachedPromise;
+  }
+
+  needsRehydrate(launchedAsRestart: boolean): boolean {
+    return launchedAsRestart && this.kind !== "resume";
+  }
+
+  onExit(info: WorkerExitInfo): boolean {
+    const { deps } = this;
+    if (deps.stopping()) return false;
+    if (!this.looping && (!this.link.reconnectable || !deps.canReconnect())) return false;
+    // Answers that were on the dropped link never come; nothing is resent (the user decides).
+    for (const r of deps.parts().pending.rejectAll(linkLostError)) {
+      if (!r.type.startsWith("get_") && r.type !== "live_attach") {
+        deps.emit({ kind: "indeterminate", what: `${r.type} (request ${r.id}) was not answered before the link dropped`, ...(r.text !== undefined ? { text: r.text } : {}) });
+      }
+    }
+    if (this.looping) return true; // a failed attempt: the loop tries again
+    this.looping = true;
+    this.linkLost(info);
+    void this.reconnect();
+    return true;
+  }
+
+  cancel(): void {
+    this.wake?.();
+  }
 
   /** Forget the run in progress (its events will not come): tools, run state. */
-  const forgetRun = (): string[] => {
-    const parts = deps.parts();
+  private forgetRun(): string[] {
+    const parts = this.deps.parts();
     const cut = [...parts.openTools].map(([id, name]) => `tool ${name} (${id}) started without a result`);
     parts.openTools.clear();
-    deps.stepRun({ type: "worker_gone" });
+    this.deps.stepRun({ type: "worker_gone" });
     return cut;
-  };
+  }
 
   /** The link dropped, the worker lives on: fail only what that link could answer. */
-  const linkLost = (info: WorkerExitInfo): void => {
-    const parts = deps.parts();
-    for (const n of parts.ui.closeAll()) deps.emit(n);
-    for (const what of parts.hostTools.abortAll()) deps.emit({ kind: "indeterminate", what: `${what} had no result` });
-    deps.setSupervisor("reconnecting", info);
-    deps.emit({ kind: "live_link", state: "lost" });
-  };
+  private linkLost(info: WorkerExitInfo): void {
+    const parts = this.deps.parts();
+    for (const n of parts.ui.closeAll()) this.deps.emit(n);
+    for (const what of parts.hostTools.abortAll()) this.deps.emit({ kind: "indeterminate", what: `${what} had no result` });
+    this.deps.setSupervisor("reconnecting", info);
+    this.deps.emit({ kind: "live_link", state: "lost" });
+  }
 
   /** Another worker answered the reconnect: the old one and its run are gone (as a crash). */
-  const workerReplaced = (): void => {
-    for (const what of forgetRun()) deps.emit({ kind: "indeterminate", what });
-    for (const lost of deps.parts().queues.takeLost()) {
-      deps.emit({ kind: "indeterminate", what: `queued ${lost.lane === "steering" ? "steering" : "follow-up"} message was lost`, text: lost.text });
+  private workerReplaced(): void {
+    for (const what of this.forgetRun()) this.deps.emit({ kind: "indeterminate", what });
+    for (const lost of this.deps.parts().queues.takeLost()) {
+      this.deps.emit({ kind: "indeterminate", what: `queued ${lost.lane === "steering" ? "steering" : "follow-up"} message was lost`, text: lost.text });
     }
-    const info = deps.lastExit();
-    deps.setSupervisor("exited", info);
-  };
+    this.deps.setSupervisor("exited", this.deps.lastExit());
+  }
 
-  const applyAnswer = (data: Record<string, unknown>): void => {
-    link.onAttached(typeof data["seq"] === "number" ? data["seq"] : 0);
+  private applyAnswer(data: Record<string, unknown>): void {
+    this.link.onAttached(typeof data["seq"] === "number" ? data["seq"] : 0);
     const resumed = data["resumed"] === true;
-    const mode: LiveAttachMode = kind === "resume" ? (resumed ? "resumed" : "snapshot") : kind === "replaced" ? "replaced" : "first";
+    const mode: LiveAttachMode = this.kind === "resume" ? (resumed ? "resumed" : "snapshot") : this.kind === "replaced" ? "replaced" : "first";
     // The missed events are not coming: the snapshot's frames rebuild the run instead.
-    if (mode === "snapshot") forgetRun();
+    if (mode === "snapshot") this.forgetRun();
     const printed = mode === "first" || mode === "snapshot";
     const messages = printed ? ((Array.isArray(data["messages"]) ? data["messages"] : []) as AgentMessage[]) : [];
     // The answer's get_state data (decoded like any get_state) names the session printed.
     const state = printed && isRecord(data["state"]) ? decodeData("get_state", data["state"]) : undefined;
-    deps.emit({ kind: "live_attached", id: link.id ?? "", mode, messages, ...(state?.ok ? { state: state.value as RpcSessionState } : {}) });
+    this.deps.emit({ kind: "live_attached", id: this.link.id ?? "", mode, messages, ...(state?.ok ? { state: state.value as RpcSessionState } : {}) });
     const frames = Array.isArray(data["frames"]) ? data["frames"] : [];
-    for (const frame of frames) if (isRecord(frame)) deps.dispatchFrame(frame);
-  };
+    for (const frame of frames) if (isRecord(frame)) this.deps.dispatchFrame(frame);
+  }
 
-  const wait = (ms: number): Promise<void> =>
-    new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done(): void {
+  private wait(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = (): void => {
         clearTimeout(timer);
-        wake = undefined;
+        this.wake = undefined;
         resolve();
-      }
-      wake = done;
+      };
+      const timer = setTimeout(done, ms);
+      this.wake = done;
     });
+  }
 
-  async function reconnect(): Promise<void> {
+  private async reconnect(): Promise<void> {
+    const { deps } = this;
     for (let attempt = 1; ; attempt++) {
-      const delayMs = reconnectDelay(attempt, delays);
+      const delayMs = reconnectDelay(attempt, this.delays);
       deps.emit({ kind: "live_link", state: "waiting", attempt, delayMs });
-      await wait(delayMs);
+      await this.wait(delayMs);
       if (deps.stopping()) break;
       try {
         await deps.relaunch();
@@ -133,60 +204,9 @@ export function createLiveSupport(deps: LiveSupportDeps): LiveSupport {
         deps.killCurrent();
       }
     }
-    reconnecting = false;
+    this.looping = false;
     if (!deps.stopping()) deps.emit({ kind: "live_link", state: "restored" });
   }
-
-  return {
-    link,
-    get reconnecting() {
-      return reconnecting;
-    },
-    admit(routed) {
-      if (link.discards(routed.kind)) return false;
-      link.count(routed.kind);
-      return true;
-    },
-    onReady(live) {
-      kind = link.onReady(live);
-      if (kind === "none") return;
-      if (kind === "replaced") workerReplaced();
-      attachedPromise = new Promise<void>((resolve) => {
-        resolveAttached = resolve;
-      });
-      deps.request("live_attach", link.attachFields(), PROBE_TIMEOUT_MS).then(
-        () => resolveAttached(),
-        (error: unknown) => {
-          deps.emit({ kind: "notification", level: "warning", message: `Could not attach to the live worker: ${(error as Error).message}` });
-          resolveAttached();
-        },
-      );
-    },
-    onResponse(frame) {
-      if (frame.command !== "live_attach" || !frame.success) return;
-      applyAnswer(isRecord(frame.data) ? frame.data : {});
-    },
-    attached: () => attachedPromise,
-    needsRehydrate: (launchedAsRestart) => launchedAsRestart && kind !== "resume",
-    onExit(info) {
-      if (deps.stopping()) return false;
-      if (!reconnecting && (!link.reconnectable || !deps.canReconnect())) return false;
-      // Answers that were on the dropped link never come; nothing is resent (the user decides).
-      for (const r of deps.parts().pending.rejectAll(linkLostError)) {
-        if (!r.type.startsWith("get_") && r.type !== "live_attach") {
-          deps.emit({ kind: "indeterminate", what: `${r.type} (request ${r.id}) was not answered before the link dropped`, ...(r.text !== undefined ? { text: r.text } : {}) });
-        }
-      }
-      if (reconnecting) return true; // a failed attempt: the loop tries again
-      reconnecting = true;
-      linkLost(info);
-      void reconnect();
-      return true;
-    },
-    cancel() {
-      wake?.();
-    },
-  };
 }
 
 /** Why a command in flight on a dropped link has no answer (it may or may not have run). */

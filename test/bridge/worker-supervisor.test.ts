@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createRestartBudget } from "../../src/bridge/restart-policy.js";
 import type { RestartPolicy, SupervisorState, WorkerExitInfo } from "../../src/bridge/types.js";
-import { WorkerSupervisor, type GenerationHooks } from "../../src/bridge/worker-supervisor.js";
+import { WorkerSupervisor, type ExitKind, type GenerationHooks } from "../../src/bridge/worker-supervisor.js";
 import { fakeProcess, type FakeProcess } from "./helpers/fake-process.js";
 import { waitFor } from "./helpers.js";
 
@@ -20,7 +20,7 @@ interface Rig {
   releaseBringUp(): void;
 }
 
-function rig(policy: RestartPolicy | false = { maxRestarts: 2, windowMs: 60_000, backoffMs: [0] }, manualBringUp = false): Rig {
+function rig(policy: RestartPolicy | false = { maxRestarts: 2, windowMs: 60_000, backoffMs: [0] }, manualBringUp = false, exitKinds: ExitKind[] = []): Rig {
   const processes: FakeProcess[] = [];
   const spawns: Rig["spawns"] = [];
   const states: SupervisorState[] = [];
@@ -44,7 +44,7 @@ function rig(policy: RestartPolicy | false = { maxRestarts: 2, windowMs: 60_000,
     ended: (info) => ended.push(info),
     stateChanged: (state) => states.push(state),
     restartFailed: (message) => failures.push(message),
-    classifyExit: () => "crash",
+    classifyExit: () => exitKinds.shift() ?? "crash",
   };
   const supervisor = new WorkerSupervisor(hooks, { budget: createRestartBudget(policy), shutdownTimeoutsMs: { closeWaitMs: 50, termWaitMs: 50 } });
   return { supervisor, processes, spawns, states, ended, failures, bringUpFails, releaseBringUp: () => release() };
@@ -128,6 +128,32 @@ describe("worker supervisor", () => {
     expect(r.failures).toEqual(["Restart failed: rehydration failed"]);
     expect(r.spawns.map((s) => s.generation)).toEqual([1, 2, 3]);
     expect(r.supervisor.view()).toMatchObject({ state: "running", generation: 3 });
+  });
+
+  it("a lost link to a live worker is left to its owner: no settling, no restart, until reconnect()", async () => {
+    const r = rig(undefined, false, ["link_lost"]);
+    await r.supervisor.start();
+    r.processes[0]!.die(255);
+    await settle();
+    expect(r.ended).toEqual([]);
+    expect(r.spawns).toHaveLength(1);
+    r.supervisor.markLink("reconnecting", r.supervisor.view().lastExit);
+    expect(r.supervisor.view().state).toBe("reconnecting");
+    await r.supervisor.reconnect();
+    expect(r.spawns).toEqual([
+      { generation: 1, isRestart: false },
+      { generation: 2, isRestart: true },
+    ]);
+    expect(r.states.slice(-2)).toEqual(["reconnecting", "running"]);
+  });
+
+  it("a live worker that let this client go is not restarted: the exit counts as intentional", async () => {
+    const r = rig(undefined, false, ["released"]);
+    await r.supervisor.start();
+    r.processes[0]!.die(0);
+    await waitFor(() => r.supervisor.view().state === "stopped", 2000, "stopped");
+    expect(r.ended[0]).toMatchObject({ generation: 1, intentional: true });
+    expect(r.spawns).toHaveLength(1);
   });
 
   it("degrade() ends the running generation and the exit restarts it", async () => {

@@ -129,6 +129,14 @@ describe("dialogs", () => {
     s.stdin.write(ENTER);
     await waitFor(() => s.conn.responses.length === 2, "answer 2");
     expect(s.conn.responses[1]).toEqual({ id: "d2", response: { value: "Gamma" } });
+    // Fuzzy, as in the pickers: "dpl" finds "deploy to production" (not a substring).
+    open(s, { id: "d3", method: "select", title: "Fuzzy", options: ["run tests", "deploy to production", "lint"] });
+    await waitFor(() => s.frame().includes("Fuzzy"), "third dialog");
+    s.stdin.write("dpl");
+    await waitFor(() => s.frame().includes("filter: dpl"), "fuzzy filtered");
+    s.stdin.write(ENTER);
+    await waitFor(() => s.conn.responses.length === 3, "answer 3");
+    expect(s.conn.responses[2]).toEqual({ id: "d3", response: { value: "deploy to production" } });
   });
 
   it("a question taller than the dialog scrolls with PgDn/PgUp, and the options still answer", async () => {

@@ -6,6 +6,7 @@ import { resolveDialogKey } from "../../keymap.js";
 import { sanitizeExact, sanitizeLine } from "../../render/sanitize.js";
 import { theme } from "../../render/theme.js";
 import { truncateLine } from "../../render/text-width.js";
+import { fuzzyFilter } from "../../pickers/fuzzy.js";
 import { Lines } from "../lines.js";
 import { helpRow, questionRows, questionWindow, type DialogFrameProps, type QuestionWindow } from "./dialog-frame.js";
 import { dialogScope, useKeys } from "../use-keys.js";
@@ -17,8 +18,8 @@ export type SelectViewState = { index: number; filter: string; scroll?: number }
 const MIN_OPTION_ROWS = 3;
 
 export function filterOptions(options: readonly string[], filter: string): string[] {
-  const f = filter.toLowerCase();
-  return f === "" ? [...options] : options.filter((o) => o.toLowerCase().includes(f));
+  // The same fuzzy match as the pickers and completion lists, best match first.
+  return fuzzyFilter(options, filter, (o) => o);
 }
 
 /** One option as a row; like the question it is shown exactly (controls, bidi, odd spaces visible). */

@@ -56,7 +56,6 @@ const KNOWN_OVERSIZE: Record<string, number> = {
   "tui/controller.ts run": 88,
   "tui/run.tsx main": 177,
   "tui/state/reducer.ts reduce": 99,
-  "tui/transcript-view/transcript-view.tsx TranscriptView": 137,
 };
 
 /** "path:line name: N lines" or "path: N lines" → the key without the line number, and N. */

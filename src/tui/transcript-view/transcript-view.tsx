@@ -113,9 +113,92 @@ function selectDialogs(s: TuiState): TuiState["dialogs"] {
   return s.dialogs;
 }
 
-export function TranscriptView(): React.ReactElement {
+/**
+ * The rest of the session is laid out in the background, a short slice at a time, so the first
+ * frame and every key come first; the row count is redrawn now and then, not per slice.
+ */
+function useBackgroundLayout(model: ViewModel, rerender: () => void): void {
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let slices = 0;
+    let dirty = false;
+    const step = (): void => {
+      dirty = model.realizeSome(BACKGROUND_SLICE_MS) || dirty;
+      slices += 1;
+      const done = !model.pending();
+      if (dirty && (done || slices % 20 === 0)) {
+        dirty = false;
+        rerender();
+      }
+      if (!done) timer = setTimeout(step, BACKGROUND_PAUSE_MS);
+    };
+    if (model.pending()) timer = setTimeout(step, BACKGROUND_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [model, rerender]);
+}
+
+/** The view's keys: the search line while it is edited, the view keys otherwise. */
+function useViewKeys(stateRef: React.RefObject<TranscriptViewState | undefined>, modelRef: React.RefObject<ViewModel>, apply: (action: ViewAction) => void): void {
   const store = useStore();
   const controller = useController();
+  const onKey = (input: string, key: Key): void => {
+    const s = stateRef.current;
+    if (!s) return;
+    if (s.search.editing) {
+      const r = resolveDialogKey(input, key, false);
+      if (!r) return;
+      if ("text" in r) apply({ type: "search_input", text: r.text });
+      else if (r.action === "confirm") apply({ type: "search_submit" });
+      else if (r.action === "cancel") apply({ type: "search_cancel" });
+      else if (r.action === "backspace") apply({ type: "search_backspace" });
+      return;
+    }
+    const named = resolveViewKey(input, key);
+    if (!named) return;
+    const action = viewKeyAction(named, s.height);
+    if (action === "close") {
+      store.dispatch({ type: "transcript_view", open: false });
+      return;
+    }
+    if (action === "copy") {
+      const block = modelRef.current.block(s.cursor.block);
+      if (!block) return;
+      apply({ type: "message", text: "Copying…" });
+      void controller.copy(blockPlainText(block), "Block").then((text) => apply({ type: "message", text }));
+      return;
+    }
+    apply(action);
+  };
+  useKeys(
+    (input, key) => {
+      for (const k of viewKeypresses(input, key)) {
+        // A key that closed the view ends the chunk (the rest was typed for the view).
+        if (store.getState().ui.transcriptView === undefined) return;
+        onKey(k.input, k.key);
+      }
+    },
+    { scope: TRANSCRIPT_VIEW_SCOPE },
+  );
+}
+
+/** The `height` rows the view shows, with the cursor's block marked in the gutter. */
+function contentRows(model: ViewModel, view: TranscriptViewState, height: number): string[] {
+  const top = model.blockCount === 0 ? 0 : model.blockStart(view.top.block) + view.top.offset;
+  const cursorRow = model.blockCount === 0 ? -1 : model.blockStart(view.cursor.block) + view.cursor.offset;
+  const needle = view.search.editing ? needleFor(view.search.draft) : needleFor(view.search.query);
+  const content = model.rows(top, top + height, needle).map((r, i) => {
+    // The cursor row and the rest of its block are marked in the gutter.
+    const mark = top + i === cursorRow ? theme.accent("▌ ") : r.block === view.cursor.block ? theme.accent("│ ") : "  ";
+    return mark + r.text;
+  });
+  if (model.blockCount === 0) content.push(theme.muted("  Nothing in this session yet."));
+  while (content.length < height) content.push("");
+  content[0] = VIEW_FRAME_TAG + (content[0] ?? "");
+  return content;
+}
+
+export function TranscriptView(): React.ReactElement {
+  const store = useStore();
   const transcript = useTuiState((s) => s.transcript);
   const columns = useTuiState((s) => s.ui.columns);
   const rows = useTuiState((s) => s.ui.rows);
@@ -155,25 +238,7 @@ export function TranscriptView(): React.ReactElement {
   const modelRef = useRef(model);
   modelRef.current = model;
 
-  // The rest of the session is laid out in the background, a short slice at a time, so the
-  // first frame and every key come first; the row count is redrawn now and then, not per slice.
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let slices = 0;
-    let dirty = false;
-    const step = (): void => {
-      dirty = model.realizeSome(BACKGROUND_SLICE_MS) || dirty;
-      slices += 1;
-      const done = !model.pending();
-      if (dirty && (done || slices % 20 === 0)) {
-        dirty = false;
-        rerender();
-      }
-      if (!done) timer = setTimeout(step, BACKGROUND_PAUSE_MS);
-    };
-    if (model.pending()) timer = setTimeout(step, BACKGROUND_PAUSE_MS);
-    return () => clearTimeout(timer);
-  }, [model]);
+  useBackgroundLayout(model, rerender);
 
   const apply = (action: ViewAction): void => {
     const current = stateRef.current;
@@ -182,56 +247,9 @@ export function TranscriptView(): React.ReactElement {
     rerender();
   };
 
-  const onKey = (input: string, key: Key): void => {
-    const s = stateRef.current;
-    if (!s) return;
-    if (s.search.editing) {
-      const r = resolveDialogKey(input, key, false);
-      if (!r) return;
-      if ("text" in r) apply({ type: "search_input", text: r.text });
-      else if (r.action === "confirm") apply({ type: "search_submit" });
-      else if (r.action === "cancel") apply({ type: "search_cancel" });
-      else if (r.action === "backspace") apply({ type: "search_backspace" });
-      return;
-    }
-    const named = resolveViewKey(input, key);
-    if (!named) return;
-    const action = viewKeyAction(named, s.height);
-    if (action === "close") {
-      store.dispatch({ type: "transcript_view", open: false });
-      return;
-    }
-    if (action === "copy") {
-      const block = modelRef.current.block(s.cursor.block);
-      if (!block) return;
-      apply({ type: "message", text: "Copying…" });
-      void controller.copy(blockPlainText(block), "Block").then((text) => apply({ type: "message", text }));
-      return;
-    }
-    apply(action);
-  };
-  useKeys(
-    (input, key) => {
-      for (const k of viewKeypresses(input, key)) {
-        // A key that closed the view ends the chunk (the rest was typed for the view).
-        if (store.getState().ui.transcriptView === undefined) return;
-        onKey(k.input, k.key);
-      }
-    },
-    { scope: TRANSCRIPT_VIEW_SCOPE },
-  );
+  useViewKeys(stateRef, modelRef, apply);
 
-  const top = model.blockCount === 0 ? 0 : model.blockStart(view.top.block) + view.top.offset;
-  const cursorRow = model.blockCount === 0 ? -1 : model.blockStart(view.cursor.block) + view.cursor.offset;
-  const needle = view.search.editing ? needleFor(view.search.draft) : needleFor(view.search.query);
-  const content = model.rows(top, top + height, needle).map((r, i) => {
-    // The cursor row and the rest of its block are marked in the gutter.
-    const mark = top + i === cursorRow ? theme.accent("▌ ") : r.block === view.cursor.block ? theme.accent("│ ") : "  ";
-    return mark + r.text;
-  });
-  if (model.blockCount === 0) content.push(theme.muted("  Nothing in this session yet."));
-  while (content.length < height) content.push("");
-  content[0] = VIEW_FRAME_TAG + (content[0] ?? "");
+  const content = contentRows(model, view, height);
   const toast = toasts.filter((t) => t.until > now).at(-1)?.text;
   return (
     <Box flexDirection="column">

@@ -55,7 +55,6 @@ const KNOWN_OVERSIZE: Record<string, number> = {
   "tui/controller.ts createController": 385,
   "tui/controller.ts run": 88,
   "tui/run.tsx main": 177,
-  "tui/state/reducer.ts reduce": 99,
 };
 
 /** "path:line name: N lines" or "path: N lines" → the key without the line number, and N. */

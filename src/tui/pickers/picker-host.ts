@@ -1,6 +1,8 @@
-// Holds the one open picker outside React (so it survives a dialog taking the screen for a
-// moment) and resolves the opener's promise with the chosen item. Opening sets the store's
-// overlay slot; closing clears it.
+// Opens the one picker and resolves the opener's promise with the chosen item. The picker's
+// state (list, query, selection) is the store's `picker`, so it survives a dialog taking the
+// screen for a moment; the host keeps only what is not state: the opener's callbacks.
+// Opening sets the store's overlay slot; closing clears it.
+import type { TuiAction } from "../state/actions.js";
 import type { Store } from "../state/store.js";
 import { createPickerState, reducePicker, selectedItem, type PickerItem, type PickerOp, type PickerState } from "./picker-state.js";
 
@@ -14,7 +16,7 @@ export type PickerOptions = {
   onQuery?: (state: PickerState) => PickerState;
 };
 
-type Open = { state: PickerState; options: PickerOptions; resolve: (item: PickerItem | undefined) => void };
+type Open = { options: PickerOptions; resolve: (item: PickerItem | undefined) => void };
 
 export type PickerHost = {
   /** Show a picker; resolves with the chosen item, or undefined when cancelled. */
@@ -25,58 +27,53 @@ export type PickerHost = {
   key(name: string): void;
   choose(): void;
   cancel(): void;
-  subscribe(listener: () => void): () => void;
 };
 
 export function createPickerHost(store: Store): PickerHost {
   let open: Open | undefined;
-  const listeners = new Set<() => void>();
-  const changed = (): void => {
-    for (const l of [...listeners]) l();
-  };
+  const current = (): PickerState | undefined => (open ? store.getState().picker : undefined);
   const close = (item: PickerItem | undefined): void => {
     const o = open;
     if (!o) return;
     open = undefined;
-    if (store.getState().ui.overlay === PICKER_OVERLAY) store.dispatch({ type: "overlay", name: undefined });
-    changed();
+    const closing: TuiAction[] = [{ type: "picker", state: undefined }];
+    if (store.getState().ui.overlay === PICKER_OVERLAY) closing.push({ type: "overlay", name: undefined });
+    store.dispatchAll(closing);
     o.resolve(item);
   };
   const set = (state: PickerState): void => {
-    if (!open) return;
-    open = { ...open, state };
-    changed();
+    if (open) store.dispatch({ type: "picker", state });
   };
   return {
     open(title, items, options = {}) {
       close(undefined); // one picker at a time: a new one replaces (cancels) the old
       return new Promise((resolve) => {
-        open = { state: createPickerState(title, items, options.hint), options, resolve };
-        store.dispatch({ type: "overlay", name: PICKER_OVERLAY });
-        changed();
+        open = { options, resolve };
+        store.dispatchAll([
+          { type: "picker", state: createPickerState(title, items, options.hint) },
+          { type: "overlay", name: PICKER_OVERLAY },
+        ]);
       });
     },
-    state: () => open?.state,
+    state: current,
     apply(op) {
-      if (!open) return;
-      let next = reducePicker(open.state, op);
+      const state = current();
+      if (!open || !state) return;
+      let next = reducePicker(state, op);
       if ((op.op === "type" || op.op === "backspace") && open.options.onQuery) next = open.options.onQuery(next);
       set(next);
     },
     key(name) {
-      if (!open) return;
-      const next = open.options.onKey?.(name, open.state);
+      const state = current();
+      if (!open || !state) return;
+      const next = open.options.onKey?.(name, state);
       if (next) set(next);
     },
     choose() {
-      if (!open) return;
-      const item = selectedItem(open.state);
+      const state = current();
+      const item = state ? selectedItem(state) : undefined;
       if (item) close(item);
     },
     cancel: () => close(undefined),
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
   };
 }

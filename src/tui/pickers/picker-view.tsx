@@ -1,15 +1,15 @@
-// Thin Ink view of the open picker: subscribes to the picker host, turns keys into picker
+// Thin Ink view of the open picker: reads it from the store, turns keys into picker
 // ops through the keymap (dialog bindings + named keys), and draws pickerLines.
 import type React from "react";
-import { useSyncExternalStore } from "react";
 import { keyName, resolveDialogKey } from "../keymap.js";
 import { Lines } from "../components/lines.js";
 import type { PickerHost } from "./picker-host.js";
 import { pickerLines } from "./picker-lines.js";
 import { useKeys } from "../components/use-keys.js";
+import { useTuiState } from "../state/use-store.js";
 
 export function PickerView({ host, width, maxRows }: { host: PickerHost; width: number; maxRows: number }): React.ReactElement | null {
-  const state = useSyncExternalStore(host.subscribe, host.state);
+  const state = useTuiState((s) => s.picker);
   const page = Math.max(1, maxRows - 3);
   useKeys((input, key) => {
     const name = keyName(input, key);

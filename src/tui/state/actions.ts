@@ -1,6 +1,7 @@
 // Every input to the TUI reducer: worker events and UI requests (already decoded), worker
 // status from the bridge, local UI actions (editor, toggles, resize, clock ticks).
 import type { CompletionMenu } from "../completion/completion-menu.js";
+import type { PickerState } from "../pickers/picker-state.js";
 import type { EditorOp } from "./editor.js";
 import type { ClientEvent, PlanPhase, SessionSnapshot } from "../../bridge/index.js";
 import type { SessionTotals } from "./history.js";
@@ -38,4 +39,5 @@ export type TuiAction =
   | { type: "session_totals"; totals: SessionTotals }
   | { type: "worker_info"; info: Partial<WorkerInfo> }
   | { type: "completion"; menu: CompletionMenu | undefined }
-  | { type: "completion_move"; direction: "up" | "down" };
+  | { type: "completion_move"; direction: "up" | "down" }
+  | { type: "picker"; state: PickerState | undefined };

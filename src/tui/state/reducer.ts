@@ -44,6 +44,7 @@ export function createInitialState(columns = 80, rows = 24): TuiState {
     },
     editor: initialEditor,
     completion: undefined,
+    picker: undefined,
     ui: {
       columns,
       rows,
@@ -227,6 +228,51 @@ function applySnapshot(s: TuiState, snap: SessionSnapshot): TuiState {
   return noteSettingChanges({ ...s, footer, todos: snap.todoPhases ?? s.todos }, s.footer);
 }
 
+/** The worker's state in the footer, and what entering a new state does to the transcript. */
+function reduceWorkerStatus(s: TuiState, a: Extract<TuiAction, { type: "worker_status" }>): TuiState {
+  const footer = { ...s.footer, worker: a.status, workerDetail: a.detail };
+  // One notice per crash: the supervisor reports `exited` and then, when it gives up,
+  // `failed` for the same exit (both map to "crashed"); recovery adds what to do next.
+  const entering = s.footer.worker !== a.status;
+  if (!entering) return { ...s, footer };
+  if (a.status === "restarting") {
+    const run = { ...s.run, busy: false, startedAt: undefined, retry: undefined };
+    return { ...s, footer, dialogs: [], run, transcript: appendNotice(s.transcript, "info", "Restarting the worker…") };
+  }
+  if (a.status === "reconnecting") {
+    // The run goes on in the worker: keep the message being streamed and the running tools;
+    // its dialogs come back with the reconnect.
+    const text = "Lost the link to the worker; it keeps running. Reconnecting…";
+    return { ...s, footer, dialogs: [], transcript: appendNotice(s.transcript, "warning", text) };
+  }
+  if (a.status === "crashed") {
+    // Dialogs of a dead worker can never be answered; running tools are cut off.
+    const transcript = s.run.busy || s.transcript.live || s.transcript.toolOrder.length > 0
+      ? interruptTranscript(s.transcript, a.now, commitLimits(s), `Worker ${a.status}${a.detail ? `: ${a.detail}` : ""}`)
+      : appendNotice(s.transcript, "error", `Worker ${a.status}${a.detail ? `: ${a.detail}` : ""}`);
+    return { ...s, footer, transcript, dialogs: [], run: { ...s.run, busy: false, startedAt: undefined, retry: undefined } };
+  }
+  return { ...s, footer };
+}
+
+/** Toasts past their time go, and an exit armed longer than the window is disarmed. */
+function expireTimed(s: TuiState, now: number): TuiState {
+  const toasts = s.toasts.filter((t) => t.until > now);
+  const exitArmedAt = s.ui.exitArmedAt !== undefined && now - s.ui.exitArmedAt > EXIT_WINDOW_MS ? undefined : s.ui.exitArmedAt;
+  if (toasts.length === s.toasts.length && exitArmedAt === s.ui.exitArmedAt) return s;
+  return { ...s, toasts, ui: { ...s.ui, exitArmedAt } };
+}
+
+/** A `!cmd` ended: its output becomes a transcript entry. */
+function finishBash(s: TuiState, a: Extract<TuiAction, { type: "bash_finished" }>): TuiState {
+  const b = s.transcript.bash;
+  if (!b) return s;
+  const t = appendEntries({ ...s.transcript, bash: undefined }, [
+    { kind: "bash", command: b.command, output: boundOutput(a.output ?? b.output), exitCode: a.exitCode, cancelled: a.cancelled },
+  ]);
+  return { ...s, transcript: t };
+}
+
 /** The TUI reducer. */
 export function reduce(s: TuiState, a: TuiAction): TuiState {
   switch (a.type) {
@@ -236,31 +282,8 @@ export function reduce(s: TuiState, a: TuiAction): TuiState {
       return reduceUiRequest(s, a.request, a.now);
     case "dialog_closed":
       return { ...s, dialogs: s.dialogs.filter((d) => d.id !== a.id) };
-    case "worker_status": {
-      const footer = { ...s.footer, worker: a.status, workerDetail: a.detail };
-      // One notice per crash: the supervisor reports `exited` and then, when it gives up,
-      // `failed` for the same exit (both map to "crashed"); recovery adds what to do next.
-      const entering = s.footer.worker !== a.status;
-      if (!entering) return { ...s, footer };
-      if (a.status === "restarting") {
-        const run = { ...s.run, busy: false, startedAt: undefined, retry: undefined };
-        return { ...s, footer, dialogs: [], run, transcript: appendNotice(s.transcript, "info", "Restarting the worker…") };
-      }
-      if (a.status === "reconnecting") {
-        // The run goes on in the worker: keep the message being streamed and the running tools;
-        // its dialogs come back with the reconnect.
-        const text = "Lost the link to the worker; it keeps running. Reconnecting…";
-        return { ...s, footer, dialogs: [], transcript: appendNotice(s.transcript, "warning", text) };
-      }
-      if (a.status === "crashed") {
-        // Dialogs of a dead worker can never be answered; running tools are cut off.
-        const transcript = s.run.busy || s.transcript.live || s.transcript.toolOrder.length > 0
-          ? interruptTranscript(s.transcript, a.now, commitLimits(s), `Worker ${a.status}${a.detail ? `: ${a.detail}` : ""}`)
-          : appendNotice(s.transcript, "error", `Worker ${a.status}${a.detail ? `: ${a.detail}` : ""}`);
-        return { ...s, footer, transcript, dialogs: [], run: { ...s.run, busy: false, startedAt: undefined, retry: undefined } };
-      }
-      return { ...s, footer };
-    }
+    case "worker_status":
+      return reduceWorkerStatus(s, a);
     case "run_state":
       return { ...s, run: a.busy ? { ...s.run, busy: true, startedAt: s.run.startedAt ?? a.now } : { ...s.run, busy: false, startedAt: undefined, retry: undefined } };
     case "snapshot":
@@ -269,12 +292,8 @@ export function reduce(s: TuiState, a: TuiAction): TuiState {
       return { ...s, transcript: appendNotice(s.transcript, a.level, a.text) };
     case "toast":
       return addToast(s, a.level, a.text, a.now, a.ttlMs ?? TOAST_MS);
-    case "tick": {
-      const toasts = s.toasts.filter((t) => t.until > a.now);
-      const exitArmedAt = s.ui.exitArmedAt !== undefined && a.now - s.ui.exitArmedAt > EXIT_WINDOW_MS ? undefined : s.ui.exitArmedAt;
-      if (toasts.length === s.toasts.length && exitArmedAt === s.ui.exitArmedAt) return s;
-      return { ...s, toasts, ui: { ...s.ui, exitArmedAt } };
-    }
+    case "tick":
+      return expireTimed(s, a.now);
     case "resize":
       if (a.columns === s.ui.columns && a.rows === s.ui.rows) return s;
       return { ...s, ui: { ...s.ui, columns: a.columns, rows: a.rows } };
@@ -290,14 +309,8 @@ export function reduce(s: TuiState, a: TuiAction): TuiState {
       return { ...s, ui: { ...s.ui, exitRequested: true } };
     case "bash_started":
       return { ...s, transcript: { ...s.transcript, bash: { command: a.command, output: "", startedAt: a.now } } };
-    case "bash_finished": {
-      const b = s.transcript.bash;
-      if (!b) return s;
-      const t = appendEntries({ ...s.transcript, bash: undefined }, [
-        { kind: "bash", command: b.command, output: boundOutput(a.output ?? b.output), exitCode: a.exitCode, cancelled: a.cancelled },
-      ]);
-      return { ...s, transcript: t };
-    }
+    case "bash_finished":
+      return finishBash(s, a);
     case "overlay":
       return { ...s, ui: { ...s.ui, overlay: a.name } };
     case "transcript_view":
@@ -321,6 +334,8 @@ export function reduce(s: TuiState, a: TuiAction): TuiState {
       return { ...s, completion: a.menu };
     case "completion_move":
       return s.completion ? { ...s, completion: { ...s.completion, list: reducePicker(s.completion.list, { op: a.direction }) } } : s;
+    case "picker":
+      return { ...s, picker: a.state };
     default: {
       const never: never = a;
       return never;

@@ -2,6 +2,7 @@
 // tail (streaming message, running tools), queue, todos, dialogs, footer data and editor.
 import type { MessageBlock, PlanPhase, ToolOutput } from "../../bridge/index.js";
 import type { CompletionMenu } from "../completion/completion-menu.js";
+import type { PickerState } from "../pickers/picker-state.js";
 
 export type NoticeLevel = "info" | "warning" | "error";
 
@@ -143,5 +144,7 @@ export type TuiState = {
   editor: EditorState;
   /** The `/` or `@` list under the editor, derived from the editor text (completion driver). */
   completion: CompletionMenu | undefined;
+  /** The open picker (/model, /resume, /tree, /settings…): its list, query and selection. */
+  picker: PickerState | undefined;
   ui: UiState;
 };

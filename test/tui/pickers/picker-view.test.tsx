@@ -38,8 +38,11 @@ describe("picker overlay", () => {
     expect(s.frame()).not.toContain("gamma");
     s.stdin.write("\u001b[B");
     await waitFor(() => /› .*beta model/.test(s.frame()), "selection moved");
+    // The picker is the store's state, like everything a screen shows.
+    expect(s.store.getState().picker).toMatchObject({ title: "Pick one", query: "mod", selected: 1 });
     s.stdin.write("\r");
     expect((await chosen)?.id).toBe("b");
+    expect(s.store.getState().picker).toBeUndefined();
     await waitFor(() => s.frame().includes("message the agent"), "editor back");
     expect(s.store.getState().editor.text).toBe("");
   });

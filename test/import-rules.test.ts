@@ -32,6 +32,8 @@ const KNOWN_FOLDERS: Record<string, Area> = {
   "tui/components/dialogs": "tui",
   "tui/live": "tui",
   "tui/pickers": "tui",
+  "tui/plain": "tui",
+  "tui/print": "tui",
   "tui/recovery": "tui",
   "tui/render": "tui",
   "tui/settings": "tui",
@@ -43,6 +45,8 @@ const KNOWN_FOLDERS: Record<string, Area> = {
 /** Inside one layer: folders (prefixes) that must not import other folders. */
 const INNER_RULES: { from: string; notInto: string[]; why: string }[] = [
   { from: "tui/state", notInto: ["tui/render", "tui/components"], why: "state is pure data and reducers; views depend on it, not the reverse" },
+  { from: "tui/print", notInto: ["tui/components", "tui/transcript-view", "tui/pickers", "tui/slash", "tui/plain"], why: "print mode runs without Ink and shares no code with plain mode but the line builders" },
+  { from: "tui/plain", notInto: ["tui/components", "tui/transcript-view", "tui/pickers", "tui/slash", "tui/print"], why: "plain mode runs without Ink: no component or full-screen view may load" },
 ];
 
 function listFiles(dir: string): string[] {

@@ -3,6 +3,7 @@
 import meow from "meow";
 import { resolveBundledWorkerCommand, splitCommandLine } from "../bridge/index.js";
 import { keyHelp, viewKeyHelp } from "./keymap.js";
+import { FRONT_END_FLAGS, FRONT_END_HELP, readFrontEnd, type FrontEnd } from "./front-end.js";
 
 export type TuiCliOptions = {
   workerCommand: string[];
@@ -20,6 +21,10 @@ export type TuiCliOptions = {
   attachId: string | undefined;
   /** --list-models [search]: print the worker's models and exit ("" = all). */
   listModels: string | undefined;
+  /** Which interface runs: the full-screen TUI, print mode (-p) or plain mode (--plain, TERM=dumb). */
+  frontEnd: FrontEnd;
+  /** The message words as given (print mode reads `@file` words out of them). */
+  messageWords: string[];
 };
 
 /** `agent-tui sessions [stop ID] [--json] [--agent CMD]`: list or stop live workers. */
@@ -63,7 +68,7 @@ export const HELP = `
 
   Live sessions: the bundled agent (and --agent "… agent-rpc …") keeps running when the
   terminal goes away (SIGHUP, a dropped SSH link, /detach); -c, -r and attach find it again.
-
+${FRONT_END_HELP}
   Without an API key (and without --demo) the offline demo model answers and agent-tui says
   how to configure a provider: ANTHROPIC_API_KEY / OPENAI_API_KEY / …, models.json in
   $AGENT_TUI_HOME, or a local OpenAI-compatible server. Type /hotkeys inside for the keys.
@@ -89,6 +94,7 @@ export function parseTuiCli(argv: readonly string[], importMeta: ImportMeta): Tu
     detach: { type: "boolean" },
     resume: { type: "boolean", shortFlag: "r" },
     listModels: { type: "string" },
+    ...FRONT_END_FLAGS,
   };
   for (const p of PASS_THROUGH) {
     // meow treats `--no-x` as the negation of `x`; "noSession" is declared as `session`-free boolean below.
@@ -142,6 +148,8 @@ export function parseTuiCli(argv: readonly string[], importMeta: ImportMeta): Tu
     noDetach: f["detach"] === false,
     attachId: attaching ? (cli.input[1] ?? "") : undefined,
     listModels: typeof f["listModels"] === "string" ? f["listModels"] : undefined,
+    frontEnd: readFrontEnd(f, process.env),
+    messageWords: cli.input,
   };
 }
 

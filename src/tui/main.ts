@@ -1,6 +1,18 @@
 // agent-tui entry (bin/agent-tui.js). Environment fixes that must happen before Ink and React
 // load: an empty CI is not a CI (Ink renders only the last frame under CI), and React runs in
-// production mode unless asked otherwise (development mode is several times slower).
+// production mode unless asked otherwise (development mode is several times slower). Print and
+// plain mode never load Ink: they are dispatched from here.
 if (process.env["CI"] === "") delete process.env["CI"];
 process.env["NODE_ENV"] ??= "production";
-await import("./run.js");
+const { parseTuiCli } = await import("./cli.js");
+const options = (() => {
+  try {
+    return parseTuiCli(process.argv.slice(2), import.meta);
+  } catch (error) {
+    process.stderr.write(`agent-tui: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(2);
+  }
+})();
+if (options.frontEnd.kind === "print") await (await import("./print/print-main.js")).runPrint(options, options.frontEnd.print);
+else if (options.frontEnd.kind === "plain") await (await import("./plain/plain-main.js")).runPlain(options);
+else await import("./run.js");

@@ -1,0 +1,107 @@
+// Print mode (`agent-tui -p`): one prompt through the same worker connection the TUI uses, the
+// final answer on stdout, exit 0; a failed run exits 1 with the error on stderr; SIGINT aborts
+// the run and exits 130. Dialogs take their default answer (print-dialogs.ts).
+import { createWorkerConnection, describeCommandLine, type WorkerConnection } from "../../bridge/index.js";
+import type { TuiCliOptions } from "../cli.js";
+import type { PrintOptions } from "../front-end.js";
+import { decodeUiRequest } from "../state/ui-requests.js";
+import { answerDialog } from "./print-dialogs.js";
+import { initialPrintRun, notePrintNotice, printOutcome, type PrintOutcome } from "./print-outcome.js";
+import { createPrintOutput, type PrintOutput } from "./print-output.js";
+import { buildPrompt, readAll, type PromptInput } from "./prompt-input.js";
+
+const EXIT_FAILED = 1;
+const EXIT_USAGE = 2;
+const EXIT_INTERRUPTED = 130;
+/** After SIGINT: how long the worker may take to end the aborted run before it is stopped anyway. */
+const ABORT_GRACE_MS = 5000;
+/** A worker that ignores SIGTERM must not keep a script waiting. */
+const STOP_GRACE_MS = 9000;
+
+/** Stop the worker, let stdout drain, exit with `code`. */
+function exitAfterStop(connection: WorkerConnection, code: number): void {
+  const done = (): void => {
+    process.stdout.write("", () => process.exit(code));
+  };
+  connection.stop().then(done, done);
+  setTimeout(done, STOP_GRACE_MS).unref();
+}
+
+/** The exit code of a finished run, its answer or error written out. */
+function report(outcome: PrintOutcome, interrupted: boolean, out: PrintOutput): number {
+  if (interrupted) {
+    out.error(outcome.ok ? "interrupted" : `interrupted: ${outcome.error}`);
+    return EXIT_INTERRUPTED;
+  }
+  if (outcome.ok) {
+    out.answer(outcome.answer);
+    return 0;
+  }
+  out.error(outcome.error);
+  return EXIT_FAILED;
+}
+
+/** True when the accepted prompt started no run (an extension command handled it). */
+async function startedNoRun(connection: WorkerConnection): Promise<boolean> {
+  if (connection.getSnapshot().runState !== "idle") return false;
+  const state = await connection.rpc.getState();
+  return !state.isStreaming && connection.getSnapshot().runState === "idle";
+}
+
+async function readPrompt(options: TuiCliOptions, out: PrintOutput): Promise<PromptInput> {
+  try {
+    const piped = process.stdin.isTTY ? undefined : await readAll(process.stdin);
+    return await buildPrompt(options.messageWords, piped, process.cwd());
+  } catch (error) {
+    out.error(error instanceof Error ? error.message : String(error));
+    process.exit(EXIT_USAGE);
+  }
+}
+
+export async function runPrint(options: TuiCliOptions, print: PrintOptions): Promise<void> {
+  const out = createPrintOutput(print, process.stdout, process.stderr);
+  const prompt = await readPrompt(options, out);
+  const connection = createWorkerConnection({ command: options.workerCommand, cwd: process.cwd(), env: process.env, restart: false });
+  let run = initialPrintRun();
+  let interrupted = false;
+  let finished = false;
+  const finish = (code: number): void => {
+    if (finished) return;
+    finished = true;
+    exitAfterStop(connection, code);
+  };
+  const conclude = (): void => {
+    if (!finished) finish(report(printOutcome(run), interrupted, out));
+  };
+  connection.subscribe((batch) => {
+    for (const n of batch) {
+      run = notePrintNotice(run, n);
+      out.notice(n);
+      const answer = n.kind === "ui_request" ? answerDialog(decodeUiRequest(n.request, Date.now()), print.confirms) : undefined;
+      if (answer) {
+        out.error(answer.say);
+        connection.respondToUi(answer.id, answer.response);
+      }
+    }
+    if (run.over) conclude();
+  });
+  process.on("SIGINT", () => {
+    if (interrupted) return finish(EXIT_INTERRUPTED);
+    interrupted = true;
+    out.progress("interrupted: aborting the run");
+    connection.rpc.abort().catch(() => finish(EXIT_INTERRUPTED));
+    setTimeout(() => finish(EXIT_INTERRUPTED), ABORT_GRACE_MS).unref();
+  });
+  process.on("SIGTERM", () => finish(143));
+  process.on("SIGHUP", () => finish(129));
+  try {
+    await connection.start();
+    if (interrupted) return finish(EXIT_INTERRUPTED);
+    await connection.rpc.prompt(prompt.text, prompt.images.length > 0 ? { images: prompt.images } : {});
+    if (await startedNoRun(connection)) conclude();
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    out.error(connection.getSnapshot().supervisor === "running" ? message : `${describeCommandLine(options.workerCommand)}: ${message}`);
+    finish(interrupted ? EXIT_INTERRUPTED : EXIT_FAILED);
+  }
+}

@@ -1,0 +1,114 @@
+// Plain mode (`--plain`, or TERM=dumb): an append-only line interface over the same worker
+// connection as the TUI, for screen readers and dumb terminals. Never moves the cursor, erases
+// or redraws; stdin is read as lines (the terminal's own line editing and echo stay on).
+import { createInterface } from "node:readline";
+import { createWorkerConnection, toSessionSnapshot, type WorkerConnection } from "../../bridge/index.js";
+import type { TuiCliOptions } from "../cli.js";
+import { sanitizeLine } from "../render/sanitize.js";
+import { sessionArgsForRestart } from "../restart-args.js";
+import { decideInput, type PlainIntent } from "./plain-input.js";
+import { PlainLog } from "./plain-log.js";
+
+/** A worker that ignores SIGTERM must not keep the terminal waiting. */
+const STOP_GRACE_MS = 9000;
+
+const write = (lines: readonly string[]): void => {
+  if (lines.length > 0) process.stdout.write(`${lines.join("\n")}\n`);
+};
+
+const errorText = (error: unknown): string => sanitizeLine(error instanceof Error ? error.message : String(error));
+
+/** Carry out one intent; failures become "error:" lines. */
+async function act(intent: PlainIntent, connection: WorkerConnection, log: PlainLog, quit: () => void): Promise<void> {
+  try {
+    switch (intent.kind) {
+      // A line typed as the run ends must not be refused: streamingBehavior is ignored when idle.
+      case "prompt":
+      case "steer":
+        return await connection.rpc.prompt(intent.text, { streamingBehavior: "steer" });
+      case "follow_up":
+        return await connection.rpc.prompt(intent.text, { streamingBehavior: "followUp" });
+      case "abort":
+        if (!log.busy()) return write(["nothing to abort"]);
+        write(["aborting"]);
+        return await connection.rpc.abort();
+      case "answer":
+        connection.respondToUi(intent.id, intent.response);
+        return write(log.answered(intent.id));
+      case "say":
+        return write(intent.lines);
+      case "quit":
+        return quit();
+      case "none":
+        return;
+      default: {
+        const never: never = intent;
+        return never;
+      }
+    }
+  } catch (error) {
+    write([`error: ${errorText(error)}`]);
+  }
+}
+
+async function greet(connection: WorkerConnection): Promise<void> {
+  const snapshot = toSessionSnapshot(await connection.rpc.getState());
+  const model = snapshot.model ? `${snapshot.model.name} (${snapshot.model.provider})` : "none";
+  write([sanitizeLine(`ready: model ${model}, thinking ${snapshot.thinkingLevel ?? "off"}`), "type a message and press Enter; /help lists the commands"]);
+}
+
+export async function runPlain(options: TuiCliOptions): Promise<void> {
+  const restartArgs = sessionArgsForRestart(options);
+  const connection = createWorkerConnection({
+    command: options.workerCommand,
+    cwd: process.cwd(),
+    env: process.env,
+    restart: { maxRestarts: 3, windowMs: 60_000 },
+    ...(restartArgs ? { sessionArgsForRestart: restartArgs } : {}),
+  });
+  const log = new PlainLog();
+  let exiting = false;
+  const exit = (code: number): void => {
+    if (exiting) return;
+    exiting = true;
+    const done = (): void => {
+      process.stdout.write("", () => process.exit(code));
+    };
+    connection.stop().then(done, done);
+    setTimeout(done, STOP_GRACE_MS).unref();
+  };
+  // End of input: leave once the run in progress (if any) is over.
+  let quitWhenIdle = false;
+  connection.subscribe((batch) => {
+    write(log.notices(batch));
+    if (quitWhenIdle && !log.busy()) exit(0);
+  });
+  for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143], ["SIGHUP", 129]] as const) process.on(signal, () => exit(code));
+
+  write(["agent-tui plain mode: starting the worker"]);
+  try {
+    await connection.start();
+    await greet(connection);
+  } catch (error) {
+    write([`error: could not start the worker: ${errorText(error)}`]);
+    return exit(1);
+  }
+  // Lines are acted on at once (an answer must not wait behind a prompt an extension command holds).
+  const inFlight = new Set<Promise<void>>();
+  const handle = (intent: PlainIntent): void => {
+    const p = act(intent, connection, log, () => exit(0)).finally(() => inFlight.delete(p));
+    inFlight.add(p);
+  };
+  if (options.initialMessage !== undefined) handle({ kind: "prompt", text: options.initialMessage });
+  const input = createInterface({ input: process.stdin, terminal: false });
+  input.on("line", (line) => handle(decideInput(line, log.busy(), log.question())));
+  input.on("close", () => {
+    void Promise.all(inFlight).then(async () => {
+      // The state round trip lets a run the last prompt started show up in the run state.
+      await connection.rpc.getState().catch(() => undefined);
+      const state = connection.getSnapshot().runState;
+      if (state === "idle" || state === "settled") exit(0);
+      else quitWhenIdle = true;
+    });
+  });
+}

@@ -12,8 +12,8 @@ const UI_EXTENSION = resolve(ROOT, "test", "fixtures", "pi-ui-extension.ts");
 
 type Run = { child: ChildProcess; stdout: () => string; stderr: () => string; exit: Promise<number | null> };
 
-function start(sandbox: Sandbox, args: string[], stdin?: string): Run {
-  const child = spawn(process.execPath, [TUI_BIN, ...FAKE_MODEL, "--no-session", ...args], { cwd: sandbox.cwd, env: sandbox.env, stdio: ["pipe", "pipe", "pipe"] });
+function start(sandbox: Sandbox, args: string[], stdin?: string, model: string[] = FAKE_MODEL): Run {
+  const child = spawn(process.execPath, [TUI_BIN, ...model, "--no-session", ...args], { cwd: sandbox.cwd, env: sandbox.env, stdio: ["pipe", "pipe", "pipe"] });
   let out = "";
   let err = "";
   child.stdout?.on("data", (d: Buffer) => (out += d.toString("utf8")));
@@ -23,8 +23,8 @@ function start(sandbox: Sandbox, args: string[], stdin?: string): Run {
   return { child, stdout: () => out, stderr: () => err, exit };
 }
 
-async function run(sandbox: Sandbox, args: string[], stdin?: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const r = start(sandbox, args, stdin);
+async function run(sandbox: Sandbox, args: string[], stdin?: string, model?: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const r = start(sandbox, args, stdin, model);
   const code = await r.exit;
   return { code, stdout: r.stdout(), stderr: r.stderr() };
 }
@@ -78,6 +78,13 @@ describe.skipIf(!BUILT)("agent-tui -p (print mode) under pipes", () => {
     const r = await run(sandbox, ["-p"]);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain("no prompt");
+  });
+
+  it("refuses to pass the offline demo model's answer off as a real one", async () => {
+    const refused = await run(sandbox, ["-p", "hello"], undefined, ["--provider", "demo"]);
+    expect(refused.code).toBe(1);
+    expect(refused.stdout).toBe("");
+    expect(refused.stderr).toContain("No model provider is configured");
   });
 
   it("SIGINT aborts the run and exits 130", async () => {

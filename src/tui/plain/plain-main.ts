@@ -6,6 +6,7 @@ import { createWorkerConnection, toSessionSnapshot, type WorkerConnection } from
 import type { TuiCliOptions } from "../cli.js";
 import { sanitizeLine } from "../render/sanitize.js";
 import { sessionArgsForRestart } from "../restart-args.js";
+import { flagReport, providerHint } from "../slash/start-checks.js";
 import { decideInput, type PlainIntent } from "./plain-input.js";
 import { PlainLog } from "./plain-log.js";
 
@@ -51,8 +52,13 @@ async function act(intent: PlainIntent, connection: WorkerConnection, log: Plain
   }
 }
 
-async function greet(connection: WorkerConnection): Promise<void> {
-  const snapshot = toSessionSnapshot(await connection.rpc.getState());
+/** The first lines after start: flags the worker did not honour, the no-provider hint, the model. */
+async function greet(connection: WorkerConnection, options: TuiCliOptions): Promise<void> {
+  const state = await connection.rpc.getState();
+  const flags = { customAgent: options.customAgent, remoteWorker: false, demo: options.demo, resume: false, hasInitialMessage: false, sessionDir: options.sessionDir, requested: options.requested };
+  const hint = providerHint(flags, state);
+  write([...flagReport(flags, state), ...(hint === undefined ? [] : hint.split("\n"))].map((l) => sanitizeLine(`warning: ${l}`)));
+  const snapshot = toSessionSnapshot(state);
   const model = snapshot.model ? `${snapshot.model.name} (${snapshot.model.provider})` : "none";
   write([sanitizeLine(`ready: model ${model}, thinking ${snapshot.thinkingLevel ?? "off"}`), "type a message and press Enter; /help lists the commands"]);
 }
@@ -88,7 +94,7 @@ export async function runPlain(options: TuiCliOptions): Promise<void> {
   write(["agent-tui plain mode: starting the worker"]);
   try {
     await connection.start();
-    await greet(connection);
+    await greet(connection, options);
   } catch (error) {
     write([`error: could not start the worker: ${errorText(error)}`]);
     return exit(1);

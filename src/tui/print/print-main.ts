@@ -4,6 +4,7 @@
 import { createWorkerConnection, describeCommandLine, type WorkerConnection } from "../../bridge/index.js";
 import type { TuiCliOptions } from "../cli.js";
 import type { PrintOptions } from "../front-end.js";
+import { flagReport, providerHint } from "../slash/start-checks.js";
 import { decodeUiRequest } from "../state/ui-requests.js";
 import { answerDialog } from "./print-dialogs.js";
 import { initialPrintRun, notePrintNotice, printOutcome, type PrintOutcome } from "./print-outcome.js";
@@ -46,6 +47,20 @@ async function startedNoRun(connection: WorkerConnection): Promise<boolean> {
   if (connection.getSnapshot().runState !== "idle") return false;
   const state = await connection.rpc.getState();
   return !state.isStreaming && connection.getSnapshot().runState === "idle";
+}
+
+/**
+ * What the started worker says about the flags and the model: flags it did not honour are
+ * warnings; no real model (the offline demo model would answer) refuses the run, since a
+ * script must not take a scripted answer for a real one. Returns false to refuse.
+ */
+async function checkStart(connection: WorkerConnection, options: TuiCliOptions, out: PrintOutput): Promise<boolean> {
+  const state = await connection.rpc.getState();
+  const flags = { customAgent: options.customAgent, remoteWorker: false, demo: options.demo, resume: false, hasInitialMessage: true, sessionDir: options.sessionDir, requested: options.requested };
+  for (const warning of flagReport(flags, state)) out.error(warning);
+  const hint = providerHint(flags, state);
+  if (hint !== undefined) out.error(`${hint}\n(print mode runs on the demo model only with --demo)`);
+  return hint === undefined;
 }
 
 async function readPrompt(options: TuiCliOptions, out: PrintOutput): Promise<PromptInput> {
@@ -97,6 +112,7 @@ export async function runPrint(options: TuiCliOptions, print: PrintOptions): Pro
   try {
     await connection.start();
     if (interrupted) return finish(EXIT_INTERRUPTED);
+    if (!(await checkStart(connection, options, out))) return finish(EXIT_FAILED);
     await connection.rpc.prompt(prompt.text, prompt.images.length > 0 ? { images: prompt.images } : {});
     if (await startedNoRun(connection)) conclude();
   } catch (error) {

@@ -37,10 +37,15 @@ export const FRONT_END_HELP = `
                            (a steer while the agent works); /followup <text> queues,
                            /abort stops the run, /quit leaves; dialogs are numbered questions
 
+  Colours
+    "theme" in $AGENT_TUI_HOME/settings.json: auto (follow the terminal's background),
+    dark, light or mono; NO_COLOR turns colour off, FORCE_COLOR on.
+
   Examples
     $ agent-tui -p "summarise this in three lines" @README.md
     $ git diff | agent-tui -p "review this diff" > review.md
     $ agent-tui --plain
+    $ NO_COLOR=1 agent-tui
 `;
 
 /** The interface `flags` (meow's, validated here) and the environment ask for. */

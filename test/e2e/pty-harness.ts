@@ -58,7 +58,8 @@ export function spawnTui(o: SpawnOptions): TuiProcess {
   // A live worker outlives the TUI a test kills: only tests that clean them up turn live sessions on.
   env["AGENT_TUI_LIVE_SESSIONS"] = "0";
   for (const [k, v] of Object.entries(o.env)) if (v !== undefined && k !== "CI") env[k] = v; // Ink renders only the last frame under CI
-  const child = pty.spawn(process.execPath, [TUI_BIN, ...o.args], { name: "xterm-256color", cols, rows, cwd: o.cwd, env });
+  // node-pty sets TERM to `name`: a test's own TERM (a 16-colour terminal, say) must survive.
+  const child = pty.spawn(process.execPath, [TUI_BIN, ...o.args], { name: env["TERM"] ?? "xterm-256color", cols, rows, cwd: o.cwd, env });
   let raw = "";
   let exitCode: number | undefined;
   const exitWaiters: Array<(code: number) => void> = [];

@@ -6,6 +6,7 @@ import type { TuiCliOptions } from "../cli.js";
 import type { PrintOptions } from "../front-end.js";
 import { flagReport, providerHint } from "../slash/start-checks.js";
 import { decodeUiRequest } from "../state/ui-requests.js";
+import { applyTheme } from "../theme-choice.js";
 import { answerDialog } from "./print-dialogs.js";
 import { initialPrintRun, notePrintNotice, printOutcome, type PrintOutcome } from "./print-outcome.js";
 import { createPrintOutput, type PrintOutput } from "./print-output.js";
@@ -74,6 +75,8 @@ async function readPrompt(options: TuiCliOptions, out: PrintOutput): Promise<Pro
 }
 
 export async function runPrint(options: TuiCliOptions, print: PrintOptions): Promise<void> {
+  // --render paints in the chosen palette (the terminal is not asked: stdout may be a pipe).
+  if (print.render) await applyTheme(process.env);
   const out = createPrintOutput(print, process.stdout, process.stderr);
   const prompt = await readPrompt(options, out);
   const connection = createWorkerConnection({ command: options.workerCommand, cwd: process.cwd(), env: process.env, restart: false });

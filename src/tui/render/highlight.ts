@@ -1,6 +1,8 @@
-// Syntax highlighting of fenced code via cli-highlight, guarded (unknown language or a
-// highlighter error falls back to plain text) and memoised by language + code.
+// Syntax highlighting of fenced code via cli-highlight in the current palette's colours,
+// guarded (unknown language or a highlighter error falls back to plain text) and memoised by
+// palette, language and code.
 import { highlight, supportsLanguage } from "cli-highlight";
+import { currentPalette } from "./theme.js";
 
 const cache = new Map<string, string>();
 const MAX_CACHE = 200;
@@ -10,12 +12,14 @@ const MAX_HIGHLIGHT_CHARS = 20_000;
 export function highlightCode(code: string, lang: string | undefined): string {
   const language = (lang ?? "").trim().split(/\s+/)[0]?.toLowerCase() ?? "";
   if (language === "" || code.length > MAX_HIGHLIGHT_CHARS || !supportsLanguage(language)) return code;
-  const key = `${language}\u0000${code}`;
+  const palette = currentPalette();
+  if (palette.level === 0) return code;
+  const key = `${palette.name}${palette.level}\u0000${language}\u0000${code}`;
   const hit = cache.get(key);
   if (hit !== undefined) return hit;
   let out: string;
   try {
-    out = highlight(code, { language, ignoreIllegals: true });
+    out = highlight(code, { language, ignoreIllegals: true, theme: palette.code });
   } catch (error) {
     // highlight.js can throw on odd grammars; plain text is a correct rendering.
     out = code;

@@ -1,43 +1,28 @@
-// Semantic colours as raw SGR strings, so pure line builders (no Ink) can style text.
-// One place to change the look; NO_COLOR turns every style into plain text.
+// Semantic colours for the pure line builders (no Ink): `style` and `theme` paint through the
+// palette chosen at start-up (palette.ts; theme-choice.ts picks it), so one place decides the
+// look. Until then: the dark palette in the terminal's 16 colours, none under NO_COLOR.
+import { buildPalette, type ColorLevel, type Palette, type PaletteName, type Style, type Theme } from "./palette.js";
+
 const noColor = process.env["NO_COLOR"] !== undefined && process.env["NO_COLOR"] !== "";
 
-function sgr(open: string, close: string): (s: string) => string {
-  return (s: string) => (noColor || s === "" ? s : `\u001b[${open}m${s}\u001b[${close}m`);
+let current: Palette = buildPalette("dark", noColor ? 0 : 1);
+
+/** Switch every style to `name` at colour `level` (before anything is drawn). */
+export function setPalette(name: PaletteName, level: ColorLevel): void {
+  current = buildPalette(name, level);
 }
 
-export const style = {
-  bold: sgr("1", "22"),
-  dim: sgr("2", "22"),
-  italic: sgr("3", "23"),
-  underline: sgr("4", "24"),
-  inverse: sgr("7", "27"),
-  strike: sgr("9", "29"),
-  red: sgr("31", "39"),
-  green: sgr("32", "39"),
-  yellow: sgr("33", "39"),
-  blue: sgr("34", "39"),
-  magenta: sgr("35", "39"),
-  cyan: sgr("36", "39"),
-  gray: sgr("90", "39"),
-};
+export function currentPalette(): Palette {
+  return current;
+}
 
-export const theme = {
-  accent: style.cyan,
-  muted: style.gray,
-  error: style.red,
-  warning: style.yellow,
-  success: style.green,
-  heading: (s: string) => style.bold(style.cyan(s)),
-  code: style.yellow,
-  link: (s: string) => style.underline(style.blue(s)),
-  quote: style.gray,
-  diffAdd: style.green,
-  diffRemove: style.red,
-  user: (s: string) => style.bold(s),
-  thinking: (s: string) => style.dim(style.italic(s)),
-  toolName: (s: string) => style.bold(style.magenta(s)),
-};
+function delegate<K extends string>(keys: readonly K[], pick: () => Record<K, (s: string) => string>): Record<K, (s: string) => string> {
+  return Object.fromEntries(keys.map((k) => [k, (s: string) => pick()[k](s)])) as Record<K, (s: string) => string>;
+}
+
+export const style: Style = delegate(Object.keys(current.style) as (keyof Style)[], () => current.style);
+
+export const theme: Theme = delegate(Object.keys(current.theme) as (keyof Theme)[], () => current.theme);
 
 export const symbols = {
   bullet: "•",

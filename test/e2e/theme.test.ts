@@ -1,0 +1,46 @@
+// Colours under a pty: the light palette when the terminal says its background is light
+// (COLORFGBG) or the theme setting asks for it, downsampled to 16 colours on a 16-colour TERM;
+// no colour at all with theme mono or NO_COLOR, the highlighted code block included.
+import { describe, expect, it } from "vitest";
+import type { FakeStep } from "../fixtures/fake-llm-server.mjs";
+import { KEYS } from "./pty-harness.js";
+import { BUILT, FAKE_MODEL, withTuiSession, type TuiSessionOptions } from "./tui-session.js";
+
+const SCRIPT: FakeStep[] = [{ kind: "text", chunks: ["# Heading\n\n", "```ts\nconst answer = 42;\n```\n\n", "Done with code."], delayMs: 5 }];
+/** The dark palette uses the terminal's 16 colours only: a 256-colour code means another palette. */
+const COLOUR_256 = /\u001b\[38;5;\d+m/;
+const ANY_COLOUR = /\u001b\[(3[0-7]|9[0-7]|38;[25];[0-9;]+)m/;
+
+/** Ask for the code block, wait for it, return everything the TUI wrote. */
+async function outputWith(o: TuiSessionOptions): Promise<string> {
+  let raw = "";
+  await withTuiSession(SCRIPT, { args: [...FAKE_MODEL, "--no-session"], ...o }, async ({ tui }) => {
+    await tui.type("show code");
+    tui.write(KEYS.enter);
+    await tui.waitForText("Done with code.");
+    await tui.waitForText("const answer = 42;");
+    raw = tui.output();
+  });
+  return raw;
+}
+
+describe.skipIf(!BUILT)("themes under a pty", () => {
+  it("a light background (COLORFGBG) picks the light palette, in 256 colours on a 256-colour terminal", async () => {
+    const light = await outputWith({ env: { COLORFGBG: "0;15" } });
+    expect(light).toMatch(COLOUR_256);
+    const dark = await outputWith({ env: { COLORFGBG: "15;0" } });
+    expect(dark).not.toMatch(COLOUR_256);
+    expect(dark).toMatch(ANY_COLOUR);
+  });
+
+  it("a 16-colour terminal gets the light theme (settings.json) downsampled to 16 colours", async () => {
+    const raw = await outputWith({ sandbox: { settings: { theme: "light" } }, env: { TERM: "xterm" } });
+    expect(raw).toMatch(ANY_COLOUR);
+    expect(raw).not.toMatch(/\u001b\[38;[25];/);
+  });
+
+  it("theme mono and NO_COLOR write no colour, not even in highlighted code", async () => {
+    expect(await outputWith({ sandbox: { settings: { theme: "mono" } } })).not.toMatch(ANY_COLOUR);
+    expect(await outputWith({ env: { NO_COLOR: "1" } })).not.toMatch(ANY_COLOUR);
+  });
+});

@@ -20,12 +20,16 @@ const COLS = 2600;
 /** The escape sequences agent-tui itself may write: Ink's redraw, modes, and SGR styling. */
 const OWN_CSI = /^\u001b\[(?:[0-9;:]*m|2K|1A|G|\?(?:25|2004|2026)[hl]|[<>=?][0-9;]*u)$/;
 
+/** theme-choice.ts asks the terminal for its background before the first frame. */
+const BACKGROUND_QUERY = "\u001b]11;?\u001b\\\u001b[c";
+
 function outputProblems(raw: string): string[] {
   const problems: string[] = [];
   // Our one OSC: the window title, whose text must hold no control character.
   const titles = raw.match(/\u001b\]0;[^\u0007\u001b]*\u0007/g) ?? [];
   for (const t of titles) if (/[\u0000-\u001f\u007f-\u009f]/.test(t.slice(4, -1))) problems.push(`title with a control: ${JSON.stringify(t)}`);
-  const rest = raw.replace(/\u001b\]0;[^\u0007\u001b]*\u0007/g, "");
+  // And our start-up question for the background colour (OSC 11, fenced by DA1), byte for byte.
+  const rest = raw.replace(/\u001b\]0;[^\u0007\u001b]*\u0007/g, "").split(BACKGROUND_QUERY).join("");
   if (/\u001b\]/.test(rest)) problems.push(`OSC other than our title: ${JSON.stringify(rest.slice(rest.indexOf("\u001b]"), rest.indexOf("\u001b]") + 40))}`);
   if (/\u001b[P_^X]/.test(rest)) problems.push("DCS/APC/PM/SOS string");
   if (rest.includes("\u0007")) problems.push("BEL outside our title");

@@ -15,4 +15,8 @@ const options = (() => {
 })();
 if (options.frontEnd.kind === "print") await (await import("./print/print-main.js")).runPrint(options, options.frontEnd.print);
 else if (options.frontEnd.kind === "plain") await (await import("./plain/plain-main.js")).runPlain(options);
-else await import("./run.js");
+else {
+  // The palette is chosen before the first frame (it may ask the terminal for its background).
+  await (await import("./theme-choice.js")).applyTheme(process.env, { stdin: process.stdin, stdout: process.stdout });
+  await import("./run.js");
+}

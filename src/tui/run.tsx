@@ -26,7 +26,6 @@ import { setupFeatures } from "./slash/setup.js";
 import { isRemoteCommand, remoteHost } from "./slash/start-checks.js";
 import { sessionArgsForRestart } from "./restart-args.js";
 import { createScreenSwitch } from "./transcript-view/screen-switch.js";
-import { applyTheme } from "./theme-choice.js";
 
 const MAX_FPS = 30;
 
@@ -49,7 +48,6 @@ async function main(): Promise<void> {
     process.exitCode = 2;
     return;
   }
-  await applyTheme(process.env, { stdin, stdout });
   const store = createStore(createInitialState(stdout.columns || 80, stdout.rows || 24));
   const cwd = process.cwd();
   // A remote worker's directory is not this one: the footer says where it is once it reports it.

@@ -2,7 +2,7 @@
 // agent-rpc on the scripted fake LLM. stdout must be exactly the answer; exit codes for a
 // success, a failing run and SIGINT; piped stdin and @file prompts; --mode json; dialogs.
 import { type ChildProcess, spawn } from "node:child_process";
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROOT, TUI_BIN } from "./pty-harness.js";
 import { createSandbox, type Sandbox } from "./sandbox.js";
@@ -12,8 +12,9 @@ const UI_EXTENSION = resolve(ROOT, "test", "fixtures", "pi-ui-extension.ts");
 
 type Run = { child: ChildProcess; stdout: () => string; stderr: () => string; exit: Promise<number | null> };
 
-function start(sandbox: Sandbox, args: string[], stdin?: string, model: string[] = FAKE_MODEL): Run {
-  const child = spawn(process.execPath, [TUI_BIN, ...model, "--no-session", ...args], { cwd: sandbox.cwd, env: sandbox.env, stdio: ["pipe", "pipe", "pipe"] });
+/** `base`: the flags before the test's own (default: the fake model, no session file). */
+function start(sandbox: Sandbox, args: string[], stdin?: string, base: string[] = [...FAKE_MODEL, "--no-session"]): Run {
+  const child = spawn(process.execPath, [TUI_BIN, ...base, ...args], { cwd: sandbox.cwd, env: sandbox.env, stdio: ["pipe", "pipe", "pipe"] });
   let out = "";
   let err = "";
   child.stdout?.on("data", (d: Buffer) => (out += d.toString("utf8")));
@@ -23,8 +24,8 @@ function start(sandbox: Sandbox, args: string[], stdin?: string, model: string[]
   return { child, stdout: () => out, stderr: () => err, exit };
 }
 
-async function run(sandbox: Sandbox, args: string[], stdin?: string, model?: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const r = start(sandbox, args, stdin, model);
+async function run(sandbox: Sandbox, args: string[], stdin?: string, base?: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const r = start(sandbox, args, stdin, base);
   const code = await r.exit;
   return { code, stdout: r.stdout(), stderr: r.stderr() };
 }
@@ -40,6 +41,8 @@ describe.skipIf(!BUILT)("agent-tui -p (print mode) under pipes", () => {
       { kind: "error", matchLastUser: "FAIL-TEST", status: 400, body: { error: { message: "Fake bad request", type: "invalid_request_error" } } },
       { kind: "hang", matchLastUser: "HANG-TEST" },
       { kind: "text", matchLastUser: "JSON-TEST", chunks: ["Json ", "answer."] },
+      { kind: "text", matchLastUser: "SESSION-ONE", chunks: ["First ", "answer."] },
+      { kind: "text", matchLastUser: "SESSION-TWO", chunks: ["Second ", "answer."] },
       { kind: "tool_call", matchLastUser: "CONFIRM-TEST", calls: [{ id: "call_c", name: "bash", arguments: { command: "echo harness-confirm ran" } }] },
       { kind: "text", matchLastUser: "CONFIRM-TEST", chunks: ["Confirm handled."] },
     ]);
@@ -67,6 +70,17 @@ describe.skipIf(!BUILT)("agent-tui -p (print mode) under pipes", () => {
     expect(r).toMatchObject({ code: 0, stdout: "After the tool.\n" });
   });
 
+  it("runs on the session --session names: a second run continues the first", async () => {
+    const file = join(sandbox.root, "print-session.jsonl");
+    const first = await run(sandbox, ["--session", file, "-p", "SESSION-ONE"], undefined, FAKE_MODEL);
+    expect(first).toMatchObject({ code: 0, stdout: "First answer.\n" });
+    const second = await run(sandbox, ["--session", file, "-p", "SESSION-TWO"], undefined, FAKE_MODEL);
+    expect(second).toMatchObject({ code: 0, stdout: "Second answer.\n" });
+    const body = JSON.stringify(sandbox.llm.requests.at(-1)?.body);
+    expect(body).toContain("SESSION-ONE");
+    expect(body).toContain("First answer.");
+  });
+
   it("a failing run exits 1 with the error on stderr and nothing on stdout", async () => {
     const r = await run(sandbox, ["-p", "FAIL-TEST go"]);
     expect(r.code).toBe(1);
@@ -81,7 +95,7 @@ describe.skipIf(!BUILT)("agent-tui -p (print mode) under pipes", () => {
   });
 
   it("refuses to pass the offline demo model's answer off as a real one", async () => {
-    const refused = await run(sandbox, ["-p", "hello"], undefined, ["--provider", "demo"]);
+    const refused = await run(sandbox, ["-p", "hello"], undefined, ["--provider", "demo", "--no-session"]);
     expect(refused.code).toBe(1);
     expect(refused.stdout).toBe("");
     expect(refused.stderr).toContain("No model provider is configured");

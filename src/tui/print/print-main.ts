@@ -107,7 +107,12 @@ export async function runPrint(options: TuiCliOptions, print: PrintOptions): Pro
     if (interrupted) return finish(EXIT_INTERRUPTED);
     interrupted = true;
     out.progress("interrupted: aborting the run");
-    connection.rpc.abort().catch(() => finish(EXIT_INTERRUPTED));
+    // abort answers after the aborted run ended; with no run going it answers at once.
+    const idle = (): boolean => ["idle", "settled"].includes(connection.getSnapshot().runState);
+    connection.rpc.abort().then(
+      () => idle() && conclude(),
+      () => finish(EXIT_INTERRUPTED),
+    );
     setTimeout(() => finish(EXIT_INTERRUPTED), ABORT_GRACE_MS).unref();
   });
   process.on("SIGTERM", () => finish(143));

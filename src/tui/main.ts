@@ -4,17 +4,21 @@
 // plain mode never load Ink: they are dispatched from here.
 if (process.env["CI"] === "") delete process.env["CI"];
 process.env["NODE_ENV"] ??= "production";
-const { parseTuiCli } = await import("./cli.js");
+const { parseSessionsCli, parseTuiCli } = await import("./cli.js");
+const argv = process.argv.slice(2);
 const options = (() => {
+  if (parseSessionsCli(argv)) return undefined;
   try {
-    return parseTuiCli(process.argv.slice(2), import.meta);
+    return parseTuiCli(argv, import.meta);
   } catch (error) {
     process.stderr.write(`agent-tui: ${error instanceof Error ? error.message : String(error)}\n`);
     process.exit(2);
   }
 })();
-if (options.frontEnd.kind === "print") await (await import("./print/print-main.js")).runPrint(options, options.frontEnd.print);
-else if (options.frontEnd.kind === "plain") await (await import("./plain/plain-main.js")).runPlain(options);
+// `sessions`, `attach` and --list-models are run.tsx's; print and plain mode take the rest.
+const frontEnd = options && options.attachId === undefined && options.listModels === undefined ? options.frontEnd : { kind: "tui" as const };
+if (options && frontEnd.kind === "print") await (await import("./print/print-main.js")).runPrint(options, frontEnd.print);
+else if (options && frontEnd.kind === "plain") await (await import("./plain/plain-main.js")).runPlain(options);
 else {
   // The palette is chosen before the first frame (it may ask the terminal for its background).
   await (await import("./theme-choice.js")).applyTheme(process.env, { stdin: process.stdin, stdout: process.stdout });

@@ -2,30 +2,21 @@
 // $AGENT_TUI_HOME: auto, dark, light or mono), for `auto` the terminal's background (COLORFGBG,
 // else its answer to an OSC 11 query), and the colour level chalk detects for stdout
 // (FORCE_COLOR and TERM included), none under NO_COLOR.
-import { readFileSync } from "node:fs";
-import { homedir } from "node:os";
-import { join } from "node:path";
 import { supportsColor } from "chalk";
 import type { ColorLevel, PaletteName } from "./render/palette.js";
-import { setPalette } from "./render/theme.js";
+import { currentPalette, setPalette } from "./render/theme.js";
+import { readTuiSettings, tuiHome } from "./settings/settings-file.js";
 import { queryBackground, type Background } from "./terminal-background.js";
 
 export const THEME_SETTINGS = ["auto", "dark", "light", "mono"] as const;
 export type ThemeSetting = (typeof THEME_SETTINGS)[number];
 
+/** One of the four, or `auto` for anything else (absent, mistyped). */
+export const asThemeSetting = (value: unknown): ThemeSetting => THEME_SETTINGS.find((t) => t === value) ?? "auto";
+
 /** The `theme` key of settings.json; `auto` when absent, unreadable or not one of the four. */
 export function readThemeSetting(env: NodeJS.ProcessEnv): ThemeSetting {
-  const home = env["AGENT_TUI_HOME"] || join(homedir(), ".agent-tui");
-  let raw: unknown;
-  try {
-    raw = JSON.parse(readFileSync(join(home, "settings.json"), "utf8"));
-  } catch (error) {
-    // No settings file (or a broken one, which the worker reports itself): the default.
-    void error;
-    return "auto";
-  }
-  const value = typeof raw === "object" && raw !== null ? (raw as Record<string, unknown>)["theme"] : undefined;
-  return THEME_SETTINGS.find((t) => t === value) ?? "auto";
+  return asThemeSetting(readTuiSettings(tuiHome(env))["theme"]);
 }
 
 /** COLORFGBG ("fg;bg" or "fg;default;bg", set by rxvt, Konsole, …): colours 7 and 9-15 are light backgrounds. */
@@ -46,6 +37,16 @@ export function paletteFor(setting: ThemeSetting, background: Background | undef
   return background ?? "dark";
 }
 
+/** The background found at start-up: a later switch to `auto` uses it (the terminal is the UI's by then). */
+let startBackground: Background | undefined;
+
+/** Switch the palette while the UI runs (/settings), at the colour level chosen at start. */
+export function switchTheme(setting: ThemeSetting): PaletteName {
+  const name = paletteFor(setting, startBackground);
+  setPalette(name, currentPalette().level);
+  return name;
+}
+
 const detectedLevel = (): ColorLevel => (supportsColor === false ? 0 : supportsColor.level);
 
 /**
@@ -57,6 +58,7 @@ export async function applyTheme(env: NodeJS.ProcessEnv, terminal?: { stdin: Nod
   const level = colorLevel(env, detectedLevel());
   let background = backgroundFromColorFgBg(env["COLORFGBG"]);
   if (setting === "auto" && background === undefined && terminal && level > 0) background = await queryBackground(terminal.stdin, terminal.stdout);
+  startBackground = background;
   const name = paletteFor(setting, background);
   setPalette(name, level);
   return name;

@@ -3,8 +3,10 @@
 // no colour at all with theme mono or NO_COLOR, the highlighted code block included.
 import { describe, expect, it } from "vitest";
 import type { FakeStep } from "../fixtures/fake-llm-server.mjs";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { KEYS } from "./pty-harness.js";
-import { BUILT, FAKE_MODEL, withTuiSession, type TuiSessionOptions } from "./tui-session.js";
+import { BUILT, FAKE_MODEL, submitLine, withTuiSession, type TuiSessionOptions } from "./tui-session.js";
 
 const SCRIPT: FakeStep[] = [{ kind: "text", chunks: ["# Heading\n\n", "```ts\nconst answer = 42;\n```\n\n", "Done with code."], delayMs: 5 }];
 /** The dark palette uses the terminal's 16 colours only: a 256-colour code means another palette. */
@@ -37,6 +39,30 @@ describe.skipIf(!BUILT)("themes under a pty", () => {
     const raw = await outputWith({ sandbox: { settings: { theme: "light" } }, env: { TERM: "xterm" } });
     expect(raw).toMatch(ANY_COLOUR);
     expect(raw).not.toMatch(/\u001b\[38;[25];/);
+  });
+
+  it("/settings sets the theme: saved in settings.json, the output that follows painted in it", async () => {
+    await withTuiSession(SCRIPT, { args: [...FAKE_MODEL, "--no-session"], env: { COLORFGBG: "15;0" } }, async ({ tui, sandbox }) => {
+      expect(tui.output()).not.toMatch(COLOUR_256);
+      await submitLine(tui, "/settings");
+      await tui.waitForText(/Settings {2}type to search/);
+      await tui.type("theme");
+      await tui.waitForText(/› +Theme +auto/);
+      tui.write(KEYS.enter);
+      await tui.waitForText(/Theme: colours/);
+      await tui.type("light");
+      tui.write(KEYS.enter);
+      await tui.waitForText("Theme: light (saved)");
+      // The menu comes back with the new value; Esc closes it.
+      await tui.waitForText(/› +Theme +light/);
+      tui.write(KEYS.esc);
+      await tui.waitForNoText("type to search");
+      await submitLine(tui, "show code");
+      await tui.waitForText("Done with code.");
+      expect(tui.output()).toMatch(COLOUR_256);
+      const saved = JSON.parse(readFileSync(join(sandbox.env["AGENT_TUI_HOME"] ?? "", "settings.json"), "utf8")) as Record<string, unknown>;
+      expect(saved).toMatchObject({ theme: "light", defaultProvider: "fake" });
+    });
   });
 
   it("theme mono and NO_COLOR write no colour, not even in highlighted code", async () => {

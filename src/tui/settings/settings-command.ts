@@ -1,4 +1,5 @@
-// /settings: a menu over the settings (settings-table.ts) with their current values. Enter on
+// /settings: a menu over the settings (settings-table.ts) with their current values (the
+// worker's, and agent-tui's own: thinking display, colour theme). Enter on
 // one opens its choices (whole numbers can also be typed); a choice is sent to the worker at
 // once and saved, then the menu comes back with the new value, until Esc.
 import type { SlashCommand, SlashContext } from "../slash-registry.js";
@@ -6,7 +7,8 @@ import { toSessionSnapshot } from "../../bridge/index.js";
 import type { PickerHost } from "../pickers/picker-host.js";
 import { type PickerItem, type PickerState, reducePicker } from "../pickers/picker-state.js";
 import { formatValue, SETTINGS, type SettingSpec, type SettingValue } from "./settings-table.js";
-import { saveTuiSetting } from "./settings-file.js";
+import { readTuiSettings, saveTuiSetting } from "./settings-file.js";
+import { asThemeSetting, switchTheme } from "../theme-choice.js";
 
 type Values = Record<string, SettingValue | undefined>;
 
@@ -16,8 +18,8 @@ function hasSettingsCommands(ctx: SlashContext): boolean {
   return c["get_settings"] !== false && c["set_setting"] !== false;
 }
 
-async function readValues(ctx: SlashContext, viaSettings: boolean): Promise<Values> {
-  const values: Values = { showThinking: ctx.store.getState().ui.showThinking };
+async function readValues(ctx: SlashContext, viaSettings: boolean, home: string): Promise<Values> {
+  const values: Values = { showThinking: ctx.store.getState().ui.showThinking, theme: asThemeSetting(readTuiSettings(home)["theme"]) };
   if (viaSettings) return { ...(await ctx.connection.rpc.getSettings()).settings, ...values };
   const state = await ctx.connection.rpc.getState();
   for (const s of SETTINGS) if (s.fromState) values[s.key] = s.fromState(state);
@@ -53,6 +55,12 @@ async function chooseValue(pickers: PickerHost, spec: SettingSpec, current: Sett
 }
 
 async function apply(ctx: SlashContext, spec: SettingSpec, value: SettingValue, viaSettings: boolean, home: string): Promise<void> {
+  if (spec.key === "theme") {
+    saveTuiSetting(home, "theme", asThemeSetting(value));
+    // The live region and everything printed from now on use it.
+    switchTheme(asThemeSetting(value));
+    return;
+  }
   if (spec.local) {
     // Stored as pi's name for the same preference.
     saveTuiSetting(home, "hideThinkingBlock", value !== true);
@@ -75,7 +83,7 @@ export function settingsCommand(deps: { pickers: PickerHost; home: string }): Sl
       const viaSettings = hasSettingsCommands(ctx);
       let last: string | undefined;
       for (;;) {
-        const values = await readValues(ctx, viaSettings);
+        const values = await readValues(ctx, viaSettings, deps.home);
         const specs = offered(ctx, viaSettings, values);
         const items = specs.map((s) => ({ id: s.key, label: s.label, detail: `${formatValue(values[s.key])} · ${s.help}` }));
         const chosen = deps.pickers.open("Settings", items, { hint: "↑↓ move · enter change · esc close" });

@@ -2,6 +2,7 @@
 // the worker: pi's set_* command where the protocol has one (pi saves those itself), our
 // set_setting for the rest (bundled agent only), or agent-tui's own file for display settings.
 import type { RpcClient, RpcSessionState } from "../../bridge/index.js";
+import { THEME_SETTINGS } from "../theme-choice.js";
 
 export type SettingValue = string | number | boolean;
 
@@ -98,6 +99,7 @@ export const SETTINGS: readonly SettingSpec[] = [
     choices: ON_OFF,
   },
   { key: "showThinking", label: "Show thinking", help: "thinking blocks shown by default (Ctrl+T toggles)", choices: ON_OFF, local: true },
+  { key: "theme", label: "Theme", help: "colours: auto follows the terminal's background, mono has none", choices: THEME_SETTINGS, local: true },
 ];
 
 export function formatValue(value: SettingValue | undefined): string {

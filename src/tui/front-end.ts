@@ -38,8 +38,8 @@ export const FRONT_END_HELP = `
                            /abort stops the run, /quit leaves; dialogs are numbered questions
 
   Colours
-    "theme" in $AGENT_TUI_HOME/settings.json: auto (follow the terminal's background),
-    dark, light or mono; NO_COLOR turns colour off, FORCE_COLOR on.
+    "theme" in $AGENT_TUI_HOME/settings.json (or /settings inside): auto (follow the
+    terminal's background), dark, light or mono; NO_COLOR turns colour off, FORCE_COLOR on.
 
   Examples
     $ agent-tui -p "summarise this in three lines" @README.md

@@ -19,13 +19,33 @@ const { serializeFrame } = await import(resolve(ROOT, "dist/protocol/jsonl.js"))
 const FRAMES = Number(/^\d+$/.test(process.argv[2] ?? "") ? process.argv[2] : "200000");
 const TARGET_FPS = 50_000;
 
-const usage = () => ({ input: 1200, output: 3, cacheRead: 0, cacheWrite: 0, totalTokens: 1203, cost: { input: 0.0036, output: 0.000045, cacheRead: 0, cacheWrite: 0, total: 0.003645 } });
+const usage = () => ({
+  input: 1200,
+  output: 3,
+  cacheRead: 0,
+  cacheWrite: 0,
+  totalTokens: 1203,
+  cost: { input: 0.0036, output: 0.000045, cacheRead: 0, cacheWrite: 0, total: 0.003645 },
+});
 function partialWithText(text) {
-  return { role: "assistant", content: [{ type: "text", text }], api: "anthropic-messages", provider: "anthropic", model: "claude-sonnet-4-20250514", usage: usage(), stopReason: "stop", timestamp: 1733234567990 };
+  return {
+    role: "assistant",
+    content: [{ type: "text", text }],
+    api: "anthropic-messages",
+    provider: "anthropic",
+    model: "claude-sonnet-4-20250514",
+    usage: usage(),
+    stopReason: "stop",
+    timestamp: 1733234567990,
+  };
 }
 // pi-agent-core's event for one delta; the partial is shared, as in the real loop.
 function agentEvent(partial, delta) {
-  return { type: "message_update", message: partial, assistantMessageEvent: { type: "text_delta", contentIndex: 0, delta, partial } };
+  return {
+    type: "message_update",
+    message: partial,
+    assistantMessageEvent: { type: "text_delta", contentIndex: 0, delta, partial },
+  };
 }
 
 // ---- throughput -----------------------------------------------------------------------------
@@ -50,7 +70,9 @@ const seconds = Number(process.hrtime.bigint() - started) / 1e9;
 drain.stdin.end();
 const fps = FRAMES / seconds;
 console.log(`event throughput: ${FRAMES} message_update deltas in ${seconds.toFixed(2)} s`);
-console.log(`  ${Math.round(fps).toLocaleString("en-US")} frames/s   target >= ${TARGET_FPS.toLocaleString("en-US")}/s   ${fps >= TARGET_FPS ? "OK" : "MISSED"}`);
+console.log(
+  `  ${Math.round(fps).toLocaleString("en-US")} frames/s   target >= ${TARGET_FPS.toLocaleString("en-US")}/s   ${fps >= TARGET_FPS ? "OK" : "MISSED"}`,
+);
 
 // ---- bytes per delta vs message length -----------------------------------------------------
 console.log("bytes per message_update frame (5-char delta) vs length of the message so far:");
@@ -92,10 +114,11 @@ async function workerOnce(argv, step) {
   const waiters = [];
   const onLine = (prefix) => {
     if (measuring) frames += 1;
-    for (const [want, resolveWait] of waiters) if (prefix.includes(want) && !seen.has(want)) {
-      seen.add(want);
-      resolveWait();
-    }
+    for (const [want, resolveWait] of waiters)
+      if (prefix.includes(want) && !seen.has(want)) {
+        seen.add(want);
+        resolveWait();
+      }
   };
   child.stdout.on("data", (chunk) => {
     if (measuring) bytes += chunk.length;
@@ -130,15 +153,22 @@ async function workerOnce(argv, step) {
 }
 
 const step = streamStep(makeMarkdown(LINES), 1000);
-console.log(`\nworker on one stream: ${LINES}-line answer, ${step.chunks.length} deltas every ${step.delayMs} ms, prompt -> agent_end, median of ${RUNS} runs`);
+console.log(
+  `\nworker on one stream: ${LINES}-line answer, ${step.chunks.length} deltas every ${step.delayMs} ms, prompt -> agent_end, median of ${RUNS} runs`,
+);
 console.log(`  before: ${machineLine()}`);
 const perWorker = Object.fromEntries(Object.keys(WORKER_ARGV).map((k) => [k, []]));
-for (let run = 0; run < RUNS; run++) for (const [name, argv] of Object.entries(WORKER_ARGV)) perWorker[name].push(await workerOnce(argv, step));
+for (let run = 0; run < RUNS; run++)
+  for (const [name, argv] of Object.entries(WORKER_ARGV)) perWorker[name].push(await workerOnce(argv, step));
 console.log(`  after:  ${machineLine()}`);
 console.log("  worker       CPU (s)   CPU per 1,000 deltas (s)   frame bytes   bytes per delta   frames   wall (s)");
 const wmed = (name, k) => median(perWorker[name].map((r) => r[k]));
 for (const name of Object.keys(WORKER_ARGV)) {
-  console.log(`  ${name.padEnd(10)} ${wmed(name, "cpu").toFixed(2).padStart(9)}   ${wmed(name, "per1000").toFixed(3).padStart(24)}   ${wmed(name, "bytes").toFixed(0).padStart(11)}   ${(wmed(name, "bytes") / step.chunks.length).toFixed(0).padStart(15)}   ${wmed(name, "frames").toFixed(0).padStart(6)}   ${wmed(name, "seconds").toFixed(1).padStart(8)}`);
+  console.log(
+    `  ${name.padEnd(10)} ${wmed(name, "cpu").toFixed(2).padStart(9)}   ${wmed(name, "per1000").toFixed(3).padStart(24)}   ${wmed(name, "bytes").toFixed(0).padStart(11)}   ${(wmed(name, "bytes") / step.chunks.length).toFixed(0).padStart(15)}   ${wmed(name, "frames").toFixed(0).padStart(6)}   ${wmed(name, "seconds").toFixed(1).padStart(8)}`,
+  );
 }
-console.log(`  ratio agent-rpc / pi: CPU ${(wmed("agent-rpc", "cpu") / wmed("pi 0.73.1", "cpu")).toFixed(2)}, frame bytes ${(wmed("agent-rpc", "bytes") / wmed("pi 0.73.1", "bytes")).toFixed(3)}`);
+console.log(
+  `  ratio agent-rpc / pi: CPU ${(wmed("agent-rpc", "cpu") / wmed("pi 0.73.1", "cpu")).toFixed(2)}, frame bytes ${(wmed("agent-rpc", "bytes") / wmed("pi 0.73.1", "bytes")).toFixed(3)}`,
+);
 process.exit(0);

@@ -47,7 +47,17 @@ async function runOnce(name, markdown, step) {
     const workerRss = descendants(tui.child.pid).reduce((sum, pid) => sum + (peakRssMb(pid) || 0), 0);
     tui.measuring = false;
     const { frames, clears } = outputCounts(tui.raw);
-    return { seconds, total: cpu.total, tui: cpu.root, bytes: tui.bytes, ratio: tui.bytes / Buffer.byteLength(markdown), frames, clears, rss, workerRss };
+    return {
+      seconds,
+      total: cpu.total,
+      tui: cpu.root,
+      bytes: tui.bytes,
+      ratio: tui.bytes / Buffer.byteLength(markdown),
+      frames,
+      clears,
+      rss,
+      workerRss,
+    };
   } finally {
     await tui.kill();
     await box.dispose();
@@ -58,14 +68,19 @@ const markdown = makeMarkdown(LINES);
 const step = streamStep(markdown, TPS);
 const names = ONLY ? [ONLY] : [PI, OURS];
 for (const n of names) if (!TARGETS[n]) throw new Error(`unknown target ${n}`);
-console.log(`render-stream: ${LINES}-line markdown answer, ${Buffer.byteLength(markdown).toLocaleString("en-US")} bytes, ${step.tokens} tokens in ${step.chunks.length} deltas every ${step.delayMs} ms (target ${TPS} tokens/s), ${COLS}x${ROWS}, median of ${RUNS} runs`);
+console.log(
+  `render-stream: ${LINES}-line markdown answer, ${Buffer.byteLength(markdown).toLocaleString("en-US")} bytes, ${step.tokens} tokens in ${step.chunks.length} deltas every ${step.delayMs} ms (target ${TPS} tokens/s), ${COLS}x${ROWS}, median of ${RUNS} runs`,
+);
 console.log(`  before: ${machineLine()}`);
 const results = Object.fromEntries(names.map((n) => [n, []]));
 for (let run = 0; run < RUNS; run++) {
   for (const n of names) {
     const r = await runOnce(n, markdown, step);
     results[n].push(r);
-    if (process.env.BENCH_VERBOSE) console.log(`  run ${run + 1} ${n}: ${JSON.stringify(r, (_, v) => (typeof v === "number" ? Number(v.toFixed(3)) : v))}`);
+    if (process.env.BENCH_VERBOSE)
+      console.log(
+        `  run ${run + 1} ${n}: ${JSON.stringify(r, (_, v) => (typeof v === "number" ? Number(v.toFixed(3)) : v))}`,
+      );
   }
 }
 console.log(`  after:  ${machineLine()}`);
@@ -91,6 +106,8 @@ for (const [label, key, digits, target, check] of rows) {
   const o = med(OURS, key);
   const ratio = p > 0 && !Number.isNaN(o) ? (o / p).toFixed(2) : "";
   const verdict = check && !Number.isNaN(o) ? mark(check(o, p)) : "    ";
-  console.log(`  ${label.padEnd(40)} ${num(p, digits).padStart(10)} ${num(o, digits).padStart(10)}  ${ratio.padStart(7)}  ${verdict} ${target}`);
+  console.log(
+    `  ${label.padEnd(40)} ${num(p, digits).padStart(10)} ${num(o, digits).padStart(10)}  ${ratio.padStart(7)}  ${verdict} ${target}`,
+  );
 }
 process.exit(0);

@@ -47,10 +47,14 @@ console.log(`  after:  ${machineLine()}`);
 const med = (n, k) => median(results[n].map((r) => r[k]));
 for (const n of names) {
   const xs = results[n].map((r) => r.ms);
-  console.log(`  ${n.padEnd(10)} median ${med(n, "ms").toFixed(0).padStart(5)} ms (min ${Math.min(...xs).toFixed(0)}, max ${Math.max(...xs).toFixed(0)})   CPU by then: TUI ${med(n, "cpuTui").toFixed(0)} ms, with every process under it ${med(n, "cpuAll").toFixed(0)} ms`);
+  console.log(
+    `  ${n.padEnd(10)} median ${med(n, "ms").toFixed(0).padStart(5)} ms (min ${Math.min(...xs).toFixed(0)}, max ${Math.max(...xs).toFixed(0)})   CPU by then: TUI ${med(n, "cpuTui").toFixed(0)} ms, with every process under it ${med(n, "cpuAll").toFixed(0)} ms`,
+  );
 }
 if (results[OURS] && results[PI]) {
   const ratio = med(OURS, "ms") / med(PI, "ms");
-  console.log(`  ${ratio <= 0.5 ? "ok  " : "MISS"} agent-tui / pi = ${ratio.toFixed(2)}   target <= 0.5   (CPU of everything: ${(med(OURS, "cpuAll") / med(PI, "cpuAll")).toFixed(2)})`);
+  console.log(
+    `  ${ratio <= 0.5 ? "ok  " : "MISS"} agent-tui / pi = ${ratio.toFixed(2)}   target <= 0.5   (CPU of everything: ${(med(OURS, "cpuAll") / med(PI, "cpuAll")).toFixed(2)})`,
+  );
 }
 process.exit(0);

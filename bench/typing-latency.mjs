@@ -88,7 +88,9 @@ const step = streamStep(markdown, TPS);
 const names = ONLY ? [ONLY] : [PI, OURS];
 for (const n of names) if (!TARGETS[n]) throw new Error(`unknown target ${n}`);
 const conditions = process.argv.includes("--no-load") ? [false] : [false, true];
-console.log(`typing-latency: keystroke -> echo while a ${LINES}-line answer streams (${step.chunks.length} deltas every ${step.delayMs} ms, target ${TPS} tokens/s), 100x30, one key every ${GAP_MS} ms, median of ${RUNS} runs`);
+console.log(
+  `typing-latency: keystroke -> echo while a ${LINES}-line answer streams (${step.chunks.length} deltas every ${step.delayMs} ms, target ${TPS} tokens/s), 100x30, one key every ${GAP_MS} ms, median of ${RUNS} runs`,
+);
 console.log(`  before: ${machineLine()}`);
 const results = {};
 for (const withLoad of conditions) {
@@ -109,16 +111,28 @@ for (const withLoad of conditions) {
     const runs = results[`${n}|${withLoad}`];
     const pooled = runs.flat();
     const f = (p) => median(runs.map((d) => percentile(d, p)));
-    figs[n] = { p50: f(50), p95: f(95), p99: f(99), pooled95: percentile(pooled, 95), pooled99: percentile(pooled, 99), keys: pooled.length, lost: pooled.filter((d) => d >= ECHO_TIMEOUT_MS).length };
+    figs[n] = {
+      p50: f(50),
+      p95: f(95),
+      p99: f(99),
+      pooled95: percentile(pooled, 95),
+      pooled99: percentile(pooled, 99),
+      keys: pooled.length,
+      lost: pooled.filter((d) => d >= ECHO_TIMEOUT_MS).length,
+    };
     const g = figs[n];
-    console.log(`    ${n.padEnd(10)} p50 ${fmt(g.p50).padStart(5)} ms   p95 ${fmt(g.p95).padStart(5)} ms (pooled ${fmt(g.pooled95)})   p99 ${fmt(g.p99).padStart(5)} ms (pooled ${fmt(g.pooled99)})   ${g.keys} keys, ${g.lost} not echoed within ${ECHO_TIMEOUT_MS} ms`);
+    console.log(
+      `    ${n.padEnd(10)} p50 ${fmt(g.p50).padStart(5)} ms   p95 ${fmt(g.p95).padStart(5)} ms (pooled ${fmt(g.pooled95)})   p99 ${fmt(g.p99).padStart(5)} ms (pooled ${fmt(g.pooled99)})   ${g.keys} keys, ${g.lost} not echoed within ${ECHO_TIMEOUT_MS} ms`,
+    );
   }
   const o = figs[OURS];
   const p = figs[PI];
   if (o) {
     const ratio = (k) => (p ? ` (${(o[k] / p[k]).toFixed(2)}x pi)` : "");
     console.log(`    ${o.p95 <= 50 ? "ok  " : "MISS"} agent-tui p95 ${fmt(o.p95)} ms${ratio("p95")}   target <= 50 ms`);
-    console.log(`    ${o.p99 <= 100 ? "ok  " : "MISS"} agent-tui p99 ${fmt(o.p99)} ms${ratio("p99")}   target <= 100 ms`);
+    console.log(
+      `    ${o.p99 <= 100 ? "ok  " : "MISS"} agent-tui p99 ${fmt(o.p99)} ms${ratio("p99")}   target <= 100 ms`,
+    );
   }
 }
 process.exit(0);

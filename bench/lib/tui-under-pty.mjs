@@ -22,9 +22,25 @@ export function makeMarkdown(lines) {
   let s = 0;
   while (out.length < lines) {
     s += 1;
-    out.push(`## Section ${s}`, "", `This is paragraph ${s} with **bold**, *emphasis* and \`inline code\`. It explains step ${s} of the plan in a sentence long enough to wrap at sixty columns.`, "");
+    out.push(
+      `## Section ${s}`,
+      "",
+      `This is paragraph ${s} with **bold**, *emphasis* and \`inline code\`. It explains step ${s} of the plan in a sentence long enough to wrap at sixty columns.`,
+      "",
+    );
     out.push(`- item one of ${s}`, `- item two of ${s}`, `- item three with a [link](https://example.com/${s})`, "");
-    out.push("```ts", `export function step${s}(input: number): number {`, `  const doubled = input * 2; // section ${s}`, "  if (doubled > 100) {", "    return doubled - 100;", "  }", "  return doubled;", "}", "```", "");
+    out.push(
+      "```ts",
+      `export function step${s}(input: number): number {`,
+      `  const doubled = input * 2; // section ${s}`,
+      "  if (doubled > 100) {",
+      "    return doubled - 100;",
+      "  }",
+      "  return doubled;",
+      "}",
+      "```",
+      "",
+    );
     out.push(`> Note ${s}: quoted remark.`, "");
   }
   out.length = lines;
@@ -52,17 +68,57 @@ export async function makeSandbox(script) {
   const dirs = { home: join(root, "home"), agent: join(root, "agent"), cwd: join(root, "cwd"), tmp: join(root, "tmp") };
   for (const d of Object.values(dirs)) mkdirSync(d, { recursive: true });
   writeFileSync(join(root, "script.json"), JSON.stringify(script));
-  const llm = spawn(process.execPath, [join(ROOT, "test", "fixtures", "fake-llm-server.mjs"), "--script", join(root, "script.json")], { stdio: ["ignore", "pipe", "inherit"] });
+  const llm = spawn(
+    process.execPath,
+    [join(ROOT, "test", "fixtures", "fake-llm-server.mjs"), "--script", join(root, "script.json")],
+    { stdio: ["ignore", "pipe", "inherit"] },
+  );
   const first = await new Promise((res, rej) => {
     createInterface({ input: llm.stdout }).once("line", res);
     llm.once("exit", () => rej(new Error("fake model exited")));
   });
   const baseUrl = JSON.parse(first).listening;
-  const models = { providers: { fake: { baseUrl, api: "openai-completions", apiKey: "fake-key", models: [{ id: "fake-model", name: "Fake Model", reasoning: false, input: ["text"], contextWindow: 128000, maxTokens: 100000 }] } } };
+  const models = {
+    providers: {
+      fake: {
+        baseUrl,
+        api: "openai-completions",
+        apiKey: "fake-key",
+        models: [
+          {
+            id: "fake-model",
+            name: "Fake Model",
+            reasoning: false,
+            input: ["text"],
+            contextWindow: 128000,
+            maxTokens: 100000,
+          },
+        ],
+      },
+    },
+  };
   writeFileSync(join(dirs.agent, "models.json"), JSON.stringify(models));
-  writeFileSync(join(dirs.agent, "settings.json"), JSON.stringify({ defaultProvider: "fake", defaultModel: "fake-model", quietStartup: true, enableInstallTelemetry: false }));
+  writeFileSync(
+    join(dirs.agent, "settings.json"),
+    JSON.stringify({
+      defaultProvider: "fake",
+      defaultModel: "fake-model",
+      quietStartup: true,
+      enableInstallTelemetry: false,
+    }),
+  );
   // agent-tui reads AGENT_TUI_HOME, pi PI_CODING_AGENT_DIR; PI_OFFLINE keeps pi from downloading fd/rg.
-  const env = { PATH: process.env.PATH ?? "", HOME: dirs.home, TMPDIR: dirs.tmp, LANG: "C.UTF-8", TERM: "xterm-256color", AGENT_TUI_HOME: dirs.agent, PI_CODING_AGENT_DIR: dirs.agent, PI_OFFLINE: "1", PI_SKIP_VERSION_CHECK: "1" };
+  const env = {
+    PATH: process.env.PATH ?? "",
+    HOME: dirs.home,
+    TMPDIR: dirs.tmp,
+    LANG: "C.UTF-8",
+    TERM: "xterm-256color",
+    AGENT_TUI_HOME: dirs.agent,
+    PI_CODING_AGENT_DIR: dirs.agent,
+    PI_OFFLINE: "1",
+    PI_SKIP_VERSION_CHECK: "1",
+  };
   return {
     root,
     cwd: dirs.cwd,
@@ -97,7 +153,11 @@ export const TARGETS = {
       const rules = rows.flatMap((r, i) => (isRule(r) ? [i] : []));
       if (rules.length < 2) return undefined;
       const [a, b] = rules.slice(-2);
-      return rows.slice(a + 1, b).map((r) => r.trim()).join(" ").trim();
+      return rows
+        .slice(a + 1, b)
+        .map((r) => r.trim())
+        .join(" ")
+        .trim();
     },
     footer: (rows) => rows.some((r) => r.includes("fake-model")),
   },
@@ -108,7 +168,13 @@ export function startTui(name, sandbox, { cols = 100, rows = 30, args = [], node
   const target = TARGETS[name];
   const term = new Terminal({ cols, rows, scrollback: 200_000, allowProposedApi: true });
   const startedAt = performance.now();
-  const child = pty.spawn(process.execPath, [...nodeArgs, ...target.argv(args)], { name: "xterm-256color", cols, rows, cwd: sandbox.cwd, env: sandbox.env });
+  const child = pty.spawn(process.execPath, [...nodeArgs, ...target.argv(args)], {
+    name: "xterm-256color",
+    cols,
+    rows,
+    cwd: sandbox.cwd,
+    env: sandbox.env,
+  });
   const waiters = new Set();
   const s = { name, term, child, startedAt, measuring: false, bytes: 0, raw: "", exited: false };
   const check = () => {

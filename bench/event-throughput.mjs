@@ -98,7 +98,14 @@ const arg = (name, def) => {
 const LINES = arg("lines", 1000);
 const RUNS = arg("runs", 3);
 const WORKER_ARGV = {
-  "agent-rpc": [resolve(ROOT, "bin", "agent-rpc.js"), "--mode", "rpc", "--no-session"],
+  // BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=DIR" profiles agent-rpc (written when it exits).
+  "agent-rpc": [
+    ...(process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean),
+    resolve(ROOT, "bin", "agent-rpc.js"),
+    "--mode",
+    "rpc",
+    "--no-session",
+  ],
   "pi 0.73.1": [PI_CLI, "--mode", "rpc", "--no-session"],
 };
 
@@ -147,7 +154,15 @@ async function workerOnce(argv, step) {
     measuring = false;
     return { seconds, cpu, per1000: (cpu / step.chunks.length) * 1000, bytes, frames };
   } finally {
-    child.kill("SIGKILL");
+    // End of stdin ends a worker (and writes a profile); a worker that lingers is killed.
+    await new Promise((r) => {
+      const t = setTimeout(() => child.kill("SIGKILL"), 5000);
+      child.once("exit", () => {
+        clearTimeout(t);
+        r();
+      });
+      child.stdin.end();
+    });
     await box.dispose();
   }
 }

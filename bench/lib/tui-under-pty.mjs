@@ -226,24 +226,37 @@ export function startTui(name, sandbox, { cols = 100, rows = 30, args = [], node
       w();
     });
   /** Kills the TUI and every process it started (its worker), by pid. */
-  s.kill = () =>
+  const exitedWithin = (ms) =>
     new Promise((r) => {
-      if (s.exited) return r();
-      const under = descendants(child.pid);
-      const t = setTimeout(r, 3000);
+      if (s.exited) return r(true);
+      const t = setTimeout(() => r(false), ms);
       child.onExit(() => {
         clearTimeout(t);
-        r();
+        r(true);
       });
-      child.kill("SIGKILL");
-      for (const pid of under) {
-        try {
-          process.kill(pid, "SIGKILL");
-        } catch {
-          // already gone with its parent
-        }
-      }
     });
+  /** Ends the TUI and every process it started (its worker), by pid. */
+  s.kill = async () => {
+    if (s.exited) return;
+    const under = descendants(child.pid);
+    // A profiled TUI writes its profile only on a clean exit: ask for one (Ctrl+C twice) first.
+    const profiled = nodeArgs.some((a) => a.startsWith("--cpu-prof"));
+    if (profiled) {
+      child.write("\u0003");
+      child.write("\u0003");
+    }
+    if (!(profiled && (await exitedWithin(5000)))) {
+      child.kill("SIGKILL");
+      await exitedWithin(3000);
+    }
+    for (const pid of under) {
+      try {
+        process.kill(pid, "SIGKILL");
+      } catch {
+        // already gone with its parent
+      }
+    }
+  };
   return s;
 }
 

@@ -98,7 +98,9 @@ for (const withLoad of conditions) {
     for (const n of names) {
       const key = `${n}|${withLoad}`;
       results[key] ??= [];
-      results[key].push(await runOnce(n, step, withLoad));
+      const delays = await runOnce(n, step, withLoad);
+      results[key].push(delays);
+      if (process.env.BENCH_VERBOSE) console.log(`  run ${run + 1} ${n}${withLoad ? " +load" : ""}: ${delays.map((d) => d.toFixed(0)).join(" ")}`);
     }
   }
 }

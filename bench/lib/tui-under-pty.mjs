@@ -240,7 +240,7 @@ export function startTui(name, sandbox, { cols = 100, rows = 30, args = [], node
     if (s.exited) return;
     const under = descendants(child.pid);
     // A profiled TUI writes its profile only on a clean exit: ask for one (Ctrl+C twice) first.
-    const profiled = nodeArgs.some((a) => a.startsWith("--cpu-prof"));
+    const profiled = nodeArgs.some((a) => a.startsWith("--cpu-prof") || a.startsWith("--heap-prof"));
     if (profiled) {
       child.write("\u0003");
       child.write("\u0003");

@@ -6,7 +6,7 @@
 // writing the key to the pty until the bench's terminal shows it in the editor row. Prints p50,
 // p95 and p99 (medians over the runs; all keys pooled in brackets) beside the targets and pi's.
 // Usage: npm run build && node bench/typing-latency.mjs [--lines 1000] [--tps 1000] [--runs 3]
-//   [--gap 100] [--only agent-tui] [--no-load]
+//   [--gap 100] [--only agent-tui] [--no-load]   (BENCH_NODE_ARGS="--cpu-prof" profiles agent-tui)
 import { machineLine, median, percentile, startBusyLoad } from "./lib/process-stats.mjs";
 import { makeMarkdown, makeSandbox, startTui, streamStep, TARGETS } from "./lib/tui-under-pty.mjs";
 
@@ -55,7 +55,8 @@ async function typeWhile(tui, done) {
 
 async function runOnce(name, step, withLoad) {
   const box = await makeSandbox([step]);
-  const tui = startTui(name, box, { cols: 100, rows: 30, args: ["--no-session"] });
+  const nodeArgs = name === OURS ? (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean) : [];
+  const tui = startTui(name, box, { cols: 100, rows: 30, args: ["--no-session"], nodeArgs });
   let load;
   try {
     await tui.waitFor(tui.ready, 30_000);

@@ -119,6 +119,8 @@ export async function makeSandbox(script) {
     PI_OFFLINE: "1",
     PI_SKIP_VERSION_CHECK: "1",
   };
+  // AGENT_TUI_RENDER_LOG=<file>: agent-tui appends each Ink render's time there (src/tui/run.tsx).
+  if (process.env.AGENT_TUI_RENDER_LOG) env.AGENT_TUI_RENDER_LOG = process.env.AGENT_TUI_RENDER_LOG;
   return {
     root,
     cwd: dirs.cwd,
@@ -239,11 +241,11 @@ export function startTui(name, sandbox, { cols = 100, rows = 30, args = [], node
   s.kill = async () => {
     if (s.exited) return;
     const under = descendants(child.pid);
-    // A profiled TUI writes its profile only on a clean exit: ask for one (Ctrl+C twice) first.
+    // A profiled TUI writes its profile only on a clean exit: ask for one first (Ctrl+C clears
+    // the editor, then twice exits).
     const profiled = nodeArgs.some((a) => a.startsWith("--cpu-prof") || a.startsWith("--heap-prof"));
     if (profiled) {
-      child.write("\u0003");
-      child.write("\u0003");
+      for (let i = 0; i < 3; i++) child.write("\u0003");
     }
     if (!(profiled && (await exitedWithin(5000)))) {
       child.kill("SIGKILL");

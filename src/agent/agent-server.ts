@@ -31,6 +31,9 @@ export interface StartOptions {
   cwd: string;
 }
 
+/** Streaming updates share one stdout write for up to this long (coalesceMs in rpc/frame-writer.ts). */
+const STREAM_COALESCE_MS = 8;
+
 const warn = (message: string): void => {
   process.stderr.write(`agent-rpc: ${message}\n`);
 };
@@ -227,7 +230,7 @@ export async function startAgent({ cli, version, cwd }: StartOptions): Promise<v
   const live: LiveTransport | undefined = cli.serve
     ? createLiveTransport({ agentHome: config.home, version, liveId: session.sessionId, graceMs: idleGraceMs(cli.idleExitSeconds, config.rawSettings), handshake: sink, warn })
     : undefined;
-  const writer = live?.writer ?? createFrameWriter({ sink, onClientGone: () => shutdown(0) });
+  const writer = live?.writer ?? createFrameWriter({ sink, onClientGone: () => shutdown(0), coalesceMs: STREAM_COALESCE_MS });
   Object.assign(parts, { hooks, session, writer, live });
   const emit = (event: WireEvent): void => writer.write(event);
   const runtime = new AgentRuntime({

@@ -90,7 +90,7 @@ for (const length of [100, 1_000, 10_000, 100_000]) {
 // markdown answer; CPU of the worker and every process under it from the prompt to agent_end,
 // per 1,000 streamed deltas, and the bytes of frames it wrote. Medians of RUNS runs.
 const { machineLine, median, treeCpuMeter } = await import("./lib/process-stats.mjs");
-const { makeMarkdown, makeSandbox, PI_CLI, streamStep } = await import("./lib/tui-under-pty.mjs");
+const { makeMarkdown, makeSandbox, PI_CLI, SETTLE_MS, settle, streamStep } = await import("./lib/tui-under-pty.mjs");
 const arg = (name, def) => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? Number(process.argv[i + 1]) : def;
@@ -143,6 +143,7 @@ async function workerOnce(argv, step) {
     const stateSeen = waitFrame('"command":"get_state"');
     child.stdin.write(`${JSON.stringify({ id: "s", type: "get_state" })}\n`);
     await stateSeen;
+    await settle();
     const ended = waitFrame('"type":"agent_end"');
     measuring = true;
     const meter = treeCpuMeter(child.pid);
@@ -171,6 +172,7 @@ const step = streamStep(makeMarkdown(LINES), 1000);
 console.log(
   `\nworker on one stream: ${LINES}-line answer, ${step.chunks.length} deltas every ${step.delayMs} ms, prompt -> agent_end, median of ${RUNS} runs`,
 );
+console.log(`  prompt sent ${SETTLE_MS} ms after the get_state response (BENCH_SETTLE_MS), as a client's user would`);
 console.log(`  before: ${machineLine()}`);
 const perWorker = Object.fromEntries(Object.keys(WORKER_ARGV).map((k) => [k, []]));
 for (let run = 0; run < RUNS; run++)

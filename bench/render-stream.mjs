@@ -9,7 +9,16 @@
 // Usage: npm run build && node bench/render-stream.mjs [--lines 2000] [--tps 1000] [--runs 3]
 //   [--cols 100] [--rows 30] [--only agent-tui]   (BENCH_NODE_ARGS="--cpu-prof" profiles agent-tui)
 import { machineLine, median, peakRssMb, treeCpuMeter, descendants } from "./lib/process-stats.mjs";
-import { makeMarkdown, makeSandbox, outputCounts, startTui, streamStep, TARGETS } from "./lib/tui-under-pty.mjs";
+import {
+  makeMarkdown,
+  makeSandbox,
+  SETTLE_MS,
+  settle,
+  outputCounts,
+  startTui,
+  streamStep,
+  TARGETS,
+} from "./lib/tui-under-pty.mjs";
 
 const arg = (name, def) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -30,6 +39,7 @@ async function runOnce(name, markdown, step) {
   const tui = startTui(name, box, { cols: COLS, rows: ROWS, args: ["--no-session"], nodeArgs });
   try {
     await tui.waitFor(tui.ready, 30_000);
+    await settle();
     tui.child.write("BENCH go");
     await tui.waitFor(() => tui.editor() === "BENCH go", 5000);
     tui.measuring = true;
@@ -71,6 +81,7 @@ for (const n of names) if (!TARGETS[n]) throw new Error(`unknown target ${n}`);
 console.log(
   `render-stream: ${LINES}-line markdown answer, ${Buffer.byteLength(markdown).toLocaleString("en-US")} bytes, ${step.tokens} tokens in ${step.chunks.length} deltas every ${step.delayMs} ms (target ${TPS} tokens/s), ${COLS}x${ROWS}, median of ${RUNS} runs`,
 );
+console.log(`  prompt sent ${SETTLE_MS} ms after the editor and footer showed (BENCH_SETTLE_MS), as a person would`);
 console.log(`  before: ${machineLine()}`);
 const results = Object.fromEntries(names.map((n) => [n, []]));
 for (let run = 0; run < RUNS; run++) {

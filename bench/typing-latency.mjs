@@ -8,7 +8,7 @@
 // Usage: npm run build && node bench/typing-latency.mjs [--lines 1000] [--tps 1000] [--runs 3]
 //   [--gap 100] [--only agent-tui] [--no-load]   (BENCH_NODE_ARGS="--cpu-prof" profiles agent-tui)
 import { machineLine, median, percentile, startBusyLoad } from "./lib/process-stats.mjs";
-import { makeMarkdown, makeSandbox, startTui, streamStep, TARGETS } from "./lib/tui-under-pty.mjs";
+import { makeMarkdown, makeSandbox, SETTLE_MS, settle, startTui, streamStep, TARGETS } from "./lib/tui-under-pty.mjs";
 
 const arg = (name, def) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -60,6 +60,7 @@ async function runOnce(name, step, withLoad) {
   let load;
   try {
     await tui.waitFor(tui.ready, 30_000);
+    await settle();
     tui.child.write("BENCH go");
     await tui.waitFor(() => tui.editor() === "BENCH go", 5000);
     if (withLoad) load = startBusyLoad();
@@ -92,6 +93,7 @@ const conditions = process.argv.includes("--no-load") ? [false] : [false, true];
 console.log(
   `typing-latency: keystroke -> echo while a ${LINES}-line answer streams (${step.chunks.length} deltas every ${step.delayMs} ms, target ${TPS} tokens/s), 100x30, one key every ${GAP_MS} ms, median of ${RUNS} runs`,
 );
+console.log(`  prompt sent ${SETTLE_MS} ms after the editor and footer showed (BENCH_SETTLE_MS), as a person would`);
 console.log(`  before: ${machineLine()}`);
 const results = {};
 for (const withLoad of conditions) {
@@ -101,7 +103,8 @@ for (const withLoad of conditions) {
       results[key] ??= [];
       const delays = await runOnce(n, step, withLoad);
       results[key].push(delays);
-      if (process.env.BENCH_VERBOSE) console.log(`  run ${run + 1} ${n}${withLoad ? " +load" : ""}: ${delays.map((d) => d.toFixed(0)).join(" ")}`);
+      if (process.env.BENCH_VERBOSE)
+        console.log(`  run ${run + 1} ${n}${withLoad ? " +load" : ""}: ${delays.map((d) => d.toFixed(0)).join(" ")}`);
     }
   }
 }

@@ -135,6 +135,15 @@ export async function makeSandbox(script) {
   };
 }
 
+/**
+ * A person reads the first screen and types for a while before the first prompt; both programs
+ * use that time (agent-rpc preloads its agent loop 300 ms after it is ready, agent-tui its
+ * highlighter). The benches wait as long before they send the prompt, so what they measure is
+ * the prompt's own cost, not start-up work that happens to overlap it.
+ */
+export const SETTLE_MS = Number(process.env.BENCH_SETTLE_MS ?? 1500);
+export const settle = () => new Promise((r) => setTimeout(r, SETTLE_MS));
+
 const isRule = (row) => row.length > 10 && /^─+$/.test(row.trim());
 
 /** The two TUIs: how to start each and where its editor and footer are on the screen. */

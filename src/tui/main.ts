@@ -3,4 +3,6 @@
 // production mode unless asked otherwise (development mode is several times slower).
 if (process.env["CI"] === "") delete process.env["CI"];
 process.env["NODE_ENV"] ??= "production";
+// Before the first frame: rows Ink already built are reused (ink-output-rows.ts).
+await (await import("./ink-output-rows.js")).installInkRowCache();
 await import("./run.js");

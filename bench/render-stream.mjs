@@ -41,7 +41,7 @@ async function runOnce(name, markdown, step) {
     await tui.waitFor(tui.ready, 30_000);
     await settle();
     tui.child.write("BENCH go");
-    await tui.waitFor(() => tui.editor() === "BENCH go", 5000);
+    await tui.waitFor(() => tui.editor() === "BENCH go", 15_000);
     tui.measuring = true;
     const meter = treeCpuMeter(tui.child.pid);
     const t0 = performance.now();

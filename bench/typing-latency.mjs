@@ -62,7 +62,7 @@ async function runOnce(name, step, withLoad) {
     await tui.waitFor(tui.ready, 30_000);
     await settle();
     tui.child.write("BENCH go");
-    await tui.waitFor(() => tui.editor() === "BENCH go", 5000);
+    await tui.waitFor(() => tui.editor() === "BENCH go", 15_000);
     if (withLoad) load = startBusyLoad();
     tui.child.write("\r");
     await tui.waitFor(() => tui.screen().some((l) => l.includes("Working")), 10_000);

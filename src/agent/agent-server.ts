@@ -9,7 +9,7 @@ import { agentHome, loadConfig, type LoadedConfig } from "./config.js";
 import { buildCommandTable, type AgentServices, type CommandContext } from "./commands/registry.js";
 import type { HostRuntime } from "./extensions/runtime-port.js";
 import { ModelRegistry } from "./providers/model-registry.js";
-import { createFrameWriter, takeOverStdout, type FrameWriter } from "./rpc/frame-writer.js";
+import { createFrameWriter, STREAM_COALESCE_MS, takeOverStdout, type FrameWriter } from "./rpc/frame-writer.js";
 import { startRpcServer, type RpcServer } from "./rpc/rpc-server.js";
 import { AgentRuntime, type RuntimeOptions } from "./runtime/agent-runtime.js";
 import { HookRegistry, type FinishedToolCall, type ToolResultOverride } from "./runtime/hooks.js";
@@ -30,9 +30,6 @@ export interface StartOptions {
   version: string;
   cwd: string;
 }
-
-/** Streaming updates share one stdout write for up to this long (coalesceMs in rpc/frame-writer.ts). */
-const STREAM_COALESCE_MS = 8;
 
 const warn = (message: string): void => {
   process.stderr.write(`agent-rpc: ${message}\n`);

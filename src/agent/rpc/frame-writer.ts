@@ -39,7 +39,15 @@ export interface FrameWriterOptions {
   coalesceMs?: number;
 }
 
+/** How long agent-rpc holds streaming updates to share a write (stdio here, live-socket in live/client-hub.ts). */
+export const STREAM_COALESCE_MS = 8;
+
 const STREAMING_UPDATES = new Set(["message_update", "tool_execution_update", "bash_execution_update"]);
+
+/** A frame that may wait up to STREAM_COALESCE_MS for others to share its write. */
+export function isStreamingUpdate(frame: object): boolean {
+  return STREAMING_UPDATES.has((frame as { type?: unknown }).type as string);
+}
 
 export function createFrameWriter(options: FrameWriterOptions): FrameWriter {
   const maxPending = options.maxPendingBytes ?? 64 * 1024;
@@ -95,7 +103,7 @@ export function createFrameWriter(options: FrameWriterOptions): FrameWriter {
         return;
       }
       if (scheduled) return;
-      if (coalesceMs > 0 && STREAMING_UPDATES.has((frame as { type?: unknown }).type as string)) {
+      if (coalesceMs > 0 && isStreamingUpdate(frame)) {
         held ??= setTimeout(flush, coalesceMs);
         return;
       }

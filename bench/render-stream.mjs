@@ -53,6 +53,10 @@ async function runOnce(name, markdown, step) {
     }, 600_000);
     const seconds = (performance.now() - t0) / 1000;
     const cpu = meter.read();
+    if (process.env.BENCH_VERBOSE)
+      console.log(
+        `  ${name} CPU by process: ${cpu.perPid.map((p) => `${p.command || p.pid} ${p.cpu.toFixed(2)} s`).join(", ")}`,
+      );
     const rss = peakRssMb(tui.child.pid);
     const workerRss = descendants(tui.child.pid).reduce((sum, pid) => sum + (peakRssMb(pid) || 0), 0);
     tui.measuring = false;

@@ -46,6 +46,20 @@ export function descendants(root) {
   return out;
 }
 
+/** The first words of a process's command line ("" when it is gone). */
+export function commandOf(pid) {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, "utf8")
+      .split("\0")
+      .filter(Boolean)
+      .slice(0, 3)
+      .join(" ")
+      .replace(/\S*\//g, "");
+  } catch {
+    return "";
+  }
+}
+
 /** Peak resident set (VmHWM) of a process in MB, or NaN when it is gone. */
 export function peakRssMb(pid) {
   try {
@@ -80,7 +94,8 @@ export function treeCpuMeter(root, everyMs = 200) {
       clearInterval(timer);
       let total = 0;
       for (const [pid, s] of last) total += s - base.get(pid);
-      return { root: last.get(root) - base.get(root), total, pids: last.size };
+      const perPid = [...last].map(([pid, s]) => ({ pid, cpu: s - base.get(pid), command: commandOf(pid) }));
+      return { root: last.get(root) - base.get(root), total, perPid };
     },
   };
 }

@@ -9,7 +9,7 @@ import { agentHome, loadConfig, type LoadedConfig } from "./config.js";
 import { buildCommandTable, type AgentServices, type CommandContext } from "./commands/registry.js";
 import type { HostRuntime } from "./extensions/runtime-port.js";
 import { ModelRegistry } from "./providers/model-registry.js";
-import { createFrameWriter, takeOverStdout, type FrameWriter } from "./rpc/frame-writer.js";
+import { createFrameWriter, STREAM_COALESCE_MS, takeOverStdout, type FrameWriter } from "./rpc/frame-writer.js";
 import { startRpcServer, type RpcServer } from "./rpc/rpc-server.js";
 import { AgentRuntime, type RuntimeOptions } from "./runtime/agent-runtime.js";
 import { HookRegistry, type FinishedToolCall, type ToolResultOverride } from "./runtime/hooks.js";
@@ -227,7 +227,7 @@ export async function startAgent({ cli, version, cwd }: StartOptions): Promise<v
   const live: LiveTransport | undefined = cli.serve
     ? createLiveTransport({ agentHome: config.home, version, liveId: session.sessionId, graceMs: idleGraceMs(cli.idleExitSeconds, config.rawSettings), handshake: sink, warn })
     : undefined;
-  const writer = live?.writer ?? createFrameWriter({ sink, onClientGone: () => shutdown(0) });
+  const writer = live?.writer ?? createFrameWriter({ sink, onClientGone: () => shutdown(0), coalesceMs: STREAM_COALESCE_MS });
   Object.assign(parts, { hooks, session, writer, live });
   const emit = (event: WireEvent): void => writer.write(event);
   const runtime = new AgentRuntime({

@@ -22,5 +22,7 @@ else if (options && frontEnd.kind === "plain") await (await import("./plain/plai
 else {
   // The palette is chosen before the first frame (it may ask the terminal for its background).
   await (await import("./theme-choice.js")).applyTheme(process.env, { stdin: process.stdin, stdout: process.stdout });
+  // Before the first frame: rows Ink already built are reused (ink-output-rows.ts).
+  await (await import("./ink-output-rows.js")).installInkRowCache();
   await import("./run.js");
 }

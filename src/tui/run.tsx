@@ -192,10 +192,10 @@ async function main(): Promise<void> {
     kittyKeyboard: { mode: "auto", flags: ["disambiguateEscapeCodes"] },
   });
 
-  warmUpHighlighter();
   try {
     await connection.start();
     store.dispatch({ type: "snapshot", snapshot: toSessionSnapshot(await connection.rpc.getState()) });
+    warmUpHighlighter(300); // once the editor and footer are drawn (store 100 ms, Ink 33 ms)
     await features.afterStart(() => void quit());
   } catch (error) {
     store.dispatch({ type: "notice", level: "error", text: `Could not start the worker (${describeCommandLine(options.workerCommand)}): ${error instanceof Error ? error.message : String(error)}` });

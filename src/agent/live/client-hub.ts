@@ -6,7 +6,7 @@
 import { createServer, type Server, type Socket } from "node:net";
 import { chmodSync, rmSync } from "node:fs";
 import { createJsonlFramer, serializeFrame as serializeUnmasked } from "../../protocol/jsonl.js";
-import type { FrameWriter } from "../rpc/frame-writer.js";
+import { isStreamingUpdate, STREAM_COALESCE_MS, type FrameWriter } from "../rpc/frame-writer.js";
 import { maskSecretsInJson } from "../security/credential-guard.js";
 import type { WireEvent } from "../runtime/wire-events.js";
 import { createAttachTracker, type AttachTracker } from "./attach-state.js";
@@ -69,6 +69,8 @@ class LiveClientHub implements ClientHub {
   /** Lines queued for the controlling client, written together on the next turn. */
   private pending: string[] = [];
   private scheduled = false;
+  /** Streaming updates wait up to STREAM_COALESCE_MS to share a write (rpc/frame-writer.ts). */
+  private held: ReturnType<typeof setTimeout> | undefined;
   private frames = 0;
   private server: Server | undefined;
   private closing = false;
@@ -156,7 +158,7 @@ class LiveClientHub implements ClientHub {
         hub.frames += 1;
         const event = frame as WireEvent;
         if (!UNNUMBERED.has(event.type)) hub.tracker.observe(event, hub.log.push(line));
-        hub.enqueue(line);
+        hub.enqueue(line, isStreamingUpdate(event));
       },
       flush: () => this.flush(),
       drained: () => this.drained(),
@@ -188,19 +190,24 @@ class LiveClientHub implements ClientHub {
 
   private flush(): void {
     this.scheduled = false;
+    if (this.held !== undefined) clearTimeout(this.held);
+    this.held = undefined;
     if (this.pending.length === 0) return;
     const chunk = this.pending.join("");
     this.pending = [];
     if (this.current) this.send(this.current, chunk);
   }
 
-  private enqueue(line: string): void {
+  private enqueue(line: string, streaming = false): void {
     if (!this.current) return;
     this.pending.push(line);
-    if (!this.scheduled) {
-      this.scheduled = true;
-      setImmediate(() => this.flush());
+    if (this.scheduled) return;
+    if (streaming) {
+      this.held ??= setTimeout(() => this.flush(), STREAM_COALESCE_MS);
+      return;
     }
+    this.scheduled = true;
+    setImmediate(() => this.flush());
   }
 
   private retire(c: ClientConnection, reason: string): void {

@@ -1,6 +1,7 @@
 // The single stdout writer: every protocol frame goes through here, in emission order.
-// Frames are batched per event-loop tick (one write syscall for many deltas) and flushed
-// synchronously on shutdown. Stray writes by libraries to process.stdout go to stderr.
+// Frames are batched per event-loop tick (one write syscall for many deltas), streaming
+// updates over a few ms, and flushed synchronously on shutdown. Stray writes by libraries to
+// process.stdout go to stderr.
 // Configured credential values are masked in every frame (security/credential-guard.ts).
 
 import { serializeFrame } from "../../protocol/jsonl.js";
@@ -29,13 +30,32 @@ export interface FrameWriterOptions {
   onClientGone?: (error: Error) => void;
   /** Flush immediately when this many bytes are pending. */
   maxPendingBytes?: number;
+  /**
+   * Hold streaming updates (message_update, tool_execution_update, bash_execution_update) up to
+   * this many ms so that several share one write; any other frame flushes them at the next tick,
+   * in order. A model streams a delta every few ms, and a write per delta (a syscall and a wake-up
+   * of the reader) was the largest cost of a streamed delta in agent-rpc. 0: every tick.
+   */
+  coalesceMs?: number;
+}
+
+/** How long agent-rpc holds streaming updates to share a write (stdio here, live-socket in live/client-hub.ts). */
+export const STREAM_COALESCE_MS = 8;
+
+const STREAMING_UPDATES = new Set(["message_update", "tool_execution_update", "bash_execution_update"]);
+
+/** A frame that may wait up to STREAM_COALESCE_MS for others to share its write. */
+export function isStreamingUpdate(frame: object): boolean {
+  return STREAMING_UPDATES.has((frame as { type?: unknown }).type as string);
 }
 
 export function createFrameWriter(options: FrameWriterOptions): FrameWriter {
   const maxPending = options.maxPendingBytes ?? 64 * 1024;
+  const coalesceMs = options.coalesceMs ?? 0;
   let pending: string[] = [];
   let pendingBytes = 0;
   let scheduled = false;
+  let held: ReturnType<typeof setTimeout> | undefined;
   let gone = false;
   let frames = 0;
   let waitingDrain: Promise<void> | undefined;
@@ -48,6 +68,8 @@ export function createFrameWriter(options: FrameWriterOptions): FrameWriter {
 
   const flush = (): void => {
     scheduled = false;
+    if (held !== undefined) clearTimeout(held);
+    held = undefined;
     if (pending.length === 0 || gone) {
       pending = [];
       pendingBytes = 0;
@@ -80,10 +102,13 @@ export function createFrameWriter(options: FrameWriterOptions): FrameWriter {
         flush();
         return;
       }
-      if (!scheduled) {
-        scheduled = true;
-        setImmediate(flush);
+      if (scheduled) return;
+      if (coalesceMs > 0 && isStreamingUpdate(frame)) {
+        held ??= setTimeout(flush, coalesceMs);
+        return;
       }
+      scheduled = true;
+      setImmediate(flush);
     },
     flush,
     async drained() {

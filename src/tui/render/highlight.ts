@@ -1,8 +1,19 @@
 // Syntax highlighting of fenced code via cli-highlight in the current palette's colours,
 // guarded (unknown language or a highlighter error falls back to plain text) and memoised by
-// palette, language and code.
-import { highlight, supportsLanguage } from "cli-highlight";
+// palette, language and code. cli-highlight (highlight.js with every grammar, parse5) is loaded
+// on first use, not at start-up: the first screen has no code block, and loading it costs
+// ~200 ms of CPU and ~15 MB before the editor shows.
+import { createRequire } from "node:module";
 import { currentPalette } from "./theme.js";
+
+type Engine = typeof import("cli-highlight");
+let engine: Engine | undefined;
+
+/** The highlighter, required synchronously the first time a code block needs it. */
+function highlighter(): Engine {
+  engine ??= createRequire(import.meta.url)("cli-highlight") as Engine;
+  return engine;
+}
 
 const cache = new Map<string, string>();
 const MAX_CACHE = 200;
@@ -11,15 +22,15 @@ const MAX_HIGHLIGHT_CHARS = 20_000;
 /** Highlight `code` for `lang`; returns the code unchanged when it cannot be highlighted. */
 export function highlightCode(code: string, lang: string | undefined): string {
   const language = (lang ?? "").trim().split(/\s+/)[0]?.toLowerCase() ?? "";
-  if (language === "" || code.length > MAX_HIGHLIGHT_CHARS || !supportsLanguage(language)) return code;
+  if (language === "" || code.length > MAX_HIGHLIGHT_CHARS) return code;
   const palette = currentPalette();
-  if (palette.level === 0) return code;
+  if (palette.level === 0 || !highlighter().supportsLanguage(language)) return code;
   const key = `${palette.name}${palette.level}\u0000${language}\u0000${code}`;
   const hit = cache.get(key);
   if (hit !== undefined) return hit;
   let out: string;
   try {
-    out = highlight(code, { language, ignoreIllegals: true, theme: palette.code });
+    out = highlighter().highlight(code, { language, ignoreIllegals: true, theme: palette.code });
   } catch (error) {
     // highlight.js can throw on odd grammars; plain text is a correct rendering.
     out = code;
@@ -36,11 +47,11 @@ export function highlightCode(code: string, lang: string | undefined): string {
 const WARM_LANGUAGES = ["typescript", "javascript", "python", "bash", "json", "diff", "rust", "go"];
 
 /**
- * highlight.js compiles a grammar on its first use (tens of ms, blocking). Do that while the
- * UI is idle after start-up, one language per timer tick, so the first code block of a
- * streamed answer does not stall typing.
+ * Loading cli-highlight and compiling a grammar on its first use block for tens to hundreds of
+ * ms. Do that while the UI is idle after its first screen (`afterMs`), the load and then one
+ * language per timer tick, so the first code block of a streamed answer does not stall typing.
  */
-export function warmUpHighlighter(): void {
+export function warmUpHighlighter(afterMs = 50): void {
   const queue = [...WARM_LANGUAGES];
   const step = (): void => {
     const lang = queue.shift();
@@ -48,5 +59,5 @@ export function warmUpHighlighter(): void {
     highlightCode("const x = 1;\n", lang);
     setTimeout(step, 20).unref();
   };
-  setTimeout(step, 50).unref();
+  setTimeout(step, afterMs).unref();
 }

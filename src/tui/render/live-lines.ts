@@ -1,6 +1,7 @@
 // The live region as row budgets + pure row builders. Its total height is always below the
 // terminal height (Ink clears the screen otherwise) and never depends on transcript length.
 import { endsInsideFence } from "../state/split-point.js";
+import { liveBlockText } from "../state/transcript.js";
 import { renderMarkdown } from "./markdown.js";
 import { sanitizeLine, sanitizeText } from "./sanitize.js";
 import { style, symbols, theme } from "./theme.js";
@@ -65,9 +66,8 @@ export function streamLines(live: LiveMessage | undefined, width: number, max: n
   for (let i = live.commitBlock; i < live.blocks.length; i += 1) {
     const b = live.blocks[i];
     if (!b) continue;
-    const offset = i === live.commitBlock ? live.commitOffset : 0;
     if (b.type === "text") {
-      let text = b.text.slice(offset);
+      let text = liveBlockText(live, i);
       // Only the tail can be shown: cut before rendering so the cost stays bounded. A cut inside
       // a code fence re-opens the fence so the tail still renders as code.
       const lines = text.split("\n");
@@ -79,7 +79,7 @@ export function streamLines(live: LiveMessage | undefined, width: number, max: n
       }
       if (text.trim() !== "") rows.push(...renderMarkdown(text, width, { highlight: false }));
     } else if (b.type === "thinking") {
-      const text = b.thinking.slice(offset);
+      const text = liveBlockText(live, i);
       if (!showThinking) rows.push(theme.muted("  thinking…"));
       else rows.push(...wrapText(sanitizeText(text.split("\n").slice(-max).join("\n")), width - 2).map((l) => theme.thinking(`  ${l}`)));
     } else if (b.type === "toolCall") {

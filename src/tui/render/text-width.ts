@@ -61,11 +61,42 @@ function tokenize(line: string): Token[] {
   return tokens;
 }
 
-/** Visible width of a single line (SGR escapes ignored). */
+/**
+ * Widths of the non-ASCII runs between escapes ("│", "• ", "— quoted …"): the same few recur on
+ * every row of every frame, and segmenting one costs microseconds. Emptied like widthCache.
+ */
+const runWidthCache = new Map<string, number>();
+
+/** Width of text without escapes: printable ASCII is one cell a character, the rest by grapheme. */
+function runWidth(plain: string): number {
+  if (/^[\x20-\x7e]*$/.test(plain)) return plain.length;
+  const cached = runWidthCache.get(plain);
+  if (cached !== undefined) return cached;
+  let w = 0;
+  for (const { segment } of segmenter.segment(plain)) w += graphemeWidth(segment);
+  if (runWidthCache.size >= WIDTH_CACHE_MAX) runWidthCache.clear();
+  runWidthCache.set(plain, w);
+  return w;
+}
+
+/** Visible width of a single line (SGR escapes ignored); the runs `tokenize` would make, summed. */
 export function textWidth(line: string): number {
   if (/^[\x20-\x7e]*$/.test(line)) return line.length;
   let w = 0;
-  for (const t of tokenize(line)) if (!t.sgr) w += t.width;
+  let plainStart = 0;
+  let i = line.indexOf("\u001b");
+  while (i !== -1) {
+    SGR_RE.lastIndex = i;
+    const m = SGR_RE.exec(line);
+    if (m) {
+      if (i > plainStart) w += runWidth(line.slice(plainStart, i));
+      plainStart = i + m[0].length;
+      i = line.indexOf("\u001b", plainStart);
+    } else {
+      i = line.indexOf("\u001b", i + 1);
+    }
+  }
+  if (line.length > plainStart) w += runWidth(line.slice(plainStart));
   return w;
 }
 

@@ -35,10 +35,20 @@ function blockText(b: MessageBlock | undefined): string {
   return "";
 }
 
+/**
+ * `text` as a string that owns only its own characters. A committed piece is a slice of the
+ * whole block streamed so far, and V8 keeps a slice's parent alive: without the copy every
+ * committed piece of a long answer would hold the entire answer up to that point, so memory grew
+ * with the square of the answer's length. Concatenating flattens into a new string of this size.
+ */
+function ownCopy(text: string): string {
+  return ` ${text}`.slice(1);
+}
+
 function pieceEntry(b: MessageBlock, text: string, continues: boolean): EntryInput | undefined {
   if (text.trim() === "") return undefined;
-  if (b.type === "text") return { kind: "markdown", text, continues };
-  if (b.type === "thinking") return { kind: "thinking", text, continues };
+  if (b.type === "text") return { kind: "markdown", text: ownCopy(text), continues };
+  if (b.type === "thinking") return { kind: "thinking", text: ownCopy(text), continues };
   return undefined;
 }
 
@@ -70,28 +80,44 @@ function commitLive(t: TranscriptState, live: LiveMessage, limits: CommitLimits,
     commitBlock += 1;
     commitOffset = 0;
   }
+  let tail: string | undefined;
   if (!final) {
     const b = live.blocks[commitBlock];
     if (b && (b.type === "text" || b.type === "thinking")) {
-      const rest = blockText(b).slice(commitOffset);
+      let rest = commitBlock === live.commitBlock ? liveBlockText(live, commitBlock) : blockText(b).slice(commitOffset);
       if (estimateRows(rest, limits.width) > limits.maxLiveRows) {
         const split = findLastSafeSplitPoint(rest);
         if (split > 0) {
           const e = pieceEntry(b, rest.slice(0, split).replace(/\n+$/, ""), true);
           if (e) entries.push(e);
           commitOffset += split;
+          rest = rest.slice(split);
         }
       }
+      tail = rest;
     }
   }
   const next = appendEntries(t, entries);
-  return { ...next, live: final ? undefined : { ...live, commitBlock, commitOffset } };
+  return { ...next, live: final ? undefined : { ...live, commitBlock, commitOffset, tail } };
+}
+
+/** The text of live block `index` not committed yet ("" for a tool call). */
+export function liveBlockText(live: LiveMessage, index: number): string {
+  if (index === live.commitBlock && live.tail !== undefined) return live.tail;
+  return blockText(live.blocks[index]).slice(index === live.commitBlock ? live.commitOffset : 0);
+}
+
+/** The tail after a delta: grown by a text or thinking delta that extends the block being committed. */
+function tailAfterDelta(live: LiveMessage, d: MessageDelta, index: number, before: MessageBlock | undefined): string | undefined {
+  if (index !== live.commitBlock) return live.tail;
+  const grows = (d.kind === "text_delta" && before?.type === "text") || (d.kind === "thinking_delta" && before?.type === "thinking");
+  return grows && live.tail !== undefined ? live.tail + d.delta : undefined;
 }
 
 function applyDelta(live: LiveMessage, d: MessageDelta, snapshot: ClientMessage | undefined): LiveMessage {
   const blocks = [...live.blocks];
   if (d.kind === "snapshot_only") {
-    return snapshot ? { ...live, blocks: snapshot.blocks } : live;
+    return snapshot ? { ...live, blocks: snapshot.blocks, tail: undefined } : live;
   }
   const index = d.index ?? live.lastStarted;
   const current = blocks[index];
@@ -130,7 +156,7 @@ function applyDelta(live: LiveMessage, d: MessageDelta, snapshot: ClientMessage 
   if (after?.type === "toolCall" && after.name === "" && snap?.type === "toolCall") {
     blocks[index] = { ...after, id: snap.id, name: snap.name };
   }
-  return { ...live, blocks, lastStarted };
+  return { ...live, blocks, lastStarted, tail: tailAfterDelta(live, d, index, current) };
 }
 
 function plainText(m: ClientMessage): string {

@@ -43,6 +43,13 @@ export type LiveMessage = {
   commitBlock: number;
   commitOffset: number;
   lastStarted: number;
+  /**
+   * The uncommitted text of block `commitBlock` (text or thinking), kept apart so that a delta
+   * costs its own length: slicing the whole block at every delta copies all of it (V8 flattens
+   * the appended string), which grew with the square of the answer's length. Absent when not
+   * known; readers then slice the block at `commitOffset` (liveBlockText in transcript.ts).
+   */
+  tail?: string;
 };
 
 export type TranscriptState = {

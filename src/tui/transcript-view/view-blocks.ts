@@ -1,6 +1,7 @@
 // The transcript view's blocks, read from the store: every committed entry (an answer or
 // thinking text committed in pieces is one block again), then the live tail (the streaming
 // message's uncommitted text and the tools still running) so the view updates while a run streams.
+import { liveBlockText } from "../state/transcript.js";
 import type { Entry, ToolRun, TranscriptState } from "../state/types.js";
 
 export type ViewBlockKind = "user" | "answer" | "thinking" | "tool" | "notice" | "bash" | "custom" | "streaming";
@@ -86,8 +87,7 @@ export function liveBlocks(t: TranscriptState): ViewBlock[] {
     for (let i = live.commitBlock; i < live.blocks.length; i += 1) {
       const b = live.blocks[i];
       if (!b) continue;
-      const offset = i === live.commitBlock ? live.commitOffset : 0;
-      const text = b.type === "text" ? b.text.slice(offset) : b.type === "thinking" ? b.thinking.slice(offset) : "";
+      const text = liveBlockText(live, i);
       if (text.trim() !== "") out.push({ kind: "streaming", key: `live${i}`, text, thinking: b.type === "thinking" });
     }
   }

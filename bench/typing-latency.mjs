@@ -1,0 +1,144 @@
+#!/usr/bin/env node
+// Benchmark (not a test): keystroke -> echo delay in the editor of pi 0.73.1's own TUI and of
+// agent-tui while an answer streams at ~1,000 tokens/s, first on the machine as it is, then
+// while one busy process per core runs (started here, stopped at the end of each run: what the
+// agent's own build or test run does to the machine). One key every ~100 ms; the delay is from
+// writing the key to the pty until the bench's terminal shows it in the editor row. Prints p50,
+// p95 and p99 (medians over the runs; all keys pooled in brackets) beside the targets and pi's.
+// Usage: npm run build && node bench/typing-latency.mjs [--lines 1000] [--tps 1000] [--runs 3]
+//   [--gap 100] [--only agent-tui] [--no-load]   (BENCH_NODE_ARGS="--cpu-prof" profiles agent-tui)
+import { machineLine, median, percentile, startBusyLoad } from "./lib/process-stats.mjs";
+import { makeMarkdown, makeSandbox, SETTLE_MS, settle, startTui, streamStep, TARGETS } from "./lib/tui-under-pty.mjs";
+
+const arg = (name, def) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : def;
+};
+const LINES = Number(arg("lines", 1000));
+const TPS = Number(arg("tps", 1000));
+const RUNS = Number(arg("runs", 3));
+const GAP_MS = Number(arg("gap", 100));
+const ONLY = arg("only", undefined);
+const WORD_MAX = 24;
+const ECHO_TIMEOUT_MS = 3000;
+const OURS = "agent-tui";
+const PI = "pi 0.73.1";
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** Types letters (a growing word, cleared with Ctrl+W) until `done()`; returns each echo delay. */
+async function typeWhile(tui, done) {
+  const delays = [];
+  let word = "";
+  while (!done()) {
+    await sleep(GAP_MS);
+    if (done()) break;
+    if (word.length >= WORD_MAX) {
+      const was = word;
+      tui.child.write("\u0017");
+      await tui.waitFor(() => !(tui.editor() ?? "").includes(was), ECHO_TIMEOUT_MS).catch(() => undefined);
+      word = "";
+      continue;
+    }
+    word += String.fromCharCode(97 + (word.length % 26));
+    const want = word;
+    const sent = performance.now();
+    tui.child.write(want.at(-1));
+    try {
+      await tui.waitFor(() => tui.editor() === want, ECHO_TIMEOUT_MS);
+      delays.push(performance.now() - sent);
+    } catch {
+      delays.push(ECHO_TIMEOUT_MS);
+    }
+  }
+  return delays;
+}
+
+async function runOnce(name, step, withLoad) {
+  const box = await makeSandbox([step]);
+  const nodeArgs = name === OURS ? (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean) : [];
+  const tui = startTui(name, box, { cols: 100, rows: 30, args: ["--no-session"], nodeArgs });
+  let load;
+  try {
+    await tui.waitFor(tui.ready, 30_000);
+    await settle();
+    tui.child.write("BENCH go");
+    await tui.waitFor(() => tui.editor() === "BENCH go", 15_000);
+    if (withLoad) load = startBusyLoad();
+    tui.child.write("\r");
+    await tui.waitFor(() => tui.screen().some((l) => l.includes("Working")), 10_000);
+    let ended = false;
+    const end = tui
+      .waitFor(() => {
+        const rows = tui.screen();
+        return rows.some((l) => l.includes("BENCH-END")) && !rows.some((l) => l.includes("Working"));
+      }, 600_000)
+      .finally(() => {
+        ended = true;
+      });
+    const delays = await typeWhile(tui, () => ended);
+    await end;
+    return delays;
+  } finally {
+    await load?.stop();
+    await tui.kill();
+    await box.dispose();
+  }
+}
+
+const markdown = makeMarkdown(LINES);
+const step = streamStep(markdown, TPS);
+const names = ONLY ? [ONLY] : [PI, OURS];
+for (const n of names) if (!TARGETS[n]) throw new Error(`unknown target ${n}`);
+const conditions = process.argv.includes("--no-load") ? [false] : [false, true];
+console.log(
+  `typing-latency: keystroke -> echo while a ${LINES}-line answer streams (${step.chunks.length} deltas every ${step.delayMs} ms, target ${TPS} tokens/s), 100x30, one key every ${GAP_MS} ms, median of ${RUNS} runs`,
+);
+console.log(`  prompt sent ${SETTLE_MS} ms after the editor and footer showed (BENCH_SETTLE_MS), as a person would`);
+console.log(`  before: ${machineLine()}`);
+const results = {};
+for (const withLoad of conditions) {
+  for (let run = 0; run < RUNS; run++) {
+    for (const n of names) {
+      const key = `${n}|${withLoad}`;
+      results[key] ??= [];
+      const delays = await runOnce(n, step, withLoad);
+      results[key].push(delays);
+      if (process.env.BENCH_VERBOSE)
+        console.log(`  run ${run + 1} ${n}${withLoad ? " +load" : ""}: ${delays.map((d) => d.toFixed(0)).join(" ")}`);
+    }
+  }
+}
+console.log(`  after:  ${machineLine()}`);
+const fmt = (x) => (Number.isNaN(x) ? "n/a" : x.toFixed(0));
+for (const withLoad of conditions) {
+  console.log(withLoad ? "  streaming + one busy process per core:" : "  streaming, no extra load:");
+  const figs = {};
+  for (const n of names) {
+    const runs = results[`${n}|${withLoad}`];
+    const pooled = runs.flat();
+    const f = (p) => median(runs.map((d) => percentile(d, p)));
+    figs[n] = {
+      p50: f(50),
+      p95: f(95),
+      p99: f(99),
+      pooled95: percentile(pooled, 95),
+      pooled99: percentile(pooled, 99),
+      keys: pooled.length,
+      lost: pooled.filter((d) => d >= ECHO_TIMEOUT_MS).length,
+    };
+    const g = figs[n];
+    console.log(
+      `    ${n.padEnd(10)} p50 ${fmt(g.p50).padStart(5)} ms   p95 ${fmt(g.p95).padStart(5)} ms (pooled ${fmt(g.pooled95)})   p99 ${fmt(g.p99).padStart(5)} ms (pooled ${fmt(g.pooled99)})   ${g.keys} keys, ${g.lost} not echoed within ${ECHO_TIMEOUT_MS} ms`,
+    );
+  }
+  const o = figs[OURS];
+  const p = figs[PI];
+  if (o) {
+    const ratio = (k) => (p ? ` (${(o[k] / p[k]).toFixed(2)}x pi)` : "");
+    console.log(`    ${o.p95 <= 50 ? "ok  " : "MISS"} agent-tui p95 ${fmt(o.p95)} ms${ratio("p95")}   target <= 50 ms`);
+    console.log(
+      `    ${o.p99 <= 100 ? "ok  " : "MISS"} agent-tui p99 ${fmt(o.p99)} ms${ratio("p99")}   target <= 100 ms`,
+    );
+  }
+}
+process.exit(0);

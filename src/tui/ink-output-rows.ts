@@ -1,0 +1,104 @@
+// Ink 6.8 builds every frame from scratch: Output.get() lays each write into a grid of styled
+// cells and turns every row back into a string (ansi-tokenize's diff per cell), ~40% of the UI's
+// CPU while an answer streams, although most rows are the same as in the last frame. This wraps
+// Output.get() so a row made of the same writes as before reuses its string; a new row is built
+// by Ink's own get() on a one-row Output, so every row is byte-for-byte what Ink would make.
+// Frames with clipping (overflow="hidden") go to Ink's get() whole.
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { pathToFileURL } from "node:url";
+
+type Transformer = (line: string, index: number) => string;
+type Operation =
+  | { type: "write"; x: number; y: number; text: string; transformers: Transformer[] }
+  | { type: "clip" | "unclip" };
+
+/** The part of Ink's Output class this relies on (ink/build/output.js, Ink 6.8.0). */
+export interface InkOutput {
+  width: number;
+  height: number;
+  operations: Operation[];
+  write(x: number, y: number, text: string, options: { transformers: Transformer[] }): void;
+  get(): { output: string; height: number };
+}
+export type InkOutputClass = { new (options: { width: number; height: number }): InkOutput; prototype: InkOutput };
+
+/** The Ink version whose Output.get() the row cache reproduces. */
+const INK_VERSION = "6.8.0";
+/** Rows remembered per generation: a screen's worth many times over, a few MB at most. */
+const ROWS_PER_GENERATION = 2000;
+
+/** A map that forgets what was not used during the last full generation. */
+function generations(): { get(key: string): string | undefined; set(key: string, value: string): void } {
+  let current = new Map<string, string>();
+  let previous = new Map<string, string>();
+  return {
+    get(key) {
+      const hit = current.get(key);
+      if (hit !== undefined) return hit;
+      const old = previous.get(key);
+      if (old !== undefined) current.set(key, old);
+      return old;
+    },
+    set(key, value) {
+      if (current.size >= ROWS_PER_GENERATION) {
+        previous = current;
+        current = new Map();
+      }
+      current.set(key, value);
+    },
+  };
+}
+
+type RowWrite = { x: number; line: string };
+
+/** The writes of each row, transformers applied, as Ink's get() places them (no clipping). */
+function rowWrites(output: InkOutput): (RowWrite[] | undefined)[] {
+  const rows: (RowWrite[] | undefined)[] = new Array(output.height);
+  for (const op of output.operations) {
+    // Ink drops a write that starts above the first row whole (its row offset never advances).
+    if (op.type !== "write" || !op.text || op.y < 0) continue;
+    op.text.split("\n").forEach((raw, index) => {
+      const y = op.y + index;
+      if (y < 0 || y >= output.height) return;
+      let line = raw;
+      for (const transformer of op.transformers) line = transformer(line, index);
+      const row = rows[y] ?? [];
+      row.push({ x: op.x, line });
+      rows[y] = row;
+    });
+  }
+  return rows;
+}
+
+/** A get() for Output.prototype that reuses the string of every row seen in recent frames. */
+export function rowCachedGet(Output: InkOutputClass, inkGet: () => { output: string; height: number }): InkOutput["get"] {
+  const cache = generations();
+  return function get(this: InkOutput) {
+    if (this.operations.some((op) => op.type !== "write")) return inkGet.call(this);
+    const lines = rowWrites(this).map((writes) => {
+      if (writes === undefined) return "";
+      const key = writes.map((w) => `${w.x}\u0001${w.line}`).join("\u0002");
+      const hit = cache.get(key);
+      if (hit !== undefined) return hit;
+      const one = new Output({ width: this.width, height: 1 });
+      for (const w of writes) one.write(w.x, 0, w.line, { transformers: [] });
+      const row = inkGet.call(one).output;
+      cache.set(key, row);
+      return row;
+    });
+    return { output: lines.join("\n"), height: this.height };
+  };
+}
+
+/** Install the row cache into the Ink this process renders with; false (untouched) on another version. */
+export async function installInkRowCache(): Promise<boolean> {
+  const main = createRequire(import.meta.url).resolve("ink");
+  const pkg = JSON.parse(readFileSync(join(dirname(main), "..", "package.json"), "utf8")) as { version?: unknown };
+  if (pkg.version !== INK_VERSION) return false;
+  const mod = (await import(pathToFileURL(join(dirname(main), "output.js")).href)) as { default: InkOutputClass };
+  const Output = mod.default;
+  Output.prototype.get = rowCachedGet(Output, Output.prototype.get);
+  return true;
+}

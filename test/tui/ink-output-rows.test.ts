@@ -1,0 +1,64 @@
+// Ink's frame builder with the row cache: every frame is byte-for-byte what Ink's own get()
+// makes (styles, wide characters, several writes in a row, offsets, transformers, rows out of
+// range, clipping), and a row seen in a recent frame is not built again.
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { describe, expect, it } from "vitest";
+import { type InkOutput, type InkOutputClass, rowCachedGet } from "../../src/tui/ink-output-rows.js";
+
+const inkMain = createRequire(import.meta.url).resolve("ink");
+const { default: Output } = (await import(pathToFileURL(join(dirname(inkMain), "output.js")).href)) as { default: InkOutputClass };
+const inkGet = Output.prototype.get;
+
+type Frame = (o: InkOutput) => void;
+const red = (s: string): string => `\u001b[31m${s}\u001b[39m`;
+const frames: Frame[] = [
+  (o) => o.write(0, 0, `plain\n${red("red")} and \u001b[1mbold\u001b[22m\n\n  indented`, { transformers: [] }),
+  (o) => {
+    o.write(0, 0, "left", { transformers: [] });
+    o.write(10, 0, red("right"), { transformers: [] });
+    o.write(2, 1, "名前 👨‍👩‍👧 e\u0301 end", { transformers: [] });
+    o.write(3, 1, "over", { transformers: [] });
+  },
+  (o) => o.write(1, 2, "a\nb\nc\nd past the bottom", { transformers: [(line, i) => `\u001b[2m${i}:${line}\u001b[22m`] }),
+  (o) => o.write(0, -1, "above\nthe top", { transformers: [] }),
+  (o) => o.write(0, 0, "x".repeat(30) + red("beyond the width"), { transformers: [] }),
+  (o) => {
+    o.write(0, 0, "clipped frame", { transformers: [] });
+    (o.operations as unknown[]).push({ type: "clip", clip: { x1: 0, x2: 4, y1: undefined, y2: undefined } });
+    o.write(0, 1, "long text cut at four", { transformers: [] });
+    (o.operations as unknown[]).push({ type: "unclip" });
+  },
+];
+
+function build(frame: Frame, get: InkOutput["get"]): string {
+  const o = new Output({ width: 20, height: 4 });
+  frame(o);
+  return get.call(o).output;
+}
+
+describe("Ink output row cache", () => {
+  it("makes every frame exactly as Ink does, also when rows come from the cache", () => {
+    const cached = rowCachedGet(Output, inkGet);
+    for (let round = 0; round < 2; round += 1) {
+      for (const frame of frames) expect(build(frame, cached)).toBe(build(frame, inkGet));
+    }
+  });
+
+  it("builds a row again only when its writes changed", () => {
+    let built = 0;
+    const counting = function (this: InkOutput) {
+      built += 1;
+      return inkGet.call(this);
+    };
+    const cached = rowCachedGet(Output, counting);
+    const frame = (tail: string): Frame => (o) => o.write(0, 0, `one\ntwo\nthree\n${tail}`, { transformers: [] });
+    build(frame("four"), cached);
+    expect(built).toBe(4);
+    build(frame("four"), cached);
+    expect(built).toBe(4);
+    build(frame("five"), cached);
+    expect(built).toBe(5);
+  });
+});

@@ -1,0 +1,21 @@
+// The highlighter (cli-highlight: highlight.js with every grammar) is not loaded by the modules
+// the first screen needs; it loads when a code block is first highlighted and then highlights.
+import { createRequire } from "node:module";
+import { describe, expect, it } from "vitest";
+
+const loaded = (): boolean =>
+  Object.keys(createRequire(import.meta.url).cache).some((k) => k.includes("/cli-highlight/"));
+
+describe("highlighter loading", () => {
+  it("is deferred until a code block needs it", async () => {
+    const { renderMarkdown } = await import("../../../src/tui/render/markdown.js");
+    const { highlightCode } = await import("../../../src/tui/render/highlight.js");
+    expect(loaded()).toBe(false);
+    expect(renderMarkdown("Just a paragraph, no code.", 80).join("\n")).toContain("Just a paragraph");
+    expect(loaded()).toBe(false);
+    const code = "const answer = 42;\n";
+    const { highlight } = createRequire(import.meta.url)("cli-highlight") as typeof import("cli-highlight");
+    expect(highlightCode(code, "ts")).toBe(highlight(code, { language: "ts", ignoreIllegals: true }));
+    expect(highlightCode(code, "no-such-language")).toBe(code);
+  });
+});

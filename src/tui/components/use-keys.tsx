@@ -10,6 +10,7 @@ import type React from "react";
 import { createContext, useCallback, useContext, useLayoutEffect, useMemo, useRef } from "react";
 import { useInput, useStdin, type Key } from "ink";
 import { splitKeypresses } from "../key-chunks.js";
+import { createReplyFilter } from "../terminal-replies.js";
 import type { TuiState } from "../state/types.js";
 import { useStore } from "../state/use-store.js";
 
@@ -90,12 +91,14 @@ export function createKeyRouter(focus: () => KeyScope): KeyRouter {
 }
 
 /**
- * Ink hands an escape sequence it cannot name (xterm's `ESC[27;2;13~` for Shift+Enter) to
- * useInput as text without its ESC, indistinguishable from typed text. The raw input events
- * (Ink's stdin event emitter, one per parsed sequence, emitted before useInput sees them when
- * this listener is registered first) tell the two apart.
+ * Ink's raw input events (its stdin event emitter, one per parsed sequence or run of text,
+ * emitted before useInput sees them when this listener is registered first). They tell two
+ * things useInput alone cannot: an escape sequence Ink could not name (xterm's `ESC[27;2;13~`
+ * for Shift+Enter), which useInput hands over as text without its ESC, and a terminal's reply
+ * to a query (terminal-replies.ts), which must not be typed. Returns the event behind the
+ * useInput call being handled (undefined when there was none).
  */
-function useUnnamedSequences(): (input: string) => boolean {
+function useRawInput(): () => string | undefined {
   const { internal_eventEmitter: events } = useStdin();
   const last = useRef<string | undefined>(undefined);
   useLayoutEffect(() => {
@@ -107,20 +110,30 @@ function useUnnamedSequences(): (input: string) => boolean {
       events.off("input", record);
     };
   }, [events]);
-  return useCallback((input: string) => {
+  return useCallback(() => {
     const raw = last.current;
     last.current = undefined;
-    // Only CSI sequences: ESC + one character (Alt+key, ESC CR) is a key Ink already named.
-    return raw?.startsWith("\u001b[") === true && raw.slice(1) === input;
+    return raw;
   }, []);
 }
+
+/** Only CSI sequences: ESC + one character (Alt+key, ESC CR) is a key Ink already named. */
+const isUnnamedCsi = (raw: string | undefined, input: string): boolean => raw?.startsWith("\u001b[") === true && raw.slice(1) === input;
 
 /** The one stdin subscription of the app; wrap everything that calls useKeys in it. */
 export function KeyRouterRoot({ overlays, children }: { overlays: boolean; children?: React.ReactNode }): React.ReactElement {
   const store = useStore();
   const router = useMemo(() => createKeyRouter(() => keyFocus(store.getState(), overlays)), [store, overlays]);
-  const unnamed = useUnnamedSequences();
-  const dispatch = useCallback((input: string, key: Key) => router.dispatch(input, key, unnamed(input)), [router, unnamed]);
+  const takeRaw = useRawInput();
+  const replies = useMemo(() => createReplyFilter(), []);
+  const dispatch = useCallback(
+    (input: string, key: Key) => {
+      const raw = takeRaw();
+      if (raw !== undefined && replies.drops(raw)) return;
+      router.dispatch(input, key, isUnnamedCsi(raw, input));
+    },
+    [router, takeRaw, replies],
+  );
   useInput(dispatch);
   return <KeyRouterContext.Provider value={router}>{children}</KeyRouterContext.Provider>;
 }

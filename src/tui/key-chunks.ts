@@ -54,7 +54,7 @@ export function controlKeypress(ch: string): Keypress {
       return { input: "`", key: { ...PLAIN, ctrl: true } };
     default:
       // 0x01-0x1a are Ctrl+A..Ctrl+Z; 0x1c-0x1f are Ctrl+\ ] ^ _.
-      return { input: String.fromCharCode(code + 0x60), key: { ...PLAIN, ctrl: true } };
+      return { input: String.fromCharCode(code + (code <= 0x1a ? 0x60 : 0x40)), key: { ...PLAIN, ctrl: true } };
   }
 }
 
@@ -124,6 +124,8 @@ export function splitKeypresses(input: string, key: Key, pasting: boolean, unnam
     const decoded = decodeUnnamedSequence(input);
     if (decoded !== undefined) return decoded ? [decoded] : [];
   }
+  // Ink names Ctrl+letters; Ctrl+\ ] ^ _ arrive as bare bytes: a key, never text.
+  if (!pasting && input.length === 1 && /[\u001c-\u001f]/.test(input)) return [controlKeypress(input)];
   if (pasting || input.length <= 1 || !CONTROL.test(input)) return [{ input, key }];
   // A line break between two pieces of text is an unbracketed multi-line paste, not Enter:
   // the terminal did not mark it, but nobody types a second line faster than one read.

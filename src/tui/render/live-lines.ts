@@ -136,7 +136,8 @@ export function queueLines(state: TuiState, width: number, max: number, editKey:
   const rows: string[] = [];
   const lane = (label: string, items: string[]): void => {
     if (items.length === 0) return;
-    const text = items.map((m) => sanitizeLine(m).replace(/\s+/g, " ").trim()).join(theme.muted(" · "));
+    // Only the start of each message fits the row: clean no more than that (a paste can be 1 MB).
+    const text = items.map((m) => sanitizeLine(m.slice(0, width * 2)).replace(/\s+/g, " ").trim()).join(theme.muted(" · "));
     rows.push(truncateLine(`${theme.accent(label)} ${theme.muted(`(${items.length})`)} ${text}`, width));
   };
   lane("Steering", state.queue.steering);

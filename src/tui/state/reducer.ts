@@ -185,7 +185,7 @@ function reduceUiRequest(s: TuiState, r: UiRequest, now: number): TuiState {
       const next = { ...s, editor: reduceEditor(s.editor, { op: "set", text: r.text, keepUndo: true }) };
       // Unsent text is never dropped silently: say how to get it back.
       if (s.editor.text === "" || s.editor.text === r.text) return next;
-      return addToast(next, "info", "An extension replaced the editor text · ctrl+z restores yours", now, TOAST_MS);
+      return addToast(next, "info", "An extension replaced the editor text · ctrl+_ restores yours", now, TOAST_MS);
     }
     case "cancel":
       return { ...s, dialogs: s.dialogs.filter((d) => d.id !== r.targetId) };

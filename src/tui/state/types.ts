@@ -102,15 +102,25 @@ export type FooterState = {
   workerDetail: string | undefined;
 };
 
+/** Ctrl+R: the query, the history entry it found (undefined: none), and the draft it replaced. */
+export type HistorySearch = { query: string; index: number | undefined; draft: string; draftCursor: number };
+
 export type EditorState = {
   text: string;
   cursor: number;
+  /** Sent prompts, oldest first (this project's history from earlier runs, then this run's). */
   history: string[];
   historyIndex: number | undefined;
   draft: string;
   /** Text replaced by set_editor_text, kept for one undo. */
   undo: string | undefined;
   pasting: boolean;
+  /** What a bracketed paste has brought so far (the editor shows it when the paste ends). */
+  pasteBuffer: string;
+  /** Big pastes shown as markers, by number (state/paste.ts); expanded when sent. */
+  pastes: Record<number, string>;
+  pasteCount: number;
+  search: HistorySearch | undefined;
 };
 
 export type UiState = {

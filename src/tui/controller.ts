@@ -173,7 +173,8 @@ export function createController(options: ControllerOptions): Controller {
       // Queued messages must not ride along with the next prompt unasked: take them back first
       // (before the abort, so the ending run cannot deliver them either).
       if (queued > 0 && canClearQueue()) await restoreQueue().catch((error: unknown) => notice(`Could not take the queued messages back: ${describe(error)}`, "error"));
-      if (s.run.retry) await connection.rpc.abortRetry();
+      // A retry stays in the state through its attempt: only its wait can be cancelled.
+      if (s.run.retry && s.run.retry.until > now()) await connection.rpc.abortRetry();
       else await connection.rpc.abort();
       if (queued > 0 && !canClearQueue()) {
         const what = queued === 1 ? "The queued message" : `The ${queued} queued messages`;

@@ -121,7 +121,7 @@ describe.skipIf(!built)("slash commands under a pty", () => {
 
   it("/compact, /hotkeys, and /quit exits cleanly", async () => {
     await command("/compact keep it short");
-    await tui.waitForText(/Compacted \(|\/compact failed/);
+    await tui.waitForText(/Context compacted \(manual\)|Compaction \(manual\) failed/);
     await command("/help");
     await tui.waitForText(/\/resume +resume a session of this directory/, 10_000, "all");
     await command("/hotkeys");

@@ -119,14 +119,16 @@ export function bashLines(state: TuiState, now: number, width: number, max: numb
 
 export function statusLine(state: TuiState, now: number, width: number): string[] {
   const r = state.run;
-  if (r.retry) {
-    const secs = Math.max(0, Math.ceil((r.retry.until - now) / 1000));
-    return [truncateLine(theme.warning(`↻ Retrying in ${secs}s (attempt ${r.retry.attempt}/${r.retry.maxAttempts}): ${sanitizeLine(r.retry.error)}`), width)];
+  // One line for a failing request: the error and the retry, updated in place.
+  if (r.retry && r.retry.until > now) {
+    const secs = Math.max(1, Math.ceil((r.retry.until - now) / 1000));
+    return [truncateLine(theme.warning(`↻ ${sanitizeLine(r.retry.error)} · retrying ${r.retry.attempt}/${r.retry.maxAttempts} in ${secs} s… · esc to cancel`), width)];
   }
   if (r.compaction) return [truncateLine(theme.warning(`⧗ Compacting context (${sanitizeLine(r.compaction.reason)})… ${formatElapsed(now - r.compaction.startedAt)}`), width)];
   if (r.busy) {
     const elapsed = r.startedAt !== undefined ? ` ${formatElapsed(now - r.startedAt).replace(/\.\ds$/, "s")}` : "";
-    return [truncateLine(`${theme.accent("●")} ${theme.muted(`Working…${elapsed} · esc to abort · enter to steer · alt+enter/ctrl+f to queue`)}`, width)];
+    const retry = r.retry ? ` · retry ${r.retry.attempt}/${r.retry.maxAttempts}` : "";
+    return [truncateLine(`${theme.accent("●")} ${theme.muted(`Working…${elapsed}${retry} · esc to abort · enter to steer · alt+enter/ctrl+f to queue`)}`, width)];
   }
   return [];
 }

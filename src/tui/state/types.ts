@@ -60,13 +60,18 @@ export type TranscriptState = {
   toolOrder: string[];
   /** A user `!cmd` running through the `bash` command. */
   bash: { command: string; output: string; startedAt: number } | undefined;
+  /** The error of the last answer, held back while a retry may follow (state/failures.ts). */
+  failure: string | undefined;
 };
 
 export type RunState = {
   busy: boolean;
   startedAt: number | undefined;
+  /** The worker's automatic retry, from auto_retry_start to its verdict; `until`: end of the wait. */
   retry: { attempt: number; maxAttempts: number; until: number; error: string } | undefined;
   compaction: { reason: string; startedAt: number } | undefined;
+  /** compaction_start events seen (/compact leaves the outcome to them when one came). */
+  compactionsStarted: number;
   lastCompactionReason: string | undefined;
 };
 

@@ -27,6 +27,9 @@ describe("splitting an input chunk into keys", () => {
     expect(splitKeypresses("a\u0007b\r", plain, true)).toHaveLength(1);
     // Several lines in one unmarked chunk are a paste, not several submits.
     expect(splitKeypresses("line1\rline2\r", plain, false)).toHaveLength(1);
+    // ...but `\` then Enter is the continuation key pair, whatever arrived with it.
+    expect(keys("one\\\rtwo")).toEqual([{ text: "one\\" }, { action: "submit" }, { text: "two" }]);
+    expect(keys("a\\\rb\\\rc")).toEqual([{ text: "a\\" }, { action: "submit" }, { text: "b\\" }, { action: "submit" }, { text: "c" }]);
   });
 });
 
@@ -49,6 +52,13 @@ describe("the main editor", () => {
     s.stdin.write("[x");
     s.stdin.write("[27;2;13~");
     await waitFor(() => s.store.getState().editor.text === "[x[27;2;13~", `editor: ${JSON.stringify(s.store.getState().editor.text)}`);
+  });
+
+  it("\\ then Enter and the next line in one chunk continue the prompt on a new line", async () => {
+    const s = setupApp();
+    s.stdin.write("one\\\rtwo");
+    await waitFor(() => s.store.getState().editor.text === "one\ntwo", `editor: ${JSON.stringify(s.store.getState().editor.text)}`);
+    expect(s.conn.calls.some((c) => c.method === "prompt")).toBe(false);
   });
 
   it("text then Enter in one chunk is the text, then a submit", async () => {

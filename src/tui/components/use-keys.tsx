@@ -10,6 +10,7 @@ import type React from "react";
 import { createContext, useCallback, useContext, useLayoutEffect, useMemo, useRef } from "react";
 import { useInput, useStdin, type Key } from "ink";
 import { splitKeypresses } from "../key-chunks.js";
+import { guardInkInput } from "./ink-input-guard.js";
 import type { TuiState } from "../state/types.js";
 import { useStore } from "../state/use-store.js";
 
@@ -98,6 +99,8 @@ export function createKeyRouter(focus: () => KeyScope): KeyRouter {
 function useUnnamedSequences(): (input: string) => boolean {
   const { internal_eventEmitter: events } = useStdin();
   const last = useRef<string | undefined>(undefined);
+  // Before any listener sees a key: some keys would make Ink's useInput throw (ink-input-guard.ts).
+  useLayoutEffect(() => guardInkInput(events), [events]);
   useLayoutEffect(() => {
     const record = (data: string): void => {
       last.current = data;

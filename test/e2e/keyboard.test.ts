@@ -33,6 +33,7 @@ describe.skipIf(!built)("keyboard under a pty", () => {
     tui.write("one\\\rtwo");
     tui.write("\u001b[27;2;13~"); // xterm modifyOtherKeys Shift+Enter
     await tui.type("three");
+    tui.write("\u001b[57441u\u001b[25;5~\u001b[27;5;9999~"); // keys the keymap does not know: dropped, never text
     tui.write("\u001b[13;2u"); // kitty CSI-u Shift+Enter
     await tui.type("four");
     await tui.waitForText(/^ {2}four\s*$/m);
@@ -57,6 +58,16 @@ describe.skipIf(!built)("keyboard under a pty", () => {
     await tui.waitForText("… 1991 more lines");
     expect(tui.allText()).toContain("pasted line 8");
     expect(tui.allText()).not.toContain("pasted line 1500");
+    // The transcript view (Ctrl+O) has all of it.
+    await tui.waitForNoText("Working…");
+    tui.write("\u000f");
+    await tui.waitForText(/q back · /);
+    tui.write("/");
+    await tui.type("line 1500");
+    tui.write(KEYS.enter);
+    await tui.waitForText(/^▌ +pasted line 1500$/m);
+    tui.write("q");
+    await waitForEditor(tui, "");
   });
 
   it("Shift+Tab and Ctrl+P say the new thinking level and model in the transcript", async () => {

@@ -23,6 +23,9 @@ describe("terminal title", () => {
     s = reduce(s, { type: "agent_event", event: { type: "session_info_changed", name: "refactor" }, now: 0 });
     s = reduce(s, { type: "ui_request", request: { kind: "dialog", dialog: { method: "confirm", id: "d", title: "ok?", message: "", timeoutMs: undefined, receivedAt: 0 } }, now: 0 });
     expect(terminalTitle(s)).toBe("agent-tui · refactor · needs you");
+    // A remote worker before it reports its directory: its host.
+    const remote = reduce(createInitialState(), { type: "workspace", cwd: "", branch: undefined, host: "devbox" });
+    expect(terminalTitle(remote)).toBe("agent-tui · devbox · idle");
   });
 
   it("never carries an escape sequence from an untrusted name", () => {

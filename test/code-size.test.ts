@@ -51,10 +51,8 @@ function findOversize(root: string): string[] {
  * may grow, and an entry that is fixed must be removed (the test says so), so the list only shrinks.
  */
 const KNOWN_OVERSIZE: Record<string, number> = {
-  "tui/controller.ts": 433,
-  "tui/controller.ts createController": 385,
-  "tui/controller.ts run": 88,
-  "tui/run.tsx main": 177,
+  "tui/controller.ts createController": 331,
+  "tui/run.tsx main": 168,
 };
 
 /** "path:line name: N lines" or "path: N lines" → the key without the line number, and N. */

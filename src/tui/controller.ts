@@ -4,8 +4,11 @@
 import { type CopyResult, describeCopy } from "./clipboard.js";
 import { BUILTIN_COMMANDS, findCommand, parseSlash, type SlashCommand, type SlashContext } from "./slash-registry.js";
 import type { TuiConnection } from "./bridge-notices.js";
-import { menuEdit } from "./completion/completion-menu.js";
+import { createCompletionKeys } from "./completion/completion-keys.js";
+import { editingOp, isEditingAction } from "./editing-actions.js";
+import { createHistorySearchKeys } from "./history-search-keys.js";
 import type { EditorAction } from "./keymap.js";
+import { expandPastes } from "./state/paste.js";
 import { EXIT_WINDOW_MS } from "./state/reducer.js";
 import type { Store } from "./state/store.js";
 import { toSessionSnapshot, type UiResponse } from "../bridge/index.js";
@@ -21,6 +24,10 @@ export type ControllerOptions = {
   copy?: (text: string) => Promise<CopyResult>;
   /** Leave on purpose while a live worker keeps running (/detach, its key). */
   detach?: () => void;
+  /** Ctrl+Z: suspend to the shell; false where there is no job control. */
+  suspend?: () => boolean;
+  /** Keeps each sent prompt in this project's history (prompt-history.ts). */
+  recordPrompt?: (text: string) => void;
   /** Opens $VISUAL/$EDITOR on `text`; resolves with the edited text or undefined. */
   openExternalEditor?: (text: string) => Promise<string | undefined>;
   now?: () => number;
@@ -97,7 +104,8 @@ export function createController(options: ControllerOptions): Controller {
 
   const submit = async (mode: "auto" | "follow_up"): Promise<void> => {
     const s = store.getState();
-    const text = s.editor.text;
+    // Big pastes are markers in the editor; what is sent (and remembered) is what was pasted.
+    const text = expandPastes(s.editor.text, s.editor.pastes);
     if (text.trim() === "") return;
     // Our own slash commands run now; anything for the worker waits for it.
     const parsed = parseSlash(text);
@@ -107,6 +115,7 @@ export function createController(options: ControllerOptions): Controller {
       return;
     }
     store.dispatch({ type: "editor", op: { op: "commit_history", text } });
+    options.recordPrompt?.(text);
     store.dispatch({ type: "editor", op: { op: "clear" } });
     const slash = parseSlash(text);
     if (slash) {
@@ -164,7 +173,8 @@ export function createController(options: ControllerOptions): Controller {
       // Queued messages must not ride along with the next prompt unasked: take them back first
       // (before the abort, so the ending run cannot deliver them either).
       if (queued > 0 && canClearQueue()) await restoreQueue().catch((error: unknown) => notice(`Could not take the queued messages back: ${describe(error)}`, "error"));
-      if (s.run.retry) await connection.rpc.abortRetry();
+      // A retry stays in the state through its attempt: only its wait can be cancelled.
+      if (s.run.retry && s.run.retry.until > now()) await connection.rpc.abortRetry();
       else await connection.rpc.abort();
       if (queued > 0 && !canClearQueue()) {
         const what = queued === 1 ? "The queued message" : `The ${queued} queued messages`;
@@ -240,7 +250,8 @@ export function createController(options: ControllerOptions): Controller {
       toast("No external editor available", "warning");
       return;
     }
-    const edited = await options.openExternalEditor(store.getState().editor.text);
+    const { text, pastes } = store.getState().editor;
+    const edited = await options.openExternalEditor(expandPastes(text, pastes));
     if (edited !== undefined) store.dispatch({ type: "editor", op: { op: "set", text: edited.replace(/\n$/, ""), keepUndo: true } });
   };
 
@@ -258,41 +269,8 @@ export function createController(options: ControllerOptions): Controller {
     void submit("auto");
   };
 
-  /** Apply the completion list's selection (Tab or Enter); false when no list is open. */
-  const applyCompletion = (how: "tab" | "enter"): boolean => {
-    const menu = store.getState().completion;
-    if (!menu) return false;
-    const change = menuEdit(menu, how);
-    if (!change) return how === "tab"; // an empty list swallows Tab, Enter still sends
-    edit({ type: "editor", op: { op: "replace", start: change.start, end: change.end, text: change.text } });
-    if (change.submit) void submit("auto");
-    return true;
-  };
-
-  /**
-   * While the `/` or `@` list is open it owns the arrows, Tab, Enter and Esc (Esc closes it and
-   * does not abort). Returns true when the key was the list's.
-   */
-  const completionKey = (action: EditorAction): boolean => {
-    if (!store.getState().completion) return false;
-    switch (action) {
-      case "history_prev":
-        edit({ type: "completion_move", direction: "up" });
-        return true;
-      case "history_next":
-        edit({ type: "completion_move", direction: "down" });
-        return true;
-      case "complete":
-        return applyCompletion("tab");
-      case "submit":
-        return applyCompletion("enter");
-      case "abort":
-        edit({ type: "completion", menu: undefined });
-        return true;
-      default:
-        return false;
-    }
-  };
+  const completionKey = createCompletionKeys(store, () => void submit("auto"));
+  const searchKey = createHistorySearchKeys(store, () => void submit("auto"));
 
   const selectModel = async (): Promise<void> => {
     const model = findCommand(commands, "model");
@@ -308,30 +286,26 @@ export function createController(options: ControllerOptions): Controller {
   };
 
   const run = (action: EditorAction): void => {
+    if (searchKey(action)) return;
     // Inside a bracketed paste, Enter is a newline: pasting never submits. (Read from the store,
     // not from a render closure: keys of one paste arrive before React re-renders.)
     if (store.getState().editor.pasting) {
       if (action === "submit" || action === "follow_up" || action === "newline") edit({ type: "editor", op: { op: "newline" } });
       // A pasted control byte (e.g. \x07) is text, not a shortcut: only the paste end counts.
-      else if (action === "paste_end") edit({ type: "editor", op: { op: "paste", active: false } });
+      else if (action === "paste_end") edit({ type: "editor", op: editingOp(action) });
       return;
     }
     if (completionKey(action)) return;
+    if (isEditingAction(action)) return edit({ type: "editor", op: editingOp(action) });
     switch (action) {
       case "submit":
         return submitOrContinueLine();
       case "follow_up":
         void submit("follow_up");
         return;
-      case "newline":
-        return edit({ type: "editor", op: { op: "newline" } });
       case "abort":
         void abort();
         return;
-      case "history_prev":
-        return edit({ type: "editor", op: { op: "up" } });
-      case "history_next":
-        return edit({ type: "editor", op: { op: "down" } });
       case "pull_queue":
         void pullQueue();
         return;
@@ -365,30 +339,9 @@ export function createController(options: ControllerOptions): Controller {
       case "external_editor":
         void externalEditor();
         return;
-      case "cursor_left":
-        return edit({ type: "editor", op: { op: "left" } });
-      case "cursor_right":
-        return edit({ type: "editor", op: { op: "right" } });
-      case "word_left":
-        return edit({ type: "editor", op: { op: "word_left" } });
-      case "word_right":
-        return edit({ type: "editor", op: { op: "word_right" } });
-      case "line_start":
-        return edit({ type: "editor", op: { op: "home" } });
-      case "line_end":
-        return edit({ type: "editor", op: { op: "end" } });
-      case "backspace":
-        return edit({ type: "editor", op: { op: "backspace" } });
-      case "delete_word":
-        return edit({ type: "editor", op: { op: "delete_word" } });
-      case "kill_line":
-        return edit({ type: "editor", op: { op: "kill_line" } });
-      case "undo":
-        return edit({ type: "editor", op: { op: "undo" } });
-      case "paste_start":
-        return edit({ type: "editor", op: { op: "paste", active: true } });
-      case "paste_end":
-        return edit({ type: "editor", op: { op: "paste", active: false } });
+      case "suspend":
+        if (!options.suspend?.()) toast("Suspending is not available here", "warning");
+        return;
       default: {
         const never: never = action;
         void never;
@@ -397,6 +350,10 @@ export function createController(options: ControllerOptions): Controller {
   };
 
   const insertText = (text: string): void => {
+    if (store.getState().editor.search) {
+      edit({ type: "editor", op: { op: "search_type", text } });
+      return;
+    }
     const pasting = store.getState().editor.pasting;
     // Outside bracketed paste, "hello\r" typed in one burst is text + Enter; several lines are a paste.
     if (!pasting && /^[^\r\n]*\r$/.test(text)) {

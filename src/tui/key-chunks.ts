@@ -54,7 +54,7 @@ export function controlKeypress(ch: string): Keypress {
       return { input: "`", key: { ...PLAIN, ctrl: true } };
     default:
       // 0x01-0x1a are Ctrl+A..Ctrl+Z; 0x1c-0x1f are Ctrl+\ ] ^ _.
-      return { input: String.fromCharCode(code + 0x60), key: { ...PLAIN, ctrl: true } };
+      return { input: String.fromCharCode(code + (code <= 0x1a ? 0x60 : 0x40)), key: { ...PLAIN, ctrl: true } };
   }
 }
 
@@ -111,6 +111,19 @@ export function decodeUnnamedSequence(input: string): Keypress | null | undefine
 }
 
 /**
+ * `\` then Enter is the line-continuation pair (controller.ts), also when the keys typed after
+ * it arrive in the same read ("one\\\rtwo"): that chunk is text, Enter, text, never a pasted
+ * line break that would keep the backslash. Terminals mark real pastes (bracketed paste is on),
+ * so an unmarked chunk is typing that one read collected. Returns the parts, or undefined.
+ */
+function continuationSplit(input: string): string[] | undefined {
+  const at = input.indexOf("\\\r");
+  if (at === -1) return undefined;
+  const parts = [input.slice(0, at + 1), "\r", input.slice(at + 2)];
+  return parts.filter((p) => p !== "");
+}
+
+/**
  * One Ink input event -> the keypresses in it. Events that already are one key (escape
  * sequences, a single character, plain text) pass through unchanged. While a bracketed paste
  * is open everything is text (the paste end marker arrives as its own event). `unnamed`: the
@@ -124,7 +137,11 @@ export function splitKeypresses(input: string, key: Key, pasting: boolean, unnam
     const decoded = decodeUnnamedSequence(input);
     if (decoded !== undefined) return decoded ? [decoded] : [];
   }
+  // Ink names Ctrl+letters; Ctrl+\ ] ^ _ arrive as bare bytes: a key, never text.
+  if (!pasting && input.length === 1 && /[\u001c-\u001f]/.test(input)) return [controlKeypress(input)];
   if (pasting || input.length <= 1 || !CONTROL.test(input)) return [{ input, key }];
+  const continued = continuationSplit(input);
+  if (continued) return continued.flatMap((part) => (part === "\r" ? [controlKeypress(part)] : splitKeypresses(part, PLAIN, false)));
   // A line break between two pieces of text is an unbracketed multi-line paste, not Enter:
   // the terminal did not mark it, but nobody types a second line faster than one read.
   if (/[^\r\n][\r\n]+[^\r\n]/.test(input) && !/[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f]/.test(input)) return [{ input, key }];

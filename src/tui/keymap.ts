@@ -9,6 +9,7 @@ export type EditorAction =
   | "abort"
   | "history_prev"
   | "history_next"
+  | "history_search"
   | "pull_queue"
   | "clear_or_exit"
   | "exit_or_delete"
@@ -31,6 +32,7 @@ export type EditorAction =
   | "delete_word"
   | "kill_line"
   | "undo"
+  | "suspend"
   | "paste_start"
   | "paste_end";
 
@@ -75,6 +77,7 @@ export const EDITOR_BINDINGS: ReadonlyArray<Binding<EditorAction>> = [
   { action: "abort", keys: ["escape"], help: "abort the agent / cancel !cmd" },
   { action: "history_prev", keys: ["up"], help: "previous prompt (at the first line)" },
   { action: "history_next", keys: ["down"], help: "next prompt (at the last line)" },
+  { action: "history_search", keys: ["ctrl+r"], help: "search prompt history (again: older match)" },
   { action: "pull_queue", keys: ["alt+up", "shift+up"], help: "pull queued messages back into the editor" },
   { action: "clear_or_exit", keys: ["ctrl+c"], help: "clear the editor; twice quickly to exit" },
   { action: "exit_or_delete", keys: ["ctrl+d"], help: "exit when the editor is empty" },
@@ -96,7 +99,8 @@ export const EDITOR_BINDINGS: ReadonlyArray<Binding<EditorAction>> = [
   { action: "backspace", keys: ["backspace", "delete"], help: "delete back" },
   { action: "delete_word", keys: ["ctrl+w", "alt+backspace", "alt+delete"], help: "delete word back" },
   { action: "kill_line", keys: ["ctrl+k"], help: "delete to end of line" },
-  { action: "undo", keys: ["ctrl+z"], help: "undo text replaced by an extension" },
+  { action: "undo", keys: ["ctrl+_", "ctrl+-"], help: "undo text replaced by an extension" },
+  { action: "suspend", keys: ["ctrl+z"], help: "suspend to the shell (fg brings it back)" },
   { action: "paste_start", keys: ["paste_start"], help: "" },
   { action: "paste_end", keys: ["paste_end"], help: "" },
 ];

@@ -29,12 +29,14 @@ export function reflowedRows(frameLines: readonly string[], columns: number): nu
   return frameLines.reduce((sum, line) => sum + Math.max(1, Math.ceil(textWidth(line) / w)), 0);
 }
 
-export type ResizeGuard = { stream: NodeJS.WriteStream; dispose(): void };
+/** `frameRows`: rows of the live frame Ink last drew (Ctrl+Z erases and restores that many). */
+export type ResizeGuard = { stream: NodeJS.WriteStream; frameRows(): number; dispose(): void };
 
 /**
  * Wrap `out` for Ink. Must be created BEFORE Ink's render() so its resize listener runs first.
+ * `onWrite` also sees every write (terminal modes Ink switches itself).
  */
-export function createResizeGuard(out: NodeJS.WriteStream, enabled: boolean): ResizeGuard {
+export function createResizeGuard(out: NodeJS.WriteStream, enabled: boolean, onWrite?: (chunk: unknown) => void): ResizeGuard {
   let frame: string[] = [];
   let frameColumns = out.columns || 80;
   const observe = (chunk: unknown): void => {
@@ -62,6 +64,7 @@ export function createResizeGuard(out: NodeJS.WriteStream, enabled: boolean): Re
       if (prop === "write") {
         return (chunk: unknown, ...rest: unknown[]) => {
           observe(chunk);
+          onWrite?.(chunk);
           return (target.write as (...args: unknown[]) => boolean)(chunk, ...rest);
         };
       }
@@ -69,5 +72,5 @@ export function createResizeGuard(out: NodeJS.WriteStream, enabled: boolean): Re
       return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
     },
   });
-  return { stream, dispose: () => out.off("resize", onResize) };
+  return { stream, frameRows: () => frame.length, dispose: () => out.off("resize", onResize) };
 }

@@ -16,12 +16,13 @@ import { copyToClipboard } from "./clipboard.js";
 import { printModelList } from "./list-models-command.js";
 import { readTuiSettings, tuiHome } from "./settings/settings-file.js";
 import { createExternalEditor } from "./external-editor.js";
+import { loadPromptHistory } from "./prompt-history.js";
 import { createInitialState } from "./state/reducer.js";
 import { createStore } from "./state/store.js";
-import { enableTerminalModes, restoreTerminal, setTerminalTitle } from "./terminal.js";
+import { restoreTerminal } from "./terminal.js";
+import { createTerminalSession } from "./terminal-session.js";
 import { gitBranch } from "./workspace.js";
 import { warmUpHighlighter } from "./render/highlight.js";
-import { createResizeGuard, terminalReflows } from "./resize-guard.js";
 import { setupFeatures } from "./slash/setup.js";
 import { isRemoteCommand, remoteHost } from "./slash/start-checks.js";
 import { sessionArgsForRestart } from "./restart-args.js";
@@ -75,6 +76,7 @@ async function main(): Promise<void> {
 
   let exiting = false;
   let ink: ReturnType<typeof render> | undefined;
+  const term = createTerminalSession({ stdin, stdout, store, env: process.env, ink: () => ink });
   /** `end`: the worker ends too (as before live sessions); `detach`: a live worker keeps running. */
   const exit = (code = 0, how: "end" | "detach" = "end", farewell?: string): void => {
     if (exiting) return;
@@ -82,7 +84,7 @@ async function main(): Promise<void> {
     store.dispatch({ type: "exit_requested" });
     store.flush();
     ink?.unmount();
-    restoreTerminal(stdin, stdout);
+    term.restore();
     if (farewell) process.stderr.write(farewell);
     const done = (): never => process.exit(code);
     (how === "end" ? connection.shutdownWorker() : connection.stop()).then(done, (error: unknown) => {
@@ -133,11 +135,11 @@ async function main(): Promise<void> {
   };
   process.on("uncaughtException", (error) => {
     ink?.unmount();
-    restoreTerminal(stdin, stdout);
+    term.restore();
     process.stderr.write(`agent-tui: crashed: ${error.stack ?? error.message}\n`);
     process.exit(1);
   });
-  process.on("exit", () => restoreTerminal(stdin, stdout));
+  process.on("exit", () => term.restore());
 
   const features = setupFeatures({
     store,
@@ -161,23 +163,13 @@ async function main(): Promise<void> {
   });
   const editor = createExternalEditor(stdin);
   const copy = (text: string) => copyToClipboard(text, { write: (data) => stdout.write(data), env: process.env });
-  const controller = createController({ store, connection, exit: () => void quit(), detach: () => detachOrSay(), slashCommands: features.slashCommands, copy, ...(editor ? { openExternalEditor: editor } : {}) });
-
-  let lastTitle: string | undefined;
-  store.subscribe(() => {
-    const title = store.getState().ui.title;
-    if (title !== undefined && title !== lastTitle) {
-      lastTitle = title;
-      setTerminalTitle(stdout, title);
-    }
-  });
+  const recordPrompt = loadPromptHistory(store, process.env, cwd);
+  const controller = createController({ store, connection, exit: () => void quit(), detach: () => detachOrSay(), suspend: term.suspend, recordPrompt, slashCommands: features.slashCommands, copy, ...(editor ? { openExternalEditor: editor } : {}) });
   stdout.on("resize", () => store.dispatch({ type: "resize", columns: stdout.columns || 80, rows: stdout.rows || 24 }));
 
-  enableTerminalModes(stdout);
-  // Created before render() so its resize listener runs before Ink's (see resize-guard.ts).
-  const guard = createResizeGuard(stdout, terminalReflows(process.env));
+  term.enable();
   // Ink writes through the screen switch: the transcript view's frames go to the alternate screen.
-  const screen = createScreenSwitch(guard.stream);
+  const screen = createScreenSwitch(term.guard.stream);
   // AGENT_TUI_RENDER_LOG=<file>: one line per Ink render (time, ms) for the render benchmark.
   const renderLog = process.env["AGENT_TUI_RENDER_LOG"];
   const onRender = renderLog ? (m: { renderTime: number }): void => appendFileSync(renderLog, `${Date.now()} ${m.renderTime.toFixed(1)}\n`) : undefined;

@@ -73,6 +73,8 @@ describe.skipIf(!runnable)("agent-tui --agent 'ssh devbox pi --mode rpc' (real p
     tui.write(KEYS.enter);
     await tui.waitForText("── Forked session ──");
     await waitForEditor("PI-HELLO there");
+    // pi names the copy too: /resume tells it from the session it came from.
+    await tui.waitForText("PI-HELLO there (fork) ·");
     tui.write(KEYS.ctrlC);
     await waitForEditor("");
   });
@@ -80,6 +82,8 @@ describe.skipIf(!runnable)("agent-tui --agent 'ssh devbox pi --mode rpc' (real p
   it("/thinking, /stats and /new work on pi, its errors are shown; /resume explains that a remote worker's sessions are elsewhere", async () => {
     await command("/thinking low");
     await tui.waitForText("Thinking level: low");
+    tui.write("\u001b[Z"); // Shift+Tab: pi's next level, said in the transcript
+    await tui.waitForText(/^· Thinking level: medium$/m);
     await command("/stats");
     await tui.waitForText(/messages +\d+ user/);
     await command("/export");

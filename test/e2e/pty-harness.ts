@@ -36,7 +36,8 @@ export type TuiProcess = {
   write(data: string): void;
   /** Type text one key at a time; `gapMs` between keys (default 2; use ~50 for human speed). */
   type(text: string, gapMs?: number): Promise<void>;
-  waitForText(match: string | RegExp, timeoutMs?: number, where?: "screen" | "all"): Promise<void>;
+  /** `where`: the visible screen, the whole buffer, or the raw bytes written. */
+  waitForText(match: string | RegExp, timeoutMs?: number, where?: "screen" | "all" | "raw"): Promise<void>;
   waitForNoText(match: string | RegExp, timeoutMs?: number): Promise<void>;
   waitForExit(timeoutMs?: number): Promise<number>;
   resize(cols: number, rows: number): void;
@@ -44,7 +45,17 @@ export type TuiProcess = {
   readonly pid: number;
 };
 
-export type SpawnOptions = { args: string[]; cwd: string; env: NodeJS.ProcessEnv; cols?: number; rows?: number };
+/** `shell`: start agent-tui from an interactive bash with job control (Ctrl+Z, fg); `pid` is then bash's. */
+export type SpawnOptions = {
+  args: string[];
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  cols?: number;
+  rows?: number;
+  shell?: boolean;
+};
+
+const quote = (arg: string): string => `'${arg.replace(/'/g, "'\\''")}'`;
 
 function matches(text: string, m: string | RegExp): boolean {
   return typeof m === "string" ? text.includes(m) : m.test(text);
@@ -59,7 +70,11 @@ export function spawnTui(o: SpawnOptions): TuiProcess {
   env["AGENT_TUI_LIVE_SESSIONS"] = "0";
   for (const [k, v] of Object.entries(o.env)) if (v !== undefined && k !== "CI") env[k] = v; // Ink renders only the last frame under CI
   // node-pty sets TERM to `name`: a test's own TERM (a 16-colour terminal, say) must survive.
-  const child = pty.spawn(process.execPath, [TUI_BIN, ...o.args], { name: env["TERM"] ?? "xterm-256color", cols, rows, cwd: o.cwd, env });
+  const name = env["TERM"] ?? "xterm-256color";
+  const child = o.shell
+    ? pty.spawn("/bin/bash", ["--norc", "--noprofile", "-i"], { name, cols, rows, cwd: o.cwd, env: { ...env, PS1: "$ " } })
+    : pty.spawn(process.execPath, [TUI_BIN, ...o.args], { name, cols, rows, cwd: o.cwd, env });
+  if (o.shell) child.write(`${[process.execPath, TUI_BIN, ...o.args].map(quote).join(" ")}\r`);
   let raw = "";
   let exitCode: number | undefined;
   const exitWaiters: Array<(code: number) => void> = [];
@@ -103,7 +118,7 @@ export function spawnTui(o: SpawnOptions): TuiProcess {
       }
     },
     waitForText: (m, timeoutMs = 20_000, where = "screen") =>
-      poll(() => matches(where === "all" ? p.allText() : p.screenText(), m), `text ${String(m)}`, timeoutMs),
+      poll(() => matches(where === "all" ? p.allText() : where === "raw" ? raw : p.screenText(), m), `text ${String(m)}`, timeoutMs),
     waitForNoText: (m, timeoutMs = 20_000) => poll(() => !matches(p.screenText(), m), `no text ${String(m)}`, timeoutMs),
     waitForExit: (timeoutMs = 20_000) =>
       new Promise<number>((res, rej) => {

@@ -92,6 +92,7 @@ describe.skipIf(!built)("slash commands under a pty", () => {
     tui.write(KEYS.enter);
     await tui.waitForText("── Forked session ──");
     await waitForEditor("FIRST-PROMPT");
+    await tui.waitForText("e2e-session (fork) ·"); // a name /resume tells from the original's
     tui.write(KEYS.ctrlC);
     await waitForEditor("");
     await command("/tree");
@@ -104,24 +105,28 @@ describe.skipIf(!built)("slash commands under a pty", () => {
     await command("/resume");
     await tui.waitForText("Resume a session");
     await tui.waitForText(/e2e-session — FIRST-PROMPT .*4 msg/);
-    await tui.type("e2e");
+    await tui.type("e2e FIRST");
     tui.write(KEYS.enter);
     await tui.waitForText("── Resumed: e2e-session — FIRST-PROMPT ──");
     await tui.waitForText("Second answer.");
     await command("/tree");
     await tui.waitForText(/you: FIRST-PROMPT/);
     await tui.waitForText(/agent: Second answer\./);
-    await tui.waitForText(/thinking → high/);
     await tui.waitForText(/● +!echo from-the-shell/); // the leaf: the last entry of the session
+    // Model and thinking-level changes are hidden until asked for (Ctrl+O).
+    expect(tui.screenText()).not.toMatch(/thinking → high/);
+    tui.write("\u000f");
+    await tui.waitForText(/thinking → high/);
     tui.write(KEYS.esc);
     await tui.waitForNoText("Session tree");
     await command("/clone");
     await tui.waitForText("── Cloned session ──");
+    await tui.waitForText("e2e-session (clone) ·");
   });
 
   it("/compact, /hotkeys, and /quit exits cleanly", async () => {
     await command("/compact keep it short");
-    await tui.waitForText(/Compacted \(|\/compact failed/);
+    await tui.waitForText(/Context compacted \(manual\)|Compaction \(manual\) failed/);
     await command("/help");
     await tui.waitForText(/\/resume +resume a session of this directory/, 10_000, "all");
     await command("/hotkeys");
@@ -133,12 +138,15 @@ describe.skipIf(!built)("slash commands under a pty", () => {
   it("--resume opens the session picker at start and reopens the chosen session", async () => {
     tui = spawnTui({ args: [...FAKE_MODEL, "-r"], cwd: sandbox.cwd, env: sandbox.env, cols: 110, rows: 32 });
     await tui.waitForText("Resume a session", 20_000);
+    // The clone is listed under its own name beside the session it copies.
+    await tui.waitForText(/e2e-session \(clone\) — FIRST-PROMPT .*msg/);
+    await tui.waitForText(/e2e-session — FIRST-PROMPT .*msg/);
     await tui.type("e2e-session");
     await tui.waitForText("search: e2e-session");
     tui.write(KEYS.enter);
-    await tui.waitForText("── Resumed: e2e-session — FIRST-PROMPT ──");
+    await tui.waitForText(/── Resumed: e2e-session (\(clone\) )?— FIRST-PROMPT ──/);
     await tui.waitForText("Second answer.");
-    await tui.waitForText("e2e-session ·");
+    await tui.waitForText(/e2e-session (\(clone\) )?·/);
     await command("/quit");
     expect(await tui.waitForExit()).toBe(0);
   }, 30_000);

@@ -17,8 +17,11 @@ const NAME = ALL_HOSTILE.replace(/\//g, "_").replace(/\u0000/g, "0");
 /** Wide enough that the footer shows all of its hostile parts instead of cutting them off. */
 const COLS = 2600;
 
-/** The escape sequences agent-tui itself may write: Ink's redraw, modes, and SGR styling. */
-const OWN_CSI = /^\u001b\[(?:[0-9;:]*m|2K|1A|G|\?(?:25|2004|2026)[hl]|[<>=?][0-9;]*u)$/;
+/**
+ * The escape sequences agent-tui itself may write: Ink's redraw, modes (modifyOtherKeys
+ * included), SGR styling, and the push and pop of the shell's window title.
+ */
+const OWN_CSI = /^\u001b\[(?:[0-9;:]*m|2K|1A|G|\?(?:25|2004|2026)[hl]|[<>=?][0-9;]*u|>4;[01]m|2[23];0t)$/;
 
 /** theme-choice.ts asks the terminal for its background before the first frame. */
 const BACKGROUND_QUERY = "\u001b]11;?\u001b\\\u001b[c";

@@ -88,6 +88,8 @@ describe.skipIf(!built)("agent-tui × agent-rpc under a pty", () => {
     await s.tui.type("/ui-demo x");
     s.tui.write(KEYS.enter);
     await s.tui.waitForText("ui-demo: pick one");
+    // The window title says a dialog waits for an answer (a glance at the tab tells).
+    await s.tui.waitForText(/\u001b\]0;agent-tui · [^\u0007]* · needs you\u0007/, 10_000, "raw");
     s.tui.write(KEYS.down);
     await s.tui.waitForText("❯ Beta");
     s.tui.write(KEYS.enter);

@@ -16,12 +16,12 @@ export const FAKE_MODEL = ["--provider", "fake", "--model", "fake-model"];
 
 export type TuiSession = { sandbox: Sandbox; tui: TuiProcess; dispose(): Promise<void> };
 
-export type TuiSessionOptions = { args?: string[]; env?: NodeJS.ProcessEnv; cols?: number; rows?: number; readyText?: string; readyTimeoutMs?: number; sandbox?: SandboxOptions };
+export type TuiSessionOptions = { args?: string[]; env?: NodeJS.ProcessEnv; cols?: number; rows?: number; readyText?: string; readyTimeoutMs?: number; sandbox?: SandboxOptions; shell?: boolean };
 
 /** A sandbox with `script`, agent-tui started in it (default: the bundled agent on the fake model), ready. */
 export async function startTuiSession(script: FakeStep[], o: TuiSessionOptions = {}): Promise<TuiSession> {
   const sandbox = await createSandbox(script, o.sandbox);
-  const tui = spawnTui({ args: o.args ?? FAKE_MODEL, cwd: sandbox.cwd, env: { ...sandbox.env, ...o.env }, cols: o.cols ?? 100, rows: o.rows ?? 30 });
+  const tui = spawnTui({ args: o.args ?? FAKE_MODEL, cwd: sandbox.cwd, env: { ...sandbox.env, ...o.env }, cols: o.cols ?? 100, rows: o.rows ?? 30, ...(o.shell ? { shell: true } : {}) });
   const dispose = async (): Promise<void> => {
     tui.kill();
     await sandbox.dispose();

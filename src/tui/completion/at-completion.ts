@@ -6,8 +6,10 @@ export type Token = { start: number; query: string };
 
 /** The `@query` ending at the cursor (the `@` at a word start), or undefined. */
 export function atToken(text: string, cursor: number): Token | undefined {
-  const before = text.slice(0, cursor);
-  const m = /(^|\s)@([^\s@]*)$/.exec(before);
+  // A path being typed is short: look only just before the cursor, whatever the prompt's size.
+  const from = Math.max(0, cursor - 1024);
+  const before = text.slice(from, cursor);
+  const m = (from === 0 ? /(^|\s)@([^\s@]*)$/ : /(\s)@([^\s@]*)$/).exec(before);
   if (!m) return undefined;
   const query = m[2] ?? "";
   return { start: cursor - query.length - 1, query };

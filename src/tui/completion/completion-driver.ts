@@ -35,8 +35,16 @@ export type CompletionDriver = {
 };
 
 /** The editor state the menu depends on: it is recomputed only when this changes. */
-function menuKey(s: TuiState): string {
-  return `${s.editor.cursor}\u0000${s.editor.text}\u0000${s.ui.overlay ?? ""}\u0000${s.dialogs.length}\u0000${s.editor.pasting}`;
+type MenuInputs = { text: string; cursor: number; overlay: string | undefined; dialogs: number; pasting: boolean; searching: boolean };
+
+function menuInputs(s: TuiState): MenuInputs {
+  return { text: s.editor.text, cursor: s.editor.cursor, overlay: s.ui.overlay, dialogs: s.dialogs.length, pasting: s.editor.pasting, searching: s.editor.search !== undefined };
+}
+
+// Compared field by field: gluing the text into one key string would copy the whole prompt on
+// every key (a 1 MB paste is a megabyte per keystroke).
+function sameInputs(a: MenuInputs | undefined, b: MenuInputs): boolean {
+  return a !== undefined && a.text === b.text && a.cursor === b.cursor && a.overlay === b.overlay && a.dialogs === b.dialogs && a.pasting === b.pasting && a.searching === b.searching;
 }
 
 export function createCompletionDriver(options: CompletionOptions): CompletionDriver {
@@ -44,10 +52,10 @@ export function createCompletionDriver(options: CompletionOptions): CompletionDr
   const now = options.now ?? (() => Date.now());
   let files: { at: number; source: FileSource["kind"]; paths: string[] } | undefined;
   let fetching = false;
-  let lastKey = "";
+  let last: MenuInputs | undefined;
 
   const compute = (s: TuiState): CompletionMenu | undefined => {
-    if (s.ui.overlay !== undefined || s.dialogs.length > 0 || s.editor.pasting) return undefined;
+    if (s.ui.overlay !== undefined || s.dialogs.length > 0 || s.editor.pasting || s.editor.search) return undefined;
     return computeMenu(s.editor.text, s.editor.cursor, { slash, files: filePaths, filesNote });
   };
   const slash = () => allSuggestions(options.commands(), options.workerCommands.list(), options.supported);
@@ -91,9 +99,9 @@ export function createCompletionDriver(options: CompletionOptions): CompletionDr
   };
 
   const removeDeriver = store.derive((s) => {
-    const key = menuKey(s);
-    if (key === lastKey) return s;
-    lastKey = key;
+    const inputs = menuInputs(s);
+    if (sameInputs(last, inputs)) return s;
+    last = inputs;
     const menu = compute(s);
     return menu === undefined && s.completion === undefined ? s : { ...s, completion: menu };
   });

@@ -2,7 +2,8 @@
 // through the keymap to the controller. Inactive while a dialog owns the keyboard.
 import type React from "react";
 import { resolveEditorKey } from "../keymap.js";
-import { editorLines } from "../render/editor-lines.js";
+import { editorLines, editorRowCount, searchLine } from "../render/editor-lines.js";
+import type { EditorState } from "../state/types.js";
 import { useTuiState } from "../state/use-store.js";
 import { useController } from "./controller-context.js";
 import { Lines } from "./lines.js";
@@ -25,10 +26,12 @@ export function Editor({ width, maxRows, active }: { width: number; maxRows: num
     { scope: "editor", isActive: active },
   );
   const placeholder = busy ? "steer the agent (enter) or queue a follow-up (alt+enter)" : "message the agent · /hotkeys for keys";
-  return <Lines lines={editorLines(editor.text, editor.cursor, width, maxRows, { placeholder, focused: active })} />;
+  const search = editor.search ? [searchLine(editor.search, width)] : [];
+  const rows = editorLines(editor.text, editor.cursor, width, maxRows - search.length, { placeholder, focused: active && !editor.search });
+  return <Lines lines={[...search, ...rows]} />;
 }
 
-/** Rows the editor wants for its current text (before the budget caps it). */
-export function editorWantedRows(text: string, width: number): number {
-  return editorLines(text, text.length, width, 1000).length;
+/** Rows the editor wants for its current text, up to `cap` (the budget caps it anyway). */
+export function editorWantedRows(editor: EditorState, width: number, cap: number): number {
+  return editorRowCount(editor.text, width, cap) + (editor.search ? 1 : 0);
 }

@@ -36,7 +36,7 @@ export function LiveRegion(): React.ReactElement {
   const streamWant = streamAll.length;
   const toolWant = s.transcript.toolOrder.length * 7;
   const budget = allocateBudget(s.ui.rows, {
-    input: dialog ? dialogWantedRows(dialog, width) + (s.dialogs.length > 1 ? 1 : 0) : editorWantedRows(s.editor.text, width),
+    input: dialog ? dialogWantedRows(dialog, width) + (s.dialogs.length > 1 ? 1 : 0) : editorWantedRows(s.editor, width, s.ui.rows),
     dialog: dialog !== undefined,
     menu: dialog ? 0 : menuWantedRows(s.completion),
     status: s.run.busy || s.run.retry || s.run.compaction ? 1 : 0,

@@ -11,6 +11,7 @@ import { createContext, useCallback, useContext, useLayoutEffect, useMemo, useRe
 import { useInput, useStdin, type Key } from "ink";
 import { splitKeypresses } from "../key-chunks.js";
 import { createReplyFilter } from "../terminal-replies.js";
+import { guardInkInput } from "./ink-input-guard.js";
 import type { TuiState } from "../state/types.js";
 import { useStore } from "../state/use-store.js";
 
@@ -101,6 +102,8 @@ export function createKeyRouter(focus: () => KeyScope): KeyRouter {
 function useRawInput(): () => string | undefined {
   const { internal_eventEmitter: events } = useStdin();
   const last = useRef<string | undefined>(undefined);
+  // Before any listener sees a key: some keys would make Ink's useInput throw (ink-input-guard.ts).
+  useLayoutEffect(() => guardInkInput(events), [events]);
   useLayoutEffect(() => {
     const record = (data: string): void => {
       last.current = data;

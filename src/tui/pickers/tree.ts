@@ -85,13 +85,21 @@ export function treeFromEntries(entries: readonly unknown[]): TreeNode[] {
   return roots;
 }
 
-/** Entries that clutter the tree without being places to go. */
-function hidden(n: TreeNode): boolean {
-  return n.kind === "label" || n.kind === "custom";
+/** Model and thinking-level changes: shown only when asked (Ctrl+O) or searched for. */
+function settingChange(n: TreeNode): boolean {
+  return n.kind === "model_change" || n.kind === "thinking_level_change";
 }
 
-/** Rows of the tree; children of a folded node are left out unless `all` (search). */
-export function treeItems(roots: readonly TreeNode[], folded: ReadonlySet<string>, leafId: string | null, all = false): PickerItem[] {
+/** Entries that clutter the tree without being places to go. */
+function hidden(n: TreeNode, showSettings: boolean): boolean {
+  return n.kind === "label" || n.kind === "custom" || (!showSettings && settingChange(n));
+}
+
+/**
+ * Rows of the tree; children of a folded node are left out unless `all` (search), and so are
+ * model/thinking changes unless `showSettings` (search shows them too).
+ */
+export function treeItems(roots: readonly TreeNode[], folded: ReadonlySet<string>, leafId: string | null, all = false, showSettings = all): PickerItem[] {
   const items: PickerItem[] = [];
   // Depth-first with an explicit stack (no recursion limit on long sessions).
   const stack: { nodes: readonly TreeNode[]; index: number; depth: number }[] = [{ nodes: roots, index: 0, depth: 0 }];
@@ -105,7 +113,7 @@ export function treeItems(roots: readonly TreeNode[], folded: ReadonlySet<string
     top.index++;
     const depth = top.depth;
     const branches = n.children.length > 1;
-    if (!hidden(n)) {
+    if (!hidden(n, showSettings) || n.id === leafId) {
       const who = n.role === "user" ? "you: " : n.role === "assistant" ? "agent: " : n.role === "toolResult" || n.role === "bashExecution" || !n.role ? "" : `${n.role}: `;
       items.push({
         id: n.id,
@@ -151,17 +159,39 @@ export function jumpTarget(roots: readonly TreeNode[], id: string): { entryId: s
   return undefined;
 }
 
-/** Fold state handling for the picker host: right/left (un)fold the selected node. */
+/** Whether any entry is a message: a session of names and settings alone has nowhere to go. */
+export function treeHasMessages(roots: readonly TreeNode[]): boolean {
+  const stack = [...roots];
+  for (let n = stack.pop(); n !== undefined; n = stack.pop()) {
+    if (n.role !== undefined) return true;
+    stack.push(...n.children);
+  }
+  return false;
+}
+
+/** The tree picker's key hint. */
+export const TREE_HINT = "↑↓ move · ←/→ fold · type to search · ctrl+o model/thinking changes · enter jump · esc close";
+
+/**
+ * Key handling for the picker host: right/left (un)fold the selected node, Ctrl+O shows or
+ * hides model and thinking-level changes.
+ */
 export function createTreeController(roots: TreeNode[], leafId: string | null): {
   items: () => PickerItem[];
   onKey: (key: string, s: PickerState) => PickerState | undefined;
   onQuery: (s: PickerState) => PickerState;
 } {
   const folded = new Set<string>();
-  const itemsFor = (query: string): PickerItem[] => treeItems(roots, folded, leafId, query !== "");
+  let showSettings = false;
+  const itemsFor = (query: string): PickerItem[] =>
+    treeItems(roots, folded, leafId, query !== "", showSettings || query !== "");
   return {
     items: () => itemsFor(""),
     onKey(key, s) {
+      if (key === "ctrl+o") {
+        showSettings = !showSettings;
+        return reducePicker(s, { op: "set_items", items: itemsFor(s.query), keepSelection: true });
+      }
       const id = s.visible[s.selected]?.id;
       if (id === undefined || s.query !== "") return undefined;
       if (key === "left" && !folded.has(id) && (findNode(roots, id)?.children.length ?? 0) > 1) folded.add(id);

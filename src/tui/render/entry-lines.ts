@@ -18,13 +18,34 @@ function noticeLines(level: "info" | "warning" | "error", text: string, width: n
   return ["", ...wrapText(sanitizeText(text), width - 2).map((l, i) => color(`${i === 0 ? mark : " "} ${l}`))];
 }
 
+/** Rows of a sent prompt printed inline; all of it is in the transcript view. */
+const PROMPT_PREVIEW_ROWS = 10;
+
+/**
+ * The start of a prompt that fits PROMPT_PREVIEW_ROWS rows, cut before wrapping so a pasted
+ * megabyte costs no more than ten rows, and what was left out ("… 1991 more lines").
+ */
+export function promptPreview(text: string, width: number): { head: string; more: string } {
+  const lines = text.split("\n", PROMPT_PREVIEW_ROWS + 1);
+  const shown = lines.slice(0, PROMPT_PREVIEW_ROWS).map((l) => l.slice(0, PROMPT_PREVIEW_ROWS * Math.max(1, width)));
+  const head = shown.join("\n");
+  if (head.length >= text.length) return { head, more: "" };
+  let total = 1;
+  for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) total += 1;
+  const more = total > shown.length ? `… ${total - shown.length} more lines` : `… ${text.length - head.length} more characters`;
+  return { head, more };
+}
+
 /** Rows for one committed entry. The first row of a new block is a blank spacer. */
 export function entryLines(e: Entry, o: EntryRenderOptions): string[] {
   const w = Math.max(20, o.width);
   switch (e.kind) {
     case "user": {
-      const text = sanitizeText(e.text);
-      const rows = wrapText(text, w - 2).map((l, i) => `${i === 0 ? theme.accent(symbols.user) : " "} ${theme.user(l)}`);
+      const { head, more } = promptPreview(e.text, w - 2);
+      const rows = wrapText(sanitizeText(head), w - 2)
+        .slice(0, PROMPT_PREVIEW_ROWS)
+        .map((l, i) => `${i === 0 ? theme.accent(symbols.user) : " "} ${theme.user(l)}`);
+      if (more !== "") rows.push(theme.muted(`  ${more}`));
       if (e.images > 0) rows.push(theme.muted(`  [${e.images} image(s)]`));
       return ["", ...rows];
     }

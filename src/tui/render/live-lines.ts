@@ -119,14 +119,16 @@ export function bashLines(state: TuiState, now: number, width: number, max: numb
 
 export function statusLine(state: TuiState, now: number, width: number): string[] {
   const r = state.run;
-  if (r.retry) {
-    const secs = Math.max(0, Math.ceil((r.retry.until - now) / 1000));
-    return [truncateLine(theme.warning(`↻ Retrying in ${secs}s (attempt ${r.retry.attempt}/${r.retry.maxAttempts}): ${sanitizeLine(r.retry.error)}`), width)];
+  // One line for a failing request: the error and the retry, updated in place.
+  if (r.retry && r.retry.until > now) {
+    const secs = Math.max(1, Math.ceil((r.retry.until - now) / 1000));
+    return [truncateLine(theme.warning(`↻ ${sanitizeLine(r.retry.error)} · retrying ${r.retry.attempt}/${r.retry.maxAttempts} in ${secs} s… · esc to cancel`), width)];
   }
   if (r.compaction) return [truncateLine(theme.warning(`⧗ Compacting context (${sanitizeLine(r.compaction.reason)})… ${formatElapsed(now - r.compaction.startedAt)}`), width)];
   if (r.busy) {
     const elapsed = r.startedAt !== undefined ? ` ${formatElapsed(now - r.startedAt).replace(/\.\ds$/, "s")}` : "";
-    return [truncateLine(`${theme.accent("●")} ${theme.muted(`Working…${elapsed} · esc to abort · enter to steer · alt+enter/ctrl+f to queue`)}`, width)];
+    const retry = r.retry ? ` · retry ${r.retry.attempt}/${r.retry.maxAttempts}` : "";
+    return [truncateLine(`${theme.accent("●")} ${theme.muted(`Working…${elapsed}${retry} · esc to abort · enter to steer · alt+enter/ctrl+f to queue`)}`, width)];
   }
   return [];
 }
@@ -136,7 +138,8 @@ export function queueLines(state: TuiState, width: number, max: number, editKey:
   const rows: string[] = [];
   const lane = (label: string, items: string[]): void => {
     if (items.length === 0) return;
-    const text = items.map((m) => sanitizeLine(m).replace(/\s+/g, " ").trim()).join(theme.muted(" · "));
+    // Only the start of each message fits the row: clean no more than that (a paste can be 1 MB).
+    const text = items.map((m) => sanitizeLine(m.slice(0, width * 2)).replace(/\s+/g, " ").trim()).join(theme.muted(" · "));
     rows.push(truncateLine(`${theme.accent(label)} ${theme.muted(`(${items.length})`)} ${text}`, width));
   };
   lane("Steering", state.queue.steering);

@@ -8,8 +8,11 @@ import { fuzzyFilter } from "../pickers/fuzzy.js";
 export type SlashSuggestion = { name: string; description: string; source: "builtin" | "extension" | "prompt" | "skill" };
 
 /** The `/name` being typed, or undefined when the editor is not at a command name. */
+/** Longest command name completed (a longer "name" is text, not a command being typed). */
+const NAME_MAX = 64;
+
 export function slashQuery(text: string, cursor: number): string | undefined {
-  if (!text.startsWith("/") || cursor > text.length) return undefined;
+  if (text[0] !== "/" || cursor > text.length || cursor > NAME_MAX) return undefined;
   const head = text.slice(0, cursor);
   if (/\s/.test(head)) return undefined; // past the name: arguments are not completed
   return head.slice(1);

@@ -5,6 +5,7 @@ import { describeCopy } from "../clipboard.js";
 import type { SlashCommand } from "../slash-registry.js";
 import { formatTokens } from "../render/footer-lines.js";
 import type { SlashDeps } from "./slash-deps.js";
+import { compactCommand } from "./compact-command.js";
 
 export function formatStats(s: SessionStats): string {
   const t = s.tokens;
@@ -36,15 +37,7 @@ export function infoCommands(deps: SlashDeps): SlashCommand[] {
         ctx.store.dispatch({ type: "toast", level: "info", text: `Session named "${args}"`, now: Date.now() });
       },
     },
-    {
-      name: "compact",
-      description: "summarise older context: /compact [instructions]",
-      async run(args, ctx) {
-        ctx.store.dispatch({ type: "toast", level: "info", text: "Compacting…", now: Date.now() });
-        const r = await ctx.connection.rpc.compact(args === "" ? undefined : args);
-        ctx.store.dispatch({ type: "toast", level: "info", text: `Compacted (${r.tokensBefore.toLocaleString("en-US")} tokens before)`, now: Date.now() });
-      },
-    },
+    compactCommand,
     {
       name: "export",
       description: "export the session to HTML: /export [--force] [path] (--force replaces an existing file)",

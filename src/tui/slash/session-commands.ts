@@ -6,10 +6,9 @@ import type { SlashCommand, SlashContext } from "../slash-registry.js";
 import { withLiveSessions } from "../live/live-resume.js";
 import type { LiveSession } from "../live/live-sessions.js";
 import { listSessions, sessionDirFor, sessionItems } from "../pickers/session-list.js";
-import { createTreeController, decodeTree, jumpTarget, treeFromEntries } from "../pickers/tree.js";
-import { afterSessionChange, type SlashDeps } from "./slash-deps.js";
-
-const vetoed = (ctx: SlashContext, what: string): void => ctx.notice(`${what} was cancelled by an extension`, "warning");
+import { afterSessionChange, type SlashDeps, vetoed } from "./slash-deps.js";
+import { currentSessionLabel, nameCopy } from "./session-names.js";
+import { treeCommand } from "./tree-command.js";
 
 /** Open the session picker and switch to the chosen session (also used by --resume). */
 export async function resumeSession(deps: SlashDeps, ctx: SlashContext, query = ""): Promise<void> {
@@ -96,9 +95,11 @@ export function sessionCommands(deps: SlashDeps): SlashCommand[] {
         const items = messages.map((m, i) => ({ id: m.entryId, label: m.text.replace(/\s+/g, " ").trim() || "(empty)", detail: `#${i + 1}` })).reverse();
         const chosen = await deps.pickers.open("Fork from a message", items);
         if (!chosen) return;
+        const base = await currentSessionLabel(ctx);
         const r = await rpc.fork(chosen.id);
         if (r.cancelled) return vetoed(ctx, "Fork");
         await afterSessionChange(deps, ctx.store, rpc, "Forked session", Date.now());
+        await nameCopy(ctx, base, "fork");
         ctx.setEditorText(r.text);
       },
     },
@@ -106,42 +107,13 @@ export function sessionCommands(deps: SlashDeps): SlashCommand[] {
       name: "clone",
       description: "duplicate this session and continue in the copy",
       async run(_args, ctx) {
+        const base = await currentSessionLabel(ctx);
         const r = await ctx.connection.rpc.clone();
         if (r.cancelled) return vetoed(ctx, "Clone");
         await afterSessionChange(deps, ctx.store, ctx.connection.rpc, "Cloned session", Date.now());
+        await nameCopy(ctx, base, "clone");
       },
     },
-    {
-      name: "tree",
-      description: "navigate the session tree (←/→ fold, type to search, enter jumps)",
-      async run(_args, ctx) {
-        const rpc = ctx.connection.rpc;
-        // Built from the flat entry list where the worker has one: get_tree nests one level per
-        // entry, which other workers cannot serialise for long sessions.
-        const flat = ctx.connection.getSnapshot().capabilities.commands["get_entries"] !== false;
-        const got = flat ? await rpc.getEntries() : await rpc.getTree();
-        const roots = "entries" in got ? treeFromEntries(got.entries) : decodeTree(got.tree);
-        if (roots.length === 0) {
-          ctx.notice("The session is empty.");
-          return;
-        }
-        const tree = createTreeController(roots, got.leafId);
-        const chosen = await deps.pickers.open("Session tree", tree.items(), {
-          hint: "↑↓ move · ←/→ fold · type to search · enter jump · esc close",
-          onKey: tree.onKey,
-          onQuery: tree.onQuery,
-        });
-        if (!chosen) return;
-        const target = jumpTarget(roots, chosen.id);
-        if (!target) {
-          ctx.notice("Nothing to jump to: no user message at or below that entry (it is already the end of its branch).");
-          return;
-        }
-        const r = await rpc.fork(target.entryId);
-        if (r.cancelled) return vetoed(ctx, "Jump");
-        await afterSessionChange(deps, ctx.store, rpc, "Jumped to a branch (new session from that point)", Date.now());
-        ctx.setEditorText(r.text);
-      },
-    },
+    treeCommand(deps),
   ];
 }

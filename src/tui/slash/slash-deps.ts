@@ -5,6 +5,7 @@ import type { CopyResult } from "../clipboard.js";
 import type { LiveResume } from "../live/live-resume.js";
 import type { PickerHost } from "../pickers/picker-host.js";
 import type { Store } from "../state/store.js";
+import type { SlashContext } from "../slash-registry.js";
 import type { SessionPrinter } from "../open-session.js";
 
 export type SlashDeps = {
@@ -24,6 +25,9 @@ export type SlashDeps = {
   live?: LiveResume;
   now?: () => number;
 };
+
+/** An extension vetoed a session change (session_before_* hooks): say so. */
+export const vetoed = (ctx: Pick<SlashContext, "notice">, what: string): void => ctx.notice(`${what} was cancelled by an extension`, "warning");
 
 /** Worker commands each slash command needs; when one is unsupported the command is not offered. */
 export const REQUIRES: Record<string, readonly string[]> = {

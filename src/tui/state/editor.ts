@@ -1,4 +1,6 @@
 // Editor slice: multi-line text + cursor + prompt history, as pure operations (no Ink).
+import { reduceSearch, type SearchOp } from "./history-search.js";
+import { pasteMarker } from "./paste.js";
 import type { EditorState } from "./types.js";
 
 export const initialEditor: EditorState = {
@@ -9,6 +11,10 @@ export const initialEditor: EditorState = {
   draft: "",
   undo: undefined,
   pasting: false,
+  pasteBuffer: "",
+  pastes: {},
+  pasteCount: 0,
+  search: undefined,
 };
 
 export type EditorOp =
@@ -31,10 +37,14 @@ export type EditorOp =
   /** Replace [start, end) with `text`; the cursor ends after it (completion). */
   | { op: "replace"; start: number; end: number; text: string }
   | { op: "undo" }
-  | { op: "paste"; active: boolean }
-  | { op: "commit_history"; text: string };
+  /** Bracketed paste start/end; `collapse`: a big paste becomes a marker (the prompt editor). */
+  | { op: "paste"; active: boolean; collapse?: boolean }
+  | { op: "commit_history"; text: string }
+  | { op: "load_history"; entries: string[] }
+  | SearchOp;
 
-const HISTORY_MAX = 100;
+/** Entries kept in memory (the persisted file keeps the same number, prompt-history.ts). */
+const HISTORY_MAX = 1000;
 
 function lineStart(text: string, cursor: number): number {
   return text.lastIndexOf("\n", cursor - 1) + 1;
@@ -54,6 +64,8 @@ function nextCharLength(text: string, cursor: number): number {
 }
 
 function insert(s: EditorState, chunk: string): EditorState {
+  // While a bracketed paste runs its text is gathered, and laid out once when it ends.
+  if (s.pasting) return { ...s, pasteBuffer: s.pasteBuffer + chunk };
   const clean = chunk.replace(/\r\n?/g, "\n");
   return { ...s, text: s.text.slice(0, s.cursor) + clean + s.text.slice(s.cursor), cursor: s.cursor + clean.length, historyIndex: undefined };
 }
@@ -92,6 +104,16 @@ function historyStep(s: EditorState, dir: -1 | 1): EditorState {
   if (index >= s.history.length) return { ...s, historyIndex: undefined, text: s.draft, cursor: s.draft.length };
   const text = s.history[index] ?? "";
   return { ...s, historyIndex: index, text, cursor: text.length };
+}
+
+function endPaste(s: EditorState, collapse: boolean): EditorState {
+  if (!s.pasting) return s;
+  const text = s.pasteBuffer.replace(/\r\n?/g, "\n");
+  const done = { ...s, pasting: false, pasteBuffer: "" };
+  const id = s.pasteCount + 1;
+  const marker = collapse ? pasteMarker(id, text) : undefined;
+  if (marker === undefined) return insert(done, text);
+  return insert({ ...done, pastes: { ...s.pastes, [id]: text }, pasteCount: id }, marker);
 }
 
 /** Apply one editing operation. Pure and total. */
@@ -142,7 +164,7 @@ export function reduceEditor(s: EditorState, o: EditorOp): EditorState {
       return { ...s, text: s.text.slice(0, s.cursor) + s.text.slice(cut) };
     }
     case "clear":
-      return { ...s, text: "", cursor: 0, historyIndex: undefined };
+      return { ...s, text: "", cursor: 0, historyIndex: undefined, pastes: {}, pasteCount: 0 };
     case "set":
       return { ...s, text: o.text, cursor: o.text.length, historyIndex: undefined, undo: o.keepUndo && s.text !== "" ? s.text : undefined };
     case "replace": {
@@ -153,12 +175,21 @@ export function reduceEditor(s: EditorState, o: EditorOp): EditorState {
     case "undo":
       return s.undo === undefined ? s : { ...s, text: s.undo, cursor: s.undo.length, undo: undefined };
     case "paste":
-      return { ...s, pasting: o.active };
+      return o.active ? { ...s, pasting: true, pasteBuffer: "" } : endPaste(s, o.collapse === true);
     case "commit_history": {
       const text = o.text.trim();
       if (text === "" || s.history[s.history.length - 1] === o.text) return { ...s, historyIndex: undefined, draft: "" };
       return { ...s, history: [...s.history, o.text].slice(-HISTORY_MAX), historyIndex: undefined, draft: "" };
     }
+    case "load_history":
+      // Earlier runs' prompts go before this run's.
+      return { ...s, history: [...o.entries, ...s.history].slice(-HISTORY_MAX), historyIndex: undefined };
+    case "search_start":
+    case "search_type":
+    case "search_backspace":
+    case "search_accept":
+    case "search_cancel":
+      return reduceSearch(s, o);
     default: {
       const never: never = o;
       return never;

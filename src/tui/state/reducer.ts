@@ -8,6 +8,7 @@ import { appendEntries, appendNotice, initialTranscript, interruptTranscript, re
 import type { FooterState, NoticeLevel, RunState, TuiState } from "./types.js";
 import type { UiRequest } from "./ui-requests.js";
 import { boundOutput } from "./bounded-text.js";
+import { flushFailure, reduceFailure } from "./failures.js";
 
 const TOAST_MS = 5000;
 /** Ctrl+C twice within this window on an empty editor exits. */
@@ -16,7 +17,7 @@ export const EXIT_WINDOW_MS = 1000;
 export function createInitialState(columns = 80, rows = 24): TuiState {
   return {
     transcript: initialTranscript,
-    run: { busy: false, startedAt: undefined, retry: undefined, compaction: undefined, lastCompactionReason: undefined },
+    run: { busy: false, startedAt: undefined, retry: undefined, compaction: undefined, compactionsStarted: 0, lastCompactionReason: undefined },
     queue: { steering: [], followUp: [] },
     // Until the capabilities say otherwise: the bundled agent can, and Alt+Up asks anyway.
     worker: { canClearQueue: true },
@@ -67,7 +68,8 @@ export function commitLimits(s: TuiState): CommitLimits {
 function reduceRun(run: RunState, e: ClientEvent, now: number): RunState {
   switch (e.type) {
     case "agent_start":
-      return { ...run, busy: true, startedAt: run.busy && run.startedAt !== undefined ? run.startedAt : now, retry: undefined };
+      // A retry stays known until its verdict (auto_retry_end): the retried attempt shows it.
+      return { ...run, busy: true, startedAt: run.busy && run.startedAt !== undefined ? run.startedAt : now };
     case "agent_end":
       // Without agent_settled (pi 0.73) the bridge's run_state notice decides; willRetry keeps us busy.
       return e.willRetry === true ? run : { ...run, busy: false, startedAt: undefined };
@@ -78,7 +80,7 @@ function reduceRun(run: RunState, e: ClientEvent, now: number): RunState {
     case "auto_retry_end":
       return { ...run, retry: undefined, busy: e.success ? run.busy : false };
     case "compaction_start":
-      return { ...run, compaction: { reason: e.reason, startedAt: now }, lastCompactionReason: e.reason };
+      return { ...run, compaction: { reason: e.reason, startedAt: now }, compactionsStarted: run.compactionsStarted + 1, lastCompactionReason: e.reason };
     case "compaction_end":
       return { ...run, compaction: undefined };
     default:
@@ -114,7 +116,8 @@ function eventNotice(s: TuiState, e: ClientEvent): TuiState {
   switch (e.type) {
     case "compaction_end": {
       const reason = e.reason ?? s.run.lastCompactionReason ?? "threshold";
-      if (e.error) return add("error", `Compaction (${reason}) failed: ${e.error}`);
+      // The worker's error already says "Compaction failed": one line says it once.
+      if (e.error) return add("error", `Compaction (${reason}) failed: ${e.error.replace(/^Compaction failed:\s*/i, "")}`);
       if (e.aborted) return add("warning", `Compaction (${reason}) aborted`);
       // oh-my-pi ends every skipped threshold check with a bare compaction_end: nothing happened.
       if (!e.hasResult) return s;
@@ -122,8 +125,6 @@ function eventNotice(s: TuiState, e: ClientEvent): TuiState {
       const text = `Context compacted (${reason})${before}${e.willRetry ? "; retrying the request" : ""}`;
       return { ...s, transcript: appendEntries(t, [{ kind: "notice", level: "info", text, ...(e.summary ? { detail: e.summary } : {}) }]) };
     }
-    case "auto_retry_end":
-      return e.success ? s : add("error", `Retry failed after ${e.attempt} attempt(s): ${e.finalError ?? "unknown error"}`);
     case "ttsr_triggered":
       return add("info", `Rule applied: ${e.rules.join(", ")}`);
     case "todo_reminder":
@@ -138,7 +139,8 @@ function eventNotice(s: TuiState, e: ClientEvent): TuiState {
 function reduceAgentEvent(s: TuiState, e: ClientEvent, now: number): TuiState {
   let next: TuiState = {
     ...s,
-    transcript: reduceTranscript(s.transcript, e, now, commitLimits(s)),
+    // A failed answer may be retried: its error waits for the verdict (failures.ts).
+    transcript: reduceTranscript(s.transcript, e, now, commitLimits(s), { holdFailure: true }),
     run: reduceRun(s.run, e, now),
     footer: reduceFooterEvent(s.footer, e),
   };
@@ -150,6 +152,7 @@ function reduceAgentEvent(s: TuiState, e: ClientEvent, now: number): TuiState {
       .filter((p) => p.tasks.length > 0);
     next = { ...next, todos };
   }
+  next = reduceFailure(s, next, e);
   return eventNotice(e.type === "thinking_level_changed" ? noteSettingChanges(next, s.footer) : next, e);
 }
 
@@ -185,7 +188,7 @@ function reduceUiRequest(s: TuiState, r: UiRequest, now: number): TuiState {
       const next = { ...s, editor: reduceEditor(s.editor, { op: "set", text: r.text, keepUndo: true }) };
       // Unsent text is never dropped silently: say how to get it back.
       if (s.editor.text === "" || s.editor.text === r.text) return next;
-      return addToast(next, "info", "An extension replaced the editor text · ctrl+z restores yours", now, TOAST_MS);
+      return addToast(next, "info", "An extension replaced the editor text · ctrl+_ restores yours", now, TOAST_MS);
     }
     case "cancel":
       return { ...s, dialogs: s.dialogs.filter((d) => d.id !== r.targetId) };
@@ -237,7 +240,8 @@ function reduceWorkerStatus(s: TuiState, a: Extract<TuiAction, { type: "worker_s
   if (!entering) return { ...s, footer };
   if (a.status === "restarting") {
     const run = { ...s.run, busy: false, startedAt: undefined, retry: undefined };
-    return { ...s, footer, dialogs: [], run, transcript: appendNotice(s.transcript, "info", "Restarting the worker…") };
+    const t = flushFailure(s).transcript;
+    return { ...s, footer, dialogs: [], run, transcript: appendNotice(t, "info", "Restarting the worker…") };
   }
   if (a.status === "reconnecting") {
     // The run goes on in the worker: keep the message being streamed and the running tools;
@@ -247,9 +251,10 @@ function reduceWorkerStatus(s: TuiState, a: Extract<TuiAction, { type: "worker_s
   }
   if (a.status === "crashed") {
     // Dialogs of a dead worker can never be answered; running tools are cut off.
-    const transcript = s.run.busy || s.transcript.live || s.transcript.toolOrder.length > 0
-      ? interruptTranscript(s.transcript, a.now, commitLimits(s), `Worker ${a.status}${a.detail ? `: ${a.detail}` : ""}`)
-      : appendNotice(s.transcript, "error", `Worker ${a.status}${a.detail ? `: ${a.detail}` : ""}`);
+    const t = flushFailure(s).transcript;
+    const transcript = s.run.busy || t.live || t.toolOrder.length > 0
+      ? interruptTranscript(t, a.now, commitLimits(s), `Worker ${a.status}${a.detail ? `: ${a.detail}` : ""}`)
+      : appendNotice(t, "error", `Worker ${a.status}${a.detail ? `: ${a.detail}` : ""}`);
     return { ...s, footer, transcript, dialogs: [], run: { ...s.run, busy: false, startedAt: undefined, retry: undefined } };
   }
   return { ...s, footer };
@@ -285,7 +290,9 @@ export function reduce(s: TuiState, a: TuiAction): TuiState {
     case "worker_status":
       return reduceWorkerStatus(s, a);
     case "run_state":
-      return { ...s, run: a.busy ? { ...s.run, busy: true, startedAt: s.run.startedAt ?? a.now } : { ...s.run, busy: false, startedAt: undefined, retry: undefined } };
+      if (a.busy) return { ...s, run: { ...s.run, busy: true, startedAt: s.run.startedAt ?? a.now } };
+      // Settled (pi 0.73 has no agent_settled): a failure nobody retried is printed now.
+      return flushFailure({ ...s, run: { ...s.run, busy: false, startedAt: undefined, retry: undefined } });
     case "snapshot":
       return applySnapshot(s, a.snapshot);
     case "notice":

@@ -12,6 +12,7 @@ export const initialTranscript: TranscriptState = {
   tools: {},
   toolOrder: [],
   bash: undefined,
+  failure: undefined,
 };
 
 
@@ -176,11 +177,12 @@ function stopNotice(m: ClientMessage): EntryInput | undefined {
   }
 }
 
-function finishMessage(t: TranscriptState, m: ClientMessage, limits: CommitLimits): TranscriptState {
+function finishMessage(t: TranscriptState, m: ClientMessage, limits: CommitLimits, holdFailure: boolean): TranscriptState {
   switch (m.role) {
     case "assistant": {
       const live = t.live ?? { blocks: [], commitBlock: 0, commitOffset: 0, lastStarted: 0 };
       const done = commitLive(t, { ...live, blocks: m.blocks }, limits, true);
+      if (holdFailure && m.stopReason === "error") return { ...done, failure: m.errorMessage ?? "unknown error" };
       const notice = stopNotice(m);
       return notice ? appendEntries(done, [notice]) : done;
     }
@@ -206,8 +208,11 @@ function endTool(t: TranscriptState, run: ToolRun): TranscriptState {
   return { ...next, tools, toolOrder: t.toolOrder.filter((id) => id !== run.id) };
 }
 
-/** Pure transcript reducer over decoded agent events. `now` stamps tool timings. */
-export function reduceTranscript(t: TranscriptState, e: ClientEvent, now: number, limits: CommitLimits): TranscriptState {
+/**
+ * Pure transcript reducer over decoded agent events. `now` stamps tool timings. `holdFailure`:
+ * keep an answer's error in `failure` instead of printing it (a retry may follow).
+ */
+export function reduceTranscript(t: TranscriptState, e: ClientEvent, now: number, limits: CommitLimits, o: { holdFailure?: boolean } = {}): TranscriptState {
   switch (e.type) {
     case "message_start":
       if (e.message.role !== "assistant") return t;
@@ -217,7 +222,7 @@ export function reduceTranscript(t: TranscriptState, e: ClientEvent, now: number
       return commitLive(t, applyDelta(t.live, e.delta, e.snapshot), limits, false);
     }
     case "message_end":
-      return finishMessage(t, e.message, limits);
+      return finishMessage(t, e.message, limits, o.holdFailure === true);
     case "tool_execution_start": {
       const id = e.toolCallId;
       const run: ToolRun = { id, name: e.toolName, args: e.args, startedAt: now, endedAt: undefined, status: "running", output: undefined };

@@ -60,13 +60,18 @@ export type TranscriptState = {
   toolOrder: string[];
   /** A user `!cmd` running through the `bash` command. */
   bash: { command: string; output: string; startedAt: number } | undefined;
+  /** The error of the last answer, held back while a retry may follow (state/failures.ts). */
+  failure: string | undefined;
 };
 
 export type RunState = {
   busy: boolean;
   startedAt: number | undefined;
+  /** The worker's automatic retry, from auto_retry_start to its verdict; `until`: end of the wait. */
   retry: { attempt: number; maxAttempts: number; until: number; error: string } | undefined;
   compaction: { reason: string; startedAt: number } | undefined;
+  /** compaction_start events seen (/compact leaves the outcome to them when one came). */
+  compactionsStarted: number;
   lastCompactionReason: string | undefined;
 };
 
@@ -102,15 +107,25 @@ export type FooterState = {
   workerDetail: string | undefined;
 };
 
+/** Ctrl+R: the query, the history entry it found (undefined: none), and the draft it replaced. */
+export type HistorySearch = { query: string; index: number | undefined; draft: string; draftCursor: number };
+
 export type EditorState = {
   text: string;
   cursor: number;
+  /** Sent prompts, oldest first (this project's history from earlier runs, then this run's). */
   history: string[];
   historyIndex: number | undefined;
   draft: string;
   /** Text replaced by set_editor_text, kept for one undo. */
   undo: string | undefined;
   pasting: boolean;
+  /** What a bracketed paste has brought so far (the editor shows it when the paste ends). */
+  pasteBuffer: string;
+  /** Big pastes shown as markers, by number (state/paste.ts); expanded when sent. */
+  pastes: Record<number, string>;
+  pasteCount: number;
+  search: HistorySearch | undefined;
 };
 
 export type UiState = {

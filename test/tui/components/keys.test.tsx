@@ -6,6 +6,7 @@ import type { Key } from "ink";
 import { cleanup } from "ink-testing-library";
 import { splitKeypresses } from "../../../src/tui/key-chunks.js";
 import { resolveEditorKey } from "../../../src/tui/keymap.js";
+import { crashesInkInput } from "../../../src/tui/components/ink-input-guard.js";
 import { openUiRequest, setupApp } from "../helpers/app-harness.js";
 import { waitFor } from "../helpers/fake-connection.js";
 
@@ -27,6 +28,9 @@ describe("splitting an input chunk into keys", () => {
     expect(splitKeypresses("a\u0007b\r", plain, true)).toHaveLength(1);
     // Several lines in one unmarked chunk are a paste, not several submits.
     expect(splitKeypresses("line1\rline2\r", plain, false)).toHaveLength(1);
+    // ...but `\` then Enter is the continuation key pair, whatever arrived with it.
+    expect(keys("one\\\rtwo")).toEqual([{ text: "one\\" }, { action: "submit" }, { text: "two" }]);
+    expect(keys("a\\\rb\\\rc")).toEqual([{ text: "a\\" }, { action: "submit" }, { text: "b\\" }, { action: "submit" }, { text: "c" }]);
   });
 });
 
@@ -49,6 +53,23 @@ describe("the main editor", () => {
     s.stdin.write("[x");
     s.stdin.write("[27;2;13~");
     await waitFor(() => s.store.getState().editor.text === "[x[27;2;13~", `editor: ${JSON.stringify(s.store.getState().editor.text)}`);
+  });
+
+  it("\\ then Enter and the next line in one chunk continue the prompt on a new line", async () => {
+    const s = setupApp();
+    s.stdin.write("one\\\rtwo");
+    await waitFor(() => s.store.getState().editor.text === "one\ntwo", `editor: ${JSON.stringify(s.store.getState().editor.text)}`);
+    expect(s.conn.calls.some((c) => c.method === "prompt")).toBe(false);
+  });
+
+  it("a Ctrl-modified function key Ink cannot name (Ctrl+F13) is dropped, and the app goes on", async () => {
+    expect(["\u001b[25;5~", "\u001b[99;5~", "\u001b[1;5P"].every(crashesInkInput)).toBe(true);
+    expect(["\u001b[1;5A", "\u001b[3;5~", "\u001b[25~", "\u001b[13;5u"].some(crashesInkInput)).toBe(false);
+    const s = setupApp();
+    await waitFor(() => s.frame().includes("message the agent"), "editor shown");
+    s.stdin.write("\u001b[25;5~");
+    s.stdin.write("ok");
+    await waitFor(() => s.store.getState().editor.text === "ok", `editor: ${JSON.stringify(s.store.getState().editor.text)}`);
   });
 
   it("text then Enter in one chunk is the text, then a submit", async () => {

@@ -46,7 +46,7 @@ function hostileState(): TuiState {
       toolOrder: ["t1"],
       bash: { command: EVIL, output: EVIL, startedAt: 0 },
     },
-    run: { ...s.run, busy: true, retry: { attempt: 1, maxAttempts: 3, until: 0, error: EVIL } },
+    run: { ...s.run, busy: true, retry: { attempt: 1, maxAttempts: 3, until: 5000, error: EVIL } },
     queue: { steering: [EVIL], followUp: [EVIL] },
     todos: [{ id: "p", name: EVIL, tasks: [{ id: "1", content: EVIL, status: "in_progress" }] }, { id: "q", name: "two", tasks: [] }],
     toasts: [{ id: 1, level: "error", text: EVIL, until: 10, count: 1 }],

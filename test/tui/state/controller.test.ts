@@ -40,7 +40,7 @@ describe("controller", () => {
     const { store, conn, controller } = setup();
     await controller.abort();
     expect(conn.calls).toEqual([]);
-    store.dispatch({ type: "agent_event", event: { type: "auto_retry_start", attempt: 1, maxAttempts: 3, delayMs: 2000, error: "529" }, now: 0 });
+    store.dispatch({ type: "agent_event", event: { type: "auto_retry_start", attempt: 1, maxAttempts: 3, delayMs: 2000, error: "529" }, now: Date.now() });
     await controller.abort();
     store.dispatch({ type: "bash_started", command: "sleep 9", now: 0 });
     await controller.abort();

@@ -3,11 +3,11 @@
 import { appendFileSync } from "node:fs";
 import { render } from "ink";
 import { createWorkerConnection, describeCommandLine, toSessionSnapshot, type WorkerConnection } from "../bridge/index.js";
-import { parseSessionsCli, parseTuiCli } from "./cli.js";
-import { askQuitWhileWorking, detachedHint, liveCommands } from "./live/live-commands.js";
-import { liveWorkerCommand } from "./live/live-command.js";
+import { parseSessionsCli, parseTuiCli, type TuiCliOptions } from "./cli.js";
+import { createAppExits, onProcessEvents } from "./app-exits.js";
+import { liveCommands } from "./live/live-commands.js";
 import { planWorker, runSessionsCli } from "./live/live-plan.js";
-import { describeLiveSession, listLiveSessions, type LiveSession } from "./live/live-sessions.js";
+import { listLiveSessions } from "./live/live-sessions.js";
 import { readLiveSettings } from "./live/live-settings.js";
 import { App } from "./components/app.js";
 import { noticesToActions } from "./bridge-notices.js";
@@ -30,25 +30,52 @@ import { createScreenSwitch } from "./transcript-view/screen-switch.js";
 
 const MAX_FPS = 30;
 
-async function main(): Promise<void> {
+/** Ink on the terminal, through the screen switch (the transcript view's frames go to the alternate screen). */
+function renderApp(app: React.ReactElement, out: NodeJS.WriteStream): ReturnType<typeof render> {
+  const screen = createScreenSwitch(out);
+  // AGENT_TUI_RENDER_LOG=<file>: one line per Ink render (time, ms) for the render benchmark.
+  const renderLog = process.env["AGENT_TUI_RENDER_LOG"];
+  const onRender = renderLog ? (m: { renderTime: number }): void => appendFileSync(renderLog, `${Date.now()} ${m.renderTime.toFixed(1)}\n`) : undefined;
+  return render(app, {
+    ...(onRender ? { onRender } : {}),
+    stdout: screen.stream,
+    maxFps: MAX_FPS,
+    patchConsole: false,
+    exitOnCtrlC: false,
+    // Ink 6.8's incremental mode is off by one row in the main buffer (it moves up one row
+    // too few when the frame ends in a newline), so it duplicates lines: keep full redraws.
+    kittyKeyboard: { mode: "auto", flags: ["disambiguateEscapeCodes"] },
+  });
+}
+
+/**
+ * What runs before any terminal work: `agent-tui sessions`, --list-models (answered on stdout,
+ * no terminal needed), and the TTY check. Undefined when that already was the whole job.
+ */
+async function preflight(): Promise<TuiCliOptions | undefined> {
   const sessionsCli = parseSessionsCli(process.argv.slice(2));
   if (sessionsCli) {
     process.exitCode = await runSessionsCli(sessionsCli);
-    return;
+    return undefined;
   }
   const options = parseTuiCli(process.argv.slice(2), import.meta);
-  const stdin = process.stdin;
-  const stdout = process.stdout;
   if (options.listModels !== undefined) {
-    // A question for the worker, answered on stdout: no terminal needed (pipes, scripts).
-    process.exitCode = await printModelList(options.workerCommand, options.listModels || undefined, (text) => stdout.write(text));
-    return;
+    process.exitCode = await printModelList(options.workerCommand, options.listModels || undefined, (text) => process.stdout.write(text));
+    return undefined;
   }
-  if (!stdin.isTTY || !stdout.isTTY) {
+  if (!process.stdin.isTTY || !process.stdout.isTTY) {
     process.stderr.write("agent-tui: needs an interactive terminal (stdin and stdout must be a TTY)\n");
     process.exitCode = 2;
-    return;
+    return undefined;
   }
+  return options;
+}
+
+async function main(): Promise<void> {
+  const options = await preflight();
+  if (!options) return;
+  const stdin = process.stdin;
+  const stdout = process.stdout;
   const store = createStore(createInitialState(stdout.columns || 80, stdout.rows || 24));
   const cwd = process.cwd();
   // A remote worker's directory is not this one: the footer says where it is once it reports it.
@@ -74,72 +101,11 @@ async function main(): Promise<void> {
   });
   connection.subscribe((batch) => store.dispatchAll(noticesToActions(batch, Date.now())));
 
-  let exiting = false;
   let ink: ReturnType<typeof render> | undefined;
   const term = createTerminalSession({ stdin, stdout, store, env: process.env, ink: () => ink });
-  /** `end`: the worker ends too (as before live sessions); `detach`: a live worker keeps running. */
-  const exit = (code = 0, how: "end" | "detach" = "end", farewell?: string): void => {
-    if (exiting) return;
-    exiting = true;
-    store.dispatch({ type: "exit_requested" });
-    store.flush();
-    ink?.unmount();
-    term.restore();
-    if (farewell) process.stderr.write(farewell);
-    const done = (): never => process.exit(code);
-    (how === "end" ? connection.shutdownWorker() : connection.stop()).then(done, (error: unknown) => {
-      process.stderr.write(`agent-tui: stopping the worker failed: ${String(error)}\n`);
-      done();
-    });
-    // A worker that ignores SIGTERM must not keep the UI hanging.
-    setTimeout(done, 9000).unref();
-  };
-
-  // The terminal went away or someone killed us: a live worker keeps running (detach).
-  for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143], ["SIGHUP", 129]] as const) {
-    process.on(signal, () => exit(code, "detach"));
-  }
-  const liveId = (): string | undefined => {
-    const live = connection.getSnapshot().live;
-    return live && live.ended === undefined ? live.id : undefined;
-  };
-  const detach = (): void => {
-    const id = liveId();
-    exit(0, "detach", id ? detachedHint(id) : undefined);
-  };
-  const detachOrSay = (): void => {
-    if (liveId() !== undefined) detach();
-    else store.dispatch({ type: "toast", level: "warning", text: "This worker is not a live session (--no-detach, or not agent-rpc): /quit ends it", now: Date.now() });
-  };
-  /** Reattach to another live session: this worker ends (or, while working, stays live). */
-  const attachTo = async (session: LiveSession): Promise<void> => {
-    const command = liveWorkerCommand(options.workerCommand, session.id);
-    if (!command) return;
-    const now = Date.now();
-    store.dispatch({ type: "notice", level: "info", text: `── Attached: ${describeLiveSession(session, now).label} ──` });
-    store.dispatch({ type: "agent_event", event: { type: "queue_update", steering: [], followUp: [] }, now });
-    store.dispatch({ type: "todos", phases: [] });
-    await connection.switchWorker(command, store.getState().run.busy ? "detach" : "end");
-    store.dispatch({ type: "snapshot", snapshot: toSessionSnapshot(await connection.rpc.getState()) });
-  };
-  /** Ctrl+D, /quit: end the worker as before, unless a live run is working: then ask. */
-  const quit = async (): Promise<void> => {
-    const id = liveId();
-    if (id === undefined) return exit(0);
-    // Unreachable worker: leaving cannot stop it, and it keeps running.
-    if (connection.getSnapshot().supervisor === "reconnecting") return exit(0, "detach", detachedHint(id));
-    if (!store.getState().run.busy) return exit(0);
-    const choice = await askQuitWhileWorking(features.pickers);
-    if (choice === "detach") detach();
-    else if (choice === "stop") exit(0);
-  };
-  process.on("uncaughtException", (error) => {
-    ink?.unmount();
-    term.restore();
-    process.stderr.write(`agent-tui: crashed: ${error.stack ?? error.message}\n`);
-    process.exit(1);
-  });
-  process.on("exit", () => term.restore());
+  const exits = createAppExits({ store, connection, term, ink: () => ink, workerCommand: options.workerCommand, pickers: () => features.pickers });
+  const { detach, liveId, attachTo } = exits;
+  onProcessEvents(exits, { term, ink: () => ink });
 
   const features = setupFeatures({
     store,
@@ -164,31 +130,17 @@ async function main(): Promise<void> {
   const editor = createExternalEditor(stdin);
   const copy = (text: string) => copyToClipboard(text, { write: (data) => stdout.write(data), env: process.env });
   const recordPrompt = loadPromptHistory(store, process.env, cwd);
-  const controller = createController({ store, connection, exit: () => void quit(), detach: () => detachOrSay(), suspend: term.suspend, recordPrompt, slashCommands: features.slashCommands, copy, ...(editor ? { openExternalEditor: editor } : {}) });
+  const controller = createController({ store, connection, exit: () => void exits.quit(), detach: () => exits.detachOrSay(), suspend: term.suspend, recordPrompt, slashCommands: features.slashCommands, copy, ...(editor ? { openExternalEditor: editor } : {}) });
   stdout.on("resize", () => store.dispatch({ type: "resize", columns: stdout.columns || 80, rows: stdout.rows || 24 }));
 
   term.enable();
-  // Ink writes through the screen switch: the transcript view's frames go to the alternate screen.
-  const screen = createScreenSwitch(term.guard.stream);
-  // AGENT_TUI_RENDER_LOG=<file>: one line per Ink render (time, ms) for the render benchmark.
-  const renderLog = process.env["AGENT_TUI_RENDER_LOG"];
-  const onRender = renderLog ? (m: { renderTime: number }): void => appendFileSync(renderLog, `${Date.now()} ${m.renderTime.toFixed(1)}\n`) : undefined;
-  ink = render(<App store={store} controller={controller} overlay={features.overlay}>{features.extras}</App>, {
-    ...(onRender ? { onRender } : {}),
-    stdout: screen.stream,
-    maxFps: MAX_FPS,
-    patchConsole: false,
-    exitOnCtrlC: false,
-    // Ink 6.8's incremental mode is off by one row in the main buffer (it moves up one row
-    // too few when the frame ends in a newline), so it duplicates lines: keep full redraws.
-    kittyKeyboard: { mode: "auto", flags: ["disambiguateEscapeCodes"] },
-  });
+  ink = renderApp(<App store={store} controller={controller} overlay={features.overlay}>{features.extras}</App>, term.guard.stream);
 
   try {
     await connection.start();
     store.dispatch({ type: "snapshot", snapshot: toSessionSnapshot(await connection.rpc.getState()) });
     warmUpHighlighter(300); // once the editor and footer are drawn (store 100 ms, Ink 33 ms)
-    await features.afterStart(() => void quit());
+    await features.afterStart(() => void exits.quit());
   } catch (error) {
     store.dispatch({ type: "notice", level: "error", text: `Could not start the worker (${describeCommandLine(options.workerCommand)}): ${error instanceof Error ? error.message : String(error)}` });
     return;

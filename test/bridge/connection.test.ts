@@ -329,8 +329,11 @@ describe("connection against the fake worker", () => {
   });
 
   it("gives up after the restart budget and reports failed with the exit info", async () => {
-    const h = open({ restart: { maxRestarts: 2, windowMs: 60_000, backoffMs: [5, 5] }, fakeEnv: { FAKE_CRASH_AFTER_MS: "30" } });
+    // The worker dies on get_messages: the first one after a clean start (asked here), then
+    // during each restart's rehydration, which asks for the messages.
+    const h = open({ restart: { maxRestarts: 2, windowMs: 60_000, backoffMs: [5, 5] }, fakeEnv: { FAKE_CRASH_ON: "get_messages" } });
     await h.connection.start();
+    await expect(h.connection.rpc.getMessages()).rejects.toThrow();
     await waitFor(() => h.of("supervisor").some((n) => n.state === "failed"), 8000, "failed");
     const states = h.of("supervisor").map((n) => n.state);
     expect(states.filter((s) => s === "recovering")).toHaveLength(2);

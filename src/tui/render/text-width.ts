@@ -41,7 +41,10 @@ const SEGMENT_CHUNK = 256;
 function* graphemes(text: string): Generator<string> {
   let start = 0;
   while (text.length - start > SEGMENT_CHUNK) {
-    const piece = text.slice(start, start + SEGMENT_CHUNK);
+    // Never cut a surrogate pair: its lone half would be a cluster of its own, and the one
+    // before it (say, a ZWJ sequence waiting for that emoji) would look complete.
+    const high = text.charCodeAt(start + SEGMENT_CHUNK - 1);
+    const piece = text.slice(start, start + SEGMENT_CHUNK - (high >= 0xd800 && high <= 0xdbff ? 1 : 0));
     let lastIndex = 0;
     let previous: string | undefined;
     for (const { segment, index } of segmenter.segment(piece)) {
@@ -101,6 +104,7 @@ function tokenize(line: string): Token[] {
  * every row of every frame, and segmenting one costs microseconds. Emptied like widthCache.
  */
 const runWidthCache = new Map<string, number>();
+const RUN_CACHE_MAX_CHARS = 256;
 
 /** Width of text without escapes: printable ASCII is one cell a character, the rest by grapheme. */
 function runWidth(plain: string): number {
@@ -108,7 +112,10 @@ function runWidth(plain: string): number {
   const cached = runWidthCache.get(plain);
   if (cached !== undefined) return cached;
   let w = 0;
-  for (const { segment } of segmenter.segment(plain)) w += graphemeWidth(segment);
+  // In chunks (see graphemes): segmenting a long run whole slows down per grapheme.
+  for (const g of graphemes(plain)) w += graphemeWidth(g);
+  // Only short runs recur; a long one would keep megabytes alive as a key.
+  if (plain.length > RUN_CACHE_MAX_CHARS) return w;
   if (runWidthCache.size >= WIDTH_CACHE_MAX) runWidthCache.clear();
   runWidthCache.set(plain, w);
   return w;

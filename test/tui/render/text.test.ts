@@ -1,6 +1,6 @@
 // Width-aware text handling (sanitising: sanitize.test.ts; safe split points: state/split-point.test.ts).
 import { describe, expect, it } from "vitest";
-import { graphemeWidth, splitLine, stripSgr, textWidth, truncateLine, wrapLine, wrapText } from "../../../src/tui/render/text-width.js";
+import { graphemes, graphemeWidth, splitLine, stripSgr, textWidth, truncateLine, wrapLine, wrapText } from "../../../src/tui/render/text-width.js";
 
 describe("textWidth", () => {
   it("counts wide CJK, emoji and combining marks by cells", () => {
@@ -53,6 +53,8 @@ describe("grapheme segmentation of long and mixed text", () => {
     const pieces = ["a", "b", " ", "e\u0301", "\u0301", "日本", "👍🏽", "👨‍👩‍👧", "🇫🇷", "é", "—", "x\u200dy", "\ufe0f", "ﾞ"];
     for (let i = 0; i < 80; i += 1) {
       const text = Array.from({ length: Math.floor(random() * 400) }, () => pieces[Math.floor(random() * pieces.length)] ?? "").join("");
+      // Chunked segmentation gives the clusters of segmenting whole (a chunk never cuts a surrogate pair).
+      expect([...graphemes(text)], JSON.stringify(text)).toEqual([...segmenter.segment(text)].map((g) => g.segment));
       expect(textWidth(text), JSON.stringify(text)).toBe(naiveWidth(text));
       const rows = splitLine(text, 7);
       expect(rows.join(""), JSON.stringify(text)).toBe(text);

@@ -122,3 +122,31 @@ describe.skipIf(!BUILT)("no untrusted text reaches the terminal raw (under a pty
     for (const h of HOSTILE) expect(shown, h.name).toContain(h.shown);
   }, 90_000);
 });
+
+describe.skipIf(!BUILT)("plain mode writes no untrusted sequence either (under a pty)", () => {
+  it("feeds every surface every class of sequence and writes none of them", async () => {
+    const sandbox = await createSandbox([]);
+    const tui = spawnTui({ args: ["--plain", "--agent", `${process.execPath} ${WORKER}`], cwd: sandbox.cwd, env: sandbox.env, cols: 200, rows: 40 });
+    try {
+      await tui.waitForText("Hostile Model", 20_000, "all");
+      tui.write("inject\r");
+      // Plain mode asks each dialog as a numbered question; /cancel answers any of them.
+      for (const dialog of ["select-title", "confirm-title", "input-title", "editor-title"]) {
+        await tui.waitForText(`${dialog}:␛]52`, 20_000, "all");
+        tui.write("/cancel\r");
+      }
+      await tui.waitForText("inject-done", 20_000, "all");
+      const raw = tui.output();
+      expect(outputProblems(raw)).toEqual([]);
+      // What plain mode prints (it leaves out thinking, the session name, extension errors, a
+      // failed tool's text and input placeholders): each with the payload as visible text.
+      const surfaces = ["model-text", "heading", "code-span", "bash-command", "bash-output", "read-path", "read-output", "tool-name", "notify", "status", "widget",
+        "title", "omp-notice", "session-renamed", "model-error", "retry-error", "select-title", "select-option", "confirm-title", "confirm-message", "input-title",
+        "editor-title", "editor-prefill", "editor-text"];
+      expect(surfaces.filter((surface) => !raw.includes(`${surface}:␛]52;c;cm0gLXJmIH4=␇`))).toEqual([]);
+    } finally {
+      tui.kill();
+      await sandbox.dispose();
+    }
+  }, 90_000);
+});

@@ -38,7 +38,7 @@ const SEGMENT_CHUNK = 256;
  * grows (a 16,000-character run takes ~300 ms), so long text is segmented in chunks: each
  * chunk's last cluster may be incomplete, so the next chunk starts again at its beginning.
  */
-function* graphemes(text: string): Generator<string> {
+export function* graphemes(text: string): Generator<string> {
   let start = 0;
   while (text.length - start > SEGMENT_CHUNK) {
     // Never cut a surrogate pair: its lone half would be a cluster of its own, and the one

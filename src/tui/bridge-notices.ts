@@ -5,6 +5,7 @@ import { workerTextOf, type BridgeNotice, type WorkerConnection } from "../bridg
 import type { TuiAction } from "./state/actions.js";
 import type { NoticeLevel, WorkerStatus } from "./state/types.js";
 import { decodeUiRequest } from "./state/ui-requests.js";
+import { clipText } from "./render/preview.js";
 import { sanitizeText } from "./render/sanitize.js";
 import { liveNoticeActions } from "./live/live-notices.js";
 
@@ -15,7 +16,7 @@ const WORKER_TEXT_MAX_CHARS = 4000;
 const WORKER_TEXT_MAX_LINES = 60;
 
 function boundWorkerText(raw: string): string {
-  let text = sanitizeText(raw).trim();
+  let text = sanitizeText(clipText(raw, WORKER_TEXT_MAX_CHARS * 2)).trim();
   const lines = text.split("\n");
   if (lines.length > WORKER_TEXT_MAX_LINES) text = `${lines.slice(0, WORKER_TEXT_MAX_LINES).join("\n")}\n… (${lines.length - WORKER_TEXT_MAX_LINES} more lines)`;
   if (text.length > WORKER_TEXT_MAX_CHARS) text = `${text.slice(0, WORKER_TEXT_MAX_CHARS)}… (${text.length - WORKER_TEXT_MAX_CHARS} more characters)`;

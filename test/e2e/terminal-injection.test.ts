@@ -1,11 +1,12 @@
 // Terminal escape injection, end to end: agent-tui runs in a directory and on a git branch whose
 // names carry every class of hostile sequence, drives a worker that puts them in every text it
-// sends (hostile-worker.mjs), and the test reads the RAW bytes written to the pty: no OSC but
-// our title, no DCS, no C1, no bidi control, no BEL or CR of theirs, no CSI of theirs; the
-// payloads are on screen as visible placeholders instead.
+// sends (hostile-worker.mjs), and the test reads the RAW bytes written to the pty, inline and in
+// the transcript view: no OSC but our title, no DCS, no C1, no bidi control, no BEL or CR of
+// theirs, no CSI of theirs; the payloads are on screen as visible placeholders instead.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ALT_SCREEN_ENTER, ALT_SCREEN_LEAVE } from "../../src/tui/terminal.js";
 import { ALL_HOSTILE, HOSTILE } from "../fixtures/hostile-text.mjs";
 import { KEYS, ROOT, spawnTui, type TuiProcess } from "./pty-harness.js";
 import { createSandbox, type Sandbox } from "./sandbox.js";
@@ -31,8 +32,9 @@ function outputProblems(raw: string): string[] {
   // Our one OSC: the window title, whose text must hold no control character.
   const titles = raw.match(/\u001b\]0;[^\u0007\u001b]*\u0007/g) ?? [];
   for (const t of titles) if (/[\u0000-\u001f\u007f-\u009f]/.test(t.slice(4, -1))) problems.push(`title with a control: ${JSON.stringify(t)}`);
-  // And our start-up question for the background colour (OSC 11, fenced by DA1), byte for byte.
-  const rest = raw.replace(/\u001b\]0;[^\u0007\u001b]*\u0007/g, "").split(BACKGROUND_QUERY).join("");
+  // Our title, our start-up question for the background colour (OSC 11, fenced by DA1) and the
+  // transcript view's screen switch, byte for byte as we write them.
+  const rest = raw.replace(/\u001b\]0;[^\u0007\u001b]*\u0007/g, "").split(BACKGROUND_QUERY).join("").replaceAll(ALT_SCREEN_ENTER, "").replaceAll(ALT_SCREEN_LEAVE, "");
   if (/\u001b\]/.test(rest)) problems.push(`OSC other than our title: ${JSON.stringify(rest.slice(rest.indexOf("\u001b]"), rest.indexOf("\u001b]") + 40))}`);
   if (/\u001b[P_^X]/.test(rest)) problems.push("DCS/APC/PM/SOS string");
   if (rest.includes("\u0007")) problems.push("BEL outside our title");
@@ -43,7 +45,7 @@ function outputProblems(raw: string): string[] {
   for (const m of rest.matchAll(/\u001b(\[[0-?]*[ -/]*[@-~])?/g)) {
     if (!m[1] || !OWN_CSI.test(m[0])) problems.push(`escape not of ours: ${JSON.stringify(rest.slice(m.index, m.index + 16))}`);
   }
-  for (const h of HOSTILE) if (raw.includes(h.raw)) problems.push(`raw ${h.name}`);
+  for (const h of HOSTILE) if (rest.includes(h.raw)) problems.push(`raw ${h.name}`);
   return [...new Set(problems)];
 }
 
@@ -82,12 +84,23 @@ describe.skipIf(!BUILT)("no untrusted text reaches the terminal raw (under a pty
     tui.write(KEYS.enter);
     for (const dialog of ["select-title", "confirm-title", "input-title", "editor-title"]) {
       await tui.waitForText(`${dialog}:␛]52`);
+      // The worker keeps its retry status up while the first dialog is open.
+      if (dialog === "select-title") await tui.waitForText("retry-error:␛]52");
       tui.write(KEYS.esc);
     }
     await tui.waitForText("inject-done");
     await tui.waitForText("› editor-text:␛]52");
     tui.write(KEYS.ctrlC);
     await waitForEditor(tui, "");
+    // The transcript view shows every block in full: a read's output, a tool's whole arguments.
+    const beforeView = tui.output().length;
+    tui.write(KEYS.ctrlO);
+    await tui.waitForText(/q back · /);
+    tui.write("G");
+    await tui.waitForText("read-output:␛]52");
+    tui.write("q");
+    await waitForEditor(tui, "");
+    expect(tui.output().slice(beforeView)).toContain(ALT_SCREEN_ENTER);
     // Worker stderr shown after a crash.
     await tui.type("crash");
     await waitForEditor(tui, "crash");
@@ -100,10 +113,40 @@ describe.skipIf(!BUILT)("no untrusted text reaches the terminal raw (under a pty
     const surfaces = ["cwd-", "branch-", "session-name", "command-description", "model-text", "heading", "code-span", "thinking",
       "bash-command", "bash-output", "read-path", "tool-name", "tool-error", "notify", "status", "widget", "title", "ext-error", "omp-notice",
       "session-renamed", "model-error", "select-title", "select-option", "confirm-title", "confirm-message", "input-title", "input-placeholder",
-      "editor-title", "editor-prefill", "editor-text", "stderr-last"];
+      "editor-title", "editor-prefill", "editor-text", "stderr-last", "retry-error", "ext-path", "read-output"];
     const missing = surfaces.filter((s) => !raw.includes(`${s}${s.endsWith("-") ? "" : ":"}␛]52;c;cm0gLXJmIH4=␇`));
     expect(missing).toEqual([]);
+    // A generic tool's arguments are shown as JSON, whose escapes are plain text.
+    expect(raw).toContain("tool-arg:\\u001b]52;c;cm0gLXJmIH4=\\u0007");
     const shown = tui.allText();
     for (const h of HOSTILE) expect(shown, h.name).toContain(h.shown);
+  }, 90_000);
+});
+
+describe.skipIf(!BUILT)("plain mode writes no untrusted sequence either (under a pty)", () => {
+  it("feeds every surface every class of sequence and writes none of them", async () => {
+    const sandbox = await createSandbox([]);
+    const tui = spawnTui({ args: ["--plain", "--agent", `${process.execPath} ${WORKER}`], cwd: sandbox.cwd, env: sandbox.env, cols: 200, rows: 40 });
+    try {
+      await tui.waitForText("Hostile Model", 20_000, "all");
+      tui.write("inject\r");
+      // Plain mode asks each dialog as a numbered question; /cancel answers any of them.
+      for (const dialog of ["select-title", "confirm-title", "input-title", "editor-title"]) {
+        await tui.waitForText(`${dialog}:␛]52`, 20_000, "all");
+        tui.write("/cancel\r");
+      }
+      await tui.waitForText("inject-done", 20_000, "all");
+      const raw = tui.output();
+      expect(outputProblems(raw)).toEqual([]);
+      // What plain mode prints (it leaves out thinking, the session name, extension errors, a
+      // failed tool's text and input placeholders): each with the payload as visible text.
+      const surfaces = ["model-text", "heading", "code-span", "bash-command", "bash-output", "read-path", "read-output", "tool-name", "notify", "status", "widget",
+        "title", "omp-notice", "session-renamed", "model-error", "retry-error", "select-title", "select-option", "confirm-title", "confirm-message", "input-title",
+        "editor-title", "editor-prefill", "editor-text"];
+      expect(surfaces.filter((surface) => !raw.includes(`${surface}:␛]52;c;cm0gLXJmIH4=␇`))).toEqual([]);
+    } finally {
+      tui.kill();
+      await sandbox.dispose();
+    }
   }, 90_000);
 });

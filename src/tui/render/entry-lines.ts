@@ -1,6 +1,7 @@
 // Committed transcript entries as terminal rows (printed once into <Static>).
 import type { Entry } from "../state/types.js";
 import { renderMarkdown } from "./markdown.js";
+import { entryPreview, formatCount, tailLines } from "./preview.js";
 import { sanitizeLine, sanitizeText } from "./sanitize.js";
 import { style, symbols, theme } from "./theme.js";
 import { hangLine, wrapText } from "./text-width.js";
@@ -11,11 +12,21 @@ export type EntryRenderOptions = { width: number; showThinking: boolean; toolsEx
 const COLLAPSED_TOOL_ROWS = 5;
 const EXPANDED_TOOL_ROWS = 40;
 
+/**
+ * The part of an entry's text that is drawn, and the row that says what is not: one event can
+ * put at most ENTRY_PREVIEW_CHARS / ENTRY_PREVIEW_LINES on screen; the store keeps all of it.
+ */
+function bounded(text: string): { text: string; more: string[] } {
+  const p = entryPreview(text);
+  return { text: p.text, more: p.hiddenLines > 0 ? [theme.muted(`  … ${formatCount(p.hiddenLines)} more line${p.hiddenLines === 1 ? "" : "s"} not shown here (kept in full in the session)`)] : [] };
+}
+
 function noticeLines(level: "info" | "warning" | "error", text: string, width: number): string[] {
   const color = level === "error" ? theme.error : level === "warning" ? theme.warning : theme.muted;
   const mark = level === "error" ? "✗" : level === "warning" ? "!" : "·";
+  const b = bounded(text);
   // A blank spacer row first, like every other entry, so notices do not stick to the text above.
-  return ["", ...wrapText(sanitizeText(text), width - 2).map((l, i) => color(`${i === 0 ? mark : " "} ${l}`))];
+  return ["", ...wrapText(sanitizeText(b.text), width - 2).map((l, i) => color(`${i === 0 ? mark : " "} ${l}`)), ...b.more];
 }
 
 /** Rows of a sent prompt printed inline; all of it is in the transcript view. */
@@ -49,33 +60,40 @@ export function entryLines(e: Entry, o: EntryRenderOptions): string[] {
       if (e.images > 0) rows.push(theme.muted(`  [${e.images} image(s)]`));
       return ["", ...rows];
     }
-    case "markdown":
-      return ["", ...renderMarkdown(e.text, w)];
+    case "markdown": {
+      const b = bounded(e.text);
+      return ["", ...renderMarkdown(b.text, w), ...b.more];
+    }
     case "thinking": {
       if (!o.showThinking) return e.continues ? [] : [theme.muted("  (thinking hidden, ctrl+t to show)")];
-      const rows = wrapText(sanitizeText(e.text), w - 2).map((l) => theme.thinking(`  ${l}`));
-      return ["", ...rows];
+      const b = bounded(e.text);
+      const rows = wrapText(sanitizeText(b.text), w - 2).map((l) => theme.thinking(`  ${l}`));
+      return ["", ...rows, ...b.more];
     }
     case "tool":
       return ["", ...toolLines(e.run, e.run.endedAt ?? e.run.startedAt, w, o.toolsExpanded ? EXPANDED_TOOL_ROWS : COLLAPSED_TOOL_ROWS, o.toolsExpanded)];
     case "notice":
       return noticeLines(e.level, e.text, w);
     case "bash": {
-      const out = sanitizeText(e.output).replace(/\n+$/, "").split("\n");
       const limit = o.toolsExpanded ? EXPANDED_TOOL_ROWS : 20;
-      const shown = out.length > limit ? [theme.muted(`… ${out.length - limit} more lines`), ...out.slice(-limit)] : out;
+      const tail = tailLines(e.output, limit);
+      const out = tail.lines.map((l) => sanitizeText(l).replace(/\n/g, "⏎"));
+      const shown = tail.total > out.length ? [theme.muted(`… ${formatCount(tail.total - out.length)} more lines`), ...out] : out;
       const status = e.cancelled ? theme.warning(" (cancelled)") : e.exitCode !== undefined && e.exitCode !== 0 ? theme.error(` (exit ${e.exitCode})`) : "";
       const head = hangLine(`${theme.accent("!")} ${style.bold(sanitizeLine(e.command))}${status}`, w);
       return ["", ...head, ...shown.flatMap((l) => wrapWithMark(l, w, "  "))];
     }
-    case "custom":
-      return ["", ...wrapText(theme.muted(`[${sanitizeLine(e.label)}]`), w), ...renderMarkdown(e.text, w)];
+    case "custom": {
+      const b = bounded(e.text);
+      return ["", ...wrapText(theme.muted(`[${sanitizeLine(e.label)}]`), w), ...renderMarkdown(b.text, w), ...b.more];
+    }
     case "summary": {
       // Collapsed like a compaction notice printed live; the summary itself when expanded.
       const before = e.tokensBefore !== undefined ? ` from ${e.tokensBefore.toLocaleString("en-US")} tokens` : "";
       const head = e.what === "compaction" ? `Context compacted${before}` : "Branch summary";
       if (!o.toolsExpanded) return noticeLines("info", `${head} (ctrl+o to expand)`, w);
-      return [...noticeLines("info", head, w), ...renderMarkdown(e.text, w - 2).map((l) => `  ${l}`)];
+      const b = bounded(e.text);
+      return [...noticeLines("info", head, w), ...renderMarkdown(b.text, w - 2).map((l) => `  ${l}`), ...b.more];
     }
     default: {
       const never: never = e;

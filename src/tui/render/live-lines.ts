@@ -1,8 +1,9 @@
 // The live region as row budgets + pure row builders. Its total height is always below the
 // terminal height (Ink clears the screen otherwise) and never depends on transcript length.
-import { endsInsideFence } from "../state/split-point.js";
+import { markdownTail } from "../state/split-point.js";
 import { liveBlockText } from "../state/transcript.js";
 import { renderMarkdown } from "./markdown.js";
+import { tailChars, tailLines } from "./preview.js";
 import { sanitizeLine, sanitizeText } from "./sanitize.js";
 import { style, symbols, theme } from "./theme.js";
 import { truncateLine, wrapText } from "./text-width.js";
@@ -66,20 +67,14 @@ export function streamLines(live: LiveMessage | undefined, width: number, max: n
   for (let i = live.commitBlock; i < live.blocks.length; i += 1) {
     const b = live.blocks[i];
     if (!b) continue;
+    // Only the tail can be shown: a few rows' worth of characters is all that is read.
+    const tailBudget = (max + 2) * width * 2;
     if (b.type === "text") {
-      let text = liveBlockText(live, i);
-      // Only the tail can be shown: cut before rendering so the cost stays bounded. A cut inside
-      // a code fence re-opens the fence so the tail still renders as code.
-      const lines = text.split("\n");
-      const keep = max * 2 + 4;
-      if (lines.length > keep) {
-        const head = lines.slice(0, lines.length - keep);
-        const opener = endsInsideFence(head.join("\n")) ? [...head].reverse().find((l) => /^ {0,3}(`{3,}|~{3,})/.test(l)) : undefined;
-        text = (opener !== undefined ? `${opener}\n` : "") + lines.slice(-keep).join("\n");
-      }
+      // A cut inside a code fence re-opens the fence so the tail still renders as code.
+      const text = markdownTail(liveBlockText(live, i), max * 2 + 4, tailBudget);
       if (text.trim() !== "") rows.push(...renderMarkdown(text, width, { highlight: false }));
     } else if (b.type === "thinking") {
-      const text = liveBlockText(live, i);
+      const text = tailChars(liveBlockText(live, i), tailBudget);
       if (!showThinking) rows.push(theme.muted("  thinking…"));
       else rows.push(...wrapText(sanitizeText(text.split("\n").slice(-max).join("\n")), width - 2).map((l) => theme.thinking(`  ${l}`)));
     } else if (b.type === "toolCall") {
@@ -109,8 +104,7 @@ export function runningToolLines(state: TuiState, now: number, width: number, ma
 export function bashLines(state: TuiState, now: number, width: number, max: number): string[] {
   const b = state.transcript.bash;
   if (!b || max <= 0) return [];
-  const out = sanitizeText(b.output).replace(/\n+$/, "");
-  const tail = out === "" ? [] : out.split("\n").slice(-(max - 1));
+  const tail = tailLines(b.output, max - 1).lines.map((l) => sanitizeText(l).replace(/\n/g, "⏎"));
   return [
     truncateLine(`${theme.accent("!")} ${sanitizeLine(b.command)} ${theme.muted(`· ${formatElapsed(now - b.startedAt)} · esc to cancel`)}`, width),
     ...tail.map((l) => truncateLine(`  ${l}`, width)),
@@ -209,8 +203,10 @@ export function toastLines(state: TuiState, now: number, width: number, max: num
 }
 
 export function widgetLines(state: TuiState, placement: "aboveEditor" | "belowEditor", width: number, max: number): string[] {
+  // At most `max` lines of each widget are read: an extension can send any number.
   const rows = Object.values(state.widgets)
     .filter((w) => w.placement === placement)
+    .map((w) => ({ ...w, lines: w.lines.slice(0, max) }))
     // Extension widgets are untrusted (their SGR dropped like any other); ours are pre-sanitised.
     .flatMap((w) => w.lines.map((l) => truncateLine(sanitizeLine(l), width)));
   return rows.slice(0, max);

@@ -2,6 +2,8 @@
 // its way to the screen: controls, escape sequences and bidi/invisible format characters become
 // visible placeholders, never interpreted; only our own styling emits escapes (docs/terminal-safety.md).
 
+import { clipText, EXACT_PREVIEW_CHARS, ROW_PREVIEW_CHARS } from "./preview.js";
+
 /** Characters that reorder or hide text without being seen: bidi embeddings, overrides, isolates, marks. */
 const BIDI = "\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069";
 /** Interlinear annotation characters: some renderers hide the text between them. */
@@ -70,9 +72,12 @@ export function sanitizeText(input: string, options: SanitizeOptions = {}): stri
   return expandTabs(text, options.tabWidth ?? 4);
 }
 
-/** Untrusted short text (names, titles, paths, statuses) as one safe row: line breaks become spaces. */
+/**
+ * Untrusted short text (names, titles, paths, statuses) as one safe row: line breaks become
+ * spaces; beyond ROW_PREVIEW_CHARS the rest is counted, not read (a row shows far less).
+ */
 export function sanitizeLine(input: string): string {
-  return sanitizeText(input).replace(/\s*\n\s*/g, " ");
+  return sanitizeText(clipText(input, ROW_PREVIEW_CHARS)).replace(/\s*\n\s*/g, " ");
 }
 
 /** Runs of spaces at least this long are counted instead of drawn: they can push text out of sight. */
@@ -86,7 +91,8 @@ const MAX_BLANK_LINES = 2;
  * long runs of spaces or blank lines are counted (`⟨150 spaces⟩`) so they cannot hide the rest.
  */
 export function sanitizeExact(input: string): string {
-  const text = input
+  // Whole up to a bound no one reviews beyond; past it the rest is counted, visibly.
+  const text = clipText(input, EXACT_PREVIEW_CHARS)
     .replace(UNSAFE_EXACT, (ch) => (ch === " " ? ch : placeholder(ch)))
     .replace(new RegExp(` {${LONG_SPACE_RUN},}`, "g"), (run) => ` ⟨${run.length} spaces⟩ `)
     .replace(new RegExp(`\\n{${MAX_BLANK_LINES + 2},}`, "g"), (run) => `\n⟨${run.length - 1} blank lines⟩\n`);

@@ -30,6 +30,37 @@ export function graphemeWidth(g: string): number {
 /** A piece of a styled line: either an SGR escape (width 0) or one grapheme. */
 type Token = { sgr: true; text: string } | { sgr: false; text: string; width: number };
 
+/** Segmented at most this many UTF-16 units at a time (see `graphemes`). */
+const SEGMENT_CHUNK = 256;
+
+/**
+ * Grapheme clusters of `text`. V8's Intl.Segmenter gets slower per grapheme as the string
+ * grows (a 16,000-character run takes ~300 ms), so long text is segmented in chunks: each
+ * chunk's last cluster may be incomplete, so the next chunk starts again at its beginning.
+ */
+export function* graphemes(text: string): Generator<string> {
+  let start = 0;
+  while (text.length - start > SEGMENT_CHUNK) {
+    // Never cut a surrogate pair: its lone half would be a cluster of its own, and the one
+    // before it (say, a ZWJ sequence waiting for that emoji) would look complete.
+    const high = text.charCodeAt(start + SEGMENT_CHUNK - 1);
+    const piece = text.slice(start, start + SEGMENT_CHUNK - (high >= 0xd800 && high <= 0xdbff ? 1 : 0));
+    let lastIndex = 0;
+    let previous: string | undefined;
+    for (const { segment, index } of segmenter.segment(piece)) {
+      if (previous !== undefined) yield previous;
+      previous = segment;
+      lastIndex = index;
+    }
+    // One cluster longer than the chunk (a pile of combining marks): take the chunk whole.
+    if (lastIndex === 0) {
+      yield piece;
+      start += piece.length;
+    } else start += lastIndex;
+  }
+  for (const { segment } of segmenter.segment(text.slice(start))) yield segment;
+}
+
 function tokenize(line: string): Token[] {
   const tokens: Token[] = [];
   let plainStart = 0;
@@ -40,9 +71,16 @@ function tokenize(line: string): Token[] {
       for (const ch of plain) tokens.push({ sgr: false, text: ch, width: 1 });
       return;
     }
-    for (const { segment } of segmenter.segment(plain)) {
-      tokens.push({ sgr: false, text: segment, width: graphemeWidth(segment) });
+    // Two printable ASCII characters never share a cluster: only the other runs go through the
+    // segmenter, each with the character before it (a combining mark may belong to it).
+    let ascii = 0;
+    for (const m of plain.matchAll(/[^\x20-\x7e]+/g)) {
+      const from = m.index > ascii ? m.index - 1 : m.index;
+      for (let k = ascii; k < from; k += 1) tokens.push({ sgr: false, text: plain[k] ?? "", width: 1 });
+      for (const g of graphemes(plain.slice(from, m.index + m[0].length))) tokens.push({ sgr: false, text: g, width: graphemeWidth(g) });
+      ascii = m.index + m[0].length;
     }
+    for (let k = ascii; k < plain.length; k += 1) tokens.push({ sgr: false, text: plain[k] ?? "", width: 1 });
   };
   let i = line.indexOf("\u001b");
   while (i !== -1) {
@@ -66,6 +104,7 @@ function tokenize(line: string): Token[] {
  * every row of every frame, and segmenting one costs microseconds. Emptied like widthCache.
  */
 const runWidthCache = new Map<string, number>();
+const RUN_CACHE_MAX_CHARS = 256;
 
 /** Width of text without escapes: printable ASCII is one cell a character, the rest by grapheme. */
 function runWidth(plain: string): number {
@@ -73,7 +112,10 @@ function runWidth(plain: string): number {
   const cached = runWidthCache.get(plain);
   if (cached !== undefined) return cached;
   let w = 0;
-  for (const { segment } of segmenter.segment(plain)) w += graphemeWidth(segment);
+  // In chunks (see graphemes): segmenting a long run whole slows down per grapheme.
+  for (const g of graphemes(plain)) w += graphemeWidth(g);
+  // Only short runs recur; a long one would keep megabytes alive as a key.
+  if (plain.length > RUN_CACHE_MAX_CHARS) return w;
   if (runWidthCache.size >= WIDTH_CACHE_MAX) runWidthCache.clear();
   runWidthCache.set(plain, w);
   return w;

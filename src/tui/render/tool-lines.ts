@@ -1,6 +1,7 @@
 // Tool execution views as terminal rows: a header (status, name, argument summary, elapsed)
 // and a per-tool body (bash tail, edit diff, read/write/ls/grep/find summaries, generic).
 import type { ToolRun } from "../state/types.js";
+import { EXACT_PREVIEW_CHARS, ROW_PREVIEW_CHARS, clipText, countLines, formatCount, headLines, type LineWindow, tailLines } from "./preview.js";
 import { sanitizeExact, sanitizeLine, sanitizeText } from "./sanitize.js";
 import { symbols, theme } from "./theme.js";
 import { hangLine, splitLine, textWidth } from "./text-width.js";
@@ -24,7 +25,7 @@ export function summarizeArgs(name: string, args: Record<string, unknown>): stri
       return path + range;
     }
     case "write":
-      return `${path} (${s(args["content"]).split("\n").length} lines)`;
+      return `${path} (${formatCount(countLines(s(args["content"])))} lines)`;
     case "edit":
     case "ls":
       return path || ".";
@@ -36,7 +37,8 @@ export function summarizeArgs(name: string, args: Record<string, unknown>): stri
     case "todo":
       return Array.isArray(args["phases"]) ? `${args["phases"].length} phase(s)` : "";
     default: {
-      const json = JSON.stringify(args);
+      // Long strings are clipped before stringifying: the summary is at most one row's worth.
+      const json = JSON.stringify(args, (_key, value: unknown) => (typeof value === "string" ? clipText(value, ROW_PREVIEW_CHARS) : value));
       return json === "{}" ? "" : oneLine(json ?? "");
     }
   }
@@ -77,47 +79,66 @@ export function toolHeader(run: ToolRun, now: number, width: number, maxCommandR
   const command = run.name === "bash" ? run.args["command"] : undefined;
   if (typeof command === "string") {
     const w = Math.max(10, width);
-    const [first = "", ...more] = sanitizeExact(command).split("\n");
+    // Only what can be drawn is read: a bounded number of rows live, a large bound once committed.
+    const limit = Number.isFinite(maxCommandRows) ? Math.min(EXACT_PREVIEW_CHARS, maxCommandRows * w) : EXACT_PREVIEW_CHARS;
+    const [first = "", ...more] = sanitizeExact(command.length > limit ? command.slice(0, limit) : command).split("\n");
     const rows = withTail([...hangLine(`${mark} ${name} ${first}`, w), ...more.flatMap((l) => hangLine(`  ${l}`, w))], tail, elapsed, w);
-    if (rows.length <= maxCommandRows) return rows;
-    const keep = Math.max(1, maxCommandRows - 1);
-    return [...rows.slice(0, keep), theme.muted(`  … ${rows.length - keep} more rows of this command`)];
+    const left = command.length - Math.min(limit, command.length);
+    if (rows.length <= maxCommandRows && left === 0) return rows;
+    const keep = Math.max(1, Math.min(rows.length, maxCommandRows - 1));
+    const rest = rows.length - keep;
+    const what = [rest > 0 ? `${rest} more row${rest === 1 ? "" : "s"}` : "", left > 0 ? `${formatCount(left)} more characters` : ""].filter((x) => x !== "").join(" and ");
+    return [...rows.slice(0, keep), theme.muted(`  … ${what} of this command`)];
   }
-  const summary = sanitizeLine(summarizeArgs(run.name, run.args));
+  const summary = sanitizeLine(clipText(summarizeArgs(run.name, run.args), ROW_PREVIEW_CHARS));
   const head = `${mark} ${name}${summary ? ` ${summary}` : ""}`;
   if (textWidth(head) + textWidth(tail) <= width) return [head + tail];
   // Too long: wrap the whole summary (a path is never cut); elapsed ends the last row.
   return withTail(hangLine(head, Math.max(10, width)), tail, elapsed, width);
 }
 
-function outputLines(text: string): string[] {
-  const clean = sanitizeText(text).replace(/\n+$/, "");
-  return clean === "" ? [] : clean.split("\n");
+/**
+ * A window of `count` sanitised lines of tool output (from its head, or its tail), and how
+ * many lines the output has: only the window is read, so the cost does not grow with the output.
+ */
+function outputWindow(text: string, count: number, fromTail = false): LineWindow {
+  const w = fromTail ? tailLines(text, count) : headLines(text, count);
+  // A U+2028 inside a line would become a break: keep one row per line of the window.
+  return { lines: w.lines.map((l) => sanitizeText(l).replace(/\n/g, "⏎")), total: w.total };
 }
 
-function diffLines(run: ToolRun): string[] {
+function styled(w: LineWindow, paint: (line: string) => string): LineWindow {
+  return { lines: w.lines.map(paint), total: w.total };
+}
+
+/** The first `count` diff lines (from details.diff, else the edit arguments) and how many in all. */
+function diffLines(run: ToolRun, count: number): LineWindow {
   const diff = run.output?.details?.["diff"];
   if (typeof diff === "string" && diff.trim() !== "") {
-    return outputLines(diff).map((l) => (l.startsWith("+") ? theme.diffAdd(l) : l.startsWith("-") ? theme.diffRemove(l) : theme.muted(l)));
+    return styled(outputWindow(diff, count), (l) => (l.startsWith("+") ? theme.diffAdd(l) : l.startsWith("-") ? theme.diffRemove(l) : theme.muted(l)));
   }
   const edits = Array.isArray(run.args["edits"]) ? run.args["edits"] : [run.args];
-  const out: string[] = [];
+  const out: LineWindow = { lines: [], total: 0 };
   for (const e of edits) {
     if (typeof e !== "object" || e === null) continue;
     const rec = e as Record<string, unknown>;
     const oldText = s(rec["oldText"] ?? rec["old_string"]);
     const newText = s(rec["newText"] ?? rec["new_string"]);
     if (oldText === "" && newText === "") continue;
-    out.push(...outputLines(oldText).map((l) => theme.diffRemove(`- ${l}`)));
-    out.push(...outputLines(newText).map((l) => theme.diffAdd(`+ ${l}`)));
+    for (const part of [styled(outputWindow(oldText, count), (l) => theme.diffRemove(`- ${l}`)), styled(outputWindow(newText, count), (l) => theme.diffAdd(`+ ${l}`))]) {
+      out.lines.push(...part.lines.slice(0, Math.max(0, count - out.lines.length)));
+      out.total += part.total;
+    }
   }
   return out;
 }
 
-function countSummary(run: ToolRun, singular: string, plural: string): string[] {
-  const lines = outputLines(run.output?.text ?? "");
-  return [theme.muted(`${lines.length} ${lines.length === 1 ? singular : plural}`)];
+function countSummary(run: ToolRun, singular: string, plural: string): LineWindow {
+  const n = countLines(run.output?.text ?? "");
+  return { lines: [theme.muted(`${formatCount(n)} ${n === 1 ? singular : plural}`)], total: 1 };
 }
+
+const NONE: LineWindow = { lines: [], total: 0 };
 
 /**
  * Body rows of a tool view, at most `maxRows` (the tail for streaming output, the head for
@@ -126,46 +147,46 @@ function countSummary(run: ToolRun, singular: string, plural: string): string[] 
 export function toolBody(run: ToolRun, width: number, maxRows: number, expanded: boolean): string[] {
   if (maxRows <= 0) return [];
   const text = run.output?.text ?? "";
-  let rows: string[];
+  let body: LineWindow;
   let fromTail = false;
   if (run.status === "error") {
-    rows = outputLines(text).map((l) => theme.error(l));
+    body = styled(outputWindow(text, maxRows, true), (l) => theme.error(l));
     fromTail = true;
   } else {
     switch (run.name) {
       case "bash":
-        rows = outputLines(text);
+        body = outputWindow(text, maxRows, true);
         fromTail = true;
         break;
       case "edit":
-        rows = run.status === "running" ? [] : diffLines(run);
+        body = run.status === "running" ? NONE : diffLines(run, maxRows);
         break;
       case "read":
-        rows = expanded ? outputLines(text) : countSummary(run, "line", "lines");
+        body = expanded ? outputWindow(text, maxRows) : countSummary(run, "line", "lines");
         break;
       case "write":
-        rows = run.status === "running" ? [] : [theme.muted(`wrote ${s(run.args["content"]).split("\n").length} lines`)];
+        body = run.status === "running" ? NONE : { lines: [theme.muted(`wrote ${formatCount(countLines(s(run.args["content"])))} lines`)], total: 1 };
         break;
       case "ls":
       case "find":
-        rows = expanded ? outputLines(text) : countSummary(run, "entry", "entries");
+        body = expanded ? outputWindow(text, maxRows) : countSummary(run, "entry", "entries");
         break;
       case "grep":
-        rows = expanded ? outputLines(text) : countSummary(run, "match", "matches");
+        body = expanded ? outputWindow(text, maxRows) : countSummary(run, "match", "matches");
         break;
       case "todo_write":
       case "todo":
-        rows = [];
+        body = NONE;
         break;
       default:
-        rows = outputLines(text);
+        body = outputWindow(text, maxRows);
     }
   }
-  // Only the lines that can be shown are wrapped (a huge output costs no more than its window);
-  // lines wider than the view wrap without loss, so paths and errors are read in full.
-  const window = fromTail ? rows.slice(-maxRows) : rows.slice(0, maxRows);
+  // Only the lines that can be shown were read and are wrapped (a huge output costs no more
+  // than its window); lines wider than the view wrap without loss, up to the line limit.
+  const window = body.lines;
   const wrapped = window.map((l) => wrapWithMark(l, width, "  "));
-  if (rows.length === window.length && wrapped.flat().length <= maxRows) return wrapped.flat();
+  if (body.total === window.length && wrapped.flat().length <= maxRows) return wrapped.flat();
   // Keep whole lines while they fit beside the marker row; a single line taller than the
   // room shows its own rows up to the limit.
   const keep = Math.max(0, maxRows - 1);
@@ -181,8 +202,8 @@ export function toolBody(run: ToolRun, width: number, maxRows: number, expanded:
     used += line.length;
   }
   const partial = kept.length === 1 && (kept[0]?.length ?? 0) < (ordered[0]?.length ?? 0);
-  const hidden = rows.length - kept.length;
-  const what = `${hidden > 0 || !partial ? `${hidden} more line${hidden === 1 ? "" : "s"}` : ""}${partial ? `${hidden > 0 ? " and " : ""}the rest of a long line` : ""}`;
+  const hidden = body.total - kept.length;
+  const what = `${hidden > 0 || !partial ? `${formatCount(hidden)} more line${hidden === 1 ? "" : "s"}` : ""}${partial ? `${hidden > 0 ? " and " : ""}the rest of a long line` : ""}`;
   const marker = theme.muted(`  … ${what} (ctrl+o to view all)`);
   return fromTail ? [marker, ...kept.reverse().flat()] : [...kept.flat(), marker];
 }

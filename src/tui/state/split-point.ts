@@ -43,3 +43,35 @@ export function findLastSafeSplitPoint(text: string): number {
   }
   return best;
 }
+
+const FENCE_LINE = /^ {0,3}(`{3,}|~{3,}).*$/gm;
+
+/** The opening line of the fence `text` ends inside, or undefined. Scans fence lines only. */
+export function openFenceLine(text: string): string | undefined {
+  let open: { marker: string; line: string } | undefined;
+  for (const m of text.matchAll(FENCE_LINE)) {
+    const marker = m[1] ?? "";
+    if (open === undefined) open = { marker, line: m[0] };
+    else if (marker[0] === open.marker[0] && marker.length >= open.marker.length && m[0].trim() === marker) open = undefined;
+  }
+  return open?.line;
+}
+
+/**
+ * The tail of streaming markdown worth rendering: its last `lines` lines, at most `chars`
+ * characters, re-opening the code fence it starts inside so the tail still renders as code.
+ * Reads the tail only, plus one scan of the rest for fence lines.
+ */
+export function markdownTail(text: string, lines: number, chars: number): string {
+  const floor = Math.max(0, text.length - chars);
+  let start = text.length;
+  for (let i = 0; i < lines && start > floor; i += 1) {
+    const nl = text.lastIndexOf("\n", start - 1);
+    start = Math.max(nl, 0);
+  }
+  start = Math.max(start, floor);
+  if (start === 0) return text;
+  if (text[start] === "\n") start += 1;
+  const opener = openFenceLine(text.slice(0, start));
+  return (opener !== undefined ? `${opener}\n` : "") + text.slice(start);
+}

@@ -1,6 +1,6 @@
 // Session commands through a real runtime on the faux provider: names, entries and tree,
 // fork/clone/new/switch (with rehydrated context), compaction, todos, host tools, bad input.
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, lstatSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { fauxAssistantMessage, fauxToolCall } from "@mariozechner/pi-ai";
@@ -175,5 +175,29 @@ describe("compaction, todos, host tools", () => {
     expect(html).toContain("second answer");
     await expect(h.command("export_html", { outputPath: join(h.dir, "no-such-dir", "x.html") })).rejects.toThrow(/ENOENT/);
     expect(existsSync(join(h.dir, "no-such-dir"))).toBe(false);
+  });
+
+  it("export_html refuses an existing file or a symlink unless asked to overwrite, and never writes through a link", async () => {
+    await twoTurns();
+    const important = join(h.dir, "IMPORTANT.md");
+    writeFileSync(important, "keep me");
+    await expect(h.command("export_html", { outputPath: important })).rejects.toThrow(/already exists/);
+    expect(readFileSync(important, "utf8")).toBe("keep me");
+    const link = join(h.dir, "link.html");
+    symlinkSync(important, link);
+    await expect(h.command("export_html", { outputPath: link })).rejects.toThrow(/already exists/);
+    // Asked to overwrite: the link itself is replaced by a private file, its target untouched.
+    await expect(h.command("export_html", { outputPath: link, overwrite: true })).resolves.toEqual({ path: link });
+    expect(readFileSync(important, "utf8")).toBe("keep me");
+    expect(lstatSync(link).isSymbolicLink()).toBe(false);
+    expect(readFileSync(link, "utf8")).toContain("second answer");
+    expect(statSync(link).mode & 0o777).toBe(0o600);
+    await expect(h.command("export_html", { outputPath: important, overwrite: true })).resolves.toEqual({ path: important });
+    expect(readFileSync(important, "utf8")).toContain("second answer");
+    // The default name never replaces an earlier export: the next one gets its own name.
+    const first = (await h.command("export_html")) as { path: string };
+    const second = (await h.command("export_html")) as { path: string };
+    expect(second.path).not.toBe(first.path);
+    expect(readdirSync(h.dir).filter((n) => n.endsWith(".tmp"))).toEqual([]);
   });
 });

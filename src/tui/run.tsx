@@ -18,7 +18,7 @@ import { readTuiSettings, tuiHome } from "./settings/settings-file.js";
 import { createExternalEditor } from "./external-editor.js";
 import { loadPromptHistory } from "./prompt-history.js";
 import { createInitialState } from "./state/reducer.js";
-import { createStore } from "./state/store.js";
+import { createStore, type Store } from "./state/store.js";
 import { restoreTerminal } from "./terminal.js";
 import { createTerminalSession } from "./terminal-session.js";
 import { gitBranch } from "./workspace.js";
@@ -46,6 +46,34 @@ function renderApp(app: React.ReactElement, out: NodeJS.WriteStream): ReturnType
     // too few when the frame ends in a newline), so it duplicates lines: keep full redraws.
     kittyKeyboard: { mode: "auto", flags: ["disambiguateEscapeCodes"] },
   });
+}
+
+/** What the slash commands and start-up checks need to know of the command line. */
+function featureFlags(options: TuiCliOptions): Parameters<typeof setupFeatures>[0]["flags"] {
+  return {
+    customAgent: options.customAgent,
+    remoteWorker: isRemoteCommand(options.workerCommand),
+    demo: options.demo,
+    resume: options.resume,
+    hasInitialMessage: options.initialMessage !== undefined,
+    sessionDir: options.sessionDir,
+    requested: options.requested,
+  };
+}
+
+/** Start the worker and show its state; false (with the reason on screen) when it could not start. */
+async function startWorker(connection: WorkerConnection, store: Store, workerCommand: string[], afterStart: () => Promise<void>): Promise<boolean> {
+  try {
+    await connection.start();
+    store.dispatch({ type: "snapshot", snapshot: toSessionSnapshot(await connection.rpc.getState()) });
+    warmUpHighlighter(300); // once the editor and footer are drawn (store 100 ms, Ink 33 ms)
+    await afterStart();
+    return true;
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    store.dispatch({ type: "notice", level: "error", text: `Could not start the worker (${describeCommandLine(workerCommand)}): ${reason}` });
+    return false;
+  }
 }
 
 /**
@@ -117,34 +145,33 @@ async function main(): Promise<void> {
     extraCommands: (pickers) => liveCommands({ pickers, workerCommand: options.workerCommand, detach, liveId, attach: attachTo }),
     ...(plan.live ? { live: { list: () => listLiveSessions(options.workerCommand), attach: attachTo } } : {}),
     ...(remote !== undefined ? { remoteHost: remote } : {}),
-    flags: {
-      customAgent: options.customAgent,
-      remoteWorker: isRemoteCommand(options.workerCommand),
-      demo: options.demo,
-      resume: options.resume,
-      hasInitialMessage: options.initialMessage !== undefined,
-      sessionDir: options.sessionDir,
-      requested: options.requested,
-    },
+    flags: featureFlags(options),
   });
   const editor = createExternalEditor(stdin);
   const copy = (text: string) => copyToClipboard(text, { write: (data) => stdout.write(data), env: process.env });
   const recordPrompt = loadPromptHistory(store, process.env, cwd);
-  const controller = createController({ store, connection, exit: () => void exits.quit(), detach: () => exits.detachOrSay(), suspend: term.suspend, recordPrompt, slashCommands: features.slashCommands, copy, ...(editor ? { openExternalEditor: editor } : {}) });
+  const controller = createController({
+    store,
+    connection,
+    exit: () => void exits.quit(),
+    detach: () => exits.detachOrSay(),
+    suspend: term.suspend,
+    recordPrompt,
+    slashCommands: features.slashCommands,
+    copy,
+    ...(editor ? { openExternalEditor: editor } : {}),
+  });
   stdout.on("resize", () => store.dispatch({ type: "resize", columns: stdout.columns || 80, rows: stdout.rows || 24 }));
 
   term.enable();
-  ink = renderApp(<App store={store} controller={controller} overlay={features.overlay}>{features.extras}</App>, term.guard.stream);
+  ink = renderApp(
+    <App store={store} controller={controller} overlay={features.overlay}>
+      {features.extras}
+    </App>,
+    term.guard.stream,
+  );
 
-  try {
-    await connection.start();
-    store.dispatch({ type: "snapshot", snapshot: toSessionSnapshot(await connection.rpc.getState()) });
-    warmUpHighlighter(300); // once the editor and footer are drawn (store 100 ms, Ink 33 ms)
-    await features.afterStart(() => void exits.quit());
-  } catch (error) {
-    store.dispatch({ type: "notice", level: "error", text: `Could not start the worker (${describeCommandLine(options.workerCommand)}): ${error instanceof Error ? error.message : String(error)}` });
-    return;
-  }
+  if (!(await startWorker(connection, store, options.workerCommand, () => features.afterStart(() => void exits.quit())))) return;
   if (options.initialMessage !== undefined) {
     store.dispatch({ type: "editor", op: { op: "set", text: options.initialMessage, keepUndo: false } });
     await controller.submit("auto");

@@ -4,7 +4,7 @@
 import type React from "react";
 import type { Model, WorkerConnection } from "../../bridge/index.js";
 import { copyToClipboard } from "../clipboard.js";
-import { createSessionPrinter } from "../open-session.js";
+import { createSessionPrinter, type SessionPrinter } from "../open-session.js";
 import type { SlashCommand, SlashContext } from "../slash-registry.js";
 import type { OverlayRenderer } from "../components/app.js";
 import { createCompletionDriver, type FileSource } from "../completion/completion-driver.js";
@@ -49,19 +49,15 @@ export type Features = {
   pickers: PickerHost;
 };
 
-export function setupFeatures(o: FeatureOptions): Features {
-  const { store, connection } = o;
-  const pickers = createPickerHost(store);
-  const workerCommands = createWorkerCommands(connection);
-  // omp announces its commands with available_commands_update (at start, after new_session).
-  connection.subscribe((batch) => workerCommands.note(batch));
-  const refreshCommands = (): void => {
-    workerCommands.refresh().catch((error: unknown) => store.dispatch({ type: "notice", level: "warning", text: `Could not read the worker's commands: ${String(error)}` }));
-  };
-  const recovery = createRecovery({ store, getSnapshot: () => connection.getSnapshot(), closeOverlays: () => pickers.cancel(), onRehydrated: refreshCommands });
-  connection.subscribe((batch) => recovery.handle(batch));
+/** The session printer, fed by restarts that reopened a session and by live attach answers. */
+function printSessions(store: Store, connection: FeatureOptions["connection"]): { sessions: SessionPrinter; showFailed: (error: unknown) => void } {
   const sessions = createSessionPrinter(store, connection);
-  const showFailed = (error: unknown): void => store.dispatch({ type: "notice", level: "warning", text: `Could not print the session's history: ${error instanceof Error ? error.message : String(error)}` });
+  const showFailed = (error: unknown): void =>
+    store.dispatch({
+      type: "notice",
+      level: "warning",
+      text: `Could not print the session's history: ${error instanceof Error ? error.message : String(error)}`,
+    });
   // After recovery's "Worker restarted" notice: print the session only if it is not the one on screen.
   connection.subscribe((batch) => {
     for (const n of batch) {
@@ -70,6 +66,34 @@ export function setupFeatures(o: FeatureOptions): Features {
       else if (n.kind === "live_attached" && n.state !== undefined) sessions.attached(n.state, n.messages).catch(showFailed);
     }
   });
+  return { sessions, showFailed };
+}
+
+/**
+ * Where `@` completion finds files. A remote worker's files are on its machine: ask it for them
+ * when it can (the bundled agent's read-only list_files); otherwise complete from here and say so.
+ */
+function fileSource(o: FeatureOptions): () => FileSource {
+  const { connection } = o;
+  const localFiles = { kind: "local" as const, cwd: o.cwd, ...(o.flags.remoteWorker ? { note: "local files: this worker cannot list its own" } : {}) };
+  const workerFiles = { kind: "worker" as const, list: async () => (await connection.rpc.listFiles()).files };
+  return (): FileSource => (o.flags.remoteWorker && connection.getSnapshot().capabilities.commands["list_files"] !== false ? workerFiles : localFiles);
+}
+
+export function setupFeatures(o: FeatureOptions): Features {
+  const { store, connection } = o;
+  const pickers = createPickerHost(store);
+  const workerCommands = createWorkerCommands(connection);
+  // omp announces its commands with available_commands_update (at start, after new_session).
+  connection.subscribe((batch) => workerCommands.note(batch));
+  const refreshCommands = (): void => {
+    workerCommands
+      .refresh()
+      .catch((error: unknown) => store.dispatch({ type: "notice", level: "warning", text: `Could not read the worker's commands: ${String(error)}` }));
+  };
+  const recovery = createRecovery({ store, getSnapshot: () => connection.getSnapshot(), closeOverlays: () => pickers.cancel(), onRehydrated: refreshCommands });
+  connection.subscribe((batch) => recovery.handle(batch));
+  const { sessions, showFailed } = printSessions(store, connection);
   const bundled = !o.flags.customAgent;
   const deps: SlashDeps = {
     pickers,
@@ -82,13 +106,14 @@ export function setupFeatures(o: FeatureOptions): Features {
     ...(o.live ? { live: o.live } : {}),
   };
   const supported = (name: string): boolean => slashSupported(name, connection.getSnapshot());
-  const slashCommands: SlashCommand[] = [...createSlashCommands(deps), resendCommand(recovery), settingsCommand({ pickers, home: tuiHome(o.env) }), ...(o.extraCommands?.(pickers) ?? [])];
+  const slashCommands: SlashCommand[] = [
+    ...createSlashCommands(deps),
+    resendCommand(recovery),
+    settingsCommand({ pickers, home: tuiHome(o.env) }),
+    ...(o.extraCommands?.(pickers) ?? []),
+  ];
   slashCommands.push(helpCommand(() => allSuggestions([...slashCommands, ...o.builtins()], workerCommands.list(), supported)));
-  // A remote worker's files are on its machine: ask it for them when it can (the bundled agent's
-  // read-only list_files); otherwise complete from here and say so.
-  const localFiles = { kind: "local" as const, cwd: o.cwd, ...(o.flags.remoteWorker ? { note: "local files: this worker cannot list its own" } : {}) };
-  const workerFiles = { kind: "worker" as const, list: async () => (await connection.rpc.listFiles()).files };
-  const files = (): FileSource => (o.flags.remoteWorker && connection.getSnapshot().capabilities.commands["list_files"] !== false ? workerFiles : localFiles);
+  const files = fileSource(o);
   const completion = createCompletionDriver({ store, commands: () => [...slashCommands, ...o.builtins()], workerCommands, supported, files });
   // Commands that arrive after `/` was typed (start-up, a restart) join the list on screen at once.
   workerCommands.onChange(() => completion.refresh());
@@ -105,7 +130,10 @@ export function setupFeatures(o: FeatureOptions): Features {
         setEditorText: (text) => store.dispatch({ type: "editor", op: { op: "set", text, keepUndo: true } }),
         notice: (text, level = "info") => store.dispatch({ type: "notice", level, text }),
       };
-      const failed = (what: string) => (error: unknown): void => ctx.notice(`${what} failed: ${error instanceof Error ? error.message : String(error)}`, "error");
+      const failed =
+        (what: string) =>
+        (error: unknown): void =>
+          ctx.notice(`${what} failed: ${error instanceof Error ? error.message : String(error)}`, "error");
       // The session the worker opened (-c, --session) is printed before anything else is said.
       await sessions.show({ ifNotShown: true }).catch(showFailed);
       await workerCommands.refresh().catch((error: unknown) => ctx.notice(`Could not read the worker's commands: ${String(error)}`, "warning"));

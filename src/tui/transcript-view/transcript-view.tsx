@@ -17,11 +17,20 @@ import { Lines } from "../components/lines.js";
 import { TRANSCRIPT_VIEW_SCOPE, useKeys } from "../components/use-keys.js";
 import { useNow } from "../components/use-now.js";
 import { blockPlainText } from "./block-content.js";
-import { layoutCacheFor, needleFor } from "./layout.js";
+import { type LayoutCache, layoutCacheFor, needleFor } from "./layout.js";
 import { VIEW_FRAME_TAG } from "./screen-switch.js";
-import { committedBlocks, liveBlocks, type BlockList } from "./view-blocks.js";
+import { committedBlocks, liveBlocks, type BlockList, type ViewBlock } from "./view-blocks.js";
 import { buildViewModel, type ViewModel } from "./view-model.js";
-import { type FoldChoices, blockFold, initialViewState, isSearchable, reduceView, settleView, type TranscriptViewState, type ViewAction } from "./view-state.js";
+import {
+  type FoldChoices,
+  blockFold,
+  initialViewState,
+  isSearchable,
+  reduceView,
+  settleView,
+  type TranscriptViewState,
+  type ViewAction,
+} from "./view-state.js";
 
 /** Background layout: work this long, then leave the event loop free this long. */
 const BACKGROUND_SLICE_MS = 8;
@@ -138,7 +147,11 @@ function useBackgroundLayout(model: ViewModel, rerender: () => void): void {
 }
 
 /** The view's keys: the search line while it is edited, the view keys otherwise. */
-function useViewKeys(stateRef: React.RefObject<TranscriptViewState | undefined>, modelRef: React.RefObject<ViewModel>, apply: (action: ViewAction) => void): void {
+function useViewKeys(
+  stateRef: React.RefObject<TranscriptViewState | undefined>,
+  modelRef: React.RefObject<ViewModel>,
+  apply: (action: ViewAction) => void,
+): void {
   const store = useStore();
   const controller = useController();
   const onKey = (input: string, key: Key): void => {
@@ -197,6 +210,17 @@ function contentRows(model: ViewModel, view: TranscriptViewState, height: number
   return content;
 }
 
+/** The rows of `blocks` as folded by `choices`. */
+function modelFor(blocks: readonly ViewBlock[], cache: LayoutCache, choices: FoldChoices): ViewModel {
+  return buildViewModel(
+    blocks,
+    cache,
+    (b) => blockFold(choices, b),
+    Date.now(),
+    (b) => isSearchable(choices, b),
+  );
+}
+
 export function TranscriptView(): React.ReactElement {
   const store = useStore();
   const transcript = useTuiState((s) => s.transcript);
@@ -230,7 +254,7 @@ export function TranscriptView(): React.ReactElement {
   // The model depends on the blocks, the width and the fold choices only, not on scrolling.
   const { folds, defaultFold, showThinking: thinkingShown } = sized;
   const choices = useMemo<FoldChoices>(() => ({ folds, defaultFold, showThinking: thinkingShown }), [folds, defaultFold, thinkingShown]);
-  const model = useMemo(() => buildViewModel(blocks, cache, (b) => blockFold(choices, b), Date.now(), (b) => isSearchable(choices, b)), [blocks, cache, choices]);
+  const model = useMemo(() => modelFor(blocks, cache, choices), [blocks, cache, choices]);
   let view = settleView(sized, model);
   // Answers on screen are laid out exactly; settling again keeps the anchors where they were.
   for (let i = 0; i < 4 && model.realize(view.top, view.cursor, view.height, view.follow); i += 1) view = settleView(view, model);

@@ -52,10 +52,17 @@ function run(name, frames) {
     for (const a of actions.out) state = reduce(state, a);
   }).ms;
   // What the screen shows: the live pane while it runs, then the committed entry (once).
-  total += time("live rows (tool pane + stream)", () => runningToolLines(state, 1000, 99, 20).length + streamLines(state.transcript.live, 99, 20, true).length).ms;
-  const rows = time("committed entry rows", () => state.transcript.committed.reduce((n, e) => n + entryLines(e, { width: 99, showThinking: true, toolsExpanded: false }).length, 0));
+  total += time(
+    "live rows (tool pane + stream)",
+    () => runningToolLines(state, 1000, 99, 20).length + streamLines(state.transcript.live, 99, 20, true).length,
+  ).ms;
+  const rows = time("committed entry rows", () =>
+    state.transcript.committed.reduce((n, e) => n + entryLines(e, { width: 99, showThinking: true, toolsExpanded: false }).length, 0),
+  );
   total += rows.ms;
-  console.log(`  ${"total".padEnd(34)} ${total.toFixed(0).padStart(6)} ms   target < ${TARGET_MS} ms   ${total < TARGET_MS ? "OK" : "MISSED"}   (${rows.out} rows drawn)`);
+  console.log(
+    `  ${"total".padEnd(34)} ${total.toFixed(0).padStart(6)} ms   target < ${TARGET_MS} ms   ${total < TARGET_MS ? "OK" : "MISSED"}   (${rows.out} rows drawn)`,
+  );
 }
 
 const big = "x".repeat(size);

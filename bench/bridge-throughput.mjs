@@ -127,7 +127,9 @@ const clientMs = sum(bestClient);
 const mib = total / 1024 / 1024;
 const perSec = (ms) => Math.round(frames / (ms / 1000)).toLocaleString("en-US");
 const ratio = bridgeMs / bareMs;
-console.log(`stream: ${frames.toLocaleString("en-US")} frames, ${mib.toFixed(1)} MiB (pi 0.73.1 traces, ${CHUNK / 1024} KiB chunks), best of ${ITERATIONS} per ${SEGMENT_BYTES / 1024} KiB segment`);
+console.log(
+  `stream: ${frames.toLocaleString("en-US")} frames, ${mib.toFixed(1)} MiB (pi 0.73.1 traces, ${CHUNK / 1024} KiB chunks), best of ${ITERATIONS} per ${SEGMENT_BYTES / 1024} KiB segment`,
+);
 console.log(`bare JSON.parse of split lines : ${bareMs.toFixed(0)} ms  ${perSec(bareMs)} frames/s  ${(mib / (bareMs / 1000)).toFixed(0)} MiB/s`);
 console.log(`bridge framer + router         : ${bridgeMs.toFixed(0)} ms  ${perSec(bridgeMs)} frames/s  ${(mib / (bridgeMs / 1000)).toFixed(0)} MiB/s`);
 console.log(`  of which router (pre-split): ${routerMs.toFixed(0)} ms  ${(routerMs / bareMs).toFixed(2)}× bare; the rest is the framer's byte→string decoding`);

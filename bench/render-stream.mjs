@@ -9,16 +9,7 @@
 // Usage: npm run build && node bench/render-stream.mjs [--lines 2000] [--tps 1000] [--runs 3]
 //   [--cols 100] [--rows 30] [--only agent-tui]   (BENCH_NODE_ARGS="--cpu-prof" profiles agent-tui)
 import { machineLine, median, peakRssMb, treeCpuMeter, descendants } from "./lib/process-stats.mjs";
-import {
-  makeMarkdown,
-  makeSandbox,
-  SETTLE_MS,
-  settle,
-  outputCounts,
-  startTui,
-  streamStep,
-  TARGETS,
-} from "./lib/tui-under-pty.mjs";
+import { makeMarkdown, makeSandbox, SETTLE_MS, settle, outputCounts, startTui, streamStep, TARGETS } from "./lib/tui-under-pty.mjs";
 
 const arg = (name, def) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -53,10 +44,7 @@ async function runOnce(name, markdown, step) {
     }, 600_000);
     const seconds = (performance.now() - t0) / 1000;
     const cpu = meter.read();
-    if (process.env.BENCH_VERBOSE)
-      console.log(
-        `  ${name} CPU by process: ${cpu.perPid.map((p) => `${p.command || p.pid} ${p.cpu.toFixed(2)} s`).join(", ")}`,
-      );
+    if (process.env.BENCH_VERBOSE) console.log(`  ${name} CPU by process: ${cpu.perPid.map((p) => `${p.command || p.pid} ${p.cpu.toFixed(2)} s`).join(", ")}`);
     const rss = peakRssMb(tui.child.pid);
     const workerRss = descendants(tui.child.pid).reduce((sum, pid) => sum + (peakRssMb(pid) || 0), 0);
     tui.measuring = false;
@@ -92,10 +80,7 @@ for (let run = 0; run < RUNS; run++) {
   for (const n of names) {
     const r = await runOnce(n, markdown, step);
     results[n].push(r);
-    if (process.env.BENCH_VERBOSE)
-      console.log(
-        `  run ${run + 1} ${n}: ${JSON.stringify(r, (_, v) => (typeof v === "number" ? Number(v.toFixed(3)) : v))}`,
-      );
+    if (process.env.BENCH_VERBOSE) console.log(`  run ${run + 1} ${n}: ${JSON.stringify(r, (_, v) => (typeof v === "number" ? Number(v.toFixed(3)) : v))}`);
   }
 }
 console.log(`  after:  ${machineLine()}`);
@@ -121,8 +106,6 @@ for (const [label, key, digits, target, check] of rows) {
   const o = med(OURS, key);
   const ratio = p > 0 && !Number.isNaN(o) ? (o / p).toFixed(2) : "";
   const verdict = check && !Number.isNaN(o) ? mark(check(o, p)) : "    ";
-  console.log(
-    `  ${label.padEnd(40)} ${num(p, digits).padStart(10)} ${num(o, digits).padStart(10)}  ${ratio.padStart(7)}  ${verdict} ${target}`,
-  );
+  console.log(`  ${label.padEnd(40)} ${num(p, digits).padStart(10)} ${num(o, digits).padStart(10)}  ${ratio.padStart(7)}  ${verdict} ${target}`);
 }
 process.exit(0);

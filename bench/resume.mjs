@@ -76,10 +76,20 @@ function writeSession(file, cwd, count) {
   let parentId = null;
   const push = (message, i) => {
     const id = nextId();
-    lines.push(JSON.stringify({ type: "message", id, parentId, timestamp: new Date(t0 + i * 1000).toISOString(), message: { ...message, timestamp: t0 + i * 1000 } }));
+    lines.push(
+      JSON.stringify({ type: "message", id, parentId, timestamp: new Date(t0 + i * 1000).toISOString(), message: { ...message, timestamp: t0 + i * 1000 } }),
+    );
     parentId = id;
   };
-  const assistant = (content, stopReason) => ({ role: "assistant", content, api: "openai-completions", provider: "fake", model: "fake-model", usage: usage(1200, 150), stopReason });
+  const assistant = (content, stopReason) => ({
+    role: "assistant",
+    content,
+    api: "openai-completions",
+    provider: "fake",
+    model: "fake-model",
+    usage: usage(1200, 150),
+    stopReason,
+  });
   for (let i = 0; i < count; i += 1) {
     const n = Math.floor(i / 4) + 1;
     const callId = `call_${n}`;
@@ -93,7 +103,12 @@ function writeSession(file, cwd, count) {
           assistant(
             [
               { type: "text", text: `Let me look at step ${n}.` },
-              { type: "toolCall", id: callId, name: bash ? "bash" : "read", arguments: bash ? { command: `grep -n step${n} -r src | head -20` } : { path: `src/step${n}.ts` } },
+              {
+                type: "toolCall",
+                id: callId,
+                name: bash ? "bash" : "read",
+                arguments: bash ? { command: `grep -n step${n} -r src | head -20` } : { path: `src/step${n}.ts` },
+              },
             ],
             "toolUse",
           ),
@@ -101,7 +116,9 @@ function writeSession(file, cwd, count) {
         );
         break;
       case 2: {
-        const out = Array.from({ length: 20 }, (_, k) => (bash ? `src/step${n}.ts:${k + 1}:  const value${k} = step${n}(${k});` : `line ${k + 1} of src/step${n}.ts`)).join("\n");
+        const out = Array.from({ length: 20 }, (_, k) =>
+          bash ? `src/step${n}.ts:${k + 1}:  const value${k} = step${n}(${k});` : `line ${k + 1} of src/step${n}.ts`,
+        ).join("\n");
         push({ role: "toolResult", toolCallId: callId, toolName: bash ? "bash" : "read", content: [{ type: "text", text: out }], isError: false }, i);
         break;
       }
@@ -131,7 +148,10 @@ function makeSandbox() {
     },
   };
   writeFileSync(join(dirs.agent, "models.json"), JSON.stringify(models));
-  writeFileSync(join(dirs.agent, "settings.json"), JSON.stringify({ defaultProvider: "fake", defaultModel: "fake-model", quietStartup: true, enableInstallTelemetry: false }));
+  writeFileSync(
+    join(dirs.agent, "settings.json"),
+    JSON.stringify({ defaultProvider: "fake", defaultModel: "fake-model", quietStartup: true, enableInstallTelemetry: false }),
+  );
   // pi and agent-rpc use the same per-cwd directory under their agent dir.
   const slug = `--${dirs.cwd.replace(/^[/\\]/, "").replace(/[/\\:]/g, "-")}--`;
   const sessionDir = join(dirs.agent, "sessions", slug);
@@ -172,7 +192,11 @@ function cpuSeconds(pid) {
 function treeCpu(pid) {
   let children = [];
   try {
-    children = execFileSync("pgrep", ["-P", String(pid)], { encoding: "utf8" }).trim().split("\n").filter((l) => l !== "").map(Number);
+    children = execFileSync("pgrep", ["-P", String(pid)], { encoding: "utf8" })
+      .trim()
+      .split("\n")
+      .filter((l) => l !== "")
+      .map(Number);
   } catch {
     children = [];
   }
@@ -282,15 +306,23 @@ try {
   if (!process.argv.includes("--keep")) sandbox.dispose();
 }
 
-console.log(`resume: ${sandbox.written.toLocaleString("en-US")}-message session, ${COLS}x${ROWS}, median of ${RUNS} runs (node ${process.version}, ${cpus().length} cores, 1-min load average ${LOAD_BEFORE.toFixed(1)} before the runs)`);
+console.log(
+  `resume: ${sandbox.written.toLocaleString("en-US")}-message session, ${COLS}x${ROWS}, median of ${RUNS} runs (node ${process.version}, ${cpus().length} cores, 1-min load average ${LOAD_BEFORE.toFixed(1)} before the runs)`,
+);
 for (const [name, rs] of Object.entries(results)) {
   const first = median(rs.map((r) => r.firstScreen));
   const echo = median(rs.map((r) => r.echoMax));
   console.log(`  ${name}`);
-  console.log(`    first full screen (footer + last answer)  ${fmt(first)}   target <= ${TARGET_FIRST_SCREEN_MS} ms   ${name.startsWith("agent-tui") ? verdict(first <= TARGET_FIRST_SCREEN_MS) : ""}`);
+  console.log(
+    `    first full screen (footer + last answer)  ${fmt(first)}   target <= ${TARGET_FIRST_SCREEN_MS} ms   ${name.startsWith("agent-tui") ? verdict(first <= TARGET_FIRST_SCREEN_MS) : ""}`,
+  );
   console.log(`    footer shown                              ${fmt(median(rs.map((r) => r.footer)))}`);
-  console.log(`    worst keystroke echo while printing       ${fmt(echo)}   target <= ${TARGET_ECHO_MS} ms   ${name.startsWith("agent-tui") ? verdict(echo <= TARGET_ECHO_MS) : ""}   (median echo ${fmt(median(rs.map((r) => r.echoP50)))}, ${median(rs.map((r) => r.keys))} keys)`);
-  console.log(`    CPU used by then: the TUI ${fmt(median(rs.map((r) => r.cpuTui)))} (${fmt(median(rs.map((r) => r.cpuTuiAtFooter)))} of it before the footer), its worker ${fmt(median(rs.map((r) => r.cpuWorker)))}`);
+  console.log(
+    `    worst keystroke echo while printing       ${fmt(echo)}   target <= ${TARGET_ECHO_MS} ms   ${name.startsWith("agent-tui") ? verdict(echo <= TARGET_ECHO_MS) : ""}   (median echo ${fmt(median(rs.map((r) => r.echoP50)))}, ${median(rs.map((r) => r.keys))} keys)`,
+  );
+  console.log(
+    `    CPU used by then: the TUI ${fmt(median(rs.map((r) => r.cpuTui)))} (${fmt(median(rs.map((r) => r.cpuTuiAtFooter)))} of it before the footer), its worker ${fmt(median(rs.map((r) => r.cpuWorker)))}`,
+  );
   console.log(`    terminal rows written (scrollback+screen) ${String(median(rs.map((r) => r.rowsPrinted))).padStart(9)}`);
 }
 if (results["pi 0.73.1 -c"]) {

@@ -32,7 +32,10 @@ writeFileSync(
     },
   }),
 );
-writeFileSync(join(home, "settings.json"), JSON.stringify({ defaultProvider: "fake", defaultModel: "fake-model", quietStartup: true, enableInstallTelemetry: false }));
+writeFileSync(
+  join(home, "settings.json"),
+  JSON.stringify({ defaultProvider: "fake", defaultModel: "fake-model", quietStartup: true, enableInstallTelemetry: false }),
+);
 
 const WORKERS = {
   "agent-rpc": [join(ROOT, "bin", "agent-rpc.js"), "--mode", "rpc", "--no-session"],
@@ -90,7 +93,9 @@ const ours = median(results["agent-rpc"]);
 const pi = median(results["pi 0.73.1"]);
 console.log(`startup: spawn -> get_state response, median of ${RUNS} runs (node ${process.version})`);
 for (const [name, xs] of Object.entries(results)) {
-  console.log(`  ${name.padEnd(10)} median ${median(xs).toFixed(0).padStart(5)} ms   min ${Math.min(...xs).toFixed(0)} ms   max ${Math.max(...xs).toFixed(0)} ms`);
+  console.log(
+    `  ${name.padEnd(10)} median ${median(xs).toFixed(0).padStart(5)} ms   min ${Math.min(...xs).toFixed(0)} ms   max ${Math.max(...xs).toFixed(0)} ms`,
+  );
 }
 const ratio = ours / pi;
 console.log(`  ratio agent-rpc / pi = ${ratio.toFixed(3)}   target <= ${TARGET_RATIO}   ${ratio <= TARGET_RATIO ? "OK" : "MISSED"}`);

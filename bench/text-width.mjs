@@ -37,5 +37,9 @@ const mcps = (ms) => chars / 1e6 / (ms / 1000);
 // width cache in text-width.ts, string-width alone measured 0.07–0.23 here.
 const TARGET = 0.18;
 console.log(`text-width: ${lines.length} mixed non-ASCII lines, ${chars.toLocaleString("en-US")} chars, best of 15 (checksum ${sink % 997})`);
-console.log(`textWidth       : ${widthMs.toFixed(1)} ms  ${mcps(widthMs).toFixed(2)} M chars/s  (target ≥ ${TARGET}: ${mcps(widthMs) >= TARGET ? "met" : "NOT met"})`);
-console.log(`wrapLine at 40  : ${wrapMs.toFixed(1)} ms  ${mcps(wrapMs).toFixed(2)} M chars/s  (target ≥ ${TARGET}: ${mcps(wrapMs) >= TARGET ? "met" : "NOT met"})`);
+console.log(
+  `textWidth       : ${widthMs.toFixed(1)} ms  ${mcps(widthMs).toFixed(2)} M chars/s  (target ≥ ${TARGET}: ${mcps(widthMs) >= TARGET ? "met" : "NOT met"})`,
+);
+console.log(
+  `wrapLine at 40  : ${wrapMs.toFixed(1)} ms  ${mcps(wrapMs).toFixed(2)} M chars/s  (target ≥ ${TARGET}: ${mcps(wrapMs) >= TARGET ? "met" : "NOT met"})`,
+);

@@ -38,7 +38,12 @@ function makeEntries(messages = MESSAGES, mb = MB) {
   let id = 1;
   for (let t = 0; t < turns; t += 1) {
     entries.push({ kind: "user", id: id++, text: `Turn ${t}: please build the project and explain the result of step ${t}.`, images: 0 });
-    entries.push({ kind: "thinking", id: id++, text: `The user wants step ${t}. I will run the build, then read the output carefully and summarise it.`, continues: false });
+    entries.push({
+      kind: "thinking",
+      id: id++,
+      text: `The user wants step ${t}. I will run the build, then read the output carefully and summarise it.`,
+      continues: false,
+    });
     entries.push({
       kind: "markdown",
       id: id++,
@@ -56,7 +61,15 @@ function makeEntries(messages = MESSAGES, mb = MB) {
     entries.push({
       kind: "tool",
       id: id++,
-      run: { id: `call_${t}`, name: "bash", args: { command: `npm run build -- --step ${t}` }, startedAt: 0, endedAt: 1200, status: "done", output: { text, details: undefined, images: 0 } },
+      run: {
+        id: `call_${t}`,
+        name: "bash",
+        args: { command: `npm run build -- --step ${t}` },
+        startedAt: 0,
+        endedAt: 1200,
+        status: "done",
+        output: { text, details: undefined, images: 0 },
+      },
     });
     entries.push({ kind: "markdown", id: id++, text: `The build of step ${t} passed. Nothing else to do.`, continues: false });
   }
@@ -86,7 +99,11 @@ const view = (s) =>
   React.createElement(
     StoreContext.Provider,
     { value: s },
-    React.createElement(ControllerContext.Provider, { value: controller }, React.createElement(KeyRouterRoot, { overlays: false }, React.createElement(TranscriptView))),
+    React.createElement(
+      ControllerContext.Provider,
+      { value: controller },
+      React.createElement(KeyRouterRoot, { overlays: false }, React.createElement(TranscriptView)),
+    ),
   );
 const tree = () => view(store);
 
@@ -120,7 +137,15 @@ function open() {
   const ms = { wall: performance.now() - t, cpu: cpuMs() - c };
   const frame = app.lastFrame() ?? "";
   if (!frame.includes("passed")) throw new Error(`the view did not show the session:\n${frame}`);
-  return { app: { ...app, get frames() { return app.stdout.frames; } }, ms };
+  return {
+    app: {
+      ...app,
+      get frames() {
+        return app.stdout.frames;
+      },
+    },
+    ms,
+  };
 }
 
 const settle = () => new Promise((r) => setTimeout(r, 50)); // input subscriptions start in effects
@@ -142,7 +167,19 @@ const plain = (s) => s.replace(/\u001b\[[0-9;]*m/g, "");
 const position = () => /(\d[\d,]*)\/(\d[\d,]*)\s*$/m.exec(plain(first.app.lastFrame() ?? ""))?.[2] ?? "?";
 console.log(`  position total right after opening: ${position()} rows (answers not yet laid out are estimated)`);
 
-const keys = [...Array(40).fill("k"), ...Array(20).fill("b"), "g", ...Array(20).fill("f"), ...Array(20).fill("}"), ...Array(20).fill("["), "G", ...Array(40).fill("\u0019"), ...Array(40).fill("j"), ...Array(10).fill("d"), ...Array(10).fill("u")];
+const keys = [
+  ...Array(40).fill("k"),
+  ...Array(20).fill("b"),
+  "g",
+  ...Array(20).fill("f"),
+  ...Array(20).fill("}"),
+  ...Array(20).fill("["),
+  "G",
+  ...Array(40).fill("\u0019"),
+  ...Array(40).fill("j"),
+  ...Array(10).fill("d"),
+  ...Array(10).fill("u"),
+];
 async function scrollKeys(label) {
   const samples = [];
   for (const k of keys) samples.push(await press(first.app, k));
@@ -150,7 +187,10 @@ async function scrollKeys(label) {
   const cpu = stats(samples.map((s) => s.cpu));
   report(`${label}: max of ${keys.length}`, both({ wall: wall.max, cpu: cpu.max }), "< 50 ms");
   report(`${label}: p95`, both({ wall: wall.p95, cpu: cpu.p95 }), "< 50 ms");
-  const worst = samples.map((s, i) => ({ ...s, key: keys[i] })).sort((a, b) => b.cpu - a.cpu).slice(0, 3);
+  const worst = samples
+    .map((s, i) => ({ ...s, key: keys[i] }))
+    .sort((a, b) => b.cpu - a.cpu)
+    .slice(0, 3);
   console.log(`  slowest: ${worst.map((w) => `${JSON.stringify(w.key)} ${w.cpu.toFixed(1)} ms cpu`).join(", ")}`);
 }
 // Right after opening the answers are still laid out in the background (short slices).

@@ -45,8 +45,16 @@ const KNOWN_FOLDERS: Record<string, Area> = {
 /** Inside one layer: folders (prefixes) that must not import other folders. */
 const INNER_RULES: { from: string; notInto: string[]; why: string }[] = [
   { from: "tui/state", notInto: ["tui/render", "tui/components"], why: "state is pure data and reducers; views depend on it, not the reverse" },
-  { from: "tui/print", notInto: ["tui/components", "tui/transcript-view", "tui/pickers", "tui/plain"], why: "print mode runs without Ink; what it shares with plain mode lives in render/ or state/" },
-  { from: "tui/plain", notInto: ["tui/components", "tui/transcript-view", "tui/pickers", "tui/print"], why: "plain mode runs without Ink; what it shares with print mode lives in render/ or state/" },
+  {
+    from: "tui/print",
+    notInto: ["tui/components", "tui/transcript-view", "tui/pickers", "tui/plain"],
+    why: "print mode runs without Ink; what it shares with plain mode lives in render/ or state/",
+  },
+  {
+    from: "tui/plain",
+    notInto: ["tui/components", "tui/transcript-view", "tui/pickers", "tui/print"],
+    why: "plain mode runs without Ink; what it shares with print mode lives in render/ or state/",
+  },
 ];
 
 function listFiles(dir: string): string[] {

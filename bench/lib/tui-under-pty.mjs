@@ -68,11 +68,9 @@ export async function makeSandbox(script) {
   const dirs = { home: join(root, "home"), agent: join(root, "agent"), cwd: join(root, "cwd"), tmp: join(root, "tmp") };
   for (const d of Object.values(dirs)) mkdirSync(d, { recursive: true });
   writeFileSync(join(root, "script.json"), JSON.stringify(script));
-  const llm = spawn(
-    process.execPath,
-    [join(ROOT, "test", "fixtures", "fake-llm-server.mjs"), "--script", join(root, "script.json")],
-    { stdio: ["ignore", "pipe", "inherit"] },
-  );
+  const llm = spawn(process.execPath, [join(ROOT, "test", "fixtures", "fake-llm-server.mjs"), "--script", join(root, "script.json")], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   const first = await new Promise((res, rej) => {
     createInterface({ input: llm.stdout }).once("line", res);
     llm.once("exit", () => rej(new Error("fake model exited")));

@@ -97,7 +97,12 @@ function openSession(cli: CliOptions, cwd: string, home: string, notice: (messag
 }
 
 /** The model and thinking level to start with: the CLI's, else a resumed session's, else the settings'. */
-async function initialModel(cli: CliOptions, config: LoadedConfig, models: ModelRegistry, session: SessionManager): Promise<Pick<RuntimeOptions, "model" | "thinkingLevel">> {
+async function initialModel(
+  cli: CliOptions,
+  config: LoadedConfig,
+  models: ModelRegistry,
+  session: SessionManager,
+): Promise<Pick<RuntimeOptions, "model" | "thinkingLevel">> {
   const restored = session.buildContext();
   let choice = await models.resolveInitial(cli, config.settings);
   if (!cli.model && !cli.provider && restored.model) {
@@ -142,16 +147,33 @@ function extensionPort(runtime: AgentRuntime, session: SessionManager, writer: F
     setModel: (provider, modelId) => runtime.selectModel(provider, modelId),
     signal: () => runtime.signal,
     sendMessage: (message, options) => {
-      const custom = { role: "custom" as const, customType: message.customType, content: message.content, display: message.display ?? true, timestamp: Date.now(), ...(message.details !== undefined ? { details: message.details } : {}) };
+      const custom = {
+        role: "custom" as const,
+        customType: message.customType,
+        content: message.content,
+        display: message.display ?? true,
+        timestamp: Date.now(),
+        ...(message.details !== undefined ? { details: message.details } : {}),
+      };
       runtime.sendCustomMessage(custom, options).catch((error: unknown) => warn(`sendMessage failed: ${(error as Error).message}`));
     },
   };
 }
 
 /** The command table served on stdin (or on the live transport), then the ready frame. */
-async function serve(parts: Required<Pick<Parts, "runtime" | "services" | "writer">> & Pick<Parts, "live">, frameRoutes: FrameRoutes, version: string, shutdown: Shutdown): Promise<RpcServer> {
+async function serve(
+  parts: Required<Pick<Parts, "runtime" | "services" | "writer">> & Pick<Parts, "live">,
+  frameRoutes: FrameRoutes,
+  version: string,
+  shutdown: Shutdown,
+): Promise<RpcServer> {
   const { runtime, services, writer, live } = parts;
-  const contextFor = (id: string | undefined): CommandContext => ({ runtime, services, emit: (event) => runtime.emit(event), ...(id !== undefined ? { id } : {}) });
+  const contextFor = (id: string | undefined): CommandContext => ({
+    runtime,
+    services,
+    emit: (event) => runtime.emit(event),
+    ...(id !== undefined ? { id } : {}),
+  });
   const server = startRpcServer({
     ...(live ? { reply: live.reply, intercept: live.intercept, afterCommand: live.afterCommand } : { input: process.stdin }),
     writer,
@@ -225,7 +247,14 @@ export async function startAgent({ cli, version, cwd }: StartOptions): Promise<v
   const sessionNotices = createSessionNotices();
   const session = openSession(cli, cwd, config.home, (message) => sessionNotices.notice(message));
   const live: LiveTransport | undefined = cli.serve
-    ? createLiveTransport({ agentHome: config.home, version, liveId: session.sessionId, graceMs: idleGraceMs(cli.idleExitSeconds, config.rawSettings), handshake: sink, warn })
+    ? createLiveTransport({
+        agentHome: config.home,
+        version,
+        liveId: session.sessionId,
+        graceMs: idleGraceMs(cli.idleExitSeconds, config.rawSettings),
+        handshake: sink,
+        warn,
+      })
     : undefined;
   const writer = live?.writer ?? createFrameWriter({ sink, onClientGone: () => shutdown(0), coalesceMs: STREAM_COALESCE_MS });
   Object.assign(parts, { hooks, session, writer, live });

@@ -3,7 +3,19 @@
 // reach here after only a structural check): missing fields take defaults, never a throw.
 import type { ClientEvent, ClientMessage, MessageDelta } from "./client-event-types.js";
 import type { AgentEventType } from "./wire-types.js";
-import { isRecord, num, optStr, str, strArray, toClientMessage, toMessageBlock, toPlanPhases, toPlanTasks, toTokenUsage, toToolOutput } from "./client-values.js";
+import {
+  isRecord,
+  num,
+  optStr,
+  str,
+  strArray,
+  toClientMessage,
+  toMessageBlock,
+  toPlanPhases,
+  toPlanTasks,
+  toTokenUsage,
+  toToolOutput,
+} from "./client-values.js";
 
 function toDelta(e: Record<string, unknown>): MessageDelta {
   const ev = e["assistantMessageEvent"];
@@ -120,7 +132,10 @@ const CONVERTERS: { [K in AgentEventType]: Converter } = {
   bash_execution_update: (raw) => ({ type: "bash_execution_update", id: optStr(raw["id"]), delta: str(raw["delta"]) }),
   session_info_changed: (raw) => ({ type: "session_info_changed", name: optStr(raw["name"]) }),
   thinking_level_changed: (raw) => ({ type: "thinking_level_changed", level: str(raw["level"], "off") }),
-  ttsr_triggered: (raw) => ({ type: "ttsr_triggered", rules: (Array.isArray(raw["rules"]) ? raw["rules"] : []).filter(isRecord).map((r) => str(r["name"], "rule")) }),
+  ttsr_triggered: (raw) => ({
+    type: "ttsr_triggered",
+    rules: (Array.isArray(raw["rules"]) ? raw["rules"] : []).filter(isRecord).map((r) => str(r["name"], "rule")),
+  }),
   todo_reminder: (raw) => ({
     type: "todo_reminder",
     attempt: num(raw["attempt"], 1),

@@ -119,7 +119,11 @@ class LiveConnection implements LiveSupport {
     // Answers that were on the dropped link never come; nothing is resent (the user decides).
     for (const r of deps.parts().pending.rejectAll(linkLostError)) {
       if (!r.type.startsWith("get_") && r.type !== "live_attach") {
-        deps.emit({ kind: "indeterminate", what: `${r.type} (request ${r.id}) was not answered before the link dropped`, ...(r.text !== undefined ? { text: r.text } : {}) });
+        deps.emit({
+          kind: "indeterminate",
+          what: `${r.type} (request ${r.id}) was not answered before the link dropped`,
+          ...(r.text !== undefined ? { text: r.text } : {}),
+        });
       }
     }
     if (this.looping) return true; // a failed attempt: the loop tries again

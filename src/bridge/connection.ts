@@ -106,7 +106,13 @@ class Connection implements WorkerConnection {
       request: this.internalRequest,
       emit: (notice) => this.emit(notice),
       dispatchFrame: (frame) => this.session?.receiveEmbedded(frame),
-      parts: () => ({ pending: this.pending, ui: this.ui, hostTools: this.hostTools, queues: this.queues, openTools: this.session?.openTools ?? new Map<string, string>() }),
+      parts: () => ({
+        pending: this.pending,
+        ui: this.ui,
+        hostTools: this.hostTools,
+        queues: this.queues,
+        openTools: this.session?.openTools ?? new Map<string, string>(),
+      }),
       stepRun: (input) => this.stepRun(input),
       setSupervisor: (state, info) => this.supervisor.markLink(state, info),
       lastExit: () => this.supervisor.view().lastExit,
@@ -177,7 +183,9 @@ class Connection implements WorkerConnection {
       pendingRequests: this.pending.size(),
       openDialogs: this.ui.openCount(),
       protocolErrors: this.health.total(),
-      ...(this.live.link.id !== undefined ? { live: { id: this.live.link.id, ...(this.live.link.ended !== undefined ? { ended: this.live.link.ended } : {}) } } : {}),
+      ...(this.live.link.id !== undefined
+        ? { live: { id: this.live.link.id, ...(this.live.link.ended !== undefined ? { ended: this.live.link.ended } : {}) } }
+        : {}),
     };
   }
 
@@ -230,7 +238,11 @@ class Connection implements WorkerConnection {
 
   // ---- one generation --------------------------------------------------------------------
 
-  private spawn(generation: number, isRestart: boolean, exited: (code: number | null, signal: NodeJS.Signals | null, spawnError?: Error) => void): WorkerProcess {
+  private spawn(
+    generation: number,
+    isRestart: boolean,
+    exited: (code: number | null, signal: NodeJS.Signals | null, spawnError?: Error) => void,
+  ): WorkerProcess {
     const extra = isRestart && this.options.sessionArgsForRestart ? this.options.sessionArgsForRestart(this.sessionFile) : [];
     const current = (): WorkerSession | undefined => (this.supervisor.isCurrent(generation) ? session : undefined);
     const id = this.live.link.id;

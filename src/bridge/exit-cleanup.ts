@@ -26,7 +26,8 @@ export function cleanUpAfterExit(parts: ExitParts, info: WorkerExitInfo): Bridge
   const describe = describeExit(info);
   for (const r of parts.pending.rejectAll((type) => new BridgeError("worker_exit", describe, { command: type }))) {
     // Queries have no effect to reconcile; anything else may or may not have happened.
-    if (!r.type.startsWith("get_")) notices.push({ kind: "indeterminate", what: `${r.type} (request ${r.id}) had no response`, ...(r.text !== undefined ? { text: r.text } : {}) });
+    if (!r.type.startsWith("get_"))
+      notices.push({ kind: "indeterminate", what: `${r.type} (request ${r.id}) had no response`, ...(r.text !== undefined ? { text: r.text } : {}) });
   }
   // docs/protocol.md §6.5: queues die with the worker; the texts are shown for a manual resend, never resent.
   for (const lost of parts.queues.takeLost()) {

@@ -137,7 +137,8 @@ export function createFrameRouter(redact: (text: string) => string): FrameRouter
           return continuesRun(obj) ? { kind: "event", event, continues: true } : { kind: "event", event };
         }
         case "unknown_event":
-          if (frame.type === "live_detached") return { kind: "live_detached", reason: typeof frame.raw["reason"] === "string" ? frame.raw["reason"] : "unknown" };
+          if (frame.type === "live_detached")
+            return { kind: "live_detached", reason: typeof frame.raw["reason"] === "string" ? frame.raw["reason"] : "unknown" };
           return { kind: "unknown_event", type: frame.type, raw: frame.raw };
         default: {
           const never: never = frame;

@@ -9,13 +9,9 @@ export interface NormaliserState {
   compactionReason: CompactionReason | undefined;
 }
 
-export type NormalisedEvent =
-  | { kind: "event"; event: AgentEvent }
-  | { kind: "ignored"; type: string }
-  | { kind: "invalid"; message: string };
+export type NormalisedEvent = { kind: "event"; event: AgentEvent } | { kind: "ignored"; type: string } | { kind: "invalid"; message: string };
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
 /**
  * Hot path: message_update is most of a stream and carries a cumulative snapshot in pi 0.73;
@@ -37,7 +33,9 @@ const canonicalUser = (value: unknown): boolean => {
   if (!isObject(value) || value["role"] !== "user") return false;
   const content = value["content"];
   if (typeof content === "string") return true;
-  return Array.isArray(content) && content.every((b: unknown) => isObject(b) && (b["type"] === "text" || (b["type"] === "image" && typeof b["data"] === "string")));
+  return (
+    Array.isArray(content) && content.every((b: unknown) => isObject(b) && (b["type"] === "text" || (b["type"] === "image" && typeof b["data"] === "string")))
+  );
 };
 
 /**
@@ -55,7 +53,9 @@ export function fastBulkEvent(type: string, obj: Record<string, unknown>): Agent
       return Array.isArray(messages) && messages.every((m) => fastMessage(m) || canonicalUser(m)) ? (obj as unknown as AgentEvent) : undefined;
     }
     case "turn_end":
-      return fastMessage(obj["message"]) && Array.isArray(obj["toolResults"]) && obj["toolResults"].every(fastMessage) ? (obj as unknown as AgentEvent) : undefined;
+      return fastMessage(obj["message"]) && Array.isArray(obj["toolResults"]) && obj["toolResults"].every(fastMessage)
+        ? (obj as unknown as AgentEvent)
+        : undefined;
     case "tool_execution_update": {
       const partial = obj["partialResult"];
       return typeof obj["toolCallId"] === "string" && typeof obj["toolName"] === "string" && isObject(partial) && Array.isArray(partial["content"])

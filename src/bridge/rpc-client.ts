@@ -94,8 +94,7 @@ export function createRpcClient(transport: RpcTransport): RpcClient {
   // decoder tolerates (other workers add or omit optional fields, docs/protocol.md §0.5).
   const typed = <K extends keyof ResponseDataMap>(type: K, fields: Record<string, unknown> = {}): Promise<ResponseDataMap[K]> =>
     req(type, fields) as Promise<ResponseDataMap[K]>;
-  const withImages = (message: string, images?: ImageContent[]): Record<string, unknown> =>
-    images && images.length > 0 ? { message, images } : { message };
+  const withImages = (message: string, images?: ImageContent[]): Record<string, unknown> => (images && images.length > 0 ? { message, images } : { message });
 
   return {
     prompt: (message, options = {}) =>
@@ -126,8 +125,7 @@ export function createRpcClient(transport: RpcTransport): RpcClient {
     setSteeringMode: (mode) => voidReq("set_steering_mode", { mode }),
     setFollowUpMode: (mode) => voidReq("set_follow_up_mode", { mode }),
     setInterruptMode: (mode) => voidReq("set_interrupt_mode", { mode }),
-    compact: (customInstructions) =>
-      typed("compact", customInstructions !== undefined ? { customInstructions } : {}),
+    compact: (customInstructions) => typed("compact", customInstructions !== undefined ? { customInstructions } : {}),
     setAutoCompaction: (enabled) => voidReq("set_auto_compaction", { enabled }),
     setAutoRetry: (enabled) => voidReq("set_auto_retry", { enabled }),
     abortRetry: () => voidReq("abort_retry"),

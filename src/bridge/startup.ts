@@ -65,7 +65,12 @@ export async function awaitReadiness(
 const PROBE_FIELDS: Readonly<Record<string, Record<string, unknown>>> = { get_entries: { since: "capability-probe" } };
 
 /** Classify by get_state keys, then confirm optional commands with `get_*` probes. */
-export async function detectCapabilities(state: Record<string, unknown>, version: string | undefined, request: RequestFn, probe: boolean): Promise<Capabilities> {
+export async function detectCapabilities(
+  state: Record<string, unknown>,
+  version: string | undefined,
+  request: RequestFn,
+  probe: boolean,
+): Promise<Capabilities> {
   let caps = capabilitiesFor(classifyFlavour(state), version);
   if (!probe) return caps;
   const probes = CAPABILITY_PROBES.filter((c) => caps.commands[c] !== false || caps.flavour === "unknown");

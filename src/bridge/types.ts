@@ -1,12 +1,6 @@
 // Public types of the bridge: what the TUI sees of a worker connection (notices, snapshot,
 // options, host tools). Wire shapes come from src/protocol via ./wire-types.ts.
-import type {
-  ExtensionUiRequest,
-  RpcSessionState,
-  AgentMessage,
-  AgentToolResult,
-  HostToolDefinition,
-} from "./wire-types.js";
+import type { ExtensionUiRequest, RpcSessionState, AgentMessage, AgentToolResult, HostToolDefinition } from "./wire-types.js";
 import type { RpcClient } from "./rpc-client.js";
 import type { ClientEvent, SessionSnapshot } from "./client-event-types.js";
 

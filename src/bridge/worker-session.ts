@@ -166,7 +166,9 @@ export class WorkerSession {
         return;
       case "unknown_event": {
         const text = workerTextOf(routed.type, routed.raw);
-        this.host.emit(text ? { kind: "unknown_event", type: routed.type, raw: routed.raw, text } : { kind: "unknown_event", type: routed.type, raw: routed.raw });
+        this.host.emit(
+          text ? { kind: "unknown_event", type: routed.type, raw: routed.raw, text } : { kind: "unknown_event", type: routed.type, raw: routed.raw },
+        );
         return;
       }
       case "protocol_error":

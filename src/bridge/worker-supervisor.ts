@@ -12,11 +12,7 @@ export interface GenerationHooks {
    * Spawn (or connect to) generation `generation`. The returned process must call `exited`
    * exactly once when it is gone (also when it could not be started: `spawnError`).
    */
-  spawn(
-    generation: number,
-    isRestart: boolean,
-    exited: (code: number | null, signal: NodeJS.Signals | null, spawnError?: Error) => void,
-  ): WorkerProcess;
+  spawn(generation: number, isRestart: boolean, exited: (code: number | null, signal: NodeJS.Signals | null, spawnError?: Error) => void): WorkerProcess;
   /** Readiness, capabilities, rehydration; resolves once the generation can be driven, throws otherwise. */
   bringUp(generation: number, isRestart: boolean): Promise<void>;
   /** The last valid frame of the current generation, for the exit report. */

@@ -13,8 +13,7 @@ import type { TodoStatus } from "./types/todos.js";
  * type error at the call site (the `Exclude` check), an extra one fails the element type.
  */
 function exhaustiveList<T extends string>() {
-  return <const L extends readonly T[]>(list: L & ([Exclude<T, L[number]>] extends [never] ? unknown : never)): readonly T[] =>
-    Object.freeze([...list]);
+  return <const L extends readonly T[]>(list: L & ([Exclude<T, L[number]>] extends [never] ? unknown : never)): readonly T[] => Object.freeze([...list]);
 }
 
 /** Every command type [ours] accepts, aliases (`branch`, `get_branch_messages`) included. */

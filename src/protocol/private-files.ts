@@ -1,7 +1,22 @@
 // Files that hold conversations (session files, exports, prompt history) are private: created
 // 0600 in directories created 0700. Shared by the worker and the TUI (through bridge/index.ts),
 // so both sides create such files the same way. Plain node:fs, no other imports.
-import { chmodSync, closeSync, constants, copyFileSync, fstatSync, fchmodSync, fsyncSync, linkSync, lstatSync, mkdirSync, openSync, renameSync, unlinkSync, writeSync } from "node:fs";
+import {
+  chmodSync,
+  closeSync,
+  constants,
+  copyFileSync,
+  fstatSync,
+  fchmodSync,
+  fsyncSync,
+  linkSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  renameSync,
+  unlinkSync,
+  writeSync,
+} from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { randomBytes } from "node:crypto";
 

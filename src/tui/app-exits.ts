@@ -65,7 +65,13 @@ export function createAppExits(d: ExitDeps): AppExits {
     },
     detachOrSay() {
       if (exits.liveId() !== undefined) exits.detach();
-      else store.dispatch({ type: "toast", level: "warning", text: "This worker is not a live session (--no-detach, or not agent-rpc): /quit ends it", now: Date.now() });
+      else
+        store.dispatch({
+          type: "toast",
+          level: "warning",
+          text: "This worker is not a live session (--no-detach, or not agent-rpc): /quit ends it",
+          now: Date.now(),
+        });
     },
     async quit() {
       const id = exits.liveId();
@@ -93,7 +99,11 @@ export function createAppExits(d: ExitDeps): AppExits {
 
 /** The terminal went away or someone killed us: a live worker keeps running (detach). A crash restores the terminal first. */
 export function onProcessEvents(exits: AppExits, d: Pick<ExitDeps, "term" | "ink">): void {
-  for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143], ["SIGHUP", 129]] as const) {
+  for (const [signal, code] of [
+    ["SIGINT", 130],
+    ["SIGTERM", 143],
+    ["SIGHUP", 129],
+  ] as const) {
     process.on(signal, () => exits.exit(code, "detach"));
   }
   process.on("uncaughtException", (error) => {

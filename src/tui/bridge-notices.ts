@@ -18,7 +18,8 @@ const WORKER_TEXT_MAX_LINES = 60;
 function boundWorkerText(raw: string): string {
   let text = sanitizeText(clipText(raw, WORKER_TEXT_MAX_CHARS * 2)).trim();
   const lines = text.split("\n");
-  if (lines.length > WORKER_TEXT_MAX_LINES) text = `${lines.slice(0, WORKER_TEXT_MAX_LINES).join("\n")}\n… (${lines.length - WORKER_TEXT_MAX_LINES} more lines)`;
+  if (lines.length > WORKER_TEXT_MAX_LINES)
+    text = `${lines.slice(0, WORKER_TEXT_MAX_LINES).join("\n")}\n… (${lines.length - WORKER_TEXT_MAX_LINES} more lines)`;
   if (text.length > WORKER_TEXT_MAX_CHARS) text = `${text.slice(0, WORKER_TEXT_MAX_CHARS)}… (${text.length - WORKER_TEXT_MAX_CHARS} more characters)`;
   return text;
 }
@@ -69,7 +70,9 @@ function supervisorAction(n: Extract<BridgeNotice, { kind: "supervisor" }>, now:
     n.state === "degraded"
       ? "degraded"
       : info && (status === "crashed" || status === "restarting")
-        ? [info.code !== null ? `exit ${info.code}` : "", info.signal ?? "", info.reason ?? "", info.stderrTail ? `\n${info.stderrTail}` : ""].filter((x) => x !== "").join(" ")
+        ? [info.code !== null ? `exit ${info.code}` : "", info.signal ?? "", info.reason ?? "", info.stderrTail ? `\n${info.stderrTail}` : ""]
+            .filter((x) => x !== "")
+            .join(" ")
         : undefined;
   return { type: "worker_status", status, detail, now };
 }

@@ -74,11 +74,15 @@ ${FRONT_END_HELP}
   $AGENT_TUI_HOME, or a local OpenAI-compatible server. Type /hotkeys inside for the keys.
 
   Keys
-${keyHelp().map((l) => `    ${l}`).join("\n")}
+${keyHelp()
+  .map((l) => `    ${l}`)
+  .join("\n")}
     ${"esc (in a picker)".padEnd(28)} close it; ←/→ fold in /tree
 
   Transcript view (ctrl+o: the whole session on the alternate screen)
-${viewKeyHelp().map((l) => `    ${l}`).join("\n")}
+${viewKeyHelp()
+  .map((l) => `    ${l}`)
+  .join("\n")}
 
   Commands
     /model /thinking /settings /new /resume /fork /clone /tree /name /compact /export /stats

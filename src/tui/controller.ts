@@ -48,7 +48,6 @@ export type Controller = {
   commands(): readonly SlashCommand[];
 };
 
-
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
@@ -62,11 +61,13 @@ export function createController(options: ControllerOptions): Controller {
   const setEditorText = (text: string): void => store.dispatch({ type: "editor", op: { op: "set", text, keepUndo: true } });
   const slashContext: SlashContext = { store, connection, exit: options.exit, setEditorText, notice };
 
-  const failed = (what: string, text: string | undefined) => (error: unknown): void => {
-    notice(`${what} failed: ${describe(error)}`, "error");
-    // Give the text back so nothing typed is lost, unless the user already typed something new.
-    if (text !== undefined && store.getState().editor.text === "") setEditorText(text);
-  };
+  const failed =
+    (what: string, text: string | undefined) =>
+    (error: unknown): void => {
+      notice(`${what} failed: ${describe(error)}`, "error");
+      // Give the text back so nothing typed is lost, unless the user already typed something new.
+      if (text !== undefined && store.getState().editor.text === "") setEditorText(text);
+    };
 
   const runBash = async (command: string, excludeFromContext: boolean): Promise<void> => {
     store.dispatch({ type: "bash_started", command, now: now() });
@@ -87,7 +88,11 @@ export function createController(options: ControllerOptions): Controller {
   };
   let held = false;
   const holdUntilReady = (text: string, mode: "auto" | "follow_up"): void => {
-    toast(held ? "The worker is still starting; your message will be sent when it is ready" : "The worker is starting: your message stays here and is sent when it is ready");
+    toast(
+      held
+        ? "The worker is still starting; your message will be sent when it is ready"
+        : "The worker is starting: your message stays here and is sent when it is ready",
+    );
     if (held) return;
     held = true;
     // Supervisor changes reach the store as worker_status: re-check on every store update.
@@ -172,7 +177,8 @@ export function createController(options: ControllerOptions): Controller {
       const queued = queuedCount();
       // Queued messages must not ride along with the next prompt unasked: take them back first
       // (before the abort, so the ending run cannot deliver them either).
-      if (queued > 0 && canClearQueue()) await restoreQueue().catch((error: unknown) => notice(`Could not take the queued messages back: ${describe(error)}`, "error"));
+      if (queued > 0 && canClearQueue())
+        await restoreQueue().catch((error: unknown) => notice(`Could not take the queued messages back: ${describe(error)}`, "error"));
       // A retry stays in the state through its attempt: only its wait can be cancelled.
       if (s.run.retry && s.run.retry.until > now()) await connection.rpc.abortRetry();
       else await connection.rpc.abort();

@@ -10,9 +10,7 @@ import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 
 type Transformer = (line: string, index: number) => string;
-type Operation =
-  | { type: "write"; x: number; y: number; text: string; transformers: Transformer[] }
-  | { type: "clip" | "unclip" };
+type Operation = { type: "write"; x: number; y: number; text: string; transformers: Transformer[] } | { type: "clip" | "unclip" };
 
 /** The part of Ink's Output class this relies on (ink/build/output.js, Ink 6.8.0). */
 export interface InkOutput {

@@ -36,7 +36,19 @@ export type EditorAction =
   | "paste_start"
   | "paste_end";
 
-export type DialogAction = "up" | "down" | "confirm" | "cancel" | "yes" | "no" | "newline" | "backspace" | "scroll_up" | "scroll_down" | "paste_start" | "paste_end";
+export type DialogAction =
+  | "up"
+  | "down"
+  | "confirm"
+  | "cancel"
+  | "yes"
+  | "no"
+  | "newline"
+  | "backspace"
+  | "scroll_up"
+  | "scroll_down"
+  | "paste_start"
+  | "paste_end";
 
 /** Keys of the full-screen transcript view (less / vim style). */
 export type ViewKeyAction =
@@ -232,7 +244,13 @@ export function resolveViewKey(input: string, key: Key): ViewKeyAction | undefin
 
 /** Help rows for the transcript view's keys. */
 export function viewKeyHelp(): string[] {
-  return VIEW_BINDINGS.filter((b) => b.help !== "").map((b) => `${b.keys.map((k) => (k === " " ? "space" : k)).join(", ").padEnd(28)} ${b.help}`);
+  return VIEW_BINDINGS.filter((b) => b.help !== "").map(
+    (b) =>
+      `${b.keys
+        .map((k) => (k === " " ? "space" : k))
+        .join(", ")
+        .padEnd(28)} ${b.help}`,
+  );
 }
 
 /** How a key name reads on screen: "alt+up" -> "Alt+Up". */

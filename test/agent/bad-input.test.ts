@@ -42,17 +42,20 @@ const CASES: [Record<string, unknown>, string][] = [
 ];
 
 describe("bad input", () => {
-  it.each(CASES.map(([command, field], i) => [command["type"], field, command, i] as const))("%s without a valid %s fails naming it", async (_type, field, command, i) => {
-    s = createServerHarness();
-    const id = `bad-${i}`;
-    const response = await s.request({ id, ...command });
-    expect(response).toMatchObject({ id, type: "response", command: command["type"], success: false });
-    expect(String(response["error"])).toContain(field);
-    // Still alive and answering.
-    const alive = await s.request({ id: `alive-${i}`, type: "get_state" });
-    expect(alive["success"]).toBe(true);
-    expect(s.frames.filter((f) => f["id"] === id)).toHaveLength(1);
-  });
+  it.each(CASES.map(([command, field], i) => [command["type"], field, command, i] as const))(
+    "%s without a valid %s fails naming it",
+    async (_type, field, command, i) => {
+      s = createServerHarness();
+      const id = `bad-${i}`;
+      const response = await s.request({ id, ...command });
+      expect(response).toMatchObject({ id, type: "response", command: command["type"], success: false });
+      expect(String(response["error"])).toContain(field);
+      // Still alive and answering.
+      const alive = await s.request({ id: `alive-${i}`, type: "get_state" });
+      expect(alive["success"]).toBe(true);
+      expect(s.frames.filter((f) => f["id"] === id)).toHaveLength(1);
+    },
+  );
 
   it("answers parse errors, non-objects and unknown commands, ignores blank lines", async () => {
     s = createServerHarness();
@@ -79,10 +82,20 @@ describe("bad input", () => {
     const url = await s.request({ id: "img-url", type: "prompt", message: "look", images: [{ type: "image", source: { type: "url", url: "http://x" } }] });
     expect(url).toMatchObject({ success: false, error: "URL image sources are not supported" });
     s.h.faux.setResponses([fauxAssistantMessage("seen")]);
-    const legacy = await s.request({ id: "img-legacy", type: "prompt", message: "look", images: [{ type: "image", source: { type: "base64", mediaType: "image/png", data: "iVBORw0KGgo=" } }] });
+    const legacy = await s.request({
+      id: "img-legacy",
+      type: "prompt",
+      message: "look",
+      images: [{ type: "image", source: { type: "base64", mediaType: "image/png", data: "iVBORw0KGgo=" } }],
+    });
     expect(legacy["success"]).toBe(true);
     await s.h.waitFor((e) => e.type === "agent_settled");
-    expect(s.h.runtime.messages[0]).toMatchObject({ content: [{ type: "text", text: "look" }, { type: "image", data: "iVBORw0KGgo=", mimeType: "image/png" }] });
+    expect(s.h.runtime.messages[0]).toMatchObject({
+      content: [
+        { type: "text", text: "look" },
+        { type: "image", data: "iVBORw0KGgo=", mimeType: "image/png" },
+      ],
+    });
   });
 
   it("answers commands without a handler by name, and clear_queue / thinking commands", async () => {

@@ -14,12 +14,36 @@ import { AGENT_BIN, startAgentProcess, type AgentProcess } from "./helpers/agent
 describe("parseCli", () => {
   it("parses every flag", () => {
     const options = parseCli([
-      "--mode", "rpc", "--provider", "fake", "--model", "fake/fake-model:high", "--thinking", "low", "--no-session",
-      "--session-dir", "s", "--session", "f.jsonl", "-c", "-n", "name", "-e", "a.ts", "--extension=b.ts",
+      "--mode",
+      "rpc",
+      "--provider",
+      "fake",
+      "--model",
+      "fake/fake-model:high",
+      "--thinking",
+      "low",
+      "--no-session",
+      "--session-dir",
+      "s",
+      "--session",
+      "f.jsonl",
+      "-c",
+      "-n",
+      "name",
+      "-e",
+      "a.ts",
+      "--extension=b.ts",
     ]);
     expect(options).toMatchObject({
-      provider: "fake", model: "fake/fake-model:high", thinking: "low", noSession: true, sessionDir: "s",
-      session: "f.jsonl", continueSession: true, name: "name", extensions: ["a.ts", "b.ts"],
+      provider: "fake",
+      model: "fake/fake-model:high",
+      thinking: "low",
+      noSession: true,
+      sessionDir: "s",
+      session: "f.jsonl",
+      continueSession: true,
+      name: "name",
+      extensions: ["a.ts", "b.ts"],
     });
   });
 
@@ -63,7 +87,10 @@ describe("process behaviour", () => {
     expect(await agent.waitExit()).toBe(0);
   });
 
-  it.each([["SIGTERM", 143], ["SIGHUP", 129]] as const)("exits %s with %i", async (signal, code) => {
+  it.each([
+    ["SIGTERM", 143],
+    ["SIGHUP", 129],
+  ] as const)("exits %s with %i", async (signal, code) => {
     agent = await startAgentProcess();
     await agent.request({ id: "s", type: "get_state" });
     agent.child.kill(signal);
@@ -119,12 +146,21 @@ describe("process behaviour", () => {
     expect(JSON.stringify(intro)).toContain("no API key was found");
     const state2 = await agent.request({ id: "s2", type: "get_state" });
     expect(((state2["data"] as { todoPhases: { tasks: unknown[] }[] }).todoPhases[0]?.tasks ?? []).length).toBe(3);
-    const kinds = new Set(agent.frames.slice(from).filter((f) => f.type === "message_update").map((f) => (f["assistantMessageEvent"] as { type: string }).type));
+    const kinds = new Set(
+      agent.frames
+        .slice(from)
+        .filter((f) => f.type === "message_update")
+        .map((f) => (f["assistantMessageEvent"] as { type: string }).type),
+    );
     expect([...kinds]).toEqual(expect.arrayContaining(["thinking_delta", "text_delta", "toolcall_start", "toolcall_end"]));
   });
 
   it("never picks the demo silently when a real key exists", async () => {
-    agent = await startAgentProcess({ noModels: true, settings: { defaultProvider: undefined, defaultModel: undefined }, env: { OPENAI_API_KEY: "sk-test-not-used" } });
+    agent = await startAgentProcess({
+      noModels: true,
+      settings: { defaultProvider: undefined, defaultModel: undefined },
+      env: { OPENAI_API_KEY: "sk-test-not-used" },
+    });
     const state = await agent.request({ id: "s", type: "get_state" });
     expect((state["data"] as { model: { provider: string } }).model.provider).toBe("openai");
     expect(agent.stderr()).not.toContain("sk-test-not-used");

@@ -54,8 +54,20 @@ describe("state and model commands", () => {
     const state = (await s.request({ id: "gs", type: "get_state" }))["data"] as Record<string, unknown>;
     expect(Object.keys(state).sort()).toEqual(
       [
-        "autoCompactionEnabled", "cwd", "followUpMode", "interruptMode", "isCompacting", "isStreaming", "messageCount", "model",
-        "pendingMessageCount", "queuedMessageCount", "sessionId", "steeringMode", "thinkingLevel", "todoPhases",
+        "autoCompactionEnabled",
+        "cwd",
+        "followUpMode",
+        "interruptMode",
+        "isCompacting",
+        "isStreaming",
+        "messageCount",
+        "model",
+        "pendingMessageCount",
+        "queuedMessageCount",
+        "sessionId",
+        "steeringMode",
+        "thinkingLevel",
+        "todoPhases",
       ].sort(),
     );
     expect(state["model"]).not.toHaveProperty("headers");

@@ -12,10 +12,23 @@ import { startAgentProcess, type AgentProcess, type Frame } from "./helpers/agen
 const TOOLS = ["ls", "bash", "todo_write"].map((name) => ({ name, description: name, parameters: {} as never }));
 type Msg = Context["messages"][number];
 const user = (text: string): Msg => ({ role: "user", content: text, timestamp: 0 });
-const result = (toolName: string, text = "ok"): Msg => ({ role: "toolResult", toolCallId: toolName, toolName, content: [{ type: "text", text }], isError: false, timestamp: 0 });
+const result = (toolName: string, text = "ok"): Msg => ({
+  role: "toolResult",
+  toolCallId: toolName,
+  toolName,
+  content: [{ type: "text", text }],
+  isError: false,
+  timestamp: 0,
+});
 const said = (blocks: DemoBlock[]): Msg => ({
   role: "assistant",
-  content: blocks.map((b) => (b.kind === "text" ? { type: "text" as const, text: b.text } : b.kind === "thinking" ? { type: "thinking" as const, thinking: b.text } : { type: "toolCall" as const, id: b.name, name: b.name, arguments: b.args })),
+  content: blocks.map((b) =>
+    b.kind === "text"
+      ? { type: "text" as const, text: b.text }
+      : b.kind === "thinking"
+        ? { type: "thinking" as const, thinking: b.text }
+        : { type: "toolCall" as const, id: b.name, name: b.name, arguments: b.args },
+  ),
   api: "x",
   provider: "demo",
   model: "demo",
@@ -127,7 +140,10 @@ describe("demo tour in the built agent-rpc (--provider demo)", () => {
     expect(updates.length).toBeGreaterThanOrEqual(5);
     await agent.waitFor((f) => f.type === "agent_settled", { from, timeoutMs: 15_000 });
 
-    const ended = agent.frames.slice(from).filter((f) => f.type === "message_end").map((f) => f["message"] as { role: string; content: unknown });
+    const ended = agent.frames
+      .slice(from)
+      .filter((f) => f.type === "message_end")
+      .map((f) => f["message"] as { role: string; content: unknown });
     const texts = ended.filter((m) => m.role === "assistant").map((m) => (m.content as { type: string; text?: string }[]).map((c) => c.text ?? "").join(""));
     expect(texts[0]).toContain("Demo mode");
     expect(texts[0]).not.toContain("no API key was found");
@@ -136,7 +152,10 @@ describe("demo tour in the built agent-rpc (--provider demo)", () => {
     expect(ack).not.toContain("Demo mode");
     expect(texts.filter((t) => t.includes("Demo mode"))).toHaveLength(1);
     expect(texts.at(-1)).toContain(DEMO_END);
-    const toolNames = agent.frames.slice(from).filter((f) => f.type === "tool_execution_end").map((f) => f["toolName"]);
+    const toolNames = agent.frames
+      .slice(from)
+      .filter((f) => f.type === "tool_execution_end")
+      .map((f) => f["toolName"]);
     expect(toolNames).toEqual(["ls", "bash", "todo_write", "todo_write"]);
     expect(agent.frames.slice(from).some((f) => f.type === "todo_reminder")).toBe(true);
   }, 30_000);

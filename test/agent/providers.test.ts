@@ -119,7 +119,14 @@ describe("demo script", () => {
   });
 
   it("writes a todo plan after the listing, then summarises", () => {
-    const listing = { role: "toolResult" as const, toolCallId: "1", toolName: "ls", content: [{ type: "text" as const, text: "a\nb\nc\n" }], isError: false, timestamp: 0 };
+    const listing = {
+      role: "toolResult" as const,
+      toolCallId: "1",
+      toolName: "ls",
+      content: [{ type: "text" as const, text: "a\nb\nc\n" }],
+      isError: false,
+      timestamp: 0,
+    };
     const withTodo = planDemoAnswer({ messages: [listing], tools: tools("ls", "todo_write") });
     expect(withTodo.at(-1)).toMatchObject({ kind: "tool", name: "todo_write" });
     const without = planDemoAnswer({ messages: [listing], tools: tools("ls") });
@@ -128,11 +135,22 @@ describe("demo script", () => {
   });
 
   it("answers a todo reminder once by finishing the plan instead of restarting the tour", () => {
-    const reminder = { role: "user" as const, content: [{ type: "text" as const, text: "<system_reminder>You stopped with 2 incomplete todo item(s):\n- x</system_reminder>" }], timestamp: 0 };
+    const reminder = {
+      role: "user" as const,
+      content: [{ type: "text" as const, text: "<system_reminder>You stopped with 2 incomplete todo item(s):\n- x</system_reminder>" }],
+      timestamp: 0,
+    };
     const answer = planDemoAnswer({ messages: [reminder], tools: tools("ls", "todo_write") });
     expect(answer.at(-1)).toMatchObject({ kind: "tool", name: "todo_write" });
     expect(JSON.stringify(answer.at(-1))).not.toMatch(/pending|in_progress/);
-    const written = { role: "toolResult" as const, toolCallId: "2", toolName: "todo_write", content: [{ type: "text" as const, text: "ok" }], isError: false, timestamp: 0 };
+    const written = {
+      role: "toolResult" as const,
+      toolCallId: "2",
+      toolName: "todo_write",
+      content: [{ type: "text" as const, text: "ok" }],
+      isError: false,
+      timestamp: 0,
+    };
     const end = planDemoAnswer({ messages: [reminder, written], tools: tools("ls", "todo_write") });
     expect(end).toHaveLength(1);
     expect(end[0]).toMatchObject({ kind: "text", text: expect.stringMatching(new RegExp(`^${DEMO_END.replace(/\./g, "\\.")}`)) });

@@ -25,7 +25,15 @@ describe("text answers", () => {
     await settled(h);
     const types = h.types().filter((t) => t !== "message_update");
     expect(types).toEqual([
-      "agent_start", "turn_start", "message_start", "message_end", "message_start", "message_end", "turn_end", "agent_end", "agent_settled",
+      "agent_start",
+      "turn_start",
+      "message_start",
+      "message_end",
+      "message_start",
+      "message_end",
+      "turn_end",
+      "agent_end",
+      "agent_settled",
     ]);
     const updates = h.events.filter((e) => e.type === "message_update");
     const kinds = updates.map((e) => (e["assistantMessageEvent"] as { type: string }).type);
@@ -132,7 +140,9 @@ describe("tools and queues", () => {
       afterToolCall: (call) => ({ content: [{ type: "text", text: `${JSON.stringify(call.result.content)} (redacted)` }] }),
     });
     h.faux.setResponses([
-      fauxAssistantMessage([fauxToolCall("gate", { label: "blocked" }, { id: "t1" }), fauxToolCall("gate", { label: "ok" }, { id: "t2" })], { stopReason: "toolUse" }),
+      fauxAssistantMessage([fauxToolCall("gate", { label: "blocked" }, { id: "t1" }), fauxToolCall("gate", { label: "ok" }, { id: "t2" })], {
+        stopReason: "toolUse",
+      }),
       fauxAssistantMessage("done"),
     ]);
     gate.release("secret");
@@ -188,7 +198,10 @@ describe("abort", () => {
   it("aborts a running tool: error result, synthetic aborted answer, no extra LLM call (E2)", async () => {
     const gate = createGateTool();
     h = createHarness({ tools: [gate.tool] });
-    h.faux.setResponses([fauxAssistantMessage([fauxToolCall("gate", { label: "slow" }, { id: "t1" })], { stopReason: "toolUse" }), fauxAssistantMessage("never")]);
+    h.faux.setResponses([
+      fauxAssistantMessage([fauxToolCall("gate", { label: "slow" }, { id: "t1" })], { stopReason: "toolUse" }),
+      fauxAssistantMessage("never"),
+    ]);
     await h.runtime.prompt("run");
     await gate.started();
     await h.runtime.abort();
@@ -236,8 +249,23 @@ describe("auto-retry", () => {
     await settled(h);
     const types = h.types().filter((t) => t !== "message_update");
     expect(types).toEqual([
-      "agent_start", "turn_start", "message_start", "message_end", "message_start", "message_end", "turn_end", "agent_end",
-      "auto_retry_start", "agent_start", "turn_start", "message_start", "message_end", "auto_retry_end", "turn_end", "agent_end", "agent_settled",
+      "agent_start",
+      "turn_start",
+      "message_start",
+      "message_end",
+      "message_start",
+      "message_end",
+      "turn_end",
+      "agent_end",
+      "auto_retry_start",
+      "agent_start",
+      "turn_start",
+      "message_start",
+      "message_end",
+      "auto_retry_end",
+      "turn_end",
+      "agent_end",
+      "agent_settled",
     ]);
     const ends = h.events.filter((e) => e.type === "agent_end").map((e) => e["willRetry"]);
     expect(ends).toEqual([true, false]);
@@ -341,7 +369,15 @@ describe("thinking levels and bash results", () => {
     ]);
     await h.runtime.prompt("first");
     await h.waitFor((e) => e.type === "message_update");
-    h.runtime.addBashExecution({ role: "bashExecution", command: "echo hi", output: "hi", exitCode: 0, cancelled: false, truncated: false, timestamp: Date.now() });
+    h.runtime.addBashExecution({
+      role: "bashExecution",
+      command: "echo hi",
+      output: "hi",
+      exitCode: 0,
+      cancelled: false,
+      truncated: false,
+      timestamp: Date.now(),
+    });
     expect(h.runtime.messages.some((m) => m.role === "bashExecution")).toBe(false);
     await settled(h);
     expect(h.runtime.messages.at(-1)?.role).toBe("bashExecution");

@@ -15,7 +15,10 @@ afterEach(async () => {
 });
 
 const text = (chunks: string[], extra: Partial<FakeStep> = {}): FakeStep => ({ kind: "text", chunks, ...extra });
-const ack = (delayMs = 5) => (lastUser: string, n: number): FakeStep => text([`ack ${n}`, ` (${lastUser.slice(0, 60)})`], { delayMs });
+const ack =
+  (delayMs = 5) =>
+  (lastUser: string, n: number): FakeStep =>
+    text([`ack ${n}`, ` (${lastUser.slice(0, 60)})`], { delayMs });
 const isType = (type: string) => (f: Frame) => f.type === type;
 
 async function start(script: FakeStep[], extra: Parameters<typeof startAgentProcess>[0] = {}): Promise<AgentProcess> {
@@ -47,20 +50,34 @@ describe("scenarios vs pi 0.73.1 traces", () => {
   it("b_thinking: thinking then text, both reasoning fields", async () => {
     const a = await start([
       { kind: "thinking", matchLastUser: "B1", thinking: ["The user wants", " a number.", " I will say 42."], chunks: ["The answer", " is 42."], delayMs: 5 },
-      { kind: "thinking", matchLastUser: "B2", reasoningField: "reasoning", thinking: ["Second thought", " via the reasoning field."], chunks: ["Still 42."], delayMs: 5 },
+      {
+        kind: "thinking",
+        matchLastUser: "B2",
+        reasoningField: "reasoning",
+        thinking: ["Second thought", " via the reasoning field."],
+        chunks: ["Still 42."],
+        delayMs: 5,
+      },
     ]);
     await promptAndWaitSettled(a, "b-1", "B1: what is the answer?");
     await promptAndWaitSettled(a, "b-2", "B2: and again, via the other field?");
     const messages = await a.request({ id: "b-3", type: "get_messages" });
     expect(tokens(a.frames)).toEqual(tokens(loadTrace("b_thinking")));
-    const assistant = (messages["data"] as { messages: { role: string; content: { type: string; thinking?: string }[] }[] }).messages.filter((m) => m.role === "assistant");
+    const assistant = (messages["data"] as { messages: { role: string; content: { type: string; thinking?: string }[] }[] }).messages.filter(
+      (m) => m.role === "assistant",
+    );
     expect(assistant[0]?.content[0]).toMatchObject({ type: "thinking", thinking: "The user wants a number. I will say 42." });
     expect(assistant[1]?.content[0]).toMatchObject({ type: "thinking", thinking: "Second thought via the reasoning field." });
   });
 
   it("c_tool_bash: tool call with streamed arguments, then the answer", async () => {
     const a = await start([
-      { kind: "tool_call", text: ["I'll run it."], calls: [{ id: "call_bash_1", name: "bash", argChunks: ['{"command":', ' "echo hello; sleep 0.2;', ' echo world"}'] }], delayMs: 5 },
+      {
+        kind: "tool_call",
+        text: ["I'll run it."],
+        calls: [{ id: "call_bash_1", name: "bash", argChunks: ['{"command":', ' "echo hello; sleep 0.2;', ' echo world"}'] }],
+        delayMs: 5,
+      },
       text(["The command printed", " hello and world."], { delayMs: 5 }),
     ]);
     await promptAndWaitSettled(a, "c-1", "Run echo hello; sleep 1; echo world");
@@ -75,9 +92,16 @@ describe("scenarios vs pi 0.73.1 traces", () => {
 
   it("d_steer_followup: queue modes while a tool runs and while text streams", async () => {
     const a = await start([
-      { kind: "tool_call", matchLastUser: "PHASE1", calls: [{ id: "call_slow_1", name: "bash", arguments: { command: "echo slow-start; sleep 1.5; echo slow-done" } }] },
+      {
+        kind: "tool_call",
+        matchLastUser: "PHASE1",
+        calls: [{ id: "call_slow_1", name: "bash", arguments: { command: "echo slow-start; sleep 1.5; echo slow-done" } }],
+      },
       { kind: "tool_call", matchLastUser: "PHASE2", calls: [{ id: "call_slow_2", name: "bash", arguments: { command: "sleep 1.2; echo phase2-done" } }] },
-      text(["PHASE3 reply", " streaming", " slowly", " chunk 4", " chunk 5", " chunk 6", " chunk 7", " chunk 8", " done."], { matchLastUser: "PHASE3", delayMs: 100 }),
+      text(["PHASE3 reply", " streaming", " slowly", " chunk 4", " chunk 5", " chunk 6", " chunk 7", " chunk 8", " done."], {
+        matchLastUser: "PHASE3",
+        delayMs: 100,
+      }),
     ]);
     // Phase 1: default one-at-a-time modes.
     let from = a.mark();
@@ -116,7 +140,15 @@ describe("scenarios vs pi 0.73.1 traces", () => {
     await a.request({ id: "d4-steer", type: "steer", message: "steer-idle (sent while idle)" });
     await a.waitFor(isType("agent_settled"), { from });
     expect(tokens(a.frames.slice(from))).toEqual([
-      "response:steer:true", "agent_start", "turn_start", "message_start:user", "message_end:user", "message_start:assistant", "message_end:assistant", "turn_end", "agent_end",
+      "response:steer:true",
+      "agent_start",
+      "turn_start",
+      "message_start:user",
+      "message_end:user",
+      "message_start:assistant",
+      "message_end:assistant",
+      "turn_end",
+      "agent_end",
     ]);
   });
 
@@ -125,7 +157,11 @@ describe("scenarios vs pi 0.73.1 traces", () => {
     const a = await start([
       text(["E1 slow:", ...many], { matchLastUser: "E1", delayMs: 40 }),
       { kind: "hang", matchLastUser: "E2" },
-      { kind: "tool_call", matchLastUser: "E3", calls: [{ id: "call_long_1", name: "bash", arguments: { command: "echo started; sleep 30; echo never-printed" } }] },
+      {
+        kind: "tool_call",
+        matchLastUser: "E3",
+        calls: [{ id: "call_long_1", name: "bash", arguments: { command: "echo started; sleep 30; echo never-printed" } }],
+      },
     ]);
     let from = a.mark();
     await a.request({ id: "e1", type: "prompt", message: "E1: stream slowly" });
@@ -155,7 +191,10 @@ describe("scenarios vs pi 0.73.1 traces", () => {
     const a = await start([]);
     const one = await a.request({ id: "f-1", type: "bash", command: "echo one; sleep 0.2; echo two" });
     expect(one["data"]).toMatchObject({ output: "one\ntwo\n", exitCode: 0, cancelled: false, truncated: false });
-    const updates = a.frames.filter((f) => f.type === "bash_execution_update" && f["id"] === "f-1").map((f) => f["delta"]).join("");
+    const updates = a.frames
+      .filter((f) => f.type === "bash_execution_update" && f["id"] === "f-1")
+      .map((f) => f["delta"])
+      .join("");
     expect(updates).toBe("one\ntwo\n");
     const from = a.mark();
     a.send(JSON.stringify({ id: "f-2", type: "bash", command: "echo start; sleep 20; echo never" }) + "\n");

@@ -12,7 +12,8 @@ afterEach(() => {
   s = undefined;
 });
 
-const saved = (h: ServerHarness): Record<string, unknown> => JSON.parse(readFileSync(join(h.h.runtime.config.home, "settings.json"), "utf8")) as Record<string, unknown>;
+const saved = (h: ServerHarness): Record<string, unknown> =>
+  JSON.parse(readFileSync(join(h.h.runtime.config.home, "settings.json"), "utf8")) as Record<string, unknown>;
 
 describe("settings commands", () => {
   it("set_setting applies at once and saves the key next to the file's other keys", async () => {
@@ -21,7 +22,10 @@ describe("settings commands", () => {
     writeFileSync(join(s.h.runtime.config.home, "settings.json"), JSON.stringify({ hideThinkingBlock: true, theme: "dark" }));
     const before = (await s.request({ id: "g1", type: "get_settings" }))["data"] as { settings: Record<string, unknown> };
     expect(before.settings).toMatchObject({ steeringMode: "one-at-a-time", "tasks.maxReminders": 3, "tasks.reminders": true, permissionGate: false });
-    expect(await s.request({ id: "s1", type: "set_setting", key: "tasks.maxReminders", value: 5 })).toMatchObject({ success: true, data: { key: "tasks.maxReminders", value: 5 } });
+    expect(await s.request({ id: "s1", type: "set_setting", key: "tasks.maxReminders", value: 5 })).toMatchObject({
+      success: true,
+      data: { key: "tasks.maxReminders", value: 5 },
+    });
     await s.request({ id: "s2", type: "set_setting", key: "interruptMode", value: "immediate" });
     expect(s.h.runtime.interruptMode).toBe("immediate");
     const after = (await s.request({ id: "g2", type: "get_settings" }))["data"] as { settings: Record<string, unknown> };
@@ -31,9 +35,18 @@ describe("settings commands", () => {
 
   it("rejects unknown keys and values out of range, naming what is allowed", async () => {
     s = createServerHarness();
-    expect(await s.request({ id: "a", type: "set_setting", key: "colour", value: "red" })).toMatchObject({ success: false, error: expect.stringMatching(/^Unknown setting: colour \(known: steeringMode/) });
-    expect(await s.request({ id: "b", type: "set_setting", key: "tasks.maxReminders", value: 99 })).toMatchObject({ success: false, error: "tasks.maxReminders must be a whole number from 0 to 20" });
-    expect(await s.request({ id: "c", type: "set_setting", key: "steeringMode", value: true })).toMatchObject({ success: false, error: "steeringMode must be one of all, one-at-a-time" });
+    expect(await s.request({ id: "a", type: "set_setting", key: "colour", value: "red" })).toMatchObject({
+      success: false,
+      error: expect.stringMatching(/^Unknown setting: colour \(known: steeringMode/),
+    });
+    expect(await s.request({ id: "b", type: "set_setting", key: "tasks.maxReminders", value: 99 })).toMatchObject({
+      success: false,
+      error: "tasks.maxReminders must be a whole number from 0 to 20",
+    });
+    expect(await s.request({ id: "c", type: "set_setting", key: "steeringMode", value: true })).toMatchObject({
+      success: false,
+      error: "steeringMode must be one of all, one-at-a-time",
+    });
   });
 
   it("set_auto_retry and set_auto_compaction are saved, as pi saves them", async () => {

@@ -35,7 +35,11 @@ export default function (pi: any) {
 }
 `;
 
-const echoTool = { name: "echo_host", description: "Echo a message", parameters: { type: "object", properties: { message: { type: "string" } }, required: ["message"] } };
+const echoTool = {
+  name: "echo_host",
+  description: "Echo a message",
+  parameters: { type: "object", properties: { message: { type: "string" } }, required: ["message"] },
+};
 
 let llm: FakeLlm;
 let dir: string;

@@ -57,9 +57,7 @@ describe.skipIf(!built)("bridge × agent-rpc (dist/agent/main.js)", () => {
     const start = notices.length;
     await connection.rpc.prompt("HELLO please");
     await waitFor(() => settledSince(start) === 1, 8000, "agent_settled");
-    const deltas = eventsSince(start).flatMap((e) =>
-      e.type === "message_update" && e.delta.kind === "text_delta" ? [e.delta.delta] : [],
-    );
+    const deltas = eventsSince(start).flatMap((e) => (e.type === "message_update" && e.delta.kind === "text_delta" ? [e.delta.delta] : []));
     expect(deltas.join("")).toBe("Hello there.");
     expect(connection.getSnapshot().runState).toBe("settled");
   });
@@ -92,7 +90,10 @@ describe.skipIf(!built)("bridge × agent-rpc (dist/agent/main.js)", () => {
     if (dialog?.kind !== "ui_request") throw new Error("no dialog");
     connection.respondToUi(dialog.request.id, { confirmed: true });
     await waitFor(() => settledSince(start) === 1, 10_000, "agent_settled");
-    expect(eventsSince(start).find((e) => e.type === "tool_execution_end")).toMatchObject({ isError: false, result: { text: expect.stringContaining("harness-confirm") } });
+    expect(eventsSince(start).find((e) => e.type === "tool_execution_end")).toMatchObject({
+      isError: false,
+      result: { text: expect.stringContaining("harness-confirm") },
+    });
   });
 
   it("bash command returns its output", async () => {
@@ -169,7 +170,13 @@ describe.skipIf(!built)("bridge × agent-rpc crash recovery", () => {
       if (rehydrated?.kind !== "rehydrated") throw new Error("no rehydrate notice");
       expect(rehydrated.state.sessionFile).toBe(before.sessionFile);
       expect(rehydrated.messages.map((m) => m.role)).toEqual(["user", "assistant"]);
-      expect(seen.filter((n) => n.kind === "supervisor").map((n) => n.kind === "supervisor" && n.state)).toEqual(["starting", "running", "exited", "recovering", "running"]);
+      expect(seen.filter((n) => n.kind === "supervisor").map((n) => n.kind === "supervisor" && n.state)).toEqual([
+        "starting",
+        "running",
+        "exited",
+        "recovering",
+        "running",
+      ]);
       expect(seen.find((n) => n.kind === "supervisor" && n.state === "exited")).toMatchObject({ info: { signal: "SIGKILL", intentional: false } });
       expect(conn.getSnapshot()).toMatchObject({ generation: 2, supervisor: "running" });
       // Nothing was replayed: the fake LLM saw exactly one request.

@@ -4,11 +4,19 @@ import { describe, expect, it } from "vitest";
 import { toClientEvent, workerTextOf } from "../../src/bridge/client-events.js";
 import { toSessionSnapshot } from "../../src/bridge/client-values.js";
 
-const assistant = (text: string) => ({ role: "assistant", content: [{ type: "text", text }], usage: { input: 3, output: 2, cacheRead: 0, cacheWrite: 0, totalTokens: 5, cost: { total: 0.5 } } });
+const assistant = (text: string) => ({
+  role: "assistant",
+  content: [{ type: "text", text }],
+  usage: { input: 3, output: 2, cacheRead: 0, cacheWrite: 0, totalTokens: 5, cost: { total: 0.5 } },
+});
 
 describe("client events", () => {
   it("reads pi's cumulative snapshot only when the delta is not enough", () => {
-    const delta = toClientEvent({ type: "message_update", message: assistant("Hel"), assistantMessageEvent: { type: "text_delta", contentIndex: 0, delta: "l" } });
+    const delta = toClientEvent({
+      type: "message_update",
+      message: assistant("Hel"),
+      assistantMessageEvent: { type: "text_delta", contentIndex: 0, delta: "l" },
+    });
     expect(delta).toEqual({
       type: "message_update",
       delta: { kind: "text_delta", index: 0, delta: "l" },
@@ -36,7 +44,9 @@ describe("client events", () => {
       result: { text: "ok", details: { phases: [{ name: "Plan", tasks: [{ content: "one", status: "blocked" }] }] }, images: 0 },
       todos: [{ id: "phase-1", name: "Plan", tasks: [{ id: "task-1", content: "one", status: "blocked" }] }],
     });
-    expect(toClientEvent({ type: "message_start", message: { role: "hookMessage", content: "x", display: false } })).toMatchObject({ message: { role: "custom", display: false } });
+    expect(toClientEvent({ type: "message_start", message: { role: "hookMessage", content: "x", display: false } })).toMatchObject({
+      message: { role: "custom", display: false },
+    });
   });
 
   it("has no event for a type outside the protocol, nor for something that is not an object", () => {

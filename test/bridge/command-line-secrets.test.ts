@@ -4,8 +4,22 @@ import { commandLineSecrets, createRedactor, describeCommandLine, withCommandLin
 
 describe("command-line secrets", () => {
   it("masks values of secret-named assignments and flags, and key-shaped values, keeping the names", () => {
-    const argv = ["env", "OPENAI_API_KEY=plainvalue", "DEBUG=1", "REGION=eu-west-1", "--token", "abc12345", "--api-key=xyz98765", "X=Zq8fT2mW9vL4nB7c", "pi", "--mode", "rpc"];
-    expect(describeCommandLine(argv)).toBe("env OPENAI_API_KEY=[REDACTED] DEBUG=1 REGION=eu-west-1 --token [REDACTED] --api-key=[REDACTED] X=[REDACTED] pi --mode rpc");
+    const argv = [
+      "env",
+      "OPENAI_API_KEY=plainvalue",
+      "DEBUG=1",
+      "REGION=eu-west-1",
+      "--token",
+      "abc12345",
+      "--api-key=xyz98765",
+      "X=Zq8fT2mW9vL4nB7c",
+      "pi",
+      "--mode",
+      "rpc",
+    ];
+    expect(describeCommandLine(argv)).toBe(
+      "env OPENAI_API_KEY=[REDACTED] DEBUG=1 REGION=eu-west-1 --token [REDACTED] --api-key=[REDACTED] X=[REDACTED] pi --mode rpc",
+    );
   });
 
   it("masks key-shaped words anywhere and leaves ordinary command lines unchanged", () => {

@@ -28,7 +28,20 @@ describe("connection against the fake worker", () => {
     await h.connection.rpc.prompt("text");
     await waitFor(() => h.of("run_state").some((n) => n.state === "settled"), 3000, "settled");
     expect(h.connection.getSnapshot().runState).toBe("settled");
-    expect(h.events()).toEqual(["agent_start", "turn_start", "message_start", "message_end", "message_start", "message_update", "message_update", "message_update", "message_end", "turn_end", "agent_end", "agent_settled"]);
+    expect(h.events()).toEqual([
+      "agent_start",
+      "turn_start",
+      "message_start",
+      "message_end",
+      "message_start",
+      "message_update",
+      "message_update",
+      "message_update",
+      "message_end",
+      "turn_end",
+      "agent_end",
+      "agent_settled",
+    ]);
     expect(h.of("run_state").map((n) => n.state)).toEqual(["streaming", "settling", "settled"]);
   });
 
@@ -189,9 +202,7 @@ describe("connection against the fake worker", () => {
     });
     await h.connection.rpc.prompt("flood:20000");
     await waitFor(() => h.events("agent_settled").length === 1, 10_000, "flood end");
-    const deltas = h.notices.flatMap((n) =>
-      n.kind === "event" && n.event.type === "message_update" && "delta" in n.event.delta ? [n.event.delta.delta] : [],
-    );
+    const deltas = h.notices.flatMap((n) => (n.kind === "event" && n.event.type === "message_update" && "delta" in n.event.delta ? [n.event.delta.delta] : []));
     expect(deltas.length).toBe(20000);
     expect(deltas[0]).toBe("d0 ");
     expect(deltas[19999]).toBe("d19999 ");
@@ -248,18 +259,15 @@ describe("connection against the fake worker", () => {
     const h = open();
     await h.connection.start();
     let aborted = false;
-    await h.connection.registerHostTools(
-      [{ name: "echo_host", description: "echo", parameters: { type: "object" } }],
-      async (name, args, ctx) => {
-        if (args["message"] === "slow") {
-          await new Promise<void>((resolve) => ctx.signal.addEventListener("abort", () => resolve()));
-          aborted = true;
-          return { content: [{ type: "text", text: "too late" }] };
-        }
-        ctx.update({ content: [{ type: "text", text: "working" }] });
-        return { content: [{ type: "text", text: `${name}:${String(args["message"])}` }] };
-      },
-    );
+    await h.connection.registerHostTools([{ name: "echo_host", description: "echo", parameters: { type: "object" } }], async (name, args, ctx) => {
+      if (args["message"] === "slow") {
+        await new Promise<void>((resolve) => ctx.signal.addEventListener("abort", () => resolve()));
+        aborted = true;
+        return { content: [{ type: "text", text: "too late" }] };
+      }
+      ctx.update({ content: [{ type: "text", text: "working" }] });
+      return { content: [{ type: "text", text: `${name}:${String(args["message"])}` }] };
+    });
     await h.connection.rpc.prompt("host-tool");
     await waitFor(() => h.events("tool_execution_end").length === 1);
     expect(h.events("tool_execution_update")).toHaveLength(1);

@@ -111,7 +111,10 @@ describe("router classification", () => {
 
   it("normalises legacy auto_compaction_* to compaction_* with the start reason", () => {
     const router = createFrameRouter(identity);
-    expect(router.route('{"type":"auto_compaction_start","reason":"overflow"}')).toMatchObject({ kind: "event", event: { type: "compaction_start", reason: "overflow" } });
+    expect(router.route('{"type":"auto_compaction_start","reason":"overflow"}')).toMatchObject({
+      kind: "event",
+      event: { type: "compaction_start", reason: "overflow" },
+    });
     expect(router.route('{"type":"auto_compaction_end","aborted":false,"willRetry":true}')).toEqual({
       kind: "event",
       event: { type: "compaction_end", reason: "overflow", aborted: false, willRetry: true },
@@ -141,10 +144,14 @@ describe("router classification", () => {
 
   it("maps hookMessage to custom and removes a null fullOutputPath", () => {
     const router = createFrameRouter(identity);
-    expect(router.route('{"type":"message_start","message":{"role":"hookMessage","customType":"x","content":"c","display":true,"timestamp":1}}')).toMatchObject({
-      event: { message: { role: "custom" } },
-    });
-    const bash = router.route('{"type":"message_end","message":{"role":"bashExecution","command":"ls","output":"","cancelled":false,"truncated":false,"fullOutputPath":null,"timestamp":1}}');
+    expect(router.route('{"type":"message_start","message":{"role":"hookMessage","customType":"x","content":"c","display":true,"timestamp":1}}')).toMatchObject(
+      {
+        event: { message: { role: "custom" } },
+      },
+    );
+    const bash = router.route(
+      '{"type":"message_end","message":{"role":"bashExecution","command":"ls","output":"","cancelled":false,"truncated":false,"fullOutputPath":null,"timestamp":1}}',
+    );
     expect(bash.kind === "event" && "fullOutputPath" in (bash.event as { message: object }).message).toBe(false);
   });
 });

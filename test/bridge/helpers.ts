@@ -37,7 +37,6 @@ export function harness(options: Partial<WorkerConnectionOptions> & { fakeEnv?: 
     connection,
     notices,
     of: <K extends BridgeNotice["kind"]>(kind: K) => notices.filter((n): n is Extract<BridgeNotice, { kind: K }> => n.kind === kind),
-    events: (type?: string) =>
-      notices.flatMap((n) => (n.kind === "event" && (type === undefined || n.event.type === type) ? [n.event.type] : [])),
+    events: (type?: string) => notices.flatMap((n) => (n.kind === "event" && (type === undefined || n.event.type === type) ? [n.event.type] : [])),
   };
 }

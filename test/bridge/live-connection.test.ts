@@ -19,9 +19,7 @@ const FLAGS = ["--provider", "fake", "--model", "fake-model"];
 
 type Event = Extract<BridgeNotice, { kind: "event" }>["event"];
 const textDeltas = (events: readonly Event[]): string =>
-  events
-    .flatMap((e) => (e.type === "message_update" && e.delta.kind === "text_delta" ? [e.delta.delta] : []))
-    .join("");
+  events.flatMap((e) => (e.type === "message_update" && e.delta.kind === "text_delta" ? [e.delta.delta] : [])).join("");
 const startedText = (events: readonly Event[]): string =>
   events
     .flatMap((e) => (e.type === "message_start" && e.message.role === "assistant" ? e.message.blocks : []))

@@ -5,7 +5,16 @@ import { decodeData } from "../../src/bridge/normalise.js";
 
 describe("response data decoding (docs/protocol.md Appendix B)", () => {
   it("fills pendingMessageCount from queuedMessageCount, maps sourceInfo, passes unknown commands through", () => {
-    const state = decodeData("get_state", { isStreaming: false, isCompacting: false, steeringMode: "all", followUpMode: "all", sessionId: "s", autoCompactionEnabled: true, messageCount: 0, queuedMessageCount: 2 });
+    const state = decodeData("get_state", {
+      isStreaming: false,
+      isCompacting: false,
+      steeringMode: "all",
+      followUpMode: "all",
+      sessionId: "s",
+      autoCompactionEnabled: true,
+      messageCount: 0,
+      queuedMessageCount: 2,
+    });
     expect(state).toMatchObject({ ok: true, value: { pendingMessageCount: 2 } });
     expect(decodeData("get_commands", { commands: [{ name: "x", source: "extension", sourceInfo: { path: "/p", scope: "user" } }] })).toMatchObject({
       ok: true,

@@ -41,7 +41,10 @@ describe("connection against omp 18.2.3 playback", () => {
     await h.connection.rpc.prompt("Say hello in a few words");
     await waitFor(() => h.connection.getSnapshot().runState === "settled", 5000, "settled");
     expect(h.of("run_state").map((n) => n.state)).toEqual(["streaming", "settling", "settled"]);
-    const end = h.of("event").map((n) => n.event).find((e) => e.type === "message_end" && e.message.role === "assistant");
+    const end = h
+      .of("event")
+      .map((n) => n.event)
+      .find((e) => e.type === "message_end" && e.message.role === "assistant");
     if (end?.type !== "message_end" || end.message.role !== "assistant") throw new Error("no assistant message_end");
     expect(end.message.blocks).toEqual([{ type: "text", text: "Hello there, friend!" }]);
     expect(h.of("protocol_error")).toEqual([]);
@@ -53,7 +56,10 @@ describe("connection against omp 18.2.3 playback", () => {
     await h.connection.rpc.prompt("Plan the work");
     await waitFor(() => h.connection.getSnapshot().runState === "settled", 5000, "settled");
     expect(h.of("run_state").map((n) => n.state)).toEqual(["streaming", "settling", "settled"]);
-    const reminder = h.of("event").map((n) => n.event).find((e) => e.type === "todo_reminder");
+    const reminder = h
+      .of("event")
+      .map((n) => n.event)
+      .find((e) => e.type === "todo_reminder");
     if (reminder?.type !== "todo_reminder") throw new Error("no todo_reminder");
     expect(reminder.todos.map((t) => t.id)).toEqual(["task-1", "task-2"]);
   });

@@ -61,9 +61,7 @@ describe("omp 18.2.3 traces: routing and normalisation", () => {
   }
 
   it("omp-only frames pass on as unknown events (forward compatible), never as errors", () => {
-    const unknown = new Set(
-      traces.flatMap((n) => route(n).flatMap((r) => (r.kind === "unknown_event" ? [r.type] : []))),
-    );
+    const unknown = new Set(traces.flatMap((n) => route(n).flatMap((r) => (r.kind === "unknown_event" ? [r.type] : []))));
     expect([...unknown].sort()).toEqual(["advisor_cost_changed", "available_commands_update", "command_output", "notice"]);
   });
 

@@ -59,9 +59,7 @@ describe("bridge × real pi 0.73.1", () => {
     const before = settledCount();
     await connection.rpc.prompt("HELLO please");
     await untilSettled(before);
-    const deltas = eventsSince(start).flatMap((e) =>
-      e.type === "message_update" && e.delta.kind === "text_delta" ? [e.delta.delta] : [],
-    );
+    const deltas = eventsSince(start).flatMap((e) => (e.type === "message_update" && e.delta.kind === "text_delta" ? [e.delta.delta] : []));
     expect(deltas.join("")).toBe("Hello there.");
     expect(eventsSince(start).some((e) => e.type === "agent_settled")).toBe(false);
     expect((await connection.rpc.getLastAssistantText()).text).toBe("Hello there.");

@@ -36,7 +36,11 @@ describe.skipIf(!built)("credentials under a pty", () => {
 
   it("masks a key on an --agent command line that fails to start", async () => {
     const sandbox = await createSandbox([]);
-    const tui = spawnTui({ args: ["--agent", `OPENAI_API_KEY=${SECRETS.OPENAI_API_KEY} ./no-such-worker --mode rpc`, ...FAKE_MODEL], cwd: sandbox.cwd, env: sandbox.env });
+    const tui = spawnTui({
+      args: ["--agent", `OPENAI_API_KEY=${SECRETS.OPENAI_API_KEY} ./no-such-worker --mode rpc`, ...FAKE_MODEL],
+      cwd: sandbox.cwd,
+      env: sandbox.env,
+    });
     try {
       await tui.waitForText("Could not start the worker", 15_000, "all");
       expect(tui.allText()).toContain("OPENAI_API_KEY=[REDACTED]");

@@ -18,7 +18,14 @@ afterAll(() => {
 
 describe.skipIf(!built)("agent-tui --demo", () => {
   it("runs the tour: stream, thinking, tool, plan, steering invitation, dialogs, the end", async () => {
-    const env: NodeJS.ProcessEnv = { PATH: process.env["PATH"], HOME: home, TMPDIR: home, LANG: "C.UTF-8", TERM: "xterm-256color", AGENT_TUI_HOME: join(home, "agent") };
+    const env: NodeJS.ProcessEnv = {
+      PATH: process.env["PATH"],
+      HOME: home,
+      TMPDIR: home,
+      LANG: "C.UTF-8",
+      TERM: "xterm-256color",
+      AGENT_TUI_HOME: join(home, "agent"),
+    };
     tui = spawnTui({ args: ["--demo"], cwd: ROOT, env, cols: 110, rows: 34 });
     const t = tui;
     await t.waitForText("Demo tour", 20_000, "all");
@@ -64,7 +71,14 @@ describe.skipIf(!built)("agent-tui --demo", () => {
 
 describe.skipIf(!built)("agent-tui without an API key and without --demo", () => {
   it("starts, says how to configure a provider, and runs !commands", async () => {
-    const env: NodeJS.ProcessEnv = { PATH: process.env["PATH"], HOME: home, TMPDIR: home, LANG: "C.UTF-8", TERM: "xterm-256color", AGENT_TUI_HOME: join(home, "nokey") };
+    const env: NodeJS.ProcessEnv = {
+      PATH: process.env["PATH"],
+      HOME: home,
+      TMPDIR: home,
+      LANG: "C.UTF-8",
+      TERM: "xterm-256color",
+      AGENT_TUI_HOME: join(home, "nokey"),
+    };
     const t = spawnTui({ args: [], cwd: home, env, cols: 120, rows: 30 });
     try {
       await t.waitForText("No model provider is configured", 20_000);

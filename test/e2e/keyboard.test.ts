@@ -37,7 +37,12 @@ describe.skipIf(!built)("keyboard under a pty", () => {
     tui.write("\u001b[13;2u"); // kitty CSI-u Shift+Enter
     await tui.type("four");
     await tui.waitForText(/^ {2}four\s*$/m);
-    expect(tui.screen().map((r) => r.trimEnd()).filter((r) => /^(›| ) (one|two|three|four)$/.test(r))).toEqual(["› one", "  two", "  three", "  four"]);
+    expect(
+      tui
+        .screen()
+        .map((r) => r.trimEnd())
+        .filter((r) => /^(›| ) (one|two|three|four)$/.test(r)),
+    ).toEqual(["› one", "  two", "  three", "  four"]);
     tui.write(KEYS.enter);
     await tui.waitForText("Got four lines.");
     expect(s.sandbox.llm.requests.at(-1)?.lastUser).toBe("one\ntwo\nthree\nfour");

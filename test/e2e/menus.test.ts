@@ -67,7 +67,12 @@ describe.skipIf(!built)("queue and menus with the bundled agent", () => {
     const first = listed[0]?.slice(2).split(" ")[0] ?? "";
     tui.write(KEYS.down);
     await tui.waitForText(/^ {2}2\/\d+ · /m);
-    expect(tui.screen().find((r) => /^› \/[a-z]+ {2,}\S/.test(r))?.startsWith(`› ${first} `)).toBe(false);
+    expect(
+      tui
+        .screen()
+        .find((r) => /^› \/[a-z]+ {2,}\S/.test(r))
+        ?.startsWith(`› ${first} `),
+    ).toBe(false);
     tui.write(KEYS.up);
     await tui.waitForText(/^ {2}1\/\d+ · /m);
     await tui.type("thnk");
@@ -101,7 +106,18 @@ describe.skipIf(!built)("queue and menus with the bundled agent", () => {
     const { tui, sandbox } = s;
     await submitLine(tui, "/settings");
     await tui.waitForText(/Settings {2}type to search/);
-    for (const label of ["Steering mode", "Follow-up mode", "Interrupt mode", "Thinking level", "Auto-compaction", "Compaction threshold", "Auto-retry", "Todo reminders", "Permission gate", "Show thinking"]) {
+    for (const label of [
+      "Steering mode",
+      "Follow-up mode",
+      "Interrupt mode",
+      "Thinking level",
+      "Auto-compaction",
+      "Compaction threshold",
+      "Auto-retry",
+      "Todo reminders",
+      "Permission gate",
+      "Show thinking",
+    ]) {
       expect(tui.screenText()).toContain(label);
     }
     expect(tui.screenText()).toMatch(/Steering mode +one-at-a-time/);
@@ -123,7 +139,13 @@ describe.skipIf(!built)("queue and menus with the bundled agent", () => {
     tui.write(KEYS.esc);
     await tui.waitForNoText("type to search");
     const saved = JSON.parse(readFileSync(join(sandbox.root, "agent", "settings.json"), "utf8")) as Record<string, unknown>;
-    expect(saved).toMatchObject({ steeringMode: "all", tasks: { maxReminders: 7 }, defaultProvider: "fake", defaultModel: "fake-model", retry: { enabled: false } });
+    expect(saved).toMatchObject({
+      steeringMode: "all",
+      tasks: { maxReminders: 7 },
+      defaultProvider: "fake",
+      defaultModel: "fake-model",
+      retry: { enabled: false },
+    });
   });
 });
 
@@ -161,7 +183,13 @@ describe.skipIf(!built)("a remote bundled agent (ssh stand-in, its own directory
     mkdirSync(remoteDir);
     writeFileSync(join(remoteDir, "remote-only.txt"), "on the other machine\n");
     const worker = `sh -c 'cd ${remoteDir} && exec ${process.execPath} ${join(ROOT, "bin", "agent-rpc.js")}'`;
-    const tui = spawnTui({ args: ["--agent", `${process.execPath} ${STANDIN} devbox ${worker}`], cwd: sandbox.cwd, env: { ...sandbox.env, SSH_STANDIN_DELAY_MS: "5" }, cols: 100, rows: 30 });
+    const tui = spawnTui({
+      args: ["--agent", `${process.execPath} ${STANDIN} devbox ${worker}`],
+      cwd: sandbox.cwd,
+      env: { ...sandbox.env, SSH_STANDIN_DELAY_MS: "5" },
+      cols: 100,
+      rows: 30,
+    });
     try {
       await tui.waitForText(`devbox:${remoteDir}`, 20_000);
       await tui.type("look at @rem");

@@ -31,7 +31,11 @@ const SETTINGS = { retry: { enabled: true, maxRetries: 2, baseDelayMs: 1200, pro
 
 const WORKERS = [
   { name: "agent-rpc", args: [...FAKE_MODEL, "--no-session"], runnable: BUILT },
-  { name: "pi 0.73.1", args: ["--agent", `${process.execPath} ${PI_CLI} --mode rpc --no-session`, "--model", "fake-model"], runnable: BUILT && existsSync(PI_CLI) },
+  {
+    name: "pi 0.73.1",
+    args: ["--agent", `${process.execPath} ${PI_CLI} --mode rpc --no-session`, "--model", "fake-model"],
+    runnable: BUILT && existsSync(PI_CLI),
+  },
 ];
 
 const count = (text: string, re: RegExp): number => text.split("\n").filter((l) => re.test(l)).length;

@@ -36,7 +36,13 @@ afterAll(async () => {
 describe.skipIf(!runnable)("agent-tui --agent 'ssh devbox pi --mode rpc' (real pi 0.73.1)", () => {
   beforeAll(async () => {
     const agent = `${process.execPath} ${STANDIN} devbox ${process.execPath} ${PI_CLI} --mode rpc`;
-    tui = spawnTui({ args: ["--agent", agent, "--model", "fake-model"], cwd: sandbox.cwd, env: { ...sandbox.env, SSH_STANDIN_DELAY_MS: "30" }, cols: 110, rows: 32 });
+    tui = spawnTui({
+      args: ["--agent", agent, "--model", "fake-model"],
+      cwd: sandbox.cwd,
+      env: { ...sandbox.env, SSH_STANDIN_DELAY_MS: "30" },
+      cols: 110,
+      rows: 32,
+    });
     await tui.waitForText("Fake Model", 30_000);
   }, 40_000);
 

@@ -89,7 +89,10 @@ describe.skipIf(!BUILT)("agent-tui --plain under a pty", () => {
     await waitForLine(s.tui, /^question \d+ closed: timed out$/, 5000);
     await waitForLine(s.tui, /^question \d+: ui-demo: input with timeout$/, 5000);
     await send(s.tui, "typed");
-    await waitForLine(s.tui, /^note: ui-demo results: .*"select":"Beta","confirm":true,"inputCancelled":"<undefined>","editor":"line 1\\nline 2".*"inputWithTimeoutAnswered":"typed"/);
+    await waitForLine(
+      s.tui,
+      /^note: ui-demo results: .*"select":"Beta","confirm":true,"inputCancelled":"<undefined>","editor":"line 1\\nline 2".*"inputWithTimeoutAnswered":"typed"/,
+    );
   });
 
   it("wrote no cursor movement, erase sequence, redraw or colour", () => {

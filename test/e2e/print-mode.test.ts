@@ -115,7 +115,10 @@ describe.skipIf(!BUILT)("agent-tui -p (print mode) under pipes", () => {
   it("--mode json prints the normalised events as JSON lines", async () => {
     const r = await run(sandbox, ["--mode", "json", "JSON-TEST go"]);
     expect(r.code).toBe(0);
-    const events = r.stdout.trimEnd().split("\n").map((l) => JSON.parse(l) as { type: string; delta?: { kind: string; delta?: string } });
+    const events = r.stdout
+      .trimEnd()
+      .split("\n")
+      .map((l) => JSON.parse(l) as { type: string; delta?: { kind: string; delta?: string } });
     expect(events[0]?.type).toBe("agent_start");
     expect(events.map((e) => e.type)).toContain("agent_end");
     const text = events.flatMap((e) => (e.type === "message_update" && e.delta?.kind === "text_delta" ? [e.delta.delta] : [])).join("");

@@ -17,7 +17,13 @@ describe.skipIf(!built)("prompt while the worker starts", () => {
       await waitForEditor(tui, "text");
       tui.write(KEYS.enter);
       await tui.waitForText("your message stays here and is sent when it is ready");
-      expect(tui.screen().filter((row) => row.startsWith("› ")).at(-1)?.trimEnd()).toBe("› text");
+      expect(
+        tui
+          .screen()
+          .filter((row) => row.startsWith("› "))
+          .at(-1)
+          ?.trimEnd(),
+      ).toBe("› text");
       // The fake worker answers the prompt "text" with three deltas.
       await tui.waitForText("d0 d1 d2", 15_000, "all");
       await waitForEditor(tui, "");

@@ -13,7 +13,10 @@ import { BUILT, FAKE_MODEL, submitLine } from "./tui-session.js";
 const PI_CLI = join(ROOT, "node_modules", "@mariozechner", "pi-coding-agent", "dist", "cli.js");
 
 function workerPid(tuiPid: number): number {
-  const out = execFileSync("pgrep", ["-P", String(tuiPid)], { encoding: "utf8" }).trim().split("\n").filter((l) => l !== "");
+  const out = execFileSync("pgrep", ["-P", String(tuiPid)], { encoding: "utf8" })
+    .trim()
+    .split("\n")
+    .filter((l) => l !== "");
   if (out.length !== 1) throw new Error(`expected one worker process, found: ${out.join(", ")}`);
   return Number(out[0]);
 }
@@ -21,7 +24,11 @@ function workerPid(tuiPid: number): number {
 const count = (text: string, what: string): number => text.split(what).length - 1;
 
 /** The footer row: the last row naming the model. */
-const footer = (tui: TuiProcess): string => tui.screen().filter((r) => r.includes("Fake Model")).at(-1) ?? "";
+const footer = (tui: TuiProcess): string =>
+  tui
+    .screen()
+    .filter((r) => r.includes("Fake Model"))
+    .at(-1) ?? "";
 
 /** Everything one run of the conversation printed, whatever the worker. */
 async function expectConversation(tui: TuiProcess): Promise<void> {
@@ -41,7 +48,12 @@ async function expectConversation(tui: TuiProcess): Promise<void> {
 describe.skipIf(!BUILT)("opening a session prints its conversation", () => {
   it("-c shows earlier prompts, answers and totals; a restart does not print it twice; pi opens the same file", async () => {
     const sandbox = await createSandbox([
-      { kind: "text", matchLastUser: "FIRST-PROMPT", chunks: ["Here is the code:\n\n```js\n", "function greet(name) {\n  return \"hi \" + name;\n}\n", "```\n\nFIRST-ANSWER-END"], delayMs: 5 },
+      {
+        kind: "text",
+        matchLastUser: "FIRST-PROMPT",
+        chunks: ["Here is the code:\n\n```js\n", 'function greet(name) {\n  return "hi " + name;\n}\n', "```\n\nFIRST-ANSWER-END"],
+        delayMs: 5,
+      },
       { kind: "tool_call", matchLastUser: "SECOND-PROMPT", calls: [{ id: "call_ls", name: "bash", arguments: { command: "echo listed-by-tool" } }] },
       { kind: "text", matchLastUser: "SECOND-PROMPT", chunks: ["The tool listed it. SECOND-ANSWER-END"], delayMs: 5 },
     ]);

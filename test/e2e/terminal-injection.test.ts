@@ -34,7 +34,12 @@ function outputProblems(raw: string): string[] {
   for (const t of titles) if (/[\u0000-\u001f\u007f-\u009f]/.test(t.slice(4, -1))) problems.push(`title with a control: ${JSON.stringify(t)}`);
   // Our title, our start-up question for the background colour (OSC 11, fenced by DA1) and the
   // transcript view's screen switch, byte for byte as we write them.
-  const rest = raw.replace(/\u001b\]0;[^\u0007\u001b]*\u0007/g, "").split(BACKGROUND_QUERY).join("").replaceAll(ALT_SCREEN_ENTER, "").replaceAll(ALT_SCREEN_LEAVE, "");
+  const rest = raw
+    .replace(/\u001b\]0;[^\u0007\u001b]*\u0007/g, "")
+    .split(BACKGROUND_QUERY)
+    .join("")
+    .replaceAll(ALT_SCREEN_ENTER, "")
+    .replaceAll(ALT_SCREEN_LEAVE, "");
   if (/\u001b\]/.test(rest)) problems.push(`OSC other than our title: ${JSON.stringify(rest.slice(rest.indexOf("\u001b]"), rest.indexOf("\u001b]") + 40))}`);
   if (/\u001b[P_^X]/.test(rest)) problems.push("DCS/APC/PM/SOS string");
   if (rest.includes("\u0007")) problems.push("BEL outside our title");
@@ -110,10 +115,42 @@ describe.skipIf(!BUILT)("no untrusted text reaches the terminal raw (under a pty
     const raw = tui.output();
     expect(outputProblems(raw)).toEqual([]);
     // Each surface was drawn, with the payload visible as text.
-    const surfaces = ["cwd-", "branch-", "session-name", "command-description", "model-text", "heading", "code-span", "thinking",
-      "bash-command", "bash-output", "read-path", "tool-name", "tool-error", "notify", "status", "widget", "title", "ext-error", "omp-notice",
-      "session-renamed", "model-error", "select-title", "select-option", "confirm-title", "confirm-message", "input-title", "input-placeholder",
-      "editor-title", "editor-prefill", "editor-text", "stderr-last", "retry-error", "ext-path", "read-output"];
+    const surfaces = [
+      "cwd-",
+      "branch-",
+      "session-name",
+      "command-description",
+      "model-text",
+      "heading",
+      "code-span",
+      "thinking",
+      "bash-command",
+      "bash-output",
+      "read-path",
+      "tool-name",
+      "tool-error",
+      "notify",
+      "status",
+      "widget",
+      "title",
+      "ext-error",
+      "omp-notice",
+      "session-renamed",
+      "model-error",
+      "select-title",
+      "select-option",
+      "confirm-title",
+      "confirm-message",
+      "input-title",
+      "input-placeholder",
+      "editor-title",
+      "editor-prefill",
+      "editor-text",
+      "stderr-last",
+      "retry-error",
+      "ext-path",
+      "read-output",
+    ];
     const missing = surfaces.filter((s) => !raw.includes(`${s}${s.endsWith("-") ? "" : ":"}␛]52;c;cm0gLXJmIH4=␇`));
     expect(missing).toEqual([]);
     // A generic tool's arguments are shown as JSON, whose escapes are plain text.
@@ -140,9 +177,32 @@ describe.skipIf(!BUILT)("plain mode writes no untrusted sequence either (under a
       expect(outputProblems(raw)).toEqual([]);
       // What plain mode prints (it leaves out thinking, the session name, extension errors, a
       // failed tool's text and input placeholders): each with the payload as visible text.
-      const surfaces = ["model-text", "heading", "code-span", "bash-command", "bash-output", "read-path", "read-output", "tool-name", "notify", "status", "widget",
-        "title", "omp-notice", "session-renamed", "model-error", "retry-error", "select-title", "select-option", "confirm-title", "confirm-message", "input-title",
-        "editor-title", "editor-prefill", "editor-text"];
+      const surfaces = [
+        "model-text",
+        "heading",
+        "code-span",
+        "bash-command",
+        "bash-output",
+        "read-path",
+        "read-output",
+        "tool-name",
+        "notify",
+        "status",
+        "widget",
+        "title",
+        "omp-notice",
+        "session-renamed",
+        "model-error",
+        "retry-error",
+        "select-title",
+        "select-option",
+        "confirm-title",
+        "confirm-message",
+        "input-title",
+        "editor-title",
+        "editor-prefill",
+        "editor-text",
+      ];
       expect(surfaces.filter((surface) => !raw.includes(`${surface}:␛]52;c;cm0gLXJmIH4=␇`))).toEqual([]);
     } finally {
       tui.kill();

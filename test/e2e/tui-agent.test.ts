@@ -15,8 +15,17 @@ const ANSWER_EXTENSION = resolve(ROOT, "test", "e2e", "fixtures", "answer-extens
 describe.skipIf(!built)("agent-tui × agent-rpc under a pty", () => {
   const s = sharedTuiSession(
     [
-      { kind: "text", matchLastUser: "CODE-TEST", chunks: ["Here is code:\n\n", "```ts\n", "const answer", " = 42;\n", "```\n\n", "Done with code."], delayMs: 20 },
-      { kind: "tool_call", matchLastUser: "BASH-TEST", calls: [{ id: "call_b", name: "bash", arguments: { command: "echo first-line; sleep 1.2; echo second-line" } }] },
+      {
+        kind: "text",
+        matchLastUser: "CODE-TEST",
+        chunks: ["Here is code:\n\n", "```ts\n", "const answer", " = 42;\n", "```\n\n", "Done with code."],
+        delayMs: 20,
+      },
+      {
+        kind: "tool_call",
+        matchLastUser: "BASH-TEST",
+        calls: [{ id: "call_b", name: "bash", arguments: { command: "echo first-line; sleep 1.2; echo second-line" } }],
+      },
       { kind: "text", matchLastUser: "BASH-TEST", chunks: ["Bash finished."], delayMs: 5 },
       { kind: "tool_call", matchLastUser: "STEER-TEST", calls: [{ id: "call_s", name: "bash", arguments: { command: "sleep 1.5; echo slow-done" } }] },
       { kind: "text", matchLastUser: "steer now", chunks: ["Steered", " ok."], delayMs: 5 },

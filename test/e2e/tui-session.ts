@@ -16,12 +16,28 @@ export const FAKE_MODEL = ["--provider", "fake", "--model", "fake-model"];
 
 export type TuiSession = { sandbox: Sandbox; tui: TuiProcess; dispose(): Promise<void> };
 
-export type TuiSessionOptions = { args?: string[]; env?: NodeJS.ProcessEnv; cols?: number; rows?: number; readyText?: string; readyTimeoutMs?: number; sandbox?: SandboxOptions; shell?: boolean };
+export type TuiSessionOptions = {
+  args?: string[];
+  env?: NodeJS.ProcessEnv;
+  cols?: number;
+  rows?: number;
+  readyText?: string;
+  readyTimeoutMs?: number;
+  sandbox?: SandboxOptions;
+  shell?: boolean;
+};
 
 /** A sandbox with `script`, agent-tui started in it (default: the bundled agent on the fake model), ready. */
 export async function startTuiSession(script: FakeStep[], o: TuiSessionOptions = {}): Promise<TuiSession> {
   const sandbox = await createSandbox(script, o.sandbox);
-  const tui = spawnTui({ args: o.args ?? FAKE_MODEL, cwd: sandbox.cwd, env: { ...sandbox.env, ...o.env }, cols: o.cols ?? 100, rows: o.rows ?? 30, ...(o.shell ? { shell: true } : {}) });
+  const tui = spawnTui({
+    args: o.args ?? FAKE_MODEL,
+    cwd: sandbox.cwd,
+    env: { ...sandbox.env, ...o.env },
+    cols: o.cols ?? 100,
+    rows: o.rows ?? 30,
+    ...(o.shell ? { shell: true } : {}),
+  });
   const dispose = async (): Promise<void> => {
     tui.kill();
     await sandbox.dispose();
@@ -75,7 +91,12 @@ export async function withTuiSession(script: FakeStep[], o: TuiSessionOptions, b
 export async function waitForEditor(tui: TuiProcess, text: string, timeoutMs = 20_000): Promise<void> {
   const start = Date.now();
   for (;;) {
-    const row = tui.screen().filter((r) => r.startsWith("› ")).at(-1)?.trimEnd() ?? "";
+    const row =
+      tui
+        .screen()
+        .filter((r) => r.startsWith("› "))
+        .at(-1)
+        ?.trimEnd() ?? "";
     if (text === "" ? /^› {1,2}(message|steer) the agent/.test(row) : row === `› ${text}`.trimEnd()) return;
     if (Date.now() - start > timeoutMs) throw new Error(`editor never showed "${text}"; screen:\n${tui.screenText()}`);
     await new Promise((r) => setTimeout(r, 20));

@@ -9,7 +9,10 @@ import { KEYS } from "./pty-harness.js";
 import { BUILT as built, sharedTuiSession } from "./tui-session.js";
 
 function workerPid(tuiPid: number): number {
-  const out = execFileSync("pgrep", ["-P", String(tuiPid)], { encoding: "utf8" }).trim().split("\n").filter((l) => l !== "");
+  const out = execFileSync("pgrep", ["-P", String(tuiPid)], { encoding: "utf8" })
+    .trim()
+    .split("\n")
+    .filter((l) => l !== "");
   if (out.length !== 1) throw new Error(`expected one worker process, found: ${out.join(", ")}`);
   return Number(out[0]);
 }
@@ -17,7 +20,11 @@ function workerPid(tuiPid: number): number {
 function sessionFiles(sandboxRoot: string): string[] {
   const root = join(sandboxRoot, "agent", "sessions");
   // Only the session files: the worker keeps its one-writer lock (<file>.lock) beside each.
-  return readdirSync(root).flatMap((d) => readdirSync(join(root, d)).filter((f) => f.endsWith(".jsonl")).map((f) => join(root, d, f)));
+  return readdirSync(root).flatMap((d) =>
+    readdirSync(join(root, d))
+      .filter((f) => f.endsWith(".jsonl"))
+      .map((f) => join(root, d, f)),
+  );
 }
 
 describe.skipIf(!built)("worker crash mid-stream under a pty", () => {

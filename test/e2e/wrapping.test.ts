@@ -33,7 +33,12 @@ function codeRows(screen: string[], head: string): string[] {
 describe.skipIf(!BUILT)("code blocks wrap at the terminal width", () => {
   it(`a ${CODE_LINE.length}-character line reads in full at 100 and at 40 columns`, async () => {
     expect(CODE_LINE.length).toBeGreaterThanOrEqual(150);
-    const answer = (tag: string) => ({ kind: "text" as const, matchLastUser: tag, chunks: ["Code:\n\n```ts\n", `${CODE_LINE}\n`, "```\n\n", `End ${tag}.`], delayMs: 5 });
+    const answer = (tag: string) => ({
+      kind: "text" as const,
+      matchLastUser: tag,
+      chunks: ["Code:\n\n```ts\n", `${CODE_LINE}\n`, "```\n\n", `End ${tag}.`],
+      delayMs: 5,
+    });
     await withTuiSession([answer("WIDE"), answer("NARROW")], { args: [...FAKE_MODEL, "--no-session"], cols: 100, rows: 30 }, async ({ tui }) => {
       await submitLine(tui, "WIDE");
       await tui.waitForText("End WIDE.");

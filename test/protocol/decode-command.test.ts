@@ -197,13 +197,19 @@ describe("decodeCommand: errors", () => {
       { type: "prompt", message: "x", images: [{ type: "image", source: { type: "base64", data: "a" } }] },
       'prompt: "images[0].source.mediaType" must be a string',
     );
-    expectError({ type: "prompt", message: "x", images: [{ type: "image", source: { type: "url", url: "http://x/y.png" } }] }, "URL image sources are not supported");
+    expectError(
+      { type: "prompt", message: "x", images: [{ type: "image", source: { type: "url", url: "http://x/y.png" } }] },
+      "URL image sources are not supported",
+    );
   });
 
   it("names bad todo phases", () => {
     expectError({ type: "set_todos", phases: {} }, 'set_todos: "phases" must be an array');
     expectError({ type: "set_todos", phases: [{ tasks: [] }] }, 'set_todos: "phases[0].name" must be a string');
-    expectError({ type: "set_todos", phases: [{ name: "a", tasks: [{ content: "c", status: "done" }] }] }, 'set_todos: "phases[0].tasks[0].status" must be "pending", "in_progress", "completed" or "abandoned"');
+    expectError(
+      { type: "set_todos", phases: [{ name: "a", tasks: [{ content: "c", status: "done" }] }] },
+      'set_todos: "phases[0].tasks[0].status" must be "pending", "in_progress", "completed" or "abandoned"',
+    );
     expectError({ type: "set_todos", phases: [{ name: "a", tasks: ["c"] }] }, 'set_todos: "phases[0].tasks[0]" must be an object');
     expectError({ type: "set_todos", phases: [{ name: "a", id: 1 }] }, 'set_todos: "phases[0].id" must be a string');
   });
@@ -245,7 +251,12 @@ describe("decodeStdinFrame", () => {
   });
 
   it("routes host tool frames and rejects those without a content array (docs/protocol.md §8.4)", () => {
-    const result = decodeStdinFrame({ type: "host_tool_result", id: "host_1", result: { content: [{ type: "text", text: "hello" }], details: { echoed: true } }, isError: true });
+    const result = decodeStdinFrame({
+      type: "host_tool_result",
+      id: "host_1",
+      result: { content: [{ type: "text", text: "hello" }], details: { echoed: true } },
+      isError: true,
+    });
     expect(result).toEqual({
       ok: true,
       value: {
@@ -253,7 +264,10 @@ describe("decodeStdinFrame", () => {
         frame: { type: "host_tool_result", id: "host_1", result: { content: [{ type: "text", text: "hello" }], details: { echoed: true } }, isError: true },
       },
     });
-    expect(decodeStdinFrame({ type: "host_tool_update", id: "host_1", partialResult: { content: [] } })).toMatchObject({ ok: true, value: { kind: "host_tool_update" } });
+    expect(decodeStdinFrame({ type: "host_tool_update", id: "host_1", partialResult: { content: [] } })).toMatchObject({
+      ok: true,
+      value: { kind: "host_tool_update" },
+    });
     expect(decodeStdinFrame({ type: "host_tool_result", id: "host_1", result: {} })).toEqual({
       ok: false,
       command: "host_tool_result",
@@ -267,7 +281,12 @@ describe("decodeStdinFrame", () => {
 
   it("routes commands and says how to answer failures", () => {
     expect(decodeStdinFrame({ id: "a", type: "abort" })).toEqual({ ok: true, value: { kind: "command", command: { id: "a", type: "abort" } } });
-    expect(decodeStdinFrame({ id: "j-unknown", type: "frobnicate" })).toEqual({ ok: false, error: "Unknown command: frobnicate", command: "frobnicate", id: "j-unknown" });
+    expect(decodeStdinFrame({ id: "j-unknown", type: "frobnicate" })).toEqual({
+      ok: false,
+      error: "Unknown command: frobnicate",
+      command: "frobnicate",
+      id: "j-unknown",
+    });
     expect(decodeStdinFrame({ id: "j-notype" })).toEqual({
       ok: false,
       error: 'Invalid command: expected a JSON object with a string "type"',

@@ -49,7 +49,15 @@ describe("decodeResponseData", () => {
       autoCompactionEnabled: true,
       messageCount: 3,
       queuedMessageCount: 2,
-      todoPhases: [{ name: "P", tasks: [{ content: "a", status: "blocked" }, { id: "x", content: "b", status: "completed" }] }],
+      todoPhases: [
+        {
+          name: "P",
+          tasks: [
+            { content: "a", status: "blocked" },
+            { id: "x", content: "b", status: "completed" },
+          ],
+        },
+      ],
     });
     if (!result.ok) throw new Error(result.error);
     expect(result.value.pendingMessageCount).toBe(2);
@@ -59,7 +67,14 @@ describe("decodeResponseData", () => {
     expect(result.value.model).toMatchObject({ id: "claude", name: "claude", provider: "anthropic", reasoning: false, input: ["text"] });
     expect(result.value.model).not.toHaveProperty("headers");
     expect(result.value.todoPhases).toEqual([
-      { id: "phase-1", name: "P", tasks: [{ id: "task-1", content: "a", status: "pending" }, { id: "x", content: "b", status: "completed" }] },
+      {
+        id: "phase-1",
+        name: "P",
+        tasks: [
+          { id: "task-1", content: "a", status: "pending" },
+          { id: "x", content: "b", status: "completed" },
+        ],
+      },
     ]);
     expect(decodeResponseData("get_state", { sessionId: "s", model: null })).toMatchObject({ ok: true, value: { sessionId: "s" } });
     expect(decodeResponseData("get_state", "nope")).toEqual({ ok: false, error: "get_state: data must be an object" });

@@ -9,7 +9,13 @@ describe("decodeSessionTree", () => {
   it("keeps the children of a node it drops, in sibling order", () => {
     const tree = [
       { entry: info("a", null), children: [] },
-      { entry: { type: "hologram", id: "h", parentId: null, timestamp: "t" }, children: [{ entry: info("h1", "h"), children: [] }, { entry: info("h2", "h"), children: [] }] },
+      {
+        entry: { type: "hologram", id: "h", parentId: null, timestamp: "t" },
+        children: [
+          { entry: info("h1", "h"), children: [] },
+          { entry: info("h2", "h"), children: [] },
+        ],
+      },
       { entry: info("b", null), label: "x", children: [{ entry: info("b1", "b"), children: [] }] },
     ];
     const decoded = decodeSessionTree(tree, "tree");

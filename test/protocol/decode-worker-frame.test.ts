@@ -37,8 +37,24 @@ function event(value: unknown): AgentEvent {
   return frame.event;
 }
 
-const USAGE = { input: 1200, output: 3, cacheRead: 0, cacheWrite: 0, totalTokens: 1203, cost: { input: 0.0036, output: 0.000045, cacheRead: 0, cacheWrite: 0, total: 0.003645 } };
-const ASSISTANT = { role: "assistant", content: [{ type: "text", text: "Hello " }], api: "anthropic-messages", provider: "anthropic", model: "m", usage: USAGE, stopReason: "stop", timestamp: 1 };
+const USAGE = {
+  input: 1200,
+  output: 3,
+  cacheRead: 0,
+  cacheWrite: 0,
+  totalTokens: 1203,
+  cost: { input: 0.0036, output: 0.000045, cacheRead: 0, cacheWrite: 0, total: 0.003645 },
+};
+const ASSISTANT = {
+  role: "assistant",
+  content: [{ type: "text", text: "Hello " }],
+  api: "anthropic-messages",
+  provider: "anthropic",
+  model: "m",
+  usage: USAGE,
+  stopReason: "stop",
+  timestamp: 1,
+};
 
 describe("decodeWorkerFrame on pi 0.73.1 traces", () => {
   it.each(traceFiles)("%s: every line decodes, none as unknown", (name) => {
@@ -74,9 +90,20 @@ describe("decodeWorkerFrame on pi 0.73.1 traces", () => {
 
 describe("decodeWorkerFrame: canonical shapes (docs/protocol.md §4)", () => {
   it("decodes the delta form with usage and toolcall ids", () => {
-    const ev = event({ type: "message_update", assistantMessageEvent: { type: "toolcall_start", contentIndex: 1, id: "toolu_01A", toolName: "read" }, usage: USAGE });
-    expect(ev).toEqual({ type: "message_update", assistantMessageEvent: { type: "toolcall_start", contentIndex: 1, id: "toolu_01A", toolName: "read" }, usage: USAGE });
-    const end = event({ type: "message_update", assistantMessageEvent: { type: "toolcall_end", contentIndex: 1, toolCall: { type: "toolCall", id: "t", name: "read", arguments: { path: "README.md" } } } });
+    const ev = event({
+      type: "message_update",
+      assistantMessageEvent: { type: "toolcall_start", contentIndex: 1, id: "toolu_01A", toolName: "read" },
+      usage: USAGE,
+    });
+    expect(ev).toEqual({
+      type: "message_update",
+      assistantMessageEvent: { type: "toolcall_start", contentIndex: 1, id: "toolu_01A", toolName: "read" },
+      usage: USAGE,
+    });
+    const end = event({
+      type: "message_update",
+      assistantMessageEvent: { type: "toolcall_end", contentIndex: 1, toolCall: { type: "toolCall", id: "t", name: "read", arguments: { path: "README.md" } } },
+    });
     expect(end).toMatchObject({ assistantMessageEvent: { toolCall: { id: "t", name: "read", arguments: { path: "README.md" } } } });
   });
 
@@ -88,55 +115,138 @@ describe("decodeWorkerFrame: canonical shapes (docs/protocol.md §4)", () => {
   });
 
   it("tolerates the legacy start/done/error sub-events", () => {
-    expect(event({ type: "message_update", assistantMessageEvent: { type: "start", partial: ASSISTANT } })).toMatchObject({ assistantMessageEvent: { type: "start" } });
-    expect(event({ type: "message_update", assistantMessageEvent: { type: "done", reason: "stop", message: ASSISTANT } })).toMatchObject({ assistantMessageEvent: { type: "done", reason: "stop" } });
-    expect(event({ type: "message_update", assistantMessageEvent: { type: "error", reason: "aborted", error: { ...ASSISTANT, stopReason: "aborted" } } })).toMatchObject({
+    expect(event({ type: "message_update", assistantMessageEvent: { type: "start", partial: ASSISTANT } })).toMatchObject({
+      assistantMessageEvent: { type: "start" },
+    });
+    expect(event({ type: "message_update", assistantMessageEvent: { type: "done", reason: "stop", message: ASSISTANT } })).toMatchObject({
+      assistantMessageEvent: { type: "done", reason: "stop" },
+    });
+    expect(
+      event({ type: "message_update", assistantMessageEvent: { type: "error", reason: "aborted", error: { ...ASSISTANT, stopReason: "aborted" } } }),
+    ).toMatchObject({
       assistantMessageEvent: { type: "error", error: { stopReason: "aborted" } },
     });
   });
 
   it("decodes the other events of docs/protocol.md §4 with their optional fields", () => {
     const cases: [unknown, unknown][] = [
-      [{ type: "agent_end", messages: [], willRetry: false }, { type: "agent_end", messages: [], willRetry: false }],
+      [
+        { type: "agent_end", messages: [], willRetry: false },
+        { type: "agent_end", messages: [], willRetry: false },
+      ],
       [{ type: "agent_settled" }, { type: "agent_settled" }],
-      [{ type: "queue_update", steering: ["a"], followUp: [] }, { type: "queue_update", steering: ["a"], followUp: [] }],
-      [{ type: "compaction_start", reason: "threshold" }, { type: "compaction_start", reason: "threshold" }],
+      [
+        { type: "queue_update", steering: ["a"], followUp: [] },
+        { type: "queue_update", steering: ["a"], followUp: [] },
+      ],
+      [
+        { type: "compaction_start", reason: "threshold" },
+        { type: "compaction_start", reason: "threshold" },
+      ],
       [
         { type: "compaction_end", reason: "threshold", aborted: false, willRetry: false, errorMessage: "boom", result: null },
         { type: "compaction_end", reason: "threshold", aborted: false, willRetry: false, errorMessage: "boom" },
       ],
-      [{ type: "auto_compaction_start", reason: "idle", action: "handoff" }, { type: "auto_compaction_start", reason: "idle", action: "handoff" }],
       [
-        { type: "auto_compaction_end", action: "context-full", result: { summary: "s", firstKeptEntryId: "a", tokensBefore: 5, details: {} }, aborted: false, willRetry: false, skipped: true },
-        { type: "auto_compaction_end", action: "context-full", result: { summary: "s", firstKeptEntryId: "a", tokensBefore: 5, details: {} }, aborted: false, willRetry: false, skipped: true },
+        { type: "auto_compaction_start", reason: "idle", action: "handoff" },
+        { type: "auto_compaction_start", reason: "idle", action: "handoff" },
       ],
-      [{ type: "auto_retry_end", success: false, attempt: 3, finalError: "x" }, { type: "auto_retry_end", success: false, attempt: 3, finalError: "x" }],
+      [
+        {
+          type: "auto_compaction_end",
+          action: "context-full",
+          result: { summary: "s", firstKeptEntryId: "a", tokensBefore: 5, details: {} },
+          aborted: false,
+          willRetry: false,
+          skipped: true,
+        },
+        {
+          type: "auto_compaction_end",
+          action: "context-full",
+          result: { summary: "s", firstKeptEntryId: "a", tokensBefore: 5, details: {} },
+          aborted: false,
+          willRetry: false,
+          skipped: true,
+        },
+      ],
+      [
+        { type: "auto_retry_end", success: false, attempt: 3, finalError: "x" },
+        { type: "auto_retry_end", success: false, attempt: 3, finalError: "x" },
+      ],
       [
         { type: "summarization_retry_scheduled", attempt: 1, maxAttempts: 3, delayMs: 2000, errorMessage: "terminated" },
         { type: "summarization_retry_scheduled", attempt: 1, maxAttempts: 3, delayMs: 2000, errorMessage: "terminated" },
       ],
-      [{ type: "summarization_retry_attempt_start", source: "compaction", reason: "threshold" }, { type: "summarization_retry_attempt_start", source: "compaction", reason: "threshold" }],
-      [{ type: "summarization_retry_attempt_start", source: "branchSummary" }, { type: "summarization_retry_attempt_start", source: "branchSummary" }],
+      [
+        { type: "summarization_retry_attempt_start", source: "compaction", reason: "threshold" },
+        { type: "summarization_retry_attempt_start", source: "compaction", reason: "threshold" },
+      ],
+      [
+        { type: "summarization_retry_attempt_start", source: "branchSummary" },
+        { type: "summarization_retry_attempt_start", source: "branchSummary" },
+      ],
       [{ type: "summarization_retry_finished" }, { type: "summarization_retry_finished" }],
-      [{ type: "bash_execution_update", id: "g1-70", delta: "total 48\n" }, { type: "bash_execution_update", id: "g1-70", delta: "total 48\n" }],
+      [
+        { type: "bash_execution_update", id: "g1-70", delta: "total 48\n" },
+        { type: "bash_execution_update", id: "g1-70", delta: "total 48\n" },
+      ],
       [{ type: "session_info_changed" }, { type: "session_info_changed" }],
-      [{ type: "thinking_level_changed", level: "max" }, { type: "thinking_level_changed", level: "max" }],
+      [
+        { type: "thinking_level_changed", level: "max" },
+        { type: "thinking_level_changed", level: "max" },
+      ],
       [{ type: "todo_auto_clear" }, { type: "todo_auto_clear" }],
       [
-        { type: "todo_reminder", todos: [{ id: "task-2", content: "Exercise", status: "pending" }, { content: "Old", activeForm: "Olding", status: "weird" }], attempt: 1, maxAttempts: 3 },
-        { type: "todo_reminder", todos: [{ id: "task-2", content: "Exercise", status: "pending" }, { content: "Old", activeForm: "Olding", status: "weird" }], attempt: 1, maxAttempts: 3 },
+        {
+          type: "todo_reminder",
+          todos: [
+            { id: "task-2", content: "Exercise", status: "pending" },
+            { content: "Old", activeForm: "Olding", status: "weird" },
+          ],
+          attempt: 1,
+          maxAttempts: 3,
+        },
+        {
+          type: "todo_reminder",
+          todos: [
+            { id: "task-2", content: "Exercise", status: "pending" },
+            { content: "Old", activeForm: "Olding", status: "weird" },
+          ],
+          attempt: 1,
+          maxAttempts: 3,
+        },
       ],
       [
         { type: "ttsr_triggered", rules: [{ name: "no-console-log", path: "/r.md", content: "Never", condition: ["console\\.log\\("], _source: {} }] },
         { type: "ttsr_triggered", rules: [{ name: "no-console-log", path: "/r.md", content: "Never", condition: ["console\\.log\\("], _source: {} }] },
       ],
       [
-        { type: "tool_execution_end", toolCallId: "t", toolName: "bash", result: { content: [{ type: "text", text: "x" }], details: { a: 1 } }, isError: false, parentToolCallId: "p" },
-        { type: "tool_execution_end", toolCallId: "t", toolName: "bash", result: { content: [{ type: "text", text: "x" }], details: { a: 1 } }, isError: false, parentToolCallId: "p" },
+        {
+          type: "tool_execution_end",
+          toolCallId: "t",
+          toolName: "bash",
+          result: { content: [{ type: "text", text: "x" }], details: { a: 1 } },
+          isError: false,
+          parentToolCallId: "p",
+        },
+        {
+          type: "tool_execution_end",
+          toolCallId: "t",
+          toolName: "bash",
+          result: { content: [{ type: "text", text: "x" }], details: { a: 1 } },
+          isError: false,
+          parentToolCallId: "p",
+        },
       ],
       [
-        { type: "entry_appended", entry: { type: "custom", id: "a7", parentId: "f6", timestamp: "2025-01-01T10:20:00.000Z", customType: "ext", data: { count: 42 } } },
-        { type: "entry_appended", entry: { type: "custom", id: "a7", parentId: "f6", timestamp: "2025-01-01T10:20:00.000Z", customType: "ext", data: { count: 42 } } },
+        {
+          type: "entry_appended",
+          entry: { type: "custom", id: "a7", parentId: "f6", timestamp: "2025-01-01T10:20:00.000Z", customType: "ext", data: { count: 42 } },
+        },
+        {
+          type: "entry_appended",
+          entry: { type: "custom", id: "a7", parentId: "f6", timestamp: "2025-01-01T10:20:00.000Z", customType: "ext", data: { count: 42 } },
+        },
       ],
     ];
     for (const [input, expected] of cases) expect(event(input)).toEqual(expected);
@@ -158,7 +268,12 @@ describe("decodeWorkerFrame: canonical shapes (docs/protocol.md §4)", () => {
     expect(user).toEqual({ role: "user", content: [{ type: "image", data: "AA", mimeType: "image/png" }], timestamp: 1 });
     expect(hook).toMatchObject({ role: "custom", customType: "x", display: false });
     expect(bash).not.toHaveProperty("fullOutputPath");
-    expect(other).toEqual({ role: "unknown_role", originalRole: "pythonExecution", raw: { role: "pythonExecution", code: "print(1)", timestamp: 4 }, timestamp: 4 });
+    expect(other).toEqual({
+      role: "unknown_role",
+      originalRole: "pythonExecution",
+      raw: { role: "pythonExecution", code: "print(1)", timestamp: 4 },
+      timestamp: 4,
+    });
     expect(assistant).toMatchObject({ content: [{ type: "text", text: "[unsupported content: mystery]" }], stopReason: "error" });
   });
 
@@ -170,10 +285,14 @@ describe("decodeWorkerFrame: canonical shapes (docs/protocol.md §4)", () => {
       frame: { type: "extension_ui_request", id: "u", method: "cancel", targetId: "u4" },
     });
     expect(decodeOk({ type: "extension_ui_request", id: "u", method: "setWidget", widgetKey: "k" })).toMatchObject({ frame: { widgetKey: "k" } });
-    expect(decodeOk({ type: "extension_ui_request", id: "u", method: "select", title: "t", options: ["a"], optionDetails: [{ description: "d" }], timeout: 5 })).toMatchObject({
+    expect(
+      decodeOk({ type: "extension_ui_request", id: "u", method: "select", title: "t", options: ["a"], optionDetails: [{ description: "d" }], timeout: 5 }),
+    ).toMatchObject({
       frame: { options: ["a"], optionDetails: [{ description: "d" }], timeout: 5 },
     });
-    expect(decodeOk({ type: "extension_ui_request", id: "u", method: "editor", title: "t", promptStyle: true })).toMatchObject({ frame: { promptStyle: true } });
+    expect(decodeOk({ type: "extension_ui_request", id: "u", method: "editor", title: "t", promptStyle: true })).toMatchObject({
+      frame: { promptStyle: true },
+    });
     expect(decodeOk({ type: "host_tool_call", id: "host_1", toolCallId: "toolu_123", toolName: "echo_host", arguments: { message: "hello" } })).toEqual({
       kind: "host_tool_call",
       frame: { type: "host_tool_call", id: "host_1", toolCallId: "toolu_123", toolName: "echo_host", arguments: { message: "hello" } },
@@ -190,7 +309,10 @@ describe("decodeWorkerFrame: canonical shapes (docs/protocol.md §4)", () => {
       kind: "response",
       frame: { id: "g", type: "response", command: "cycle_model", success: true, data: null },
     });
-    expect(decodeOk({ type: "response", command: "abort", success: true })).toEqual({ kind: "response", frame: { type: "response", command: "abort", success: true } });
+    expect(decodeOk({ type: "response", command: "abort", success: true })).toEqual({
+      kind: "response",
+      frame: { type: "response", command: "abort", success: true },
+    });
   });
 });
 
@@ -199,7 +321,10 @@ describe("decodeWorkerFrame: tolerance and errors", () => {
     const raw = { type: "rpc_chunk", seq: 1 };
     expect(decodeOk(raw)).toEqual({ kind: "unknown_event", type: "rpc_chunk", raw });
     expect(decodeOk({ type: "extension_ui_request", id: "u", method: "setTheme" })).toMatchObject({ kind: "unknown_event", type: "extension_ui_request" });
-    expect(decodeOk({ type: "message_update", assistantMessageEvent: { type: "citation_delta", contentIndex: 0 } })).toMatchObject({ kind: "unknown_event", type: "message_update" });
+    expect(decodeOk({ type: "message_update", assistantMessageEvent: { type: "citation_delta", contentIndex: 0 } })).toMatchObject({
+      kind: "unknown_event",
+      type: "message_update",
+    });
     expect(decodeOk({ type: "entry_appended", entry: { type: "plan", id: "p1" } })).toMatchObject({ kind: "unknown_event" });
   });
 
@@ -222,11 +347,23 @@ describe("decodeWorkerFrame: tolerance and errors", () => {
   });
 
   it("names the broken field of a known frame", () => {
-    expect(decodeWorkerFrame({ type: "message_start" })).toEqual({ ok: false, error: 'message_start: "message" must be a message object with a string "role"' });
-    expect(decodeWorkerFrame({ type: "tool_execution_start", toolName: "bash" })).toEqual({ ok: false, error: 'tool_execution_start: "toolCallId" must be a string' });
+    expect(decodeWorkerFrame({ type: "message_start" })).toEqual({
+      ok: false,
+      error: 'message_start: "message" must be a message object with a string "role"',
+    });
+    expect(decodeWorkerFrame({ type: "tool_execution_start", toolName: "bash" })).toEqual({
+      ok: false,
+      error: 'tool_execution_start: "toolCallId" must be a string',
+    });
     expect(decodeWorkerFrame({ type: "response", command: "x" })).toEqual({ ok: false, error: 'response: "success" must be a boolean' });
-    expect(decodeWorkerFrame({ type: "host_tool_call", id: "h", toolName: "x" })).toEqual({ ok: false, error: 'host_tool_call: "toolCallId" must be a string' });
-    expect(decodeWorkerFrame({ type: "compaction_start", reason: "bored" })).toEqual({ ok: false, error: 'compaction_start: "reason" must be "manual", "threshold" or "overflow"' });
+    expect(decodeWorkerFrame({ type: "host_tool_call", id: "h", toolName: "x" })).toEqual({
+      ok: false,
+      error: 'host_tool_call: "toolCallId" must be a string',
+    });
+    expect(decodeWorkerFrame({ type: "compaction_start", reason: "bored" })).toEqual({
+      ok: false,
+      error: 'compaction_start: "reason" must be "manual", "threshold" or "overflow"',
+    });
     expect(decodeWorkerFrame({ type: "extension_ui_request", method: "notify" })).toEqual({ ok: false, error: 'extension_ui_request: "id" must be a string' });
   });
 });
@@ -234,9 +371,19 @@ describe("decodeWorkerFrame: tolerance and errors", () => {
 describe("session value decoders", () => {
   it("decodes entries and trees, skipping unknown entry types", () => {
     const msg = { type: "message", id: "a1", parentId: null, timestamp: "t", message: { role: "user", content: "hi", timestamp: 1 } };
-    const entries = decodeSessionEntries([msg, { type: "plan", id: "z" }, { type: "label", id: "l", parentId: "a1", timestamp: "t", targetId: "a1", label: "x" }]);
+    const entries = decodeSessionEntries([
+      msg,
+      { type: "plan", id: "z" },
+      { type: "label", id: "l", parentId: "a1", timestamp: "t", targetId: "a1", label: "x" },
+    ]);
     expect(entries).toEqual({ ok: true, value: [msg, { type: "label", id: "l", parentId: "a1", timestamp: "t", targetId: "a1", label: "x" }] });
-    const tree = decodeTree([{ entry: msg, label: "start", children: [{ entry: { type: "plan", id: "p" }, children: [{ entry: { ...msg, id: "b2", parentId: "a1" }, children: [] }] }] }]);
+    const tree = decodeTree([
+      {
+        entry: msg,
+        label: "start",
+        children: [{ entry: { type: "plan", id: "p" }, children: [{ entry: { ...msg, id: "b2", parentId: "a1" }, children: [] }] }],
+      },
+    ]);
     expect(tree.ok && tree.value[0]?.children.map((c) => c.entry.id)).toEqual(["b2"]);
     expect(decodeSessionEntries({})).toEqual({ ok: false, error: '"entries" must be an array' });
   });

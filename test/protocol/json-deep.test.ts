@@ -15,7 +15,7 @@ describe("stringifyJsonDeep", () => {
       null,
       0,
       -1.5,
-      "text with \"quotes\", \\ and \u2028",
+      'text with "quotes", \\ and \u2028',
       true,
       [],
       {},

@@ -216,7 +216,11 @@ describe("serializeFrame", () => {
   });
 
   it("round-trips through the framer", () => {
-    const frames = [{ type: "a", s: "\u2028" }, { type: "b", s: "€𝄞\u2029" }, { type: "c", n: 1 }];
+    const frames = [
+      { type: "a", s: "\u2028" },
+      { type: "b", s: "€𝄞\u2029" },
+      { type: "c", n: 1 },
+    ];
     const { framer, out } = collect();
     const data = bytes(frames.map(serializeFrame).join(""));
     pushCut(framer, data, [3, 9, 17, 18]);

@@ -1,7 +1,19 @@
 // Private file creation: 0600 files in 0700 directories, atomic whole-file writes that refuse
 // an existing target (a symlink included) unless asked, and never write through a symlink.
 import { TEST_TMP } from "../agent/helpers/isolated-tmp.js";
-import { closeSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, statSync, symlinkSync, writeFileSync, writeSync } from "node:fs";
+import {
+  closeSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+  writeSync,
+} from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ensurePrivateDir, openPrivateAppend, TargetExistsError, writePrivateFileAtomic } from "../../src/protocol/private-files.js";

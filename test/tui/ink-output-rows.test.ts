@@ -53,7 +53,10 @@ describe("Ink output row cache", () => {
       return inkGet.call(this);
     };
     const cached = rowCachedGet(Output, counting);
-    const frame = (tail: string): Frame => (o) => o.write(0, 0, `one\ntwo\nthree\n${tail}`, { transformers: [] });
+    const frame =
+      (tail: string): Frame =>
+      (o) =>
+        o.write(0, 0, `one\ntwo\nthree\n${tail}`, { transformers: [] });
     build(frame("four"), cached);
     expect(built).toBe(4);
     build(frame("four"), cached);

@@ -5,9 +5,27 @@ import { EDITOR_BINDINGS, keyHelp, resolveDialogKey, resolveViewKey, viewKeypres
 
 function key(over: Partial<Key> = {}): Key {
   return {
-    upArrow: false, downArrow: false, leftArrow: false, rightArrow: false, pageDown: false, pageUp: false, home: false, end: false,
-    return: false, escape: false, ctrl: false, shift: false, tab: false, backspace: false, delete: false, meta: false,
-    super: false, hyper: false, capsLock: false, numLock: false, ...over,
+    upArrow: false,
+    downArrow: false,
+    leftArrow: false,
+    rightArrow: false,
+    pageDown: false,
+    pageUp: false,
+    home: false,
+    end: false,
+    return: false,
+    escape: false,
+    ctrl: false,
+    shift: false,
+    tab: false,
+    backspace: false,
+    delete: false,
+    meta: false,
+    super: false,
+    hyper: false,
+    capsLock: false,
+    numLock: false,
+    ...over,
   };
 }
 
@@ -22,7 +40,14 @@ describe("keymap", () => {
     expect(resolveEditorKey("", key({ upArrow: true, meta: true }))).toEqual({ action: "pull_queue" });
     expect(resolveEditorKey("", key({ upArrow: true, shift: true }))).toEqual({ action: "pull_queue" });
     expect(resolveEditorKey("", key({ tab: true, shift: true }))).toEqual({ action: "cycle_thinking" });
-    for (const [ch, action] of [["c", "clear_or_exit"], ["d", "exit_or_delete"], ["p", "cycle_model"], ["o", "open_transcript"], ["t", "toggle_thinking"], ["g", "external_editor"]] as const) {
+    for (const [ch, action] of [
+      ["c", "clear_or_exit"],
+      ["d", "exit_or_delete"],
+      ["p", "cycle_model"],
+      ["o", "open_transcript"],
+      ["t", "toggle_thinking"],
+      ["g", "external_editor"],
+    ] as const) {
       expect(resolveEditorKey(ch, key({ ctrl: true }))).toEqual({ action });
     }
     expect(resolveEditorKey("o", key({ meta: true }))).toEqual({ action: "toggle_tool_output" });
@@ -47,7 +72,11 @@ describe("keymap", () => {
     expect(resolveViewKey("[<0;10;5M", key())).toBeUndefined();
     expect(resolveViewKey("x", key())).toBeUndefined();
     // Keys typed faster than one read arrive together: each character is a key of its own.
-    expect(viewKeypresses("/qG", key()).map((k) => [k.input, k.key.shift])).toEqual([["/", false], ["q", false], ["G", true]]);
+    expect(viewKeypresses("/qG", key()).map((k) => [k.input, k.key.shift])).toEqual([
+      ["/", false],
+      ["q", false],
+      ["G", true],
+    ]);
     expect(viewKeypresses("[<64;10;5M", key())).toHaveLength(1);
     expect(viewKeypresses("[?1;2c", key())).toEqual([]);
   });

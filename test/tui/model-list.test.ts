@@ -6,11 +6,35 @@ import { closeModels, modelTable } from "../../src/tui/model-list.js";
 import { remoteHost, type StartFlags, startWarnings } from "../../src/tui/slash/start-checks.js";
 
 const model = (provider: string, id: string, extra: Partial<Model> = {}): Model =>
-  ({ provider, id, name: id, api: "openai-completions", baseUrl: "", reasoning: false, input: ["text"], cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 }, contextWindow: 200_000, maxTokens: 64_000, ...extra }) as Model;
+  ({
+    provider,
+    id,
+    name: id,
+    api: "openai-completions",
+    baseUrl: "",
+    reasoning: false,
+    input: ["text"],
+    cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 },
+    contextWindow: 200_000,
+    maxTokens: 64_000,
+    ...extra,
+  }) as Model;
 
-const MODELS = [model("anthropic", "claude-sonnet-4-5", { reasoning: true, input: ["text", "image"] }), model("openai", "gpt-4o", { contextWindow: 128_000, maxTokens: 16_384 }), model("fake", "fake-model")];
+const MODELS = [
+  model("anthropic", "claude-sonnet-4-5", { reasoning: true, input: ["text", "image"] }),
+  model("openai", "gpt-4o", { contextWindow: 128_000, maxTokens: 16_384 }),
+  model("fake", "fake-model"),
+];
 
-const flags = (requested: StartFlags["requested"]): StartFlags => ({ customAgent: false, remoteWorker: false, demo: false, resume: false, hasInitialMessage: false, sessionDir: undefined, requested });
+const flags = (requested: StartFlags["requested"]): StartFlags => ({
+  customAgent: false,
+  remoteWorker: false,
+  demo: false,
+  resume: false,
+  hasInitialMessage: false,
+  sessionDir: undefined,
+  requested,
+});
 
 describe("model list", () => {
   it("prints pi's columns sorted by provider and id, fuzzy-filtered", () => {

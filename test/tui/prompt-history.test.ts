@@ -29,7 +29,11 @@ describe("prompt history file", () => {
     for (let i = 0; i < 12; i += 1) a.add(`p${i}`);
     const again = createPromptHistory(env, "/work/project-a", (m) => problems.push(m), 5).load();
     expect(again).toEqual(["p7", "p8", "p9", "p10", "p11"]);
-    expect(readFileSync(a.path, "utf8").split("\n").filter((l) => l !== "").length).toBeLessThanOrEqual(10);
+    expect(
+      readFileSync(a.path, "utf8")
+        .split("\n")
+        .filter((l) => l !== "").length,
+    ).toBeLessThanOrEqual(10);
     expect(problems).toEqual([]);
   });
 });

@@ -7,7 +7,10 @@ describe("session args for a restarted worker", () => {
     const bundled = sessionArgsForRestart({ customAgent: false, workerCommand: ["node", "/x/bin/agent-rpc.js", "--continue"] });
     expect(bundled?.("/s/a.jsonl")).toEqual(["--session", "/s/a.jsonl"]);
     expect(bundled?.(undefined)).toEqual([]);
-    const pi = sessionArgsForRestart({ customAgent: true, workerCommand: ["node", "/r/node_modules/@mariozechner/pi-coding-agent/dist/cli.js", "--mode", "rpc"] });
+    const pi = sessionArgsForRestart({
+      customAgent: true,
+      workerCommand: ["node", "/r/node_modules/@mariozechner/pi-coding-agent/dist/cli.js", "--mode", "rpc"],
+    });
     expect(pi?.("/s/b.jsonl")).toEqual(["--session", "/s/b.jsonl"]);
     expect(isPiCommand(["/usr/local/bin/pi", "--mode", "rpc"])).toBe(true);
   });

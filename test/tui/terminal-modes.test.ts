@@ -9,8 +9,21 @@ import { createInitialState, reduce } from "../../src/tui/state/reducer.js";
 function fakeTerminal(): { out: NodeJS.WriteStream; input: NodeJS.ReadStream; written: () => string; raw: boolean[] } {
   let data = "";
   const raw: boolean[] = [];
-  const out = { isTTY: true, writable: true, write: (d: string) => { data += d; return true; } } as unknown as NodeJS.WriteStream;
-  const input = { isTTY: true, setRawMode: (on: boolean) => { raw.push(on); return input; } } as unknown as NodeJS.ReadStream;
+  const out = {
+    isTTY: true,
+    writable: true,
+    write: (d: string) => {
+      data += d;
+      return true;
+    },
+  } as unknown as NodeJS.WriteStream;
+  const input = {
+    isTTY: true,
+    setRawMode: (on: boolean) => {
+      raw.push(on);
+      return input;
+    },
+  } as unknown as NodeJS.ReadStream;
   return { out, input, written: () => data, raw };
 }
 
@@ -21,7 +34,11 @@ describe("terminal title", () => {
     s = reduce(s, { type: "run_state", busy: true, now: 0 });
     expect(terminalTitle(s)).toBe("agent-tui · project · working");
     s = reduce(s, { type: "agent_event", event: { type: "session_info_changed", name: "refactor" }, now: 0 });
-    s = reduce(s, { type: "ui_request", request: { kind: "dialog", dialog: { method: "confirm", id: "d", title: "ok?", message: "", timeoutMs: undefined, receivedAt: 0 } }, now: 0 });
+    s = reduce(s, {
+      type: "ui_request",
+      request: { kind: "dialog", dialog: { method: "confirm", id: "d", title: "ok?", message: "", timeoutMs: undefined, receivedAt: 0 } },
+      now: 0,
+    });
     expect(terminalTitle(s)).toBe("agent-tui · refactor · needs you");
     // A remote worker before it reports its directory: its host.
     const remote = reduce(createInitialState(), { type: "workspace", cwd: "", branch: undefined, host: "devbox" });

@@ -53,7 +53,16 @@ export type CommandHandler<T extends RpcCommandType> = (cmd: CommandOf<T>, ctx: 
 
 export type CommandTable = { [K in RpcCommandType]?: CommandHandler<K> };
 
-const TABLES: CommandTable[] = [coreCommands, stateCommands, modelCommands, bashCommands, extensionCommands, sessionCommands, settingsCommands, workspaceCommands];
+const TABLES: CommandTable[] = [
+  coreCommands,
+  stateCommands,
+  modelCommands,
+  bashCommands,
+  extensionCommands,
+  sessionCommands,
+  settingsCommands,
+  workspaceCommands,
+];
 
 export function buildCommandTable(extra: CommandTable[] = []): CommandTable {
   return Object.assign({}, ...TABLES, ...extra) as CommandTable;

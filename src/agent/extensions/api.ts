@@ -201,10 +201,7 @@ export interface ToolResultPatch {
 export interface CancelResult {
   cancel?: boolean;
 }
-export type InputResult =
-  | { action: "continue" }
-  | { action: "transform"; text: string; images?: ImageContent[] }
-  | { action: "handled" };
+export type InputResult = { action: "continue" } | { action: "transform"; text: string; images?: ImageContent[] } | { action: "handled" };
 
 /** What a handler may return, per event (anything else is ignored). */
 export interface EventResultMap {
@@ -217,10 +214,7 @@ export interface EventResultMap {
   input: InputResult;
 }
 
-export type EventHandler<E extends ExtensionEvent = ExtensionEvent> = (
-  event: E,
-  ctx: ExtensionContext,
-) => unknown;
+export type EventHandler<E extends ExtensionEvent = ExtensionEvent> = (event: E, ctx: ExtensionContext) => unknown;
 
 // ---- registration ----
 
@@ -293,7 +287,11 @@ export interface ExtensionAPI {
   setModel(model: { provider: string; id: string }): Promise<boolean>;
   /** Shared bus between extensions. */
   events: { emit(channel: string, data: unknown): void; on(channel: string, handler: (data: unknown) => void): () => void };
-  exec(command: string, args?: string[], options?: { signal?: AbortSignal; timeout?: number; cwd?: string }): Promise<{ stdout: string; stderr: string; code: number; killed: boolean }>;
+  exec(
+    command: string,
+    args?: string[],
+    options?: { signal?: AbortSignal; timeout?: number; cwd?: string },
+  ): Promise<{ stdout: string; stderr: string; code: number; killed: boolean }>;
 }
 
 /** pi.getAllTools item. Built-in tools not loaded yet (the first ~300 ms) are not listed. */

@@ -56,12 +56,19 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  * runtime/hooks.ts RuntimeHooks) so this module does not depend on the runtime's files.
  */
 export interface ExtensionHooks {
-  beforeToolCall(call: { toolCallId: string; toolName: string; args: unknown }, signal?: AbortSignal): Promise<{ block?: boolean; reason?: string } | undefined>;
+  beforeToolCall(
+    call: { toolCallId: string; toolName: string; args: unknown },
+    signal?: AbortSignal,
+  ): Promise<{ block?: boolean; reason?: string } | undefined>;
   onEvent(event: { type: string; [field: string]: unknown }): void;
   /** tool_result for pi-agent-core's afterToolCall: handlers may patch content/details/isError. */
   afterToolCall(call: ToolResultInfo): Promise<ToolResultPatch | undefined>;
   expandInput(text: string, mode?: string): string;
-  beforeAgentStart(input: { prompt: string; images?: ImageContent[]; systemPrompt: string }): Promise<{ messages: CustomMessage[]; systemPrompt?: string } | undefined>;
+  beforeAgentStart(input: {
+    prompt: string;
+    images?: ImageContent[];
+    systemPrompt: string;
+  }): Promise<{ messages: CustomMessage[]; systemPrompt?: string } | undefined>;
   runCommand(text: string): Promise<boolean>;
   isCommand(text: string): boolean;
   tools(): AgentTool[];
@@ -170,8 +177,7 @@ async function registerExtensions(host: ExtensionHost, options: SetupExtensionsO
 
 /** What the runtime asks the extensions at each step of a prompt, a run and a compaction. */
 function extensionHooks(host: ExtensionHost, resources: SlashResources): ExtensionHooks {
-  const expand = (text: string): string =>
-    expandSlashInput(text, resources, (path, event, message) => host.emitError(path, event, message));
+  const expand = (text: string): string => expandSlashInput(text, resources, (path, event, message) => host.emitError(path, event, message));
   // pi's order for prompt: extension command, then the `input` event, then skill/template expansion.
   // The runtime calls runCommand then expandInput with the same text, so a transform made by an
   // input handler in runCommand is kept (keyed by the typed text) for the expandInput that follows.
@@ -180,7 +186,14 @@ function extensionHooks(host: ExtensionHost, resources: SlashResources): Extensi
     beforeToolCall: (call, signal) => host.beforeToolCall(call, signal),
     onEvent: (event) => host.observe(event),
     afterToolCall: (call) =>
-      host.afterToolCall({ toolCallId: call.toolCallId, toolName: call.toolName, input: isRecord(call.args) ? call.args : {}, content: call.result.content, details: call.result.details, isError: call.isError }),
+      host.afterToolCall({
+        toolCallId: call.toolCallId,
+        toolName: call.toolName,
+        input: isRecord(call.args) ? call.args : {},
+        content: call.result.content,
+        details: call.result.details,
+        isError: call.isError,
+      }),
     expandInput: (text, mode) => {
       const source = mode === "prompt" ? (transformed.get(text) ?? text) : text;
       transformed.delete(text);
@@ -196,14 +209,16 @@ function extensionHooks(host: ExtensionHost, resources: SlashResources): Extensi
     beforeAgentStart: async (input) => {
       const result = await host.beforeAgentStart(input);
       if (!result) return undefined;
-      const messages = result.messages.map((m): CustomMessage => ({
-        role: "custom",
-        customType: m.customType,
-        content: m.content,
-        display: m.display ?? true,
-        timestamp: Date.now(),
-        ...(m.details !== undefined ? { details: m.details } : {}),
-      }));
+      const messages = result.messages.map(
+        (m): CustomMessage => ({
+          role: "custom",
+          customType: m.customType,
+          content: m.content,
+          display: m.display ?? true,
+          timestamp: Date.now(),
+          ...(m.details !== undefined ? { details: m.details } : {}),
+        }),
+      );
       return result.systemPrompt === undefined ? { messages } : { messages, systemPrompt: result.systemPrompt };
     },
     isCommand: (text) => host.isCommand(text),

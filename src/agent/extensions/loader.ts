@@ -158,9 +158,7 @@ function toFactory(mod: unknown): ExtensionFactory | undefined {
 }
 
 /** Imports each module; a module that fails or has no default function export is reported, not fatal. */
-export async function loadExtensionModules(
-  origins: readonly ExtensionOrigin[],
-): Promise<{ loaded: LoadedExtension[]; failed: LoadFailure[] }> {
+export async function loadExtensionModules(origins: readonly ExtensionOrigin[]): Promise<{ loaded: LoadedExtension[]; failed: LoadFailure[] }> {
   const loaded: LoadedExtension[] = [];
   const failed: LoadFailure[] = [];
   if (origins.length === 0) return { loaded, failed };

@@ -37,7 +37,11 @@ export function resolvePackageEntry(specifier: string, from: string = fileURLToP
       if (typeof exportsField === "string") entry = subpath === "." ? exportsField : undefined;
       else if (exportsField && typeof exportsField === "object") {
         const keyed = Object.keys(exportsField).some((key) => key.startsWith("."));
-        entry = keyed ? pickTarget((exportsField as Record<string, ExportTarget>)[subpath]) : subpath === "." ? pickTarget(exportsField as ExportTarget) : undefined;
+        entry = keyed
+          ? pickTarget((exportsField as Record<string, ExportTarget>)[subpath])
+          : subpath === "."
+            ? pickTarget(exportsField as ExportTarget)
+            : undefined;
       }
       if (!entry && subpath === ".") entry = typeof pkg.module === "string" ? pkg.module : typeof pkg.main === "string" ? pkg.main : "index.js";
       return entry ? join(pkgDir, entry) : undefined;

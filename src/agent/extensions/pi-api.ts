@@ -40,7 +40,11 @@ export function createEventBus(emitError: ApiRegistry["emitError"]): EventBus {
       on: (channel, handler) => {
         const entry = { ext, handler };
         channels.set(channel, [...(channels.get(channel) ?? []), entry]);
-        return () => channels.set(channel, (channels.get(channel) ?? []).filter((e) => e !== entry));
+        return () =>
+          channels.set(
+            channel,
+            (channels.get(channel) ?? []).filter((e) => e !== entry),
+          );
       },
     }),
   };
@@ -66,7 +70,10 @@ export function createExtensionApi(ext: ExtensionOrigin, registry: ApiRegistry, 
       registry.addCommand(name.replace(/^\//, ""), ext, options);
     },
     registerTool: (definition: ExtensionToolDefinition) => {
-      registry.addTool(ext, toAgentTool(definition, () => registry.createContext()));
+      registry.addTool(
+        ext,
+        toAgentTool(definition, () => registry.createContext()),
+      );
     },
     sendMessage: (message, options) => {
       const runtime = registry.runtime();
@@ -105,13 +112,15 @@ export function createExtensionApi(ext: ExtensionOrigin, registry: ApiRegistry, 
     },
     getAllTools: () => registry.listTools(),
     setActiveTools: (names) => {
-      if (!Array.isArray(names) || !names.every((name) => typeof name === "string")) throw new TypeError("pi.setActiveTools(names) needs an array of tool names");
+      if (!Array.isArray(names) || !names.every((name) => typeof name === "string"))
+        throw new TypeError("pi.setActiveTools(names) needs an array of tool names");
       const runtime = registry.runtime();
       if (!runtime.setActiveTools) throw new Error("pi.setActiveTools is not available in this worker");
       runtime.setActiveTools(names);
     },
     setModel: async (model) => {
-      if (!isRecord(model) || typeof model.provider !== "string" || typeof model.id !== "string") throw new TypeError("pi.setModel(model) needs a model with provider and id");
+      if (!isRecord(model) || typeof model.provider !== "string" || typeof model.id !== "string")
+        throw new TypeError("pi.setModel(model) needs a model with provider and id");
       const runtime = registry.runtime();
       if (!runtime.setModel) throw new Error("pi.setModel is not available in this worker");
       return runtime.setModel(model.provider, model.id);

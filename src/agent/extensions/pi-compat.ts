@@ -9,7 +9,10 @@ export function isToolCallEventType(toolName: string, event: NamedEvent): boolea
   return event.toolName === toolName;
 }
 
-const resultGuard = (name: string) => (event: NamedEvent): boolean => event.toolName === name;
+const resultGuard =
+  (name: string) =>
+  (event: NamedEvent): boolean =>
+    event.toolName === name;
 
 export const isBashToolResult = resultGuard("bash");
 export const isReadToolResult = resultGuard("read");

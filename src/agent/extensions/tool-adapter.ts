@@ -21,8 +21,7 @@ export function toAgentTool(definition: ExtensionToolDefinition, context: () => 
     description: typeof description === "string" ? description : "",
     // TypeBox schemas are JSON schemas; a plain JSON schema object works the same at runtime.
     parameters: parameters as unknown as TSchema,
-    execute: (toolCallId, params, signal, onUpdate): Promise<AgentToolResult<unknown>> =>
-      execute(toolCallId, params as never, signal, onUpdate, context()),
+    execute: (toolCallId, params, signal, onUpdate): Promise<AgentToolResult<unknown>> => execute(toolCallId, params as never, signal, onUpdate, context()),
   };
   if (typeof definition.prepareArguments === "function") {
     const prepare = definition.prepareArguments;

@@ -23,10 +23,22 @@ export function describeState(e: LiveEntry, now: number): string {
 
 export function formatTable(entries: readonly LiveEntry[], now: number): string {
   if (entries.length === 0) return "No live sessions.\n";
-  const rows = entries.map((e) => [e.id.slice(0, 13), describeState(e, now), e.attached ? "attached" : "detached", formatAge(now - e.startedAt), String(e.pid), e.cwd, e.sessionName ?? ""]);
+  const rows = entries.map((e) => [
+    e.id.slice(0, 13),
+    describeState(e, now),
+    e.attached ? "attached" : "detached",
+    formatAge(now - e.startedAt),
+    String(e.pid),
+    e.cwd,
+    e.sessionName ?? "",
+  ]);
   const head = ["ID", "STATE", "CLIENT", "AGE", "PID", "FOLDER", "NAME"];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
-  const line = (r: string[]): string => r.map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i] ?? 0))).join("  ").trimEnd();
+  const line = (r: string[]): string =>
+    r
+      .map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i] ?? 0)))
+      .join("  ")
+      .trimEnd();
   return `${[line(head), ...rows.map(line)].join("\n")}\n`;
 }
 

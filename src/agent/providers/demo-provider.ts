@@ -53,7 +53,11 @@ export function createDemoStream(ai: PiAi) {
         }
         const part = block.kind === "text" ? { type: "text" as const, text: "" } : { type: "thinking" as const, thinking: "" };
         message.content.push(part);
-        push(block.kind === "text" ? { type: "text_start", contentIndex: index, partial: message } : { type: "thinking_start", contentIndex: index, partial: message });
+        push(
+          block.kind === "text"
+            ? { type: "text_start", contentIndex: index, partial: message }
+            : { type: "thinking_start", contentIndex: index, partial: message },
+        );
         for (const piece of chunk(block.text)) {
           await sleep(CHUNK_DELAY_MS, signal);
           if (signal?.aborted) break;
@@ -61,10 +65,18 @@ export function createDemoStream(ai: PiAi) {
           else part.thinking += piece;
           message.usage.output += 1;
           message.usage.totalTokens += 1;
-          push(block.kind === "text" ? { type: "text_delta", contentIndex: index, delta: piece, partial: message } : { type: "thinking_delta", contentIndex: index, delta: piece, partial: message });
+          push(
+            block.kind === "text"
+              ? { type: "text_delta", contentIndex: index, delta: piece, partial: message }
+              : { type: "thinking_delta", contentIndex: index, delta: piece, partial: message },
+          );
         }
         const content = part.type === "text" ? part.text : part.thinking;
-        push(block.kind === "text" ? { type: "text_end", contentIndex: index, content, partial: message } : { type: "thinking_end", contentIndex: index, content, partial: message });
+        push(
+          block.kind === "text"
+            ? { type: "text_end", contentIndex: index, content, partial: message }
+            : { type: "thinking_end", contentIndex: index, content, partial: message },
+        );
       }
       if (signal?.aborted) {
         message.stopReason = "aborted";

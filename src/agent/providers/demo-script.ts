@@ -71,7 +71,8 @@ function readTour(messages: readonly Message[]): TourState {
       if (name === "ls" || name === "read") state.done.add("ls");
       else if (name === "bash") state.done.add("bash");
       // The plan written after a reminder (or the second one) is the finished plan.
-      else if (name === "todo_write") for (const step of reminded || state.done.has("plan") ? (["plan", "finish"] as const) : (["plan"] as const)) state.done.add(step);
+      else if (name === "todo_write")
+        for (const step of reminded || state.done.has("plan") ? (["plan", "finish"] as const) : (["plan"] as const)) state.done.add(step);
     }
   }
   return state;
@@ -88,9 +89,14 @@ function quote(text: string): string {
 }
 
 function intro(context: Context, fallback: boolean): DemoBlock[] {
-  const why = fallback ? "no API key was found, so you are talking to a scripted model" : "you asked for the offline demo, so a scripted model answers (no API key needed)";
+  const why = fallback
+    ? "no API key was found, so you are talking to a scripted model"
+    : "you asked for the offline demo, so a scripted model answers (no API key needed)";
   return [
-    { kind: "thinking", text: "This is the offline demo model. I will show streaming markdown, a real read-only tool call, a command with live output, and a todo plan." },
+    {
+      kind: "thinking",
+      text: "This is the offline demo model. I will show streaming markdown, a real read-only tool call, a command with live output, and a todo plan.",
+    },
     {
       kind: "text",
       text:
@@ -101,7 +107,11 @@ function intro(context: Context, fallback: boolean): DemoBlock[] {
         "```ts\n// a code block, to show highlighting\nconst greet = (name: string): string => `Hello, ${name}!`;\n```\n\n" +
         "While I work, type a message: **Enter** steers me, **Alt+Enter** queues a follow-up. Let me look at the current directory.",
     },
-    ...(hasTool(context, "ls") ? [{ kind: "tool" as const, name: "ls", args: { path: "." } }] : hasTool(context, "read") ? [{ kind: "tool" as const, name: "read", args: { path: "README.md" } }] : []),
+    ...(hasTool(context, "ls")
+      ? [{ kind: "tool" as const, name: "ls", args: { path: "." } }]
+      : hasTool(context, "read")
+        ? [{ kind: "tool" as const, name: "read", args: { path: "README.md" } }]
+        : []),
   ];
 }
 
@@ -109,7 +119,10 @@ function intro(context: Context, fallback: boolean): DemoBlock[] {
 function nextStep(context: Context, done: ReadonlySet<TourStep>, afterUser: boolean): DemoBlock[] {
   if (!done.has("bash") && hasTool(context, "bash")) {
     return [
-      { kind: "text", text: "Next, a command with **live output**: it prints a line every 0.3 s for about 3 s. This is your moment to steer — type a message and press Enter." },
+      {
+        kind: "text",
+        text: "Next, a command with **live output**: it prints a line every 0.3 s for about 3 s. This is your moment to steer — type a message and press Enter.",
+      },
       { kind: "tool", name: "bash", args: { command: DEMO_LIVE_COMMAND, timeout: 30 } },
     ];
   }
@@ -154,20 +167,31 @@ function planBlocks(context: Context, fallback: boolean): DemoBlock[] {
   if (last?.role === "user" && isTodoReminder(last)) {
     // Answered once by finishing the plan (restarting the tour would loop on reminders).
     if (!hasTool(context, "todo_write")) return [closing()];
-    return [{ kind: "text", text: "That was the worker's **todo reminder**: the plan still had unfinished tasks. This is a demo, so I mark it done." }, plan(["completed", "completed", "completed"])];
+    return [
+      { kind: "text", text: "That was the worker's **todo reminder**: the plan still had unfinished tasks. This is a demo, so I mark it done." },
+      plan(["completed", "completed", "completed"]),
+    ];
   }
   if (last?.role === "user") {
     if (tour.started) {
       const blocks = intro(context, fallback);
-      return blocks.some((b) => b.kind === "tool") ? blocks : [...blocks, { kind: "text", text: "(No tools are available, so the demo stops here.)" }, closing()];
+      return blocks.some((b) => b.kind === "tool")
+        ? blocks
+        : [...blocks, { kind: "text", text: "(No tools are available, so the demo stops here.)" }, closing()];
     }
     const said = `You said: “${quote(messageText(last))}”.`;
-    if (!tour.inTour) return [{ kind: "text", text: `${said} I am the offline demo model, so I can only give scripted answers. Ask for the **tour** to see it again.` }];
-    return [{ kind: "text", text: `${said} Got it — a real model would take that into account now. The tour continues.` }, ...nextStep(context, tour.done, true)];
+    if (!tour.inTour)
+      return [{ kind: "text", text: `${said} I am the offline demo model, so I can only give scripted answers. Ask for the **tour** to see it again.` }];
+    return [
+      { kind: "text", text: `${said} Got it — a real model would take that into account now. The tour continues.` },
+      ...nextStep(context, tour.done, true),
+    ];
   }
   const next = nextStep(context, tour.done, false);
   if (last?.role === "toolResult" && (last.toolName === "ls" || last.toolName === "read")) {
-    const entries = messageText(last).split("\n").filter((line) => line.trim().length > 0).length;
+    const entries = messageText(last)
+      .split("\n")
+      .filter((line) => line.trim().length > 0).length;
     return [{ kind: "text", text: `I can see ${entries} entries.` }, ...next];
   }
   return next;

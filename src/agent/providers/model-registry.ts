@@ -43,7 +43,10 @@ export class ModelRegistry {
   private readonly custom: AnyModel[];
   private readonly customKeys = new Map<string, string | undefined>();
 
-  constructor(private readonly config: ModelsConfig, private readonly env: NodeJS.ProcessEnv = process.env) {
+  constructor(
+    private readonly config: ModelsConfig,
+    private readonly env: NodeJS.ProcessEnv = process.env,
+  ) {
     this.custom = [];
     for (const [provider, def] of Object.entries(config.providers)) {
       this.customKeys.set(provider, resolveConfigValue(def.apiKey, env));

@@ -89,7 +89,8 @@ class CommandServer implements RpcServer {
     const { writer } = this.options;
     const framer = createJsonlFramer({
       onRecord: this.handleRecord,
-      onOversize: (bytes) => writer.write({ type: "response", command: "parse", success: false, error: `Failed to parse command: record of ${bytes} bytes exceeds the size limit` }),
+      onOversize: (bytes) =>
+        writer.write({ type: "response", command: "parse", success: false, error: `Failed to parse command: record of ${bytes} bytes exceeds the size limit` }),
       onInvalidUtf8: () => writer.write({ type: "response", command: "parse", success: false, error: "Failed to parse command: invalid UTF-8" }),
     });
     input.on("data", (chunk: Buffer | string) => framer.push(chunk));

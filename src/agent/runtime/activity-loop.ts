@@ -116,7 +116,12 @@ export class ActivityLoop {
   }
 
   private startActivity(prompts: AgentMessage[], systemPrompt?: string): void {
-    const activity: Activity = { controller: new AbortController(), aborted: false, done: Promise.resolve(), ...(systemPrompt !== undefined ? { systemPrompt } : {}) };
+    const activity: Activity = {
+      controller: new AbortController(),
+      aborted: false,
+      done: Promise.resolve(),
+      ...(systemPrompt !== undefined ? { systemPrompt } : {}),
+    };
     this.activity = activity;
     // setImmediate: the command's response is written before agent_start (docs/protocol.md §2.4).
     activity.done = new Promise<void>((resolve) => setImmediate(resolve))

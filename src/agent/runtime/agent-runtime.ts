@@ -151,8 +151,15 @@ export class AgentRuntime extends ModelState implements LoopHost {
     await this.loop.start(async () => {
       await this.preflight();
       await this.options.hooks.beforePrompt();
-      const start = await this.options.hooks.beforeAgentStart({ prompt: expanded, ...(images ? { images } : {}), systemPrompt: this.systemPromptFor(this.activeTools()) });
-      return { prompts: [createUserMessage(expanded, images), ...this.nextTurn.splice(0), ...start.messages], ...(start.systemPrompt !== undefined ? { systemPrompt: start.systemPrompt } : {}) };
+      const start = await this.options.hooks.beforeAgentStart({
+        prompt: expanded,
+        ...(images ? { images } : {}),
+        systemPrompt: this.systemPromptFor(this.activeTools()),
+      });
+      return {
+        prompts: [createUserMessage(expanded, images), ...this.nextTurn.splice(0), ...start.messages],
+        ...(start.systemPrompt !== undefined ? { systemPrompt: start.systemPrompt } : {}),
+      };
     });
   }
 
@@ -280,4 +287,3 @@ export class AgentRuntime extends ModelState implements LoopHost {
     this.emit({ type: "thinking_level_changed", level });
   }
 }
-

@@ -88,7 +88,11 @@ export interface RuntimeHooks {
    * A prompt was accepted and its run is about to start (pi's before_agent_start): messages to
    * send with the prompt, and a system prompt replacing `systemPrompt` for this activity.
    */
-  beforeAgentStart?: (input: { prompt: string; images?: ImageContent[]; systemPrompt: string }) => Promise<{ messages: AgentMessage[]; systemPrompt?: string } | undefined>;
+  beforeAgentStart?: (input: {
+    prompt: string;
+    images?: ImageContent[];
+    systemPrompt: string;
+  }) => Promise<{ messages: AgentMessage[]; systemPrompt?: string } | undefined>;
   /**
    * Before each LLM request (pi's `context` event): a replacement message list for this request
    * only (the conversation itself is unchanged), or undefined to keep it. Hook sets chain.
@@ -210,7 +214,11 @@ export class HookRegistry {
   }
 
   /** Messages collect in registration order; system prompt replacements chain. */
-  async beforeAgentStart(input: { prompt: string; images?: ImageContent[]; systemPrompt: string }): Promise<{ messages: AgentMessage[]; systemPrompt?: string }> {
+  async beforeAgentStart(input: {
+    prompt: string;
+    images?: ImageContent[];
+    systemPrompt: string;
+  }): Promise<{ messages: AgentMessage[]; systemPrompt?: string }> {
     const messages: AgentMessage[] = [];
     let systemPrompt: string | undefined;
     for (const set of this.sets) {

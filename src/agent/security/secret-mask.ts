@@ -31,7 +31,10 @@ function replaceAll(text: string, needles: readonly string[]): string {
 
 /** The form a string takes inside JSON text (our serialisers also escape U+2028/U+2029). */
 function jsonForm(value: string): string {
-  return JSON.stringify(value).slice(1, -1).replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  return JSON.stringify(value)
+    .slice(1, -1)
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
 }
 
 /** `values` must be non-empty strings; they are applied longest first. */

@@ -25,7 +25,14 @@ export function decodeShellEnvironmentPolicy(raw: unknown): ShellEnvironmentPoli
 
 function globMatcher(patterns: readonly string[]): (name: string) => boolean {
   if (patterns.length === 0) return () => false;
-  const source = patterns.map((p) => p.split("*").map((part) => part.replace(/[.+?^${}()|[\]\\]/g, "\\$&")).join(".*")).join("|");
+  const source = patterns
+    .map((p) =>
+      p
+        .split("*")
+        .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, "\\$&"))
+        .join(".*"),
+    )
+    .join("|");
   const re = new RegExp(`^(?:${source})$`);
   return (name) => re.test(name);
 }

@@ -2,11 +2,7 @@
 // (so the model does not continue it), a structured-checkpoint prompt, and a retry loop
 // for transient provider errors that reports summarization_retry_* events (docs/protocol.md §4.6).
 import type { Api, AssistantMessage, Context, Model, SimpleStreamOptions, Usage } from "@mariozechner/pi-ai";
-import type {
-  SummarizationRetryAttemptStartEvent,
-  SummarizationRetryFinishedEvent,
-  SummarizationRetryScheduledEvent,
-} from "../../protocol/types/events.js";
+import type { SummarizationRetryAttemptStartEvent, SummarizationRetryFinishedEvent, SummarizationRetryScheduledEvent } from "../../protocol/types/events.js";
 import type { SessionMessage } from "./types.js";
 
 export type CompleteFn = (model: Model<Api>, context: Context, options?: SimpleStreamOptions) => Promise<AssistantMessage>;
@@ -158,7 +154,8 @@ export function buildSummaryPrompt(
   return text;
 }
 
-const TRANSIENT = /overloaded|rate.?limit|too many requests|\b429\b|\b5\d\d\b|server error|unavailable|terminated|timed? ?out|timeout|econnreset|econnrefused|socket hang up|fetch failed|network/i;
+const TRANSIENT =
+  /overloaded|rate.?limit|too many requests|\b429\b|\b5\d\d\b|server error|unavailable|terminated|timed? ?out|timeout|econnreset|econnrefused|socket hang up|fetch failed|network/i;
 
 export function isTransientError(message: string): boolean {
   return TRANSIENT.test(message);

@@ -1,14 +1,6 @@
 // Pure functions over a session's entries: the active branch (root → leaf), the model
 // context built from it (docs/protocol.md §10.3), labels and the tree view (§3.9.7, §10.4).
-import type {
-  BranchSummaryMessage,
-  CompactionSummaryMessage,
-  CustomMessage,
-  SessionContext,
-  SessionEntry,
-  SessionMessage,
-  SessionTreeNode,
-} from "./types.js";
+import type { BranchSummaryMessage, CompactionSummaryMessage, CustomMessage, SessionContext, SessionEntry, SessionMessage, SessionTreeNode } from "./types.js";
 
 export function indexEntries(entries: readonly SessionEntry[]): Map<string, SessionEntry> {
   const byId = new Map<string, SessionEntry>();

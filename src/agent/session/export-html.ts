@@ -83,7 +83,9 @@ function renderAssistant(message: AssistantMessage, r: Renderer): string {
       parts.push(`<div class="md">${r.markdown(block.text)}</div>`);
     } else {
       const args = JSON.stringify(block.arguments, null, 2);
-      parts.push(details(`Tool call: <code>${escapeHtml(block.name)}</code>`, `<pre class="code"><code>${highlightToHtml(args, "json")}</code></pre>`, "tool-call"));
+      parts.push(
+        details(`Tool call: <code>${escapeHtml(block.name)}</code>`, `<pre class="code"><code>${highlightToHtml(args, "json")}</code></pre>`, "tool-call"),
+      );
     }
   }
   if (message.stopReason === "error" || message.stopReason === "aborted") {

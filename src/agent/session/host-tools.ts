@@ -166,8 +166,7 @@ export class HostToolRegistry {
       description: definition.description,
       // A client JSON Schema; pi-ai validates plain JSON Schema objects as well as TypeBox ones.
       parameters: definition.parameters as unknown as TSchema,
-      execute: (toolCallId, params, signal, onUpdate) =>
-        this.call(definition.name, toolCallId, isRecord(params) ? params : {}, signal, onUpdate),
+      execute: (toolCallId, params, signal, onUpdate) => this.call(definition.name, toolCallId, isRecord(params) ? params : {}, signal, onUpdate),
     };
   }
 

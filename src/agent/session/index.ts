@@ -30,9 +30,7 @@ export type OpenSessionOptions = {
 
 export function openSessionManager(options: OpenSessionOptions): SessionManager {
   const persist = options.noSession !== true;
-  const sessionDir = options.sessionDir
-    ? resolve(options.cwd, options.sessionDir)
-    : defaultSessionDir(options.agentHome, options.cwd);
+  const sessionDir = options.sessionDir ? resolve(options.cwd, options.sessionDir) : defaultSessionDir(options.agentHome, options.cwd);
   // Directories we own under $AGENT_TUI_HOME that an older version created 0755 become 0700
   // (a --session-dir is the user's: new ones are created 0700, existing ones are left alone).
   if (persist && !options.sessionDir) {

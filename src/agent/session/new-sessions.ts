@@ -25,7 +25,10 @@ export function newSessionHeader(cwd: string, parentSession: string | undefined)
  * The entries of a session copied from `path` (a branch of `all`, labels left out): the path,
  * then a label entry for each copied entry that had one.
  */
-export function copiedBranch(all: readonly SessionEntry[], path: readonly SessionEntry[]): { entries: SessionEntry[]; byId: Map<string, SessionEntry>; leafId: string | null } {
+export function copiedBranch(
+  all: readonly SessionEntry[],
+  path: readonly SessionEntry[],
+): { entries: SessionEntry[]; byId: Map<string, SessionEntry>; leafId: string | null } {
   const labels = resolveLabels(all);
   const entries = [...path];
   const byId = new Map(entries.map((entry) => [entry.id, entry] as const));

@@ -82,7 +82,8 @@ export function readSessionFile(path: string): SessionFileRead {
     const value = isUtf8(bytes) ? tryParse(bytes.toString("utf8")) : undefined;
     if (value === undefined) {
       if (bytes.toString("latin1").trim() === "") continue;
-      if (header === undefined) return { ok: false, kind: "not_a_session", message: `Not a session file: ${path} (line ${lineNumber} is not a session header)` };
+      if (header === undefined)
+        return { ok: false, kind: "not_a_session", message: `Not a session file: ${path} (line ${lineNumber} is not a session header)` };
       if (lf === -1) tornTail = bytes.length;
       else malformed.push(lineNumber);
       continue;
@@ -171,7 +172,9 @@ export function loadSessionFile(path: string, warn: Warn): LoadedSessionFile | u
 export function loadNotes(absolute: string, loaded: LoadedSessionFile): string[] {
   const notes = [...loaded.notes];
   if (loaded.migratedFrom !== undefined) {
-    notes.push(`version ${loaded.migratedFrom} read as version ${CURRENT_SESSION_VERSION}; at the first change the file is rewritten and the original kept as ${absolute}.v${loaded.migratedFrom}.bak`);
+    notes.push(
+      `version ${loaded.migratedFrom} read as version ${CURRENT_SESSION_VERSION}; at the first change the file is rewritten and the original kept as ${absolute}.v${loaded.migratedFrom}.bak`,
+    );
   }
   return notes;
 }

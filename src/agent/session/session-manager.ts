@@ -11,17 +11,7 @@ import { loadNotes, readSessionFile, type LoadedSessionFile, type Warn } from ".
 import { SessionError } from "./session-errors.js";
 import { takeSessionLock, type SessionLock } from "./session-lock.js";
 import { SessionFileWriter, type WriterStart } from "./session-writer.js";
-import type {
-  CompactionEntry,
-  LabelEntry,
-  ModelRef,
-  NewEntry,
-  SessionContext,
-  SessionEntry,
-  SessionHeader,
-  SessionMessage,
-  SessionTreeNode,
-} from "./types.js";
+import type { CompactionEntry, LabelEntry, ModelRef, NewEntry, SessionContext, SessionEntry, SessionHeader, SessionMessage, SessionTreeNode } from "./types.js";
 
 export type SessionManagerInit = {
   cwd: string;
@@ -104,13 +94,7 @@ export class SessionManager {
     return this.append({ type: "thinking_level_change", thinkingLevel });
   }
 
-  appendCompaction(
-    summary: string,
-    firstKeptEntryId: string,
-    tokensBefore: number,
-    details?: unknown,
-    fromHook?: boolean,
-  ): CompactionEntry {
+  appendCompaction(summary: string, firstKeptEntryId: string, tokensBefore: number, details?: unknown, fromHook?: boolean): CompactionEntry {
     const entry: NewEntry<CompactionEntry> = { type: "compaction", summary, firstKeptEntryId, tokensBefore };
     if (details !== undefined) entry.details = details;
     if (fromHook !== undefined) entry.fromHook = fromHook;
@@ -131,12 +115,7 @@ export class SessionManager {
     return this.append(entry);
   }
 
-  appendCustomMessage(
-    customType: string,
-    content: string | (TextContent | ImageContent)[],
-    display: boolean,
-    details?: unknown,
-  ): SessionEntry {
+  appendCustomMessage(customType: string, content: string | (TextContent | ImageContent)[], display: boolean, details?: unknown): SessionEntry {
     const entry: NewEntry = { type: "custom_message", customType, content, display };
     if (details !== undefined) entry.details = details;
     return this.append(entry);
@@ -297,7 +276,8 @@ export class SessionManager {
     const notes = loadNotes(absolute, loaded);
     if (notes.length > 0) this.notice(`Session ${absolute}: ${notes.join("; ")}`);
     if (!this.persist) return;
-    const start: WriterStart = loaded.migratedFrom !== undefined ? { kind: "migrate", fromVersion: loaded.migratedFrom } : { kind: "existing", needsNewline: loaded.needsNewline };
+    const start: WriterStart =
+      loaded.migratedFrom !== undefined ? { kind: "migrate", fromVersion: loaded.migratedFrom } : { kind: "existing", needsNewline: loaded.needsNewline };
     this.writer = new SessionFileWriter(absolute, this.sync, start);
   }
 

@@ -56,7 +56,8 @@ export function awaitingUsageAfterCompaction(branch: readonly SessionEntry[]): b
     const entry = branch[i];
     if (!entry) continue;
     if (entry.type === "compaction") return true;
-    if (entry.type === "message" && entry.message.role === "assistant" && entry.message.stopReason !== "error" && entry.message.stopReason !== "aborted") return false;
+    if (entry.type === "message" && entry.message.role === "assistant" && entry.message.stopReason !== "error" && entry.message.stopReason !== "aborted")
+      return false;
   }
   return false;
 }

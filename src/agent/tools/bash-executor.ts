@@ -135,13 +135,7 @@ export async function runBashCommand(command: string, options: RunBashOptions): 
       if (pid !== undefined) killGroup(pid, "SIGKILL", false);
     }
     const killedByUs = cancelled || timedOut;
-    return await finish(
-      collector,
-      killedByUs ? undefined : (code ?? undefined),
-      killedByUs ? undefined : (signalName ?? undefined),
-      killedByUs,
-      timedOut,
-    );
+    return await finish(collector, killedByUs ? undefined : (code ?? undefined), killedByUs ? undefined : (signalName ?? undefined), killedByUs, timedOut);
   } finally {
     signal?.removeEventListener("abort", onAbort);
     if (timeoutTimer !== undefined) clearTimeout(timeoutTimer);

@@ -81,9 +81,7 @@ export function applyEdits(content: string, edits: readonly TextEdit[], path: st
     const occurrences = countOccurrences(content, edit.oldText);
     if (occurrences > 1) {
       const what = edits.length === 1 ? "the text" : `edits[${index}]`;
-      throw new Error(
-        `Found ${occurrences} occurrences of ${what} in ${path}. The oldText must be unique. Please provide more context to make it unique.`,
-      );
+      throw new Error(`Found ${occurrences} occurrences of ${what} in ${path}. The oldText must be unique. Please provide more context to make it unique.`);
     }
     return { index, at, end: at + edit.oldText.length, ...edit };
   });

@@ -59,11 +59,7 @@ function looksBinary(head: Buffer): boolean {
 }
 
 /** All matching line indexes of one file, or undefined for no match / binary / unreadable. */
-async function searchFile(
-  absolutePath: string,
-  regex: RegExp,
-  prefilter: RegExp,
-): Promise<{ lines: string[]; matchLines: number[] } | undefined> {
+async function searchFile(absolutePath: string, regex: RegExp, prefilter: RegExp): Promise<{ lines: string[]; matchLines: number[] } | undefined> {
   try {
     const info = await stat(absolutePath);
     if (!info.isFile() || info.size > MAX_FILE_BYTES) return undefined;
@@ -113,7 +109,12 @@ async function* grepCandidates(searchPath: string, isDirectory: boolean, glob: s
  * batches (I/O latency dominates), then taken in walk order so the output and the limit cut
  * are deterministic.
  */
-async function collectHits(candidates: AsyncIterable<Candidate>, regex: RegExp, limit: number, signal?: AbortSignal): Promise<{ hits: FileHit[]; matchCount: number }> {
+async function collectHits(
+  candidates: AsyncIterable<Candidate>,
+  regex: RegExp,
+  limit: number,
+  signal?: AbortSignal,
+): Promise<{ hits: FileHit[]; matchCount: number }> {
   // Multiline flavour for the whole-file prefilter: anything matching a line matches here too.
   const prefilter = new RegExp(regex.source, `${regex.flags}m`);
   const hits: FileHit[] = [];

@@ -7,8 +7,7 @@ const ANSI_SEQUENCE =
   /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)|\u001b[PX^_][^\u001b]*\u001b\\|\u001b[()*+][ -~]|\u001b[ -/]*[0-~]|\u009b[0-?]*[ -/]*[@-~]/g;
 
 /** An escape sequence that has started but whose end has not arrived yet. */
-const INCOMPLETE_TAIL =
-  /(?:\u001b(?:\[[0-?]*[ -/]*|\][^\u0007\u001b]*\u001b?|[PX^_][^\u001b]*\u001b?|[()*+]|[ -/]*)?)$/;
+const INCOMPLETE_TAIL = /(?:\u001b(?:\[[0-?]*[ -/]*|\][^\u0007\u001b]*\u001b?|[PX^_][^\u001b]*\u001b?|[()*+]|[ -/]*)?)$/;
 
 /** C0 controls except tab and newline, DEL, C1 CSI leftovers and the interlinear annotation characters. */
 const CONTROL_CHARS = /[\u0000-\u0008\u000b-\u001f\u007f\ufff9-\ufffb]/g;

@@ -92,8 +92,7 @@ export function windowFromLines(lines: string[], offset: number | undefined, lim
 export function formatTextWindow(w: LineWindow, path: string): { text: string; details: ReadToolDetails | undefined } {
   const measured = truncateHead(w.window.join("\n"), { maxLines: DEFAULT_MAX_LINES, maxBytes: DEFAULT_MAX_BYTES });
   // A partial window: report the whole selection's size, as if it had all been loaded.
-  const truncation: TruncationResult =
-    w.selectedBytes === undefined ? measured : { ...measured, totalLines: w.end - w.start, totalBytes: w.selectedBytes };
+  const truncation: TruncationResult = w.selectedBytes === undefined ? measured : { ...measured, totalLines: w.end - w.start, totalBytes: w.selectedBytes };
   const first = w.start + 1;
   if (truncation.firstLineExceedsLimit) {
     const size = formatSize(Buffer.byteLength(w.window[0] ?? "", "utf8"));
@@ -212,7 +211,14 @@ export function createReadTool(cwd: string, options: ReadToolOptions = {}): Agen
       const lineWindow =
         size > (options.largeFileBytes ?? LARGE_FILE_BYTES)
           ? await scanLargeFile(absolutePath, encoding, offset, limit, signal)
-          : windowFromLines(new TextDecoder(encoding).decode(await readFile(absolutePath)).replace(/\r\n/g, "\n").split("\n"), offset, limit);
+          : windowFromLines(
+              new TextDecoder(encoding)
+                .decode(await readFile(absolutePath))
+                .replace(/\r\n/g, "\n")
+                .split("\n"),
+              offset,
+              limit,
+            );
       const window = formatTextWindow(lineWindow, path);
       if (signal?.aborted) throw new Error("Operation aborted");
       return { content: [{ type: "text", text: window.text }], details: window.details };

@@ -20,7 +20,9 @@ const none = (): Record<string, never> => ({});
 
 function settingValue(r: FieldReader): string | number | boolean {
   const v = r.obj["value"];
-  return typeof v === "string" || typeof v === "boolean" || (typeof v === "number" && Number.isFinite(v)) ? v : fail('set_setting: "value" must be a string, number or boolean');
+  return typeof v === "string" || typeof v === "boolean" || (typeof v === "number" && Number.isFinite(v))
+    ? v
+    : fail('set_setting: "value" must be a string, number or boolean');
 }
 
 const DECODERS: CommandDecoders = {

@@ -3,14 +3,7 @@
 // for what this client does not know (an unknown type or message_update sub-event).
 
 import { TODO_STATUSES } from "../constants.js";
-import type {
-  AgentEvent,
-  AgentEventType,
-  CompactionReason,
-  MessageUpdateEvent,
-  TtsrRule,
-  WireAssistantMessageEvent,
-} from "../types/events.js";
+import type { AgentEvent, AgentEventType, CompactionReason, MessageUpdateEvent, TtsrRule, WireAssistantMessageEvent } from "../types/events.js";
 import type { TodoTask, LegacyTodoItem } from "../types/todos.js";
 import { decodeAgentMessage, decodeAgentToolResult, decodeAssistantMessage, decodeToolCall, decodeToolResultMessageValue, decodeUsage } from "./messages.js";
 import { fail, fieldReader, isObject, optStringAt, stringAt, stringsAt, type FieldReader, type JsonObject } from "./result.js";
@@ -96,10 +89,13 @@ function decodeTodoItem(item: unknown, index: number): TodoTask | LegacyTodoItem
   if (typeof item["id"] === "string" && status !== undefined && item["activeForm"] === undefined) {
     return optional({ id: item["id"], content, status }, { notes: optStringAt(item, "notes"), details: optStringAt(item, "details") });
   }
-  return optional({ content, status: typeof item["status"] === "string" ? item["status"] : "pending" }, {
-    id: typeof item["id"] === "string" ? item["id"] : undefined,
-    activeForm: typeof item["activeForm"] === "string" ? item["activeForm"] : undefined,
-  });
+  return optional(
+    { content, status: typeof item["status"] === "string" ? item["status"] : "pending" },
+    {
+      id: typeof item["id"] === "string" ? item["id"] : undefined,
+      activeForm: typeof item["activeForm"] === "string" ? item["activeForm"] : undefined,
+    },
+  );
 }
 
 function decodeRule(item: unknown, index: number): TtsrRule {
@@ -129,8 +125,7 @@ const DECODERS: EventDecoders = {
   tool_execution_start: (o, r) => toolExecutionEvent("tool_execution_start", r, { args: argsOf(o["args"]) }),
   tool_execution_update: (o, r) =>
     toolExecutionEvent("tool_execution_update", r, { args: argsOf(o["args"]), partialResult: decodeAgentToolResult(o["partialResult"]) }),
-  tool_execution_end: (o, r) =>
-    toolExecutionEvent("tool_execution_end", r, { result: decodeAgentToolResult(o["result"]), isError: o["isError"] === true }),
+  tool_execution_end: (o, r) => toolExecutionEvent("tool_execution_end", r, { result: decodeAgentToolResult(o["result"]), isError: o["isError"] === true }),
   queue_update: (o) => ({ type: "queue_update", steering: stringsAt(o, "steering") ?? [], followUp: stringsAt(o, "followUp") ?? [] }),
   compaction_start: (_o, r) => ({ type: "compaction_start", reason: r.oneOf("reason", COMPACTION_REASONS) }),
   compaction_end: (o, r) =>
@@ -176,7 +171,10 @@ const DECODERS: EventDecoders = {
   summarization_retry_finished: () => ({ type: "summarization_retry_finished" }),
   bash_execution_update: (_o, r) => optional({ type: "bash_execution_update" as const, delta: r.string("delta") }, { id: r.optString("id") }),
   session_info_changed: (_o, r) => optional({ type: "session_info_changed" as const }, { name: r.optString("name") }),
-  thinking_level_changed: (_o, r) => ({ type: "thinking_level_changed", level: r.oneOf("level", ["off", "minimal", "low", "medium", "high", "xhigh", "max"] as const) }),
+  thinking_level_changed: (_o, r) => ({
+    type: "thinking_level_changed",
+    level: r.oneOf("level", ["off", "minimal", "low", "medium", "high", "xhigh", "max"] as const),
+  }),
   entry_appended: (o) => {
     const entry = decodeSessionEntry(o["entry"], 'entry_appended: "entry"');
     return entry === undefined ? undefined : { type: "entry_appended", entry };

@@ -30,7 +30,9 @@ const cancelled = (command: string) => (data: unknown) => ({ cancelled: obj(data
 
 function forkMessages(command: string) {
   return (data: unknown): { messages: ForkMessage[] } => ({
-    messages: list(data, command, "messages").filter(isObject).map((m) => ({ entryId: str(m["entryId"]), text: str(m["text"]) })),
+    messages: list(data, command, "messages")
+      .filter(isObject)
+      .map((m) => ({ entryId: str(m["entryId"]), text: str(m["text"]) })),
   });
 }
 
@@ -114,7 +116,11 @@ const DECODERS: DataDecoders = {
     const v = o["value"];
     return { key: str(o["key"]), value: typeof v === "number" || typeof v === "boolean" ? v : str(v) };
   },
-  list_files: (data) => ({ cwd: str(obj(data, "list_files")["cwd"]), files: strings(list(data, "list_files", "files")), truncated: obj(data, "list_files")["truncated"] === true }),
+  list_files: (data) => ({
+    cwd: str(obj(data, "list_files")["cwd"]),
+    files: strings(list(data, "list_files", "files")),
+    truncated: obj(data, "list_files")["truncated"] === true,
+  }),
   get_state: decodeSessionState,
   get_messages: (data) => ({ messages: list(data, "get_messages", "messages").map((m, i) => decodeAgentMessage(m, `get_messages: "data.messages[${i}]"`)) }),
   get_commands: (data) => ({ commands: list(data, "get_commands", "commands").filter(isObject).map(decodeSlashCommand) }),
@@ -124,12 +130,17 @@ const DECODERS: DataDecoders = {
   cycle_model: (data) => {
     if (data === null || data === undefined) return null;
     const o = obj(data, "cycle_model");
-    const result: NonNullable<ResponseDataMap["cycle_model"]> = { model: decodeModel(o["model"], 'cycle_model: "data.model"'), isScoped: o["isScoped"] === true };
+    const result: NonNullable<ResponseDataMap["cycle_model"]> = {
+      model: decodeModel(o["model"], 'cycle_model: "data.model"'),
+      isScoped: o["isScoped"] === true,
+    };
     const level = decodeThinkingLevel(o["thinkingLevel"]);
     if (level !== undefined) result.thinkingLevel = level;
     return result;
   },
-  get_available_models: (data) => ({ models: list(data, "get_available_models", "models").map((m, i) => decodeModel(m, `get_available_models: "data.models[${i}]"`)) }),
+  get_available_models: (data) => ({
+    models: list(data, "get_available_models", "models").map((m, i) => decodeModel(m, `get_available_models: "data.models[${i}]"`)),
+  }),
   set_thinking_level: noData,
   cycle_thinking_level: (data) => {
     if (data === null || data === undefined) return null;

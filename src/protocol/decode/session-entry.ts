@@ -90,7 +90,8 @@ export function decodeSessionTree(value: unknown, where: string): SessionTreeNod
     const entry = decodeSessionEntry(node["entry"], `${path}.entry`);
     // A dropped node's children are decoded straight into its own list, before its next sibling.
     const into: SessionTreeNode[] = entry === undefined ? top.out : [];
-    if (entry !== undefined) top.out.push(withOptional({ entry, children: into }, { label: optStr(node["label"]), labelTimestamp: optStr(node["labelTimestamp"]) }));
+    if (entry !== undefined)
+      top.out.push(withOptional({ entry, children: into }, { label: optStr(node["label"]), labelTimestamp: optStr(node["labelTimestamp"]) }));
     if (node["children"] !== undefined) stack.push({ list: node["children"], index: 0, out: into, where: `${path}.children` });
   }
   return roots;

@@ -65,13 +65,19 @@ function decodeUiRequest(o: JsonObject): ExtensionUIRequest | undefined {
     case "input":
       return extra({ ...base, method, title: s("title") }, { placeholder: r.optString("placeholder"), timeout: r.optNumber("timeout") });
     case "editor":
-      return extra({ ...base, method, title: s("title") }, { prefill: r.optString("prefill"), promptStyle: r.optBoolean("promptStyle"), timeout: r.optNumber("timeout") });
+      return extra(
+        { ...base, method, title: s("title") },
+        { prefill: r.optString("prefill"), promptStyle: r.optBoolean("promptStyle"), timeout: r.optNumber("timeout") },
+      );
     case "notify":
       return extra({ ...base, method, message: s("message") }, { notifyType: r.optOneOf("notifyType", ["info", "warning", "error"] as const) });
     case "setStatus":
       return extra({ ...base, method, statusKey: r.string("statusKey") }, { statusText: r.optString("statusText") });
     case "setWidget":
-      return extra({ ...base, method, widgetKey: r.string("widgetKey") }, { widgetLines: strings("widgetLines"), widgetPlacement: r.optOneOf("widgetPlacement", ["aboveEditor", "belowEditor"] as const) });
+      return extra(
+        { ...base, method, widgetKey: r.string("widgetKey") },
+        { widgetLines: strings("widgetLines"), widgetPlacement: r.optOneOf("widgetPlacement", ["aboveEditor", "belowEditor"] as const) },
+      );
     case "setTitle":
       return { ...base, method, title: s("title") };
     case "set_editor_text":

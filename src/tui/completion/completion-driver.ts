@@ -38,13 +38,28 @@ export type CompletionDriver = {
 type MenuInputs = { text: string; cursor: number; overlay: string | undefined; dialogs: number; pasting: boolean; searching: boolean };
 
 function menuInputs(s: TuiState): MenuInputs {
-  return { text: s.editor.text, cursor: s.editor.cursor, overlay: s.ui.overlay, dialogs: s.dialogs.length, pasting: s.editor.pasting, searching: s.editor.search !== undefined };
+  return {
+    text: s.editor.text,
+    cursor: s.editor.cursor,
+    overlay: s.ui.overlay,
+    dialogs: s.dialogs.length,
+    pasting: s.editor.pasting,
+    searching: s.editor.search !== undefined,
+  };
 }
 
 // Compared field by field: gluing the text into one key string would copy the whole prompt on
 // every key (a 1 MB paste is a megabyte per keystroke).
 function sameInputs(a: MenuInputs | undefined, b: MenuInputs): boolean {
-  return a !== undefined && a.text === b.text && a.cursor === b.cursor && a.overlay === b.overlay && a.dialogs === b.dialogs && a.pasting === b.pasting && a.searching === b.searching;
+  return (
+    a !== undefined &&
+    a.text === b.text &&
+    a.cursor === b.cursor &&
+    a.overlay === b.overlay &&
+    a.dialogs === b.dialogs &&
+    a.pasting === b.pasting &&
+    a.searching === b.searching
+  );
 }
 
 export function createCompletionDriver(options: CompletionOptions): CompletionDriver {

@@ -49,7 +49,8 @@ export function computeMenu(text: string, cursor: number, sources: MenuSources):
   if (!tok) return undefined;
   const files = sources.files();
   const note = sources.filesNote?.();
-  if (files === undefined) return { kind: "at", start: tok.start, end: cursor, query: tok.query, list: createPickerState("files", []), note: "reading the worker's files…" };
+  if (files === undefined)
+    return { kind: "at", start: tok.start, end: cursor, query: tok.query, list: createPickerState("files", []), note: "reading the worker's files…" };
   const items = rankPaths(files, tok.query);
   if (items.length === 0 || (items.length === 1 && items[0] === tok.query)) return undefined;
   return { kind: "at", start: tok.start, end: cursor, query: tok.query, list: createPickerState("files", pathItems(items)), note };

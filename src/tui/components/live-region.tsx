@@ -20,7 +20,13 @@ export function LiveRegion(): React.ReactElement {
   const s = useTuiState(selectAll);
   const width = Math.max(20, s.ui.columns - 1);
   const dialog = s.dialogs[0];
-  const ticking = s.run.busy || s.transcript.bash !== undefined || s.toasts.length > 0 || s.ui.exitArmedAt !== undefined || dialog?.timeoutMs !== undefined || s.transcript.toolOrder.length > 0;
+  const ticking =
+    s.run.busy ||
+    s.transcript.bash !== undefined ||
+    s.toasts.length > 0 ||
+    s.ui.exitArmedAt !== undefined ||
+    dialog?.timeoutMs !== undefined ||
+    s.transcript.toolOrder.length > 0;
   // The Ctrl+C exit hint lasts exactly the exit window: a finer clock takes it away on time.
   const now = useNow(ticking, s.ui.exitArmedAt !== undefined ? 100 : 1000);
   const store = useStore();

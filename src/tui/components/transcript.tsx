@@ -30,8 +30,6 @@ export function Transcript(): React.ReactElement {
   const upTo = frozenAt === undefined ? end : Math.min(end, frozenAt);
   const items = useMemo(() => committed.slice(0, upTo).filter((e) => !e.unprinted), [committed, upTo]);
   return (
-    <Static items={items as Entry[]}>
-      {(entry) => <EntryView key={entry.id} entry={entry} options={{ width: columns, showThinking, toolsExpanded }} />}
-    </Static>
+    <Static items={items as Entry[]}>{(entry) => <EntryView key={entry.id} entry={entry} options={{ width: columns, showThinking, toolsExpanded }} />}</Static>
   );
 }

@@ -152,7 +152,10 @@ export function useKeys(handler: KeyHandler, options: { scope: KeyScope; isActiv
   const router = useContext(KeyRouterContext);
   const latest = useRef(handler);
   latest.current = handler;
-  useLayoutEffect(() => (router && active ? router.add({ scope: options.scope, primary, handler: latest }) : undefined), [router, active, options.scope, primary]);
+  useLayoutEffect(
+    () => (router && active ? router.add({ scope: options.scope, primary, handler: latest }) : undefined),
+    [router, active, options.scope, primary],
+  );
   // Without a router (a component rendered alone in a test) subscribe directly.
   const direct = useMemo(() => createSplitter((input, key) => latest.current(input, key)), []);
   const stable = useCallback((input: string, key: Key) => direct(input, key), [direct]);

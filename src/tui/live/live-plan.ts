@@ -14,7 +14,7 @@ export function planWorker(options: Pick<TuiCliOptions, "workerCommand" | "noDet
   const liveOn = options.attachId !== undefined || (!options.noDetach && settings.enabled);
   const command = liveOn ? liveWorkerCommand(base, options.attachId) : undefined;
   if (!command) {
-    if (options.attachId !== undefined) return { error: "agent-tui attach needs agent-rpc as the worker (the bundled agent, or --agent \"… agent-rpc …\")" };
+    if (options.attachId !== undefined) return { error: 'agent-tui attach needs agent-rpc as the worker (the bundled agent, or --agent "… agent-rpc …")' };
     return { command: [...base], live: undefined };
   }
   const live: NonNullable<WorkerConnectionOptions["live"]> = { reconnectCommand: (id) => reconnectCommand(base, id) };

@@ -14,7 +14,11 @@ export type LiveResume = {
 const LIVE_PREFIX = "live:";
 
 /** Items with live sessions first and marked; `liveOf(item)` says which worker an item is. */
-export function withLiveSessions(items: readonly PickerItem[], live: readonly LiveSession[], now: number): { items: PickerItem[]; liveOf(id: string): LiveSession | undefined } {
+export function withLiveSessions(
+  items: readonly PickerItem[],
+  live: readonly LiveSession[],
+  now: number,
+): { items: PickerItem[]; liveOf(id: string): LiveSession | undefined } {
   const byFile = new Map(live.filter((s) => s.sessionFile !== undefined).map((s) => [s.sessionFile as string, s]));
   const mark = (s: LiveSession): string => `● ${describeLiveState(s, now)}`;
   const held: PickerItem[] = [];

@@ -19,7 +19,10 @@ function itemLine(item: PickerItem, selected: boolean, width: number): string {
 export function pickerLines(s: PickerState, width: number, maxRows: number): string[] {
   const rows = Math.max(3, maxRows);
   // The query can hold pasted control characters; titles can name untrusted things (a session).
-  const head = truncateLine(`${theme.heading(sanitizeLine(s.title))}  ${s.query === "" ? theme.muted("type to search") : `${theme.accent("search:")} ${sanitizeLine(s.query)}`}`, width);
+  const head = truncateLine(
+    `${theme.heading(sanitizeLine(s.title))}  ${s.query === "" ? theme.muted("type to search") : `${theme.accent("search:")} ${sanitizeLine(s.query)}`}`,
+    width,
+  );
   const hint = truncateLine(theme.muted(`${s.visible.length}/${s.items.length} · ${s.hint}`), width);
   const itemRows = rows - 2;
   if (s.visible.length === 0) return [head, theme.muted(s.items.length === 0 ? "  (nothing to show)" : "  (no match)"), hint];

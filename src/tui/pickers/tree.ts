@@ -10,9 +10,7 @@ export type TreeNode = { id: string; kind: string; role: string | undefined; tex
 function contentText(content: unknown): string {
   if (typeof content === "string") return content;
   if (!Array.isArray(content)) return "";
-  return content
-    .map((b) => (isRecord(b) ? (b["type"] === "text" ? str(b["text"]) : b["type"] === "toolCall" ? `[${str(b["name"])}]` : "") : ""))
-    .join(" ");
+  return content.map((b) => (isRecord(b) ? (b["type"] === "text" ? str(b["text"]) : b["type"] === "toolCall" ? `[${str(b["name"])}]` : "") : "")).join(" ");
 }
 
 /** One session entry (unknown) as a TreeNode without children; undefined when malformed. */
@@ -114,7 +112,14 @@ export function treeItems(roots: readonly TreeNode[], folded: ReadonlySet<string
     const depth = top.depth;
     const branches = n.children.length > 1;
     if (!hidden(n, showSettings) || n.id === leafId) {
-      const who = n.role === "user" ? "you: " : n.role === "assistant" ? "agent: " : n.role === "toolResult" || n.role === "bashExecution" || !n.role ? "" : `${n.role}: `;
+      const who =
+        n.role === "user"
+          ? "you: "
+          : n.role === "assistant"
+            ? "agent: "
+            : n.role === "toolResult" || n.role === "bashExecution" || !n.role
+              ? ""
+              : `${n.role}: `;
       items.push({
         id: n.id,
         label: `${who}${n.text || "(empty)"}`,
@@ -176,15 +181,17 @@ export const TREE_HINT = "↑↓ move · ←/→ fold · type to search · ctrl+
  * Key handling for the picker host: right/left (un)fold the selected node, Ctrl+O shows or
  * hides model and thinking-level changes.
  */
-export function createTreeController(roots: TreeNode[], leafId: string | null): {
+export function createTreeController(
+  roots: TreeNode[],
+  leafId: string | null,
+): {
   items: () => PickerItem[];
   onKey: (key: string, s: PickerState) => PickerState | undefined;
   onQuery: (s: PickerState) => PickerState;
 } {
   const folded = new Set<string>();
   let showSettings = false;
-  const itemsFor = (query: string): PickerItem[] =>
-    treeItems(roots, folded, leafId, query !== "", showSettings || query !== "");
+  const itemsFor = (query: string): PickerItem[] => treeItems(roots, folded, leafId, query !== "", showSettings || query !== "");
   return {
     items: () => itemsFor(""),
     onKey(key, s) {

@@ -39,8 +39,18 @@ export function questionLines(q: NumberedDialog): string[] {
   const head = `question ${q.number}: ${sanitizeLine(d.title)}`;
   const body: string[] = [];
   if (d.method === "select") body.push(...d.options.map((o, i) => `  ${i + 1}. ${sanitizeLine(o)}`));
-  if (d.method === "confirm" && d.message !== "") body.push(...sanitizeExact(d.message).split("\n").map((l) => `  ${l}`));
-  if (d.method === "editor" && d.prefill !== "") body.push(...sanitizeText(d.prefill).split("\n").map((l) => `  ${l}`));
+  if (d.method === "confirm" && d.message !== "")
+    body.push(
+      ...sanitizeExact(d.message)
+        .split("\n")
+        .map((l) => `  ${l}`),
+    );
+  if (d.method === "editor" && d.prefill !== "")
+    body.push(
+      ...sanitizeText(d.prefill)
+        .split("\n")
+        .map((l) => `  ${l}`),
+    );
   const timeout = timeoutWords(d.timeoutMs);
   return [head, ...body, `${howToAnswer(d)}; /cancel cancels${timeout === "" ? "" : `; ${timeout}`}`];
 }

@@ -55,7 +55,15 @@ async function act(intent: PlainIntent, connection: WorkerConnection, log: Plain
 /** The first lines after start: flags the worker did not honour, the no-provider hint, the model. */
 async function greet(connection: WorkerConnection, options: TuiCliOptions): Promise<void> {
   const state = await connection.rpc.getState();
-  const flags = { customAgent: options.customAgent, remoteWorker: false, demo: options.demo, resume: false, hasInitialMessage: false, sessionDir: options.sessionDir, requested: options.requested };
+  const flags = {
+    customAgent: options.customAgent,
+    remoteWorker: false,
+    demo: options.demo,
+    resume: false,
+    hasInitialMessage: false,
+    sessionDir: options.sessionDir,
+    requested: options.requested,
+  };
   const hint = providerHint(flags, state);
   write([...flagReport(flags, state), ...(hint === undefined ? [] : hint.split("\n"))].map((l) => sanitizeLine(`warning: ${l}`)));
   const snapshot = toSessionSnapshot(state);
@@ -89,7 +97,12 @@ export async function runPlain(options: TuiCliOptions): Promise<void> {
     write(log.notices(batch));
     if (quitWhenIdle && !log.busy()) exit(0);
   });
-  for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143], ["SIGHUP", 129]] as const) process.on(signal, () => exit(code));
+  for (const [signal, code] of [
+    ["SIGINT", 130],
+    ["SIGTERM", 143],
+    ["SIGHUP", 129],
+  ] as const)
+    process.on(signal, () => exit(code));
 
   write(["agent-tui plain mode: starting the worker"]);
   try {

@@ -17,7 +17,11 @@ export function answerDialog(request: UiRequest, confirms: "yes" | "no" | undefi
     const why = confirms === undefined ? "the default in print mode; --yes answers yes" : `--${confirms}`;
     return { id: d.id, response: { confirmed: yes }, say: `dialog ${question}: answered ${yes ? "yes" : "no"} (${why})` };
   }
-  return { id: d.id, response: { cancelled: true }, say: `dialog ${question}: cancelled (print mode cannot ask for a ${d.method === "select" ? "choice" : "text"})` };
+  return {
+    id: d.id,
+    response: { cancelled: true },
+    say: `dialog ${question}: cancelled (print mode cannot ask for a ${d.method === "select" ? "choice" : "text"})`,
+  };
 }
 
 /** A progress line for a request that only tells something (notify; status, widgets and titles are skipped). */

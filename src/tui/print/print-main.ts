@@ -57,7 +57,15 @@ async function startedNoRun(connection: WorkerConnection): Promise<boolean> {
  */
 async function checkStart(connection: WorkerConnection, options: TuiCliOptions, out: PrintOutput): Promise<boolean> {
   const state = await connection.rpc.getState();
-  const flags = { customAgent: options.customAgent, remoteWorker: false, demo: options.demo, resume: false, hasInitialMessage: true, sessionDir: options.sessionDir, requested: options.requested };
+  const flags = {
+    customAgent: options.customAgent,
+    remoteWorker: false,
+    demo: options.demo,
+    resume: false,
+    hasInitialMessage: true,
+    sessionDir: options.sessionDir,
+    requested: options.requested,
+  };
   for (const warning of flagReport(flags, state)) out.error(warning);
   const hint = providerHint(flags, state);
   if (hint !== undefined) out.error(`${hint}\n(print mode runs on the demo model only with --demo)`);

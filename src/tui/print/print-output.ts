@@ -36,7 +36,12 @@ export function createPrintOutput(print: PrintOptions, stdout: Sink, stderr: Sin
   return {
     answer(text) {
       if (print.output === "json" || text === "") return;
-      if (print.render) stdout.write(`${renderMarkdown(text, stdout.columns || 80).map(guardRow).join("\n")}\n`);
+      if (print.render)
+        stdout.write(
+          `${renderMarkdown(text, stdout.columns || 80)
+            .map(guardRow)
+            .join("\n")}\n`,
+        );
       else stdout.write(`${stdout.isTTY === true ? sanitizeText(text) : text}\n`);
     },
     notice(n) {

@@ -49,8 +49,11 @@ export async function readAll(stream: AsyncIterable<Buffer | string>): Promise<s
 export async function buildPrompt(words: readonly string[], piped: string | undefined, cwd: string): Promise<PromptInput> {
   const fileWords = words.filter((w) => w.startsWith("@") && w.length > 1);
   const files = await fileContents(fileWords.map((w) => filePath(w, cwd)));
-  const message = words.filter((w) => !fileWords.includes(w)).join(" ").trim();
+  const message = words
+    .filter((w) => !fileWords.includes(w))
+    .join(" ")
+    .trim();
   const parts = [piped?.trimEnd() ?? "", files.text.trimEnd(), message].filter((p) => p !== "");
-  if (parts.length === 0 && files.images.length === 0) throw new Error("no prompt: give it as arguments (agent-tui -p \"…\") or on stdin");
+  if (parts.length === 0 && files.images.length === 0) throw new Error('no prompt: give it as arguments (agent-tui -p "…") or on stdin');
   return { text: parts.join("\n\n"), images: files.images };
 }

@@ -21,7 +21,9 @@ function wrapWithCursor(line: string, cursorCol: number | undefined, width: numb
     for (let at = 0; at < line.length || rows.length === 0; at += width) {
       const text = line.slice(at, at + width);
       const col = cursorCol !== undefined && cursorCol >= at && cursorCol < at + width && cursorCol < line.length ? cursorCol - at : undefined;
-      rows.push(col === undefined ? { text, hasCursor: false } : { text: text.slice(0, col) + style.inverse(text[col] ?? " ") + text.slice(col + 1), hasCursor: true });
+      rows.push(
+        col === undefined ? { text, hasCursor: false } : { text: text.slice(0, col) + style.inverse(text[col] ?? " ") + text.slice(col + 1), hasCursor: true },
+      );
     }
     if (cursorCol !== undefined && cursorCol >= line.length) {
       const last = rows[rows.length - 1] as Row;
@@ -103,7 +105,13 @@ function nextSegment(text: string, seg: Segment, size: number): Segment | undefi
   return segmentAt(text, text[seg.end] === "\n" ? seg.end + 1 : seg.end, size);
 }
 
-export function editorLines(text: string, cursor: number, width: number, maxRows: number, options: { placeholder?: string; focused?: boolean; prompt?: string } = {}): string[] {
+export function editorLines(
+  text: string,
+  cursor: number,
+  width: number,
+  maxRows: number,
+  options: { placeholder?: string; focused?: boolean; prompt?: string } = {},
+): string[] {
   if (maxRows <= 0) return [];
   const prompt = options.prompt ?? "› ";
   const inner = Math.max(4, width - textWidth(prompt) - 1);
@@ -118,7 +126,10 @@ export function editorLines(text: string, cursor: number, width: number, maxRows
   const here = segmentAt(text, at, size);
   const layout = (seg: Segment, col: number | undefined): Row[] => wrapWithCursor(text.slice(seg.start, seg.end), col, inner);
   const cursorRows = layout(here, focused ? at - here.start : undefined);
-  const cursorRow = Math.max(0, cursorRows.findIndex((r) => r.hasCursor));
+  const cursorRow = Math.max(
+    0,
+    cursorRows.findIndex((r) => r.hasCursor),
+  );
   // The window ends at the cursor row, or starts at the first row when the text is short.
   const above: Row[] = cursorRows.slice(0, cursorRow);
   let top: Segment | undefined = here;

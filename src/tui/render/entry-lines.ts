@@ -18,7 +18,13 @@ const EXPANDED_TOOL_ROWS = 40;
  */
 function bounded(text: string): { text: string; more: string[] } {
   const p = entryPreview(text);
-  return { text: p.text, more: p.hiddenLines > 0 ? [theme.muted(`  … ${formatCount(p.hiddenLines)} more line${p.hiddenLines === 1 ? "" : "s"} not shown here (kept in full in the session)`)] : [] };
+  return {
+    text: p.text,
+    more:
+      p.hiddenLines > 0
+        ? [theme.muted(`  … ${formatCount(p.hiddenLines)} more line${p.hiddenLines === 1 ? "" : "s"} not shown here (kept in full in the session)`)]
+        : [],
+  };
 }
 
 function noticeLines(level: "info" | "warning" | "error", text: string, width: number): string[] {

@@ -33,7 +33,20 @@ export function liveRowLimit(rows: number): number {
 }
 
 /** `dialog`: the input rows hold a dialog, whose question may take all but the footer. */
-type Wants = { dialog?: boolean; input: number; menu: number; status: number; toasts: number; todos: number; queue: number; widgetsAbove: number; widgetsBelow: number; bash: number; tools: number; stream: number };
+type Wants = {
+  dialog?: boolean;
+  input: number;
+  menu: number;
+  status: number;
+  toasts: number;
+  todos: number;
+  queue: number;
+  widgetsAbove: number;
+  widgetsBelow: number;
+  bash: number;
+  tools: number;
+  stream: number;
+};
 
 /** Hand out rows in priority order: footer, input, status, queue, toasts, todos, widgets, bash, tools, stream. */
 export function allocateBudget(rows: number, wants: Wants): LiveBudget {
@@ -116,13 +129,18 @@ export function statusLine(state: TuiState, now: number, width: number): string[
   // One line for a failing request: the error and the retry, updated in place.
   if (r.retry && r.retry.until > now) {
     const secs = Math.max(1, Math.ceil((r.retry.until - now) / 1000));
-    return [truncateLine(theme.warning(`↻ ${sanitizeLine(r.retry.error)} · retrying ${r.retry.attempt}/${r.retry.maxAttempts} in ${secs} s… · esc to cancel`), width)];
+    return [
+      truncateLine(theme.warning(`↻ ${sanitizeLine(r.retry.error)} · retrying ${r.retry.attempt}/${r.retry.maxAttempts} in ${secs} s… · esc to cancel`), width),
+    ];
   }
-  if (r.compaction) return [truncateLine(theme.warning(`⧗ Compacting context (${sanitizeLine(r.compaction.reason)})… ${formatElapsed(now - r.compaction.startedAt)}`), width)];
+  if (r.compaction)
+    return [truncateLine(theme.warning(`⧗ Compacting context (${sanitizeLine(r.compaction.reason)})… ${formatElapsed(now - r.compaction.startedAt)}`), width)];
   if (r.busy) {
     const elapsed = r.startedAt !== undefined ? ` ${formatElapsed(now - r.startedAt).replace(/\.\ds$/, "s")}` : "";
     const retry = r.retry ? ` · retry ${r.retry.attempt}/${r.retry.maxAttempts}` : "";
-    return [truncateLine(`${theme.accent("●")} ${theme.muted(`Working…${elapsed}${retry} · esc to abort · enter to steer · alt+enter/ctrl+f to queue`)}`, width)];
+    return [
+      truncateLine(`${theme.accent("●")} ${theme.muted(`Working…${elapsed}${retry} · esc to abort · enter to steer · alt+enter/ctrl+f to queue`)}`, width),
+    ];
   }
   return [];
 }
@@ -133,7 +151,13 @@ export function queueLines(state: TuiState, width: number, max: number, editKey:
   const lane = (label: string, items: string[]): void => {
     if (items.length === 0) return;
     // Only the start of each message fits the row: clean no more than that (a paste can be 1 MB).
-    const text = items.map((m) => sanitizeLine(m.slice(0, width * 2)).replace(/\s+/g, " ").trim()).join(theme.muted(" · "));
+    const text = items
+      .map((m) =>
+        sanitizeLine(m.slice(0, width * 2))
+          .replace(/\s+/g, " ")
+          .trim(),
+      )
+      .join(theme.muted(" · "));
     rows.push(truncateLine(`${theme.accent(label)} ${theme.muted(`(${items.length})`)} ${text}`, width));
   };
   lane("Steering", state.queue.steering);
@@ -176,7 +200,13 @@ export function todoLines(phases: PlanPhase[], width: number, max: number): stri
       const content = sanitizeLine(t.content);
       // Each status reads differently even without colour: its mark, and bold / struck text.
       const text =
-        t.status === "in_progress" ? theme.accent(style.bold(content)) : t.status === "completed" ? theme.muted(content) : t.status === "abandoned" ? theme.muted(style.strike(content)) : content;
+        t.status === "in_progress"
+          ? theme.accent(style.bold(content))
+          : t.status === "completed"
+            ? theme.muted(content)
+            : t.status === "abandoned"
+              ? theme.muted(style.strike(content))
+              : content;
       rows.push(truncateLine(`  ${taskMark(t.status)} ${text}`, width));
     }
   }

@@ -80,5 +80,13 @@ export function renderTableRows(header: readonly string[], rows: readonly string
   const widths = fitWidths(natural, width - (cols - 1) * GAP_WIDTH);
   if (!widths) return recordRows(header, rows, width);
   const sep = widths.map((w) => "─".repeat(w)).join("─┼─");
-  return [...gridRows(header.map((h) => style.bold(h)), widths, aligns), theme.muted(sep), ...rows.flatMap((r) => gridRows(r, widths, aligns))];
+  return [
+    ...gridRows(
+      header.map((h) => style.bold(h)),
+      widths,
+      aligns,
+    ),
+    theme.muted(sep),
+    ...rows.flatMap((r) => gridRows(r, widths, aligns)),
+  ];
 }

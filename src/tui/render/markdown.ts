@@ -58,7 +58,9 @@ function renderCode(code: Tokens.Code, width: number): string[] {
   const body = highlightEnabled ? highlightCode(code.text, lang) : code.text;
   // Long lines wrap losslessly (nothing cut, highlighting carried over); continuation rows
   // start with a muted mark instead of the indent so they read as one line.
-  const rows = body.split("\n").flatMap((line) => splitLine(line, width - 2).map((part, i) => (i === 0 ? `  ${part}` : `${theme.muted(`${symbols.continuation} `)}${part}`)));
+  const rows = body
+    .split("\n")
+    .flatMap((line) => splitLine(line, width - 2).map((part, i) => (i === 0 ? `  ${part}` : `${theme.muted(`${symbols.continuation} `)}${part}`)));
   const label = lang ? theme.muted(`  ${lang}`) : "";
   return [...(label ? [label] : []), ...rows];
 }

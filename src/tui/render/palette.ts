@@ -10,7 +10,10 @@ export type ColorLevel = 0 | 1 | 2 | 3;
 
 type Paint = (s: string) => string;
 
-export type Style = Record<"bold" | "dim" | "italic" | "underline" | "inverse" | "strike" | "red" | "green" | "yellow" | "blue" | "magenta" | "cyan" | "gray", Paint>;
+export type Style = Record<
+  "bold" | "dim" | "italic" | "underline" | "inverse" | "strike" | "red" | "green" | "yellow" | "blue" | "magenta" | "cyan" | "gray",
+  Paint
+>;
 export type Theme = Record<
   "accent" | "muted" | "error" | "warning" | "success" | "heading" | "code" | "link" | "quote" | "diffAdd" | "diffRemove" | "user" | "thinking" | "toolName",
   Paint
@@ -19,13 +22,39 @@ export type Theme = Record<
  * Every token class cli-highlight colours by default: a class left out would fall back to its
  * own chalk, which knows nothing of the palette or NO_COLOR.
  */
-const CODE_TOKENS = ["keyword", "built_in", "type", "literal", "number", "regexp", "string", "class", "function", "comment", "doctag", "meta", "tag", "name", "attr", "emphasis", "strong", "link", "addition", "deletion", "title", "default"] as const;
+const CODE_TOKENS = [
+  "keyword",
+  "built_in",
+  "type",
+  "literal",
+  "number",
+  "regexp",
+  "string",
+  "class",
+  "function",
+  "comment",
+  "doctag",
+  "meta",
+  "tag",
+  "name",
+  "attr",
+  "emphasis",
+  "strong",
+  "link",
+  "addition",
+  "deletion",
+  "title",
+  "default",
+] as const;
 export type CodeTheme = Record<(typeof CODE_TOKENS)[number], Paint>;
 
 export type Palette = { name: PaletteName; level: ColorLevel; style: Style; theme: Theme; code: CodeTheme };
 
 /** Empty text stays empty (no stray open/close pair). */
-const paint = (f: ChalkInstance): Paint => (s) => (s === "" ? s : f(s));
+const paint =
+  (f: ChalkInstance): Paint =>
+  (s) =>
+    s === "" ? s : f(s);
 
 function styleOf(c: ChalkInstance, name: PaletteName): Style {
   // Light and mono keep the named colours (used for emphasis) readable or absent.

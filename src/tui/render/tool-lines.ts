@@ -87,7 +87,9 @@ export function toolHeader(run: ToolRun, now: number, width: number, maxCommandR
     if (rows.length <= maxCommandRows && left === 0) return rows;
     const keep = Math.max(1, Math.min(rows.length, maxCommandRows - 1));
     const rest = rows.length - keep;
-    const what = [rest > 0 ? `${rest} more row${rest === 1 ? "" : "s"}` : "", left > 0 ? `${formatCount(left)} more characters` : ""].filter((x) => x !== "").join(" and ");
+    const what = [rest > 0 ? `${rest} more row${rest === 1 ? "" : "s"}` : "", left > 0 ? `${formatCount(left)} more characters` : ""]
+      .filter((x) => x !== "")
+      .join(" and ");
     return [...rows.slice(0, keep), theme.muted(`  … ${what} of this command`)];
   }
   const summary = sanitizeLine(clipText(summarizeArgs(run.name, run.args), ROW_PREVIEW_CHARS));
@@ -125,7 +127,10 @@ function diffLines(run: ToolRun, count: number): LineWindow {
     const oldText = s(rec["oldText"] ?? rec["old_string"]);
     const newText = s(rec["newText"] ?? rec["new_string"]);
     if (oldText === "" && newText === "") continue;
-    for (const part of [styled(outputWindow(oldText, count), (l) => theme.diffRemove(`- ${l}`)), styled(outputWindow(newText, count), (l) => theme.diffAdd(`+ ${l}`))]) {
+    for (const part of [
+      styled(outputWindow(oldText, count), (l) => theme.diffRemove(`- ${l}`)),
+      styled(outputWindow(newText, count), (l) => theme.diffAdd(`+ ${l}`)),
+    ]) {
       out.lines.push(...part.lines.slice(0, Math.max(0, count - out.lines.length)));
       out.total += part.total;
     }

@@ -29,7 +29,9 @@ async function readValues(ctx: SlashContext, viaSettings: boolean, home: string)
 /** The settings this worker can change: all it reports (ours), or those with a set_* command it has. */
 function offered(ctx: SlashContext, viaSettings: boolean, values: Values): SettingSpec[] {
   const commands = ctx.connection.getSnapshot().capabilities.commands;
-  return SETTINGS.filter((s) => s.local === true || (viaSettings ? values[s.key] !== undefined : s.command !== undefined && commands[s.command.type] !== false));
+  return SETTINGS.filter(
+    (s) => s.local === true || (viaSettings ? values[s.key] !== undefined : s.command !== undefined && commands[s.command.type] !== false),
+  );
 }
 
 const idOf = (v: SettingValue): string => JSON.stringify(v);

@@ -84,14 +84,26 @@ export const SETTINGS: readonly SettingSpec[] = [
     choices: ON_OFF,
     command: { type: "set_auto_retry", send: (rpc, v) => rpc.setAutoRetry(v === true) },
   },
-  { key: "retry.maxRetries", label: "Retry attempts", help: "how many times a failed request is retried", choices: [1, 2, 3, 5, 10], integer: { min: 0, max: 20 } },
+  {
+    key: "retry.maxRetries",
+    label: "Retry attempts",
+    help: "how many times a failed request is retried",
+    choices: [1, 2, 3, 5, 10],
+    integer: { min: 0, max: 20 },
+  },
   {
     key: "tasks.reminders",
     label: "Todo reminders",
     help: "remind the model of unfinished todos when it stops (each reminder is a paid model turn)",
     choices: ON_OFF,
   },
-  { key: "tasks.maxReminders", label: "Todo reminders per prompt", help: "at most this many reminders after one prompt", choices: [1, 2, 3, 5], integer: { min: 0, max: 20 } },
+  {
+    key: "tasks.maxReminders",
+    label: "Todo reminders per prompt",
+    help: "at most this many reminders after one prompt",
+    choices: [1, 2, 3, 5],
+    integer: { min: 0, max: 20 },
+  },
   {
     key: "permissionGate",
     label: "Permission gate",

@@ -18,7 +18,11 @@ export function slashQuery(text: string, cursor: number): string | undefined {
   return head.slice(1);
 }
 
-export function allSuggestions(builtins: readonly SlashCommand[], worker: readonly SlashCommandInfo[], supported: (name: string) => boolean): SlashSuggestion[] {
+export function allSuggestions(
+  builtins: readonly SlashCommand[],
+  worker: readonly SlashCommandInfo[],
+  supported: (name: string) => boolean,
+): SlashSuggestion[] {
   const out: SlashSuggestion[] = [];
   const seen = new Set<string>();
   for (const c of builtins) {

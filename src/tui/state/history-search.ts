@@ -5,11 +5,7 @@ import type { EditorState } from "./types.js";
 
 export type SearchOp =
   /** Start searching, or (while searching) go to the next older match. */
-  | { op: "search_start" }
-  | { op: "search_type"; text: string }
-  | { op: "search_backspace" }
-  | { op: "search_accept" }
-  | { op: "search_cancel" };
+  { op: "search_start" } | { op: "search_type"; text: string } | { op: "search_backspace" } | { op: "search_accept" } | { op: "search_cancel" };
 
 /** Newest history index at or below `from` whose prompt contains `query`. */
 function findOlder(history: readonly string[], query: string, from: number): number | undefined {

@@ -32,15 +32,31 @@ function messageEntries(m: Record<string, unknown>, calls: Map<string, ToolCall>
       const name = str(m["toolName"], call?.name ?? "tool");
       const entries = reduceAll([
         { type: "tool_execution_start", toolCallId: id, toolName: name, args: call?.args ?? {} },
-        { type: "tool_execution_end", toolCallId: id, toolName: name, result: { content: m["content"], details: m["details"] }, isError: m["isError"] === true },
+        {
+          type: "tool_execution_end",
+          toolCallId: id,
+          toolName: name,
+          result: { content: m["content"], details: m["details"] },
+          isError: m["isError"] === true,
+        },
       ]);
       // How long it ran is not in the session file: say nothing rather than a made-up time.
       return entries.map((e) => (e.kind === "tool" ? { ...e, run: { ...e.run, untimed: true } } : e));
     }
     case "bashExecution":
-      return [{ kind: "bash", command: str(m["command"]), output: str(m["output"]), exitCode: typeof m["exitCode"] === "number" ? m["exitCode"] : undefined, cancelled: m["cancelled"] === true }];
+      return [
+        {
+          kind: "bash",
+          command: str(m["command"]),
+          output: str(m["output"]),
+          exitCode: typeof m["exitCode"] === "number" ? m["exitCode"] : undefined,
+          cancelled: m["cancelled"] === true,
+        },
+      ];
     case "compactionSummary":
-      return [{ kind: "summary", what: "compaction", text: str(m["summary"]), tokensBefore: typeof m["tokensBefore"] === "number" ? m["tokensBefore"] : undefined }];
+      return [
+        { kind: "summary", what: "compaction", text: str(m["summary"]), tokensBefore: typeof m["tokensBefore"] === "number" ? m["tokensBefore"] : undefined },
+      ];
     case "branchSummary":
       return [{ kind: "summary", what: "branch", text: str(m["summary"]), tokensBefore: undefined }];
     case "assistant":
@@ -73,7 +89,11 @@ export function historySlice(messages: readonly unknown[], from: number, to: num
   const { firstPrinted } = build;
   for (let index = from; index < Math.min(to, messages.length); index += 1) {
     if (index === firstPrinted && firstPrinted > 0) {
-      out.push({ kind: "notice", level: "info", text: `${firstPrinted.toLocaleString("en-US")} earlier message${firstPrinted === 1 ? "" : "s"} not printed here · ctrl+o shows the whole session` });
+      out.push({
+        kind: "notice",
+        level: "info",
+        text: `${firstPrinted.toLocaleString("en-US")} earlier message${firstPrinted === 1 ? "" : "s"} not printed here · ctrl+o shows the whole session`,
+      });
     }
     const m = messages[index];
     if (!isRecord(m)) continue;

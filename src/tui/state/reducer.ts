@@ -252,9 +252,10 @@ function reduceWorkerStatus(s: TuiState, a: Extract<TuiAction, { type: "worker_s
   if (a.status === "crashed") {
     // Dialogs of a dead worker can never be answered; running tools are cut off.
     const t = flushFailure(s).transcript;
-    const transcript = s.run.busy || t.live || t.toolOrder.length > 0
-      ? interruptTranscript(t, a.now, commitLimits(s), `Worker ${a.status}${a.detail ? `: ${a.detail}` : ""}`)
-      : appendNotice(t, "error", `Worker ${a.status}${a.detail ? `: ${a.detail}` : ""}`);
+    const transcript =
+      s.run.busy || t.live || t.toolOrder.length > 0
+        ? interruptTranscript(t, a.now, commitLimits(s), `Worker ${a.status}${a.detail ? `: ${a.detail}` : ""}`)
+        : appendNotice(t, "error", `Worker ${a.status}${a.detail ? `: ${a.detail}` : ""}`);
     return { ...s, footer, transcript, dialogs: [], run: { ...s.run, busy: false, startedAt: undefined, retry: undefined } };
   }
   return { ...s, footer };

@@ -15,7 +15,6 @@ export const initialTranscript: TranscriptState = {
   failure: undefined,
 };
 
-
 export type EntryInput = Entry extends infer E ? (E extends { id: number } ? Omit<E, "id"> : never) : never;
 
 export function appendEntries(t: TranscriptState, entries: EntryInput[]): TranscriptState {
@@ -187,9 +186,7 @@ function finishMessage(t: TranscriptState, m: ClientMessage, limits: CommitLimit
       return notice ? appendEntries(done, [notice]) : done;
     }
     case "user":
-      return appendEntries(t, [
-        { kind: "user", text: plainText(m), images: m.blocks.filter((b) => b.type === "image").length },
-      ]);
+      return appendEntries(t, [{ kind: "user", text: plainText(m), images: m.blocks.filter((b) => b.type === "image").length }]);
     case "custom":
       if (m.display === false) return t;
       return appendEntries(t, [{ kind: "custom", label: m.customType ?? "custom", text: plainText(m) }]);

@@ -152,7 +152,6 @@ export type WorkerInfo = {
 
 export type Widget = { lines: string[]; placement: "aboveEditor" | "belowEditor" };
 
-
 export type TuiState = {
   transcript: TranscriptState;
   run: RunState;

@@ -186,7 +186,15 @@ export function searchLayout(l: BlockLayout, needle: Needle): number[] {
         const col = at - (offsets[li] ?? 0);
         const base = seg.start + (seg.starts[li] ?? 0);
         const multi = (seg.starts[li + 1] ?? 0) - (seg.starts[li] ?? 0) > 1;
-        add(base + (!multi ? 0 : Math.max(0, hardWrap(lineAt(seg.lines, li), seg.width).findIndex((w) => col >= w.from && col < w.to))));
+        add(
+          base +
+            (!multi
+              ? 0
+              : Math.max(
+                  0,
+                  hardWrap(lineAt(seg.lines, li), seg.width).findIndex((w) => col >= w.from && col < w.to),
+                )),
+        );
       }
       continue;
     }
@@ -197,7 +205,12 @@ export function searchLayout(l: BlockLayout, needle: Needle): number[] {
       const base = seg.start + (seg.starts[li] ?? 0);
       const wrapped = (seg.starts[li + 1] ?? 0) - (seg.starts[li] ?? 0) > 1 ? hardWrap(lineAt(seg.lines, li), seg.width) : undefined;
       for (const [a] of findRanges(plain, needle.text, needle.fold)) {
-        const k = wrapped ? Math.max(0, wrapped.findIndex((w) => a >= w.from && a < w.to)) : 0;
+        const k = wrapped
+          ? Math.max(
+              0,
+              wrapped.findIndex((w) => a >= w.from && a < w.to),
+            )
+          : 0;
         add(base + k);
       }
     }
@@ -210,7 +223,8 @@ function foldLayout(full: BlockLayout, label: string): BlockLayout {
   if (full.estimated) return { rows: 3, segs: [], estimated: true };
   const first = layoutRows(full, 0, 1, undefined)[0] ?? "";
   const hidden = full.rows - 2; // the first row and the closing blank row stay
-  const rows = hidden > 0 ? [first, theme.muted(`  ▸ ${label}${hidden.toLocaleString("en-US")} more row${hidden === 1 ? "" : "s"} · enter to expand`), ""] : [first, ""];
+  const rows =
+    hidden > 0 ? [first, theme.muted(`  ▸ ${label}${hidden.toLocaleString("en-US")} more row${hidden === 1 ? "" : "s"} · enter to expand`), ""] : [first, ""];
   return { rows: rows.length, segs: [{ kind: "rows", start: 0, rows }], estimated: false };
 }
 
@@ -286,7 +300,8 @@ export function createLayoutCache(width: number): LayoutCache {
       if (hit) return hit;
       // A markdown block is rendered only when its source contains the text at all.
       const source = lazy.full.estimated ? partsText(lazy.parts, "markdown") : "";
-      const maybe = !lazy.full.estimated || (needle.fold ? source.toLowerCase() : source).includes(needle.text) || lazy.parts.some((p) => p.kind !== "markdown");
+      const maybe =
+        !lazy.full.estimated || (needle.fold ? source.toLowerCase() : source).includes(needle.text) || lazy.parts.some((p) => p.kind !== "markdown");
       const found = maybe ? searchLayout(entry(b, now, true).full, needle) : [];
       // Only the last few queries are kept: each is one small array per block.
       if (lazy.searches.size >= 4) lazy.searches.delete(lazy.searches.keys().next().value ?? "");

@@ -33,7 +33,13 @@ export type ViewModel = {
   pending(): boolean;
 };
 
-export function buildViewModel(blocks: readonly ViewBlock[], cache: LayoutCache, foldOf: (b: ViewBlock) => Fold, now: number, searchable: (b: ViewBlock) => boolean): ViewModel {
+export function buildViewModel(
+  blocks: readonly ViewBlock[],
+  cache: LayoutCache,
+  foldOf: (b: ViewBlock) => Fold,
+  now: number,
+  searchable: (b: ViewBlock) => boolean,
+): ViewModel {
   return new BlockRows(blocks, cache, foldOf, now, searchable);
 }
 

@@ -39,7 +39,17 @@ function portFor(runtime: AgentRuntime) {
 }
 
 async function withExtension(harness: Harness, factory: (pi: ExtensionAPI) => void) {
-  const system = await setupExtensions({ cwd: process.cwd(), home: undefined, cliPaths: [], settings: {}, emit: () => undefined, warn: () => undefined, demo: false, startSession: false, runtime: portFor(harness.runtime) });
+  const system = await setupExtensions({
+    cwd: process.cwd(),
+    home: undefined,
+    cliPaths: [],
+    settings: {},
+    emit: () => undefined,
+    warn: () => undefined,
+    demo: false,
+    startSession: false,
+    runtime: portFor(harness.runtime),
+  });
   await system.host.register({ path: "/ext/tools.ts", source: "cli", scope: "temporary" }, factory);
   harness.hooks.add(system.hooks);
 }
@@ -51,7 +61,12 @@ describe("pi tool selection", () => {
     let api: ExtensionAPI | undefined;
     await withExtension(harness, (pi) => {
       api = pi;
-      pi.registerTool({ name: "gamma", description: "Extension tool", parameters: { type: "object", properties: {} }, execute: async () => ({ content: [], details: {} }) });
+      pi.registerTool({
+        name: "gamma",
+        description: "Extension tool",
+        parameters: { type: "object", properties: {} },
+        execute: async () => ({ content: [], details: {} }),
+      });
     });
     const pi = api!;
     const all = pi.getAllTools();
@@ -98,7 +113,9 @@ describe("pi.setModel", () => {
     expect(pi.getThinkingLevel()).toBe("off");
 
     const models: string[] = [];
-    harness.faux.setResponses([(_context: Context, _options: unknown, _state: unknown, model: { id: string }) => (models.push(model.id), fauxAssistantMessage("ok"))]);
+    harness.faux.setResponses([
+      (_context: Context, _options: unknown, _state: unknown, model: { id: string }) => (models.push(model.id), fauxAssistantMessage("ok")),
+    ]);
     await harness.runtime.prompt("hi");
     await harness.waitFor((e) => e.type === "agent_settled");
     expect(models).toEqual(["faux-plain"]);

@@ -18,7 +18,16 @@ type StartEvent = { prompt: string; systemPrompt: string };
 async function harnessWith(...factories: ((pi: ExtensionAPI) => void)[]) {
   const harness = (h = createHarness());
   const frames: Record<string, unknown>[] = [];
-  const system = await setupExtensions({ cwd: process.cwd(), home: undefined, cliPaths: [], settings: {}, emit: (f) => frames.push(f), warn: () => undefined, demo: false, startSession: false });
+  const system = await setupExtensions({
+    cwd: process.cwd(),
+    home: undefined,
+    cliPaths: [],
+    settings: {},
+    emit: (f) => frames.push(f),
+    warn: () => undefined,
+    demo: false,
+    startSession: false,
+  });
   let n = 0;
   for (const factory of factories) await system.host.register({ path: `/ext/${++n}.ts`, source: "cli", scope: "temporary" }, factory);
   harness.hooks.add(system.hooks);

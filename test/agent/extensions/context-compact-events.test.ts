@@ -17,7 +17,16 @@ afterEach(() => {
 async function harnessWith(factory: (pi: ExtensionAPI) => void, rawSettings?: Record<string, unknown>) {
   const harness = (h = createAgentHarness(rawSettings ? { rawSettings } : {}));
   const frames: Record<string, unknown>[] = [];
-  const system = await setupExtensions({ cwd: harness.dir, home: undefined, cliPaths: [], settings: {}, emit: (f) => frames.push(f), warn: () => undefined, demo: false, startSession: false });
+  const system = await setupExtensions({
+    cwd: harness.dir,
+    home: undefined,
+    cliPaths: [],
+    settings: {},
+    emit: (f) => frames.push(f),
+    warn: () => undefined,
+    demo: false,
+    startSession: false,
+  });
   await system.host.register({ path: "/ext/events.ts", source: "cli", scope: "temporary" }, factory);
   harness.runtime.hooks.add(system.hooks);
   return { harness, frames };

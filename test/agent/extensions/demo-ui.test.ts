@@ -16,7 +16,10 @@ describe("demo-ui built-in", () => {
       for (const f of items) {
         const answer = answers[String(f.method)];
         // The timed confirm is answered "false" at once (its timeout path is covered in ui-bridge tests).
-        if (answer) queueMicrotask(() => void (answered++, host.bridge.handleUiResponse({ type: "extension_ui_response", id: f.id, ...(f.timeout ? { confirmed: false } : answer) })));
+        if (answer)
+          queueMicrotask(
+            () => void (answered++, host.bridge.handleUiResponse({ type: "extension_ui_response", id: f.id, ...(f.timeout ? { confirmed: false } : answer) })),
+          );
       }
       return n;
     };

@@ -121,7 +121,10 @@ describe("extension UI trace against agent-rpc", () => {
     expect(afterNewSession.filter((f) => f.type === "extension_ui_request").map((f) => f.message)).toEqual(["ui-demo extension: session_start (new)"]);
     expect(afterNewSession.at(-1)).toBe(g7);
 
-    const pi = readFileSync(TRACE, "utf8").trim().split("\n").map((l) => JSON.parse(l) as Frame);
+    const pi = readFileSync(TRACE, "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as Frame);
     const ours = project(rpc.frames.filter((f) => f !== commands));
     const theirs = project(pi.filter((f) => f.id !== "g-cmds"));
     // Documented difference (fact 20): pi wrote the new session's session_start notify twice.

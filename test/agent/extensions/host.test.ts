@@ -34,7 +34,11 @@ describe("extension host", () => {
     const calls: string[] = [];
     const { host, frames } = await hostWith((pi) => {
       pi.registerCommand("hello", { description: "Say hello", handler: async (args) => void calls.push(args) });
-      pi.registerCommand("boom", { handler: () => { throw new Error("deliberate"); } });
+      pi.registerCommand("boom", {
+        handler: () => {
+          throw new Error("deliberate");
+        },
+      });
     });
     expect(host.isCommand("/hello world")).toBe(true);
     expect(host.isCommand("/nope")).toBe(false);
@@ -46,8 +50,20 @@ describe("extension host", () => {
     await expect(host.runCommand("/boom")).resolves.toBe(true);
     expect(frames).toEqual([{ type: "extension_error", extensionPath: "command:boom", event: "command", error: "deliberate" }]);
     expect(host.extensionCommands()).toEqual([
-      { name: "hello", description: "Say hello", source: "extension", path: "/ext/test.ts", sourceInfo: { path: "/ext/test.ts", source: "cli", scope: "temporary", origin: "top-level" } },
-      { name: "boom", description: undefined, source: "extension", path: "/ext/test.ts", sourceInfo: { path: "/ext/test.ts", source: "cli", scope: "temporary", origin: "top-level" } },
+      {
+        name: "hello",
+        description: "Say hello",
+        source: "extension",
+        path: "/ext/test.ts",
+        sourceInfo: { path: "/ext/test.ts", source: "cli", scope: "temporary", origin: "top-level" },
+      },
+      {
+        name: "boom",
+        description: undefined,
+        source: "extension",
+        path: "/ext/test.ts",
+        sourceInfo: { path: "/ext/test.ts", source: "cli", scope: "temporary", origin: "top-level" },
+      },
     ]);
   });
 
@@ -61,9 +77,27 @@ describe("extension host", () => {
 
   it("a throwing handler in each hook becomes extension_error and the rest keeps working", async () => {
     const reached: string[] = [];
-    const hooks = ["session_start", "session_shutdown", "session_before_switch", "session_before_fork", "agent_start", "turn_start", "turn_end", "message_start", "message_end", "tool_execution_start", "tool_execution_end", "agent_end", "tool_result", "input"];
+    const hooks = [
+      "session_start",
+      "session_shutdown",
+      "session_before_switch",
+      "session_before_fork",
+      "agent_start",
+      "turn_start",
+      "turn_end",
+      "message_start",
+      "message_end",
+      "tool_execution_start",
+      "tool_execution_end",
+      "agent_end",
+      "tool_result",
+      "input",
+    ];
     const { host, frames } = await hostWith((pi) => {
-      for (const hook of hooks) pi.on(hook, () => { throw new Error(`fail in ${hook}`); });
+      for (const hook of hooks)
+        pi.on(hook, () => {
+          throw new Error(`fail in ${hook}`);
+        });
       for (const hook of hooks) pi.on(hook, () => void reached.push(hook));
     });
     await host.sessionStart({ reason: "startup" });
@@ -82,7 +116,11 @@ describe("extension host", () => {
     await expect(host.afterToolCall({ toolCallId: "t", toolName: "bash", input: {}, content: [], details: {}, isError: false })).resolves.toBeUndefined();
     await expect(host.emitInput("hi")).resolves.toEqual({ action: "continue" });
     await host.sessionShutdown({ reason: "quit" });
-    expect(errorsOf(frames).map((f) => f.event).sort()).toEqual([...hooks].sort());
+    expect(
+      errorsOf(frames)
+        .map((f) => f.event)
+        .sort(),
+    ).toEqual([...hooks].sort());
     expect(errorsOf(frames).every((f) => f.extensionPath === "/ext/test.ts" && String(f.error).startsWith("fail in "))).toBe(true);
     expect([...reached].sort()).toEqual([...hooks].sort());
   });
@@ -114,7 +152,8 @@ describe("extension host", () => {
         return undefined;
       });
       pi.on("tool_call", (e: { toolName: string; input: Record<string, unknown> }) =>
-        String(e.input.command).includes("rm") ? { block: true, reason: "no rm" } : undefined);
+        String(e.input.command).includes("rm") ? { block: true, reason: "no rm" } : undefined,
+      );
       pi.on("tool_call", (e: { toolName: string }) => {
         if (e.toolName === "explode") throw new Error("handler bug");
       });
@@ -135,7 +174,9 @@ describe("extension host", () => {
       pi.on("tool_result", () => ({ content: [{ type: "text", text: "redacted" }] }));
       pi.on("tool_result", (e: { content: { text: string }[] }) => ({ details: { saw: e.content[0]?.text }, isError: true }));
     });
-    await expect(host.afterToolCall({ toolCallId: "1", toolName: "read", input: {}, content: [{ type: "text", text: "secret" }], details: {}, isError: false })).resolves.toEqual({
+    await expect(
+      host.afterToolCall({ toolCallId: "1", toolName: "read", input: {}, content: [{ type: "text", text: "secret" }], details: {}, isError: false }),
+    ).resolves.toEqual({
       content: [{ type: "text", text: "redacted" }],
       details: { saw: "redacted" },
       isError: true,
@@ -216,7 +257,9 @@ describe("extension host", () => {
     expect(tool?.name).toBe("greet");
     expect(tool?.label).toBe("Greet");
     await expect(tool?.execute("c1", { name: "Ada" })).resolves.toEqual({ content: [{ type: "text", text: "Hello, Ada from rpc" }], details: {} });
-    await expect(hostWith((pi) => pi.registerTool({ name: "bad name!", description: "", parameters: {}, execute: async () => ({ content: [], details: {} }) }))).rejects.toThrow(/invalid tool name/);
+    await expect(
+      hostWith((pi) => pi.registerTool({ name: "bad name!", description: "", parameters: {}, execute: async () => ({ content: [], details: {} }) })),
+    ).rejects.toThrow(/invalid tool name/);
   });
 
   it("pi.exec runs a program in the cwd and never rejects", async () => {
@@ -239,7 +282,9 @@ describe("extension host", () => {
     let sender: ExtensionAPI | undefined;
     const { host, frames } = await hostWith((pi) => {
       const off = pi.events.on("my:event", (data) => void got.push(data));
-      pi.events.on("my:event", () => { throw new Error("subscriber bug"); });
+      pi.events.on("my:event", () => {
+        throw new Error("subscriber bug");
+      });
       pi.registerCommand("off", { handler: () => off() });
     });
     await host.register({ path: "/ext/sender.ts", source: "local", scope: "user" }, (pi) => void (sender = pi));

@@ -79,7 +79,9 @@ describe("extension loading", () => {
     const js = write(join(dir, "b.mjs"), JS_EXT);
     const noDefault = write(join(dir, "c.js"), "export const x = 1;\n");
     const broken = write(join(dir, "d.ts"), "export default function (pi: { }) { throw new Error('x') \n const = ;\n}");
-    const { loaded, failed } = await loadExtensionModules([ts, js, noDefault, broken].map((path) => ({ path, source: "cli" as const, scope: "temporary" as const })));
+    const { loaded, failed } = await loadExtensionModules(
+      [ts, js, noDefault, broken].map((path) => ({ path, source: "cli" as const, scope: "temporary" as const })),
+    );
     expect(loaded.map((l) => l.origin.path)).toEqual([ts, js]);
     expect(loaded.every((l) => typeof l.factory === "function")).toBe(true);
     expect(failed.map((f) => f.origin.path)).toEqual([noDefault, broken]);
@@ -115,8 +117,22 @@ describe("extension loading", () => {
     expect(frames).toEqual([expect.objectContaining({ method: "notify", message: "ui-demo extension: session_start (startup)", notifyType: "info" })]);
     expect(system.hooks.expandInput("/fix parser")).toBe("Fix parser");
 
-    const trusted = await setupExtensions({ cwd, home, cliPaths: [], settings: { trustedProjects: [cwd] }, emit: () => {}, warn: () => {}, demo: false, startSession: false });
-    expect(trusted.listCommands().filter((c) => c.source === "extension").map((c) => c.name)).toEqual(["from-js", "from-ts"]);
+    const trusted = await setupExtensions({
+      cwd,
+      home,
+      cliPaths: [],
+      settings: { trustedProjects: [cwd] },
+      emit: () => {},
+      warn: () => {},
+      demo: false,
+      startSession: false,
+    });
+    expect(
+      trusted
+        .listCommands()
+        .filter((c) => c.source === "extension")
+        .map((c) => c.name),
+    ).toEqual(["from-js", "from-ts"]);
   });
 
   it("resolves the modules a pi extension imports (pi-coding-agent guards, typebox, @sinclair/typebox, pi-ai) from anywhere", async () => {
@@ -140,7 +156,9 @@ export default function (pi: ExtensionAPI) {
     const { loaded, failed } = await loadExtensionModules([{ path, source: "cli", scope: "temporary" }]);
     expect(failed).toEqual([]);
     const registered: { name: string; description?: string }[] = [];
-    await loaded[0]?.factory({ registerCommand: (name: string, o: { description?: string }) => registered.push({ name, description: o.description }) } as never);
+    await loaded[0]?.factory({
+      registerCommand: (name: string, o: { description?: string }) => registered.push({ name, description: o.description }),
+    } as never);
     expect(registered).toEqual([{ name: "probe", description: JSON.stringify([true, false, "object", ["action", "n"]]) }]);
   });
 });

@@ -88,11 +88,11 @@ describe("extension hooks for the runtime", () => {
     await system.session.willReplace("resume", "/s/other.jsonl");
     await system.session.replaced("resume", "/s/first.jsonl");
     await expect(asking).resolves.toBe(true);
-    expect(frames.slice(frames.indexOf(select as Record<string, unknown>) + 1).map((f) => f.method === "notify" ? `notify ${String(f.message)}` : `${String(f.method)} ${String(f.targetId)}`)).toEqual([
-      `cancel ${String(select?.id)}`,
-      "notify shutdown resume",
-      "notify start resume /s/first.jsonl",
-    ]);
+    expect(
+      frames
+        .slice(frames.indexOf(select as Record<string, unknown>) + 1)
+        .map((f) => (f.method === "notify" ? `notify ${String(f.message)}` : `${String(f.method)} ${String(f.targetId)}`)),
+    ).toEqual([`cancel ${String(select?.id)}`, "notify shutdown resume", "notify start resume /s/first.jsonl"]);
   });
 
   it("a tool call's abort signal closes the dialog its tool_call handler opened", async () => {

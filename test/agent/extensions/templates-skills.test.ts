@@ -55,7 +55,7 @@ describe("slash resources", () => {
     write(join(home, "prompts", "review.md"), "---\ndescription: Review staged changes\n---\nReview $1 carefully.\n");
     write(join(home, "prompts", "nodesc.md"), "\n\nFirst line is the description\nmore\n");
     write(join(cwd, ".agent-tui", "prompts", "review.md"), "---\ndescription: shadowed\n---\nproject version\n");
-    write(join(cwd, ".agent-tui", "prompts", "fix-tests.md"), "---\ndescription: \"Fix failing tests\"\n---\nFix: $@\n");
+    write(join(cwd, ".agent-tui", "prompts", "fix-tests.md"), '---\ndescription: "Fix failing tests"\n---\nFix: $@\n');
     write(join(home, "skills", "brave-search", "SKILL.md"), "---\nname: brave-search\ndescription: Web search via Brave\n---\n# Brave\nRun ./search.js\n");
     write(join(cwd, ".agent-tui", "skills", "nested", "pdf", "SKILL.md"), "---\ndescription: PDF tools\n---\nUse pdftotext.\n");
     write(join(cwd, ".agent-tui", "skills", "broken", "SKILL.md"), "---\nname: broken\n---\nno description\n");

@@ -72,7 +72,14 @@ export function spawnRpc(options: SpawnOptions): RpcProcess {
   const cwd = options.cwd ?? (ownCwd as string);
   const child = spawn(process.execPath, [cli, ...(options.prefix ?? ["--mode", "rpc"]), ...options.args], {
     cwd,
-    env: { PATH: process.env["PATH"] ?? "", HOME: options.userHome ?? cwd, TMPDIR: TEST_TMP, AGENT_TUI_HOME: options.home, PI_CODING_AGENT_DIR: options.home, ...options.env },
+    env: {
+      PATH: process.env["PATH"] ?? "",
+      HOME: options.userHome ?? cwd,
+      TMPDIR: TEST_TMP,
+      AGENT_TUI_HOME: options.home,
+      PI_CODING_AGENT_DIR: options.home,
+      ...options.env,
+    },
     stdio: ["pipe", "pipe", "pipe"],
   });
   let stderr = "";
@@ -118,8 +125,7 @@ export function spawnRpc(options: SpawnOptions): RpcProcess {
     waitFor: log.waitFor,
     onFrame: (listener) => void listeners.push(listener),
     closeStdin: () => child.stdin.end(),
-    waitExit: (timeoutMs = 10_000) =>
-      Promise.race([exited, new Promise<number | null>((_, rej) => setTimeout(() => rej(new Error("no exit")), timeoutMs))]),
+    waitExit: (timeoutMs = 10_000) => Promise.race([exited, new Promise<number | null>((_, rej) => setTimeout(() => rej(new Error("no exit")), timeoutMs))]),
     async stop() {
       child.stdin.end();
       const timer = setTimeout(() => child.kill("SIGKILL"), 5000);

@@ -37,7 +37,10 @@ export interface HarnessOptions {
 export function createHarness(options: HarnessOptions = {}): Harness {
   const faux = registerFauxProvider({
     provider: "faux",
-    models: [{ id: "faux-1", reasoning: options.reasoning ?? true }, { id: "faux-plain", reasoning: false }],
+    models: [
+      { id: "faux-1", reasoning: options.reasoning ?? true },
+      { id: "faux-plain", reasoning: false },
+    ],
     ...(options.tokensPerSecond ? { tokensPerSecond: options.tokensPerSecond } : {}),
   });
   const settings: AgentSettings = { ...structuredClone(DEFAULT_SETTINGS), ...options.settings };

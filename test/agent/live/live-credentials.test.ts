@@ -21,7 +21,14 @@ describe("live worker credentials", () => {
       script: [{ kind: "error", status: 401, body: { error: { message: `Invalid API key provided: ${KEY}` } } }],
       settings: { retry: { enabled: false } },
     });
-    const relay = spawnRpc({ cwd: home.cwd, home: home.agentDir, userHome: home.root, prefix: ["attach", "--or-start", "--mode", "rpc"], args: [], env: { OPENAI_API_KEY: KEY } });
+    const relay = spawnRpc({
+      cwd: home.cwd,
+      home: home.agentDir,
+      userHome: home.root,
+      prefix: ["attach", "--or-start", "--mode", "rpc"],
+      args: [],
+      env: { OPENAI_API_KEY: KEY },
+    });
     try {
       await relay.waitFor((f) => f.type === "ready");
       await relay.request({ type: "prompt", message: "hello" });

@@ -54,8 +54,24 @@ describe("attach tracker", () => {
     expect(t.busy).toBe(true);
     expect(t.openDialogs).toBe(1);
     const frames = t.frames();
-    expect(frames.map((f) => f.type)).toEqual(["agent_start", "message_start", "tool_execution_start", "tool_execution_update", "queue_update", "extension_ui_request", "extension_ui_request"]);
-    expect(frames[1]?.["message"]).toEqual({ role: "assistant", model: "m", usage: { output: 2 }, content: [{ type: "thinking", thinking: "hmm" }, { type: "text", text: "Hello" }] });
+    expect(frames.map((f) => f.type)).toEqual([
+      "agent_start",
+      "message_start",
+      "tool_execution_start",
+      "tool_execution_update",
+      "queue_update",
+      "extension_ui_request",
+      "extension_ui_request",
+    ]);
+    expect(frames[1]?.["message"]).toEqual({
+      role: "assistant",
+      model: "m",
+      usage: { output: 2 },
+      content: [
+        { type: "thinking", thinking: "hmm" },
+        { type: "text", text: "Hello" },
+      ],
+    });
     expect(t.dialogsUpTo(10)).toEqual([]);
     expect(t.dialogsUpTo(11).map((f) => f["id"])).toEqual(["d1"]);
     t.dialogAnswered("d1");
@@ -85,7 +101,13 @@ const entry = (over: Partial<LiveEntry>): LiveEntry => ({
 
 describe("finding a live worker", () => {
   const a = entry({});
-  const b = entry({ id: "0198bbbb-2222-7000-8000-000000000002", sessionId: "0198cccc-0000-7000-8000-000000000003", pid: 200, cwd: "/q", sessionFile: "/q/s.jsonl" });
+  const b = entry({
+    id: "0198bbbb-2222-7000-8000-000000000002",
+    sessionId: "0198cccc-0000-7000-8000-000000000003",
+    pid: 200,
+    cwd: "/q",
+    sessionFile: "/q/s.jsonl",
+  });
   it("by id, session id, unique prefix, session file or pid", () => {
     expect(findLiveEntry([a, b], a.id)).toBe(a);
     expect(findLiveEntry([a, b], "0198cccc")).toBe(b);

@@ -45,16 +45,24 @@ describe("over-deep frames", () => {
 
       await agent.request({ type: "prompt", message: "deep" });
       const call = await agent.waitFor((f) => f.type === "host_tool_call");
-      agent.send(`{"type":"host_tool_result","id":${JSON.stringify(call["id"])},"result":{"content":[{"type":"text","text":"ok"}],"details":${nestedJson(5000)}}}\n`);
+      agent.send(
+        `{"type":"host_tool_result","id":${JSON.stringify(call["id"])},"result":{"content":[{"type":"text","text":"ok"}],"details":${nestedJson(5000)}}}\n`,
+      );
       const end = await agent.waitFor((f) => f.type === "tool_execution_end");
-      expect(end).toMatchObject({ toolCallId: "toolu_deep", isError: true, result: { content: [{ type: "text", text: "Host tool result rejected: Frame nested deeper than 1000 levels" }] } });
+      expect(end).toMatchObject({
+        toolCallId: "toolu_deep",
+        isError: true,
+        result: { content: [{ type: "text", text: "Host tool result rejected: Frame nested deeper than 1000 levels" }] },
+      });
       await agent.waitFor((f) => f.type === "agent_end");
       await agent.waitFor((f) => f.type === "agent_settled");
 
       const from = agent.mark();
       await agent.request({ type: "prompt", message: "fine" });
       const second = await agent.waitFor((f) => f.type === "host_tool_call", { from });
-      agent.send(`{"type":"host_tool_result","id":${JSON.stringify(second["id"])},"result":{"content":[{"type":"text","text":"ok"}],"details":${nestedJson(900)}}}\n`);
+      agent.send(
+        `{"type":"host_tool_result","id":${JSON.stringify(second["id"])},"result":{"content":[{"type":"text","text":"ok"}],"details":${nestedJson(900)}}}\n`,
+      );
       const fine = await agent.waitFor((f) => f.type === "tool_execution_end", { from });
       expect(fine["isError"]).toBe(false);
       await agent.waitFor((f) => f.type === "agent_settled", { from });

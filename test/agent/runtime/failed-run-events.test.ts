@@ -35,7 +35,11 @@ describe("failed runs close what they opened", () => {
     const seen = pairs(h);
     expect(seen.ends).toEqual(seen.starts);
     expect(seen.agentEnds).toBe(seen.agentStarts);
-    expect(h.events.find((e) => e.type === "tool_execution_end")).toMatchObject({ toolCallId: "t1", isError: true, result: { content: [{ type: "text", text: "Tool execution failed: disk full" }] } });
+    expect(h.events.find((e) => e.type === "tool_execution_end")).toMatchObject({
+      toolCallId: "t1",
+      isError: true,
+      result: { content: [{ type: "text", text: "Tool execution failed: disk full" }] },
+    });
     const end = h.events.find((e) => e.type === "agent_end") as unknown as { messages: { errorMessage?: string }[]; willRetry: boolean };
     expect(end.willRetry).toBe(false);
     expect(end.messages[0]?.errorMessage).toBe("The run failed: disk full");
@@ -58,7 +62,7 @@ describe("failed runs close what they opened", () => {
     const seen = pairs(h);
     expect(seen.agentStarts).toBe(1);
     expect(seen.agentEnds).toBe(1);
-    const messageEnds = h.events.filter((e) => e.type === "message_end").map((e) => (e["message"] as { role: string; errorMessage?: string }));
+    const messageEnds = h.events.filter((e) => e.type === "message_end").map((e) => e["message"] as { role: string; errorMessage?: string });
     expect(messageEnds.at(-1)).toMatchObject({ role: "assistant", errorMessage: "The run failed: EACCES: session file not writable" });
   });
 });

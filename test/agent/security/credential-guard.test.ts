@@ -6,7 +6,9 @@ import { guardStderr, installCredentialGuard, maskSecretsInJson, resetCredential
 import { serializeRecord } from "../../../src/agent/session/session-file.js";
 
 const env = { PATH: "/bin", ANTHROPIC_API_KEY: "sk-ant-guard-0123456789", LLM_KEY_VAR: "from-env-0123456789", GH_TOKEN: "ghp_guard0123456789" };
-const models = { providers: { p: { baseUrl: "http://x", api: "openai-completions", apiKey: "LLM_KEY_VAR", headers: { "X-Key": "header-literal-0123" }, models: [] } } };
+const models = {
+  providers: { p: { baseUrl: "http://x", api: "openai-completions", apiKey: "LLM_KEY_VAR", headers: { "X-Key": "header-literal-0123" }, models: [] } },
+};
 
 afterEach(() => resetCredentialGuard());
 

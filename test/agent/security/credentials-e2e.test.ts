@@ -59,13 +59,24 @@ describe("credentials never leave the worker", () => {
           kind: "error",
           matchLastUser: "once more",
           status: 401,
-          body: { error: { message: `Invalid API key provided: ${SECRETS.CUSTOM_LLM_CREDENTIAL} (also tried ${SECRETS.OPENAI_API_KEY})`, type: "invalid_request_error" } },
+          body: {
+            error: {
+              message: `Invalid API key provided: ${SECRETS.CUSTOM_LLM_CREDENTIAL} (also tried ${SECRETS.OPENAI_API_KEY})`,
+              type: "invalid_request_error",
+            },
+          },
         },
       ],
     });
     const models = {
       providers: {
-        fake: { baseUrl: llm.baseUrl, api: "openai-completions", apiKey: "CUSTOM_LLM_CREDENTIAL", headers: { "X-Env": "HEADER_VIA_ENV", "X-Literal": LITERAL_HEADER }, models: [FAKE_MODEL] },
+        fake: {
+          baseUrl: llm.baseUrl,
+          api: "openai-completions",
+          apiKey: "CUSTOM_LLM_CREDENTIAL",
+          headers: { "X-Env": "HEADER_VIA_ENV", "X-Literal": LITERAL_HEADER },
+          models: [FAKE_MODEL],
+        },
         spare: { baseUrl: llm.baseUrl, api: "openai-completions", apiKey: LITERAL_API_KEY, models: [{ id: "spare-model" }] },
       },
     };

@@ -32,7 +32,17 @@ describe("credential names", () => {
   });
 
   it("matches *_API_KEY, *_TOKEN, *_SECRET*, *PASSWORD* and leaves ordinary names alone", () => {
-    for (const name of ["MY_API_KEY", "API_KEY", "SLACK_TOKEN", "github_token", "CLIENT_SECRET", "AWS_SECRET_ACCESS_KEY", "DB_PASSWORD", "PGPASSWORD", "AWS_ACCESS_KEY_ID"]) {
+    for (const name of [
+      "MY_API_KEY",
+      "API_KEY",
+      "SLACK_TOKEN",
+      "github_token",
+      "CLIENT_SECRET",
+      "AWS_SECRET_ACCESS_KEY",
+      "DB_PASSWORD",
+      "PGPASSWORD",
+      "AWS_ACCESS_KEY_ID",
+    ]) {
       expect(isCredentialEnvName(name), name).toBe(true);
     }
     for (const name of ["PATH", "HOME", "TOKENIZERS_PARALLELISM", "KEYBOARD", "SSH_AUTH_SOCK", "TERM", "LANG", "AGENT_TUI_HOME"]) {

@@ -36,7 +36,11 @@ export function createAgentHarness(options: { rawSettings?: Record<string, unkno
   const faux = registerFauxProvider({ provider: "faux", models: [{ id: "faux-1", reasoning: true, contextWindow: 1000 }] });
   const config: LoadedConfig = {
     home: dir,
-    models: { providers: { faux: { baseUrl: "http://127.0.0.1:9", api: faux.api, apiKey: "faux-key", models: [{ id: "faux-1", reasoning: true, contextWindow: 1000 }] } } },
+    models: {
+      providers: {
+        faux: { baseUrl: "http://127.0.0.1:9", api: faux.api, apiKey: "faux-key", models: [{ id: "faux-1", reasoning: true, contextWindow: 1000 }] },
+      },
+    },
     settings: { ...structuredClone(DEFAULT_SETTINGS), retry: { enabled: true, maxRetries: 2, baseDelayMs: 1 } },
     rawSettings: options.rawSettings ?? {},
   };

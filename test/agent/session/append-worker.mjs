@@ -7,8 +7,9 @@ const session = openSessionManager({ cwd: "/crash", agentHome: "/nonexistent", s
 for (let i = 0; ; i++) {
   const size = i % 7 === 0 ? 200_000 : 40;
   const text = `msg ${i} ` + "x".repeat(size);
-  const entry = i % 2 === 0
-    ? session.appendMessage({ role: "user", content: [{ type: "text", text }], timestamp: Date.now() })
-    : session.appendCustom("crash-test", { i, text });
+  const entry =
+    i % 2 === 0
+      ? session.appendMessage({ role: "user", content: [{ type: "text", text }], timestamp: Date.now() })
+      : session.appendCustom("crash-test", { i, text });
   process.stdout.write(`${entry.id}\n`);
 }

@@ -91,7 +91,13 @@ describe("manual compaction", () => {
     await c.compact();
     events = [];
     await expect(c.compact()).rejects.toThrow("Already compacted");
-    expect(events[1]).toEqual({ type: "compaction_end", reason: "manual", aborted: false, willRetry: false, errorMessage: "Compaction failed: Already compacted" });
+    expect(events[1]).toEqual({
+      type: "compaction_end",
+      reason: "manual",
+      aborted: false,
+      willRetry: false,
+      errorMessage: "Compaction failed: Already compacted",
+    });
   });
 
   it("retries a transient summarisation error with summarization_retry_* events", async () => {
@@ -150,7 +156,11 @@ describe("automatic compaction", () => {
   it("compacts above the threshold after a run, without retry", async () => {
     seedConversation();
     faux.setResponses([fauxAssistantMessage("s"), fauxAssistantMessage("p")]);
-    const big = assistant("x", { provider: current().provider, model: "m1", usage: { input: 900, output: 50, cacheRead: 0, cacheWrite: 0, totalTokens: 950, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } } });
+    const big = assistant("x", {
+      provider: current().provider,
+      model: "m1",
+      usage: { input: 900, output: 50, cacheRead: 0, cacheWrite: 0, totalTokens: 950, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } },
+    });
     const outcome = await controller({ reserveTokens: 100 }).afterRun(big, 1000, current());
     expect(outcome).toEqual({ compacted: true, retry: false });
     expect(events[0]).toEqual({ type: "compaction_start", reason: "threshold" });
@@ -159,7 +169,11 @@ describe("automatic compaction", () => {
 
   it("an automatic compaction with nothing to compact ends without an error message", async () => {
     session.appendMessage(user("only question"));
-    const big = assistant("x", { provider: current().provider, model: "m1", usage: { input: 990, output: 5, cacheRead: 0, cacheWrite: 0, totalTokens: 995, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } } });
+    const big = assistant("x", {
+      provider: current().provider,
+      model: "m1",
+      usage: { input: 990, output: 5, cacheRead: 0, cacheWrite: 0, totalTokens: 995, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } },
+    });
     session.appendMessage(big);
     session.appendCompaction("s", session.getEntries()[0]?.id ?? "", 10);
     const later = { ...big, timestamp: Date.now() + 10_000 };
@@ -176,14 +190,25 @@ describe("automatic compaction", () => {
     const small = assistant("x", { provider: current().provider, model: "m1" });
     expect(await c.afterRun(small, 1000, current())).toEqual({ compacted: false, retry: false });
     c.setAutoCompaction(false);
-    const overflow = assistant("", { provider: current().provider, model: "m1", stopReason: "error", errorMessage: "prompt is too long: 2000 tokens > 1000 maximum" });
+    const overflow = assistant("", {
+      provider: current().provider,
+      model: "m1",
+      stopReason: "error",
+      errorMessage: "prompt is too long: 2000 tokens > 1000 maximum",
+    });
     expect(await c.afterRun(overflow, 1000, current())).toEqual({ compacted: false, retry: false });
     expect(events).toEqual([]);
   });
 
   it("recovers from an overflow once (willRetry), then gives up", async () => {
     seedConversation();
-    const overflow = assistant("", { provider: current().provider, model: "m1", stopReason: "error", errorMessage: "400 prompt is too long: 210000 tokens > 200000 maximum", timestamp: Date.now() + 10_000 });
+    const overflow = assistant("", {
+      provider: current().provider,
+      model: "m1",
+      stopReason: "error",
+      errorMessage: "400 prompt is too long: 210000 tokens > 200000 maximum",
+      timestamp: Date.now() + 10_000,
+    });
     session.appendMessage(overflow);
     faux.setResponses([fauxAssistantMessage("s"), fauxAssistantMessage("p")]);
     const c = controller();
@@ -193,7 +218,12 @@ describe("automatic compaction", () => {
     const again = { ...overflow, timestamp: Date.now() + 20_000 };
     expect(c.willRecoverOverflow(again, 1000, current())).toBe(false);
     expect(await c.afterRun(again, 1000, current())).toEqual({ compacted: false, retry: false });
-    expect(events.at(-1)).toMatchObject({ type: "compaction_end", reason: "overflow", willRetry: false, errorMessage: expect.stringContaining("recovery failed") });
+    expect(events.at(-1)).toMatchObject({
+      type: "compaction_end",
+      reason: "overflow",
+      willRetry: false,
+      errorMessage: expect.stringContaining("recovery failed"),
+    });
     c.resetOverflowGuard();
     expect(c.willRecoverOverflow(again, 1000, current())).toBe(true);
   });

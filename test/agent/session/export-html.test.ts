@@ -27,7 +27,14 @@ function buildSession() {
         { type: "text", text: "Here is the fix:\n\n```ts\nconst answer = 42; // the answer\n```\n\n![remote](https://example.com/x.png)" },
         { type: "toolCall", id: "call-1", name: "bash", arguments: { command: `echo ${ENV_SECRET}` } },
       ],
-      usage: { input: 1200, output: 300, cacheRead: 0, cacheWrite: 0, totalTokens: 1500, cost: { input: 0.01, output: 0.02, cacheRead: 0, cacheWrite: 0, total: 0.03 } },
+      usage: {
+        input: 1200,
+        output: 300,
+        cacheRead: 0,
+        cacheWrite: 0,
+        totalTokens: 1500,
+        cost: { input: 0.01, output: 0.02, cacheRead: 0, cacheWrite: 0, total: 0.03 },
+      },
       stopReason: "toolUse",
     }),
   );
@@ -68,18 +75,30 @@ describe("export_html", () => {
     expect(readFileSync(join(dir, path), "utf8")).toContain("All tests pass now.");
   });
 
-  it.skipIf(!existsSync(CHROMIUM))("opens in headless Chromium with the session's text", async () => {
-    const file = join(dir, "chromium.html");
-    exportSessionHtml({ session: buildSession(), cwd: dir, outputPath: file, env });
-    const { stdout } = await promisify(execFile)(
-      CHROMIUM,
-      ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", `--user-data-dir=${join(dir, "chromium-profile")}`, "--dump-dom", `file://${file}`],
-      { timeout: 30_000, maxBuffer: 16 * 1024 * 1024 },
-    );
-    const text = stdout.replace(/<[^>]+>/g, "");
-    expect(text).toContain("All tests pass now.");
-    expect(text).toContain("Thinking about the parser state machine");
-    expect(text).toContain("const answer = 42; // the answer");
-    expect(stdout).not.toContain(SECRET);
-  }, 40_000);
+  it.skipIf(!existsSync(CHROMIUM))(
+    "opens in headless Chromium with the session's text",
+    async () => {
+      const file = join(dir, "chromium.html");
+      exportSessionHtml({ session: buildSession(), cwd: dir, outputPath: file, env });
+      const { stdout } = await promisify(execFile)(
+        CHROMIUM,
+        [
+          "--headless",
+          "--no-sandbox",
+          "--disable-gpu",
+          "--disable-dev-shm-usage",
+          `--user-data-dir=${join(dir, "chromium-profile")}`,
+          "--dump-dom",
+          `file://${file}`,
+        ],
+        { timeout: 30_000, maxBuffer: 16 * 1024 * 1024 },
+      );
+      const text = stdout.replace(/<[^>]+>/g, "");
+      expect(text).toContain("All tests pass now.");
+      expect(text).toContain("Thinking about the parser state machine");
+      expect(text).toContain("const answer = 42; // the answer");
+      expect(stdout).not.toContain(SECRET);
+    },
+    40_000,
+  );
 });

@@ -26,7 +26,11 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const echoTool = { name: "echo_host", description: "Echo a message", parameters: { type: "object", properties: { message: { type: "string" } }, required: ["message"] } };
+const echoTool = {
+  name: "echo_host",
+  description: "Echo a message",
+  parameters: { type: "object", properties: { message: { type: "string" } }, required: ["message"] },
+};
 
 describe("host tools e2e", () => {
   it("call, update, result, unknown id, invalid frame, cancel on abort", async () => {
@@ -42,7 +46,12 @@ describe("host tools e2e", () => {
       agent.child.stdin?.write(`${JSON.stringify({ type: "host_tool_result", id: "host_999", result: { content: [] } })}\n`);
       agent.child.stdin?.write(`${JSON.stringify({ type: "host_tool_result", id, result: {} })}\n`);
       const invalid = await agent.waitFor((f) => f.type === "response" && f["command"] === "host_tool_result");
-      expect(invalid).toEqual({ type: "response", command: "host_tool_result", success: false, error: "Invalid host tool frame: result.content must be an array" });
+      expect(invalid).toEqual({
+        type: "response",
+        command: "host_tool_result",
+        success: false,
+        error: "Invalid host tool frame: result.content must be an array",
+      });
       agent.child.stdin?.write(`${JSON.stringify({ type: "host_tool_result", id, result: { content: [{ type: "text", text: "hello" }] } })}\n`);
       const end = await agent.waitFor((f) => f.type === "tool_execution_end");
       expect(end).toMatchObject({ toolName: "echo_host", isError: false, result: { content: [{ type: "text", text: "hello" }] } });

@@ -44,9 +44,13 @@ describe("host tool calls", () => {
     const updates: unknown[] = [];
     const pending = tool.execute("toolu_1", { message: "hi" }, undefined, (partial) => updates.push(partial));
     expect(sent).toEqual([{ type: "host_tool_call", id: "host_1", toolCallId: "toolu_1", toolName: "echo_host", arguments: { message: "hi" } }]);
-    expect(registry.handleHostToolFrame({ type: "host_tool_update", id: "host_1", partialResult: { content: [{ type: "text", text: "working" }] } })).toEqual({ kind: "handled" });
+    expect(registry.handleHostToolFrame({ type: "host_tool_update", id: "host_1", partialResult: { content: [{ type: "text", text: "working" }] } })).toEqual({
+      kind: "handled",
+    });
     expect(updates).toEqual([{ content: [{ type: "text", text: "working" }], details: {} }]);
-    expect(registry.handleHostToolFrame({ type: "host_tool_result", id: "host_1", result: { content: [{ type: "text", text: "hi" }], details: { echoed: true } } })).toEqual({ kind: "handled" });
+    expect(
+      registry.handleHostToolFrame({ type: "host_tool_result", id: "host_1", result: { content: [{ type: "text", text: "hi" }], details: { echoed: true } } }),
+    ).toEqual({ kind: "handled" });
     await expect(pending).resolves.toEqual({ content: [{ type: "text", text: "hi" }], details: { echoed: true } });
     // A second result for the same id, and frames for unknown ids, are ignored.
     expect(registry.handleHostToolFrame({ type: "host_tool_result", id: "host_1", result: { content: [] } })).toEqual({ kind: "ignored" });
@@ -56,7 +60,17 @@ describe("host tool calls", () => {
   it("turns isError results into failures with the joined text", async () => {
     const { registry, tool } = setup();
     const first = tool.execute("t1", {});
-    registry.handleHostToolFrame({ type: "host_tool_result", id: "host_1", isError: true, result: { content: [{ type: "text", text: "503" }, { type: "text", text: "down" }] } });
+    registry.handleHostToolFrame({
+      type: "host_tool_result",
+      id: "host_1",
+      isError: true,
+      result: {
+        content: [
+          { type: "text", text: "503" },
+          { type: "text", text: "down" },
+        ],
+      },
+    });
     await expect(first).rejects.toThrow("503\ndown");
     const second = tool.execute("t2", {});
     registry.handleHostToolFrame({ type: "host_tool_result", id: "host_2", isError: true, result: { content: [] } });
@@ -65,7 +79,10 @@ describe("host tool calls", () => {
 
   it("reports frames without a content array as invalid", () => {
     const { registry } = setup();
-    expect(registry.handleHostToolFrame({ type: "host_tool_result", id: "host_1", result: {} })).toEqual({ kind: "invalid", error: "Invalid host tool frame: result.content must be an array" });
+    expect(registry.handleHostToolFrame({ type: "host_tool_result", id: "host_1", result: {} })).toEqual({
+      kind: "invalid",
+      error: "Invalid host tool frame: result.content must be an array",
+    });
     expect(registry.handleHostToolFrame({ type: "host_tool_update", id: "host_1", partialResult: null })).toMatchObject({ kind: "invalid" });
   });
 

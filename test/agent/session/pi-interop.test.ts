@@ -26,7 +26,9 @@ function messageTexts(frame: Frame): string[] {
 }
 
 function sessionFiles(sessionDir: string): string[] {
-  return readdirSync(sessionDir).filter((name) => name.endsWith(".jsonl")).map((name) => join(sessionDir, name));
+  return readdirSync(sessionDir)
+    .filter((name) => name.endsWith(".jsonl"))
+    .map((name) => join(sessionDir, name));
 }
 
 describe("session files with real pi 0.73.1", () => {
@@ -59,7 +61,10 @@ describe("session files with real pi 0.73.1", () => {
     } finally {
       await ours.stop();
     }
-    const lines = readFileSync(file, "utf8").trim().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>);
+    const lines = readFileSync(file, "utf8")
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
     const ids = new Set(lines.map((l) => l["id"]));
     const appended = lines.slice(-2);
     expect(appended.map((l) => (l["message"] as { role: string }).role)).toEqual(["user", "assistant"]);
@@ -88,7 +93,11 @@ describe("session files with real pi 0.73.1", () => {
     } finally {
       await pi.stop();
     }
-    const roles = readFileSync(file, "utf8").trim().split("\n").slice(-2).map((line) => (JSON.parse(line) as { message?: { role: string } }).message?.role);
+    const roles = readFileSync(file, "utf8")
+      .trim()
+      .split("\n")
+      .slice(-2)
+      .map((line) => (JSON.parse(line) as { message?: { role: string } }).message?.role);
     expect(roles).toEqual(["user", "assistant"]);
   }, 30_000);
 });

@@ -11,13 +11,21 @@ afterEach(() => {
 });
 
 function typesFrom(harness: AgentHarness, index: number): string[] {
-  return harness.events.slice(index).map((e) => (e.type === "message_end" ? `message_end:${String((e["message"] as { role: string }).role)}` : e.type)).filter((t) => t !== "message_update" && t !== "message_start");
+  return harness.events
+    .slice(index)
+    .map((e) => (e.type === "message_end" ? `message_end:${String((e["message"] as { role: string }).role)}` : e.type))
+    .filter((t) => t !== "message_update" && t !== "message_start");
 }
 
 describe("automatic compaction in the runtime", () => {
   it("overflow: compacts, then re-runs the failed request (willRetry)", async () => {
     const harness = (h = createAgentHarness({ rawSettings: { compaction: { keepRecentTokens: 1, reserveTokens: 100 } } }));
-    harness.faux.setResponses([fauxAssistantMessage("first answer"), fauxAssistantMessage("", { stopReason: "error", errorMessage: "400 prompt is too long: 5000 tokens > 1000 maximum" }), fauxAssistantMessage("## Goal\nsummary"), fauxAssistantMessage("answer after compaction")]);
+    harness.faux.setResponses([
+      fauxAssistantMessage("first answer"),
+      fauxAssistantMessage("", { stopReason: "error", errorMessage: "400 prompt is too long: 5000 tokens > 1000 maximum" }),
+      fauxAssistantMessage("## Goal\nsummary"),
+      fauxAssistantMessage("answer after compaction"),
+    ]);
     await harness.settle("first question");
     const mark = harness.events.length;
     await harness.settle("second question");

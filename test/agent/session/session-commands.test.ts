@@ -54,7 +54,9 @@ describe("deep sessions", () => {
     const got = (await h.command("get_tree")) as { tree: Node[]; leafId: string };
     // V8's JSON.stringify overflows at this depth; the frame serialiser does not.
     expect(() => JSON.stringify(got)).toThrow(RangeError);
-    const parsed = JSON.parse(serializeFrame({ type: "response", command: "get_tree", success: true, data: got })) as { data: { tree: Node[]; leafId: string } };
+    const parsed = JSON.parse(serializeFrame({ type: "response", command: "get_tree", success: true, data: got })) as {
+      data: { tree: Node[]; leafId: string };
+    };
     let depth = 0;
     for (let node = parsed.data.tree[0]; node !== undefined; node = node.children[0]) depth++;
     expect(depth).toBe(5000);
@@ -102,9 +104,7 @@ describe("session replacement", () => {
 
   it("aborts a running prompt and clears the queues before replacing the session", async () => {
     let release: () => void = () => undefined;
-    h.faux.setResponses([
-      () => new Promise((resolve) => (release = () => resolve(fauxAssistantMessage("late")))),
-    ]);
+    h.faux.setResponses([() => new Promise((resolve) => (release = () => resolve(fauxAssistantMessage("late"))))]);
     await h.runtime.prompt("slow question");
     await h.waitFor((e) => e.type === "agent_start");
     await h.runtime.queueMessage("followUp", "queued follow-up");
@@ -134,13 +134,26 @@ describe("compaction, todos, host tools", () => {
 
   it("todo_write through the model, set_todos, todoPhases in state, restore after switch", async () => {
     h.faux.setResponses([
-      fauxAssistantMessage(fauxToolCall("todo_write", { phases: [{ name: "Plan", tasks: [{ content: "Read code" }, { content: "Fix bug" }] }] }), { stopReason: "toolUse" }),
+      fauxAssistantMessage(fauxToolCall("todo_write", { phases: [{ name: "Plan", tasks: [{ content: "Read code" }, { content: "Fix bug" }] }] }), {
+        stopReason: "toolUse",
+      }),
       fauxAssistantMessage("planned"),
     ]);
     await ask("make a plan");
     const end = h.events.find((e) => e.type === "tool_execution_end");
     expect(end).toMatchObject({ toolName: "todo_write", isError: false });
-    expect(h.runtime.hooks.stateFields()).toEqual({ todoPhases: [{ id: "phase-1", name: "Plan", tasks: [{ id: "task-1", content: "Read code", status: "in_progress" }, { id: "task-2", content: "Fix bug", status: "pending" }] }] });
+    expect(h.runtime.hooks.stateFields()).toEqual({
+      todoPhases: [
+        {
+          id: "phase-1",
+          name: "Plan",
+          tasks: [
+            { id: "task-1", content: "Read code", status: "in_progress" },
+            { id: "task-2", content: "Fix bug", status: "pending" },
+          ],
+        },
+      ],
+    });
     await expect(h.command("set_todos", { phases: [{ name: "" }] })).rejects.toThrow(/Invalid todo phases/);
     const set = (await h.command("set_todos", { phases: [{ name: "Host plan", tasks: [{ content: "x" }] }] })) as { todoPhases: unknown[] };
     expect(set.todoPhases).toEqual([{ id: "phase-2", name: "Host plan", tasks: [{ id: "task-3", content: "x", status: "pending" }] }]);
@@ -153,9 +166,18 @@ describe("compaction, todos, host tools", () => {
   });
 
   it("host tools: registered, called by the model, answered through the stdin route", async () => {
-    expect(await h.command("set_host_tools", { tools: [{ name: "echo_host", description: "Echo", parameters: { type: "object", properties: { message: { type: "string" } } } }] })).toEqual({ toolNames: ["echo_host"] });
-    await expect(h.command("set_host_tools", { tools: [{ name: "todo_write", description: "x", parameters: {} }] })).rejects.toThrow("conflicts with an existing tool");
-    h.faux.setResponses([fauxAssistantMessage(fauxToolCall("echo_host", { message: "hi" }, { id: "toolu_1" }), { stopReason: "toolUse" }), fauxAssistantMessage("done")]);
+    expect(
+      await h.command("set_host_tools", {
+        tools: [{ name: "echo_host", description: "Echo", parameters: { type: "object", properties: { message: { type: "string" } } } }],
+      }),
+    ).toEqual({ toolNames: ["echo_host"] });
+    await expect(h.command("set_host_tools", { tools: [{ name: "todo_write", description: "x", parameters: {} }] })).rejects.toThrow(
+      "conflicts with an existing tool",
+    );
+    h.faux.setResponses([
+      fauxAssistantMessage(fauxToolCall("echo_host", { message: "hi" }, { id: "toolu_1" }), { stopReason: "toolUse" }),
+      fauxAssistantMessage("done"),
+    ]);
     await h.runtime.prompt("call the host");
     const call = await h.waitFor((e) => e.type === "host_tool_call");
     expect(call).toMatchObject({ toolCallId: "toolu_1", toolName: "echo_host", arguments: { message: "hi" } });

@@ -34,7 +34,10 @@ describe("session files", () => {
     sm.appendModelChange("fake", "fake-model");
     expect(existsSync(sm.sessionFile ?? "")).toBe(false);
     sm.appendMessage(user("hello"));
-    const lines = readFileSync(sm.sessionFile ?? "", "utf8").trim().split("\n").map((l) => JSON.parse(l));
+    const lines = readFileSync(sm.sessionFile ?? "", "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
     expect(lines[0]).toMatchObject({ type: "session", version: 3, id: sm.sessionId, cwd: "/work/project" });
     expect(lines[1]).toMatchObject({ type: "model_change", parentId: null, provider: "fake", modelId: "fake-model" });
     expect(lines[2]).toMatchObject({ type: "message", parentId: lines[1].id });
@@ -91,7 +94,11 @@ describe("session files", () => {
       [
         JSON.stringify({ type: "session", id: "old", timestamp: "2025-01-01T00:00:00.000Z", cwd: "/x" }),
         JSON.stringify({ type: "message", timestamp: "2025-01-01T00:00:01.000Z", message: user("q") }),
-        JSON.stringify({ type: "message", timestamp: "2025-01-01T00:00:02.000Z", message: { role: "hookMessage", customType: "x", content: "c", display: true, timestamp: 1 } }),
+        JSON.stringify({
+          type: "message",
+          timestamp: "2025-01-01T00:00:02.000Z",
+          message: { role: "hookMessage", customType: "x", content: "c", display: true, timestamp: 1 },
+        }),
       ].join("\n") + "\n",
     );
     const original = readFileSync(file);
@@ -106,7 +113,11 @@ describe("session files", () => {
     expect(JSON.parse(readFileSync(file, "utf8").split("\n")[0] ?? "")).toMatchObject({ version: 3 });
     expect(readFileSync(`${file}.v1.bak`)).toEqual(original);
     sm.close();
-    expect(open({ sessionFile: file }).getEntries().map((e) => e.id)).toEqual([...entries.map((e) => e.id), sm.getLeafId()]);
+    expect(
+      open({ sessionFile: file })
+        .getEntries()
+        .map((e) => e.id),
+    ).toEqual([...entries.map((e) => e.id), sm.getLeafId()]);
   });
 });
 

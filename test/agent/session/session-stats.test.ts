@@ -34,7 +34,18 @@ describe("get_session_stats", () => {
     harness.runtime.autoCompaction = false;
     // An earlier process wrote these (cost 0.25 and 1000 input tokens).
     harness.session.appendMessage(user("earlier question"));
-    harness.session.appendMessage(assistant("earlier answer", { usage: { input: 1000, output: 50, cacheRead: 7, cacheWrite: 3, totalTokens: 1060, cost: { input: 0.2, output: 0.05, cacheRead: 0, cacheWrite: 0, total: 0.25 } } }));
+    harness.session.appendMessage(
+      assistant("earlier answer", {
+        usage: {
+          input: 1000,
+          output: 50,
+          cacheRead: 7,
+          cacheWrite: 3,
+          totalTokens: 1060,
+          cost: { input: 0.2, output: 0.05, cacheRead: 0, cacheWrite: 0, total: 0.25 },
+        },
+      }),
+    );
     harness.features.afterSessionChange();
     harness.faux.setResponses([fauxAssistantMessage("new answer")]);
     await harness.settle("new question");

@@ -72,7 +72,12 @@ describe("todo reminders in the runtime", () => {
     harness.faux.setResponses([fauxAssistantMessage("again"), fauxAssistantMessage("again 2"), fauxAssistantMessage("again 3")]);
     const second = harness.events.length;
     await harness.settle("next");
-    expect(harness.events.slice(second).filter((e) => e.type === "todo_reminder").map((e) => e["attempt"])).toEqual([1, 2]);
+    expect(
+      harness.events
+        .slice(second)
+        .filter((e) => e.type === "todo_reminder")
+        .map((e) => e["attempt"]),
+    ).toEqual([1, 2]);
 
     // So does a follow_up sent while idle (it starts a run as a prompt would).
     harness.faux.setResponses([fauxAssistantMessage("more"), fauxAssistantMessage("more 2"), fauxAssistantMessage("more 3")]);
@@ -80,7 +85,12 @@ describe("todo reminders in the runtime", () => {
     const settled = harness.events.filter((e) => e.type === "agent_settled").length;
     await harness.runtime.queueMessage("followUp", "keep going");
     await harness.waitFor(() => harness.events.filter((e) => e.type === "agent_settled").length > settled);
-    expect(harness.events.slice(third).filter((e) => e.type === "todo_reminder").map((e) => e["attempt"])).toEqual([1, 2]);
+    expect(
+      harness.events
+        .slice(third)
+        .filter((e) => e.type === "todo_reminder")
+        .map((e) => e["attempt"]),
+    ).toEqual([1, 2]);
   });
 
   it("settles without a reminder when every task is finished or reminders are off", async () => {

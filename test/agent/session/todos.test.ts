@@ -25,7 +25,14 @@ describe("set_todos", () => {
       { name: "Second" },
     ]);
     expect(phases).toEqual([
-      { id: "phase-3", name: "Evaluation", tasks: [{ id: "task-7", content: "Map tools", status: "in_progress" }, { id: "task-8", content: "Edit ops", status: "pending" }] },
+      {
+        id: "phase-3",
+        name: "Evaluation",
+        tasks: [
+          { id: "task-7", content: "Map tools", status: "in_progress" },
+          { id: "task-8", content: "Edit ops", status: "pending" },
+        ],
+      },
       { id: "phase-4", name: "Second", tasks: [] },
     ]);
     expect(s.getPhases()).toEqual(phases);
@@ -36,8 +43,25 @@ describe("set_todos", () => {
     [[{ name: "" }], "needs a non-empty name"],
     [[{ name: "A", tasks: [{ content: "  " }] }], "needs a non-empty content"],
     [[{ name: "A", tasks: [{ content: "x", status: "done" }] }], "invalid status"],
-    [[{ name: "A", tasks: [{ id: "t", content: "x" }, { id: "t", content: "y" }] }], "duplicate task id"],
-    [[{ id: "p", name: "A" }, { id: "p", name: "B" }], "duplicate phase id"],
+    [
+      [
+        {
+          name: "A",
+          tasks: [
+            { id: "t", content: "x" },
+            { id: "t", content: "y" },
+          ],
+        },
+      ],
+      "duplicate task id",
+    ],
+    [
+      [
+        { id: "p", name: "A" },
+        { id: "p", name: "B" },
+      ],
+      "duplicate phase id",
+    ],
     [[{ name: "A", tasks: "x" }], "tasks must be an array"],
   ])("rejects malformed phases %j and keeps the previous state", (input, reason) => {
     const s = store();
@@ -56,7 +80,13 @@ describe("todo_write tool", () => {
     const result = await tool.execute("call-1", {
       phases: [
         { name: "One", tasks: [{ content: "a", status: "completed" }, { content: "b" }] },
-        { name: "Two", tasks: [{ content: "c", status: "in_progress" }, { content: "d", status: "in_progress" }] },
+        {
+          name: "Two",
+          tasks: [
+            { content: "c", status: "in_progress" },
+            { content: "d", status: "in_progress" },
+          ],
+        },
       ],
     });
     const statuses = result.details.phases.flatMap((p) => p.tasks.map((t) => `${t.content}:${t.status}`));
@@ -73,7 +103,15 @@ describe("todo_write tool", () => {
     await tool.execute("c1", { phases: [{ name: "One", tasks: [{ content: "a" }, { content: "b" }] }] });
     const second = await tool.execute("c2", { phases: [{ name: "One", tasks: [{ content: "a", status: "completed" }, { content: "b" }, { content: "c" }] }] });
     expect(second.details.phases).toEqual([
-      { id: "phase-1", name: "One", tasks: [{ id: "task-1", content: "a", status: "completed" }, { id: "task-2", content: "b", status: "in_progress" }, { id: "task-3", content: "c", status: "pending" }] },
+      {
+        id: "phase-1",
+        name: "One",
+        tasks: [
+          { id: "task-1", content: "a", status: "completed" },
+          { id: "task-2", content: "b", status: "in_progress" },
+          { id: "task-3", content: "c", status: "pending" },
+        ],
+      },
     ]);
   });
 
@@ -90,7 +128,16 @@ describe("persistence and auto-clear", () => {
     const session = quietSession(dir);
     session.appendMessage(user("plan"));
     session.appendMessage(assistant("ok"));
-    const phases = [{ id: "phase-1", name: "P", tasks: [{ id: "task-1", content: "done", status: "completed" }, { id: "task-2", content: "open", status: "in_progress" }] }];
+    const phases = [
+      {
+        id: "phase-1",
+        name: "P",
+        tasks: [
+          { id: "task-1", content: "done", status: "completed" },
+          { id: "task-2", content: "open", status: "in_progress" },
+        ],
+      },
+    ];
     session.appendMessage(toolResult("c1", "todo_write", "updated", { phases, storage: "session" }));
     session.appendMessage(toolResult("c2", "todo_write", "bad", { phases: [] }, true));
     const reopened = quietSession(dir, { sessionFile: session.sessionFile ?? "" });
@@ -105,7 +152,10 @@ describe("persistence and auto-clear", () => {
     vi.useFakeTimers();
     const cleared = vi.fn();
     const s = store(60_000, cleared);
-    s.setFromHost([{ name: "P", tasks: [{ content: "a", status: "completed" }] }, { name: "Q", tasks: [{ content: "b" }] }]);
+    s.setFromHost([
+      { name: "P", tasks: [{ content: "a", status: "completed" }] },
+      { name: "Q", tasks: [{ content: "b" }] },
+    ]);
     vi.advanceTimersByTime(59_999);
     expect(cleared).not.toHaveBeenCalled();
     vi.advanceTimersByTime(1);
@@ -122,7 +172,15 @@ describe("todo reminders", () => {
     const reminders = new TodoReminders(s, { enabled: true, maxAttempts: 2 });
     const done = assistant("done");
     expect(reminders.willRemind(done)).toBe(false);
-    s.setFromHost([{ name: "P", tasks: [{ content: "a", status: "completed" }, { content: "b", status: "in_progress" }] }]);
+    s.setFromHost([
+      {
+        name: "P",
+        tasks: [
+          { content: "a", status: "completed" },
+          { content: "b", status: "in_progress" },
+        ],
+      },
+    ]);
     expect(reminders.willRemind(assistant("x", { stopReason: "aborted" }))).toBe(false);
     expect(reminders.willRemind(done)).toBe(true);
     const first = reminders.next(done);

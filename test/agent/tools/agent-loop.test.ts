@@ -45,9 +45,7 @@ test("tool calls run through agentLoop with pi's result conventions", async () =
     );
     for await (const event of stream) events.push(event);
 
-    const ends = new Map(
-      events.flatMap((e) => (e.type === "tool_execution_end" ? [[e.toolCallId, e] as const] : [])),
-    );
+    const ends = new Map(events.flatMap((e) => (e.type === "tool_execution_end" ? [[e.toolCallId, e] as const] : [])));
     const edit = ends.get("c1");
     expect(edit?.isError).toBe(false);
     expect(edit?.result.details.diff).toContain("+1 hello there");

@@ -31,17 +31,17 @@ describe("edit tool", () => {
 
   test("missing text: clear error, file untouched", async () => {
     writeFileSync(join(dir, "f.txt"), "abc\n");
-    await expect(
-      createEditTool(dir).execute("t", { path: "f.txt", edits: [{ oldText: "xyz", newText: "q" }] }),
-    ).rejects.toThrow("Could not find the exact text in f.txt. The oldText must match exactly including all whitespace and newlines.");
+    await expect(createEditTool(dir).execute("t", { path: "f.txt", edits: [{ oldText: "xyz", newText: "q" }] })).rejects.toThrow(
+      "Could not find the exact text in f.txt. The oldText must match exactly including all whitespace and newlines.",
+    );
     expect(readFileSync(join(dir, "f.txt"), "utf8")).toBe("abc\n");
   });
 
   test("missing text with a near match points at its line", async () => {
     writeFileSync(join(dir, "f.py"), "def f():\n\treturn \u201chi\u201d  \n");
-    await expect(
-      createEditTool(dir).execute("t", { path: "f.py", edits: [{ oldText: "    return \"hi\"", newText: "x" }] }),
-    ).rejects.toThrow(/A near match .* starts at line 2: read the file/);
+    await expect(createEditTool(dir).execute("t", { path: "f.py", edits: [{ oldText: '    return "hi"', newText: "x" }] })).rejects.toThrow(
+      /A near match .* starts at line 2: read the file/,
+    );
   });
 
   test("not unique: says how many matches", async () => {
@@ -73,15 +73,44 @@ describe("edit tool", () => {
     // Width 2 (20 lines): sign, right-aligned number, space, text; skipped lines as "    ...".
     expect(result.details.diff).toBe(
       [
-        "  1 l1", "- 2 l2", "+ 2 L2", "  3 l3", "  4 l4", "  5 l5", "  6 l6", "    ...",
-        " 11 l11", " 12 l12", " 13 l13", " 14 l14", "-15 l15", "+15 L15", " 16 l16", " 17 l17", " 18 l18", " 19 l19", "    ...",
+        "  1 l1",
+        "- 2 l2",
+        "+ 2 L2",
+        "  3 l3",
+        "  4 l4",
+        "  5 l5",
+        "  6 l6",
+        "    ...",
+        " 11 l11",
+        " 12 l12",
+        " 13 l13",
+        " 14 l14",
+        "-15 l15",
+        "+15 L15",
+        " 16 l16",
+        " 17 l17",
+        " 18 l18",
+        " 19 l19",
+        "    ...",
       ].join("\n"),
     );
     await expect(
-      tool.execute("t", { path: "f.txt", edits: [{ oldText: "L2", newText: "a" }, { oldText: "zzz", newText: "b" }] }),
+      tool.execute("t", {
+        path: "f.txt",
+        edits: [
+          { oldText: "L2", newText: "a" },
+          { oldText: "zzz", newText: "b" },
+        ],
+      }),
     ).rejects.toThrow("Could not find edits[1] in f.txt.");
     await expect(
-      tool.execute("t", { path: "f.txt", edits: [{ oldText: "l3\nl4", newText: "a" }, { oldText: "l4\nl5", newText: "b" }] }),
+      tool.execute("t", {
+        path: "f.txt",
+        edits: [
+          { oldText: "l3\nl4", newText: "a" },
+          { oldText: "l4\nl5", newText: "b" },
+        ],
+      }),
     ).rejects.toThrow("edits[0] and edits[1] overlap in f.txt.");
   });
 
@@ -121,7 +150,14 @@ describe("applyEdits diff", () => {
     expect(ins.firstChangedLine).toBe(2);
   });
   test("two edits on one line become one change", () => {
-    const r = applyEdits("p q r\nnext", [{ oldText: "p", newText: "P" }, { oldText: "r", newText: "R" }], "f");
+    const r = applyEdits(
+      "p q r\nnext",
+      [
+        { oldText: "p", newText: "P" },
+        { oldText: "r", newText: "R" },
+      ],
+      "f",
+    );
     expect(r.newContent).toBe("P q R\nnext");
     expect(r.diff).toBe("-1 p q r\n+1 P q R\n 2 next");
   });

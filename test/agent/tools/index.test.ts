@@ -12,9 +12,7 @@ import {
 
 test("seven tools with pi's names and parameter names", () => {
   const tools = createCodingTools({ cwd: "/" });
-  const params = Object.fromEntries(
-    tools.map((t) => [t.name, Object.keys((t.parameters as { properties: Record<string, unknown> }).properties).sort()]),
-  );
+  const params = Object.fromEntries(tools.map((t) => [t.name, Object.keys((t.parameters as { properties: Record<string, unknown> }).properties).sort()]));
   expect(params).toEqual({
     read: ["limit", "offset", "path"],
     bash: ["command", "timeout"],

@@ -35,8 +35,16 @@ describe("tool processes die with their worker", () => {
     dir = mkdtempSync(join(TEST_TMP, "reaper-"));
     llm = await startFakeLlm({
       script: [
-        { kind: "tool_call", matchLastUser: "hang", calls: [{ id: "call-hang", name: "bash", arguments: { command: 'echo "pgid=$$"; sleep 300 & sleep 300' } }] },
-        { kind: "tool_call", matchLastUser: "background", calls: [{ id: "call-bg", name: "bash", arguments: { command: 'echo "pgid=$$"; (sleep 300 &) ; echo started' } }] },
+        {
+          kind: "tool_call",
+          matchLastUser: "hang",
+          calls: [{ id: "call-hang", name: "bash", arguments: { command: 'echo "pgid=$$"; sleep 300 & sleep 300' } }],
+        },
+        {
+          kind: "tool_call",
+          matchLastUser: "background",
+          calls: [{ id: "call-bg", name: "bash", arguments: { command: 'echo "pgid=$$"; (sleep 300 &) ; echo started' } }],
+        },
         { kind: "text", match: "call-bg", chunks: ["left it running"] },
       ],
     });

@@ -18,10 +18,7 @@ afterEach(() => cleanup());
 
 const lines = (n: number): string => Array.from({ length: n }, (_, i) => `line ${i + 1}`).join("\n");
 // 1x1 transparent PNG.
-const PNG = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=",
-  "base64",
-);
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
 
 describe("read", () => {
   test("reads a whole small file relative to cwd", async () => {
@@ -41,9 +38,7 @@ describe("read", () => {
 
   test("offset beyond the end and a zero limit are errors", async () => {
     writeFileSync(join(dir, "a.txt"), lines(3));
-    await expect(createReadTool(dir).execute("t", { path: "a.txt", offset: 10 })).rejects.toThrow(
-      "Offset 10 is beyond end of file (3 lines total)",
-    );
+    await expect(createReadTool(dir).execute("t", { path: "a.txt", offset: 10 })).rejects.toThrow("Offset 10 is beyond end of file (3 lines total)");
     await expect(createReadTool(dir).execute("t", { path: "a.txt", limit: 0 })).rejects.toThrow(/limit must be at least 1/);
   });
 
@@ -103,7 +98,11 @@ describe("read", () => {
     const lines = content.slice(1).replace(/\r\n/g, "\n").split("\n");
     // Streaming from 1 MB on (default 8 MB), so this 1.3 MB file takes the streaming path.
     const tool = createReadTool(dir, { largeFileBytes: 1024 * 1024 });
-    for (const [offset, limit] of [[undefined, undefined], [39999, undefined], [10, 5000]] as const) {
+    for (const [offset, limit] of [
+      [undefined, undefined],
+      [39999, undefined],
+      [10, 5000],
+    ] as const) {
       const expected = formatTextWindow(windowFromLines(lines, offset, limit), "big.log").text;
       expect(textOf(await tool.execute("t", { path: "big.log", offset, limit }))).toBe(expected);
     }

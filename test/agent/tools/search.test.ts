@@ -132,7 +132,17 @@ describe("ls", () => {
     put("Zeta.md");
     const text = textOf(await createLsTool(dir).execute("t", { path: "." }));
     expect(text.split("\n")).toEqual([
-      ".git/", ".gitignore", ".hidden/", "bin.dat", "debug.log", "dist/", "keep.log", "node_modules/", "rootonly.txt", "src/", "Zeta.md",
+      ".git/",
+      ".gitignore",
+      ".hidden/",
+      "bin.dat",
+      "debug.log",
+      "dist/",
+      "keep.log",
+      "node_modules/",
+      "rootonly.txt",
+      "src/",
+      "Zeta.md",
     ]);
   });
 

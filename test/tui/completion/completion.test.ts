@@ -67,12 +67,22 @@ describe("completion list", () => {
     let workerCommandList = [{ name: "review", description: "review code", source: "prompt" as const }];
     const driver = createCompletionDriver({
       store,
-      commands: () => [...BUILTIN_COMMANDS, { name: "model", description: "choose", run: () => undefined }, { name: "tree", description: "tree", run: () => undefined }],
+      commands: () => [
+        ...BUILTIN_COMMANDS,
+        { name: "model", description: "choose", run: () => undefined },
+        { name: "tree", description: "tree", run: () => undefined },
+      ],
       workerCommands: { list: () => workerCommandList, refresh: async () => undefined },
       supported: (name) => name !== "tree",
       files: () =>
         remote
-          ? { kind: "worker", list: () => new Promise<string[]>((resolve) => { workerFiles = resolve; }) }
+          ? {
+              kind: "worker",
+              list: () =>
+                new Promise<string[]>((resolve) => {
+                  workerFiles = resolve;
+                }),
+            }
           : { kind: "local", cwd: "/", list: () => ["src/main.ts", "src/other.ts", "README.md"] },
     });
     const type = (text: string) => store.dispatch({ type: "editor", op: { op: "insert", text } });
@@ -80,7 +90,19 @@ describe("completion list", () => {
     const setWorkerCommands = (list: typeof workerCommandList) => {
       workerCommandList = list;
     };
-    return { store, controller, conn, driver, type, names, setWorkerCommands, goRemote: () => { remote = true; }, answerFiles: (paths: string[]) => workerFiles?.(paths) };
+    return {
+      store,
+      controller,
+      conn,
+      driver,
+      type,
+      names,
+      setWorkerCommands,
+      goRemote: () => {
+        remote = true;
+      },
+      answerFiles: (paths: string[]) => workerFiles?.(paths),
+    };
   };
 
   it("is state in the store, updated in the same dispatch as the keystroke: commands the worker supports plus its own", () => {

@@ -207,7 +207,11 @@ describe("dialogs", () => {
     const s = setup();
     open(s, { id: "x1", method: "select", title: "Behind", options: ["a"] });
     s.store.dispatch({ type: "agent_event", event: { type: "message_start", message: { role: "assistant", blocks: [] } }, now: 0 });
-    s.store.dispatch({ type: "agent_event", event: { type: "message_update", delta: { kind: "text_delta", index: 0, delta: "streaming words" }, usage: undefined, snapshot: undefined }, now: 0 });
+    s.store.dispatch({
+      type: "agent_event",
+      event: { type: "message_update", delta: { kind: "text_delta", index: 0, delta: "streaming words" }, usage: undefined, snapshot: undefined },
+      now: 0,
+    });
     await waitFor(() => s.frame().includes("streaming words") && s.frame().includes("Behind"), "both visible");
     open(s, { id: "c", method: "cancel", targetId: "x1" });
     await waitFor(() => !s.frame().includes("Behind"), "closed");

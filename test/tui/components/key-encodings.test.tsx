@@ -59,7 +59,6 @@ function setupRecorder(): { seen: string[]; write(data: string): void } {
   return { seen, write: (d) => r.stdin.write(d) };
 }
 
-
 describe("every keymap key in every encoding", () => {
   const names = [...new Set([...EDITOR_BINDINGS, ...DIALOG_BINDINGS].flatMap((b) => b.keys))].filter((k) => k !== "paste_start" && k !== "paste_end");
 
@@ -93,7 +92,17 @@ describe("every keymap key in every encoding", () => {
   it("drops sequences nobody binds instead of typing them", async () => {
     const s = setupApp();
     await waitFor(() => s.frame().includes("message the agent"), "editor shown");
-    for (const seq of [`${ESC}[25~`, `${ESC}[57441u`, `${ESC}[57441;2u`, `${ESC}[<0;10;5M`, `${ESC}[I`, `${ESC}[O`, `${ESC}[27;5;57399~`, `${ESC}[1;2P`, `${ESC}[99;5:3u`]) {
+    for (const seq of [
+      `${ESC}[25~`,
+      `${ESC}[57441u`,
+      `${ESC}[57441;2u`,
+      `${ESC}[<0;10;5M`,
+      `${ESC}[I`,
+      `${ESC}[O`,
+      `${ESC}[27;5;57399~`,
+      `${ESC}[1;2P`,
+      `${ESC}[99;5:3u`,
+    ]) {
       s.stdin.write(seq);
     }
     s.stdin.write("ok");

@@ -17,8 +17,7 @@ const plain = { ctrl: false, meta: false, shift: false } as Key;
 
 describe("splitting an input chunk into keys", () => {
   it("separates control bytes from the text around them; keeps plain text, pastes and single keys whole", () => {
-    const keys = (s: string, pasting = false): unknown[] =>
-      splitKeypresses(s, plain, pasting).map((k) => resolveEditorKey(k.input, k.key));
+    const keys = (s: string, pasting = false): unknown[] => splitKeypresses(s, plain, pasting).map((k) => resolveEditorKey(k.input, k.key));
     expect(keys("abc\u0003")).toEqual([{ text: "abc" }, { action: "clear_or_exit" }]);
     expect(keys("hello\r")).toEqual([{ text: "hello" }, { action: "submit" }]);
     expect(keys("ab\u007fc\u0017")).toEqual([{ text: "ab" }, { action: "backspace" }, { text: "c" }, { action: "delete_word" }]);
@@ -159,4 +158,3 @@ describe("keys between two views", () => {
     expect(s.conn.responses).toEqual([{ id: "q2", response: { confirmed: true } }]);
   });
 });
-

@@ -1,4 +1,3 @@
-
 import { render } from "ink-testing-library";
 import { App } from "../../../src/tui/components/app.js";
 import { createController, type ControllerOptions } from "../../../src/tui/controller.js";
@@ -13,7 +12,14 @@ export function setupApp(options: Pick<ControllerOptions, "copy"> = {}): AppHarn
   const store = createStore(createInitialState(100, 30), { frameMs: 0 });
   const conn = createFakeConnection();
   let exited = false;
-  const controller = createController({ store, connection: conn, exit: () => { exited = true; }, ...options });
+  const controller = createController({
+    store,
+    connection: conn,
+    exit: () => {
+      exited = true;
+    },
+    ...options,
+  });
   const r = render(<App store={store} controller={controller} />);
   return { store, conn, stdin: r.stdin, frame: () => r.lastFrame() ?? "", exited: () => exited };
 }

@@ -19,19 +19,16 @@ export function createFakeConnection(): FakeConnection {
     bash: { output: "hi\n", exitCode: 0, cancelled: false, truncated: false },
     clearQueue: { steering: [], followUp: [] },
   };
-  const rpc = new Proxy(
-    {} as Record<string, unknown>,
-    {
-      get(target: Record<string, unknown>, prop: string) {
-        // A test may replace a method (e.g. to make it reject) by assigning it.
-        if (prop in target) return target[prop];
-        return vi.fn(async (...args: unknown[]) => {
-          calls.push({ method: prop, args });
-          return canned[prop];
-        });
-      },
+  const rpc = new Proxy({} as Record<string, unknown>, {
+    get(target: Record<string, unknown>, prop: string) {
+      // A test may replace a method (e.g. to make it reject) by assigning it.
+      if (prop in target) return target[prop];
+      return vi.fn(async (...args: unknown[]) => {
+        calls.push({ method: prop, args });
+        return canned[prop];
+      });
     },
-  );
+  });
   const fake = {
     calls,
     responses,

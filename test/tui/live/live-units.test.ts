@@ -25,7 +25,15 @@ describe("worker commands for live sessions", () => {
     expect(liveWorkerCommand(BUNDLED, "")).toEqual(["/usr/bin/node", "/opt/agent-tui/bin/agent-rpc.js", "attach", "--provider", "fake"]);
     expect(reconnectCommand(SSH, "0198abcd")).toEqual(["ssh", "devbox", "agent-rpc", "attach", "0198abcd", "--or-start", "--mode", "rpc"]);
     // A command that already says `attach X --or-start` gets the worker's id instead of X.
-    expect(reconnectCommand(["ssh", "h", "agent-rpc", "attach", "old", "--or-start", "-c"], "new")).toEqual(["ssh", "h", "agent-rpc", "attach", "new", "--or-start", "-c"]);
+    expect(reconnectCommand(["ssh", "h", "agent-rpc", "attach", "old", "--or-start", "-c"], "new")).toEqual([
+      "ssh",
+      "h",
+      "agent-rpc",
+      "attach",
+      "new",
+      "--or-start",
+      "-c",
+    ]);
     expect(sessionsCommand(SSH, ["--json"])).toEqual(["ssh", "devbox", "agent-rpc", "sessions", "--json"]);
   });
 
@@ -36,13 +44,19 @@ describe("worker commands for live sessions", () => {
     expect("command" in live && live.live?.reconnectCommand("x")).toContain("x");
     expect("command" in live && live.live?.reconnectDelaysMs).toEqual([10]);
     expect(planWorker({ workerCommand: BUNDLED, noDetach: true, attachId: undefined }, on)).toEqual({ command: BUNDLED, live: undefined });
-    expect(planWorker({ workerCommand: BUNDLED, noDetach: false, attachId: undefined }, { enabled: false, reconnectDelaysMs: undefined })).toEqual({ command: BUNDLED, live: undefined });
+    expect(planWorker({ workerCommand: BUNDLED, noDetach: false, attachId: undefined }, { enabled: false, reconnectDelaysMs: undefined })).toEqual({
+      command: BUNDLED,
+      live: undefined,
+    });
     expect(planWorker({ workerCommand: ["pi"], noDetach: false, attachId: "x" }, on)).toMatchObject({ error: expect.stringMatching(/needs agent-rpc/) });
   });
 
   it("reads `agent-tui sessions [stop ID] [--agent CMD]`", () => {
     expect(parseSessionsCli(["hello"])).toBeUndefined();
-    expect(parseSessionsCli(["sessions", "stop", "0198", "--agent", "ssh h agent-rpc"])).toEqual({ args: ["--stop", "0198"], workerCommand: ["ssh", "h", "agent-rpc"] });
+    expect(parseSessionsCli(["sessions", "stop", "0198", "--agent", "ssh h agent-rpc"])).toEqual({
+      args: ["--stop", "0198"],
+      workerCommand: ["ssh", "h", "agent-rpc"],
+    });
   });
 });
 
@@ -58,15 +72,22 @@ describe("live notices in the transcript", () => {
     expect(snapshot[0]?.type).toBe("interrupted");
   });
   it("says what happened to the link and to the session", () => {
-    expect(liveNoticeActions({ kind: "live_link", state: "waiting", attempt: 2, delayMs: 4000 }, 0)).toMatchObject([{ type: "toast", text: expect.stringContaining("Reconnecting in 4 s (attempt 2)") }]);
+    expect(liveNoticeActions({ kind: "live_link", state: "waiting", attempt: 2, delayMs: 4000 }, 0)).toMatchObject([
+      { type: "toast", text: expect.stringContaining("Reconnecting in 4 s (attempt 2)") },
+    ]);
     expect(liveNoticeActions({ kind: "live_link", state: "restored" }, 0)).toMatchObject([{ type: "notice", text: expect.stringContaining("Reconnected") }]);
-    expect(liveNoticeActions({ kind: "live_detached", reason: "taken_over" }, 0)).toMatchObject([{ type: "notice", text: expect.stringContaining("took it over") }]);
+    expect(liveNoticeActions({ kind: "live_detached", reason: "taken_over" }, 0)).toMatchObject([
+      { type: "notice", text: expect.stringContaining("took it over") },
+    ]);
   });
 });
 
 describe("live sessions as the pickers show them", () => {
   it("decodes `agent-rpc sessions --json` and marks working / waiting / idle since", () => {
-    const [s] = decodeLiveSessions([{ id: "0198aaaa-bbbb", pid: 7, cwd: "/p", state: "idle", since: 0, startedAt: 0, attached: false, sessionName: "fix" }, { bad: true }]);
+    const [s] = decodeLiveSessions([
+      { id: "0198aaaa-bbbb", pid: 7, cwd: "/p", state: "idle", since: 0, startedAt: 0, attached: false, sessionName: "fix" },
+      { bad: true },
+    ]);
     expect(s).toMatchObject({ id: "0198aaaa-bbbb", pid: 7, sessionName: "fix" });
     if (!s) throw new Error("not decoded");
     expect(describeLiveState({ state: "working", since: 0 }, 0)).toBe("working");

@@ -1,4 +1,3 @@
-
 import { afterEach, describe, expect, it } from "vitest";
 import { cleanup, render } from "ink-testing-library";
 import { App } from "../../../src/tui/components/app.js";
@@ -61,7 +60,11 @@ describe("picker overlay", () => {
     const s = setup();
     const chosen = s.host.open("Pick one", items);
     await waitFor(() => s.frame().includes("Pick one"), "picker");
-    s.store.dispatch({ type: "ui_request", request: { kind: "dialog", dialog: { method: "confirm", id: "d1", title: "Allow?", message: "really", timeoutMs: undefined, receivedAt: 0 } }, now: 0 });
+    s.store.dispatch({
+      type: "ui_request",
+      request: { kind: "dialog", dialog: { method: "confirm", id: "d1", title: "Allow?", message: "really", timeoutMs: undefined, receivedAt: 0 } },
+      now: 0,
+    });
     await waitFor(() => s.frame().includes("Allow?"), "dialog");
     expect(s.frame()).not.toContain("Pick one");
     s.store.dispatch({ type: "dialog_closed", id: "d1" });

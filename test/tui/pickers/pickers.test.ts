@@ -71,7 +71,11 @@ describe("tree navigator", () => {
           entry: entry("a1", "u1", "assistant", "first answer"),
           children: [
             { entry: entry("u2", "a1", "user", "branch one"), children: [{ entry: entry("a2", "u2", "assistant", "answer one"), children: [] }] },
-            { entry: entry("u3", "a1", "user", "branch two"), label: "keep", children: [{ entry: entry("a3", "u3", "assistant", "answer two"), children: [] }] },
+            {
+              entry: entry("u3", "a1", "user", "branch two"),
+              label: "keep",
+              children: [{ entry: entry("a3", "u3", "assistant", "answer two"), children: [] }],
+            },
           ],
         },
       ],
@@ -121,7 +125,13 @@ describe("session list", () => {
   it("summarises name, first message and message count; skips non-session files and torn lines", () => {
     writeFileSync(
       join(dir, "a.jsonl"),
-      [header("s1"), JSON.stringify(entry("1", null, "user", "fix  the\nparser")), JSON.stringify(entry("2", "1", "assistant", "ok")), JSON.stringify({ type: "session_info", id: "3", parentId: "2", timestamp: "", name: "parser" }), '{"type":"mess'].join("\n"),
+      [
+        header("s1"),
+        JSON.stringify(entry("1", null, "user", "fix  the\nparser")),
+        JSON.stringify(entry("2", "1", "assistant", "ok")),
+        JSON.stringify({ type: "session_info", id: "3", parentId: "2", timestamp: "", name: "parser" }),
+        '{"type":"mess',
+      ].join("\n"),
     );
     writeFileSync(join(dir, "b.jsonl"), "not json\n");
     writeFileSync(join(dir, "c.txt"), header("x"));

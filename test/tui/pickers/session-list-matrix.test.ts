@@ -16,8 +16,18 @@ describe("session listing over the corrupt-file matrix", () => {
     const before = readdirSync(dir).sort();
     const skipped: string[] = [];
     const listed = listSessions(dir, (path) => skipped.push(basename(path, ".jsonl")));
-    expect(listed.map((s) => basename(s.path, ".jsonl")).sort()).toEqual(cases.filter((c) => c.opens).map((c) => c.name).sort());
-    expect(skipped.sort()).toEqual(cases.filter((c) => !c.opens).map((c) => c.name).sort());
+    expect(listed.map((s) => basename(s.path, ".jsonl")).sort()).toEqual(
+      cases
+        .filter((c) => c.opens)
+        .map((c) => c.name)
+        .sort(),
+    );
+    expect(skipped.sort()).toEqual(
+      cases
+        .filter((c) => !c.opens)
+        .map((c) => c.name)
+        .sort(),
+    );
     for (const s of listed) {
       expect(s.firstMessage).toBe("matrix question");
       expect(s.messageCount).toBe(2);

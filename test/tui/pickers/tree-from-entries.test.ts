@@ -10,7 +10,14 @@ const entry = (id: string, parentId: string | null, role: "user" | "assistant", 
   timestamp: "2025-01-01T00:00:00.000Z",
   message: { role, content: [{ type: "text", text }], timestamp: 0 },
 });
-const label = (id: string, targetId: string, text: string | undefined) => ({ type: "label", id, parentId: null, timestamp: "t", targetId, ...(text !== undefined ? { label: text } : {}) });
+const label = (id: string, targetId: string, text: string | undefined) => ({
+  type: "label",
+  id,
+  parentId: null,
+  timestamp: "t",
+  targetId,
+  ...(text !== undefined ? { label: text } : {}),
+});
 
 describe("tree from get_entries", () => {
   it("builds what get_tree would send", () => {

@@ -10,7 +10,10 @@ import { eventLabels, queueLabel, todoLabel } from "../../../src/tui/render/even
 
 const select: NumberedDialog = { number: 3, dialog: { method: "select", id: "s", title: "Pick", options: ["Alpha", "Beta"], timeoutMs: 1500, receivedAt: 0 } };
 const confirm: NumberedDialog = { number: 4, dialog: { method: "confirm", id: "c", title: "Sure?", message: "really", timeoutMs: undefined, receivedAt: 0 } };
-const dialogNotice = (id: string, title: string): BridgeNotice => ({ kind: "ui_request", request: { type: "extension_ui_request", id, method: "confirm", title, message: "" } });
+const dialogNotice = (id: string, title: string): BridgeNotice => ({
+  kind: "ui_request",
+  request: { type: "extension_ui_request", id, method: "confirm", title, message: "" },
+});
 
 describe("plain input", () => {
   it("Enter prompts when idle and steers while busy; /followup, /abort and /quit are commands", () => {
@@ -35,7 +38,12 @@ describe("plain input", () => {
 
 describe("plain questions", () => {
   it("are numbered, list their options and say their timeout in words", () => {
-    expect(questionLines(select)).toEqual(["question 3: Pick", "  1. Alpha", "  2. Beta", "answer with a number from 1 to 2; /cancel cancels; closes in 2 seconds"]);
+    expect(questionLines(select)).toEqual([
+      "question 3: Pick",
+      "  1. Alpha",
+      "  2. Beta",
+      "answer with a number from 1 to 2; /cancel cancels; closes in 2 seconds",
+    ]);
     expect(questionLines(confirm)).toEqual(["question 4: Sure?", "  really", "answer y or n; /cancel cancels"]);
     expect(timeoutWords(1000)).toBe("closes in 1 second");
   });
@@ -43,12 +51,18 @@ describe("plain questions", () => {
   it("an editor keeps its text on an empty line; an input takes the line as typed", () => {
     const editor = { method: "editor", id: "e", title: "Edit", prefill: "keep me", timeoutMs: undefined, receivedAt: 0 } as const;
     expect(readAnswer(editor, "")).toEqual({ response: { value: "keep me" } });
-    expect(readAnswer({ method: "input", id: "i", title: "Say", placeholder: "", timeoutMs: undefined, receivedAt: 0 }, " spaced ")).toEqual({ response: { value: " spaced " } });
+    expect(readAnswer({ method: "input", id: "i", title: "Say", placeholder: "", timeoutMs: undefined, receivedAt: 0 }, " spaced ")).toEqual({
+      response: { value: " spaced " },
+    });
   });
 
   it("are asked one at a time: the next is asked when the first is answered or closed", () => {
     const log = new PlainLog();
-    expect(log.notices([dialogNotice("a", "First?"), dialogNotice("b", "Second?")])).toEqual(["question 1: First?", "answer y or n; /cancel cancels", "question 2 waits: Second?"]);
+    expect(log.notices([dialogNotice("a", "First?"), dialogNotice("b", "Second?")])).toEqual([
+      "question 1: First?",
+      "answer y or n; /cancel cancels",
+      "question 2 waits: Second?",
+    ]);
     expect(log.question()?.dialog.id).toBe("a");
     expect(log.answered("a")).toEqual(["question 2: Second?", "answer y or n; /cancel cancels"]);
     expect(log.notices([{ kind: "ui_request_closed", id: "b", reason: "timeout" }])).toEqual(["question 2 closed: timed out"]);
@@ -76,11 +90,32 @@ describe("plain stream lines", () => {
 
 describe("labelled state lines", () => {
   it("tools, queue and todos are reported in words", () => {
-    const end: ClientEvent = { type: "tool_execution_end", toolCallId: "t", toolName: "bash", isError: true, result: { text: "\nno such file\nmore\n", details: undefined, images: 0 }, todos: undefined };
+    const end: ClientEvent = {
+      type: "tool_execution_end",
+      toolCallId: "t",
+      toolName: "bash",
+      isError: true,
+      result: { text: "\nno such file\nmore\n", details: undefined, images: 0 },
+      todos: undefined,
+    };
     expect(eventLabels(end)).toEqual(["tool failed: bash: no such file (2 lines)"]);
-    expect(eventLabels({ type: "tool_execution_start", toolCallId: "t", toolName: "read", args: { path: "a\u001b[2Jb.ts" } })).toEqual(["tool started: read a␛[2Jb.ts"]);
+    expect(eventLabels({ type: "tool_execution_start", toolCallId: "t", toolName: "read", args: { path: "a\u001b[2Jb.ts" } })).toEqual([
+      "tool started: read a␛[2Jb.ts",
+    ]);
     expect(queueLabel(["a"], [])).toBe("queue: 1 steering");
     expect(queueLabel([], [])).toBe("queue: empty");
-    expect(todoLabel([{ id: "p", name: "P", tasks: [{ id: "1", content: "x", status: "completed" }, { id: "2", content: "y", status: "in_progress" }, { id: "3", content: "z", status: "pending" }] }])).toBe("todo: 1 of 3 done, 1 in progress");
+    expect(
+      todoLabel([
+        {
+          id: "p",
+          name: "P",
+          tasks: [
+            { id: "1", content: "x", status: "completed" },
+            { id: "2", content: "y", status: "in_progress" },
+            { id: "3", content: "z", status: "pending" },
+          ],
+        },
+      ]),
+    ).toBe("todo: 1 of 3 done, 1 in progress");
   });
 });

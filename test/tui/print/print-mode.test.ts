@@ -46,7 +46,11 @@ describe("print run outcome", () => {
   });
 
   it("a provider error or an abort in the last message fails the run", () => {
-    expect(printOutcome(fold([assistant("", { stopReason: "error", errorMessage: "429 slow down" })]))).toEqual({ ok: false, aborted: false, error: "429 slow down" });
+    expect(printOutcome(fold([assistant("", { stopReason: "error", errorMessage: "429 slow down" })]))).toEqual({
+      ok: false,
+      aborted: false,
+      error: "429 slow down",
+    });
     expect(printOutcome(fold([assistant("part", { stopReason: "aborted" })]))).toMatchObject({ ok: false, aborted: true });
   });
 
@@ -83,7 +87,11 @@ describe("print dialogs", () => {
   const select = decodeUiRequest({ type: "extension_ui_request", id: "s1", method: "select", title: "Pick", options: ["a", "b"] }, 0);
 
   it("a confirm is answered no by default, or as --yes / --no say; other dialogs are cancelled", () => {
-    expect(answerDialog(confirm, undefined)).toEqual({ id: "c1", response: { confirmed: false }, say: 'dialog "Run it?": answered no (the default in print mode; --yes answers yes)' });
+    expect(answerDialog(confirm, undefined)).toEqual({
+      id: "c1",
+      response: { confirmed: false },
+      say: 'dialog "Run it?": answered no (the default in print mode; --yes answers yes)',
+    });
     expect(answerDialog(confirm, "yes")?.response).toEqual({ confirmed: true });
     expect(answerDialog(confirm, "no")?.say).toContain("answered no (--no)");
     expect(answerDialog(select, "yes")?.response).toEqual({ cancelled: true });

@@ -3,8 +3,7 @@
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
 
-const loaded = (): boolean =>
-  Object.keys(createRequire(import.meta.url).cache).some((k) => k.includes("/cli-highlight/"));
+const loaded = (): boolean => Object.keys(createRequire(import.meta.url).cache).some((k) => k.includes("/cli-highlight/"));
 
 describe("highlighter loading", () => {
   it("is deferred until a code block needs it", async () => {

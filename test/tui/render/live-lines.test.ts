@@ -6,7 +6,19 @@ import { stripSgr } from "../../../src/tui/render/text-width.js";
 describe("live budget", () => {
   it("never hands out more rows than rows - 2", () => {
     for (let rows = 3; rows <= 80; rows += 1) {
-      const b = allocateBudget(rows, { input: 50, menu: 9, status: 1, toasts: 3, todos: 20, queue: 2, widgetsAbove: 10, widgetsBelow: 10, bash: 8, tools: 30, stream: 100 });
+      const b = allocateBudget(rows, {
+        input: 50,
+        menu: 9,
+        status: 1,
+        toasts: 3,
+        todos: 20,
+        queue: 2,
+        widgetsAbove: 10,
+        widgetsBelow: 10,
+        bash: 8,
+        tools: 30,
+        stream: 100,
+      });
       const used = b.footer + b.input + b.menu + b.status + b.toasts + b.todos + b.queue + b.widgetsAbove + b.widgetsBelow + b.bash + b.tools + b.stream;
       expect(used).toBeLessThanOrEqual(Math.max(3, rows - 2));
       expect(b.footer).toBe(1);
@@ -18,12 +30,18 @@ describe("live budget", () => {
 describe("todo pane", () => {
   it("shows the task in progress first when rows are short, and is hidden without todos", async () => {
     const { todoLines } = await import("../../../src/tui/render/live-lines.js");
-    const phases = [{ id: "p", name: "P", tasks: [
-      { id: "1", content: "done one", status: "completed" },
-      { id: "2", content: "doing two", status: "in_progress" },
-      { id: "3", content: "three", status: "pending" },
-      { id: "4", content: "four", status: "weird-status" },
-    ] }];
+    const phases = [
+      {
+        id: "p",
+        name: "P",
+        tasks: [
+          { id: "1", content: "done one", status: "completed" },
+          { id: "2", content: "doing two", status: "in_progress" },
+          { id: "3", content: "three", status: "pending" },
+          { id: "4", content: "four", status: "weird-status" },
+        ],
+      },
+    ];
     expect(todoLines([], 40, 5)).toEqual([]);
     expect(todoLines(phases, 40, 2).map(stripSgr)).toEqual(["Plan 1/4", "  ◐ doing two"]);
     expect(todoLines(phases, 40, 3).map(stripSgr)).toEqual(["Plan 1/4", "  ◐ doing two", "  … 3 more"]);

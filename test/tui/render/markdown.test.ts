@@ -86,7 +86,15 @@ describe("committed entries with hostile text", () => {
   it("print no escape other than SGR, for every entry kind", async () => {
     const { entryLines } = await import("../../../src/tui/render/entry-lines.js");
     const evil = "x\u001b[2J\u001b]0;pwn\u0007\u001b[10;1H y";
-    const run: ToolRun = { id: "t", name: evil, args: { command: evil }, startedAt: 0, endedAt: 1, status: "error", output: { text: evil, details: { diff: `+${evil}` }, images: 0 } };
+    const run: ToolRun = {
+      id: "t",
+      name: evil,
+      args: { command: evil },
+      startedAt: 0,
+      endedAt: 1,
+      status: "error",
+      output: { text: evil, details: { diff: `+${evil}` }, images: 0 },
+    };
     const entries = [
       { kind: "user", id: 1, text: evil, images: 0 },
       { kind: "markdown", id: 2, text: evil, continues: false },

@@ -78,7 +78,15 @@ describe("one huge event draws a bounded number of rows", () => {
   const lines20 = `${"y".repeat(99)}\n`.repeat(200_000);
 
   it("a running tool's 20 MB single-line output: the pane keeps its rows and says what is hidden", () => {
-    const run: ToolRun = { id: "t", name: "bash", args: { command: "cat big" }, startedAt: 0, endedAt: undefined, status: "running", output: { text: MB20, details: undefined, images: 0 } };
+    const run: ToolRun = {
+      id: "t",
+      name: "bash",
+      args: { command: "cat big" },
+      startedAt: 0,
+      endedAt: undefined,
+      status: "running",
+      output: { text: MB20, details: undefined, images: 0 },
+    };
     const rows = toolLines(run, 0, 80, 8, false, 3).map(stripSgr);
     expect(rows.length).toBeLessThanOrEqual(9);
     expect(rows.join("\n")).toMatch(/the rest of a long line/);
@@ -86,7 +94,15 @@ describe("one huge event draws a bounded number of rows", () => {
   });
 
   it("a finished tool with 200,000 output lines, collapsed and expanded", () => {
-    const run: ToolRun = { id: "t", name: "read", args: { path: "big" }, startedAt: 0, endedAt: 1, status: "done", output: { text: lines20, details: undefined, images: 0 } };
+    const run: ToolRun = {
+      id: "t",
+      name: "read",
+      args: { path: "big" },
+      startedAt: 0,
+      endedAt: 1,
+      status: "done",
+      output: { text: lines20, details: undefined, images: 0 },
+    };
     expect(toolLines(run, 1, 80, 5, false).map(stripSgr)).toEqual(["✓ read big · 0.0s", "  200,000 lines"]);
     const expanded = toolLines(run, 1, 80, 40, true).map(stripSgr);
     expect(expanded.length).toBeLessThanOrEqual(41);
@@ -102,12 +118,21 @@ describe("one huge event draws a bounded number of rows", () => {
   });
 
   it("a 20 MB streaming delta, a 20 MB status and a 20 MB dialog title", () => {
-    expect(streamLines({ blocks: [{ type: "text", text: MB20 }], commitBlock: 0, commitOffset: 0, lastStarted: 0 }, 80, 10, true).length).toBeLessThanOrEqual(10);
-    expect(streamLines({ blocks: [{ type: "thinking", thinking: MB20, redacted: false }], commitBlock: 0, commitOffset: 0, lastStarted: 0 }, 80, 10, true).length).toBeLessThanOrEqual(10);
+    expect(streamLines({ blocks: [{ type: "text", text: MB20 }], commitBlock: 0, commitOffset: 0, lastStarted: 0 }, 80, 10, true).length).toBeLessThanOrEqual(
+      10,
+    );
+    expect(
+      streamLines({ blocks: [{ type: "thinking", thinking: MB20, redacted: false }], commitBlock: 0, commitOffset: 0, lastStarted: 0 }, 80, 10, true).length,
+    ).toBeLessThanOrEqual(10);
     const footer = footerLine({ ...createInitialState().footer, worker: "ready", statuses: { big: MB20 } }, 100);
     expect(textWidth(footer)).toBeLessThanOrEqual(100);
     const question = questionRows(MB20, "", 100).map(stripSgr);
     expect(question.length).toBeLessThan(1000);
-    expect(question.slice(-3).map((r) => r.trim()).join(" ")).toMatch(/⟨[\d,]+ more characters⟩$/);
+    expect(
+      question
+        .slice(-3)
+        .map((r) => r.trim())
+        .join(" "),
+    ).toMatch(/⟨[\d,]+ more characters⟩$/);
   });
 });

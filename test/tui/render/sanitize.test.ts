@@ -37,7 +37,29 @@ describe("sanitizeText", () => {
       seed = (seed * 1103515245 + 12345) % 2147483648;
       return seed / 2147483648;
     };
-    const alphabet = ["\u001b", "[", "]", "\u0007", "\r", "\n", "\t", "\u009b", "\u009d", "\u202e", "\u2066", "m", "2", ";", "a", "P", "\\", "\u0000", "\u007f", "é", "日"];
+    const alphabet = [
+      "\u001b",
+      "[",
+      "]",
+      "\u0007",
+      "\r",
+      "\n",
+      "\t",
+      "\u009b",
+      "\u009d",
+      "\u202e",
+      "\u2066",
+      "m",
+      "2",
+      ";",
+      "a",
+      "P",
+      "\\",
+      "\u0000",
+      "\u007f",
+      "é",
+      "日",
+    ];
     for (let i = 0; i < 500; i += 1) {
       const input = Array.from({ length: 1 + Math.floor(random() * 40) }, () => alphabet[Math.floor(random() * alphabet.length)] ?? "").join("");
       const out = sanitizeText(input);

@@ -36,28 +36,66 @@ const W = 400; // wide enough that one row holds the whole payload
 
 function hostileState(): TuiState {
   const s = createInitialState(W, 60);
-  const run: ToolRun = { id: "t1", name: `bash${EVIL}`, args: { command: EVIL }, startedAt: 0, endedAt: undefined, status: "running", output: { text: EVIL, details: undefined, images: 0 } };
+  const run: ToolRun = {
+    id: "t1",
+    name: `bash${EVIL}`,
+    args: { command: EVIL },
+    startedAt: 0,
+    endedAt: undefined,
+    status: "running",
+    output: { text: EVIL, details: undefined, images: 0 },
+  };
   return {
     ...s,
     transcript: {
       ...s.transcript,
-      live: { blocks: [{ type: "text", text: EVIL }, { type: "thinking", thinking: EVIL, redacted: false }, { type: "toolCall", id: "c", name: EVIL, args: {}, argsText: "" }], commitBlock: 0, commitOffset: 0, lastStarted: 0 },
+      live: {
+        blocks: [
+          { type: "text", text: EVIL },
+          { type: "thinking", thinking: EVIL, redacted: false },
+          { type: "toolCall", id: "c", name: EVIL, args: {}, argsText: "" },
+        ],
+        commitBlock: 0,
+        commitOffset: 0,
+        lastStarted: 0,
+      },
       tools: { t1: run },
       toolOrder: ["t1"],
       bash: { command: EVIL, output: EVIL, startedAt: 0 },
     },
     run: { ...s.run, busy: true, retry: { attempt: 1, maxAttempts: 3, until: 5000, error: EVIL } },
     queue: { steering: [EVIL], followUp: [EVIL] },
-    todos: [{ id: "p", name: EVIL, tasks: [{ id: "1", content: EVIL, status: "in_progress" }] }, { id: "q", name: "two", tasks: [] }],
+    todos: [
+      { id: "p", name: EVIL, tasks: [{ id: "1", content: EVIL, status: "in_progress" }] },
+      { id: "q", name: "two", tasks: [] },
+    ],
     toasts: [{ id: 1, level: "error", text: EVIL, until: 10, count: 1 }],
     widgets: { w: { lines: [EVIL], placement: "aboveEditor" } },
-    footer: { ...s.footer, cwd: `/tmp/${EVIL}`, branch: EVIL, sessionName: EVIL, model: EVIL, thinkingLevel: EVIL, statuses: { x: EVIL }, worker: "crashed", workerDetail: `exit 1 \n${EVIL}\nmore stderr` },
+    footer: {
+      ...s.footer,
+      cwd: `/tmp/${EVIL}`,
+      branch: EVIL,
+      sessionName: EVIL,
+      model: EVIL,
+      thinkingLevel: EVIL,
+      statuses: { x: EVIL },
+      worker: "crashed",
+      workerDetail: `exit 1 \n${EVIL}\nmore stderr`,
+    },
   };
 }
 
 describe("line builders with hostile text", () => {
   it("committed entries of every kind", () => {
-    const run: ToolRun = { id: "t", name: EVIL, args: { command: EVIL, path: EVIL }, startedAt: 0, endedAt: 1, status: "error", output: { text: EVIL, details: { diff: `+${EVIL}` }, images: 0 } };
+    const run: ToolRun = {
+      id: "t",
+      name: EVIL,
+      args: { command: EVIL, path: EVIL },
+      startedAt: 0,
+      endedAt: 1,
+      status: "error",
+      output: { text: EVIL, details: { diff: `+${EVIL}` }, images: 0 },
+    };
     const entries: Entry[] = [
       { kind: "user", id: 1, text: EVIL, images: 0 },
       { kind: "markdown", id: 2, text: `# ${EVIL}\n\n${EVIL}\n\n\`${EVIL}\`\n\n\`\`\`\n${EVIL}\n\`\`\`\n\n| a |\n|---|\n| ${EVIL} |`, continues: false },
@@ -95,7 +133,10 @@ describe("line builders with hostile text", () => {
     expectSafe(editorLines(EVIL, 0, W, 5), "editor prefill");
     const picker = { ...createPickerState(EVIL, [{ id: "1", label: EVIL, detail: EVIL }]), query: "" };
     expectSafe(pickerLines(picker, W, 5), "picker");
-    const files = createPickerState("files", [{ id: EVIL, label: EVIL }, { id: "b", label: "b" }]);
+    const files = createPickerState("files", [
+      { id: EVIL, label: EVIL },
+      { id: "b", label: "b" },
+    ]);
     expectSafe(menuLines({ kind: "at", start: 0, end: 0, query: "", list: files, note: EVIL }, W, 5), "@ completion");
     const commands = createPickerState("commands", [{ id: "x", label: `/${EVIL}`, detail: EVIL }]);
     expectSafe(menuLines({ kind: "slash", start: 0, end: 0, query: "", list: commands, note: undefined }, W, 5), "/ completion");
@@ -107,15 +148,27 @@ describe("a command shown for approval is what runs", () => {
   const gate = (command: string): string => `Allow a destructive command (rm -rf)?\n${command}`;
 
   it("the permission-gate dialog shows the part before a CR", () => {
-    const rows = selectLines(gate("rm -rf ./important #\recho hello"), ["Allow once", "Allow for this session", "Block"], { index: 0, filter: "" }, 60, 12, undefined).map(stripSgr);
+    const rows = selectLines(
+      gate("rm -rf ./important #\recho hello"),
+      ["Allow once", "Allow for this session", "Block"],
+      { index: 0, filter: "" },
+      60,
+      12,
+      undefined,
+    ).map(stripSgr);
     expect(rows[0]).toBe("◆ Allow a destructive command (rm -rf)?");
     expect(rows[1]).toBe("  rm -rf ./important #␍echo hello");
     expect(rows.slice(2, 5)).toEqual(["❯ Allow once", "  Allow for this session", "  Block"]);
   });
 
   it("a command padded past the edge is wrapped and its spaces counted, never cut", () => {
-    const rows = selectLines(gate(`echo ok${" ".repeat(150)}&& rm -rf ./important`), ["Allow once", "Block"], { index: 0, filter: "" }, 30, 12, undefined).map(stripSgr);
-    const question = rows.slice(0, rows.indexOf("❯ Allow once")).map((r) => r.trim()).join(" ");
+    const rows = selectLines(gate(`echo ok${" ".repeat(150)}&& rm -rf ./important`), ["Allow once", "Block"], { index: 0, filter: "" }, 30, 12, undefined).map(
+      stripSgr,
+    );
+    const question = rows
+      .slice(0, rows.indexOf("❯ Allow once"))
+      .map((r) => r.trim())
+      .join(" ");
     expect(question).toContain("echo ok ⟨150 spaces⟩");
     expect(question).toContain("rm -rf ./important");
     for (const r of rows) expect(textWidth(r)).toBeLessThanOrEqual(30);
@@ -140,7 +193,15 @@ describe("a command shown for approval is what runs", () => {
   });
 
   it("the bash tool header shows the whole command with controls visible", () => {
-    const run: ToolRun = { id: "t", name: "bash", args: { command: "rm -rf ./important #\recho hello" }, startedAt: 0, endedAt: 100, status: "done", output: undefined };
+    const run: ToolRun = {
+      id: "t",
+      name: "bash",
+      args: { command: "rm -rf ./important #\recho hello" },
+      startedAt: 0,
+      endedAt: 100,
+      status: "done",
+      output: undefined,
+    };
     expect(toolLines(run, 100, 80, 5, false).map(stripSgr)[0]).toBe("✓ bash rm -rf ./important #␍echo hello · 0.1s");
     const padded = { ...run, args: { command: `echo ok${" ".repeat(150)}&& rm -rf ./important\n\u001b[8mhidden\u001b[0m` } };
     const rows = toolLines(padded, 100, 30, 5, false).map(stripSgr);
@@ -154,7 +215,15 @@ describe("a command shown for approval is what runs", () => {
 
   it("a running command in the live region gets a few rows and says how many more there are", () => {
     const s = createInitialState(40, 30);
-    const run: ToolRun = { id: "t", name: "bash", args: { command: Array.from({ length: 20 }, (_, i) => `echo ${i}`).join("\n") }, startedAt: 0, endedAt: undefined, status: "running", output: undefined };
+    const run: ToolRun = {
+      id: "t",
+      name: "bash",
+      args: { command: Array.from({ length: 20 }, (_, i) => `echo ${i}`).join("\n") },
+      startedAt: 0,
+      endedAt: undefined,
+      status: "running",
+      output: undefined,
+    };
     const rows = runningToolLines({ ...s, transcript: { ...s.transcript, tools: { t: run }, toolOrder: ["t"] } }, 0, 40, 10).map(stripSgr);
     expect(rows[0]).toContain("bash echo 0");
     expect(rows.join("\n")).toMatch(/… \d+ more rows( and \d+ more characters)? of this command/);
@@ -168,6 +237,7 @@ describe("a command shown for approval is what runs", () => {
   });
 
   it("each sample reads the same in every one-row surface", () => {
-    for (const h of HOSTILE) expect(stripSgr(footerLine({ ...createInitialState().footer, worker: "ready", sessionName: h.raw }, 200)), h.name).toContain(h.shown);
+    for (const h of HOSTILE)
+      expect(stripSgr(footerLine({ ...createInitialState().footer, worker: "ready", sessionName: h.raw }, 200)), h.name).toContain(h.shown);
   });
 });

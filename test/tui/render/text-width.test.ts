@@ -25,11 +25,15 @@ describe("line widths", () => {
   const byGrapheme = (line: string): number =>
     stripSgr(line)
       .split(/(?=\u001b)/)
-      .reduce((w, part) => w + [...new Intl.Segmenter(undefined, { granularity: "grapheme" }).segment(part)].reduce((n, { segment }) => n + graphemeWidth(segment), 0), 0);
+      .reduce(
+        (w, part) =>
+          w + [...new Intl.Segmenter(undefined, { granularity: "grapheme" }).segment(part)].reduce((n, { segment }) => n + graphemeWidth(segment), 0),
+        0,
+      );
   const lines = [
     "\u001b[90m│\u001b[39m \u001b[90mNote: a quoted remark\u001b[39m",
     "• item \u001b[4m\u001b[34mlink\u001b[39m\u001b[24m — “quoted” …",
-    "  \u001b[35mconst\u001b[39m 名前 = \u001b[32m\"👨‍👩‍👧\"\u001b[39m; // e\u0301",
+    '  \u001b[35mconst\u001b[39m 名前 = \u001b[32m"👨‍👩‍👧"\u001b[39m; // e\u0301',
     "plain ascii only",
     "a lone \u001b escape and \u001b[31mred\u001b[0m",
   ];

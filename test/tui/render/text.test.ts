@@ -16,7 +16,13 @@ describe("textWidth", () => {
 
 describe("truncate and wrap", () => {
   it("never exceeds the width, whatever the text", () => {
-    const samples = ["日本語のテキストです", "👍🏽👍🏽👍🏽👍🏽👍🏽", "a\u0301b\u0301c\u0301d\u0301e\u0301f", `\u001b[1m${"x".repeat(50)}\u001b[22m`, "word ".repeat(30)];
+    const samples = [
+      "日本語のテキストです",
+      "👍🏽👍🏽👍🏽👍🏽👍🏽",
+      "a\u0301b\u0301c\u0301d\u0301e\u0301f",
+      `\u001b[1m${"x".repeat(50)}\u001b[22m`,
+      "word ".repeat(30),
+    ];
     for (const s of samples) {
       for (const w of [1, 5, 7, 12, 40]) {
         expect(textWidth(truncateLine(s, w))).toBeLessThanOrEqual(w);

@@ -55,7 +55,15 @@ describe("code blocks wrap instead of being cut", () => {
 
 describe("tool views and notices wrap paths and errors", () => {
   const path = `/home/someone/projects/a-rather-long-project-name/src/components/deeply/nested/folder/structure/file-name.tsx`;
-  const run: ToolRun = { id: "t", name: "read", args: { path }, startedAt: 0, endedAt: 200, status: "done", output: { text: "a\nb", details: undefined, images: 0 } };
+  const run: ToolRun = {
+    id: "t",
+    name: "read",
+    args: { path },
+    startedAt: 0,
+    endedAt: 200,
+    status: "done",
+    output: { text: "a\nb", details: undefined, images: 0 },
+  };
   it("the header shows the whole path and the elapsed time", () => {
     const rows = toolLines(run, 0, 40, 5, false);
     for (const r of rows) expect(textWidth(r)).toBeLessThanOrEqual(40);
@@ -138,7 +146,9 @@ describe("footer at narrow widths", () => {
   });
   it("shows everything when there is room", () => {
     const row = stripSgr(footerLine(footer({}), 200));
-    expect(row).toBe("/work/projects/some-project (feature/long-branch-name) · claude-sonnet-4-5 • high · ↑12k ↓6.8k · $0.420 · ctx 25% · extension status text");
+    expect(row).toBe(
+      "/work/projects/some-project (feature/long-branch-name) · claude-sonnet-4-5 • high · ↑12k ↓6.8k · $0.420 · ctx 25% · extension status text",
+    );
   });
   it("keeps a worker problem visible beside the model", () => {
     const row = stripSgr(footerLine(footer({ worker: "crashed", workerDetail: "exit 1" }), 40));

@@ -4,7 +4,16 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writ
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { type ClipboardProgram, copyToClipboard, describeCopy, findClipboardProgram, OSC52_MAX_BYTES, onPath, osc52Sequence, runClipboardProgram } from "../../../src/tui/clipboard.js";
+import {
+  type ClipboardProgram,
+  copyToClipboard,
+  describeCopy,
+  findClipboardProgram,
+  OSC52_MAX_BYTES,
+  onPath,
+  osc52Sequence,
+  runClipboardProgram,
+} from "../../../src/tui/clipboard.js";
 
 const dir = mkdtempSync(join(tmpdir(), "clip-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -16,7 +25,12 @@ describe("clipboard", () => {
     const b64 = Buffer.from("héllo ✓").toString("base64");
     expect(osc52Sequence("héllo ✓")).toBe(`\u001b]52;c;${b64}\u0007`);
     const writes: string[] = [];
-    return copyToClipboard("x", { write: (d) => writes.push(d), env: { TMUX: "/tmp/tmux-1/default,1,0", TERM: "screen-256color" }, dir: join(dir, "t"), findProgram: none }).then(() => {
+    return copyToClipboard("x", {
+      write: (d) => writes.push(d),
+      env: { TMUX: "/tmp/tmux-1/default,1,0", TERM: "screen-256color" },
+      dir: join(dir, "t"),
+      findProgram: none,
+    }).then(() => {
       expect(writes).toEqual(["\u001b]52;c;eA==\u0007"]);
     });
   });
@@ -43,8 +57,16 @@ describe("clipboard", () => {
     const findProgram = (): ClipboardProgram => ({ name: "wl-copy", args: [] });
     const local = await copyToClipboard("hi", { write: () => undefined, env: { WAYLAND_DISPLAY: "wayland-0" }, dir: join(dir, "c"), findProgram, runProgram });
     expect(ran).toEqual([{ program: { name: "wl-copy", args: [] }, text: "hi" }]);
-    expect(describeCopy("Block", local)).toBe(`Block: copied to the clipboard with wl-copy; sent to the terminal clipboard (OSC 52); saved to ${join(dir, "c", "last-copy.md")}.`);
-    await copyToClipboard("hi", { write: () => undefined, env: { WAYLAND_DISPLAY: "wayland-0", SSH_CONNECTION: "1.2.3.4 5 6.7.8.9 22" }, dir: join(dir, "d"), findProgram, runProgram });
+    expect(describeCopy("Block", local)).toBe(
+      `Block: copied to the clipboard with wl-copy; sent to the terminal clipboard (OSC 52); saved to ${join(dir, "c", "last-copy.md")}.`,
+    );
+    await copyToClipboard("hi", {
+      write: () => undefined,
+      env: { WAYLAND_DISPLAY: "wayland-0", SSH_CONNECTION: "1.2.3.4 5 6.7.8.9 22" },
+      dir: join(dir, "d"),
+      findProgram,
+      runProgram,
+    });
     await copyToClipboard("hi", { write: () => undefined, env: { SSH_TTY: "/dev/pts/1" }, dir: join(dir, "d"), findProgram, runProgram });
     expect(ran).toHaveLength(1);
   });

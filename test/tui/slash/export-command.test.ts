@@ -13,7 +13,8 @@ function setup(existing: Set<string>) {
   const rpc = {
     async exportHtml(path?: string, options?: { overwrite?: boolean }) {
       calls.push([path, options]);
-      if (path !== undefined && existing.has(path) && options?.overwrite !== true) throw new Error(`${path} already exists; it is replaced only when asked to overwrite it`);
+      if (path !== undefined && existing.has(path) && options?.overwrite !== true)
+        throw new Error(`${path} already exists; it is replaced only when asked to overwrite it`);
       return { path: path ?? "default.html" };
     },
   };

@@ -33,14 +33,20 @@ function ompConnection(commands: Record<string, boolean>, answers: Record<string
   const rpc = new Proxy(
     {},
     {
-      get: (_t, prop: string) => async (...args: unknown[]) => {
-        calls.push({ method: prop, args });
-        const answer = answers[prop === "send" ? `send:${String(args[0])}` : prop];
-        return answer ? answer() : undefined;
-      },
+      get:
+        (_t, prop: string) =>
+        async (...args: unknown[]) => {
+          calls.push({ method: prop, args });
+          const answer = answers[prop === "send" ? `send:${String(args[0])}` : prop];
+          return answer ? answer() : undefined;
+        },
     },
   );
-  const connection = { rpc, respondToUi: () => undefined, getSnapshot: () => ({ capabilities: { commands }, supervisor: "running" }) } as unknown as SlashContext["connection"];
+  const connection = {
+    rpc,
+    respondToUi: () => undefined,
+    getSnapshot: () => ({ capabilities: { commands }, supervisor: "running" }),
+  } as unknown as SlashContext["connection"];
   return { connection, calls };
 }
 
@@ -64,12 +70,15 @@ describe("omp slash commands for completion", () => {
   });
 
   it("refresh() falls back when get_commands is not probed yet and omp rejects it as unsupported", async () => {
-    const { connection, calls } = ompConnection({}, {
-      getCommands: () => {
-        throw new BridgeError("unsupported", "Unknown command: get_commands", { command: "get_commands" });
+    const { connection, calls } = ompConnection(
+      {},
+      {
+        getCommands: () => {
+          throw new BridgeError("unsupported", "Unknown command: get_commands", { command: "get_commands" });
+        },
+        "send:get_available_commands": () => gacAnswer?.["data"],
       },
-      "send:get_available_commands": () => gacAnswer?.["data"],
-    });
+    );
     const wc = createWorkerCommands(connection);
     await wc.refresh();
     expect(calls.map((c) => c.method)).toEqual(["getCommands", "send"]);

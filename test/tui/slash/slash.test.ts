@@ -25,7 +25,14 @@ const MODELS = [
 ];
 const MESSAGES = [
   { role: "user", content: [{ type: "text", text: "old question" }] },
-  { role: "assistant", content: [{ type: "text", text: "old answer" }, { type: "toolCall", id: "t1", name: "bash", arguments: { command: "ls" } }], usage: { input: 5, output: 7 } },
+  {
+    role: "assistant",
+    content: [
+      { type: "text", text: "old answer" },
+      { type: "toolCall", id: "t1", name: "bash", arguments: { command: "ls" } },
+    ],
+    usage: { input: 5, output: 7 },
+  },
   { role: "toolResult", toolCallId: "t1", toolName: "bash", content: [{ type: "text", text: "file.txt" }], isError: false },
 ];
 
@@ -36,13 +43,28 @@ function setup(unsupported: string[] = [], overrides: Record<string, unknown> = 
     getAvailableModels: { models: MODELS },
     getState: { model: MODELS[1], thinkingLevel: "low", isStreaming: false, sessionFile: "/nowhere/s.jsonl" },
     getAvailableThinkingLevels: { levels: ["off", "low", "high"] },
-    getForkMessages: { messages: [{ entryId: "e1", text: "first" }, { entryId: "e2", text: "second prompt" }] },
+    getForkMessages: {
+      messages: [
+        { entryId: "e1", text: "first" },
+        { entryId: "e2", text: "second prompt" },
+      ],
+    },
     fork: { text: "second prompt", cancelled: false },
     newSession: { cancelled: false },
     clone: { cancelled: false },
     getMessages: { messages: MESSAGES },
     getLastAssistantText: { text: "the answer" },
-    getSessionStats: { sessionId: "s", userMessages: 1, assistantMessages: 2, toolCalls: 3, toolResults: 3, totalMessages: 9, tokens: { input: 1500, output: 20, cacheRead: 0, cacheWrite: 0, total: 1520 }, cost: 0.5, contextUsage: { tokens: 1000, contextWindow: 200000, percent: 0.5 } },
+    getSessionStats: {
+      sessionId: "s",
+      userMessages: 1,
+      assistantMessages: 2,
+      toolCalls: 3,
+      toolResults: 3,
+      totalMessages: 9,
+      tokens: { input: 1500, output: 20, cacheRead: 0, cacheWrite: 0, total: 1520 },
+      cost: 0.5,
+      contextUsage: { tokens: 1000, contextWindow: 200000, percent: 0.5 },
+    },
     compact: { summary: "s", firstKeptEntryId: "x", tokensBefore: 12345 },
     exportHtml: { path: "/tmp/out.html" },
     ...overrides,
@@ -50,15 +72,21 @@ function setup(unsupported: string[] = [], overrides: Record<string, unknown> = 
   const rpc = new Proxy(
     {},
     {
-      get: (_t, prop: string) => async (...args: unknown[]) => {
-        calls.push({ method: prop, args });
-        return canned[prop];
-      },
+      get:
+        (_t, prop: string) =>
+        async (...args: unknown[]) => {
+          calls.push({ method: prop, args });
+          return canned[prop];
+        },
     },
   );
   const commands: Record<string, boolean> = {};
   for (const c of unsupported) commands[c] = false;
-  const connection = { rpc, respondToUi: () => undefined, getSnapshot: () => ({ capabilities: { commands }, supervisor: "running" }) } as unknown as SlashContext["connection"];
+  const connection = {
+    rpc,
+    respondToUi: () => undefined,
+    getSnapshot: () => ({ capabilities: { commands }, supervisor: "running" }),
+  } as unknown as SlashContext["connection"];
   const pickers = createPickerHost(store);
   const copied: string[] = [];
   const deps: SlashDeps = {
@@ -97,7 +125,10 @@ async function untilPicker(s: { pickers: ReturnType<typeof createPickerHost> }):
   for (let i = 0; i < 50 && !s.pickers.state(); i += 1) await tick();
   if (!s.pickers.state()) throw new Error("picker did not open");
 }
-const texts = (st: Store) => st.getState().transcript.committed.map((e: TuiState["transcript"]["committed"][number]) => ("text" in e ? e.text : e.kind === "tool" ? `tool:${e.run.name}` : e.kind));
+const texts = (st: Store) =>
+  st
+    .getState()
+    .transcript.committed.map((e: TuiState["transcript"]["committed"][number]) => ("text" in e ? e.text : e.kind === "tool" ? `tool:${e.run.name}` : e.kind));
 
 describe("/model and /thinking", () => {
   it("sets a model directly when the argument names one", async () => {
@@ -108,7 +139,16 @@ describe("/model and /thinking", () => {
 
   it("opens the fuzzy picker otherwise, on the current model, and applies the choice", async () => {
     const s = setup();
-    s.store.dispatch({ type: "snapshot", snapshot: { model: { id: "m2", name: "Model Two", provider: "p", contextWindow: 1, reasoning: false }, thinkingLevel: "low", isStreaming: false, sessionName: undefined, todoPhases: undefined } });
+    s.store.dispatch({
+      type: "snapshot",
+      snapshot: {
+        model: { id: "m2", name: "Model Two", provider: "p", contextWindow: 1, reasoning: false },
+        thinkingLevel: "low",
+        isStreaming: false,
+        sessionName: undefined,
+        todoPhases: undefined,
+      },
+    });
     const done = s.run("/model");
     await untilPicker(s);
     expect(s.store.getState().ui.overlay).toBe("picker");
@@ -185,7 +225,15 @@ describe("session commands", () => {
     const s = setup(["get_tree"]);
     await s.run("/tree");
     expect(s.notices.at(-1)).toBe("/tree is not available: this worker does not support it.");
-    const snap = { capabilities: { flavour: "pi-0.73" as const, commands: { get_tree: false, branch: false }, events: {}, useBranchAliases: false, synthesisedSettled: true } };
+    const snap = {
+      capabilities: {
+        flavour: "pi-0.73" as const,
+        commands: { get_tree: false, branch: false },
+        events: {},
+        useBranchAliases: false,
+        synthesisedSettled: true,
+      },
+    };
     expect(slashSupported("tree", snap)).toBe(false);
     expect(slashSupported("fork", snap)).toBe(true); // fork works, only the alias is missing
     const names = allSuggestions(createSlashCommands({} as SlashDeps), [], (n) => slashSupported(n, snap)).map((x) => x.name);
@@ -220,7 +268,17 @@ describe("info commands", () => {
   });
 
   it("formats stats with context use", () => {
-    const text = formatStats({ sessionId: "id", userMessages: 1, assistantMessages: 1, toolCalls: 0, toolResults: 0, totalMessages: 2, tokens: { input: 1500, output: 2, cacheRead: 0, cacheWrite: 0, total: 1502 }, cost: 0.01, contextUsage: { tokens: null, contextWindow: 1000, percent: null } });
+    const text = formatStats({
+      sessionId: "id",
+      userMessages: 1,
+      assistantMessages: 1,
+      toolCalls: 0,
+      toolResults: 0,
+      totalMessages: 2,
+      tokens: { input: 1500, output: 2, cacheRead: 0, cacheWrite: 0, total: 1502 },
+      cost: 0.01,
+      contextUsage: { tokens: null, contextWindow: 1000, percent: null },
+    });
     expect(text).toContain("1.5k in");
     expect(text).toContain("context    ? / 1.0k");
   });
@@ -241,12 +299,25 @@ describe("completion model", () => {
 });
 
 describe("start-up checks", () => {
-  const flags = (over: Partial<StartFlags> = {}): StartFlags => ({ customAgent: true, remoteWorker: false, demo: false, resume: false, hasInitialMessage: false, sessionDir: undefined, requested: {}, ...over });
+  const flags = (over: Partial<StartFlags> = {}): StartFlags => ({
+    customAgent: true,
+    remoteWorker: false,
+    demo: false,
+    resume: false,
+    hasInitialMessage: false,
+    sessionDir: undefined,
+    requested: {},
+    ...over,
+  });
   const model = { id: "fake-model", name: "Fake", provider: "fake" } as never;
 
   it("reports flags the worker did not honour, and nothing when it did", () => {
     expect(flagReport(flags({ requested: { model: "fake-model", provider: "fake", name: "n" } }), { model, sessionName: "n" })).toEqual([]);
-    const out = flagReport(flags({ demo: true, requested: { model: "other", thinking: "high", noSession: true, session: "/a/b.jsonl" } }), { model, thinkingLevel: "off", sessionFile: "/x/y.jsonl" });
+    const out = flagReport(flags({ demo: true, requested: { model: "other", thinking: "high", noSession: true, session: "/a/b.jsonl" } }), {
+      model,
+      thinkingLevel: "off",
+      sessionFile: "/x/y.jsonl",
+    });
     expect(out.join("\n")).toMatch(/--demo applies to the bundled agent only/);
     expect(out.join("\n")).toMatch(/did not honour --model other \(it uses fake\/fake-model\)/);
     expect(out.join("\n")).toMatch(/--thinking high/);
@@ -265,7 +336,10 @@ describe("start-up checks", () => {
 });
 
 describe("crash recovery", () => {
-  const userStart = (text: string) => ({ kind: "event" as const, event: { type: "message_start", message: { role: "user", blocks: [{ type: "text", text }] } } as never });
+  const userStart = (text: string) => ({
+    kind: "event" as const,
+    event: { type: "message_start", message: { role: "user", blocks: [{ type: "text", text }] } } as never,
+  });
   const exit = { generation: 1, code: null, signal: "SIGKILL", intentional: false, stderrTail: "" };
 
   it("marks the prompt in flight as interrupted and offers it back after rehydration, never resending", () => {
@@ -296,7 +370,10 @@ describe("crash recovery", () => {
     expect(r.interrupted()).toBeUndefined();
     r.handle([{ kind: "supervisor", state: "failed", info: { ...exit, code: 1, signal: null } }]);
     expect(texts(store).at(-1)).toMatch(/did not start \(last exit: code 1, signal none\)/);
-    r.handle([{ kind: "supervisor", state: "running" }, { kind: "supervisor", state: "failed", info: { ...exit, code: 1, signal: null } }]);
+    r.handle([
+      { kind: "supervisor", state: "running" },
+      { kind: "supervisor", state: "failed", info: { ...exit, code: 1, signal: null } },
+    ]);
     expect(texts(store).at(-1)).toMatch(/keeps stopping \(last exit: code 1, signal none\)[\s\S]*\/restart[\s\S]*\/quit/);
   });
 
@@ -309,10 +386,16 @@ describe("crash recovery", () => {
       r.handle(batch);
     };
     feed([{ kind: "supervisor", state: "running" }]);
-    feed([{ kind: "supervisor", state: "exited", info: exit }, { kind: "supervisor", state: "recovering" }]);
+    feed([
+      { kind: "supervisor", state: "exited", info: exit },
+      { kind: "supervisor", state: "recovering" },
+    ]);
     feed([{ kind: "supervisor", state: "running" }]);
     // The last crash: the supervisor gives up in the same breath.
-    feed([{ kind: "supervisor", state: "exited", info: { ...exit, signal: "SIGSEGV" } }, { kind: "supervisor", state: "failed", info: { ...exit, signal: "SIGSEGV" } }]);
+    feed([
+      { kind: "supervisor", state: "exited", info: { ...exit, signal: "SIGSEGV" } },
+      { kind: "supervisor", state: "failed", info: { ...exit, signal: "SIGSEGV" } },
+    ]);
     const crashed = texts(store).filter((t) => t.startsWith("Worker crashed"));
     expect(crashed).toEqual(["Worker crashed: SIGKILL", "Worker crashed: SIGSEGV"]);
     expect(texts(store).filter((t) => t.includes("keeps stopping"))).toHaveLength(1);

@@ -53,7 +53,15 @@ describe("sending while the worker starts", () => {
     store.dispatch({ type: "editor", op: { op: "insert", text: "never sent" } });
     await controller.submit("auto");
     become("failed", "crashed");
-    await waitFor(() => store.getState().transcript.committed.some((e) => e.kind === "notice" && /Not sent: the worker did not start \(failed\)/.test(String((e as { text?: unknown }).text))), "the notice");
+    await waitFor(
+      () =>
+        store
+          .getState()
+          .transcript.committed.some(
+            (e) => e.kind === "notice" && /Not sent: the worker did not start \(failed\)/.test(String((e as { text?: unknown }).text)),
+          ),
+      "the notice",
+    );
     expect(prompts(conn)).toEqual([]);
     expect(store.getState().editor.text).toBe("never sent");
   });

@@ -10,7 +10,13 @@ function setup() {
   const store = createStore(createInitialState(), { frameMs: 0 });
   const conn = createFakeConnection();
   let exited = 0;
-  const controller = createController({ store, connection: conn, exit: () => { exited += 1; } });
+  const controller = createController({
+    store,
+    connection: conn,
+    exit: () => {
+      exited += 1;
+    },
+  });
   return { store, conn, controller, exited: () => exited };
 }
 
@@ -72,7 +78,10 @@ describe("controller", () => {
     store.dispatch({ type: "agent_event", event: { type: "queue_update", steering: ["steer a"], followUp: ["follow b"] }, now: 0 });
     await controller.abort();
     expect(conn.calls.map((c) => c.method)).toEqual(["abort"]);
-    expect(store.getState().transcript.committed.at(-1)).toMatchObject({ kind: "notice", text: expect.stringMatching(/The 2 queued messages will be delivered with your next prompt/) });
+    expect(store.getState().transcript.committed.at(-1)).toMatchObject({
+      kind: "notice",
+      text: expect.stringMatching(/The 2 queued messages will be delivered with your next prompt/),
+    });
   });
 
   it("/quit exits; unknown slash commands go to the worker as prompts", async () => {

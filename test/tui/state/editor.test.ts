@@ -25,7 +25,10 @@ describe("editor operations", () => {
     expect(s.text).toBe("");
   });
   it("set_editor_text keeps the replaced text for one undo", () => {
-    let s = run([{ op: "insert", text: "mine" }, { op: "set", text: "theirs", keepUndo: true }]);
+    let s = run([
+      { op: "insert", text: "mine" },
+      { op: "set", text: "theirs", keepUndo: true },
+    ]);
     expect(s.text).toBe("theirs");
     s = reduceEditor(s, { op: "undo" });
     expect(s.text).toBe("mine");

@@ -54,7 +54,13 @@ function readable(entries: readonly EntryInput[]): string[] {
 describe("history entries equal the live transcript", () => {
   // (Not i_auto_retry: pi drops the failed attempts that were retried from the context, so a
   // resumed session shows only the errors that ended a run, as pi's own TUI does.)
-  const cases = ["pi-0.73.1/b_thinking.jsonl", "pi-0.73.1/c_tool_bash.jsonl", "pi-0.73.1/e_abort.jsonl", "omp-18.2.3/a_text.jsonl", "omp-18.2.3/c_tool_bash.jsonl"];
+  const cases = [
+    "pi-0.73.1/b_thinking.jsonl",
+    "pi-0.73.1/c_tool_bash.jsonl",
+    "pi-0.73.1/e_abort.jsonl",
+    "omp-18.2.3/a_text.jsonl",
+    "omp-18.2.3/c_tool_bash.jsonl",
+  ];
   for (const name of cases) {
     it(name, () => {
       const all = frames(name);
@@ -80,31 +86,53 @@ describe("history entries equal the live transcript", () => {
 describe("history entries", () => {
   const messages = [
     { role: "user", content: [{ type: "text", text: "first question" }] },
-    { role: "assistant", content: [{ type: "thinking", thinking: "hmm" }, { type: "text", text: "Let me look." }, { type: "toolCall", id: "c1", name: "read", arguments: { path: "a.ts" } }], usage: { input: 100, output: 10, cacheRead: 50, cacheWrite: 0, totalTokens: 160, cost: { total: 0.01 } } },
+    {
+      role: "assistant",
+      content: [
+        { type: "thinking", thinking: "hmm" },
+        { type: "text", text: "Let me look." },
+        { type: "toolCall", id: "c1", name: "read", arguments: { path: "a.ts" } },
+      ],
+      usage: { input: 100, output: 10, cacheRead: 50, cacheWrite: 0, totalTokens: 160, cost: { total: 0.01 } },
+    },
     { role: "toolResult", toolCallId: "c1", toolName: "read", content: [{ type: "text", text: "line 1\nline 2" }], details: { lines: 2 }, isError: false },
     { role: "bashExecution", command: "ls -la", output: "a.ts\nb.ts", exitCode: 0, cancelled: false },
     { role: "compactionSummary", summary: "## Goal\nThe user asked about a.ts.", tokensBefore: 45_678 },
     { role: "branchSummary", summary: "Tried another approach.", fromId: "x" },
     { role: "custom", customType: "note", content: "an extension message", display: true },
     { role: "custom", customType: "hidden", content: "not shown", display: false },
-    { role: "assistant", content: [{ type: "text", text: "It has two lines." }], usage: { input: 200, output: 20, cacheRead: 0, cacheWrite: 0, totalTokens: 220, cost: { total: 0.02 } } },
+    {
+      role: "assistant",
+      content: [{ type: "text", text: "It has two lines." }],
+      usage: { input: 200, output: 20, cacheRead: 0, cacheWrite: 0, totalTokens: 220, cost: { total: 0.02 } },
+    },
   ];
 
   it("keeps full tool arguments and results, summaries and every kind of message", () => {
     const entries = historyEntries(messages);
     expect(entries.map((e) => e.kind)).toEqual(["user", "thinking", "markdown", "tool", "bash", "summary", "summary", "custom", "markdown"]);
     const tool = entries[3];
-    expect(tool?.kind === "tool" && tool.run).toMatchObject({ name: "read", args: { path: "a.ts" }, status: "done", output: { text: "line 1\nline 2", details: { lines: 2 } }, untimed: true });
+    expect(tool?.kind === "tool" && tool.run).toMatchObject({
+      name: "read",
+      args: { path: "a.ts" },
+      status: "done",
+      output: { text: "line 1\nline 2", details: { lines: 2 } },
+      untimed: true,
+    });
     expect(entries[5]).toMatchObject({ kind: "summary", what: "compaction", text: "## Goal\nThe user asked about a.ts.", tokensBefore: 45_678 });
   });
 
   it("prints summaries collapsed like the live compaction notice, tools without a made-up time", () => {
     const o = { width: 80, showThinking: true, toolsExpanded: false };
-    const rows = historyEntries(messages).flatMap((e, i) => entryLines({ ...e, id: i } as Entry, o)).map(stripSgr);
+    const rows = historyEntries(messages)
+      .flatMap((e, i) => entryLines({ ...e, id: i } as Entry, o))
+      .map(stripSgr);
     expect(rows).toContain("· Context compacted from 45,678 tokens (ctrl+o to expand)");
     expect(rows).toContain("✓ read a.ts");
     expect(rows.join("\n")).not.toContain("The user asked about a.ts");
-    const expanded = historyEntries(messages).flatMap((e, i) => entryLines({ ...e, id: i } as Entry, { ...o, toolsExpanded: true })).map(stripSgr);
+    const expanded = historyEntries(messages)
+      .flatMap((e, i) => entryLines({ ...e, id: i } as Entry, { ...o, toolsExpanded: true }))
+      .map(stripSgr);
     expect(expanded.join("\n")).toContain("The user asked about a.ts");
   });
 
@@ -114,7 +142,9 @@ describe("history entries", () => {
   });
 
   it("a long session prints only its tail; the rest is kept whole in the store", () => {
-    const long = Array.from({ length: 300 }, (_, i) => (i % 2 === 0 ? { role: "user", content: `q${i}` } : { role: "assistant", content: [{ type: "text", text: `a${i}` }] }));
+    const long = Array.from({ length: 300 }, (_, i) =>
+      i % 2 === 0 ? { role: "user", content: `q${i}` } : { role: "assistant", content: [{ type: "text", text: `a${i}` }] },
+    );
     const entries = historyEntries(long, 100);
     expect(entries).toHaveLength(301);
     expect(entries.slice(0, 200).every((e) => e.unprinted === true)).toBe(true);
@@ -125,7 +155,13 @@ describe("history entries", () => {
 });
 
 describe("printing a backlog in chunks", () => {
-  const entry = (id: number, text: string, unprinted = false): Entry => ({ kind: "markdown", id, text, continues: false, ...(unprinted ? { unprinted: true as const } : {}) });
+  const entry = (id: number, text: string, unprinted = false): Entry => ({
+    kind: "markdown",
+    id,
+    text,
+    continues: false,
+    ...(unprinted ? { unprinted: true as const } : {}),
+  });
   it("bounds each chunk's work and always makes progress", () => {
     const big = Array.from({ length: 100 }, (_, i) => entry(i, "x".repeat(2000)));
     const first = nextPrintEnd(big, 0);

@@ -11,7 +11,10 @@ import { createInitialState, reduce } from "../../../src/tui/state/reducer.js";
 import type { TuiState } from "../../../src/tui/state/types.js";
 
 const OMP_DIR = resolve(import.meta.dirname, "..", "..", "fixtures", "traces", "omp-18.2.3");
-const lines = (name: string): string[] => readFileSync(join(OMP_DIR, name), "utf8").split("\n").filter((l) => l.trim() !== "");
+const lines = (name: string): string[] =>
+  readFileSync(join(OMP_DIR, name), "utf8")
+    .split("\n")
+    .filter((l) => l.trim() !== "");
 
 /** Feed a trace's stdout lines as the TUI would see them. */
 function feedTrace(name: string): TuiState {

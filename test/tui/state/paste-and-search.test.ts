@@ -10,7 +10,11 @@ import { stripSgr, textWidth } from "../../../src/tui/render/text-width.js";
 import type { EditorState } from "../../../src/tui/state/types.js";
 
 const run = (ops: EditorOp[], from: EditorState = initialEditor): EditorState => ops.reduce(reduceEditor, from);
-const paste = (text: string): EditorOp[] => [{ op: "paste", active: true }, { op: "insert", text }, { op: "paste", active: false, collapse: true }];
+const paste = (text: string): EditorOp[] => [
+  { op: "paste", active: true },
+  { op: "insert", text },
+  { op: "paste", active: false, collapse: true },
+];
 
 describe("bracketed paste", () => {
   it("more than 10 lines or 1,000 characters becomes a numbered marker; the text is sent", () => {
@@ -29,7 +33,11 @@ describe("bracketed paste", () => {
   it("a marker the user edited is text; dialogs (no collapse) get the paste as typed", () => {
     const s = run(paste("z\n".repeat(20)));
     expect(expandPastes(s.text.replace("#1", "#9"), s.pastes)).toBe("[paste #9 +21 lines]");
-    const dialog = run([{ op: "paste", active: true }, { op: "insert", text: "a\n".repeat(20) }, { op: "paste", active: false }]);
+    const dialog = run([
+      { op: "paste", active: true },
+      { op: "insert", text: "a\n".repeat(20) },
+      { op: "paste", active: false },
+    ]);
     expect(dialog.text).toBe("a\n".repeat(20));
   });
 
@@ -42,7 +50,10 @@ describe("bracketed paste", () => {
 });
 
 describe("Ctrl+R reverse search", () => {
-  const withHistory = run([{ op: "load_history", entries: ["git status", "fix the tests", "run the build", "fix lint"] }, { op: "insert", text: "draft" }]);
+  const withHistory = run([
+    { op: "load_history", entries: ["git status", "fix the tests", "run the build", "fix lint"] },
+    { op: "insert", text: "draft" },
+  ]);
 
   it("finds the newest match, Ctrl+R again an older one, accept keeps it, cancel restores the draft", () => {
     let s = run([{ op: "search_start" }, { op: "search_type", text: "fix" }], withHistory);

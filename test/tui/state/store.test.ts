@@ -8,7 +8,9 @@ describe("store", () => {
     const timers: Array<() => void> = [];
     const store = createStore(createInitialState(), { setTimer: (fn) => timers.push(fn), now: () => 0 });
     let notes = 0;
-    store.subscribe(() => { notes += 1; });
+    store.subscribe(() => {
+      notes += 1;
+    });
     for (let i = 0; i < 200; i += 1) store.dispatch({ type: "agent_event", event: { type: "queue_update", steering: [`m${i}`], followUp: [] }, now: 0 });
     expect(store.getState().queue.steering).toEqual(["m199"]);
     expect(notes).toBe(0);
@@ -20,7 +22,9 @@ describe("store", () => {
     const timers: Array<{ fn: () => void; ms: number }> = [];
     const store = createStore(createInitialState(), { setTimer: (fn, ms) => timers.push({ fn, ms }), now: () => 1000, frameMs: 16, eventFrameMs: 100 });
     let notes = 0;
-    store.subscribe(() => { notes += 1; });
+    store.subscribe(() => {
+      notes += 1;
+    });
     store.dispatch({ type: "toggle_tools" });
     for (const t of timers.splice(0)) t.fn(); // first notification: now the frame clock runs
     expect(notes).toBe(1);

@@ -126,8 +126,10 @@ describe("reducers over pi 0.73.1 traces", () => {
     const text = paragraphs.join("\n\n");
     const deltas = text.match(/[\s\S]{1,7}/g) ?? [];
     let s = createInitialState(80, 20);
-    const ev = (f: Record<string, unknown>) => { const event = toClientEvent(f);
-      if (event) s = reduce(s, { type: "agent_event", event, now: 0 }); };
+    const ev = (f: Record<string, unknown>) => {
+      const event = toClientEvent(f);
+      if (event) s = reduce(s, { type: "agent_event", event, now: 0 });
+    };
     ev({ type: "message_start", message: { role: "assistant", content: [] } });
     ev({ type: "message_update", assistantMessageEvent: { type: "text_start", contentIndex: 0 } });
     let piecesDuringStream = 0;

@@ -35,11 +35,24 @@ describe("hard wrap", () => {
     expect(rows.map((r) => stripSgr(r.text))).toEqual(["漢字", "漢字"]);
     expect(rows.every((r) => textWidth(r.text) <= 5)).toBe(true);
     expect(rows[1]?.text.startsWith("\u001b[31m")).toBe(true);
-    expect(rows.map((r) => [r.from, r.to])).toEqual([[0, 2], [2, 4]]);
+    expect(rows.map((r) => [r.from, r.to])).toEqual([
+      [0, 2],
+      [2, 4],
+    ]);
   });
 
   it("marks plain-text ranges inside styled text", () => {
-    expect(markRanges("\u001b[1mhello\u001b[22m world", [[2, 4], [6, 11]], "[", "]")).toBe("\u001b[1mhe[ll]o\u001b[22m [world]");
+    expect(
+      markRanges(
+        "\u001b[1mhello\u001b[22m world",
+        [
+          [2, 4],
+          [6, 11],
+        ],
+        "[",
+        "]",
+      ),
+    ).toBe("\u001b[1mhe[ll]o\u001b[22m [world]");
   });
 });
 
@@ -83,7 +96,17 @@ describe("blocks from the store", () => {
     const t = {
       ...initialTranscript,
       live: { blocks: [{ type: "text" as const, text: "streaming now" }], commitBlock: 0, commitOffset: 0, lastStarted: 0 },
-      tools: { a: { id: "a", name: "bash", args: { command: "make" }, startedAt: 0, endedAt: undefined, status: "running" as const, output: { text: "building", details: undefined, images: 0 } } },
+      tools: {
+        a: {
+          id: "a",
+          name: "bash",
+          args: { command: "make" },
+          startedAt: 0,
+          endedAt: undefined,
+          status: "running" as const,
+          output: { text: "building", details: undefined, images: 0 },
+        },
+      },
       toolOrder: ["a"],
     };
     expect(liveBlocks(t).map((b) => b.kind)).toEqual(["streaming", "tool"]);
@@ -93,7 +116,11 @@ describe("blocks from the store", () => {
 describe("block content", () => {
   it("shows a tool call's full arguments and whole result, and names a saved full output", () => {
     const output = Array.from({ length: 60 }, (_, i) => `line ${i + 1}`).join("\n");
-    const e = tool(1, { name: "bash", args: { command: "seq 60", timeout: 5 }, output: { text: output, details: { fullOutputPath: "/tmp/agent-bash-1.log" }, images: 0 } });
+    const e = tool(1, {
+      name: "bash",
+      args: { command: "seq 60", timeout: 5 },
+      output: { text: output, details: { fullOutputPath: "/tmp/agent-bash-1.log" }, images: 0 },
+    });
     const list = committedBlocks([e]);
     const cache = createLayoutCache(80);
     const layout = cache.layout(list.blocks[0] as never, "full", 0, true);
@@ -106,7 +133,11 @@ describe("block content", () => {
   });
 
   it("shows an edit's whole diff with word highlights and a read's whole file", () => {
-    const edit = tool(1, { name: "edit", args: { path: "a.ts", oldText: "x", newText: "y" }, output: { text: "ok", details: { diff: "-1 let a = 1;\n+1 let a = 2;" }, images: 0 } });
+    const edit = tool(1, {
+      name: "edit",
+      args: { path: "a.ts", oldText: "x", newText: "y" },
+      output: { text: "ok", details: { diff: "-1 let a = 1;\n+1 let a = 2;" }, images: 0 },
+    });
     const read = tool(2, { name: "read", args: { path: "b.ts" }, output: { text: "first\nsecond\nthird", details: undefined, images: 0 } });
     const [eb, rb] = committedBlocks([edit, read]).blocks;
     const editRows = blockParts(eb as never, 0);
@@ -132,7 +163,11 @@ describe("layout and windows", () => {
   const entries: Entry[] = [
     { kind: "user", id: 1, text: "first prompt", images: 0 },
     { kind: "markdown", id: 2, text: "# Title\n\nsome **answer** text", continues: false },
-    tool(3, { name: "bash", args: { command: "ls" }, output: { text: Array.from({ length: 30 }, (_, i) => `f${i}`).join("\n"), details: undefined, images: 0 } }),
+    tool(3, {
+      name: "bash",
+      args: { command: "ls" },
+      output: { text: Array.from({ length: 30 }, (_, i) => `f${i}`).join("\n"), details: undefined, images: 0 },
+    }),
     { kind: "user", id: 4, text: "second prompt", images: 0 },
   ];
 
@@ -150,7 +185,13 @@ describe("layout and windows", () => {
   it("estimates answers until a window needs them, then lays them out exactly", () => {
     const cache = createLayoutCache(60);
     const blocks = committedBlocks(entries).blocks;
-    const m = buildViewModel(blocks, cache, () => "full", 0, () => true);
+    const m = buildViewModel(
+      blocks,
+      cache,
+      () => "full",
+      0,
+      () => true,
+    );
     expect(m.pending()).toBe(true);
     m.realize({ block: 0, offset: 0 }, { block: 0, offset: 0 }, 5, false);
     expect(m.pending()).toBe(false);
@@ -162,7 +203,13 @@ describe("layout and windows", () => {
 
   it("renders only the rows of the window asked for", () => {
     const cache = createLayoutCache(60);
-    const m = buildViewModel(committedBlocks(entries).blocks, cache, () => "full", 0, () => true);
+    const m = buildViewModel(
+      committedBlocks(entries).blocks,
+      cache,
+      () => "full",
+      0,
+      () => true,
+    );
     m.realize({ block: 0, offset: 0 }, { block: 0, offset: 0 }, 100, false);
     const start = m.blockStart(2) + 10;
     const window = m.rows(start, start + 5, undefined);
@@ -172,7 +219,13 @@ describe("layout and windows", () => {
 
   it("finds matches in every block, highlights them, and ignores case unless the query has capitals", () => {
     const cache = createLayoutCache(60);
-    const m = buildViewModel(committedBlocks(entries).blocks, cache, () => "full", 0, () => true);
+    const m = buildViewModel(
+      committedBlocks(entries).blocks,
+      cache,
+      () => "full",
+      0,
+      () => true,
+    );
     const lower = needleFor("prompt");
     const upper = needleFor("PROMPT");
     expect(lower?.fold).toBe(true);
@@ -189,7 +242,13 @@ describe("layout and windows", () => {
     const long = `${"x".repeat(55)}needle${"y".repeat(10)}`;
     const e = tool(1, { name: "bash", args: { command: "x" }, output: { text: long, details: undefined, images: 0 } });
     const cache = createLayoutCache(62); // 60 cells after the indent
-    const m = buildViewModel(committedBlocks([e]).blocks, cache, () => "full", 0, () => true);
+    const m = buildViewModel(
+      committedBlocks([e]).blocks,
+      cache,
+      () => "full",
+      0,
+      () => true,
+    );
     const rows = m.rows(0, m.totalRows, needleFor("needle")).map((r) => r.text);
     const cut = rows.filter((r) => r.includes("\u001b[7m"));
     expect(cut).toHaveLength(2);

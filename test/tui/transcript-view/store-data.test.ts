@@ -12,7 +12,18 @@ describe("store data for the transcript view", () => {
     let s = createInitialState();
     const full = Array.from({ length: 5000 }, (_, i) => `line ${i}`).join("\n");
     s = reduce(s, { type: "agent_event", event: { type: "tool_execution_start", toolCallId: "a", toolName: "bash", args: { command: "x" } }, now: 0 });
-    s = reduce(s, { type: "agent_event", event: { type: "tool_execution_end", toolCallId: "a", toolName: "bash", result: { text: full, details: undefined, images: 0 }, isError: false, todos: undefined }, now: 1 });
+    s = reduce(s, {
+      type: "agent_event",
+      event: {
+        type: "tool_execution_end",
+        toolCallId: "a",
+        toolName: "bash",
+        result: { text: full, details: undefined, images: 0 },
+        isError: false,
+        todos: undefined,
+      },
+      now: 1,
+    });
     const entry = s.transcript.committed.at(-1);
     expect(entry?.kind === "tool" ? entry.run.output?.text : undefined).toBe(full);
 
@@ -26,7 +37,13 @@ describe("store data for the transcript view", () => {
 
   it("keeps a compaction's summary for the view", () => {
     let s = createInitialState();
-    const event = toClientEvent({ type: "compaction_end", reason: "threshold", aborted: false, willRetry: false, result: { summary: "## Goal\nShip the view.", tokensBefore: 1200 } });
+    const event = toClientEvent({
+      type: "compaction_end",
+      reason: "threshold",
+      aborted: false,
+      willRetry: false,
+      result: { summary: "## Goal\nShip the view.", tokensBefore: 1200 },
+    });
     if (!event) throw new Error("compaction_end is a protocol event");
     s = reduce(s, { type: "agent_event", event, now: 0 });
     const notice = s.transcript.committed.at(-1);

@@ -27,11 +27,31 @@ function viewFrame(s: AppHarness): string {
 }
 
 function fill(s: AppHarness): void {
-  const run = { id: "t1", name: "bash", args: { command: "seq 40" }, startedAt: 0, endedAt: 50, status: "done" as const, output: { text: Array.from({ length: 40 }, (_, i) => `row-${i + 1}`).join("\n"), details: undefined, images: 0 } };
-  s.store.dispatch({ type: "agent_event", event: { type: "message_end", message: { role: "user", blocks: [{ type: "text", text: "count to forty" }] } }, now: 0 });
+  const run = {
+    id: "t1",
+    name: "bash",
+    args: { command: "seq 40" },
+    startedAt: 0,
+    endedAt: 50,
+    status: "done" as const,
+    output: { text: Array.from({ length: 40 }, (_, i) => `row-${i + 1}`).join("\n"), details: undefined, images: 0 },
+  };
+  s.store.dispatch({
+    type: "agent_event",
+    event: { type: "message_end", message: { role: "user", blocks: [{ type: "text", text: "count to forty" }] } },
+    now: 0,
+  });
   s.store.dispatch({ type: "agent_event", event: { type: "tool_execution_start", toolCallId: "t1", toolName: "bash", args: run.args }, now: 0 });
-  s.store.dispatch({ type: "agent_event", event: { type: "tool_execution_end", toolCallId: "t1", toolName: "bash", result: run.output, isError: false, todos: undefined }, now: 50 });
-  s.store.dispatch({ type: "agent_event", event: { type: "message_end", message: { role: "assistant", blocks: [{ type: "text", text: "Counted." }] } }, now: 60 });
+  s.store.dispatch({
+    type: "agent_event",
+    event: { type: "tool_execution_end", toolCallId: "t1", toolName: "bash", result: run.output, isError: false, todos: undefined },
+    now: 50,
+  });
+  s.store.dispatch({
+    type: "agent_event",
+    event: { type: "message_end", message: { role: "assistant", blocks: [{ type: "text", text: "Counted." }] } },
+    now: 60,
+  });
 }
 
 async function open(s: AppHarness): Promise<void> {
@@ -62,9 +82,17 @@ describe("transcript view in the app", () => {
     await open(s);
     expect(s.store.getState().ui.transcriptView?.staticCount).toBe(s.store.getState().transcript.committed.length);
     s.store.dispatch({ type: "agent_event", event: { type: "message_start", message: { role: "assistant", blocks: [] } }, now: 70 });
-    s.store.dispatch({ type: "agent_event", event: { type: "message_update", delta: { kind: "text_delta", index: 0, delta: "Streaming a live line" }, usage: undefined, snapshot: undefined }, now: 71 });
+    s.store.dispatch({
+      type: "agent_event",
+      event: { type: "message_update", delta: { kind: "text_delta", index: 0, delta: "Streaming a live line" }, usage: undefined, snapshot: undefined },
+      now: 71,
+    });
     await waitFor(() => screen(s).includes("Streaming a live line"), "the streaming text in the view");
-    s.store.dispatch({ type: "agent_event", event: { type: "message_end", message: { role: "assistant", blocks: [{ type: "text", text: "Streaming a live line, done." }] } }, now: 72 });
+    s.store.dispatch({
+      type: "agent_event",
+      event: { type: "message_end", message: { role: "assistant", blocks: [{ type: "text", text: "Streaming a live line, done." }] } },
+      now: 72,
+    });
     await waitFor(() => screen(s).includes("Streaming a live line, done."), "the committed answer in the view");
     // Not printed to the main screen while the view is up; printed once it closes.
     const printed = (): string => stripSgr(s.frame().split(VIEW_FRAME_TAG)[0] ?? "");
@@ -116,7 +144,9 @@ describe("transcript view in the app", () => {
     s.stdin.write("G");
     s.store.dispatch({ type: "resize", columns: 40, rows: 30 });
     await waitFor(() => viewFrame(s).includes("end") && !viewFrame(s).includes("q back · j/k f/b g/G · [ ] prompts"), "the narrow layout");
-    const rows = viewFrame(s).split("\n").filter((r) => r.includes("word"));
+    const rows = viewFrame(s)
+      .split("\n")
+      .filter((r) => r.includes("word"));
     expect(rows.length).toBeGreaterThan(3);
     for (const r of rows) expect(r.trimEnd().length).toBeLessThanOrEqual(39);
   });

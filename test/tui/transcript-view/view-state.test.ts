@@ -6,14 +6,7 @@ import { describe, expect, it } from "vitest";
 import type { Needle } from "../../../src/tui/transcript-view/layout.js";
 import type { ViewBlock, ViewBlockKind } from "../../../src/tui/transcript-view/view-blocks.js";
 import type { Anchor, ViewModel } from "../../../src/tui/transcript-view/view-model.js";
-import {
-  blockFold,
-  initialViewState,
-  reduceView,
-  settleView,
-  type TranscriptViewState,
-  type ViewAction,
-} from "../../../src/tui/transcript-view/view-state.js";
+import { blockFold, initialViewState, reduceView, settleView, type TranscriptViewState, type ViewAction } from "../../../src/tui/transcript-view/view-state.js";
 
 type FakeBlock = { kind: ViewBlockKind; rows: number; folded?: number; text?: string[] };
 
@@ -110,7 +103,10 @@ describe("transcript view reducer", () => {
   it("jumps to the previous and next prompt and tool call, showing the block at the top", () => {
     let { s, m } = run([{ type: "jump", target: "prompt", dir: -1 }]);
     expect(s.cursor).toEqual({ block: 4, offset: 0 });
-    ({ s, m } = run([{ type: "jump", target: "prompt", dir: -1 }, { type: "jump", target: "prompt", dir: -1 }]));
+    ({ s, m } = run([
+      { type: "jump", target: "prompt", dir: -1 },
+      { type: "jump", target: "prompt", dir: -1 },
+    ]));
     expect(s.cursor).toEqual({ block: 0, offset: 0 });
     expect(row(s, m, s.top)).toBe(0);
     ({ s, m } = run([{ type: "jump", target: "tool", dir: -1 }]));
@@ -131,7 +127,10 @@ describe("transcript view reducer", () => {
     ({ s, m } = run([{ type: "fold_all", fold: "folded" }]));
     expect(m.totalRows).toBe(12);
     expect(s.cursor.block).toBe(5);
-    ({ s, m } = run([{ type: "fold_all", fold: "folded" }, { type: "fold_all", fold: "full" }]));
+    ({ s, m } = run([
+      { type: "fold_all", fold: "folded" },
+      { type: "fold_all", fold: "full" },
+    ]));
     expect(m.totalRows).toBe(58);
   });
 
@@ -141,7 +140,14 @@ describe("transcript view reducer", () => {
     ({ s, m } = run([{ type: "toggle_thinking" }, { type: "jump", target: "tool", dir: -1 }, { type: "move", rows: 30 }, { type: "toggle_block" }]));
     expect(s.cursor.block).toBe(3);
     expect(blockFold(s, m.block(3) as ViewBlock)).toBe("full");
-    ({ s, m } = run([{ type: "toggle_thinking" }, { type: "jump", target: "tool", dir: -1 }, { type: "move", rows: 30 }, { type: "toggle_block" }, { type: "toggle_thinking" }, { type: "toggle_thinking" }]));
+    ({ s, m } = run([
+      { type: "toggle_thinking" },
+      { type: "jump", target: "tool", dir: -1 },
+      { type: "move", rows: 30 },
+      { type: "toggle_block" },
+      { type: "toggle_thinking" },
+      { type: "toggle_thinking" },
+    ]));
     expect(blockFold(s, m.block(3) as ViewBlock)).toBe("folded");
   });
 
@@ -166,7 +172,13 @@ describe("transcript view reducer", () => {
   });
 
   it("unfolds a folded block to show a match inside it", () => {
-    const { s, m } = run([{ type: "fold_all", fold: "folded" }, { type: "top" }, { type: "search_start", dir: 1 }, { type: "search_input", text: "quokka" }, { type: "search_submit" }]);
+    const { s, m } = run([
+      { type: "fold_all", fold: "folded" },
+      { type: "top" },
+      { type: "search_start", dir: 1 },
+      { type: "search_input", text: "quokka" },
+      { type: "search_submit" },
+    ]);
     expect(blockFold(s, m.block(2) as ViewBlock)).toBe("full");
     expect(row(s, m)).toBe(m.blockStart(2) + 12);
   });
@@ -176,7 +188,14 @@ describe("transcript view reducer", () => {
     expect(s.search).toMatchObject({ editing: true, draft: "quo" });
     ({ s } = run([{ type: "search_start", dir: 1 }, { type: "search_backspace" }]));
     expect(s.search.editing).toBe(false);
-    ({ s } = run([{ type: "top" }, { type: "search_start", dir: 1 }, { type: "search_input", text: "quokka" }, { type: "search_submit" }, { type: "search_start", dir: 1 }, { type: "search_submit" }]));
+    ({ s } = run([
+      { type: "top" },
+      { type: "search_start", dir: 1 },
+      { type: "search_input", text: "quokka" },
+      { type: "search_submit" },
+      { type: "search_start", dir: 1 },
+      { type: "search_submit" },
+    ]));
     expect(s.cursor).toEqual({ block: 5, offset: 2 });
   });
 
@@ -195,7 +214,10 @@ describe("transcript view reducer", () => {
   });
 
   it("keeps the view on the same block when a block above changes height (anchors)", () => {
-    let { s, m } = run([{ type: "jump", target: "prompt", dir: -1 }, { type: "move", rows: 1 }]);
+    let { s, m } = run([
+      { type: "jump", target: "prompt", dir: -1 },
+      { type: "move", rows: 1 },
+    ]);
     expect(s.cursor).toEqual({ block: 4, offset: 1 });
     const taller = BLOCKS.map((b, i) => (i === 1 ? { ...b, rows: 25 } : b));
     m = fakeModel(taller, s);

@@ -9,7 +9,10 @@ export interface DestructiveRule {
 
 /** Splits on shell separators so `echo ok && rm -rf x` is checked command by command. */
 function segments(command: string): string[] {
-  return command.split(/&&|\|\||;|\n|\|/).map((s) => s.trim()).filter(Boolean);
+  return command
+    .split(/&&|\|\||;|\n|\|/)
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 function words(segment: string): string[] {
@@ -62,8 +65,10 @@ export const DESTRUCTIVE_RULES: readonly DestructiveRule[] = [
     test: (command) => /\b(curl|wget)\b[^|]*\|\s*(sudo\s+)?(ba|z|da|k)?sh\b/.test(command),
   },
   programRule("sudo", (prog) => prog === "sudo" || prog === "doas"),
-  programRule("git push --force", (prog, args) =>
-    prog === "git" && args[0] === "push" && args.some((a) => a === "-f" || a.startsWith("--force") || /^\+/.test(a))),
+  programRule(
+    "git push --force",
+    (prog, args) => prog === "git" && args[0] === "push" && args.some((a) => a === "-f" || a.startsWith("--force") || /^\+/.test(a)),
+  ),
   programRule("git reset --hard", (prog, args) => prog === "git" && args[0] === "reset" && args.includes("--hard")),
   programRule("git clean -f", (prog, args) => prog === "git" && args[0] === "clean" && (hasShortFlag(args, "f") || args.includes("--force"))),
   programRule("mkfs", (prog) => prog.startsWith("mkfs")),

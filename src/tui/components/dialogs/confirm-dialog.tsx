@@ -8,7 +8,15 @@ import { helpRow, questionRows, questionWindow, type DialogFrameProps, type Ques
 import { dialogScope, useKeys } from "../use-keys.js";
 import { useQuestionScroll } from "./use-question-scroll.js";
 
-export function confirmLines(title: string, message: string, width: number, maxRows: number, remainingMs: number | undefined, scroll = 0, onWindow?: (w: QuestionWindow, page: number) => void): string[] {
+export function confirmLines(
+  title: string,
+  message: string,
+  width: number,
+  maxRows: number,
+  remainingMs: number | undefined,
+  scroll = 0,
+  onWindow?: (w: QuestionWindow, page: number) => void,
+): string[] {
   const room = Math.max(1, maxRows - 1);
   const win = questionWindow(questionRows(title, message, width), scroll, room, width);
   onWindow?.(win, Math.max(1, room - 1));
@@ -19,15 +27,20 @@ export function ConfirmDialog(props: DialogFrameProps & { message: string; onAns
   // Answered: later keys of the same chunk must not answer again.
   const done = useRef(false);
   const question = useQuestionScroll(props.id);
-  useKeys((input, key) => {
-    const r = resolveDialogKey(input, key, true);
-    if (!r || "text" in r || done.current) return;
-    const answer = r.action === "yes" || r.action === "confirm" ? true : r.action === "no" ? false : r.action === "cancel" ? "cancel" : undefined;
-    if (answer === undefined) return;
-    done.current = true;
-    if (answer === "cancel") props.onCancel();
-    else props.onAnswer(answer);
-  }, { scope: dialogScope(props.id) });
-  const rows = confirmLines(props.title, props.message, props.width, props.maxRows, props.remainingMs, question.scroll, (w, page) => question.measure(page, w.maxScroll));
+  useKeys(
+    (input, key) => {
+      const r = resolveDialogKey(input, key, true);
+      if (!r || "text" in r || done.current) return;
+      const answer = r.action === "yes" || r.action === "confirm" ? true : r.action === "no" ? false : r.action === "cancel" ? "cancel" : undefined;
+      if (answer === undefined) return;
+      done.current = true;
+      if (answer === "cancel") props.onCancel();
+      else props.onAnswer(answer);
+    },
+    { scope: dialogScope(props.id) },
+  );
+  const rows = confirmLines(props.title, props.message, props.width, props.maxRows, props.remainingMs, question.scroll, (w, page) =>
+    question.measure(page, w.maxScroll),
+  );
   return <Lines lines={rows} />;
 }

@@ -37,7 +37,9 @@ export function questionWindow(rows: readonly string[], scroll: number, room: nu
   const maxScroll = rows.length - shown;
   const top = Math.min(Math.max(0, scroll), maxScroll);
   const below = rows.length - top - shown;
-  const where = [top > 0 ? `↑ ${top} row${top === 1 ? "" : "s"} above` : "", below > 0 ? `↓ ${below} more row${below === 1 ? "" : "s"}` : ""].filter((x) => x !== "").join(" · ");
+  const where = [top > 0 ? `↑ ${top} row${top === 1 ? "" : "s"} above` : "", below > 0 ? `↓ ${below} more row${below === 1 ? "" : "s"}` : ""]
+    .filter((x) => x !== "")
+    .join(" · ");
   const marker = truncateLine(theme.warning(`  ${where} · pgup/pgdn to read`), width);
   return { rows: r === 1 ? [marker] : [...rows.slice(top, top + shown), marker], maxScroll };
 }

@@ -27,7 +27,15 @@ function optionText(option: string): string {
   return sanitizeExact(option).replace(/\n/g, "⏎");
 }
 
-export function selectLines(title: string, options: readonly string[], view: SelectViewState, width: number, maxRows: number, remainingMs: number | undefined, onWindow?: (w: QuestionWindow, page: number) => void): string[] {
+export function selectLines(
+  title: string,
+  options: readonly string[],
+  view: SelectViewState,
+  width: number,
+  maxRows: number,
+  remainingMs: number | undefined,
+  onWindow?: (w: QuestionWindow, page: number) => void,
+): string[] {
   const shown = filterOptions(options, view.filter);
   const question = questionRows(title, "", width);
   const filterRow = view.filter !== "" ? [truncateLine(theme.muted(`  filter: ${sanitizeLine(view.filter)}`), width)] : [];
@@ -62,40 +70,45 @@ export function SelectDialog(props: DialogFrameProps & { options: readonly strin
     ref.current = next;
     setViewState(next);
   };
-  useKeys((input, key) => {
-    const r = resolveDialogKey(input, key, false);
-    if (!r || done.current) return;
-    const view = ref.current;
-    const shown = filterOptions(props.options, view.filter);
-    if ("text" in r) {
-      setView({ index: 0, filter: view.filter + input });
-      return;
-    }
-    switch (r.action) {
-      case "up":
-        setView({ ...view, index: Math.max(0, view.index - 1) });
-        return;
-      case "down":
-        setView({ ...view, index: Math.min(Math.max(0, shown.length - 1), view.index + 1) });
-        return;
-      case "backspace":
-        setView({ index: 0, filter: view.filter.slice(0, -1) });
-        return;
-      case "confirm": {
-        const choice = shown[Math.min(view.index, shown.length - 1)];
-        if (choice === undefined) return;
-        done.current = true;
-        props.onChoose(choice);
+  useKeys(
+    (input, key) => {
+      const r = resolveDialogKey(input, key, false);
+      if (!r || done.current) return;
+      const view = ref.current;
+      const shown = filterOptions(props.options, view.filter);
+      if ("text" in r) {
+        setView({ index: 0, filter: view.filter + input });
         return;
       }
-      case "cancel":
-        done.current = true;
-        props.onCancel();
-        return;
-      default:
-        return;
-    }
-  }, { scope: dialogScope(props.id) });
-  const rows = selectLines(props.title, props.options, { ...view, scroll: question.scroll }, props.width, props.maxRows, props.remainingMs, (w, page) => question.measure(page, w.maxScroll));
+      switch (r.action) {
+        case "up":
+          setView({ ...view, index: Math.max(0, view.index - 1) });
+          return;
+        case "down":
+          setView({ ...view, index: Math.min(Math.max(0, shown.length - 1), view.index + 1) });
+          return;
+        case "backspace":
+          setView({ index: 0, filter: view.filter.slice(0, -1) });
+          return;
+        case "confirm": {
+          const choice = shown[Math.min(view.index, shown.length - 1)];
+          if (choice === undefined) return;
+          done.current = true;
+          props.onChoose(choice);
+          return;
+        }
+        case "cancel":
+          done.current = true;
+          props.onCancel();
+          return;
+        default:
+          return;
+      }
+    },
+    { scope: dialogScope(props.id) },
+  );
+  const rows = selectLines(props.title, props.options, { ...view, scroll: question.scroll }, props.width, props.maxRows, props.remainingMs, (w, page) =>
+    question.measure(page, w.maxScroll),
+  );
   return <Lines lines={rows} />;
 }

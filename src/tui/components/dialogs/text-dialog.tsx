@@ -8,7 +8,9 @@ import { helpRow, questionRows, questionWindow, type DialogFrameProps } from "./
 import { useQuestionScroll } from "./use-question-scroll.js";
 import { useTextField } from "./use-text-field.js";
 
-export function TextDialog(props: DialogFrameProps & { initial: string; placeholder?: string; multiline: boolean; onSubmit: (value: string) => void }): React.ReactElement {
+export function TextDialog(
+  props: DialogFrameProps & { initial: string; placeholder?: string; multiline: boolean; onSubmit: (value: string) => void },
+): React.ReactElement {
   const state = useTextField({ id: props.id, initial: props.initial, multiline: props.multiline, onSubmit: props.onSubmit, onCancel: props.onCancel });
   const question = useQuestionScroll(props.id);
   const title = questionRows(props.title, "", props.width);
@@ -17,7 +19,13 @@ export function TextDialog(props: DialogFrameProps & { initial: string; placehol
   const win = questionWindow(title, question.scroll, titleRoom, props.width);
   question.measure(Math.max(1, titleRoom - 1), win.maxScroll);
   const rows = Math.max(1, props.maxRows - 1 - win.rows.length);
-  const body = editorLines(state.text, state.cursor, props.width, rows, props.multiline ? { prompt: "  " } : { prompt: "  › ", placeholder: props.placeholder ?? "" });
+  const body = editorLines(
+    state.text,
+    state.cursor,
+    props.width,
+    rows,
+    props.multiline ? { prompt: "  " } : { prompt: "  › ", placeholder: props.placeholder ?? "" },
+  );
   const help = props.multiline ? "enter submit · shift+enter/ctrl+j newline · esc cancel" : "enter submit · esc cancel";
   return <Lines lines={[...win.rows, ...body, helpRow(help, props.remainingMs, props.width)].slice(0, Math.max(1, props.maxRows))} />;
 }

@@ -18,12 +18,15 @@ export function useQuestionScroll(id: string): QuestionScroll {
     setScrollState(ref.current.scroll);
   };
   // Listens beside the dialog's own handler (primary: false): other keys stay the dialog's.
-  useKeys((input, key) => {
-    const r = resolveDialogKey(input, key, false);
-    if (!r || "text" in r) return;
-    if (r.action === "scroll_down") setScroll(ref.current.scroll + ref.current.page);
-    else if (r.action === "scroll_up") setScroll(ref.current.scroll - ref.current.page);
-  }, { scope: dialogScope(id), primary: false });
+  useKeys(
+    (input, key) => {
+      const r = resolveDialogKey(input, key, false);
+      if (!r || "text" in r) return;
+      if (r.action === "scroll_down") setScroll(ref.current.scroll + ref.current.page);
+      else if (r.action === "scroll_up") setScroll(ref.current.scroll - ref.current.page);
+    },
+    { scope: dialogScope(id), primary: false },
+  );
   return {
     scroll: Math.min(scroll, ref.current.maxScroll),
     measure(page, maxScroll) {

@@ -96,18 +96,21 @@ export function useTextField(o: TextFieldOptions): EditorState {
   const [state, setState] = useState<EditorState>(() => reduceEditor(initialEditor, { op: "set", text: o.initial, keepUndo: false }));
   const ref = useRef(state);
   const done = useRef(false);
-  useKeys((input, key) => {
-    if (done.current) return;
-    const out = reduceTextFieldKey(ref.current, input, key, o.multiline);
-    if (!out) return;
-    if ("state" in out) {
-      ref.current = out.state;
-      setState(out.state);
-      return;
-    }
-    done.current = true;
-    if ("submit" in out) o.onSubmit(out.submit);
-    else o.onCancel();
-  }, { scope: dialogScope(o.id) });
+  useKeys(
+    (input, key) => {
+      if (done.current) return;
+      const out = reduceTextFieldKey(ref.current, input, key, o.multiline);
+      if (!out) return;
+      if ("state" in out) {
+        ref.current = out.state;
+        setState(out.state);
+        return;
+      }
+      done.current = true;
+      if ("submit" in out) o.onSubmit(out.submit);
+      else o.onCancel();
+    },
+    { scope: dialogScope(o.id) },
+  );
   return state;
 }

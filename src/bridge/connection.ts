@@ -293,7 +293,12 @@ class Connection implements WorkerConnection {
       degrade: (reason) => this.supervisor.degrade(generation, reason),
       admit: (routed) => this.live.admit(routed),
       ready: (live) => this.live.onReady(live),
-      responseSeen: (frame) => this.live.onResponse(frame),
+      responseSeen: (frame) => {
+        // Events the worker sent before this answer reach subscribers before its caller resumes
+        // (a /compact that failed after compaction_start must see that start in the store).
+        this.notices.flushNow();
+        this.live.onResponse(frame);
+      },
       detached: (reason) => {
         this.live.link.onDetached(reason);
         this.emit({ kind: "live_detached", reason });

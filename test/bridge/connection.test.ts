@@ -336,6 +336,16 @@ describe("connection against the fake worker", () => {
     expect(h.of("rehydrated")[0]).toMatchObject({ state: { sessionFile: "/tmp/other.jsonl" } });
   });
 
+  it("delivers the events sent before an answer before the request resolves", async () => {
+    const h = open();
+    await h.connection.start();
+    let seenAtAnswer: string[] = [];
+    await h.connection.rpc.compact().catch(() => {
+      seenAtAnswer = h.of("event").map((n) => n.event.type);
+    });
+    expect(seenAtAnswer).toContain("compaction_start");
+  });
+
   it("gives up after the restart budget and reports failed with the exit info", async () => {
     // The worker dies on get_messages: the first one after a clean start (asked here), then
     // during each restart's rehydration, which asks for the messages.

@@ -73,7 +73,7 @@ for (const worker of WORKERS) {
       await submitLine(tui, "/compact");
       await tui.waitForText(/✗ .*ompact/, 20_000);
       await tui.waitForNoText("Compacting", 15_000);
-      expect(count(tui.allText(), /✗/)).toBe(2);
+      expect(count(tui.allText(), /✗/), tui.allText()).toBe(2);
       expect(tui.allText()).not.toMatch(/ℹ Compacting/);
     }, 50_000);
 

@@ -106,6 +106,13 @@ describe.skipIf(!BUILT)("no untrusted text reaches the terminal raw (under a pty
     tui.write("q");
     await waitForEditor(tui, "");
     expect(tui.output().slice(beforeView)).toContain(ALT_SCREEN_ENTER);
+    // The model picker lists the worker's model names.
+    await tui.type("/model");
+    await tui.waitForText(/^› \/model +choose/m);
+    tui.write(KEYS.enter);
+    await tui.waitForText("model-name:␛]52");
+    tui.write(KEYS.esc);
+    await waitForEditor(tui, "");
     // Worker stderr shown after a crash.
     await tui.type("crash");
     await waitForEditor(tui, "crash");
@@ -150,6 +157,7 @@ describe.skipIf(!BUILT)("no untrusted text reaches the terminal raw (under a pty
       "retry-error",
       "ext-path",
       "read-output",
+      "model-name",
     ];
     const missing = surfaces.filter((s) => !raw.includes(`${s}${s.endsWith("-") ? "" : ":"}␛]52;c;cm0gLXJmIH4=␇`));
     expect(missing).toEqual([]);

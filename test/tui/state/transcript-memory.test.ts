@@ -44,8 +44,10 @@ describe("transcript memory", () => {
     const committedChars = t.committed.reduce((n, e) => n + ("text" in e ? e.text.length : 0), 0);
     expect(t.committed.length).toBeGreaterThan(100);
     expect(committedChars).toBeGreaterThan(chars * 0.9);
-    // Strings are one byte a character here; entries and their objects add a little.
-    expect(retained).toBeLessThan(chars * 3);
+    // Strings are one byte a character here; entries and their objects add a little, and the
+    // test runner's own allocations add noise (up to ~3.4x was seen). Keeping a copy of the text
+    // streamed before each commit, the defect this guards against, retained ~300x.
+    expect(retained).toBeLessThan(chars * 10);
   });
 });
 

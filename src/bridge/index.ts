@@ -39,7 +39,7 @@ export type {
 } from "./client-event-types.js";
 // The same projections for data a client fetched itself (get_messages history, get_state answers).
 export { toClientEvent, workerTextOf } from "./client-events.js";
-export { toClientMessage, toPlanPhases, toSessionSnapshot, toTokenUsage } from "./client-values.js";
+export { isRecord, num, optStr, str, strArray, toClientMessage, toPlanPhases, toSessionSnapshot, toTokenUsage } from "./client-values.js";
 export type { RpcClient, PromptOptions, QueueMode, InterruptMode } from "./rpc-client.js";
 export { BridgeError, type BridgeErrorKind } from "./errors.js";
 export { resolveBundledWorkerCommand, splitCommandLine } from "./command-line.js";

@@ -1,82 +1,28 @@
 // Capability detection (docs/protocol.md §3.12): classify the worker flavour from get_state keys, apply the
 // docs/protocol.md §0.4 matrix, confirm with side-effect-free probes, and learn from `Unknown command:` answers.
+import { ALL_COMMAND_TYPES } from "../protocol/index.js";
 import type { Capabilities, WorkerFlavour } from "./types.js";
 
-const ALL_COMMANDS = [
-  "prompt",
-  "steer",
-  "follow_up",
-  "abort",
+/** Commands pi lacks: oh-my-pi's and our additions. */
+const PI_MISSING: readonly string[] = [
   "abort_and_prompt",
-  "get_state",
-  "get_messages",
-  "get_commands",
   "set_todos",
   "set_host_tools",
-  "set_model",
-  "cycle_model",
-  "get_available_models",
-  "set_thinking_level",
-  "cycle_thinking_level",
-  "get_available_thinking_levels",
-  "set_steering_mode",
-  "set_follow_up_mode",
   "set_interrupt_mode",
-  "compact",
-  "set_auto_compaction",
-  "set_auto_retry",
-  "abort_retry",
-  "bash",
-  "abort_bash",
-  "new_session",
-  "switch_session",
-  "fork",
   "branch",
-  "clone",
-  "get_fork_messages",
   "get_branch_messages",
-  "get_entries",
-  "get_tree",
-  "get_last_assistant_text",
-  "set_session_name",
-  "get_session_stats",
-  "export_html",
   "clear_queue",
   "get_settings",
   "set_setting",
   "list_files",
-] as const;
+];
 
 /** Commands each flavour lacks (docs/protocol.md §0.4; clear_queue, get_settings, set_setting and list_files are ours only). */
 const MISSING: Record<Exclude<WorkerFlavour, "unknown">, readonly string[]> = {
   ours: [],
-  pi: [
-    "abort_and_prompt",
-    "set_todos",
-    "set_host_tools",
-    "set_interrupt_mode",
-    "branch",
-    "get_branch_messages",
-    "clear_queue",
-    "get_settings",
-    "set_setting",
-    "list_files",
-  ],
-  "pi-0.73": [
-    "abort_and_prompt",
-    "set_todos",
-    "set_host_tools",
-    "set_interrupt_mode",
-    "branch",
-    "get_branch_messages",
-    "clear_queue",
-    "get_settings",
-    "set_setting",
-    "list_files",
-    "get_entries",
-    "get_tree",
-    "get_available_thinking_levels",
-  ],
+  pi: PI_MISSING,
+  // pi 0.73 lacks what later pi added as well.
+  "pi-0.73": [...PI_MISSING, "get_entries", "get_tree", "get_available_thinking_levels"],
   omp: [
     "abort_and_prompt",
     "get_commands",
@@ -134,7 +80,7 @@ export function classifyFlavour(state: Record<string, unknown>): WorkerFlavour {
 export function capabilitiesFor(flavour: WorkerFlavour, version?: string): Capabilities {
   const commands: Partial<Record<string, boolean>> = {};
   const missing = flavour === "unknown" ? [] : MISSING[flavour];
-  for (const c of ALL_COMMANDS) commands[c] = !missing.includes(c);
+  for (const c of ALL_COMMAND_TYPES) commands[c] = !missing.includes(c);
   // Ours accepts the aliases but the canonical names are preferred.
   const useBranchAliases = flavour === "omp" || flavour === "xcsh";
   const settled = SETTLED_EVENT_FLAVOURS.has(flavour);

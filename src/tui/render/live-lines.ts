@@ -32,21 +32,8 @@ export function liveRowLimit(rows: number): number {
   return Math.max(3, rows - 2);
 }
 
-/** `dialog`: the input rows hold a dialog, whose question may take all but the footer. */
-type Wants = {
-  dialog?: boolean;
-  input: number;
-  menu: number;
-  status: number;
-  toasts: number;
-  todos: number;
-  queue: number;
-  widgetsAbove: number;
-  widgetsBelow: number;
-  bash: number;
-  tools: number;
-  stream: number;
-};
+/** What each part would like (the budget's parts but the footer); `dialog`: the input rows hold a dialog, whose question may take all but the footer. */
+type Wants = Omit<LiveBudget, "total" | "footer"> & { dialog?: boolean };
 
 /** Hand out rows in priority order: footer, input, status, queue, toasts, todos, widgets, bash, tools, stream. */
 export function allocateBudget(rows: number, wants: Wants): LiveBudget {

@@ -168,6 +168,44 @@ describe.skipIf(!BUILT)("no untrusted text reaches the terminal raw (under a pty
   }, 90_000);
 });
 
+describe.skipIf(!BUILT)("the -r session picker writes no untrusted sequence (under a pty)", () => {
+  it("shows a hostile session's name and first message as visible placeholders", async () => {
+    const sandbox = await createSandbox([]);
+    const dir = join(sandbox.cwd, "sessions");
+    mkdirSync(dir);
+    const evil = (surface: string): string => `${surface}:${ALL_HOSTILE}`;
+    const records = [
+      { type: "session", version: 3, id: evil("session-id"), timestamp: "2026-01-01T00:00:00.000Z", cwd: evil("session-cwd") },
+      {
+        type: "message",
+        id: "m1",
+        parentId: null,
+        timestamp: "2026-01-01T00:00:01.000Z",
+        message: { role: "user", content: evil("first-message"), timestamp: 1 },
+      },
+      { type: "session_info", id: "i1", parentId: "m1", timestamp: "2026-01-01T00:00:02.000Z", name: evil("picked-name") },
+    ];
+    writeFileSync(join(dir, `file-${NAME}.jsonl`), `${records.map((r) => JSON.stringify(r)).join("\n")}\n`);
+    const tui = spawnTui({
+      args: ["-r", "--session-dir", dir, "--agent", `${process.execPath} ${WORKER}`],
+      cwd: sandbox.cwd,
+      env: sandbox.env,
+      cols: 400,
+      rows: 30,
+    });
+    try {
+      await tui.waitForText("picked-name:␛]52", 20_000);
+      await tui.waitForText("first-message:␛]52");
+      expect(outputProblems(tui.output())).toEqual([]);
+      const shown = tui.allText();
+      for (const h of HOSTILE) expect(shown, h.name).toContain(h.shown);
+    } finally {
+      tui.kill();
+      await sandbox.dispose();
+    }
+  }, 60_000);
+});
+
 describe.skipIf(!BUILT)("plain mode writes no untrusted sequence either (under a pty)", () => {
   it("feeds every surface every class of sequence and writes none of them", async () => {
     const sandbox = await createSandbox([]);

@@ -5,10 +5,9 @@
 // a row), found from the cursor by arithmetic, never by walking the text from its start.
 import { style, theme } from "./theme.js";
 import { sanitizeLine, visibleGrapheme } from "./sanitize.js";
-import { graphemeWidth, textWidth, truncateLine } from "./text-width.js";
+import { graphemes, graphemeWidth, textWidth, truncateLine } from "./text-width.js";
 import type { HistorySearch } from "../state/types.js";
 
-const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });
 const CHUNK = 2048;
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 
@@ -37,7 +36,9 @@ function wrapWithCursor(line: string, cursorCol: number | undefined, width: numb
   let hasCursor = false;
   let offset = 0;
   // Control characters (pasted ESC, BEL, …) and bidi controls are drawn as placeholders.
-  for (const { segment } of segmenter.segment(line)) {
+  // Segmented in short pieces (graphemes): one Intl.Segmenter pass over a whole chunk costs
+  // more per grapheme the longer it is.
+  for (const segment of graphemes(line)) {
     const visible = visibleGrapheme(segment);
     const gw = Math.max(1, visible === segment ? graphemeWidth(segment) : textWidth(visible));
     if (w + gw > width) {

@@ -132,6 +132,11 @@ export interface WorkerConnectionOptions {
   envAllowList?: string[];
   /** Run the command through a shell (only when the user asks for it). */
   useShell?: boolean;
+  /**
+   * Start the worker in a process group of its own, so a Ctrl+C typed at a terminal in cooked
+   * mode (plain mode) reaches only us, and we decide what it means (abort or leave).
+   */
+  ownProcessGroup?: boolean;
   restart?: RestartPolicy | false;
   /** How to reopen the same session at restart (e.g. `["--session", file]`). */
   sessionArgsForRestart?: (sessionFile: string | undefined) => string[];

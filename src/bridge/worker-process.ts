@@ -12,6 +12,7 @@ export interface WorkerSpawnOptions {
   env: NodeJS.ProcessEnv;
   envAllowList?: string[];
   useShell?: boolean;
+  ownProcessGroup?: boolean;
   maxQueuedFrames?: number;
   maxQueuedBytes?: number;
   maxRecordBytes?: number;
@@ -44,6 +45,7 @@ export function spawnOptionsFrom(o: {
   cwd?: string;
   envAllowList?: string[];
   useShell?: boolean;
+  ownProcessGroup?: boolean;
   maxQueuedFrames?: number;
   maxQueuedBytes?: number;
   maxRecordBytes?: number;
@@ -52,6 +54,7 @@ export function spawnOptionsFrom(o: {
     ...(o.cwd !== undefined ? { cwd: o.cwd } : {}),
     ...(o.envAllowList ? { envAllowList: o.envAllowList } : {}),
     ...(o.useShell ? { useShell: true } : {}),
+    ...(o.ownProcessGroup ? { ownProcessGroup: true } : {}),
     ...(o.maxQueuedFrames !== undefined ? { maxQueuedFrames: o.maxQueuedFrames } : {}),
     ...(o.maxQueuedBytes !== undefined ? { maxQueuedBytes: o.maxQueuedBytes } : {}),
     ...(o.maxRecordBytes !== undefined ? { maxRecordBytes: o.maxRecordBytes } : {}),
@@ -93,9 +96,12 @@ export function spawnWorker(options: WorkerSpawnOptions, handlers: WorkerProcess
   const [file, ...args] = options.argv;
   if (file === undefined) throw new Error("Worker command is empty");
   const env = buildChildEnv(options.env, options.envAllowList);
+  // A process group of its own keeps the terminal's Ctrl+C (SIGINT to the foreground group)
+  // away from the worker; the worker still ends with its stdin or with our stop().
+  const detached = options.ownProcessGroup === true;
   const child: ChildProcess = options.useShell
-    ? spawn(options.argv.join(" "), { cwd: options.cwd, env, stdio: ["pipe", "pipe", "pipe"], shell: true })
-    : spawn(file, args, { cwd: options.cwd, env, stdio: ["pipe", "pipe", "pipe"], shell: false });
+    ? spawn(options.argv.join(" "), { cwd: options.cwd, env, stdio: ["pipe", "pipe", "pipe"], shell: true, detached })
+    : spawn(file, args, { cwd: options.cwd, env, stdio: ["pipe", "pipe", "pipe"], shell: false, detached });
 
   const stdin = child.stdin;
   const stdout = child.stdout;

@@ -38,6 +38,7 @@ describe.skipIf(!BUILT)("agent-tui --plain under a pty", () => {
       { kind: "text", matchLastUser: "SLOW-TEST", chunks: Array.from({ length: 25 }, (_, i) => `word${i}\n`), delayMs: 80 },
       { kind: "text", matchLastUser: "follow later", chunks: ["Followed", " ok."], delayMs: 5 },
       { kind: "text", matchLastUser: "ABORT-TEST", chunks: Array.from({ length: 60 }, (_, i) => `chunk${i}\n`), delayMs: 80 },
+      { kind: "text", matchLastUser: "CTRLC-TEST", chunks: Array.from({ length: 60 }, (_, i) => `piece${i}\n`), delayMs: 80 },
     ],
     { args: [...FAKE_MODEL, "--plain", "--no-session", "-e", UI_EXTENSION], readyText: "ready: model Fake Model", cols: 100, rows: 30 },
   );
@@ -95,6 +96,27 @@ describe.skipIf(!BUILT)("agent-tui --plain under a pty", () => {
       s.tui,
       /^note: ui-demo results: .*"select":"Beta","confirm":true,"inputCancelled":"<undefined>","editor":"line 1\\nline 2".*"inputWithTimeoutAnswered":"typed"/,
     );
+  });
+
+  it("ctrl+c stops a run without leaving; ctrl+c when idle leaves with 130", async () => {
+    await send(s.tui, "CTRLC-TEST go");
+    await waitForLine(s.tui, "piece3");
+    const before = lineLog(s.tui).filter((l) => l === "aborted").length;
+    s.tui.write(KEYS.ctrlC);
+    // The terminal echoes the key as "^C" before the line.
+    await waitForLine(s.tui, /^(\^C)?aborting \(ctrl\+c again leaves\)$/);
+    const aborted = (): number => lineLog(s.tui).filter((l) => l === "aborted").length;
+    const start = Date.now();
+    while (aborted() === before) {
+      if (Date.now() - start > 15_000) throw new Error(`no second "aborted" line:\n${lineLog(s.tui).join("\n")}`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(lineLog(s.tui)).not.toContain("piece59");
+    // Still there: a line is still answered.
+    await send(s.tui, "/help");
+    await waitForLine(s.tui, /^help: \/abort \(or ctrl\+c\) stops the run/);
+    s.tui.write(KEYS.ctrlC);
+    expect(await s.tui.waitForExit(15_000)).toBe(130);
   });
 
   it("wrote no cursor movement, erase sequence, redraw or colour", () => {

@@ -17,7 +17,7 @@ export type PlainIntent =
 export const PLAIN_HELP = [
   "help: Enter sends a message; while the agent works it steers the run",
   "help: /followup <text> queues a message for when the run ends",
-  "help: /abort stops the run; /quit (or ctrl+d) leaves; ctrl+c leaves at once",
+  "help: /abort (or ctrl+c) stops the run; /quit (or ctrl+d, or ctrl+c when idle) leaves",
   "help: questions are answered with their number, y or n, or text; /cancel cancels one",
 ];
 

@@ -78,6 +78,7 @@ export async function runPlain(options: TuiCliOptions): Promise<void> {
     cwd: process.cwd(),
     env: process.env,
     restart: { maxRestarts: 3, windowMs: 60_000 },
+    ownProcessGroup: true,
     ...(restartArgs ? { sessionArgsForRestart: restartArgs } : {}),
   });
   const log = new PlainLog();
@@ -97,8 +98,21 @@ export async function runPlain(options: TuiCliOptions): Promise<void> {
     write(log.notices(batch));
     if (quitWhenIdle && !log.busy()) exit(0);
   });
+  // Ctrl+C stops a run, as in a shell; when nothing runs (or the run is already being
+  // stopped) it leaves. The terminal's line discipline turns it into SIGINT.
+  let aborting = false;
+  process.on("SIGINT", () => {
+    if (!log.busy() || aborting) return exit(130);
+    aborting = true;
+    write(["aborting (ctrl+c again leaves)"]);
+    connection.rpc.abort().then(
+      () => {
+        aborting = false;
+      },
+      (error: unknown) => write([`error: ${errorText(error)}`]),
+    );
+  });
   for (const [signal, code] of [
-    ["SIGINT", 130],
     ["SIGTERM", 143],
     ["SIGHUP", 129],
   ] as const)

@@ -50,9 +50,7 @@ function findOversize(root: string): string[] {
  * Known to be too long, at most this long: each is to be split (see docs/architecture.md), none
  * may grow, and an entry that is fixed must be removed (the test says so), so the list only shrinks.
  */
-const KNOWN_OVERSIZE: Record<string, number> = {
-  "tui/controller.ts createController": 338,
-};
+const KNOWN_OVERSIZE: Record<string, number> = {};
 
 /** "path:line name: N lines" or "path: N lines" → the key without the line number, and N. */
 function parseProblem(problem: string): { key: string; lines: number } {

@@ -30,6 +30,7 @@ const KNOWN_FOLDERS: Record<string, Area> = {
   "tui/completion": "tui",
   "tui/components": "tui",
   "tui/components/dialogs": "tui",
+  "tui/intents": "tui",
   "tui/live": "tui",
   "tui/pickers": "tui",
   "tui/plain": "tui",

@@ -1,0 +1,105 @@
+// Sending the editor text: our own slash command, a `!command`, `prompt` when idle, `prompt`
+// with `streamingBehavior` while busy. A message sent while the worker is (re)starting stays in
+// the editor and goes out once it is ready; if it never gets ready the user is told why.
+import { findCommand, parseSlash, type SlashCommand, type SlashContext } from "../slash-registry.js";
+import { expandPastes } from "../state/paste.js";
+import { describeError, type IntentContext } from "./intent-context.js";
+
+export type SubmitMode = "auto" | "follow_up";
+
+export type SubmitOptions = {
+  commands: readonly SlashCommand[];
+  slashContext: SlashContext;
+  /** Keeps each sent prompt in this project's history (prompt-history.ts). */
+  recordPrompt?: (text: string) => void;
+};
+
+/** A message waiting for the worker to start; one at a time (the editor holds its text). */
+type Held = { waiting: boolean };
+
+function startingUp(ctx: IntentContext): boolean {
+  const snap = ctx.connection.getSnapshot();
+  return snap.supervisor === "starting" || snap.supervisor === "recovering" || (snap.supervisor === "stopped" && snap.generation === 0);
+}
+
+async function runBash(ctx: IntentContext, command: string, excludeFromContext: boolean): Promise<void> {
+  const { store } = ctx;
+  store.dispatch({ type: "bash_started", command, now: ctx.now() });
+  try {
+    const r = await ctx.connection.rpc.bash(command, excludeFromContext ? { excludeFromContext } : undefined);
+    store.dispatch({ type: "bash_finished", output: r.output, exitCode: r.exitCode, cancelled: r.cancelled });
+  } catch (error) {
+    store.dispatch({ type: "bash_finished", output: undefined, exitCode: undefined, cancelled: true });
+    ctx.notice(`!${command} failed: ${describeError(error)}`, "error");
+  }
+}
+
+/** Prompt, steer or follow up; a refused send gives its text back unless something new was typed. */
+async function sendPrompt(ctx: IntentContext, text: string, busy: boolean, mode: SubmitMode): Promise<void> {
+  try {
+    if (!busy) await ctx.connection.rpc.prompt(text);
+    // prompt + streamingBehavior is race-free: a worker that just went idle starts a run.
+    else await ctx.connection.rpc.prompt(text, { streamingBehavior: mode === "follow_up" ? "followUp" : "steer" });
+  } catch (error) {
+    const what = busy ? (mode === "follow_up" ? "Follow-up" : "Steer") : "Prompt";
+    ctx.notice(`${what} failed: ${describeError(error)}`, "error");
+    if (ctx.store.getState().editor.text === "") ctx.setEditorText(text);
+  }
+}
+
+export function createSubmit(ctx: IntentContext, o: SubmitOptions): (mode: SubmitMode) => Promise<void> {
+  const { store } = ctx;
+  const held: Held = { waiting: false };
+
+  const holdUntilReady = (text: string, mode: SubmitMode): void => {
+    ctx.toast(
+      held.waiting
+        ? "The worker is still starting; your message will be sent when it is ready"
+        : "The worker is starting: your message stays here and is sent when it is ready",
+    );
+    if (held.waiting) return;
+    held.waiting = true;
+    // Supervisor changes reach the store as worker_status: re-check on every store update.
+    const off = store.subscribe(() => {
+      if (startingUp(ctx)) return;
+      off();
+      held.waiting = false;
+      const supervisor = ctx.connection.getSnapshot().supervisor;
+      if (supervisor !== "running") ctx.notice(`Not sent: the worker did not start (${supervisor}). Your message is still in the editor.`, "warning");
+      else if (store.getState().editor.text !== text) ctx.notice("Not sent: the editor changed while the worker started. Press Enter to send it.");
+      else void submit(mode);
+    });
+  };
+
+  const runSlash = async (command: SlashCommand, name: string, args: string): Promise<void> => {
+    try {
+      await command.run(args, o.slashContext);
+    } catch (error) {
+      ctx.notice(`/${name} failed: ${describeError(error)}`, "error");
+    }
+  };
+
+  const submit = async (mode: SubmitMode): Promise<void> => {
+    const s = store.getState();
+    // Big pastes are markers in the editor; what is sent (and remembered) is what was pasted.
+    const text = expandPastes(s.editor.text, s.editor.pastes);
+    if (text.trim() === "") return;
+    // Our own slash commands run now; anything for the worker waits for it. An unknown one goes
+    // to the worker, which may know it (extension commands, prompt templates, skills).
+    const slash = parseSlash(text);
+    const own = slash ? findCommand(o.commands, slash.name) : undefined;
+    if (!own && startingUp(ctx)) return holdUntilReady(text, mode);
+    store.dispatch({ type: "editor", op: { op: "commit_history", text } });
+    o.recordPrompt?.(text);
+    store.dispatch({ type: "editor", op: { op: "clear" } });
+    if (own && slash) return runSlash(own, slash.name, slash.args);
+    if (text.startsWith("!")) {
+      const exclude = text.startsWith("!!");
+      const command = text.slice(exclude ? 2 : 1).trim();
+      if (command !== "") await runBash(ctx, command, exclude);
+      return;
+    }
+    await sendPrompt(ctx, text, s.run.busy, mode);
+  };
+  return submit;
+}

@@ -8,6 +8,7 @@ import { liveWorkerCommand } from "./live/live-command.js";
 import { describeLiveSession, type LiveSession } from "./live/live-sessions.js";
 import type { PickerHost } from "./pickers/picker-host.js";
 import type { Store } from "./state/store.js";
+import { liveSessionId } from "./state/worker-info.js";
 import type { TerminalSession } from "./terminal-session.js";
 
 export type AppExits = {
@@ -56,8 +57,7 @@ export function createAppExits(d: ExitDeps): AppExits {
       setTimeout(done, EXIT_DEADLINE_MS).unref();
     },
     liveId() {
-      const live = connection.getSnapshot().live;
-      return live && live.ended === undefined ? live.id : undefined;
+      return liveSessionId(store.getState());
     },
     detach() {
       const id = exits.liveId();
@@ -77,7 +77,7 @@ export function createAppExits(d: ExitDeps): AppExits {
       const id = exits.liveId();
       if (id === undefined) return exits.exit(0);
       // Unreachable worker: leaving cannot stop it, and it keeps running.
-      if (connection.getSnapshot().supervisor === "reconnecting") return exits.exit(0, "detach", detachedHint(id));
+      if (store.getState().worker.supervisor === "reconnecting") return exits.exit(0, "detach", detachedHint(id));
       if (!store.getState().run.busy) return exits.exit(0);
       const choice = await askQuitWhileWorking(d.pickers());
       if (choice === "detach") exits.detach();

@@ -8,8 +8,13 @@ import { decodeUiRequest } from "./state/ui-requests.js";
 import { clipText } from "./render/preview.js";
 import { sanitizeText } from "./render/sanitize.js";
 import { liveNoticeActions } from "./live/live-notices.js";
+import { decodeAvailableCommands } from "./slash/worker-commands.js";
 
-export type TuiConnection = Pick<WorkerConnection, "rpc" | "respondToUi" | "getSnapshot">;
+/**
+ * The connection as the TUI's views and commands use it: requests and dialog answers. What the
+ * connection knows (capabilities, supervisor, live session) reaches them as notices in the store.
+ */
+export type TuiConnection = Pick<WorkerConnection, "rpc" | "respondToUi">;
 
 // A worker's own text lands in the transcript; bounded so one huge frame cannot flood it.
 const WORKER_TEXT_MAX_CHARS = 4000;
@@ -63,7 +68,7 @@ function workerStatus(state: string): WorkerStatus {
   }
 }
 
-function supervisorAction(n: Extract<BridgeNotice, { kind: "supervisor" }>, now: number): TuiAction {
+function supervisorActions(n: Extract<BridgeNotice, { kind: "supervisor" }>, now: number): TuiAction[] {
   const status = workerStatus(n.state);
   const info = n.info;
   const detail =
@@ -74,7 +79,17 @@ function supervisorAction(n: Extract<BridgeNotice, { kind: "supervisor" }>, now:
             .filter((x) => x !== "")
             .join(" ")
         : undefined;
-  return { type: "worker_status", status, detail, now };
+  return [
+    { type: "worker_status", status, detail, now },
+    { type: "worker_info", info: { supervisor: n.state, ...(info ? { lastExit: info } : {}) } },
+  ];
+}
+
+/** What the store keeps of the live session: who is followed, and whether it let us go. */
+function liveInfoActions(n: Extract<BridgeNotice, { kind: "live_attached" | "live_link" | "live_detached" }>): TuiAction[] {
+  if (n.kind === "live_attached") return [{ type: "worker_info", info: { live: { id: n.id, ended: undefined } } }];
+  if (n.kind === "live_detached") return [{ type: "live_ended", reason: n.reason }];
+  return [];
 }
 
 /** Translate one batch of bridge notices into reducer actions. */
@@ -86,6 +101,8 @@ export function noticesToActions(batch: readonly BridgeNotice[], now: number): T
         out.push({ type: "agent_event", event: n.event, now });
         break;
       case "unknown_event": {
+        // oh-my-pi announces its slash commands (at start, after new_session).
+        if (n.type === "available_commands_update") out.push({ type: "worker_info", info: { slashCommands: decodeAvailableCommands(n.raw) } });
         const shown = workerNotice(n);
         if (shown) out.push({ type: "notice", level: shown.level, text: shown.text });
         break;
@@ -104,7 +121,7 @@ export function noticesToActions(batch: readonly BridgeNotice[], now: number): T
         out.push({ type: "run_state", busy: n.state !== "idle" && n.state !== "settled", now });
         break;
       case "supervisor":
-        out.push(supervisorAction(n, now));
+        out.push(...supervisorActions(n, now));
         break;
       case "rehydrated":
       case "session_state":
@@ -122,10 +139,10 @@ export function noticesToActions(batch: readonly BridgeNotice[], now: number): T
       case "live_attached":
       case "live_link":
       case "live_detached":
-        out.push(...liveNoticeActions(n, now));
+        out.push(...liveInfoActions(n), ...liveNoticeActions(n, now));
         break;
       case "capabilities":
-        out.push({ type: "worker_info", info: { canClearQueue: n.capabilities.commands["clear_queue"] !== false } });
+        out.push({ type: "worker_info", info: { commands: n.capabilities.commands } });
         break;
       case "stderr":
         break;

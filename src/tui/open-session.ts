@@ -9,6 +9,7 @@ import { historyEntries, historyPrompts, historySlice, historyTotals, type Sessi
 import type { EntryInput } from "./state/transcript.js";
 import type { TuiAction } from "./state/actions.js";
 import type { Store } from "./state/store.js";
+import { workerSupports } from "./state/worker-info.js";
 
 /**
  * Messages printed into scrollback when a session opens; older ones stay in the store for the
@@ -42,7 +43,7 @@ export function sessionActions(messages: readonly unknown[], title?: string): Tu
   return out;
 }
 
-type Connection = Pick<TuiConnection, "rpc" | "getSnapshot">;
+type Connection = Pick<TuiConnection, "rpc">;
 
 /** Messages turned into entries per event-loop turn: keys are read between slices. */
 const BUILD_SLICE = 400;
@@ -76,7 +77,7 @@ export function createSessionPrinter(store: Store, connection: Connection): Sess
   let shown: string | undefined;
 
   const totals = async (messages: readonly unknown[]): Promise<SessionTotals> => {
-    if (connection.getSnapshot().capabilities.commands["get_session_stats"] === false) return historyTotals(messages);
+    if (!workerSupports(store.getState(), "get_session_stats")) return historyTotals(messages);
     try {
       return statsTotals(await connection.rpc.getSessionStats());
     } catch (error) {

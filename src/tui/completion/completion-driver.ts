@@ -1,10 +1,9 @@
 // Completion while typing: `/name` (built-ins the worker supports + its get_commands) and
 // `@path` (project files: local, or the worker's own through a read-only command). A store
 // deriver keeps `state.completion` in step with the editor in the same dispatch, so the list
-// under the editor never lags a keystroke; the keys that move and apply it are the controller's.
+// under the editor never lags a keystroke; the keys that move and apply it are completion-keys.ts.
 import type { SlashCommand } from "../slash-registry.js";
 import { allSuggestions } from "../slash/completion.js";
-import type { WorkerCommands } from "../slash/index.js";
 import type { Store } from "../state/store.js";
 import type { TuiState } from "../state/types.js";
 import { type CompletionMenu, computeMenu } from "./completion-menu.js";
@@ -21,7 +20,6 @@ export type FileSource =
 export type CompletionOptions = {
   store: Store;
   commands: () => readonly SlashCommand[];
-  workerCommands: WorkerCommands;
   supported: (name: string) => boolean;
   /** Chosen per use: the worker may turn out to list files itself only after start-up. */
   files: () => FileSource;
@@ -29,13 +27,22 @@ export type CompletionOptions = {
 };
 
 export type CompletionDriver = {
-  /** Recompute the list for the editor as it is (a source changed: the worker's commands arrived). */
+  /** Recompute the list for the editor as it is (the worker's file list arrived). */
   refresh(): void;
   dispose(): void;
 };
 
 /** The editor state the menu depends on: it is recomputed only when this changes. */
-type MenuInputs = { text: string; cursor: number; overlay: string | undefined; dialogs: number; pasting: boolean; searching: boolean };
+type MenuInputs = {
+  text: string;
+  cursor: number;
+  overlay: string | undefined;
+  dialogs: number;
+  pasting: boolean;
+  searching: boolean;
+  /** The worker's commands (a list that arrives after `/` was typed joins the menu on screen). */
+  workerCommands: TuiState["worker"]["slashCommands"];
+};
 
 function menuInputs(s: TuiState): MenuInputs {
   return {
@@ -45,6 +52,7 @@ function menuInputs(s: TuiState): MenuInputs {
     dialogs: s.dialogs.length,
     pasting: s.editor.pasting,
     searching: s.editor.search !== undefined,
+    workerCommands: s.worker.slashCommands,
   };
 }
 
@@ -58,7 +66,8 @@ function sameInputs(a: MenuInputs | undefined, b: MenuInputs): boolean {
     a.overlay === b.overlay &&
     a.dialogs === b.dialogs &&
     a.pasting === b.pasting &&
-    a.searching === b.searching
+    a.searching === b.searching &&
+    a.workerCommands === b.workerCommands
   );
 }
 
@@ -71,9 +80,9 @@ export function createCompletionDriver(options: CompletionOptions): CompletionDr
 
   const compute = (s: TuiState): CompletionMenu | undefined => {
     if (s.ui.overlay !== undefined || s.dialogs.length > 0 || s.editor.pasting || s.editor.search) return undefined;
+    const slash = () => allSuggestions(options.commands(), s.worker.slashCommands, options.supported);
     return computeMenu(s.editor.text, s.editor.cursor, { slash, files: filePaths, filesNote });
   };
-  const slash = () => allSuggestions(options.commands(), options.workerCommands.list(), options.supported);
   const filesNote = (): string | undefined => {
     const source = options.files();
     return source.kind === "local" ? source.note : undefined;

@@ -1,12 +1,13 @@
 // Intents that stop or reshape the run in the worker: Esc (abort the `!command`, a retry's wait,
 // or the run, taking queued messages back first) and Alt+Up (pull the queue into the editor).
+import { workerSupports } from "../state/worker-info.js";
 import { describeError, type IntentContext } from "./intent-context.js";
 
 export type RunIntents = { abort(): Promise<void>; pullQueue(): Promise<void> };
 
 export function createRunIntents(ctx: IntentContext): RunIntents {
   const { store, connection } = ctx;
-  const canClearQueue = (): boolean => connection.getSnapshot().capabilities.commands["clear_queue"] !== false;
+  const canClearQueue = (): boolean => workerSupports(store.getState(), "clear_queue");
   const queuedCount = (): number => store.getState().queue.steering.length + store.getState().queue.followUp.length;
 
   /**

@@ -3,6 +3,7 @@
 // the editor and goes out once it is ready; if it never gets ready the user is told why.
 import { findCommand, parseSlash, type SlashCommand, type SlashContext } from "../slash-registry.js";
 import { expandPastes } from "../state/paste.js";
+import { workerStartingUp } from "../state/worker-info.js";
 import { describeError, type IntentContext } from "./intent-context.js";
 
 export type SubmitMode = "auto" | "follow_up";
@@ -16,11 +17,6 @@ export type SubmitOptions = {
 
 /** A message waiting for the worker to start; one at a time (the editor holds its text). */
 type Held = { waiting: boolean };
-
-function startingUp(ctx: IntentContext): boolean {
-  const snap = ctx.connection.getSnapshot();
-  return snap.supervisor === "starting" || snap.supervisor === "recovering" || (snap.supervisor === "stopped" && snap.generation === 0);
-}
 
 async function runBash(ctx: IntentContext, command: string, excludeFromContext: boolean): Promise<void> {
   const { store } = ctx;
@@ -59,12 +55,12 @@ export function createSubmit(ctx: IntentContext, o: SubmitOptions): (mode: Submi
     );
     if (held.waiting) return;
     held.waiting = true;
-    // Supervisor changes reach the store as worker_status: re-check on every store update.
+    // Supervisor changes reach the store as notices (worker_info): re-check on every store update.
     const off = store.subscribe(() => {
-      if (startingUp(ctx)) return;
+      if (workerStartingUp(store.getState())) return;
       off();
       held.waiting = false;
-      const supervisor = ctx.connection.getSnapshot().supervisor;
+      const supervisor = store.getState().worker.supervisor;
       if (supervisor !== "running") ctx.notice(`Not sent: the worker did not start (${supervisor}). Your message is still in the editor.`, "warning");
       else if (store.getState().editor.text !== text) ctx.notice("Not sent: the editor changed while the worker started. Press Enter to send it.");
       else void submit(mode);
@@ -88,7 +84,7 @@ export function createSubmit(ctx: IntentContext, o: SubmitOptions): (mode: Submi
     // to the worker, which may know it (extension commands, prompt templates, skills).
     const slash = parseSlash(text);
     const own = slash ? findCommand(o.commands, slash.name) : undefined;
-    if (!own && startingUp(ctx)) return holdUntilReady(text, mode);
+    if (!own && workerStartingUp(s)) return holdUntilReady(text, mode);
     store.dispatch({ type: "editor", op: { op: "commit_history", text } });
     o.recordPrompt?.(text);
     store.dispatch({ type: "editor", op: { op: "clear" } });

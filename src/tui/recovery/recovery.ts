@@ -3,13 +3,12 @@
 // rehydrated, offers it back in the editor (Enter resends: one key, never automatic); when the
 // restart budget is spent, says what to do. The notice with code, signal and the redacted
 // stderr tail comes from the core reducer (worker_status).
-import type { BridgeNotice, BridgeSnapshot, ClientEvent, ClientMessage, WorkerExitInfo } from "../../bridge/index.js";
+import type { BridgeNotice, ClientEvent, ClientMessage, WorkerExitInfo } from "../../bridge/index.js";
 import type { SlashCommand } from "../slash-registry.js";
 import type { Store } from "../state/store.js";
 
 export type RecoveryOptions = {
   store: Store;
-  getSnapshot: () => Pick<BridgeSnapshot, "restartsInWindow" | "lastExit">;
   /** Close any open picker (its data belonged to the dead worker). */
   closeOverlays?: () => void;
   /** Called after a restart rehydrated the session (refresh worker commands, history). */
@@ -89,7 +88,8 @@ class CrashRecovery implements Recovery {
   private onSupervisor(n: Extract<BridgeNotice, { kind: "supervisor" }>): void {
     if (n.state === "running") this.everRunning = true;
     else if (n.state === "exited" && !n.info?.intentional) this.onCrash();
-    else if (n.state === "failed") this.onGiveUp(n.info ?? this.options.getSnapshot().lastExit);
+    // The exit that led here was reported before (the store keeps the last one).
+    else if (n.state === "failed") this.onGiveUp(n.info ?? this.options.store.getState().worker.lastExit);
   }
 
   private onCrash(): void {

@@ -2,6 +2,7 @@
 // terminal height (Ink clears the screen otherwise) and never depends on transcript length.
 import { markdownTail } from "../state/split-point.js";
 import { liveBlockText } from "../state/transcript.js";
+import { workerSupports } from "../state/worker-info.js";
 import { renderMarkdown } from "./markdown.js";
 import { tailChars, tailLines } from "./preview.js";
 import { sanitizeLine, sanitizeText } from "./sanitize.js";
@@ -150,7 +151,7 @@ export function queueLines(state: TuiState, width: number, max: number, editKey:
   lane("Steering", state.queue.steering);
   lane("Follow-up", state.queue.followUp);
   if (rows.length === 0) return [];
-  const hint = state.worker.canClearQueue
+  const hint = workerSupports(state, "clear_queue")
     ? `↳ ${editKey} to edit all queued messages`
     : state.run.busy
       ? "↳ this worker cannot take queued messages back"

@@ -9,13 +9,14 @@ import { type PickerItem, type PickerState, reducePicker } from "../pickers/pick
 import { formatValue, SETTINGS, type SettingSpec, type SettingValue } from "./settings-table.js";
 import { readTuiSettings, saveTuiSetting } from "./settings-file.js";
 import { asThemeSetting, switchTheme } from "../theme-choice.js";
+import { workerSupports } from "../state/worker-info.js";
 
 type Values = Record<string, SettingValue | undefined>;
 
 /** Does this worker take set_setting/get_settings (the bundled agent)? */
 function hasSettingsCommands(ctx: SlashContext): boolean {
-  const c = ctx.connection.getSnapshot().capabilities.commands;
-  return c["get_settings"] !== false && c["set_setting"] !== false;
+  const s = ctx.store.getState();
+  return workerSupports(s, "get_settings") && workerSupports(s, "set_setting");
 }
 
 async function readValues(ctx: SlashContext, viaSettings: boolean, home: string): Promise<Values> {
@@ -28,9 +29,9 @@ async function readValues(ctx: SlashContext, viaSettings: boolean, home: string)
 
 /** The settings this worker can change: all it reports (ours), or those with a set_* command it has. */
 function offered(ctx: SlashContext, viaSettings: boolean, values: Values): SettingSpec[] {
-  const commands = ctx.connection.getSnapshot().capabilities.commands;
+  const state = ctx.store.getState();
   return SETTINGS.filter(
-    (s) => s.local === true || (viaSettings ? values[s.key] !== undefined : s.command !== undefined && commands[s.command.type] !== false),
+    (s) => s.local === true || (viaSettings ? values[s.key] !== undefined : s.command !== undefined && workerSupports(state, s.command.type)),
   );
 }
 
@@ -70,8 +71,7 @@ async function apply(ctx: SlashContext, spec: SettingSpec, value: SettingValue, 
     return;
   }
   const rpc = ctx.connection.rpc;
-  const commands = ctx.connection.getSnapshot().capabilities.commands;
-  if (spec.command && commands[spec.command.type] !== false) await spec.command.send(rpc, value);
+  if (spec.command && workerSupports(ctx.store.getState(), spec.command.type)) await spec.command.send(rpc, value);
   // set_thinking_level changes only this session on the bundled agent: save the default too.
   if (viaSettings && (!spec.command || spec.key === "defaultThinkingLevel")) await rpc.setSetting(spec.key, value);
   if (spec.key === "defaultThinkingLevel") ctx.store.dispatch({ type: "snapshot", snapshot: toSessionSnapshot(await rpc.getState()) });

@@ -9,7 +9,7 @@ import { sendAsPrompt } from "./worker-commands.js";
 
 export { slashSupported, afterSessionChange, REQUIRES, type SlashDeps } from "./slash-deps.js";
 export { resumeSession } from "./session-commands.js";
-export { createWorkerCommands, decodeAvailableCommands, sendAsPrompt, type WorkerCommands, type WorkerCommandCache } from "./worker-commands.js";
+export { createWorkerCommands, decodeAvailableCommands, sendAsPrompt, type WorkerCommands } from "./worker-commands.js";
 
 /**
  * Every slash command. A command the worker cannot run says so instead of failing on the
@@ -21,7 +21,7 @@ export function createSlashCommands(deps: SlashDeps): SlashCommand[] {
   return all.map((c) => ({
     ...c,
     run: (args: string, ctx: SlashContext) => {
-      if (!slashSupported(c.name, ctx.connection.getSnapshot())) {
+      if (!slashSupported(c.name, ctx.store.getState())) {
         if (deps.workerCommand?.(c.name) === true) return sendAsPrompt(c.name, args, ctx);
         ctx.notice(`/${c.name} is not available: this worker does not support it.`, "warning");
         return;

@@ -86,7 +86,7 @@ export function infoCommands(deps: SlashDeps): SlashCommand[] {
           ctx.notice("Restarting is not available here.", "warning");
           return;
         }
-        const supervisor = ctx.connection.getSnapshot().supervisor;
+        const supervisor = ctx.store.getState().worker.supervisor ?? "stopped";
         if (supervisor !== "failed" && supervisor !== "stopped") {
           ctx.notice(`The worker is ${supervisor}; /restart is for after it has stopped.`);
           return;

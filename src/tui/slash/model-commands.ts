@@ -5,6 +5,7 @@ import type { SlashCommand } from "../slash-registry.js";
 import { fuzzyFilter } from "../pickers/fuzzy.js";
 import type { PickerItem } from "../pickers/picker-state.js";
 import type { SlashDeps } from "./slash-deps.js";
+import { workerSupports } from "../state/worker-info.js";
 
 export const THINKING_LEVELS: readonly ThinkingLevel[] = ["off", "minimal", "low", "medium", "high", "xhigh"];
 
@@ -54,7 +55,7 @@ export function modelCommands(deps: SlashDeps): SlashCommand[] {
       description: "set the thinking level (off … xhigh)",
       async run(args, ctx) {
         const rpc = ctx.connection.rpc;
-        const supportsList = ctx.connection.getSnapshot().capabilities.commands["get_available_thinking_levels"] !== false;
+        const supportsList = workerSupports(ctx.store.getState(), "get_available_thinking_levels");
         const levels: ThinkingLevel[] = supportsList ? (await rpc.getAvailableThinkingLevels()).levels : [...THINKING_LEVELS];
         let level = asLevel(levels, args.trim().toLowerCase());
         if (args.trim() === "") {

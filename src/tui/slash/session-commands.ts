@@ -57,7 +57,7 @@ export async function resumeSession(deps: SlashDeps, ctx: SlashContext, query = 
 /** The live workers, other than the one this TUI drives; none when they cannot be listed. */
 async function liveSessions(deps: SlashDeps, ctx: SlashContext): Promise<LiveSession[]> {
   if (!deps.live) return [];
-  const current = ctx.connection.getSnapshot().live?.id;
+  const current = ctx.store.getState().worker.live?.id;
   try {
     return (await deps.live.list()).filter((s) => s.id !== current);
   } catch (error) {

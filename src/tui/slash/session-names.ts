@@ -11,7 +11,7 @@ export async function currentSessionLabel(ctx: SlashContext): Promise<string | u
   const named = ctx.store.getState().footer.sessionName;
   if (named) return named;
   // Without get_fork_messages the copy keeps the worker's default name.
-  if (!slashSupported("fork", ctx.connection.getSnapshot())) return undefined;
+  if (!slashSupported("fork", ctx.store.getState())) return undefined;
   const first = (await ctx.connection.rpc.getForkMessages()).messages[0]?.text.replace(/\s+/g, " ").trim();
   if (!first) return undefined;
   return first.length > NAME_BASE_MAX ? `${first.slice(0, NAME_BASE_MAX - 1)}…` : first;
@@ -22,7 +22,7 @@ export async function currentSessionLabel(ctx: SlashContext): Promise<string | u
  * session it came from: without one both show the same name or first message.
  */
 export async function nameCopy(ctx: SlashContext, base: string | undefined, kind: "clone" | "fork"): Promise<void> {
-  if (base === undefined || !slashSupported("name", ctx.connection.getSnapshot())) return;
+  if (base === undefined || !slashSupported("name", ctx.store.getState())) return;
   const name = `${base.replace(/ \((clone|fork)\)$/, "")} (${kind})`;
   await ctx.connection.rpc.setSessionName(name);
   ctx.store.dispatch({ type: "agent_event", event: { type: "session_info_changed", name }, now: Date.now() });

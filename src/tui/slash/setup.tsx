@@ -16,6 +16,7 @@ import { createRecovery, resendCommand } from "../recovery/recovery.js";
 import { settingsCommand } from "../settings/settings-command.js";
 import { tuiHome } from "../settings/settings-file.js";
 import type { Store } from "../state/store.js";
+import { workerSupports } from "../state/worker-info.js";
 import { allSuggestions } from "./completion.js";
 import { runDemoTour } from "./demo-tour.js";
 import { helpCommand } from "./help-command.js";
@@ -77,21 +78,19 @@ function fileSource(o: FeatureOptions): () => FileSource {
   const { connection } = o;
   const localFiles = { kind: "local" as const, cwd: o.cwd, ...(o.flags.remoteWorker ? { note: "local files: this worker cannot list its own" } : {}) };
   const workerFiles = { kind: "worker" as const, list: async () => (await connection.rpc.listFiles()).files };
-  return (): FileSource => (o.flags.remoteWorker && connection.getSnapshot().capabilities.commands["list_files"] !== false ? workerFiles : localFiles);
+  return (): FileSource => (o.flags.remoteWorker && workerSupports(o.store.getState(), "list_files") ? workerFiles : localFiles);
 }
 
 export function setupFeatures(o: FeatureOptions): Features {
   const { store, connection } = o;
   const pickers = createPickerHost(store);
-  const workerCommands = createWorkerCommands(connection);
-  // omp announces its commands with available_commands_update (at start, after new_session).
-  connection.subscribe((batch) => workerCommands.note(batch));
+  const workerCommands = createWorkerCommands(store, connection);
   const refreshCommands = (): void => {
     workerCommands
       .refresh()
       .catch((error: unknown) => store.dispatch({ type: "notice", level: "warning", text: `Could not read the worker's commands: ${String(error)}` }));
   };
-  const recovery = createRecovery({ store, getSnapshot: () => connection.getSnapshot(), closeOverlays: () => pickers.cancel(), onRehydrated: refreshCommands });
+  const recovery = createRecovery({ store, closeOverlays: () => pickers.cancel(), onRehydrated: refreshCommands });
   connection.subscribe((batch) => recovery.handle(batch));
   const { sessions, showFailed } = printSessions(store, connection);
   const bundled = !o.flags.customAgent;
@@ -105,7 +104,7 @@ export function setupFeatures(o: FeatureOptions): Features {
     workerCommand: (name) => workerCommands.list().some((c) => c.name === name),
     ...(o.live ? { live: o.live } : {}),
   };
-  const supported = (name: string): boolean => slashSupported(name, connection.getSnapshot());
+  const supported = (name: string): boolean => slashSupported(name, store.getState());
   const slashCommands: SlashCommand[] = [
     ...createSlashCommands(deps),
     resendCommand(recovery),
@@ -114,9 +113,7 @@ export function setupFeatures(o: FeatureOptions): Features {
   ];
   slashCommands.push(helpCommand(() => allSuggestions([...slashCommands, ...o.builtins()], workerCommands.list(), supported)));
   const files = fileSource(o);
-  const completion = createCompletionDriver({ store, commands: () => [...slashCommands, ...o.builtins()], workerCommands, supported, files });
-  // Commands that arrive after `/` was typed (start-up, a restart) join the list on screen at once.
-  workerCommands.onChange(() => completion.refresh());
+  createCompletionDriver({ store, commands: () => [...slashCommands, ...o.builtins()], supported, files });
   return {
     pickers,
     slashCommands,
@@ -140,7 +137,7 @@ export function setupFeatures(o: FeatureOptions): Features {
       const state = await connection.rpc.getState();
       if (o.remoteHost !== undefined) store.dispatch({ type: "workspace", cwd: state.cwd ?? "", branch: undefined, host: o.remoteHost });
       const models = async (): Promise<readonly Model[]> => {
-        if (!slashSupported("model", connection.getSnapshot())) return [];
+        if (!slashSupported("model", store.getState())) return [];
         return (await connection.rpc.getAvailableModels()).models;
       };
       for (const line of await startWarnings(o.flags, state, models)) ctx.notice(line, "warning");

@@ -1,10 +1,11 @@
 // What the slash commands need beyond the core SlashContext: the picker host, the
 // clipboard, where sessions live, a manual restart, and the session-change follow-up.
-import { toSessionSnapshot, type BridgeSnapshot, type RpcClient } from "../../bridge/index.js";
+import { toSessionSnapshot, type RpcClient } from "../../bridge/index.js";
 import type { CopyResult } from "../clipboard.js";
 import type { LiveResume } from "../live/live-resume.js";
 import type { PickerHost } from "../pickers/picker-host.js";
 import type { Store } from "../state/store.js";
+import type { TuiState } from "../state/types.js";
 import type { SlashContext } from "../slash-registry.js";
 import type { SessionPrinter } from "../open-session.js";
 
@@ -45,10 +46,10 @@ export const REQUIRES: Record<string, readonly string[]> = {
   copy: ["get_last_assistant_text"],
 };
 
-/** Is `name` usable on a worker with these capabilities? (Aliases fork/branch count as one.) */
-export function slashSupported(name: string, snapshot: Pick<BridgeSnapshot, "capabilities">): boolean {
+/** Is `name` usable on this worker, as the store knows its commands? (Aliases fork/branch count as one.) */
+export function slashSupported(name: string, state: Pick<TuiState, "worker">): boolean {
   const needs = REQUIRES[name] ?? [];
-  const cmds = snapshot.capabilities.commands;
+  const cmds = state.worker.commands;
   return needs.every((c) => {
     if (c === "fork") return cmds["fork"] !== false || cmds["branch"] !== false;
     if (c === "get_fork_messages") return cmds["get_fork_messages"] !== false || cmds["get_branch_messages"] !== false;

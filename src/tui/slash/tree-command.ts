@@ -3,6 +3,7 @@
 import type { SlashCommand } from "../slash-registry.js";
 import { createTreeController, decodeTree, jumpTarget, TREE_HINT, treeFromEntries, treeHasMessages } from "../pickers/tree.js";
 import { afterSessionChange, type SlashDeps, vetoed } from "./slash-deps.js";
+import { workerSupports } from "../state/worker-info.js";
 
 export function treeCommand(deps: SlashDeps): SlashCommand {
   return {
@@ -12,7 +13,7 @@ export function treeCommand(deps: SlashDeps): SlashCommand {
       const rpc = ctx.connection.rpc;
       // Built from the flat entry list where the worker has one: get_tree nests one level per
       // entry, which other workers cannot serialise for long sessions.
-      const flat = ctx.connection.getSnapshot().capabilities.commands["get_entries"] !== false;
+      const flat = workerSupports(ctx.store.getState(), "get_entries");
       const got = flat ? await rpc.getEntries() : await rpc.getTree();
       const roots = "entries" in got ? treeFromEntries(got.entries) : decodeTree(got.tree);
       // A fresh fork holds only its name (session_info): nothing to navigate yet.

@@ -1,22 +1,17 @@
 // The worker's own slash commands for completion: pi/agent-rpc answer get_commands; oh-my-pi has
 // none and announces them with `available_commands_update` events and `get_available_commands`.
 // omp runs such a command when it arrives as a `prompt` text ("/name args", trace fact 15).
-import { BridgeError, type BridgeNotice, type SlashCommandInfo } from "../../bridge/index.js";
+import { BridgeError, type SlashCommandInfo } from "../../bridge/index.js";
 import type { SlashContext } from "../slash-registry.js";
 import type { TuiConnection } from "../bridge-notices.js";
+import type { Store } from "../state/store.js";
+import { workerSupports } from "../state/worker-info.js";
 
+/** The worker's commands live in the store (`worker.slashCommands`); this reads and refreshes them. */
 export type WorkerCommands = {
   list(): readonly SlashCommandInfo[];
   /** Re-read get_commands, or omp's get_available_commands (after start, restart and session changes). */
   refresh(): Promise<void>;
-};
-
-/** The cache setup.tsx owns: also fed from the connection's notices. */
-export type WorkerCommandCache = WorkerCommands & {
-  /** Take omp's `available_commands_update` from a notice batch (at start and after new_session). */
-  note(batch: readonly BridgeNotice[]): void;
-  /** Called whenever the list is replaced (completion already on screen must follow it). */
-  onChange(listener: () => void): void;
 };
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -41,16 +36,12 @@ export function decodeAvailableCommands(data: unknown): SlashCommandInfo[] {
   return out;
 }
 
-export function createWorkerCommands(connection: TuiConnection): WorkerCommandCache {
-  let current: SlashCommandInfo[] = [];
-  const listeners: Array<() => void> = [];
-  const set = (next: SlashCommandInfo[]): void => {
-    current = next;
-    for (const listener of listeners) listener();
-  };
-  const supported = (type: string): boolean => connection.getSnapshot().capabilities.commands[type] !== false;
+export function createWorkerCommands(store: Store, connection: TuiConnection): WorkerCommands {
+  // Completion follows the list on screen at once: its deriver watches this slice.
+  const set = (next: SlashCommandInfo[]): void => store.dispatch({ type: "worker_info", info: { slashCommands: next } });
+  const supported = (type: string): boolean => workerSupports(store.getState(), type);
   return {
-    list: () => current,
+    list: () => store.getState().worker.slashCommands,
     async refresh() {
       if (supported("get_commands")) {
         try {
@@ -62,7 +53,7 @@ export function createWorkerCommands(connection: TuiConnection): WorkerCommandCa
         }
       }
       if (!supported("get_available_commands")) {
-        // Neither command: keep what available_commands_update announced (if anything).
+        // Neither command: keep what available_commands_update announced (bridge-notices.ts).
         return;
       }
       try {
@@ -70,14 +61,6 @@ export function createWorkerCommands(connection: TuiConnection): WorkerCommandCa
       } catch (error) {
         if (error instanceof BridgeError && error.kind === "unsupported") return;
         throw error;
-      }
-    },
-    onChange(listener) {
-      listeners.push(listener);
-    },
-    note(batch) {
-      for (const n of batch) {
-        if (n.kind === "unknown_event" && n.type === "available_commands_update") set(decodeAvailableCommands(n.raw));
       }
     },
   };

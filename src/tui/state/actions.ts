@@ -38,6 +38,8 @@ export type TuiAction =
   /** The opened session's token and cost totals replace the footer's. */
   | { type: "session_totals"; totals: SessionTotals }
   | { type: "worker_info"; info: Partial<WorkerInfo> }
+  /** The live worker let this terminal go (taken over, or it ended). */
+  | { type: "live_ended"; reason: string }
   | { type: "completion"; menu: CompletionMenu | undefined }
   | { type: "completion_move"; direction: "up" | "down" }
   | { type: "picker"; state: PickerState | undefined };

@@ -19,8 +19,8 @@ export function createInitialState(columns = 80, rows = 24): TuiState {
     transcript: initialTranscript,
     run: { busy: false, startedAt: undefined, retry: undefined, compaction: undefined, compactionsStarted: 0, lastCompactionReason: undefined },
     queue: { steering: [], followUp: [] },
-    // Until the capabilities say otherwise: the bundled agent can, and Alt+Up asks anyway.
-    worker: { canClearQueue: true },
+    // Until the capabilities say otherwise every command is taken as supported.
+    worker: { commands: {}, supervisor: undefined, lastExit: undefined, live: undefined, slashCommands: [] },
     todos: [],
     dialogs: [],
     toasts: [],
@@ -338,6 +338,8 @@ export function reduce(s: TuiState, a: TuiAction): TuiState {
     }
     case "worker_info":
       return { ...s, worker: { ...s.worker, ...a.info } };
+    case "live_ended":
+      return s.worker.live ? { ...s, worker: { ...s.worker, live: { ...s.worker.live, ended: a.reason } } } : s;
     case "completion":
       return { ...s, completion: a.menu };
     case "completion_move":

@@ -1,6 +1,6 @@
 // The TUI state model: committed transcript entries (printed once in <Static>), the live
 // tail (streaming message, running tools), queue, todos, dialogs, footer data and editor.
-import type { MessageBlock, PlanPhase, ToolOutput } from "../../bridge/index.js";
+import type { MessageBlock, PlanPhase, SlashCommandInfo, SupervisorState, ToolOutput, WorkerExitInfo } from "../../bridge/index.js";
 import type { CompletionMenu } from "../completion/completion-menu.js";
 import type { PickerState } from "../pickers/picker-state.js";
 
@@ -144,10 +144,21 @@ export type UiState = {
   transcriptView: { staticCount: number } | undefined;
 };
 
-/** What the TUI knows about the worker beyond the footer (from the bridge's capabilities). */
+/**
+ * What the TUI knows about the worker beyond the footer, from the bridge's notices (never read
+ * from the connection on the spot): its commands, the supervisor's state, the live session.
+ */
 export type WorkerInfo = {
-  /** The worker can take queued messages back (`clear_queue`): Esc and Alt+Up restore them. */
-  canClearQueue: boolean;
+  /** Command type → supported (capabilities); a missing key is not probed yet and taken as supported. */
+  commands: Partial<Record<string, boolean>>;
+  /** The supervisor's last reported state; undefined until the connection starts a worker. */
+  supervisor: SupervisorState | undefined;
+  /** How the last worker process ended. */
+  lastExit: WorkerExitInfo | undefined;
+  /** The live worker followed (`ended`: why it let this terminal go), from the attach answers. */
+  live: { id: string; ended: string | undefined } | undefined;
+  /** The worker's own slash commands (get_commands, oh-my-pi's announced list), for completion and /help. */
+  slashCommands: readonly SlashCommandInfo[];
 };
 
 export type Widget = { lines: string[]; placement: "aboveEditor" | "belowEditor" };

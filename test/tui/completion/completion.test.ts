@@ -64,7 +64,7 @@ describe("completion list", () => {
     const controller = createController({ store, connection: conn, exit: () => undefined });
     let workerFiles: ((value: string[]) => void) | undefined;
     let remote = false;
-    let workerCommandList = [{ name: "review", description: "review code", source: "prompt" as const }];
+    const workerCommandList = [{ name: "review", description: "review code", source: "prompt" as const }];
     const driver = createCompletionDriver({
       store,
       commands: () => [
@@ -72,7 +72,6 @@ describe("completion list", () => {
         { name: "model", description: "choose", run: () => undefined },
         { name: "tree", description: "tree", run: () => undefined },
       ],
-      workerCommands: { list: () => workerCommandList, refresh: async () => undefined },
       supported: (name) => name !== "tree",
       files: () =>
         remote
@@ -87,9 +86,9 @@ describe("completion list", () => {
     });
     const type = (text: string) => store.dispatch({ type: "editor", op: { op: "insert", text } });
     const names = () => store.getState().completion?.list.visible.map((i) => i.label) ?? [];
-    const setWorkerCommands = (list: typeof workerCommandList) => {
-      workerCommandList = list;
-    };
+    // The worker's commands are store state, as the bridge notices or a refresh put them there.
+    const setWorkerCommands = (list: typeof workerCommandList) => store.dispatch({ type: "worker_info", info: { slashCommands: list } });
+    setWorkerCommands(workerCommandList);
     return {
       store,
       controller,

@@ -4,13 +4,14 @@ import { createController, type ControllerOptions } from "../../../src/tui/contr
 import { createInitialState } from "../../../src/tui/state/reducer.js";
 import { createStore, type Store } from "../../../src/tui/state/store.js";
 import { decodeUiRequest } from "../../../src/tui/state/ui-requests.js";
-import { createFakeConnection, waitFor, type FakeConnection } from "./fake-connection.js";
+import { createFakeConnection, markWorkerRunning, waitFor, type FakeConnection } from "./fake-connection.js";
 
 export type AppHarness = { store: Store; conn: FakeConnection; stdin: { write(data: string): void }; frame: () => string; exited: () => boolean };
 
 export function setupApp(options: Pick<ControllerOptions, "copy"> = {}): AppHarness {
   const store = createStore(createInitialState(100, 30), { frameMs: 0 });
   const conn = createFakeConnection();
+  markWorkerRunning(store);
   let exited = false;
   const controller = createController({
     store,

@@ -2,11 +2,11 @@
 // that records its call and resolves with a canned value.
 import { vi } from "vitest";
 import type { TuiConnection } from "../../../src/tui/bridge-notices.js";
+import type { Store } from "../../../src/tui/state/store.js";
 
 export type FakeConnection = TuiConnection & {
   calls: Array<{ method: string; args: unknown[] }>;
   responses: Array<{ id: string; response: unknown }>;
-  clearQueueSupported: boolean;
 };
 
 export function createFakeConnection(): FakeConnection {
@@ -32,16 +32,17 @@ export function createFakeConnection(): FakeConnection {
   const fake = {
     calls,
     responses,
-    clearQueueSupported: true,
     rpc,
     respondToUi(id: string, response: unknown) {
       responses.push({ id, response });
     },
-    getSnapshot() {
-      return { capabilities: { commands: { clear_queue: fake.clearQueueSupported } } };
-    },
   };
   return fake as unknown as FakeConnection;
+}
+
+/** The store of an app whose worker is up, as the bridge's supervisor notice leaves it. */
+export function markWorkerRunning(store: Store): void {
+  store.dispatch({ type: "worker_info", info: { supervisor: "running" } });
 }
 
 /** Poll until `cond` holds (no fixed sleeps); throws with `what` after `timeoutMs`. */

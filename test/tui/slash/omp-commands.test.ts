@@ -10,7 +10,8 @@ import { createController } from "../../../src/tui/controller.js";
 import { allSuggestions, filterSuggestions } from "../../../src/tui/slash/completion.js";
 import { createSlashCommands, createWorkerCommands, decodeAvailableCommands, slashSupported, type SlashDeps } from "../../../src/tui/slash/index.js";
 import { createInitialState } from "../../../src/tui/state/reducer.js";
-import { createStore } from "../../../src/tui/state/store.js";
+import { createStore, type Store } from "../../../src/tui/state/store.js";
+import { noticesToActions } from "../../../src/tui/bridge-notices.js";
 
 const TRACE_DIR = resolve(import.meta.dirname, "..", "..", "fixtures", "traces", "omp-18.2.3");
 
@@ -27,8 +28,12 @@ const updateEvent = frames("a_text.jsonl").find((f) => f["type"] === "available_
 
 type Call = { method: string; args: unknown[] };
 
-/** A connection shaped like omp's: get_commands unknown (false after the probe), get_available_commands answered. */
-function ompConnection(commands: Record<string, boolean>, answers: Record<string, () => unknown>) {
+/**
+ * A connection shaped like omp's: get_commands unknown (false after the probe), get_available_commands
+ * answered; `store` holds those capabilities, as the bridge's notices would have put them there.
+ */
+function ompConnection(commands: Record<string, boolean>, answers: Record<string, () => unknown>, store: Store = createStore(createInitialState(100, 30))) {
+  store.dispatch({ type: "worker_info", info: { commands, supervisor: "running" } });
   const calls: Call[] = [];
   const rpc = new Proxy(
     {},
@@ -42,12 +47,8 @@ function ompConnection(commands: Record<string, boolean>, answers: Record<string
         },
     },
   );
-  const connection = {
-    rpc,
-    respondToUi: () => undefined,
-    getSnapshot: () => ({ capabilities: { commands }, supervisor: "running" }),
-  } as unknown as SlashContext["connection"];
-  return { connection, calls };
+  const connection = { rpc, respondToUi: () => undefined } as unknown as SlashContext["connection"];
+  return { connection, calls, store };
 }
 
 describe("omp slash commands for completion", () => {
@@ -62,15 +63,15 @@ describe("omp slash commands for completion", () => {
   });
 
   it("refresh() uses get_available_commands when get_commands is not supported", async () => {
-    const { connection, calls } = ompConnection({ get_commands: false }, { "send:get_available_commands": () => gacAnswer?.["data"] });
-    const wc = createWorkerCommands(connection);
+    const { connection, calls, store } = ompConnection({ get_commands: false }, { "send:get_available_commands": () => gacAnswer?.["data"] });
+    const wc = createWorkerCommands(store, connection);
     await wc.refresh();
     expect(calls.map((c) => c.method)).toEqual(["send"]);
     expect(wc.list().some((c) => c.name === "session")).toBe(true);
   });
 
   it("refresh() falls back when get_commands is not probed yet and omp rejects it as unsupported", async () => {
-    const { connection, calls } = ompConnection(
+    const { connection, calls, store } = ompConnection(
       {},
       {
         getCommands: () => {
@@ -79,7 +80,7 @@ describe("omp slash commands for completion", () => {
         "send:get_available_commands": () => gacAnswer?.["data"],
       },
     );
-    const wc = createWorkerCommands(connection);
+    const wc = createWorkerCommands(store, connection);
     await wc.refresh();
     expect(calls.map((c) => c.method)).toEqual(["getCommands", "send"]);
     expect(wc.list().length).toBe(45);
@@ -87,8 +88,8 @@ describe("omp slash commands for completion", () => {
 
   it("pi / agent-rpc: get_commands as before", async () => {
     const piList = [{ name: "greet", description: "say hi", source: "extension" as const }];
-    const { connection, calls } = ompConnection({}, { getCommands: () => ({ commands: piList }) });
-    const wc = createWorkerCommands(connection);
+    const { connection, calls, store } = ompConnection({}, { getCommands: () => ({ commands: piList }) });
+    const wc = createWorkerCommands(store, connection);
     await wc.refresh();
     expect(calls.map((c) => c.method)).toEqual(["getCommands"]);
     expect(wc.list()).toEqual(piList);
@@ -96,16 +97,16 @@ describe("omp slash commands for completion", () => {
 
   it("available_commands_update events (start-up, after new_session) set the list", () => {
     if (!updateEvent) throw new Error("trace has no available_commands_update");
-    const { connection } = ompConnection({ get_commands: false, get_available_commands: false }, {});
-    const wc = createWorkerCommands(connection);
+    const { connection, store } = ompConnection({ get_commands: false, get_available_commands: false }, {});
+    const wc = createWorkerCommands(store, connection);
     const batch: BridgeNotice[] = [{ kind: "unknown_event", type: "available_commands_update", raw: updateEvent }];
-    wc.note(batch);
+    store.dispatchAll(noticesToActions(batch, 0));
     expect(wc.list().map((c) => c.name)).toContain("todo");
   });
 
   it("completion offers omp's commands next to ours; our supported built-ins keep their names", () => {
     const list = decodeAvailableCommands(gacAnswer?.["data"]);
-    const snap = { capabilities: { commands: { get_commands: false, export_html: false } } } as unknown as Parameters<typeof slashSupported>[1];
+    const snap = { worker: { ...createInitialState().worker, commands: { get_commands: false, export_html: false } } };
     const all = allSuggestions(createSlashCommands({} as SlashDeps), list, (n) => slashSupported(n, snap));
     expect(filterSuggestions(all, "ses")[0]).toMatchObject({ name: "session", source: "extension" });
     expect(all.find((s) => s.name === "model")?.source).toBe("builtin");
@@ -118,7 +119,7 @@ describe("running a chosen omp command", () => {
   function setup(busy = false) {
     const store = createStore(createInitialState(100, 30), { frameMs: 0, setTimer: (fn) => fn() });
     if (busy) store.dispatch({ type: "run_state", busy: true, now: 0 });
-    const { connection, calls } = ompConnection({ get_commands: false, export_html: false }, {});
+    const { connection, calls } = ompConnection({ get_commands: false, export_html: false }, {}, store);
     const names = new Set(decodeAvailableCommands(gacAnswer?.["data"]).map((c) => c.name));
     const deps = { workerCommand: (n: string) => names.has(n) } as unknown as SlashDeps;
     const controller = createController({ store, connection, exit: () => undefined, slashCommands: createSlashCommands(deps) });

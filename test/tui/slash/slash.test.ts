@@ -82,11 +82,9 @@ function setup(unsupported: string[] = [], overrides: Record<string, unknown> = 
   );
   const commands: Record<string, boolean> = {};
   for (const c of unsupported) commands[c] = false;
-  const connection = {
-    rpc,
-    respondToUi: () => undefined,
-    getSnapshot: () => ({ capabilities: { commands }, supervisor: "running" }),
-  } as unknown as SlashContext["connection"];
+  // What the bridge's notices tell the store: the worker runs, with these commands.
+  store.dispatch({ type: "worker_info", info: { commands, supervisor: "running" } });
+  const connection = { rpc, respondToUi: () => undefined } as unknown as SlashContext["connection"];
   const pickers = createPickerHost(store);
   const copied: string[] = [];
   const deps: SlashDeps = {
@@ -225,15 +223,8 @@ describe("session commands", () => {
     const s = setup(["get_tree"]);
     await s.run("/tree");
     expect(s.notices.at(-1)).toBe("/tree is not available: this worker does not support it.");
-    const snap = {
-      capabilities: {
-        flavour: "pi-0.73" as const,
-        commands: { get_tree: false, branch: false },
-        events: {},
-        useBranchAliases: false,
-        synthesisedSettled: true,
-      },
-    };
+    // pi 0.73's capabilities as the store holds them.
+    const snap = { worker: { ...createInitialState().worker, commands: { get_tree: false, branch: false } } };
     expect(slashSupported("tree", snap)).toBe(false);
     expect(slashSupported("fork", snap)).toBe(true); // fork works, only the alias is missing
     const names = allSuggestions(createSlashCommands({} as SlashDeps), [], (n) => slashSupported(n, snap)).map((x) => x.name);
@@ -346,7 +337,7 @@ describe("crash recovery", () => {
     const store = createStore(createInitialState(80, 24), { frameMs: 0, setTimer: (fn) => fn() });
     let closed = 0;
     let rehydrated = -1;
-    const r = createRecovery({ store, getSnapshot: () => ({ restartsInWindow: 1 }), closeOverlays: () => closed++, onRehydrated: (n) => (rehydrated = n) });
+    const r = createRecovery({ store, closeOverlays: () => closed++, onRehydrated: (n) => (rehydrated = n) });
     r.handle([userStart("build the thing")]);
     r.handle([{ kind: "supervisor", state: "exited", info: exit }]);
     expect(closed).toBe(1);
@@ -362,7 +353,7 @@ describe("crash recovery", () => {
 
   it("a finished run is not interrupted; an intentional stop is not a crash; a spent budget says what to do", () => {
     const store = createStore(createInitialState(80, 24), { frameMs: 0, setTimer: (fn) => fn() });
-    const r = createRecovery({ store, getSnapshot: () => ({ restartsInWindow: 3 }) });
+    const r = createRecovery({ store });
     r.handle([userStart("done already"), { kind: "event", event: { type: "agent_end", messages: [] } as never }]);
     r.handle([{ kind: "supervisor", state: "exited", info: exit }]);
     expect(r.interrupted()).toBeUndefined();
@@ -380,7 +371,7 @@ describe("crash recovery", () => {
   it("one crash is one 'Worker crashed' notice, also when the restart budget is spent (exited then failed)", async () => {
     const { noticesToActions } = await import("../../../src/tui/bridge-notices.js");
     const store = createStore(createInitialState(80, 24), { frameMs: 0, setTimer: (fn) => fn() });
-    const r = createRecovery({ store, getSnapshot: () => ({ restartsInWindow: 3 }) });
+    const r = createRecovery({ store });
     const feed = (batch: Parameters<typeof noticesToActions>[0]): void => {
       store.dispatchAll(noticesToActions(batch, 1000));
       r.handle(batch);
@@ -405,7 +396,7 @@ describe("crash recovery", () => {
 
   it("keeps typed text: offers /resend instead of overwriting the editor", () => {
     const store = createStore(createInitialState(80, 24), { frameMs: 0, setTimer: (fn) => fn() });
-    const r = createRecovery({ store, getSnapshot: () => ({ restartsInWindow: 1 }) });
+    const r = createRecovery({ store });
     r.handle([userStart("long task"), { kind: "supervisor", state: "exited", info: exit }]);
     store.dispatch({ type: "editor", op: { op: "insert", text: "my draft" } });
     r.handle([{ kind: "rehydrated", state: {} as never, snapshot: toSessionSnapshot({}), messages: [] }]);

@@ -1,20 +1,24 @@
 // A message sent before the worker is ready is never lost: it stays in the editor and goes out
 // once the worker runs; if the worker never starts, it stays and the user is told why.
 import { describe, expect, it } from "vitest";
+import type { SupervisorState } from "../../../src/bridge/index.js";
 import { createController } from "../../../src/tui/controller.js";
 import { createInitialState } from "../../../src/tui/state/reducer.js";
 import { createStore } from "../../../src/tui/state/store.js";
 import { createFakeConnection, waitFor } from "../helpers/fake-connection.js";
 
-function setup(initial: string) {
+function setup(initial: SupervisorState) {
   const store = createStore(createInitialState(), { frameMs: 0 });
   const conn = createFakeConnection();
-  let supervisor = initial;
-  Object.assign(conn, { getSnapshot: () => ({ supervisor, generation: supervisor === "stopped" ? 0 : 1, capabilities: { commands: {} } }) });
+  // The supervisor's state reaches the store from the bridge's notices; "stopped" here is a
+  // connection that has not started a worker yet, which reports nothing.
+  if (initial !== "stopped") store.dispatch({ type: "worker_info", info: { supervisor: initial } });
   const controller = createController({ store, connection: conn, exit: () => undefined });
-  const become = (next: string, status: "ready" | "crashed"): void => {
-    supervisor = next;
-    store.dispatch({ type: "worker_status", status, detail: undefined, now: 0 });
+  const become = (next: SupervisorState, status: "ready" | "crashed"): void => {
+    store.dispatchAll([
+      { type: "worker_status", status, detail: undefined, now: 0 },
+      { type: "worker_info", info: { supervisor: next } },
+    ]);
   };
   return { store, conn, controller, become };
 }
@@ -37,7 +41,7 @@ describe("sending while the worker starts", () => {
   });
 
   it("holds before the connection has started at all, and through a restart", async () => {
-    for (const initial of ["stopped", "recovering"]) {
+    for (const initial of ["stopped", "recovering"] as const) {
       const { store, conn, controller, become } = setup(initial);
       store.dispatch({ type: "editor", op: { op: "insert", text: `early ${initial}` } });
       await controller.submit("auto");

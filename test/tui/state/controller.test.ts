@@ -4,11 +4,12 @@ import { describe, expect, it } from "vitest";
 import { createController } from "../../../src/tui/controller.js";
 import { createInitialState } from "../../../src/tui/state/reducer.js";
 import { createStore } from "../../../src/tui/state/store.js";
-import { createFakeConnection } from "../helpers/fake-connection.js";
+import { createFakeConnection, markWorkerRunning } from "../helpers/fake-connection.js";
 
 function setup() {
   const store = createStore(createInitialState(), { frameMs: 0 });
   const conn = createFakeConnection();
+  markWorkerRunning(store);
   let exited = 0;
   const controller = createController({
     store,
@@ -34,7 +35,7 @@ describe("controller", () => {
 
   it("pulling the queue from a worker without clear_queue says why and changes nothing", () => {
     const { store, conn, controller } = setup();
-    conn.clearQueueSupported = false;
+    store.dispatch({ type: "worker_info", info: { commands: { clear_queue: false } } });
     store.dispatch({ type: "agent_event", event: { type: "queue_update", steering: ["a"], followUp: [] }, now: 0 });
     controller.run("pull_queue");
     expect(conn.calls.some((c) => c.method === "clearQueue")).toBe(false);
@@ -73,7 +74,7 @@ describe("controller", () => {
 
   it("Esc with a worker that cannot clear its queue aborts and says the messages go with the next prompt", async () => {
     const { store, conn, controller } = setup();
-    conn.clearQueueSupported = false;
+    store.dispatch({ type: "worker_info", info: { commands: { clear_queue: false } } });
     store.dispatch({ type: "run_state", busy: true, now: 0 });
     store.dispatch({ type: "agent_event", event: { type: "queue_update", steering: ["steer a"], followUp: ["follow b"] }, now: 0 });
     await controller.abort();

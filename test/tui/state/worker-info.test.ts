@@ -1,0 +1,61 @@
+// What the connection knows reaches the store as notices: the worker's commands, the
+// supervisor's state and last exit, the live session followed. Views and commands ask the store.
+import { describe, expect, it } from "vitest";
+import type { BridgeNotice } from "../../../src/bridge/index.js";
+import { noticesToActions } from "../../../src/tui/bridge-notices.js";
+import { createInitialState } from "../../../src/tui/state/reducer.js";
+import { createStore } from "../../../src/tui/state/store.js";
+import { liveSessionId, workerStartingUp, workerSupports } from "../../../src/tui/state/worker-info.js";
+
+function storeFed(): { feed(batch: BridgeNotice[]): void; state: () => ReturnType<typeof createInitialState> } {
+  const store = createStore(createInitialState(), { frameMs: 0 });
+  return { feed: (batch) => store.dispatchAll(noticesToActions(batch, 0)), state: () => store.getState() };
+}
+
+const caps = (commands: Record<string, boolean>): BridgeNotice => ({
+  kind: "capabilities",
+  capabilities: { flavour: "pi", commands, events: {}, useBranchAliases: false, synthesisedSettled: false },
+});
+
+describe("the worker as the store knows it", () => {
+  it("takes every command as supported until the capabilities say otherwise", () => {
+    const s = storeFed();
+    expect(workerSupports(s.state(), "clear_queue")).toBe(true);
+    s.feed([caps({ clear_queue: false, get_entries: true })]);
+    expect(workerSupports(s.state(), "clear_queue")).toBe(false);
+    expect(workerSupports(s.state(), "get_entries")).toBe(true);
+  });
+
+  it("is starting up until the supervisor runs it, and again while it recovers; the last exit is kept", () => {
+    const s = storeFed();
+    expect(workerStartingUp(s.state())).toBe(true);
+    s.feed([{ kind: "supervisor", state: "running" }]);
+    expect(workerStartingUp(s.state())).toBe(false);
+    const exit = { generation: 1, code: 1, signal: null, intentional: false, stderrTail: "boom" };
+    s.feed([
+      { kind: "supervisor", state: "exited", info: exit },
+      { kind: "supervisor", state: "recovering" },
+    ]);
+    expect(workerStartingUp(s.state())).toBe(true);
+    expect(s.state().worker.lastExit).toEqual(exit);
+    s.feed([{ kind: "supervisor", state: "reconnecting" }]);
+    expect(workerStartingUp(s.state())).toBe(false);
+  });
+
+  it("follows the live session from its attach answer until it lets this terminal go", () => {
+    const s = storeFed();
+    expect(liveSessionId(s.state())).toBeUndefined();
+    s.feed([{ kind: "live_attached", id: "w1", mode: "first", messages: [] }]);
+    expect(liveSessionId(s.state())).toBe("w1");
+    s.feed([{ kind: "live_detached", reason: "taken_over" }]);
+    expect(liveSessionId(s.state())).toBeUndefined();
+    expect(s.state().worker.live).toEqual({ id: "w1", ended: "taken_over" });
+  });
+
+  it("keeps the slash commands oh-my-pi announces", () => {
+    const s = storeFed();
+    const raw = { type: "available_commands_update", commands: [{ name: "todo", description: "the plan", source: "builtin" }] };
+    s.feed([{ kind: "unknown_event", type: "available_commands_update", raw }]);
+    expect(s.state().worker.slashCommands).toEqual([{ name: "todo", description: "the plan", source: "extension" }]);
+  });
+});

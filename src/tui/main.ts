@@ -24,5 +24,7 @@ else {
   await (await import("./theme-choice.js")).applyTheme(process.env, { stdin: process.stdin, stdout: process.stdout });
   // Before the first frame: rows Ink already built are reused (ink-output-rows.ts).
   await (await import("./ink-output-rows.js")).installInkRowCache();
+  // Ink's own copy of every printed line is bounded (ink-static-output.ts).
+  await (await import("./ink-static-output.js")).installStaticOutputBound();
   await import("./run.js");
 }

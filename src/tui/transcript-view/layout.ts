@@ -1,13 +1,11 @@
-// Line layout of the transcript view: each block's parts wrapped at the view width (cached per
-// block and width, so reopening, scrolling and live appends only lay out what is new), row
-// offsets over all blocks, and the rows of a window rendered on demand — only visible rows
-// are built, whatever the size of the session. Search runs over the same layout.
+// Line layout of the transcript view: a block's parts wrapped at the view width (layout-cache.ts
+// keeps what is worth keeping), and the rows of a window rendered on demand — only visible
+// rows are built, whatever the size of the session. Search runs over the same layout.
 import { renderMarkdown } from "../render/markdown.js";
 import { theme } from "../render/theme.js";
 import { stripSgr, textWidth, wrapText } from "../render/text-width.js";
-import { type Part, type TextLines, blockParts, lineAt } from "./block-content.js";
+import { type Part, type TextLines, lineAt } from "./block-content.js";
 import { findRanges, hardWrap, hardWrapCount, markRanges } from "./hard-wrap.js";
-import type { ViewBlock } from "./view-blocks.js";
 
 type RowsSeg = { kind: "rows"; start: number; rows: string[] };
 type LinesSeg = {
@@ -28,6 +26,13 @@ type Seg = RowsSeg | LinesSeg;
  */
 export type BlockLayout = { rows: number; segs: Seg[]; estimated: boolean };
 
+/**
+ * How far layoutParts goes with markdown: `estimate` guesses its rows from the source, `count`
+ * renders it without highlighting (the same rows, a fifth of the work; the rows are not meant
+ * to be kept), `render` renders it as shown.
+ */
+export type LayoutMode = "estimate" | "count" | "render";
+
 /** How a block is shown: in full, or its first row and a line saying what is folded. */
 export type Fold = "full" | "folded";
 
@@ -41,7 +46,7 @@ function estimateMarkdownRows(text: string, width: number): number {
   return rows;
 }
 
-function layoutParts(parts: readonly Part[], width: number, exact: boolean): BlockLayout {
+export function layoutParts(parts: readonly Part[], width: number, mode: LayoutMode): BlockLayout {
   const segs: Seg[] = [];
   let at = 0;
   let estimated = false;
@@ -61,7 +66,7 @@ function layoutParts(parts: readonly Part[], width: number, exact: boolean): Blo
         break;
       }
       case "markdown":
-        if (exact) addRows(renderMarkdown(p.text, width));
+        if (mode !== "estimate") addRows(renderMarkdown(p.text, width, { highlight: mode === "render" }));
         else {
           estimated = true;
           at += estimateMarkdownRows(p.text, width);
@@ -218,103 +223,17 @@ export function searchLayout(l: BlockLayout, needle: Needle): number[] {
   return found;
 }
 
+/** Rows of a block's folded form, from the rows of its full form (see foldLayout). */
+export function foldedRows(fullRows: number): number {
+  return fullRows - 2 > 0 ? 3 : 2;
+}
+
 /** The folded form: the first row of the full layout and a line counting what is hidden. */
-function foldLayout(full: BlockLayout, label: string): BlockLayout {
+export function foldLayout(full: BlockLayout, label: string): BlockLayout {
   if (full.estimated) return { rows: 3, segs: [], estimated: true };
   const first = layoutRows(full, 0, 1, undefined)[0] ?? "";
   const hidden = full.rows - 2; // the first row and the closing blank row stay
   const rows =
     hidden > 0 ? [first, theme.muted(`  ▸ ${label}${hidden.toLocaleString("en-US")} more row${hidden === 1 ? "" : "s"} · enter to expand`), ""] : [first, ""];
   return { rows: rows.length, segs: [{ kind: "rows", start: 0, rows }], estimated: false };
-}
-
-/** The object whose identity stands for a block's content (entries and runs are immutable). */
-function identity(b: ViewBlock): object | undefined {
-  switch (b.kind) {
-    case "user":
-    case "notice":
-    case "bash":
-    case "custom":
-      return b.entry;
-    case "answer":
-    case "thinking":
-      return b.first;
-    case "tool":
-      return b.run;
-    case "streaming":
-      return undefined;
-    default: {
-      const never: never = b;
-      return never;
-    }
-  }
-}
-
-/**
- * Layouts per block for one width. A new width starts a new cache (the old one is dropped),
- * so memory holds one layout per block and fold state.
- */
-export type LayoutCache = {
-  readonly width: number;
-  /** `exact: false` may answer with an estimate for blocks whose markdown is not rendered yet. */
-  layout(block: ViewBlock, fold: Fold, now: number, exact: boolean): BlockLayout;
-  /** Matching rows of the block's full layout (cached per query). */
-  search(block: ViewBlock, needle: Needle, now: number): number[];
-};
-
-type Cached = { pieces: number; parts: readonly Part[]; full: BlockLayout; folded: BlockLayout | undefined; searches: Map<string, number[]> };
-
-function partsText(parts: readonly Part[], kind: "markdown"): string {
-  return parts.map((p) => (p.kind === kind ? p.text : "")).join("\n");
-}
-
-export function createLayoutCache(width: number): LayoutCache {
-  const w = Math.max(20, width);
-  const cached = new WeakMap<object, Cached>();
-  const pieces = (b: ViewBlock): number => (b.kind === "answer" || b.kind === "thinking" ? b.pieces.length : 0);
-  const entry = (b: ViewBlock, now: number, exact: boolean): Cached => {
-    const id = identity(b);
-    let hit = id ? cached.get(id) : undefined;
-    if (!hit || hit.pieces !== pieces(b)) {
-      const parts = blockParts(b, now);
-      hit = { pieces: pieces(b), parts, full: layoutParts(parts, w, exact), folded: undefined, searches: new Map() };
-      if (id) cached.set(id, hit);
-    } else if (exact && hit.full.estimated) {
-      hit.full = layoutParts(hit.parts, w, true);
-      hit.folded = undefined;
-    }
-    return hit;
-  };
-  return {
-    width: w,
-    layout(b, fold, now, exact) {
-      const e = entry(b, now, exact);
-      if (fold === "full") return e.full;
-      if (!e.folded || e.folded.estimated !== e.full.estimated) e.folded = foldLayout(e.full, b.kind === "thinking" ? "thinking · " : "");
-      return e.folded;
-    },
-    search(b, needle, now) {
-      const lazy = entry(b, now, false);
-      const key = `${needle.fold ? "i" : "s"}${needle.text}`;
-      const hit = lazy.searches.get(key);
-      if (hit) return hit;
-      // A markdown block is rendered only when its source contains the text at all.
-      const source = lazy.full.estimated ? partsText(lazy.parts, "markdown") : "";
-      const maybe =
-        !lazy.full.estimated || (needle.fold ? source.toLowerCase() : source).includes(needle.text) || lazy.parts.some((p) => p.kind !== "markdown");
-      const found = maybe ? searchLayout(entry(b, now, true).full, needle) : [];
-      // Only the last few queries are kept: each is one small array per block.
-      if (lazy.searches.size >= 4) lazy.searches.delete(lazy.searches.keys().next().value ?? "");
-      lazy.searches.set(key, found);
-      return found;
-    },
-  };
-}
-
-let shared: LayoutCache | undefined;
-
-/** The app's cache for `width`: it outlives the view, so reopening lays out only what is new. */
-export function layoutCacheFor(width: number): LayoutCache {
-  if (!shared || shared.width !== Math.max(20, width)) shared = createLayoutCache(width);
-  return shared;
 }

@@ -1,9 +1,11 @@
-// The whole view as rows: blocks with their fold state laid out through the cache, prefix sums
-// of their heights, and lookups between absolute rows and blocks. Rebuilt when blocks, folds or
-// the width change; only blocks not laid out before cost anything. Answers not rendered yet
-// count with an estimate; `realize` renders the blocks a window shows (and `realizeSome` the
-// rest, a time slice at a time), so positions become exact without a long wait on open.
-import type { BlockLayout, Fold, LayoutCache, Needle } from "./layout.js";
+// The whole view as rows: blocks with their fold state, their heights (one number each; the
+// laid-out rows live in the cache's small LRU), prefix sums of the heights, and lookups between
+// absolute rows and blocks. Rebuilt when blocks, folds or the width change; only blocks not
+// measured before cost anything. Answers not rendered yet count with an estimate; `realize`
+// lays out the blocks a window shows (and `realizeSome` counts the rest, a time slice at a
+// time, keeping only the counts), so positions become exact without a long wait on open.
+import type { LayoutCache } from "./layout-cache.js";
+import type { Fold, Needle } from "./layout.js";
 import { layoutRows } from "./layout.js";
 import type { ViewBlock } from "./view-blocks.js";
 
@@ -43,16 +45,20 @@ export function buildViewModel(
   return new BlockRows(blocks, cache, foldOf, now, searchable);
 }
 
-/** The blocks' layouts and the prefix sums of their heights; estimated layouts are made exact on demand. */
+/** The blocks' heights and their prefix sums; estimated heights are made exact on demand. */
 class BlockRows implements ViewModel {
-  private readonly layouts: BlockLayout[];
+  private readonly heights: Float64Array;
+  /** 1 where the height is still an estimate. */
+  private readonly guessed: Uint8Array;
   /** starts[i]: the first row of block i; starts[length]: the total. */
   private readonly starts: Float64Array;
   private total = 0;
-  /** How many layouts are still estimates. */
+  /** How many heights are still estimates. */
   private estimated = 0;
   /** The next block realizeSome() makes exact. */
   private sweep = 0;
+  /** The last search's needle and matches (n and N repeat it over the same model). */
+  private lastSearch: { key: string; found: Anchor[] } | undefined;
 
   constructor(
     private readonly blocks: readonly ViewBlock[],
@@ -61,13 +67,17 @@ class BlockRows implements ViewModel {
     private readonly now: number,
     private readonly searchable: (b: ViewBlock) => boolean,
   ) {
-    this.layouts = new Array<BlockLayout>(blocks.length);
+    this.heights = new Float64Array(blocks.length);
+    this.guessed = new Uint8Array(blocks.length);
     this.starts = new Float64Array(blocks.length + 1);
     for (let i = 0; i < blocks.length; i += 1) {
       const b = blocks[i] as ViewBlock;
-      const l = cache.layout(b, foldOf(b), now, false);
-      this.layouts[i] = l;
-      if (l.estimated) this.estimated += 1;
+      const h = cache.height(b, foldOf(b), now, false);
+      this.heights[i] = h.rows;
+      if (h.estimated) {
+        this.guessed[i] = 1;
+        this.estimated += 1;
+      }
     }
     this.sum();
   }
@@ -89,7 +99,7 @@ class BlockRows implements ViewModel {
   }
 
   blockRows(i: number): number {
-    return this.layouts[i]?.rows ?? 0;
+    return this.heights[i] ?? 0;
   }
 
   blockAt(row: number): number {
@@ -106,12 +116,15 @@ class BlockRows implements ViewModel {
   }
 
   search(needle: Needle): Anchor[] {
-    const out: Anchor[] = [];
+    const key = `${needle.fold ? "i" : "s"}${needle.text}`;
+    if (this.lastSearch?.key === key) return this.lastSearch.found;
+    const found: Anchor[] = [];
     this.blocks.forEach((b, i) => {
       if (!this.searchable(b)) return;
-      for (const offset of this.cache.search(b, needle, this.now)) out.push({ block: i, offset });
+      for (const offset of this.cache.search(b, needle, this.now)) found.push({ block: i, offset });
     });
-    return out;
+    this.lastSearch = { key, found };
+    return found;
   }
 
   rows(from: number, to: number, needle: Needle | undefined): Array<{ text: string; block: number }> {
@@ -120,15 +133,16 @@ class BlockRows implements ViewModel {
     // Callers realize their window first; this only catches a window that was not.
     let changed = false;
     for (let i = this.blockAt(from), r = this.starts[i] ?? 0; i < this.blocks.length && r < to; i += 1) {
-      changed = this.exact(i) || changed;
-      r += this.layouts[i]?.rows ?? 0;
+      changed = this.exact(i, true) || changed;
+      r += this.heights[i] ?? 0;
     }
     if (changed) this.sum();
     let row = Math.max(0, from);
     const end = Math.min(this.total, to);
     let i = this.blockAt(row);
     while (row < end && i < this.blocks.length) {
-      const l = this.layouts[i] as BlockLayout;
+      const b = this.blocks[i] as ViewBlock;
+      const l = this.cache.layout(b, this.foldOf(b), this.now, true);
       const s = this.starts[i] ?? 0;
       const take = Math.min(end, s + l.rows);
       for (const text of layoutRows(l, row - s, take - s, needle)) out.push({ text, block: i });
@@ -141,17 +155,17 @@ class BlockRows implements ViewModel {
   realize(top: Anchor, cursor: Anchor, height: number, bottom: boolean): boolean {
     const count = this.blocks.length;
     if (this.estimated === 0 || count === 0) return false;
-    let changed = this.exact(Math.max(0, Math.min(count - 1, cursor.block)));
+    let changed = this.exact(Math.max(0, Math.min(count - 1, cursor.block)), true);
     if (bottom) {
       for (let i = count - 1, rows = 0; i >= 0 && rows < height; i -= 1) {
-        changed = this.exact(i) || changed;
-        rows += this.layouts[i]?.rows ?? 0;
+        changed = this.exact(i, true) || changed;
+        rows += this.heights[i] ?? 0;
       }
     } else {
       const first = Math.max(0, Math.min(count - 1, top.block));
       for (let i = first, rows = -top.offset; i < count && rows < height; i += 1) {
-        changed = this.exact(i) || changed;
-        rows += this.layouts[i]?.rows ?? 0;
+        changed = this.exact(i, true) || changed;
+        rows += this.heights[i] ?? 0;
       }
     }
     if (changed) this.sum();
@@ -163,7 +177,7 @@ class BlockRows implements ViewModel {
     const until = performance.now() + budgetMs;
     let changed = false;
     while (this.sweep < this.blocks.length && performance.now() < until) {
-      changed = this.exact(this.sweep) || changed;
+      changed = this.exact(this.sweep, false) || changed;
       this.sweep += 1;
     }
     if (changed) this.sum();
@@ -178,19 +192,25 @@ class BlockRows implements ViewModel {
     this.total = 0;
     for (let i = 0; i < this.blocks.length; i += 1) {
       this.starts[i] = this.total;
-      this.total += this.layouts[i]?.rows ?? 0;
+      this.total += this.heights[i] ?? 0;
     }
     this.starts[this.blocks.length] = this.total;
   }
 
-  /** Make block `i` exact; true when its height changed. */
-  private exact(i: number): boolean {
-    const old = this.layouts[i];
-    if (!old?.estimated) return false;
-    const b = this.blocks[i] as ViewBlock;
-    const l = this.cache.layout(b, this.foldOf(b), this.now, true);
-    this.layouts[i] = l;
-    this.estimated -= 1;
-    return l.rows !== old.rows;
+  /**
+   * Make block `i`'s height exact: laid out for display when `shown`, else only counted (the
+   * rows are not kept). True when its height changed.
+   */
+  private exact(i: number, shown: boolean): boolean {
+    const b = this.blocks[i];
+    if (!b || (!shown && this.guessed[i] === 0)) return false;
+    const rows = shown ? this.cache.layout(b, this.foldOf(b), this.now, true).rows : this.cache.height(b, this.foldOf(b), this.now, true).rows;
+    if (this.guessed[i] === 1) {
+      this.guessed[i] = 0;
+      this.estimated -= 1;
+    }
+    if (rows === this.heights[i]) return false;
+    this.heights[i] = rows;
+    return true;
   }
 }

@@ -1,0 +1,57 @@
+// Ink 6.8 appends everything <Static> ever printed to `fullStaticOutput` and keeps it for the
+// whole process, although outside debug mode it only replays it after a full clear (a frame as
+// tall as the terminal, which this app never draws). Over a long day that is every printed line
+// held twice. This bounds it to its last MAX_STATIC_OUTPUT_CHARS characters, cut at a line.
+import { createRequire } from "node:module";
+import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { pathToFileURL } from "node:url";
+
+/** What Ink keeps of the printed transcript: a few screens, for the replay after a full clear. */
+export const MAX_STATIC_OUTPUT_CHARS = 256 * 1024;
+
+/** The Ink version whose instance field this bounds. */
+const INK_VERSION = "6.8.0";
+
+/** The tail of `text` of at most `max` characters, from a line's start when there is one. */
+export function lastLines(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const from = text.indexOf("\n", text.length - max);
+  // Never empty: Ink reads an empty one as "nothing printed yet" when it unmounts.
+  return from === -1 || from === text.length - 1 ? text.slice(-max) : text.slice(from + 1);
+}
+
+/**
+ * Makes `instance.fullStaticOutput` keep at most `max` characters. Trimming to half of that
+ * when it overflows keeps the copying linear in what is printed.
+ */
+export function boundStaticOutput(instance: object, max = MAX_STATIC_OUTPUT_CHARS): void {
+  const current = (instance as { fullStaticOutput?: unknown }).fullStaticOutput;
+  let kept = typeof current === "string" ? current : "";
+  Object.defineProperty(instance, "fullStaticOutput", {
+    configurable: true,
+    enumerable: true,
+    get: () => kept,
+    set: (value: string) => {
+      kept = value.length > max ? lastLines(value, Math.floor(max / 2)) : value;
+    },
+  });
+}
+
+type Instances = { set(key: object, value: object): Instances };
+
+/** Bound every Ink instance this process creates; false (untouched) on another Ink version. */
+export async function installStaticOutputBound(): Promise<boolean> {
+  const main = createRequire(import.meta.url).resolve("ink");
+  const pkg = JSON.parse(readFileSync(join(dirname(main), "..", "package.json"), "utf8")) as { version?: unknown };
+  if (pkg.version !== INK_VERSION) return false;
+  const mod = (await import(pathToFileURL(join(dirname(main), "instances.js")).href)) as { default: Instances };
+  const instances = mod.default;
+  const set = instances.set.bind(instances);
+  // render() registers each new instance here right after constructing it.
+  instances.set = (key, value) => {
+    boundStaticOutput(value);
+    return set(key, value);
+  };
+  return true;
+}

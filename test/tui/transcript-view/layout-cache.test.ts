@@ -1,0 +1,95 @@
+// The transcript view's layout cache holds memory bounded by what is shown, not by the session:
+// counting an answer's rows keeps no rows, scrolling through every block keeps the laid-out
+// rows of the last few only, an evicted block comes back the same, and search results are
+// kept for the last few queries.
+import { describe, expect, it } from "vitest";
+import { setPalette } from "../../../src/tui/render/theme.js";
+import { stripSgr } from "../../../src/tui/render/text-width.js";
+import type { Entry } from "../../../src/tui/state/types.js";
+import { createLayoutCache, MAX_BUILT_BLOCKS } from "../../../src/tui/transcript-view/layout-cache.js";
+import { needleFor } from "../../../src/tui/transcript-view/layout.js";
+import { committedBlocks } from "../../../src/tui/transcript-view/view-blocks.js";
+import { buildViewModel } from "../../../src/tui/transcript-view/view-model.js";
+
+/** An answer with a list and a highlighted code block whose long line wraps. */
+function answer(id: number): Entry {
+  const code = `  const value${id} = normalise(input, ${id}) + "a string long enough to wrap at sixty columns" + other(${id});`;
+  return {
+    kind: "markdown",
+    id,
+    text: `Answer **${id}** with \`code\`.\n\n- one\n- two\n\n\`\`\`ts\nexport function f${id}(input: number): number {\n${code}\n  return value${id};\n}\n\`\`\``,
+    continues: false,
+  };
+}
+
+const model = (entries: Entry[], cache = createLayoutCache(60)) => ({
+  cache,
+  m: buildViewModel(
+    committedBlocks(entries).blocks,
+    cache,
+    () => "full",
+    0,
+    () => true,
+  ),
+});
+
+describe("transcript view layout cache", () => {
+  it("counts an answer's rows without keeping them, as many rows as its highlighted layout", () => {
+    setPalette("dark", 3);
+    const cache = createLayoutCache(60);
+    const b = committedBlocks([answer(1)]).blocks[0];
+    if (!b) throw new Error("no block");
+    expect(cache.height(b, "full", 0, false).estimated).toBe(true);
+    const counted = cache.height(b, "full", 0, true);
+    expect(counted.estimated).toBe(false);
+    expect(cache.builtCount()).toBe(0);
+    const shown = cache.layout(b, "full", 0, true);
+    expect(shown.rows).toBe(counted.rows);
+    expect(cache.builtCount()).toBe(1);
+    expect(cache.height(b, "folded", 0, true).rows).toBe(3);
+  });
+
+  it("keeps the laid-out rows of the last blocks shown only, and shows an evicted block the same again", () => {
+    const entries = Array.from({ length: 4 * MAX_BUILT_BLOCKS }, (_, i) => answer(i + 1));
+    const { cache, m } = model(entries);
+    m.realize({ block: 0, offset: 0 }, { block: 0, offset: 0 }, 1, false);
+    const first = m.rows(0, m.blockStart(1), undefined).map((r) => r.text);
+    // Page through the whole session, as j/PgDn would.
+    for (let top = 0; top < m.totalRows; top += 20) {
+      m.realize({ block: m.blockAt(top), offset: top - m.blockStart(m.blockAt(top)) }, { block: m.blockAt(top), offset: 0 }, 20, false);
+      expect(m.rows(top, top + 20, undefined).length).toBeGreaterThan(0);
+    }
+    expect(cache.builtCount()).toBeLessThanOrEqual(MAX_BUILT_BLOCKS);
+    expect(m.pending()).toBe(false);
+    expect(m.rows(0, m.blockStart(1), undefined).map((r) => r.text)).toEqual(first);
+    expect(stripSgr(first[0] ?? "")).toContain("Answer 1 with code.");
+  });
+
+  it("makes every height exact in the background without keeping any block's rows", () => {
+    const entries = Array.from({ length: 200 }, (_, i) => answer(i + 1));
+    const { cache, m } = model(entries);
+    const estimate = m.totalRows;
+    while (m.pending()) m.realizeSome(50);
+    expect(cache.builtCount()).toBe(0);
+    // Exact now: the same total as laying every block out for display.
+    const { m: shown } = model(entries);
+    shown.realize({ block: 0, offset: 0 }, { block: 0, offset: 0 }, Number.MAX_SAFE_INTEGER, false);
+    expect(m.totalRows).toBe(shown.totalRows);
+    expect(estimate).toBeGreaterThan(0);
+  });
+
+  it("searches every block without keeping their rows, and answers n again from the same matches", () => {
+    const entries = Array.from({ length: 3 * MAX_BUILT_BLOCKS }, (_, i) => answer(i + 1));
+    const { cache, m } = model(entries);
+    const needle = needleFor("sixty columns");
+    if (!needle) throw new Error("no needle");
+    const found = m.search(needle);
+    expect(found).toHaveLength(entries.length);
+    expect(cache.builtCount()).toBe(0);
+    expect(m.search(needle)).toBe(found);
+    const hit = found[7];
+    if (!hit) throw new Error("no hit");
+    const row = m.blockStart(hit.block) + hit.offset;
+    expect(stripSgr(m.rows(row, row + 1, needle)[0]?.text ?? "")).toContain("sixty columns");
+  });
+});

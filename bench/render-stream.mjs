@@ -7,7 +7,10 @@
 // (synchronized updates), full clears, peak RSS of the TUI process. The machine's load is
 // printed before and after: on a shared machine the absolute figures move with it.
 // Usage: npm run build && node bench/render-stream.mjs [--lines 2000] [--tps 1000] [--runs 3]
-//   [--cols 100] [--rows 30] [--only agent-tui]   (BENCH_NODE_ARGS="--cpu-prof" profiles agent-tui)
+//   [--cols 100] [--rows 30] [--only agent-tui[,pi 0.73.1]]   (BENCH_NODE_ARGS="--cpu-prof" profiles agent-tui;
+//   BENCH_BASE_ROOT=<checkout> adds that build as "agent-tui base"; BENCH_PROFILE_DIR and
+//   BENCH_CHILD_NODE_OPTIONS: see lib/tui-under-pty.mjs; BENCH_RAW_OUT=<file> keeps what each TUI wrote)
+import { writeFileSync } from "node:fs";
 import { machineLine, median, peakRssMb, treeCpuMeter, descendants } from "./lib/process-stats.mjs";
 import { makeMarkdown, makeSandbox, SETTLE_MS, settle, outputCounts, startTui, streamStep, TARGETS } from "./lib/tui-under-pty.mjs";
 
@@ -26,7 +29,7 @@ const PI = "pi 0.73.1";
 
 async function runOnce(name, markdown, step) {
   const box = await makeSandbox([step]);
-  const nodeArgs = name === OURS ? (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean) : [];
+  const nodeArgs = name !== PI ? (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean) : [];
   const tui = startTui(name, box, { cols: COLS, rows: ROWS, args: ["--no-session"], nodeArgs });
   try {
     await tui.waitFor(tui.ready, 30_000);
@@ -44,11 +47,16 @@ async function runOnce(name, markdown, step) {
     }, 600_000);
     const seconds = (performance.now() - t0) / 1000;
     const cpu = meter.read();
-    if (process.env.BENCH_VERBOSE) console.log(`  ${name} CPU by process: ${cpu.perPid.map((p) => `${p.command || p.pid} ${p.cpu.toFixed(2)} s`).join(", ")}`);
+    if (process.env.BENCH_VERBOSE) {
+      console.log(`  ${name} CPU by process: ${cpu.perPid.map((p) => `${p.command || p.pid} ${p.cpu.toFixed(2)} s`).join(", ")}`);
+      for (const p of cpu.perPid) console.log(`    ${p.command || p.pid} by thread: ${p.byThread.map(([t, s]) => `${t} ${s.toFixed(2)}`).join(", ")}`);
+    }
     const rss = peakRssMb(tui.child.pid);
     const workerRss = descendants(tui.child.pid).reduce((sum, pid) => sum + (peakRssMb(pid) || 0), 0);
     tui.measuring = false;
     const { frames, clears } = outputCounts(tui.raw);
+    // BENCH_RAW_OUT=<file>: what the TUI wrote while measured, to see where the bytes go.
+    if (process.env.BENCH_RAW_OUT) writeFileSync(`${process.env.BENCH_RAW_OUT}.${name.replace(/\W+/g, "_")}`, tui.raw);
     return {
       seconds,
       total: cpu.total,
@@ -68,7 +76,8 @@ async function runOnce(name, markdown, step) {
 
 const markdown = makeMarkdown(LINES);
 const step = streamStep(markdown, TPS);
-const names = ONLY ? [ONLY] : [PI, OURS];
+const BASE = "agent-tui base";
+const names = ONLY ? ONLY.split(",") : [PI, ...(TARGETS[BASE] ? [BASE] : []), OURS];
 for (const n of names) if (!TARGETS[n]) throw new Error(`unknown target ${n}`);
 console.log(
   `render-stream: ${LINES}-line markdown answer, ${Buffer.byteLength(markdown).toLocaleString("en-US")} bytes, ${step.tokens} tokens in ${step.chunks.length} deltas every ${step.delayMs} ms (target ${TPS} tokens/s), ${COLS}x${ROWS}, median of ${RUNS} runs`,
@@ -100,12 +109,14 @@ const rows = [
   ["peak RSS of the TUI process (MB)", "rss", 0, "<= 100", (o) => o <= 100],
   ["peak RSS of the processes under it (MB)", "workerRss", 0, "", undefined],
 ];
-console.log(`  ${"figure".padEnd(40)} ${PI.padStart(10)} ${OURS.padStart(10)}  ours/pi  target`);
+const base = names.includes(BASE);
+console.log(`  ${"figure".padEnd(40)} ${PI.padStart(10)}${base ? " agent-tui base".padStart(15) : ""} ${OURS.padStart(10)}  ours/pi  target`);
 for (const [label, key, digits, target, check] of rows) {
   const p = med(PI, key);
   const o = med(OURS, key);
   const ratio = p > 0 && !Number.isNaN(o) ? (o / p).toFixed(2) : "";
   const verdict = check && !Number.isNaN(o) ? mark(check(o, p)) : "    ";
-  console.log(`  ${label.padEnd(40)} ${num(p, digits).padStart(10)} ${num(o, digits).padStart(10)}  ${ratio.padStart(7)}  ${verdict} ${target}`);
+  const b = base ? num(med(BASE, key), digits).padStart(15) : "";
+  console.log(`  ${label.padEnd(40)} ${num(p, digits).padStart(10)}${b} ${num(o, digits).padStart(10)}  ${ratio.padStart(7)}  ${verdict} ${target}`);
 }
 process.exit(0);

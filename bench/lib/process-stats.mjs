@@ -65,6 +65,28 @@ export function peakRssMb(pid) {
   }
 }
 
+/** CPU seconds so far of each thread of `pid`, keyed "tid name" (main thread, V8 workers, libuv pool). */
+function threadCpu(pid) {
+  const out = new Map();
+  let tids = [];
+  try {
+    tids = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return out;
+  }
+  for (const tid of tids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8");
+      const name = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+      const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      out.set(`${tid} ${String(tid) === String(pid) ? "main" : name}`, (Number(f[11]) + Number(f[12])) / CLK_TCK);
+    } catch {
+      // the thread ended between the listing and the read
+    }
+  }
+  return out;
+}
+
 /**
  * CPU used by a process tree from now on. Children that exit before `read()` would take their
  * CPU with them, so the tree is sampled every `everyMs` and each pid keeps its last reading.
@@ -72,12 +94,19 @@ export function peakRssMb(pid) {
 export function treeCpuMeter(root, everyMs = 200) {
   const base = new Map();
   const last = new Map();
+  const threadBase = new Map();
+  const threadLast = new Map();
   const sample = (first) => {
     for (const pid of [root, ...descendants(root)]) {
       const s = cpuSeconds(pid);
       if (Number.isNaN(s)) continue;
       if (!base.has(pid)) base.set(pid, first ? s : 0);
       last.set(pid, s);
+      for (const [thread, t] of threadCpu(pid)) {
+        const key = `${pid}/${thread}`;
+        if (!threadBase.has(key)) threadBase.set(key, first ? t : 0);
+        threadLast.set(key, t);
+      }
     }
   };
   sample(true);
@@ -89,7 +118,17 @@ export function treeCpuMeter(root, everyMs = 200) {
       clearInterval(timer);
       let total = 0;
       for (const [pid, s] of last) total += s - base.get(pid);
-      const perPid = [...last].map(([pid, s]) => ({ pid, cpu: s - base.get(pid), command: commandOf(pid) }));
+      const perPid = [...last].map(([pid, s]) => {
+        // Threads by name ("node" is the main thread; V8 GC/compiler helpers, libuv pool), busiest first.
+        const threads = new Map();
+        for (const [key, t] of threadLast) {
+          if (!key.startsWith(`${pid}/`)) continue;
+          const name = key.slice(key.indexOf(" ") + 1);
+          threads.set(name, (threads.get(name) ?? 0) + t - threadBase.get(key));
+        }
+        const byThread = [...threads].filter(([, t]) => t > 0).sort((a, b) => b[1] - a[1]);
+        return { pid, cpu: s - base.get(pid), command: commandOf(pid), byThread };
+      });
       return { root: last.get(root) - base.get(root), total, perPid };
     },
   };

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { createInterface } from "node:readline";
 import * as pty from "node-pty";
-import { descendants } from "./process-stats.mjs";
+import { cpuSeconds, descendants } from "./process-stats.mjs";
 
 const require = createRequire(import.meta.url);
 const { Terminal } = require("@xterm/headless");
@@ -119,6 +119,12 @@ export async function makeSandbox(script) {
   };
   // AGENT_TUI_RENDER_LOG=<file>: agent-tui appends each Ink render's time there (src/tui/run.tsx).
   if (process.env.AGENT_TUI_RENDER_LOG) env.AGENT_TUI_RENDER_LOG = process.env.AGENT_TUI_RENDER_LOG;
+  // BENCH_CHILD_NODE_OPTIONS: NODE_OPTIONS for the TUI and every node process it starts
+  // (agent-tui's relay and worker; pi runs in one process), e.g. to profile the worker.
+  // BENCH_PROFILE_DIR=<dir>: where bench/lib/cpu-profile-hook.cjs (preloaded through
+  // BENCH_NODE_ARGS or BENCH_CHILD_NODE_OPTIONS with --require) writes each process's profile.
+  if (process.env.BENCH_CHILD_NODE_OPTIONS) env.NODE_OPTIONS = process.env.BENCH_CHILD_NODE_OPTIONS;
+  if (process.env.BENCH_PROFILE_DIR) env.BENCH_PROFILE_DIR = process.env.BENCH_PROFILE_DIR;
   return {
     root,
     cwd: dirs.cwd,
@@ -171,6 +177,12 @@ export const TARGETS = {
     footer: (rows) => rows.some((r) => r.includes("fake-model")),
   },
 };
+
+// BENCH_BASE_ROOT=<checkout with dist built>: a third target, "agent-tui base", that runs that
+// build of agent-tui (e.g. the commit before a change) in the same run, alternating with the others.
+if (process.env.BENCH_BASE_ROOT) {
+  TARGETS["agent-tui base"] = { ...TARGETS["agent-tui"], argv: (extra) => [join(resolve(process.env.BENCH_BASE_ROOT), "bin", "agent-tui.js"), ...extra] };
+}
 
 /** A TUI under a pty: its screen, byte counts while `measuring`, and waits on screen states. */
 export function startTui(name, sandbox, { cols = 100, rows = 30, args = [], nodeArgs = [] } = {}) {
@@ -250,13 +262,17 @@ export function startTui(name, sandbox, { cols = 100, rows = 30, args = [], node
     const under = descendants(child.pid);
     // A profiled TUI writes its profile only on a clean exit: ask for one first (Ctrl+C clears
     // the editor, then twice exits).
-    const profiled = nodeArgs.some((a) => a.startsWith("--cpu-prof") || a.startsWith("--heap-prof"));
+    const profiled = nodeArgs.some((a) => a.startsWith("--cpu-prof") || a.startsWith("--heap-prof")) || Boolean(process.env.BENCH_PROFILE_DIR);
     if (profiled) {
       for (let i = 0; i < 3; i++) child.write("\u0003");
     }
     if (!(profiled && (await exitedWithin(5000)))) {
       child.kill("SIGKILL");
       await exitedWithin(3000);
+    }
+    // Profiled processes under it write their profiles as they exit: give them the time.
+    for (let waited = 0; profiled && waited < 5000 && under.some((pid) => !Number.isNaN(cpuSeconds(pid))); waited += 100) {
+      await new Promise((r) => setTimeout(r, 100));
     }
     for (const pid of under) {
       try {

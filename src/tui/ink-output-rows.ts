@@ -1,8 +1,8 @@
 // Ink 6.8 builds every frame from scratch: Output.get() lays each write into a grid of styled
 // cells and turns every row back into a string (ansi-tokenize's diff per cell), ~40% of the UI's
 // CPU while an answer streams, although most rows are the same as in the last frame. This wraps
-// Output.get() so a row made of the same writes as before reuses its string; a new row is built
-// by Ink's own get() on a one-row Output, so every row is byte-for-byte what Ink would make.
+// Output.get() so a row made of the same writes as before reuses its string; new rows are built
+// by Ink's own get() (all of a frame's on one Output), so every row is byte-for-byte Ink's.
 // Frames with clipping (overflow="hidden") go to Ink's get() whole.
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -17,6 +17,8 @@ export interface InkOutput {
   width: number;
   height: number;
   operations: Operation[];
+  /** Ink's per-Output memo of string widths by grapheme (the rest of its caches stay per Output). */
+  caches?: { widths: Map<string, number> };
   write(x: number, y: number, text: string, options: { transformers: Transformer[] }): void;
   get(): { output: string; height: number };
 }
@@ -70,22 +72,47 @@ function rowWrites(output: InkOutput): (RowWrite[] | undefined)[] {
   return rows;
 }
 
-/** A get() for Output.prototype that reuses the string of every row seen in recent frames. */
+/** Grapheme widths Ink measured, shared by the Outputs that build missed rows (bounded). */
+const MAX_WIDTHS = 4000;
+
+/**
+ * A get() for Output.prototype that reuses the string of every row seen in recent frames. The
+ * rows a frame misses are built together by Ink's own get() on one Output, one row each (rows
+ * do not affect each other without clipping), which keeps the widths Ink measured per grapheme
+ * (string-width, the costliest step of a new row) across frames instead of measuring them anew.
+ */
 export function rowCachedGet(Output: InkOutputClass, inkGet: () => { output: string; height: number }): InkOutput["get"] {
   const cache = generations();
+  let widths = new Map<string, number>();
   return function get(this: InkOutput) {
     if (this.operations.some((op) => op.type !== "write")) return inkGet.call(this);
-    const lines = rowWrites(this).map((writes) => {
-      if (writes === undefined) return "";
+    const lines: string[] = [];
+    const missed: { index: number; key: string; writes: RowWrite[] }[] = [];
+    for (const writes of rowWrites(this)) {
+      const index = lines.length;
+      if (writes === undefined) {
+        lines.push("");
+        continue;
+      }
       const key = writes.map((w) => `${w.x}\u0001${w.line}`).join("\u0002");
       const hit = cache.get(key);
-      if (hit !== undefined) return hit;
-      const one = new Output({ width: this.width, height: 1 });
-      for (const w of writes) one.write(w.x, 0, w.line, { transformers: [] });
-      const row = inkGet.call(one).output;
-      cache.set(key, row);
-      return row;
-    });
+      lines.push(hit ?? "");
+      if (hit === undefined) missed.push({ index, key, writes });
+    }
+    if (missed.length > 0) {
+      const batch = new Output({ width: this.width, height: missed.length });
+      if (widths.size > MAX_WIDTHS) widths = new Map();
+      if (batch.caches) batch.caches.widths = widths;
+      missed.forEach((m, y) => {
+        for (const w of m.writes) batch.write(w.x, y, w.line, { transformers: [] });
+      });
+      const built = inkGet.call(batch).output.split("\n");
+      missed.forEach((m, y) => {
+        const row = built[y] ?? "";
+        lines[m.index] = row;
+        cache.set(m.key, row);
+      });
+    }
     return { output: lines.join("\n"), height: this.height };
   };
 }

@@ -49,7 +49,7 @@ describe("Ink output row cache", () => {
   it("builds a row again only when its writes changed", () => {
     let built = 0;
     const counting = function (this: InkOutput) {
-      built += 1;
+      built += this.height;
       return inkGet.call(this);
     };
     const cached = rowCachedGet(Output, counting);
@@ -63,5 +63,20 @@ describe("Ink output row cache", () => {
     expect(built).toBe(4);
     build(frame("five"), cached);
     expect(built).toBe(5);
+  });
+
+  it("builds a frame's new rows in one Output that keeps the widths Ink measured across frames", () => {
+    const measuredIn: Map<string, number>[] = [];
+    const spying = function (this: InkOutput) {
+      if (this.caches) measuredIn.push(this.caches.widths);
+      return inkGet.call(this);
+    };
+    const cached = rowCachedGet(Output, spying);
+    const rows = (n: number, tag: string): Frame => (o) => o.write(0, 0, Array.from({ length: n }, (_, i) => `${tag} ${red(String(i))} 名`).join("\n"), { transformers: [] });
+    expect(build(rows(4, "a"), cached)).toBe(build(rows(4, "a"), inkGet));
+    expect(build(rows(4, "b"), cached)).toBe(build(rows(4, "b"), inkGet));
+    expect(measuredIn).toHaveLength(2);
+    expect(measuredIn[1]).toBe(measuredIn[0]);
+    expect(measuredIn[0]?.get("名")).toBe(2);
   });
 });

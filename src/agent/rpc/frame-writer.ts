@@ -39,8 +39,13 @@ export interface FrameWriterOptions {
   coalesceMs?: number;
 }
 
-/** How long agent-rpc holds streaming updates to share a write (stdio here, live-socket in live/client-hub.ts). */
-export const STREAM_COALESCE_MS = 8;
+/**
+ * How long agent-rpc holds streaming updates to share a write (stdio here, live-socket in
+ * live/client-hub.ts). agent-tui draws worker events at most every 100 ms (state/store.ts), so
+ * a third of that adds nothing anyone sees, and every write costs a wake-up of the relay
+ * (`agent-rpc attach`) and of the TUI as well as the worker's own syscall.
+ */
+export const STREAM_COALESCE_MS = 32;
 
 const STREAMING_UPDATES = new Set(["message_update", "tool_execution_update", "bash_execution_update"]);
 

@@ -71,7 +71,9 @@ async function runOnce(chunks) {
   const cpu0 = process.cpuUsage();
   let frames = 0;
   for (let i = 0; i < chunks.length; i += BATCH) {
-    const batch = chunks.slice(i, i + BATCH).map((delta) => event({ type: "message_update", delta: { kind: "text_delta", index: 0, delta }, usage: undefined, snapshot: undefined }));
+    const batch = chunks
+      .slice(i, i + BATCH)
+      .map((delta) => event({ type: "message_update", delta: { kind: "text_delta", index: 0, delta }, usage: undefined, snapshot: undefined }));
     store.dispatchAll(batch);
     if (Math.floor((i + BATCH) / FRAME) > Math.floor(i / FRAME)) {
       store.flush();
@@ -80,7 +82,10 @@ async function runOnce(chunks) {
     }
   }
   const text = chunks.join("");
-  store.dispatchAll([event({ type: "message_end", message: { role: "assistant", blocks: [{ type: "text", text }], stopReason: "stop" } }), { type: "run_state", busy: false, now: Date.now() }]);
+  store.dispatchAll([
+    event({ type: "message_end", message: { role: "assistant", blocks: [{ type: "text", text }], stopReason: "stop" } }),
+    { type: "run_state", busy: false, now: Date.now() },
+  ]);
   store.flush();
   await pause(5);
   const cpu = process.cpuUsage(cpu0);
@@ -99,7 +104,9 @@ if (process.argv.includes("--child")) {
   process.stdout.write(`${JSON.stringify(await runOnce(chunks))}\n`);
   process.exit(0);
 }
-console.log(`live-render-cost: ${ROOT}, ${LINES}-line answer in ${chunks.length} deltas, ${BATCH} per dispatch, a frame every ${FRAME} deltas, median of ${RUNS} runs, each in a new process`);
+console.log(
+  `live-render-cost: ${ROOT}, ${LINES}-line answer in ${chunks.length} deltas, ${BATCH} per dispatch, a frame every ${FRAME} deltas, median of ${RUNS} runs, each in a new process`,
+);
 const results = [];
 for (let run = 1; run <= RUNS; run++) {
   const child = spawnSync(process.execPath, [...process.argv.slice(1), "--child"], { encoding: "utf8", env: process.env });
@@ -110,5 +117,7 @@ for (let run = 1; run <= RUNS; run++) {
 const cpu = median(results.map((r) => r.cpu));
 const frames = median(results.map((r) => r.frames));
 const bytes = median(results.map((r) => r.bytes));
-console.log(`  CPU ${cpu.toFixed(3)} s (${((1000 * cpu) / frames).toFixed(2)} ms per frame), ${frames} frames, ${bytes} bytes (${(bytes / Buffer.byteLength(markdown)).toFixed(2)} x answer)`);
+console.log(
+  `  CPU ${cpu.toFixed(3)} s (${((1000 * cpu) / frames).toFixed(2)} ms per frame), ${frames} frames, ${bytes} bytes (${(bytes / Buffer.byteLength(markdown)).toFixed(2)} x answer)`,
+);
 process.exit(0);

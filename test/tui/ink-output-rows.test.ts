@@ -72,7 +72,10 @@ describe("Ink output row cache", () => {
       return inkGet.call(this);
     };
     const cached = rowCachedGet(Output, spying);
-    const rows = (n: number, tag: string): Frame => (o) => o.write(0, 0, Array.from({ length: n }, (_, i) => `${tag} ${red(String(i))} 名`).join("\n"), { transformers: [] });
+    const rows =
+      (n: number, tag: string): Frame =>
+      (o) =>
+        o.write(0, 0, Array.from({ length: n }, (_, i) => `${tag} ${red(String(i))} 名`).join("\n"), { transformers: [] });
     expect(build(rows(4, "a"), cached)).toBe(build(rows(4, "a"), inkGet));
     expect(build(rows(4, "b"), cached)).toBe(build(rows(4, "b"), inkGet));
     expect(measuredIn).toHaveLength(2);

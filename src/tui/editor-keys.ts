@@ -74,13 +74,8 @@ export function createEditorKeys(store: Store, intents: Intents): EditorKeys {
       edit({ type: "editor", op: { op: "search_type", text } });
       return;
     }
-    const pasting = store.getState().editor.pasting;
-    // Outside bracketed paste, "hello\r" typed in one burst is text + Enter; several lines are a paste.
-    if (!pasting && /^[^\r\n]*\r$/.test(text)) {
-      edit({ type: "editor", op: { op: "insert", text: text.slice(0, -1) } });
-      submitOrContinueLine();
-      return;
-    }
+    // "hello\r" typed in one burst arrives as text, then Enter (key-chunks.ts); a line break
+    // still in the text is a paste's.
     edit({ type: "editor", op: { op: "insert", text: text.replace(/\r\n?/g, "\n") } });
   };
 

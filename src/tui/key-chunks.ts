@@ -124,6 +124,22 @@ function continuationSplit(input: string): string[] | undefined {
 }
 
 /**
+ * The splitter of one input stream: splitKeypresses with the bracketed paste state kept from
+ * one event to the next (the paste markers arrive as events of their own).
+ */
+export function createKeypressSplitter(): (input: string, key: Key, unnamed?: boolean) => Keypress[] {
+  let pasting = false;
+  return (input, key, unnamed = false) => {
+    const keys = splitKeypresses(input, key, pasting, unnamed);
+    for (const k of keys) {
+      if (k.input === "[200~") pasting = true;
+      else if (k.input === "[201~") pasting = false;
+    }
+    return keys;
+  };
+}
+
+/**
  * One Ink input event -> the keypresses in it. Events that already are one key (escape
  * sequences, a single character, plain text) pass through unchanged. While a bracketed paste
  * is open everything is text (the paste end marker arrives as its own event). `unnamed`: the

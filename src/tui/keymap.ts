@@ -50,6 +50,20 @@ export type DialogAction =
   | "paste_start"
   | "paste_end";
 
+/** Keys of a picker (/model, /resume, /tree, /settings…); printable keys type its search. */
+export type PickerAction =
+  | "up"
+  | "down"
+  | "page_up"
+  | "page_down"
+  | "choose"
+  | "cancel"
+  | "backspace"
+  /** The tree picker's own keys (pickers/tree.ts); other pickers ignore them. */
+  | "fold"
+  | "unfold"
+  | "toggle_settings";
+
 /** Keys of the full-screen transcript view (less / vim style). */
 export type ViewKeyAction =
   | "close"
@@ -162,6 +176,19 @@ export const DIALOG_BINDINGS: ReadonlyArray<Binding<DialogAction>> = [
   { action: "paste_end", keys: ["paste_end"], help: "" },
 ];
 
+export const PICKER_BINDINGS: ReadonlyArray<Binding<PickerAction>> = [
+  { action: "up", keys: ["up", "ctrl+p", "shift+tab"], help: "previous item" },
+  { action: "down", keys: ["down", "ctrl+n", "tab"], help: "next item" },
+  { action: "page_up", keys: ["pageup"], help: "a page up" },
+  { action: "page_down", keys: ["pagedown"], help: "a page down" },
+  { action: "choose", keys: ["enter"], help: "choose" },
+  { action: "cancel", keys: ["escape", "ctrl+c"], help: "close without choosing" },
+  { action: "backspace", keys: ["backspace", "delete"], help: "shorten the search" },
+  { action: "fold", keys: ["left"], help: "/tree: fold the selected branch" },
+  { action: "unfold", keys: ["right"], help: "/tree: unfold it" },
+  { action: "toggle_settings", keys: ["ctrl+o"], help: "/tree: show or hide model and thinking changes" },
+];
+
 function index<A extends string>(bindings: ReadonlyArray<Binding<A>>): Map<string, A> {
   const m = new Map<string, A>();
   for (const b of bindings) for (const k of b.keys) m.set(k, b.action);
@@ -170,6 +197,7 @@ function index<A extends string>(bindings: ReadonlyArray<Binding<A>>): Map<strin
 const EDITOR_INDEX = index(EDITOR_BINDINGS);
 const DIALOG_INDEX = index(DIALOG_BINDINGS);
 const VIEW_INDEX = index(VIEW_BINDINGS);
+const PICKER_INDEX = index(PICKER_BINDINGS);
 
 /** Normalised key name ("ctrl+c", "alt+enter", "up", "paste_start"), or undefined for text. */
 export function keyName(input: string, key: Key): string | undefined {
@@ -223,6 +251,14 @@ export function resolveDialogKey(input: string, key: Key, acceptsYesNo: boolean)
   return action ? { action } : undefined;
 }
 
+/** Picker action for a keypress, or `{ text }` to type into its search. */
+export function resolvePickerKey(input: string, key: Key): { action: PickerAction } | { text: string } | undefined {
+  const name = keyName(input, key);
+  if (name === undefined) return input === "" ? undefined : { text: input };
+  const action = PICKER_INDEX.get(name);
+  return action ? { action } : undefined;
+}
+
 /**
  * The transcript view's keypresses in one input event. Every printable key is a command
  * there, and keys typed faster than one read arrive as one chunk of text ("/q", "jjj"): that
@@ -242,15 +278,26 @@ export function resolveViewKey(input: string, key: Key): ViewKeyAction | undefin
   return name === undefined ? undefined : VIEW_INDEX.get(name);
 }
 
+function helpRows<A extends string>(bindings: ReadonlyArray<Binding<A>>): string[] {
+  return bindings
+    .filter((b) => b.help !== "")
+    .map(
+      (b) =>
+        `${b.keys
+          .map((k) => (k === " " ? "space" : k))
+          .join(", ")
+          .padEnd(28)} ${b.help}`,
+    );
+}
+
 /** Help rows for the transcript view's keys. */
 export function viewKeyHelp(): string[] {
-  return VIEW_BINDINGS.filter((b) => b.help !== "").map(
-    (b) =>
-      `${b.keys
-        .map((k) => (k === " " ? "space" : k))
-        .join(", ")
-        .padEnd(28)} ${b.help}`,
-  );
+  return helpRows(VIEW_BINDINGS);
+}
+
+/** Help rows for a picker's keys. */
+export function pickerKeyHelp(): string[] {
+  return helpRows(PICKER_BINDINGS);
 }
 
 /** How a key name reads on screen: "alt+up" -> "Alt+Up". */
@@ -269,5 +316,5 @@ export function actionKey(action: EditorAction): string {
 
 /** Help rows for /hotkeys and --help. */
 export function keyHelp(): string[] {
-  return EDITOR_BINDINGS.filter((b) => b.help !== "").map((b) => `${b.keys.join(", ").padEnd(28)} ${b.help}`);
+  return helpRows(EDITOR_BINDINGS);
 }

@@ -1,7 +1,16 @@
 // The keymap: every named action resolves from one table; dialogs and the transcript view have their own bindings.
 import { describe, expect, it } from "vitest";
 import type { Key } from "ink";
-import { EDITOR_BINDINGS, keyHelp, resolveDialogKey, resolveViewKey, viewKeypresses, resolveEditorKey } from "../../src/tui/keymap.js";
+import {
+  EDITOR_BINDINGS,
+  keyHelp,
+  pickerKeyHelp,
+  resolveDialogKey,
+  resolvePickerKey,
+  resolveViewKey,
+  viewKeypresses,
+  resolveEditorKey,
+} from "../../src/tui/keymap.js";
 
 function key(over: Partial<Key> = {}): Key {
   return {
@@ -88,5 +97,19 @@ describe("keymap", () => {
     const all = EDITOR_BINDINGS.flatMap((b) => b.keys);
     expect(new Set(all).size).toBe(all.length);
     expect(keyHelp().join("\n")).toContain("alt+enter, ctrl+f");
+  });
+  it("picker keys come from the keymap too: Tab moves, arrows fold the tree, letters search", () => {
+    expect(resolvePickerKey("", key({ tab: true }))).toEqual({ action: "down" });
+    expect(resolvePickerKey("", key({ tab: true, shift: true }))).toEqual({ action: "up" });
+    expect(resolvePickerKey("", key({ pageDown: true }))).toEqual({ action: "page_down" });
+    expect(resolvePickerKey("", key({ leftArrow: true }))).toEqual({ action: "fold" });
+    expect(resolvePickerKey("", key({ rightArrow: true }))).toEqual({ action: "unfold" });
+    expect(resolvePickerKey("o", key({ ctrl: true }))).toEqual({ action: "toggle_settings" });
+    expect(resolvePickerKey("\r", key({ return: true }))).toEqual({ action: "choose" });
+    expect(resolvePickerKey("y", key())).toEqual({ text: "y" });
+    // A bracketed paste's markers are no key in a picker; the pasted text searches.
+    expect(resolvePickerKey("[200~", key())).toBeUndefined();
+    // /hotkeys lists them, Tab included.
+    expect(pickerKeyHelp().some((row) => /^down, ctrl\+n, tab\s/.test(row))).toBe(true);
   });
 });

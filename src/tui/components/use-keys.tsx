@@ -9,7 +9,7 @@
 import type React from "react";
 import { createContext, useCallback, useContext, useLayoutEffect, useMemo, useRef } from "react";
 import { useInput, useStdin, type Key } from "ink";
-import { splitKeypresses } from "../key-chunks.js";
+import { createKeypressSplitter } from "../key-chunks.js";
 import { createReplyFilter } from "../terminal-replies.js";
 import { guardInkInput } from "./ink-input-guard.js";
 import type { TuiState } from "../state/types.js";
@@ -46,15 +46,11 @@ export function keyFocus(s: TuiState, overlays: boolean): KeyScope {
 /** One input event; `unnamed`: an escape sequence Ink did not name and passed on as text. */
 type RawKeyHandler = (input: string, key: Key, unnamed?: boolean) => void;
 
-/** Splits chunks into keys and delivers each to `deliver`; one paste state per stream. */
+/** Splits chunks into keys (key-chunks.ts, the one place) and delivers each to `deliver`. */
 function createSplitter(deliver: KeyHandler): RawKeyHandler {
-  let pasting = false;
+  const split = createKeypressSplitter();
   return (input, key, unnamed = false) => {
-    for (const k of splitKeypresses(input, key, pasting, unnamed)) {
-      if (k.input === "[200~") pasting = true;
-      else if (k.input === "[201~") pasting = false;
-      deliver(k.input, k.key);
-    }
+    for (const k of split(input, key, unnamed)) deliver(k.input, k.key);
   };
 }
 

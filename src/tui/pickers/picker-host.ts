@@ -2,16 +2,20 @@
 // state (list, query, selection) is the store's `picker`, so it survives a dialog taking the
 // screen for a moment; the host keeps only what is not state: the opener's callbacks.
 // Opening sets the store's overlay slot; closing clears it.
+import type { PickerAction } from "../keymap.js";
 import type { TuiAction } from "../state/actions.js";
 import type { Store } from "../state/store.js";
 import { createPickerState, reducePicker, selectedItem, type PickerItem, type PickerOp, type PickerState } from "./picker-state.js";
 
 export const PICKER_OVERLAY = "picker";
 
+/** Picker keys that only some pickers give a meaning (keymap.ts PICKER_BINDINGS). */
+export type PickerKeyAction = Extract<PickerAction, "fold" | "unfold" | "toggle_settings">;
+
 export type PickerOptions = {
   hint?: string;
-  /** Extra keys (e.g. tree folding): return the next state, or undefined to ignore the key. */
-  onKey?: (key: string, state: PickerState) => PickerState | undefined;
+  /** The keymap's extra picker keys (tree folding): return the next state, or undefined to ignore the key. */
+  onKey?: (action: PickerKeyAction, state: PickerState) => PickerState | undefined;
   /** Called after the query changes (e.g. the tree searches folded nodes too). */
   onQuery?: (state: PickerState) => PickerState;
 };
@@ -23,8 +27,8 @@ export type PickerHost = {
   open(title: string, items: PickerItem[], options?: PickerOptions): Promise<PickerItem | undefined>;
   state(): PickerState | undefined;
   apply(op: PickerOp): void;
-  /** A named key the base picker does not handle (left, right, pageup…). */
-  key(name: string): void;
+  /** A key the base picker does not handle (fold, unfold, …: the opener's onKey). */
+  key(action: PickerKeyAction): void;
   choose(): void;
   cancel(): void;
 };
@@ -63,10 +67,10 @@ export function createPickerHost(store: Store): PickerHost {
       if ((op.op === "type" || op.op === "backspace") && open.options.onQuery) next = open.options.onQuery(next);
       set(next);
     },
-    key(name) {
+    key(action) {
       const state = current();
       if (!open || !state) return;
-      const next = open.options.onKey?.(name, state);
+      const next = open.options.onKey?.(action, state);
       if (next) set(next);
     },
     choose() {

@@ -1,7 +1,7 @@
-// Thin Ink view of the open picker: reads it from the store, turns keys into picker
-// ops through the keymap (dialog bindings + named keys), and draws pickerLines.
+// Thin Ink view of the open picker: reads it from the store, turns keys into picker ops
+// through the keymap (PICKER_BINDINGS; printable keys type the search), and draws pickerLines.
 import type React from "react";
-import { keyName, resolveDialogKey } from "../keymap.js";
+import { resolvePickerKey } from "../keymap.js";
 import { Lines } from "../components/lines.js";
 import type { PickerHost } from "./picker-host.js";
 import { pickerLines } from "./picker-lines.js";
@@ -13,40 +13,33 @@ export function PickerView({ host, width, maxRows }: { host: PickerHost; width: 
   const page = Math.max(1, maxRows - 3);
   useKeys(
     (input, key) => {
-      const name = keyName(input, key);
-      if (name === "left" || name === "right" || name === "pageup" || name === "pagedown" || name === "ctrl+o") {
-        if (name === "pageup") host.apply({ op: "page_up", rows: page });
-        else if (name === "pagedown") host.apply({ op: "page_down", rows: page });
-        else host.key(name);
-        return;
-      }
-      const r = resolveDialogKey(input, key, false);
+      const r = resolvePickerKey(input, key);
       if (!r) return;
-      if ("text" in r) {
-        // Fast typing can deliver "abc\r" as one chunk: that is text followed by Enter.
-        const enter = /^[^\r\n]*\r$/.test(r.text);
-        host.apply({ op: "type", text: enter ? r.text.slice(0, -1) : r.text });
-        if (enter) host.choose();
-        return;
-      }
+      // A chunk of typing was split into keys before it got here (key-chunks.ts): text is text.
+      if ("text" in r) return host.apply({ op: "type", text: r.text });
       switch (r.action) {
         case "up":
-          host.apply({ op: "up" });
-          return;
+          return host.apply({ op: "up" });
         case "down":
-          host.apply({ op: "down" });
-          return;
-        case "confirm":
-          host.choose();
-          return;
+          return host.apply({ op: "down" });
+        case "page_up":
+          return host.apply({ op: "page_up", rows: page });
+        case "page_down":
+          return host.apply({ op: "page_down", rows: page });
+        case "choose":
+          return host.choose();
         case "cancel":
-          host.cancel();
-          return;
+          return host.cancel();
         case "backspace":
-          host.apply({ op: "backspace" });
-          return;
-        default:
-          return; // yes/no/newline/paste markers mean nothing in a picker
+          return host.apply({ op: "backspace" });
+        case "fold":
+        case "unfold":
+        case "toggle_settings":
+          return host.key(r.action);
+        default: {
+          const never: never = r.action;
+          return never;
+        }
       }
     },
     { scope: "overlay" },

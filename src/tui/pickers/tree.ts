@@ -4,6 +4,7 @@
 import { isRecord, str } from "../json-values.js";
 import type { PickerItem, PickerState } from "./picker-state.js";
 import { reducePicker } from "./picker-state.js";
+import type { PickerKeyAction } from "./picker-host.js";
 
 export type TreeNode = { id: string; kind: string; role: string | undefined; text: string; label: string | undefined; children: TreeNode[] };
 
@@ -186,7 +187,7 @@ export function createTreeController(
   leafId: string | null,
 ): {
   items: () => PickerItem[];
-  onKey: (key: string, s: PickerState) => PickerState | undefined;
+  onKey: (key: PickerKeyAction, s: PickerState) => PickerState | undefined;
   onQuery: (s: PickerState) => PickerState;
 } {
   const folded = new Set<string>();
@@ -195,14 +196,14 @@ export function createTreeController(
   return {
     items: () => itemsFor(""),
     onKey(key, s) {
-      if (key === "ctrl+o") {
+      if (key === "toggle_settings") {
         showSettings = !showSettings;
         return reducePicker(s, { op: "set_items", items: itemsFor(s.query), keepSelection: true });
       }
       const id = s.visible[s.selected]?.id;
       if (id === undefined || s.query !== "") return undefined;
-      if (key === "left" && !folded.has(id) && (findNode(roots, id)?.children.length ?? 0) > 1) folded.add(id);
-      else if (key === "right" && folded.has(id)) folded.delete(id);
+      if (key === "fold" && !folded.has(id) && (findNode(roots, id)?.children.length ?? 0) > 1) folded.add(id);
+      else if (key === "unfold" && folded.has(id)) folded.delete(id);
       else return undefined;
       return reducePicker(s, { op: "set_items", items: itemsFor(""), keepSelection: true });
     },

@@ -98,7 +98,7 @@ describe("tree navigator", () => {
     host.state = reducePicker(host.state, { op: "down" }); // from the leaf (a3) wraps to u1
     host.state = reducePicker(host.state, { op: "down" }); // a1
     expect(selectedItem(host.state)?.id).toBe("a1");
-    host.state = tree.onKey("left", host.state) ?? host.state;
+    host.state = tree.onKey("fold", host.state) ?? host.state;
     expect(host.state.visible.map((i) => i.id)).toEqual(["u1", "a1"]);
     host.state = tree.onQuery(reducePicker(host.state, { op: "type", text: "branch two" }));
     expect(selectedItem(host.state)?.id).toBe("u3");
@@ -106,7 +106,7 @@ describe("tree navigator", () => {
     for (let i = 0; i < 20; i += 1) host.state = tree.onQuery(reducePicker(host.state, { op: "backspace" }));
     const a1 = host.state.visible.findIndex((i) => i.id === "a1");
     host.state = { ...host.state, selected: a1 };
-    host.state = tree.onKey("right", host.state) ?? host.state;
+    host.state = tree.onKey("unfold", host.state) ?? host.state;
     expect(host.state.visible).toHaveLength(6);
   });
 

@@ -1,5 +1,6 @@
 // THE keymap: one table of named actions with their keys and help text. Every key decision
-// in the TUI goes through `resolveEditorKey` / `resolveDialogKey`; no raw key checks elsewhere.
+// in the TUI goes through a resolve*Key function here (editor, dialog, picker, transcript
+// view); no raw key checks elsewhere.
 import type { Key } from "ink";
 
 export type EditorAction =

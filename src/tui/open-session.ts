@@ -74,7 +74,8 @@ function statsTotals(s: SessionStats): SessionTotals {
 }
 
 export function createSessionPrinter(store: Store, connection: Connection): SessionPrinter {
-  let shown: string | undefined;
+  const shown = (): string | undefined => store.getState().transcript.shownSession;
+  const remember = (state: RpcSessionState): void => store.dispatch({ type: "session_shown", session: sessionKey(state) });
 
   const totals = async (messages: readonly unknown[]): Promise<SessionTotals> => {
     if (!workerSupports(store.getState(), "get_session_stats")) return historyTotals(messages);
@@ -88,7 +89,7 @@ export function createSessionPrinter(store: Store, connection: Connection): Sess
   };
 
   const print = async (state: RpcSessionState, messages: readonly unknown[], title: string | undefined): Promise<void> => {
-    shown = sessionKey(state);
+    remember(state);
     if (title !== undefined) store.dispatch({ type: "notice", level: "info", text: `── ${title} ──` });
     store.dispatch({ type: "history", entries: await buildEntries(messages) });
     const prompts = historyPrompts(messages).slice(-100);
@@ -99,19 +100,16 @@ export function createSessionPrinter(store: Store, connection: Connection): Sess
   return {
     async show(options = {}) {
       const state = await connection.rpc.getState();
-      if (options.ifNotShown === true && shown === sessionKey(state)) return;
+      if (options.ifNotShown === true && shown() === sessionKey(state)) return;
       const messages = options.messages ?? (await connection.rpc.getMessages()).messages;
       await print(state, messages, options.title);
     },
     async rehydrated(state, messages) {
-      if (shown === undefined || shown === sessionKey(state)) {
-        shown = sessionKey(state);
-        return;
-      }
+      if (shown() === undefined || shown() === sessionKey(state)) return remember(state);
       await print(state, messages, "The restarted worker opened another session");
     },
     async attached(state, messages) {
-      shown = sessionKey(state);
+      remember(state);
       store.dispatch({ type: "session_totals", totals: await totals(messages) });
     },
   };

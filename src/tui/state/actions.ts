@@ -35,6 +35,8 @@ export type TuiAction =
   | { type: "interrupted"; reason: string; now: number }
   /** A session's history (built by state/history.ts) appended to the transcript in one step. */
   | { type: "history"; entries: EntryInput[] }
+  /** The history of this session (open-session.ts's key) is the one printed. */
+  | { type: "session_shown"; session: string }
   /** The opened session's token and cost totals replace the footer's. */
   | { type: "session_totals"; totals: SessionTotals }
   | { type: "worker_info"; info: Partial<WorkerInfo> }

@@ -332,6 +332,8 @@ export function reduce(s: TuiState, a: TuiAction): TuiState {
       return { ...s, transcript: interruptTranscript(s.transcript, a.now, commitLimits(s), a.reason) };
     case "history":
       return { ...s, transcript: appendEntries(s.transcript, a.entries) };
+    case "session_shown":
+      return { ...s, transcript: { ...s.transcript, shownSession: a.session } };
     case "session_totals": {
       const t = a.totals;
       return { ...s, footer: { ...s.footer, tokensIn: t.tokensIn, tokensOut: t.tokensOut, cost: t.cost, lastContextTokens: t.contextTokens } };

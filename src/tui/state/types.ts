@@ -62,6 +62,8 @@ export type TranscriptState = {
   bash: { command: string; output: string; startedAt: number } | undefined;
   /** The error of the last answer, held back while a retry may follow (state/failures.ts). */
   failure: string | undefined;
+  /** The session whose history is printed (its file, else `id:` and its id): open-session.ts prints another one only. */
+  shownSession?: string;
 };
 
 export type RunState = {

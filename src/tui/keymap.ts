@@ -296,6 +296,11 @@ export function viewKeyHelp(): string[] {
   return helpRows(VIEW_BINDINGS);
 }
 
+/** Help rows for the keys of a question from the agent (select, confirm, input, editor). */
+export function dialogKeyHelp(): string[] {
+  return helpRows(DIALOG_BINDINGS);
+}
+
 /** Help rows for a picker's keys. */
 export function pickerKeyHelp(): string[] {
   return helpRows(PICKER_BINDINGS);

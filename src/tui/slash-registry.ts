@@ -1,7 +1,7 @@
 // Slash-command and `!cmd` hooks: a small registry the controller consults before sending a
 // prompt. Built-ins here are minimal (/quit, /hotkeys); src/tui/slash adds the rest via
 // `createController({ slashCommands })` without touching the controller.
-import { keyHelp, pickerKeyHelp, viewKeyHelp } from "./keymap.js";
+import { dialogKeyHelp, keyHelp, pickerKeyHelp, viewKeyHelp } from "./keymap.js";
 import type { Store } from "./state/store.js";
 import type { TuiConnection } from "./bridge-notices.js";
 
@@ -41,6 +41,9 @@ export const BUILTIN_COMMANDS: SlashCommand[] = [
           "",
           "In a picker (/model, /resume, /tree, /settings…; type to search):",
           ...pickerKeyHelp(),
+          "",
+          "In a question from the agent (select, confirm, text):",
+          ...dialogKeyHelp(),
           "",
           "!cmd runs a shell command; !!cmd runs it without sending the output to the model.",
         ].join("\n"),

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { Key } from "ink";
 import {
   EDITOR_BINDINGS,
+  dialogKeyHelp,
   keyHelp,
   pickerKeyHelp,
   resolveDialogKey,
@@ -111,5 +112,6 @@ describe("keymap", () => {
     expect(resolvePickerKey("[200~", key())).toBeUndefined();
     // /hotkeys lists them, Tab included.
     expect(pickerKeyHelp().some((row) => /^down, ctrl\+n, tab\s/.test(row))).toBe(true);
+    expect(dialogKeyHelp().some((row) => /^down, ctrl\+n, tab\s/.test(row))).toBe(true);
   });
 });

@@ -1,5 +1,7 @@
 // What the connection knows reaches the store as notices: the worker's commands, the
 // supervisor's state and last exit, the live session followed. Views and commands ask the store.
+import { readdirSync, readFileSync } from "node:fs";
+import { join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { BridgeNotice } from "../../../src/bridge/index.js";
 import { noticesToActions } from "../../../src/tui/bridge-notices.js";
@@ -57,5 +59,20 @@ describe("the worker as the store knows it", () => {
     const raw = { type: "available_commands_update", commands: [{ name: "todo", description: "the plan", source: "builtin" }] };
     s.feed([{ kind: "unknown_event", type: "available_commands_update", raw }]);
     expect(s.state().worker.slashCommands).toEqual([{ name: "todo", description: "the plan", source: "extension" }]);
+  });
+});
+
+describe("who reads the connection's snapshot", () => {
+  it("only the front ends without a store (print/, plain/): the Ink app asks its store", () => {
+    const root = resolve(import.meta.dirname, "..", "..", "..", "src", "tui");
+    const files = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((d) =>
+        d.isDirectory() ? files(join(dir, d.name)) : /\.tsx?$/.test(d.name) ? [join(dir, d.name)] : [],
+      );
+    const readers = files(root)
+      .map((f) => relative(root, f))
+      .filter((f) => !f.startsWith("print/") && !f.startsWith("plain/"))
+      .filter((f) => readFileSync(join(root, f), "utf8").includes("getSnapshot("));
+    expect(readers).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 // Editor actions that are exactly one editing operation on the store (cursor moves, deletions,
-// history steps, paste markers): the controller applies them from this table instead of one
+// history steps, paste markers): editor-keys.ts applies them from this table instead of one
 // switch case each, so adding a key costs a row here.
 import type { EditorAction } from "./keymap.js";
 import type { EditorOp } from "./state/editor.js";

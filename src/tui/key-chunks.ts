@@ -111,7 +111,7 @@ export function decodeUnnamedSequence(input: string): Keypress | null | undefine
 }
 
 /**
- * `\` then Enter is the line-continuation pair (controller.ts), also when the keys typed after
+ * `\` then Enter is the line-continuation pair (editor-keys.ts), also when the keys typed after
  * it arrive in the same read ("one\\\rtwo"): that chunk is text, Enter, text, never a pasted
  * line break that would keep the backslash. Terminals mark real pastes (bracketed paste is on),
  * so an unmarked chunk is typing that one read collected. Returns the parts, or undefined.

@@ -119,5 +119,6 @@ export function writeLongSession(agentDir, cwd, count) {
   const { lines, messages, transcriptLines } = longSessionLines(count, cwd);
   const text = `${lines.join("\n")}\n`;
   writeFileSync(file, text);
-  return { file, messages, transcriptLines, bytes: Buffer.byteLength(text) };
+  // restore(): put the file back as written (a run that prompted on it appended to it).
+  return { file, messages, transcriptLines, bytes: Buffer.byteLength(text), restore: () => writeFileSync(file, text) };
 }

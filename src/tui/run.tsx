@@ -58,6 +58,11 @@ function featureFlags(options: TuiCliOptions): Parameters<typeof setupFeatures>[
   };
 }
 
+/** Does the worker open an existing session at start (-c, --session, attach)? */
+function opensSession(options: TuiCliOptions): boolean {
+  return options.requested.session !== undefined || options.attachId !== undefined || options.workerCommand.includes("--continue");
+}
+
 /** Start the worker and show its state; false (with the reason on screen) when it could not start. */
 async function startWorker(worker: EarlyWorker, store: Store, workerCommand: string[], afterStart: () => Promise<void>): Promise<boolean> {
   const connection = worker.connection;
@@ -144,6 +149,9 @@ async function main(options: TuiCliOptions, worker: EarlyWorker, ready: Promise<
     </App>,
     term.guard.stream,
   );
+  // A session being opened prints its code blocks first thing: load the highlighter while the
+  // worker opens it (this process is idle until its answer), not inside the first print.
+  if (opensSession(options)) warmUpHighlighter(0);
 
   if (!(await startWorker(worker, store, options.workerCommand, () => features.afterStart(() => void exits.quit())))) return;
   if (options.initialMessage !== undefined) {

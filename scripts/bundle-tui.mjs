@@ -6,7 +6,7 @@
 // - The entry's dynamic imports (print mode, plain mode, the UI) stay separate chunks.
 // - React is fixed in production mode (NODE_ENV defined at build time).
 // - CJS dependencies that require() node builtins get a real require (createRequire banner).
-// - Ink's Output class (for the row cache, src/tui/ink-output-rows.ts) is the bundled one.
+// - Ink's internals that are patched (src/tui/ink-internals.ts) are the bundled ones.
 // - cli-highlight, loaded on first use, becomes one CommonJS file (dist/tui-bundle/cli-highlight.cjs).
 // - dist/tui-bundle sits two levels below the root like dist/bridge, so paths found from
 //   import.meta.url (bin/agent-rpc.js, the package.json meow reads) stay the same.
@@ -21,17 +21,19 @@ const require = createRequire(join(ROOT, "package.json"));
 const inkBuild = dirname(realpathSync(require.resolve("ink")));
 const HIGHLIGHTER = "cli-highlight.cjs";
 
-/** ink-output-class.js, swapped for a module that hands over the bundled Output class itself. */
-const inkOutputClass = {
-  name: "ink-output-class",
+/** ink-internals.js, swapped for a module handing over the bundled Ink modules themselves. */
+const INK_INTERNALS = ["output.js", "instances.js"];
+const inkInternals = {
+  name: "ink-internals",
   setup(b) {
-    b.onResolve({ filter: /[\\/]ink-output-class\.js$/ }, () => ({ path: "ink-output-class", namespace: "ink-output-class" }));
-    b.onLoad({ filter: /.*/, namespace: "ink-output-class" }, () => ({
+    b.onResolve({ filter: /[\\/]ink-internals\.js$/ }, () => ({ path: "ink-internals", namespace: "ink-internals" }));
+    b.onLoad({ filter: /.*/, namespace: "ink-internals" }, () => ({
       resolveDir: inkBuild,
       contents: [
-        `import Output from ${JSON.stringify(join(inkBuild, "output.js"))};`,
+        ...INK_INTERNALS.map((file, i) => `import internal${i} from ${JSON.stringify(join(inkBuild, file))};`),
         `import pkg from ${JSON.stringify(join(inkBuild, "..", "package.json"))};`,
-        "export async function inkOutputClass(version) { return pkg.version === version ? Output : undefined; }",
+        `const internals = { ${INK_INTERNALS.map((file, i) => `${JSON.stringify(file)}: internal${i}`).join(", ")} };`,
+        "export async function inkInternal(file, version) { return pkg.version === version ? internals[file] : undefined; }",
       ].join("\n"),
     }));
   },
@@ -69,7 +71,7 @@ const result = await build({
   // Ink loads its devtools only under DEV=true; they need a package this one does not ship.
   external: ["react-devtools-core"],
   banner: { js: "import { createRequire as __bundleRequire } from 'node:module'; const require = __bundleRequire(import.meta.url);" },
-  plugins: [inkOutputClass, highlighterEngine],
+  plugins: [inkInternals, highlighterEngine],
 });
 
 // cli-highlight is required on first use (src/tui/render/highlight.ts): one CommonJS file of its own.
@@ -83,6 +85,8 @@ await build({
   logLevel: "warning",
 });
 
-// One Output class: the row cache must patch the very class Ink renders with.
-const outputs = Object.keys(result.metafile.inputs).filter((path) => /ink[\\/]build[\\/]output\.js$/.test(path));
-if (outputs.length !== 1) throw new Error(`bundle-tui: expected Ink's output.js once in the bundle, found ${JSON.stringify(outputs)}`);
+// One copy of each patched Ink module: a patch must reach the very module Ink renders with.
+for (const file of INK_INTERNALS) {
+  const copies = Object.keys(result.metafile.inputs).filter((path) => path.replaceAll("\\", "/").endsWith(`ink/build/${file}`));
+  if (copies.length !== 1) throw new Error(`bundle-tui: expected Ink's ${file} once in the bundle, found ${JSON.stringify(copies)}`);
+}

@@ -4,7 +4,7 @@
 // Output.get() so a row made of the same writes as before reuses its string; a new row is built
 // by Ink's own get() on a one-row Output, so every row is byte-for-byte what Ink would make.
 // Frames with clipping (overflow="hidden") go to Ink's get() whole.
-import { inkOutputClass } from "./ink-output-class.js";
+import { inkInternal } from "./ink-internals.js";
 
 type Transformer = (line: string, index: number) => string;
 type Operation = { type: "write"; x: number; y: number; text: string; transformers: Transformer[] } | { type: "clip" | "unclip" };
@@ -89,7 +89,7 @@ export function rowCachedGet(Output: InkOutputClass, inkGet: () => { output: str
 
 /** Install the row cache into the Ink this process renders with; false (untouched) on another version. */
 export async function installInkRowCache(): Promise<boolean> {
-  const Output = await inkOutputClass(INK_VERSION);
+  const Output = (await inkInternal("output.js", INK_VERSION)) as InkOutputClass | undefined;
   if (!Output) return false;
   Output.prototype.get = rowCachedGet(Output, Output.prototype.get);
   return true;

@@ -28,6 +28,11 @@ describe.skipIf(!BUILT)("the TUI bundle", () => {
     }
   });
 
+  it("finds no Ink file at run time: a patch of Ink reaches the bundled Ink through ink-internals.ts", () => {
+    // A module that locates node_modules/ink itself would patch a copy the bundle never renders with.
+    for (const file of chunks()) expect(text(file), file).not.toContain('.resolve("ink")');
+  });
+
   it("installs the row cache on the Output class it renders with", async () => {
     const file = chunks().find((f) => f.startsWith("ink-output-rows"));
     expect(file).toBeDefined();

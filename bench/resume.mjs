@@ -8,12 +8,12 @@
 // worker used until the first full screen is printed too: on a busy machine the wall times
 // mostly measure the other work.
 // Usage: npm run build && node bench/resume.mjs [--messages 10000] [--runs 3] [--cols 120] [--rows 40] [--no-pi] [--keep]
-import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import * as pty from "node-pty";
+import { cpuSeconds, descendants } from "./lib/process-stats.mjs";
 
 const require = createRequire(import.meta.url);
 const { Terminal } = require("@xterm/headless");
@@ -175,32 +175,10 @@ function makeSandbox() {
 // ---------------------------------------------------------------- driving a TUI
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const CLK_TCK = 100;
-
-/** CPU seconds (user + system) a process has used so far, or 0 when it is gone. */
-function cpuSeconds(pid) {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return (Number(fields[11]) + Number(fields[12])) / CLK_TCK;
-  } catch {
-    return 0;
-  }
-}
-
-/** CPU seconds of a process and its children (the TUI and its worker), by pid. */
+/** CPU seconds of a process and of every process under it (the TUI; its relay and live worker), by pid. */
 function treeCpu(pid) {
-  let children = [];
-  try {
-    children = execFileSync("pgrep", ["-P", String(pid)], { encoding: "utf8" })
-      .trim()
-      .split("\n")
-      .filter((l) => l !== "")
-      .map(Number);
-  } catch {
-    children = [];
-  }
-  return { self: cpuSeconds(pid), children: children.reduce((sum, c) => sum + cpuSeconds(c), 0) };
+  const under = descendants(pid).reduce((sum, p) => sum + (cpuSeconds(p) || 0), 0);
+  return { self: cpuSeconds(pid) || 0, children: under };
 }
 
 /**
@@ -264,7 +242,16 @@ async function measure(argv, sandbox, footerRe) {
       await sleep(2);
     }
   } finally {
+    // The live worker outlives the TUI by design: end it too, or the next run would attach to it.
+    const under = descendants(child.pid);
     child.kill("SIGKILL");
+    for (const pid of under) {
+      try {
+        process.kill(pid, "SIGKILL");
+      } catch {
+        // Already gone.
+      }
+    }
   }
   return {
     firstScreen: firstScreenAt === undefined ? Number.NaN : firstScreenAt - started,
@@ -321,7 +308,7 @@ for (const [name, rs] of Object.entries(results)) {
     `    worst keystroke echo while printing       ${fmt(echo)}   target <= ${TARGET_ECHO_MS} ms   ${name.startsWith("agent-tui") ? verdict(echo <= TARGET_ECHO_MS) : ""}   (median echo ${fmt(median(rs.map((r) => r.echoP50)))}, ${median(rs.map((r) => r.keys))} keys)`,
   );
   console.log(
-    `    CPU used by then: the TUI ${fmt(median(rs.map((r) => r.cpuTui)))} (${fmt(median(rs.map((r) => r.cpuTuiAtFooter)))} of it before the footer), its worker ${fmt(median(rs.map((r) => r.cpuWorker)))}`,
+    `    CPU used by then: the TUI ${fmt(median(rs.map((r) => r.cpuTui)))} (${fmt(median(rs.map((r) => r.cpuTuiAtFooter)))} of it before the footer), every process under it (relay, worker) ${fmt(median(rs.map((r) => r.cpuWorker)))}`,
   );
   console.log(`    terminal rows written (scrollback+screen) ${String(median(rs.map((r) => r.rowsPrinted))).padStart(9)}`);
 }

@@ -1,3 +1,4 @@
 #!/usr/bin/env node
-// Thin launcher: the Ink UI lives in dist/tui (built by `npm ci` via prepare).
-import "../dist/tui/main.js";
+// Thin launcher: the Ink UI, bundled with its dependencies into dist/tui-bundle (built from
+// dist/tui by `npm run build`, which `npm ci` runs via prepare; scripts/bundle-tui.mjs).
+import "../dist/tui-bundle/main.js";

@@ -4,10 +4,7 @@
 // Output.get() so a row made of the same writes as before reuses its string; new rows are built
 // by Ink's own get() (all of a frame's on one Output), so every row is byte-for-byte Ink's.
 // Frames with clipping (overflow="hidden") go to Ink's get() whole.
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
-import { pathToFileURL } from "node:url";
+import { inkInternal } from "./ink-internals.js";
 
 type Transformer = (line: string, index: number) => string;
 type Operation = { type: "write"; x: number; y: number; text: string; transformers: Transformer[] } | { type: "clip" | "unclip" };
@@ -119,11 +116,8 @@ export function rowCachedGet(Output: InkOutputClass, inkGet: () => { output: str
 
 /** Install the row cache into the Ink this process renders with; false (untouched) on another version. */
 export async function installInkRowCache(): Promise<boolean> {
-  const main = createRequire(import.meta.url).resolve("ink");
-  const pkg = JSON.parse(readFileSync(join(dirname(main), "..", "package.json"), "utf8")) as { version?: unknown };
-  if (pkg.version !== INK_VERSION) return false;
-  const mod = (await import(pathToFileURL(join(dirname(main), "output.js")).href)) as { default: InkOutputClass };
-  const Output = mod.default;
+  const Output = (await inkInternal("output.js", INK_VERSION)) as InkOutputClass | undefined;
+  if (!Output) return false;
   Output.prototype.get = rowCachedGet(Output, Output.prototype.get);
   return true;
 }

@@ -2,10 +2,7 @@
 // whole process, although outside debug mode it only replays it after a full clear (a frame as
 // tall as the terminal, which this app never draws). Over a long day that is every printed line
 // held twice. This bounds it to its last MAX_STATIC_OUTPUT_CHARS characters, cut at a line.
-import { createRequire } from "node:module";
-import { readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { pathToFileURL } from "node:url";
+import { inkInternal } from "./ink-internals.js";
 
 /** What Ink keeps of the printed transcript: a few screens, for the replay after a full clear. */
 export const MAX_STATIC_OUTPUT_CHARS = 256 * 1024;
@@ -42,11 +39,9 @@ type Instances = { set(key: object, value: object): Instances };
 
 /** Bound every Ink instance this process creates; false (untouched) on another Ink version. */
 export async function installStaticOutputBound(): Promise<boolean> {
-  const main = createRequire(import.meta.url).resolve("ink");
-  const pkg = JSON.parse(readFileSync(join(dirname(main), "..", "package.json"), "utf8")) as { version?: unknown };
-  if (pkg.version !== INK_VERSION) return false;
-  const mod = (await import(pathToFileURL(join(dirname(main), "instances.js")).href)) as { default: Instances };
-  const instances = mod.default;
+  // The instances map of the Ink that renders (the bundled one in the bundle, ink-internals.ts).
+  const instances = (await inkInternal("instances.js", INK_VERSION)) as Instances | undefined;
+  if (instances === undefined) return false;
   const set = instances.set.bind(instances);
   // render() registers each new instance here right after constructing it.
   instances.set = (key, value) => {

@@ -1,13 +1,15 @@
 // agent-tui entry (bin/agent-tui.js). Environment fixes that must happen before Ink and React
 // load: an empty CI is not a CI (Ink renders only the last frame under CI), and React runs in
 // production mode unless asked otherwise (development mode is several times slower). Print and
-// plain mode never load Ink: they are dispatched from here.
+// plain mode never load Ink: they are dispatched from here. The full-screen UI starts its worker
+// and asks the terminal for its background before its own modules load, so both overlap them.
 if (process.env["CI"] === "") delete process.env["CI"];
 process.env["NODE_ENV"] ??= "production";
 const { parseSessionsCli, parseTuiCli } = await import("./cli.js");
 const argv = process.argv.slice(2);
+const sessionsCli = parseSessionsCli(argv);
 const options = (() => {
-  if (parseSessionsCli(argv)) return undefined;
+  if (sessionsCli) return undefined;
   try {
     return parseTuiCli(argv, import.meta);
   } catch (error) {
@@ -15,16 +17,29 @@ const options = (() => {
     process.exit(2);
   }
 })();
-// `sessions`, `attach` and --list-models are run.tsx's; print and plain mode take the rest.
-const frontEnd = options && options.attachId === undefined && options.listModels === undefined ? options.frontEnd : { kind: "tui" as const };
-if (options && frontEnd.kind === "print") await (await import("./print/print-main.js")).runPrint(options, frontEnd.print);
-else if (options && frontEnd.kind === "plain") await (await import("./plain/plain-main.js")).runPlain(options);
+const fail = (message: string): void => {
+  process.stderr.write(`agent-tui: ${message}\n`);
+  process.exitCode = 2;
+};
+// `attach` is the full-screen UI's whatever --plain or -p say.
+const frontEnd = options && options.attachId === undefined ? options.frontEnd : { kind: "tui" as const };
+if (!options) process.exitCode = sessionsCli ? await (await import("./live/live-plan.js")).runSessionsCli(sessionsCli) : 2;
+else if (options.listModels !== undefined) {
+  const { printModelList } = await import("./list-models-command.js");
+  process.exitCode = await printModelList(options.workerCommand, options.listModels || undefined, (text) => process.stdout.write(text));
+} else if (frontEnd.kind === "print") await (await import("./print/print-main.js")).runPrint(options, frontEnd.print);
+else if (frontEnd.kind === "plain") await (await import("./plain/plain-main.js")).runPlain(options);
+else if (!process.stdin.isTTY || !process.stdout.isTTY) fail("needs an interactive terminal (stdin and stdout must be a TTY)");
 else {
-  // The palette is chosen before the first frame (it may ask the terminal for its background).
-  await (await import("./theme-choice.js")).applyTheme(process.env, { stdin: process.stdin, stdout: process.stdout });
-  // Before the first frame: rows Ink already built are reused (ink-output-rows.ts).
-  await (await import("./ink-output-rows.js")).installInkRowCache();
-  // Ink's own copy of every printed line is bounded (ink-static-output.ts).
-  await (await import("./ink-static-output.js")).installStaticOutputBound();
-  await import("./run.js");
+  const worker = (await import("./early-worker.js")).startWorkerEarly(options, process.env, process.cwd());
+  if ("error" in worker) fail(worker.error);
+  else {
+    // The palette is chosen before the first frame (it may ask the terminal for its background).
+    const theme = (await import("./theme-choice.js")).applyTheme(process.env, { stdin: process.stdin, stdout: process.stdout });
+    // Before the first frame: rows Ink already built are reused (ink-output-rows.ts).
+    const rowCache = (await import("./ink-output-rows.js")).installInkRowCache();
+    // Ink's own copy of every printed line is bounded (ink-static-output.ts).
+    const staticBound = (await import("./ink-static-output.js")).installStaticOutputBound();
+    await (await import("./run.js")).runTui(options, worker, Promise.all([theme, rowCache, staticBound]));
+  }
 }

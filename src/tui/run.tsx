@@ -1,19 +1,17 @@
-// The running app: parse the CLI, start the worker through the bridge, render the Ink app in
-// the main buffer, and restore the terminal on every way out.
+// The running app: wire the store, the worker main.ts started and the slash commands together,
+// render the Ink app in the main buffer, and restore the terminal on every way out.
 import { appendFileSync } from "node:fs";
 import { render } from "ink";
-import { createWorkerConnection, describeCommandLine, toSessionSnapshot, type WorkerConnection } from "../bridge/index.js";
-import { parseSessionsCli, parseTuiCli, type TuiCliOptions } from "./cli.js";
+import { describeCommandLine, toSessionSnapshot } from "../bridge/index.js";
+import type { TuiCliOptions } from "./cli.js";
+import type { EarlyWorker } from "./early-worker.js";
 import { createAppExits, onProcessEvents } from "./app-exits.js";
 import { liveCommands } from "./live/live-commands.js";
-import { planWorker, runSessionsCli } from "./live/live-plan.js";
 import { listLiveSessions } from "./live/live-sessions.js";
-import { readLiveSettings } from "./live/live-settings.js";
 import { App } from "./components/app.js";
 import { noticesToActions } from "./bridge-notices.js";
 import { createController } from "./controller.js";
 import { copyToClipboard } from "./clipboard.js";
-import { printModelList } from "./list-models-command.js";
 import { readTuiSettings, tuiHome } from "./settings/settings-file.js";
 import { createExternalEditor } from "./external-editor.js";
 import { loadPromptHistory } from "./prompt-history.js";
@@ -25,7 +23,6 @@ import { gitBranch } from "./workspace.js";
 import { warmUpHighlighter } from "./render/highlight.js";
 import { setupFeatures } from "./slash/setup.js";
 import { isRemoteCommand, remoteHost } from "./slash/start-checks.js";
-import { sessionArgsForRestart } from "./restart-args.js";
 import { createScreenSwitch } from "./transcript-view/screen-switch.js";
 
 const MAX_FPS = 30;
@@ -61,10 +58,16 @@ function featureFlags(options: TuiCliOptions): Parameters<typeof setupFeatures>[
   };
 }
 
+/** Does the worker open an existing session at start (-c, --session, attach)? */
+function opensSession(options: TuiCliOptions): boolean {
+  return options.requested.session !== undefined || options.attachId !== undefined || options.workerCommand.includes("--continue");
+}
+
 /** Start the worker and show its state; false (with the reason on screen) when it could not start. */
-async function startWorker(connection: WorkerConnection, store: Store, workerCommand: string[], afterStart: () => Promise<void>): Promise<boolean> {
+async function startWorker(worker: EarlyWorker, store: Store, workerCommand: string[], afterStart: () => Promise<void>): Promise<boolean> {
+  const connection = worker.connection;
   try {
-    await connection.start();
+    await worker.started;
     store.dispatch({ type: "snapshot", snapshot: toSessionSnapshot(await connection.rpc.getState()) });
     warmUpHighlighter(300); // once the editor and footer are drawn (store 100 ms, Ink 33 ms)
     await afterStart();
@@ -76,32 +79,20 @@ async function startWorker(connection: WorkerConnection, store: Store, workerCom
   }
 }
 
-/**
- * What runs before any terminal work: `agent-tui sessions`, --list-models (answered on stdout,
- * no terminal needed), and the TTY check. Undefined when that already was the whole job.
- */
-async function preflight(): Promise<TuiCliOptions | undefined> {
-  const sessionsCli = parseSessionsCli(process.argv.slice(2));
-  if (sessionsCli) {
-    process.exitCode = await runSessionsCli(sessionsCli);
-    return undefined;
+/** The full-screen UI: `worker` was started by main.ts; `ready` settles once the palette and Ink's row cache are in place. */
+export async function runTui(options: TuiCliOptions, worker: EarlyWorker, ready: Promise<unknown>): Promise<void> {
+  try {
+    await main(options, worker, ready);
+  } catch (error) {
+    restoreTerminal(process.stdin, process.stdout);
+    process.stderr.write(`agent-tui: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exit(1);
   }
-  const options = parseTuiCli(process.argv.slice(2), import.meta);
-  if (options.listModels !== undefined) {
-    process.exitCode = await printModelList(options.workerCommand, options.listModels || undefined, (text) => process.stdout.write(text));
-    return undefined;
-  }
-  if (!process.stdin.isTTY || !process.stdout.isTTY) {
-    process.stderr.write("agent-tui: needs an interactive terminal (stdin and stdout must be a TTY)\n");
-    process.exitCode = 2;
-    return undefined;
-  }
-  return options;
 }
 
-async function main(): Promise<void> {
-  const options = await preflight();
-  if (!options) return;
+async function main(options: TuiCliOptions, worker: EarlyWorker, ready: Promise<unknown>): Promise<void> {
+  // The palette is in place before anything is rendered, also text the worker sends early.
+  await ready;
   const stdin = process.stdin;
   const stdout = process.stdout;
   const store = createStore(createInitialState(stdout.columns || 80, stdout.rows || 24));
@@ -112,21 +103,7 @@ async function main(): Promise<void> {
   // Display settings saved by /settings (pi's key name for the same preference).
   if (readTuiSettings(tuiHome(process.env))["hideThinkingBlock"] === true) store.dispatch({ type: "toggle_thinking" });
 
-  const restartArgs = sessionArgsForRestart(options);
-  const plan = planWorker(options, readLiveSettings(process.env));
-  if ("error" in plan) {
-    process.stderr.write(`agent-tui: ${plan.error}\n`);
-    process.exitCode = 2;
-    return;
-  }
-  const connection: WorkerConnection = createWorkerConnection({
-    command: plan.command,
-    cwd,
-    env: process.env,
-    restart: { maxRestarts: 3, windowMs: 60_000 },
-    ...(restartArgs ? { sessionArgsForRestart: restartArgs } : {}),
-    ...(plan.live ? { live: plan.live } : {}),
-  });
+  const connection = worker.connection;
   connection.subscribe((batch) => store.dispatchAll(noticesToActions(batch, Date.now())));
 
   let ink: ReturnType<typeof render> | undefined;
@@ -143,7 +120,7 @@ async function main(): Promise<void> {
     write: (data) => stdout.write(data),
     builtins: () => controller.commands(),
     extraCommands: (pickers) => liveCommands({ pickers, workerCommand: options.workerCommand, detach, liveId, attach: attachTo }),
-    ...(plan.live ? { live: { list: () => listLiveSessions(options.workerCommand), attach: attachTo } } : {}),
+    ...(worker.live ? { live: { list: () => listLiveSessions(options.workerCommand), attach: attachTo } } : {}),
     ...(remote !== undefined ? { remoteHost: remote } : {}),
     flags: featureFlags(options),
   });
@@ -163,6 +140,8 @@ async function main(): Promise<void> {
   });
   stdout.on("resize", () => store.dispatch({ type: "resize", columns: stdout.columns || 80, rows: stdout.rows || 24 }));
 
+  // Every listener is subscribed: what the worker said while the UI loaded reaches them now.
+  worker.release();
   term.enable();
   ink = renderApp(
     <App store={store} controller={controller} overlay={features.overlay}>
@@ -170,16 +149,13 @@ async function main(): Promise<void> {
     </App>,
     term.guard.stream,
   );
+  // A session being opened prints its code blocks first thing: load the highlighter while the
+  // worker opens it (this process is idle until its answer), not inside the first print.
+  if (opensSession(options)) warmUpHighlighter(0);
 
-  if (!(await startWorker(connection, store, options.workerCommand, () => features.afterStart(() => void exits.quit())))) return;
+  if (!(await startWorker(worker, store, options.workerCommand, () => features.afterStart(() => void exits.quit())))) return;
   if (options.initialMessage !== undefined) {
     store.dispatch({ type: "editor", op: { op: "set", text: options.initialMessage, keepUndo: false } });
     await controller.submit("auto");
   }
 }
-
-main().catch((error: unknown) => {
-  restoreTerminal(process.stdin, process.stdout);
-  process.stderr.write(`agent-tui: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-  process.exit(1);
-});

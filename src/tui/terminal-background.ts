@@ -1,7 +1,8 @@
 // Asks the terminal for its background colour (OSC 11) before the UI starts, fenced by a
 // primary device attributes query (DA1) that every terminal answers: a terminal that ignores
 // OSC 11 costs one round trip, not the timeout, and no late reply leaks into the editor.
-// Keys typed during the query are handed back to stdin for the UI.
+// Keys typed during the query are handed back to stdin for the UI. It runs while the UI's modules
+// load (main.ts), so its wait costs no start-up time.
 
 export type Background = "light" | "dark";
 
@@ -24,8 +25,10 @@ export function queryBackground(stdin: NodeJS.ReadStream, stdout: NodeJS.WriteSt
   if (!stdin.isTTY || !stdout.isTTY) return Promise.resolve(undefined);
   return new Promise((resolve) => {
     let buffer = "";
+    let done = false;
     const wasRaw = stdin.isRaw;
     const finish = (): void => {
+      done = true;
       clearTimeout(timer);
       stdin.off("data", onData);
       stdin.pause();
@@ -38,7 +41,9 @@ export function queryBackground(stdin: NodeJS.ReadStream, stdout: NodeJS.WriteSt
       buffer += chunk.toString("utf8");
       if (DA1_REPLY.test(buffer)) finish();
     };
-    const timer = setTimeout(finish, timeoutMs);
+    // The UI's modules load while this waits, and can hold the event loop past the timeout with
+    // the reply already in the pipe: on timeout, read what has arrived (one poll phase) first.
+    const timer = setTimeout(() => setImmediate(() => (done ? undefined : finish())), timeoutMs);
     stdin.setRawMode(true);
     stdin.on("data", onData);
     stdout.write(QUERY);

@@ -8,7 +8,7 @@ import { KEYS, ROOT, spawnTui, type TuiProcess } from "./pty-harness.js";
 import { createSandbox, type Sandbox } from "./sandbox.js";
 import { submitLine, waitForEditor as editorShows, withTuiSession } from "./tui-session.js";
 
-const built = existsSync(join(ROOT, "dist", "tui", "main.js"));
+const built = existsSync(join(ROOT, "dist", "tui-bundle", "main.js"));
 const PI_CLI = join(ROOT, "node_modules", "@mariozechner", "pi-coding-agent", "dist", "cli.js");
 const STANDIN = join(ROOT, "test", "fixtures", "ssh-standin.mjs");
 

@@ -3,15 +3,14 @@
 // palette, language and code. cli-highlight (highlight.js with every grammar, parse5) is loaded
 // on first use, not at start-up: the first screen has no code block, and loading it costs
 // ~200 ms of CPU and ~15 MB before the editor shows.
-import { createRequire } from "node:module";
+import { type HighlighterEngine, loadHighlighter } from "./highlighter-engine.js";
 import { currentPalette } from "./theme.js";
 
-type Engine = typeof import("cli-highlight");
-let engine: Engine | undefined;
+let engine: HighlighterEngine | undefined;
 
 /** The highlighter, required synchronously the first time a code block needs it. */
-function highlighter(): Engine {
-  engine ??= createRequire(import.meta.url)("cli-highlight") as Engine;
+function highlighter(): HighlighterEngine {
+  engine ??= loadHighlighter();
   return engine;
 }
 

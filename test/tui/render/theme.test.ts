@@ -96,4 +96,18 @@ describe("OSC 11 query", () => {
     expect(stdin.isRaw).toBe(false);
     expect(String(stdin.read())).toBe("ab");
   });
+
+  it("reads a reply that came while the UI's modules held the event loop past the timeout", async () => {
+    const stdin = Object.assign(new PassThrough(), { isTTY: true, isRaw: false, setRawMode: (raw: boolean) => Object.assign(stdin, { isRaw: raw }) });
+    const stdout = Object.assign(new PassThrough(), { isTTY: true });
+    const answer = queryBackground(stdin as unknown as NodeJS.ReadStream, stdout as unknown as NodeJS.WriteStream, 10);
+    // The reply is due with the timeout; both are overdue once the loop is free again.
+    setTimeout(() => stdin.write("\u001b]11;rgb:ffff/ffff/ffff\u001b\\\u001b[?62;22c"), 10);
+    const busyUntil = Date.now() + 50;
+    let spins = 0;
+    while (Date.now() < busyUntil) spins++;
+    expect(spins).toBeGreaterThan(0);
+    expect(await answer).toBe("light");
+    expect(stdin.read()).toBeNull();
+  });
 });

@@ -1,0 +1,92 @@
+#!/usr/bin/env node
+// Build step after tsc (npm run build): bundles the TUI entry (dist/tui/main.js) and everything it
+// imports, Ink and React included, into dist/tui-bundle/, which bin/agent-tui.js runs. Loading
+// ~400 separate ESM/CJS files cost most of the TUI's start-up (resolution, stat/open per file,
+// the CJS lexer); one file per entry costs a fraction (figures: bench/tui-startup.mjs).
+// - The entry's dynamic imports (print mode, plain mode, the UI) stay separate chunks.
+// - React is fixed in production mode (NODE_ENV defined at build time).
+// - CJS dependencies that require() node builtins get a real require (createRequire banner).
+// - Ink's internals that are patched (src/tui/ink-internals.ts) are the bundled ones.
+// - cli-highlight, loaded on first use, becomes one CommonJS file (dist/tui-bundle/cli-highlight.cjs).
+// - dist/tui-bundle sits two levels below the root like dist/bridge, so paths found from
+//   import.meta.url (bin/agent-rpc.js, the package.json meow reads) stay the same.
+import { realpathSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join, resolve } from "node:path";
+import { build } from "esbuild";
+
+const ROOT = resolve(import.meta.dirname, "..");
+const OUT = join(ROOT, "dist", "tui-bundle");
+const require = createRequire(join(ROOT, "package.json"));
+const inkBuild = dirname(realpathSync(require.resolve("ink")));
+const HIGHLIGHTER = "cli-highlight.cjs";
+
+/** ink-internals.js, swapped for a module handing over the bundled Ink modules themselves. */
+const INK_INTERNALS = ["output.js", "instances.js"];
+const inkInternals = {
+  name: "ink-internals",
+  setup(b) {
+    b.onResolve({ filter: /[\\/]ink-internals\.js$/ }, () => ({ path: "ink-internals", namespace: "ink-internals" }));
+    b.onLoad({ filter: /.*/, namespace: "ink-internals" }, () => ({
+      resolveDir: inkBuild,
+      contents: [
+        ...INK_INTERNALS.map((file, i) => `import internal${i} from ${JSON.stringify(join(inkBuild, file))};`),
+        `import pkg from ${JSON.stringify(join(inkBuild, "..", "package.json"))};`,
+        `const internals = { ${INK_INTERNALS.map((file, i) => `${JSON.stringify(file)}: internal${i}`).join(", ")} };`,
+        "export async function inkInternal(file, version) { return pkg.version === version ? internals[file] : undefined; }",
+      ].join("\n"),
+    }));
+  },
+};
+
+/** highlighter-engine.js, swapped for one requiring the single-file cli-highlight built next to the chunks. */
+const highlighterEngine = {
+  name: "highlighter-engine",
+  setup(b) {
+    b.onResolve({ filter: /[\\/]highlighter-engine\.js$/ }, () => ({ path: "highlighter-engine", namespace: "highlighter-engine" }));
+    b.onLoad({ filter: /.*/, namespace: "highlighter-engine" }, () => ({
+      resolveDir: OUT,
+      contents: [
+        'import { createRequire } from "node:module";',
+        `export function loadHighlighter() { return createRequire(import.meta.url)("./${HIGHLIGHTER}"); }`,
+      ].join("\n"),
+    }));
+  },
+};
+
+rmSync(OUT, { recursive: true, force: true });
+const result = await build({
+  entryPoints: [join(ROOT, "dist", "tui", "main.js")],
+  outdir: OUT,
+  bundle: true,
+  splitting: true,
+  format: "esm",
+  platform: "node",
+  target: "node20",
+  metafile: true,
+  logLevel: "warning",
+  define: { "process.env.NODE_ENV": '"production"' },
+  // main.ts sets NODE_ENV for the unbundled build and the worker's environment; here it is fixed.
+  logOverride: { "assign-to-define": "silent" },
+  // Ink loads its devtools only under DEV=true; they need a package this one does not ship.
+  external: ["react-devtools-core"],
+  banner: { js: "import { createRequire as __bundleRequire } from 'node:module'; const require = __bundleRequire(import.meta.url);" },
+  plugins: [inkInternals, highlighterEngine],
+});
+
+// cli-highlight is required on first use (src/tui/render/highlight.ts): one CommonJS file of its own.
+await build({
+  entryPoints: [require.resolve("cli-highlight")],
+  outfile: join(OUT, HIGHLIGHTER),
+  bundle: true,
+  format: "cjs",
+  platform: "node",
+  target: "node20",
+  logLevel: "warning",
+});
+
+// One copy of each patched Ink module: a patch must reach the very module Ink renders with.
+for (const file of INK_INTERNALS) {
+  const copies = Object.keys(result.metafile.inputs).filter((path) => path.replaceAll("\\", "/").endsWith(`ink/build/${file}`));
+  if (copies.length !== 1) throw new Error(`bundle-tui: expected Ink's ${file} once in the bundle, found ${JSON.stringify(copies)}`);
+}

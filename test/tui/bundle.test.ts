@@ -1,0 +1,57 @@
+// The bundle bin/agent-tui.js runs (npm run build, scripts/bundle-tui.mjs): Ink, React and the
+// rest are inside it, React only in its production build, the row cache patches the Output
+// class the bundle renders with, and the highlighter is its own single file that works.
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { builtinModules, createRequire } from "node:module";
+import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { describe, expect, it } from "vitest";
+
+const OUT = resolve(import.meta.dirname, "..", "..", "dist", "tui-bundle");
+const BUILT = existsSync(join(OUT, "main.js"));
+const chunks = (): string[] => (BUILT ? readdirSync(OUT).filter((f) => f.endsWith(".js")) : []);
+const text = (file: string): string => readFileSync(join(OUT, file), "utf8");
+
+describe.skipIf(!BUILT)("the TUI bundle", () => {
+  it("imports no package at run time except node builtins, and holds only React's production build", () => {
+    for (const file of chunks()) {
+      const source = text(file);
+      const packages = [...source.matchAll(/^import .*? from "([^"]+)";$|\bimport\("([^"]+)"\)/gm)].map((m) => m[1] ?? m[2] ?? "");
+      // Ink's devtools (DEV=true only) are the one chunk that names a package it does not carry.
+      const allowed = (name: string): boolean =>
+        name.startsWith("node:") || builtinModules.includes(name) || name.startsWith("./") || (file.startsWith("devtools") && name === "react-devtools-core");
+      expect(
+        packages.filter((name) => !allowed(name)),
+        file,
+      ).toEqual([]);
+      expect(source, file).not.toMatch(/react(-reconciler)?\.development/);
+    }
+  });
+
+  it("finds no Ink file at run time: a patch of Ink reaches the bundled Ink through ink-internals.ts", () => {
+    // A module that locates node_modules/ink itself would patch a copy the bundle never renders with.
+    for (const file of chunks()) expect(text(file), file).not.toContain('.resolve("ink")');
+  });
+
+  it("installs the row cache on the Output class it renders with", async () => {
+    const file = chunks().find((f) => f.startsWith("ink-output-rows"));
+    expect(file).toBeDefined();
+    const mod = (await import(pathToFileURL(join(OUT, file ?? "")).href)) as Record<string, unknown>;
+    const install = Object.values(mod).find((v): v is () => Promise<boolean> => typeof v === "function" && v.name === "installInkRowCache");
+    expect(await install?.()).toBe(true);
+  });
+
+  it("bounds Ink's copy of printed lines on the instances map it renders with", async () => {
+    const file = chunks().find((f) => f.startsWith("ink-static-output"));
+    expect(file).toBeDefined();
+    const mod = (await import(pathToFileURL(join(OUT, file ?? "")).href)) as Record<string, unknown>;
+    const install = Object.values(mod).find((v): v is () => Promise<boolean> => typeof v === "function" && v.name === "installStaticOutputBound");
+    expect(await install?.()).toBe(true);
+  });
+
+  it("carries cli-highlight as one file that highlights", () => {
+    const engine = createRequire(import.meta.url)(join(OUT, "cli-highlight.cjs")) as typeof import("cli-highlight");
+    expect(engine.supportsLanguage("typescript")).toBe(true);
+    expect(engine.highlight("const answer = 1;", { language: "typescript", ignoreIllegals: true })).toContain("answer");
+  });
+});

@@ -22,7 +22,8 @@ import { createStore, type Store } from "./state/store.js";
 import { restoreTerminal } from "./terminal.js";
 import { createTerminalSession } from "./terminal-session.js";
 import { gitBranch } from "./workspace.js";
-import { warmUpHighlighter } from "./render/highlight.js";
+import { warmUpRendering } from "./render/warm-up.js";
+import { warmUpInkRows } from "./ink-output-rows.js";
 import { setupFeatures } from "./slash/setup.js";
 import { isRemoteCommand, remoteHost } from "./slash/start-checks.js";
 import { sessionArgsForRestart } from "./restart-args.js";
@@ -66,7 +67,8 @@ async function startWorker(connection: WorkerConnection, store: Store, workerCom
   try {
     await connection.start();
     store.dispatch({ type: "snapshot", snapshot: toSessionSnapshot(await connection.rpc.getState()) });
-    warmUpHighlighter(300); // once the editor and footer are drawn (store 100 ms, Ink 33 ms)
+    // Once the editor and footer are drawn (store 100 ms, Ink 33 ms).
+    warmUpRendering(300, () => store.getState().ui.columns, warmUpInkRows);
     await afterStart();
     return true;
   } catch (error) {

@@ -14,7 +14,7 @@ import { spawnSync } from "node:child_process";
 import { Readable, Writable } from "node:stream";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { median } from "./lib/process-stats.mjs";
+import { median, percentile } from "./lib/process-stats.mjs";
 import { makeMarkdown, streamStep } from "./lib/tui-under-pty.mjs";
 
 const arg = (name, def) => {
@@ -36,7 +36,8 @@ const { App } = await load("tui/components/app.js");
 const { createController } = await load("tui/controller.js");
 const { createInitialState } = await load("tui/state/reducer.js");
 const { createStore } = await load("tui/state/store.js");
-const { warmUpHighlighter } = await load("tui/render/highlight.js");
+const { warmUpRendering } = await load("tui/render/warm-up.js");
+const { warmUpInkRows } = await load("tui/ink-output-rows.js");
 
 function fakeTerminal() {
   const out = new Writable({
@@ -70,13 +71,21 @@ async function runOnce(chunks) {
   const bytes0 = out.bytes;
   const cpu0 = process.cpuUsage();
   let frames = 0;
+  const frameMs = [];
   for (let i = 0; i < chunks.length; i += BATCH) {
     const batch = chunks
       .slice(i, i + BATCH)
       .map((delta) => event({ type: "message_update", delta: { kind: "text_delta", index: 0, delta }, usage: undefined, snapshot: undefined }));
     store.dispatchAll(batch);
     if (Math.floor((i + BATCH) / FRAME) > Math.floor(i / FRAME)) {
+      // CPU, not wall time: on a loaded machine a frame's wall time is mostly waiting for a core.
+      if (frames === 0 && process.env.BENCH_FRAMES) process.stderr.write(`first frame at hrtime ${process.hrtime.bigint() / 1000n} us\n`);
+      const c0 = process.cpuUsage();
       store.flush();
+      // React renders in a microtask and Ink writes from its commit; setImmediate runs after both.
+      await new Promise((r) => setImmediate(r));
+      const c = process.cpuUsage(c0);
+      frameMs.push((c.user + c.system) / 1000);
       frames += 1;
       await pause(2); // Ink's throttle (1 ms at maxFps 1000) lets the next frame through
     }
@@ -92,15 +101,27 @@ async function runOnce(chunks) {
   const bytes = out.bytes - bytes0;
   ink.unmount();
   ink.cleanup();
-  return { cpu: (cpu.user + cpu.system) / 1e6, frames, bytes };
+  // CPU of each frame (React + Ink + the write, all threads), the first second's apart.
+  const firstSecond = frameMs.slice(0, Math.ceil(1000 / 100));
+  if (process.env.BENCH_FRAMES) process.stderr.write(`frames: ${frameMs.map((t) => t.toFixed(0)).join(" ")}\n`);
+  return {
+    cpu: (cpu.user + cpu.system) / 1e6,
+    frames,
+    bytes,
+    maxFrameMs: Math.max(...frameMs),
+    p95FrameMs: percentile(frameMs, 95),
+    firstSecondMaxMs: Math.max(...firstSecond),
+    over16: frameMs.filter((t) => t > 16).length,
+  };
 }
 
 const markdown = makeMarkdown(LINES);
 const { chunks } = streamStep(markdown, 1000);
 if (process.argv.includes("--child")) {
-  // One cold run, as agent-tui's first answer is: the highlighter warmed up as at start-up.
-  warmUpHighlighter(0);
-  await pause(1000);
+  // One cold run, as agent-tui's first answer is (BENCH_NO_WARM_UP=1: without the idle warm-up).
+  // What run.tsx does once the first screen is drawn (the bench's prompt waits as long).
+  if (process.env.BENCH_NO_WARM_UP === undefined) warmUpRendering(0, () => 100, warmUpInkRows);
+  await pause(1500);
   process.stdout.write(`${JSON.stringify(await runOnce(chunks))}\n`);
   process.exit(0);
 }
@@ -112,12 +133,16 @@ for (let run = 1; run <= RUNS; run++) {
   const child = spawnSync(process.execPath, [...process.argv.slice(1), "--child"], { encoding: "utf8", env: process.env });
   const r = JSON.parse(child.stdout.trim().split("\n").at(-1));
   results.push(r);
-  if (process.env.BENCH_VERBOSE) console.log(`  run ${run}: CPU ${r.cpu.toFixed(2)} s, ${r.frames} frames, ${r.bytes} bytes`);
+  if (process.env.BENCH_VERBOSE) console.log(`  run ${run}: ${JSON.stringify(r, (_, v) => (typeof v === "number" ? Number(v.toFixed(2)) : v))}`);
 }
+const frameFig = (key) => median(results.map((r) => r[key])).toFixed(1);
 const cpu = median(results.map((r) => r.cpu));
 const frames = median(results.map((r) => r.frames));
 const bytes = median(results.map((r) => r.bytes));
 console.log(
   `  CPU ${cpu.toFixed(3)} s (${((1000 * cpu) / frames).toFixed(2)} ms per frame), ${frames} frames, ${bytes} bytes (${(bytes / Buffer.byteLength(markdown)).toFixed(2)} x answer)`,
+);
+console.log(
+  `  frame CPU (ms): p95 ${frameFig("p95FrameMs")} ms, max ${frameFig("maxFrameMs")} ms, max in the first 10 frames ${frameFig("firstSecondMaxMs")} ms, frames over 16 ms ${frameFig("over16")} (target 0)`,
 );
 process.exit(0);

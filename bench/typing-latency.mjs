@@ -6,7 +6,8 @@
 // writing the key to the pty until the bench's terminal shows it in the editor row. Prints p50,
 // p95 and p99 (medians over the runs; all keys pooled in brackets) beside the targets and pi's.
 // Usage: npm run build && node bench/typing-latency.mjs [--lines 1000] [--tps 1000] [--runs 3]
-//   [--gap 100] [--only agent-tui] [--no-load]   (BENCH_NODE_ARGS="--cpu-prof" profiles agent-tui)
+//   [--gap 100] [--only agent-tui[,pi 0.73.1]] [--no-load]   (BENCH_NODE_ARGS="--cpu-prof" profiles
+//   agent-tui; BENCH_BASE_ROOT=<checkout> adds that build as "agent-tui base", see lib/tui-under-pty.mjs)
 import { machineLine, median, percentile, startBusyLoad } from "./lib/process-stats.mjs";
 import { makeMarkdown, makeSandbox, SETTLE_MS, settle, startTui, streamStep, TARGETS } from "./lib/tui-under-pty.mjs";
 
@@ -55,7 +56,7 @@ async function typeWhile(tui, done) {
 
 async function runOnce(name, step, withLoad) {
   const box = await makeSandbox([step]);
-  const nodeArgs = name === OURS ? (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean) : [];
+  const nodeArgs = name !== PI ? (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean) : [];
   const tui = startTui(name, box, { cols: 100, rows: 30, args: ["--no-session"], nodeArgs });
   let load;
   try {
@@ -87,7 +88,8 @@ async function runOnce(name, step, withLoad) {
 
 const markdown = makeMarkdown(LINES);
 const step = streamStep(markdown, TPS);
-const names = ONLY ? [ONLY] : [PI, OURS];
+const BASE = "agent-tui base";
+const names = ONLY ? ONLY.split(",") : [PI, ...(TARGETS[BASE] ? [BASE] : []), OURS];
 for (const n of names) if (!TARGETS[n]) throw new Error(`unknown target ${n}`);
 const conditions = process.argv.includes("--no-load") ? [false] : [false, true];
 console.log(

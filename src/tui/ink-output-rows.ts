@@ -79,6 +79,7 @@ const MAX_WIDTHS = 4000;
  * (string-width, the costliest step of a new row) across frames instead of measuring them anew.
  */
 export function rowCachedGet(Output: InkOutputClass, inkGet: () => { output: string; height: number }): InkOutput["get"] {
+  warmOutput = Output;
   const cache = generations();
   let widths = new Map<string, number>();
   return function get(this: InkOutput) {
@@ -112,6 +113,17 @@ export function rowCachedGet(Output: InkOutputClass, inkGet: () => { output: str
     }
     return { output: lines.join("\n"), height: this.height };
   };
+}
+
+/** The Output class the row cache was installed into (for warmUpInkRows). */
+let warmOutput: InkOutputClass | undefined;
+
+/** Build `rows` as a frame would, while idle, so the first real frames run warm code (render/warm-up.ts). */
+export function warmUpInkRows(rows: string[], width: number): void {
+  if (warmOutput === undefined || rows.length === 0) return;
+  const output = new warmOutput({ width, height: rows.length });
+  output.write(0, 0, rows.join("\n"), { transformers: [] });
+  output.get();
 }
 
 /** Install the row cache into the Ink this process renders with; false (untouched) on another version. */

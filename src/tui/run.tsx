@@ -20,7 +20,8 @@ import { createStore, type Store } from "./state/store.js";
 import { restoreTerminal } from "./terminal.js";
 import { createTerminalSession } from "./terminal-session.js";
 import { gitBranch } from "./workspace.js";
-import { warmUpHighlighter } from "./render/highlight.js";
+import { warmUpRendering } from "./render/warm-up.js";
+import { warmUpInkRows } from "./ink-output-rows.js";
 import { setupFeatures } from "./slash/setup.js";
 import { isRemoteCommand, remoteHost } from "./slash/start-checks.js";
 import { createScreenSwitch } from "./transcript-view/screen-switch.js";
@@ -69,7 +70,8 @@ async function startWorker(worker: EarlyWorker, store: Store, workerCommand: str
   try {
     await worker.started;
     store.dispatch({ type: "snapshot", snapshot: toSessionSnapshot(await connection.rpc.getState()) });
-    warmUpHighlighter(300); // once the editor and footer are drawn (store 100 ms, Ink 33 ms)
+    // Once the editor and footer are drawn (store 100 ms, Ink 33 ms).
+    warmUpRendering(300, () => store.getState().ui.columns, warmUpInkRows);
     await afterStart();
     return true;
   } catch (error) {

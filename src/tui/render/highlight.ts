@@ -43,20 +43,5 @@ export function highlightCode(code: string, lang: string | undefined): string {
   return out;
 }
 
-const WARM_LANGUAGES = ["typescript", "javascript", "python", "bash", "json", "diff", "rust", "go"];
-
-/**
- * Loading cli-highlight and compiling a grammar on its first use block for tens to hundreds of
- * ms. Do that while the UI is idle after its first screen (`afterMs`), the load and then one
- * language per timer tick, so the first code block of a streamed answer does not stall typing.
- */
-export function warmUpHighlighter(afterMs = 50): void {
-  const queue = [...WARM_LANGUAGES];
-  const step = (): void => {
-    const lang = queue.shift();
-    if (lang === undefined) return;
-    highlightCode("const x = 1;\n", lang);
-    setTimeout(step, 20).unref();
-  };
-  setTimeout(step, afterMs).unref();
-}
+/** Languages whose grammars render/warm-up.ts compiles while the UI is idle after start. */
+export const WARM_LANGUAGES = ["typescript", "javascript", "python", "bash", "json", "diff", "rust", "go"];

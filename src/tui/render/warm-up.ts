@@ -1,0 +1,64 @@
+// Warms the render path while the UI is idle after its first screen: the highlighter's grammars,
+// then a sample answer through the markdown renderer (with and without highlighting) and the
+// terminal-row builder. Cold, the first second of a streamed answer ran this code several times
+// slower and held the event loop for 100-200 ms per frame, so the first keys typed waited.
+import { WARM_LANGUAGES, highlightCode } from "./highlight.js";
+import { renderMarkdown } from "./markdown.js";
+
+/** A short answer with every kind of block the renderer has; `n` makes each pass's text new. */
+export function warmUpSample(n: number): string {
+  return [
+    `## Section ${n}`,
+    "",
+    `A paragraph ${n} with **bold**, *emphasis*, \`inline code\` and a [link](https://example.com/${n}); long enough to wrap at sixty columns.`,
+    "",
+    `- item one of ${n}`,
+    `- item two with \`code\` ${n}`,
+    `1. first ${n}`,
+    `2. second ${n}`,
+    "",
+    "```ts",
+    `export function step${n}(input: number): number {`,
+    `  const doubled = input * 2; // step ${n}`,
+    "  return doubled > 100 ? doubled - 100 : doubled;",
+    "}",
+    "```",
+    "",
+    "```python",
+    `def step_${n}(value):`,
+    `    return {"n": ${n}, "value": value}`,
+    "```",
+    "",
+    `> Note ${n}: a quoted remark.`,
+    "",
+    "| name | value |",
+    "| --- | ---: |",
+    `| row ${n} | ${n * 7} |`,
+  ].join("\n");
+}
+
+/** Passes over the sample; each is one timer tick of a few ms once warm. */
+const PASSES = 6;
+const STEP_MS = 20;
+
+/**
+ * After `afterMs`, one step per timer tick (unref'd, so it never keeps the process alive): each
+ * warm-up language, then PASSES renderings of the sample at `width()`, alternating with and
+ * without highlighting (the live tail renders without), each handed to `rows` (the row builder).
+ */
+export function warmUpRendering(afterMs: number, width: () => number, rows: (built: string[], width: number) => void = () => undefined): void {
+  const steps: (() => void)[] = [
+    ...WARM_LANGUAGES.map((lang) => () => void highlightCode("const x = 1;\n", lang)),
+    ...Array.from({ length: PASSES }, (_, pass) => () => {
+      const w = width();
+      rows(renderMarkdown(warmUpSample(pass), w, { highlight: pass % 2 === 0 }), w);
+    }),
+  ];
+  const step = (): void => {
+    const next = steps.shift();
+    if (next === undefined) return;
+    next();
+    setTimeout(step, STEP_MS).unref();
+  };
+  setTimeout(step, afterMs).unref();
+}

@@ -1,0 +1,44 @@
+// The idle warm-up of the render path: nothing before its delay, one step per timer tick (so
+// keys are read between steps), and every pass hands rows of the sample, at the width asked,
+// to the row builder, with and without highlighting as the transcript and the live tail render.
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { warmUpRendering, warmUpSample } from "../../../src/tui/render/warm-up.js";
+import { textWidth } from "../../../src/tui/render/text-width.js";
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe("render warm-up", () => {
+  it("renders the sample at the current width, one step per tick, after its delay", () => {
+    vi.useFakeTimers();
+    const passes: { rows: string[]; width: number }[] = [];
+    let width = 60;
+    warmUpRendering(300, () => width, (rows, w) => passes.push({ rows, width: w }));
+    vi.advanceTimersByTime(299);
+    expect(passes).toHaveLength(0);
+    let ticks = 0;
+    while (vi.getTimerCount() > 0) {
+      // Never more than the next step is waiting: each step is its own timer tick.
+      expect(vi.getTimerCount()).toBe(1);
+      vi.runOnlyPendingTimers();
+      ticks += 1;
+      if (passes.length === 2) width = 40;
+    }
+    expect(passes).toHaveLength(6);
+    expect(ticks).toBeGreaterThan(passes.length);
+    expect(passes.map((p) => p.width)).toEqual([60, 60, 40, 40, 40, 40]);
+    for (const { rows, width: w } of passes) {
+      expect(rows.join("\n")).toContain("Section");
+      for (const row of rows) expect(textWidth(row)).toBeLessThanOrEqual(w);
+    }
+    // The code block is coloured on highlighted passes only (the live tail renders without).
+    const codeRow = (rows: string[]): string => rows.find((r) => r.replace(/\u001b\[[0-9;]*m/g, "").includes("export function step")) ?? "";
+    expect(codeRow(passes[0]?.rows ?? [])).toContain("\u001b[");
+    expect(codeRow(passes[1]?.rows ?? [])).not.toContain("\u001b[");
+  });
+
+  it("makes each pass's text new, so caches do not skip the work", () => {
+    expect(warmUpSample(1)).not.toBe(warmUpSample(2));
+  });
+});

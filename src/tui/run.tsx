@@ -64,14 +64,14 @@ function opensSession(options: TuiCliOptions): boolean {
   return options.requested.session !== undefined || options.attachId !== undefined || options.workerCommand.includes("--continue");
 }
 
-/** Start the worker and show its state; false (with the reason on screen) when it could not start. */
-async function startWorker(worker: EarlyWorker, store: Store, workerCommand: string[], afterStart: () => Promise<void>): Promise<boolean> {
+/** Start the worker and show its state; false (with the reason on screen) when it could not start. `warm`: warm the render path after the first screen. */
+async function startWorker(worker: EarlyWorker, store: Store, workerCommand: string[], warm: boolean, afterStart: () => Promise<void>): Promise<boolean> {
   const connection = worker.connection;
   try {
     await worker.started;
     store.dispatch({ type: "snapshot", snapshot: toSessionSnapshot(await connection.rpc.getState()) });
-    // Once the editor and footer are drawn (store 100 ms, Ink 33 ms).
-    warmUpRendering(300, () => store.getState().ui.columns, warmUpInkRows);
+    // Once the editor and footer are drawn (store 100 ms, Ink 33 ms), unless already begun.
+    if (warm) warmUpRendering(300, () => store.getState().ui.columns, warmUpInkRows);
     await afterStart();
     return true;
   } catch (error) {
@@ -151,11 +151,13 @@ async function main(options: TuiCliOptions, worker: EarlyWorker, ready: Promise<
     </App>,
     term.guard.stream,
   );
-  // A session being opened prints its code blocks first thing: load the highlighter while the
-  // worker opens it (this process is idle until its answer), not inside the first print.
-  if (opensSession(options)) warmUpHighlighter(0);
+  // A session being opened prints its code blocks first thing: warm the highlighter and the
+  // renderer while the worker opens it (this process is idle until its answer), not inside
+  // the first print.
+  const warmNow = opensSession(options);
+  if (warmNow) warmUpRendering(0, () => store.getState().ui.columns, warmUpInkRows);
 
-  if (!(await startWorker(worker, store, options.workerCommand, () => features.afterStart(() => void exits.quit())))) return;
+  if (!(await startWorker(worker, store, options.workerCommand, !warmNow, () => features.afterStart(() => void exits.quit())))) return;
   if (options.initialMessage !== undefined) {
     store.dispatch({ type: "editor", op: { op: "set", text: options.initialMessage, keepUndo: false } });
     await controller.submit("auto");

@@ -14,7 +14,11 @@ describe("render warm-up", () => {
     vi.useFakeTimers();
     const passes: { rows: string[]; width: number }[] = [];
     let width = 60;
-    warmUpRendering(300, () => width, (rows, w) => passes.push({ rows, width: w }));
+    warmUpRendering(
+      300,
+      () => width,
+      (rows, w) => passes.push({ rows, width: w }),
+    );
     vi.advanceTimersByTime(299);
     expect(passes).toHaveLength(0);
     let ticks = 0;

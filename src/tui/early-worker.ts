@@ -43,20 +43,15 @@ export function holdNotices(source: WorkerConnection): { subscribe: WorkerConnec
   };
 }
 
-/** `connection` with subscribe() replaced (every other member is the connection's own). */
+/** `connection` with subscribe() replaced; every other member is the connection's own (bound to it). */
 function withSubscribe(c: WorkerConnection, subscribe: WorkerConnection["subscribe"]): WorkerConnection {
-  return {
-    start: () => c.start(),
-    rpc: c.rpc,
-    subscribe,
-    getSnapshot: () => c.getSnapshot(),
-    respondToUi: (id, response) => c.respondToUi(id, response),
-    registerHostTools: (tools, handler) => c.registerHostTools(tools, handler),
-    restart: () => c.restart(),
-    stop: () => c.stop(),
-    shutdownWorker: () => c.shutdownWorker(),
-    switchWorker: (command, current) => c.switchWorker(command, current),
-  };
+  return new Proxy(c, {
+    get(target, key) {
+      if (key === "subscribe") return subscribe;
+      const value: unknown = Reflect.get(target, key, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
 }
 
 /**

@@ -1,7 +1,8 @@
-// Ink's internal modules that agent-tui patches (output.js for the row cache, ink-output-rows.ts),
-// which Ink's package.json does not export: found next to Ink's entry, and only for the Ink
-// version the patch was written for. The bundle (scripts/bundle-tui.mjs) replaces this module
-// with one handing over the bundled modules themselves, so a patch reaches the Ink that renders.
+// Ink's internal modules that agent-tui patches (output.js: the row cache, ink-output-rows.ts;
+// instances.js: the bound on what <Static> keeps, ink-static-output.ts), which Ink's package.json
+// does not export: found next to Ink's entry, and only for the Ink version a patch was written for.
+// The bundle (scripts/bundle-tui.mjs) replaces this module with one handing over the bundled
+// modules themselves, so a patch reaches the Ink that renders.
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";

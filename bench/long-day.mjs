@@ -154,7 +154,7 @@ try {
         results.resume[name].push(
           await withTui(
             () => resumed(name, box),
-            async (_tui, r) => r.firstScreen,
+            async (_tui, r) => r,
           ),
         );
       }

@@ -34,6 +34,10 @@ else {
   const worker = (await import("./early-worker.js")).startWorkerEarly(options, process.env, process.cwd());
   if ("error" in worker) fail(worker.error);
   else {
+    // Raw from now on, so keys typed while the UI loads wait as bytes for it: in cooked mode the
+    // terminal's line discipline eats some of them (Ctrl+R reprints the line, Ctrl+C signals),
+    // and between the background query and Ink's first input handler the terminal was cooked.
+    process.stdin.setRawMode(true);
     // The palette is chosen before the first frame (it may ask the terminal for its background).
     const theme = (await import("./theme-choice.js")).applyTheme(process.env, { stdin: process.stdin, stdout: process.stdout });
     // Before the first frame: rows Ink already built are reused (ink-output-rows.ts).

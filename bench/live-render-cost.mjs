@@ -36,7 +36,11 @@ const { App } = await load("tui/components/app.js");
 const { createController } = await load("tui/controller.js");
 const { createInitialState } = await load("tui/state/reducer.js");
 const { createStore } = await load("tui/state/store.js");
-const { warmUpRendering } = await load("tui/render/warm-up.js");
+// A build from before render/warm-up.ts warmed only the highlighter.
+const { warmUpRendering } = await load("tui/render/warm-up.js").catch(async () => {
+  const { warmUpHighlighter } = await load("tui/render/highlight.js");
+  return { warmUpRendering: (ms) => warmUpHighlighter(ms) };
+});
 const { warmUpInkRows } = await load("tui/ink-output-rows.js");
 
 function fakeTerminal() {

@@ -69,6 +69,9 @@ function rowWrites(output: InkOutput): (RowWrite[] | undefined)[] {
   return rows;
 }
 
+/** A row Ink would copy cell for cell: printable ASCII, no escapes, no wide or combining characters. */
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+
 /** Grapheme widths Ink measured, shared by the Outputs that build missed rows (bounded). */
 const MAX_WIDTHS = 4000;
 
@@ -90,6 +93,13 @@ export function rowCachedGet(Output: InkOutputClass, inkGet: () => { output: str
       const index = lines.length;
       if (writes === undefined) {
         lines.push("");
+        continue;
+      }
+      const only = writes.length === 1 ? writes[0] : undefined;
+      if (only !== undefined && only.x === 0 && PRINTABLE_ASCII.test(only.line)) {
+        // One unstyled ASCII write at the left edge: Ink's cells are its characters, and its
+        // row string is them with trailing spaces trimmed (beyond the width too).
+        lines.push(only.line.trimEnd());
         continue;
       }
       const key = writes.map((w) => `${w.x}\u0001${w.line}`).join("\u0002");

@@ -26,7 +26,11 @@ import { setupFeatures } from "./slash/setup.js";
 import { isRemoteCommand, remoteHost } from "./slash/start-checks.js";
 import { createScreenSwitch } from "./transcript-view/screen-switch.js";
 
-const MAX_FPS = 30;
+// The store decides when to draw (worker events at most every 100 ms, input at once or every
+// 16 ms in a burst: state/store.ts); Ink's own throttle only merges the renders that follow one
+// commit (<Static>'s second pass, the printed-chunk effect). At 30 fps it held a key typed just
+// after a frame of streamed text for up to 33 ms.
+const MAX_FPS = 120;
 
 /** Ink on the terminal, through the screen switch (the transcript view's frames go to the alternate screen). */
 function renderApp(app: React.ReactElement, out: NodeJS.WriteStream): ReturnType<typeof render> {

@@ -23,6 +23,8 @@ const frames: Frame[] = [
   },
   (o) => o.write(1, 2, "a\nb\nc\nd past the bottom", { transformers: [(line, i) => `\u001b[2m${i}:${line}\u001b[22m`] }),
   (o) => o.write(0, -1, "above\nthe top", { transformers: [] }),
+  (o) => o.write(0, 0, "trailing spaces   \n   leading and inner  spaces\n\n" + "y".repeat(25) + "  ", { transformers: [] }),
+  (o) => o.write(0, 1, "plain\tTab and \u007f delete", { transformers: [] }),
   (o) => o.write(0, 0, "x".repeat(30) + red("beyond the width"), { transformers: [] }),
   (o) => {
     o.write(0, 0, "clipped frame", { transformers: [] });
@@ -56,13 +58,28 @@ describe("Ink output row cache", () => {
     const frame =
       (tail: string): Frame =>
       (o) =>
-        o.write(0, 0, `one\ntwo\nthree\n${tail}`, { transformers: [] });
+        o.write(0, 0, [red("one"), red("two"), red("three"), red(tail)].join("\n"), { transformers: [] });
     build(frame("four"), cached);
     expect(built).toBe(4);
     build(frame("four"), cached);
     expect(built).toBe(4);
     build(frame("five"), cached);
     expect(built).toBe(5);
+  });
+
+  it("copies a row of unstyled ASCII at the left edge without building it", () => {
+    let built = 0;
+    const counting = function (this: InkOutput) {
+      built += this.height;
+      return inkGet.call(this);
+    };
+    const cached = rowCachedGet(Output, counting);
+    const frame: Frame = (o) => {
+      o.write(0, 0, "plain row  \n- a list item\n" + red("styled"), { transformers: [] });
+      o.write(2, 3, "offset", { transformers: [] });
+    };
+    expect(build(frame, cached)).toBe(build(frame, inkGet));
+    expect(built).toBe(2);
   });
 
   it("builds a frame's new rows in one Output that keeps the widths Ink measured across frames", () => {

@@ -1,7 +1,8 @@
 // The store: dispatch applies the reducer synchronously; subscribers (React) are notified at
 // most once per frame, so a burst of 200 deltas in one stdout chunk costs one render. Worker
 // events use a slower frame than user input: streaming text at ~10 fps reads smoothly and
-// costs a third of the terminal bytes, while a keystroke is echoed on the next fast frame.
+// costs a third of the terminal bytes, while a keystroke is echoed at once (or, in a burst of
+// keys, on the next fast frame), whatever frame of events was drawn just before it.
 import type { TuiAction } from "./actions.js";
 import { reduce } from "./reducer.js";
 import type { TuiState } from "./types.js";
@@ -58,20 +59,25 @@ export function createStore(initial: TuiState, options: StoreOptions = {}): Stor
   let scheduled: "fast" | "slow" | undefined;
   let generation = 0;
   let lastNotify = -Infinity;
+  // Input's own frame clock: a key right after a frame of worker events is drawn at once; only
+  // input following input (a burst of keys) waits for the fast frame.
+  let lastUrgentNotify = -Infinity;
 
   const notify = (): void => {
+    const urgent = scheduled === "fast";
     scheduled = undefined;
     generation += 1;
     if (notified === state) return;
     notified = state;
     lastNotify = now();
+    if (urgent) lastUrgentNotify = lastNotify;
     for (const l of [...listeners]) l();
   };
   const schedule = (urgent: boolean): void => {
     if (notified === state) return;
     if (scheduled === "fast" || (scheduled === "slow" && !urgent)) return;
     scheduled = urgent ? "fast" : "slow";
-    const wait = Math.max(0, (urgent ? frameMs : eventFrameMs) - (now() - lastNotify));
+    const wait = Math.max(0, urgent ? frameMs - (now() - lastUrgentNotify) : eventFrameMs - (now() - lastNotify));
     const mine = generation;
     const fire = (): void => {
       // A superseded slow timer finds the generation moved on and does nothing.

@@ -35,4 +35,33 @@ describe("store", () => {
     timers[0]?.fn(); // superseded: no second notification
     expect(notes).toBe(2);
   });
+  it("a key right after a frame of worker events is drawn at once; a burst of keys waits for the fast frame", () => {
+    const timers: Array<{ fn: () => void; ms: number }> = [];
+    let clock = 1000;
+    const store = createStore(createInitialState(), { setTimer: (fn, ms) => timers.push({ fn, ms }), now: () => clock, frameMs: 16, eventFrameMs: 100 });
+    let notes = 0;
+    store.subscribe(() => {
+      notes += 1;
+    });
+    const fire = (): void => {
+      for (const t of timers.splice(0)) t.fn();
+    };
+    store.dispatch({ type: "agent_event", event: { type: "agent_start" }, now: 0 });
+    fire(); // a frame of worker events at t=1000
+    expect(notes).toBe(1);
+    clock = 1005;
+    store.dispatch({ type: "editor", op: { op: "insert", text: "k" } });
+    expect(timers.map((t) => t.ms)).toEqual([0]);
+    fire();
+    expect(notes).toBe(2);
+    clock = 1010; // the next key 5 ms after that one: input's frame (16 ms) holds it
+    store.dispatch({ type: "editor", op: { op: "insert", text: "l" } });
+    expect(timers.map((t) => t.ms)).toEqual([11]);
+    // Deltas between frames still share one slow frame, counted from the last frame of any kind.
+    fire();
+    for (let i = 0; i < 50; i += 1) store.dispatch({ type: "agent_event", event: { type: "queue_update", steering: [`m${i}`], followUp: [] }, now: 0 });
+    expect(timers.map((t) => t.ms)).toEqual([100]);
+    fire();
+    expect(notes).toBe(4);
+  });
 });

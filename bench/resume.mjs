@@ -8,6 +8,8 @@
 // worker used until the first full screen is printed too: on a busy machine the wall times
 // mostly measure the other work.
 // Usage: npm run build && node bench/resume.mjs [--messages 10000] [--runs 3] [--cols 120] [--rows 40] [--no-pi] [--keep]
+// BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/x" passes node options to agent-tui's TUI process
+// (e.g. to profile it); pi runs without them.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { cpus, loadavg, tmpdir } from "node:os";
@@ -244,6 +246,11 @@ async function measure(argv, sandbox, footerRe) {
   } finally {
     // The live worker outlives the TUI by design: end it too, or the next run would attach to it.
     const under = descendants(child.pid);
+    if (process.env.BENCH_NODE_ARGS) {
+      // A profile is written only on a normal exit: ask the TUI to end first.
+      child.kill("SIGTERM");
+      for (const until = performance.now() + 10_000; !exited && performance.now() < until; ) await sleep(20);
+    }
     child.kill("SIGKILL");
     for (const pid of under) {
       try {
@@ -279,7 +286,7 @@ const verdict = (ok) => (ok ? "OK" : "MISSED");
 const sandbox = makeSandbox();
 if (process.argv.includes("--keep")) console.log(`session sandbox kept at ${sandbox.root}`);
 const tools = {
-  "agent-tui -c": [join(ROOT, "bin", "agent-tui.js"), "-c"],
+  "agent-tui -c": [...(process.env.BENCH_NODE_ARGS ?? "").split(" ").filter((a) => a !== ""), join(ROOT, "bin", "agent-tui.js"), "-c"],
   ...(WITH_PI ? { "pi 0.73.1 -c": [join(ROOT, "node_modules", "@mariozechner", "pi-coding-agent", "dist", "cli.js"), "-c"] } : {}),
 };
 // Both footers name the model: ours "Fake Model", pi's "fake-model".

@@ -5,7 +5,7 @@
 // already on screen prints nothing: the transcript shows it.
 import type { RpcSessionState, SessionStats } from "../bridge/index.js";
 import type { TuiConnection } from "./bridge-notices.js";
-import { historyEntries, historyPrompts, historySlice, historyTotals, type SessionTotals, startHistory } from "./state/history.js";
+import { historyPrompts, historySlice, historyTotals, type SessionTotals, startHistory, startTail } from "./state/history.js";
 import type { EntryInput } from "./state/transcript.js";
 import type { TuiAction } from "./state/actions.js";
 import type { Store } from "./state/store.js";
@@ -16,7 +16,7 @@ import { workerSupports } from "./state/worker-info.js";
  * transcript view. Rendering a 10,000-message session whole takes seconds (bench/resume.mjs
  * prints the figures), while its last answer must show within one.
  */
-export const PRINT_LAST_MESSAGES = 100;
+export const PRINT_LAST_MESSAGES = 40;
 
 export type SessionPrinter = {
   /**
@@ -28,17 +28,23 @@ export type SessionPrinter = {
   rehydrated(state: RpcSessionState, messages: readonly unknown[]): Promise<void>;
   /**
    * A live worker's attach answer printed `state`'s session (sessionActions, in stream order
-   * before the run in progress): remember it and take its totals. show({ ifNotShown }) then
-   * prints nothing.
+   * before the run in progress): remember it, take its totals and build its earlier messages.
+   * show({ ifNotShown }) then prints nothing.
    */
   attached(state: RpcSessionState, messages: readonly unknown[]): Promise<void>;
 };
 
-/** The actions that print a session's messages (a `title` divider first when given). */
+/**
+ * The actions that print a session: a `title` divider when given, then the entries of its last
+ * PRINT_LAST_MESSAGES messages only (cheap, so the first screen comes at once); the earlier
+ * ones are built afterwards by fillOlder and inserted before them, unprinted.
+ */
 export function sessionActions(messages: readonly unknown[], title?: string): TuiAction[] {
   const out: TuiAction[] = [];
   if (title !== undefined) out.push({ type: "notice", level: "info", text: `── ${title} ──` });
-  out.push({ type: "history", entries: historyEntries(messages, PRINT_LAST_MESSAGES) });
+  const build = startTail(messages, PRINT_LAST_MESSAGES);
+  const entries = historySlice(messages, build.firstPrinted, messages.length, build);
+  out.push({ type: "history", entries, olderFollow: build.firstPrinted > 0 });
   for (const text of historyPrompts(messages).slice(-100)) out.push({ type: "editor", op: { op: "commit_history", text } });
   return out;
 }
@@ -46,18 +52,31 @@ export function sessionActions(messages: readonly unknown[], title?: string): Tu
 type Connection = Pick<TuiConnection, "rpc">;
 
 /** Messages turned into entries per event-loop turn: keys are read between slices. */
-const BUILD_SLICE = 400;
+const BUILD_SLICE = 250;
 
 const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
-async function buildEntries(messages: readonly unknown[]): Promise<EntryInput[]> {
-  const build = startHistory(messages, PRINT_LAST_MESSAGES);
-  const entries: EntryInput[] = [];
-  for (let from = 0; from < messages.length; from += BUILD_SLICE) {
-    if (from > 0) await nextTurn();
-    entries.push(...historySlice(messages, from, from + BUILD_SLICE, build));
+/**
+ * After sessionActions printed `messages`' tail: build the entries of the earlier messages a
+ * slice per event-loop turn (keys and print chunks run between slices) and insert them before
+ * the tail for the transcript view. Gives up when another session was printed meanwhile.
+ */
+async function fillOlder(store: Store, messages: readonly unknown[], filling: Set<number>): Promise<void> {
+  const before = store.getState().transcript.olderBefore;
+  if (before === undefined || filling.has(before)) return;
+  filling.add(before);
+  try {
+    const build = startHistory(messages, PRINT_LAST_MESSAGES);
+    const entries: EntryInput[] = [];
+    for (let from = 0; from < build.firstPrinted; from += BUILD_SLICE) {
+      await nextTurn();
+      if (store.getState().transcript.olderBefore !== before) return;
+      entries.push(...historySlice(messages, from, Math.min(from + BUILD_SLICE, build.firstPrinted), build));
+    }
+    store.dispatch({ type: "history_older", entries, before });
+  } finally {
+    filling.delete(before);
   }
-  return entries;
 }
 
 function sessionKey(state: Pick<RpcSessionState, "sessionFile" | "sessionId">): string {
@@ -88,13 +107,12 @@ export function createSessionPrinter(store: Store, connection: Connection): Sess
     }
   };
 
+  const filling = new Set<number>();
   const print = async (state: RpcSessionState, messages: readonly unknown[], title: string | undefined): Promise<void> => {
     remember(state);
-    if (title !== undefined) store.dispatch({ type: "notice", level: "info", text: `── ${title} ──` });
-    store.dispatch({ type: "history", entries: await buildEntries(messages) });
-    const prompts = historyPrompts(messages).slice(-100);
-    store.dispatchAll(prompts.map((text) => ({ type: "editor", op: { op: "commit_history", text } })));
+    store.dispatchAll(sessionActions(messages, title));
     store.dispatch({ type: "session_totals", totals: await totals(messages) });
+    await fillOlder(store, messages, filling);
   };
 
   return {
@@ -111,6 +129,8 @@ export function createSessionPrinter(store: Store, connection: Connection): Sess
     async attached(state, messages) {
       remember(state);
       store.dispatch({ type: "session_totals", totals: await totals(messages) });
+      // The attach answer's notice printed the tail (live-notices.ts); the rest follows here.
+      await fillOlder(store, messages, filling);
     },
   };
 }

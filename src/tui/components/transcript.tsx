@@ -1,7 +1,8 @@
 // Committed transcript: each entry is rendered once into <Static> at the width of that moment
 // and never re-rendered (Ink keeps it in the terminal's scrollback). A long backlog (a resumed
 // session) is printed in chunks of bounded work, one render each, so keys are read between
-// chunks; entries appended meanwhile print after it, in order.
+// chunks; entries appended meanwhile print after it, in order. Entries inserted before the
+// printed ones (a resumed session's earlier, unprinted messages) are never printed.
 // While the transcript view has the alternate screen, new entries wait and print when it closes.
 import { Static } from "ink";
 import type React from "react";
@@ -16,14 +17,18 @@ export function Transcript(): React.ReactElement {
   const columns = useTuiState((s) => s.ui.columns);
   const showThinking = useTuiState((s) => s.ui.showThinking);
   const toolsExpanded = useTuiState((s) => s.ui.toolsExpanded);
-  const [printed, setPrinted] = useState(0);
-  const end = nextPrintEnd(committed, Math.min(printed, committed.length));
+  // The last entry of the chunks printed so far, found again by identity: a resumed session's
+  // earlier (unprinted) entries are inserted before its tail later, which moves positions.
+  const [lastPrinted, setLastPrinted] = useState<Entry | undefined>(undefined);
+  const printed = lastPrinted === undefined ? 0 : committed.lastIndexOf(lastPrinted) + 1;
+  const end = nextPrintEnd(committed, printed);
+  const next = end > printed ? committed[end - 1] : undefined;
   useEffect(() => {
-    if (end === printed) return;
+    if (next === undefined) return;
     // The next chunk after this one reached the terminal and pending input was read.
-    const timer = setTimeout(() => setPrinted(end), 0);
+    const timer = setTimeout(() => setLastPrinted(next), 0);
     return () => clearTimeout(timer);
-  }, [end, printed]);
+  }, [next]);
   // Entries kept only for the transcript view never reach <Static>: thousands of empty
   // children would make React search past all of them for every entry it inserts.
   const frozenAt = useTuiState((s) => s.ui.transcriptView?.staticCount);

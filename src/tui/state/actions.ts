@@ -34,7 +34,10 @@ export type TuiAction =
   | { type: "todos"; phases: PlanPhase[] }
   | { type: "interrupted"; reason: string; now: number }
   /** A session's history (built by state/history.ts) appended to the transcript in one step. */
-  | { type: "history"; entries: EntryInput[] }
+  /** A session's printed messages; `olderFollow`: its earlier messages follow as history_older. */
+  | { type: "history"; entries: EntryInput[]; olderFollow?: boolean }
+  /** Entries of a session's earlier messages, inserted (unprinted) before entry id `before`. */
+  | { type: "history_older"; entries: EntryInput[]; before: number }
   /** The history of this session (open-session.ts's key) is the one printed. */
   | { type: "session_shown"; session: string }
   /** The opened session's token and cost totals replace the footer's. */

@@ -13,6 +13,14 @@ const LIMITS: CommitLimits = { width: 80, maxLiveRows: Number.MAX_SAFE_INTEGER }
 
 type ToolCall = { name: string; args: Record<string, unknown> };
 
+/** Remember the tool calls an assistant message made (their results name them by id only). */
+function noteCalls(m: Record<string, unknown>, calls: Map<string, ToolCall>): void {
+  if (!Array.isArray(m["content"])) return;
+  for (const b of m["content"]) {
+    if (isRecord(b) && b["type"] === "toolCall") calls.set(str(b["id"]), { name: str(b["name"]), args: isRecord(b["arguments"]) ? b["arguments"] : {} });
+  }
+}
+
 /** Entries of one message, reduced on an empty scratch transcript (linear in the history). */
 function messageEntries(m: Record<string, unknown>, calls: Map<string, ToolCall>): EntryInput[] {
   const at = num(m["timestamp"]);
@@ -60,11 +68,7 @@ function messageEntries(m: Record<string, unknown>, calls: Map<string, ToolCall>
     case "branchSummary":
       return [{ kind: "summary", what: "branch", text: str(m["summary"]), tokensBefore: undefined }];
     case "assistant":
-      if (Array.isArray(m["content"])) {
-        for (const b of m["content"]) {
-          if (isRecord(b) && b["type"] === "toolCall") calls.set(str(b["id"]), { name: str(b["name"]), args: isRecord(b["arguments"]) ? b["arguments"] : {} });
-        }
-      }
+      noteCalls(m, calls);
       return reduceAll([{ type: "message_end", message: m }]);
     default:
       return reduceAll([{ type: "message_end", message: m }]);
@@ -77,6 +81,23 @@ export type HistoryBuild = { calls: Map<string, ToolCall>; firstPrinted: number 
 /** Start building the entries of `messages`, of which the last `printLast` are printed. */
 export function startHistory(messages: readonly unknown[], printLast = Number.POSITIVE_INFINITY): HistoryBuild {
   return { calls: new Map(), firstPrinted: Math.max(0, messages.length - printLast) };
+}
+
+/**
+ * Start building only the printed tail (`messages[firstPrinted..]`, historySlice from
+ * `firstPrinted`): results at the tail's start answer the calls of the last assistant message
+ * before it, collected first so they still name their call. The earlier part is built later
+ * with its own startHistory.
+ */
+export function startTail(messages: readonly unknown[], printLast: number): HistoryBuild {
+  const build = startHistory(messages, printLast);
+  for (let index = build.firstPrinted - 1; index >= 0; index -= 1) {
+    const m = messages[index];
+    if (!isRecord(m) || m["role"] !== "assistant") continue;
+    noteCalls(m, build.calls);
+    break;
+  }
+  return build;
 }
 
 /**

@@ -4,7 +4,16 @@ import type { ClientEvent, SessionSnapshot } from "../../bridge/index.js";
 import type { TuiAction } from "./actions.js";
 import { reducePicker } from "../pickers/picker-state.js";
 import { initialEditor, reduceEditor } from "./editor.js";
-import { appendEntries, appendNotice, initialTranscript, interruptTranscript, reduceTranscript, type CommitLimits } from "./transcript.js";
+import {
+  appendEntries,
+  appendNotice,
+  initialTranscript,
+  insertEntriesBefore,
+  interruptTranscript,
+  reduceTranscript,
+  type CommitLimits,
+  type EntryInput,
+} from "./transcript.js";
 import type { FooterState, NoticeLevel, RunState, TuiState } from "./types.js";
 import type { UiRequest } from "./ui-requests.js";
 import { boundOutput } from "./bounded-text.js";
@@ -269,6 +278,16 @@ function expireTimed(s: TuiState, now: number): TuiState {
   return { ...s, toasts, ui: { ...s.ui, exitArmedAt } };
 }
 
+/** A resumed session's earlier entries, inserted unprinted before its printed tail. */
+function insertOlder(s: TuiState, entries: EntryInput[], before: number): TuiState {
+  const { transcript, at } = insertEntriesBefore(s.transcript, entries, before);
+  if (at === undefined) return s;
+  // The print limit frozen while the transcript view is up counts positions: move it past them.
+  const view = s.ui.transcriptView;
+  const ui = view && at < view.staticCount ? { ...s.ui, transcriptView: { staticCount: view.staticCount + entries.length } } : s.ui;
+  return { ...s, transcript, ui };
+}
+
 /** A `!cmd` ended: its output becomes a transcript entry. */
 function finishBash(s: TuiState, a: Extract<TuiAction, { type: "bash_finished" }>): TuiState {
   const b = s.transcript.bash;
@@ -330,8 +349,12 @@ export function reduce(s: TuiState, a: TuiAction): TuiState {
       return { ...s, todos: a.phases };
     case "interrupted":
       return { ...s, transcript: interruptTranscript(s.transcript, a.now, commitLimits(s), a.reason) };
-    case "history":
-      return { ...s, transcript: appendEntries(s.transcript, a.entries) };
+    case "history": {
+      const olderBefore = a.olderFollow === true && a.entries.length > 0 ? s.transcript.nextId : undefined;
+      return { ...s, transcript: { ...appendEntries(s.transcript, a.entries), olderBefore } };
+    }
+    case "history_older":
+      return insertOlder(s, a.entries, a.before);
     case "session_shown":
       return { ...s, transcript: { ...s.transcript, shownSession: a.session } };
     case "session_totals": {

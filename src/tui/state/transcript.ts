@@ -24,6 +24,20 @@ export function appendEntries(t: TranscriptState, entries: EntryInput[]): Transc
   return { ...t, committed: [...t.committed, ...added], nextId };
 }
 
+/**
+ * `entries` inserted before the entry with id `before` (a resumed session's earlier messages,
+ * built after its printed tail); `at` is where they went, undefined when that entry is gone.
+ * They take fresh ids, so ids are unique but no longer in list order.
+ */
+export function insertEntriesBefore(t: TranscriptState, entries: EntryInput[], before: number): { transcript: TranscriptState; at: number | undefined } {
+  const at = t.committed.findIndex((e) => e.id === before);
+  if (at < 0) return { transcript: t, at: undefined };
+  let nextId = t.nextId;
+  const added = entries.map((e) => ({ ...e, id: nextId++ }) as Entry);
+  const committed = [...t.committed.slice(0, at), ...added, ...t.committed.slice(at)];
+  return { transcript: { ...t, committed, nextId, olderBefore: undefined }, at };
+}
+
 export function appendNotice(t: TranscriptState, level: NoticeLevel, text: string): TranscriptState {
   return appendEntries(t, [{ kind: "notice", level, text }]);
 }

@@ -64,6 +64,11 @@ export type TranscriptState = {
   failure: string | undefined;
   /** The session whose history is printed (its file, else `id:` and its id): open-session.ts prints another one only. */
   shownSession?: string;
+  /**
+   * Id of the first printed entry of a resumed session whose earlier messages are still being
+   * built (open-session.ts): they are inserted before it, unprinted, when ready.
+   */
+  olderBefore?: number;
 };
 
 export type RunState = {

@@ -18,9 +18,11 @@ export type ViewBlock =
 /** Blocks of the committed entries; `previous` (the last result) makes appending O(new entries). */
 export function committedBlocks(committed: readonly Entry[], previous?: BlockList): BlockList {
   if (previous && previous.source === committed) return previous;
-  // Entries only ever append: reuse the blocks of the entries seen before, except the last
-  // block, which a continuation piece may still extend.
-  const reuse = previous && previous.entryCount <= committed.length && previous.source[0] === committed[0] ? previous : undefined;
+  // Entries append, except a resumed session's earlier entries, inserted before its tail: reuse
+  // the blocks of the entries seen before when the last of them has not moved (nothing was
+  // inserted before it), except the last block, which a continuation piece may still extend.
+  const seen = previous ? previous.entryCount - 1 : -1;
+  const reuse = previous && previous.entryCount <= committed.length && previous.source[seen] === committed[seen] ? previous : undefined;
   const blocks: ViewBlock[] = reuse ? reuse.blocks.slice(0, -1) : [];
   let start = reuse ? (reuse.lastStart ?? 0) : 0;
   let lastStart: number | undefined;

@@ -52,3 +52,15 @@ describe("store data for the transcript view", () => {
     expect(block && blockPlainText(block)).toContain("Ship the view.");
   });
 });
+
+describe("the view's blocks when a session's earlier entries are inserted", () => {
+  it("rebuilds the blocks after them instead of reusing the ones by position", () => {
+    const user = (text: string, unprinted = false) => ({ kind: "user" as const, text, images: 0, ...(unprinted ? { unprinted: true as const } : {}) });
+    let s = reduce(createInitialState(), { type: "history", entries: [user("earlier session")] });
+    s = reduce(s, { type: "history", entries: [user("tail 1"), user("tail 2")], olderFollow: true });
+    const first = committedBlocks(s.transcript.committed);
+    s = reduce(s, { type: "history_older", entries: [user("older 1", true), user("older 2", true)], before: s.transcript.olderBefore ?? -1 });
+    const texts = committedBlocks(s.transcript.committed, first).blocks.map((b) => (b.kind === "user" ? b.entry.text : b.kind));
+    expect(texts).toEqual(["earlier session", "older 1", "older 2", "tail 1", "tail 2"]);
+  });
+});

@@ -1,0 +1,118 @@
+// A long session opens tail first: its last messages are printed at once, the earlier ones are
+// built a slice per event-loop turn afterwards and inserted before the tail, unprinted, so the
+// store ends with every message in order; keys dispatched meanwhile are handled before they land.
+import { describe, expect, it } from "vitest";
+import type { BridgeNotice, RpcSessionState } from "../../src/bridge/index.js";
+import type { TuiConnection } from "../../src/tui/bridge-notices.js";
+import { liveNoticeActions } from "../../src/tui/live/live-notices.js";
+import { createSessionPrinter, PRINT_LAST_MESSAGES, sessionActions } from "../../src/tui/open-session.js";
+import { historyEntries } from "../../src/tui/state/history.js";
+import { createInitialState, reduce } from "../../src/tui/state/reducer.js";
+import { createStore } from "../../src/tui/state/store.js";
+import type { Entry } from "../../src/tui/state/types.js";
+
+/** `turns` of prompt, tool call, tool result and answer (4 messages each). */
+function session(turns: number): unknown[] {
+  const out: unknown[] = [];
+  for (let n = 0; n < turns; n += 1) {
+    out.push({ role: "user", content: `prompt ${n}`, timestamp: n });
+    out.push({
+      role: "assistant",
+      content: [{ type: "toolCall", id: `c${n}`, name: "read", arguments: { path: `f${n}.ts` } }],
+      stopReason: "toolUse",
+      timestamp: n,
+    });
+    out.push({ role: "toolResult", toolCallId: `c${n}`, toolName: "read", content: [{ type: "text", text: `body ${n}` }], isError: false, timestamp: n });
+    out.push({ role: "assistant", content: [{ type: "text", text: `answer ${n}` }], stopReason: "stop", timestamp: n });
+  }
+  return out;
+}
+
+function setup(messages: unknown[]) {
+  const store = createStore(createInitialState(), { frameMs: 0 });
+  const rpc = {
+    getState: async () => ({ sessionFile: "/s/long.jsonl", sessionId: "long" }),
+    getMessages: async () => ({ messages }),
+    getSessionStats: async () => ({ tokens: { input: 1, output: 2, cacheRead: 0, cacheWrite: 0, total: 3 }, cost: 0 }),
+  };
+  return { store, printer: createSessionPrinter(store, { rpc } as unknown as TuiConnection) };
+}
+
+const withoutIds = (entries: readonly Entry[]) => entries.map(({ id: _id, ...rest }) => rest);
+const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+async function until(done: () => boolean): Promise<void> {
+  for (let turn = 0; turn < 10_000 && !done(); turn += 1) await nextTurn();
+  expect(done()).toBe(true);
+}
+
+describe("opening a long session tail first", () => {
+  it("ends with every message's entries in order, the earlier ones unprinted, each id once", async () => {
+    const messages = session(500);
+    const { store, printer } = setup(messages);
+    await printer.show();
+    const committed = store.getState().transcript.committed;
+    expect(withoutIds(committed)).toEqual(historyEntries(messages, PRINT_LAST_MESSAGES));
+    expect(new Set(committed.map((e) => e.id)).size).toBe(committed.length);
+    expect(store.getState().transcript.olderBefore).toBeUndefined();
+    // The tail's first tool result still names its call, made before the tail.
+    const firstTool = committed.find((e) => !e.unprinted && e.kind === "tool");
+    expect(firstTool?.kind === "tool" ? firstTool.run.args : undefined).toEqual({ path: `f${500 - PRINT_LAST_MESSAGES / 4}.ts` });
+  });
+
+  it("prints the tail before building the rest, and a key typed meanwhile is handled first", async () => {
+    const messages = session(2000);
+    const { store, printer } = setup(messages);
+    const opening = printer.show();
+    await until(() => store.getState().transcript.committed.some((e) => e.kind === "markdown" && e.text === "answer 1999"));
+    // The tail is in the store; the earlier messages are still being built.
+    expect(store.getState().transcript.olderBefore).toBeDefined();
+    expect(store.getState().transcript.committed.some((e) => e.kind === "user" && e.text === "prompt 0")).toBe(false);
+    store.dispatch({ type: "editor", op: { op: "insert", text: "typed" } });
+    expect(store.getState().editor.text).toBe("typed");
+    await opening;
+    expect(withoutIds(store.getState().transcript.committed)).toEqual(historyEntries(messages, PRINT_LAST_MESSAGES));
+  });
+
+  it("stops building the earlier messages when another session is printed meanwhile", async () => {
+    const { store, printer } = setup(session(2000));
+    const first = printer.show();
+    await until(() => store.getState().transcript.olderBefore !== undefined);
+    store.dispatchAll(sessionActions(session(30), "another"));
+    await first;
+    const prompts = store
+      .getState()
+      .transcript.committed.filter((e) => e.kind === "user")
+      .map((e) => (e.kind === "user" ? e.text : ""));
+    expect(prompts).not.toContain("prompt 0");
+    expect(prompts.at(-1)).toBe("prompt 29");
+  });
+});
+
+describe("attaching to a live worker's long session", () => {
+  it("prints the tail from the attach notice at once; the printer then builds the rest", async () => {
+    const messages = session(500);
+    const { store, printer } = setup(messages);
+    const notice = { kind: "live_attached", id: "w", mode: "first", messages } as Extract<BridgeNotice, { kind: "live_attached" }>;
+    store.dispatchAll(liveNoticeActions(notice, 0));
+    const printed = store.getState().transcript.committed;
+    expect(printed.every((e) => !e.unprinted)).toBe(true);
+    expect(printed.filter((e) => e.kind === "user").length).toBe(PRINT_LAST_MESSAGES / 4);
+    await printer.attached({ sessionFile: "/s/long.jsonl", sessionId: "long" } as RpcSessionState, messages);
+    expect(withoutIds(store.getState().transcript.committed)).toEqual(historyEntries(messages, PRINT_LAST_MESSAGES));
+  });
+});
+
+describe("inserting a session's earlier entries", () => {
+  it("moves the print limit held while the transcript view is up past them", () => {
+    let s = reduce(createInitialState(), { type: "history", entries: [{ kind: "user", text: "tail", images: 0 }], olderFollow: true });
+    const before = s.transcript.olderBefore;
+    expect(before).toBeDefined();
+    s = reduce(s, { type: "transcript_view", open: true });
+    expect(s.ui.transcriptView?.staticCount).toBe(1);
+    s = reduce(s, { type: "history_older", entries: [{ kind: "user", text: "older", images: 0, unprinted: true }], before: before ?? -1 });
+    expect(s.transcript.committed.map((e) => (e.kind === "user" ? e.text : ""))).toEqual(["older", "tail"]);
+    expect(s.ui.transcriptView?.staticCount).toBe(2);
+    expect(s.transcript.olderBefore).toBeUndefined();
+  });
+});

@@ -32,6 +32,10 @@ export type SessionPrinter = {
    * show({ ifNotShown }) then prints nothing.
    */
   attached(state: RpcSessionState, messages: readonly unknown[]): Promise<void>;
+  /** Resolves once the earlier messages of the last printed session are in the store. */
+  olderBuilt(): Promise<void>;
+  /** A live attach answer without the session's state: build its earlier messages only. */
+  attachedWithoutState(messages: readonly unknown[]): Promise<void>;
 };
 
 /**
@@ -108,11 +112,16 @@ export function createSessionPrinter(store: Store, connection: Connection): Sess
   };
 
   const filling = new Set<number>();
+  let older: Promise<void> = Promise.resolve();
   const print = async (state: RpcSessionState, messages: readonly unknown[], title: string | undefined): Promise<void> => {
     remember(state);
     store.dispatchAll(sessionActions(messages, title));
     store.dispatch({ type: "session_totals", totals: await totals(messages) });
-    await fillOlder(store, messages, filling);
+    // Not awaited: what waits for the session to be printed (start-up, /resume) need not wait for
+    // the part only the transcript view shows.
+    older = fillOlder(store, messages, filling).catch((error: unknown) =>
+      store.dispatch({ type: "notice", level: "warning", text: `Could not read the session's earlier messages: ${String(error)}` }),
+    );
   };
 
   return {
@@ -132,5 +141,7 @@ export function createSessionPrinter(store: Store, connection: Connection): Sess
       // The attach answer's notice printed the tail (live-notices.ts); the rest follows here.
       await fillOlder(store, messages, filling);
     },
+    attachedWithoutState: (messages) => fillOlder(store, messages, filling),
+    olderBuilt: () => older,
   };
 }

@@ -51,6 +51,7 @@ describe("opening a long session tail first", () => {
     const messages = session(500);
     const { store, printer } = setup(messages);
     await printer.show();
+    await printer.olderBuilt();
     const committed = store.getState().transcript.committed;
     expect(withoutIds(committed)).toEqual(historyEntries(messages, PRINT_LAST_MESSAGES));
     expect(new Set(committed.map((e) => e.id)).size).toBe(committed.length);
@@ -71,6 +72,7 @@ describe("opening a long session tail first", () => {
     store.dispatch({ type: "editor", op: { op: "insert", text: "typed" } });
     expect(store.getState().editor.text).toBe("typed");
     await opening;
+    await printer.olderBuilt();
     expect(withoutIds(store.getState().transcript.committed)).toEqual(historyEntries(messages, PRINT_LAST_MESSAGES));
   });
 
@@ -80,6 +82,7 @@ describe("opening a long session tail first", () => {
     await until(() => store.getState().transcript.olderBefore !== undefined);
     store.dispatchAll(sessionActions(session(30), "another"));
     await first;
+    await printer.olderBuilt();
     const prompts = store
       .getState()
       .transcript.committed.filter((e) => e.kind === "user")

@@ -64,7 +64,8 @@ function printSessions(store: Store, connection: FeatureOptions["connection"]): 
     for (const n of batch) {
       if (n.kind === "rehydrated") sessions.rehydrated(n.state, n.messages).catch(showFailed);
       // A live worker's session was printed from its attach answer (bridge-notices.ts).
-      else if (n.kind === "live_attached" && n.state !== undefined) sessions.attached(n.state, n.messages).catch(showFailed);
+      else if (n.kind === "live_attached")
+        (n.state !== undefined ? sessions.attached(n.state, n.messages) : sessions.attachedWithoutState(n.messages)).catch(showFailed);
     }
   });
   return { sessions, showFailed };

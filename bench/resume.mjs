@@ -15,7 +15,7 @@ import { createRequire } from "node:module";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import * as pty from "node-pty";
-import { cpuSeconds, descendants } from "./lib/process-stats.mjs";
+import { cpuSeconds, descendants, peakRssMb } from "./lib/process-stats.mjs";
 
 const require = createRequire(import.meta.url);
 const { Terminal } = require("@xterm/headless");
@@ -215,6 +215,7 @@ async function measure(argv, sandbox, footerRe) {
   let typed = "";
   let pending; // { ch, at }
   let keyIndex = 0;
+  let peakRss = Number.NaN;
   try {
     for (;;) {
       await flushed();
@@ -244,6 +245,8 @@ async function measure(argv, sandbox, footerRe) {
       await sleep(2);
     }
   } finally {
+    // The TUI's peak resident memory, 1 s after its first full screen (the whole session is in its store by then).
+    peakRss = peakRssMb(child.pid);
     // The live worker outlives the TUI by design: end it too, or the next run would attach to it.
     const under = descendants(child.pid);
     if (process.env.BENCH_NODE_ARGS) {
@@ -270,6 +273,7 @@ async function measure(argv, sandbox, footerRe) {
     cpuTui: cpuAtFirstScreen.self * 1000,
     cpuWorker: cpuAtFirstScreen.children * 1000,
     cpuTuiAtFooter: cpuAtFooter.self * 1000,
+    peakRss,
   };
 }
 
@@ -318,6 +322,12 @@ for (const [name, rs] of Object.entries(results)) {
     `    CPU used by then: the TUI ${fmt(median(rs.map((r) => r.cpuTui)))} (${fmt(median(rs.map((r) => r.cpuTuiAtFooter)))} of it before the footer), every process under it (relay, worker) ${fmt(median(rs.map((r) => r.cpuWorker)))}`,
   );
   console.log(`    terminal rows written (scrollback+screen) ${String(median(rs.map((r) => r.rowsPrinted))).padStart(9)}`);
+  // Issue target: <= 150 MB after resuming a long day and streaming 2,000 more lines (bench/long-day.mjs streams; this is the resume alone).
+  console.log(
+    `    peak RSS of the TUI process                 ${median(rs.map((r) => r.peakRss))
+      .toFixed(0)
+      .padStart(6)} MB   target <= 150 MB`,
+  );
 }
 if (results["pi 0.73.1 -c"]) {
   const ours = median(results["agent-tui -c"].map((r) => r.firstScreen));

@@ -12,9 +12,10 @@ import type { Store } from "./state/store.js";
 import { workerSupports } from "./state/worker-info.js";
 
 /**
- * Messages printed into scrollback when a session opens; older ones stay in the store for the
- * transcript view. Rendering a 10,000-message session whole takes seconds (bench/resume.mjs
- * prints the figures), while its last answer must show within one.
+ * Messages printed into scrollback when a session opens (about ten turns: several screens);
+ * older ones stay in the store for the transcript view. Rendering a 10,000-message session
+ * whole takes seconds, and even 100 messages cost about twice the first screen of 40 on a busy
+ * machine (bench/resume.mjs prints the figures), while the last answer must show within one.
  */
 export const PRINT_LAST_MESSAGES = 40;
 

@@ -64,7 +64,8 @@ const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(reso
 /**
  * After sessionActions printed `messages`' tail: build the entries of the earlier messages a
  * slice per event-loop turn (keys and print chunks run between slices) and insert them before
- * the tail for the transcript view. Gives up when another session was printed meanwhile.
+ * the tail for the transcript view (also when another session was printed meanwhile: the
+ * transcript view shows every session printed).
  */
 async function fillOlder(store: Store, messages: readonly unknown[], filling: Set<number>): Promise<void> {
   const before = store.getState().transcript.olderBefore;
@@ -75,7 +76,6 @@ async function fillOlder(store: Store, messages: readonly unknown[], filling: Se
     const entries: EntryInput[] = [];
     for (let from = 0; from < build.firstPrinted; from += BUILD_SLICE) {
       await nextTurn();
-      if (store.getState().transcript.olderBefore !== before) return;
       entries.push(...historySlice(messages, from, Math.min(from + BUILD_SLICE, build.firstPrinted), build));
     }
     store.dispatch({ type: "history_older", entries, before });

@@ -35,7 +35,9 @@ export function insertEntriesBefore(t: TranscriptState, entries: EntryInput[], b
   let nextId = t.nextId;
   const added = entries.map((e) => ({ ...e, id: nextId++ }) as Entry);
   const committed = [...t.committed.slice(0, at), ...added, ...t.committed.slice(at)];
-  return { transcript: { ...t, committed, nextId, olderBefore: undefined }, at };
+  // Another session printed since keeps its own mark.
+  const olderBefore = t.olderBefore === before ? undefined : t.olderBefore;
+  return { transcript: { ...t, committed, nextId, olderBefore }, at };
 }
 
 export function appendNotice(t: TranscriptState, level: NoticeLevel, text: string): TranscriptState {

@@ -12,6 +12,14 @@ import type { Entry } from "../state/types.js";
 import { useTuiState } from "../state/use-store.js";
 import { EntryView } from "./entry-view.js";
 
+/**
+ * Work per printed chunk (see render/print-budget.ts), a third of its default: the first chunk
+ * of a resumed session renders in the same task as the worker's answer that brought it, so a
+ * smaller one answers keys sooner (bench/resume.mjs, load 5: worst echo 727 -> 370 ms, first
+ * screen unchanged).
+ */
+const CHUNK_BUDGET = 8000;
+
 export function Transcript(): React.ReactElement {
   const committed = useTuiState((s) => s.transcript.committed);
   const columns = useTuiState((s) => s.ui.columns);
@@ -21,7 +29,7 @@ export function Transcript(): React.ReactElement {
   // earlier (unprinted) entries are inserted before its tail later, which moves positions.
   const [lastPrinted, setLastPrinted] = useState<Entry | undefined>(undefined);
   const printed = lastPrinted === undefined ? 0 : committed.lastIndexOf(lastPrinted) + 1;
-  const end = nextPrintEnd(committed, printed);
+  const end = nextPrintEnd(committed, printed, CHUNK_BUDGET);
   const next = end > printed ? committed[end - 1] : undefined;
   useEffect(() => {
     if (next === undefined) return;

@@ -15,6 +15,7 @@ import { createRequire } from "node:module";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import * as pty from "node-pty";
+import { LAST_MARK, longSessionLines } from "./lib/long-session.mjs";
 import { cpuSeconds, descendants, peakRssMb } from "./lib/process-stats.mjs";
 
 const require = createRequire(import.meta.url);
@@ -33,20 +34,8 @@ const TARGET_FIRST_SCREEN_MS = 1000;
 // Other work on the machine skews every figure: say how busy it was before the runs.
 const LOAD_BEFORE = loadavg()[0];
 const TARGET_ECHO_MS = 50;
-const LAST_MARK = "LAST-ANSWER-MARK";
 
 // ---------------------------------------------------------------- the session file
-
-let idCounter = 0;
-const nextId = () => (idCounter++).toString(16).padStart(8, "0");
-const usage = (input, output) => ({
-  input,
-  output,
-  cacheRead: 0,
-  cacheWrite: 0,
-  totalTokens: input + output,
-  cost: { input: input * 3e-6, output: output * 15e-6, cacheRead: 0, cacheWrite: 0, total: input * 3e-6 + output * 15e-6 },
-});
 
 function answerText(n, last) {
   return [
@@ -70,68 +59,23 @@ function answerText(n, last) {
   ].join("\n");
 }
 
-/** Messages in groups of four: prompt, assistant text + tool call, tool result, answer. */
+/** The resume bench's session: shorter answers and tool outputs than the long day's. */
+const RESUME_TEXTS = {
+  id: "bench-session-0001",
+  prompt: (n) => `Step ${n}: please look at src/step${n}.ts and explain what it does.`,
+  grepLimit: 20,
+  toolOutput: (n, bash) =>
+    Array.from({ length: 20 }, (_, k) => (bash ? `src/step${n}.ts:${k + 1}:  const value${k} = step${n}(${k});` : `line ${k + 1} of src/step${n}.ts`)).join(
+      "\n",
+    ),
+  answer: answerText,
+};
+
+/** Writes `count` messages to `file`; returns how many were written. */
 function writeSession(file, cwd, count) {
-  idCounter = 0;
-  const t0 = Date.now() - count * 1000;
-  const lines = [JSON.stringify({ type: "session", version: 3, id: "bench-session-0001", timestamp: new Date(t0).toISOString(), cwd })];
-  let parentId = null;
-  const push = (message, i) => {
-    const id = nextId();
-    lines.push(
-      JSON.stringify({ type: "message", id, parentId, timestamp: new Date(t0 + i * 1000).toISOString(), message: { ...message, timestamp: t0 + i * 1000 } }),
-    );
-    parentId = id;
-  };
-  const assistant = (content, stopReason) => ({
-    role: "assistant",
-    content,
-    api: "openai-completions",
-    provider: "fake",
-    model: "fake-model",
-    usage: usage(1200, 150),
-    stopReason,
-  });
-  for (let i = 0; i < count; i += 1) {
-    const n = Math.floor(i / 4) + 1;
-    const callId = `call_${n}`;
-    const bash = n % 2 === 0;
-    switch (i % 4) {
-      case 0:
-        push({ role: "user", content: [{ type: "text", text: `Step ${n}: please look at src/step${n}.ts and explain what it does.` }] }, i);
-        break;
-      case 1:
-        push(
-          assistant(
-            [
-              { type: "text", text: `Let me look at step ${n}.` },
-              {
-                type: "toolCall",
-                id: callId,
-                name: bash ? "bash" : "read",
-                arguments: bash ? { command: `grep -n step${n} -r src | head -20` } : { path: `src/step${n}.ts` },
-              },
-            ],
-            "toolUse",
-          ),
-          i,
-        );
-        break;
-      case 2: {
-        const out = Array.from({ length: 20 }, (_, k) =>
-          bash ? `src/step${n}.ts:${k + 1}:  const value${k} = step${n}(${k});` : `line ${k + 1} of src/step${n}.ts`,
-        ).join("\n");
-        push({ role: "toolResult", toolCallId: callId, toolName: bash ? "bash" : "read", content: [{ type: "text", text: out }], isError: false }, i);
-        break;
-      }
-      default:
-        push(assistant([{ type: "text", text: answerText(n, i >= count - 4) }], "stop"), i);
-    }
-  }
-  // A session that does not end on an answer still shows the mark: put it on the last message.
-  if (count % 4 !== 0) push(assistant([{ type: "text", text: answerText(Math.floor(count / 4) + 1, true) }], "stop"), count);
+  const { lines, messages } = longSessionLines(count, cwd, RESUME_TEXTS);
   writeFileSync(file, `${lines.join("\n")}\n`);
-  return lines.length - 1;
+  return messages;
 }
 
 function makeSandbox() {

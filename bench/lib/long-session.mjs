@@ -50,12 +50,25 @@ function toolOutput(n, bash) {
   ).join("\n");
 }
 
-/** The lines of a session of `count` messages; `transcriptLines`: lines of text they hold. */
-export function longSessionLines(count, cwd) {
+/** What a long-day session says: its id, and the text of each kind of message of step `n`. */
+export const LONG_DAY_TEXTS = {
+  id: "bench-long-day-0001",
+  prompt: (n) => `Step ${n}: please look at src/step${n}.ts\nand explain what it does.`,
+  grepLimit: 40,
+  toolOutput,
+  answer: answerText,
+};
+
+/**
+ * The lines of a session of `count` messages in groups of four (prompt, text + bash or read
+ * call, the tool's output, the answer), with `texts` (LONG_DAY_TEXTS' shape) saying what each
+ * one holds; `transcriptLines`: lines of text they hold.
+ */
+export function longSessionLines(count, cwd, texts = LONG_DAY_TEXTS) {
   let id = 0;
   const nextId = () => (id++).toString(16).padStart(8, "0");
   const t0 = Date.now() - count * 1000;
-  const lines = [JSON.stringify({ type: "session", version: 3, id: "bench-long-day-0001", timestamp: new Date(t0).toISOString(), cwd })];
+  const lines = [JSON.stringify({ type: "session", version: 3, id: texts.id, timestamp: new Date(t0).toISOString(), cwd })];
   let parentId = null;
   let transcriptLines = 0;
   const push = (message, i) => {
@@ -80,30 +93,36 @@ export function longSessionLines(count, cwd) {
     const bash = n % 2 === 0;
     switch (i % 4) {
       case 0:
-        push({ role: "user", content: [{ type: "text", text: `Step ${n}: please look at src/step${n}.ts\nand explain what it does.` }] }, i);
+        push({ role: "user", content: [{ type: "text", text: texts.prompt(n) }] }, i);
         break;
       case 1: {
         const call = {
           type: "toolCall",
           id: callId,
           name: bash ? "bash" : "read",
-          arguments: bash ? { command: `grep -n step${n} -r src | head -40` } : { path: `src/step${n}.ts` },
+          arguments: bash ? { command: `grep -n step${n} -r src | head -${texts.grepLimit}` } : { path: `src/step${n}.ts` },
         };
         push(assistant([{ type: "text", text: `Let me look at step ${n}.` }, call], "toolUse"), i);
         break;
       }
       case 2:
         push(
-          { role: "toolResult", toolCallId: callId, toolName: bash ? "bash" : "read", content: [{ type: "text", text: toolOutput(n, bash) }], isError: false },
+          {
+            role: "toolResult",
+            toolCallId: callId,
+            toolName: bash ? "bash" : "read",
+            content: [{ type: "text", text: texts.toolOutput(n, bash) }],
+            isError: false,
+          },
           i,
         );
         break;
       default:
-        push(assistant([{ type: "text", text: answerText(n, i >= count - 4) }], "stop"), i);
+        push(assistant([{ type: "text", text: texts.answer(n, i >= count - 4) }], "stop"), i);
     }
   }
   // A session that does not end on an answer still shows the mark: put it on a last message.
-  if (count % 4 !== 0) push(assistant([{ type: "text", text: answerText(Math.floor(count / 4) + 1, true) }], "stop"), count);
+  if (count % 4 !== 0) push(assistant([{ type: "text", text: texts.answer(Math.floor(count / 4) + 1, true) }], "stop"), count);
   return { lines, messages: lines.length - 1, transcriptLines };
 }
 

@@ -266,7 +266,7 @@ for (const [name, rs] of Object.entries(results)) {
     `    CPU used by then: the TUI ${fmt(median(rs.map((r) => r.cpuTui)))} (${fmt(median(rs.map((r) => r.cpuTuiAtFooter)))} of it before the footer), every process under it (relay, worker) ${fmt(median(rs.map((r) => r.cpuWorker)))}`,
   );
   console.log(`    terminal rows written (scrollback+screen) ${String(median(rs.map((r) => r.rowsPrinted))).padStart(9)}`);
-  // Issue target: <= 150 MB after resuming a long day and streaming 2,000 more lines (bench/long-day.mjs streams; this is the resume alone).
+  // Target: <= 150 MB after resuming a long day and streaming 2,000 more lines (bench/long-day.mjs streams; this is the resume alone).
   console.log(
     `    peak RSS of the TUI process                 ${median(rs.map((r) => r.peakRss))
       .toFixed(0)

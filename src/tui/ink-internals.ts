@@ -1,5 +1,5 @@
 // Ink's internal modules that agent-tui patches (output.js: the row cache, ink-output-rows.ts;
-// instances.js: the bound on what <Static> keeps, ink-static-output.ts), which Ink's package.json
+// instances.js: each instance's hooks, ink-instance-hooks.ts), which Ink's package.json
 // does not export: found next to Ink's entry, and only for the Ink version a patch was written for.
 // The bundle (scripts/bundle-tui.mjs) replaces this module with one handing over the bundled
 // modules themselves, so a patch reaches the Ink that renders.

@@ -2,13 +2,9 @@
 // whole process, although outside debug mode it only replays it after a full clear (a frame as
 // tall as the terminal, which this app never draws). Over a long day that is every printed line
 // held twice. This bounds it to its last MAX_STATIC_OUTPUT_CHARS characters, cut at a line.
-import { inkInternal } from "./ink-internals.js";
 
 /** What Ink keeps of the printed transcript: a few screens, for the replay after a full clear. */
 export const MAX_STATIC_OUTPUT_CHARS = 256 * 1024;
-
-/** The Ink version whose instance field this bounds. */
-const INK_VERSION = "6.8.0";
 
 /** The tail of `text` of at most `max` characters, from a line's start when there is one. */
 export function lastLines(text: string, max: number): string {
@@ -20,9 +16,10 @@ export function lastLines(text: string, max: number): string {
 
 /**
  * Makes `instance.fullStaticOutput` keep at most `max` characters. Trimming to half of that
- * when it overflows keeps the copying linear in what is printed.
+ * when it overflows keeps the copying linear in what is printed. Ink appends each newly printed
+ * part (`+=`) just before writing it: `onAppend` receives that part.
  */
-export function boundStaticOutput(instance: object, max = MAX_STATIC_OUTPUT_CHARS): void {
+export function boundStaticOutput(instance: object, max = MAX_STATIC_OUTPUT_CHARS, onAppend?: (printed: string) => void): void {
   const current = (instance as { fullStaticOutput?: unknown }).fullStaticOutput;
   let kept = typeof current === "string" ? current : "";
   Object.defineProperty(instance, "fullStaticOutput", {
@@ -30,23 +27,8 @@ export function boundStaticOutput(instance: object, max = MAX_STATIC_OUTPUT_CHAR
     enumerable: true,
     get: () => kept,
     set: (value: string) => {
+      if (onAppend !== undefined && value.length > kept.length && value.startsWith(kept)) onAppend(value.slice(kept.length));
       kept = value.length > max ? lastLines(value, Math.floor(max / 2)) : value;
     },
   });
-}
-
-type Instances = { set(key: object, value: object): Instances };
-
-/** Bound every Ink instance this process creates; false (untouched) on another Ink version. */
-export async function installStaticOutputBound(): Promise<boolean> {
-  // The instances map of the Ink that renders (the bundled one in the bundle, ink-internals.ts).
-  const instances = (await inkInternal("instances.js", INK_VERSION)) as Instances | undefined;
-  if (instances === undefined) return false;
-  const set = instances.set.bind(instances);
-  // render() registers each new instance here right after constructing it.
-  instances.set = (key, value) => {
-    boundStaticOutput(value);
-    return set(key, value);
-  };
-  return true;
 }

@@ -42,8 +42,8 @@ else {
     const theme = (await import("./theme-choice.js")).applyTheme(process.env, { stdin: process.stdin, stdout: process.stdout });
     // Before the first frame: rows Ink already built are reused (ink-output-rows.ts).
     const rowCache = (await import("./ink-output-rows.js")).installInkRowCache();
-    // Ink's own copy of every printed line is bounded (ink-static-output.ts).
-    const staticBound = (await import("./ink-static-output.js")).installStaticOutputBound();
-    await (await import("./run.js")).runTui(options, worker, Promise.all([theme, rowCache, staticBound]));
+    // Ink's copy of every printed line is bounded, and its frames send only what changed (ink-instance-hooks.ts).
+    const instanceHooks = (await import("./ink-instance-hooks.js")).installInkInstanceHooks();
+    await (await import("./run.js")).runTui(options, worker, Promise.all([theme, rowCache, instanceHooks]));
   }
 }

@@ -3,6 +3,7 @@
 // what Ink writes, and before Ink's own resize handler erases the frame it clears the
 // re-wrapped rows itself, so the re-layout is clean. Off on terminals not known to reflow,
 // where erasing more rows than the frame had would eat transcript lines.
+import { LIVE_FRAME_SINK } from "./ink-inline-writer.js";
 import { textWidth } from "./render/text-width.js";
 
 const LEADING_CURSOR_OPS = /^(?:\u001b\[\?2026[hl]|\u001b\[\d*[ABCDEFGJK]|\u001b\[2K|\u001b\[\?25[hl])*/;
@@ -39,8 +40,15 @@ export type ResizeGuard = { stream: NodeJS.WriteStream; frameRows(): number; dis
 export function createResizeGuard(out: NodeJS.WriteStream, enabled: boolean, onWrite?: (chunk: unknown) => void): ResizeGuard {
   let frame: string[] = [];
   let frameColumns = out.columns || 80;
+  // The inline writer (ink-inline-writer.ts) reports its frames; Ink's own writer is read.
+  let reported = false;
+  const frameSink = (rows: readonly string[]): void => {
+    reported = true;
+    frame = [...rows];
+    frameColumns = out.columns || frameColumns;
+  };
   const observe = (chunk: unknown): void => {
-    if (typeof chunk !== "string") return;
+    if (reported || typeof chunk !== "string") return;
     const body = chunk.replace(LEADING_CURSOR_OPS, "");
     // Ink writes each frame as one string ending in "\n"; the last such write is the live frame.
     if (body === "" || !body.endsWith("\n")) return;
@@ -61,6 +69,7 @@ export function createResizeGuard(out: NodeJS.WriteStream, enabled: boolean, onW
   if (enabled) out.on("resize", onResize);
   const stream = new Proxy(out, {
     get(target, prop, receiver) {
+      if (prop === LIVE_FRAME_SINK) return frameSink;
       if (prop === "write") {
         return (chunk: unknown, ...rest: unknown[]) => {
           observe(chunk);

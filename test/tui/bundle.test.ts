@@ -35,7 +35,7 @@ describe.skipIf(!BUILT)("the TUI bundle", () => {
 
   it.each([
     ["ink-output-rows", "installInkRowCache"],
-    ["ink-static-output", "installStaticOutputBound"],
+    ["ink-instance-hooks", "installInkInstanceHooks"],
   ])("%s installs its patch on the bundled Ink", async (chunk, name) => {
     const file = chunks().find((f) => f.startsWith(`${chunk}-`));
     expect(file).toBeDefined();

@@ -8,7 +8,8 @@ import { pathToFileURL } from "node:url";
 import { render, Text } from "ink";
 import React from "react";
 import { describe, expect, it } from "vitest";
-import { boundStaticOutput, installStaticOutputBound, lastLines, MAX_STATIC_OUTPUT_CHARS } from "../../src/tui/ink-static-output.js";
+import { installInkInstanceHooks } from "../../src/tui/ink-instance-hooks.js";
+import { boundStaticOutput, lastLines, MAX_STATIC_OUTPUT_CHARS } from "../../src/tui/ink-static-output.js";
 
 describe("Ink's kept static output", () => {
   it("keeps the last lines of what was printed, however much was printed", () => {
@@ -27,7 +28,7 @@ describe("Ink's kept static output", () => {
   });
 
   it("bounds the instance render() creates", async () => {
-    expect(await installStaticOutputBound()).toBe(true);
+    expect(await installInkInstanceHooks()).toBe(true);
     const stdout = Object.assign(new PassThrough(), { columns: 80, rows: 24, isTTY: true });
     const app = render(React.createElement(Text, null, "hello"), { stdout: stdout as unknown as NodeJS.WriteStream, patchConsole: false });
     const inkMain = createRequire(import.meta.url).resolve("ink");

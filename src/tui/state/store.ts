@@ -17,7 +17,14 @@ export type Listener = () => void;
 export type Deriver = (state: TuiState) => TuiState;
 
 export type Store = {
+  /** The state now, with every dispatch applied (handlers, tests). */
   getState(): TuiState;
+  /**
+   * The state as of the last notification: what components render. A component re-rendered
+   * by its own state between notifications reads this too, so it never draws a newer state
+   * than the rest of the frame (the transcript printing text the live region still shows).
+   */
+  getPublished(): TuiState;
   dispatch(action: TuiAction): void;
   dispatchAll(actions: readonly TuiAction[]): void;
   subscribe(listener: Listener): () => void;
@@ -89,6 +96,7 @@ export function createStore(initial: TuiState, options: StoreOptions = {}): Stor
   };
   return {
     getState: () => state,
+    getPublished: () => notified,
     dispatch(action) {
       state = derived(reduce(state, action));
       schedule(isUrgent(action));
@@ -105,7 +113,10 @@ export function createStore(initial: TuiState, options: StoreOptions = {}): Stor
     },
     derive(deriver) {
       derivers.add(deriver);
+      // Nothing pending stays nothing pending: the derived state is what is on screen.
+      const published = notified === state;
       state = derived(state);
+      if (published) notified = state;
       return () => derivers.delete(deriver);
     },
     flush: notify,

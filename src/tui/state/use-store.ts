@@ -15,5 +15,5 @@ export function useStore(): Store {
 /** The notified snapshot is what React reads, so renders happen at most once per frame. */
 export function useTuiState<T>(selector: (s: TuiState) => T): T {
   const store = useStore();
-  return useSyncExternalStore(store.subscribe, () => selector(store.getState()));
+  return useSyncExternalStore(store.subscribe, () => selector(store.getPublished()));
 }

@@ -1,0 +1,145 @@
+// The bytes that turn the rows of a live frame on screen into new rows, touching only rows
+// that changed: rows equal at the start are skipped, rows equal at the end are moved (by
+// inserting or deleting the rows between, IL/DL) instead of being written again. Used by
+// ink-inline-writer.ts, where the new rows are the transcript lines printed above the new
+// frame followed by the frame: the printed lines often are the frame's first rows already
+// (the streamed text that just completed), and its last rows (editor, footer) rarely change.
+
+const ESC = "\u001b[";
+const ERASE_LINE = `${ESC}2K`;
+const ERASE_BELOW = `${ESC}J`;
+
+export const up = (n: number): string => (n > 0 ? `${ESC}${n}A` : "");
+export const down = (n: number): string => (n <= 0 ? "" : n <= 3 ? "\n".repeat(n) : `${ESC}${n}B`);
+
+/** Rows to insert at `at` so that the rows after it line up with `next` again, if any. */
+function findInsertion(old: readonly string[], next: readonly string[]): { at: number; count: number } | undefined {
+  let at = 0;
+  while (at < old.length && at < next.length && old[at] === next[at]) at++;
+  let best: { at: number; count: number } | undefined;
+  let bestRun = 1;
+  // A printed block often starts with a blank row the streamed text did not show yet.
+  for (let count = 1; count <= 3; count++) {
+    let run = 0;
+    while (at + run < old.length && at + count + run < next.length && old[at + run] === next[at + count + run]) run++;
+    if (run > bestRun) {
+      best = { at, count };
+      bestRun = run;
+    }
+  }
+  return best;
+}
+
+/**
+ * From the row below `old` (the cursor's place after a frame), the bytes that leave `next` on
+ * the same first row with the cursor on the row below it. Undefined when that would touch a
+ * row off the screen (`height` rows): the caller erases and writes the whole.
+ */
+export function frameDiff(old: readonly string[], next: readonly string[], height: number): string | undefined {
+  let out = "";
+  let rows = old;
+  for (let round = 0; round < 3; round++) {
+    const insertion = findInsertion(rows, next);
+    if (insertion === undefined || rows.length + insertion.count + 1 > height) break;
+    const { at, count } = insertion;
+    const added = next.slice(at, at + count);
+    // Room below (scrolling when at the bottom), then `count` blank rows opened at `at`.
+    out += `${"\n".repeat(count)}${up(rows.length + count - at)}\r${ESC}${count}L`;
+    out += added.map((row) => `${row}\n`).join("");
+    out += down(rows.length - at);
+    rows = [...rows.slice(0, at), ...added, ...rows.slice(at)];
+  }
+  const rest = alignedDiff(rows, next, height);
+  return rest === undefined ? undefined : out + rest;
+}
+
+function alignedDiff(old: readonly string[], next: readonly string[], height: number): string | undefined {
+  const n = old.length;
+  const total = next.length;
+  if (n + 1 > height || total + 1 > height) return undefined;
+  let prefix = 0;
+  while (prefix < n && prefix < total && old[prefix] === next[prefix]) prefix++;
+  let suffix = 0;
+  while (suffix < Math.min(n, total) - prefix && old[n - 1 - suffix] === next[total - 1 - suffix]) suffix++;
+  const grow = total - n;
+  let out: string;
+  /** What row `i` shows once the rows after `prefix` moved (by IL or DL) or did not; undefined below the old frame. */
+  let screenRow: (i: number) => string | undefined;
+  if (grow > 0 && suffix > 0) {
+    // Linefeeds from below the frame make `grow` rows of room (scrolling when at the bottom),
+    // then the rows from `prefix` on are pushed down by as many.
+    out = `${"\n".repeat(grow)}${up(total - prefix)}\r${ESC}${grow}L`;
+    screenRow = (i) => (i < prefix + grow ? "" : (old[i - grow] ?? ""));
+  } else if (grow < 0 && suffix > 0) {
+    out = `${up(n - prefix)}\r${ESC}${-grow}M`;
+    screenRow = (i) => old[i - grow] ?? "";
+  } else {
+    out = prefix === n ? "" : `${up(n - prefix)}\r`;
+    // Rows below the old frame are reached by linefeeds (scrolling at the bottom): never skipped.
+    screenRow = (i) => old[i];
+  }
+  let skipped = 0;
+  for (let i = prefix; i < total - suffix; i++) {
+    const shown = screenRow(i);
+    if (shown === next[i]) {
+      skipped++;
+      continue;
+    }
+    out += `${down(skipped)}${rewriteRow(shown, next[i] ?? "")}\n`;
+    skipped = 0;
+  }
+  out += down(skipped + suffix);
+  if (grow < 0 && suffix === 0) out += ERASE_BELOW;
+  return out;
+}
+
+/**
+ * The bytes that turn a row showing `shown` into `row`, the cursor at its start. A row that
+ * grew (streamed text) gets only what was added, written after the part already shown.
+ */
+function rewriteRow(shown: string | undefined, row: string): string {
+  // Rows known to be blank need no erasing first.
+  if (shown === "" || shown === undefined) return row;
+  if (row.startsWith(shown)) {
+    const width = plainWidth(shown);
+    if (width !== undefined) return `${width > 0 ? `${ESC}${width}C` : ""}${row.slice(shown.length)}`;
+  }
+  return `${ERASE_LINE}${row}`;
+}
+
+const SGR = /\u001b\[([0-9;]*)m/g;
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+
+/** The attribute an SGR code sets or resets (undefined: all of them). */
+function sgrAttribute(code: number): string | undefined {
+  if (code === 0) return undefined;
+  if (code === 1 || code === 2 || code === 22) return "intensity";
+  if (code === 3 || code === 23) return "italic";
+  if (code === 4 || code === 24) return "underline";
+  if (code === 7 || code === 27) return "inverse";
+  if (code === 9 || code === 29) return "strike";
+  if ((code >= 40 && code <= 49) || (code >= 100 && code <= 107)) return "background";
+  return "foreground";
+}
+const RESETS = new Set([22, 23, 24, 27, 29, 39, 49]);
+
+/**
+ * Columns `text` takes when it is printable ASCII whose styling is all reset at its end (so
+ * what follows it starts unstyled); undefined otherwise.
+ */
+function plainWidth(text: string): number | undefined {
+  const active = new Set<string>();
+  for (const match of text.matchAll(SGR)) {
+    const codes = (match[1] ?? "").split(";").map((c) => Number(c || "0"));
+    const first = codes[0] ?? 0;
+    // 38/48;5;n and 38/48;2;r;g;b carry their colour in the following numbers.
+    const attribute = sgrAttribute(first);
+    if (attribute === undefined) active.clear();
+    else if (RESETS.has(first)) active.delete(attribute);
+    else if (codes.length === 1 || first === 38 || first === 48) active.add(attribute);
+    else return undefined;
+  }
+  if (active.size > 0) return undefined;
+  const visible = text.replace(SGR, "");
+  return PRINTABLE_ASCII.test(visible) ? visible.length : undefined;
+}

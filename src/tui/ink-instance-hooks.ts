@@ -1,0 +1,43 @@
+// Every Ink instance this process creates gets agent-tui's two changes to it as render()
+// registers it: its copy of the printed transcript is bounded (ink-static-output.ts), and its
+// live frame is written by the inline writer (ink-inline-writer.ts), which sends only what
+// changed. Nothing is changed on an Ink version the hooks were not written for.
+import { createInlineWriter, type FrameStream, type InkLog } from "./ink-inline-writer.js";
+import { inkInternal } from "./ink-internals.js";
+import { boundStaticOutput } from "./ink-static-output.js";
+
+/** The Ink version whose instance fields these hooks replace. */
+const INK_VERSION = "6.8.0";
+
+type Instances = { set(key: object, value: object): Instances };
+type InkInstance = { log?: InkLog; isScreenReaderEnabled?: boolean; options?: { stdout?: FrameStream; debug?: boolean } };
+
+/** Hook one instance (exported for tests). */
+export function hookInkInstance(instance: object): void {
+  const ink = instance as InkInstance;
+  const stdout = ink.options?.stdout;
+  // The screen-reader and debug paths of Ink write whole frames without its writer.
+  if (stdout === undefined || ink.isScreenReaderEnabled === true || ink.options?.debug === true || typeof ink.log !== "function") {
+    boundStaticOutput(instance);
+    return;
+  }
+  const writer = createInlineWriter(stdout);
+  ink.log = writer.log;
+  // Ink writes everything through options.stdout; the writer holds back the printed lines.
+  ink.options = { ...ink.options, stdout: writer.stream };
+  boundStaticOutput(instance, undefined, (printed) => writer.staticComing(printed));
+}
+
+/** Hook every Ink instance this process creates; false (untouched) on another Ink version. */
+export async function installInkInstanceHooks(): Promise<boolean> {
+  // The instances map of the Ink that renders (the bundled one in the bundle, ink-internals.ts).
+  const instances = (await inkInternal("instances.js", INK_VERSION)) as Instances | undefined;
+  if (instances === undefined) return false;
+  const set = instances.set.bind(instances);
+  // render() registers each new instance here right after constructing it, before it draws.
+  instances.set = (key, value) => {
+    hookInkInstance(value);
+    return set(key, value);
+  };
+  return true;
+}

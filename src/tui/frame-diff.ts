@@ -5,6 +5,8 @@
 // frame followed by the frame: the printed lines often are the frame's first rows already
 // (the streamed text that just completed), and its last rows (editor, footer) rarely change.
 
+import { compactSgr } from "./sgr-compact.js";
+
 const ESC = "\u001b[";
 const ERASE_LINE = `${ESC}2K`;
 const ERASE_BELOW = `${ESC}J`;
@@ -45,7 +47,7 @@ export function frameDiff(old: readonly string[], next: readonly string[], heigh
     const added = next.slice(at, at + count);
     // Room below (scrolling when at the bottom), then `count` blank rows opened at `at`.
     out += `${"\n".repeat(count)}${up(rows.length + count - at)}\r${ESC}${count}L`;
-    out += added.map((row) => `${row}\n`).join("");
+    out += added.map((row) => `${compactSgr(row)}\n`).join("");
     out += down(rows.length - at);
     rows = [...rows.slice(0, at), ...added, ...rows.slice(at)];
   }
@@ -94,21 +96,64 @@ function alignedDiff(old: readonly string[], next: readonly string[], height: nu
 }
 
 /**
- * The bytes that turn a row showing `shown` into `row`, the cursor at its start. A row that
- * grew (streamed text) gets only what was added, written after the part already shown.
+ * The bytes that turn a row showing `shown` into `row`, the cursor at its start. When the two
+ * begin alike (streamed text that grew, a clock that ticked, a key typed in the editor), only
+ * what differs is written, after the cursor skips the part already shown.
  */
 function rewriteRow(shown: string | undefined, row: string): string {
   // Rows known to be blank need no erasing first.
-  if (shown === "" || shown === undefined) return row;
-  if (row.startsWith(shown)) {
-    const width = plainWidth(shown);
-    if (width !== undefined) return `${width > 0 ? `${ESC}${width}C` : ""}${row.slice(shown.length)}`;
-  }
-  return `${ERASE_LINE}${row}`;
+  if (shown === "" || shown === undefined) return compactSgr(row);
+  const same = sharedStart(shown, row);
+  const rest = same === undefined ? undefined : row.slice(same.length);
+  const shownColumns = singleWidthColumns(shown, shown.length)?.columns;
+  const restColumns = rest === undefined ? undefined : singleWidthColumns(rest, rest.length)?.columns;
+  if (same === undefined || same.columns === 0 || rest === undefined || shownColumns === undefined || restColumns === undefined)
+    return `${ERASE_LINE}${compactSgr(row)}`;
+  // What is left of a longer row is erased; that row is narrower than the screen, so the
+  // erase never meets a cursor parked in the last column.
+  const erase = shownColumns > same.columns + restColumns ? `${ESC}K` : "";
+  return `${ESC}${same.columns}C${same.styles}${rest}${erase}`;
 }
 
-const SGR = /\u001b\[([0-9;]*)m/g;
-const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+const SEQUENCE = /\u001b\[[0-9;?]*[ -/]*[@-~]/y;
+const SGR_PARAMS = /^\u001b\[([0-9;]*)m$/;
+
+/** Characters every terminal draws one column wide (ASCII, Latin, general punctuation, symbols). */
+function singleWidth(code: number): boolean {
+  return (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code < 0x300) || (code >= 0x370 && code < 0x1100) || (code >= 0x2000 && code < 0x2c00);
+}
+
+/**
+ * Columns of `text` up to code unit `end` (whole escape sequences, never cut), and the styling
+ * active there; undefined when a character's width could be read differently by a terminal.
+ */
+function singleWidthColumns(text: string, end: number): { columns: number; length: number; styles: string } | undefined {
+  let columns = 0;
+  let i = 0;
+  const active = new Map<string, string>();
+  while (i < end) {
+    if (text.charCodeAt(i) === 0x1b) {
+      SEQUENCE.lastIndex = i;
+      const match = SEQUENCE.exec(text);
+      if (match === null || i + match[0].length > end) break;
+      if (!trackStyle(active, match[0])) return undefined;
+      i += match[0].length;
+      continue;
+    }
+    if (!singleWidth(text.charCodeAt(i))) return undefined;
+    columns++;
+    i++;
+  }
+  return { columns, length: i, styles: [...active.values()].join("") };
+}
+
+/** Where `shown` and `row` stop being alike, cut before any escape sequence they split. */
+function sharedStart(shown: string, row: string): { columns: number; length: number; styles: string } | undefined {
+  let same = 0;
+  const max = Math.min(shown.length, row.length);
+  while (same < max && shown.charCodeAt(same) === row.charCodeAt(same)) same++;
+  return singleWidthColumns(row, same);
+}
 
 /** The attribute an SGR code sets or resets (undefined: all of them). */
 function sgrAttribute(code: number): string | undefined {
@@ -123,23 +168,17 @@ function sgrAttribute(code: number): string | undefined {
 }
 const RESETS = new Set([22, 23, 24, 27, 29, 39, 49]);
 
-/**
- * Columns `text` takes when it is printable ASCII whose styling is all reset at its end (so
- * what follows it starts unstyled); undefined otherwise.
- */
-function plainWidth(text: string): number | undefined {
-  const active = new Set<string>();
-  for (const match of text.matchAll(SGR)) {
-    const codes = (match[1] ?? "").split(";").map((c) => Number(c || "0"));
-    const first = codes[0] ?? 0;
-    // 38/48;5;n and 38/48;2;r;g;b carry their colour in the following numbers.
-    const attribute = sgrAttribute(first);
-    if (attribute === undefined) active.clear();
-    else if (RESETS.has(first)) active.delete(attribute);
-    else if (codes.length === 1 || first === 38 || first === 48) active.add(attribute);
-    else return undefined;
-  }
-  if (active.size > 0) return undefined;
-  const visible = text.replace(SGR, "");
-  return PRINTABLE_ASCII.test(visible) ? visible.length : undefined;
+/** Apply one escape sequence to the active styles; false for a sequence that is not plain SGR. */
+function trackStyle(active: Map<string, string>, sequence: string): boolean {
+  const params = SGR_PARAMS.exec(sequence)?.[1];
+  if (params === undefined) return false;
+  const codes = params.split(";").map((c) => Number(c || "0"));
+  const first = codes[0] ?? 0;
+  const attribute = sgrAttribute(first);
+  // One attribute per sequence (as agent-tui's styling writes them), or a 38/48 colour.
+  if (codes.length > 1 && first !== 38 && first !== 48) return false;
+  if (attribute === undefined) active.clear();
+  else if (RESETS.has(first)) active.delete(attribute);
+  else active.set(attribute, sequence);
+  return true;
 }

@@ -47,7 +47,9 @@ function screen(): { stream: FrameStream; bytes: () => number; reset: () => void
       let styles = "";
       for (let x = 0; line !== undefined && x < text.length; x++) {
         const cell = line.getCell(x);
-        styles += cell === undefined ? "?" : `${cell.isBold() ? "b" : "-"}${cell.getFgColor()}`;
+        // (A space shows no foreground colour: compared only where something else shows.)
+        const space = cell !== undefined && (cell.getChars() || " ") === " " && cell.isUnderline() === 0 && cell.isInverse() === 0 && cell.isBgDefault();
+        styles += cell === undefined ? "?" : `${cell.isBold() ? "b" : "-"}${space ? "-1" : cell.getFgColor()}`;
       }
       lines.push(styles.replace(/-(-1|0)/g, "") === "" ? text : `${text} ${styles}`);
     }
@@ -113,7 +115,12 @@ function liveFrame(next: () => number, step: number, previous: string): string {
   const fits = first.replace(/\u001b\[[0-9;]*m/g, "").length + 5 <= COLS;
   const grown = next() < 0.4 && first.startsWith("partial") && fits ? [`${first}${next() < 0.5 ? " more" : " \u001b[1mbold\u001b[22m"}`] : [];
   const partial = Array.from({ length: Math.floor(next() * 4) }, (_, i) => (next() < 0.3 ? "" : `partial ${step}.${i} ${"x".repeat(Math.floor(next() * 12))}`));
-  const chrome = [next() < 0.8 ? "● Working… esc to abort" : `● Working ${step % 3}`, `› ${next() < 0.8 ? "" : "typed"}`];
+  // The status row is styled and its clock ticks: a change inside a style.
+  const clock = Math.floor(step / 7);
+  const chrome = [
+    next() < 0.8 ? `\u001b[36m●\u001b[39m \u001b[90mWorking… ${clock}s · esc\u001b[39m` : `● Working ${step % 3}`,
+    `› ${next() < 0.8 ? "" : "typed"}`,
+  ];
   if (next() < 0.9) chrome.push("\u001b[90m~/project · model\u001b[39m");
   return [...grown, ...partial, ...chrome].join("\n");
 }

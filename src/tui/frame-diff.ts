@@ -12,6 +12,8 @@ const ERASE_LINE = `${ESC}2K`;
 const ERASE_BELOW = `${ESC}J`;
 
 export const up = (n: number): string => (n > 0 ? `${ESC}${n}A` : "");
+/** To the first column: CHA rather than a bare CR, which only untrusted text could carry (render/sanitize.ts). */
+export const FIRST_COLUMN = `${ESC}G`;
 export const down = (n: number): string => (n <= 0 ? "" : n <= 3 ? "\n".repeat(n) : `${ESC}${n}B`);
 
 /** Rows to insert at `at` so that the rows after it line up with `next` again, if any. */
@@ -46,7 +48,7 @@ export function frameDiff(old: readonly string[], next: readonly string[], heigh
     const { at, count } = insertion;
     const added = next.slice(at, at + count);
     // Room below (scrolling when at the bottom), then `count` blank rows opened at `at`.
-    out += `${"\n".repeat(count)}${up(rows.length + count - at)}\r${ESC}${count}L`;
+    out += `${"\n".repeat(count)}${up(rows.length + count - at)}${FIRST_COLUMN}${ESC}${count}L`;
     out += added.map((row) => `${compactSgr(row)}\n`).join("");
     out += down(rows.length - at);
     rows = [...rows.slice(0, at), ...added, ...rows.slice(at)];
@@ -70,13 +72,13 @@ function alignedDiff(old: readonly string[], next: readonly string[], height: nu
   if (grow > 0 && suffix > 0) {
     // Linefeeds from below the frame make `grow` rows of room (scrolling when at the bottom),
     // then the rows from `prefix` on are pushed down by as many.
-    out = `${"\n".repeat(grow)}${up(total - prefix)}\r${ESC}${grow}L`;
+    out = `${"\n".repeat(grow)}${up(total - prefix)}${FIRST_COLUMN}${ESC}${grow}L`;
     screenRow = (i) => (i < prefix + grow ? "" : (old[i - grow] ?? ""));
   } else if (grow < 0 && suffix > 0) {
-    out = `${up(n - prefix)}\r${ESC}${-grow}M`;
+    out = `${up(n - prefix)}${FIRST_COLUMN}${ESC}${-grow}M`;
     screenRow = (i) => old[i - grow] ?? "";
   } else {
-    out = prefix === n ? "" : `${up(n - prefix)}\r`;
+    out = prefix === n ? "" : `${up(n - prefix)}${FIRST_COLUMN}`;
     // Rows below the old frame are reached by linefeeds (scrolling at the bottom): never skipped.
     screenRow = (i) => old[i];
   }

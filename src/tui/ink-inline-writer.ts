@@ -6,7 +6,7 @@
 // lines included: Ink's write of them is held back (the writer's stream) and they are drawn
 // with the next frame, as the rows above it. It replaces the `log` and the stdout of an Ink
 // instance (ink-instance-hooks.ts); the cursor stays hidden (agent-tui never asks Ink to place it).
-import { frameDiff, up } from "./frame-diff.js";
+import { FIRST_COLUMN, frameDiff, up } from "./frame-diff.js";
 
 const ESC = "\u001b[";
 const HIDE_CURSOR = `${ESC}?25l`;
@@ -98,7 +98,7 @@ class FrameWriter {
     this.stream[LIVE_FRAME_SINK]?.(this.rows ?? []);
   }
   private toFirstRow(drawn: readonly string[]): string {
-    return `${up(this.cursorBelow ? drawn.length : drawn.length - 1)}\r`;
+    return `${up(this.cursorBelow ? drawn.length : drawn.length - 1)}${FIRST_COLUMN}`;
   }
 
   /** Erase the frame: the cursor ends where its first row was. */
@@ -135,7 +135,11 @@ class FrameWriter {
     const frame = splitRows(str);
     const trailing = str.endsWith("\n");
     const old = this.rows;
-    const canDiff = old !== undefined && this.contentKnown && this.cursorBelow && trailing;
+    // A frame marked on its first row by an OSC is drawn on another screen (the transcript
+    // view's tag, transcript-view/screen-switch.ts), which switches on seeing the mark in every
+    // write: such frames, and the first frame after one, are erased and written whole.
+    const marked = (rows: readonly string[] | undefined): boolean => rows?.[0]?.includes("\u001b]") === true;
+    const canDiff = old !== undefined && this.contentKnown && this.cursorBelow && trailing && !marked(old) && !marked(frame);
     const diff = canDiff ? frameDiff(old, [...(printed === undefined ? [] : splitRows(printed)), ...frame], this.stream.rows ?? 0) : undefined;
     if (diff !== undefined) this.stream.write(diff);
     else this.stream.write(`${old === undefined ? "" : `${this.toFirstRow(old)}${ERASE_BELOW}`}${printed ?? ""}${str}`);

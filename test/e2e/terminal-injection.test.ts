@@ -19,10 +19,12 @@ const NAME = ALL_HOSTILE.replace(/\//g, "_").replace(/\u0000/g, "0");
 const COLS = 2600;
 
 /**
- * The escape sequences agent-tui itself may write: Ink's redraw, modes (modifyOtherKeys
- * included), SGR styling, and the push and pop of the shell's window title.
+ * The escape sequences agent-tui itself may write: the live frame's redraw (cursor up, down,
+ * forward, to the first column; erase line and below; insert and delete lines: see
+ * ink-inline-writer.ts), modes (modifyOtherKeys included), SGR styling, and the push and pop
+ * of the shell's window title.
  */
-const OWN_CSI = /^\u001b\[(?:[0-9;:]*m|2K|1A|G|\?(?:25|2004|2026)[hl]|[<>=?][0-9;]*u|>4;[01]m|2[23];0t)$/;
+const OWN_CSI = /^\u001b\[(?:[0-9;:]*m|2K|K|J|[0-9]*[ABCLM]|G|\?(?:25|2004|2026)[hl]|[<>=?][0-9;]*u|>4;[01]m|2[23];0t)$/;
 
 /** theme-choice.ts asks the terminal for its background before the first frame. */
 const BACKGROUND_QUERY = "\u001b]11;?\u001b\\\u001b[c";

@@ -180,6 +180,23 @@ describe("the inline writer", () => {
     expect((await ours.text()).filter((l) => l === "› typed")).toHaveLength(1);
   });
 
+  it("writes a frame marked for another screen whole, every time, and the frame after it too", () => {
+    const writes: string[] = [];
+    const stream: FrameStream = { rows: ROWS, columns: COLS, write: (chunk) => writes.push(chunk) > 0 };
+    const { log } = createInlineWriter(stream);
+    const mark = "\u001b]7777;view\u0007";
+    log("● Working\n› \nfooter\n");
+    for (const frame of [`${mark}row 1\nrow 2\nfooter\n`, `${mark}row 1\nrow 3\nfooter\n`]) {
+      writes.length = 0;
+      log(frame);
+      // The screen switch (transcript-view/screen-switch.ts) sees its mark in the write.
+      expect(writes.join("")).toContain(`${mark}row 1`);
+    }
+    writes.length = 0;
+    log("● Working\n› \nfooter\n");
+    expect(writes.join("")).toContain("● Working\n› \nfooter\n");
+  });
+
   it("counts the rows printed lines take, and gives up on lines that may wrap", () => {
     expect(printedRows("a\nb\n", 10)).toBe(2);
     expect(printedRows(`\u001b[1m${"x".repeat(10)}\u001b[22m\n`, 10)).toBe(1);

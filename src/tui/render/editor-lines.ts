@@ -100,10 +100,15 @@ export function editorLines(
   });
 }
 
+/** The last count, for the frames that redraw the editor unchanged (worker events, a spinner). */
+let lastCount: { doc: TextDoc; width: number; cap: number; prompt: string; rows: number } | undefined;
+
 /** Rows the text takes at `width`, counted up to `cap` (the most the layout may give it). */
 export function editorRowCount(text: string | TextDoc, width: number, cap: number, prompt = "› "): number {
   const doc = asDoc(text);
   if (doc.length === 0) return 1;
+  const known = lastCount;
+  if (known && known.doc === doc && known.width === width && known.cap === cap && known.prompt === prompt) return known.rows;
   const inner = Math.max(4, width - textWidth(prompt) - 1);
   const size = inner * Math.ceil(CHUNK / inner);
   let rows = 0;
@@ -114,7 +119,8 @@ export function editorRowCount(text: string | TextDoc, width: number, cap: numbe
     rows += (seg.end >= doc.length ? wrapWithCursor(line, line.length, inner) : wrapPlain(line, inner)).length;
     seg = nextSegment(doc, seg, size);
   }
-  return Math.min(rows, cap);
+  lastCount = { doc, width, cap, prompt, rows: Math.min(rows, cap) };
+  return lastCount.rows;
 }
 
 /** The Ctrl+R row above the editor: the query, whether it matches, and the keys. */

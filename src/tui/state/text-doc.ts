@@ -14,9 +14,9 @@ export type TextDoc = {
 };
 
 /** Leaves are cut at this size; an edit splits a leaf that grew past LEAF_MAX and merges one below LEAF_MIN. */
-const LEAF = 2048;
-const LEAF_MAX = 4096;
-const LEAF_MIN = 512;
+const LEAF = 8192;
+const LEAF_MAX = 16384;
+const LEAF_MIN = 2048;
 
 export const emptyDoc: TextDoc = { leaves: [], ends: [], breaks: [], length: 0, text: "" };
 
@@ -154,7 +154,8 @@ export function docLineStart(doc: TextDoc, pos: number): number {
   if (pos <= 0 || doc.length === 0) return 0;
   const at = Math.min(pos, doc.length) - 1;
   let i = leafAt(doc, at);
-  const found = (doc.leaves[i] as string).lastIndexOf("\n", at - leafStart(doc, i));
+  // (V8's lastIndexOf reads back one unit at a time: a leaf without a break is not read.)
+  const found = doc.breaks[i] ? (doc.leaves[i] as string).lastIndexOf("\n", at - leafStart(doc, i)) : -1;
   if (found !== -1) return leafStart(doc, i) + found + 1;
   for (i -= 1; i >= 0; i -= 1) {
     if (doc.breaks[i]) return leafStart(doc, i) + (doc.leaves[i] as string).lastIndexOf("\n") + 1;
@@ -167,7 +168,7 @@ export function docLineEnd(doc: TextDoc, pos: number): number {
   if (pos >= doc.length) return doc.length;
   const at = Math.max(0, pos);
   let i = leafAt(doc, at);
-  const found = (doc.leaves[i] as string).indexOf("\n", at - leafStart(doc, i));
+  const found = doc.breaks[i] ? (doc.leaves[i] as string).indexOf("\n", at - leafStart(doc, i)) : -1;
   if (found !== -1) return leafStart(doc, i) + found;
   for (i += 1; i < doc.leaves.length; i += 1) {
     if (doc.breaks[i]) return leafStart(doc, i) + (doc.leaves[i] as string).indexOf("\n");

@@ -91,10 +91,10 @@ function randomOp(rand: (n: number) => number, length: number): EditorOp {
 describe("the editor on a text of many pieces", () => {
   it("every key does what the plain-string editor does", () => {
     const rand = random(11);
-    const text = randomText(rand, 20_000);
+    const text = randomText(rand, 50_000);
     let s: EditorState = { ...initialEditor, text, cursor: rand(text.length) };
     let m: Model = { text, cursor: s.cursor };
-    for (let step = 0; step < 1500; step += 1) {
+    for (let step = 0; step < 1000; step += 1) {
       const o = randomOp(rand, m.text.length);
       s = reduceEditor(s, o);
       m = model(m, o);

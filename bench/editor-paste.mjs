@@ -180,11 +180,12 @@ async function underPty(paste, bracketed) {
     }
   };
   await waitFor(() => screen().some((l) => l.includes("Fake Model")), 30_000);
+  // agent-tui warms its renderer up after start (a second or more of CPU here): keys and the
+  // paste are measured once it is done, as a person types into a TUI that is already up.
+  await settled(child.pid);
   const before = await echoDelays("0123456789");
   child.write("\u0003"); // clear the keys typed for the baseline
   await waitFor(() => screen().some((l) => /^› {1,2}message the agent/.test(l)), 5000);
-  // agent-tui warms its renderer up after start (a second or more of CPU here): the paste is
-  // measured alone, as a person pastes into a TUI that is already up.
   await settled(child.pid);
   const cpuBefore = cpuMsOf(child.pid);
   const sent = performance.now();

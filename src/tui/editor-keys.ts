@@ -6,6 +6,7 @@ import { editingOp, isEditingAction, type EditingAction } from "./editing-action
 import { createHistorySearchKeys } from "./history-search-keys.js";
 import type { EditorAction } from "./keymap.js";
 import type { TuiAction } from "./state/actions.js";
+import { textBeforeCursor } from "./state/editor.js";
 import type { Store } from "./state/store.js";
 
 /** Actions that only change what the screen shows: one store action each. */
@@ -42,8 +43,8 @@ export function createEditorKeys(store: Store, intents: Intents): EditorKeys {
   // `\` then Enter continues the prompt on a new line (as in a shell): the one newline key
   // that works in every terminal, whatever it sends for Shift+Enter.
   const submitOrContinueLine = (): void => {
-    const { text, cursor } = store.getState().editor;
-    if (cursor > 0 && text[cursor - 1] === "\\") {
+    const editor = store.getState().editor;
+    if (textBeforeCursor(editor, 1).text === "\\") {
       edit({ type: "editor", op: { op: "backspace" } });
       edit({ type: "editor", op: { op: "newline" } });
       return;

@@ -123,18 +123,35 @@ function continuationSplit(input: string): string[] | undefined {
   return parts.filter((p) => p !== "");
 }
 
+/** A chunk of text this long was pasted, not typed (one read collects only a few typed keys). */
+const PASTED_LENGTH = 64;
+/** Control bytes other than the line breaks a paste holds. */
+const OTHER_CONTROL = /[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f]/;
+
+/** Several characters of text, line breaks allowed, nothing else: what the reads of a paste hold. */
+const isPasteText = (input: string): boolean => input.length > 1 && !OTHER_CONTROL.test(input) && !/^[\r\n]+$/.test(input);
+
 /**
  * The splitter of one input stream: splitKeypresses with the bracketed paste state kept from
- * one event to the next (the paste markers arrive as events of their own).
+ * one event to the next (the paste markers arrive as events of their own), and unbracketed
+ * pastes recognised across reads. A terminal without bracketed paste delivers a big paste as
+ * reads cut anywhere: a read that ends with a line break ("…line 41\r") or starts with one
+ * would be a line of text and Enter, sending part of the paste. So once a read was pasted
+ * text (several lines, or longer than one read of typing), the reads after it are text too,
+ * line breaks included, until one is not (a key typed on its own: a line break on its own is
+ * Enter, a character ends the paste).
  */
 export function createKeypressSplitter(): (input: string, key: Key, unnamed?: boolean) => Keypress[] {
   let pasting = false;
+  let burst = false;
   return (input, key, unnamed = false) => {
-    const keys = splitKeypresses(input, key, pasting, unnamed);
+    const inBurst = burst && !pasting && !unnamed && isPasteText(input);
+    const keys = inBurst ? [{ input, key }] : splitKeypresses(input, key, pasting, unnamed);
     for (const k of keys) {
       if (k.input === "[200~") pasting = true;
       else if (k.input === "[201~") pasting = false;
     }
+    burst = inBurst || (keys.length === 1 && !pasting && !unnamed && isPasteText(input) && (/[\r\n]/.test(input) || input.length >= PASTED_LENGTH));
     return keys;
   };
 }

@@ -4,12 +4,15 @@
 // under the editor never lags a keystroke; the keys that move and apply it are completion-keys.ts.
 import type { SlashCommand } from "../slash-registry.js";
 import { allSuggestions } from "../slash/completion.js";
+import { textBeforeCursor } from "../state/editor.js";
 import type { Store } from "../state/store.js";
 import type { TuiState } from "../state/types.js";
 import { type CompletionMenu, computeMenu } from "./completion-menu.js";
 import { listProjectFiles, withDirectories } from "./file-index.js";
 
 const FILES_TTL_MS = 30_000;
+/** Text before the cursor the menu is computed from: more than an `@path` (1,024) or a `/name` is read. */
+const MENU_WINDOW = 2048;
 
 /** Where `@` candidates come from. */
 export type FileSource =
@@ -81,7 +84,11 @@ export function createCompletionDriver(options: CompletionOptions): CompletionDr
   const compute = (s: TuiState): CompletionMenu | undefined => {
     if (s.ui.overlay !== undefined || s.dialogs.length > 0 || s.editor.pasting || s.editor.search) return undefined;
     const slash = () => allSuggestions(options.commands(), s.worker.slashCommands, options.supported);
-    return computeMenu(s.editor.text, s.editor.cursor, { slash, files: filePaths, filesNote });
+    // The menu looks only just before the cursor (a `/name` at the start, an `@path`): it gets
+    // that much of the prompt, never all of it, so a key costs the same in a 1 MB prompt.
+    const near = textBeforeCursor(s.editor, MENU_WINDOW);
+    const menu = computeMenu(near.text, s.editor.cursor - near.start, { slash, files: filePaths, filesNote });
+    return menu && near.start > 0 ? { ...menu, start: menu.start + near.start, end: menu.end + near.start } : menu;
   };
   const filesNote = (): string | undefined => {
     const source = options.files();

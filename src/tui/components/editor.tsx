@@ -3,6 +3,7 @@
 import type React from "react";
 import { resolveEditorKey } from "../keymap.js";
 import { editorLines, editorRowCount, searchLine } from "../render/editor-lines.js";
+import { editorDoc } from "../state/editor.js";
 import type { EditorState } from "../state/types.js";
 import { useTuiState } from "../state/use-store.js";
 import { useController } from "./controller-context.js";
@@ -27,11 +28,11 @@ export function Editor({ width, maxRows, active }: { width: number; maxRows: num
   );
   const placeholder = busy ? "steer the agent (enter) or queue a follow-up (alt+enter)" : "message the agent · /hotkeys for keys";
   const search = editor.search ? [searchLine(editor.search, width)] : [];
-  const rows = editorLines(editor.text, editor.cursor, width, maxRows - search.length, { placeholder, focused: active && !editor.search });
+  const rows = editorLines(editorDoc(editor), editor.cursor, width, maxRows - search.length, { placeholder, focused: active && !editor.search });
   return <Lines lines={[...search, ...rows]} />;
 }
 
 /** Rows the editor wants for its current text, up to `cap` (the budget caps it anyway). */
 export function editorWantedRows(editor: EditorState, width: number, cap: number): number {
-  return editorRowCount(editor.text, width, cap) + (editor.search ? 1 : 0);
+  return editorRowCount(editorDoc(editor), width, cap) + (editor.search ? 1 : 0);
 }

@@ -1,6 +1,19 @@
-// Editor slice: multi-line text + cursor + prompt history, as pure operations (no Ink).
+// Editor slice: multi-line text + cursor + prompt history, as pure operations (no Ink). The
+// text is edited as pieces (text-doc.ts): a key costs the same in a 10-byte and a 1 MB prompt.
 import { reduceSearch, type SearchOp } from "./history-search.js";
 import { pasteMarker } from "./paste.js";
+import {
+  docCharCode,
+  docFromString,
+  docLineEnd,
+  docLineStart,
+  docMatchAfter,
+  docMatchBefore,
+  docSlice,
+  docSplice,
+  emptyDoc,
+  type TextDoc,
+} from "./text-doc.js";
 import type { EditorState } from "./types.js";
 
 export const initialEditor: EditorState = {
@@ -43,67 +56,113 @@ export type EditorOp =
   | { op: "load_history"; entries: string[] }
   | SearchOp;
 
+/** The operations on the text around the cursor (one helper applies them). */
+type MotionOp = Extract<
+  EditorOp,
+  { op: "backspace" | "delete" | "left" | "right" | "word_left" | "word_right" | "home" | "end" | "delete_word" | "kill_line" }
+>;
+
 /** Entries kept in memory (the persisted file keeps the same number, prompt-history.ts). */
 const HISTORY_MAX = 1000;
 
-function lineStart(text: string, cursor: number): number {
-  return text.lastIndexOf("\n", cursor - 1) + 1;
-}
-function lineEnd(text: string, cursor: number): number {
-  const i = text.indexOf("\n", cursor);
-  return i === -1 ? text.length : i;
+// Each state's text as pieces (text-doc.ts), remembered for the last few states: the reducer
+// stays a pure function of (state, op), and a state made elsewhere from a plain string (history
+// search, a dialog's own editor, a test) gets its pieces built once, on its first edit. (A
+// WeakMap would keep every old state's pieces alive until a full GC: each scavenge then copied
+// megabytes, ten times the cost of the edit itself.)
+const RECENT = 4;
+const recent: Array<{ state: EditorState; doc: TextDoc }> = [];
+
+function remember(state: EditorState, doc: TextDoc): void {
+  recent.unshift({ state, doc });
+  if (recent.length > RECENT) recent.pop();
 }
 
-function prevCharLength(text: string, cursor: number): number {
-  const code = text.charCodeAt(cursor - 1);
+/** The pieces of `s.text` (the view lays out the rows around the cursor from them). */
+export function editorDoc(s: EditorState): TextDoc {
+  const known = recent.find((r) => r.state === s);
+  if (known !== undefined && known.doc.text === s.text) return known.doc;
+  const doc = docFromString(s.text);
+  remember(s, doc);
+  return doc;
+}
+
+/**
+ * The text just before the cursor, at most `max` units, and where it starts: what a key needs
+ * to look at (the completion list), without reading the whole prompt (which would make V8
+ * copy all of it on every key).
+ */
+export function textBeforeCursor(s: EditorState, max: number): { text: string; start: number } {
+  const start = Math.max(0, s.cursor - max);
+  return { text: docSlice(editorDoc(s), start, s.cursor), start };
+}
+
+/** `s` with the text of `doc` and the cursor at `cursor`. */
+function withDoc(s: EditorState, doc: TextDoc, cursor: number, changes: Partial<EditorState> = {}): EditorState {
+  const out = { ...s, ...changes, text: doc.text, cursor };
+  remember(out, doc);
+  return out;
+}
+
+function withText(s: EditorState, text: string, changes: Partial<EditorState> = {}): EditorState {
+  return withDoc(s, docFromString(text), text.length, changes);
+}
+
+function prevCharLength(doc: TextDoc, cursor: number): number {
+  const code = docCharCode(doc, cursor - 1);
   return code >= 0xdc00 && code <= 0xdfff && cursor >= 2 ? 2 : 1;
 }
-function nextCharLength(text: string, cursor: number): number {
-  const code = text.charCodeAt(cursor);
+function nextCharLength(doc: TextDoc, cursor: number): number {
+  const code = docCharCode(doc, cursor);
   return code >= 0xd800 && code <= 0xdbff ? 2 : 1;
 }
 
-function insert(s: EditorState, chunk: string): EditorState {
+/** `chunk` typed at the cursor; `doc`: the pieces of `s.text`, when `s` is a state made on the way. */
+function insert(s: EditorState, chunk: string, doc?: TextDoc): EditorState {
   // While a bracketed paste runs its text is gathered, and laid out once when it ends.
   if (s.pasting) return { ...s, pasteBuffer: s.pasteBuffer + chunk };
   const clean = chunk.replace(/\r\n?/g, "\n");
-  return { ...s, text: s.text.slice(0, s.cursor) + clean + s.text.slice(s.cursor), cursor: s.cursor + clean.length, historyIndex: undefined };
+  const at = Math.min(s.cursor, s.text.length);
+  return withDoc(s, docSplice(doc ?? editorDoc(s), at, at, clean), at + clean.length, { historyIndex: undefined });
+}
+
+/** Replace [start, end) with `text`; the cursor ends after it. */
+function splice(s: EditorState, start: number, end: number, text: string, changes: Partial<EditorState> = {}): EditorState {
+  return withDoc(s, docSplice(editorDoc(s), start, end, text), start + text.length, changes);
 }
 
 /** True when the cursor is on the first line (Up walks history there). */
 export function cursorOnFirstLine(s: EditorState): boolean {
-  return !s.text.slice(0, s.cursor).includes("\n");
+  return docLineStart(editorDoc(s), s.cursor) === 0;
 }
 export function cursorOnLastLine(s: EditorState): boolean {
-  return !s.text.slice(s.cursor).includes("\n");
+  return docLineEnd(editorDoc(s), s.cursor) === s.text.length;
 }
 
 function moveVertical(s: EditorState, dir: -1 | 1): EditorState {
-  const start = lineStart(s.text, s.cursor);
+  const doc = editorDoc(s);
+  const start = docLineStart(doc, s.cursor);
   const col = s.cursor - start;
   if (dir === -1) {
-    const prevStart = lineStart(s.text, start - 1);
+    const prevStart = docLineStart(doc, start - 1);
     const prevLen = start - 1 - prevStart;
-    return { ...s, cursor: prevStart + Math.min(col, prevLen) };
+    return withDoc(s, doc, prevStart + Math.min(col, prevLen));
   }
-  const end = lineEnd(s.text, s.cursor);
-  const nextStart = end + 1;
-  const nextLen = lineEnd(s.text, nextStart) - nextStart;
-  return { ...s, cursor: nextStart + Math.min(col, nextLen) };
+  const nextStart = docLineEnd(doc, s.cursor) + 1;
+  const nextLen = docLineEnd(doc, nextStart) - nextStart;
+  return withDoc(s, doc, nextStart + Math.min(col, nextLen));
 }
 
 function historyStep(s: EditorState, dir: -1 | 1): EditorState {
   if (s.history.length === 0) return s;
   if (dir === -1) {
     const index = s.historyIndex === undefined ? s.history.length - 1 : Math.max(0, s.historyIndex - 1);
-    const text = s.history[index] ?? "";
-    return { ...s, draft: s.historyIndex === undefined ? s.text : s.draft, historyIndex: index, text, cursor: text.length };
+    return withText(s, s.history[index] ?? "", { draft: s.historyIndex === undefined ? s.text : s.draft, historyIndex: index });
   }
   if (s.historyIndex === undefined) return s;
   const index = s.historyIndex + 1;
-  if (index >= s.history.length) return { ...s, historyIndex: undefined, text: s.draft, cursor: s.draft.length };
-  const text = s.history[index] ?? "";
-  return { ...s, historyIndex: index, text, cursor: text.length };
+  if (index >= s.history.length) return withText(s, s.draft, { historyIndex: undefined });
+  return withText(s, s.history[index] ?? "", { historyIndex: index });
 }
 
 function endPaste(s: EditorState, collapse: boolean): EditorState {
@@ -112,68 +171,87 @@ function endPaste(s: EditorState, collapse: boolean): EditorState {
   const done = { ...s, pasting: false, pasteBuffer: "" };
   const id = s.pasteCount + 1;
   const marker = collapse ? pasteMarker(id, text) : undefined;
-  if (marker === undefined) return insert(done, text);
-  return insert({ ...done, pastes: { ...s.pastes, [id]: text }, pasteCount: id }, marker);
+  if (marker === undefined) return insert(done, text, editorDoc(s));
+  return insert({ ...done, pastes: { ...s.pastes, [id]: text }, pasteCount: id }, marker, editorDoc(s));
+}
+
+/** Cursor moves and deletions around the cursor. */
+function reduceMotion(s: EditorState, o: MotionOp): EditorState {
+  const doc = editorDoc(s);
+  const { cursor } = s;
+  switch (o.op) {
+    case "backspace":
+      return cursor === 0 ? s : splice(s, cursor - prevCharLength(doc, cursor), cursor, "");
+    case "delete":
+      return cursor >= doc.length ? s : withDoc(s, docSplice(doc, cursor, cursor + nextCharLength(doc, cursor), ""), cursor);
+    case "left":
+      return withDoc(s, doc, Math.max(0, cursor - (cursor > 0 ? prevCharLength(doc, cursor) : 0)));
+    case "right":
+      return withDoc(s, doc, Math.min(doc.length, cursor + (cursor < doc.length ? nextCharLength(doc, cursor) : 0)));
+    case "word_left":
+      return withDoc(s, doc, docMatchBefore(doc, cursor, /\S+\s*$/) ?? 0);
+    case "word_right": {
+      const n = docMatchAfter(doc, cursor, /^\s*\S+/);
+      return withDoc(s, doc, n === undefined ? doc.length : cursor + n);
+    }
+    case "home":
+      return withDoc(s, doc, docLineStart(doc, cursor));
+    case "end":
+      return withDoc(s, doc, docLineEnd(doc, cursor));
+    case "delete_word":
+      return splice(s, docMatchBefore(doc, cursor, /\S+\s*$|\s+$/) ?? 0, cursor, "");
+    case "kill_line": {
+      const end = docLineEnd(doc, cursor);
+      const cut = end === cursor && end < doc.length ? end + 1 : end;
+      return withDoc(s, docSplice(doc, cursor, cut, ""), cursor);
+    }
+    default: {
+      const never: never = o;
+      return never;
+    }
+  }
 }
 
 /** Apply one editing operation. Pure and total. */
 export function reduceEditor(s: EditorState, o: EditorOp): EditorState {
+  const out = applyOp(s, o);
+  // A state that only changed other fields keeps the pieces of its text (no rebuild on the next key).
+  if (out !== s && recent[0]?.state !== out && out.text === s.text) remember(out, editorDoc(s));
+  return out;
+}
+
+function applyOp(s: EditorState, o: EditorOp): EditorState {
   switch (o.op) {
     case "insert":
       return insert(s, o.text);
     case "newline":
       return insert(s, "\n");
-    case "backspace": {
-      if (s.cursor === 0) return s;
-      const n = prevCharLength(s.text, s.cursor);
-      return { ...s, text: s.text.slice(0, s.cursor - n) + s.text.slice(s.cursor), cursor: s.cursor - n };
-    }
+    case "backspace":
     case "delete":
-      if (s.cursor >= s.text.length) return s;
-      return { ...s, text: s.text.slice(0, s.cursor) + s.text.slice(s.cursor + nextCharLength(s.text, s.cursor)) };
     case "left":
-      return { ...s, cursor: Math.max(0, s.cursor - (s.cursor > 0 ? prevCharLength(s.text, s.cursor) : 0)) };
     case "right":
-      return { ...s, cursor: Math.min(s.text.length, s.cursor + (s.cursor < s.text.length ? nextCharLength(s.text, s.cursor) : 0)) };
-    case "word_left": {
-      const before = s.text.slice(0, s.cursor);
-      const m = /\S+\s*$/.exec(before);
-      return { ...s, cursor: m ? m.index : 0 };
-    }
-    case "word_right": {
-      const m = /^\s*\S+/.exec(s.text.slice(s.cursor));
-      return { ...s, cursor: m ? s.cursor + m[0].length : s.text.length };
-    }
+    case "word_left":
+    case "word_right":
     case "home":
-      return { ...s, cursor: lineStart(s.text, s.cursor) };
     case "end":
-      return { ...s, cursor: lineEnd(s.text, s.cursor) };
+    case "delete_word":
+    case "kill_line":
+      return reduceMotion(s, o);
     case "up":
       return cursorOnFirstLine(s) ? historyStep(s, -1) : moveVertical(s, -1);
     case "down":
       return cursorOnLastLine(s) ? historyStep(s, 1) : moveVertical(s, 1);
-    case "delete_word": {
-      const before = s.text.slice(0, s.cursor);
-      const m = /\S+\s*$|\s+$/.exec(before);
-      const start = m ? m.index : 0;
-      return { ...s, text: s.text.slice(0, start) + s.text.slice(s.cursor), cursor: start };
-    }
-    case "kill_line": {
-      const end = lineEnd(s.text, s.cursor);
-      const cut = end === s.cursor && end < s.text.length ? end + 1 : end;
-      return { ...s, text: s.text.slice(0, s.cursor) + s.text.slice(cut) };
-    }
     case "clear":
-      return { ...s, text: "", cursor: 0, historyIndex: undefined, pastes: {}, pasteCount: 0 };
+      return withDoc(s, emptyDoc, 0, { historyIndex: undefined, pastes: {}, pasteCount: 0 });
     case "set":
-      return { ...s, text: o.text, cursor: o.text.length, historyIndex: undefined, undo: o.keepUndo && s.text !== "" ? s.text : undefined };
+      return withText(s, o.text, { historyIndex: undefined, undo: o.keepUndo && s.text !== "" ? s.text : undefined });
     case "replace": {
       const start = Math.max(0, Math.min(o.start, s.text.length));
       const end = Math.max(start, Math.min(o.end, s.text.length));
-      return { ...s, text: s.text.slice(0, start) + o.text + s.text.slice(end), cursor: start + o.text.length, historyIndex: undefined };
+      return splice(s, start, end, o.text, { historyIndex: undefined });
     }
     case "undo":
-      return s.undo === undefined ? s : { ...s, text: s.undo, cursor: s.undo.length, undo: undefined };
+      return s.undo === undefined ? s : withText(s, s.undo, { undo: undefined });
     case "paste":
       return o.active ? { ...s, pasting: true, pasteBuffer: "" } : endPaste(s, o.collapse === true);
     case "commit_history": {

@@ -162,6 +162,20 @@ describe("completion list", () => {
     expect(conn.calls).toEqual([]);
   });
 
+  it("completes an @path typed after a long prompt: the list and its edit are at the cursor", () => {
+    const { store, controller, type, names } = setup();
+    const long = "some text ".repeat(1000);
+    type(long);
+    type("@mai");
+    expect(names()).toContain("src/main.ts");
+    expect(store.getState().completion).toMatchObject({ kind: "at", start: long.length, end: long.length + 4 });
+    controller.run("submit");
+    expect(store.getState().editor.text).toBe(`${long}@src/main.ts `);
+    store.dispatch({ type: "editor", op: { op: "clear" } });
+    type(`/${"x".repeat(3000)}`);
+    expect(store.getState().completion).toBeUndefined();
+  });
+
   it("lists the worker's files when it can: 'reading…' until they arrive", async () => {
     const { store, type, names, goRemote, answerFiles } = setup();
     goRemote();

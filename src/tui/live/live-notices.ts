@@ -4,6 +4,7 @@
 import type { BridgeNotice } from "../../bridge/index.js";
 import type { TuiAction } from "../state/actions.js";
 import { sessionActions } from "../open-session.js";
+import { messageWindow } from "../session-pages.js";
 
 type LiveNotice = Extract<BridgeNotice, { kind: "live_attached" | "live_link" | "live_detached" }>;
 
@@ -13,11 +14,11 @@ export function liveNoticeActions(n: LiveNotice, now: number): TuiAction[] {
       switch (n.mode) {
         case "first":
           // The session as opening it prints it; the run in progress continues from the answer's frames.
-          return sessionActions(n.messages);
+          return sessionActions(messageWindow(n.messages, n.messagesOffset));
         case "snapshot":
           return [
             { type: "interrupted", reason: "Reconnected, but what was streamed meanwhile could not be replayed; the conversation so far follows.", now },
-            ...sessionActions(n.messages),
+            ...sessionActions(messageWindow(n.messages, n.messagesOffset)),
           ];
         case "resumed":
         case "replaced":

@@ -65,7 +65,9 @@ function printSessions(store: Store, connection: FeatureOptions["connection"]): 
       if (n.kind === "rehydrated") sessions.rehydrated(n.state, n.messages).catch(showFailed);
       // A live worker's session was printed from its attach answer (bridge-notices.ts).
       else if (n.kind === "live_attached")
-        (n.state !== undefined ? sessions.attached(n.state, n.messages) : sessions.attachedWithoutState(n.messages)).catch(showFailed);
+        (n.state !== undefined ? sessions.attached(n.state, n.messages, n.messagesOffset) : sessions.attachedWithoutState(n.messages, n.messagesOffset)).catch(
+          showFailed,
+        );
     }
   });
   return { sessions, showFailed };

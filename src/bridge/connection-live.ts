@@ -177,6 +177,7 @@ class LiveConnection implements LiveSupport {
     const messages = printed ? ((Array.isArray(data["messages"]) ? data["messages"] : []) as AgentMessage[]) : [];
     // A worker that honoured `tail` says where its messages start (older ones send them all).
     const offset = printed && typeof data["messagesOffset"] === "number" && data["messagesOffset"] > 0 ? data["messagesOffset"] : undefined;
+    const listId = offset !== undefined && typeof data["messagesListId"] === "number" ? data["messagesListId"] : undefined;
     // The answer's get_state data (decoded like any get_state) names the session printed.
     const state = printed && isRecord(data["state"]) ? decodeData("get_state", data["state"]) : undefined;
     this.deps.emit({
@@ -185,6 +186,7 @@ class LiveConnection implements LiveSupport {
       mode,
       messages,
       ...(offset !== undefined ? { messagesOffset: offset } : {}),
+      ...(listId !== undefined ? { messagesListId: listId } : {}),
       ...(state?.ok ? { state: state.value as RpcSessionState } : {}),
     });
     const frames = Array.isArray(data["frames"]) ? data["frames"] : [];

@@ -41,7 +41,7 @@ export interface RpcClient {
    * The context's messages; `page` asks for `limit` of them from `offset` (negative: from the
    * end). Only agent-rpc pages (its answer has `offset` and `total`); other workers send all.
    */
-  getMessages(page?: { offset: number; limit?: number }): Promise<{ messages: AgentMessage[]; offset?: number; total?: number }>;
+  getMessages(page?: { offset: number; limit?: number }): Promise<{ messages: AgentMessage[]; offset?: number; total?: number; listId?: number }>;
   setModel(provider: string, modelId: string): Promise<Model>;
   cycleModel(): Promise<CycleModelResult | null>;
   getAvailableModels(): Promise<{ models: Model[] }>;

@@ -56,9 +56,17 @@ export type BridgeNotice =
    * is the whole conversation again); `replaced`: the old worker was gone, a new one reopened the
    * session (a `rehydrated` notice follows, as after a crash). `messagesOffset`: `messages` are
    * the conversation's last ones from that index (live options' `snapshotTail`); the earlier
-   * ones are read with get_messages' paging fields.
+   * ones are read with get_messages' paging fields, whose `listId` must be `messagesListId`.
    */
-  | { kind: "live_attached"; id: string; mode: LiveAttachMode; messages: AgentMessage[]; messagesOffset?: number; state?: RpcSessionState }
+  | {
+      kind: "live_attached";
+      id: string;
+      mode: LiveAttachMode;
+      messages: AgentMessage[];
+      messagesOffset?: number;
+      messagesListId?: number;
+      state?: RpcSessionState;
+    }
   /** The link to a live worker: lost, next attempt in `delayMs`, or restored. */
   | { kind: "live_link"; state: "lost" | "waiting" | "restored"; attempt?: number; delayMs?: number }
   /** The live worker let this client go: `taken_over` by another client, or it ended (`shutdown`). */

@@ -10,7 +10,7 @@ import type { EntryInput } from "./state/transcript.js";
 import type { TuiAction } from "./state/actions.js";
 import type { Store } from "./state/store.js";
 import { workerSupports } from "./state/worker-info.js";
-import { messageWindow, type PageReader, readMissing, readTail } from "./session-pages.js";
+import { listOf, messageWindow, type PageReader, readMissing, readTail, type TailPlace } from "./session-pages.js";
 
 /**
  * Messages printed into scrollback when a session opens (about ten turns: several screens);
@@ -34,14 +34,14 @@ export type SessionPrinter = {
   /**
    * A live worker's attach answer printed `state`'s session (sessionActions, in stream order
    * before the run in progress): remember it, take its totals and build its earlier messages.
-   * show({ ifNotShown }) then prints nothing. `offset`: the answer held only the messages from
+   * show({ ifNotShown }) then prints nothing. `place`: the answer held only the messages from
    * there on (the earlier ones are read a page at a time).
    */
-  attached(state: RpcSessionState, messages: readonly unknown[], offset?: number): Promise<void>;
+  attached(state: RpcSessionState, messages: readonly unknown[], place?: TailPlace): Promise<void>;
   /** Resolves once the earlier messages of the last printed session are in the store. */
   olderBuilt(): Promise<void>;
   /** A live attach answer without the session's state: build its earlier messages only. */
-  attachedWithoutState(messages: readonly unknown[], offset?: number): Promise<void>;
+  attachedWithoutState(messages: readonly unknown[], place?: TailPlace): Promise<void>;
 };
 
 /**
@@ -85,7 +85,7 @@ async function fillOlder(store: Store, messages: readonly unknown[], filling: Se
     const entries: EntryInput[] = [];
     for (let from = 0; from < build.firstPrinted; from += BUILD_SLICE) {
       const to = Math.min(from + BUILD_SLICE, build.firstPrinted);
-      if (holes) await readMissing(window, from, to, read);
+      if (holes) await readMissing(window, from, to, read, listOf(messages));
       await nextTurn();
       entries.push(...historySlice(window, from, to, build));
     }
@@ -159,14 +159,14 @@ export function createSessionPrinter(store: Store, connection: Connection): Sess
       if (shown() === undefined || shown() === sessionKey(state)) return remember(state);
       await print(state, messages, "The restarted worker opened another session");
     },
-    async attached(state, messages, offset) {
+    async attached(state, messages, place) {
       remember(state);
-      const window = messageWindow(messages, offset);
+      const window = messageWindow(messages, place);
       store.dispatch({ type: "session_totals", totals: await totals(window) });
       // The attach answer's notice printed the tail (live-notices.ts); the rest follows here.
       await fill(window);
     },
-    attachedWithoutState: (messages, offset) => fill(messageWindow(messages, offset)),
+    attachedWithoutState: (messages, place) => fill(messageWindow(messages, place)),
     olderBuilt: () => older,
   };
 }

@@ -8,24 +8,36 @@ export const TAIL_MESSAGES = 120;
 /** Earlier messages asked for per request. */
 export const PAGE_MESSAGES = 200;
 
-export type MessagesAnswer = { messages: readonly unknown[]; offset?: number; total?: number };
+export type MessagesAnswer = { messages: readonly unknown[]; offset?: number; total?: number; listId?: number };
 /** get_messages with paging fields (rpc.getMessages). */
 export type PageReader = (page: { offset: number; limit?: number }) => Promise<MessagesAnswer>;
+/** Where a tail sits in the worker's list of messages (a paged answer's `offset` and `listId`). */
+export type TailPlace = { offset: number; listId?: number | undefined };
+
+/** The worker's list each window with holes came from (its pages must come from the same). */
+const windowLists = new WeakMap<readonly unknown[], number>();
 
 /**
  * A session's messages as far as they are here: indexes as in the whole session, with holes
- * before `offset` when only the tail came. Builders skip holes; readMissing fills them.
+ * before the tail's offset when only the tail came. Builders skip holes; readMissing fills them.
  */
-export function messageWindow(messages: readonly unknown[], offset = 0): readonly unknown[] {
-  if (offset <= 0) return messages;
-  const all: unknown[] = new Array<unknown>(offset + messages.length);
-  for (let i = 0; i < messages.length; i += 1) all[offset + i] = messages[i];
+export function messageWindow(messages: readonly unknown[], place?: TailPlace): readonly unknown[] {
+  if (place === undefined || place.offset <= 0) return messages;
+  const all: unknown[] = new Array<unknown>(place.offset + messages.length);
+  for (let i = 0; i < messages.length; i += 1) all[place.offset + i] = messages[i];
+  if (place.listId !== undefined) windowLists.set(all, place.listId);
   return all;
+}
+
+/** The worker's list a window came from, if it said. */
+export function listOf(window: readonly unknown[]): number | undefined {
+  return windowLists.get(window);
 }
 
 /** The window of a get_messages answer: a page's place when the worker pages, else all of it. */
 export function answerWindow(answer: MessagesAnswer): readonly unknown[] {
-  return answer.offset !== undefined && answer.total !== undefined ? messageWindow(answer.messages, answer.offset) : answer.messages;
+  if (answer.offset === undefined || answer.total === undefined) return answer.messages;
+  return messageWindow(answer.messages, { offset: answer.offset, listId: answer.listId });
 }
 
 /** The first request when a session opens: its tail from a paging worker, everything from others. */
@@ -33,18 +45,12 @@ export async function readTail(read: PageReader): Promise<readonly unknown[]> {
   return answerWindow(await read({ offset: -TAIL_MESSAGES }));
 }
 
-/** Whether messages[from, to) are all here. */
-export function present(window: readonly unknown[], from: number, to: number): boolean {
-  for (let i = from; i < to; i += 1) if (!(i in window)) return false;
-  return true;
-}
-
 /**
  * Fill the holes of `window` in [from, to) from the worker, a page per request. The session may
- * only have grown meanwhile (a run appends); a page that does not fit (a compaction or another
- * session replaced the messages) stops the reading with an error.
+ * only have grown meanwhile (a run appends); a page from another list (`listId`: a compaction,
+ * another session or a move in the tree replaced it) stops the reading with an error.
  */
-export async function readMissing(window: unknown[], from: number, to: number, read: PageReader): Promise<void> {
+export async function readMissing(window: unknown[], from: number, to: number, read: PageReader, listId: number | undefined): Promise<void> {
   let at = from;
   while (at < to) {
     if (at in window) {
@@ -52,7 +58,8 @@ export async function readMissing(window: unknown[], from: number, to: number, r
       continue;
     }
     const answer = await read({ offset: at, limit: PAGE_MESSAGES });
-    if (answer.offset !== at || answer.total === undefined || answer.total < window.length || answer.messages.length === 0) {
+    const otherList = listId !== undefined && answer.listId !== listId;
+    if (otherList || answer.offset !== at || answer.total === undefined || answer.total < window.length || answer.messages.length === 0) {
       throw new Error("the session changed while its earlier messages were being read");
     }
     answer.messages.forEach((m, i) => {

@@ -108,6 +108,7 @@ describe.skipIf(!built)("bridge × live agent-rpc", () => {
     expect(attached).toMatchObject({ kind: "live_attached", mode: "first", messagesOffset: 1, messages: [{ role: "assistant" }] });
     const page = await b.connection.rpc.getMessages({ offset: 0, limit: 1 });
     expect(page).toMatchObject({ offset: 0, total: 2, messages: [{ role: "user" }] });
+    expect(page.listId).toBe(attached?.kind === "live_attached" ? attached.messagesListId : undefined);
   });
 
   it("attaches mid-stream with the answer so far; a client that takes over ends the first without a reconnect", async () => {

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import type { BridgeNotice, RpcSessionState } from "../../src/bridge/index.js";
 import type { TuiConnection } from "../../src/tui/bridge-notices.js";
 import { messagePage } from "../../src/agent/commands/message-page.js";
-import { liveNoticeActions } from "../../src/tui/live/live-notices.js";
+import { liveNoticeActions, tailPlace } from "../../src/tui/live/live-notices.js";
 import { createSessionPrinter, PRINT_LAST_MESSAGES, sessionActions } from "../../src/tui/open-session.js";
 import { PAGE_MESSAGES, TAIL_MESSAGES } from "../../src/tui/session-pages.js";
 import { historyEntries } from "../../src/tui/state/history.js";
@@ -132,12 +132,23 @@ describe("opening a long session from a worker that pages", () => {
     expect(paged.store.getState().editor.history).toHaveLength(100);
   });
 
-  it("stops with a warning when the messages were replaced while the pages were read", async () => {
-    const messages = session(500);
-    const { store, printer } = setup(messages, "paging");
+  it.each([
+    ["a compaction left fewer", (messages: unknown[]) => messages.splice(0, 1000)],
+    ["another list as long replaced them", (messages: unknown[]) => messages.splice(0, messages.length, ...session(600))],
+  ])("stops with a warning when the messages changed while the pages were read: %s", async (_name, change) => {
+    let messages = session(500);
+    const store = createStore(createInitialState(), { frameMs: 0 });
+    const rpc = {
+      getState: async () => ({ sessionFile: "/s/long.jsonl", sessionId: "long" }),
+      getMessages: async (page: Page) => messagePage(messages, page.offset, page.limit),
+      getSessionStats: async () => ({ tokens: { input: 1, output: 2, cacheRead: 0, cacheWrite: 0, total: 3 }, cost: 0 }),
+    };
+    const printer = createSessionPrinter(store, { rpc } as unknown as TuiConnection);
     await printer.show();
-    // A compaction leaves fewer messages than were there when the tail came.
-    messages.splice(0, 1000);
+    // The worker's context is replaced by a new list (runtime.setStore), as its worker does.
+    const next = [...messages];
+    change(next);
+    messages = next;
     await printer.olderBuilt();
     const notices = store
       .getState()
@@ -150,13 +161,17 @@ describe("opening a long session from a worker that pages", () => {
     const messages = session(500);
     const { store, printer, pages } = setup(messages, "paging");
     const tail = messagePage(messages, -TAIL_MESSAGES);
-    const notice = { kind: "live_attached", id: "w", mode: "first", messages: tail.messages, messagesOffset: tail.offset } as Extract<
-      BridgeNotice,
-      { kind: "live_attached" }
-    >;
+    const notice = {
+      kind: "live_attached",
+      id: "w",
+      mode: "first",
+      messages: tail.messages,
+      messagesOffset: tail.offset,
+      messagesListId: tail.listId,
+    } as Extract<BridgeNotice, { kind: "live_attached" }>;
     store.dispatchAll(liveNoticeActions(notice, 0));
     expect(store.getState().transcript.committed.filter((e) => e.kind === "user").length).toBe(PRINT_LAST_MESSAGES / 4);
-    await printer.attached({ sessionFile: "/s/long.jsonl", sessionId: "long" } as RpcSessionState, tail.messages, tail.offset);
+    await printer.attached({ sessionFile: "/s/long.jsonl", sessionId: "long" } as RpcSessionState, tail.messages, tailPlace(notice));
     expect(pages.every((p) => p.offset >= 0 && p.offset < tail.offset)).toBe(true);
     expect(withoutIds(store.getState().transcript.committed)).toEqual(historyEntries(messages, PRINT_LAST_MESSAGES));
   });

@@ -2,7 +2,25 @@
 // (docs/protocol.md §3.2.2): a client opening a long session asks for the tail it prints first
 // and the earlier messages a page at a time, so no single frame carries the whole session.
 
-export type MessagePage<T> = { messages: T[]; offset: number; total: number };
+export type MessagePage<T> = { messages: T[]; offset: number; total: number; listId: number };
+
+/**
+ * Every message list the context has had, numbered. Messages are only appended to a list; a
+ * compaction, a session switch or a move in the tree replaces it (runtime.setStore), so a
+ * client reading pages can tell that the ones it has no longer belong with the next.
+ */
+const lists = new WeakMap<readonly unknown[], number>();
+let listsSeen = 0;
+
+export function listId(messages: readonly unknown[]): number {
+  let id = lists.get(messages);
+  if (id === undefined) {
+    listsSeen += 1;
+    id = listsSeen;
+    lists.set(messages, id);
+  }
+  return id;
+}
 
 /** A finite number as a whole number, or undefined (absent, NaN, infinite). */
 function whole(n: number | undefined): number | undefined {
@@ -19,5 +37,5 @@ export function messagePage<T>(messages: readonly T[], offset?: number, limit?: 
   const start = asked < 0 ? Math.max(0, total + asked) : Math.min(asked, total);
   const count = whole(limit);
   const end = count === undefined ? total : Math.min(total, start + Math.max(0, count));
-  return { messages: messages.slice(start, end), offset: start, total };
+  return { messages: messages.slice(start, end), offset: start, total, listId: listId(messages) };
 }

@@ -291,8 +291,16 @@ class LiveClientHub implements ClientHub {
     const { state, messages: all } = this.options.snapshot();
     // `tail`: only the last messages (the client prints those and pages the rest with get_messages).
     const tail = frame["tail"];
-    const { messages, offset } = messagePage(all, typeof tail === "number" && tail >= 1 ? -Math.trunc(tail) : undefined);
-    const answer = { resumed: false, seq: this.log.last, state, messages, messagesOffset: offset, frames: this.tracker.frames() };
+    const page = messagePage(all, typeof tail === "number" && tail >= 1 ? -Math.trunc(tail) : undefined);
+    const answer = {
+      resumed: false,
+      seq: this.log.last,
+      state,
+      messages: page.messages,
+      messagesOffset: page.offset,
+      messagesListId: page.listId,
+      frames: this.tracker.frames(),
+    };
     this.respond(c, frame["id"], "live_attach", answer);
   }
 }

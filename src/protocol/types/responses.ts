@@ -42,10 +42,11 @@ export interface ResponseDataMap {
   list_files: { cwd: string; files: string[]; truncated: boolean };
   get_state: RpcSessionState;
   /**
-   * [ours] `offset` (index of the first message sent) and `total` (messages in the context):
-   * with them a client asks for a page (docs/protocol.md §3.2.2); other workers send everything.
+   * [ours] `offset` (index of the first message sent), `total` (messages in the context) and
+   * `listId` (the same while the list is only appended to): the answer to a page request
+   * (docs/protocol.md §3.2.2); other workers send everything.
    */
-  get_messages: { messages: AgentMessage[]; offset?: number; total?: number };
+  get_messages: { messages: AgentMessage[]; offset?: number; total?: number; listId?: number };
   get_commands: { commands: SlashCommandInfo[] };
   set_todos: { todoPhases: TodoPhase[] };
   set_host_tools: { toolNames: string[] };

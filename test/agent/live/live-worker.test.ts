@@ -155,11 +155,16 @@ describe.skipIf(!BUILT)("live workers", () => {
 
     const b = box.relay(["attach", liveId(a)]);
     const answer = await b.request({ type: "live_attach", tail: 1 });
-    const data = answer["data"] as { messages: Array<{ role: string }>; messagesOffset: number };
+    const data = answer["data"] as { messages: Array<{ role: string }>; messagesOffset: number; messagesListId: number };
     expect(data.messages.map((m) => m.role)).toEqual(["assistant"]);
     expect(data.messagesOffset).toBe(1);
     const page = await b.request({ type: "get_messages", offset: 0, limit: 1 });
-    expect(page["data"]).toMatchObject({ offset: 0, total: 2, messages: [{ role: "user", content: [{ type: "text", text: "hi" }] }] });
+    expect(page["data"]).toMatchObject({
+      offset: 0,
+      total: 2,
+      listId: data.messagesListId,
+      messages: [{ role: "user", content: [{ type: "text", text: "hi" }] }],
+    });
     // Without paging fields the answer is pi's: every message and nothing else.
     const all = (await b.request({ type: "get_messages" }))["data"] as Record<string, unknown>;
     expect(Object.keys(all)).toEqual(["messages"]);

@@ -19,7 +19,10 @@ if (dir) {
     written = true;
     session.post("Profiler.stop", (error, result) => {
       if (error) return;
-      const name = process.argv.slice(1, 3).map((a) => basename(a)).join("-");
+      const name = process.argv
+        .slice(1, 3)
+        .map((a) => basename(a))
+        .join("-");
       writeFileSync(join(dir, `${name}-${process.pid}.cpuprofile`), JSON.stringify(result.profile));
     });
   };

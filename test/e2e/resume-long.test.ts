@@ -26,7 +26,15 @@ function writeSession(agentDir: string, cwd: string): void {
     const message =
       i % 2 === 0
         ? { role: "user", content: [{ type: "text", text }], timestamp: t0 + i }
-        : { role: "assistant", content: [{ type: "text", text }], api: "openai-completions", provider: "fake", model: "fake-model", stopReason: "stop", timestamp: t0 + i };
+        : {
+            role: "assistant",
+            content: [{ type: "text", text }],
+            api: "openai-completions",
+            provider: "fake",
+            model: "fake-model",
+            stopReason: "stop",
+            timestamp: t0 + i,
+          };
     const id = i.toString(16).padStart(8, "0");
     lines.push(JSON.stringify({ type: "message", id, parentId, timestamp: new Date(t0 + i).toISOString(), message }));
     parentId = id;

@@ -9,7 +9,8 @@
 // mostly measure the other work.
 // Usage: npm run build && node bench/resume.mjs [--messages 10000] [--runs 3] [--cols 120] [--rows 40] [--no-pi] [--keep]
 // BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/x" passes node options to agent-tui's TUI process
-// (e.g. to profile it); pi runs without them.
+// (e.g. to profile it); pi runs without them. BENCH_PROFILE_DIR=/tmp/x profiles every process the
+// TUI starts (relay, worker) through bench/lib/cpu-profile-preload.cjs.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { cpus, loadavg, tmpdir } from "node:os";
@@ -114,6 +115,9 @@ function makeSandbox() {
     PI_CODING_AGENT_DIR: dirs.agent,
     PI_OFFLINE: "1",
     PI_SKIP_VERSION_CHECK: "1",
+    ...(process.env.BENCH_PROFILE_DIR
+      ? { BENCH_PROFILE_DIR: process.env.BENCH_PROFILE_DIR, NODE_OPTIONS: `--require ${join(import.meta.dirname, "lib", "cpu-profile-preload.cjs")}` }
+      : {}),
   };
   return { root, cwd: dirs.cwd, env, written, dispose: () => rmSync(root, { recursive: true, force: true }) };
 }
@@ -121,6 +125,13 @@ function makeSandbox() {
 // ---------------------------------------------------------------- driving a TUI
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+function signal(pid, name) {
+  try {
+    process.kill(pid, name);
+  } catch {
+    // Already gone.
+  }
+}
 /** CPU seconds of a process and of every process under it (the TUI; its relay and live worker), by pid. */
 function treeCpu(pid) {
   const under = descendants(pid).reduce((sum, p) => sum + (cpuSeconds(p) || 0), 0);
@@ -193,19 +204,15 @@ async function measure(argv, sandbox, footerRe) {
     peakRss = peakRssMb(child.pid);
     // The live worker outlives the TUI by design: end it too, or the next run would attach to it.
     const under = descendants(child.pid);
-    if (process.env.BENCH_NODE_ARGS) {
-      // A profile is written only on a normal exit: ask the TUI to end first.
+    if (process.env.BENCH_NODE_ARGS || process.env.BENCH_PROFILE_DIR) {
+      // A profile is written only on a normal exit: ask the TUI and the processes under it to end first.
       child.kill("SIGTERM");
-      for (const until = performance.now() + 10_000; !exited && performance.now() < until; ) await sleep(20);
+      for (const pid of under) signal(pid, "SIGTERM");
+      const alive = () => !exited || under.some((pid) => !Number.isNaN(cpuSeconds(pid)));
+      for (const until = performance.now() + 10_000; alive() && performance.now() < until; ) await sleep(20);
     }
     child.kill("SIGKILL");
-    for (const pid of under) {
-      try {
-        process.kill(pid, "SIGKILL");
-      } catch {
-        // Already gone.
-      }
-    }
+    for (const pid of under) signal(pid, "SIGKILL");
   }
   return {
     firstScreen: firstScreenAt === undefined ? Number.NaN : firstScreenAt - started,

@@ -24,6 +24,7 @@ import { guardStderr, installCredentialGuard, maskSecrets } from "./security/cre
 import { createLiveTransport, type LiveTransport } from "./live/live-transport.js";
 import { idleGraceMs } from "./live/idle-exit.js";
 import { buildState } from "./commands/state-commands.js";
+import { whenQuiet } from "./rpc/when-quiet.js";
 
 export interface StartOptions {
   cli: CliOptions;
@@ -166,6 +167,7 @@ async function serve(
   frameRoutes: FrameRoutes,
   version: string,
   shutdown: Shutdown,
+  onCommand: () => void,
 ): Promise<RpcServer> {
   const { runtime, services, writer, live } = parts;
   const contextFor = (id: string | undefined): CommandContext => ({
@@ -175,7 +177,11 @@ async function serve(
     ...(id !== undefined ? { id } : {}),
   });
   const server = startRpcServer({
-    ...(live ? { reply: live.reply, intercept: live.intercept, afterCommand: live.afterCommand } : { input: process.stdin }),
+    ...(live ? { reply: live.reply, intercept: live.intercept } : { input: process.stdin }),
+    afterCommand: (type) => {
+      live?.afterCommand(type);
+      onCommand();
+    },
     writer,
     table: buildCommandTable(),
     contextFor,
@@ -293,15 +299,15 @@ export async function startAgent({ cli, version, cwd }: StartOptions): Promise<v
     if (typeof frame["id"] === "string") live?.dialogAnswered(frame["id"]);
     return extensions.handleUiResponse(frame);
   });
-  parts.server = await serve({ runtime, services, writer, live }, frameRoutes, version, shutdown);
-  sessionNotices.ready(writer);
   // Warm pi-ai/pi-agent-core once the client's startup queries are answered, so the first
-  // prompt does not pay for loading them; unref'd so it never delays an exit.
-  setTimeout(() => {
+  // prompt does not pay for loading them.
+  const warmUp = whenQuiet(() => {
     loadAgentCore()
       .then(() => runtime.prepareTools())
       .catch((error: unknown) => warn(`preloading the agent loop failed: ${(error as Error).message}`));
-  }, 300).unref();
+  });
+  parts.server = await serve({ runtime, services, writer, live }, frameRoutes, version, shutdown, warmUp.touch);
+  sessionNotices.ready(writer);
   onSignals(shutdown, live);
 }
 

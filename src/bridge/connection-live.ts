@@ -33,6 +33,8 @@ export interface LiveSupportDeps {
   killCurrent(): void;
   stopping(): boolean;
   delaysMs?: readonly number[];
+  /** live_attach's `tail`: a snapshot carries only the last this many messages. */
+  snapshotTail?: number;
 }
 
 export interface LiveSupport {
@@ -90,7 +92,8 @@ class LiveConnection implements LiveSupport {
     this.attachedPromise = new Promise<void>((resolve) => {
       this.resolveAttached = resolve;
     });
-    this.deps.request("live_attach", this.link.attachFields(), PROBE_TIMEOUT_MS).then(
+    const tail = this.deps.snapshotTail;
+    this.deps.request("live_attach", { ...this.link.attachFields(), ...(tail !== undefined ? { tail } : {}) }, PROBE_TIMEOUT_MS).then(
       () => this.resolveAttached(),
       (error: unknown) => {
         this.deps.emit({ kind: "notification", level: "warning", message: `Could not attach to the live worker: ${(error as Error).message}` });
@@ -172,9 +175,20 @@ class LiveConnection implements LiveSupport {
     if (mode === "snapshot") this.forgetRun();
     const printed = mode === "first" || mode === "snapshot";
     const messages = printed ? ((Array.isArray(data["messages"]) ? data["messages"] : []) as AgentMessage[]) : [];
+    // A worker that honoured `tail` says where its messages start (older ones send them all).
+    const offset = printed && typeof data["messagesOffset"] === "number" && data["messagesOffset"] > 0 ? data["messagesOffset"] : undefined;
+    const listId = offset !== undefined && typeof data["messagesListId"] === "number" ? data["messagesListId"] : undefined;
     // The answer's get_state data (decoded like any get_state) names the session printed.
     const state = printed && isRecord(data["state"]) ? decodeData("get_state", data["state"]) : undefined;
-    this.deps.emit({ kind: "live_attached", id: this.link.id ?? "", mode, messages, ...(state?.ok ? { state: state.value as RpcSessionState } : {}) });
+    this.deps.emit({
+      kind: "live_attached",
+      id: this.link.id ?? "",
+      mode,
+      messages,
+      ...(offset !== undefined ? { messagesOffset: offset } : {}),
+      ...(listId !== undefined ? { messagesListId: listId } : {}),
+      ...(state?.ok ? { state: state.value as RpcSessionState } : {}),
+    });
     const frames = Array.isArray(data["frames"]) ? data["frames"] : [];
     for (const frame of frames) if (isRecord(frame)) this.deps.dispatchFrame(frame);
   }

@@ -121,6 +121,7 @@ class Connection implements WorkerConnection {
       killCurrent: () => this.supervisor.endCurrent(),
       stopping: () => this.supervisor.isStopping(),
       ...(options.live?.reconnectDelaysMs ? { delaysMs: options.live.reconnectDelaysMs } : {}),
+      ...(options.live?.snapshotTail !== undefined ? { snapshotTail: options.live.snapshotTail } : {}),
     });
     this.rpc = createRpcClient({ request: (type, fields) => this.request(type, fields), supports: (type) => this.caps.commands[type] !== false });
   }

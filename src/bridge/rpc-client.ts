@@ -37,7 +37,11 @@ export interface RpcClient {
   /** Falls back to abort + prompt on workers without abort_and_prompt. */
   abortAndPrompt(message: string, options?: { images?: ImageContent[] }): Promise<void>;
   getState(): Promise<RpcSessionState>;
-  getMessages(): Promise<{ messages: AgentMessage[] }>;
+  /**
+   * The context's messages; `page` asks for `limit` of them from `offset` (negative: from the
+   * end). Only agent-rpc pages (its answer has `offset` and `total`); other workers send all.
+   */
+  getMessages(page?: { offset: number; limit?: number }): Promise<{ messages: AgentMessage[]; offset?: number; total?: number; listId?: number }>;
   setModel(provider: string, modelId: string): Promise<Model>;
   cycleModel(): Promise<CycleModelResult | null>;
   getAvailableModels(): Promise<{ models: Model[] }>;
@@ -115,7 +119,7 @@ export function createRpcClient(transport: RpcTransport): RpcClient {
       await req("prompt", withImages(message, options.images));
     },
     getState: () => typed("get_state"),
-    getMessages: () => typed("get_messages"),
+    getMessages: (page) => typed("get_messages", page ? { offset: page.offset, ...(page.limit !== undefined ? { limit: page.limit } : {}) } : {}),
     setModel: (provider, modelId) => typed("set_model", { provider, modelId }),
     cycleModel: () => typed("cycle_model"),
     getAvailableModels: () => typed("get_available_models"),

@@ -54,9 +54,19 @@ export type BridgeNotice =
    * conversation to show); `resumed`: the same worker after a lost link, every missed event
    * follows; `snapshot`: the same worker, but the missed events were no longer kept (`messages`
    * is the whole conversation again); `replaced`: the old worker was gone, a new one reopened the
-   * session (a `rehydrated` notice follows, as after a crash).
+   * session (a `rehydrated` notice follows, as after a crash). `messagesOffset`: `messages` are
+   * the conversation's last ones from that index (live options' `snapshotTail`); the earlier
+   * ones are read with get_messages' paging fields, whose `listId` must be `messagesListId`.
    */
-  | { kind: "live_attached"; id: string; mode: LiveAttachMode; messages: AgentMessage[]; state?: RpcSessionState }
+  | {
+      kind: "live_attached";
+      id: string;
+      mode: LiveAttachMode;
+      messages: AgentMessage[];
+      messagesOffset?: number;
+      messagesListId?: number;
+      state?: RpcSessionState;
+    }
   /** The link to a live worker: lost, next attempt in `delayMs`, or restored. */
   | { kind: "live_link"; state: "lost" | "waiting" | "restored"; attempt?: number; delayMs?: number }
   /** The live worker let this client go: `taken_over` by another client, or it ended (`shutdown`). */
@@ -170,8 +180,9 @@ export interface WorkerConnectionOptions {
    * Reconnecting to a live worker after its link dropped: the command that reaches worker `id`
    * again (e.g. `ssh host agent-rpc attach <id> --or-start …`), and the delays between attempts
    * (default 2, 4, 8, 16, then 30 s, until stop()). Without it a lost link is a crash.
+   * `snapshotTail`: an attach answer carries only the conversation's last this many messages.
    */
-  live?: { reconnectCommand(id: string): string[]; reconnectDelaysMs?: number[] };
+  live?: { reconnectCommand(id: string): string[]; reconnectDelaysMs?: number[]; snapshotTail?: number };
 }
 
 export interface WorkerConnection {

@@ -10,6 +10,7 @@ import type { EntryInput } from "./state/transcript.js";
 import type { TuiAction } from "./state/actions.js";
 import type { Store } from "./state/store.js";
 import { workerSupports } from "./state/worker-info.js";
+import { listOf, messageWindow, type PageReader, readMissing, readTail, type TailPlace } from "./session-pages.js";
 
 /**
  * Messages printed into scrollback when a session opens (about ten turns: several screens);
@@ -18,6 +19,9 @@ import { workerSupports } from "./state/worker-info.js";
  * machine (bench/resume.mjs prints the figures), while the last answer must show within one.
  */
 export const PRINT_LAST_MESSAGES = 40;
+
+/** A session's last prompts put into the editor's Up-arrow history. */
+const PROMPTS_KEPT = 100;
 
 export type SessionPrinter = {
   /**
@@ -30,13 +34,14 @@ export type SessionPrinter = {
   /**
    * A live worker's attach answer printed `state`'s session (sessionActions, in stream order
    * before the run in progress): remember it, take its totals and build its earlier messages.
-   * show({ ifNotShown }) then prints nothing.
+   * show({ ifNotShown }) then prints nothing. `place`: the answer held only the messages from
+   * there on (the earlier ones are read a page at a time).
    */
-  attached(state: RpcSessionState, messages: readonly unknown[]): Promise<void>;
+  attached(state: RpcSessionState, messages: readonly unknown[], place?: TailPlace): Promise<void>;
   /** Resolves once the earlier messages of the last printed session are in the store. */
   olderBuilt(): Promise<void>;
   /** A live attach answer without the session's state: build its earlier messages only. */
-  attachedWithoutState(messages: readonly unknown[]): Promise<void>;
+  attachedWithoutState(messages: readonly unknown[], place?: TailPlace): Promise<void>;
 };
 
 /**
@@ -50,14 +55,18 @@ export function sessionActions(messages: readonly unknown[], title?: string): Tu
   const build = startTail(messages, PRINT_LAST_MESSAGES);
   const entries = historySlice(messages, build.firstPrinted, messages.length, build);
   out.push({ type: "history", entries, olderFollow: build.firstPrinted > 0 });
-  for (const text of historyPrompts(messages).slice(-100)) out.push({ type: "editor", op: { op: "commit_history", text } });
+  for (const text of historyPrompts(messages).slice(-PROMPTS_KEPT)) out.push({ type: "editor", op: { op: "commit_history", text } });
   return out;
 }
 
 type Connection = Pick<TuiConnection, "rpc">;
 
-/** Messages turned into entries per event-loop turn: keys are read between slices. */
-const BUILD_SLICE = 250;
+/**
+ * Messages turned into entries per event-loop turn: keys are read between slices. On the
+ * resume bench's session a slice of 250 took 18 ms at the median and 80-100 ms at worst on a
+ * loaded machine (with the GC it triggers); 100 take 3-11 ms and 40-90 ms at worst.
+ */
+const BUILD_SLICE = 100;
 
 const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
@@ -65,23 +74,39 @@ const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(reso
  * After sessionActions printed `messages`' tail: build the entries of the earlier messages a
  * slice per event-loop turn (keys and print chunks run between slices) and insert them before
  * the tail for the transcript view (also when another session was printed meanwhile: the
- * transcript view shows every session printed).
+ * transcript view shows every session printed). Messages the window lacks (only its tail came)
+ * are read from the worker a page at a time, oldest first.
  */
-async function fillOlder(store: Store, messages: readonly unknown[], filling: Set<number>): Promise<void> {
+async function fillOlder(store: Store, messages: readonly unknown[], filling: Set<number>, read: PageReader): Promise<void> {
   const before = store.getState().transcript.olderBefore;
   if (before === undefined || filling.has(before)) return;
   filling.add(before);
   try {
-    const build = startHistory(messages, PRINT_LAST_MESSAGES);
+    // slice() keeps the holes, and the caller's window is left as it is.
+    const window = messages.slice();
+    const build = startHistory(window, PRINT_LAST_MESSAGES);
+    const holes = !(0 in window);
     const entries: EntryInput[] = [];
     for (let from = 0; from < build.firstPrinted; from += BUILD_SLICE) {
+      const to = Math.min(from + BUILD_SLICE, build.firstPrinted);
+      if (holes) await readMissing(window, from, to, read, listOf(messages));
       await nextTurn();
-      entries.push(...historySlice(messages, from, Math.min(from + BUILD_SLICE, build.firstPrinted), build));
+      entries.push(...historySlice(window, from, to, build));
     }
     store.dispatch({ type: "history_older", entries, before });
+    if (holes) store.dispatch({ type: "editor", op: { op: "load_history", entries: olderPrompts(messages, window) } });
   } finally {
     filling.delete(before);
   }
+}
+
+/**
+ * The prompts of `whole` that sessionActions would have put in the editor's history had it
+ * printed from `whole` instead of the `tail` window (only their messages were here then).
+ */
+function olderPrompts(tail: readonly unknown[], whole: readonly unknown[]): string[] {
+  const all = historyPrompts(whole).slice(-PROMPTS_KEPT);
+  return all.slice(0, all.length - historyPrompts(tail).slice(-PROMPTS_KEPT).length);
 }
 
 function sessionKey(state: Pick<RpcSessionState, "sessionFile" | "sessionId">): string {
@@ -113,6 +138,8 @@ export function createSessionPrinter(store: Store, connection: Connection): Sess
   };
 
   const filling = new Set<number>();
+  const read: PageReader = (page) => connection.rpc.getMessages(page);
+  const fill = (messages: readonly unknown[]): Promise<void> => fillOlder(store, messages, filling, read);
   let older: Promise<void> = Promise.resolve();
   const print = async (state: RpcSessionState, messages: readonly unknown[], title: string | undefined): Promise<void> => {
     remember(state);
@@ -120,7 +147,7 @@ export function createSessionPrinter(store: Store, connection: Connection): Sess
     store.dispatch({ type: "session_totals", totals: await totals(messages) });
     // Not awaited: what waits for the session to be printed (start-up, /resume) need not wait for
     // the part only the transcript view shows.
-    older = fillOlder(store, messages, filling).catch((error: unknown) =>
+    older = fill(messages).catch((error: unknown) =>
       store.dispatch({ type: "notice", level: "warning", text: `Could not read the session's earlier messages: ${String(error)}` }),
     );
   };
@@ -129,20 +156,21 @@ export function createSessionPrinter(store: Store, connection: Connection): Sess
     async show(options = {}) {
       const state = await connection.rpc.getState();
       if (options.ifNotShown === true && shown() === sessionKey(state)) return;
-      const messages = options.messages ?? (await connection.rpc.getMessages()).messages;
+      const messages = options.messages ?? (await readTail(read));
       await print(state, messages, options.title);
     },
     async rehydrated(state, messages) {
       if (shown() === undefined || shown() === sessionKey(state)) return remember(state);
       await print(state, messages, "The restarted worker opened another session");
     },
-    async attached(state, messages) {
+    async attached(state, messages, place) {
       remember(state);
-      store.dispatch({ type: "session_totals", totals: await totals(messages) });
+      const window = messageWindow(messages, place);
+      store.dispatch({ type: "session_totals", totals: await totals(window) });
       // The attach answer's notice printed the tail (live-notices.ts); the rest follows here.
-      await fillOlder(store, messages, filling);
+      await fill(window);
     },
-    attachedWithoutState: (messages) => fillOlder(store, messages, filling),
+    attachedWithoutState: (messages, place) => fill(messageWindow(messages, place)),
     olderBuilt: () => older,
   };
 }

@@ -29,7 +29,7 @@ const startedText = (events: readonly Event[]): string =>
 let sandbox: PiSandbox | undefined;
 const connections: WorkerConnection[] = [];
 
-function connect(args: string[]): { connection: WorkerConnection; log: ReturnType<typeof createNoticeLog> } {
+function connect(args: string[], snapshotTail?: number): { connection: WorkerConnection; log: ReturnType<typeof createNoticeLog> } {
   if (!sandbox) throw new Error("no sandbox");
   const agentHome = sandbox.env["PI_CODING_AGENT_DIR"] as string;
   const base = [process.execPath, AGENT_BIN];
@@ -39,7 +39,11 @@ function connect(args: string[]): { connection: WorkerConnection; log: ReturnTyp
     env: { ...sandbox.env, AGENT_TUI_HOME: agentHome },
     restart: false,
     batchIntervalMs: 0,
-    live: { reconnectCommand: (id) => [...base, "attach", id, "--or-start", ...FLAGS], reconnectDelaysMs: [100, 200] },
+    live: {
+      reconnectCommand: (id) => [...base, "attach", id, "--or-start", ...FLAGS],
+      reconnectDelaysMs: [100, 200],
+      ...(snapshotTail !== undefined ? { snapshotTail } : {}),
+    },
   });
   const log = createNoticeLog();
   connection.subscribe((batch) => log.notices.push(...batch));
@@ -89,6 +93,22 @@ describe.skipIf(!built)("bridge × live agent-rpc", () => {
     const ends = log.eventsSince(0).filter((e) => e.type === "message_end" && e.message.role === "assistant");
     expect(ends).toHaveLength(1);
     expect(listLiveEntries(liveDir()).map((e) => e.id)).toEqual([id]);
+  });
+
+  it("asks a live worker for the conversation's tail only and says where it starts", async () => {
+    sandbox = await createPiSandbox([{ kind: "text", chunks: ["short answer"] }]);
+    const a = connect(["attach", "--or-start"]);
+    await a.connection.start();
+    await a.connection.rpc.prompt("hi");
+    await waitFor(() => a.log.eventsSince(0).some((e) => e.type === "agent_settled"), 10_000, "settled");
+    const id = a.connection.getSnapshot().live?.id ?? "";
+    const b = connect(["attach", id], 1);
+    await b.connection.start();
+    const attached = b.log.notices.find((n) => n.kind === "live_attached");
+    expect(attached).toMatchObject({ kind: "live_attached", mode: "first", messagesOffset: 1, messages: [{ role: "assistant" }] });
+    const page = await b.connection.rpc.getMessages({ offset: 0, limit: 1 });
+    expect(page).toMatchObject({ offset: 0, total: 2, messages: [{ role: "user" }] });
+    expect(page.listId).toBe(attached?.kind === "live_attached" ? attached.messagesListId : undefined);
   });
 
   it("attaches mid-stream with the answer so far; a client that takes over ends the first without a reconnect", async () => {

@@ -27,7 +27,7 @@ const VALID: Record<RpcCommandType, Record<string, unknown>> = {
   set_setting: { key: "tasks.maxReminders", value: 5 },
   list_files: { limit: 100 },
   get_state: {},
-  get_messages: {},
+  get_messages: { offset: -120, limit: 200 },
   get_commands: {},
   set_todos: {
     phases: [

@@ -101,6 +101,10 @@ describe("decodeResponseData", () => {
     expect(decodeResponseData("get_entries", { entries: [], leafId: null })).toEqual({ ok: true, value: { entries: [], leafId: null } });
     expect(decodeResponseData("clear_queue", { steering: ["a"], followUp: [] })).toEqual({ ok: true, value: { steering: ["a"], followUp: [] } });
     expect(decodeResponseData("get_messages", {})).toEqual({ ok: false, error: 'get_messages: "data.messages" must be an array' });
+    // A page keeps its place (agent-rpc); pi's answer has none.
+    const page = decodeResponseData("get_messages", { messages: [], offset: 40, total: 90, listId: 3 });
+    expect(page).toEqual({ ok: true, value: { messages: [], offset: 40, total: 90, listId: 3 } });
+    expect(decodeResponseData("get_messages", { messages: [], offset: "40" })).toEqual({ ok: true, value: { messages: [] } });
     expect(decodeResponseData("bash", { output: "x", cancelled: true, truncated: false, artifactId: "a1", totalLines: 3 })).toEqual({
       ok: true,
       value: { output: "x", cancelled: true, truncated: false, artifactId: "a1", totalLines: 3 },

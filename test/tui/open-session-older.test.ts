@@ -4,8 +4,10 @@
 import { describe, expect, it } from "vitest";
 import type { BridgeNotice, RpcSessionState } from "../../src/bridge/index.js";
 import type { TuiConnection } from "../../src/tui/bridge-notices.js";
-import { liveNoticeActions } from "../../src/tui/live/live-notices.js";
+import { messagePage } from "../../src/agent/commands/message-page.js";
+import { liveNoticeActions, tailPlace } from "../../src/tui/live/live-notices.js";
 import { createSessionPrinter, PRINT_LAST_MESSAGES, sessionActions } from "../../src/tui/open-session.js";
+import { PAGE_MESSAGES, TAIL_MESSAGES } from "../../src/tui/session-pages.js";
 import { historyEntries } from "../../src/tui/state/history.js";
 import { createInitialState, reduce } from "../../src/tui/state/reducer.js";
 import { createStore } from "../../src/tui/state/store.js";
@@ -28,14 +30,25 @@ function session(turns: number): unknown[] {
   return out;
 }
 
-function setup(messages: unknown[]) {
+type Page = { offset: number; limit?: number };
+
+/**
+ * A worker over `messages`: pi's kind answers get_messages with every message whatever it is
+ * asked; agent-rpc's answers paging fields with that page and its place (`pages` lists them).
+ */
+function setup(messages: unknown[], worker: "pi" | "paging" = "pi") {
   const store = createStore(createInitialState(), { frameMs: 0 });
+  const pages: Page[] = [];
   const rpc = {
     getState: async () => ({ sessionFile: "/s/long.jsonl", sessionId: "long" }),
-    getMessages: async () => ({ messages }),
+    getMessages: async (page?: Page) => {
+      if (worker === "pi" || page === undefined) return { messages };
+      pages.push(page);
+      return messagePage(messages, page.offset, page.limit);
+    },
     getSessionStats: async () => ({ tokens: { input: 1, output: 2, cacheRead: 0, cacheWrite: 0, total: 3 }, cost: 0 }),
   };
-  return { store, printer: createSessionPrinter(store, { rpc } as unknown as TuiConnection) };
+  return { store, pages, printer: createSessionPrinter(store, { rpc } as unknown as TuiConnection) };
 }
 
 const withoutIds = (entries: readonly Entry[]) => entries.map(({ id: _id, ...rest }) => rest);
@@ -92,6 +105,75 @@ describe("opening a long session tail first", () => {
       .map((e) => (e.kind === "user" ? e.text : ""));
     expect(prompts.slice(0, 2000)).toEqual(Array.from({ length: 2000 }, (_, n) => `prompt ${n}`));
     expect(prompts.slice(2000, 2000 + PRINT_LAST_MESSAGES / 4)).toEqual(Array.from({ length: PRINT_LAST_MESSAGES / 4 }, (_, n) => `prompt ${290 + n}`));
+  });
+});
+
+describe("opening a long session from a worker that pages", () => {
+  it("asks for the tail, then the earlier messages a page at a time, oldest first, and ends as with a worker that sends all", async () => {
+    const messages = session(500);
+    const paged = setup(messages, "paging");
+    const whole = setup(messages, "pi");
+    for (const { printer } of [paged, whole]) {
+      await printer.show();
+      await printer.olderBuilt();
+    }
+    expect(paged.pages[0]).toEqual({ offset: -TAIL_MESSAGES });
+    const later = paged.pages.slice(1);
+    expect(later.map((p) => p.offset)).toEqual(Array.from({ length: later.length }, (_, i) => i * PAGE_MESSAGES));
+    expect(later.every((p) => p.limit === PAGE_MESSAGES)).toBe(true);
+    // Only what the tail lacked was asked for.
+    expect(later.length).toBe(Math.ceil((messages.length - TAIL_MESSAGES) / PAGE_MESSAGES));
+    expect(withoutIds(paged.store.getState().transcript.committed)).toEqual(withoutIds(whole.store.getState().transcript.committed));
+    expect(paged.store.getState().transcript.committed.find((e) => e.kind === "notice")).toMatchObject({
+      text: `${(messages.length - PRINT_LAST_MESSAGES).toLocaleString("en-US")} earlier messages not printed here · ctrl+o shows the whole session`,
+    });
+    // The editor's history has the session's last 100 prompts either way, oldest first.
+    expect(paged.store.getState().editor.history).toEqual(whole.store.getState().editor.history);
+    expect(paged.store.getState().editor.history).toHaveLength(100);
+  });
+
+  it.each([
+    ["a compaction left fewer", (messages: unknown[]) => messages.splice(0, 1000)],
+    ["another list as long replaced them", (messages: unknown[]) => messages.splice(0, messages.length, ...session(600))],
+  ])("stops with a warning when the messages changed while the pages were read: %s", async (_name, change) => {
+    let messages = session(500);
+    const store = createStore(createInitialState(), { frameMs: 0 });
+    const rpc = {
+      getState: async () => ({ sessionFile: "/s/long.jsonl", sessionId: "long" }),
+      getMessages: async (page: Page) => messagePage(messages, page.offset, page.limit),
+      getSessionStats: async () => ({ tokens: { input: 1, output: 2, cacheRead: 0, cacheWrite: 0, total: 3 }, cost: 0 }),
+    };
+    const printer = createSessionPrinter(store, { rpc } as unknown as TuiConnection);
+    await printer.show();
+    // The worker's context is replaced by a new list (runtime.setStore), as its worker does.
+    const next = [...messages];
+    change(next);
+    messages = next;
+    await printer.olderBuilt();
+    const notices = store
+      .getState()
+      .transcript.committed.filter((e) => e.kind === "notice")
+      .map((e) => (e.kind === "notice" ? e.text : ""));
+    expect(notices).toContain("Could not read the session's earlier messages: Error: the session changed while its earlier messages were being read");
+  });
+
+  it("a live attach answer with only the tail: prints it, then reads and builds the rest", async () => {
+    const messages = session(500);
+    const { store, printer, pages } = setup(messages, "paging");
+    const tail = messagePage(messages, -TAIL_MESSAGES);
+    const notice = {
+      kind: "live_attached",
+      id: "w",
+      mode: "first",
+      messages: tail.messages,
+      messagesOffset: tail.offset,
+      messagesListId: tail.listId,
+    } as Extract<BridgeNotice, { kind: "live_attached" }>;
+    store.dispatchAll(liveNoticeActions(notice, 0));
+    expect(store.getState().transcript.committed.filter((e) => e.kind === "user").length).toBe(PRINT_LAST_MESSAGES / 4);
+    await printer.attached({ sessionFile: "/s/long.jsonl", sessionId: "long" } as RpcSessionState, tail.messages, tailPlace(notice));
+    expect(pages.every((p) => p.offset >= 0 && p.offset < tail.offset)).toBe(true);
+    expect(withoutIds(store.getState().transcript.committed)).toEqual(historyEntries(messages, PRINT_LAST_MESSAGES));
   });
 });
 

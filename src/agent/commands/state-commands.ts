@@ -6,6 +6,7 @@ import { publicModel } from "../providers/model-registry.js";
 import type { AgentRuntime } from "../runtime/agent-runtime.js";
 import { textOf } from "../runtime/agent-messages.js";
 import { computeSessionStats } from "../runtime/session-stats.js";
+import { messagePage } from "./message-page.js";
 import type { CommandTable } from "./registry.js";
 
 export function buildState(runtime: AgentRuntime): Record<string, unknown> {
@@ -49,8 +50,10 @@ export const stateCommands: CommandTable = {
     // The directory matters to a client whose worker runs on another machine (footer, @ paths).
     return { ...buildState(runtime), cwd: services.cwd };
   },
-  async get_messages(_cmd, { runtime }) {
-    return { messages: runtime.messages };
+  async get_messages(cmd, { runtime }) {
+    // Paging fields are ours (a page and its place); without them, every message as pi sends it.
+    if (cmd.offset === undefined && cmd.limit === undefined) return { messages: runtime.messages };
+    return messagePage(runtime.messages, cmd.offset, cmd.limit);
   },
   async get_last_assistant_text(_cmd, { runtime }) {
     return { text: lastAssistantText(runtime) };

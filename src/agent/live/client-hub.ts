@@ -9,6 +9,7 @@ import { createJsonlFramer, serializeFrame as serializeUnmasked } from "../../pr
 import { isStreamingUpdate, STREAM_COALESCE_MS, type FrameWriter } from "../rpc/frame-writer.js";
 import { maskSecretsInJson } from "../security/credential-guard.js";
 import type { WireEvent } from "../runtime/wire-events.js";
+import { messagePage } from "../commands/message-page.js";
 import { createAttachTracker, type AttachTracker } from "./attach-state.js";
 import { createReplayLog, type ReplayLog } from "./replay-log.js";
 
@@ -287,7 +288,19 @@ class LiveClientHub implements ClientHub {
       if (missed.length > 0) this.send(c, missed.join(""));
       return;
     }
-    const { state, messages } = this.options.snapshot();
-    this.respond(c, frame["id"], "live_attach", { resumed: false, seq: this.log.last, state, messages, frames: this.tracker.frames() });
+    const { state, messages: all } = this.options.snapshot();
+    // `tail`: only the last messages (the client prints those and pages the rest with get_messages).
+    const tail = frame["tail"];
+    const page = messagePage(all, typeof tail === "number" && tail >= 1 ? -Math.trunc(tail) : undefined);
+    const answer = {
+      resumed: false,
+      seq: this.log.last,
+      state,
+      messages: page.messages,
+      messagesOffset: page.offset,
+      messagesListId: page.listId,
+      frames: this.tracker.frames(),
+    };
+    this.respond(c, frame["id"], "live_attach", answer);
   }
 }

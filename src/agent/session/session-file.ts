@@ -51,6 +51,45 @@ function listed(numbers: readonly number[]): string {
   return numbers.length > 5 ? `${shown}, …` : shown;
 }
 
+type FileLine = {
+  /** The line without its LF and one trailing CR; undefined when it is not valid UTF-8. */
+  text: string | undefined;
+  /** Only spaces and control whitespace (skipped when it does not parse). */
+  blank: boolean;
+  /** The last line, without an LF (a write cut short). */
+  torn: boolean;
+  bytes: number;
+};
+
+const BLANK = /^[\t\n\v\f\r ]*$/;
+
+/**
+ * The lines of `buffer` from `start`, split at LF only. A valid UTF-8 file (the usual case) is
+ * decoded once and cut as a string: decoding each line's bytes on its own cost a session of
+ * 10,000 messages a fifth of its load time (bench/resume.mjs profile).
+ */
+function* fileLines(buffer: Buffer, start: number): Generator<FileLine> {
+  if (isUtf8(buffer.subarray(start))) {
+    const text = buffer.toString("utf8", start);
+    for (let offset = 0; offset < text.length; ) {
+      const lf = text.indexOf("\n", offset);
+      const end = lf === -1 ? text.length : lf;
+      const line = text.charCodeAt(end - 1) === 0x0d && end > offset ? text.slice(offset, end - 1) : text.slice(offset, end);
+      offset = end + 1;
+      yield { text: line, blank: BLANK.test(line), torn: lf === -1, bytes: lf === -1 ? Buffer.byteLength(line) : 0 };
+    }
+    return;
+  }
+  for (let offset = start; offset < buffer.length; ) {
+    const lf = buffer.indexOf(0x0a, offset);
+    const end = lf === -1 ? buffer.length : lf;
+    let bytes = buffer.subarray(offset, end);
+    offset = end + 1;
+    if (bytes.length > 0 && bytes[bytes.length - 1] === 0x0d) bytes = bytes.subarray(0, bytes.length - 1);
+    yield { text: isUtf8(bytes) ? bytes.toString("utf8") : undefined, blank: bytes.toString("latin1").trim() === "", torn: lf === -1, bytes: bytes.length };
+  }
+}
+
 /** Read and decode a session file; every problem is a value, never an exception. */
 export function readSessionFile(path: string): SessionFileRead {
   let buffer: Buffer;
@@ -72,19 +111,14 @@ export function readSessionFile(path: string): SessionFileRead {
   let rawVersion: unknown;
   const records: JsonObject[] = [];
   let lineNumber = 0;
-  for (let offset = start; offset < buffer.length; ) {
-    const lf = buffer.indexOf(0x0a, offset);
-    const end = lf === -1 ? buffer.length : lf;
-    let bytes = buffer.subarray(offset, end);
-    offset = end + 1;
+  for (const line of fileLines(buffer, start)) {
     lineNumber++;
-    if (bytes.length > 0 && bytes[bytes.length - 1] === 0x0d) bytes = bytes.subarray(0, bytes.length - 1);
-    const value = isUtf8(bytes) ? tryParse(bytes.toString("utf8")) : undefined;
+    const value = line.text === undefined ? undefined : tryParse(line.text);
     if (value === undefined) {
-      if (bytes.toString("latin1").trim() === "") continue;
+      if (line.blank) continue;
       if (header === undefined)
         return { ok: false, kind: "not_a_session", message: `Not a session file: ${path} (line ${lineNumber} is not a session header)` };
-      if (lf === -1) tornTail = bytes.length;
+      if (line.torn) tornTail = line.bytes;
       else malformed.push(lineNumber);
       continue;
     }

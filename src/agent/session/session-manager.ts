@@ -46,6 +46,8 @@ export class SessionManager {
   private writer: SessionFileWriter | undefined;
   /** Held while this session's file is ours to write (one writer per file). */
   private lock: SessionLock | undefined;
+  /** getName's reading so far: the entries array it read, how far, and the name found. */
+  private readonly named: { entries: readonly SessionEntry[]; read: number; name: string | undefined } = { entries: [], read: 0, name: undefined };
 
   constructor(init: SessionManagerInit) {
     this.cwd = init.cwd;
@@ -129,9 +131,16 @@ export class SessionManager {
   }
 
   getName(): string | undefined {
-    let name: string | undefined;
-    for (const entry of this.entries) if (entry.type === "session_info") name = entry.name?.trim() || undefined;
-    return name;
+    // Entries are only appended to the same array (a load, a new session or a fork replaces
+    // it): read each once. Every command asks (get_state, the live registry), and a long
+    // session has tens of thousands of entries.
+    const seen = this.named;
+    if (seen.entries !== this.entries) Object.assign(seen, { entries: this.entries, read: 0, name: undefined });
+    for (; seen.read < this.entries.length; seen.read += 1) {
+      const entry = this.entries[seen.read];
+      if (entry?.type === "session_info") seen.name = entry.name?.trim() || undefined;
+    }
+    return seen.name;
   }
 
   /** Trims the name; a blank name is rejected with pi's message. */

@@ -41,7 +41,7 @@ const DECODERS: CommandDecoders = {
   set_setting: (r) => ({ key: r.string("key"), value: settingValue(r) }),
   list_files: (r) => prune({ limit: r.optNumber("limit") }),
   get_state: none,
-  get_messages: none,
+  get_messages: (r) => prune({ offset: r.optNumber("offset"), limit: r.optNumber("limit") }),
   get_commands: none,
   set_todos: (r) => ({ phases: decodeTodoPhases(r, "set_todos") }),
   set_host_tools: (r) => ({ tools: decodeHostTools(r) }),

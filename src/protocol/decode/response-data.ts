@@ -122,7 +122,13 @@ const DECODERS: DataDecoders = {
     truncated: obj(data, "list_files")["truncated"] === true,
   }),
   get_state: decodeSessionState,
-  get_messages: (data) => ({ messages: list(data, "get_messages", "messages").map((m, i) => decodeAgentMessage(m, `get_messages: "data.messages[${i}]"`)) }),
+  get_messages: (data) => {
+    const messages = list(data, "get_messages", "messages").map((m, i) => decodeAgentMessage(m, `get_messages: "data.messages[${i}]"`));
+    // A page's place in the context (agent-rpc); absent from workers that send every message.
+    const { offset, total, listId } = obj(data, "get_messages");
+    if (typeof offset !== "number" || typeof total !== "number") return { messages };
+    return typeof listId === "number" ? { messages, offset, total, listId } : { messages, offset, total };
+  },
   get_commands: (data) => ({ commands: list(data, "get_commands", "commands").filter(isObject).map(decodeSlashCommand) }),
   set_todos: (data) => ({ todoPhases: decodeTodoPhaseList(list(data, "set_todos", "todoPhases")) }),
   set_host_tools: (data) => ({ toolNames: strings(list(data, "set_host_tools", "toolNames")) }),

@@ -72,6 +72,10 @@ export interface GetStateCommand extends CommandBase {
 }
 export interface GetMessagesCommand extends CommandBase {
   type: "get_messages";
+  /** [ours] index of the first message wanted; negative counts from the end (as Array.slice). */
+  offset?: number;
+  /** [ours] at most this many messages from `offset`. */
+  limit?: number;
 }
 export interface GetCommandsCommand extends CommandBase {
   type: "get_commands";

@@ -41,7 +41,12 @@ export interface ResponseDataMap {
   /** [ours] paths relative to `cwd` (directories not listed); `truncated` when the limit cut the list. */
   list_files: { cwd: string; files: string[]; truncated: boolean };
   get_state: RpcSessionState;
-  get_messages: { messages: AgentMessage[] };
+  /**
+   * [ours] `offset` (index of the first message sent), `total` (messages in the context) and
+   * `listId` (the same while the list is only appended to): the answer to a page request
+   * (docs/protocol.md §3.2.2); other workers send everything.
+   */
+  get_messages: { messages: AgentMessage[]; offset?: number; total?: number; listId?: number };
   get_commands: { commands: SlashCommandInfo[] };
   set_todos: { todoPhases: TodoPhase[] };
   set_host_tools: { toolNames: string[] };

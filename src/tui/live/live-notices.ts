@@ -4,8 +4,14 @@
 import type { BridgeNotice } from "../../bridge/index.js";
 import type { TuiAction } from "../state/actions.js";
 import { sessionActions } from "../open-session.js";
+import { messageWindow, type TailPlace } from "../session-pages.js";
 
 type LiveNotice = Extract<BridgeNotice, { kind: "live_attached" | "live_link" | "live_detached" }>;
+
+/** Where an attach answer's messages start in the worker's list, when it sent only a tail. */
+export function tailPlace(n: Extract<BridgeNotice, { kind: "live_attached" }>): TailPlace | undefined {
+  return n.messagesOffset === undefined ? undefined : { offset: n.messagesOffset, listId: n.messagesListId };
+}
 
 export function liveNoticeActions(n: LiveNotice, now: number): TuiAction[] {
   switch (n.kind) {
@@ -13,11 +19,11 @@ export function liveNoticeActions(n: LiveNotice, now: number): TuiAction[] {
       switch (n.mode) {
         case "first":
           // The session as opening it prints it; the run in progress continues from the answer's frames.
-          return sessionActions(n.messages);
+          return sessionActions(messageWindow(n.messages, tailPlace(n)));
         case "snapshot":
           return [
             { type: "interrupted", reason: "Reconnected, but what was streamed meanwhile could not be replayed; the conversation so far follows.", now },
-            ...sessionActions(n.messages),
+            ...sessionActions(messageWindow(n.messages, tailPlace(n))),
           ];
         case "resumed":
         case "replaced":

@@ -6,6 +6,7 @@ import type { WorkerConnectionOptions } from "../../bridge/index.js";
 import type { SessionsCli, TuiCliOptions } from "../cli.js";
 import { liveWorkerCommand, reconnectCommand, sessionsCommand } from "./live-command.js";
 import type { LiveSettings } from "./live-settings.js";
+import { TAIL_MESSAGES } from "../session-pages.js";
 
 export type WorkerPlan = { command: string[]; live: WorkerConnectionOptions["live"] | undefined } | { error: string };
 
@@ -17,7 +18,8 @@ export function planWorker(options: Pick<TuiCliOptions, "workerCommand" | "noDet
     if (options.attachId !== undefined) return { error: 'agent-tui attach needs agent-rpc as the worker (the bundled agent, or --agent "… agent-rpc …")' };
     return { command: [...base], live: undefined };
   }
-  const live: NonNullable<WorkerConnectionOptions["live"]> = { reconnectCommand: (id) => reconnectCommand(base, id) };
+  // The attach answer carries the session's tail only; open-session.ts reads the rest in pages.
+  const live: NonNullable<WorkerConnectionOptions["live"]> = { reconnectCommand: (id) => reconnectCommand(base, id), snapshotTail: TAIL_MESSAGES };
   if (settings.reconnectDelaysMs) live.reconnectDelaysMs = settings.reconnectDelaysMs;
   return { command, live };
 }

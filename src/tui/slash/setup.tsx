@@ -9,6 +9,7 @@ import type { SlashCommand, SlashContext } from "../slash-registry.js";
 import type { OverlayRenderer } from "../components/app.js";
 import { createCompletionDriver, type FileSource } from "../completion/completion-driver.js";
 import type { LiveResume } from "../live/live-resume.js";
+import { tailPlace } from "../live/live-notices.js";
 import { createOverlayRenderer } from "../pickers/overlay.js";
 import { createPickerHost, type PickerHost } from "../pickers/picker-host.js";
 import { defaultSessionDir } from "../pickers/session-list.js";
@@ -65,7 +66,9 @@ function printSessions(store: Store, connection: FeatureOptions["connection"]): 
       if (n.kind === "rehydrated") sessions.rehydrated(n.state, n.messages).catch(showFailed);
       // A live worker's session was printed from its attach answer (bridge-notices.ts).
       else if (n.kind === "live_attached")
-        (n.state !== undefined ? sessions.attached(n.state, n.messages) : sessions.attachedWithoutState(n.messages)).catch(showFailed);
+        (n.state !== undefined ? sessions.attached(n.state, n.messages, tailPlace(n)) : sessions.attachedWithoutState(n.messages, tailPlace(n))).catch(
+          showFailed,
+        );
     }
   });
   return { sessions, showFailed };

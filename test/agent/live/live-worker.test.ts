@@ -144,6 +144,32 @@ describe.skipIf(!BUILT)("live workers", () => {
     await b.waitFor((f) => f.type === "agent_settled");
   });
 
+  it("sends a fresh client only the tail it asks for, and the earlier messages a page at a time", async () => {
+    box = await createLiveSandbox([{ kind: "text", chunks: ["first answer"] }]);
+    const a = box.relay(START);
+    await attachFresh(a);
+    await a.request({ type: "prompt", message: "hi" });
+    await a.waitFor((f) => f.type === "agent_settled");
+    a.closeStdin();
+    expect(await a.exited).toBe(0);
+
+    const b = box.relay(["attach", liveId(a)]);
+    const answer = await b.request({ type: "live_attach", tail: 1 });
+    const data = answer["data"] as { messages: Array<{ role: string }>; messagesOffset: number; messagesListId: number };
+    expect(data.messages.map((m) => m.role)).toEqual(["assistant"]);
+    expect(data.messagesOffset).toBe(1);
+    const page = await b.request({ type: "get_messages", offset: 0, limit: 1 });
+    expect(page["data"]).toMatchObject({
+      offset: 0,
+      total: 2,
+      listId: data.messagesListId,
+      messages: [{ role: "user", content: [{ type: "text", text: "hi" }] }],
+    });
+    // Without paging fields the answer is pi's: every message and nothing else.
+    const all = (await b.request({ type: "get_messages" }))["data"] as Record<string, unknown>;
+    expect(Object.keys(all)).toEqual(["messages"]);
+  });
+
   it("exits on its own when detached and idle for the grace period, keeping the session file", async () => {
     box = await createLiveSandbox([{ kind: "text", chunks: ["kept ", "answer"] }]);
     const a = box.relay([...START, "--idle-exit", "1"]);

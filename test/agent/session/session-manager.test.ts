@@ -44,6 +44,22 @@ describe("session files", () => {
     expect(lines[2].id).toMatch(/^[0-9a-f]{8}$/);
   });
 
+  it("names the session by its last name entry, asked before and after each change and session switch", () => {
+    const sm = open();
+    expect(sm.getName()).toBeUndefined();
+    sm.appendMessage(user("q1"));
+    sm.setName("first");
+    expect(sm.getName()).toBe("first");
+    sm.appendMessage(user("q2"));
+    sm.setName("second");
+    expect(sm.getName()).toBe("second");
+    const named = sm.sessionFile ?? "";
+    sm.newSession();
+    expect(sm.getName()).toBeUndefined();
+    sm.openFile(named);
+    expect(sm.getName()).toBe("second");
+  });
+
   it("round-trips entries and rebuilds the same context", () => {
     const sm = open();
     sm.appendThinkingLevelChange("high");

@@ -9,6 +9,7 @@
 // Usage: npm run build && node bench/transcript-view.mjs [--runs 3] [--messages 5000] [--mb 20]
 //   (BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles each run's process)
 import { spawnSync } from "node:child_process";
+import { writeFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import { machineLine, median, percentile } from "./lib/process-stats.mjs";
 
@@ -95,6 +96,8 @@ const KEYS = [
   ["G (bottom)", "G", 1],
 ];
 
+const pressLog = [];
+
 /** One run in this process: the figures as JSON on stdout. */
 async function runOnce() {
   // As in the app (src/tui/main.ts): React's production build, and Ink's row cache.
@@ -131,9 +134,15 @@ async function runOnce() {
     return { store, controller };
   };
 
-  // In the app, Ink, React, markdown and the highlighter are loaded and warm before Ctrl+O:
-  // open the view once over a small, different session first.
+  // In the app, Ink, React, markdown and the highlighter are loaded and warm before Ctrl+O
+  // (render/warm-up.ts runs after the first screen): warm the same way, then open the view
+  // once over a small, different session.
   {
+    const { WARM_LANGUAGES, highlightCode } = await import("../dist/tui/render/highlight.js");
+    const { renderMarkdown } = await import("../dist/tui/render/markdown.js");
+    const { warmUpSample } = await import("../dist/tui/render/warm-up.js");
+    for (const lang of WARM_LANGUAGES) highlightCode("const x = 1;\n", lang);
+    for (let pass = 0; pass < 6; pass += 1) renderMarkdown(warmUpSample(pass), COLUMNS - 3, { highlight: pass % 2 === 0 });
     const warm = storeOf(makeEntries(10, 0.01));
     render(view(warm.store, warm.controller)).unmount();
   }
@@ -151,6 +160,7 @@ async function runOnce() {
   /** Wall and CPU time from writing `key` to the frame it produces (React renders right after). */
   const press = async (app, key) => {
     const before = app.stdout.frames.length;
+    const start = process.hrtime.bigint();
     const t = performance.now();
     const c = cpuMs();
     app.stdin.write(key);
@@ -158,7 +168,9 @@ async function runOnce() {
       if (performance.now() - t > 5000) throw new Error(`no new frame for ${JSON.stringify(key)}`);
       await new Promise((r) => setImmediate(r));
     }
-    return { wall: performance.now() - t, cpu: cpuMs() - c };
+    const r = { wall: performance.now() - t, cpu: cpuMs() - c };
+    pressLog.push([key, Number(start / 1000n), Number(process.hrtime.bigint() / 1000n), r.wall]);
+    return r;
   };
   const plain = (s) => s.replace(/\u001b\[[0-9;]*m/g, "");
   const position = (app) => /(\d[\d,]*)\/(\d[\d,]*)\s*$/m.exec(plain(app.lastFrame() ?? ""))?.[2] ?? "?";
@@ -197,6 +209,8 @@ async function runOnce() {
   await settle();
   result.reopen = again.ms;
   again.app.unmount();
+  // BENCH_PRESS_LOG=<file>: each press's key, start and end (µs, the clock of a --cpu-prof profile) and ms.
+  if (process.env.BENCH_PRESS_LOG) writeFileSync(process.env.BENCH_PRESS_LOG, JSON.stringify(pressLog));
   process.stdout.write(`${JSON.stringify(result)}\n`);
 }
 

@@ -21,21 +21,24 @@ import { needleFor } from "./layout.js";
 import { type LayoutCache, layoutCacheFor } from "./layout-cache.js";
 import { VIEW_FRAME_TAG } from "./screen-switch.js";
 import { committedBlocks, liveBlocks, type BlockList, type ViewBlock } from "./view-blocks.js";
-import { buildViewModel, type ViewModel } from "./view-model.js";
+import { createIdleWork, type IdleWork } from "./idle-work.js";
+import { type Anchor, buildViewModel, type ViewModel } from "./view-model.js";
 import {
   type FoldChoices,
   blockFold,
   initialViewState,
   isSearchable,
   reduceView,
+  sameAnchor,
   settleView,
   type TranscriptViewState,
   type ViewAction,
 } from "./view-state.js";
 
-/** Background layout: work this long, then leave the event loop free this long. */
-const BACKGROUND_SLICE_MS = 8;
-const BACKGROUND_PAUSE_MS = 25;
+/** Background layout (idle-work.ts): steps this long, this far apart, once keys paused this long. */
+const IDLE_STEP_MS = 4;
+const IDLE_PAUSE_MS = 20;
+const IDLE_AFTER_KEY_MS = 150;
 
 const HINT = "q back · j/k f/b g/G · [ ] prompts · { } tools · / ? n N search · enter fold · e/c all · t thinking · y copy";
 
@@ -124,27 +127,51 @@ function selectDialogs(s: TuiState): TuiState["dialogs"] {
 }
 
 /**
- * The rest of the session is laid out in the background, a short slice at a time, so the first
- * frame and every key come first; the row count is redrawn now and then, not per slice.
+ * Work done while no key comes (idle-work.ts), one short step at a time: first the blocks
+ * around the screen and the session's first page are laid out (the next page, jump or `g`
+ * finds them ready), then the rest of the session is counted so the position is exact. The
+ * row count is redrawn now and then, not per step.
  */
-function useBackgroundLayout(model: ViewModel, rerender: () => void): void {
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
+function useIdleLayout(model: ViewModel, stateRef: React.RefObject<TranscriptViewState | undefined>, rerender: () => void): IdleWork {
+  const modelRef = useRef(model);
+  modelRef.current = model;
+  const idle = useMemo(() => {
+    let prefetched: { model: ViewModel; top: Anchor; height: number } | undefined;
     let slices = 0;
     let dirty = false;
-    const step = (): void => {
-      dirty = model.realizeSome(BACKGROUND_SLICE_MS) || dirty;
+    const step = (): boolean => {
+      const m = modelRef.current;
+      const view = stateRef.current;
+      if (view && (prefetched?.model !== m || !sameAnchor(prefetched.top, view.top) || prefetched.height !== view.height)) {
+        const near = m.prefetch(view.top, view.height, view.height, IDLE_STEP_MS);
+        const first = near.done ? m.prefetch({ block: 0, offset: 0 }, view.height, 0, IDLE_STEP_MS) : near;
+        if (near.done && first.done) prefetched = { model: m, top: view.top, height: view.height };
+        if (near.changed || first.changed) rerender();
+        return true;
+      }
+      if (!m.pending()) return false;
+      dirty = m.realizeSome(IDLE_STEP_MS) || dirty;
       slices += 1;
-      const done = !model.pending();
-      if (dirty && (done || slices % 20 === 0)) {
+      if (dirty && (!m.pending() || slices % 20 === 0)) {
         dirty = false;
         rerender();
       }
-      if (!done) timer = setTimeout(step, BACKGROUND_PAUSE_MS);
+      return m.pending();
     };
-    if (model.pending()) timer = setTimeout(step, BACKGROUND_PAUSE_MS);
-    return () => clearTimeout(timer);
-  }, [model, rerender]);
+    return createIdleWork(step, {
+      idleMs: IDLE_AFTER_KEY_MS,
+      pauseMs: IDLE_PAUSE_MS,
+      now: () => performance.now(),
+      schedule: (fn, ms) => {
+        const t = setTimeout(fn, ms);
+        return () => clearTimeout(t);
+      },
+    });
+  }, [stateRef, rerender]);
+  useEffect(() => () => idle.stop(), [idle]);
+  // After every render: the screen may have moved, or the model changed.
+  useEffect(() => idle.kick());
+  return idle;
 }
 
 /** The view's keys: the search line while it is edited, the view keys otherwise. */
@@ -152,6 +179,7 @@ function useViewKeys(
   stateRef: React.RefObject<TranscriptViewState | undefined>,
   modelRef: React.RefObject<ViewModel>,
   apply: (action: ViewAction) => void,
+  idle: IdleWork,
 ): void {
   const store = useStore();
   const controller = useController();
@@ -185,6 +213,7 @@ function useViewKeys(
   };
   useKeys(
     (input, key) => {
+      idle.keyPressed();
       for (const k of viewKeypresses(input, key)) {
         // A key that closed the view ends the chunk (the rest was typed for the view).
         if (store.getState().ui.transcriptView === undefined) return;
@@ -263,7 +292,7 @@ export function TranscriptView(): React.ReactElement {
   const modelRef = useRef(model);
   modelRef.current = model;
 
-  useBackgroundLayout(model, rerender);
+  const idle = useIdleLayout(model, stateRef, rerender);
 
   const apply = (action: ViewAction): void => {
     const current = stateRef.current;
@@ -272,7 +301,7 @@ export function TranscriptView(): React.ReactElement {
     rerender();
   };
 
-  useViewKeys(stateRef, modelRef, apply);
+  useViewKeys(stateRef, modelRef, apply, idle);
 
   const content = contentRows(model, view, height);
   const toast = toasts.filter((t) => t.until > now).at(-1)?.text;

@@ -78,6 +78,33 @@ describe("transcript view layout cache", () => {
     expect(estimate).toBeGreaterThan(0);
   });
 
+  it("prefetches the blocks around a window: the next page then lays out nothing new, and shows the same rows", () => {
+    const entries = Array.from({ length: 100 }, (_, i) => answer(i + 1));
+    const { cache, m } = model(entries);
+    const top = { block: 40, offset: 0 };
+    expect(m.prefetch(top, 20, 20, 0)).toEqual({ changed: false, done: false });
+    expect(cache.builtCount()).toBe(0);
+    const r = m.prefetch(top, 20, 20, Number.POSITIVE_INFINITY);
+    expect(r).toEqual({ changed: true, done: true });
+    const built = cache.builtCount();
+    expect(built).toBeGreaterThan(2);
+    expect(built).toBeLessThan(MAX_BUILT_BLOCKS / 2);
+    // A page down and a page up from there: every block is laid out already.
+    const below = m.blockAt(m.blockStart(40) + 20);
+    const above = m.blockAt(Math.max(0, m.blockStart(40) - 20));
+    expect(m.realize({ block: below, offset: 0 }, { block: below, offset: 0 }, 20, false)).toBe(false);
+    expect(m.realize({ block: above, offset: 0 }, { block: above, offset: 0 }, 20, false)).toBe(false);
+    expect(cache.builtCount()).toBe(built);
+    // The rest of the session is still estimated; prefetching again finds it all done.
+    expect(m.pending()).toBe(true);
+    expect(m.prefetch(top, 20, 20, Number.POSITIVE_INFINITY)).toEqual({ changed: false, done: true });
+    // The same rows as a model that laid the same blocks out for display directly.
+    const { m: direct } = model(entries);
+    direct.realize({ block: above, offset: 0 }, { block: above, offset: 0 }, 60, false);
+    const rowsOf = (x: typeof m, from: number) => x.rows(x.blockStart(from), x.blockStart(below + 1), undefined).map((row) => row.text);
+    expect(rowsOf(m, above)).toEqual(rowsOf(direct, above));
+  });
+
   it("searches every block without keeping their rows, and answers n again from the same matches", () => {
     const entries = Array.from({ length: 3 * MAX_BUILT_BLOCKS }, (_, i) => answer(i + 1));
     const { cache, m } = model(entries);

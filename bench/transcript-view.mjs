@@ -4,8 +4,8 @@
 // synchronously, so a key's time is from stdin to the new frame). Each run is a fresh process;
 // the figures are medians over the runs, each beside its target, with the machine's load:
 // opening (from the store's entries to the first frame), per scroll key kind its slowest press
-// and p95 (right after opening, while the rest is laid out in the background, and after), a
-// fold toggle, a search and its `n`, and reopening (layouts cached).
+// and p95 (keys back to back right after opening, while the rest is laid out in the background,
+// and after; page keys at a reading pace), a fold toggle, a search and its `n`, and reopening.
 // Usage: npm run build && node bench/transcript-view.mjs [--runs 3] [--messages 5000] [--mb 20]
 //   (BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles each run's process)
 import { spawnSync } from "node:child_process";
@@ -98,6 +98,15 @@ const KEYS = [
 
 const pressLog = [];
 
+/** Keys at a reading pace: a page, read it, the next one (the view works between them). */
+const READING_KEYS = [
+  ["b (page up)", "b", 12],
+  ["g (top)", "g", 1],
+  ["f (page down)", "f", 12],
+  ["} (next tool)", "}", 8],
+];
+const READING_GAP_MS = 400;
+
 /** One run in this process: the figures as JSON on stdout. */
 async function runOnce() {
   // As in the app (src/tui/main.ts): React's production build, and Ink's row cache.
@@ -175,14 +184,14 @@ async function runOnce() {
   const plain = (s) => s.replace(/\u001b\[[0-9;]*m/g, "");
   const position = (app) => /(\d[\d,]*)\/(\d[\d,]*)\s*$/m.exec(plain(app.lastFrame() ?? ""))?.[2] ?? "?";
   const settle = () => new Promise((r) => setTimeout(r, 50)); // input subscriptions start in effects
-  const pass = async (app) => {
+  /** The keys of `keys` one after the other, `gapMs` apart (each after the last one's frame). */
+  const pass = async (app, keys = KEYS, gapMs = 5) => {
     const out = {};
-    for (const [label, key, times] of KEYS) {
+    for (const [label, key, times] of keys) {
       for (let i = 0; i < times; i += 1) {
         const r = await press(app, key);
         (out[label] ??= []).push(r);
-        // A person's keys come apart; the benchmark leaves the event loop free a moment too.
-        await new Promise((res) => setTimeout(res, 5));
+        await new Promise((res) => setTimeout(res, gapMs));
       }
     }
     return out;
@@ -196,6 +205,7 @@ async function runOnce() {
   await new Promise((r) => setTimeout(r, 6000));
   result.rowsAfter = position(first.app);
   result.after = await pass(first.app);
+  result.reading = await pass(first.app, READING_KEYS, READING_GAP_MS);
   result.fold = await press(first.app, "\r");
   result.expandAll = await press(first.app, "e");
   await press(first.app, "/");
@@ -255,10 +265,13 @@ console.log(`  before: ${LOAD_BEFORE}`);
 console.log(`  after:  ${machineLine()}`);
 line("open: entries to first frame", (r, f) => r.open[f], 1000);
 console.log(`  rows right after opening ${runs[0].rowsAtOpen} (answers not laid out yet are estimated), after the background layout ${runs[0].rowsAfter}`);
-for (const phase of ["during", "after"]) {
-  console.log(
-    phase === "during" ? "  scroll keys right after opening (the rest is laid out in the background):" : "  scroll keys once the background layout is done:",
-  );
+const PHASES = {
+  during: "scroll keys back to back right after opening (the rest is laid out in the background):",
+  after: "scroll keys back to back once the background layout is done:",
+  reading: `page keys at a reading pace (${READING_GAP_MS} ms apart):`,
+};
+for (const [phase, title] of Object.entries(PHASES)) {
+  console.log(`  ${title}`);
   const all = (r) => Object.values(r[phase]).flat();
   line(`  every key: slowest of ${all(runs[0]).length}`, (r, f) => max(of(all(r), f)), 50);
   line("  every key: p95", (r, f) => percentile(of(all(r), f), 95), 50);

@@ -17,28 +17,23 @@ import { Lines } from "../components/lines.js";
 import { TRANSCRIPT_VIEW_SCOPE, useKeys } from "../components/use-keys.js";
 import { useNow } from "../components/use-now.js";
 import { blockPlainText } from "./block-content.js";
-import { needleFor } from "./layout.js";
 import { type LayoutCache, layoutCacheFor } from "./layout-cache.js";
 import { VIEW_FRAME_TAG } from "./screen-switch.js";
 import { committedBlocks, liveBlocks, type BlockList, type ViewBlock } from "./view-blocks.js";
-import { createIdleWork, type IdleWork } from "./idle-work.js";
-import { type Anchor, buildViewModel, type ViewModel } from "./view-model.js";
+import type { IdleWork } from "./idle-work.js";
+import { NO_MARK, screenRows, topRow } from "./screen-rows.js";
+import { useIdleLayout } from "./use-idle-layout.js";
+import { buildViewModel, type ViewModel } from "./view-model.js";
 import {
   type FoldChoices,
   blockFold,
   initialViewState,
   isSearchable,
   reduceView,
-  sameAnchor,
   settleView,
   type TranscriptViewState,
   type ViewAction,
 } from "./view-state.js";
-
-/** Background layout (idle-work.ts): steps this long, this far apart, once keys paused this long. */
-const IDLE_STEP_MS = 4;
-const IDLE_PAUSE_MS = 20;
-const IDLE_AFTER_KEY_MS = 150;
 
 const HINT = "q back · j/k f/b g/G · [ ] prompts · { } tools · / ? n N search · enter fold · e/c all · t thinking · y copy";
 
@@ -116,7 +111,15 @@ export function statusRow(s: TranscriptViewState, m: ViewModel, toast: string | 
       : toast !== undefined
         ? theme.accent(sanitizeLine(toast))
         : theme.muted(HINT);
-  return padLine(truncateLine(left, room), room) + position;
+  return fitted(left, room) + position;
+}
+
+/** The last left part fitted to its room: the same hint on most frames, measured once. */
+let lastFit: { text: string; room: number; out: string } | undefined;
+
+function fitted(text: string, room: number): string {
+  if (lastFit?.text !== text || lastFit.room !== room) lastFit = { text, room, out: padLine(truncateLine(text, room), room) };
+  return lastFit.out;
 }
 
 /** The blocks of the last render: reopening the view only groups entries added since. */
@@ -124,54 +127,6 @@ let lastBlocks: BlockList | undefined;
 
 function selectDialogs(s: TuiState): TuiState["dialogs"] {
   return s.dialogs;
-}
-
-/**
- * Work done while no key comes (idle-work.ts), one short step at a time: first the blocks
- * around the screen and the session's first page are laid out (the next page, jump or `g`
- * finds them ready), then the rest of the session is counted so the position is exact. The
- * row count is redrawn now and then, not per step.
- */
-function useIdleLayout(model: ViewModel, stateRef: React.RefObject<TranscriptViewState | undefined>, rerender: () => void): IdleWork {
-  const modelRef = useRef(model);
-  modelRef.current = model;
-  const idle = useMemo(() => {
-    let prefetched: { model: ViewModel; top: Anchor; height: number } | undefined;
-    let slices = 0;
-    let dirty = false;
-    const step = (): boolean => {
-      const m = modelRef.current;
-      const view = stateRef.current;
-      if (view && (prefetched?.model !== m || !sameAnchor(prefetched.top, view.top) || prefetched.height !== view.height)) {
-        const near = m.prefetch(view.top, view.height, view.height, IDLE_STEP_MS);
-        const first = near.done ? m.prefetch({ block: 0, offset: 0 }, view.height, 0, IDLE_STEP_MS) : near;
-        if (near.done && first.done) prefetched = { model: m, top: view.top, height: view.height };
-        if (near.changed || first.changed) rerender();
-        return true;
-      }
-      if (!m.pending()) return false;
-      dirty = m.realizeSome(IDLE_STEP_MS) || dirty;
-      slices += 1;
-      if (dirty && (!m.pending() || slices % 20 === 0)) {
-        dirty = false;
-        rerender();
-      }
-      return m.pending();
-    };
-    return createIdleWork(step, {
-      idleMs: IDLE_AFTER_KEY_MS,
-      pauseMs: IDLE_PAUSE_MS,
-      now: () => performance.now(),
-      schedule: (fn, ms) => {
-        const t = setTimeout(fn, ms);
-        return () => clearTimeout(t);
-      },
-    });
-  }, [stateRef, rerender]);
-  useEffect(() => () => idle.stop(), [idle]);
-  // After every render: the screen may have moved, or the model changed.
-  useEffect(() => idle.kick());
-  return idle;
 }
 
 /** The view's keys: the search line while it is edited, the view keys otherwise. */
@@ -224,20 +179,24 @@ function useViewKeys(
   );
 }
 
-/** The `height` rows the view shows, with the cursor's block marked in the gutter. */
-function contentRows(model: ViewModel, view: TranscriptViewState, height: number): string[] {
-  const top = model.blockCount === 0 ? 0 : model.blockStart(view.top.block) + view.top.offset;
-  const cursorRow = model.blockCount === 0 ? -1 : model.blockStart(view.cursor.block) + view.cursor.offset;
-  const needle = view.search.editing ? needleFor(view.search.draft) : needleFor(view.search.query);
-  const content = model.rows(top, top + height, needle).map((r, i) => {
-    // The cursor row and the rest of its block are marked in the gutter.
-    const mark = top + i === cursorRow ? theme.accent("▌ ") : r.block === view.cursor.block ? theme.accent("│ ") : "  ";
-    return mark + r.text;
-  });
-  if (model.blockCount === 0) content.push(theme.muted("  Nothing in this session yet."));
-  while (content.length < height) content.push("");
-  content[0] = VIEW_FRAME_TAG + (content[0] ?? "");
-  return content;
+/**
+ * The `height` rows the view shows: the first row whole, starting with the tag that puts the
+ * frame on the alternate screen (Ink keeps an escape's characters in cells of their own, so
+ * nothing may be drawn over it), then the others' gutter marks (the cursor's block marked) and
+ * texts as two columns (see screen-rows.ts).
+ */
+function contentRows(model: ViewModel, view: TranscriptViewState, height: number): { first: string; marks: string[]; texts: string[] } {
+  const { marks, texts } = screenRows(model, view, topRow(model, view), height);
+  if (model.blockCount === 0) {
+    marks.push(NO_MARK);
+    texts.push(theme.muted("Nothing in this session yet."));
+  }
+  while (texts.length < height) {
+    marks.push("");
+    texts.push("");
+  }
+  const first = VIEW_FRAME_TAG + (marks.shift() ?? "") + (texts.shift() ?? "");
+  return { first, marks, texts };
 }
 
 /** The rows of `blocks` as folded by `choices`. */
@@ -307,12 +266,21 @@ export function TranscriptView(): React.ReactElement {
   const toast = toasts.filter((t) => t.until > now).at(-1)?.text;
   return (
     <Box flexDirection="column">
-      {content.map((row, i) => (
-        // One <Text> per row: Ink measures each text once and caches it, so a scroll by a line
-        // re-measures one new row instead of the whole screen. Keys are screen positions.
-        // biome-ignore lint/suspicious/noArrayIndexKey: rows are positions, not items
-        <Text key={i}>{row === "" ? " " : row}</Text>
-      ))}
+      <Text>{content.first}</Text>
+      {content.texts.length > 0 ? (
+        <Box flexDirection="row">
+          {/* The gutter: one text for every row's mark (see screen-rows.ts). */}
+          <Text>{content.marks.join("\n")}</Text>
+          <Box flexDirection="column">
+            {content.texts.map((row, i) => (
+              // One <Text> per row: Ink measures each text once and caches it, so a scroll by a
+              // line re-measures one new row instead of the whole screen. Keys are screen positions.
+              // biome-ignore lint/suspicious/noArrayIndexKey: rows are positions, not items
+              <Text key={i}>{row === "" ? " " : row}</Text>
+            ))}
+          </Box>
+        </Box>
+      ) : null}
       {dialog ? (
         <Box flexDirection="column" height={dialogRows} overflow="hidden">
           <DialogHost dialog={dialog} queued={dialogs.length - 1} width={width} maxRows={dialogRows} now={now} />

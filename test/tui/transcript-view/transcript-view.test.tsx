@@ -76,6 +76,23 @@ describe("transcript view in the app", () => {
     await waitFor(() => s.store.getState().editor.text === "x", "typing in the editor");
   });
 
+  it("draws each row's gutter mark and text as one row: ▌ on the cursor row, │ on the rest of its block, the tag first", async () => {
+    const s = setupApp();
+    fill(s);
+    await open(s);
+    s.stdin.write("g");
+    await waitFor(() => /^▌ .*count to forty/.test(viewFrame(s)), "the first prompt at the top, under the cursor");
+    s.stdin.write("}");
+    await waitFor(() => /^▌ ✓ bash/.test(viewFrame(s)), "the tool call at the top, under the cursor");
+    const rows = viewFrame(s).split("\n");
+    expect(rows[1]).toBe("│   $ seq 40");
+    const output = rows.filter((r) => /row-\d+$/.test(r));
+    expect(output.length).toBeGreaterThan(10);
+    output.forEach((r, i) => expect(r).toBe(`│   row-${i + 1}`));
+    // The frame's first row starts right after the tag that puts it on the alternate screen.
+    expect(s.frame()).toContain(`${VIEW_FRAME_TAG}\u001b[36m▌ `);
+  });
+
   it("holds back <Static> while open and follows a run that streams at the bottom", async () => {
     const s = setupApp();
     fill(s);

@@ -9,7 +9,7 @@ import type { Fold, Needle } from "./layout.js";
 import { layoutRows } from "./layout.js";
 import type { ViewBlock } from "./view-blocks.js";
 
-/** Blocks prefetch() lays out at most: well under what the cache keeps with the screen's own. */
+/** Blocks prefetch() lays out from the screen down at most, and half as many above it: well under what the cache keeps. */
 const MAX_PREFETCH = Math.floor(MAX_BUILT_BLOCKS / 3);
 
 /** A position that survives relayout: a block and a row inside it. */
@@ -186,14 +186,15 @@ class BlockRows implements ViewModel {
     if (count === 0) return { changed: false, done: true };
     const until = performance.now() + budgetMs;
     const first = Math.max(0, Math.min(count - 1, top.block));
-    // Below first (the usual direction), then above; never more blocks than the cache keeps
-    // with the screen's own.
+    // The screen and below it (the usual direction), then above; never more blocks than the
+    // cache keeps besides the screen's own.
     const wanted: number[] = [];
     for (let i = first, rows = -top.offset; i < count && rows < height + around && wanted.length < MAX_PREFETCH; i += 1) {
       wanted.push(i);
       rows += this.heights[i] ?? 0;
     }
-    for (let i = first - 1, rows = top.offset; i >= 0 && rows < around && wanted.length < MAX_PREFETCH; i -= 1) {
+    const below = wanted.length;
+    for (let i = first - 1, rows = top.offset; i >= 0 && rows < around && wanted.length < below + MAX_PREFETCH / 2; i -= 1) {
       wanted.push(i);
       rows += this.heights[i] ?? 0;
     }

@@ -105,6 +105,18 @@ describe("transcript view layout cache", () => {
     expect(rowsOf(m, above)).toEqual(rowsOf(direct, above));
   });
 
+  it("prefetches above the screen too when blocks are small, within what the cache keeps", () => {
+    const entries: Entry[] = Array.from({ length: 300 }, (_, i) => ({ kind: "user", id: i + 1, text: `prompt ${i + 1}`, images: 0 }));
+    const { cache, m } = model(entries);
+    const top = m.blockStart(150);
+    expect(m.prefetch({ block: 150, offset: 0 }, 20, 20, Number.POSITIVE_INFINITY).done).toBe(true);
+    const built = cache.builtCount();
+    expect(built).toBeLessThan(MAX_BUILT_BLOCKS / 2);
+    // The rows just above and just below the screen are laid out already.
+    expect(m.rows(top - 6, top + 26, undefined).map((r) => stripSgr(r.text)).join("\n")).toContain("prompt 149");
+    expect(cache.builtCount()).toBe(built);
+  });
+
   it("searches every block without keeping their rows, and answers n again from the same matches", () => {
     const entries = Array.from({ length: 3 * MAX_BUILT_BLOCKS }, (_, i) => answer(i + 1));
     const { cache, m } = model(entries);

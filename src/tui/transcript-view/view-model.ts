@@ -205,6 +205,9 @@ class BlockRows implements ViewModel {
         done = false;
         break;
       }
+      // The streaming text has no cached layout: the frame lays it out, doing it here too would
+      // render its markdown once more every time it grows.
+      if (this.blocks[i]?.kind === "streaming") continue;
       changed = this.exact(i, true) || changed;
     }
     if (changed) this.sum();

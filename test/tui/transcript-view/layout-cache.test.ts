@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { setPalette } from "../../../src/tui/render/theme.js";
 import { stripSgr } from "../../../src/tui/render/text-width.js";
 import type { Entry } from "../../../src/tui/state/types.js";
-import { createLayoutCache, MAX_BUILT_BLOCKS } from "../../../src/tui/transcript-view/layout-cache.js";
+import { createLayoutCache, type LayoutCache, MAX_BUILT_BLOCKS } from "../../../src/tui/transcript-view/layout-cache.js";
 import { needleFor } from "../../../src/tui/transcript-view/layout.js";
 import { committedBlocks } from "../../../src/tui/transcript-view/view-blocks.js";
 import { buildViewModel } from "../../../src/tui/transcript-view/view-model.js";
@@ -113,8 +113,32 @@ describe("transcript view layout cache", () => {
     const built = cache.builtCount();
     expect(built).toBeLessThan(MAX_BUILT_BLOCKS / 2);
     // The rows just above and just below the screen are laid out already.
-    expect(m.rows(top - 6, top + 26, undefined).map((r) => stripSgr(r.text)).join("\n")).toContain("prompt 149");
+    expect(
+      m
+        .rows(top - 6, top + 26, undefined)
+        .map((r) => stripSgr(r.text))
+        .join("\n"),
+    ).toContain("prompt 149");
     expect(cache.builtCount()).toBe(built);
+  });
+
+  it("prefetch leaves the streaming text to the frame: it has no cached layout to reuse", () => {
+    const cache = createLayoutCache(60);
+    const laidOut: string[] = [];
+    const counting: LayoutCache = { ...cache, layout: (b, fold, now, exact) => (laidOut.push(b.kind), cache.layout(b, fold, now, exact)) };
+    const blocks = [
+      ...committedBlocks([answer(1), answer(2)]).blocks,
+      { kind: "streaming" as const, key: "live0", text: "Streaming **now**", thinking: false },
+    ];
+    const m = buildViewModel(
+      blocks,
+      counting,
+      () => "full",
+      0,
+      () => true,
+    );
+    expect(m.prefetch({ block: 0, offset: 0 }, 40, 40, Number.POSITIVE_INFINITY).done).toBe(true);
+    expect(laidOut).toEqual(["answer", "answer"]);
   });
 
   it("searches every block without keeping their rows, and answers n again from the same matches", () => {

@@ -3,8 +3,11 @@
 // client runs them on worker stdout) vs bare JSON.parse of the same lines, in the same run; and
 // what turning the routed events into the UI's ClientEvents adds on top (informational).
 // Input: every recorded pi 0.73.1 trace, repeated into a large stream. Target: ratio ≤ 1.5.
-// Run after `npx tsc -p tsconfig.json`:  node bench/bridge-throughput.mjs [targetMiB=16] [iterations=15]
+// The figures are medians of RUNS runs (each the best of `iterations` per segment), with the
+// machine's load printed before and after.
+// Run after `npx tsc -p tsconfig.json`:  node bench/bridge-throughput.mjs [targetMiB=16] [iterations=15] [runs=3]
 import { readdirSync, readFileSync } from "node:fs";
+import { machineLine, median } from "./lib/process-stats.mjs";
 import { join, resolve } from "node:path";
 import { createJsonlFramer } from "../dist/protocol/jsonl.js";
 import { createFrameRouter } from "../dist/bridge/frame-router.js";
@@ -14,6 +17,7 @@ const root = resolve(import.meta.dirname, "..");
 const traceDir = join(root, "test", "fixtures", "traces", "pi-0.73.1");
 const targetBytes = Number(process.argv[2] ?? 16) * 1024 * 1024;
 const ITERATIONS = Number(process.argv[3] ?? 15);
+const RUNS = Number(process.argv[4] ?? 3);
 const SEGMENT_BYTES = 512 * 1024;
 const CHUNK = 64 * 1024; // a typical pipe read
 
@@ -95,43 +99,54 @@ function time(fn, segment) {
   return { n, ms: Number(process.hrtime.bigint() - t0) / 1e6 };
 }
 
+const LOAD_BEFORE = machineLine();
 for (const s of segments.slice(0, 4)) {
   bare(s);
   bridge(s);
 }
-const bestBare = segments.map(() => Infinity);
-const bestBridge = segments.map(() => Infinity);
-const bestRouter = segments.map(() => Infinity);
-const bestClient = segments.map(() => Infinity);
-let frames = 0;
-for (let i = 0; i < ITERATIONS; i += 1) {
-  frames = 0;
-  segments.forEach((segment, k) => {
-    const a = time(bare, segment);
-    const b = time(bridge, segment);
-    const c = time(routerOnly, segment);
-    const d = time(routerAndClient, segment);
-    if (a.n !== b.n) throw new Error(`frame count mismatch: bare ${a.n}, bridge ${b.n}`);
-    frames += a.n;
-    bestBare[k] = Math.min(bestBare[k], a.ms);
-    bestBridge[k] = Math.min(bestBridge[k], b.ms);
-    bestRouter[k] = Math.min(bestRouter[k], c.ms);
-    bestClient[k] = Math.min(bestClient[k], d.ms);
-  });
+
+/** One run: the best time of each segment over ITERATIONS, summed, for each path. */
+function run() {
+  const bestBare = segments.map(() => Infinity);
+  const bestBridge = segments.map(() => Infinity);
+  const bestRouter = segments.map(() => Infinity);
+  const bestClient = segments.map(() => Infinity);
+  let frames = 0;
+  for (let i = 0; i < ITERATIONS; i += 1) {
+    frames = 0;
+    segments.forEach((segment, k) => {
+      const a = time(bare, segment);
+      const b = time(bridge, segment);
+      const c = time(routerOnly, segment);
+      const d = time(routerAndClient, segment);
+      if (a.n !== b.n) throw new Error(`frame count mismatch: bare ${a.n}, bridge ${b.n}`);
+      frames += a.n;
+      bestBare[k] = Math.min(bestBare[k], a.ms);
+      bestBridge[k] = Math.min(bestBridge[k], b.ms);
+      bestRouter[k] = Math.min(bestRouter[k], c.ms);
+      bestClient[k] = Math.min(bestClient[k], d.ms);
+    });
+  }
+  const sum = (xs) => xs.reduce((x, y) => x + y, 0);
+  return { frames, bare: sum(bestBare), bridge: sum(bestBridge), router: sum(bestRouter), client: sum(bestClient) };
 }
-const sum = (xs) => xs.reduce((x, y) => x + y, 0);
-const bareMs = sum(bestBare);
-const bridgeMs = sum(bestBridge);
-const routerMs = sum(bestRouter);
-const clientMs = sum(bestClient);
+
+const runs = Array.from({ length: RUNS }, run);
+const frames = runs[0].frames;
+const [bareMs, bridgeMs, routerMs, clientMs] = ["bare", "bridge", "router", "client"].map((k) => median(runs.map((r) => r[k])));
+const ratios = runs.map((r) => r.bridge / r.bare);
+const ratio = median(ratios);
 const mib = total / 1024 / 1024;
 const perSec = (ms) => Math.round(frames / (ms / 1000)).toLocaleString("en-US");
-const ratio = bridgeMs / bareMs;
 console.log(
-  `stream: ${frames.toLocaleString("en-US")} frames, ${mib.toFixed(1)} MiB (pi 0.73.1 traces, ${CHUNK / 1024} KiB chunks), best of ${ITERATIONS} per ${SEGMENT_BYTES / 1024} KiB segment`,
+  `stream: ${frames.toLocaleString("en-US")} frames, ${mib.toFixed(1)} MiB (pi 0.73.1 traces, ${CHUNK / 1024} KiB chunks), best of ${ITERATIONS} per ${SEGMENT_BYTES / 1024} KiB segment, median of ${RUNS} runs`,
 );
+console.log(`  before: ${LOAD_BEFORE}`);
+console.log(`  after:  ${machineLine()}`);
 console.log(`bare JSON.parse of split lines : ${bareMs.toFixed(0)} ms  ${perSec(bareMs)} frames/s  ${(mib / (bareMs / 1000)).toFixed(0)} MiB/s`);
 console.log(`bridge framer + router         : ${bridgeMs.toFixed(0)} ms  ${perSec(bridgeMs)} frames/s  ${(mib / (bridgeMs / 1000)).toFixed(0)} MiB/s`);
 console.log(`  of which router (pre-split): ${routerMs.toFixed(0)} ms  ${(routerMs / bareMs).toFixed(2)}× bare; the rest is the framer's byte→string decoding`);
 console.log(`router + client events (pre-split): ${clientMs.toFixed(0)} ms  ${(clientMs / bareMs).toFixed(2)}× bare (the UI's decode, once, in the bridge)`);
-console.log(`ratio bridge / bare: ${ratio.toFixed(2)}×  (target ≤ 1.50×: ${ratio <= 1.5 ? "met" : "NOT met"})`);
+console.log(
+  `ratio bridge / bare: ${ratio.toFixed(2)}× (runs: ${ratios.map((r) => r.toFixed(2)).join(", ")})  (target ≤ 1.50×: ${ratio <= 1.5 ? "met" : "NOT met"})`,
+);

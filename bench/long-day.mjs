@@ -238,9 +238,14 @@ if (ONLY.has("view")) {
   line("transcript view: Ctrl+O to its first frame (ms)", num(open), open <= 1000, `<= 1000 ms   (TUI CPU ${num(openCpu)} ms)`);
   for (const key of ["j", "PgDn", "G", "g", "search n"]) {
     const worst = median(results.view.map((r) => Math.max(...r.keys[key])));
-    const med = median(results.view.map((r) => median(r.keys[key])));
+    const p95 = median(results.view.map((r) => percentile(r.keys[key], 95)));
     const cpu = median(results.view.map((r) => r.cpu[key]));
-    line(`  key ${key}: slowest (median ${num(med, 1)} ms) (ms)`, num(worst, 1), worst <= 50, `<= 50 ms   (TUI CPU ${num(cpu, 1)} ms a key)`);
+    line(
+      `  key ${key}: slowest of ${results.view[0].keys[key].length} (ms)`,
+      num(worst, 1),
+      worst <= 50,
+      `<= 50 ms   (p95 ${num(p95, 1)} ms; TUI CPU ${num(cpu, 1)} ms a key)`,
+    );
   }
   line("  search over everything, Enter (ms)", num(median(results.view.map((r) => r.search))), undefined, "(no target: once per query)");
 }

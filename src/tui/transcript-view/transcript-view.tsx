@@ -17,10 +17,12 @@ import { Lines } from "../components/lines.js";
 import { TRANSCRIPT_VIEW_SCOPE, useKeys } from "../components/use-keys.js";
 import { useNow } from "../components/use-now.js";
 import { blockPlainText } from "./block-content.js";
-import { needleFor } from "./layout.js";
 import { type LayoutCache, layoutCacheFor } from "./layout-cache.js";
 import { VIEW_FRAME_TAG } from "./screen-switch.js";
 import { committedBlocks, liveBlocks, type BlockList, type ViewBlock } from "./view-blocks.js";
+import type { IdleWork } from "./idle-work.js";
+import { NO_MARK, screenRows, topRow } from "./screen-rows.js";
+import { useIdleLayout } from "./use-idle-layout.js";
 import { buildViewModel, type ViewModel } from "./view-model.js";
 import {
   type FoldChoices,
@@ -32,10 +34,6 @@ import {
   type TranscriptViewState,
   type ViewAction,
 } from "./view-state.js";
-
-/** Background layout: work this long, then leave the event loop free this long. */
-const BACKGROUND_SLICE_MS = 8;
-const BACKGROUND_PAUSE_MS = 25;
 
 const HINT = "q back · j/k f/b g/G · [ ] prompts · { } tools · / ? n N search · enter fold · e/c all · t thinking · y copy";
 
@@ -113,7 +111,15 @@ export function statusRow(s: TranscriptViewState, m: ViewModel, toast: string | 
       : toast !== undefined
         ? theme.accent(sanitizeLine(toast))
         : theme.muted(HINT);
-  return padLine(truncateLine(left, room), room) + position;
+  return fitted(left, room) + position;
+}
+
+/** The last left part fitted to its room: the same hint on most frames, measured once. */
+let lastFit: { text: string; room: number; out: string } | undefined;
+
+function fitted(text: string, room: number): string {
+  if (lastFit?.text !== text || lastFit.room !== room) lastFit = { text, room, out: padLine(truncateLine(text, room), room) };
+  return lastFit.out;
 }
 
 /** The blocks of the last render: reopening the view only groups entries added since. */
@@ -123,35 +129,12 @@ function selectDialogs(s: TuiState): TuiState["dialogs"] {
   return s.dialogs;
 }
 
-/**
- * The rest of the session is laid out in the background, a short slice at a time, so the first
- * frame and every key come first; the row count is redrawn now and then, not per slice.
- */
-function useBackgroundLayout(model: ViewModel, rerender: () => void): void {
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let slices = 0;
-    let dirty = false;
-    const step = (): void => {
-      dirty = model.realizeSome(BACKGROUND_SLICE_MS) || dirty;
-      slices += 1;
-      const done = !model.pending();
-      if (dirty && (done || slices % 20 === 0)) {
-        dirty = false;
-        rerender();
-      }
-      if (!done) timer = setTimeout(step, BACKGROUND_PAUSE_MS);
-    };
-    if (model.pending()) timer = setTimeout(step, BACKGROUND_PAUSE_MS);
-    return () => clearTimeout(timer);
-  }, [model, rerender]);
-}
-
 /** The view's keys: the search line while it is edited, the view keys otherwise. */
 function useViewKeys(
   stateRef: React.RefObject<TranscriptViewState | undefined>,
   modelRef: React.RefObject<ViewModel>,
   apply: (action: ViewAction) => void,
+  idle: IdleWork,
 ): void {
   const store = useStore();
   const controller = useController();
@@ -185,6 +168,7 @@ function useViewKeys(
   };
   useKeys(
     (input, key) => {
+      idle.keyPressed();
       for (const k of viewKeypresses(input, key)) {
         // A key that closed the view ends the chunk (the rest was typed for the view).
         if (store.getState().ui.transcriptView === undefined) return;
@@ -195,20 +179,24 @@ function useViewKeys(
   );
 }
 
-/** The `height` rows the view shows, with the cursor's block marked in the gutter. */
-function contentRows(model: ViewModel, view: TranscriptViewState, height: number): string[] {
-  const top = model.blockCount === 0 ? 0 : model.blockStart(view.top.block) + view.top.offset;
-  const cursorRow = model.blockCount === 0 ? -1 : model.blockStart(view.cursor.block) + view.cursor.offset;
-  const needle = view.search.editing ? needleFor(view.search.draft) : needleFor(view.search.query);
-  const content = model.rows(top, top + height, needle).map((r, i) => {
-    // The cursor row and the rest of its block are marked in the gutter.
-    const mark = top + i === cursorRow ? theme.accent("▌ ") : r.block === view.cursor.block ? theme.accent("│ ") : "  ";
-    return mark + r.text;
-  });
-  if (model.blockCount === 0) content.push(theme.muted("  Nothing in this session yet."));
-  while (content.length < height) content.push("");
-  content[0] = VIEW_FRAME_TAG + (content[0] ?? "");
-  return content;
+/**
+ * The `height` rows the view shows: the first row whole, starting with the tag that puts the
+ * frame on the alternate screen (Ink keeps an escape's characters in cells of their own, so
+ * nothing may be drawn over it), then the others' gutter marks (the cursor's block marked) and
+ * texts as two columns (see screen-rows.ts).
+ */
+function contentRows(model: ViewModel, view: TranscriptViewState, height: number): { first: string; marks: string[]; texts: string[] } {
+  const { marks, texts } = screenRows(model, view, topRow(model, view), height);
+  if (model.blockCount === 0) {
+    marks.push(NO_MARK);
+    texts.push(theme.muted("Nothing in this session yet."));
+  }
+  while (texts.length < height) {
+    marks.push("");
+    texts.push("");
+  }
+  const first = VIEW_FRAME_TAG + (marks.shift() ?? "") + (texts.shift() ?? "");
+  return { first, marks, texts };
 }
 
 /** The rows of `blocks` as folded by `choices`. */
@@ -263,7 +251,7 @@ export function TranscriptView(): React.ReactElement {
   const modelRef = useRef(model);
   modelRef.current = model;
 
-  useBackgroundLayout(model, rerender);
+  const idle = useIdleLayout(model, stateRef, rerender);
 
   const apply = (action: ViewAction): void => {
     const current = stateRef.current;
@@ -272,18 +260,27 @@ export function TranscriptView(): React.ReactElement {
     rerender();
   };
 
-  useViewKeys(stateRef, modelRef, apply);
+  useViewKeys(stateRef, modelRef, apply, idle);
 
   const content = contentRows(model, view, height);
   const toast = toasts.filter((t) => t.until > now).at(-1)?.text;
   return (
     <Box flexDirection="column">
-      {content.map((row, i) => (
-        // One <Text> per row: Ink measures each text once and caches it, so a scroll by a line
-        // re-measures one new row instead of the whole screen. Keys are screen positions.
-        // biome-ignore lint/suspicious/noArrayIndexKey: rows are positions, not items
-        <Text key={i}>{row === "" ? " " : row}</Text>
-      ))}
+      <Text>{content.first}</Text>
+      {content.texts.length > 0 ? (
+        <Box flexDirection="row">
+          {/* The gutter: one text for every row's mark (see screen-rows.ts). */}
+          <Text>{content.marks.join("\n")}</Text>
+          <Box flexDirection="column">
+            {content.texts.map((row, i) => (
+              // One <Text> per row: Ink measures each text once and caches it, so a scroll by a
+              // line re-measures one new row instead of the whole screen. Keys are screen positions.
+              // biome-ignore lint/suspicious/noArrayIndexKey: rows are positions, not items
+              <Text key={i}>{row === "" ? " " : row}</Text>
+            ))}
+          </Box>
+        </Box>
+      ) : null}
       {dialog ? (
         <Box flexDirection="column" height={dialogRows} overflow="hidden">
           <DialogHost dialog={dialog} queued={dialogs.length - 1} width={width} maxRows={dialogRows} now={now} />

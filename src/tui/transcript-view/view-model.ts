@@ -4,10 +4,13 @@
 // measured before cost anything. Answers not rendered yet count with an estimate; `realize`
 // lays out the blocks a window shows (and `realizeSome` counts the rest, a time slice at a
 // time, keeping only the counts), so positions become exact without a long wait on open.
-import type { LayoutCache } from "./layout-cache.js";
+import { type LayoutCache, MAX_BUILT_BLOCKS } from "./layout-cache.js";
 import type { Fold, Needle } from "./layout.js";
 import { layoutRows } from "./layout.js";
 import type { ViewBlock } from "./view-blocks.js";
+
+/** Blocks prefetch() lays out from the screen down at most, and half as many above it: well under what the cache keeps. */
+const MAX_PREFETCH = Math.floor(MAX_BUILT_BLOCKS / 3);
 
 /** A position that survives relayout: a block and a row inside it. */
 export type Anchor = { block: number; offset: number };
@@ -29,6 +32,12 @@ export type ViewModel = {
    * `height` rows when `bottom`, and the cursor's block. True when row counts changed.
    */
   realize(top: Anchor, cursor: Anchor, height: number, bottom: boolean): boolean;
+  /**
+   * Lay out for display, for about `budgetMs`, the blocks within `around` rows above and below
+   * the window from `top` down `height` rows, so the next page or jump finds them laid out.
+   * `changed`: row counts changed; `done`: every such block is laid out.
+   */
+  prefetch(top: Anchor, height: number, around: number, budgetMs: number): { changed: boolean; done: boolean };
   /** Lay out estimated blocks for about `budgetMs`; true when row counts changed. */
   realizeSome(budgetMs: number): boolean;
   /** Whether some blocks still have estimated heights. */
@@ -170,6 +179,39 @@ class BlockRows implements ViewModel {
     }
     if (changed) this.sum();
     return changed;
+  }
+
+  prefetch(top: Anchor, height: number, around: number, budgetMs: number): { changed: boolean; done: boolean } {
+    const count = this.blocks.length;
+    if (count === 0) return { changed: false, done: true };
+    const until = performance.now() + budgetMs;
+    const first = Math.max(0, Math.min(count - 1, top.block));
+    // The screen and below it (the usual direction), then above; never more blocks than the
+    // cache keeps besides the screen's own.
+    const wanted: number[] = [];
+    for (let i = first, rows = -top.offset; i < count && rows < height + around && wanted.length < MAX_PREFETCH; i += 1) {
+      wanted.push(i);
+      rows += this.heights[i] ?? 0;
+    }
+    const below = wanted.length;
+    for (let i = first - 1, rows = top.offset; i >= 0 && rows < around && wanted.length < below + MAX_PREFETCH / 2; i -= 1) {
+      wanted.push(i);
+      rows += this.heights[i] ?? 0;
+    }
+    let changed = false;
+    let done = true;
+    for (const i of wanted) {
+      if (performance.now() >= until) {
+        done = false;
+        break;
+      }
+      // The streaming text has no cached layout: the frame lays it out, doing it here too would
+      // render its markdown once more every time it grows.
+      if (this.blocks[i]?.kind === "streaming") continue;
+      changed = this.exact(i, true) || changed;
+    }
+    if (changed) this.sum();
+    return { changed, done };
   }
 
   realizeSome(budgetMs: number): boolean {

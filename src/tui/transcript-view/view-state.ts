@@ -126,7 +126,7 @@ export function settleView(s: TranscriptViewState, m: ViewModel): TranscriptView
   return sameAnchor(next.top, s.top) && sameAnchor(next.cursor, s.cursor) && next.follow === s.follow ? s : next;
 }
 
-function sameAnchor(a: Anchor, b: Anchor): boolean {
+export function sameAnchor(a: Anchor, b: Anchor): boolean {
   return a.block === b.block && a.offset === b.offset;
 }
 

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { setPalette } from "../../../src/tui/render/theme.js";
 import { stripSgr } from "../../../src/tui/render/text-width.js";
 import type { Entry } from "../../../src/tui/state/types.js";
-import { createLayoutCache, MAX_BUILT_BLOCKS } from "../../../src/tui/transcript-view/layout-cache.js";
+import { createLayoutCache, type LayoutCache, MAX_BUILT_BLOCKS } from "../../../src/tui/transcript-view/layout-cache.js";
 import { needleFor } from "../../../src/tui/transcript-view/layout.js";
 import { committedBlocks } from "../../../src/tui/transcript-view/view-blocks.js";
 import { buildViewModel } from "../../../src/tui/transcript-view/view-model.js";
@@ -76,6 +76,69 @@ describe("transcript view layout cache", () => {
     shown.realize({ block: 0, offset: 0 }, { block: 0, offset: 0 }, Number.MAX_SAFE_INTEGER, false);
     expect(m.totalRows).toBe(shown.totalRows);
     expect(estimate).toBeGreaterThan(0);
+  });
+
+  it("prefetches the blocks around a window: the next page then lays out nothing new, and shows the same rows", () => {
+    const entries = Array.from({ length: 100 }, (_, i) => answer(i + 1));
+    const { cache, m } = model(entries);
+    const top = { block: 40, offset: 0 };
+    expect(m.prefetch(top, 20, 20, 0)).toEqual({ changed: false, done: false });
+    expect(cache.builtCount()).toBe(0);
+    const r = m.prefetch(top, 20, 20, Number.POSITIVE_INFINITY);
+    expect(r).toEqual({ changed: true, done: true });
+    const built = cache.builtCount();
+    expect(built).toBeGreaterThan(2);
+    expect(built).toBeLessThan(MAX_BUILT_BLOCKS / 2);
+    // A page down and a page up from there: every block is laid out already.
+    const below = m.blockAt(m.blockStart(40) + 20);
+    const above = m.blockAt(Math.max(0, m.blockStart(40) - 20));
+    expect(m.realize({ block: below, offset: 0 }, { block: below, offset: 0 }, 20, false)).toBe(false);
+    expect(m.realize({ block: above, offset: 0 }, { block: above, offset: 0 }, 20, false)).toBe(false);
+    expect(cache.builtCount()).toBe(built);
+    // The rest of the session is still estimated; prefetching again finds it all done.
+    expect(m.pending()).toBe(true);
+    expect(m.prefetch(top, 20, 20, Number.POSITIVE_INFINITY)).toEqual({ changed: false, done: true });
+    // The same rows as a model that laid the same blocks out for display directly.
+    const { m: direct } = model(entries);
+    direct.realize({ block: above, offset: 0 }, { block: above, offset: 0 }, 60, false);
+    const rowsOf = (x: typeof m, from: number) => x.rows(x.blockStart(from), x.blockStart(below + 1), undefined).map((row) => row.text);
+    expect(rowsOf(m, above)).toEqual(rowsOf(direct, above));
+  });
+
+  it("prefetches above the screen too when blocks are small, within what the cache keeps", () => {
+    const entries: Entry[] = Array.from({ length: 300 }, (_, i) => ({ kind: "user", id: i + 1, text: `prompt ${i + 1}`, images: 0 }));
+    const { cache, m } = model(entries);
+    const top = m.blockStart(150);
+    expect(m.prefetch({ block: 150, offset: 0 }, 20, 20, Number.POSITIVE_INFINITY).done).toBe(true);
+    const built = cache.builtCount();
+    expect(built).toBeLessThan(MAX_BUILT_BLOCKS / 2);
+    // The rows just above and just below the screen are laid out already.
+    expect(
+      m
+        .rows(top - 6, top + 26, undefined)
+        .map((r) => stripSgr(r.text))
+        .join("\n"),
+    ).toContain("prompt 149");
+    expect(cache.builtCount()).toBe(built);
+  });
+
+  it("prefetch leaves the streaming text to the frame: it has no cached layout to reuse", () => {
+    const cache = createLayoutCache(60);
+    const laidOut: string[] = [];
+    const counting: LayoutCache = { ...cache, layout: (b, fold, now, exact) => (laidOut.push(b.kind), cache.layout(b, fold, now, exact)) };
+    const blocks = [
+      ...committedBlocks([answer(1), answer(2)]).blocks,
+      { kind: "streaming" as const, key: "live0", text: "Streaming **now**", thinking: false },
+    ];
+    const m = buildViewModel(
+      blocks,
+      counting,
+      () => "full",
+      0,
+      () => true,
+    );
+    expect(m.prefetch({ block: 0, offset: 0 }, 40, 40, Number.POSITIVE_INFINITY).done).toBe(true);
+    expect(laidOut).toEqual(["answer", "answer"]);
   });
 
   it("searches every block without keeping their rows, and answers n again from the same matches", () => {

@@ -76,6 +76,24 @@ describe("transcript view in the app", () => {
     await waitFor(() => s.store.getState().editor.text === "x", "typing in the editor");
   });
 
+  it("draws each row's gutter mark and text as one row: ▌ on the cursor row, │ on the rest of its block, the tag first", async () => {
+    const s = setupApp();
+    fill(s);
+    await open(s);
+    s.stdin.write("g");
+    await waitFor(() => /^▌ .*count to forty/.test(viewFrame(s)), "the first prompt at the top, under the cursor");
+    s.stdin.write("}");
+    await waitFor(() => /^▌ ✓ bash/.test(viewFrame(s)), "the tool call at the top, under the cursor");
+    const rows = viewFrame(s).split("\n");
+    expect(rows[1]).toBe("│   $ seq 40");
+    const output = rows.filter((r) => /row-\d+$/.test(r));
+    expect(output.length).toBeGreaterThan(10);
+    expect(output).toEqual(output.map((_, i) => `│   row-${i + 1}`));
+    // The frame's first row starts right after the tag that puts it on the alternate screen.
+    const afterTag = s.frame().split(VIEW_FRAME_TAG)[1] ?? "";
+    expect(stripSgr(afterTag).startsWith("▌ ✓ bash")).toBe(true);
+  });
+
   it("holds back <Static> while open and follows a run that streams at the bottom", async () => {
     const s = setupApp();
     fill(s);

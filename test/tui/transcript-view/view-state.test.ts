@@ -40,6 +40,7 @@ function fakeModel(blocks: FakeBlock[], s?: TranscriptViewState): ViewModel {
     },
     rows: () => [],
     realize: () => false,
+    prefetch: () => ({ changed: false, done: true }),
     realizeSome: () => false,
     pending: () => false,
   };

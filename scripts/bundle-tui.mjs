@@ -7,7 +7,9 @@
 // - React is fixed in production mode (NODE_ENV defined at build time).
 // - CJS dependencies that require() node builtins get a real require (createRequire banner).
 // - Ink's internals that are patched (src/tui/ink-internals.ts) are the bundled ones.
-// - cli-highlight, loaded on first use, becomes one CommonJS file (dist/tui-bundle/cli-highlight.cjs).
+// - cli-highlight, loaded on first use, becomes one CommonJS file (dist/tui-bundle/cli-highlight.cjs)
+//   with highlight.js's core only; each grammar is a file of its own in highlight-languages/,
+//   required when its language is first highlighted (scripts/highlight-lazy.cjs).
 // - dist/tui-bundle sits two levels below the root like dist/bridge, so paths found from
 //   import.meta.url (bin/agent-rpc.js, the package.json meow reads) stay the same.
 import { realpathSync, rmSync } from "node:fs";
@@ -20,6 +22,37 @@ const OUT = join(ROOT, "dist", "tui-bundle");
 const require = createRequire(join(ROOT, "package.json"));
 const inkBuild = dirname(realpathSync(require.resolve("ink")));
 const HIGHLIGHTER = "cli-highlight.cjs";
+/** Where each highlight.js grammar is a file of its own (scripts/highlight-lazy.cjs requires them). */
+const GRAMMARS = "highlight-languages";
+
+/**
+ * The full highlight.js's languages: names, aliases, and the languages each grammar embeds
+ * (`subLanguage`, looked up by the core while highlighting, so registered along with it).
+ */
+function languageTable(hljs) {
+  const names = hljs.listLanguages();
+  const aliases = {};
+  const embeds = {};
+  for (const name of names) {
+    const grammar = hljs.getLanguage(name);
+    for (const alias of grammar.aliases ?? []) aliases[alias.toLowerCase()] = name;
+    const found = new Set();
+    const seen = new Set();
+    const walk = (node) => {
+      if (node === null || typeof node !== "object" || seen.has(node)) return;
+      seen.add(node);
+      // An empty list means every language (http's body is detected among all of them).
+      const sub = node.subLanguage;
+      if (Array.isArray(sub) && sub.length === 0) for (const other of names) found.add(other);
+      else if (sub !== undefined) for (const other of [sub].flat()) found.add(other);
+      for (const value of Object.values(node)) walk(value);
+    };
+    walk(grammar);
+    found.delete(name);
+    if (found.size > 0) embeds[name] = [...found];
+  }
+  return { names, aliases, embeds };
+}
 
 /** ink-internals.js, swapped for a module handing over the bundled Ink modules themselves. */
 const INK_INTERNALS = ["output.js", "instances.js"];
@@ -74,7 +107,30 @@ const result = await build({
   plugins: [inkInternals, highlighterEngine],
 });
 
-// cli-highlight is required on first use (src/tui/render/highlight.ts): one CommonJS file of its own.
+// cli-highlight is required on first use (src/tui/render/highlight.ts): one CommonJS file of its
+// own, where highlight.js is scripts/highlight-lazy.cjs over the core and the grammars' files.
+const highlightJs = createRequire(require.resolve("cli-highlight"));
+const grammars = languageTable(highlightJs("highlight.js"));
+await build({
+  entryPoints: grammars.names.map((name) => highlightJs.resolve(`highlight.js/lib/languages/${name}`)),
+  outdir: join(OUT, GRAMMARS),
+  // CommonJS files below a "type": "module" package.json must say so by their extension.
+  outExtension: { ".js": ".cjs" },
+  bundle: true,
+  format: "cjs",
+  platform: "node",
+  target: "node20",
+  logLevel: "warning",
+});
+const lazyGrammars = {
+  name: "lazy-grammars",
+  setup(b) {
+    b.onResolve({ filter: /^highlight\.js$/ }, () => ({ path: join(ROOT, "scripts", "highlight-lazy.cjs") }));
+    b.onResolve({ filter: /^highlight\.js\/lib\/core$/ }, () => ({ path: highlightJs.resolve("highlight.js/lib/core") }));
+    b.onResolve({ filter: /^highlight-language-table$/ }, () => ({ path: "table", namespace: "highlight-language-table" }));
+    b.onLoad({ filter: /.*/, namespace: "highlight-language-table" }, () => ({ contents: JSON.stringify(grammars), loader: "json" }));
+  },
+};
 await build({
   entryPoints: [require.resolve("cli-highlight")],
   outfile: join(OUT, HIGHLIGHTER),
@@ -83,6 +139,7 @@ await build({
   platform: "node",
   target: "node20",
   logLevel: "warning",
+  plugins: [lazyGrammars],
 });
 
 // One copy of each patched Ink module: a patch must reach the very module Ink renders with.

@@ -49,4 +49,42 @@ describe.skipIf(!BUILT)("the TUI bundle", () => {
     expect(engine.supportsLanguage("typescript")).toBe(true);
     expect(engine.highlight("const answer = 1;", { language: "typescript", ignoreIllegals: true })).toContain("answer");
   });
+
+  it("keeps highlight.js's grammars out of that file: each is its own, required on first use", () => {
+    // A distinctive part of one grammar: in its own file, not in the highlighter's.
+    expect(text("cli-highlight.cjs")).not.toContain("Dockerfile");
+    expect(readFileSync(join(OUT, "highlight-languages", "dockerfile.cjs"), "utf8")).toContain("Dockerfile");
+  });
+
+  it("highlights as the whole highlight.js does: embedded languages too, every language and alias", () => {
+    const require = createRequire(import.meta.url);
+    const whole = require("cli-highlight") as typeof import("cli-highlight");
+    const file = join(OUT, "cli-highlight.cjs");
+    /** A copy that has registered no grammar yet. */
+    const fresh = (): typeof import("cli-highlight") => {
+      delete require.cache[file];
+      return require(file) as typeof import("cli-highlight");
+    };
+    // HTML embeds CSS and JavaScript; markdown embeds HTML; http detects its body among all languages.
+    const samples: [string, string][] = [
+      ["html", '<style>p { color: red; }</style><script>const a = `x` + 1;</script><p class="x">hi</p>'],
+      ["markdown", "# Title\n\n<div>html</div>\n\n```js\nlet b = 2;\n```"],
+      ["http", 'POST /x HTTP/1.1\nContent-Type: application/json\n\n{"a": [1, 2]}'],
+      ["tsx", "export const C = () => <div style={{ a: 1 }}>{'x'}</div>;"],
+      ["sh", 'for f in *.ts; do echo "$f"; done'],
+      ["dockerfile", "FROM node:20\nRUN npm ci && echo ok"],
+    ];
+    const theme = { keyword: (s: string) => `[k:${s}]`, string: (s: string) => `[s:${s}]`, tag: (s: string) => `[t:${s}]`, attr: (s: string) => `[a:${s}]` };
+    for (const [language, code] of samples) {
+      const options = { language, ignoreIllegals: true, theme };
+      expect(fresh().highlight(code, options), language).toBe(whole.highlight(code, options));
+    }
+    const lazy = fresh();
+    const every = require("highlight.js") as { listLanguages(): string[]; getLanguage(name: string): { aliases?: string[] } | undefined };
+    const names = every.listLanguages();
+    expect(lazy.listLanguages().sort()).toEqual([...names].sort());
+    const aliases = names.flatMap((name) => every.getLanguage(name)?.aliases ?? []);
+    for (const name of [...names, ...aliases, "TS", "Shell"]) expect(lazy.supportsLanguage(name), name).toBe(true);
+    expect(lazy.supportsLanguage("no-such-language")).toBe(false);
+  });
 });

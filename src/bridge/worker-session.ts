@@ -6,6 +6,7 @@ import { serializeFrame } from "../protocol/index.js";
 import { workerTextOf } from "./client-events.js";
 import { BridgeError } from "./errors.js";
 import { createFrameRouter, type FrameRouter, type ResponseFrame, type RoutedFrame } from "./frame-router.js";
+import { createHeapRelease } from "./heap-release.js";
 import type { HostToolServer } from "./host-tools.js";
 import { decodeData } from "./normalise.js";
 import type { PendingTable } from "./pending.js";
@@ -54,6 +55,9 @@ export interface SessionHost {
 
 type LastFrame = NonNullable<WorkerExitInfo["lastFrame"]>;
 
+/** One for the process: the collection after a very large record (heap-release.ts). */
+const heapRelease = createHeapRelease();
+
 export class WorkerSession {
   private readonly router: FrameRouter;
   private last: LastFrame | undefined;
@@ -90,6 +94,7 @@ export class WorkerSession {
   receive(line: string): void {
     const routed = this.router.route(line);
     if (this.host.admit(routed)) this.dispatch(routed);
+    heapRelease.noteRecord(line.length);
   }
 
   /** A frame carried inside another frame (a live_attach answer's missed events): routed, not admitted again. */

@@ -3,7 +3,9 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import { createJsonlFramer, serializeFrame, type JsonlFramerOptions } from "../../src/protocol/jsonl.js";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
+import { createJsonlFramer, PIECE_BYTES, serializeFrame, type JsonlFramerOptions } from "../../src/protocol/jsonl.js";
 
 interface Collected {
   records: string[];
@@ -201,6 +203,60 @@ describe("JSONL framer: invalid UTF-8", () => {
     framer.end();
     expect(out.invalid).toEqual([3]);
     expect(out.records).toEqual([]);
+  });
+});
+
+describe("JSONL framer: records longer than a piece", () => {
+  /** A JSON record of about `bytes` bytes, with 2-, 3- and 4-byte characters throughout. */
+  const longRecord = (bytes: number): string => `{"text":"${"abc é € 𝄞 ".repeat(Math.ceil(bytes / 16))}"}`;
+
+  it("decodes them whole at every cut: characters across chunks and pieces, the CR before the LF", () => {
+    const record = longRecord(3.5 * PIECE_BYTES);
+    const data = bytes(`${record}\r\n{"next":1}\n`);
+    const crAt = Buffer.byteLength(record);
+    // 64 KiB chunks (a pipe's reads), odd ones that cut characters, and one that ends on the CR
+    // right after a piece's worth of bytes, so the CR is decoded into a piece before the LF comes.
+    for (const cuts of [
+      Array.from({ length: Math.floor(data.length / 65536) }, (_, i) => (i + 1) * 65536),
+      Array.from({ length: Math.floor(data.length / 99991) }, (_, i) => (i + 1) * 99991),
+      [crAt + 1 - PIECE_BYTES, crAt + 1],
+    ]) {
+      const { framer, out } = collect();
+      pushCut(framer, data, cuts);
+      expect(out.invalid).toEqual([]);
+      expect(out.records).toHaveLength(2);
+      expect(out.records[0] === record, `cuts ${cuts.slice(0, 3).join(",")}`).toBe(true);
+      expect(out.records[1]).toBe('{"next":1}');
+      expect(framer.pendingBytes()).toBe(0);
+    }
+  });
+
+  it("reports one that is not valid UTF-8 with its size and continues with the next record", () => {
+    const head = bytes('{"text":"');
+    const bad = new Uint8Array(2 * PIECE_BYTES).fill(0x61);
+    bad[10] = 0xff;
+    const { framer, out } = collect();
+    pushCut(framer, new Uint8Array([...head, ...bad, ...bytes('"}\r\n{"ok":true}\n')]), [65536, PIECE_BYTES + 3, 2 * PIECE_BYTES]);
+    expect(out.invalid).toEqual([head.length + bad.length + 2]);
+    expect(out.records).toEqual(['{"ok":true}']);
+  });
+
+  it("holds what has arrived of one as decoded text, not as copies of its chunks", () => {
+    setFlagsFromString("--expose-gc");
+    const gc = runInNewContext("gc") as () => void;
+    const arrayBuffers = (): number => {
+      gc();
+      return process.memoryUsage().arrayBuffers;
+    };
+    const { framer, out } = collect();
+    const chunk = new Uint8Array(65536).fill(0x61);
+    framer.push('{"text":"');
+    const before = arrayBuffers();
+    for (let i = 0; i < 128; i += 1) framer.push(chunk);
+    // 8 MiB pushed; at most a piece's worth waits as bytes (copies of every chunk, before).
+    expect(arrayBuffers() - before).toBeLessThan(2 * 1024 * 1024);
+    framer.push('"}\n');
+    expect(out.records[0]?.length).toBe(128 * 65536 + 11);
   });
 });
 

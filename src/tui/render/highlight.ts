@@ -1,8 +1,9 @@
 // Syntax highlighting of fenced code via cli-highlight in the current palette's colours,
 // guarded (unknown language or a highlighter error falls back to plain text) and memoised by
-// palette, language and code. cli-highlight (highlight.js with every grammar, parse5) is loaded
-// on first use, not at start-up: the first screen has no code block, and loading it costs
-// ~200 ms of CPU and ~15 MB before the editor shows.
+// palette, language and code. cli-highlight is loaded on first use, not at start-up: the first
+// screen has no code block. In the bundle each highlight.js grammar is registered when its
+// language is first needed (scripts/highlight-lazy.cjs), so what stays in memory is the
+// grammars used, not all of them.
 import { type HighlighterEngine, loadHighlighter } from "./highlighter-engine.js";
 import { currentPalette } from "./theme.js";
 

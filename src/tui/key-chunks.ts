@@ -123,8 +123,6 @@ function continuationSplit(input: string): string[] | undefined {
   return parts.filter((p) => p !== "");
 }
 
-/** A chunk of text this long was pasted, not typed (one read collects only a few typed keys). */
-const PASTED_LENGTH = 64;
 /** Control bytes other than the line breaks a paste holds. */
 const OTHER_CONTROL = /[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f]/;
 
@@ -137,7 +135,7 @@ const isPasteText = (input: string): boolean => input.length > 1 && !OTHER_CONTR
  * pastes recognised across reads. A terminal without bracketed paste delivers a big paste as
  * reads cut anywhere: a read that ends with a line break ("…line 41\r") or starts with one
  * would be a line of text and Enter, sending part of the paste. So once a read was pasted
- * text (several lines, or longer than one read of typing), the reads after it are text too,
+ * text (several lines), the reads after it are text too,
  * line breaks included, until one is not (a key typed on its own: a line break on its own is
  * Enter, a character ends the paste).
  */
@@ -151,7 +149,9 @@ export function createKeypressSplitter(): (input: string, key: Key, unnamed?: bo
       if (k.input === "[200~") pasting = true;
       else if (k.input === "[201~") pasting = false;
     }
-    burst = inBurst || (keys.length === 1 && !pasting && !unnamed && isPasteText(input) && (/[\r\n]/.test(input) || input.length >= PASTED_LENGTH));
+    // A read with a line break before its end holds several lines: pasted. Length alone is not
+    // a sign (a test or a script types fast), nor a line break at the end ("text" then Enter).
+    burst = inBurst || (keys.length === 1 && !pasting && !unnamed && isPasteText(input) && /[\r\n]/.test(input.slice(0, -1)));
     return keys;
   };
 }

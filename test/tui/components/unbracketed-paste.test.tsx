@@ -47,6 +47,16 @@ describe("an unbracketed paste cut into reads", () => {
     expect(keys("\r", { ...plain, return: true })).toEqual([{ action: "submit" }]);
   });
 
+  it("is not taken for a paste: a long line, or text then Enter, typed at machine speed", () => {
+    const split = createKeypressSplitter();
+    const keys = (input: string): unknown[] => split(input, plain).map((k) => resolveEditorKey(k.input, k.key));
+    // A script (or a test) writes a command and its Enter at once, then a long answer, then
+    // the rest of it with its Enter in one read: each Enter still sends.
+    expect(keys("/ask input\r")).toEqual([{ text: "/ask input" }, { action: "submit" }]);
+    expect(keys("One write: the quick brown fox jumps over the lazy dog 0123456789. ")).toHaveLength(1);
+    expect(keys("than React renders.\r")).toEqual([{ text: "than React renders." }, { action: "submit" }]);
+  });
+
   it("lands in the editor whole, nothing is sent, and Enter afterwards sends all of it with what was typed", async () => {
     const s = setupApp();
     for (const r of reads()) s.stdin.write(r);

@@ -56,11 +56,29 @@ function readHolder(lockPath: string): SessionLockHolder | undefined {
 function processAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
     // EPERM: it exists but belongs to someone else, which still holds the session.
     return (error as NodeJS.ErrnoException).code === "EPERM";
   }
+  return !exitedUnreaped(pid);
+}
+
+/**
+ * A worker killed with its parent is left a zombie until its new parent reaps it, and a
+ * container's init may never do so: signal 0 still reaches it, but it holds nothing. Linux
+ * says so in /proc/<pid>/stat (state Z or X, after the parenthesised command name).
+ */
+function exitedUnreaped(pid: number): boolean {
+  let stat: string;
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  } catch (error) {
+    // No /proc (not Linux), or gone meanwhile: signal 0 already answered.
+    void error;
+    return false;
+  }
+  const state = stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3);
+  return state === "Z" || state === "X";
 }
 
 /** True when the lock at `lockPath` belongs to nobody alive (or is an unreadable leftover). */

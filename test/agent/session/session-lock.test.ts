@@ -2,6 +2,7 @@
 // with a clear message (at start, and on switch_session); a lock left by a killed worker is
 // taken over; locks of one process are re-entrant and released on close.
 import { TEST_TMP } from "../helpers/isolated-tmp.js";
+import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { hostname } from "node:os";
 import { join } from "node:path";
@@ -30,6 +31,28 @@ describe("session lock (in process)", () => {
     const taken = acquireSessionLock(file);
     expect(JSON.parse(readFileSync(lockPathFor(file), "utf8"))["pid"]).toBe(process.pid);
     taken.release();
+    rmSync(dir, { recursive: true, force: true });
+  });
+});
+
+describe("session lock held by a zombie", () => {
+  it.skipIf(process.platform !== "linux")("is taken over: a worker killed with its parent holds nothing while unreaped", async () => {
+    // `sleep 0 &` exits at once; its parent then becomes `sleep 5`, which never reaps it.
+    const parent = spawn("sh", ["-c", "sleep 0 & echo $!; exec sleep 5"], { stdio: ["ignore", "pipe", "ignore"] });
+    const pid = Number(await new Promise<string>((resolve) => parent.stdout.once("data", (d: Buffer) => resolve(d.toString().trim()))));
+    const state = (): string => {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3);
+    };
+    for (const deadline = Date.now() + 5000; state() !== "Z" && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 20));
+    expect(state()).toBe("Z");
+    const dir = mkdtempSync(join(TEST_TMP, "lock-zombie-"));
+    const file = join(dir, "s.jsonl");
+    writeFileSync(lockPathFor(file), JSON.stringify({ pid, host: hostname(), since: "then" }));
+    const taken = acquireSessionLock(file);
+    expect(JSON.parse(readFileSync(lockPathFor(file), "utf8"))["pid"]).toBe(process.pid);
+    taken.release();
+    parent.kill("SIGKILL");
     rmSync(dir, { recursive: true, force: true });
   });
 });

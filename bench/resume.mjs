@@ -10,7 +10,7 @@
 // Usage: npm run build && node bench/resume.mjs [--messages 10000] [--runs 3] [--cols 120] [--rows 40] [--no-pi] [--keep]
 // BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/x" passes node options to agent-tui's TUI process
 // (e.g. to profile it); pi runs without them. BENCH_PROFILE_DIR=/tmp/x profiles every process the
-// TUI starts (relay, worker) through bench/lib/cpu-profile-preload.cjs.
+// TUI starts (relay, worker) through bench/lib/cpu-profile-hook.cjs.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { cpus, loadavg, tmpdir } from "node:os";
@@ -116,7 +116,7 @@ function makeSandbox() {
     PI_OFFLINE: "1",
     PI_SKIP_VERSION_CHECK: "1",
     ...(process.env.BENCH_PROFILE_DIR
-      ? { BENCH_PROFILE_DIR: process.env.BENCH_PROFILE_DIR, NODE_OPTIONS: `--require ${join(import.meta.dirname, "lib", "cpu-profile-preload.cjs")}` }
+      ? { BENCH_PROFILE_DIR: process.env.BENCH_PROFILE_DIR, NODE_OPTIONS: `--require ${join(import.meta.dirname, "lib", "cpu-profile-hook.cjs")}` }
       : {}),
   };
   return { root, cwd: dirs.cwd, env, written, dispose: () => rmSync(root, { recursive: true, force: true }) };

@@ -26,6 +26,11 @@ if (dir) {
   };
   process.on("exit", write);
   for (const signal of ["SIGTERM", "SIGHUP"]) {
-    process.prependListener(signal, write);
+    process.prependListener(signal, () => {
+      write();
+      // A listener replaces the signal's default action: a process with no handler of its
+      // own must still end (with the signal's usual code).
+      if (process.listenerCount(signal) === 1) process.exit(signal === "SIGTERM" ? 143 : 129);
+    });
   }
 }

@@ -5,7 +5,7 @@
 // frame followed by the frame: the printed lines often are the frame's first rows already
 // (the streamed text that just completed), and its last rows (editor, footer) rarely change.
 
-import { compactSgr } from "./sgr-compact.js";
+import { applySgr, compactSgr, type SgrStyles } from "./sgr-compact.js";
 
 const ESC = "\u001b[";
 const ERASE_LINE = `${ESC}2K`;
@@ -132,13 +132,15 @@ function singleWidth(code: number): boolean {
 function singleWidthColumns(text: string, end: number): { columns: number; length: number; styles: string } | undefined {
   let columns = 0;
   let i = 0;
-  const active = new Map<string, string>();
+  const active: SgrStyles = new Map();
   while (i < end) {
     if (text.charCodeAt(i) === 0x1b) {
       SEQUENCE.lastIndex = i;
       const match = SEQUENCE.exec(text);
       if (match === null || i + match[0].length > end) break;
-      if (!trackStyle(active, match[0])) return undefined;
+      // Only SGR moves no cursor and is modelled (sgr-compact.ts); anything else: no shortcut.
+      const params = SGR_PARAMS.exec(match[0])?.[1];
+      if (params === undefined || !applySgr(active, params)) return undefined;
       i += match[0].length;
       continue;
     }
@@ -146,7 +148,7 @@ function singleWidthColumns(text: string, end: number): { columns: number; lengt
     columns++;
     i++;
   }
-  return { columns, length: i, styles: [...active.values()].join("") };
+  return { columns, length: i, styles: active.size > 0 ? `${ESC}${[...active.values()].join(";")}m` : "" };
 }
 
 /** Where `shown` and `row` stop being alike, cut before any escape sequence they split. */
@@ -155,32 +157,4 @@ function sharedStart(shown: string, row: string): { columns: number; length: num
   const max = Math.min(shown.length, row.length);
   while (same < max && shown.charCodeAt(same) === row.charCodeAt(same)) same++;
   return singleWidthColumns(row, same);
-}
-
-/** The attribute an SGR code sets or resets (undefined: all of them). */
-function sgrAttribute(code: number): string | undefined {
-  if (code === 0) return undefined;
-  if (code === 1 || code === 2 || code === 22) return "intensity";
-  if (code === 3 || code === 23) return "italic";
-  if (code === 4 || code === 24) return "underline";
-  if (code === 7 || code === 27) return "inverse";
-  if (code === 9 || code === 29) return "strike";
-  if ((code >= 40 && code <= 49) || (code >= 100 && code <= 107)) return "background";
-  return "foreground";
-}
-const RESETS = new Set([22, 23, 24, 27, 29, 39, 49]);
-
-/** Apply one escape sequence to the active styles; false for a sequence that is not plain SGR. */
-function trackStyle(active: Map<string, string>, sequence: string): boolean {
-  const params = SGR_PARAMS.exec(sequence)?.[1];
-  if (params === undefined) return false;
-  const codes = params.split(";").map((c) => Number(c || "0"));
-  const first = codes[0] ?? 0;
-  const attribute = sgrAttribute(first);
-  // One attribute per sequence (as agent-tui's styling writes them), or a 38/48 colour.
-  if (codes.length > 1 && first !== 38 && first !== 48) return false;
-  if (attribute === undefined) active.clear();
-  else if (RESETS.has(first)) active.delete(attribute);
-  else active.set(attribute, sequence);
-  return true;
 }

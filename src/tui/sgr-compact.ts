@@ -33,8 +33,11 @@ function attributeOf(code: number): Attribute | undefined {
   return undefined;
 }
 
+/** The styles in effect: each attribute set, with the SGR code(s) that set it. */
+export type SgrStyles = Map<Attribute, string>;
+
 /** Apply one SGR parameter list to `styles`; false when it holds something this does not model. */
-function applySgr(styles: Map<Attribute, string>, params: string): boolean {
+export function applySgr(styles: SgrStyles, params: string): boolean {
   const codes = params === "" ? ["0"] : params.split(";");
   for (let i = 0; i < codes.length; i++) {
     const code = Number(codes[i]);

@@ -22,6 +22,7 @@ import { loadAgentCore } from "./providers/lazy.js";
 import { BUILTIN_TOOL_NAMES } from "./tools/prompt-info.js";
 import { guardStderr, installCredentialGuard, maskSecrets } from "./security/credential-guard.js";
 import { createLiveTransport, type LiveTransport } from "./live/live-transport.js";
+import { linkStdio } from "./live/stdio-link.js";
 import { idleGraceMs } from "./live/idle-exit.js";
 import { buildState } from "./commands/state-commands.js";
 import { whenQuiet } from "./rpc/when-quiet.js";
@@ -258,7 +259,11 @@ export async function startAgent({ cli, version, cwd }: StartOptions): Promise<v
         version,
         liveId: session.sessionId,
         graceMs: idleGraceMs(cli.idleExitSeconds, config.rawSettings),
-        handshake: sink,
+        onListening: cli.stdioLink
+          ? (where) => {
+              linkStdio(where.socket, process.stdin, sink, warn);
+            }
+          : (where) => sink.write(`${JSON.stringify({ type: "live_listening", ...where })}\n`),
         warn,
       })
     : undefined;

@@ -19,6 +19,8 @@ export interface CliOptions {
   help: boolean;
   /** `agent-rpc serve`: a live worker on a Unix socket instead of stdio. */
   serve?: boolean;
+  /** A live worker started in place by `attach --or-serve`: its stdin/stdout are its first client. */
+  stdioLink?: boolean;
   /** Live worker: exit after this many seconds detached and idle. */
   idleExitSeconds?: number;
 }
@@ -29,6 +31,8 @@ export const HELP_TEXT = `agent-rpc — headless coding agent speaking the pi RP
 
 Usage: agent-rpc [--mode rpc] [options]
        agent-rpc attach [ID] [--or-start [options]]   relay stdio to a live worker (starting one)
+       agent-rpc attach [--or-serve [options]]        the same, but a new worker runs in this process,
+                                                      serving stdio (start it in its own process group)
        agent-rpc serve [options]                      run a live worker on a Unix socket
        agent-rpc sessions [--json] [--stop ID]        list (or stop) live workers
 

@@ -3,20 +3,10 @@
 // socket; `attach` and `sessions` start at live/live-main.ts). pi-ai and pi-agent-core are
 // loaded lazily (first prompt) so that the worker answers get_state quickly.
 
-import { readFileSync } from "node:fs";
 import { CliError, HELP_TEXT, parseCli, type CliOptions } from "./cli.js";
 import { startAgent } from "./agent-server.js";
-import { SessionError } from "./session/session-manager.js";
-
-function readVersion(): string {
-  try {
-    const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version?: unknown };
-    return typeof pkg.version === "string" ? pkg.version : "0.0.0";
-  } catch (error) {
-    process.stderr.write(`agent-rpc: cannot read package version: ${(error as Error).message}\n`);
-    return "0.0.0";
-  }
-}
+import { exitOnStartFailure } from "./start-failure.js";
+import { packageVersion } from "./package-version.js";
 
 function parseOrExit(argv: readonly string[]): CliOptions {
   try {
@@ -35,17 +25,12 @@ serve(argv[0] === "serve" ? argv.slice(1) : argv, argv[0] === "serve");
 
 function serve(args: readonly string[], live: boolean): void {
   const cli = { ...parseOrExit(args), serve: live };
-  const version = readVersion();
+  const version = packageVersion();
   if (cli.help) {
     process.stdout.write(HELP_TEXT);
   } else if (cli.version) {
     process.stdout.write(`${version}\n`);
   } else {
-    startAgent({ cli, version, cwd: process.cwd() }).catch((error: unknown) => {
-      // A session refused at start (held by another worker) is a message, not a crash.
-      const text = error instanceof SessionError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error);
-      process.stderr.write(`agent-rpc: ${error instanceof SessionError ? "" : "fatal: "}${text}\n`);
-      process.exit(1);
-    });
+    startAgent({ cli, version, cwd: process.cwd() }).catch(exitOnStartFailure);
   }
 }

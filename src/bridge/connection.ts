@@ -100,6 +100,7 @@ class Connection implements WorkerConnection {
       {
         budget: createRestartBudget(options.restart === undefined ? DEFAULT_RESTART_POLICY : options.restart),
         ...(options.shutdownTimeoutsMs ? { shutdownTimeoutsMs: options.shutdownTimeoutsMs } : {}),
+        ...(options.live ? { releaseOnEnd: true } : {}),
       },
     );
     this.live = createLiveSupport({
@@ -303,6 +304,10 @@ class Connection implements WorkerConnection {
       detached: (reason) => {
         this.live.link.onDetached(reason);
         this.emit({ kind: "live_detached", reason });
+        // The worker closes this link next: a relay would exit, a worker serving it in place runs on.
+        setImmediate(() => {
+          if (this.supervisor.isCurrent(generation)) this.supervisor.releaseCurrent();
+        });
       },
     });
   }

@@ -38,6 +38,12 @@ export interface WorkerProcess {
   readonly exited: Promise<void>;
   closeStdin(): void;
   kill(signal: NodeJS.Signals): void;
+  /**
+   * Let a live worker go without a signal: close its stdin, stop reading it, let it outlive this
+   * process, and report its exit now (code and signal null). A relay in front of a live worker
+   * ends by itself once its stdin closes; a worker serving this link in place runs on.
+   */
+  release(): void;
 }
 
 /** The spawn options that come straight from the connection options. */
@@ -161,6 +167,15 @@ export function spawnWorker(options: WorkerSpawnOptions, handlers: WorkerProcess
     closeStdin: () => writer.end(),
     kill(signal) {
       if (alive) child.kill(signal);
+    },
+    release() {
+      if (!alive) return;
+      writer.end();
+      stdout.removeAllListeners("data");
+      stdout.destroy();
+      stderrStream.destroy();
+      child.unref();
+      report(null, null);
     },
   };
 }

@@ -38,6 +38,12 @@ export interface SupervisorOptions {
   shutdownTimeoutsMs?: { closeWaitMs?: number; termWaitMs?: number };
   /** How long a worker that lost a pipe may still look alive before it is degraded. */
   pipeLossGraceMs?: number;
+  /**
+   * Live workers: ending a generation releases it (WorkerProcess.release) instead of closing,
+   * signalling and killing it. Its process may be the live worker itself, which must outlive
+   * this client; the worker ends only on its own (shutdown, idle exit, `sessions --stop`).
+   */
+  releaseOnEnd?: boolean;
 }
 
 /** What the supervisor knows, as one value (getSnapshot() of the connection reads it). */
@@ -137,6 +143,11 @@ export class WorkerSupervisor {
     if (this.worker) void this.terminate(this.worker);
   }
 
+  /** A live worker let this client go (taken over): release its generation, as its relay would have exited. */
+  releaseCurrent(): void {
+    this.worker?.release();
+  }
+
   isStopping(): boolean {
     return this.stopping;
   }
@@ -166,7 +177,9 @@ export class WorkerSupervisor {
   }
 
   private terminate(w: WorkerProcess): Promise<void> {
-    return terminateWorker(w, this.options.shutdownTimeoutsMs);
+    if (!this.options.releaseOnEnd) return terminateWorker(w, this.options.shutdownTimeoutsMs);
+    w.release();
+    return w.exited;
   }
 
   private async launch(isRestart: boolean): Promise<void> {

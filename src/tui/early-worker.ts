@@ -68,7 +68,9 @@ export function startWorkerEarly(options: TuiCliOptions, env: NodeJS.ProcessEnv,
     env,
     restart: { maxRestarts: 3, windowMs: 60_000 },
     ...(restartArgs ? { sessionArgsForRestart: restartArgs } : {}),
-    ...(plan.live ? { live: plan.live } : {}),
+    // A live worker may be the process we spawn (attach --or-serve): in a process group and
+    // session of its own, the terminal's hangup and Ctrl+C never reach it.
+    ...(plan.live ? { live: plan.live, ownProcessGroup: true } : {}),
   });
   const gate = holdNotices(connection);
   const started = connection.start();

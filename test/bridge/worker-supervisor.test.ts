@@ -20,7 +20,12 @@ interface Rig {
   releaseBringUp(): void;
 }
 
-function rig(policy: RestartPolicy | false = { maxRestarts: 2, windowMs: 60_000, backoffMs: [0] }, manualBringUp = false, exitKinds: ExitKind[] = []): Rig {
+function rig(
+  policy: RestartPolicy | false = { maxRestarts: 2, windowMs: 60_000, backoffMs: [0] },
+  manualBringUp = false,
+  exitKinds: ExitKind[] = [],
+  releaseOnEnd = false,
+): Rig {
   const processes: FakeProcess[] = [];
   const spawns: Rig["spawns"] = [];
   const states: SupervisorState[] = [];
@@ -46,7 +51,11 @@ function rig(policy: RestartPolicy | false = { maxRestarts: 2, windowMs: 60_000,
     restartFailed: (message) => failures.push(message),
     classifyExit: () => exitKinds.shift() ?? "crash",
   };
-  const supervisor = new WorkerSupervisor(hooks, { budget: createRestartBudget(policy), shutdownTimeoutsMs: { closeWaitMs: 50, termWaitMs: 50 } });
+  const supervisor = new WorkerSupervisor(hooks, {
+    budget: createRestartBudget(policy),
+    shutdownTimeoutsMs: { closeWaitMs: 50, termWaitMs: 50 },
+    ...(releaseOnEnd ? { releaseOnEnd: true } : {}),
+  });
   return { supervisor, processes, spawns, states, ended, failures, bringUpFails, releaseBringUp: () => release() };
 }
 
@@ -188,6 +197,28 @@ describe("worker supervisor", () => {
     await r.supervisor.stop();
     expect(r.states).toEqual(["starting", "running", "stopped"]);
     expect(r.spawns).toHaveLength(1);
+  });
+
+  it("a live worker is released, never signalled: stop(), degrade() and a take-over only let it go", async () => {
+    const r = rig({ maxRestarts: 2, windowMs: 60_000, backoffMs: [0] }, false, ["released"], true);
+    await r.supervisor.start();
+    await r.supervisor.stop();
+    expect(r.processes[0]).toMatchObject({ released: true, signals: [] });
+    expect(r.ended[0]).toMatchObject({ intentional: true, code: null, signal: null });
+    expect(r.states).toEqual(["starting", "running", "stopped"]);
+
+    const d = rig({ maxRestarts: 2, windowMs: 60_000, backoffMs: [0] }, false, [], true);
+    await d.supervisor.start();
+    d.supervisor.degrade(1, "garbage on stdout");
+    await waitFor(() => d.spawns.length === 2);
+    expect(d.processes[0]).toMatchObject({ released: true, signals: [] });
+
+    const t = rig({ maxRestarts: 2, windowMs: 60_000, backoffMs: [0] }, false, ["released"], true);
+    await t.supervisor.start();
+    t.supervisor.releaseCurrent();
+    expect(t.processes[0]).toMatchObject({ released: true, signals: [] });
+    expect(t.states.at(-1)).toBe("stopped");
+    expect(t.spawns).toHaveLength(1);
   });
 
   it("restart() after failed starts afresh with a new budget; start() refuses while running", async () => {

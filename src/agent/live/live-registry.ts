@@ -3,6 +3,7 @@
 // sessions` and `attach`. Entries whose process is gone are stale and removed when listed.
 import { readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { exitedUnreaped } from "../session/session-lock.js";
 
 export type LiveState = "working" | "waiting" | "idle";
 
@@ -68,10 +69,11 @@ export function writeLiveEntry(path: string, entry: LiveEntry): void {
   renameSync(tmp, path);
 }
 
+/** The worker `pid` runs (an exited one its parent has not reaped yet does not). */
 export function isProcessAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
+    return !exitedUnreaped(pid);
   } catch (error) {
     // ESRCH: gone. EPERM: the pid was reused by another user's process: not our worker either.
     void error;

@@ -1,10 +1,11 @@
 // How a live worker (`agent-rpc serve`) talks: the client hub on its socket instead of stdio,
 // its registry entry kept current (state, client, session), the idle exit, host tools that
-// fail while nobody is attached, and the start-up handshake for `attach --or-start` (one line
-// on the original stdout, then diagnostics go to the worker's log file).
+// fail while nobody is attached, and the moment it listens (the handshake for `attach
+// --or-start`, or the link to the client that started it in place); after that, diagnostics go
+// to the worker's log file.
 import { closeSync, openSync, writeSync } from "node:fs";
 import { maskSecrets } from "../security/credential-guard.js";
-import type { FrameSink, FrameWriter } from "../rpc/frame-writer.js";
+import type { FrameWriter } from "../rpc/frame-writer.js";
 import type { RpcServer } from "../rpc/rpc-server.js";
 import { createClientHub, type ClientConnection, type ClientHub } from "./client-hub.js";
 import { createIdleExit, type IdleExit } from "./idle-exit.js";
@@ -22,10 +23,13 @@ export interface LiveTransportOptions {
   /** The session id at start: names the socket and registry entry for the worker's life. */
   liveId: string;
   graceMs: number;
-  /** The original stdout, for the one-line handshake. */
-  handshake: FrameSink;
+  /** The socket accepts clients: say so (the handshake line) or connect the first one. */
+  onListening(where: LiveListening): void;
   warn(message: string): void;
 }
+
+/** Where a live worker listens, as its handshake line tells. */
+export type LiveListening = { id: string; pid: number; socket: string; log: string };
 
 export interface LiveStartDeps {
   server: RpcServer;
@@ -109,7 +113,7 @@ class SocketTransport implements LiveTransport {
     await this.hub.listen();
     deps.hostTools()?.setAttached(false);
     this.refresh();
-    options.handshake.write(`${JSON.stringify({ type: "live_listening", id: options.liveId, pid: process.pid, socket: files.socket, log: files.log })}\n`);
+    options.onListening({ id: options.liveId, pid: process.pid, socket: files.socket, log: files.log });
     redirectStderr(files.log);
     return files;
   }

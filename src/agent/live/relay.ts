@@ -1,6 +1,7 @@
-// `agent-rpc attach [ID] [--or-start [options]]`: finds a live worker (by id, by the session
-// --session names, or the most recent one of this folder for --continue / no ID), starting one
-// with --or-start when there is none, then relays stdin/stdout to its socket byte for byte.
+// `agent-rpc attach [ID] [--or-start | --or-serve [options]]`: finds a live worker (by id, by
+// the session --session names, or the most recent one of this folder for --continue / no ID),
+// then relays stdin/stdout to its socket byte for byte. With none: --or-start spawns one in a
+// session of its own and relays to it; --or-serve becomes one in this process (serve-here.ts).
 // Every transport that can run a command (ssh, docker exec -i, kubectl exec -i) reaches a live
 // worker this way; the relay dies with its link, the worker does not.
 import { connect, type Socket } from "node:net";
@@ -14,19 +15,23 @@ import { StartError, startLiveWorker } from "./start-worker.js";
 /** Exit code when no live worker matches and none may be started. */
 export const EXIT_NO_SESSION = 4;
 
-export type AttachArgs = { query: string | undefined; orStart: boolean; workerArgs: string[] };
+/** What to do when no live worker matches: fail, spawn one and relay, or serve in this process. */
+export type WhenNone = "fail" | "start" | "serve";
+
+export type AttachArgs = { query: string | undefined; whenNone: WhenNone; workerArgs: string[] };
 
 export function parseAttachArgs(argv: readonly string[]): AttachArgs {
   let query: string | undefined;
-  let orStart = false;
+  let whenNone: WhenNone = "fail";
   const workerArgs: string[] = [];
   for (const arg of argv) {
-    if (arg === "--or-start") orStart = true;
+    if (arg === "--or-start") whenNone = "start";
+    else if (arg === "--or-serve") whenNone = "serve";
     else if (query === undefined && workerArgs.length === 0 && !arg.startsWith("-")) query = arg;
     else workerArgs.push(arg);
   }
   parseCli(workerArgs); // report a bad worker flag here, before anything starts
-  return { query, orStart, workerArgs };
+  return { query, whenNone, workerArgs };
 }
 
 /** The live worker these arguments name, if one is running. */
@@ -37,7 +42,7 @@ export function chooseLiveEntry(entries: readonly LiveEntry[], args: AttachArgs,
     const file = resolve(cwd, cli.session);
     return entries.find((e) => e.sessionFile === file);
   }
-  if (cli.continueSession || !args.orStart) return entries.find((e) => e.cwd === cwd);
+  if (cli.continueSession || args.whenNone === "fail") return entries.find((e) => e.cwd === cwd);
   return undefined;
 }
 
@@ -85,16 +90,17 @@ export async function runAttach(argv: readonly string[]): Promise<number> {
     } catch (error) {
       // The worker died between listing and connecting: its entry is stale.
       removeLiveEntry(dir, target);
-      if (!args.orStart) {
+      if (args.whenNone === "fail") {
         process.stderr.write(`agent-rpc attach: live session ${target.id} is gone (${(error as Error).message})\n`);
         return EXIT_NO_SESSION;
       }
     }
-  } else if (!args.orStart) {
+  } else if (args.whenNone === "fail") {
     const what = args.query !== undefined ? `matches ${args.query}` : `runs in ${cwd}`;
     process.stderr.write(`agent-rpc attach: no live session ${what} (agent-rpc sessions lists them)\n`);
     return EXIT_NO_SESSION;
   }
+  if (args.whenNone === "serve") return (await import("./serve-here.js")).serveHere(args.workerArgs);
   try {
     const started = await startLiveWorker(args.workerArgs);
     relay(await connectTo(started.socket));

@@ -68,7 +68,7 @@ function processAlive(pid: number): boolean {
  * container's init may never do so: signal 0 still reaches it, but it holds nothing. Linux
  * says so in /proc/<pid>/stat (state Z or X, after the parenthesised command name).
  */
-function exitedUnreaped(pid: number): boolean {
+export function exitedUnreaped(pid: number): boolean {
   let stat: string;
   try {
     stat = readFileSync(`/proc/${pid}/stat`, "utf8");

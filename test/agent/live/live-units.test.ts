@@ -119,12 +119,16 @@ describe("finding a live worker", () => {
   });
 
   it("attach picks by id, by --session, by folder for --continue or no id, and starts fresh otherwise", () => {
-    expect(parseAttachArgs(["abc", "--or-start", "--mode", "rpc", "-c"])).toEqual({ query: "abc", orStart: true, workerArgs: ["--mode", "rpc", "-c"] });
+    expect(parseAttachArgs(["abc", "--or-start", "--mode", "rpc", "-c"])).toEqual({ query: "abc", whenNone: "start", workerArgs: ["--mode", "rpc", "-c"] });
+    expect(parseAttachArgs(["--or-serve", "-c"])).toEqual({ query: undefined, whenNone: "serve", workerArgs: ["-c"] });
+    expect(parseAttachArgs(["abc"]).whenNone).toBe("fail");
     expect(() => parseAttachArgs(["--or-start", "--bogus"])).toThrow(/Unknown option/);
     expect(chooseLiveEntry([a, b], parseAttachArgs(["--or-start", "--session", "s.jsonl"]), "/q")).toBe(b);
     expect(chooseLiveEntry([a, b], parseAttachArgs(["--or-start", "-c"]), "/q")).toBe(b);
     expect(chooseLiveEntry([a, b], parseAttachArgs([]), "/p")).toBe(a);
     expect(chooseLiveEntry([a, b], parseAttachArgs(["--or-start"]), "/p")).toBeUndefined();
+    expect(chooseLiveEntry([a, b], parseAttachArgs(["--or-serve", "-c"]), "/q")).toBe(b);
+    expect(chooseLiveEntry([a, b], parseAttachArgs(["--or-serve"]), "/p")).toBeUndefined();
   });
 
   it("describes states for people", () => {

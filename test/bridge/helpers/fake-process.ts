@@ -9,6 +9,8 @@ export interface FakeProcess extends WorkerProcess {
   die(code: number | null, signal?: NodeJS.Signals | null): void;
   readonly signals: NodeJS.Signals[];
   stdinClosed: boolean;
+  /** release() was called (the process itself stays as it is). */
+  released: boolean;
 }
 
 export function fakeProcess(
@@ -33,6 +35,7 @@ export function fakeProcess(
     written,
     signals,
     stdinClosed: false,
+    released: false,
     writer: {
       write: (record) => {
         written.push(JSON.parse(record) as Record<string, unknown>);
@@ -52,6 +55,14 @@ export function fakeProcess(
     kill: (signal) => {
       signals.push(signal);
       die(null, signal);
+    },
+    release: () => {
+      if (!alive) return;
+      process.released = true;
+      process.stdinClosed = true;
+      alive = false;
+      markExited();
+      onExit(null, null);
     },
     die,
   };

@@ -14,9 +14,11 @@ const BUNDLED = ["/usr/bin/node", "/opt/agent-tui/bin/agent-rpc.js", "--provider
 const SSH = ["ssh", "devbox", "agent-rpc", "--mode", "rpc"];
 
 describe("worker commands for live sessions", () => {
-  it("goes through `agent-rpc attach --or-start` for the bundled agent and a remote agent-rpc", () => {
-    expect(liveWorkerCommand(BUNDLED)).toEqual(["/usr/bin/node", "/opt/agent-tui/bin/agent-rpc.js", "attach", "--or-start", "--provider", "fake"]);
+  it("serves a local agent-rpc in place (`attach --or-serve`) and starts a remote one the relay way (`--or-start`)", () => {
+    expect(liveWorkerCommand(BUNDLED)).toEqual(["/usr/bin/node", "/opt/agent-tui/bin/agent-rpc.js", "attach", "--or-serve", "--provider", "fake"]);
+    expect(liveWorkerCommand(["agent-rpc", "-c"])).toEqual(["agent-rpc", "attach", "--or-serve", "-c"]);
     expect(liveWorkerCommand(SSH)).toEqual(["ssh", "devbox", "agent-rpc", "attach", "--or-start", "--mode", "rpc"]);
+    expect(liveWorkerCommand(["env", "agent-rpc"])).toEqual(["env", "agent-rpc", "attach", "--or-start"]);
     expect(liveWorkerCommand(["pi", "--mode", "rpc"])).toBeUndefined();
   });
 
@@ -40,7 +42,8 @@ describe("worker commands for live sessions", () => {
   it("plans the worker: live unless --no-detach or the setting, attach needs agent-rpc", () => {
     const on = { enabled: true, reconnectDelaysMs: [10] };
     const live = planWorker({ workerCommand: BUNDLED, noDetach: false, attachId: undefined }, on);
-    expect("command" in live && live.command).toContain("--or-start");
+    expect("command" in live && live.command).toContain("--or-serve");
+    expect("command" in live && live.live?.reconnectCommand("x")).toContain("--or-start");
     expect("command" in live && live.live?.reconnectCommand("x")).toContain("x");
     expect("command" in live && live.live?.reconnectDelaysMs).toEqual([10]);
     expect(planWorker({ workerCommand: BUNDLED, noDetach: true, attachId: undefined }, on)).toEqual({ command: BUNDLED, live: undefined });

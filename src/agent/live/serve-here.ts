@@ -1,0 +1,16 @@
+// `attach --or-serve` when no live worker matches: this process becomes the live worker, its
+// stdin/stdout the first client's link (stdio-link.ts). One process where `--or-start` needs two
+// (a relay and the worker it spawns), so the client's first screen does not wait for a second
+// Node start-up. The client starts it in a process group of its own, so the terminal's signals
+// stay with the client.
+import { parseCli } from "../cli.js";
+import { packageVersion } from "../package-version.js";
+import { exitOnStartFailure } from "../start-failure.js";
+
+/** Start the agent as a live worker serving stdio; -1 (running) once it listens. */
+export async function serveHere(workerArgs: readonly string[]): Promise<number> {
+  const { startAgent } = await import("../agent-server.js");
+  const cli = { ...parseCli(workerArgs), serve: true, stdioLink: true };
+  await startAgent({ cli, version: packageVersion(), cwd: process.cwd() }).catch(exitOnStartFailure);
+  return -1;
+}

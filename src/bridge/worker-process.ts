@@ -98,6 +98,14 @@ export function buildChildEnv(env: NodeJS.ProcessEnv, allowList?: string[]): Nod
   return out;
 }
 
+/** Close the child's stdin, stop reading its output (no more frames, no 'close') and let it outlive us. */
+function letGo(child: ChildProcess, writer: WriteQueue): void {
+  writer.end();
+  child.stdout?.destroy();
+  child.stderr?.destroy();
+  child.unref();
+}
+
 export function spawnWorker(options: WorkerSpawnOptions, handlers: WorkerProcessHandlers): WorkerProcess {
   const [file, ...args] = options.argv;
   if (file === undefined) throw new Error("Worker command is empty");
@@ -170,11 +178,7 @@ export function spawnWorker(options: WorkerSpawnOptions, handlers: WorkerProcess
     },
     release() {
       if (!alive) return;
-      writer.end();
-      stdout.removeAllListeners("data");
-      stdout.destroy();
-      stderrStream.destroy();
-      child.unref();
+      letGo(child, writer);
       report(null, null);
     },
   };

@@ -9,7 +9,7 @@ import { agentHome, loadConfig, type LoadedConfig } from "./config.js";
 import { buildCommandTable, type AgentServices, type CommandContext } from "./commands/registry.js";
 import type { HostRuntime } from "./extensions/runtime-port.js";
 import { ModelRegistry } from "./providers/model-registry.js";
-import { createFrameWriter, STREAM_COALESCE_MS, takeOverStdout, type FrameWriter } from "./rpc/frame-writer.js";
+import { createFrameWriter, STREAM_COALESCE_MS, takeOverStdout, type FrameSink, type FrameWriter } from "./rpc/frame-writer.js";
 import { startRpcServer, type RpcServer } from "./rpc/rpc-server.js";
 import { AgentRuntime, type RuntimeOptions } from "./runtime/agent-runtime.js";
 import { HookRegistry, type FinishedToolCall, type ToolResultOverride } from "./runtime/hooks.js";
@@ -21,9 +21,7 @@ import { isThinkingLevel } from "./providers/thinking.js";
 import { loadAgentCore } from "./providers/lazy.js";
 import { BUILTIN_TOOL_NAMES } from "./tools/prompt-info.js";
 import { guardStderr, installCredentialGuard, maskSecrets } from "./security/credential-guard.js";
-import { createLiveTransport, type LiveTransport } from "./live/live-transport.js";
-import { linkStdio } from "./live/stdio-link.js";
-import { idleGraceMs } from "./live/idle-exit.js";
+import type { LiveTransport } from "./live/live-transport.js";
 import { buildState } from "./commands/state-commands.js";
 import { whenQuiet } from "./rpc/when-quiet.js";
 
@@ -105,7 +103,7 @@ async function initialModel(
   models: ModelRegistry,
   session: SessionManager,
 ): Promise<Pick<RuntimeOptions, "model" | "thinkingLevel">> {
-  const restored = session.buildContext();
+  const restored = session.getContextSettings();
   let choice = await models.resolveInitial(cli, config.settings);
   if (!cli.model && !cli.provider && restored.model) {
     const model = await models.find(restored.model.provider, restored.model.modelId);
@@ -238,6 +236,30 @@ function onSignals(shutdown: Shutdown, live: LiveTransport | undefined): void {
   process.on("SIGINT", () => shutdown(130));
 }
 
+/** `agent-rpc serve`'s modules, loaded only then: a stdio worker never needs them. */
+function loadLiveModules(): Promise<[typeof import("./live/live-transport.js"), typeof import("./live/idle-exit.js"), typeof import("./live/stdio-link.js")]> {
+  return Promise.all([import("./live/live-transport.js"), import("./live/idle-exit.js"), import("./live/stdio-link.js")]);
+}
+
+function createLive(
+  [{ createLiveTransport }, { idleGraceMs }, { linkStdio }]: Awaited<ReturnType<typeof loadLiveModules>>,
+  o: { cli: CliOptions; config: LoadedConfig; version: string; liveId: string; sink: FrameSink },
+): LiveTransport {
+  const { cli, sink } = o;
+  return createLiveTransport({
+    agentHome: o.config.home,
+    version: o.version,
+    liveId: o.liveId,
+    graceMs: idleGraceMs(cli.idleExitSeconds, o.config.rawSettings),
+    onListening: cli.stdioLink
+      ? (where) => {
+          linkStdio(where.socket, process.stdin, sink, warn);
+        }
+      : (where) => sink.write(`${JSON.stringify({ type: "live_listening", ...where })}\n`),
+    warn,
+  });
+}
+
 export async function startAgent({ cli, version, cwd }: StartOptions): Promise<void> {
   const parts: Parts = {};
   const stop = createShutdown(parts);
@@ -252,21 +274,10 @@ export async function startAgent({ cli, version, cwd }: StartOptions): Promise<v
   const models = new ModelRegistry(config.models);
   const hooks = new HookRegistry();
   const sessionNotices = createSessionNotices();
+  // Asked for before the session is read, so the files are read while it is parsed.
+  const liveModules = cli.serve ? loadLiveModules() : undefined;
   const session = openSession(cli, cwd, config.home, (message) => sessionNotices.notice(message));
-  const live: LiveTransport | undefined = cli.serve
-    ? createLiveTransport({
-        agentHome: config.home,
-        version,
-        liveId: session.sessionId,
-        graceMs: idleGraceMs(cli.idleExitSeconds, config.rawSettings),
-        onListening: cli.stdioLink
-          ? (where) => {
-              linkStdio(where.socket, process.stdin, sink, warn);
-            }
-          : (where) => sink.write(`${JSON.stringify({ type: "live_listening", ...where })}\n`),
-        warn,
-      })
-    : undefined;
+  const live = liveModules ? createLive(await liveModules, { cli, config, version, liveId: session.sessionId, sink }) : undefined;
   const writer = live?.writer ?? createFrameWriter({ sink, onClientGone: () => shutdown(0), coalesceMs: STREAM_COALESCE_MS });
   Object.assign(parts, { hooks, session, writer, live });
   const emit = (event: WireEvent): void => writer.write(event);

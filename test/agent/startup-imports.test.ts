@@ -1,7 +1,8 @@
 // Startup path (start-up speed): the modules agent-rpc loads before `ready` (its static
 // import graph from main.ts) must not include typebox, pi-ai or pi-agent-core; those load
 // lazily (first run, or the warm-up after ready). Also: the built-in tool names known up front
-// match the tools.
+// match the tools. Modules only some commands use (the live socket, `bash`, list_files) load
+// at their first use.
 import { readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { expect, it } from "vitest";
@@ -36,6 +37,15 @@ it("loads no schema library and no LLM packages before ready", () => {
   expect(files.size).toBeGreaterThan(10);
   const heavy = [...packages.entries()].filter(([spec]) => /^(typebox|@sinclair\/typebox|@mariozechner\/pi-ai|@mariozechner\/pi-agent-core)/.test(spec));
   expect(heavy).toEqual([]);
+});
+
+it("leaves what no first answer needs to first use: the live transport, the bash executor, the file walker, worker-frame decoders", () => {
+  const { files } = staticGraph(MAIN);
+  const src = resolve(import.meta.dirname, "..", "..", "src");
+  const late = [...files]
+    .map((file) => file.slice(src.length + 1))
+    .filter((file) => /^agent\/live\/|bash-executor|file-walk|protocol\/decode\/(index|worker-frame|events)/.test(file));
+  expect(late).toEqual([]);
 });
 
 it("knows the built-in tool names without loading the tools", () => {

@@ -2,7 +2,6 @@
 // bash_execution_update with the request id, stores a bashExecution message (deferred while
 // a run is active) and answers with the BashResult. abort_bash and abort cancel it.
 
-import { runBashCommand } from "../tools/bash-executor.js";
 import type { BashExecutionMessage } from "../runtime/agent-messages.js";
 import type { CommandTable } from "./registry.js";
 
@@ -14,6 +13,8 @@ export const bashCommands: CommandTable = {
     running.add(controller);
     const offAbort = runtime.onAbort(() => controller.abort());
     try {
+      // Loaded at first use: the executor and its output handling are not needed to start.
+      const { runBashCommand } = await import("../tools/bash-executor.js");
       const result = await runBashCommand(cmd.command, {
         cwd: runtime.cwd,
         signal: controller.signal,

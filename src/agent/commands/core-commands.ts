@@ -2,7 +2,7 @@
 // Handlers are thin: semantics live in the runtime so tests can drive it without stdio.
 
 import type { ImageContent } from "@mariozechner/pi-ai";
-import { normalizeImageInput } from "../../protocol/decode/index.js";
+import { normalizeImageInput } from "../../protocol/decode/command-fields.js";
 import type { ImageInput } from "../../protocol/index.js";
 import { persistSetting } from "../config.js";
 import type { CommandTable } from "./registry.js";

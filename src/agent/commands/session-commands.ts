@@ -47,7 +47,7 @@ async function enterSession(ctx: CommandContext, reason: Replacement["reason"], 
 
 /** Restore the model and thinking level recorded on the loaded branch (switch/fork). */
 async function restoreSettings(runtime: AgentRuntime, ctx: CommandContext): Promise<void> {
-  const recorded = ctx.services.session.buildContext();
+  const recorded = ctx.services.session.getContextSettings();
   if (recorded.model) {
     const model = await runtime.models.find(recorded.model.provider, recorded.model.modelId);
     if (model) runtime.model = model;

@@ -2,12 +2,13 @@
 // `@` completion, .gitignore honoured, `.git` and `node_modules` skipped. Nothing is added to
 // the session or the context (a client on another machine cannot read them itself).
 
-import { walkFiles } from "../tools/file-walk.js";
 import type { CommandTable } from "./registry.js";
 
 export const LIST_FILES_MAX = 20_000;
 
 export async function listWorkspaceFiles(cwd: string, limit: number): Promise<{ files: string[]; truncated: boolean }> {
+  // Loaded at first use: the walker and its .gitignore matcher are not needed to start.
+  const { walkFiles } = await import("../tools/file-walk.js");
   const files: string[] = [];
   for await (const entry of walkFiles(cwd)) {
     if (entry.isDirectory) continue;

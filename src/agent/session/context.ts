@@ -2,14 +2,22 @@
 // context built from it (docs/protocol.md §10.3), labels and the tree view (§3.9.7, §10.4).
 import type { BranchSummaryMessage, CompactionSummaryMessage, CustomMessage, SessionContext, SessionEntry, SessionMessage, SessionTreeNode } from "./types.js";
 
-export function indexEntries(entries: readonly SessionEntry[]): Map<string, SessionEntry> {
-  const byId = new Map<string, SessionEntry>();
-  for (const entry of entries) byId.set(entry.id, entry);
-  return byId;
-}
-
 /** Path from the root to `leafId` (inclusive); empty for a null/unknown leaf. */
 export function branchPath(byId: ReadonlyMap<string, SessionEntry>, leafId: string | null): SessionEntry[] {
+  // No id repeats on a path that is not a cycle, so it is at most byId.size long: walk without
+  // a set of seen ids (one allocation per entry) and fall back to one only past that length.
+  const path: SessionEntry[] = [];
+  let current = leafId === null ? undefined : byId.get(leafId);
+  while (current) {
+    if (path.length === byId.size) return cyclicBranchPath(byId, leafId);
+    path.push(current);
+    current = current.parentId === null ? undefined : byId.get(current.parentId);
+  }
+  return path.reverse();
+}
+
+/** branchPath over a parent chain that loops: it stops before the first entry seen twice. */
+function cyclicBranchPath(byId: ReadonlyMap<string, SessionEntry>, leafId: string | null): SessionEntry[] {
   const path: SessionEntry[] = [];
   const seen = new Set<string>();
   let current = leafId === null ? undefined : byId.get(leafId);
@@ -66,7 +74,8 @@ export function entryToMessage(entry: SessionEntry): SessionMessage | undefined 
   }
 }
 
-export function buildContextFromPath(path: readonly SessionEntry[]): SessionContext {
+/** The model and thinking level a path leaves in effect, and where its latest compaction is. */
+export function contextSettings(path: readonly SessionEntry[]): Pick<SessionContext, "model" | "thinkingLevel"> & { compactionIndex: number } {
   let model: SessionContext["model"];
   let thinkingLevel: string | undefined;
   let compactionIndex = -1;
@@ -77,6 +86,11 @@ export function buildContextFromPath(path: readonly SessionEntry[]): SessionCont
       model = { provider: entry.message.provider, modelId: entry.message.model };
     } else if (entry.type === "compaction") compactionIndex = index;
   });
+  return { model, thinkingLevel, compactionIndex };
+}
+
+export function buildContextFromPath(path: readonly SessionEntry[]): SessionContext {
+  const { model, thinkingLevel, compactionIndex } = contextSettings(path);
   const messages: SessionMessage[] = [];
   const push = (entry: SessionEntry): void => {
     const message = entryToMessage(entry);

@@ -1,17 +1,19 @@
 // Reading one session JSONL file, tolerating what crashes and other tools leave (a BOM, CRLF,
 // a torn or unterminated last line, garbage, unknown entries, other versions): what cannot be
 // read is skipped and reported, never "fixed" in place. Writing is in session-writer.ts.
-import { readFileSync, statSync } from "node:fs";
-import { isUtf8 } from "node:buffer";
+import { closeSync, openSync, statSync } from "node:fs";
 import { stringifyJson } from "../../protocol/json-deep.js";
 import { maskSecretsInJson } from "../security/credential-guard.js";
 import { decodeEntry, decodeHeader, isObject, migrateRecords, type JsonObject } from "./decode.js";
+import { fileLines, type FileEnd } from "./file-lines.js";
 import type { SessionEntry, SessionHeader } from "./types.js";
 import { CURRENT_SESSION_VERSION } from "./types.js";
 
 export type LoadedSessionFile = {
   header: SessionHeader;
   entries: SessionEntry[];
+  /** The entries by id. */
+  byId: Map<string, SessionEntry>;
   /** The file does not end with a line feed: the next append must start with one. */
   needsNewline: boolean;
   /** The version the file was written in when it is migrated (in memory) on load. */
@@ -26,8 +28,6 @@ export type UnreadableSession = { kind: "missing" | "empty" | "not_a_session" | 
 export type SessionFileRead = { ok: true; file: LoadedSessionFile } | ({ ok: false } & UnreadableSession);
 
 export type Warn = (message: string) => void;
-
-const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 
 export function serializeRecord(record: SessionHeader | SessionEntry): string {
   // U+2028/2029 are escaped so a line-based reader never splits inside a record; any depth
@@ -51,67 +51,43 @@ function listed(numbers: readonly number[]): string {
   return numbers.length > 5 ? `${shown}, …` : shown;
 }
 
-type FileLine = {
-  /** The line without its LF and one trailing CR; undefined when it is not valid UTF-8. */
-  text: string | undefined;
-  /** Only spaces and control whitespace (skipped when it does not parse). */
-  blank: boolean;
-  /** The last line, without an LF (a write cut short). */
-  torn: boolean;
-  bytes: number;
-};
-
-const BLANK = /^[\t\n\v\f\r ]*$/;
-
-/**
- * The lines of `buffer` from `start`, split at LF only. A valid UTF-8 file (the usual case) is
- * decoded once and cut as a string: decoding each line's bytes on its own cost a session of
- * 10,000 messages a fifth of its load time (bench/resume.mjs profile).
- */
-function* fileLines(buffer: Buffer, start: number): Generator<FileLine> {
-  if (isUtf8(buffer.subarray(start))) {
-    const text = buffer.toString("utf8", start);
-    for (let offset = 0; offset < text.length; ) {
-      const lf = text.indexOf("\n", offset);
-      const end = lf === -1 ? text.length : lf;
-      const line = text.charCodeAt(end - 1) === 0x0d && end > offset ? text.slice(offset, end - 1) : text.slice(offset, end);
-      offset = end + 1;
-      yield { text: line, blank: BLANK.test(line), torn: lf === -1, bytes: lf === -1 ? Buffer.byteLength(line) : 0 };
-    }
-    return;
-  }
-  for (let offset = start; offset < buffer.length; ) {
-    const lf = buffer.indexOf(0x0a, offset);
-    const end = lf === -1 ? buffer.length : lf;
-    let bytes = buffer.subarray(offset, end);
-    offset = end + 1;
-    if (bytes.length > 0 && bytes[bytes.length - 1] === 0x0d) bytes = bytes.subarray(0, bytes.length - 1);
-    yield { text: isUtf8(bytes) ? bytes.toString("utf8") : undefined, blank: bytes.toString("latin1").trim() === "", torn: lf === -1, bytes: bytes.length };
-  }
-}
-
 /** Read and decode a session file; every problem is a value, never an exception. */
 export function readSessionFile(path: string): SessionFileRead {
-  let buffer: Buffer;
+  let fd: number;
   try {
+    // Checked before opening: opening a FIFO for reading would wait for a writer.
     const stat = statSync(path);
     if (stat.isDirectory()) return { ok: false, kind: "not_a_session", message: `Not a session file: ${path} is a directory` };
     if (!stat.isFile()) return { ok: false, kind: "not_a_session", message: `Not a session file: ${path} is not a regular file` };
-    buffer = readFileSync(path);
+    fd = openSync(path, "r");
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === "ENOENT") return { ok: false, kind: "missing", message: `Session file not found: ${path}` };
-    return { ok: false, kind: "unreadable", message: `Cannot read session file ${path}: ${(error as Error).message}` };
+    return cannotRead(path, error);
   }
-  if (buffer.length === 0) return { ok: false, kind: "empty", message: `Not a session file: ${path} is empty` };
-  const start = buffer.subarray(0, 3).equals(BOM) ? 3 : 0;
+  try {
+    return readLines(path, fd);
+  } catch (error) {
+    return cannotRead(path, error);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function cannotRead(path: string, error: unknown): SessionFileRead {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === "ENOENT") return { ok: false, kind: "missing", message: `Session file not found: ${path}` };
+  return { ok: false, kind: "unreadable", message: `Cannot read session file ${path}: ${(error as Error).message}` };
+}
+
+/** The header, the records after it and what was skipped, one line at a time. */
+function readLines(path: string, fd: number): SessionFileRead {
+  const end: FileEnd = { bytes: 0, endsWithNewline: false };
   const malformed: number[] = [];
   let tornTail: number | undefined;
   let header: SessionHeader | undefined;
   let rawVersion: unknown;
   const records: JsonObject[] = [];
   let lineNumber = 0;
-  for (const line of fileLines(buffer, start)) {
+  for (const line of fileLines(fd, end)) {
     lineNumber++;
     const value = line.text === undefined ? undefined : tryParse(line.text);
     if (value === undefined) {
@@ -131,8 +107,19 @@ export function readSessionFile(path: string): SessionFileRead {
     if (isObject(value)) records.push(value);
     else malformed.push(lineNumber);
   }
+  if (end.bytes === 0) return { ok: false, kind: "empty", message: `Not a session file: ${path} is empty` };
   if (header === undefined) return { ok: false, kind: "not_a_session", message: `Not a session file: ${path} (no session header)` };
+  return { ok: true, file: decodeFile(header, rawVersion, records, { malformed, tornTail, needsNewline: !end.endsWithNewline }) };
+}
 
+/** Migrate or note the version, decode the entries, and say what was skipped. */
+function decodeFile(
+  header: SessionHeader,
+  rawVersion: unknown,
+  records: JsonObject[],
+  read: { malformed: number[]; tornTail: number | undefined; needsNewline: boolean },
+): LoadedSessionFile {
+  const { malformed, tornTail, needsNewline } = read;
   const notes: string[] = [];
   if (malformed.length > 0) notes.push(`skipped ${malformed.length} malformed line${malformed.length === 1 ? "" : "s"} (${listed(malformed)})`);
   if (tornTail !== undefined) notes.push(`skipped a torn last line (${tornTail} bytes)`);
@@ -147,28 +134,32 @@ export function readSessionFile(path: string): SessionFileRead {
   } else if (rawVersion > CURRENT_SESSION_VERSION) {
     notes.push(`written by a newer version (${rawVersion}); read as version ${CURRENT_SESSION_VERSION}`);
   }
-  const { entries, skippedTypes, skippedCount } = decodeRecords(records);
+  const { entries, byId, skippedTypes, skippedCount } = decodeRecords(records);
   if (skippedCount > 0) {
     notes.push(`skipped ${skippedCount} entr${skippedCount === 1 ? "y" : "ies"} of unknown type or shape (${[...skippedTypes].slice(0, 5).join(", ")})`);
   }
-  const needsNewline = buffer[buffer.length - 1] !== 0x0a;
-  return { ok: true, file: { header, entries, needsNewline, migratedFrom, notes } };
+  return { header, entries, byId, needsNewline, migratedFrom, notes };
 }
 
 /**
  * Decode entries; a skipped one (unknown type, missing fields, duplicate id) is spliced out
  * of the parent chain, so the entries after it still hang on the branch they belong to.
  */
-function decodeRecords(records: readonly JsonObject[]): { entries: SessionEntry[]; skippedTypes: Set<string>; skippedCount: number } {
+function decodeRecords(records: readonly JsonObject[]): {
+  entries: SessionEntry[];
+  byId: Map<string, SessionEntry>;
+  skippedTypes: Set<string>;
+  skippedCount: number;
+} {
   const entries: SessionEntry[] = [];
-  const ids = new Set<string>();
+  const byId = new Map<string, SessionEntry>();
   const skippedParent = new Map<string, string | null>();
   const skippedTypes = new Set<string>();
   let skippedCount = 0;
   for (const record of records) {
     const entry = decodeEntry(record);
-    if (entry && !ids.has(entry.id)) {
-      ids.add(entry.id);
+    if (entry && !byId.has(entry.id)) {
+      byId.set(entry.id, entry);
       entries.push(entry);
       continue;
     }
@@ -176,9 +167,9 @@ function decodeRecords(records: readonly JsonObject[]): { entries: SessionEntry[
     skippedTypes.add(typeof record["type"] === "string" ? record["type"] : "no type");
     const id = record["id"];
     const parent = record["parentId"];
-    if (typeof id === "string" && !ids.has(id)) skippedParent.set(id, typeof parent === "string" ? parent : null);
+    if (typeof id === "string" && !byId.has(id)) skippedParent.set(id, typeof parent === "string" ? parent : null);
   }
-  if (skippedParent.size === 0) return { entries, skippedTypes, skippedCount };
+  if (skippedParent.size === 0) return { entries, byId, skippedTypes, skippedCount };
   const repaired = entries.map((entry) => {
     let parent = entry.parentId;
     const seen = new Set<string>();
@@ -188,7 +179,8 @@ function decodeRecords(records: readonly JsonObject[]): { entries: SessionEntry[
     }
     return parent === entry.parentId ? entry : { ...entry, parentId: parent };
   });
-  return { entries: repaired, skippedTypes, skippedCount };
+  for (const entry of repaired) byId.set(entry.id, entry);
+  return { entries: repaired, byId, skippedTypes, skippedCount };
 }
 
 /** Load a session file; undefined when it is missing or not a session. Notes go to `warn`. */

@@ -3,7 +3,7 @@
 // durable before they return, so callers may announce an entry right after appending it.
 import { resolve } from "node:path";
 import type { ImageContent, TextContent } from "@mariozechner/pi-ai";
-import { branchPath, buildContextFromPath, buildTree, indexEntries, resolveLabels, userMessageText } from "./context.js";
+import { branchPath, buildContextFromPath, buildTree, contextSettings, resolveLabels, userMessageText } from "./context.js";
 import { createEntryId } from "./ids.js";
 import { copiedBranch, forkPoints, materializes, newSessionHeader } from "./new-sessions.js";
 import { sessionFileName } from "./paths.js";
@@ -46,6 +46,11 @@ export class SessionManager {
   private writer: SessionFileWriter | undefined;
   /** Held while this session's file is ours to write (one writer per file). */
   private lock: SessionLock | undefined;
+  /**
+   * The last branch walked, for the entries it was walked over (byId and its size): opening a
+   * session asks for the same branch several times (context, model, todos, stats).
+   */
+  private walked: { byId: ReadonlyMap<string, SessionEntry>; size: number; leafId: string | null; path: readonly SessionEntry[] } | undefined;
   /** getName's reading so far: the entries array it read, how far, and the name found. */
   private readonly named: { entries: readonly SessionEntry[]; read: number; name: string | undefined } = { entries: [], read: 0, name: undefined };
 
@@ -194,7 +199,11 @@ export class SessionManager {
 
   /** Entries from the root to `leafId` (default: the current leaf). */
   getBranch(leafId: string | null = this.leafId): SessionEntry[] {
-    return branchPath(this.byId, leafId);
+    const last = this.walked;
+    if (last && last.byId === this.byId && last.size === this.byId.size && last.leafId === leafId) return last.path.slice();
+    const path = branchPath(this.byId, leafId);
+    this.walked = { byId: this.byId, size: this.byId.size, leafId, path };
+    return path.slice();
   }
 
   buildContext(): SessionContext {
@@ -205,12 +214,18 @@ export class SessionManager {
     return this.buildContext().messages;
   }
 
+  /** The model and thinking level recorded on the current branch, without building its messages. */
+  getContextSettings(): Pick<SessionContext, "model" | "thinkingLevel"> {
+    const { model, thinkingLevel } = contextSettings(this.getBranch());
+    return { model, thinkingLevel };
+  }
+
   getLastModel(): ModelRef | undefined {
-    return this.buildContext().model;
+    return this.getContextSettings().model;
   }
 
   getLastThinkingLevel(): string | undefined {
-    return this.buildContext().thinkingLevel;
+    return this.getContextSettings().thinkingLevel;
   }
 
   getTree(): SessionTreeNode[] {
@@ -278,7 +293,7 @@ export class SessionManager {
     this.closeWriter();
     this.header = loaded.header;
     this.entries = loaded.entries;
-    this.byId = indexEntries(loaded.entries);
+    this.byId = loaded.byId;
     this.leafId = loaded.entries.at(-1)?.id ?? null;
     this.file = absolute;
     this.adoptLock(lock);

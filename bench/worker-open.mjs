@@ -1,0 +1,186 @@
+#!/usr/bin/env node
+// Benchmark (not a test): how soon a worker opening a 10,000-message session (`--continue`) can
+// answer. Writes the session file itself (bench/lib/long-session.mjs, the resume bench's
+// shape), then times from spawn: agent-rpc's `ready` frame and its get_state answer (stdio),
+// `agent-rpc serve`'s `live_listening` handshake, and pi 0.73.1's get_state answer in RPC mode
+// (same file, same env) for the ratio. Medians of --runs runs (default 5), each beside its
+// target, with the CPU the worker had used by then and the machine's load.
+// Usage: npm run build && node bench/worker-open.mjs [--messages 10000] [--runs 5] [--no-pi] [--keep]
+// BENCH_PROFILE_DIR=/tmp/x profiles each worker (bench/lib/cpu-profile-hook.cjs).
+import { spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { cpus, loadavg, tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { longSessionLines } from "./lib/long-session.mjs";
+import { cpuSeconds, median } from "./lib/process-stats.mjs";
+
+const ROOT = resolve(import.meta.dirname, "..");
+const arg = (name, def) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : def;
+};
+const MESSAGES = arg("messages", 10_000);
+const RUNS = arg("runs", 5);
+const WITH_PI = !process.argv.includes("--no-pi");
+const KEEP = process.argv.includes("--keep");
+const TARGET_READY_MS = 280;
+const LOAD_BEFORE = loadavg()[0];
+
+/** The resume bench's messages (bench/resume.mjs): 20-line tool outputs, answers with a short code block. */
+const RESUME_SHAPE = {
+  id: "bench-session-0001",
+  prompt: (n) => `Step ${n}: please look at src/step${n}.ts and explain what it does.`,
+  grepLimit: 20,
+  toolOutput: (n, bash) =>
+    Array.from({ length: 20 }, (_, k) => (bash ? `src/step${n}.ts:${k + 1}:  const value${k} = step${n}(${k});` : `line ${k + 1} of src/step${n}.ts`)).join(
+      "\n",
+    ),
+  answer: (n, last) =>
+    [
+      `Here is what I found for step ${n}. The function **step${n}** handles the *input* and \`doubles\` it; see the [docs](https://example.com/${n}).`,
+      "",
+      `- it reads \`src/step${n}.ts\``,
+      "- it validates the input",
+      "- it returns the doubled value",
+      "",
+      "```ts",
+      `export function step${n}(input: number): number {`,
+      `  const doubled = input * 2; // step ${n}`,
+      "  if (doubled > 100) {",
+      "    return doubled - 100;",
+      "  }",
+      "  return doubled;",
+      "}",
+      "```",
+      "",
+      last ? "That is all." : `Done with step ${n}.`,
+    ].join("\n"),
+};
+
+function makeSandbox() {
+  const root = mkdtempSync(join(tmpdir(), "bench-worker-open-"));
+  const dirs = { home: join(root, "home"), agent: join(root, "agent"), cwd: join(root, "cwd"), tmp: join(root, "tmp") };
+  for (const d of Object.values(dirs)) mkdirSync(d, { recursive: true });
+  const models = {
+    providers: {
+      fake: {
+        baseUrl: "http://127.0.0.1:9/v1",
+        api: "openai-completions",
+        apiKey: "fake-key",
+        models: [{ id: "fake-model", name: "Fake Model", reasoning: true, input: ["text"], contextWindow: 128000, maxTokens: 4096 }],
+      },
+    },
+  };
+  writeFileSync(join(dirs.agent, "models.json"), JSON.stringify(models));
+  writeFileSync(
+    join(dirs.agent, "settings.json"),
+    JSON.stringify({ defaultProvider: "fake", defaultModel: "fake-model", quietStartup: true, enableInstallTelemetry: false }),
+  );
+  // pi and agent-rpc look in the same per-cwd directory under their agent dir.
+  const slug = `--${dirs.cwd.replace(/^[/\\]/, "").replace(/[/\\:]/g, "-")}--`;
+  const sessionDir = join(dirs.agent, "sessions", slug);
+  mkdirSync(sessionDir, { recursive: true });
+  const file = join(sessionDir, `${new Date().toISOString().replace(/[:.]/g, "-")}_bench-session-0001.jsonl`);
+  const { lines } = longSessionLines(MESSAGES, dirs.cwd, RESUME_SHAPE);
+  writeFileSync(file, `${lines.join("\n")}\n`);
+  const env = {
+    PATH: process.env.PATH ?? "",
+    HOME: dirs.home,
+    TMPDIR: dirs.tmp,
+    LANG: "C.UTF-8",
+    AGENT_TUI_HOME: dirs.agent,
+    PI_CODING_AGENT_DIR: dirs.agent,
+    PI_OFFLINE: "1",
+    PI_SKIP_VERSION_CHECK: "1",
+    ...(process.env.BENCH_PROFILE_DIR
+      ? { BENCH_PROFILE_DIR: process.env.BENCH_PROFILE_DIR, NODE_OPTIONS: `--require ${join(import.meta.dirname, "lib", "cpu-profile-hook.cjs")}` }
+      : {}),
+  };
+  return { root, cwd: dirs.cwd, env, lines: lines.length, bytes: statSync(file).size };
+}
+
+/**
+ * Spawn a worker; resolve with ms from spawn to its first stdout line and to the line that
+ * answers get_state (id "1", sent at spawn), and the worker's CPU seconds by then.
+ */
+function timeWorker(argv, sandbox, { askState }) {
+  return new Promise((resolveRun, reject) => {
+    const started = performance.now();
+    const child = spawn(process.execPath, argv, { cwd: sandbox.cwd, env: sandbox.env, stdio: ["pipe", "pipe", "pipe"] });
+    const result = { first: Number.NaN, state: Number.NaN, cpu: Number.NaN };
+    let buffered = "";
+    let stderr = "";
+    const finish = () => {
+      result.cpu = cpuSeconds(child.pid);
+      // SIGTERM: a live worker leaves its registry entry and socket tidy; stdio ends with stdin too.
+      child.kill("SIGTERM");
+      child.stdin.end();
+    };
+    child.stdout.on("data", (chunk) => {
+      buffered += chunk.toString("utf8");
+      for (let nl = buffered.indexOf("\n"); nl >= 0; nl = buffered.indexOf("\n")) {
+        const line = buffered.slice(0, nl);
+        buffered = buffered.slice(nl + 1);
+        const now = performance.now() - started;
+        if (Number.isNaN(result.first)) {
+          result.first = now;
+          if (!askState) finish();
+        }
+        if (askState && Number.isNaN(result.state) && /"id":"1"/.test(line) && /"command":"get_state"/.test(line)) {
+          result.state = now;
+          finish();
+        }
+      }
+    });
+    child.stderr.on("data", (chunk) => {
+      stderr += chunk.toString("utf8");
+    });
+    child.stdin.on("error", () => {});
+    if (askState) child.stdin.write(`${JSON.stringify({ type: "get_state", id: "1" })}\n`);
+    const timer = setTimeout(() => child.kill("SIGKILL"), 30_000);
+    child.on("exit", (code, signal) => {
+      clearTimeout(timer);
+      if (Number.isNaN(result.first)) reject(new Error(`${argv.join(" ")} exited (${code ?? signal}) before answering:\n${stderr}`));
+      else resolveRun(result);
+    });
+  });
+}
+
+const AGENT_RPC = join(ROOT, "bin", "agent-rpc.js");
+const PI_CLI = join(ROOT, "node_modules", "@mariozechner", "pi-coding-agent", "dist", "cli.js");
+const TARGETS = {
+  "agent-rpc --continue (stdio)": { argv: [AGENT_RPC, "--continue"], askState: true },
+  "agent-rpc serve --continue": { argv: [AGENT_RPC, "serve", "--continue", "--idle-exit", "60"], askState: false },
+  ...(WITH_PI ? { "pi 0.73.1 --mode rpc --continue": { argv: [PI_CLI, "--mode", "rpc", "--continue"], askState: true } } : {}),
+};
+
+const sandbox = makeSandbox();
+const results = Object.fromEntries(Object.keys(TARGETS).map((name) => [name, []]));
+try {
+  // Interleaved, so a burst of other work on the machine lands on every target alike.
+  for (let run = 0; run < RUNS; run++) {
+    for (const [name, target] of Object.entries(TARGETS)) results[name].push(await timeWorker(target.argv, sandbox, target));
+  }
+} finally {
+  if (KEEP) console.log(`sandbox kept: ${sandbox.root}`);
+  else rmSync(sandbox.root, { recursive: true, force: true });
+}
+
+const ms = (values) => `${Math.round(median(values))} ms`.padStart(8);
+console.log(`worker open: ${MESSAGES} messages, ${sandbox.lines} lines, ${(sandbox.bytes / 1e6).toFixed(1)} MB; median of ${RUNS} runs`);
+console.log(`machine: ${cpus().length} cores, load ${LOAD_BEFORE.toFixed(2)} before, ${loadavg()[0].toFixed(2)} after`);
+for (const [name, runs] of Object.entries(results)) {
+  const first = runs.map((r) => r.first);
+  const state = runs.map((r) => r.state).filter((v) => !Number.isNaN(v));
+  const cpu = runs.map((r) => r.cpu * 1000).filter((v) => !Number.isNaN(v));
+  const parts = [`first line ${ms(first)}`];
+  if (state.length > 0) parts.push(`get_state answer ${ms(state)}`);
+  if (cpu.length > 0) parts.push(`worker CPU by then ${ms(cpu)}`);
+  const isOurs = name.startsWith("agent-rpc");
+  console.log(`  ${name.padEnd(34)} ${parts.join("  ")}${isOurs ? `   (target ready ≤ ${TARGET_READY_MS} ms)` : ""}`);
+}
+if (WITH_PI) {
+  const ours = median(results["agent-rpc --continue (stdio)"].map((r) => r.state));
+  const pi = median(results["pi 0.73.1 --mode rpc --continue"].map((r) => r.state));
+  console.log(`  ratio get_state answer agent-rpc / pi = ${(ours / pi).toFixed(2)}`);
+}

@@ -15,7 +15,7 @@ export type FileLine = {
   bytes: number;
 };
 
-/** What was read, once the lines are consumed: the file's size and whether it ends with LF. */
+/** What was read: the file's size and whether it ends with LF. */
 export type FileEnd = { bytes: number; endsWithNewline: boolean };
 
 /** Small enough that a chunk's text stays out of V8's large-object space (fresh pages each time). */
@@ -28,48 +28,65 @@ function startsWithBom(buffer: Buffer, length: number): boolean {
   return length >= 3 && buffer[0] === 0xef && buffer[1] === 0xbb && buffer[2] === 0xbf;
 }
 
+/** The line being reported: one object, refilled for each line (no allocation per line). */
+type LineSink = { line: FileLine; onLine: (line: Readonly<FileLine>) => boolean };
+
+function report(sink: LineSink, text: string | undefined, blank: boolean, torn: boolean, bytes: number): boolean {
+  const line = sink.line;
+  line.text = text;
+  line.blank = blank;
+  line.torn = torn;
+  line.bytes = bytes;
+  return sink.onLine(line);
+}
+
 /** A line of bytes (LF and one trailing CR excluded), decoded when it is valid UTF-8. */
-function byteLine(buffer: Buffer, start: number, end: number, torn: boolean): FileLine {
+function byteLine(sink: LineSink, buffer: Buffer, start: number, end: number, torn: boolean): boolean {
   const stop = end > start && buffer[end - 1] === CR ? end - 1 : end;
   const bytes = buffer.subarray(start, stop);
+  const size = torn ? bytes.length : 0;
   if (isUtf8(bytes)) {
     const text = bytes.toString("utf8");
-    return { text, blank: BLANK.test(text), torn, bytes: torn ? bytes.length : 0 };
+    return report(sink, text, BLANK.test(text), torn, size);
   }
-  return { text: undefined, blank: bytes.toString("latin1").trim() === "", torn, bytes: torn ? bytes.length : 0 };
+  return report(sink, undefined, bytes.toString("latin1").trim() === "", torn, size);
 }
 
 /**
  * The complete lines of `buffer[start, end)` (which ends just after an LF). A valid UTF-8 run
  * (the usual case) is decoded once and cut as a string; decoding each line on its own cost a
  * 10,000-message session a fifth of its load time. LF never occurs inside a UTF-8 sequence, so
- * the run is valid exactly when each of its lines is.
+ * the run is valid exactly when each of its lines is. False when the sink asked to stop.
  */
-function* completeLines(buffer: Buffer, start: number, end: number): Generator<FileLine> {
+function completeLines(sink: LineSink, buffer: Buffer, start: number, end: number): boolean {
   const run = buffer.subarray(start, end);
   // isAscii is a fraction of isUtf8's cost, and most runs of a session file are ASCII.
   if (!isAscii(run) && !isUtf8(run)) {
     for (let offset = start; offset < end; ) {
       const lf = buffer.indexOf(LF, offset);
-      yield byteLine(buffer, offset, lf, false);
+      if (!byteLine(sink, buffer, offset, lf, false)) return false;
       offset = lf + 1;
     }
-    return;
+    return true;
   }
   const text = buffer.toString("utf8", start, end);
   for (let offset = 0; offset < text.length; ) {
     const lf = text.indexOf("\n", offset);
     const line = lf > offset && text.charCodeAt(lf - 1) === CR ? text.slice(offset, lf - 1) : text.slice(offset, lf);
     offset = lf + 1;
-    yield { text: line, blank: BLANK.test(line), torn: false, bytes: 0 };
+    if (!report(sink, line, BLANK.test(line), false, 0)) return false;
   }
+  return true;
 }
 
 /**
- * The lines of the file open at `fd`, split at LF only, after a UTF-8 BOM if there is one; the
- * last line without an LF is `torn`. `end` is filled in when the lines are consumed.
+ * Calls `onLine` with each line of the file open at `fd`, split at LF only, after a UTF-8 BOM if
+ * there is one; the last line without an LF is `torn`. The line object is reused: read it before
+ * returning, and return false to stop reading. Returns what was read.
  */
-export function* fileLines(fd: number, end: FileEnd): Generator<FileLine> {
+export function readFileLines(fd: number, onLine: (line: Readonly<FileLine>) => boolean): FileEnd {
+  const sink: LineSink = { line: { text: undefined, blank: false, torn: false, bytes: 0 }, onLine };
+  const end: FileEnd = { bytes: 0, endsWithNewline: false };
   let buffer = Buffer.allocUnsafe(CHUNK_BYTES);
   let held = 0;
   let first = true;
@@ -97,12 +114,12 @@ export function* fileLines(fd: number, end: FileEnd): Generator<FileLine> {
     // (A negative offset would count from the buffer's end, past what was read.)
     const lastLf = filled > 0 ? buffer.lastIndexOf(LF, filled - 1) : -1;
     if (lastLf >= start) {
-      yield* completeLines(buffer, start, lastLf + 1);
+      if (!completeLines(sink, buffer, start, lastLf + 1)) return end;
       start = lastLf + 1;
     }
     if (read === 0) {
-      if (filled > start) yield byteLine(buffer, start, filled, true);
-      return;
+      if (filled > start) byteLine(sink, buffer, start, filled, true);
+      return end;
     }
     held = filled - start;
     buffer.copyWithin(0, start, filled);

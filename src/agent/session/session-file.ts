@@ -5,7 +5,7 @@ import { closeSync, openSync, statSync } from "node:fs";
 import { stringifyJson } from "../../protocol/json-deep.js";
 import { maskSecretsInJson } from "../security/credential-guard.js";
 import { decodeEntry, decodeHeader, isObject, migrateRecords, type JsonObject } from "./decode.js";
-import { fileLines, type FileEnd } from "./file-lines.js";
+import { readFileLines } from "./file-lines.js";
 import type { SessionEntry, SessionHeader } from "./types.js";
 import { CURRENT_SESSION_VERSION } from "./types.js";
 
@@ -80,33 +80,32 @@ function cannotRead(path: string, error: unknown): SessionFileRead {
 
 /** The header, the records after it and what was skipped, one line at a time. */
 function readLines(path: string, fd: number): SessionFileRead {
-  const end: FileEnd = { bytes: 0, endsWithNewline: false };
   const malformed: number[] = [];
   let tornTail: number | undefined;
   let header: SessionHeader | undefined;
   let rawVersion: unknown;
+  let refused: string | undefined;
   const records: JsonObject[] = [];
   let lineNumber = 0;
-  for (const line of fileLines(fd, end)) {
+  const end = readFileLines(fd, (line) => {
     lineNumber++;
     const value = line.text === undefined ? undefined : tryParse(line.text);
     if (value === undefined) {
-      if (line.blank) continue;
-      if (header === undefined)
-        return { ok: false, kind: "not_a_session", message: `Not a session file: ${path} (line ${lineNumber} is not a session header)` };
-      if (line.torn) tornTail = line.bytes;
+      if (line.blank) return true;
+      if (header === undefined) refused = `line ${lineNumber} is not a session header`;
+      else if (line.torn) tornTail = line.bytes;
       else malformed.push(lineNumber);
-      continue;
+      return refused === undefined;
     }
     if (header === undefined) {
       header = decodeHeader(value);
-      if (header === undefined) return { ok: false, kind: "not_a_session", message: `Not a session file: ${path} (no session header)` };
+      if (header === undefined) refused = "no session header";
       rawVersion = isObject(value) ? value["version"] : undefined;
-      continue;
-    }
-    if (isObject(value)) records.push(value);
+    } else if (isObject(value)) records.push(value);
     else malformed.push(lineNumber);
-  }
+    return refused === undefined;
+  });
+  if (refused !== undefined) return { ok: false, kind: "not_a_session", message: `Not a session file: ${path} (${refused})` };
   if (end.bytes === 0) return { ok: false, kind: "empty", message: `Not a session file: ${path} is empty` };
   if (header === undefined) return { ok: false, kind: "not_a_session", message: `Not a session file: ${path} (no session header)` };
   return { ok: true, file: decodeFile(header, rawVersion, records, { malformed, tornTail, needsNewline: !end.endsWithNewline }) };

@@ -5,7 +5,7 @@ import { closeSync, openSync, writeFileSync } from "node:fs";
 import { isUtf8 } from "node:buffer";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { fileLines, type FileEnd, type FileLine } from "../../../src/agent/session/file-lines.js";
+import { readFileLines, type FileEnd, type FileLine } from "../../../src/agent/session/file-lines.js";
 import { makeTempDir } from "./helpers.js";
 
 const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
@@ -27,13 +27,18 @@ function expectedLines(file: Buffer): FileLine[] {
   return lines;
 }
 
+/** Every line `readFileLines` reports for a file holding `content`, and what it says was read. */
 function readBack(content: Buffer): { lines: FileLine[]; end: FileEnd } {
   const path = join(makeTempDir("file-lines-"), "s.jsonl");
   writeFileSync(path, content);
   const fd = openSync(path, "r");
   try {
-    const end: FileEnd = { bytes: 0, endsWithNewline: false };
-    return { lines: [...fileLines(fd, end)], end };
+    const lines: FileLine[] = [];
+    const end = readFileLines(fd, (line) => {
+      lines.push({ ...line });
+      return true;
+    });
+    return { lines, end };
   } finally {
     closeSync(fd);
   }
@@ -80,6 +85,22 @@ describe("reading a session file in chunks", () => {
     expectSameAsWholeFile(BOM);
     expectSameAsWholeFile(Buffer.from("{"));
     expectSameAsWholeFile(Buffer.from("\r\n"));
+  });
+
+  it("stops reading when asked to", () => {
+    const path = join(makeTempDir("file-lines-"), "s.jsonl");
+    writeFileSync(path, Buffer.concat(mixedLines(300)));
+    const fd = openSync(path, "r");
+    const seen: string[] = [];
+    try {
+      readFileLines(fd, (line) => {
+        seen.push(line.text ?? "");
+        return seen.length < 3;
+      });
+    } finally {
+      closeSync(fd);
+    }
+    expect(seen).toHaveLength(3);
   });
 
   it("reads nothing from an empty file", () => {

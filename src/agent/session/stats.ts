@@ -14,12 +14,25 @@ export type SessionTotals = {
 };
 
 export function sessionTotals(entries: readonly SessionEntry[]): SessionTotals {
-  return messageTotals(entries.flatMap((entry) => entryToMessage(entry) ?? []));
+  // One pass, nothing allocated per entry: get_session_stats is on a resumed session's first
+  // screen, and a long session has tens of thousands of entries.
+  const totals = emptyTotals();
+  for (const entry of entries) {
+    const message = entry.type === "message" ? entry.message : entryToMessage(entry);
+    if (message) count(totals, message);
+  }
+  return finished(totals);
 }
 
 /** The same totals over a list of messages (a context without a session store). */
 export function messageTotals(messages: readonly SessionMessage[]): SessionTotals {
-  const totals: SessionTotals = {
+  const totals = emptyTotals();
+  for (const message of messages) count(totals, message);
+  return finished(totals);
+}
+
+function emptyTotals(): SessionTotals {
+  return {
     userMessages: 0,
     assistantMessages: 0,
     toolCalls: 0,
@@ -28,20 +41,24 @@ export function messageTotals(messages: readonly SessionMessage[]): SessionTotal
     tokens: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
     cost: 0,
   };
-  for (const message of messages) {
-    totals.totalMessages++;
-    if (message.role === "user") totals.userMessages++;
-    else if (message.role === "toolResult") totals.toolResults++;
-    else if (message.role === "assistant") {
-      totals.assistantMessages++;
-      totals.toolCalls += message.content.filter((block) => block.type === "toolCall").length;
-      totals.tokens.input += message.usage.input;
-      totals.tokens.output += message.usage.output;
-      totals.tokens.cacheRead += message.usage.cacheRead;
-      totals.tokens.cacheWrite += message.usage.cacheWrite;
-      totals.cost += message.usage.cost.total;
-    }
+}
+
+function count(totals: SessionTotals, message: SessionMessage): void {
+  totals.totalMessages++;
+  if (message.role === "user") totals.userMessages++;
+  else if (message.role === "toolResult") totals.toolResults++;
+  else if (message.role === "assistant") {
+    totals.assistantMessages++;
+    for (const block of message.content) if (block.type === "toolCall") totals.toolCalls++;
+    totals.tokens.input += message.usage.input;
+    totals.tokens.output += message.usage.output;
+    totals.tokens.cacheRead += message.usage.cacheRead;
+    totals.tokens.cacheWrite += message.usage.cacheWrite;
+    totals.cost += message.usage.cost.total;
   }
+}
+
+function finished(totals: SessionTotals): SessionTotals {
   const t = totals.tokens;
   t.total = t.input + t.output + t.cacheRead + t.cacheWrite;
   return totals;

@@ -2,7 +2,7 @@
 // import graph from main.ts) must not include typebox, pi-ai or pi-agent-core; those load
 // lazily (first run, or the warm-up after ready). Also: the built-in tool names known up front
 // match the tools. Modules only some commands use (the live socket, `bash`, list_files) load
-// at their first use.
+// at their first use; so does extensions' pi.exec, which alone brought node:child_process.
 import { readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { expect, it } from "vitest";
@@ -39,12 +39,12 @@ it("loads no schema library and no LLM packages before ready", () => {
   expect(heavy).toEqual([]);
 });
 
-it("leaves what no first answer needs to first use: the live transport, the bash executor, the file walker, worker-frame decoders", () => {
+it("leaves what no first answer needs to first use: the live transport, process spawning, the file walker, worker-frame decoders", () => {
   const { files } = staticGraph(MAIN);
   const src = resolve(import.meta.dirname, "..", "..", "src");
   const late = [...files]
     .map((file) => file.slice(src.length + 1))
-    .filter((file) => /^agent\/live\/|bash-executor|file-walk|protocol\/decode\/(index|worker-frame|events)/.test(file));
+    .filter((file) => /^agent\/live\/|bash-executor|process-reaper|extensions\/exec|file-walk|protocol\/decode\/(index|worker-frame|events)/.test(file));
   expect(late).toEqual([]);
 });
 

@@ -2,7 +2,6 @@
 // registries, plus the shared pi.events bus. Interactive-only registrations are accepted and ignored.
 import type { AgentTool } from "@mariozechner/pi-agent-core";
 import type { CommandInfo, CommandOptions, ExtensionAPI, ExtensionContext, ExtensionOrigin, ExtensionToolDefinition, ToolInfo } from "./api.js";
-import { execForExtension } from "./exec.js";
 import type { HostRuntime } from "./runtime-port.js";
 import { toAgentTool } from "./tool-adapter.js";
 
@@ -126,6 +125,7 @@ export function createExtensionApi(ext: ExtensionOrigin, registry: ApiRegistry, 
       return runtime.setModel(model.provider, model.id);
     },
     events: bus.forExtension(ext),
-    exec: (command, args, options) => execForExtension(command, args ?? [], registry.cwd, options),
+    // Loaded at first use: it brings child_process and the tool reaper, which starting does not need.
+    exec: async (command, args, options) => (await import("./exec.js")).execForExtension(command, args ?? [], registry.cwd, options),
   };
 }

@@ -1,13 +1,14 @@
 #!/usr/bin/env node
 // Benchmark (not a test): how soon a worker opening a 10,000-message session (`--continue`) can
 // answer. Writes the session file itself (bench/lib/long-session.mjs, the resume bench's
-// shape), then times from spawn: agent-rpc's `ready` frame (stdio), `agent-rpc serve`'s
-// `live_listening` handshake, and the answers to what agent-tui asks on resume (get_state, the
+// shape), then times from spawn: agent-rpc's `ready` frame (stdio, and `attach --or-serve`, the
+// live worker agent-tui starts in place), `agent-rpc serve`'s `live_listening` handshake, and the answers to what agent-tui asks on resume (get_state, the
 // last 120 messages, get_session_stats; written at spawn) from agent-rpc and from pi 0.73.1 in
 // RPC mode (same file, same env; pi ignores the paging fields and sends every message) for the
 // ratio. Medians of --runs runs (default 5), beside the target, with the CPU the worker had used
 // by then and the machine's load.
-// Usage: npm run build && node bench/worker-open.mjs [--messages 10000] [--runs 5] [--no-pi] [--keep]
+// Usage: npm run build && node bench/worker-open.mjs [--messages 10000] [--runs 5] [--no-pi] [--keep] [--base DIR]
+// --base DIR also times the built checkout in DIR (e.g. a worktree of main), interleaved with this one.
 // BENCH_PROFILE_DIR=/tmp/x profiles each worker (bench/lib/cpu-profile-hook.cjs).
 import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -157,11 +158,25 @@ function timeWorker(argv, sandbox, { ask }) {
   });
 }
 
-const AGENT_RPC = join(ROOT, "bin", "agent-rpc.js");
 const PI_CLI = join(ROOT, "node_modules", "@mariozechner", "pi-coding-agent", "dist", "cli.js");
+/** agent-rpc's three ways of opening a session, from the checkout at `root` (`label` names it). */
+function agentTargets(root, label = "") {
+  const bin = join(root, "bin", "agent-rpc.js");
+  return {
+    [`agent-rpc --continue (stdio)${label}`]: { argv: [bin, "--continue"], ask: true },
+    // What agent-tui starts for a local session: the live worker in this process, stdio its first client.
+    [`agent-rpc attach --or-serve --continue${label}`]: { argv: [bin, "attach", "--or-serve", "--continue", "--idle-exit", "60"], ask: true },
+    [`agent-rpc serve --continue${label}`]: { argv: [bin, "serve", "--continue", "--idle-exit", "60"], ask: false },
+  };
+}
+// --base DIR: the same runs with another built checkout (e.g. main), interleaved, for a before/after.
+const BASE = (() => {
+  const i = process.argv.indexOf("--base");
+  return i > 0 ? resolve(process.argv[i + 1]) : undefined;
+})();
 const TARGETS = {
-  "agent-rpc --continue (stdio)": { argv: [AGENT_RPC, "--continue"], ask: true },
-  "agent-rpc serve --continue": { argv: [AGENT_RPC, "serve", "--continue", "--idle-exit", "60"], ask: false },
+  ...agentTargets(ROOT),
+  ...(BASE ? agentTargets(BASE, ` [base ${BASE}]`) : {}),
   ...(WITH_PI ? { "pi 0.73.1 --mode rpc --continue": { argv: [PI_CLI, "--mode", "rpc", "--continue"], ask: true } } : {}),
 };
 
@@ -186,7 +201,8 @@ for (const [name, runs] of Object.entries(results)) {
   const ours = name.startsWith("agent-rpc");
   const parts = [];
   // pi writes nothing before its first answer; agent-rpc's first line is `ready` (stdio) or `live_listening` (serve).
-  if (ours) parts.push(`${name.includes("serve") ? "live_listening" : "ready"} ${ms(runs.map((r) => r.first))}`);
+  const firstLine = name.startsWith("agent-rpc serve") ? "live_listening" : "ready";
+  if (ours) parts.push(`${firstLine} ${ms(runs.map((r) => r.first))}`);
   for (const q of FIRST_QUESTIONS) {
     const times = answered(runs, q.id);
     if (times.length > 0) parts.push(`${q.type} ${ms(times)}`);
@@ -194,7 +210,7 @@ for (const [name, runs] of Object.entries(results)) {
   const cpu = runs.map((r) => r.cpu * 1000).filter((v) => !Number.isNaN(v));
   if (cpu.length > 0) parts.push(`CPU by then ${ms(cpu)}`);
   console.log(`  ${name}`);
-  console.log(`    ${parts.join("  ")}${ours ? `   (target ${name.includes("serve") ? "live_listening" : "ready"} ≤ ${TARGET_READY_MS} ms)` : ""}`);
+  console.log(`    ${parts.join("  ")}${ours ? `   (target ${firstLine} ≤ ${TARGET_READY_MS} ms)` : ""}`);
 }
 if (WITH_PI) {
   const last = FIRST_QUESTIONS.at(-1).id;

@@ -196,6 +196,34 @@ describe("tree operations", () => {
     expect(sm.buildContextMessages().map((m) => (m.role === "assistant" ? m.content[0] : undefined))).toContainEqual({ type: "text", text: "a1 alt" });
   });
 
+  it("gives the branch of the leaf as it is now, however often it is asked and whatever a caller does to it", () => {
+    const sm = open();
+    const q1 = sm.appendMessage(user("q1"));
+    const a1 = sm.appendMessage(assistant("a1"));
+    const ids = (): string[] => sm.getBranch().map((e) => e.id);
+    expect(ids()).toEqual([q1.id, a1.id]);
+    sm.getBranch().pop();
+    expect(ids()).toEqual([q1.id, a1.id]);
+    sm.setLeaf(q1.id);
+    expect(ids()).toEqual([q1.id]);
+    const a2 = sm.appendMessage(assistant("a2"));
+    expect(ids()).toEqual([q1.id, a2.id]);
+    expect(sm.getBranch(a1.id).map((e) => e.id)).toEqual([q1.id, a1.id]);
+    expect(sm.getContextSettings()).toEqual({ model: { provider: "fake", modelId: "fake-model" }, thinkingLevel: undefined });
+  });
+
+  it("reads a file whose parent links loop up to the first entry seen twice", () => {
+    const file = join(dir, "loop.jsonl");
+    const entry = (id: string, parentId: string | null, text: string) =>
+      JSON.stringify({ type: "message", id, parentId, timestamp: new Date(0).toISOString(), message: user(text) });
+    const header = JSON.stringify({ type: "session", version: 3, id: "loop-session", timestamp: new Date(0).toISOString(), cwd: "/work/project" });
+    // a → b → a loops; c and d hang apart. The leaf (last entry) is b.
+    writeFileSync(file, `${[header, entry("c", null, "c"), entry("d", "c", "d"), entry("a", "b", "a"), entry("b", "a", "b")].join("\n")}\n`);
+    const sm = open({ sessionFile: file });
+    expect(sm.getBranch().map((e) => e.id)).toEqual(["a", "b"]);
+    expect(sm.getBranch("d").map((e) => e.id)).toEqual(["c", "d"]);
+  });
+
   it("rejects blank names and unknown session paths when they must exist", () => {
     const sm = open();
     expect(() => sm.setName("   ")).toThrow("Session name cannot be empty");

@@ -67,6 +67,19 @@ describe("reading a session file in chunks", () => {
     expectSameAsWholeFile(Buffer.concat(mixedLines(600)));
   });
 
+  it("joins a CR and its LF, and a character's bytes, that fall on either side of a read", () => {
+    const READ = 64 * 1024;
+    // A first line whose CR is the read's last byte, then one whose "é" straddles the next read's end.
+    const first = Buffer.from(`{"pad":"${"a".repeat(READ - 11)}"}\r\n`);
+    expect(first.indexOf(0x0d)).toBe(READ - 1);
+    const secondStart = first.length;
+    const before = 2 * READ - secondStart - 1 - 9;
+    const second = Buffer.from(`{"text":"${"b".repeat(before)}é"}\n`);
+    expect(second.indexOf(Buffer.from("é")) + secondStart).toBe(2 * READ - 1);
+    expectSameAsWholeFile(Buffer.concat([first, second, Buffer.from("{}\r\n")]));
+    expect(readBack(Buffer.concat([first, second])).lines.map((line) => line.text?.slice(-4))).toEqual(['aa"}', 'bé"}']);
+  });
+
   it("reads a line longer than the read buffer whole", () => {
     const long = Buffer.from(`{"text":"${"ü".repeat(150_000)}"}\n`);
     expectSameAsWholeFile(Buffer.concat([Buffer.from('{"type":"session"}\n'), long, Buffer.from("{}\n")]));

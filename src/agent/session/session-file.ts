@@ -4,7 +4,7 @@
 import { closeSync, openSync, statSync } from "node:fs";
 import { stringifyJson } from "../../protocol/json-deep.js";
 import { maskSecretsInJson } from "../security/credential-guard.js";
-import { decodeEntry, decodeHeader, isObject, migrateRecords, type JsonObject } from "./decode.js";
+import { createEntryCollector, decodeHeader, isObject, isOlderVersion, migrateRecords, type JsonObject } from "./decode.js";
 import { readFileLines } from "./file-lines.js";
 import type { SessionEntry, SessionHeader } from "./types.js";
 import { CURRENT_SESSION_VERSION } from "./types.js";
@@ -85,7 +85,9 @@ function readLines(path: string, fd: number): SessionFileRead {
   let header: SessionHeader | undefined;
   let rawVersion: unknown;
   let refused: string | undefined;
-  const records: JsonObject[] = [];
+  const collector = createEntryCollector();
+  // An older version's records, decoded once migrated; the others are decoded as they are read.
+  let older: JsonObject[] | undefined;
   let lineNumber = 0;
   const end = readFileLines(fd, (line) => {
     lineNumber++;
@@ -101,31 +103,35 @@ function readLines(path: string, fd: number): SessionFileRead {
       header = decodeHeader(value);
       if (header === undefined) refused = "no session header";
       rawVersion = isObject(value) ? value["version"] : undefined;
-    } else if (isObject(value)) records.push(value);
-    else malformed.push(lineNumber);
+      if (isOlderVersion(rawVersion)) older = [];
+    } else if (!isObject(value)) malformed.push(lineNumber);
+    else if (older) older.push(value);
+    else collector.add(value);
     return refused === undefined;
   });
   if (refused !== undefined) return { ok: false, kind: "not_a_session", message: `Not a session file: ${path} (${refused})` };
   if (end.bytes === 0) return { ok: false, kind: "empty", message: `Not a session file: ${path} is empty` };
   if (header === undefined) return { ok: false, kind: "not_a_session", message: `Not a session file: ${path} (no session header)` };
-  return { ok: true, file: decodeFile(header, rawVersion, records, { malformed, tornTail, needsNewline: !end.endsWithNewline }) };
+  return { ok: true, file: decodeFile(header, rawVersion, { collector, older }, { malformed, tornTail, needsNewline: !end.endsWithNewline }) };
 }
 
 /** Migrate or note the version, decode the entries, and say what was skipped. */
 function decodeFile(
   header: SessionHeader,
   rawVersion: unknown,
-  records: JsonObject[],
+  decoding: { collector: ReturnType<typeof createEntryCollector>; older: JsonObject[] | undefined },
   read: { malformed: number[]; tornTail: number | undefined; needsNewline: boolean },
 ): LoadedSessionFile {
+  const { collector, older } = decoding;
   const { malformed, tornTail, needsNewline } = read;
   const notes: string[] = [];
   if (malformed.length > 0) notes.push(`skipped ${malformed.length} malformed line${malformed.length === 1 ? "" : "s"} (${listed(malformed)})`);
   if (tornTail !== undefined) notes.push(`skipped a torn last line (${tornTail} bytes)`);
   let migratedFrom: number | undefined;
-  if (rawVersion === undefined || (typeof rawVersion === "number" && rawVersion < CURRENT_SESSION_VERSION)) {
+  if (older) {
     migratedFrom = typeof rawVersion === "number" ? rawVersion : 1;
-    migrateRecords(header, records);
+    migrateRecords(header, older);
+    for (const record of older) collector.add(record);
   } else if (typeof rawVersion !== "number") {
     // Never guessed at and never rewritten: read as the current version and left as it is.
     notes.push(`unknown version ${JSON.stringify(rawVersion)} in the header; read as version ${CURRENT_SESSION_VERSION} and left unchanged`);
@@ -133,53 +139,11 @@ function decodeFile(
   } else if (rawVersion > CURRENT_SESSION_VERSION) {
     notes.push(`written by a newer version (${rawVersion}); read as version ${CURRENT_SESSION_VERSION}`);
   }
-  const { entries, byId, skippedTypes, skippedCount } = decodeRecords(records);
+  const { entries, byId, skippedTypes, skippedCount } = collector.finish();
   if (skippedCount > 0) {
     notes.push(`skipped ${skippedCount} entr${skippedCount === 1 ? "y" : "ies"} of unknown type or shape (${[...skippedTypes].slice(0, 5).join(", ")})`);
   }
   return { header, entries, byId, needsNewline, migratedFrom, notes };
-}
-
-/**
- * Decode entries; a skipped one (unknown type, missing fields, duplicate id) is spliced out
- * of the parent chain, so the entries after it still hang on the branch they belong to.
- */
-function decodeRecords(records: readonly JsonObject[]): {
-  entries: SessionEntry[];
-  byId: Map<string, SessionEntry>;
-  skippedTypes: Set<string>;
-  skippedCount: number;
-} {
-  const entries: SessionEntry[] = [];
-  const byId = new Map<string, SessionEntry>();
-  const skippedParent = new Map<string, string | null>();
-  const skippedTypes = new Set<string>();
-  let skippedCount = 0;
-  for (const record of records) {
-    const entry = decodeEntry(record);
-    if (entry && !byId.has(entry.id)) {
-      byId.set(entry.id, entry);
-      entries.push(entry);
-      continue;
-    }
-    skippedCount++;
-    skippedTypes.add(typeof record["type"] === "string" ? record["type"] : "no type");
-    const id = record["id"];
-    const parent = record["parentId"];
-    if (typeof id === "string" && !byId.has(id)) skippedParent.set(id, typeof parent === "string" ? parent : null);
-  }
-  if (skippedParent.size === 0) return { entries, byId, skippedTypes, skippedCount };
-  const repaired = entries.map((entry) => {
-    let parent = entry.parentId;
-    const seen = new Set<string>();
-    while (parent !== null && skippedParent.has(parent) && !seen.has(parent)) {
-      seen.add(parent);
-      parent = skippedParent.get(parent) ?? null;
-    }
-    return parent === entry.parentId ? entry : { ...entry, parentId: parent };
-  });
-  for (const entry of repaired) byId.set(entry.id, entry);
-  return { entries: repaired, byId, skippedTypes, skippedCount };
 }
 
 /** Load a session file; undefined when it is missing or not a session. Notes go to `warn`. */

@@ -7,15 +7,17 @@
 // - React is fixed in production mode (NODE_ENV defined at build time).
 // - CJS dependencies that require() node builtins get a real require (createRequire banner).
 // - Ink's internals that are patched (src/tui/ink-internals.ts) are the bundled ones.
+// - yoga-layout's wasm is decoded from the bundle, not fetched (scripts/yoga-without-fetch.mjs).
 // - cli-highlight, loaded on first use, becomes one CommonJS file (dist/tui-bundle/cli-highlight.cjs)
 //   with highlight.js's core only; each grammar is a file of its own in highlight-languages/,
 //   required when its language is first highlighted (scripts/highlight-lazy.cjs).
 // - dist/tui-bundle sits two levels below the root like dist/bridge, so paths found from
 //   import.meta.url (bin/agent-rpc.js, the package.json meow reads) stay the same.
-import { realpathSync, rmSync } from "node:fs";
+import { readFileSync, realpathSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import { build } from "esbuild";
+import { yogaLoaderWithoutFetch } from "./yoga-without-fetch.mjs";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const OUT = join(ROOT, "dist", "tui-bundle");
@@ -87,6 +89,18 @@ const highlighterEngine = {
   },
 };
 
+/** yoga-layout's wasm loader, taking its wasm from the data URL it carries without fetch(). */
+let yogaLoaders = 0;
+const yogaWithoutFetch = {
+  name: "yoga-without-fetch",
+  setup(b) {
+    b.onLoad({ filter: /[\\/]yoga-layout[\\/]dist[\\/]binaries[\\/]yoga-wasm-base64-esm\.js$/ }, (args) => {
+      yogaLoaders += 1;
+      return { contents: yogaLoaderWithoutFetch(readFileSync(args.path, "utf8")), loader: "js" };
+    });
+  },
+};
+
 rmSync(OUT, { recursive: true, force: true });
 const result = await build({
   entryPoints: [join(ROOT, "dist", "tui", "main.js")],
@@ -104,7 +118,7 @@ const result = await build({
   // Ink loads its devtools only under DEV=true; they need a package this one does not ship.
   external: ["react-devtools-core"],
   banner: { js: "import { createRequire as __bundleRequire } from 'node:module'; const require = __bundleRequire(import.meta.url);" },
-  plugins: [inkInternals, highlighterEngine],
+  plugins: [inkInternals, highlighterEngine, yogaWithoutFetch],
 });
 
 // cli-highlight is required on first use (src/tui/render/highlight.ts): one CommonJS file of its
@@ -141,6 +155,9 @@ await build({
   logLevel: "warning",
   plugins: [lazyGrammars],
 });
+
+// Ink's yoga loader went through the plugin (one it does not match would still fetch()).
+if (yogaLoaders !== 1) throw new Error(`bundle-tui: expected yoga-layout's wasm loader once, rewritten ${yogaLoaders} times`);
 
 // One copy of each patched Ink module: a patch must reach the very module Ink renders with.
 for (const file of INK_INTERNALS) {

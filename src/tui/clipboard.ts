@@ -7,6 +7,7 @@ import { spawn } from "node:child_process";
 import { accessSync, constants, mkdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
+import { formatCount } from "./format-count.js";
 
 /** Terminals cap OSC 52 payloads (xterm ~100 kB); larger texts are not sent that way. */
 export const OSC52_MAX_BYTES = 100_000;
@@ -126,9 +127,7 @@ export async function copyToClipboard(text: string, options: ClipboardOptions): 
 export function describeCopy(what: string, r: CopyResult): string {
   const done: string[] = [];
   if (r.program?.ok) done.push(`copied to the clipboard with ${r.program.name}`);
-  done.push(
-    r.osc52 ? "sent to the terminal clipboard (OSC 52)" : `not sent with OSC 52 (${r.bytes.toLocaleString("en-US")} bytes; terminals take about 100 kB)`,
-  );
+  done.push(r.osc52 ? "sent to the terminal clipboard (OSC 52)" : `not sent with OSC 52 (${formatCount(r.bytes)} bytes; terminals take about 100 kB)`);
   if (r.program && !r.program.ok) done.push(`${r.program.name} failed: ${r.program.error ?? "unknown error"}`);
   if (r.file) done.push(`saved to ${r.file}`);
   else if (r.error) done.push(`could not save a copy to a file: ${r.error}`);

@@ -20,7 +20,7 @@ import { createStore, type Store } from "./state/store.js";
 import { restoreTerminal } from "./terminal.js";
 import { createTerminalSession } from "./terminal-session.js";
 import { gitBranch } from "./workspace.js";
-import { warmUpRendering } from "./render/warm-up.js";
+import { renderingBegun, warmUpRendering } from "./render/warm-up.js";
 import { warmUpInkRows } from "./ink-output-rows.js";
 import { setupFeatures } from "./slash/setup.js";
 import { isRemoteCommand, remoteHost } from "./slash/start-checks.js";
@@ -68,6 +68,16 @@ function opensSession(options: TuiCliOptions): boolean {
   return options.requested.session !== undefined || options.attachId !== undefined || options.workerCommand.includes("--continue");
 }
 
+/** Warm the render path after `afterMs`, until real rendering begins (render/warm-up.ts). */
+function warmUp(store: Store, afterMs: number): void {
+  warmUpRendering(
+    afterMs,
+    () => store.getState().ui.columns,
+    warmUpInkRows,
+    () => renderingBegun(store.getState()),
+  );
+}
+
 /** Start the worker and show its state; false (with the reason on screen) when it could not start. `warm`: warm the render path after the first screen. */
 async function startWorker(worker: EarlyWorker, store: Store, workerCommand: string[], warm: boolean, afterStart: () => Promise<void>): Promise<boolean> {
   const connection = worker.connection;
@@ -75,7 +85,7 @@ async function startWorker(worker: EarlyWorker, store: Store, workerCommand: str
     await worker.started;
     store.dispatch({ type: "snapshot", snapshot: toSessionSnapshot(await connection.rpc.getState()) });
     // Once the editor and footer are drawn (store 100 ms, Ink 33 ms), unless already begun.
-    if (warm) warmUpRendering(300, () => store.getState().ui.columns, warmUpInkRows);
+    if (warm) warmUp(store, 300);
     await afterStart();
     return true;
   } catch (error) {
@@ -157,9 +167,9 @@ async function main(options: TuiCliOptions, worker: EarlyWorker, ready: Promise<
   );
   // A session being opened prints its code blocks first thing: warm the highlighter and the
   // renderer while the worker opens it (this process is idle until its answer), not inside
-  // the first print.
+  // the first print. It stops once the session's messages arrive: printing them warms the rest.
   const warmNow = opensSession(options);
-  if (warmNow) warmUpRendering(0, () => store.getState().ui.columns, warmUpInkRows);
+  if (warmNow) warmUp(store, 0);
 
   if (!(await startWorker(worker, store, options.workerCommand, !warmNow, () => features.afterStart(() => void exits.quit())))) return;
   if (options.initialMessage !== undefined) {

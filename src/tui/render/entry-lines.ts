@@ -95,7 +95,7 @@ export function entryLines(e: Entry, o: EntryRenderOptions): string[] {
     }
     case "summary": {
       // Collapsed like a compaction notice printed live; the summary itself when expanded.
-      const before = e.tokensBefore !== undefined ? ` from ${e.tokensBefore.toLocaleString("en-US")} tokens` : "";
+      const before = e.tokensBefore !== undefined ? ` from ${formatCount(e.tokensBefore)} tokens` : "";
       const head = e.what === "compaction" ? `Context compacted${before}` : "Branch summary";
       if (!o.toolsExpanded) return noticeLines("info", `${head} (ctrl+o to expand)`, w);
       const b = bounded(e.text);

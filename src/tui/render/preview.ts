@@ -1,6 +1,7 @@
 // Bounded previews of untrusted text: what one event may put on screen. The store keeps the
 // full text (the transcript view and the session have all of it); line builders read only a
 // window whose size does not depend on the text's, so a 20 MB tool result costs what 20 KB do.
+import { formatCount } from "../format-count.js";
 
 /** One line of tool output is read up to this many characters; the rest of it is counted. */
 export const LINE_PREVIEW_CHARS = 2000;
@@ -15,10 +16,7 @@ export const ROW_PREVIEW_CHARS = 4096;
 
 const LF = 10;
 
-/** `n` with thousands separators ("1,234,567"). */
-export function formatCount(n: number): string {
-  return n.toLocaleString("en-US");
-}
+export { formatCount };
 
 /** The first `max` UTF-16 units of `text`, never splitting a surrogate pair. */
 export function headChars(text: string, max: number): string {

@@ -2,8 +2,19 @@
 // then a sample answer through the markdown renderer (with and without highlighting) and the
 // terminal-row builder. Cold, the first second of a streamed answer ran this code several times
 // slower and held the event loop for 100-200 ms per frame, so the first keys typed waited.
+// It stops as soon as real rendering begins (a session printed, an answer streaming): from then
+// on the real work warms the same code, and a step run among it only delays it.
 import { WARM_LANGUAGES, highlightCode } from "./highlight.js";
 import { renderMarkdown } from "./markdown.js";
+import type { TuiState } from "../state/types.js";
+
+/**
+ * Has real rendering begun: an answer or a run under way, or an entry other than a notice to
+ * print (a session's history, a prompt)? Start-up notices alone do not count.
+ */
+export function renderingBegun(s: Pick<TuiState, "run" | "transcript">): boolean {
+  return s.run.busy || s.transcript.live !== undefined || s.transcript.committed.some((e) => e.kind !== "notice");
+}
 
 /** A short answer with every kind of block the renderer has; `n` makes each pass's text new. */
 export function warmUpSample(n: number): string {
@@ -45,8 +56,14 @@ const STEP_MS = 20;
  * After `afterMs`, one step per timer tick (unref'd, so it never keeps the process alive): each
  * warm-up language, then PASSES renderings of the sample at `width()`, alternating with and
  * without highlighting (the live tail renders without), each handed to `rows` (the row builder).
+ * No step runs once `busy()` says real rendering has begun.
  */
-export function warmUpRendering(afterMs: number, width: () => number, rows: (built: string[], width: number) => void = () => undefined): void {
+export function warmUpRendering(
+  afterMs: number,
+  width: () => number,
+  rows: (built: string[], width: number) => void = () => undefined,
+  busy: () => boolean = () => false,
+): void {
   const steps: (() => void)[] = [
     ...WARM_LANGUAGES.map((lang) => () => void highlightCode("const x = 1;\n", lang)),
     ...Array.from({ length: PASSES }, (_, pass) => () => {
@@ -56,7 +73,7 @@ export function warmUpRendering(afterMs: number, width: () => number, rows: (bui
   ];
   const step = (): void => {
     const next = steps.shift();
-    if (next === undefined) return;
+    if (next === undefined || busy()) return;
     next();
     setTimeout(step, STEP_MS).unref();
   };

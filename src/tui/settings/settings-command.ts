@@ -10,6 +10,7 @@ import { formatValue, SETTINGS, type SettingSpec, type SettingValue } from "./se
 import { readTuiSettings, saveTuiSetting } from "./settings-file.js";
 import { asThemeSetting, switchTheme } from "../theme-choice.js";
 import { workerSupports } from "../state/worker-info.js";
+import { formatCount } from "../format-count.js";
 
 type Values = Record<string, SettingValue | undefined>;
 
@@ -49,7 +50,7 @@ function choiceItems(spec: SettingSpec, current: SettingValue | undefined, typed
 }
 
 async function chooseValue(pickers: PickerHost, spec: SettingSpec, current: SettingValue | undefined): Promise<SettingValue | undefined> {
-  const range = spec.integer ? ` · or type a number ${spec.integer.min}–${spec.integer.max.toLocaleString("en-US")}` : "";
+  const range = spec.integer ? ` · or type a number ${spec.integer.min}–${formatCount(spec.integer.max)}` : "";
   const item = await pickers.open(`${spec.label}: ${spec.help}`, choiceItems(spec, current, ""), {
     hint: `↑↓ move · enter choose · esc back${range}`,
     onQuery: (s: PickerState) => reducePicker(s, { op: "set_items", items: choiceItems(spec, current, s.query.trim()), keepSelection: false }),

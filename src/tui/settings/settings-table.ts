@@ -3,6 +3,7 @@
 // set_setting for the rest (bundled agent only), or agent-tui's own file for display settings.
 import type { RpcClient, RpcSessionState } from "../../bridge/index.js";
 import { THEME_SETTINGS } from "../theme-choice.js";
+import { formatCount } from "../format-count.js";
 
 export type SettingValue = string | number | boolean;
 
@@ -117,5 +118,5 @@ export const SETTINGS: readonly SettingSpec[] = [
 export function formatValue(value: SettingValue | undefined): string {
   if (value === undefined) return "not reported";
   if (typeof value === "boolean") return value ? "on" : "off";
-  return typeof value === "number" ? value.toLocaleString("en-US") : value;
+  return typeof value === "number" ? formatCount(value) : value;
 }

@@ -2,6 +2,7 @@
 // worker's own compaction events report it when it sends them (a failure included), and this
 // command speaks only for workers that say nothing, so a failure is never told twice.
 import type { SlashCommand } from "../slash-registry.js";
+import { formatCount } from "../format-count.js";
 
 export const compactCommand: SlashCommand = {
   name: "compact",
@@ -19,6 +20,6 @@ export const compactCommand: SlashCommand = {
       if (reported()) return;
       throw error;
     }
-    if (!reported()) ctx.notice(`Context compacted (manual) from ${tokensBefore.toLocaleString("en-US")} tokens`);
+    if (!reported()) ctx.notice(`Context compacted (manual) from ${formatCount(tokensBefore)} tokens`);
   },
 };

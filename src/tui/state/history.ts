@@ -5,6 +5,7 @@
 import { toClientEvent, toTokenUsage } from "../../bridge/index.js";
 import { isRecord, num, str } from "../json-values.js";
 import { type CommitLimits, type EntryInput, initialTranscript, reduceTranscript } from "./transcript.js";
+import { formatCount } from "../format-count.js";
 
 export type SessionTotals = { tokensIn: number; tokensOut: number; cost: number; contextTokens: number | undefined };
 
@@ -113,7 +114,7 @@ export function historySlice(messages: readonly unknown[], from: number, to: num
       out.push({
         kind: "notice",
         level: "info",
-        text: `${firstPrinted.toLocaleString("en-US")} earlier message${firstPrinted === 1 ? "" : "s"} not printed here · ctrl+o shows the whole session`,
+        text: `${formatCount(firstPrinted)} earlier message${firstPrinted === 1 ? "" : "s"} not printed here · ctrl+o shows the whole session`,
       });
     }
     const m = messages[index];

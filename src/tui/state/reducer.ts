@@ -18,6 +18,7 @@ import type { FooterState, NoticeLevel, RunState, TuiState } from "./types.js";
 import type { UiRequest } from "./ui-requests.js";
 import { boundOutput } from "./bounded-text.js";
 import { flushFailure, reduceFailure } from "./failures.js";
+import { formatCount } from "../format-count.js";
 
 const TOAST_MS = 5000;
 /** Ctrl+C twice within this window on an empty editor exits. */
@@ -130,7 +131,7 @@ function eventNotice(s: TuiState, e: ClientEvent): TuiState {
       if (e.aborted) return add("warning", `Compaction (${reason}) aborted`);
       // oh-my-pi ends every skipped threshold check with a bare compaction_end: nothing happened.
       if (!e.hasResult) return s;
-      const before = e.tokensBefore !== undefined ? ` from ${e.tokensBefore.toLocaleString("en-US")} tokens` : "";
+      const before = e.tokensBefore !== undefined ? ` from ${formatCount(e.tokensBefore)} tokens` : "";
       const text = `Context compacted (${reason})${before}${e.willRetry ? "; retrying the request" : ""}`;
       return { ...s, transcript: appendEntries(t, [{ kind: "notice", level: "info", text, ...(e.summary ? { detail: e.summary } : {}) }]) };
     }

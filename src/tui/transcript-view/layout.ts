@@ -6,6 +6,7 @@ import { theme } from "../render/theme.js";
 import { stripSgr, textWidth, wrapText } from "../render/text-width.js";
 import { type Part, type TextLines, lineAt } from "./block-content.js";
 import { findRanges, hardWrap, hardWrapCount, markRanges } from "./hard-wrap.js";
+import { formatCount } from "../format-count.js";
 
 type RowsSeg = { kind: "rows"; start: number; rows: string[] };
 type LinesSeg = {
@@ -233,7 +234,6 @@ export function foldLayout(full: BlockLayout, label: string): BlockLayout {
   if (full.estimated) return { rows: 3, segs: [], estimated: true };
   const first = layoutRows(full, 0, 1, undefined)[0] ?? "";
   const hidden = full.rows - 2; // the first row and the closing blank row stay
-  const rows =
-    hidden > 0 ? [first, theme.muted(`  ▸ ${label}${hidden.toLocaleString("en-US")} more row${hidden === 1 ? "" : "s"} · enter to expand`), ""] : [first, ""];
+  const rows = hidden > 0 ? [first, theme.muted(`  ▸ ${label}${formatCount(hidden)} more row${hidden === 1 ? "" : "s"} · enter to expand`), ""] : [first, ""];
   return { rows: rows.length, segs: [{ kind: "rows", start: 0, rows }], estimated: false };
 }

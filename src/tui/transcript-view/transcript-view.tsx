@@ -34,6 +34,7 @@ import {
   type TranscriptViewState,
   type ViewAction,
 } from "./view-state.js";
+import { formatCount } from "../format-count.js";
 
 const HINT = "q back · j/k f/b g/G · [ ] prompts · { } tools · / ? n N search · enter fold · e/c all · t thinking · y copy";
 
@@ -102,7 +103,7 @@ export function viewKeyAction(a: ViewKeyAction, height: number): ViewAction | "c
 /** The footer row: search prompt, feedback or the key hint, and the position (e.g. 412/3,050). */
 export function statusRow(s: TranscriptViewState, m: ViewModel, toast: string | undefined, width: number): string {
   const row = m.blockCount === 0 ? 0 : Math.min(m.totalRows, m.blockStart(s.cursor.block) + s.cursor.offset + 1);
-  const position = theme.muted(` ${row.toLocaleString("en-US")}/${m.totalRows.toLocaleString("en-US")}`);
+  const position = theme.muted(` ${formatCount(row)}/${formatCount(m.totalRows)}`);
   const room = Math.max(1, width - textWidth(position));
   const left = s.search.editing
     ? `${s.search.dir === 1 ? "/" : "?"}${sanitizeLine(s.search.draft)}${theme.accent("█")}`

@@ -3,6 +3,7 @@
 // message's uncommitted text and the tools still running) so the view updates while a run streams.
 import { liveBlockText } from "../state/transcript.js";
 import type { Entry, ToolRun, TranscriptState } from "../state/types.js";
+import { formatCount } from "../format-count.js";
 
 export type ViewBlockKind = "user" | "answer" | "thinking" | "tool" | "notice" | "bash" | "custom" | "streaming";
 
@@ -62,7 +63,7 @@ function entryBlock(e: Exclude<Entry, { kind: "markdown" | "thinking" }>): ViewB
       return { kind: "custom", key, entry: e };
     case "summary": {
       // A compaction or branch summary reads as a labelled block with its whole text.
-      const before = e.tokensBefore !== undefined ? ` from ${e.tokensBefore.toLocaleString("en-US")} tokens` : "";
+      const before = e.tokensBefore !== undefined ? ` from ${formatCount(e.tokensBefore)} tokens` : "";
       const label = e.what === "compaction" ? `Context compacted${before}` : "Branch summary";
       return { kind: "custom", key, entry: { kind: "custom", id: e.id, label, text: e.text } };
     }

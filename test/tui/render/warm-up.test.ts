@@ -2,7 +2,8 @@
 // keys are read between steps), and every pass hands rows of the sample, at the width asked,
 // to the row builder, with and without highlighting as the transcript and the live tail render.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { warmUpRendering, warmUpSample } from "../../../src/tui/render/warm-up.js";
+import { renderingBegun, warmUpRendering, warmUpSample } from "../../../src/tui/render/warm-up.js";
+import { createInitialState, reduce } from "../../../src/tui/state/reducer.js";
 import { textWidth } from "../../../src/tui/render/text-width.js";
 
 afterEach(() => {
@@ -40,6 +41,34 @@ describe("render warm-up", () => {
     const codeRow = (rows: string[]): string => rows.find((r) => r.replace(/\u001b\[[0-9;]*m/g, "").includes("export function step")) ?? "";
     expect(codeRow(passes[0]?.rows ?? [])).toContain("\u001b[");
     expect(codeRow(passes[1]?.rows ?? [])).not.toContain("\u001b[");
+  });
+
+  it("runs no further step once real rendering has begun", () => {
+    vi.useFakeTimers();
+    const passes: string[][] = [];
+    let begun = false;
+    warmUpRendering(
+      0,
+      () => 60,
+      (rows) => passes.push(rows),
+      () => begun,
+    );
+    // Through the languages and into the sample passes, then the session's messages arrive.
+    while (passes.length < 1) vi.runOnlyPendingTimers();
+    begun = true;
+    vi.runAllTimers();
+    expect(passes).toHaveLength(1);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it("counts a printed entry or a run as real rendering, start-up notices not", () => {
+    const start = createInitialState(80, 24);
+    expect(renderingBegun(start)).toBe(false);
+    const noticed = reduce(start, { type: "notice", level: "warning", text: "a start-up warning" });
+    expect(renderingBegun(noticed)).toBe(false);
+    const printed = reduce(noticed, { type: "history", entries: [{ kind: "user", text: "hello", images: 0 }], olderFollow: false });
+    expect(renderingBegun(printed)).toBe(true);
+    expect(renderingBegun({ ...start, run: { ...start.run, busy: true } })).toBe(true);
   });
 
   it("makes each pass's text new, so caches do not skip the work", () => {

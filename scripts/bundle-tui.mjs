@@ -8,9 +8,10 @@
 // - CJS dependencies that require() node builtins get a real require (createRequire banner).
 // - Ink's internals that are patched (src/tui/ink-internals.ts) are the bundled ones.
 // - yoga-layout's wasm is decoded from the bundle, not fetched (scripts/yoga-without-fetch.mjs).
-// - cli-highlight, loaded on first use, becomes one CommonJS file (dist/tui-bundle/cli-highlight.cjs)
-//   with highlight.js's core only; each grammar is a file of its own in highlight-languages/,
-//   required when its language is first highlighted (scripts/highlight-lazy.cjs).
+// - highlight.js (cli-highlight's copy; src/tui/render colours its token tree), loaded on first use,
+//   becomes one CommonJS file (dist/tui-bundle/highlight.cjs) with its core only; each grammar is
+//   a file of its own in highlight-languages/, required when its language is first highlighted
+//   (scripts/highlight-lazy.cjs).
 // - dist/tui-bundle sits two levels below the root like dist/bridge, so paths found from
 //   import.meta.url (bin/agent-rpc.js, the package.json meow reads) stay the same.
 import { readFileSync, realpathSync, rmSync } from "node:fs";
@@ -23,7 +24,7 @@ const ROOT = resolve(import.meta.dirname, "..");
 const OUT = join(ROOT, "dist", "tui-bundle");
 const require = createRequire(join(ROOT, "package.json"));
 const inkBuild = dirname(realpathSync(require.resolve("ink")));
-const HIGHLIGHTER = "cli-highlight.cjs";
+const HIGHLIGHTER = "highlight.cjs";
 /** Where each highlight.js grammar is a file of its own (scripts/highlight-lazy.cjs requires them). */
 const GRAMMARS = "highlight-languages";
 
@@ -74,7 +75,7 @@ const inkInternals = {
   },
 };
 
-/** highlighter-engine.js, swapped for one requiring the single-file cli-highlight built next to the chunks. */
+/** highlighter-engine.js, swapped for one requiring the single-file highlight.js built next to the chunks. */
 const highlighterEngine = {
   name: "highlighter-engine",
   setup(b) {
@@ -121,7 +122,7 @@ const result = await build({
   plugins: [inkInternals, highlighterEngine, yogaWithoutFetch],
 });
 
-// cli-highlight is required on first use (src/tui/render/highlight.ts): one CommonJS file of its
+// highlight.js is required on first use (src/tui/render/highlight.ts): one CommonJS file of its
 // own, where highlight.js is scripts/highlight-lazy.cjs over the core and the grammars' files.
 const highlightJs = createRequire(require.resolve("cli-highlight"));
 const grammars = languageTable(highlightJs("highlight.js"));
@@ -139,14 +140,13 @@ await build({
 const lazyGrammars = {
   name: "lazy-grammars",
   setup(b) {
-    b.onResolve({ filter: /^highlight\.js$/ }, () => ({ path: join(ROOT, "scripts", "highlight-lazy.cjs") }));
     b.onResolve({ filter: /^highlight\.js\/lib\/core$/ }, () => ({ path: highlightJs.resolve("highlight.js/lib/core") }));
     b.onResolve({ filter: /^highlight-language-table$/ }, () => ({ path: "table", namespace: "highlight-language-table" }));
     b.onLoad({ filter: /.*/, namespace: "highlight-language-table" }, () => ({ contents: JSON.stringify(grammars), loader: "json" }));
   },
 };
 await build({
-  entryPoints: [require.resolve("cli-highlight")],
+  entryPoints: [join(ROOT, "scripts", "highlight-lazy.cjs")],
   outfile: join(OUT, HIGHLIGHTER),
   bundle: true,
   format: "cjs",

@@ -1,5 +1,5 @@
-// highlight.js as the TUI bundle's cli-highlight sees it (scripts/bundle-tui.mjs puts this in
-// place of the package): the core, and each grammar required from its own file the first time its
+// highlight.js as the TUI bundle's highlighter (dist/tui-bundle/highlight.cjs, built from this by
+// scripts/bundle-tui.mjs): the core, and each grammar required from its own file the first time its
 // language, or a language embedding it, is asked for. The full package registers all 191 grammars
 // at load, ~5 MB of heap, and its one-file copy kept ~4 MB of source alive, though an answer uses
 // a few of them.

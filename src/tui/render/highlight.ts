@@ -1,10 +1,11 @@
-// Syntax highlighting of fenced code via cli-highlight in the current palette's colours,
-// guarded (unknown language or a highlighter error falls back to plain text) and memoised by
-// palette, language and code. cli-highlight is loaded on first use, not at start-up: the first
-// screen has no code block. In the bundle each highlight.js grammar is registered when its
+// Syntax highlighting of fenced code via highlight.js in the current palette's colours (its token
+// tree painted as cli-highlight would, highlight-tree.ts), guarded (unknown language or a
+// highlighter error falls back to plain text) and memoised by palette, language and code.
+// highlight.js is loaded on first use, not at start-up: the first screen has no code block. In the bundle each highlight.js grammar is registered when its
 // language is first needed (scripts/highlight-lazy.cjs), so what stays in memory is the
 // grammars used, not all of them.
 import { type HighlighterEngine, loadHighlighter } from "./highlighter-engine.js";
+import { paintTokenTree } from "./highlight-tree.js";
 import { currentPalette } from "./theme.js";
 
 let engine: HighlighterEngine | undefined;
@@ -24,13 +25,16 @@ export function highlightCode(code: string, lang: string | undefined): string {
   const language = (lang ?? "").trim().split(/\s+/)[0]?.toLowerCase() ?? "";
   if (language === "" || code.length > MAX_HIGHLIGHT_CHARS) return code;
   const palette = currentPalette();
-  if (palette.level === 0 || !highlighter().supportsLanguage(language)) return code;
+  if (palette.level === 0 || !highlighter().getLanguage(language)) return code;
   const key = `${palette.name}${palette.level}\u0000${language}\u0000${code}`;
   const hit = cache.get(key);
   if (hit !== undefined) return hit;
   let out: string;
   try {
-    out = highlighter().highlight(code, { language, ignoreIllegals: true, theme: palette.code });
+    const result = highlighter().highlight(code, { language, ignoreIllegals: true });
+    // A grammar that threw leaves a partial tree: the whole code in the default colour instead.
+    const tree = result.illegal || result.errorRaised !== undefined ? undefined : result.emitter?.rootNode;
+    out = tree === undefined ? palette.code.default(code) : paintTokenTree(tree, palette.code);
   } catch (error) {
     // highlight.js can throw on odd grammars; plain text is a correct rendering.
     out = code;

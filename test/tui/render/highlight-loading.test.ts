@@ -1,9 +1,9 @@
-// The highlighter (cli-highlight: highlight.js with every grammar) is not loaded by the modules
+// The highlighter (highlight.js with every grammar) is not loaded by the modules
 // the first screen needs; it loads when a code block is first highlighted and then highlights.
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
 
-const loaded = (): boolean => Object.keys(createRequire(import.meta.url).cache).some((k) => k.includes("/cli-highlight/"));
+const loaded = (): boolean => Object.keys(createRequire(import.meta.url).cache).some((k) => k.includes("/highlight.js/"));
 
 describe("highlighter loading", () => {
   it("is deferred until a code block needs it", async () => {

@@ -88,7 +88,7 @@ export function rowCachedGet(Output: InkOutputClass, inkGet: () => { output: str
   return function get(this: InkOutput) {
     if (this.operations.some((op) => op.type !== "write")) return inkGet.call(this);
     const lines: string[] = [];
-    const missed: { index: number; key: string; writes: RowWrite[] }[] = [];
+    const missed: MissedRow[] = [];
     for (const writes of rowWrites(this)) {
       const index = lines.length;
       if (writes === undefined) {
@@ -107,22 +107,46 @@ export function rowCachedGet(Output: InkOutputClass, inkGet: () => { output: str
       lines.push(hit ?? "");
       if (hit === undefined) missed.push({ index, key, writes });
     }
-    if (missed.length > 0) {
-      const batch = new Output({ width: this.width, height: missed.length });
-      if (widths.size > MAX_WIDTHS) widths = new Map();
-      if (batch.caches) batch.caches.widths = widths;
-      missed.forEach((m, y) => {
-        for (const w of m.writes) batch.write(w.x, y, w.line, { transformers: [] });
-      });
-      const built = inkGet.call(batch).output.split("\n");
-      missed.forEach((m, y) => {
-        const row = built[y] ?? "";
-        lines[m.index] = row;
-        cache.set(m.key, row);
-      });
-    }
+    if (widths.size > MAX_WIDTHS) widths = new Map();
+    // A row of one write at the left edge is built on a grid no wider than its text: Ink's row
+    // is its cells' string with trailing spaces trimmed, and the blank cells of a full-width grid
+    // only added spaces to trim, at the cost of a style diff each (most of a new row's work).
+    const alone = missed.filter((m) => m.writes.length === 1 && m.writes[0]?.x === 0);
+    const rest = missed.filter((m) => !(m.writes.length === 1 && m.writes[0]?.x === 0));
+    buildRows(Output, inkGet, alone, 0, widths, lines, cache);
+    buildRows(Output, inkGet, rest, this.width, widths, lines, cache);
     return { output: lines.join("\n"), height: this.height };
   };
+}
+
+type MissedRow = { index: number; key: string; writes: RowWrite[] };
+
+/**
+ * Build `missed` rows with Ink's own get() on one Output `width` wide, one row each (rows do not
+ * affect each other without clipping), sharing the widths Ink measured; each goes into `lines`
+ * at its index and into the cache.
+ */
+function buildRows(
+  Output: InkOutputClass,
+  inkGet: () => { output: string; height: number },
+  missed: readonly MissedRow[],
+  width: number,
+  widths: Map<string, number>,
+  lines: string[],
+  cache: { set(key: string, value: string): void },
+): void {
+  if (missed.length === 0) return;
+  const batch = new Output({ width, height: missed.length });
+  if (batch.caches) batch.caches.widths = widths;
+  missed.forEach((m, y) => {
+    for (const w of m.writes) batch.write(w.x, y, w.line, { transformers: [] });
+  });
+  const built = inkGet.call(batch).output.split("\n");
+  missed.forEach((m, y) => {
+    const row = built[y] ?? "";
+    lines[m.index] = row;
+    cache.set(m.key, row);
+  });
 }
 
 /** The Output class the row cache was installed into (for warmUpInkRows). */

@@ -26,6 +26,15 @@ const frames: Frame[] = [
   (o) => o.write(0, 0, "trailing spaces   \n   leading and inner  spaces\n\n" + "y".repeat(25) + "  ", { transformers: [] }),
   (o) => o.write(0, 1, "plain\tTab and \u007f delete", { transformers: [] }),
   (o) => o.write(0, 0, "x".repeat(30) + red("beyond the width"), { transformers: [] }),
+  // Rows of one styled write at the left edge (a printed transcript's rows): styled spaces at
+  // the end, a background to the edge, wide and combining characters, an unclosed style.
+  (o) =>
+    o.write(
+      0,
+      0,
+      `\u001b[44m  blue ground  \u001b[49m   \n${red("名前 e\u0301")} 👍 ok\n\u001b[1m\u001b[4mbold under\u001b[24m still bold\n\u001b[7m${" ".repeat(20)}\u001b[27m`,
+      { transformers: [] },
+    ),
   (o) => {
     o.write(0, 0, "clipped frame", { transformers: [] });
     (o.operations as unknown[]).push({ type: "clip", clip: { x1: 0, x2: 4, y1: undefined, y2: undefined } });

@@ -13,12 +13,15 @@ import { workerSupports } from "./state/worker-info.js";
 import { listOf, messageWindow, type PageReader, readMissing, readTail, type TailPlace } from "./session-pages.js";
 
 /**
- * Messages printed into scrollback when a session opens (about ten turns: several screens);
- * older ones stay in the store for the transcript view. Rendering a 10,000-message session
- * whole takes seconds, and even 100 messages cost about twice the first screen of 40 on a busy
- * machine (bench/resume.mjs prints the figures), while the last answer must show within one.
+ * Messages printed into scrollback when a session opens (about five turns: several screens);
+ * older ones stay in the store for the transcript view (ctrl+o), as the notice above them says.
+ * Everything printed comes before the last answer, so the first full screen waits for all of it:
+ * on the resume bench's 10,000-message session (bench/resume.mjs, same runs alternated, load
+ * 3.8-4.4) the TUI spent 520-590 ms of CPU from the footer to the first full screen with 40
+ * messages (275 rows), 190-360 ms with 20 (~140 rows), which came 140-450 ms after the footer
+ * instead of 700-860 ms.
  */
-export const PRINT_LAST_MESSAGES = 40;
+export const PRINT_LAST_MESSAGES = 20;
 
 /** A session's last prompts put into the editor's Up-arrow history. */
 const PROMPTS_KEPT = 100;

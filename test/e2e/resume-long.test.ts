@@ -6,6 +6,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { isProcessAlive, listLiveEntries } from "../../src/agent/live/live-registry.js";
+import { PRINT_LAST_MESSAGES } from "../../src/tui/open-session.js";
 import { KEYS, spawnTui } from "./pty-harness.js";
 import { createSandbox } from "./sandbox.js";
 import { BUILT } from "./tui-session.js";
@@ -53,7 +54,7 @@ describe.skipIf(!BUILT)("a long session opened with -c", () => {
     const tui = spawnTui({ args: ["-c"], cwd: sandbox.cwd, env: { ...sandbox.env, AGENT_TUI_LIVE_SESSIONS: live }, cols: 100, rows: 30 });
     try {
       await tui.waitForText("LAST-OF-MANY answer", 30_000);
-      expect(tui.allText()).toContain("660 earlier messages not printed here · ctrl+o shows the whole session");
+      expect(tui.allText()).toContain(`${MESSAGES - PRINT_LAST_MESSAGES} earlier messages not printed here · ctrl+o shows the whole session`);
       expect(tui.allText()).not.toContain("FIRST-OF-MANY");
       tui.write(KEYS.ctrlO);
       await tui.waitForText(/q back · /);

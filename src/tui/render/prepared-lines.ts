@@ -32,17 +32,17 @@ export function takeEntryLines(e: Entry, o: EntryRenderOptions): string[] {
 export function prepareInTurns(entries: readonly Entry[], o: EntryRenderOptions, done: () => void): () => void {
   const key = keyOf(o);
   let next = 0;
-  const step = (): void => {
+  const buildNext = (): void => {
     while (next < entries.length) {
       const e = entries[next];
       next += 1;
       if (e === undefined || e.unprinted || prepared.get(e)?.key === key) continue;
       prepared.set(e, { key, lines: entryLines(e, o) });
-      handle = setImmediate(step);
+      handle = setImmediate(buildNext);
       return;
     }
     done();
   };
-  let handle = setImmediate(step);
+  let handle = setImmediate(buildNext);
   return () => clearImmediate(handle);
 }

@@ -104,7 +104,9 @@ describe("opening a long session tail first", () => {
       .transcript.committed.filter((e) => e.kind === "user")
       .map((e) => (e.kind === "user" ? e.text : ""));
     expect(prompts.slice(0, 2000)).toEqual(Array.from({ length: 2000 }, (_, n) => `prompt ${n}`));
-    expect(prompts.slice(2000, 2000 + PRINT_LAST_MESSAGES / 4)).toEqual(Array.from({ length: PRINT_LAST_MESSAGES / 4 }, (_, n) => `prompt ${300 - PRINT_LAST_MESSAGES / 4 + n}`));
+    expect(prompts.slice(2000, 2000 + PRINT_LAST_MESSAGES / 4)).toEqual(
+      Array.from({ length: PRINT_LAST_MESSAGES / 4 }, (_, n) => `prompt ${300 - PRINT_LAST_MESSAGES / 4 + n}`),
+    );
   });
 });
 

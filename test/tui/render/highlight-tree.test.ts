@@ -12,7 +12,10 @@ type Hljs = { highlight(code: string, o: { language: string; ignoreIllegals: boo
 const hljs = createRequire(require.resolve("cli-highlight"))("highlight.js") as Hljs;
 
 const SAMPLES: [string, string][] = [
-  ["ts", "export function step(input: number): number {\n  const doubled = input * 2; // twice\n  return doubled > 100 ? doubled - 100 : `$" + "{doubled}`;\n}\n"],
+  [
+    "ts",
+    "export function step(input: number): number {\n  const doubled = input * 2; // twice\n  return doubled > 100 ? doubled - 100 : `$" + "{doubled}`;\n}\n",
+  ],
   ["python", 'def step(value):\n    """Doc & <tags>."""\n    return {"n": 1, \'v\': value}  # done\n'],
   ["bash", 'for f in *.ts; do echo "$f" > /dev/null && ls -la "$HOME"; done'],
   ["json", '{"a": [1, 2.5, true, null], "b": "x<y&z"}'],

@@ -9,14 +9,14 @@ import { waitFor } from "./helpers.js";
 import { createNoticeLog, createPiSandbox, PI_UI_EXTENSION, ROOT, type PiSandbox } from "./pi-setup.js";
 
 const AGENT_BIN = join(ROOT, "bin", "agent-rpc.js");
-const built = existsSync(join(ROOT, "dist", "agent", "main.js"));
+const built = existsSync(join(ROOT, "dist", "agent-bundle", "main.js"));
 
 let sandbox: PiSandbox;
 let connection: WorkerConnection;
 const { notices, eventsSince, userTexts } = createNoticeLog();
 const settledSince = (start: number): number => eventsSince(start).filter((e) => e.type === "agent_settled").length;
 
-describe.skipIf(!built)("bridge × agent-rpc (dist/agent/main.js)", () => {
+describe.skipIf(!built)("bridge × agent-rpc (dist/agent-bundle/main.js)", () => {
   beforeAll(async () => {
     sandbox = await createPiSandbox([
       { kind: "text", matchLastUser: "HELLO", chunks: ["Hel", "lo ", "there", "."], delayMs: 5 },

@@ -13,7 +13,7 @@ import { waitFor } from "./helpers.js";
 import { createNoticeLog, createPiSandbox, ROOT, type PiSandbox } from "./pi-setup.js";
 
 const AGENT_BIN = join(ROOT, "bin", "agent-rpc.js");
-const built = existsSync(join(ROOT, "dist", "agent", "live", "live-main.js"));
+const built = existsSync(join(ROOT, "dist", "agent-bundle", "live-main.js"));
 const WORDS = Array.from({ length: 30 }, (_, i) => `w${i} `);
 const FLAGS = ["--provider", "fake", "--model", "fake-model"];
 

@@ -9,7 +9,7 @@ import { KEYS, ROOT, spawnTui, type TuiProcess } from "./pty-harness.js";
 import { createSandbox, type Sandbox, type SandboxOptions } from "./sandbox.js";
 
 /** The e2e tests run the built programs: skip them when dist/ is missing. */
-export const BUILT = existsSync(join(ROOT, "dist", "tui-bundle", "main.js")) && existsSync(join(ROOT, "dist", "agent", "main.js"));
+export const BUILT = existsSync(join(ROOT, "dist", "tui-bundle", "main.js")) && existsSync(join(ROOT, "dist", "agent-bundle", "main.js"));
 
 /** agent-tui flags that pick the sandbox's scripted model. */
 export const FAKE_MODEL = ["--provider", "fake", "--model", "fake-model"];

@@ -2,6 +2,7 @@
 // hangup never reaches it), relays its start-up errors, and waits for the one-line handshake
 // naming its socket; after that the worker is on its own and the relay lets go of it.
 import { spawn } from "node:child_process";
+import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createJsonlFramer } from "../../protocol/jsonl.js";
 
@@ -18,9 +19,14 @@ export class StartError extends Error {
   }
 }
 
-/** bin/agent-rpc.js of this package (this file is src/agent/live or dist/agent/live). */
+/**
+ * bin/agent-rpc.js of this package. This file is src/agent/live or dist/agent/live, three levels
+ * below the root, or a chunk in dist/agent-bundle, two below (scripts/bundle-agent.mjs).
+ */
 export function agentRpcBin(): string {
-  return fileURLToPath(new URL("../../../bin/agent-rpc.js", import.meta.url));
+  const here = fileURLToPath(import.meta.url);
+  const up = basename(dirname(here)) === "live" ? "../../.." : "../..";
+  return join(dirname(here), up, "bin", "agent-rpc.js");
 }
 
 export function startLiveWorker(workerArgs: readonly string[]): Promise<Started> {

@@ -13,7 +13,7 @@ import type { Frame, RpcProcess } from "../helpers/agent-process.js";
 import { isProcessAlive } from "../../../src/agent/live/live-registry.js";
 import { counted, createLiveSandbox, waitUntil, type LiveSandbox } from "./live-harness.js";
 
-const BUILT = existsSync(join(import.meta.dirname, "..", "..", "..", "dist", "agent", "main.js"));
+const BUILT = existsSync(join(import.meta.dirname, "..", "..", "..", "dist", "agent-bundle", "main.js"));
 const WORDS = Array.from({ length: 30 }, (_, i) => `w${i} `);
 const ANSWER = WORDS.join("");
 const SLOW = { kind: "text" as const, chunks: WORDS, delayMs: 60 };

@@ -10,7 +10,7 @@ import type { Frame, RpcProcess } from "../helpers/agent-process.js";
 import { isProcessAlive } from "../../../src/agent/live/live-registry.js";
 import { createLiveSandbox, waitUntil, type LiveSandbox } from "./live-harness.js";
 
-const BUILT = existsSync(join(import.meta.dirname, "..", "..", "..", "dist", "agent", "main.js"));
+const BUILT = existsSync(join(import.meta.dirname, "..", "..", "..", "dist", "agent-bundle", "main.js"));
 const WORDS = Array.from({ length: 30 }, (_, i) => `w${i} `);
 const ANSWER = WORDS.join("");
 const SERVE = ["attach", "--or-serve", "--mode", "rpc"];

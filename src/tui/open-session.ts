@@ -74,6 +74,28 @@ const BUILD_SLICE = 100;
 const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 /**
+ * Resolves once the transcript printed every entry committed now (it reports `printedThrough`),
+ * or the transcript view took the screen (printing waits for it, and it shows the earlier
+ * messages). Reading and building those messages meanwhile competed with the tail's print for
+ * the CPU, and the worker's answers with it for the other core (bench/long-day.mjs).
+ */
+function tailPrinted(store: Store): Promise<void> {
+  const last = store.getState().transcript.committed.at(-1)?.id;
+  const done = (): boolean => {
+    const s = store.getState();
+    return last === undefined || (s.transcript.printedThrough ?? -1) >= last || s.ui.transcriptView !== undefined;
+  };
+  if (done()) return Promise.resolve();
+  return new Promise((resolve) => {
+    const stop = store.subscribe(() => {
+      if (!done()) return;
+      stop();
+      resolve();
+    });
+  });
+}
+
+/**
  * After sessionActions printed `messages`' tail: build the entries of the earlier messages a
  * slice per event-loop turn (keys and print chunks run between slices) and insert them before
  * the tail for the transcript view (also when another session was printed meanwhile: the
@@ -90,6 +112,7 @@ async function fillOlder(store: Store, messages: readonly unknown[], filling: Se
     const build = startHistory(window, PRINT_LAST_MESSAGES);
     const holes = !(0 in window);
     const entries: EntryInput[] = [];
+    await tailPrinted(store);
     for (let from = 0; from < build.firstPrinted; from += BUILD_SLICE) {
       const to = Math.min(from + BUILD_SLICE, build.firstPrinted);
       if (holes) await readMissing(window, from, to, read, listOf(messages));

@@ -10,7 +10,7 @@ import { createSessionPrinter, PRINT_LAST_MESSAGES, sessionActions } from "../..
 import { PAGE_MESSAGES, TAIL_MESSAGES } from "../../src/tui/session-pages.js";
 import { historyEntries } from "../../src/tui/state/history.js";
 import { createInitialState, reduce } from "../../src/tui/state/reducer.js";
-import { createStore } from "../../src/tui/state/store.js";
+import { createStore, type Store } from "../../src/tui/state/store.js";
 import type { Entry } from "../../src/tui/state/types.js";
 
 /** `turns` of prompt, tool call, tool result and answer (4 messages each). */
@@ -32,12 +32,21 @@ function session(turns: number): unknown[] {
 
 type Page = { offset: number; limit?: number };
 
+/** What the transcript does on screen: once a turn after entries are committed, report them printed. */
+function printsEverything(store: Store): void {
+  store.subscribe(() => {
+    const last = store.getState().transcript.committed.at(-1)?.id;
+    if (last !== undefined && store.getState().transcript.printedThrough !== last) setImmediate(() => store.dispatch({ type: "printed", through: last }));
+  });
+}
+
 /**
  * A worker over `messages`: pi's kind answers get_messages with every message whatever it is
  * asked; agent-rpc's answers paging fields with that page and its place (`pages` lists them).
  */
-function setup(messages: unknown[], worker: "pi" | "paging" = "pi") {
+function setup(messages: unknown[], worker: "pi" | "paging" = "pi", screen: "prints" | "holds" = "prints") {
   const store = createStore(createInitialState(), { frameMs: 0 });
+  if (screen === "prints") printsEverything(store);
   const pages: Page[] = [];
   const rpc = {
     getState: async () => ({ sessionFile: "/s/long.jsonl", sessionId: "long" }),
@@ -140,6 +149,7 @@ describe("opening a long session from a worker that pages", () => {
   ])("stops with a warning when the messages changed while the pages were read: %s", async (_name, change) => {
     let messages = session(500);
     const store = createStore(createInitialState(), { frameMs: 0 });
+    printsEverything(store);
     const rpc = {
       getState: async () => ({ sessionFile: "/s/long.jsonl", sessionId: "long" }),
       getMessages: async (page: Page) => messagePage(messages, page.offset, page.limit),
@@ -157,6 +167,24 @@ describe("opening a long session from a worker that pages", () => {
       .transcript.committed.filter((e) => e.kind === "notice")
       .map((e) => (e.kind === "notice" ? e.text : ""));
     expect(notices).toContain("Could not read the session's earlier messages: Error: the session changed while its earlier messages were being read");
+  });
+
+  it("reads no earlier page until the tail is printed (or the transcript view opens)", async () => {
+    const messages = session(500);
+    const held = setup(messages, "paging", "holds");
+    await held.printer.show();
+    for (let turn = 0; turn < 50; turn += 1) await nextTurn();
+    expect(held.pages).toEqual([{ offset: -TAIL_MESSAGES }]);
+    const last = held.store.getState().transcript.committed.at(-1)?.id ?? -1;
+    held.store.dispatch({ type: "printed", through: last });
+    await held.printer.olderBuilt();
+    expect(held.pages.length).toBeGreaterThan(1);
+
+    const viewed = setup(messages, "paging", "holds");
+    await viewed.printer.show();
+    viewed.store.dispatch({ type: "transcript_view", open: true });
+    await viewed.printer.olderBuilt();
+    expect(viewed.pages.length).toBeGreaterThan(1);
   });
 
   it("a live attach answer with only the tail: prints it, then reads and builds the rest", async () => {

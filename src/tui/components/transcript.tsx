@@ -13,7 +13,7 @@ import type { EntryRenderOptions } from "../render/entry-lines.js";
 import { nextPrintEnd } from "../render/print-budget.js";
 import { prepareInTurns } from "../render/prepared-lines.js";
 import type { Entry } from "../state/types.js";
-import { useTuiState } from "../state/use-store.js";
+import { useStore, useTuiState } from "../state/use-store.js";
 import { EntryView } from "./entry-view.js";
 
 /**
@@ -41,6 +41,12 @@ export function Transcript(): React.ReactElement {
   const toolsExpanded = useTuiState((s) => s.ui.toolsExpanded);
   const options = useMemo<EntryRenderOptions>(() => ({ width, showThinking, toolsExpanded }), [width, showThinking, toolsExpanded]);
   const [{ through, draining }, setPrinting] = useState<Printing>({ through: undefined, draining: false });
+  const store = useStore();
+  // A resumed session's earlier messages wait for its tail to be on screen (open-session.ts).
+  const olderWait = useTuiState((s) => s.transcript.olderBefore !== undefined);
+  useEffect(() => {
+    if (olderWait && through !== undefined) store.dispatch({ type: "printed", through: through.id });
+  }, [olderWait, through, store]);
   const printed = through === undefined ? 0 : committed.lastIndexOf(through) + 1;
   const end = draining ? printed : nextPrintEnd(committed, printed, CHUNK_BUDGET);
   const last = end > printed ? committed[end - 1] : undefined;

@@ -38,6 +38,8 @@ export type TuiAction =
   | { type: "history"; entries: EntryInput[]; olderFollow?: boolean }
   /** Entries of a session's earlier messages, inserted (unprinted) before entry id `before`. */
   | { type: "history_older"; entries: EntryInput[]; before: number }
+  /** The transcript printed every entry up to and including id `through` into scrollback. */
+  | { type: "printed"; through: number }
   /** The history of this session (open-session.ts's key) is the one printed. */
   | { type: "session_shown"; session: string }
   /** The opened session's token and cost totals replace the footer's. */

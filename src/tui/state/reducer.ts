@@ -356,6 +356,8 @@ export function reduce(s: TuiState, a: TuiAction): TuiState {
     }
     case "history_older":
       return insertOlder(s, a.entries, a.before);
+    case "printed":
+      return s.transcript.printedThrough === a.through ? s : { ...s, transcript: { ...s.transcript, printedThrough: a.through } };
     case "session_shown":
       return { ...s, transcript: { ...s.transcript, shownSession: a.session } };
     case "session_totals": {

@@ -46,7 +46,7 @@ export type StoreOptions = {
 
 /** Actions a person is waiting to see (typing, dialogs, toggles) get the fast frame. */
 function isUrgent(a: TuiAction): boolean {
-  return a.type !== "agent_event" && a.type !== "tick" && a.type !== "run_state";
+  return a.type !== "agent_event" && a.type !== "tick" && a.type !== "run_state" && a.type !== "printed";
 }
 
 export function createStore(initial: TuiState, options: StoreOptions = {}): Store {

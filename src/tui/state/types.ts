@@ -69,6 +69,11 @@ export type TranscriptState = {
    * built (open-session.ts): they are inserted before it, unprinted, when ready.
    */
   olderBefore?: number;
+  /**
+   * Id of the last entry printed into scrollback, as the transcript reported it while a resumed
+   * session's earlier messages wait: they are read and built once the tail is on screen.
+   */
+  printedThrough?: number;
 };
 
 export type RunState = {

@@ -11,12 +11,12 @@
 // BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/x" passes node options to agent-tui's TUI process
 // (e.g. to profile it); pi runs without them. BENCH_PROFILE_DIR=/tmp/x profiles every process the
 // TUI starts (relay, worker) through bench/lib/cpu-profile-hook.cjs.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { cpus, loadavg, tmpdir } from "node:os";
+import { cpus, loadavg } from "node:os";
 import { join, resolve } from "node:path";
 import * as pty from "node-pty";
-import { LAST_MARK, longSessionLines } from "./lib/long-session.mjs";
+import { LAST_MARK } from "./lib/long-session.mjs";
+import { makeResumeSandbox } from "./lib/resume-sandbox.mjs";
 import { cpuSeconds, descendants, peakRssMb } from "./lib/process-stats.mjs";
 
 const require = createRequire(import.meta.url);
@@ -35,92 +35,6 @@ const TARGET_FIRST_SCREEN_MS = 1000;
 // Other work on the machine skews every figure: say how busy it was before the runs.
 const LOAD_BEFORE = loadavg()[0];
 const TARGET_ECHO_MS = 50;
-
-// ---------------------------------------------------------------- the session file
-
-function answerText(n, last) {
-  return [
-    `Here is what I found for step ${n}. The function **step${n}** handles the *input* and \`doubles\` it; see the [docs](https://example.com/${n}).`,
-    "",
-    `- it reads \`src/step${n}.ts\``,
-    "- it validates the input",
-    "- it returns the doubled value",
-    "",
-    "```ts",
-    `export function step${n}(input: number): number {`,
-    `  const doubled = input * 2; // step ${n}`,
-    "  if (doubled > 100) {",
-    "    return doubled - 100;",
-    "  }",
-    "  return doubled;",
-    "}",
-    "```",
-    "",
-    last ? `That is all. ${LAST_MARK}` : `Done with step ${n}.`,
-  ].join("\n");
-}
-
-/** The resume bench's session: shorter answers and tool outputs than the long day's. */
-const RESUME_TEXTS = {
-  id: "bench-session-0001",
-  prompt: (n) => `Step ${n}: please look at src/step${n}.ts and explain what it does.`,
-  grepLimit: 20,
-  toolOutput: (n, bash) =>
-    Array.from({ length: 20 }, (_, k) => (bash ? `src/step${n}.ts:${k + 1}:  const value${k} = step${n}(${k});` : `line ${k + 1} of src/step${n}.ts`)).join(
-      "\n",
-    ),
-  answer: answerText,
-};
-
-/** Writes `count` messages to `file`; returns how many were written. */
-function writeSession(file, cwd, count) {
-  const { lines, messages } = longSessionLines(count, cwd, RESUME_TEXTS);
-  writeFileSync(file, `${lines.join("\n")}\n`);
-  return messages;
-}
-
-function makeSandbox() {
-  const root = mkdtempSync(join(tmpdir(), "bench-resume-"));
-  const dirs = { home: join(root, "home"), agent: join(root, "agent"), cwd: join(root, "cwd"), tmp: join(root, "tmp") };
-  for (const d of Object.values(dirs)) mkdirSync(d, { recursive: true });
-  // The provider is never called: opening a session needs only the configuration.
-  const models = {
-    providers: {
-      fake: {
-        baseUrl: "http://127.0.0.1:9/v1",
-        api: "openai-completions",
-        apiKey: "fake-key",
-        models: [{ id: "fake-model", name: "Fake Model", reasoning: true, input: ["text"], contextWindow: 128000, maxTokens: 4096 }],
-      },
-    },
-  };
-  writeFileSync(join(dirs.agent, "models.json"), JSON.stringify(models));
-  writeFileSync(
-    join(dirs.agent, "settings.json"),
-    JSON.stringify({ defaultProvider: "fake", defaultModel: "fake-model", quietStartup: true, enableInstallTelemetry: false }),
-  );
-  // pi and agent-rpc use the same per-cwd directory under their agent dir.
-  const slug = `--${dirs.cwd.replace(/^[/\\]/, "").replace(/[/\\:]/g, "-")}--`;
-  const sessionDir = join(dirs.agent, "sessions", slug);
-  mkdirSync(sessionDir, { recursive: true });
-  const file = join(sessionDir, `${new Date().toISOString().replace(/[:.]/g, "-")}_bench-session-0001.jsonl`);
-  const written = writeSession(file, dirs.cwd, MESSAGES);
-  const env = {
-    PATH: process.env.PATH ?? "",
-    HOME: dirs.home,
-    TMPDIR: dirs.tmp,
-    LANG: "C.UTF-8",
-    TERM: "xterm-256color",
-    AGENT_TUI_HOME: dirs.agent,
-    PI_CODING_AGENT_DIR: dirs.agent,
-    PI_OFFLINE: "1",
-    PI_SKIP_VERSION_CHECK: "1",
-    ...(process.env.BENCH_PROFILE_DIR
-      ? { BENCH_PROFILE_DIR: process.env.BENCH_PROFILE_DIR, NODE_OPTIONS: `--require ${join(import.meta.dirname, "lib", "cpu-profile-hook.cjs")}` }
-      : {}),
-  };
-  return { root, cwd: dirs.cwd, env, written, dispose: () => rmSync(root, { recursive: true, force: true }) };
-}
 
 // ---------------------------------------------------------------- driving a TUI
 
@@ -238,7 +152,7 @@ function median(xs) {
 const fmt = (ms) => (Number.isNaN(ms) ? "   n/a" : `${ms.toFixed(0).padStart(6)} ms`);
 const verdict = (ok) => (ok ? "OK" : "MISSED");
 
-const sandbox = makeSandbox();
+const sandbox = makeResumeSandbox("bench-resume-", MESSAGES);
 if (process.argv.includes("--keep")) console.log(`session sandbox kept at ${sandbox.root}`);
 const tools = {
   "agent-tui -c": [...(process.env.BENCH_NODE_ARGS ?? "").split(" ").filter((a) => a !== ""), join(ROOT, "bin", "agent-tui.js"), "-c"],

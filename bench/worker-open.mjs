@@ -11,10 +11,9 @@
 // --base DIR also times the built checkout in DIR (e.g. a worktree of main), interleaved with this one.
 // BENCH_PROFILE_DIR=/tmp/x profiles each worker (bench/lib/cpu-profile-hook.cjs).
 import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { cpus, loadavg, tmpdir } from "node:os";
+import { cpus, loadavg } from "node:os";
 import { join, resolve } from "node:path";
-import { longSessionLines } from "./lib/long-session.mjs";
+import { makeResumeSandbox } from "./lib/resume-sandbox.mjs";
 import { cpuSeconds, median } from "./lib/process-stats.mjs";
 
 const ROOT = resolve(import.meta.dirname, "..");
@@ -28,79 +27,6 @@ const WITH_PI = !process.argv.includes("--no-pi");
 const KEEP = process.argv.includes("--keep");
 const TARGET_READY_MS = 280;
 const LOAD_BEFORE = loadavg()[0];
-
-/** The resume bench's messages (bench/resume.mjs): 20-line tool outputs, answers with a short code block. */
-const RESUME_SHAPE = {
-  id: "bench-session-0001",
-  prompt: (n) => `Step ${n}: please look at src/step${n}.ts and explain what it does.`,
-  grepLimit: 20,
-  toolOutput: (n, bash) =>
-    Array.from({ length: 20 }, (_, k) => (bash ? `src/step${n}.ts:${k + 1}:  const value${k} = step${n}(${k});` : `line ${k + 1} of src/step${n}.ts`)).join(
-      "\n",
-    ),
-  answer: (n, last) =>
-    [
-      `Here is what I found for step ${n}. The function **step${n}** handles the *input* and \`doubles\` it; see the [docs](https://example.com/${n}).`,
-      "",
-      `- it reads \`src/step${n}.ts\``,
-      "- it validates the input",
-      "- it returns the doubled value",
-      "",
-      "```ts",
-      `export function step${n}(input: number): number {`,
-      `  const doubled = input * 2; // step ${n}`,
-      "  if (doubled > 100) {",
-      "    return doubled - 100;",
-      "  }",
-      "  return doubled;",
-      "}",
-      "```",
-      "",
-      last ? "That is all." : `Done with step ${n}.`,
-    ].join("\n"),
-};
-
-function makeSandbox() {
-  const root = mkdtempSync(join(tmpdir(), "bench-worker-open-"));
-  const dirs = { home: join(root, "home"), agent: join(root, "agent"), cwd: join(root, "cwd"), tmp: join(root, "tmp") };
-  for (const d of Object.values(dirs)) mkdirSync(d, { recursive: true });
-  const models = {
-    providers: {
-      fake: {
-        baseUrl: "http://127.0.0.1:9/v1",
-        api: "openai-completions",
-        apiKey: "fake-key",
-        models: [{ id: "fake-model", name: "Fake Model", reasoning: true, input: ["text"], contextWindow: 128000, maxTokens: 4096 }],
-      },
-    },
-  };
-  writeFileSync(join(dirs.agent, "models.json"), JSON.stringify(models));
-  writeFileSync(
-    join(dirs.agent, "settings.json"),
-    JSON.stringify({ defaultProvider: "fake", defaultModel: "fake-model", quietStartup: true, enableInstallTelemetry: false }),
-  );
-  // pi and agent-rpc look in the same per-cwd directory under their agent dir.
-  const slug = `--${dirs.cwd.replace(/^[/\\]/, "").replace(/[/\\:]/g, "-")}--`;
-  const sessionDir = join(dirs.agent, "sessions", slug);
-  mkdirSync(sessionDir, { recursive: true });
-  const file = join(sessionDir, `${new Date().toISOString().replace(/[:.]/g, "-")}_bench-session-0001.jsonl`);
-  const { lines } = longSessionLines(MESSAGES, dirs.cwd, RESUME_SHAPE);
-  writeFileSync(file, `${lines.join("\n")}\n`);
-  const env = {
-    PATH: process.env.PATH ?? "",
-    HOME: dirs.home,
-    TMPDIR: dirs.tmp,
-    LANG: "C.UTF-8",
-    AGENT_TUI_HOME: dirs.agent,
-    PI_CODING_AGENT_DIR: dirs.agent,
-    PI_OFFLINE: "1",
-    PI_SKIP_VERSION_CHECK: "1",
-    ...(process.env.BENCH_PROFILE_DIR
-      ? { BENCH_PROFILE_DIR: process.env.BENCH_PROFILE_DIR, NODE_OPTIONS: `--require ${join(import.meta.dirname, "lib", "cpu-profile-hook.cjs")}` }
-      : {}),
-  };
-  return { root, cwd: dirs.cwd, env, lines: lines.length, bytes: statSync(file).size };
-}
 
 /** What agent-tui asks a worker it resumes a session with (src/tui/open-session.ts), in its order. */
 const FIRST_QUESTIONS = [
@@ -180,7 +106,7 @@ const TARGETS = {
   ...(WITH_PI ? { "pi 0.73.1 --mode rpc --continue": { argv: [PI_CLI, "--mode", "rpc", "--continue"], ask: true } } : {}),
 };
 
-const sandbox = makeSandbox();
+const sandbox = makeResumeSandbox("bench-worker-open-", MESSAGES);
 const results = Object.fromEntries(Object.keys(TARGETS).map((name) => [name, []]));
 try {
   // Interleaved, so a burst of other work on the machine lands on every target alike.
@@ -189,7 +115,7 @@ try {
   }
 } finally {
   if (KEEP) console.log(`sandbox kept: ${sandbox.root}`);
-  else rmSync(sandbox.root, { recursive: true, force: true });
+  else sandbox.dispose();
 }
 
 // The median is the figure; the best run beside it says what the machine's other work cost.

@@ -20,6 +20,18 @@ export type LiveSandbox = {
   dispose(): Promise<void>;
 };
 
+/** The text deltas of the assistant messages among `frames`, joined. */
+export const deltas = (frames: readonly Frame[]): string =>
+  frames
+    .filter((f) => f.type === "message_update")
+    .map((f) => (f["assistantMessageEvent"] as Record<string, unknown>)["delta"])
+    .filter((d): d is string => typeof d === "string")
+    .join("");
+
+/** The live worker a client reached, as its ready frame names it. */
+export const readyLive = (p: RpcProcess): { id: string; pid: number } =>
+  (p.frames.find((f) => f.type === "ready")?.["live"] ?? {}) as { id: string; pid: number };
+
 /** Frames a live client counts for its resume cursor (docs/protocol-notes.md, "Live sessions"). */
 export const counted = (f: Frame): boolean => !["response", "ready", "live_detached", "host_tool_call", "host_tool_cancel"].includes(f.type);
 

@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import "../helpers/isolated-tmp.js";
 import type { Frame, RpcProcess } from "../helpers/agent-process.js";
 import { isProcessAlive } from "../../../src/agent/live/live-registry.js";
-import { counted, createLiveSandbox, waitUntil, type LiveSandbox } from "./live-harness.js";
+import { counted, createLiveSandbox, deltas, readyLive, waitUntil, type LiveSandbox } from "./live-harness.js";
 
 const BUILT = existsSync(join(import.meta.dirname, "..", "..", "..", "dist", "agent-bundle", "main.js"));
 const WORDS = Array.from({ length: 30 }, (_, i) => `w${i} `);
@@ -19,13 +19,7 @@ const ANSWER = WORDS.join("");
 const SLOW = { kind: "text" as const, chunks: WORDS, delayMs: 60 };
 
 const START = ["attach", "--or-start", "--mode", "rpc"];
-const deltas = (frames: readonly Frame[]): string =>
-  frames
-    .filter((f) => f.type === "message_update")
-    .map((f) => (f["assistantMessageEvent"] as Record<string, unknown>)["delta"])
-    .filter((d): d is string => typeof d === "string")
-    .join("");
-const liveId = (p: RpcProcess): string => ((p.frames.find((f) => f.type === "ready")?.["live"] ?? {}) as { id: string }).id;
+const liveId = (p: RpcProcess): string => readyLive(p).id;
 
 /** Attach as a fresh client: the live_attach answer and the index of the frames after it. */
 async function attachFresh(p: RpcProcess): Promise<{ data: Record<string, unknown>; from: number }> {

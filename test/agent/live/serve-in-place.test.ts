@@ -6,22 +6,14 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import "../helpers/isolated-tmp.js";
-import type { Frame, RpcProcess } from "../helpers/agent-process.js";
+import type { Frame } from "../helpers/agent-process.js";
 import { isProcessAlive } from "../../../src/agent/live/live-registry.js";
-import { createLiveSandbox, waitUntil, type LiveSandbox } from "./live-harness.js";
+import { createLiveSandbox, deltas, readyLive, waitUntil, type LiveSandbox } from "./live-harness.js";
 
 const BUILT = existsSync(join(import.meta.dirname, "..", "..", "..", "dist", "agent-bundle", "main.js"));
 const WORDS = Array.from({ length: 30 }, (_, i) => `w${i} `);
 const ANSWER = WORDS.join("");
 const SERVE = ["attach", "--or-serve", "--mode", "rpc"];
-
-const deltas = (frames: readonly Frame[]): string =>
-  frames
-    .filter((f) => f.type === "message_update")
-    .map((f) => (f["assistantMessageEvent"] as Record<string, unknown>)["delta"])
-    .filter((d): d is string => typeof d === "string")
-    .join("");
-const live = (p: RpcProcess): { id: string; pid: number } => (p.frames.find((f) => f.type === "ready")?.["live"] ?? {}) as { id: string; pid: number };
 
 describe.skipIf(!BUILT)("a live worker served in place", () => {
   let box: LiveSandbox | undefined;
@@ -34,7 +26,7 @@ describe.skipIf(!BUILT)("a live worker served in place", () => {
     box = await createLiveSandbox([{ kind: "text", chunks: WORDS, delayMs: 60 }]);
     const a = box.relay(SERVE);
     await a.request({ type: "live_attach" });
-    expect(live(a).pid).toBe(a.child.pid);
+    expect(readyLive(a).pid).toBe(a.child.pid);
     expect(box.entries()[0]).toMatchObject({ pid: a.child.pid, attached: true });
     await a.request({ type: "prompt", message: "long answer please" });
     await a.waitFor(() => deltas(a.frames).length >= 8);
@@ -44,7 +36,7 @@ describe.skipIf(!BUILT)("a live worker served in place", () => {
     expect(isProcessAlive(a.child.pid ?? 0)).toBe(true);
     expect(box.entries()[0]?.state).toBe("working");
 
-    const c = box.relay(["attach", live(a).id]);
+    const c = box.relay(["attach", readyLive(a).id]);
     const answer = await c.request({ type: "live_attach" });
     const from = c.frames.indexOf(answer) + 1;
     const replay = (answer["data"] as { frames: Frame[] }).frames;
@@ -61,7 +53,7 @@ describe.skipIf(!BUILT)("a live worker served in place", () => {
     box = await createLiveSandbox([]);
     const a = box.relay(SERVE);
     await a.request({ type: "live_attach" });
-    const b = box.relay(["attach", live(a).id]);
+    const b = box.relay(["attach", readyLive(a).id]);
     await b.request({ type: "live_attach" });
     const detached = await a.waitFor((f) => f.type === "live_detached");
     expect(detached["reason"]).toBe("taken_over");

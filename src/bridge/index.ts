@@ -47,6 +47,17 @@ export { createWorkerConnection } from "./connection.js";
 export { describeCommandLine, redactSecrets } from "./redact.js";
 // Private (0600/0700) file creation shared with the worker: session files, exports, history.
 export { ensurePrivateDir, openPrivateAppend, writePrivateFileAtomic, TargetExistsError } from "../protocol/private-files.js";
+// What must not reach a terminal raw, defined once for the TUI's sanitiser and agent-rpc's output.
+export {
+  ANNOTATION_CONTROLS,
+  BIDI_CONTROLS,
+  FOREIGN_SGR_SOURCE,
+  placeholder,
+  terminalSafeJson,
+  UNSAFE_CHARS,
+  visibleLine,
+  visibleText,
+} from "../protocol/terminal-text.js";
 export { DEFAULT_RESTART_POLICY } from "./restart-policy.js";
 // Protocol constants the UI needs for cycling, validation and capability display.
 export {

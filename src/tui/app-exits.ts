@@ -2,7 +2,7 @@
 // worker or leave a live one running), detach, quit (Ctrl+D, /quit: asks while a live run
 // works), reattaching to another live session, and the process signals that mean "detach".
 import type { Instance } from "ink";
-import { toSessionSnapshot, type WorkerConnection } from "../bridge/index.js";
+import { toSessionSnapshot, visibleText, type WorkerConnection } from "../bridge/index.js";
 import { askQuitWhileWorking, detachedHint } from "./live/live-commands.js";
 import { liveWorkerCommand } from "./live/live-command.js";
 import { describeLiveSession, type LiveSession } from "./live/live-sessions.js";
@@ -48,10 +48,11 @@ export function createAppExits(d: ExitDeps): AppExits {
       store.flush();
       d.ink()?.unmount();
       d.term.restore();
-      if (farewell) process.stderr.write(farewell);
+      // The hint names the live id the worker gave: its text, so it crosses the sanitiser.
+      if (farewell) process.stderr.write(visibleText(farewell));
       const done = (): never => process.exit(code);
       (how === "end" ? connection.shutdownWorker() : connection.stop()).then(done, (error: unknown) => {
-        process.stderr.write(`agent-tui: stopping the worker failed: ${String(error)}\n`);
+        process.stderr.write(`agent-tui: stopping the worker failed: ${visibleText(String(error))}\n`);
         done();
       });
       setTimeout(done, EXIT_DEADLINE_MS).unref();
@@ -109,7 +110,7 @@ export function onProcessEvents(exits: AppExits, d: Pick<ExitDeps, "term" | "ink
   process.on("uncaughtException", (error) => {
     d.ink()?.unmount();
     d.term.restore();
-    process.stderr.write(`agent-tui: crashed: ${error.stack ?? error.message}\n`);
+    process.stderr.write(`agent-tui: crashed: ${visibleText(error.stack ?? error.message)}\n`);
     process.exit(1);
   });
   process.on("exit", () => d.term.restore());

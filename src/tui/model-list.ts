@@ -15,7 +15,7 @@ function tokens(n: number): string {
 export function modelTable(models: readonly Model[], search: string | undefined): string[] {
   if (models.length === 0) return ["No models are available: set an API key (e.g. ANTHROPIC_API_KEY, OPENAI_API_KEY) or add a provider to models.json."];
   const found = search ? fuzzyFilter(models, search, (m) => `${m.provider} ${m.id}`) : [...models];
-  if (found.length === 0) return [`No models matching "${search}"`];
+  if (found.length === 0) return [`No models matching "${sanitizeLine(search ?? "")}"`];
   found.sort((a, b) => a.provider.localeCompare(b.provider) || a.id.localeCompare(b.id));
   const header = ["provider", "model", "context", "max-out", "thinking", "images"];
   const rows = found.map((m) => [

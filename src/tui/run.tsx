@@ -2,7 +2,7 @@
 // render the Ink app in the main buffer, and restore the terminal on every way out.
 import { appendFileSync } from "node:fs";
 import { render } from "ink";
-import { describeCommandLine, toSessionSnapshot } from "../bridge/index.js";
+import { describeCommandLine, toSessionSnapshot, visibleText } from "../bridge/index.js";
 import type { TuiCliOptions } from "./cli.js";
 import type { EarlyWorker } from "./early-worker.js";
 import { createAppExits, onProcessEvents } from "./app-exits.js";
@@ -101,7 +101,8 @@ export async function runTui(options: TuiCliOptions, worker: EarlyWorker, ready:
     await main(options, worker, ready);
   } catch (error) {
     restoreTerminal(process.stdin, process.stdout);
-    process.stderr.write(`agent-tui: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    // A start-up failure can quote the worker (its stderr, a path): shown, never interpreted.
+    process.stderr.write(`agent-tui: ${visibleText(error instanceof Error ? (error.stack ?? error.message) : String(error))}\n`);
     process.exit(1);
   }
 }

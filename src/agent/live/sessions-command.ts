@@ -1,6 +1,7 @@
 // `agent-rpc sessions [--json] [--stop ID]`: the live workers of this user (state, folder,
 // age, pid, whether a client is attached), and stopping one (SIGTERM: it finishes like a
 // closed stdin, flushing its session file; SIGKILL only if it does not exit within 5 s).
+import { terminalSafeJson, visibleLine, visibleText } from "../../protocol/terminal-text.js";
 import { agentHome } from "../config.js";
 import { liveDir } from "./live-paths.js";
 import { findLiveEntry, isProcessAlive, listLiveEntries, removeLiveEntry, type LiveEntry } from "./live-registry.js";
@@ -33,9 +34,12 @@ export function formatTable(entries: readonly LiveEntry[], now: number): string 
     e.sessionName ?? "",
   ]);
   const head = ["ID", "STATE", "CLIENT", "AGE", "PID", "FOLDER", "NAME"];
-  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
+  // Folders and names are anyone's text (a folder named ESC]52;… writes the clipboard): each cell
+  // is shown as one visible line before it is measured and padded.
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => visibleLine(r[i] ?? "").length)));
   const line = (r: string[]): string =>
     r
+      .map(visibleLine)
       .map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i] ?? 0)))
       .join("  ")
       .trimEnd();
@@ -73,13 +77,15 @@ export async function runSessions(argv: readonly string[]): Promise<number> {
     const query = argv[stopAt + 1] as string;
     const entry = findLiveEntry(entries, query);
     if (!entry) {
-      process.stderr.write(`agent-rpc sessions: no live session matches ${query}\n`);
+      process.stderr.write(`agent-rpc sessions: no live session matches ${visibleLine(query)}\n`);
       return 4;
     }
     const ok = await stop(dir, entry);
-    process.stdout.write(ok ? `Stopped ${entry.id} (pid ${entry.pid})\n` : `Could not stop ${entry.id} (pid ${entry.pid})\n`);
+    const id = visibleLine(entry.id);
+    process.stdout.write(ok ? `Stopped ${id} (pid ${entry.pid})\n` : `Could not stop ${id} (pid ${entry.pid})\n`);
     return ok ? 0 : 1;
   }
-  process.stdout.write(json ? `${JSON.stringify(entries)}\n` : formatTable(entries, Date.now()));
+  // The print boundary: JSON keeps every character (as \u escapes), the table shows them.
+  process.stdout.write(json ? `${terminalSafeJson(entries)}\n` : visibleText(formatTable(entries, Date.now())));
   return 0;
 }

@@ -2,7 +2,8 @@
 // (or `attach ID`), so the worker outlives this process, with a reconnect command for a dropped
 // link. Off (--no-detach, liveSessions.enabled false, or a worker that is not agent-rpc): as before.
 import { spawn } from "node:child_process";
-import type { WorkerConnectionOptions } from "../../bridge/index.js";
+import type { Readable, Writable } from "node:stream";
+import { visibleText, type WorkerConnectionOptions } from "../../bridge/index.js";
 import type { SessionsCli, TuiCliOptions } from "../cli.js";
 import { liveWorkerCommand, reconnectCommand, sessionsCommand } from "./live-command.js";
 import type { LiveSettings } from "./live-settings.js";
@@ -24,6 +25,25 @@ export function planWorker(options: Pick<TuiCliOptions, "workerCommand" | "noDet
   return { command, live };
 }
 
+/**
+ * Copies what `agent-rpc sessions` prints to our terminal a line at a time, through the plain
+ * sanitiser: the listing holds folder and session names anyone can choose, and the agent-rpc we
+ * run may be another version (`--agent "ssh host agent-rpc"`) that prints them raw.
+ */
+function relayVisible(from: Readable, to: Writable): void {
+  let partial = "";
+  from.setEncoding("utf8");
+  from.on("data", (chunk: string) => {
+    const text = partial + chunk;
+    const end = text.lastIndexOf("\n") + 1;
+    partial = text.slice(end);
+    if (end > 0) to.write(visibleText(text.slice(0, end)));
+  });
+  from.on("end", () => {
+    if (partial !== "") to.write(visibleText(partial));
+  });
+}
+
 /** `agent-tui sessions …`: runs `agent-rpc sessions …` in this terminal; resolves with its exit code. */
 export function runSessionsCli(cli: SessionsCli): Promise<number> {
   const command = sessionsCommand(cli.workerCommand, cli.args);
@@ -33,11 +53,14 @@ export function runSessionsCli(cli: SessionsCli): Promise<number> {
     return Promise.resolve(2);
   }
   return new Promise((resolve) => {
-    const child = spawn(file, args, { stdio: "inherit" });
+    const child = spawn(file, args, { stdio: ["inherit", "pipe", "pipe"] });
+    relayVisible(child.stdout, process.stdout);
+    relayVisible(child.stderr, process.stderr);
     child.on("error", (error) => {
-      process.stderr.write(`agent-tui sessions: ${error.message}\n`);
+      process.stderr.write(`agent-tui sessions: ${visibleText(error.message)}\n`);
       resolve(1);
     });
+    // "close": after the child's output has ended, so everything it printed was relayed.
     child.on("close", (code) => resolve(code ?? 1));
   });
 }

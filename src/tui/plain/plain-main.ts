@@ -4,7 +4,7 @@
 import { createInterface } from "node:readline";
 import { createWorkerConnection, toSessionSnapshot, type WorkerConnection } from "../../bridge/index.js";
 import type { TuiCliOptions } from "../cli.js";
-import { sanitizeLine } from "../render/sanitize.js";
+import { guardRow, sanitizeLine } from "../render/sanitize.js";
 import { sessionArgsForRestart } from "../restart-args.js";
 import { flagReport, providerHint } from "../slash/start-checks.js";
 import { decideInput, type PlainIntent } from "./plain-input.js";
@@ -14,7 +14,8 @@ import { PlainLog } from "./plain-log.js";
 const STOP_GRACE_MS = 9000;
 
 const write = (lines: readonly string[]): void => {
-  if (lines.length > 0) process.stdout.write(`${lines.join("\n")}\n`);
+  // Every line was built from sanitised text; guardRow is the last check before the terminal.
+  if (lines.length > 0) process.stdout.write(`${lines.map(guardRow).join("\n")}\n`);
 };
 
 const errorText = (error: unknown): string => sanitizeLine(error instanceof Error ? error.message : String(error));

@@ -1,7 +1,7 @@
 // Where print mode writes: the answer (or, with --mode json, every event as a JSON line) on
 // stdout; progress lines on stderr only when stderr is a terminal; errors on stderr always.
 // Text bound for a terminal goes through the sanitiser; a pipe gets the answer's exact text.
-import type { BridgeNotice, ClientEvent } from "../../bridge/index.js";
+import { terminalSafeJson, type BridgeNotice, type ClientEvent } from "../../bridge/index.js";
 import type { PrintOptions } from "../front-end.js";
 import { eventLabels } from "../render/event-labels.js";
 import { renderMarkdown } from "../render/markdown.js";
@@ -30,7 +30,8 @@ export function createPrintOutput(print: PrintOptions, stdout: Sink, stderr: Sin
   };
   let working = false;
   const event = (e: ClientEvent): void => {
-    if (print.output === "json") stdout.write(`${JSON.stringify(e)}\n`);
+    // JSON.stringify leaves C1 and bidi controls raw; escaped, the same events reach a terminal safely.
+    if (print.output === "json") stdout.write(`${terminalSafeJson(e)}\n`);
     for (const line of eventLabels(e)) progress(line);
   };
   return {

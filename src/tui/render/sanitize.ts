@@ -2,31 +2,21 @@
 // its way to the screen: controls, escape sequences and bidi/invisible format characters become
 // visible placeholders, never interpreted; only our own styling emits escapes (docs/terminal-safety.md).
 
+import { ANNOTATION_CONTROLS, BIDI_CONTROLS, FOREIGN_SGR_SOURCE, placeholder, UNSAFE_CHARS } from "../../bridge/index.js";
 import { clipText, EXACT_PREVIEW_CHARS, ROW_PREVIEW_CHARS } from "./preview.js";
 
-/** Characters that reorder or hide text without being seen: bidi embeddings, overrides, isolates, marks. */
-const BIDI = "\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069";
-/** Interlinear annotation characters: some renderers hide the text between them. */
-const ANNOTATION = "\ufff9-\ufffb";
+// What is unsafe is defined once, in src/protocol/terminal-text.ts (agent-rpc's own output uses it too).
+export { placeholder };
 
-/** A complete SGR sequence (7-bit or C1 introducer): styling only, carries no text. */
-const UNTRUSTED_SGR = /\u001b\[[0-9;:]*m|\u009b[0-9;:]*m/g;
+const UNTRUSTED_SGR = new RegExp(FOREIGN_SGR_SOURCE, "g");
 /** Everything shown as a placeholder in displayed text (newline and tab are handled apart). */
-const UNSAFE = new RegExp(`[\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f${BIDI}${ANNOTATION}]`, "g");
+const UNSAFE = new RegExp(`[${UNSAFE_CHARS}]`, "g");
 /**
  * In text shown for approval also every other invisible or look-alike character: format
  * characters (zero-width spaces and joiners, tags, soft hyphen), spaces other than U+0020,
  * Hangul fillers. What the user reads there must be exactly what runs.
  */
-const UNSAFE_EXACT = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\p{Cf}\p{Zs}\p{Zl}\p{Zp}\u115f\u1160\u3164\uffa0\ufff9-\ufffb]/gu;
-
-/** The visible stand-in for one unsafe character: a control picture for C0 and DEL, else <U+XXXX>. */
-export function placeholder(ch: string): string {
-  const cp = ch.codePointAt(0) ?? 0;
-  if (cp < 0x20) return String.fromCharCode(0x2400 + cp); // ␀ … ␟ (␛ for ESC, ␍ for CR)
-  if (cp === 0x7f) return "\u2421"; // ␡
-  return `<U+${cp.toString(16).toUpperCase().padStart(4, "0")}>`;
-}
+const UNSAFE_EXACT = new RegExp(`[${UNSAFE_CHARS}\\p{Cf}\\p{Zs}\\p{Zl}\\p{Zp}\\u115f\\u1160\\u3164\\uffa0]`, "gu");
 
 function expandTabs(text: string, tabWidth: number): string {
   if (!text.includes("\t")) return text;
@@ -100,7 +90,7 @@ export function sanitizeExact(input: string): string {
 }
 
 /** Our own SGR (kept by guardRow) or any single character that must not reach the terminal raw. */
-const ROW_GUARD = new RegExp(`\\u001b\\[[0-9;:]*m|[\\u0000-\\u001f\\u007f-\\u009f${BIDI}${ANNOTATION}]`, "g");
+const ROW_GUARD = new RegExp(`\\u001b\\[[0-9;:]*m|[\\u0000-\\u001f\\u007f-\\u009f${BIDI_CONTROLS}${ANNOTATION_CONTROLS}]`, "g");
 
 /**
  * Last line of defence for a finished row (components/lines.tsx): our SGR styling passes,

@@ -130,4 +130,13 @@ describe("print output", () => {
       expect(err.text()).toBe("tool started: bash ls\n");
     }
   });
+
+  it("--mode json escapes C1 and bidi controls, so the events reach a terminal safely and parse the same", () => {
+    const out = sink(true);
+    const o = createPrintOutput({ ...text, output: "json" }, out, sink(true));
+    const event = { type: "tool_execution_start", toolCallId: "t", toolName: "bash", args: { command: ALL_HOSTILE } } as const;
+    o.notice({ kind: "event", event });
+    expect(out.text()).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/);
+    expect(JSON.parse(out.text())).toMatchObject({ args: { command: ALL_HOSTILE } });
+  });
 });

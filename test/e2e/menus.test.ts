@@ -78,9 +78,9 @@ describe.skipIf(!built)("queue and menus with the bundled agent", () => {
     await tui.type("thnk");
     await tui.waitForText(/^› \/thinking +set the thinking level/m);
     tui.write(KEYS.enter);
-    await tui.waitForText(/Thinking level {2}type to search/);
+    await tui.waitForText(/^Thinking level(?: {2}|\s*$)/m);
     tui.write(KEYS.esc);
-    await tui.waitForNoText("type to search");
+    await tui.waitForNoText(/^Thinking level(?: {2}|\s*$)/m);
     await waitForEditor(tui, "");
   });
 
@@ -94,10 +94,10 @@ describe.skipIf(!built)("queue and menus with the bundled agent", () => {
     tui.write(KEYS.ctrlC);
     await waitForEditor(tui, "");
     tui.write("\u000c");
-    await tui.waitForText(/Model {2}type to search/);
+    await tui.waitForText(/^Model(?: {2}|\s*$)/m);
     await tui.waitForText(/● Fake Model {2}fake\/fake-model/);
     tui.write(KEYS.esc);
-    await tui.waitForNoText("type to search");
+    await tui.waitForNoText(/^Model(?: {2}|\s*$)/m);
     // The list never made Ink clear the screen (it would when the live region fills it).
     expect(tui.output()).not.toContain("\u001b[2J");
   });
@@ -105,7 +105,7 @@ describe.skipIf(!built)("queue and menus with the bundled agent", () => {
   it("/settings lists every setting with its value; a change goes to the worker at once and is saved with the other keys", async () => {
     const { tui, sandbox } = s;
     await submitLine(tui, "/settings");
-    await tui.waitForText(/Settings {2}type to search/);
+    await tui.waitForText(/^Settings(?: {2}|\s*$)/m);
     for (const label of [
       "Steering mode",
       "Follow-up mode",
@@ -137,7 +137,7 @@ describe.skipIf(!built)("queue and menus with the bundled agent", () => {
     tui.write(KEYS.enter);
     await tui.waitForText("Todo reminders per prompt: 7 (saved)");
     tui.write(KEYS.esc);
-    await tui.waitForNoText("type to search");
+    await tui.waitForNoText(/^Settings(?: {2}|\s*$)/m);
     const saved = JSON.parse(readFileSync(join(sandbox.root, "agent", "settings.json"), "utf8")) as Record<string, unknown>;
     expect(saved).toMatchObject({
       steeringMode: "all",
@@ -145,6 +145,27 @@ describe.skipIf(!built)("queue and menus with the bundled agent", () => {
       defaultProvider: "fake",
       defaultModel: "fake-model",
       retry: { enabled: false },
+    });
+  });
+});
+
+describe.skipIf(!built)("a menu taller than the terminal", () => {
+  it("/settings says where the highlight is as it moves, and offers search", async () => {
+    await withTuiSession([], { args: [...FAKE_MODEL, "--no-session"], rows: 12 }, async ({ tui }) => {
+      await submitLine(tui, "/settings");
+      await tui.waitForText(/^Settings {2}type to search/m);
+      const position = (): RegExpExecArray | null => /^(\d+)\/(\d+) · ↑↓ move/m.exec(tui.screenText());
+      await tui.waitForText(/^1\/\d+ · ↑↓ move/m);
+      const total = Number(position()?.[2]);
+      // More settings than rows: the list scrolls, so the count is of settings, not of rows shown.
+      expect(total).toBeGreaterThan(tui.screen().filter((r) => /^[ ›] {3}\S/.test(r)).length);
+      tui.write(KEYS.down);
+      await tui.waitForText(new RegExp(`^2/${total} · ↑↓ move`, "m"));
+      tui.write(KEYS.up);
+      tui.write(KEYS.up);
+      await tui.waitForText(new RegExp(`^${total}/${total} · ↑↓ move`, "m"));
+      tui.write(KEYS.esc);
+      await tui.waitForNoText(/^Settings {2}/m);
     });
   });
 });

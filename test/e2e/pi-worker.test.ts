@@ -64,7 +64,7 @@ describe.skipIf(!runnable)("agent-tui --agent 'ssh devbox pi --mode rpc' (real p
     await command("/model");
     await tui.waitForText(/● Fake Model {2}fake\/fake-model/);
     tui.write(KEYS.esc);
-    await tui.waitForNoText("type to search");
+    await tui.waitForNoText(/^Model(?: {2}|\s*$)/m);
     await command("/copy");
     await tui.waitForText("The last answer: sent to the terminal clipboard (OSC 52)");
     expect(tui.output()).toContain(Buffer.from("Second pi answer.").toString("base64"));

@@ -49,10 +49,10 @@ describe.skipIf(!built)("slash commands under a pty", () => {
     await waitForEditor("/model ");
     await tui.waitForNoText("tab complete");
     tui.write(KEYS.enter);
-    await tui.waitForText(/Model {2}type to search/);
+    await tui.waitForText(/^Model(?: {2}|\s*$)/m);
     await tui.waitForText(/● Fake Model {2}fake\/fake-model/);
     tui.write(KEYS.esc);
-    await tui.waitForNoText("type to search");
+    await tui.waitForNoText(/^Model(?: {2}|\s*$)/m);
   });
 
   it("/thinking and /name change the footer; /stats, /export, /copy report", async () => {

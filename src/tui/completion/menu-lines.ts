@@ -1,6 +1,8 @@
 // Rows of the completion list under the editor: a window of candidates around the selection
 // (the pickers' scroll window), names in one column and descriptions dimmed beside them, the
-// selection inverted, and a last row with the count and the keys. Never more than `maxRows`.
+// selection inverted, and a last row with the keys, led by the highlighted row's position
+// while the list scrolls (list-position.ts). Never more than `maxRows`.
+import { listHint } from "../pickers/list-position.js";
 import { pickerWindow } from "../pickers/picker-state.js";
 import { sanitizeText } from "../render/sanitize.js";
 import { style, theme } from "../render/theme.js";
@@ -22,10 +24,10 @@ export function menuLines(menu: CompletionMenu | undefined, width: number, maxRo
   if (!menu || maxRows <= 0) return [];
   const s = menu.list;
   const note = menu.note === undefined ? undefined : clean(menu.note);
-  const hint = theme.muted(
-    `  ${s.visible.length > 0 ? `${s.selected + 1}/${s.visible.length} · ` : ""}↑↓ move · tab complete · enter ${menu.kind === "slash" ? "run" : "insert"} · esc close${note ? ` · ${note}` : ""}`,
-  );
   const itemRows = Math.min(MENU_ROWS, maxRows - 1);
+  // Typing in the editor is the search: the list never offers it.
+  const view = { selected: s.selected, shown: s.visible.length, all: s.items.length, rows: itemRows };
+  const hint = theme.muted(`  ${listHint(view, "↑↓ move", "tab complete", `enter ${menu.kind === "slash" ? "run" : "insert"}`, "esc close", note ?? "")}`);
   if (itemRows <= 0 || s.visible.length === 0) return [truncateLine(s.visible.length === 0 ? theme.muted(`  ${note ?? "no match"}`) : hint, width)];
   const { top, items } = pickerWindow(s, itemRows);
   const column = Math.min(28, Math.max(...items.map((i) => textWidth(clean(i.label)))) + 2);

@@ -1,8 +1,10 @@
 // Pure rows of an open picker at a width and height: title with the query, the item window
-// (selection inverted, current item marked), and a key hint. Always exactly fits `maxRows`.
+// (selection inverted, current item marked), and a key hint led by the highlighted row's
+// position while the list scrolls (list-position.ts). Never more than `maxRows`.
 import { style, theme } from "../render/theme.js";
 import { sanitizeLine } from "../render/sanitize.js";
 import { truncateLine } from "../render/text-width.js";
+import { listHint, offersSearch, SEARCH_HINT } from "./list-position.js";
 import { pickerWindow, type PickerItem, type PickerState } from "./picker-state.js";
 
 function itemLine(item: PickerItem, selected: boolean, width: number): string {
@@ -18,13 +20,12 @@ function itemLine(item: PickerItem, selected: boolean, width: number): string {
 /** Rows for the picker: at most `maxRows` (at least 3). */
 export function pickerLines(s: PickerState, width: number, maxRows: number): string[] {
   const rows = Math.max(3, maxRows);
-  // The query can hold pasted control characters; titles can name untrusted things (a session).
-  const head = truncateLine(
-    `${theme.heading(sanitizeLine(s.title))}  ${s.query === "" ? theme.muted("type to search") : `${theme.accent("search:")} ${sanitizeLine(s.query)}`}`,
-    width,
-  );
-  const hint = truncateLine(theme.muted(`${s.visible.length}/${s.items.length} · ${s.hint}`), width);
   const itemRows = rows - 2;
+  const view = { selected: s.selected, shown: s.visible.length, all: s.items.length, rows: itemRows };
+  // The query can hold pasted control characters; titles can name untrusted things (a session).
+  const search = s.query !== "" ? `  ${theme.accent("search:")} ${sanitizeLine(s.query)}` : offersSearch(view, s.query) ? `  ${theme.muted(SEARCH_HINT)}` : "";
+  const head = truncateLine(`${theme.heading(sanitizeLine(s.title))}${search}`, width);
+  const hint = truncateLine(theme.muted(listHint(view, s.hint)), width);
   if (s.visible.length === 0) return [head, theme.muted(s.items.length === 0 ? "  (nothing to show)" : "  (no match)"), hint];
   const { top, items } = pickerWindow(s, itemRows);
   return [head, ...items.map((item, i) => itemLine(item, top + i === s.selected, width)), hint];

@@ -176,7 +176,7 @@ export function treeHasMessages(roots: readonly TreeNode[]): boolean {
 }
 
 /** The tree picker's key hint. */
-export const TREE_HINT = "↑↓ move · ←/→ fold · type to search · ctrl+o model/thinking changes · enter jump · esc close";
+export const TREE_HINT = "↑↓ move · ←/→ fold · ctrl+o model/thinking changes · enter jump · esc close";
 
 /**
  * Key handling for the picker host: right/left (un)fold the selected node, Ctrl+O shows or

@@ -10,7 +10,7 @@ import { style, symbols, theme } from "./theme.js";
 import { truncateLine, wrapText } from "./text-width.js";
 import { formatElapsed, toolLines } from "./tool-lines.js";
 import type { LiveMessage, TuiState } from "../state/types.js";
-import type { PlanPhase } from "../../bridge/index.js";
+import type { PlanPhase, PlanTask } from "../../bridge/index.js";
 
 export type LiveBudget = {
   total: number;
@@ -174,39 +174,71 @@ function taskMark(status: string): string {
   }
 }
 
+function taskRow(t: PlanTask, width: number): string {
+  const content = sanitizeLine(t.content);
+  // Each status reads differently even without colour: its mark, and bold / struck text.
+  const text =
+    t.status === "in_progress"
+      ? theme.accent(style.bold(content))
+      : t.status === "completed"
+        ? theme.muted(content)
+        : t.status === "abandoned"
+          ? theme.muted(style.strike(content))
+          : content;
+  return truncateLine(`  ${taskMark(t.status)} ${text}`, width);
+}
+
+const isOpen = (t: PlanTask): boolean => t.status === "pending" || t.status === "in_progress";
+
+/**
+ * The plan pane: a header with the count done, then a window of tasks that holds the task in
+ * progress (else the next pending one), each shown under its phase's name. What the window
+ * leaves out is counted in tasks, never rows: tasks before it in the header (`· 2 above`),
+ * tasks after it in a last row (`… 3 more`), which is only spent where it saves a row.
+ * Phases finished before the current one are left out the same way.
+ */
 export function todoLines(phases: PlanPhase[], width: number, max: number): string[] {
   if (phases.length === 0 || max <= 0) return [];
-  const all = phases.flatMap((p) => p.tasks);
-  const done = all.filter((t) => t.status === "completed").length;
-  const rows: string[] = [truncateLine(theme.muted(`Plan ${done}/${all.length}`), width)];
-  // Show the current phase first: the first one that still has work left.
-  const current = phases.findIndex((p) => p.tasks.some((t) => t.status === "pending" || t.status === "in_progress"));
-  const ordered = current > 0 ? phases.slice(current) : phases;
-  for (const p of ordered) {
-    if (phases.length > 1) rows.push(truncateLine(style.bold(sanitizeLine(p.name)), width));
-    for (const t of p.tasks) {
-      const content = sanitizeLine(t.content);
-      // Each status reads differently even without colour: its mark, and bold / struck text.
-      const text =
-        t.status === "in_progress"
-          ? theme.accent(style.bold(content))
-          : t.status === "completed"
-            ? theme.muted(content)
-            : t.status === "abandoned"
-              ? theme.muted(style.strike(content))
-              : content;
-      rows.push(truncateLine(`  ${taskMark(t.status)} ${text}`, width));
+  const all = phases.flatMap((p) => p.tasks.map((task) => ({ task, phase: p })));
+  const done = all.filter((t) => t.task.status === "completed").length;
+  const plan = `Plan ${done}/${all.length}`;
+  // The tasks of finished phases before the current one stay out of the window.
+  const firstOpenPhase = phases.findIndex((p) => p.tasks.some(isOpen));
+  const floor = firstOpenPhase > 0 ? all.findIndex((t) => t.phase === phases[firstOpenPhase]) : 0;
+  const inProgress = all.findIndex((t) => t.task.status === "in_progress");
+  const pending = all.findIndex((t) => t.task.status === "pending");
+  const focus = inProgress >= 0 ? inProgress : pending >= 0 ? pending : Math.max(0, floor);
+  const header = (from: number): string => truncateLine(theme.muted(from > 0 ? `${plan} · ${from} above` : plan), width);
+  const startsPhase = (i: number, from: number): boolean => i === from || all[i - 1]?.phase !== all[i]?.phase;
+  // Counted without building rows: the window grows one task at a time.
+  const countRows = (from: number, to: number, named: boolean): number => {
+    let rows = 1 + (to - from) + (to < all.length ? 1 : 0);
+    if (named) for (let i = from; i < to; i++) if (startsPhase(i, from)) rows++;
+    return rows;
+  };
+  const rowsFor = (from: number, to: number, named: boolean): string[] => {
+    const rows = [header(from)];
+    for (let i = from; i < to; i++) {
+      const t = all[i];
+      if (t === undefined) continue;
+      if (named && startsPhase(i, from)) rows.push(truncateLine(style.bold(sanitizeLine(t.phase.name)), width));
+      rows.push(taskRow(t.task, width));
     }
+    if (to < all.length) rows.push(theme.muted(`  … ${all.length - to} more`));
+    return rows;
+  };
+  // Phase names go first when rows are short; then the count after the window.
+  for (const named of phases.length > 1 ? [true, false] : [false]) {
+    if (countRows(focus, focus + 1, named) > max) continue;
+    let from = focus;
+    let to = focus + 1;
+    // Grow downwards first (what comes next matters more than what is done), then upwards.
+    while (to < all.length && countRows(from, to + 1, named) <= max) to++;
+    while (from > floor && countRows(from - 1, to, named) <= max) from--;
+    return rowsFor(from, to, named);
   }
-  if (rows.length <= max) return rows;
-  if (max === 1) return [rows[0] ?? ""];
-  // Not enough room: keep the header, start at the task in progress, say how many are hidden.
-  const active = rows.findIndex((r) => r.includes(symbols.inProgress));
-  const from = active > 0 ? active : 1;
-  if (max === 2) return [rows[0] ?? "", rows[from] ?? ""];
-  const body = rows.slice(from, from + max - 2);
-  const hidden = rows.length - 1 - body.length;
-  return [rows[0] ?? "", ...body, theme.muted(`  … ${hidden} more`)].slice(0, max);
+  const only = all[focus];
+  return [header(focus), ...(only ? [taskRow(only.task, width)] : [])].slice(0, max);
 }
 
 export function toastLines(state: TuiState, now: number, width: number, max: number): string[] {

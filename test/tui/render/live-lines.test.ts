@@ -43,9 +43,60 @@ describe("todo pane", () => {
       },
     ];
     expect(todoLines([], 40, 5)).toEqual([]);
-    expect(todoLines(phases, 40, 2).map(stripSgr)).toEqual(["Plan 1/4", "  ◐ doing two"]);
-    expect(todoLines(phases, 40, 3).map(stripSgr)).toEqual(["Plan 1/4", "  ◐ doing two", "  … 3 more"]);
+    expect(todoLines(phases, 40, 2).map(stripSgr)).toEqual(["Plan 1/4 · 1 above", "  ◐ doing two"]);
+    expect(todoLines(phases, 40, 3).map(stripSgr)).toEqual(["Plan 1/4 · 1 above", "  ◐ doing two", "  … 2 more"]);
+    // One task left after the window takes the row a count would: the task is shown instead.
+    expect(todoLines(phases, 40, 4).map(stripSgr)).toEqual(["Plan 1/4 · 1 above", "  ◐ doing two", "  ○ three", "  ○ four"]);
     expect(todoLines(phases, 40, 9).map(stripSgr)).toEqual(["Plan 1/4", "  ✓ done one", "  ◐ doing two", "  ○ three", "  ○ four"]);
+  });
+
+  it("keeps the name of the phase a shown task is in, and counts hidden tasks, not rows", async () => {
+    const { todoLines } = await import("../../../src/tui/render/live-lines.js");
+    const task = (id: string, status: string) => ({ id, content: id, status });
+    const a = { id: "a", name: "Phase A", tasks: [task("a1", "in_progress"), task("a2", "pending")] };
+    const b = { id: "b", name: "Phase B", tasks: [task("b1", "pending"), task("b2", "pending")] };
+    expect(todoLines([a, b], 40, 5).map(stripSgr)).toEqual(["Plan 0/4", "Phase A", "  ◐ a1", "  ○ a2", "  … 2 more"]);
+    const a2 = { ...a, tasks: [task("a1", "completed"), task("a2", "in_progress")] };
+    expect(todoLines([a2, b], 40, 6).map(stripSgr)).toEqual(["Plan 1/4 · 1 above", "Phase A", "  ◐ a2", "Phase B", "  ○ b1", "  ○ b2"]);
+    // Short of rows, phase names go before tasks.
+    expect(todoLines([a, b], 40, 3).map(stripSgr)).toEqual(["Plan 0/4", "  ◐ a1", "  … 3 more"]);
+    // A finished phase before the current one is counted, not shown.
+    const done = { ...a, tasks: [task("a1", "completed"), task("a2", "completed")] };
+    expect(todoLines([done, b], 40, 50).map(stripSgr)).toEqual(["Plan 2/4 · 2 above", "Phase B", "  ○ b1", "  ○ b2"]);
+  });
+
+  it("accounts for every task at every height: shown + above + more = all, within the rows given", async () => {
+    const { todoLines } = await import("../../../src/tui/render/live-lines.js");
+    const statuses = ["completed", "in_progress", "pending", "abandoned"];
+    for (let seed = 0; seed < 200; seed++) {
+      const phaseCount = 1 + (seed % 3);
+      const phases = Array.from({ length: phaseCount }, (_, p) => ({
+        id: `p${p}`,
+        name: `Phase ${p}`,
+        tasks: Array.from({ length: 1 + ((seed * (p + 7)) % 5) }, (_, i) => ({
+          id: `${p}.${i}`,
+          content: `task ${p}.${i}`,
+          status: statuses[(seed + i * (p + 3)) % 4] ?? "pending",
+        })),
+      }));
+      const total = phases.reduce((n, p) => n + p.tasks.length, 0);
+      for (let max = 2; max <= 14; max++) {
+        const rows = todoLines(phases, 60, max).map(stripSgr);
+        expect(rows.length).toBeLessThanOrEqual(max);
+        const shown = rows.filter((r) => /^ {2}[^…] task /.test(r)).length;
+        const above = Number(/· (\d+) above/.exec(rows[0] ?? "")?.[1] ?? 0);
+        const more = Number(/… (\d+) more/.exec(rows.at(-1) ?? "")?.[1] ?? 0);
+        // Only the shortest pane (header and one task) may leave tasks after it uncounted.
+        if (rows.length > 2 || shown + above === total) expect(shown + above + more, `${seed}/${max}: ${rows.join(" | ")}`).toBe(total);
+        // A shown task is under its own phase's name whenever names are shown.
+        const names = rows.filter((r) => r.startsWith("Phase "));
+        if (names.length > 0) {
+          const firstTask = rows.findIndex((r) => r.startsWith("  ") && r.includes("task "));
+          const phaseOfFirst = /task (\d+)\./.exec(rows[firstTask] ?? "")?.[1];
+          expect(rows[firstTask - 1], `${seed}/${max}: ${rows.join(" | ")}`).toBe(`Phase ${phaseOfFirst}`);
+        }
+      }
+    }
   });
 
   it("gives every status its own mark: pending ○, in progress ◐ (bold), completed ✓, abandoned ✗ (struck)", async () => {

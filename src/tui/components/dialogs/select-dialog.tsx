@@ -1,5 +1,6 @@
 // Select dialog: arrows move, typing filters, Enter chooses, Esc cancels; shows a countdown
-// when the request has a timeout. Rows are capped by the live-region budget.
+// when the request has a timeout, and the list's position while it scrolls (list-position.ts).
+// Rows are capped by the live-region budget.
 import type React from "react";
 import { useRef, useState } from "react";
 import { resolveDialogKey } from "../../keymap.js";
@@ -7,6 +8,7 @@ import { sanitizeExact, sanitizeLine } from "../../render/sanitize.js";
 import { theme } from "../../render/theme.js";
 import { truncateLine } from "../../render/text-width.js";
 import { fuzzyFilter } from "../../pickers/fuzzy.js";
+import { listHint, offersSearch, SEARCH_HINT } from "../../pickers/list-position.js";
 import { Lines } from "../lines.js";
 import { helpRow, questionRows, questionWindow, type DialogFrameProps, type QuestionWindow } from "./dialog-frame.js";
 import { dialogScope, useKeys } from "../use-keys.js";
@@ -39,7 +41,6 @@ export function selectLines(
   const shown = filterOptions(options, view.filter);
   const question = questionRows(title, "", width);
   const filterRow = view.filter !== "" ? [truncateLine(theme.muted(`  filter: ${sanitizeLine(view.filter)}`), width)] : [];
-  const help = helpRow("↑↓ move · enter choose · esc cancel · type to filter", remainingMs, width);
   // The question gets what the options (at least a few of them) and the help row leave.
   const optionWant = Math.max(1, shown.length);
   const optionMin = Math.min(optionWant, MIN_OPTION_ROWS);
@@ -56,6 +57,8 @@ export function selectLines(
     return truncateLine(selected ? theme.accent(`❯ ${optionText(o)}`) : `  ${optionText(o)}`, width);
   });
   if (shown.length === 0) rows.push(theme.muted("  (no match)"));
+  const list = { selected: index, shown: shown.length, all: options.length, rows: room };
+  const help = helpRow(listHint(list, "↑↓ move", "enter choose", "esc cancel", offersSearch(list, view.filter) ? SEARCH_HINT : ""), remainingMs, width);
   return [...head, ...rows, help].slice(0, Math.max(1, maxRows));
 }
 

@@ -4,7 +4,7 @@ import { renderMarkdown } from "./markdown.js";
 import { entryPreview, formatCount, tailLines } from "./preview.js";
 import { sanitizeLine, sanitizeText } from "./sanitize.js";
 import { style, symbols, theme } from "./theme.js";
-import { hangLine, wrapText } from "./text-width.js";
+import { hangLine, wrapText, wrapTextHanging } from "./text-width.js";
 import { toolLines, wrapWithMark } from "./tool-lines.js";
 
 export type EntryRenderOptions = { width: number; showThinking: boolean; toolsExpanded: boolean };
@@ -32,7 +32,8 @@ function noticeLines(level: "info" | "warning" | "error", text: string, width: n
   const mark = level === "error" ? "✗" : level === "warning" ? "!" : "·";
   const b = bounded(text);
   // A blank spacer row first, like every other entry, so notices do not stick to the text above.
-  return ["", ...wrapText(sanitizeText(b.text), width - 2).map((l, i) => color(`${i === 0 ? mark : " "} ${l}`)), ...b.more];
+  // A wrapped line of an indented list continues under its text, not at the notice's edge.
+  return ["", ...wrapTextHanging(sanitizeText(b.text), width - 2).map((l, i) => color(`${i === 0 ? mark : " "} ${l}`)), ...b.more];
 }
 
 /** Rows of a sent prompt printed inline; all of it is in the transcript view. */

@@ -308,6 +308,27 @@ export function wrapText(text: string, width: number): string[] {
   return text.split("\n").flatMap((line) => wrapLine(line, width));
 }
 
+/** Leading spaces and a list marker ("• ", "- ", "* ", "1. "): where a wrapped line's text starts. */
+const HANGING_PREFIX = /^( *)(?:[•*-] |\d{1,3}[.)] )?/;
+
+/**
+ * Word-wrap one line (no "\n" inside) whose continuation rows start under its text: after its
+ * leading spaces and list marker, not at the left edge. A line that is all prefix wraps plainly.
+ */
+export function wrapHanging(line: string, width: number): string[] {
+  const prefix = HANGING_PREFIX.exec(line)?.[0] ?? "";
+  const indent = " ".repeat(prefix.length);
+  // A prefix too wide to leave a usable row is not kept (the text would be one column wide).
+  if (prefix === "" || prefix.length === line.length || prefix.length * 2 > width) return wrapLine(line, width);
+  const rows = wrapLine(line.slice(prefix.length), width - prefix.length);
+  return rows.map((row, i) => (i === 0 ? prefix : indent) + row);
+}
+
+/** `wrapText` with hanging rows (wrapHanging): for notices and help text with indented lists. */
+export function wrapTextHanging(text: string, width: number): string[] {
+  return text.split("\n").flatMap((line) => wrapHanging(line, width));
+}
+
 /** Pad a line with spaces to exactly `width` cells (truncating if longer). */
 export function padLine(line: string, width: number): string {
   const cut = truncateLine(line, width);

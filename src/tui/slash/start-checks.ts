@@ -16,13 +16,30 @@ export type StartFlags = {
   requested: { provider?: string; model?: string; thinking?: string; name?: string; session?: string; noSession?: boolean };
 };
 
+/**
+ * An example to copy, one short line per key: a terminal narrower than the line breaks it only
+ * at a space between tokens, so what is copied stays valid JSON.
+ */
+const LOCAL_MODELS_JSON = [
+  "{",
+  '  "providers": {',
+  '    "local": {',
+  '      "baseUrl": "http://localhost:11434/v1",',
+  '      "api": "openai-completions",',
+  '      "apiKey": "none",',
+  '      "models": [{ "id": "llama3.1" }]',
+  "    }",
+  "  }",
+  "}",
+];
+
 export const NO_PROVIDER_HELP = [
   "No model provider is configured: the offline demo model answers (scripted, not a real model).",
-  "To use a real model, then restart agent-tui:",
+  "To use a real model, do one of these, then restart agent-tui:",
   "  • set an API key in the environment: ANTHROPIC_API_KEY, OPENAI_API_KEY, GEMINI_API_KEY, OPENROUTER_API_KEY, …",
   "  • or add a provider to $AGENT_TUI_HOME/models.json (default ~/.agent-tui/models.json), pi's schema",
-  "  • or use a local OpenAI-compatible server (Ollama, llama.cpp, vLLM, LM Studio), e.g. in models.json:",
-  '      {"providers":{"local":{"baseUrl":"http://localhost:11434/v1","api":"openai-completions","apiKey":"none","models":[{"id":"llama3.1"}]}}}',
+  "  • or use a local OpenAI-compatible server (Ollama, llama.cpp, vLLM, LM Studio), e.g. this models.json:",
+  ...LOCAL_MODELS_JSON.map((line) => `      ${line}`),
   "    then pick it with /model or --provider local --model llama3.1",
   "Meanwhile !cmd runs shell commands, and agent-tui --demo shows the tour.",
 ].join("\n");

@@ -92,6 +92,20 @@ describe("tool views and notices wrap paths and errors", () => {
     for (const r of [...notice, ...bash]) expect(textWidth(r)).toBeLessThanOrEqual(40);
     expect(unwrap(bash.slice(1)).join("\n")).toContain(`ls: cannot access '${path}'`);
   });
+  it("a notice's indented list items wrap under their own text", () => {
+    const item = "  • set an API key in the environment: ANTHROPIC_API_KEY, OPENAI_API_KEY, GEMINI_API_KEY";
+    const rows = entryLines(
+      { kind: "notice", id: 3, level: "warning", text: `Do one of these:\n${item}\n    {"a": "b"}` },
+      { width: 40, showThinking: true, toolsExpanded: false },
+    )
+      .map(stripSgr)
+      .slice(2);
+    const column = (rows[0] ?? "").indexOf("• ") + 2;
+    const continued = rows.slice(1, -1);
+    expect(continued.length).toBeGreaterThan(0);
+    for (const r of continued) expect(r.length - r.trimStart().length, r).toBe(column);
+    expect(rows.at(-1)?.trim()).toBe('{"a": "b"}');
+  });
 });
 
 describe("markdown tables", () => {

@@ -4,6 +4,7 @@
 import { createInterface } from "node:readline";
 import { createWorkerConnection, toSessionSnapshot, type WorkerConnection } from "../../bridge/index.js";
 import type { TuiCliOptions } from "../cli.js";
+import { onOutputClosed, outputGone } from "../closed-output.js";
 import { sanitizeLine } from "../render/sanitize.js";
 import { sessionArgsForRestart } from "../restart-args.js";
 import { flagReport, providerHint } from "../slash/start-checks.js";
@@ -87,6 +88,7 @@ export async function runPlain(options: TuiCliOptions): Promise<void> {
     if (exiting) return;
     exiting = true;
     const done = (): void => {
+      if (outputGone()) process.exit(code);
       process.stdout.write("", () => process.exit(code));
     };
     connection.stop().then(done, done);
@@ -112,6 +114,7 @@ export async function runPlain(options: TuiCliOptions): Promise<void> {
       (error: unknown) => write([`error: ${errorText(error)}`]),
     );
   });
+  onOutputClosed(exit);
   for (const [signal, code] of [
     ["SIGTERM", 143],
     ["SIGHUP", 129],

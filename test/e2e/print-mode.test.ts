@@ -45,6 +45,7 @@ describe.skipIf(!BUILT)("agent-tui -p (print mode) under pipes", () => {
       { kind: "text", matchLastUser: "SESSION-TWO", chunks: ["Second ", "answer."] },
       { kind: "tool_call", matchLastUser: "CONFIRM-TEST", calls: [{ id: "call_c", name: "bash", arguments: { command: "echo harness-confirm ran" } }] },
       { kind: "text", matchLastUser: "CONFIRM-TEST", chunks: ["Confirm handled."] },
+      { kind: "text", matchLastUser: "PIPE-TEST", chunks: Array.from({ length: 100 }, (_, i) => `part${i} `), delayMs: 30 },
     ]);
   }, 30_000);
   afterAll(async () => {
@@ -123,6 +124,17 @@ describe.skipIf(!BUILT)("agent-tui -p (print mode) under pipes", () => {
     expect(events.map((e) => e.type)).toContain("agent_end");
     const text = events.flatMap((e) => (e.type === "message_update" && e.delta?.kind === "text_delta" ? [e.delta.delta] : [])).join("");
     expect(text).toBe("Json answer.");
+  });
+
+  it("a reader that leaves early (| head -1) ends the run quietly, as yes | head does", async () => {
+    const r = start(sandbox, ["--mode", "json", "-p", "PIPE-TEST go"]);
+    // head -1: the first line read, then the pipe closed while events keep coming.
+    r.child.stdout?.once("data", () => r.child.stdout?.destroy());
+    // 128 + SIGPIPE: what a shell shows for `yes | head -1`.
+    expect(await r.exit).toBe(141);
+    expect(r.stderr()).toBe("");
+    const streamed = sandbox.llm.requests.find((q) => q.lastUser.includes("PIPE-TEST"));
+    expect(streamed?.clientClosedEarly).toBe(true);
   });
 
   it("answers an extension confirm with its default, or as --yes says, and says so on stderr", async () => {

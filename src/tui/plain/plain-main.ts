@@ -4,6 +4,7 @@
 import { createInterface } from "node:readline";
 import { createWorkerConnection, toSessionSnapshot, type WorkerConnection } from "../../bridge/index.js";
 import type { TuiCliOptions } from "../cli.js";
+import { onOutputClosed, outputGone } from "../closed-output.js";
 import { guardRow, sanitizeLine } from "../render/sanitize.js";
 import { sessionArgsForRestart } from "../restart-args.js";
 import { flagReport, providerHint } from "../slash/start-checks.js";
@@ -88,6 +89,7 @@ export async function runPlain(options: TuiCliOptions): Promise<void> {
     if (exiting) return;
     exiting = true;
     const done = (): void => {
+      if (outputGone()) process.exit(code);
       process.stdout.write("", () => process.exit(code));
     };
     connection.stop().then(done, done);
@@ -113,6 +115,7 @@ export async function runPlain(options: TuiCliOptions): Promise<void> {
       (error: unknown) => write([`error: ${errorText(error)}`]),
     );
   });
+  onOutputClosed(exit);
   for (const [signal, code] of [
     ["SIGTERM", 143],
     ["SIGHUP", 129],

@@ -3,6 +3,7 @@
 // the run and exits 130. Dialogs take their default answer (print-dialogs.ts).
 import { createWorkerConnection, describeCommandLine, type WorkerConnection } from "../../bridge/index.js";
 import type { TuiCliOptions } from "../cli.js";
+import { onOutputClosed, outputGone } from "../closed-output.js";
 import type { PrintOptions } from "../front-end.js";
 import { flagReport, providerHint } from "../slash/start-checks.js";
 import { decodeUiRequest } from "../state/ui-requests.js";
@@ -23,6 +24,7 @@ const STOP_GRACE_MS = 9000;
 /** Stop the worker, let stdout drain, exit with `code`. */
 function exitAfterStop(connection: WorkerConnection, code: number): void {
   const done = (): void => {
+    if (outputGone()) process.exit(code);
     process.stdout.write("", () => process.exit(code));
   };
   connection.stop().then(done, done);
@@ -123,6 +125,8 @@ export async function runPrint(options: TuiCliOptions, print: PrintOptions): Pro
     );
     setTimeout(() => finish(EXIT_INTERRUPTED), ABORT_GRACE_MS).unref();
   });
+  // A reader that left (`| head -1`) has all it wanted: stop the worker, no error, no stack.
+  onOutputClosed(finish);
   process.on("SIGTERM", () => finish(143));
   process.on("SIGHUP", () => finish(129));
   try {

@@ -21,6 +21,19 @@ export function describeState(e: LiveEntry, now: number): string {
   return `idle ${formatAge(now - e.since)}`;
 }
 
+/**
+ * A table cell printed straight to the terminal: folder names and titles are not ours, so control
+ * and bidi characters are shown as placeholders (as docs/terminal-safety.md shows them), never sent.
+ */
+export function tableCell(text: string): string {
+  return text.replace(/\s+/g, " ").replace(/[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\ufff9-\ufffb]/g, (ch) => {
+    const cp = ch.codePointAt(0) ?? 0;
+    if (cp < 0x20) return String.fromCharCode(0x2400 + cp);
+    if (cp === 0x7f) return "\u2421";
+    return `<U+${cp.toString(16).toUpperCase().padStart(4, "0")}>`;
+  });
+}
+
 export function formatTable(entries: readonly LiveEntry[], now: number): string {
   if (entries.length === 0) return "No live sessions.\n";
   const rows = entries.map((e) => [
@@ -29,10 +42,10 @@ export function formatTable(entries: readonly LiveEntry[], now: number): string 
     e.attached ? "attached" : "detached",
     formatAge(now - e.startedAt),
     String(e.pid),
-    e.cwd,
-    e.sessionName ?? "",
+    tableCell(e.cwd),
+    tableCell(e.title ?? e.sessionName ?? "(no messages yet)"),
   ]);
-  const head = ["ID", "STATE", "CLIENT", "AGE", "PID", "FOLDER", "NAME"];
+  const head = ["ID", "STATE", "CLIENT", "AGE", "PID", "FOLDER", "TITLE"];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
   const line = (r: string[]): string =>
     r

@@ -11,7 +11,7 @@ import { createLiveLink, DEFAULT_RECONNECT_DELAYS_MS, reconnectDelay, type Attac
 import { PROBE_TIMEOUT_MS, type RequestFn } from "./startup.js";
 import { decodeData } from "./normalise.js";
 import type { AgentMessage, RpcSessionState } from "./wire-types.js";
-import type { BridgeNotice, LiveAttachMode, WorkerExitInfo } from "./types.js";
+import type { BridgeNotice, LiveAttachMode, LiveWorkerSummary, WorkerExitInfo } from "./types.js";
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
@@ -180,6 +180,7 @@ class LiveConnection implements LiveSupport {
     const listId = offset !== undefined && typeof data["messagesListId"] === "number" ? data["messagesListId"] : undefined;
     // The answer's get_state data (decoded like any get_state) names the session printed.
     const state = printed && isRecord(data["state"]) ? decodeData("get_state", data["state"]) : undefined;
+    const worker = printed ? decodeWorkerSummary(data["worker"]) : undefined;
     this.deps.emit({
       kind: "live_attached",
       id: this.link.id ?? "",
@@ -188,6 +189,7 @@ class LiveConnection implements LiveSupport {
       ...(offset !== undefined ? { messagesOffset: offset } : {}),
       ...(listId !== undefined ? { messagesListId: listId } : {}),
       ...(state?.ok ? { state: state.value as RpcSessionState } : {}),
+      ...(worker ? { worker } : {}),
     });
     const frames = Array.isArray(data["frames"]) ? data["frames"] : [];
     for (const frame of frames) if (isRecord(frame)) this.deps.dispatchFrame(frame);
@@ -225,6 +227,15 @@ class LiveConnection implements LiveSupport {
     this.looping = false;
     if (!deps.stopping()) deps.emit({ kind: "live_link", state: "restored" });
   }
+}
+
+/** The attach answer's `worker` (docs/protocol-notes.md, "Live sessions"), or undefined when absent or malformed. */
+export function decodeWorkerSummary(raw: unknown): LiveWorkerSummary | undefined {
+  if (!isRecord(raw) || typeof raw["attachedBefore"] !== "boolean") return undefined;
+  const state = raw["state"] === "working" || raw["state"] === "waiting" ? raw["state"] : "idle";
+  const stateMs = typeof raw["stateMs"] === "number" && Number.isFinite(raw["stateMs"]) ? Math.max(0, raw["stateMs"]) : 0;
+  const title = typeof raw["title"] === "string" && raw["title"].trim() !== "" ? raw["title"] : undefined;
+  return { attachedBefore: raw["attachedBefore"], state, stateMs, ...(title !== undefined ? { title } : {}) };
 }
 
 /** Why a command in flight on a dropped link has no answer (it may or may not have run). */

@@ -14,6 +14,7 @@ export type {
   BridgeNotice,
   BridgeSnapshot,
   Capabilities,
+  LiveWorkerSummary,
   HostToolContext,
   HostToolHandler,
   RestartPolicy,

@@ -66,6 +66,8 @@ export type BridgeNotice =
       messagesOffset?: number;
       messagesListId?: number;
       state?: RpcSessionState;
+      /** What the worker said of itself (agent-rpc): absent from workers that do not say. */
+      worker?: LiveWorkerSummary;
     }
   /** The link to a live worker: lost, next attempt in `delayMs`, or restored. */
   | { kind: "live_link"; state: "lost" | "waiting" | "restored"; attempt?: number; delayMs?: number }
@@ -73,6 +75,13 @@ export type BridgeNotice =
   | { kind: "live_detached"; reason: string };
 
 export type LiveAttachMode = "first" | "resumed" | "snapshot" | "replaced";
+
+/**
+ * A live worker as its attach answer describes it: `attachedBefore` when another client attached
+ * to it before this one (it was running already: a reattach), its state and for how long (ms),
+ * and its title (the session's name, else its first prompt; foreign text, not sanitised).
+ */
+export type LiveWorkerSummary = { attachedBefore: boolean; state: "working" | "waiting" | "idle"; stateMs: number; title?: string };
 
 /** Worker flavour per docs/protocol.md §3.12 classification. */
 export type WorkerFlavour = "ours" | "pi" | "pi-0.73" | "omp" | "xcsh" | "unknown";

@@ -31,8 +31,8 @@ export interface ClientHubOptions {
   socketPath: string;
   version: string;
   liveId: string;
-  /** get_state data and get_messages messages, for a client that cannot resume. */
-  snapshot(): { state: unknown; messages: unknown[] };
+  /** get_state data and get_messages messages, for a client that cannot resume (and what it says of the worker). */
+  snapshot(): { state: unknown; messages: unknown[]; worker?: unknown };
   onAttach(): void;
   onDetach(): void;
   /** A client sent `shutdown`: end the worker as if stdin had closed. */
@@ -288,7 +288,7 @@ class LiveClientHub implements ClientHub {
       if (missed.length > 0) this.send(c, missed.join(""));
       return;
     }
-    const { state, messages: all } = this.options.snapshot();
+    const { state, messages: all, worker } = this.options.snapshot();
     // `tail`: only the last messages (the client prints those and pages the rest with get_messages).
     const tail = frame["tail"];
     const page = messagePage(all, typeof tail === "number" && tail >= 1 ? -Math.trunc(tail) : undefined);
@@ -300,6 +300,7 @@ class LiveClientHub implements ClientHub {
       messagesOffset: page.offset,
       messagesListId: page.listId,
       frames: this.tracker.frames(),
+      ...(worker !== undefined ? { worker } : {}),
     };
     this.respond(c, frame["id"], "live_attach", answer);
   }

@@ -19,6 +19,8 @@ export interface LiveEntry {
   sessionId: string;
   sessionFile?: string;
   sessionName?: string;
+  /** The session's name, else its first prompt (live-title.ts): what the session list shows for it. */
+  title?: string;
   /** working: a run is going; waiting: a run waits on an extension dialog; idle. */
   state: LiveState;
   /** When the state began (ms since epoch). */
@@ -59,6 +61,8 @@ export function decodeLiveEntry(raw: unknown): LiveEntry | undefined {
   if (file !== undefined) entry.sessionFile = file;
   const name = s("sessionName");
   if (name !== undefined) entry.sessionName = name;
+  const title = s("title");
+  if (title !== undefined) entry.title = title;
   return entry;
 }
 
@@ -114,7 +118,12 @@ export function listLiveEntries(dir: string): LiveEntry[] {
     }
     out.push(entry);
   }
-  return out.sort((a, b) => Math.max(b.since, b.attachedChanged) - Math.max(a.since, a.attachedChanged));
+  return out.sort((a, b) => lastUsedAt(b) - lastUsedAt(a));
+}
+
+/** When the worker was last used: its state last changed (a run began or ended) or a client came or went. */
+export function lastUsedAt(entry: Pick<LiveEntry, "since" | "attachedChanged">): number {
+  return Math.max(entry.since, entry.attachedChanged);
 }
 
 function socketExists(path: string): boolean {

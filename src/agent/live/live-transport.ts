@@ -11,6 +11,7 @@ import { createClientHub, type ClientConnection, type ClientHub } from "./client
 import { createIdleExit, type IdleExit } from "./idle-exit.js";
 import { ensureLiveDir, liveDir, liveFiles, type LiveFiles } from "./live-paths.js";
 import { removeLiveEntry, writeLiveEntry, type LiveEntry, type LiveState } from "./live-registry.js";
+import { createTitleReader, type TitleSource } from "./live-title.js";
 
 /** Stop appending to the log past this size: a runaway warning must not fill the disk. */
 const MAX_LOG_BYTES = 4 * 1024 * 1024;
@@ -28,13 +29,16 @@ export interface LiveTransportOptions {
   warn(message: string): void;
 }
 
+/** The attach answer's `worker`: whether it ran before this client, its state and for how long (ms), its title. */
+export type LiveWorkerInfo = { attachedBefore: boolean; state: LiveState; stateMs: number; title?: string };
+
 /** Where a live worker listens, as its handshake line tells. */
 export type LiveListening = { id: string; pid: number; socket: string; log: string };
 
 export interface LiveStartDeps {
   server: RpcServer;
   cwd: string;
-  session: { readonly sessionId: string; readonly sessionFile: string | undefined; getName(): string | undefined };
+  session: { readonly sessionId: string; readonly sessionFile: string | undefined } & TitleSource;
   snapshot(): { state: unknown; messages: unknown[] };
   /** No run, compaction or bash command is going. */
   runIdle(): boolean;
@@ -68,6 +72,9 @@ class SocketTransport implements LiveTransport {
   private deps: LiveStartDeps | undefined;
   /** The registry entry as last written. */
   private entry: LiveEntry | undefined;
+  private title: () => string | undefined = () => undefined;
+  /** Clients accepted so far: after the first (the one that started us), an attach is a reattach. */
+  private attaches = 0;
 
   constructor(private readonly options: LiveTransportOptions) {
     this.dir = ensureLiveDir(liveDir(options.agentHome));
@@ -109,6 +116,7 @@ class SocketTransport implements LiveTransport {
   async start(deps: LiveStartDeps): Promise<LiveFiles> {
     const { files, options } = this;
     this.deps = deps;
+    this.title = createTitleReader(deps.session);
     this.hub.setRecordHandler((line: string, origin: ClientConnection) => deps.server.handleRecord(line, origin));
     await this.hub.listen();
     deps.hostTools()?.setAttached(false);
@@ -129,8 +137,9 @@ class SocketTransport implements LiveTransport {
       socketPath: this.files.socket,
       version: this.options.version,
       liveId: this.options.liveId,
-      snapshot: () => this.deps?.snapshot() ?? { state: {}, messages: [] },
+      snapshot: () => ({ ...(this.deps?.snapshot() ?? { state: {}, messages: [] }), worker: this.attachInfo() }),
       onAttach: () => {
+        this.attaches += 1;
         this.deps?.hostTools()?.setAttached(true);
         this.refresh();
       },
@@ -142,6 +151,14 @@ class SocketTransport implements LiveTransport {
       onShutdownRequested: () => this.deps?.shutdown(0),
       warn: this.options.warn,
     });
+  }
+
+  /** For the attach answer: what the client says when it attached to a worker that was already running. */
+  private attachInfo(): LiveWorkerInfo {
+    const state = this.state();
+    const since = this.entry?.state === state ? this.entry.since : Date.now();
+    const title = this.title();
+    return { attachedBefore: this.attaches > 1, state, stateMs: Math.max(0, Date.now() - since), ...(title !== undefined ? { title } : {}) };
   }
 
   private state(): LiveState {
@@ -173,6 +190,8 @@ class SocketTransport implements LiveTransport {
     if (file !== undefined) next.sessionFile = file;
     const name = deps.session.getName();
     if (name !== undefined) next.sessionName = name;
+    const title = this.title();
+    if (title !== undefined) next.title = title;
     if (entry && JSON.stringify(entry) === JSON.stringify(next)) return;
     this.entry = next;
     try {

@@ -1,5 +1,6 @@
 // `agent-rpc attach [ID] [--or-start | --or-serve [options]]`: finds a live worker (by id, by
-// the session --session names, or the most recent one of this folder for --continue / no ID),
+// the session --session names, the conversation used last for --continue (continue-choice.ts),
+// or the most recently used one of this folder without ID),
 // then relays stdin/stdout to its socket byte for byte. With none: --or-start spawns one in a
 // session of its own and relays to it; --or-serve becomes one in this process (serve-here.ts).
 // Every transport that can run a command (ssh, docker exec -i, kubectl exec -i) reaches a live
@@ -8,6 +9,8 @@ import { connect, type Socket } from "node:net";
 import { resolve } from "node:path";
 import { agentHome } from "../config.js";
 import { CliError, parseCli } from "../cli.js";
+import { defaultSessionDir } from "../session/paths.js";
+import { chooseContinued } from "./continue-choice.js";
 import { liveDir } from "./live-paths.js";
 import { findLiveEntry, listLiveEntries, removeLiveEntry, type LiveEntry } from "./live-registry.js";
 import { StartError, startLiveWorker } from "./start-worker.js";
@@ -34,15 +37,22 @@ export function parseAttachArgs(argv: readonly string[]): AttachArgs {
   return { query, whenNone, workerArgs };
 }
 
-/** The live worker these arguments name, if one is running. */
-export function chooseLiveEntry(entries: readonly LiveEntry[], args: AttachArgs, cwd: string): LiveEntry | undefined {
+/**
+ * The live worker these arguments name, if one is running. --continue: the one whose
+ * conversation was used last, unless a finished session of this folder was used after it.
+ */
+export function chooseLiveEntry(entries: readonly LiveEntry[], args: AttachArgs, cwd: string, home = agentHome()): LiveEntry | undefined {
   if (args.query !== undefined) return findLiveEntry(entries, args.query);
   const cli = parseCli(args.workerArgs);
   if (cli.session !== undefined) {
     const file = resolve(cwd, cli.session);
     return entries.find((e) => e.sessionFile === file);
   }
-  if (cli.continueSession || args.whenNone === "fail") return entries.find((e) => e.cwd === cwd);
+  if (cli.continueSession) {
+    const dir = cli.noSession ? undefined : cli.sessionDir ? resolve(cwd, cli.sessionDir) : defaultSessionDir(home, cwd);
+    return chooseContinued(entries, cwd, dir);
+  }
+  if (args.whenNone === "fail") return entries.find((e) => e.cwd === cwd);
   return undefined;
 }
 
@@ -82,7 +92,7 @@ export async function runAttach(argv: readonly string[]): Promise<number> {
   }
   const dir = liveDir(agentHome());
   const cwd = process.cwd();
-  const target = chooseLiveEntry(listLiveEntries(dir), args, cwd);
+  const target = chooseLiveEntry(listLiveEntries(dir), args, cwd, agentHome());
   if (target) {
     try {
       relay(await connectTo(target.socket));

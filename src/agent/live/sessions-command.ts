@@ -31,9 +31,9 @@ export function formatTable(entries: readonly LiveEntry[], now: number): string 
     formatAge(now - e.startedAt),
     String(e.pid),
     e.cwd,
-    e.sessionName ?? "",
+    e.title ?? e.sessionName ?? "(no messages yet)",
   ]);
-  const head = ["ID", "STATE", "CLIENT", "AGE", "PID", "FOLDER", "NAME"];
+  const head = ["ID", "STATE", "CLIENT", "AGE", "PID", "FOLDER", "TITLE"];
   // Folders and names are anyone's text (a folder named ESC]52;… writes the clipboard): each cell
   // is shown as one visible line before it is measured and padded.
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => visibleLine(r[i] ?? "").length)));

@@ -1,10 +1,11 @@
 // What the user sees of a live worker's link: the conversation when attaching (printed once;
 // the message being streamed continues live from the attach answer's frames), a reconnect in
 // progress, a worker that resumed, and a worker that let this terminal go.
-import type { BridgeNotice } from "../../bridge/index.js";
+import type { BridgeNotice, LiveWorkerSummary } from "../../bridge/index.js";
 import type { TuiAction } from "../state/actions.js";
 import { sessionActions } from "../open-session.js";
 import { messageWindow, type TailPlace } from "../session-pages.js";
+import { age } from "./live-sessions.js";
 
 type LiveNotice = Extract<BridgeNotice, { kind: "live_attached" | "live_link" | "live_detached" }>;
 
@@ -13,13 +14,24 @@ export function tailPlace(n: Extract<BridgeNotice, { kind: "live_attached" }>): 
   return n.messagesOffset === undefined ? undefined : { offset: n.messagesOffset, listId: n.messagesListId };
 }
 
+/** `Attached to live session “fix the tests” (idle 7m) · /resume for others`. */
+export function attachedLine(id: string, worker: LiveWorkerSummary): string {
+  const state = worker.state === "working" ? "working" : worker.state === "waiting" ? "waiting for a dialog" : `idle ${age(worker.stateMs)}`;
+  const what = worker.title !== undefined ? `“${worker.title}”` : id.slice(0, 13);
+  return `Attached to live session ${what} (${state}) · /resume for others`;
+}
+
 export function liveNoticeActions(n: LiveNotice, now: number): TuiAction[] {
   switch (n.kind) {
     case "live_attached":
       switch (n.mode) {
         case "first":
           // The session as opening it prints it; the run in progress continues from the answer's frames.
-          return sessionActions(messageWindow(n.messages, tailPlace(n)));
+          // A worker that was running before us is said so: -c may have chosen it over a finished session.
+          return [
+            ...sessionActions(messageWindow(n.messages, tailPlace(n))),
+            ...(n.worker?.attachedBefore ? [{ type: "notice" as const, level: "info" as const, text: attachedLine(n.id, n.worker) }] : []),
+          ];
         case "snapshot":
           return [
             { type: "interrupted", reason: "Reconnected, but what was streamed meanwhile could not be replayed; the conversation so far follows.", now },

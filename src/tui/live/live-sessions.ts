@@ -14,6 +14,8 @@ export type LiveSession = {
   attached: boolean;
   sessionFile: string | undefined;
   sessionName: string | undefined;
+  /** The session's name, else its first prompt, as the worker publishes it (foreign text). */
+  title: string | undefined;
 };
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -34,12 +36,13 @@ export function decodeLiveSessions(raw: unknown): LiveSession[] {
       attached: e["attached"] === true,
       sessionFile: typeof e["sessionFile"] === "string" ? e["sessionFile"] : undefined,
       sessionName: typeof e["sessionName"] === "string" ? e["sessionName"] : undefined,
+      title: typeof e["title"] === "string" && e["title"].trim() !== "" ? e["title"] : typeof e["sessionName"] === "string" ? e["sessionName"] : undefined,
     });
   }
   return out;
 }
 
-function age(ms: number): string {
+export function age(ms: number): string {
   const s = Math.max(0, Math.round(ms / 1000));
   if (s < 60) return `${s}s`;
   if (s < 3600) return `${Math.floor(s / 60)}m`;
@@ -56,7 +59,7 @@ export function describeLiveState(s: Pick<LiveSession, "state" | "since">, now: 
 
 export function describeLiveSession(s: LiveSession, now: number): { label: string; detail: string } {
   return {
-    label: `${s.sessionName ?? s.id.slice(0, 13)} — ${describeLiveState(s, now)}`,
+    label: `${s.title ?? s.id.slice(0, 13)} — ${describeLiveState(s, now)}`,
     detail: `${s.cwd} · up ${age(now - s.startedAt)} · pid ${s.pid}${s.attached ? " · attached" : ""}`,
   };
 }

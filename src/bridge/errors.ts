@@ -6,6 +6,7 @@ export type BridgeErrorKind =
   | "timeout" // no response within the per-command timeout
   | "worker_exit" // the worker exited (or restarted) with the request in flight
   | "queue_full" // bounded stdin queue overflowed
+  | "too_large" // the record is over the size a worker reads (docs/protocol.md §1.3 rule 8): not sent
   | "not_running" // no live worker (stopped, failed, degraded)
   | "unsupported" // the worker does not know the command
   | "bad_response"; // the response data does not have the documented shape

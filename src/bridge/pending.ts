@@ -99,6 +99,7 @@ class PendingRequests implements PendingTable {
       }
     }
     const command = frame.command;
+    if (frame.id === undefined && !frame.success && (command === undefined || command === "parse")) return this.settleUnread(frame, decode);
     if (command === undefined || command === "parse" || command.startsWith("extension_send")) {
       return { kind: "unmatched", reason: command === undefined ? "response without id or command" : `response for ${command}` };
     }
@@ -140,6 +141,19 @@ class PendingRequests implements PendingTable {
     for (const [id, info] of this.recentPrompts) {
       if (info.sawAgentStart && now - info.at > LATE_PROMPT_WINDOW_MS) this.recentPrompts.delete(id);
     }
+  }
+
+  /**
+   * An id-less failure that names no command: the worker could not read a record (docs/protocol.md
+   * §2.5 rule 2). It answers the oldest waiting request, the one a worker handling one command at a
+   * time was on; left waiting, a prompt (no timeout) would wait forever.
+   */
+  private settleUnread(frame: ResponseFrame, decode: DataDecoder): ResponseOutcome {
+    const oldest = this.pending.values().next();
+    if (oldest.done === true) return { kind: "unmatched", reason: frame.command === undefined ? "response without id or command" : "response for parse" };
+    const entry = oldest.value;
+    const error = `The worker could not read the ${entry.type} request: ${frame.error ?? "no reason given"}`;
+    return this.settleEntry(entry, { ...frame, error }, decode);
   }
 
   private finish(entry: Pending): void {

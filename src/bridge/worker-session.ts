@@ -2,7 +2,7 @@
 // queue), routes every stdout line (responses to their request, dialogs, host tools, events), and
 // keeps what only this generation knows: readiness, its last frame, its raw get_state, its
 // protocol errors and the tools it started (docs/protocol.md §1–2, §11.6–11.7).
-import { serializeFrame } from "../protocol/index.js";
+import { DEFAULT_MAX_RECORD_BYTES, serializeFrame } from "../protocol/index.js";
 import { workerTextOf } from "./client-events.js";
 import { BridgeError } from "./errors.js";
 import { createFrameRouter, type FrameRouter, type ResponseFrame, type RoutedFrame } from "./frame-router.js";
@@ -19,6 +19,25 @@ import type { AgentEvent } from "./wire-types.js";
 import type { WorkerProcess } from "./worker-process.js";
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+const MIB = 1024 * 1024;
+
+/**
+ * The record for `frame`, or a `too_large` error when it is over what a worker reads as one
+ * record: such a record would be discarded with an id-less error (or, by a live worker, with
+ * none at all), so it is refused here, before anything is written.
+ */
+function serializeForWorker(frame: Record<string, unknown>, type: string): string {
+  const record = serializeFrame(frame);
+  const bytes = Buffer.byteLength(record) - 1;
+  if (bytes <= DEFAULT_MAX_RECORD_BYTES) return record;
+  const what = type === "prompt" || type === "steer" || type === "follow_up" || type === "abort_and_prompt" ? "The message" : `The ${type} command`;
+  throw new BridgeError(
+    "too_large",
+    `${what} is ${(bytes / MIB).toFixed(1)} MiB as sent; a worker reads at most ${DEFAULT_MAX_RECORD_BYTES / MIB} MiB at once. Not sent.`,
+    { command: type },
+  );
+}
 
 /** What a session shares with the connection that outlives it. */
 export interface SessionHost {
@@ -113,7 +132,7 @@ export class WorkerSession {
   send(frame: Record<string, unknown>): void {
     try {
       if (!this.worker.isAlive()) throw new BridgeError("not_running", "No worker is running");
-      this.worker.writer.write(serializeFrame(frame));
+      this.worker.writer.write(serializeForWorker(frame, String(frame["type"])));
     } catch (error) {
       this.host.emit({ kind: "notification", level: "warning", message: `Could not send ${String(frame["type"])}: ${(error as Error).message}` });
     }
@@ -123,12 +142,18 @@ export class WorkerSession {
     if (!this.worker.isAlive()) return Promise.reject(new BridgeError("not_running", "No worker is running", { command: type }));
     const { pending } = this.host;
     const id = pending.nextId(this.generation);
+    let record: string;
+    try {
+      record = serializeForWorker({ ...fields, id, type }, type);
+    } catch (error) {
+      return Promise.reject(error);
+    }
     const text = typeof fields["message"] === "string" ? fields["message"] : undefined;
     // A cheap query that times out is a protocol failure (docs/protocol.md §11.2); slow commands are not.
     const onTimeout = (t: string): void => (t.startsWith("get_") ? this.protocolError(`A ${t} query timed out`) : undefined);
     const promise = pending.add(id, type, timeoutMs, onTimeout, text);
     try {
-      this.worker.writer.write(serializeFrame({ ...fields, id, type }));
+      this.worker.writer.write(record);
     } catch (error) {
       // A full or closed stdin queue rejects the request instead of leaving it hanging (docs/protocol.md §11.6).
       pending.fail(id, error instanceof BridgeError ? error : new BridgeError("not_running", (error as Error).message, { command: type }));
@@ -194,14 +219,15 @@ export class WorkerSession {
     }
     this.host.responseSeen(frame);
     const outcome = this.host.pending.settle(frame, decodeData);
+    // Counted whether or not it ended a waiting request (pending.ts): an unreadable record is a protocol error.
+    if (frame.command === "parse" && frame.id === undefined) this.protocolError(`Worker could not parse a command: ${frame.error ?? ""}`);
     if (outcome.kind === "late_prompt_failure") {
       this.host.emit({ kind: "late_prompt_failure", id: outcome.id, error: outcome.error });
     } else if (outcome.kind === "unmatched") {
       const command = frame.command;
-      if (command === "parse") this.protocolError(`Worker could not parse a command: ${frame.error ?? ""}`);
-      else if (command?.startsWith("extension_send")) this.host.emit({ kind: "notification", level: "error", message: frame.error ?? command });
+      if (command?.startsWith("extension_send")) this.host.emit({ kind: "notification", level: "error", message: frame.error ?? command });
       // Other unmatched responses (timed out, other generation) are dropped by design (docs/protocol.md §2.5 rule 3).
-    } else if (!frame.success && frame.error?.startsWith("Unknown command:")) {
+    } else if (!frame.success && frame.command !== undefined && frame.error?.startsWith("Unknown command:")) {
       this.host.unsupported(outcome.type);
     }
   }

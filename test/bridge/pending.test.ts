@@ -32,12 +32,25 @@ describe("pending table", () => {
     await expect(p2).resolves.toEqual({ tree: [] });
   });
 
-  it("never matches parse errors and drops responses for unknown ids", () => {
+  it("drops responses for unknown ids, and parse errors when nothing waits", () => {
     const table = createPendingTable();
-    void table.add("g1-1", "get_state", 0, () => undefined);
     expect(table.settle({ type: "response", command: "parse", success: false, error: "bad" }, same).kind).toBe("unmatched");
+    void table.add("g1-1", "get_state", 0, () => undefined);
     expect(table.settle(ok("g0-99", "get_state"), same).kind).toBe("unmatched");
     expect(table.size()).toBe(1);
+  });
+
+  it("an id-less failure naming no command ends the oldest waiting request, even one without a timeout", async () => {
+    const table = createPendingTable();
+    const prompt = table.add("g1-1", "prompt", 0, () => undefined);
+    const state = table.add("g1-2", "get_state", 0, () => undefined);
+    const error = "Failed to parse command: record of 70000000 bytes exceeds the size limit";
+    expect(table.settle({ type: "response", command: "parse", success: false, error }, same)).toMatchObject({ kind: "resolved", id: "g1-1" });
+    await expect(prompt).rejects.toMatchObject({ kind: "worker_error", message: `The worker could not read the prompt request: ${error}` });
+    // pi's form: no command at all.
+    expect(table.settle({ type: "response", success: false, error: "Unknown command: undefined" }, same)).toMatchObject({ kind: "resolved", id: "g1-2" });
+    await expect(state).rejects.toMatchObject({ kind: "worker_error", message: "The worker could not read the get_state request: Unknown command: undefined" });
+    expect(table.size()).toBe(0);
   });
 
   it("reports a second failure for a resolved prompt as a late prompt failure (docs/protocol.md §2.4)", async () => {

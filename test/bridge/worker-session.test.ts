@@ -10,6 +10,7 @@ import type { BridgeNotice } from "../../src/bridge/types.js";
 import { createUiRouter } from "../../src/bridge/ui-router.js";
 import type { AgentEvent } from "../../src/bridge/wire-types.js";
 import { WorkerSession } from "../../src/bridge/worker-session.js";
+import { DEFAULT_MAX_RECORD_BYTES } from "../../src/protocol/index.js";
 import { fakeProcess } from "./helpers/fake-process.js";
 
 function rig(generation = 2) {
@@ -130,6 +131,33 @@ describe("worker session", () => {
     };
     await expect(r.session.request("prompt", { message: "hi" })).rejects.toMatchObject({ kind: "queue_full" });
     expect(r.pending.size()).toBe(0);
+  });
+
+  it("a request over the size a worker reads is refused before anything is written", async () => {
+    const r = rig();
+    const written: string[] = [];
+    r.worker.writer.write = (record: string) => void written.push(record);
+    const message = "x".repeat(DEFAULT_MAX_RECORD_BYTES);
+    await expect(r.session.request("prompt", { message })).rejects.toMatchObject({
+      kind: "too_large",
+      message: expect.stringMatching(/^The message is 64\.0 MiB as sent; a worker reads at most 64 MiB at once\. Not sent\.$/),
+    });
+    expect(written).toEqual([]);
+    expect(r.pending.size()).toBe(0);
+    // Just under the limit is sent.
+    void r.session.request("prompt", { message: "x".repeat(DEFAULT_MAX_RECORD_BYTES - 100) });
+    expect(written).toHaveLength(1);
+  });
+
+  it("an id-less parse failure ends the waiting prompt and counts as a protocol error", async () => {
+    const r = rig();
+    const prompt = r.session.request("prompt", { message: "hi" });
+    r.line({ type: "response", command: "parse", success: false, error: "Failed to parse command: invalid UTF-8" });
+    await expect(prompt).rejects.toMatchObject({
+      kind: "worker_error",
+      message: "The worker could not read the prompt request: Failed to parse command: invalid UTF-8",
+    });
+    expect(r.notices).toMatchObject([{ kind: "protocol_error", message: "Worker could not parse a command: Failed to parse command: invalid UTF-8" }]);
   });
 
   it("after the worker is gone, requests are refused and frames become a warning", async () => {

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROOT, TUI_BIN } from "./pty-harness.js";
 import { createSandbox, type Sandbox } from "./sandbox.js";
 import { BUILT, FAKE_MODEL } from "./tui-session.js";
+import { DEFAULT_MAX_RECORD_BYTES } from "../../src/protocol/index.js";
 
 const UI_EXTENSION = resolve(ROOT, "test", "fixtures", "pi-ui-extension.ts");
 
@@ -136,6 +137,15 @@ describe.skipIf(!BUILT)("agent-tui -p (print mode) under pipes", () => {
     const streamed = sandbox.llm.requests.find((q) => q.lastUser.includes("PIPE-TEST"));
     expect(streamed?.clientClosedEarly).toBe(true);
   });
+
+  it("refuses a prompt over the size a worker reads, at once, with exit 1", async () => {
+    // A worker discards such a record with an error that carries no id: sent, it left -p waiting forever.
+    const r = await run(sandbox, ["-p"], "y".repeat(DEFAULT_MAX_RECORD_BYTES + 1));
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toMatch(/^agent-tui: The message is 64\.0 MiB as sent; a worker reads at most 64 MiB at once\. Not sent\.\n$/);
+    expect(sandbox.llm.requests.some((q) => q.lastUser.startsWith("yyyy"))).toBe(false);
+  }, 60_000);
 
   it("answers an extension confirm with its default, or as --yes says, and says so on stderr", async () => {
     const no = await run(sandbox, ["-p", "-e", UI_EXTENSION, "CONFIRM-TEST one"]);

@@ -13,7 +13,7 @@ import type { Store } from "./state/store.js";
 const VIEW_ACTIONS = {
   toggle_tool_output: { type: "toggle_tools" },
   open_transcript: { type: "transcript_view", open: true },
-  toggle_thinking: { type: "toggle_thinking" },
+  toggle_thinking: { type: "toggle_thinking", announce: true },
 } satisfies Partial<Record<EditorAction, TuiAction>>;
 
 type ViewAction = keyof typeof VIEW_ACTIONS;

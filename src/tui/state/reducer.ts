@@ -18,6 +18,7 @@ import type { FooterState, NoticeLevel, RunState, TuiState } from "./types.js";
 import type { UiRequest } from "./ui-requests.js";
 import { boundOutput } from "./bounded-text.js";
 import { flushFailure, reduceFailure } from "./failures.js";
+import { toggleThinking } from "./thinking-toggle.js";
 import { formatCount } from "../format-count.js";
 
 const TOAST_MS = 5000;
@@ -328,7 +329,7 @@ export function reduce(s: TuiState, a: TuiAction): TuiState {
     case "editor":
       return { ...s, editor: reduceEditor(s.editor, a.op) };
     case "toggle_thinking":
-      return { ...s, ui: { ...s.ui, showThinking: !s.ui.showThinking } };
+      return toggleThinking(s, a.announce === true);
     case "toggle_tools":
       return { ...s, ui: { ...s.ui, toolsExpanded: !s.ui.toolsExpanded } };
     case "exit_armed":

@@ -3,10 +3,12 @@
 // on; a tmux passthrough wrapper would be dropped by default), a local clipboard program as
 // well when the terminal is on this machine, and a private file. The report says what was
 // done: whether a terminal applied OSC 52 cannot be known, so it is never called a success.
+// What is copied is the text as a person sees it (clipboardText), never raw control characters.
 import { spawn } from "node:child_process";
 import { accessSync, constants, mkdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
+import { visibleText } from "../bridge/index.js";
 import { formatCount } from "./format-count.js";
 
 /** Terminals cap OSC 52 payloads (xterm ~100 kB); larger texts are not sent that way. */
@@ -25,6 +27,16 @@ export type CopyResult = {
   /** Why the fallback file could not be written. */
   error: string | undefined;
 };
+
+/**
+ * The text put on the clipboard: what a person sees, not the bytes a model sent. Tabs and line
+ * breaks are kept (CRLF becomes LF), foreign SGR is dropped, and every other control and bidi
+ * character becomes its visible placeholder as on screen (`␛`, `<U+202E>`): pasted into a shell,
+ * an `ESC[201~` would end its bracketed paste and run what follows, a CR or BS would hide text.
+ */
+export function clipboardText(text: string): string {
+  return visibleText(text);
+}
 
 /** The escape sequence that sets the clipboard to `text` (plain: no tmux/screen wrapper). */
 export function osc52Sequence(text: string): string {
@@ -100,7 +112,9 @@ export type ClipboardOptions = {
   runProgram?: (program: ClipboardProgram, text: string, env: NodeJS.ProcessEnv) => Promise<{ ok: boolean; error: string | undefined }>;
 };
 
-export async function copyToClipboard(text: string, options: ClipboardOptions): Promise<CopyResult> {
+export async function copyToClipboard(raw: string, options: ClipboardOptions): Promise<CopyResult> {
+  // One boundary for every way out (OSC 52, the program, the file) and every caller (/copy, y).
+  const text = clipboardText(raw);
   const env = options.env ?? process.env;
   const platform = options.platform ?? process.platform;
   const bytes = Buffer.byteLength(text, "utf8");

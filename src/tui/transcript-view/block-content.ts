@@ -1,6 +1,7 @@
 // What each view block shows, independent of the width: parts to lay out (word-wrapped text,
 // markdown, hard-wrapped lines) with every untrusted string sanitised, and the block as plain
 // text for copying. Tool calls show their full arguments and full result.
+import { clipboardText } from "../clipboard.js";
 import { sanitizeText } from "../render/sanitize.js";
 import { style, symbols, theme } from "../render/theme.js";
 import { formatElapsed } from "../render/tool-lines.js";
@@ -219,5 +220,6 @@ export function blockPlainText(block: ViewBlock): string {
       }
     }
   })();
-  return sanitizeText(raw, { keepSgr: false }).replace(/\n+$/, "");
+  // The same text /copy would copy: tabs kept, controls visible (clipboard.ts).
+  return clipboardText(raw).replace(/\n+$/, "");
 }

@@ -4,8 +4,10 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writ
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { ALL_HOSTILE } from "../../fixtures/hostile-text.mjs";
 import {
   type ClipboardProgram,
+  clipboardText,
   copyToClipboard,
   describeCopy,
   findClipboardProgram,
@@ -110,5 +112,31 @@ describe("clipboard", () => {
     expect(readFileSync(out, "utf8")).toBe("copied ✓");
     const missing = await runClipboardProgram({ name: join(bin, "missing"), args: [] }, "x", {});
     expect(missing.ok).toBe(false);
+  });
+
+  it("copies what a person sees: tabs and line breaks kept, no control or bidi character on any way out", async () => {
+    const raw = `run:\tthis\r\nthen \u001b[201~rm -rf ~\u001b[200~ ${ALL_HOSTILE} \u009b2J \u001b[31mred\u001b[0m`;
+    const writes: string[] = [];
+    const piped: string[] = [];
+    const runProgram = async (_p: ClipboardProgram, text: string): Promise<{ ok: boolean; error: string | undefined }> => {
+      piped.push(text);
+      return { ok: true, error: undefined };
+    };
+    const r = await copyToClipboard(raw, {
+      write: (d) => writes.push(d),
+      env: {},
+      dir: join(dir, "hostile"),
+      findProgram: () => ({ name: "xclip", args: [] }),
+      runProgram,
+    });
+    const payload = Buffer.from(/^\u001b\]52;c;([A-Za-z0-9+/=]*)\u0007$/.exec(writes[0] ?? "")?.[1] ?? "", "base64").toString("utf8");
+    const forbidden = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+    for (const copied of [payload, piped[0] ?? "", readFileSync(r.file ?? "", "utf8")]) {
+      expect(copied).not.toMatch(forbidden);
+      expect(copied).toBe(clipboardText(raw));
+    }
+    expect(payload).toMatch(/^run:\tthis\nthen ␛\[201~rm -rf ~␛\[200~ ␛\]52;c;/);
+    expect(payload).toContain("<U+009B>2J red");
+    expect(r.bytes).toBe(Buffer.byteLength(payload));
   });
 });

@@ -141,7 +141,7 @@ describe.skipIf(!BUILT)("live sessions under a pty", () => {
     await tui.waitForText("The agent is working. Leave it running?");
     tui.write(KEYS.enter); // Detach
     await tui.waitForExit();
-    expect(tui.output()).toContain("Come back with: agent-tui attach");
+    expect(tui.output()).toMatch(/Come back with: node \S+\/bin\/agent-tui\.js attach /); // as it was started
     // agent-tui let the worker go and left; the worker notes the closed link in its own time.
     await waitUntil(() => box?.live()[0]?.attached === false, "the worker to say nobody is attached");
     const [entry] = box.live();

@@ -3,6 +3,7 @@
 // live workers with state, folder, age and pid; choosing one offers to stop it).
 import type { SlashCommand } from "../slash-registry.js";
 import type { PickerHost } from "../pickers/picker-host.js";
+import { comeBackCommand, currentInvocation, type Invocation } from "./come-back.js";
 import { describeLiveSession, listLiveSessions, stopLiveSession, type LiveSession } from "./live-sessions.js";
 
 export type LiveCommandDeps = {
@@ -31,9 +32,9 @@ export async function askQuitWhileWorking(pickers: PickerHost): Promise<"detach"
   return chosen?.id === "detach" || chosen?.id === "stop" ? chosen.id : undefined;
 }
 
-/** The line printed after leaving on purpose. */
-export function detachedHint(id: string): string {
-  return `Detached: the session keeps running. Come back with: agent-tui attach ${id.slice(0, 13)}\n`;
+/** The line printed after leaving on purpose, with the command to come back as this agent-tui was started. */
+export function detachedHint(id: string, invocation: Invocation = currentInvocation()): string {
+  return `Detached: the session keeps running. Come back with: ${comeBackCommand(invocation, id)}\n`;
 }
 
 export function liveCommands(deps: LiveCommandDeps): SlashCommand[] {

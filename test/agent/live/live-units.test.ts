@@ -81,6 +81,34 @@ describe("attach tracker", () => {
     expect(t.busy).toBe(false);
     expect(t.frames().map((f) => f["method"] ?? f.type)).toEqual(["queue_update", "setStatus"]);
   });
+
+  it("keeps messages no client has seen, in the worker's order among statuses and dialogs, until one sees them", () => {
+    const t = createAttachTracker();
+    let seq = 0;
+    const see = (frame: Record<string, unknown> & { type: string }): void => t.observe(frame, ++seq);
+    see({ type: "extension_ui_request", id: "n1", method: "notify", message: "hello" });
+    see({ type: "extension_ui_request", id: "s", method: "setStatus", statusKey: "k", statusText: "on" });
+    see({ type: "extension_error", extensionPath: "/x.ts", event: "session_start", error: "boom" });
+    see({ type: "extension_ui_request", id: "d1", method: "confirm", title: "ok?" });
+    see({ type: "extension_ui_request", id: "n2", method: "notify", message: "after" });
+    expect(t.frames().map((f) => f["id"] ?? f.type)).toEqual(["n1", "s", "extension_error", "d1", "n2"]);
+    t.seenUpTo(3);
+    expect(t.frames().map((f) => f["id"] ?? f.type)).toEqual(["s", "d1", "n2"]);
+    t.seenUpTo(seq);
+    expect(t.frames().map((f) => f["id"] ?? f.type)).toEqual(["s", "d1"]);
+  });
+
+  it("bounds the unseen messages and says how many it dropped, once", () => {
+    const t = createAttachTracker();
+    for (let i = 1; i <= 130; i++) t.observe({ type: "extension_ui_request", id: `n${i}`, method: "notify", message: `m${i}` }, i);
+    const frames = t.frames();
+    expect(frames).toHaveLength(101);
+    expect(frames[0]?.["message"]).toBe("30 earlier messages from while no client was attached were not kept");
+    expect(frames[1]?.["id"]).toBe("n31");
+    expect(frames.at(-1)?.["id"]).toBe("n130");
+    t.seenUpTo(130);
+    expect(t.frames()).toEqual([]);
+  });
 });
 
 const entry = (over: Partial<LiveEntry>): LiveEntry => ({

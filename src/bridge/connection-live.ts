@@ -10,7 +10,7 @@ import type { RunInput } from "./run-state.js";
 import { createLiveLink, DEFAULT_RECONNECT_DELAYS_MS, reconnectDelay, type AttachKind, type LiveLink } from "./live-link.js";
 import { PROBE_TIMEOUT_MS, type RequestFn } from "./startup.js";
 import { decodeData } from "./normalise.js";
-import type { AgentMessage, RpcSessionState } from "./wire-types.js";
+import type { AgentMessage, RpcSessionState, SessionStats } from "./wire-types.js";
 import type { BridgeNotice, LiveAttachMode, WorkerExitInfo } from "./types.js";
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -180,6 +180,8 @@ class LiveConnection implements LiveSupport {
     const listId = offset !== undefined && typeof data["messagesListId"] === "number" ? data["messagesListId"] : undefined;
     // The answer's get_state data (decoded like any get_state) names the session printed.
     const state = printed && isRecord(data["state"]) ? decodeData("get_state", data["state"]) : undefined;
+    // Its totals as of the answer: the events after it add to them, in stream order.
+    const stats = printed && isRecord(data["stats"]) ? decodeData("get_session_stats", data["stats"]) : undefined;
     this.deps.emit({
       kind: "live_attached",
       id: this.link.id ?? "",
@@ -188,6 +190,7 @@ class LiveConnection implements LiveSupport {
       ...(offset !== undefined ? { messagesOffset: offset } : {}),
       ...(listId !== undefined ? { messagesListId: listId } : {}),
       ...(state?.ok ? { state: state.value as RpcSessionState } : {}),
+      ...(stats?.ok ? { stats: stats.value as SessionStats } : {}),
     });
     const frames = Array.isArray(data["frames"]) ? data["frames"] : [];
     for (const frame of frames) if (isRecord(frame)) this.deps.dispatchFrame(frame);

@@ -1,13 +1,14 @@
 // What a terminal attaching to a live worker is shown, under a pty: what an extension showed
 // before any client was attached (its first notification, status, widget, an open dialog that
-// this terminal then answers), once and not again to the next terminal.
+// this terminal then answers), once and not again to the next terminal; and a run joined midway
+// keeps the worker's clock and token totals.
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { isProcessAlive, listLiveEntries } from "../../src/agent/live/live-registry.js";
 import { spawnTui, type TuiProcess } from "./pty-harness.js";
 import { createSandbox, type Sandbox } from "./sandbox.js";
-import { BUILT, FAKE_MODEL } from "./tui-session.js";
+import { BUILT, FAKE_MODEL, submitLine } from "./tui-session.js";
 
 const LIVE = { liveSessions: { enabled: true } };
 
@@ -53,6 +54,18 @@ async function waitUntil(cond: () => boolean, what: string, timeoutMs = 15_000):
 
 const count = (text: string, what: string): number => text.split(what).length - 1;
 
+/** The seconds of the "Working… Ns" row, if shown. */
+function workingSeconds(tui: TuiProcess): number | undefined {
+  const m = /Working… (\d+)s/.exec(tui.screenText());
+  return m ? Number(m[1]) : undefined;
+}
+
+/** The footer's "↑in ↓out" figures, if shown. */
+function footerTokens(tui: TuiProcess): string | undefined {
+  const footer = tui.screen().find((row) => row.includes("Fake Model •"));
+  return /↑\S+ ↓\S+/.exec(footer ?? "")?.[0];
+}
+
 afterEach(async () => {
   if (!box) return;
   for (const t of box.tuis) t.kill();
@@ -87,5 +100,39 @@ describe.skipIf(!BUILT)("attaching to a live worker under a pty", () => {
     expect(again).not.toContain("EXT-HELLO");
     expect(again).not.toContain("EXT-ANSWERED-YES");
     expect(again).not.toContain("EXT-ASK");
+  }, 60_000);
+
+  it("keeps the run's clock and the session's token totals when a terminal attaches mid-run", async () => {
+    const tokens = Array.from({ length: 30 }, (_, i) => `tok${String(i).padStart(2, "0")} `);
+    const firstUsage = { prompt_tokens: 4321, completion_tokens: 765 };
+    const secondUsage = { prompt_tokens: 1000, completion_tokens: 50 };
+    box = await liveBox([
+      { kind: "text", matchLastUser: "ONE", chunks: ["first answer"], delayMs: 5, usage: firstUsage },
+      { kind: "text", matchLastUser: "TWO", chunks: tokens, delayMs: 20, holdAfter: 10, usage: secondUsage },
+    ]);
+    const first = await box.start(FAKE_MODEL);
+    await submitLine(first, "ONE go");
+    await first.waitForText("first answer");
+    await submitLine(first, "TWO go");
+    await first.waitForText("tok09");
+    const before = footerTokens(first);
+    expect(before).toBeDefined();
+    // The run has been going for a few seconds when the second terminal joins it.
+    await first.waitForText(/Working… [3-9]s/, 15_000);
+    const elapsed = workingSeconds(first) ?? 0;
+
+    const second = await box.start(["attach"], "tok09");
+    await second.waitForText(/Working… \d+s/);
+    expect(workingSeconds(second)).toBeGreaterThanOrEqual(elapsed);
+    await waitUntil(() => footerTokens(second) !== undefined, "the footer's totals");
+    expect(footerTokens(second)).toBe(before);
+
+    // The rest of the run adds to the worker's totals, counted once.
+    box.sandbox.llm.release();
+    await second.waitForText("tok29", 15_000, "all");
+    await second.waitForNoText(/Working…/);
+    const inTokens = firstUsage.prompt_tokens + secondUsage.prompt_tokens;
+    const outTokens = firstUsage.completion_tokens + secondUsage.completion_tokens;
+    expect(footerTokens(second)).toBe(`↑${(inTokens / 1000).toFixed(1)}k ↓${outTokens}`);
   }, 60_000);
 });

@@ -86,6 +86,8 @@ type Numbered = { frame: WireEvent; seq: number };
 
 class AttachState implements AttachTracker {
   busy = false;
+  /** When the run going now began (agent_start while idle), for the client's elapsed time. */
+  private runStartedAt = 0;
   private compaction: WireEvent | undefined;
   private retry: WireEvent | undefined;
   private partial: Partial | undefined;
@@ -106,6 +108,8 @@ class AttachState implements AttachTracker {
     this.unseen.observe(frame, seq);
     switch (frame.type) {
       case "agent_start":
+        // A retried attempt starts again inside the same run: its clock goes on.
+        if (!this.busy) this.runStartedAt = Date.now();
         this.busy = true;
         return;
       case "agent_settled":
@@ -143,7 +147,8 @@ class AttachState implements AttachTracker {
 
   frames(): WireEvent[] {
     const out: WireEvent[] = [];
-    if (this.busy) out.push({ type: "agent_start" });
+    // `runningMs` (ours): how long the run has gone on, so the client's clock does not restart at 0.
+    if (this.busy) out.push({ type: "agent_start", runningMs: Math.max(0, Date.now() - this.runStartedAt) });
     if (this.compaction) out.push(this.compaction);
     if (this.retry) out.push(this.retry);
     const partial = this.partial;

@@ -33,14 +33,16 @@ export interface ClientHubOptions {
   socketPath: string;
   version: string;
   liveId: string;
-  /** get_state data and get_messages messages, for a client that cannot resume. */
-  snapshot(): { state: unknown; messages: unknown[] };
+  /** get_state data, get_messages messages and get_session_stats data, for a client that cannot resume. */
+  snapshot(): LiveSnapshot;
   onAttach(): void;
   onDetach(): void;
   /** A client sent `shutdown`: end the worker as if stdin had closed. */
   onShutdownRequested(): void;
   warn(message: string): void;
 }
+
+export type LiveSnapshot = { state: unknown; messages: unknown[]; stats?: unknown };
 
 export interface ClientHub {
   /** Events: numbered, tracked, sent to the controlling client if there is one. */
@@ -300,7 +302,7 @@ class LiveClientHub implements ClientHub {
       this.markAttached(c);
       return;
     }
-    const { state, messages: all } = this.options.snapshot();
+    const { state, messages: all, stats } = this.options.snapshot();
     // `tail`: only the last messages (the client prints those and pages the rest with get_messages).
     const tail = frame["tail"];
     const page = messagePage(all, typeof tail === "number" && tail >= 1 ? -Math.trunc(tail) : undefined);
@@ -311,6 +313,8 @@ class LiveClientHub implements ClientHub {
       messages: page.messages,
       messagesOffset: page.offset,
       messagesListId: page.listId,
+      // The footer's totals as of `seq`: the events after the answer add to them.
+      ...(stats !== undefined ? { stats } : {}),
       frames: this.tracker.frames(),
     };
     this.respond(c, frame["id"], "live_attach", answer);

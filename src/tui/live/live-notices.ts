@@ -3,7 +3,7 @@
 // progress, a worker that resumed, and a worker that let this terminal go.
 import type { BridgeNotice } from "../../bridge/index.js";
 import type { TuiAction } from "../state/actions.js";
-import { sessionActions } from "../open-session.js";
+import { sessionActions, statsTotals } from "../open-session.js";
 import { messageWindow, type TailPlace } from "../session-pages.js";
 
 type LiveNotice = Extract<BridgeNotice, { kind: "live_attached" | "live_link" | "live_detached" }>;
@@ -13,17 +13,23 @@ export function tailPlace(n: Extract<BridgeNotice, { kind: "live_attached" }>): 
   return n.messagesOffset === undefined ? undefined : { offset: n.messagesOffset, listId: n.messagesListId };
 }
 
+/** The worker's totals as of the attach answer, before the events after it add to them. */
+function answerTotals(n: Extract<BridgeNotice, { kind: "live_attached" }>): TuiAction[] {
+  return n.stats !== undefined ? [{ type: "session_totals", totals: statsTotals(n.stats) }] : [];
+}
+
 export function liveNoticeActions(n: LiveNotice, now: number): TuiAction[] {
   switch (n.kind) {
     case "live_attached":
       switch (n.mode) {
         case "first":
           // The session as opening it prints it; the run in progress continues from the answer's frames.
-          return sessionActions(messageWindow(n.messages, tailPlace(n)));
+          return [...sessionActions(messageWindow(n.messages, tailPlace(n))), ...answerTotals(n)];
         case "snapshot":
           return [
             { type: "interrupted", reason: "Reconnected, but what was streamed meanwhile could not be replayed; the conversation so far follows.", now },
             ...sessionActions(messageWindow(n.messages, tailPlace(n))),
+            ...answerTotals(n),
           ];
         case "resumed":
         case "replaced":

@@ -1,7 +1,7 @@
 // The pure parts of live workers: the replay log's bounds, the attach tracker's picture of a
 // run in progress, finding a worker by what the user typed, attach's argument split, host
 // tools while detached, and the idle grace setting.
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { createAttachTracker } from "../../../src/agent/live/attach-state.js";
 import { idleGraceMs } from "../../../src/agent/live/idle-exit.js";
 import { findLiveEntry, type LiveEntry } from "../../../src/agent/live/live-registry.js";
@@ -108,6 +108,21 @@ describe("attach tracker", () => {
     expect(frames.at(-1)?.["id"]).toBe("n130");
     t.seenUpTo(130);
     expect(t.frames()).toEqual([]);
+  });
+
+  it("tells how long the run has been going, from its first start (a retried attempt does not restart it)", () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      const t = createAttachTracker();
+      vi.setSystemTime(10_000);
+      t.observe({ type: "agent_start" }, 1);
+      vi.setSystemTime(14_000);
+      t.observe({ type: "agent_start" }, 2);
+      vi.setSystemTime(17_500);
+      expect(t.frames()[0]).toEqual({ type: "agent_start", runningMs: 7500 });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -22,7 +22,7 @@ import { loadAgentCore } from "./providers/lazy.js";
 import { BUILTIN_TOOL_NAMES } from "./tools/prompt-info.js";
 import { guardStderr, installCredentialGuard, maskSecrets } from "./security/credential-guard.js";
 import type { LiveTransport } from "./live/live-transport.js";
-import { buildState } from "./commands/state-commands.js";
+import { buildState, sessionStats } from "./commands/state-commands.js";
 import { whenQuiet } from "./rpc/when-quiet.js";
 
 export interface StartOptions {
@@ -192,7 +192,7 @@ async function serve(
       server,
       cwd: services.cwd,
       session: services.session,
-      snapshot: () => ({ state: buildState(runtime), messages: runtime.messages }),
+      snapshot: () => ({ state: buildState(runtime), messages: runtime.messages, stats: sessionStats(runtime, services) }),
       runIdle: () => !runtime.isStreaming && !runtime.isCompacting,
       hostTools: () => getSessionFeatures(services)?.hostTools,
       shutdown,

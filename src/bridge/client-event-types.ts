@@ -59,7 +59,8 @@ export type MessageDelta =
  * cumulative message_update as a delta (plus the snapshot only when the delta is not enough).
  */
 export type ClientEvent =
-  | { type: "agent_start" }
+  /** `runningMs`: a live worker's run already going that long when this client attached. */
+  | { type: "agent_start"; runningMs?: number }
   | { type: "agent_end"; willRetry: boolean | undefined }
   | { type: "agent_settled" }
   | { type: "turn_start" }

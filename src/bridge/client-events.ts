@@ -87,7 +87,10 @@ const EMPTY_MESSAGE: ClientMessage = { role: "unknown", blocks: [] };
 
 /** One converter per protocol event type: a new event in the protocol types fails to compile here. */
 const CONVERTERS: { [K in AgentEventType]: Converter } = {
-  agent_start: () => ({ type: "agent_start" }),
+  agent_start: (raw) => {
+    const ms = raw["runningMs"];
+    return typeof ms === "number" && Number.isFinite(ms) && ms >= 0 ? { type: "agent_start", runningMs: ms } : { type: "agent_start" };
+  },
   agent_settled: () => ({ type: "agent_settled" }),
   turn_start: () => ({ type: "turn_start" }),
   turn_end: () => ({ type: "turn_end" }),

@@ -10,7 +10,7 @@ import type { RunInput } from "./run-state.js";
 import { createLiveLink, DEFAULT_RECONNECT_DELAYS_MS, reconnectDelay, type AttachKind, type LiveLink } from "./live-link.js";
 import { PROBE_TIMEOUT_MS, type RequestFn } from "./startup.js";
 import { decodeData } from "./normalise.js";
-import type { AgentMessage, RpcSessionState } from "./wire-types.js";
+import type { AgentMessage, RpcSessionState, SessionStats } from "./wire-types.js";
 import type { BridgeNotice, LiveAttachMode, LiveWorkerSummary, WorkerExitInfo } from "./types.js";
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -181,6 +181,8 @@ class LiveConnection implements LiveSupport {
     // The answer's get_state data (decoded like any get_state) names the session printed.
     const state = printed && isRecord(data["state"]) ? decodeData("get_state", data["state"]) : undefined;
     const worker = printed ? decodeWorkerSummary(data["worker"]) : undefined;
+    // Its totals as of the answer: the events after it add to them, in stream order.
+    const stats = printed && isRecord(data["stats"]) ? decodeData("get_session_stats", data["stats"]) : undefined;
     this.deps.emit({
       kind: "live_attached",
       id: this.link.id ?? "",
@@ -190,6 +192,7 @@ class LiveConnection implements LiveSupport {
       ...(listId !== undefined ? { messagesListId: listId } : {}),
       ...(state?.ok ? { state: state.value as RpcSessionState } : {}),
       ...(worker ? { worker } : {}),
+      ...(stats?.ok ? { stats: stats.value as SessionStats } : {}),
     });
     const frames = Array.isArray(data["frames"]) ? data["frames"] : [];
     for (const frame of frames) if (isRecord(frame)) this.deps.dispatchFrame(frame);

@@ -1,6 +1,6 @@
 // Public types of the bridge: what the TUI sees of a worker connection (notices, snapshot,
 // options, host tools). Wire shapes come from src/protocol via ./wire-types.ts.
-import type { ExtensionUiRequest, RpcSessionState, AgentMessage, AgentToolResult, HostToolDefinition } from "./wire-types.js";
+import type { ExtensionUiRequest, RpcSessionState, AgentMessage, AgentToolResult, HostToolDefinition, SessionStats } from "./wire-types.js";
 import type { RpcClient } from "./rpc-client.js";
 import type { ClientEvent, SessionSnapshot } from "./client-event-types.js";
 
@@ -68,6 +68,8 @@ export type BridgeNotice =
       state?: RpcSessionState;
       /** What the worker said of itself (agent-rpc): absent from workers that do not say. */
       worker?: LiveWorkerSummary;
+      /** The session's totals as of the answer (get_session_stats data), when the worker sent them. */
+      stats?: SessionStats;
     }
   /** The link to a live worker: lost, next attempt in `delayMs`, or restored. */
   | { kind: "live_link"; state: "lost" | "waiting" | "restored"; attempt?: number; delayMs?: number }

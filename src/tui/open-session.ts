@@ -38,9 +38,10 @@ export type SessionPrinter = {
    * A live worker's attach answer printed `state`'s session (sessionActions, in stream order
    * before the run in progress): remember it, take its totals and build its earlier messages.
    * show({ ifNotShown }) then prints nothing. `place`: the answer held only the messages from
-   * there on (the earlier ones are read a page at a time).
+   * there on (the earlier ones are read a page at a time). `totalsGiven`: the answer carried the
+   * session's totals (applied in stream order with it); otherwise they are asked for.
    */
-  attached(state: RpcSessionState, messages: readonly unknown[], place?: TailPlace): Promise<void>;
+  attached(state: RpcSessionState, messages: readonly unknown[], place?: TailPlace, totalsGiven?: boolean): Promise<void>;
   /** Resolves once the earlier messages of the last printed session are in the store. */
   olderBuilt(): Promise<void>;
   /** A live attach answer without the session's state: build its earlier messages only. */
@@ -139,7 +140,8 @@ function sessionKey(state: Pick<RpcSessionState, "sessionFile" | "sessionId">): 
   return state.sessionFile ?? `id:${state.sessionId}`;
 }
 
-function statsTotals(s: SessionStats): SessionTotals {
+/** The footer's totals from get_session_stats data. */
+export function statsTotals(s: SessionStats): SessionTotals {
   return {
     tokensIn: s.tokens.input + s.tokens.cacheRead,
     tokensOut: s.tokens.output,
@@ -189,10 +191,12 @@ export function createSessionPrinter(store: Store, connection: Connection): Sess
       if (shown() === undefined || shown() === sessionKey(state)) return remember(state);
       await print(state, messages, "The restarted worker opened another session");
     },
-    async attached(state, messages, place) {
+    async attached(state, messages, place, totalsGiven = false) {
       remember(state);
       const window = messageWindow(messages, place);
-      store.dispatch({ type: "session_totals", totals: await totals(window) });
+      // Asked for only from workers whose answer lacks them: an answer arriving after events that
+      // the store already counted would count them twice (or drop them).
+      if (!totalsGiven) store.dispatch({ type: "session_totals", totals: await totals(window) });
       // The attach answer's notice printed the tail (live-notices.ts); the rest follows here.
       await fill(window);
     },

@@ -7,7 +7,7 @@ import type { AgentRuntime } from "../runtime/agent-runtime.js";
 import { textOf } from "../runtime/agent-messages.js";
 import { computeSessionStats } from "../runtime/session-stats.js";
 import { messagePage } from "./message-page.js";
-import type { CommandTable } from "./registry.js";
+import type { AgentServices, CommandTable } from "./registry.js";
 
 export function buildState(runtime: AgentRuntime): Record<string, unknown> {
   const store = runtime.store;
@@ -37,6 +37,11 @@ export function buildState(runtime: AgentRuntime): Record<string, unknown> {
   return state;
 }
 
+/** get_session_stats data: whole-session totals when the session store is the runtime's (always, in the worker). */
+export function sessionStats(runtime: AgentRuntime, services: Pick<AgentServices, "session">): Record<string, unknown> {
+  return computeSessionStats(runtime, (runtime.store as unknown) === services.session ? services.session : undefined);
+}
+
 export function lastAssistantText(runtime: AgentRuntime): string | null {
   for (let i = runtime.messages.length - 1; i >= 0; i--) {
     const message = runtime.messages[i];
@@ -59,8 +64,7 @@ export const stateCommands: CommandTable = {
     return { text: lastAssistantText(runtime) };
   },
   async get_session_stats(_cmd, { runtime, services }) {
-    // Whole-session totals when the session store is the runtime's (always, in the worker).
-    return computeSessionStats(runtime, (runtime.store as unknown) === services.session ? services.session : undefined);
+    return sessionStats(runtime, services);
   },
   async get_commands() {
     return { commands: [] };

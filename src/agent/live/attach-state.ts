@@ -1,8 +1,10 @@
 // What a client attaching mid-run needs besides get_state and get_messages, folded from the
 // worker's own outgoing frames: the run being busy, the assistant message streamed so far,
-// running tools, the queue, open extension dialogs and the extension status/widgets/title.
-// `frames()` turns it into ordinary protocol frames the client processes as if it had been there.
+// running tools, the queue, open extension dialogs, the extension status/widgets/title and the
+// messages no client has seen yet. `frames()` turns it into ordinary protocol frames the client
+// processes as if it had been there.
 import type { WireEvent } from "../runtime/wire-events.js";
+import { createUnseenMessages, type UnseenMessages } from "./unseen-messages.js";
 
 const DIALOG_METHODS = new Set(["select", "confirm", "input", "editor"]);
 
@@ -16,6 +18,8 @@ export interface AttachTracker {
   observe(frame: WireEvent, seq: number): void;
   /** An open dialog was answered by the client (its extension_ui_response arrived). */
   dialogAnswered(id: string): void;
+  /** An attached client was sent every event up to `seq`: those messages are no longer unseen. */
+  seenUpTo(seq: number): void;
   readonly busy: boolean;
   /** Dialogs waiting for an answer. */
   readonly openDialogs: number;
@@ -77,17 +81,23 @@ function foldDelta(partial: Partial, e: Record<string, unknown>): void {
   }
 }
 
+/** A frame with the event number it had, so the UI part of `frames()` keeps the worker's order. */
+type Numbered = { frame: WireEvent; seq: number };
+
 class AttachState implements AttachTracker {
   busy = false;
+  /** When the run going now began (agent_start while idle), for the client's elapsed time. */
+  private runStartedAt = 0;
   private compaction: WireEvent | undefined;
   private retry: WireEvent | undefined;
   private partial: Partial | undefined;
   private queue: WireEvent | undefined;
-  private title: WireEvent | undefined;
+  private title: Numbered | undefined;
   private readonly tools = new Map<string, { start: WireEvent; update?: WireEvent }>();
-  private readonly dialogs = new Map<string, { frame: WireEvent; seq: number }>();
-  private readonly statuses = new Map<string, WireEvent>();
-  private readonly widgets = new Map<string, WireEvent>();
+  private readonly dialogs = new Map<string, Numbered>();
+  private readonly statuses = new Map<string, Numbered>();
+  private readonly widgets = new Map<string, Numbered>();
+  private readonly unseen: UnseenMessages = createUnseenMessages();
 
   get openDialogs(): number {
     return this.dialogs.size;
@@ -95,8 +105,11 @@ class AttachState implements AttachTracker {
 
   observe(frame: WireEvent, seq: number): void {
     if (this.observeMessage(frame) || this.observeTool(frame)) return;
+    this.unseen.observe(frame, seq);
     switch (frame.type) {
       case "agent_start":
+        // A retried attempt starts again inside the same run: its clock goes on.
+        if (!this.busy) this.runStartedAt = Date.now();
         this.busy = true;
         return;
       case "agent_settled":
@@ -128,9 +141,14 @@ class AttachState implements AttachTracker {
     this.dialogs.delete(id);
   }
 
+  seenUpTo(seq: number): void {
+    this.unseen.seenUpTo(seq);
+  }
+
   frames(): WireEvent[] {
     const out: WireEvent[] = [];
-    if (this.busy) out.push({ type: "agent_start" });
+    // `runningMs` (ours): how long the run has gone on, so the client's clock does not restart at 0.
+    if (this.busy) out.push({ type: "agent_start", runningMs: Math.max(0, Date.now() - this.runStartedAt) });
     if (this.compaction) out.push(this.compaction);
     if (this.retry) out.push(this.retry);
     const partial = this.partial;
@@ -140,9 +158,12 @@ class AttachState implements AttachTracker {
       if (run.update) out.push(run.update);
     }
     if (this.queue) out.push(this.queue);
-    if (this.title) out.push(this.title);
-    out.push(...this.statuses.values(), ...this.widgets.values());
-    for (const d of this.dialogs.values()) out.push(d.frame);
+    // What extensions showed, in the order the worker wrote it: the title, statuses and widgets
+    // as they are now, open dialogs, and the messages no client has seen.
+    const ui: Numbered[] = [...this.statuses.values(), ...this.widgets.values(), ...this.dialogs.values(), ...this.unseen.list()];
+    if (this.title) ui.push(this.title);
+    ui.sort((a, b) => a.seq - b.seq);
+    for (const u of ui) out.push(u.frame);
     return out;
   }
 
@@ -200,11 +221,11 @@ class AttachState implements AttachTracker {
     if (DIALOG_METHODS.has(method)) this.dialogs.set(id, { frame, seq });
     else if (method === "cancel") this.dialogs.delete(str(frame["targetId"]));
     else if (method === "setStatus") {
-      if (typeof frame["statusText"] === "string") this.statuses.set(str(frame["statusKey"]), frame);
+      if (typeof frame["statusText"] === "string") this.statuses.set(str(frame["statusKey"]), { frame, seq });
       else this.statuses.delete(str(frame["statusKey"]));
     } else if (method === "setWidget") {
-      if (Array.isArray(frame["widgetLines"])) this.widgets.set(str(frame["widgetKey"]), frame);
+      if (Array.isArray(frame["widgetLines"])) this.widgets.set(str(frame["widgetKey"]), { frame, seq });
       else this.widgets.delete(str(frame["widgetKey"]));
-    } else if (method === "setTitle") this.title = frame;
+    } else if (method === "setTitle") this.title = { frame, seq };
   }
 }

@@ -1,7 +1,7 @@
 // The live worker's side of its Unix socket: one controlling client at a time (a new one takes
 // over after the old one is told with `live_detached`), the single ordered writer of events
-// (numbered into the replay log and folded into the attach tracker, dropped while nobody is
-// attached) and of responses (delivered only to the connection that asked), and the transport
+// (numbered into the replay log and folded into the attach tracker, which also keeps what no
+// attached client has seen for the next one; dropped while nobody is attached) and of responses (delivered only to the connection that asked), and the transport
 // commands `live_attach` and `shutdown` (docs/protocol-notes.md, "Live sessions").
 import { createServer, type Server, type Socket } from "node:net";
 import { chmodSync, rmSync } from "node:fs";
@@ -25,20 +25,24 @@ export interface ClientConnection {
   readonly socket: Socket;
   /** Replaced by a newer client, or gone. */
   retired: boolean;
+  /** Its live_attach was answered: events sent from then on are seen (before, the client discards them). */
+  attached: boolean;
 }
 
 export interface ClientHubOptions {
   socketPath: string;
   version: string;
   liveId: string;
-  /** get_state data and get_messages messages, for a client that cannot resume (and what it says of the worker). */
-  snapshot(): { state: unknown; messages: unknown[]; worker?: unknown };
+  /** get_state data, get_messages messages and get_session_stats data, for a client that cannot resume (and what it says of the worker). */
+  snapshot(): LiveSnapshot;
   onAttach(): void;
   onDetach(): void;
   /** A client sent `shutdown`: end the worker as if stdin had closed. */
   onShutdownRequested(): void;
   warn(message: string): void;
 }
+
+export type LiveSnapshot = { state: unknown; messages: unknown[]; stats?: unknown; worker?: unknown };
 
 export interface ClientHub {
   /** Events: numbered, tracked, sent to the controlling client if there is one. */
@@ -69,6 +73,8 @@ class LiveClientHub implements ClientHub {
   private onRecord: (line: string, origin: ClientConnection) => void = () => undefined;
   /** Lines queued for the controlling client, written together on the next turn. */
   private pending: string[] = [];
+  /** Number of the last event among `pending`. */
+  private pendingSeq = 0;
   private scheduled = false;
   /** Streaming updates wait up to STREAM_COALESCE_MS to share a write (rpc/frame-writer.ts). */
   private held: ReturnType<typeof setTimeout> | undefined;
@@ -158,7 +164,11 @@ class LiveClientHub implements ClientHub {
         const line = serializeFrame(frame);
         hub.frames += 1;
         const event = frame as WireEvent;
-        if (!UNNUMBERED.has(event.type)) hub.tracker.observe(event, hub.log.push(line));
+        if (!UNNUMBERED.has(event.type)) {
+          const seq = hub.log.push(line);
+          hub.tracker.observe(event, seq);
+          if (hub.current) hub.pendingSeq = seq;
+        }
         hub.enqueue(line, isStreamingUpdate(event));
       },
       flush: () => this.flush(),
@@ -196,7 +206,10 @@ class LiveClientHub implements ClientHub {
     if (this.pending.length === 0) return;
     const chunk = this.pending.join("");
     this.pending = [];
-    if (this.current) this.send(this.current, chunk);
+    const c = this.current;
+    if (!c) return;
+    this.send(c, chunk);
+    if (c.attached && !c.retired && !c.socket.destroyed) this.tracker.seenUpTo(this.pendingSeq);
   }
 
   private enqueue(line: string, streaming = false): void {
@@ -234,7 +247,7 @@ class LiveClientHub implements ClientHub {
       socket.end(serializeFrame({ type: "live_detached", reason: "shutdown" }));
       return;
     }
-    const c: ClientConnection = { socket, retired: false };
+    const c: ClientConnection = { socket, retired: false, attached: false };
     const previous = this.current;
     if (previous) {
       this.retire(previous, "taken_over");
@@ -286,9 +299,10 @@ class LiveClientHub implements ClientHub {
     if (typeof after === "number" && missed) {
       this.respond(c, frame["id"], "live_attach", { resumed: true, seq: after, frames: this.tracker.dialogsUpTo(after) });
       if (missed.length > 0) this.send(c, missed.join(""));
+      this.markAttached(c);
       return;
     }
-    const { state, messages: all, worker } = this.options.snapshot();
+    const { state, messages: all, stats, worker } = this.options.snapshot();
     // `tail`: only the last messages (the client prints those and pages the rest with get_messages).
     const tail = frame["tail"];
     const page = messagePage(all, typeof tail === "number" && tail >= 1 ? -Math.trunc(tail) : undefined);
@@ -299,9 +313,18 @@ class LiveClientHub implements ClientHub {
       messages: page.messages,
       messagesOffset: page.offset,
       messagesListId: page.listId,
+      // The footer's totals as of `seq`: the events after the answer add to them.
+      ...(stats !== undefined ? { stats } : {}),
       frames: this.tracker.frames(),
       ...(worker !== undefined ? { worker } : {}),
     };
     this.respond(c, frame["id"], "live_attach", answer);
+    this.markAttached(c);
+  }
+
+  /** The client is at the present: what it was sent is seen, and so is what it is sent from now on. */
+  private markAttached(c: ClientConnection): void {
+    c.attached = true;
+    this.tracker.seenUpTo(this.log.last);
   }
 }

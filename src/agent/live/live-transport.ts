@@ -7,7 +7,7 @@ import { closeSync, openSync, writeSync } from "node:fs";
 import { maskSecrets } from "../security/credential-guard.js";
 import type { FrameWriter } from "../rpc/frame-writer.js";
 import type { RpcServer } from "../rpc/rpc-server.js";
-import { createClientHub, type ClientConnection, type ClientHub } from "./client-hub.js";
+import { createClientHub, type ClientConnection, type ClientHub, type LiveSnapshot } from "./client-hub.js";
 import { createIdleExit, type IdleExit } from "./idle-exit.js";
 import { ensureLiveDir, liveDir, liveFiles, type LiveFiles } from "./live-paths.js";
 import { removeLiveEntry, writeLiveEntry, type LiveEntry, type LiveState } from "./live-registry.js";
@@ -39,7 +39,7 @@ export interface LiveStartDeps {
   server: RpcServer;
   cwd: string;
   session: { readonly sessionId: string; readonly sessionFile: string | undefined } & TitleSource;
-  snapshot(): { state: unknown; messages: unknown[] };
+  snapshot(): LiveSnapshot;
   /** No run, compaction or bash command is going. */
   runIdle(): boolean;
   hostTools(): { setAttached(attached: boolean): void } | undefined;

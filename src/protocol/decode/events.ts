@@ -106,7 +106,7 @@ function decodeRule(item: unknown, index: number): TtsrRule {
 type EventDecoders = { [K in AgentEventType]: (o: JsonObject, r: FieldReader) => AgentEvent | undefined };
 
 const DECODERS: EventDecoders = {
-  agent_start: () => ({ type: "agent_start" }),
+  agent_start: (_o, r) => optional({ type: "agent_start" as const }, { runningMs: r.optNumber("runningMs") }),
   agent_end: (_o, r) =>
     optional(
       { type: "agent_end" as const, messages: (r.optArray("messages") ?? []).map((m, i) => decodeAgentMessage(m, `agent_end: "messages[${i}]"`)) },

@@ -18,6 +18,8 @@ export interface ReadyFrame {
 // ---- docs/protocol.md §4.1 Run lifecycle ----
 export interface AgentStartEvent {
   type: "agent_start";
+  /** [ours] In a live_attach answer's frames: how long the run has been going, in ms. */
+  runningMs?: number;
 }
 export interface AgentEndEvent {
   type: "agent_end";

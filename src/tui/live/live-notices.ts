@@ -3,7 +3,7 @@
 // progress, a worker that resumed, and a worker that let this terminal go.
 import type { BridgeNotice, LiveWorkerSummary } from "../../bridge/index.js";
 import type { TuiAction } from "../state/actions.js";
-import { sessionActions } from "../open-session.js";
+import { sessionActions, statsTotals } from "../open-session.js";
 import { messageWindow, type TailPlace } from "../session-pages.js";
 import { age } from "./live-sessions.js";
 
@@ -21,6 +21,11 @@ export function attachedLine(id: string, worker: LiveWorkerSummary): string {
   return `Attached to live session ${what} (${state}) · /resume for others`;
 }
 
+/** The worker's totals as of the attach answer, before the events after it add to them. */
+function answerTotals(n: Extract<BridgeNotice, { kind: "live_attached" }>): TuiAction[] {
+  return n.stats !== undefined ? [{ type: "session_totals", totals: statsTotals(n.stats) }] : [];
+}
+
 export function liveNoticeActions(n: LiveNotice, now: number): TuiAction[] {
   switch (n.kind) {
     case "live_attached":
@@ -30,12 +35,14 @@ export function liveNoticeActions(n: LiveNotice, now: number): TuiAction[] {
           // A worker that was running before us is said so: -c may have chosen it over a finished session.
           return [
             ...sessionActions(messageWindow(n.messages, tailPlace(n))),
+            ...answerTotals(n),
             ...(n.worker?.attachedBefore ? [{ type: "notice" as const, level: "info" as const, text: attachedLine(n.id, n.worker) }] : []),
           ];
         case "snapshot":
           return [
             { type: "interrupted", reason: "Reconnected, but what was streamed meanwhile could not be replayed; the conversation so far follows.", now },
             ...sessionActions(messageWindow(n.messages, tailPlace(n))),
+            ...answerTotals(n),
           ];
         case "resumed":
         case "replaced":

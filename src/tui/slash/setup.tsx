@@ -66,9 +66,10 @@ function printSessions(store: Store, connection: FeatureOptions["connection"]): 
       if (n.kind === "rehydrated") sessions.rehydrated(n.state, n.messages).catch(showFailed);
       // A live worker's session was printed from its attach answer (bridge-notices.ts).
       else if (n.kind === "live_attached")
-        (n.state !== undefined ? sessions.attached(n.state, n.messages, tailPlace(n)) : sessions.attachedWithoutState(n.messages, tailPlace(n))).catch(
-          showFailed,
-        );
+        (n.state !== undefined
+          ? sessions.attached(n.state, n.messages, tailPlace(n), n.stats !== undefined)
+          : sessions.attachedWithoutState(n.messages, tailPlace(n))
+        ).catch(showFailed);
     }
   });
   return { sessions, showFailed };

@@ -79,7 +79,9 @@ export function commitLimits(s: TuiState): CommitLimits {
 function reduceRun(run: RunState, e: ClientEvent, now: number): RunState {
   switch (e.type) {
     case "agent_start":
-      // A retry stays known until its verdict (auto_retry_end): the retried attempt shows it.
+      // The worker's own clock when it says (a live run joined midway), else from now; a retry
+      // stays known until its verdict (auto_retry_end): the retried attempt shows it.
+      if (e.runningMs !== undefined) return { ...run, busy: true, startedAt: now - e.runningMs };
       return { ...run, busy: true, startedAt: run.busy && run.startedAt !== undefined ? run.startedAt : now };
     case "agent_end":
       // Without agent_settled (pi 0.73) the bridge's run_state notice decides; willRetry keeps us busy.

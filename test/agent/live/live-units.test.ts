@@ -1,7 +1,7 @@
 // The pure parts of live workers: the replay log's bounds, the attach tracker's picture of a
 // run in progress, finding a worker by what the user typed, attach's argument split, host
 // tools while detached, and the idle grace setting.
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { createAttachTracker } from "../../../src/agent/live/attach-state.js";
 import { idleGraceMs } from "../../../src/agent/live/idle-exit.js";
 import { findLiveEntry, type LiveEntry } from "../../../src/agent/live/live-registry.js";
@@ -80,6 +80,49 @@ describe("attach tracker", () => {
     see({ type: "agent_settled" });
     expect(t.busy).toBe(false);
     expect(t.frames().map((f) => f["method"] ?? f.type)).toEqual(["queue_update", "setStatus"]);
+  });
+
+  it("keeps messages no client has seen, in the worker's order among statuses and dialogs, until one sees them", () => {
+    const t = createAttachTracker();
+    let seq = 0;
+    const see = (frame: Record<string, unknown> & { type: string }): void => t.observe(frame, ++seq);
+    see({ type: "extension_ui_request", id: "n1", method: "notify", message: "hello" });
+    see({ type: "extension_ui_request", id: "s", method: "setStatus", statusKey: "k", statusText: "on" });
+    see({ type: "extension_error", extensionPath: "/x.ts", event: "session_start", error: "boom" });
+    see({ type: "extension_ui_request", id: "d1", method: "confirm", title: "ok?" });
+    see({ type: "extension_ui_request", id: "n2", method: "notify", message: "after" });
+    expect(t.frames().map((f) => f["id"] ?? f.type)).toEqual(["n1", "s", "extension_error", "d1", "n2"]);
+    t.seenUpTo(3);
+    expect(t.frames().map((f) => f["id"] ?? f.type)).toEqual(["s", "d1", "n2"]);
+    t.seenUpTo(seq);
+    expect(t.frames().map((f) => f["id"] ?? f.type)).toEqual(["s", "d1"]);
+  });
+
+  it("bounds the unseen messages and says how many it dropped, once", () => {
+    const t = createAttachTracker();
+    for (let i = 1; i <= 130; i++) t.observe({ type: "extension_ui_request", id: `n${i}`, method: "notify", message: `m${i}` }, i);
+    const frames = t.frames();
+    expect(frames).toHaveLength(101);
+    expect(frames[0]?.["message"]).toBe("30 earlier messages from while no client was attached were not kept");
+    expect(frames[1]?.["id"]).toBe("n31");
+    expect(frames.at(-1)?.["id"]).toBe("n130");
+    t.seenUpTo(130);
+    expect(t.frames()).toEqual([]);
+  });
+
+  it("tells how long the run has been going, from its first start (a retried attempt does not restart it)", () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      const t = createAttachTracker();
+      vi.setSystemTime(10_000);
+      t.observe({ type: "agent_start" }, 1);
+      vi.setSystemTime(14_000);
+      t.observe({ type: "agent_start" }, 2);
+      vi.setSystemTime(17_500);
+      expect(t.frames()[0]).toEqual({ type: "agent_start", runningMs: 7500 });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -4,7 +4,7 @@
 // a second client takes over; detached idle workers exit; `sessions` lists and stops them;
 // nobody but the owner can reach the socket.
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { finished } from "node:stream/promises";
 import { afterEach, describe, expect, it } from "vitest";
@@ -136,6 +136,30 @@ describe.skipIf(!BUILT)("live workers", () => {
     const end = await b.waitFor((f) => f.type === "tool_execution_end");
     expect(JSON.stringify(end["result"])).toContain("harness-confirm");
     await b.waitFor((f) => f.type === "agent_settled");
+  });
+
+  it("keeps the messages written while nobody is attached for the next client, and gives them to no one after", async () => {
+    box = await createLiveSandbox([{ kind: "text", chunks: WORDS.slice(0, 10), delayMs: 60 }]);
+    const file = join(box.home.root, "notify-at-end.mjs");
+    writeFileSync(file, 'export default (pi) => pi.on("agent_end", (_e, ctx) => ctx.ui.notify("RUN-DONE while away", "info"));\n');
+    const a = box.relay([...START, "-e", file]);
+    await attachFresh(a);
+    await a.request({ type: "prompt", message: "go" });
+    await a.waitFor((f) => f.type === "message_update");
+    a.closeStdin();
+    await a.exited;
+    await waitUntil(() => box?.entries()[0]?.attached === false && box.entries()[0]?.state === "idle", "the detached run to finish");
+    const isDone = (f: Frame): boolean => f.type === "extension_ui_request" && f["message"] === "RUN-DONE while away";
+    expect(a.frames.some(isDone)).toBe(false);
+
+    const b = box.relay(["attach", liveId(a)]);
+    const first = await attachFresh(b);
+    expect((first.data["frames"] as Frame[]).filter(isDone)).toHaveLength(1);
+    b.closeStdin();
+    await b.exited;
+    const c = box.relay(["attach", liveId(a)]);
+    const second = await attachFresh(c);
+    expect((second.data["frames"] as Frame[]).filter(isDone)).toHaveLength(0);
   });
 
   it("sends a fresh client only the tail it asks for, and the earlier messages a page at a time", async () => {

@@ -74,6 +74,23 @@ describe("live notices in the transcript", () => {
     const snapshot = liveNoticeActions(attached("snapshot") as Extract<BridgeNotice, { kind: "live_attached" }>, 0);
     expect(snapshot[0]?.type).toBe("interrupted");
   });
+  it("takes the worker's totals from the attach answer, after the conversation and before the events that follow", () => {
+    const stats = {
+      sessionId: "x",
+      userMessages: 1,
+      assistantMessages: 1,
+      toolCalls: 0,
+      toolResults: 0,
+      totalMessages: 2,
+      tokens: { input: 4000, output: 700, cacheRead: 321, cacheWrite: 0, total: 5021 },
+      cost: 0.5,
+      contextUsage: { tokens: 4321, contextWindow: 128000, percent: 3.4 },
+    };
+    const actions = liveNoticeActions({ ...(attached("first") as Extract<BridgeNotice, { kind: "live_attached" }>), stats }, 0);
+    expect(actions.at(-1)).toEqual({ type: "session_totals", totals: { tokensIn: 4321, tokensOut: 700, cost: 0.5, contextTokens: 4321 } });
+    // A worker that sends none: the printer asks for them (open-session.ts).
+    expect(liveNoticeActions(attached("first") as Extract<BridgeNotice, { kind: "live_attached" }>, 0).some((a) => a.type === "session_totals")).toBe(false);
+  });
   it("says what happened to the link and to the session", () => {
     expect(liveNoticeActions({ kind: "live_link", state: "waiting", attempt: 2, delayMs: 4000 }, 0)).toMatchObject([
       { type: "toast", text: expect.stringContaining("Reconnecting in 4 s (attempt 2)") },

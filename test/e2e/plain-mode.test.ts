@@ -38,6 +38,8 @@ describe.skipIf(!BUILT)("agent-tui --plain under a pty", () => {
       { kind: "text", matchLastUser: "SLOW-TEST", chunks: Array.from({ length: 25 }, (_, i) => `word${i}\n`), delayMs: 80 },
       { kind: "text", matchLastUser: "follow later", chunks: ["Followed", " ok."], delayMs: 5 },
       { kind: "text", matchLastUser: "ABORT-TEST", chunks: Array.from({ length: 60 }, (_, i) => `chunk${i}\n`), delayMs: 80 },
+      { kind: "tool_call", matchLastUser: "TAKEBACK-TEST", calls: [{ id: "call_q", name: "bash", arguments: { command: "sleep 30" } }] },
+      { kind: "text", matchLastUser: "QUEUED-ONE", chunks: ["Resent", " ok."], delayMs: 5 },
       { kind: "text", matchLastUser: "CTRLC-TEST", chunks: Array.from({ length: 60 }, (_, i) => `piece${i}\n`), delayMs: 80 },
     ],
     { args: [...FAKE_MODEL, "--plain", "--no-session", "-e", UI_EXTENSION], readyText: "ready: model Fake Model", cols: 100, rows: 30 },
@@ -73,6 +75,25 @@ describe.skipIf(!BUILT)("agent-tui --plain under a pty", () => {
     await send(s.tui, "/abort");
     await waitForLine(s.tui, "aborted");
     expect(lineLog(s.tui)).not.toContain("chunk59");
+  });
+
+  it("an abort takes queued messages back, says so, and /resend sends them", async () => {
+    await send(s.tui, "TAKEBACK-TEST go");
+    await waitForLine(s.tui, "tool started: bash sleep 30");
+    await send(s.tui, "QUEUED-ONE steer");
+    await waitForLine(s.tui, "queue: 1 steering");
+    await send(s.tui, "/followup QUEUED-TWO later");
+    await waitForLine(s.tui, "queue: 1 steering, 1 follow-up");
+    await send(s.tui, "/abort");
+    await waitForLine(s.tui, "note: 2 queued messages were not sent:");
+    const log = lineLog(s.tui);
+    const i = log.indexOf("note: 2 queued messages were not sent:");
+    expect(log.slice(i + 1, i + 4)).toEqual(["taken back: QUEUED-ONE steer", "taken back: QUEUED-TWO later", "/resend sends them as one message"]);
+    await send(s.tui, "/resend");
+    await waitForLine(s.tui, "agent: Resent ok.");
+    const resent = s.sandbox.llm.requests.filter((r) => r.lastUser.includes("QUEUED-ONE"));
+    // Sent once, as one message, only when asked.
+    expect(resent.map((r) => r.lastUser)).toEqual(["QUEUED-ONE steer\n\nQUEUED-TWO later"]);
   });
 
   it("dialogs are numbered questions answered by number, y/n and text; a timeout is said in words", async () => {

@@ -8,6 +8,8 @@ export type PlainIntent =
   | { kind: "steer"; text: string }
   | { kind: "follow_up"; text: string }
   | { kind: "abort" }
+  /** Send again the queued messages an abort took back. */
+  | { kind: "resend" }
   | { kind: "quit" }
   | { kind: "answer"; id: string; response: UiResponse }
   /** Tell the user something (help, a question asked again), send nothing. */
@@ -18,6 +20,7 @@ export const PLAIN_HELP = [
   "help: Enter sends a message; while the agent works it steers the run",
   "help: /followup <text> queues a message for when the run ends",
   "help: /abort (or ctrl+c) stops the run; /quit (or ctrl+d, or ctrl+c when idle) leaves",
+  "help: queued messages an abort took back are shown; /resend sends them",
   "help: questions are answered with their number, y or n, or text; /cancel cancels one",
 ];
 
@@ -33,6 +36,8 @@ export function decideInput(line: string, busy: boolean, question: NumberedDialo
   switch (cmd?.name) {
     case "abort":
       return { kind: "abort" };
+    case "resend":
+      return { kind: "resend" };
     case "quit":
     case "exit":
       return { kind: "quit" };

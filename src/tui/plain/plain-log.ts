@@ -20,11 +20,18 @@ function labelled(level: "info" | "warning" | "error", text: string): string[] {
 export class PlainLog {
   private readonly stream = new StreamLines();
   private busyNow = false;
+  /** Messages the worker holds for the run (its last queue_update). */
+  private queuedNow = 0;
   private readonly questions: NumberedDialog[] = [];
   private asked = 0;
 
   busy(): boolean {
     return this.busyNow;
+  }
+
+  /** How many messages the worker holds for the run, steering and follow-up. */
+  queued(): number {
+    return this.queuedNow;
   }
 
   /** The question the next typed line answers. */
@@ -85,6 +92,7 @@ export class PlainLog {
   }
 
   private event(e: ClientEvent): string[] {
+    if (e.type === "queue_update") this.queuedNow = e.steering.length + e.followUp.length;
     if (e.type === "message_start" && e.message.role === "assistant") this.stream.start();
     if (e.type === "message_update") return this.stream.update(e.delta, e.snapshot);
     if (e.type === "message_end" && e.message.role === "assistant") return [...this.stream.end(e.message), ...eventLabels(e)];

@@ -8,6 +8,7 @@ import { onOutputClosed, outputGone } from "../closed-output.js";
 import { guardRow, sanitizeLine } from "../render/sanitize.js";
 import { sessionArgsForRestart } from "../restart-args.js";
 import { flagReport, providerHint } from "../slash/start-checks.js";
+import { abortPlainRun } from "./plain-abort.js";
 import { decideInput, type PlainIntent } from "./plain-input.js";
 import { PlainLog } from "./plain-log.js";
 
@@ -21,8 +22,19 @@ const write = (lines: readonly string[]): void => {
 
 const errorText = (error: unknown): string => sanitizeLine(error instanceof Error ? error.message : String(error));
 
+/** What the intents share: the connection, the log, and the messages an abort took back. */
+type PlainSession = { connection: WorkerConnection; log: PlainLog; takenBack: string[]; quit: () => void };
+
+/** Abort the run, taking queued messages back first (plain-abort.ts). */
+async function abortRun(session: PlainSession): Promise<void> {
+  const result = await abortPlainRun(session.connection, session.log.queued());
+  if (result.takenBack.length > 0) session.takenBack = result.takenBack;
+  write(result.lines);
+}
+
 /** Carry out one intent; failures become "error:" lines. */
-async function act(intent: PlainIntent, connection: WorkerConnection, log: PlainLog, quit: () => void): Promise<void> {
+async function act(intent: PlainIntent, session: PlainSession): Promise<void> {
+  const { connection, log } = session;
   try {
     switch (intent.kind) {
       // A line typed as the run ends must not be refused: streamingBehavior is ignored when idle.
@@ -34,14 +46,21 @@ async function act(intent: PlainIntent, connection: WorkerConnection, log: Plain
       case "abort":
         if (!log.busy()) return write(["nothing to abort"]);
         write(["aborting"]);
-        return await connection.rpc.abort();
+        return await abortRun(session);
+      case "resend": {
+        if (session.takenBack.length === 0) return write(["nothing to resend"]);
+        // As the full TUI's editor after an abort: the messages, steering first, as one message.
+        const text = session.takenBack.join("\n\n");
+        session.takenBack = [];
+        return await connection.rpc.prompt(text, { streamingBehavior: "steer" });
+      }
       case "answer":
         connection.respondToUi(intent.id, intent.response);
         return write(log.answered(intent.id));
       case "say":
         return write(intent.lines);
       case "quit":
-        return quit();
+        return session.quit();
       case "none":
         return;
       default: {
@@ -84,6 +103,7 @@ export async function runPlain(options: TuiCliOptions): Promise<void> {
     ...(restartArgs ? { sessionArgsForRestart: restartArgs } : {}),
   });
   const log = new PlainLog();
+  const session: PlainSession = { connection, log, takenBack: [], quit: () => exit(0) };
   let exiting = false;
   const exit = (code: number): void => {
     if (exiting) return;
@@ -108,12 +128,9 @@ export async function runPlain(options: TuiCliOptions): Promise<void> {
     if (!log.busy() || aborting) return exit(130);
     aborting = true;
     write(["aborting (ctrl+c again leaves)"]);
-    connection.rpc.abort().then(
-      () => {
-        aborting = false;
-      },
-      (error: unknown) => write([`error: ${errorText(error)}`]),
-    );
+    void abortRun(session).finally(() => {
+      aborting = false;
+    });
   });
   onOutputClosed(exit);
   for (const [signal, code] of [
@@ -133,7 +150,7 @@ export async function runPlain(options: TuiCliOptions): Promise<void> {
   // Lines are acted on at once (an answer must not wait behind a prompt an extension command holds).
   const inFlight = new Set<Promise<void>>();
   const handle = (intent: PlainIntent): void => {
-    const p = act(intent, connection, log, () => exit(0)).finally(() => inFlight.delete(p));
+    const p = act(intent, session).finally(() => inFlight.delete(p));
     inFlight.add(p);
   };
   if (options.initialMessage !== undefined) handle({ kind: "prompt", text: options.initialMessage });

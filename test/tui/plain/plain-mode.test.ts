@@ -23,6 +23,7 @@ describe("plain input", () => {
     expect(decideInput("/followup", true, undefined)).toEqual({ kind: "say", lines: ["usage: /followup <text>"] });
     expect(decideInput("/abort", true, select)).toEqual({ kind: "abort" });
     expect(decideInput("/quit", false, undefined)).toEqual({ kind: "quit" });
+    expect(decideInput("/resend", false, undefined)).toEqual({ kind: "resend" });
     expect(decideInput("   ", false, undefined)).toEqual({ kind: "none" });
     expect(decideInput("/ui-demo x", false, undefined)).toEqual({ kind: "prompt", text: "/ui-demo x" });
   });

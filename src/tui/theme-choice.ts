@@ -1,9 +1,9 @@
 // Which palette and colour level the UI uses: the `theme` setting (settings.json in
 // $AGENT_TUI_HOME: auto, dark, light or mono), for `auto` the terminal's background (COLORFGBG,
 // else its answer to an OSC 11 query), and the colour level chalk detects for stdout
-// (FORCE_COLOR and TERM included), none under NO_COLOR.
+// (FORCE_COLOR and TERM included); under NO_COLOR the mono palette (attributes, no colour).
 import { supportsColor } from "chalk";
-import type { ColorLevel, PaletteName } from "./render/palette.js";
+import { refusesColour, type ColorLevel, type PaletteName } from "./render/palette.js";
 import { currentPalette, setPalette } from "./render/theme.js";
 import { readTuiSettings, tuiHome } from "./settings/settings-file.js";
 import { queryBackground, type Background } from "./terminal-background.js";
@@ -26,23 +26,22 @@ export function backgroundFromColorFgBg(value: string | undefined): Background |
   return bg === 7 || bg >= 9 ? "light" : "dark";
 }
 
-/** The colour level for stdout: chalk's detection, none under NO_COLOR (unless FORCE_COLOR insists). */
-export function colorLevel(env: NodeJS.ProcessEnv, detected: ColorLevel): ColorLevel {
-  const noColor = env["NO_COLOR"] !== undefined && env["NO_COLOR"] !== "";
-  return noColor && env["FORCE_COLOR"] === undefined ? 0 : detected;
-}
-
-export function paletteFor(setting: ThemeSetting, background: Background | undefined): PaletteName {
+/** The palette: mono where colour is refused, else the setting, else the terminal's background. */
+export function paletteFor(setting: ThemeSetting, background: Background | undefined, noColour = false): PaletteName {
+  if (noColour) return "mono";
   if (setting !== "auto") return setting;
   return background ?? "dark";
 }
+
+/** Colour refused at start-up: a theme chosen later (/settings) stays mono. */
+let noColourAtStart = false;
 
 /** The background found at start-up: a later switch to `auto` uses it (the terminal is the UI's by then). */
 let startBackground: Background | undefined;
 
 /** Switch the palette while the UI runs (/settings), at the colour level chosen at start. */
 export function switchTheme(setting: ThemeSetting): PaletteName {
-  const name = paletteFor(setting, startBackground);
+  const name = paletteFor(setting, startBackground, noColourAtStart);
   setPalette(name, currentPalette().level);
   return name;
 }
@@ -55,11 +54,14 @@ const detectedLevel = (): ColorLevel => (supportsColor === false ? 0 : supportsC
  */
 export async function applyTheme(env: NodeJS.ProcessEnv, terminal?: { stdin: NodeJS.ReadStream; stdout: NodeJS.WriteStream }): Promise<PaletteName> {
   const setting = readThemeSetting(env);
-  const level = colorLevel(env, detectedLevel());
+  // A terminal that shows no attributes (a pipe, TERM=dumb) gets none: level 0 paints nothing.
+  const level = detectedLevel();
+  noColourAtStart = refusesColour(env);
   let background = backgroundFromColorFgBg(env["COLORFGBG"]);
-  if (setting === "auto" && background === undefined && terminal && level > 0) background = await queryBackground(terminal.stdin, terminal.stdout);
+  if (setting === "auto" && background === undefined && terminal && level > 0 && !noColourAtStart)
+    background = await queryBackground(terminal.stdin, terminal.stdout);
   startBackground = background;
-  const name = paletteFor(setting, background);
+  const name = paletteFor(setting, background, noColourAtStart);
   setPalette(name, level);
   return name;
 }

@@ -1,6 +1,7 @@
 // Colours under a pty: the light palette when the terminal says its background is light
 // (COLORFGBG) or the theme setting asks for it, downsampled to 16 colours on a 16-colour TERM;
-// no colour at all with theme mono or NO_COLOR, the highlighted code block included.
+// no colour at all with theme mono or NO_COLOR, the highlighted code block included, while
+// NO_COLOR keeps bold, underline, italic and inverse.
 import { describe, expect, it } from "vitest";
 import type { FakeStep } from "../fixtures/fake-llm-server.mjs";
 import { readFileSync } from "node:fs";
@@ -62,6 +63,29 @@ describe.skipIf(!BUILT)("themes under a pty", () => {
       expect(tui.output()).toMatch(COLOUR_256);
       const saved = JSON.parse(readFileSync(join(sandbox.env["AGENT_TUI_HOME"] ?? "", "settings.json"), "utf8")) as Record<string, unknown>;
       expect(saved).toMatchObject({ theme: "light", defaultProvider: "fake" });
+    });
+  });
+
+  it("NO_COLOR keeps the attributes: the heading bold and underlined, inline code italic, the selection inverse", async () => {
+    const script: FakeStep[] = [{ kind: "text", chunks: ["# Heading\n\n", "Run `make all` now.\n\n", "Done with attributes."], delayMs: 5 }];
+    await withTuiSession(script, { args: [...FAKE_MODEL, "--no-session"], env: { NO_COLOR: "1" } }, async ({ tui }) => {
+      await submitLine(tui, "show attributes");
+      await tui.waitForText("Done with attributes.");
+      tui.write("/");
+      await tui.waitForText(/^› \/\S+/m);
+      const raw = tui.output();
+      expect(raw).not.toMatch(ANY_COLOUR);
+      // The attributes a text was written with: the parameters of the SGR sequences just before it.
+      const attributes = (text: string): Set<string> => {
+        const before = raw.slice(0, raw.indexOf(text));
+        const sgr = /(?:\u001b\[[0-9;]*m)+$/.exec(before)?.[0] ?? "";
+        return new Set(sgr.match(/[0-9]+/g) ?? []);
+      };
+      expect([...attributes("Heading")]).toEqual(expect.arrayContaining(["1", "4"]));
+      expect([...attributes("make all")]).toContain("3");
+      // The highlighted row of the / list is inverse.
+      expect(raw).toMatch(/\u001b\[(?:[0-9]+;)*7(?:;[0-9]+)*m/);
+      tui.write(KEYS.ctrlC);
     });
   });
 

@@ -126,6 +126,15 @@ function codeOf(s: Style, t: Theme, name: PaletteName): CodeTheme {
   return Object.fromEntries(CODE_TOKENS.map((k) => [k, colours[k] ?? plain])) as CodeTheme;
 }
 
+/**
+ * NO_COLOR (no-color.org) asks for no colour, unless FORCE_COLOR insists. It is not a request for
+ * plain text: bold, dim, italic, underline and inverse stay, so headings, code and selections
+ * still read (the mono palette).
+ */
+export function refusesColour(env: NodeJS.ProcessEnv): boolean {
+  return env["NO_COLOR"] !== undefined && env["NO_COLOR"] !== "" && env["FORCE_COLOR"] === undefined;
+}
+
 export function buildPalette(name: PaletteName, level: ColorLevel): Palette {
   const c = new Chalk({ level });
   const style = styleOf(c, name);

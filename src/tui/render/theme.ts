@@ -1,11 +1,10 @@
 // Semantic colours for the pure line builders (no Ink): `style` and `theme` paint through the
 // palette chosen at start-up (palette.ts; theme-choice.ts picks it), so one place decides the
-// look. Until then: the dark palette in the terminal's 16 colours, none under NO_COLOR.
-import { buildPalette, type ColorLevel, type Palette, type PaletteName, type Style, type Theme } from "./palette.js";
+// look. Until then: the dark palette in the terminal's 16 colours; under NO_COLOR the mono
+// palette (bold, underline, inverse… but no colour).
+import { buildPalette, refusesColour, type ColorLevel, type Palette, type PaletteName, type Style, type Theme } from "./palette.js";
 
-const noColor = process.env["NO_COLOR"] !== undefined && process.env["NO_COLOR"] !== "";
-
-let current: Palette = buildPalette("dark", noColor ? 0 : 1);
+let current: Palette = refusesColour(process.env) ? buildPalette("mono", 1) : buildPalette("dark", 1);
 
 /** Switch every style to `name` at colour `level` (before anything is drawn). */
 export function setPalette(name: PaletteName, level: ColorLevel): void {

@@ -7,10 +7,10 @@ import { join } from "node:path";
 import { PassThrough } from "node:stream";
 import { afterEach, describe, expect, it } from "vitest";
 import { highlightCode } from "../../../src/tui/render/highlight.js";
-import { buildPalette } from "../../../src/tui/render/palette.js";
+import { buildPalette, refusesColour } from "../../../src/tui/render/palette.js";
 import { theme, setPalette } from "../../../src/tui/render/theme.js";
 import { backgroundFromOsc11, queryBackground } from "../../../src/tui/terminal-background.js";
-import { backgroundFromColorFgBg, colorLevel, paletteFor, readThemeSetting } from "../../../src/tui/theme-choice.js";
+import { backgroundFromColorFgBg, paletteFor, readThemeSetting } from "../../../src/tui/theme-choice.js";
 
 /** Any foreground colour: 16-colour, bright, 256-colour or truecolor. */
 const FG_COLOUR = /\u001b\[(3[0-7]|9[0-7]|38;[25];[0-9;]+)m/;
@@ -32,9 +32,19 @@ describe("theme choice", () => {
     expect(paletteFor("auto", "light")).toBe("light");
     expect(paletteFor("auto", undefined)).toBe("dark");
     expect(paletteFor("mono", "light")).toBe("mono");
-    expect(colorLevel({ NO_COLOR: "1" }, 3)).toBe(0);
-    expect(colorLevel({ NO_COLOR: "1", FORCE_COLOR: "1" }, 1)).toBe(1);
-    expect(colorLevel({ NO_COLOR: "" }, 2)).toBe(2);
+    expect(refusesColour({ NO_COLOR: "1" })).toBe(true);
+    expect(refusesColour({ NO_COLOR: "1", FORCE_COLOR: "1" })).toBe(false);
+    expect(refusesColour({ NO_COLOR: "" })).toBe(false);
+    expect(paletteFor("light", "light", true)).toBe("mono");
+  });
+
+  it("NO_COLOR takes the colour away, not bold, underline, italic or inverse", () => {
+    const palette = buildPalette(paletteFor("auto", "dark", refusesColour({ NO_COLOR: "1" })), 3);
+    for (const paint of [...Object.values(palette.theme), ...Object.values(palette.style)]) expect(paint("x")).not.toMatch(FG_COLOUR);
+    expect(palette.theme.heading("x")).toContain("\u001b[1m");
+    expect(palette.theme.heading("x")).toContain("\u001b[4m");
+    expect(palette.theme.code("x")).toContain("\u001b[3m");
+    expect(palette.style.inverse("x")).toContain("\u001b[7m");
   });
 
   it("reads the theme key of settings.json in AGENT_TUI_HOME", () => {

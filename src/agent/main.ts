@@ -7,6 +7,7 @@ import { CliError, HELP_TEXT, parseCli, type CliOptions } from "./cli.js";
 import { startAgent } from "./agent-server.js";
 import { exitOnStartFailure } from "./start-failure.js";
 import { packageVersion } from "./package-version.js";
+import { guardTerminalStderr } from "./terminal-stderr.js";
 
 function parseOrExit(argv: readonly string[]): CliOptions {
   try {
@@ -20,6 +21,7 @@ function parseOrExit(argv: readonly string[]): CliOptions {
   }
 }
 
+guardTerminalStderr();
 const argv = process.argv.slice(2);
 serve(argv[0] === "serve" ? argv.slice(1) : argv, argv[0] === "serve");
 

@@ -47,7 +47,14 @@ export { resolveBundledWorkerCommand, splitCommandLine } from "./command-line.js
 export { createWorkerConnection } from "./connection.js";
 export { describeCommandLine, redactSecrets } from "./redact.js";
 // Private (0600/0700) file creation shared with the worker: session files, exports, history.
-export { ensurePrivateDir, openPrivateAppend, writePrivateFileAtomic, TargetExistsError } from "../protocol/private-files.js";
+export {
+  ensureOwnPrivateDir,
+  ensurePrivateDir,
+  isOwnPrivateDir,
+  openPrivateAppend,
+  writePrivateFileAtomic,
+  TargetExistsError,
+} from "../protocol/private-files.js";
 // What must not reach a terminal raw, defined once for the TUI's sanitiser and agent-rpc's output.
 export {
   ANNOTATION_CONTROLS,

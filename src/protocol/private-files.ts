@@ -35,6 +35,57 @@ export function ensurePrivateDir(dir: string, options: { tighten?: boolean } = {
   }
 }
 
+/** A directory that is not this user's own private one, so nothing of the user's is put in it. */
+export class NotPrivateDirError extends Error {}
+
+/**
+ * A directory of this user's own for private files in a shared place such as /tmp, where
+ * another local user may have created the name first: created 0700 if missing (the parent
+ * must exist), else opened without following a symlink and refused unless it is a directory
+ * owned by this user. One of ours that others could enter is narrowed to 0700: whatever they
+ * left in it is replaced, never written through (writePrivateFileAtomic renames over it).
+ */
+export function ensureOwnPrivateDir(dir: string): void {
+  try {
+    mkdirSync(dir, { mode: PRIVATE_DIR_MODE });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  }
+  let fd: number;
+  try {
+    // O_NOFOLLOW: a symlink planted at the name is refused (ELOOP), not followed.
+    fd = openSync(dir, constants.O_RDONLY | (constants.O_DIRECTORY ?? 0) | (constants.O_NOFOLLOW ?? 0));
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    // Linux says ENOTDIR for a symlink opened with O_DIRECTORY | O_NOFOLLOW, other systems ELOOP.
+    if (code === "ELOOP" || (code === "ENOTDIR" && lstatSync(dir).isSymbolicLink())) throw new NotPrivateDirError(`${dir} is a symbolic link: not used`);
+    if (code === "ENOTDIR") throw new NotPrivateDirError(`${dir} is not a directory: not used`);
+    throw error;
+  }
+  try {
+    const st = fstatSync(fd);
+    if (!st.isDirectory()) throw new NotPrivateDirError(`${dir} is not a directory: not used`);
+    const uid = process.getuid?.();
+    if (uid !== undefined && st.uid !== uid) throw new NotPrivateDirError(`${dir} belongs to another user (uid ${st.uid}): not used`);
+    if ((st.mode & 0o077) !== 0) fchmodSync(fd, st.mode & PRIVATE_DIR_MODE);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Whether `dir` is a real directory of this user that nobody else can enter (checked, not created). */
+export function isOwnPrivateDir(dir: string): boolean {
+  try {
+    const st = lstatSync(dir);
+    const uid = process.getuid?.();
+    return st.isDirectory() && (uid === undefined || st.uid === uid) && (st.mode & 0o077) === 0;
+  } catch (error) {
+    // Missing or unreadable: not a directory to use.
+    void error;
+    return false;
+  }
+}
+
 /**
  * Open a file for appending, created 0600 if missing (parents 0700). An existing file that
  * others can read is narrowed to 0600: it is one of ours and holds a conversation.

@@ -5,10 +5,10 @@
 // done: whether a terminal applied OSC 52 cannot be known, so it is never called a success.
 // What is copied is the text as a person sees it (clipboardText), never raw control characters.
 import { spawn } from "node:child_process";
-import { accessSync, constants, mkdirSync, writeFileSync } from "node:fs";
+import { accessSync, constants } from "node:fs";
 import { tmpdir } from "node:os";
-import { delimiter, join } from "node:path";
-import { visibleText } from "../bridge/index.js";
+import { delimiter, isAbsolute, join } from "node:path";
+import { ensureOwnPrivateDir, isOwnPrivateDir, visibleText, writePrivateFileAtomic } from "../bridge/index.js";
 import { formatCount } from "./format-count.js";
 
 /** Terminals cap OSC 52 payloads (xterm ~100 kB); larger texts are not sent that way. */
@@ -100,12 +100,24 @@ export function runClipboardProgram(program: ClipboardProgram, text: string, env
   });
 }
 
+/**
+ * Where the fallback file goes: a directory only this user can enter. $XDG_RUNTIME_DIR (per
+ * user, 0700, gone at logout) when it is one, else `agent-tui-<uid>` in the temp directory, whose
+ * name another local user could take first: ensureOwnPrivateDir checks it before each use.
+ */
+export function defaultCopyDir(env: NodeJS.ProcessEnv, tmp: string = tmpdir()): string {
+  const runtime = env["XDG_RUNTIME_DIR"];
+  if (runtime && isAbsolute(runtime) && isOwnPrivateDir(runtime)) return join(runtime, "agent-tui");
+  const uid = process.getuid?.();
+  return join(tmp, uid === undefined ? "agent-tui" : `agent-tui-${uid}`);
+}
+
 export type ClipboardOptions = {
   /** Writes to the terminal (for OSC 52). */
   write: (data: string) => void;
   env?: NodeJS.ProcessEnv;
   platform?: NodeJS.Platform;
-  /** Directory of the fallback file (default: the system temp dir). */
+  /** Directory of the fallback file (default: defaultCopyDir); it must be this user's own. */
   dir?: string;
   /** Injected for tests: program lookup and execution. */
   findProgram?: (env: NodeJS.ProcessEnv, platform: NodeJS.Platform) => ClipboardProgram | undefined;
@@ -126,11 +138,12 @@ export async function copyToClipboard(raw: string, options: ClipboardOptions): P
     const found = find(env, platform);
     if (found) program = { name: found.name, ...(await (options.runProgram ?? runClipboardProgram)(found, text, env)) };
   }
-  const dir = options.dir ?? join(tmpdir(), "agent-tui");
+  const dir = options.dir ?? defaultCopyDir(env);
   const file = join(dir, "last-copy.md");
   try {
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
-    writeFileSync(file, text, { mode: 0o600 });
+    ensureOwnPrivateDir(dir);
+    // A new 0600 file renamed into place: whatever was at the name (a planted symlink) is replaced, never followed.
+    writePrivateFileAtomic(file, text, { overwrite: true });
     return { osc52, bytes, program, file, error: undefined };
   } catch (error) {
     return { osc52, bytes, program, file: undefined, error: error instanceof Error ? error.message : String(error) };

@@ -1,7 +1,10 @@
 // Copying, end to end: an answer full of control characters (an end of bracketed paste among
 // them) is copied with /copy and with `y` in the transcript view; the OSC 52 payloads, read from
 // the raw bytes written to the pty, hold what a person sees (tabs and line breaks kept, every
-// other control and bidi character as its placeholder) and are the same for both ways.
+// other control and bidi character as its placeholder) and are the same for both ways. The
+// fallback file is not written into a directory another local user owns.
+import { chmodSync, chownSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clipboardText } from "../../src/tui/clipboard.js";
 import { ALL_HOSTILE } from "../fixtures/hostile-text.mjs";
@@ -20,7 +23,7 @@ describe.skipIf(!BUILT)("copying an answer with control characters (under a pty)
   let session: TuiSession;
 
   beforeAll(async () => {
-    session = await startTuiSession([{ kind: "text", matchLastUser: "COPY-PROMPT", chunks: [ANSWER] }], { cols: 120, rows: 30 });
+    session = await startTuiSession([{ kind: "text", matchLastUser: "COPY-PROMPT", chunks: [ANSWER] }], { cols: 240, rows: 30 });
     await submitLine(session.tui, "COPY-PROMPT");
     await session.tui.waitForText("COPY-END");
     await session.tui.waitForNoText("Working…");
@@ -54,4 +57,25 @@ describe.skipIf(!BUILT)("copying an answer with control characters (under a pty)
     expect(writes).toHaveLength(2);
     expect(writes[1]).toBe(copied);
   }, 30_000);
+
+  it.skipIf(process.getuid?.() !== 0)(
+    "/copy writes no file into a copy directory another user owns, and says so",
+    async () => {
+      const { tui, sandbox } = session;
+      // The sandbox's TMPDIR: agent-tui-<uid> there is where the first copy went; now another user's, 0777, with a trap.
+      const planted = join(sandbox.root, "tmp", `agent-tui-${process.getuid?.()}`);
+      const victim = join(sandbox.root, "victim.txt");
+      writeFileSync(victim, "the user's file\n");
+      rmSync(join(planted, "last-copy.md"));
+      symlinkSync(victim, join(planted, "last-copy.md"));
+      chmodSync(planted, 0o777);
+      chownSync(planted, 4321, 4321);
+      if (tui.bufferKind() === "alternate") tui.write("q"); // back from the transcript view
+      await waitForEditor(tui, "");
+      await submitLine(tui, "/copy");
+      await tui.waitForText(/could not save a copy to a file: .*belongs to another user \(uid 4321\)/, 10_000, "all");
+      expect(readFileSync(victim, "utf8")).toBe("the user's file\n");
+    },
+    30_000,
+  );
 });

@@ -70,7 +70,9 @@ describe.skipIf(!built)("slash commands under a pty", () => {
     await command("/copy");
     await tui.waitForText("The last answer: sent to the terminal clipboard (OSC 52)");
     expect(tui.output()).toContain(`\u001b]52;c;${Buffer.from("Second answer.").toString("base64")}\u0007`);
-    expect(readFileSync(join(sandbox.root, "tmp", "agent-tui", "last-copy.md"), "utf8")).toBe("Second answer.");
+    expect(readFileSync(join(sandbox.root, "tmp", process.getuid ? `agent-tui-${process.getuid()}` : "agent-tui", "last-copy.md"), "utf8")).toBe(
+      "Second answer.",
+    );
   });
 
   it("!cmd streams shell output and @ completes a file path", async () => {

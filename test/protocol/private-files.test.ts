@@ -2,6 +2,8 @@
 // an existing target (a symlink included) unless asked, and never write through a symlink.
 import { TEST_TMP } from "../agent/helpers/isolated-tmp.js";
 import {
+  chmodSync,
+  chownSync,
   closeSync,
   lstatSync,
   mkdirSync,
@@ -16,7 +18,15 @@ import {
 } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ensurePrivateDir, openPrivateAppend, TargetExistsError, writePrivateFileAtomic } from "../../src/protocol/private-files.js";
+import {
+  ensureOwnPrivateDir,
+  ensurePrivateDir,
+  isOwnPrivateDir,
+  NotPrivateDirError,
+  openPrivateAppend,
+  TargetExistsError,
+  writePrivateFileAtomic,
+} from "../../src/protocol/private-files.js";
 
 const mode = (path: string): number => lstatSync(path).mode & 0o777;
 
@@ -71,5 +81,29 @@ describe("private files", () => {
     expect(readdirSync(dir).filter((name) => name.endsWith(".tmp"))).toEqual([]);
     expect(() => writePrivateFileAtomic(join(dir, "missing", "x.html"), "x")).toThrow(/ENOENT/);
     expect(statSync(dir).isDirectory()).toBe(true);
+  });
+
+  it("a directory of the user's own in a shared place: created 0700, a symlink, a file or another user's directory refused", () => {
+    const root = mkdtempSync(join(TEST_TMP, "own-"));
+    const dir = join(root, "mine");
+    ensureOwnPrivateDir(dir);
+    expect(mode(dir)).toBe(0o700);
+    expect(isOwnPrivateDir(dir)).toBe(true);
+    chmodSync(dir, 0o755);
+    expect(isOwnPrivateDir(dir)).toBe(false);
+    ensureOwnPrivateDir(dir); // ours: narrowed
+    expect(mode(dir)).toBe(0o700);
+    symlinkSync(dir, join(root, "link"));
+    expect(() => ensureOwnPrivateDir(join(root, "link"))).toThrow(/symbolic link/);
+    writeFileSync(join(root, "file"), "");
+    expect(() => ensureOwnPrivateDir(join(root, "file"))).toThrow(/not a directory/);
+    expect(() => ensureOwnPrivateDir(join(root, "missing", "child"))).toThrow(/ENOENT/);
+    if (process.getuid?.() === 0) {
+      const theirs = join(root, "theirs");
+      mkdirSync(theirs, { mode: 0o777 });
+      chownSync(theirs, 4321, 4321);
+      expect(() => ensureOwnPrivateDir(theirs)).toThrow(NotPrivateDirError);
+      expect(isOwnPrivateDir(theirs)).toBe(false);
+    }
   });
 });

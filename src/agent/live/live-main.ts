@@ -2,6 +2,9 @@
 // loading the agent): a relay starts for every attach and reconnect, so it loads only what it uses.
 import { runAttach } from "./relay.js";
 import { runSessions } from "./sessions-command.js";
+import { guardTerminalStderr } from "../terminal-stderr.js";
+
+guardTerminalStderr();
 
 const [subcommand, ...rest] = process.argv.slice(2);
 const code = subcommand === "attach" ? await runAttach(rest) : await runSessions(rest);

@@ -1,6 +1,6 @@
 // The clipboard: plain OSC 52 (no tmux/screen wrapper), a local clipboard program only when the
 // terminal is local, the private fallback file, and a report that claims nothing unknowable.
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, chownSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -9,6 +9,7 @@ import {
   type ClipboardProgram,
   clipboardText,
   copyToClipboard,
+  defaultCopyDir,
   describeCopy,
   findClipboardProgram,
   OSC52_MAX_BYTES,
@@ -138,5 +139,74 @@ describe("clipboard", () => {
     expect(payload).toMatch(/^run:\tthis\nthen ␛\[201~rm -rf ~␛\[200~ ␛\]52;c;/);
     expect(payload).toContain("<U+009B>2J red");
     expect(r.bytes).toBe(Buffer.byteLength(payload));
+  });
+});
+
+describe("the fallback file, in a directory another local user may have made first", () => {
+  const uid = process.getuid?.() ?? 0;
+  const copy = (text: string, env: NodeJS.ProcessEnv, tmp: string) =>
+    copyToClipboard(text, { write: () => undefined, env, dir: defaultCopyDir(env, tmp), findProgram: none });
+
+  it("lives in agent-tui-<uid>, created 0700, written 0600", async () => {
+    const tmp = mkdtempSync(join(dir, "tmp-"));
+    const r = await copy("mine", {}, tmp);
+    expect(r.file).toBe(join(tmp, `agent-tui-${uid}`, "last-copy.md"));
+    expect(lstatSync(join(tmp, `agent-tui-${uid}`)).mode & 0o777).toBe(0o700);
+    expect(lstatSync(r.file ?? "").mode & 0o777).toBe(0o600);
+    expect(readFileSync(r.file ?? "", "utf8")).toBe("mine");
+  });
+
+  it.skipIf(uid !== 0)("refuses a 0777 directory of another user with a symlink and a 0666 file planted in it", async () => {
+    const tmp = mkdtempSync(join(dir, "tmp-"));
+    const victim = join(dir, "victim-rc");
+    writeFileSync(victim, "the user's file\n");
+    const planted = join(tmp, `agent-tui-${uid}`);
+    mkdirSync(planted);
+    chmodSync(planted, 0o777);
+    symlinkSync(victim, join(planted, "last-copy.md"));
+    writeFileSync(join(planted, ".spy"), "", { mode: 0o666 });
+    chownSync(planted, 4321, 4321);
+    const r = await copy("the secret answer", {}, tmp);
+    expect(r.file).toBeUndefined();
+    expect(r.error).toMatch(/belongs to another user \(uid 4321\)/);
+    expect(describeCopy("The last answer", r)).toMatch(/could not save a copy to a file: .* belongs to another user/);
+    expect(readFileSync(victim, "utf8")).toBe("the user's file\n");
+    expect(readFileSync(join(planted, ".spy"), "utf8")).toBe("");
+  });
+
+  it("refuses a symlink at the directory's name, and replaces a symlink at the file's name instead of following it", async () => {
+    const tmp = mkdtempSync(join(dir, "tmp-"));
+    const elsewhere = mkdtempSync(join(dir, "elsewhere-"));
+    symlinkSync(elsewhere, join(tmp, `agent-tui-${uid}`));
+    const linked = await copy("x", {}, tmp);
+    expect(linked.file).toBeUndefined();
+    expect(linked.error).toMatch(/symbolic link/);
+
+    const tmp2 = mkdtempSync(join(dir, "tmp-"));
+    const own = join(tmp2, `agent-tui-${uid}`);
+    mkdirSync(own);
+    chmodSync(own, 0o777); // ours, but open to others: narrowed, and what others left is not trusted
+    const victim = join(dir, "victim-2");
+    writeFileSync(victim, "keep\n");
+    symlinkSync(victim, join(own, "last-copy.md"));
+    const r = await copy("copied", {}, tmp2);
+    expect(r.file).toBe(join(own, "last-copy.md"));
+    expect(lstatSync(own).mode & 0o777).toBe(0o700);
+    expect(lstatSync(r.file ?? "").isSymbolicLink()).toBe(false);
+    expect(lstatSync(r.file ?? "").mode & 0o777).toBe(0o600);
+    expect(readFileSync(r.file ?? "", "utf8")).toBe("copied");
+    expect(readFileSync(victim, "utf8")).toBe("keep\n");
+  });
+
+  it("prefers $XDG_RUNTIME_DIR when it is private to the user, not when others can enter it", async () => {
+    const tmp = mkdtempSync(join(dir, "tmp-"));
+    const runtime = mkdtempSync(join(dir, "run-"));
+    chmodSync(runtime, 0o700);
+    expect(defaultCopyDir({ XDG_RUNTIME_DIR: runtime }, tmp)).toBe(join(runtime, "agent-tui"));
+    const r = await copy("r", { XDG_RUNTIME_DIR: runtime }, tmp);
+    expect(r.file).toBe(join(runtime, "agent-tui", "last-copy.md"));
+    chmodSync(runtime, 0o777);
+    expect(defaultCopyDir({ XDG_RUNTIME_DIR: runtime }, tmp)).toBe(join(tmp, `agent-tui-${uid}`));
+    expect(defaultCopyDir({ XDG_RUNTIME_DIR: "relative/run" }, tmp)).toBe(join(tmp, `agent-tui-${uid}`));
   });
 });

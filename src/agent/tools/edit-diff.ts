@@ -113,8 +113,18 @@ export function applyEdits(content: string, edits: readonly TextEdit[], path: st
   if (newContent === content) {
     throw new Error(`No changes made to ${path}. The replacement produced identical content.`);
   }
-  const { diff, firstChangedLine } = renderLineDiff(content.split("\n"), newContent.split("\n"), mergeChanges(changes));
+  const { diff, firstChangedLine } = renderLineDiff(fileLines(content), fileLines(newContent), mergeChanges(changes));
   return { newContent, diff, firstChangedLine };
+}
+
+/**
+ * The lines of a file: the newline that ends the last line does not start another one, so a
+ * diff's context never ends in an empty numbered line that is not in the file (pi drops it too).
+ */
+function fileLines(text: string): string[] {
+  const lines = text.split("\n");
+  if (lines.length > 1 && lines[lines.length - 1] === "") lines.pop();
+  return lines;
 }
 
 /** Joins changes that share a line (two edits on one line) into one block. */

@@ -5,6 +5,7 @@ import { EXACT_PREVIEW_CHARS, ROW_PREVIEW_CHARS, clipText, countLines, formatCou
 import { sanitizeExact, sanitizeLine, sanitizeText } from "./sanitize.js";
 import { symbols, theme } from "./theme.js";
 import { hangLine, splitLine, textWidth } from "./text-width.js";
+import { styleDiffLines } from "./word-diff.js";
 
 function s(v: unknown): string {
   return typeof v === "string" ? v : v === undefined ? "" : JSON.stringify(v);
@@ -117,7 +118,8 @@ function styled(w: LineWindow, paint: (line: string) => string): LineWindow {
 function diffLines(run: ToolRun, count: number): LineWindow {
   const diff = run.output?.details?.["diff"];
   if (typeof diff === "string" && diff.trim() !== "") {
-    return styled(outputWindow(diff, count), (l) => (l.startsWith("+") ? theme.diffAdd(l) : l.startsWith("-") ? theme.diffRemove(l) : theme.muted(l)));
+    const w = outputWindow(diff, count);
+    return { lines: styleDiffLines(w.lines), total: w.total };
   }
   const edits = Array.isArray(run.args["edits"]) ? run.args["edits"] : [run.args];
   const out: LineWindow = { lines: [], total: 0 };
@@ -127,13 +129,11 @@ function diffLines(run: ToolRun, count: number): LineWindow {
     const oldText = s(rec["oldText"] ?? rec["old_string"]);
     const newText = s(rec["newText"] ?? rec["new_string"]);
     if (oldText === "" && newText === "") continue;
-    for (const part of [
-      styled(outputWindow(oldText, count), (l) => theme.diffRemove(`- ${l}`)),
-      styled(outputWindow(newText, count), (l) => theme.diffAdd(`+ ${l}`)),
-    ]) {
-      out.lines.push(...part.lines.slice(0, Math.max(0, count - out.lines.length)));
-      out.total += part.total;
-    }
+    const removed = outputWindow(oldText, count);
+    const added = outputWindow(newText, count);
+    const lines = [...removed.lines.map((l) => `- ${l}`), ...added.lines.map((l) => `+ ${l}`)];
+    out.lines.push(...styleDiffLines(lines).slice(0, Math.max(0, count - out.lines.length)));
+    out.total += removed.total + added.total;
   }
   return out;
 }

@@ -7,7 +7,7 @@ import { style, symbols, theme } from "../render/theme.js";
 import { formatElapsed } from "../render/tool-lines.js";
 import type { ToolRun } from "../state/types.js";
 import type { ViewBlock } from "./view-blocks.js";
-import { styleDiffLines } from "./word-diff.js";
+import { styleDiffLines } from "../render/word-diff.js";
 
 export type Part =
   /** Word-wrapped text; the first row gets `first`, the others `rest` (same width). */

@@ -24,7 +24,7 @@ describe("edit tool", () => {
     expect(textOf(result)).toBe("Successfully replaced 1 block(s) in f.ts.");
     expect(readFileSync(join(dir, "f.ts"), "utf8")).toBe("const a = 1;\nconst b = 20;\nconst c = 3;\n");
     expect(result.details).toEqual({
-      diff: [" 1 const a = 1;", "-2 const b = 2;", "+2 const b = 20;", " 3 const c = 3;", " 4 "].join("\n"),
+      diff: [" 1 const a = 1;", "-2 const b = 2;", "+2 const b = 20;", " 3 const c = 3;"].join("\n"),
       firstChangedLine: 2,
     });
   });
@@ -148,6 +148,14 @@ describe("applyEdits diff", () => {
     const ins = applyEdits("a\nc", [{ oldText: "a", newText: "a\nb" }], "f");
     expect(ins.diff).toBe(" 1 a\n+2 b\n 2 c");
     expect(ins.firstChangedLine).toBe(2);
+  });
+  test("the newline that ends a file is not a line: no empty numbered line at the end, numbers as wide as the real last one", () => {
+    // Nine lines, each ended by a newline: numbers are one digit wide and the diff ends at line 9.
+    const r = applyEdits(`${numbered(9)}\n`, [{ oldText: "l9", newText: "L9" }], "f");
+    expect(r.diff).toBe(["   ...", " 5 l5", " 6 l6", " 7 l7", " 8 l8", "-9 l9", "+9 L9"].join("\n"));
+    // A last line added keeps its number, and nothing follows it.
+    const added = applyEdits("a\nb\n", [{ oldText: "b\n", newText: "b\nc\n" }], "f");
+    expect(added.diff).toBe(" 1 a\n 2 b\n+3 c");
   });
   test("two edits on one line become one change", () => {
     const r = applyEdits(

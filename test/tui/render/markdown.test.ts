@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { renderMarkdown } from "../../../src/tui/render/markdown.js";
 import { stripSgr, textWidth } from "../../../src/tui/render/text-width.js";
+import { setPalette } from "../../../src/tui/render/theme.js";
 import { toolLines } from "../../../src/tui/render/tool-lines.js";
 import type { ToolRun } from "../../../src/tui/state/types.js";
 
@@ -68,6 +69,32 @@ describe("tool views", () => {
     expect(rows.map(stripSgr)).toEqual(["✓ edit a.ts · 1.5s", "  - old", "  + new"]);
     expect(rows[1]).toContain("\u001b[31m");
     expect(rows[2]).toContain("\u001b[32m");
+  });
+  it("edit marks the words that changed inside a changed line, in reverse video, also without colour", () => {
+    const inverse = (text: string): RegExp => new RegExp(`\u001b\\[7m${text}\u001b\\[27m`);
+    const diff = [" 1 const a = 1;", "-2 const answer = 41;", "+2 const answer = 42;", " 3 const c = 3;"].join("\n");
+    const run: ToolRun = { ...base, name: "edit", args: { path: "a.ts" }, output: { text: "ok", details: { diff }, images: 0 } };
+    for (const palette of ["dark", "mono"] as const) {
+      setPalette(palette, 1);
+      const rows = toolLines(run, 0, 60, 10, false);
+      expect(rows.map(stripSgr)).toEqual([
+        "✓ edit a.ts · 1.5s",
+        "   1 const a = 1;",
+        "  -2 const answer = 41;",
+        "  +2 const answer = 42;",
+        "   3 const c = 3;",
+      ]);
+      expect(rows[2]).toMatch(inverse("41"));
+      expect(rows[3]).toMatch(inverse("42"));
+      // Only the word: the rest of the line is not reversed, the context not at all.
+      expect(rows[3]).not.toMatch(inverse("const"));
+      expect(rows[1]).not.toContain("\u001b[7m");
+    }
+    setPalette("dark", 1);
+    // From the arguments (a worker that sends no diff): the same marks.
+    const fromArgs = toolLines({ ...base, name: "edit", args: { path: "a.ts", oldText: "let x = 1;", newText: "let x = 2;" } }, 0, 60, 10, false);
+    expect(fromArgs[1]).toMatch(inverse("1"));
+    expect(fromArgs[2]).toMatch(inverse("2"));
   });
   it("read summarises unless expanded; errors show red text", () => {
     const run: ToolRun = { ...base, name: "read", args: { path: "README.md" }, output: { text: "a\nb\nc", details: undefined, images: 0 } };

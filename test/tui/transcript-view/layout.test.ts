@@ -11,7 +11,7 @@ import { layoutRows, needleFor } from "../../../src/tui/transcript-view/layout.j
 import { committedBlocks, liveBlocks } from "../../../src/tui/transcript-view/view-blocks.js";
 import { createInitialState, reduce } from "../../../src/tui/state/reducer.js";
 import { buildViewModel } from "../../../src/tui/transcript-view/view-model.js";
-import { styleDiffLines } from "../../../src/tui/transcript-view/word-diff.js";
+import { styleDiffLines } from "../../../src/tui/render/word-diff.js";
 import { initialTranscript } from "../../../src/tui/state/transcript.js";
 
 const plain = (rows: readonly string[]): string[] => rows.map((r) => stripSgr(r));

@@ -1,13 +1,13 @@
-// Word-level highlights for an edit's line diff: each removed line is paired with the added
-// line at the same place in the hunk, and the words that differ are shown in reverse video
-// inside the red/green line colours.
-import { theme } from "../render/theme.js";
+// Line diffs styled for the terminal, with the words that changed marked: a block of removed
+// lines followed by as many added lines is a modification, so each removed line is paired with
+// the added line at the same place and the words that differ are shown in reverse video inside
+// the red/green line colours (as pi does). Reverse video is an attribute, not a colour, so the
+// marks stay under NO_COLOR. Used by the tool rows (live region, scrollback) and the transcript view.
+import { style, theme } from "./theme.js";
 
 const TOKEN = /\s+|[\p{L}\p{N}_]+|[^\s\p{L}\p{N}_]/gu;
 /** Pairs larger than this (tokens × tokens) are only coloured per line: LCS is quadratic. */
 const MAX_CELLS = 40_000;
-const WORD_ON = "\u001b[7m";
-const WORD_OFF = "\u001b[27m";
 
 /** Which tokens of `a` and `b` are not part of their longest common subsequence. */
 function changedTokens(a: string[], b: string[]): { a: boolean[]; b: boolean[] } | undefined {
@@ -44,7 +44,18 @@ function split(line: string): { prefix: string; body: string } {
 
 function markWords(tokens: string[], changed: boolean[]): string {
   // Whitespace-only changes are not worth a highlight of their own.
-  return tokens.map((t, i) => (changed[i] && t.trim() !== "" ? `${WORD_ON}${t}${WORD_OFF}` : t)).join("");
+  return tokens.map((t, i) => (changed[i] && t.trim() !== "" ? style.inverse(t) : t)).join("");
+}
+
+/** A removed line and the added line that replaced it, the changed words marked; undefined when nothing but whitespace is shared (the whole line changed: its colour says enough). */
+function markPair(removed: string, added: string): [string, string] | undefined {
+  const r = split(removed);
+  const a = split(added);
+  const tr = r.body.match(TOKEN) ?? [];
+  const ta = a.body.match(TOKEN) ?? [];
+  const changed = changedTokens(tr, ta);
+  if (!changed || !tr.some((t, i) => !changed.a[i] && t.trim() !== "")) return undefined;
+  return [r.prefix + markWords(tr, changed.a), a.prefix + markWords(ta, changed.b)];
 }
 
 /** Style diff lines ("-12 old", "+12 new", " 12 same", "- old", "+ new"); input is sanitised text. */
@@ -64,24 +75,10 @@ export function styleDiffLines(lines: readonly string[]): string[] {
     while (addedEnd < lines.length && (lines[addedEnd] ?? "").startsWith("+")) addedEnd += 1;
     const removed = lines.slice(i, removedEnd);
     const added = lines.slice(removedEnd, addedEnd);
-    const styledRemoved: string[] = [];
-    const styledAdded: string[] = [];
-    removed.forEach((r, k) => {
-      const a = added[k];
-      if (a === undefined) {
-        styledRemoved.push(theme.diffRemove(r));
-        return;
-      }
-      const ra = split(r);
-      const aa = split(a);
-      const ta = ra.body.match(TOKEN) ?? [];
-      const tb = aa.body.match(TOKEN) ?? [];
-      const changed = changedTokens(ta, tb);
-      styledRemoved.push(theme.diffRemove(changed ? ra.prefix + markWords(ta, changed.a) : r));
-      styledAdded.push(theme.diffAdd(changed ? aa.prefix + markWords(tb, changed.b) : a));
-    });
-    for (let k = removed.length; k < added.length; k += 1) styledAdded.push(theme.diffAdd(added[k] ?? ""));
-    out.push(...styledRemoved, ...styledAdded);
+    // Blocks of different sizes are lines taken out and put in, not lines changed: no pairs.
+    const pairs = removed.length === added.length ? removed.map((r, k) => markPair(r, added[k] ?? "")) : [];
+    out.push(...removed.map((r, k) => theme.diffRemove(pairs[k]?.[0] ?? r)));
+    out.push(...added.map((a, k) => theme.diffAdd(pairs[k]?.[1] ?? a)));
     i = addedEnd;
   }
   return out;

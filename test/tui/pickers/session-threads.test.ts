@@ -80,6 +80,10 @@ describe("forks in the session list", () => {
     const offered = withLiveSessions(sessionItems(sessions, undefined), [live], 1000, (id) => roots.get(id) ?? id);
     expect(offered.items.map((i) => i.id)).toEqual(["/a", "/b", "/b1"]);
     const heldChild = withLiveSessions(sessionItems(sessions, undefined), [{ ...live, sessionFile: "/b1" }], 1000, (id) => roots.get(id) ?? id);
+    // A live session whose file is not in this list (another folder) is listed by its title.
+    const elsewhere = withLiveSessions([], [{ ...live, id: "01a24f09-2cb9-7", sessionFile: "/other/s.jsonl", cwd: "/other", title: "fix the parser" }], 1000);
+    expect(elsewhere.items.map((i) => [i.label, i.detail])).toEqual([["fix the parser", "● idle since 1s · /other"]]);
+    expect(withLiveSessions([], [{ ...live, sessionFile: undefined, title: undefined }], 1000).items[0]?.label).toBe("(no messages yet)");
     expect(heldChild.items.map((i) => [i.id, i.detail?.startsWith("●")])).toEqual([
       ["/b", false],
       ["/b1", true],

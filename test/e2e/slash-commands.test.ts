@@ -140,8 +140,9 @@ describe.skipIf(!built)("slash commands under a pty", () => {
   it("--resume opens the session picker at start and reopens the chosen session", async () => {
     tui = spawnTui({ args: [...FAKE_MODEL, "-r"], cwd: sandbox.cwd, env: sandbox.env, cols: 110, rows: 32 });
     await tui.waitForText("Resume a session", 20_000);
-    // The clone is listed under its own name beside the session it copies.
-    await tui.waitForText(/e2e-session \(clone\) — FIRST-PROMPT .*msg/);
+    // The clone and the fork are listed under the session they copy, by their own names, with where they branched.
+    await tui.waitForText(/├─ e2e-session \(clone\) +⑂ after msg 4 · .*msg/);
+    await tui.waitForText(/└─ e2e-session \(fork\) +⑂ after msg 0 · .*msg/);
     await tui.waitForText(/e2e-session — FIRST-PROMPT .*msg/);
     await tui.type("e2e-session");
     await tui.waitForText("search: e2e-session");

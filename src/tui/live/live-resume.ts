@@ -13,20 +13,26 @@ export type LiveResume = {
 
 const LIVE_PREFIX = "live:";
 
-/** Items with live sessions first and marked; `liveOf(item)` says which worker an item is. */
+/**
+ * Items with live sessions first and marked; `liveOf(item)` says which worker an item is.
+ * `threadOf(id)` names the thread an item belongs to (forks nested under their session): a
+ * thread with a live session moves first whole, so its nesting stays intact.
+ */
 export function withLiveSessions(
   items: readonly PickerItem[],
   live: readonly LiveSession[],
   now: number,
+  threadOf: (id: string) => string = (id) => id,
 ): { items: PickerItem[]; liveOf(id: string): LiveSession | undefined } {
   const byFile = new Map(live.filter((s) => s.sessionFile !== undefined).map((s) => [s.sessionFile as string, s]));
   const mark = (s: LiveSession): string => `● ${describeLiveState(s, now)}`;
+  const liveThreads = new Set(items.filter((item) => byFile.has(item.id)).map((item) => threadOf(item.id)));
   const held: PickerItem[] = [];
   const rest: PickerItem[] = [];
   for (const item of items) {
     const s = byFile.get(item.id);
-    if (s) held.push({ ...item, detail: `${mark(s)} · ${item.detail ?? ""}` });
-    else rest.push(item);
+    const marked = s ? { ...item, detail: `${mark(s)} · ${item.detail ?? ""}` } : item;
+    (liveThreads.has(threadOf(item.id)) ? held : rest).push(marked);
   }
   const listed = new Set(items.map((i) => i.id));
   const fileless = live

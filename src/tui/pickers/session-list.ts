@@ -3,9 +3,10 @@
 // date, message count. Works for agent-rpc and pi alike; the directory comes from the worker.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { homedir } from "node:os";
-import { dirname, join } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { isRecord, str } from "../json-values.js";
 import type { PickerItem } from "./picker-state.js";
+import { threadSessions } from "./session-threads.js";
 
 export type SessionSummary = {
   path: string;
@@ -16,6 +17,10 @@ export type SessionSummary = {
   modified: number;
   messageCount: number;
   cwd: string;
+  /** A fork or clone (/fork, /tree jumps, /clone): the session file it was made from. */
+  parentSession: string | undefined;
+  /** For a fork: when it was made (its header's time), the messages it copied, its first prompt of its own. */
+  fork: { at: number; copied: number; firstNewPrompt: string | undefined } | undefined;
 };
 
 /** Files bigger than this are summarised from their first part only (keeps /resume fast). */
@@ -42,6 +47,11 @@ export function summariseSession(path: string, text: string, modified: number): 
   let name: string | undefined;
   let firstMessage = "";
   let messageCount = 0;
+  const parentSession = str(header["parentSession"]) ? resolve(dirname(path), str(header["parentSession"])) : undefined;
+  // A fork copies its parent's branch with the entries' own times: those before its header's are copied.
+  const forkedAt = parentSession !== undefined ? Date.parse(str(header["timestamp"])) : Number.NaN;
+  let copied = 0;
+  let firstNewPrompt: string | undefined;
   for (const line of lines.slice(1)) {
     if (line.trim() === "") continue;
     let entry: unknown;
@@ -56,10 +66,15 @@ export function summariseSession(path: string, text: string, modified: number): 
     if (entry["type"] === "message" && isRecord(entry["message"])) {
       const role = entry["message"]["role"];
       if (role === "user" || role === "assistant") messageCount += 1;
-      if (role === "user" && firstMessage === "") firstMessage = textOf(entry["message"]["content"]).replace(/\s+/g, " ").trim();
+      const text = role === "user" ? textOf(entry["message"]["content"]).replace(/\s+/g, " ").trim() : "";
+      if (role === "user" && firstMessage === "") firstMessage = text;
+      if (Date.parse(str(entry["timestamp"])) <= forkedAt) {
+        if (role === "user" || role === "assistant") copied += 1;
+      } else if (firstNewPrompt === undefined && text !== "") firstNewPrompt = text;
     }
   }
-  return { path, id: str(header["id"]), name, firstMessage, modified, messageCount, cwd: str(header["cwd"]) };
+  const fork = Number.isNaN(forkedAt) ? undefined : { at: forkedAt, copied, firstNewPrompt };
+  return { path, id: str(header["id"]), name, firstMessage, modified, messageCount, cwd: str(header["cwd"]), parentSession, fork };
 }
 
 /**
@@ -103,18 +118,34 @@ export function sessionDirFor(sessionFile: string | undefined, fallback: string 
   return sessionFile ? dirname(sessionFile) : fallback;
 }
 
-export function formatDate(ms: number): string {
+/** `2026-12-07 06:12`, with `:31` seconds when asked (forks made a minute apart differ there). */
+export function formatDate(ms: number, seconds = false): string {
   const d = new Date(ms);
   const pad = (n: number): string => String(n).padStart(2, "0");
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}${seconds ? `:${pad(d.getSeconds())}` : ""}`;
 }
 
+/** A derived copy name ("<name> (fork)", session-names.ts) says nothing once nested under its parent. */
+const COPY_NAME = / \((fork|clone)\)$/;
+
+/**
+ * The picker's rows: forks and clones nested under the session they came from (as pi does), each
+ * labelled by what it has of its own (its name, else its first prompt after the branch point) and
+ * detailed by where it branched and when, so copies of one conversation do not read the same.
+ */
 export function sessionItems(sessions: readonly SessionSummary[], currentFile: string | undefined): PickerItem[] {
-  return sessions.map((s) => ({
-    id: s.path,
-    label: s.name ? `${s.name} — ${s.firstMessage || "(no messages)"}` : s.firstMessage || "(no messages)",
-    detail: `${formatDate(s.modified)} · ${s.messageCount} msg`,
-    search: `${s.name ?? ""} ${s.id}`,
-    current: s.path === currentFile,
-  }));
+  return threadSessions(sessions).map(({ session: s, depth, connector, nested }) => {
+    const own = s.name && !COPY_NAME.test(s.name) ? s.name : undefined;
+    const forkLabel = own ?? s.fork?.firstNewPrompt ?? s.name ?? "(nothing new yet)";
+    const plain = s.name ? `${s.name} — ${s.firstMessage || "(no messages)"}` : s.firstMessage || "(no messages)";
+    const branch = s.fork ? `⑂ after msg ${s.fork.copied} · ` : "";
+    return {
+      id: s.path,
+      label: `${connector}${nested ? forkLabel : plain}`,
+      depth,
+      detail: `${branch}${formatDate(s.modified, nested)} · ${s.messageCount} msg`,
+      search: `${s.name ?? ""} ${s.firstMessage} ${s.id}`,
+      current: s.path === currentFile,
+    };
+  });
 }

@@ -6,6 +6,7 @@ import type { SlashCommand, SlashContext } from "../slash-registry.js";
 import { withLiveSessions } from "../live/live-resume.js";
 import type { LiveSession } from "../live/live-sessions.js";
 import { listSessions, sessionDirFor, sessionItems } from "../pickers/session-list.js";
+import { threadSessions } from "../pickers/session-threads.js";
 import { afterSessionChange, type SlashDeps, vetoed } from "./slash-deps.js";
 import { currentSessionLabel, nameCopy } from "./session-names.js";
 import { treeCommand } from "./tree-command.js";
@@ -30,7 +31,8 @@ export async function resumeSession(deps: SlashDeps, ctx: SlashContext, query = 
     ctx.notice(`Not listed: ${skipped.length} file${skipped.length === 1 ? " is" : "s are"} not a readable session (${names}); left untouched.`, "warning");
   }
   const live = await liveSessions(deps, ctx);
-  const offered = withLiveSessions(sessionItems(sessions, state.sessionFile), live, (deps.now ?? Date.now)());
+  const threads = new Map(threadSessions(sessions).map((t) => [t.session.path, t.root]));
+  const offered = withLiveSessions(sessionItems(sessions, state.sessionFile), live, (deps.now ?? Date.now)(), (id) => threads.get(id) ?? id);
   if (offered.items.length === 0) {
     ctx.notice(`No sessions yet in ${dir}.`);
     return;

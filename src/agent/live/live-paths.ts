@@ -29,10 +29,18 @@ export function ensureLiveDir(dir: string): string {
 
 export type LiveFiles = { socket: string; meta: string; log: string };
 
+/** The shorter socket name, when the full one does not fit: the id's last characters. */
+const SHORT_ID_CHARS = 12;
+
+/** Whether a live worker can have a socket in `dir` at all ($AGENT_TUI_HOME not too long). */
+export function liveSocketFits(dir: string): boolean {
+  return Buffer.byteLength(join(dir, `${"x".repeat(SHORT_ID_CHARS)}.sock`)) <= MAX_SOCKET_PATH_BYTES;
+}
+
 /** The files of worker `id`; the socket gets a shorter name when the full one would not fit. */
 export function liveFiles(dir: string, id: string): LiveFiles {
   let socket = join(dir, `${id}.sock`);
-  if (Buffer.byteLength(socket) > MAX_SOCKET_PATH_BYTES) socket = join(dir, `${id.replace(/-/g, "").slice(-12)}.sock`);
+  if (Buffer.byteLength(socket) > MAX_SOCKET_PATH_BYTES) socket = join(dir, `${id.replace(/-/g, "").slice(-SHORT_ID_CHARS)}.sock`);
   if (Buffer.byteLength(socket) > MAX_SOCKET_PATH_BYTES) {
     throw new LivePathError(`the socket path ${socket} is too long for a Unix socket; use a shorter $AGENT_TUI_HOME`);
   }

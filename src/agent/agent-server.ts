@@ -29,6 +29,8 @@ export interface StartOptions {
   cli: CliOptions;
   version: string;
   cwd: string;
+  /** Warnings for the client, sent as `notify` after ready (e.g. why live sessions are off). */
+  notices?: readonly string[];
 }
 
 const warn = (message: string): void => {
@@ -260,7 +262,7 @@ function createLive(
   });
 }
 
-export async function startAgent({ cli, version, cwd }: StartOptions): Promise<void> {
+export async function startAgent({ cli, version, cwd, notices }: StartOptions): Promise<void> {
   const parts: Parts = {};
   const stop = createShutdown(parts);
   const shutdown: Shutdown = (code) => void stop(code);
@@ -274,6 +276,7 @@ export async function startAgent({ cli, version, cwd }: StartOptions): Promise<v
   const models = new ModelRegistry(config.models);
   const hooks = new HookRegistry();
   const sessionNotices = createSessionNotices();
+  for (const notice of notices ?? []) sessionNotices.notice(notice);
   // Asked for before the session is read, so the files are read while it is parsed.
   const liveModules = cli.serve ? loadLiveModules() : undefined;
   const session = openSession(cli, cwd, config.home, (message) => sessionNotices.notice(message));

@@ -1,8 +1,8 @@
 // What a terminal attaching to a live worker is shown, under a pty: what an extension showed
 // before any client was attached (its first notification, status, widget, an open dialog that
-// this terminal then answers), once and not again to the next terminal; and a run joined midway
-// keeps the worker's clock and token totals.
-import { writeFileSync } from "node:fs";
+// this terminal then answers), once and not again to the next terminal; a run joined midway
+// keeps the worker's clock and token totals; and where no socket fits, a worker on stdio.
+import { cpSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { isProcessAlive, listLiveEntries } from "../../src/agent/live/live-registry.js";
@@ -100,6 +100,26 @@ describe.skipIf(!BUILT)("attaching to a live worker under a pty", () => {
     expect(again).not.toContain("EXT-HELLO");
     expect(again).not.toContain("EXT-ANSWERED-YES");
     expect(again).not.toContain("EXT-ASK");
+  }, 60_000);
+
+  it("runs the worker on stdio, saying so, when $AGENT_TUI_HOME is too long for a socket path", async () => {
+    box = await liveBox([{ kind: "text", matchLastUser: "HELLO", chunks: ["stdio answer"], delayMs: 5 }]);
+    const home = join(box.sandbox.root, "h".repeat(100));
+    cpSync(join(box.sandbox.root, "agent"), home, { recursive: true });
+    const tui = spawnTui({
+      args: FAKE_MODEL,
+      cwd: box.sandbox.cwd,
+      env: { ...box.sandbox.env, AGENT_TUI_HOME: home, PI_CODING_AGENT_DIR: home, AGENT_TUI_LIVE_SESSIONS: "1" },
+      cols: 100,
+      rows: 30,
+    });
+    box.tuis.push(tui);
+    await tui.waitForText("Fake Model", 20_000);
+    await tui.waitForText("Live sessions are off", 10_000, "all");
+    await submitLine(tui, "HELLO there");
+    await tui.waitForText("stdio answer");
+    await submitLine(tui, "/detach");
+    await tui.waitForText("not a live session");
   }, 60_000);
 
   it("keeps the run's clock and the session's token totals when a terminal attaches mid-run", async () => {

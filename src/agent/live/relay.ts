@@ -11,7 +11,7 @@ import { agentHome } from "../config.js";
 import { CliError, parseCli } from "../cli.js";
 import { defaultSessionDir } from "../session/paths.js";
 import { chooseContinued } from "./continue-choice.js";
-import { liveDir } from "./live-paths.js";
+import { liveDir, liveSocketFits } from "./live-paths.js";
 import { findLiveEntry, listLiveEntries, removeLiveEntry, type LiveEntry } from "./live-registry.js";
 import { StartError, startLiveWorker } from "./start-worker.js";
 
@@ -109,6 +109,10 @@ export async function runAttach(argv: readonly string[]): Promise<number> {
     const what = args.query !== undefined ? `matches ${args.query}` : `runs in ${cwd}`;
     process.stderr.write(`agent-rpc attach: no live session ${what} (agent-rpc sessions lists them)\n`);
     return EXIT_NO_SESSION;
+  }
+  if (!liveSocketFits(dir)) {
+    const why = `the socket path under ${dir} would be too long for a Unix socket`;
+    return (await import("./serve-here.js")).serveWithoutLive(args.workerArgs, why);
   }
   if (args.whenNone === "serve") return (await import("./serve-here.js")).serveHere(args.workerArgs);
   try {

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { finished } from "node:stream/promises";
 import { afterEach, describe, expect, it } from "vitest";
 import "../helpers/isolated-tmp.js";
-import type { Frame, RpcProcess } from "../helpers/agent-process.js";
+import { AGENT_BIN, type Frame, type RpcProcess } from "../helpers/agent-process.js";
 import { isProcessAlive } from "../../../src/agent/live/live-registry.js";
 import { counted, createLiveSandbox, deltas, readyLive, waitUntil, type LiveSandbox } from "./live-harness.js";
 
@@ -250,6 +250,14 @@ describe.skipIf(!BUILT)("live workers", () => {
       const probe = `require("node:net").connect(${JSON.stringify(entry.socket)}).on("connect",()=>{console.log("CONNECTED");process.exit(0)}).on("error",(e)=>{console.log(e.code);process.exit(0)})`;
       const out = spawnSync(process.execPath, ["-e", probe], { uid: 65534, gid: 65534, encoding: "utf8" });
       expect(out.stdout.trim()).toBe("EACCES");
+      // Nor list or attach: refused in one line that says why, not with a stack.
+      const env = { PATH: process.env["PATH"] ?? "", AGENT_TUI_HOME: box.home.agentDir };
+      for (const args of [["sessions"], ["attach"], ["attach", entry.id], ["sessions", "--stop", entry.id]]) {
+        const r = spawnSync(process.execPath, [AGENT_BIN, ...args], { uid: 65534, gid: 65534, cwd: "/", env, encoding: "utf8" });
+        expect(r.status, args.join(" ")).toBe(1);
+        expect(r.stderr).toMatch(new RegExp(`^agent-rpc ${args[0]}: permission denied for \\S+.*only by the user who started them\\n$`));
+      }
+      expect(isProcessAlive(entry.pid)).toBe(true);
     }
   });
 });

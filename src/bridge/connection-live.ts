@@ -7,7 +7,7 @@ import { BridgeError } from "./errors.js";
 import type { ExitParts } from "./exit-cleanup.js";
 import type { ResponseFrame, RoutedFrame } from "./frame-router.js";
 import type { RunInput } from "./run-state.js";
-import { createLiveLink, DEFAULT_RECONNECT_DELAYS_MS, reconnectDelay, type AttachKind, type LiveLink } from "./live-link.js";
+import { createLiveLink, DEFAULT_RECONNECT_DELAYS_MS, reconnectDelay, type AttachKind, type LiveIdentity, type LiveLink } from "./live-link.js";
 import { PROBE_TIMEOUT_MS, type RequestFn } from "./startup.js";
 import { decodeData } from "./normalise.js";
 import type { AgentMessage, RpcSessionState, SessionStats } from "./wire-types.js";
@@ -43,7 +43,7 @@ export interface LiveSupport {
   readonly reconnecting: boolean;
   /** false: drop this frame (before the attach answer); counts it otherwise. */
   admit(routed: RoutedFrame): boolean;
-  onReady(live: { id: string } | undefined): void;
+  onReady(live: LiveIdentity | undefined): void;
   /** Every response, before it settles its request: the attach answer is applied here, in stream order. */
   onResponse(frame: ResponseFrame): void;
   /** Resolves once this generation attached (or is not live). */
@@ -65,6 +65,8 @@ class LiveConnection implements LiveSupport {
   private readonly delays: readonly number[];
   /** How this generation's worker relates to the one followed before. */
   private kind: AttachKind = "none";
+  /** How the last attach went: what a restored link may say was kept. */
+  private lastMode: LiveAttachMode | undefined;
   private attachedPromise: Promise<void> = Promise.resolve();
   private resolveAttached: () => void = () => undefined;
   private looping = false;
@@ -85,7 +87,7 @@ class LiveConnection implements LiveSupport {
     return true;
   }
 
-  onReady(live: { id: string } | undefined): void {
+  onReady(live: LiveIdentity | undefined): void {
     this.kind = this.link.onReady(live);
     if (this.kind === "none") return;
     if (this.kind === "replaced") this.workerReplaced();
@@ -171,6 +173,7 @@ class LiveConnection implements LiveSupport {
     this.link.onAttached(typeof data["seq"] === "number" ? data["seq"] : 0);
     const resumed = data["resumed"] === true;
     const mode: LiveAttachMode = this.kind === "resume" ? (resumed ? "resumed" : "snapshot") : this.kind === "replaced" ? "replaced" : "first";
+    this.lastMode = mode;
     // The missed events are not coming: the snapshot's frames rebuild the run instead.
     if (mode === "snapshot") this.forgetRun();
     const printed = mode === "first" || mode === "snapshot";
@@ -212,6 +215,7 @@ class LiveConnection implements LiveSupport {
 
   private async reconnect(): Promise<void> {
     const { deps } = this;
+    this.lastMode = undefined;
     for (let attempt = 1; ; attempt++) {
       const delayMs = reconnectDelay(attempt, this.delays);
       deps.emit({ kind: "live_link", state: "waiting", attempt, delayMs });
@@ -228,7 +232,9 @@ class LiveConnection implements LiveSupport {
       }
     }
     this.looping = false;
-    if (!deps.stopping()) deps.emit({ kind: "live_link", state: "restored" });
+    // A new worker that is not live has no attach answer: it replaced the one followed.
+    const mode: LiveAttachMode = this.kind === "none" || this.kind === "replaced" ? "replaced" : (this.lastMode ?? "snapshot");
+    if (!deps.stopping()) deps.emit({ kind: "live_link", state: "restored", mode });
   }
 }
 

@@ -12,6 +12,7 @@
 export type * from "./wire-types.js";
 export type {
   BridgeNotice,
+  LiveAttachMode,
   BridgeSnapshot,
   Capabilities,
   LiveWorkerSummary,

@@ -12,10 +12,16 @@ export type AttachKind =
   | "none"
   /** The first live worker of this connection. */
   | "first"
-  /** The same worker again after a lost link: resume from the cursor. */
+  /** The same worker again after a lost link (same live id, same pid): resume from the cursor. */
   | "resume"
-  /** A different worker (the old one is gone): a restart, rehydrated as after a crash. */
+  /**
+   * A different worker (the old one is gone): a restart, rehydrated as after a crash. A worker
+   * started on the same session announces the same live id, so its pid tells it apart.
+   */
   | "replaced";
+
+/** What a ready frame says of the live worker: its id (one per session) and its process. */
+export type LiveIdentity = { id: string; pid?: number };
 
 export interface LiveLink {
   /** The live worker followed, once one was seen. */
@@ -25,7 +31,7 @@ export interface LiveLink {
   /** A lost link may be recovered by reconnecting (a live worker attached, not ended). */
   readonly reconnectable: boolean;
   /** A new generation's ready frame: classify it and start discarding until the answer. */
-  onReady(live: { id: string } | undefined): AttachKind;
+  onReady(live: LiveIdentity | undefined): AttachKind;
   /** Fields of this generation's live_attach (`after` when resuming). */
   attachFields(): Record<string, unknown>;
   /** Before the live_attach answer, frames are covered by it: drop them. */
@@ -41,6 +47,8 @@ export interface LiveLink {
 
 export function createLiveLink(): LiveLink {
   let id: string | undefined;
+  /** The followed worker's pid, when its ready frame gave one. */
+  let pid: number | undefined;
   let ended: string | undefined;
   let attaching = false;
   let attached = false;
@@ -64,14 +72,18 @@ export function createLiveLink(): LiveLink {
         attaching = false;
         const kind: AttachKind = id === undefined ? "none" : "replaced";
         id = undefined;
+        pid = undefined;
         cursor = undefined;
         return kind;
       }
       attaching = true;
-      const kind: AttachKind = id === undefined ? "first" : id === live.id && cursor !== undefined ? "resume" : "replaced";
+      // A worker that names no pid (an older agent-rpc) is taken for the same one by its id alone.
+      const samePid = pid === undefined || live.pid === undefined || pid === live.pid;
+      const kind: AttachKind = id === undefined ? "first" : id === live.id && samePid && cursor !== undefined ? "resume" : "replaced";
       resuming = kind === "resume";
       if (kind === "replaced") cursor = undefined;
       id = live.id;
+      pid = live.pid;
       return kind;
     },
     attachFields() {
@@ -93,6 +105,7 @@ export function createLiveLink(): LiveLink {
     },
     reset() {
       id = undefined;
+      pid = undefined;
       ended = undefined;
       cursor = undefined;
       attaching = false;

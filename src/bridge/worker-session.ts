@@ -8,6 +8,7 @@ import { BridgeError } from "./errors.js";
 import { createFrameRouter, type FrameRouter, type ResponseFrame, type RoutedFrame } from "./frame-router.js";
 import { createHeapRelease } from "./heap-release.js";
 import type { HostToolServer } from "./host-tools.js";
+import type { LiveIdentity } from "./live-link.js";
 import { decodeData } from "./normalise.js";
 import type { PendingTable } from "./pending.js";
 import type { ProtocolHealth } from "./protocol-health.js";
@@ -65,7 +66,7 @@ export interface SessionHost {
   /** Live sessions (connection-live.ts): false drops a frame the live_attach answer covers. */
   admit(routed: RoutedFrame): boolean;
   /** The ready frame, with the live worker it names when it is one. */
-  ready(live: { id: string } | undefined): void;
+  ready(live: LiveIdentity | undefined): void;
   /** Every response, before it settles its request (the live_attach answer is applied here, in stream order). */
   responseSeen(frame: ResponseFrame): void;
   /** The live worker let this client go (`taken_over`, `shutdown`). */

@@ -127,7 +127,8 @@ describe.skipIf(!BUILT)("live sessions under a pty", () => {
     await tui.waitForText("Lost the link to the worker", 10_000, "all");
     await tui.waitForText(/Reconnect attempt \d failed/, 10_000, "all");
     rmSync(down);
-    await tui.waitForText("Reconnected", 15_000, "all");
+    // The same worker (same id and pid) replayed what the link missed: that, and only that, is "nothing was lost".
+    await tui.waitForText("Reconnected: the worker kept running and nothing was lost.", 15_000, "all");
     await tui.waitForText("tok35", 15_000, "all");
     expectWholeAnswerOnce(tui);
   }, 60_000);

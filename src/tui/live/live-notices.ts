@@ -1,7 +1,7 @@
 // What the user sees of a live worker's link: the conversation when attaching (printed once;
 // the message being streamed continues live from the attach answer's frames), a reconnect in
 // progress, a worker that resumed, and a worker that let this terminal go.
-import type { BridgeNotice, LiveWorkerSummary } from "../../bridge/index.js";
+import type { BridgeNotice, LiveAttachMode, LiveWorkerSummary } from "../../bridge/index.js";
 import type { TuiAction } from "../state/actions.js";
 import { sessionActions, statsTotals } from "../open-session.js";
 import { messageWindow, type TailPlace } from "../session-pages.js";
@@ -26,10 +26,37 @@ function answerTotals(n: Extract<BridgeNotice, { kind: "live_attached" }>): TuiA
   return n.stats !== undefined ? [{ type: "session_totals", totals: statsTotals(n.stats) }] : [];
 }
 
+/** The unfinished answer of a worker that died: what the partial text on screen is (transcript.ts marks it). */
+export const WORKER_REPLACED_TEXT = "The worker died; a new one reopened the saved session. The unfinished answer was lost; restarted from the saved session.";
+
+/**
+ * What a link that came back says, by what the attach verified: only the same worker (same id
+ * and pid) that replayed everything missed may say nothing was lost.
+ */
+function restoredActions(mode: LiveAttachMode | undefined): TuiAction[] {
+  switch (mode) {
+    case "resumed":
+      return [{ type: "notice", level: "info", text: "Reconnected: the worker kept running and nothing was lost." }];
+    case "replaced":
+      return [{ type: "notice", level: "warning", text: WORKER_REPLACED_TEXT }];
+    // The attach answer's notice said what could not be replayed.
+    case "snapshot":
+      return [];
+    case "first":
+    case undefined:
+      return [{ type: "notice", level: "info", text: "Reconnected." }];
+    default: {
+      const never: never = mode;
+      return never;
+    }
+  }
+}
+
 export function liveNoticeActions(n: LiveNotice, now: number): TuiAction[] {
   switch (n.kind) {
-    case "live_attached":
-      switch (n.mode) {
+    case "live_attached": {
+      const mode = n.mode;
+      switch (mode) {
         case "first":
           // The session as opening it prints it; the run in progress continues from the answer's frames.
           // A worker that was running before us is said so: -c may have chosen it over a finished session.
@@ -48,16 +75,17 @@ export function liveNoticeActions(n: LiveNotice, now: number): TuiAction[] {
         case "replaced":
           return [];
         default: {
-          const never: never = n.mode;
+          const never: never = mode;
           return never;
         }
       }
+    }
     case "live_link":
       if (n.state === "waiting") {
         const s = Math.round((n.delayMs ?? 0) / 1000);
         return [{ type: "toast", level: "warning", text: `Reconnecting in ${s} s (attempt ${n.attempt ?? 1}); /quit gives up, the worker keeps running`, now }];
       }
-      if (n.state === "restored") return [{ type: "notice", level: "info", text: "Reconnected: the worker kept running and nothing was lost." }];
+      if (n.state === "restored") return restoredActions(n.mode);
       return [];
     case "live_detached":
       return [

@@ -244,6 +244,12 @@ function applySnapshot(s: TuiState, snap: SessionSnapshot): TuiState {
   return noteSettingChanges({ ...s, footer, todos: snap.todoPhases ?? s.todos }, s.footer);
 }
 
+/**
+ * Under the partial answer of a worker that died: the worker writes a message to the session
+ * file when it ends, and this one never ended.
+ */
+export const UNSAVED_ANSWER = "Not saved: the worker died before this answer ended; it is in no session file.";
+
 /** The worker's state in the footer, and what entering a new state does to the transcript. */
 function reduceWorkerStatus(s: TuiState, a: Extract<TuiAction, { type: "worker_status" }>): TuiState {
   const footer = { ...s.footer, worker: a.status, workerDetail: a.detail };
@@ -259,7 +265,8 @@ function reduceWorkerStatus(s: TuiState, a: Extract<TuiAction, { type: "worker_s
   if (a.status === "reconnecting") {
     // The run goes on in the worker: keep the message being streamed and the running tools;
     // its dialogs come back with the reconnect.
-    const text = "Lost the link to the worker; it keeps running. Reconnecting…";
+    // Whether it still runs is not known until the reconnect finds it (live-notices.ts says which).
+    const text = "Lost the link to the worker. Reconnecting…";
     return { ...s, footer, dialogs: [], transcript: appendNotice(s.transcript, "warning", text) };
   }
   if (a.status === "crashed") {
@@ -267,7 +274,7 @@ function reduceWorkerStatus(s: TuiState, a: Extract<TuiAction, { type: "worker_s
     const t = flushFailure(s).transcript;
     const transcript =
       s.run.busy || t.live || t.toolOrder.length > 0
-        ? interruptTranscript(t, a.now, commitLimits(s), `Worker ${a.status}${a.detail ? `: ${a.detail}` : ""}`)
+        ? interruptTranscript(t, a.now, commitLimits(s), `Worker ${a.status}${a.detail ? `: ${a.detail}` : ""}`, UNSAVED_ANSWER)
         : appendNotice(t, "error", `Worker ${a.status}${a.detail ? `: ${a.detail}` : ""}`);
     return { ...s, footer, transcript, dialogs: [], run: { ...s.run, busy: false, startedAt: undefined, retry: undefined } };
   }

@@ -265,8 +265,11 @@ export function reduceTranscript(t: TranscriptState, e: ClientEvent, now: number
 }
 
 /** Worker died or run was cut off: commit the partial message and mark running tools. */
-export function interruptTranscript(t: TranscriptState, now: number, limits: CommitLimits, reason: string): TranscriptState {
+export function interruptTranscript(t: TranscriptState, now: number, limits: CommitLimits, reason: string, unsavedMark?: string): TranscriptState {
+  const partial = t.live?.blocks.some((b) => blockText(b).trim() !== "") === true;
   let next = t.live ? commitLive(t, t.live, limits, true) : t;
+  // Right under the partial answer, in scrollback and in the transcript view alike.
+  if (partial && unsavedMark !== undefined) next = appendNotice(next, "warning", unsavedMark);
   for (const id of next.toolOrder) {
     const run = next.tools[id];
     if (run) next = endTool(next, { ...run, endedAt: now, status: "error" });

@@ -95,7 +95,15 @@ describe("live notices in the transcript", () => {
     expect(liveNoticeActions({ kind: "live_link", state: "waiting", attempt: 2, delayMs: 4000 }, 0)).toMatchObject([
       { type: "toast", text: expect.stringContaining("Reconnecting in 4 s (attempt 2)") },
     ]);
-    expect(liveNoticeActions({ kind: "live_link", state: "restored" }, 0)).toMatchObject([{ type: "notice", text: expect.stringContaining("Reconnected") }]);
+    expect(liveNoticeActions({ kind: "live_link", state: "restored" }, 0)).toMatchObject([{ type: "notice", text: "Reconnected." }]);
+    // Only the same worker with a complete replay may say nothing was lost.
+    expect(liveNoticeActions({ kind: "live_link", state: "restored", mode: "resumed" }, 0)).toMatchObject([
+      { type: "notice", text: "Reconnected: the worker kept running and nothing was lost." },
+    ]);
+    expect(liveNoticeActions({ kind: "live_link", state: "restored", mode: "snapshot" }, 0)).toEqual([]);
+    expect(liveNoticeActions({ kind: "live_link", state: "restored", mode: "replaced" }, 0)).toMatchObject([
+      { type: "notice", level: "warning", text: expect.stringContaining("The unfinished answer was lost; restarted from the saved session.") },
+    ]);
     expect(liveNoticeActions({ kind: "live_detached", reason: "taken_over" }, 0)).toMatchObject([
       { type: "notice", text: expect.stringContaining("took it over") },
     ]);
@@ -134,6 +142,19 @@ describe("the bridge's live link", () => {
     expect(link.reconnectable).toBe(false);
     expect(link.onReady({ id: "w2" })).toBe("replaced");
     expect(link.attachFields()).toEqual({});
+  });
+
+  it("tells a new worker on the same session (same id, another pid) from the same worker back", () => {
+    const link = createLiveLink();
+    expect(link.onReady({ id: "w1", pid: 100 })).toBe("first");
+    link.onAttached(5);
+    expect(link.onReady({ id: "w1", pid: 100 })).toBe("resume");
+    link.onAttached(9);
+    expect(link.onReady({ id: "w1", pid: 200 })).toBe("replaced");
+    expect(link.attachFields()).toEqual({});
+    link.onAttached(0);
+    // A worker that names no pid is known by its id alone.
+    expect(link.onReady({ id: "w1" })).toBe("resume");
   });
 
   it("backs off 2, 4, 8, 16, then every 30 s", () => {

@@ -6,7 +6,10 @@
 // lines included: Ink's write of them is held back (the writer's stream) and they are drawn
 // with the next frame, as the rows above it. It replaces the `log` and the stdout of an Ink
 // instance (ink-instance-hooks.ts); the cursor stays hidden (agent-tui never asks Ink to place it).
+// When the terminal narrows and re-wraps the frame, it clears the screen and the scrollback and
+// prints the transcript again before Ink draws (FrameWriter.resized).
 import { FIRST_COLUMN, frameDiff, up } from "./frame-diff.js";
+import { textWidth } from "./render/text-width.js";
 
 const ESC = "\u001b[";
 const HIDE_CURSOR = `${ESC}?25l`;
@@ -15,6 +18,8 @@ const ERASE_BELOW = `${ESC}J`;
 
 /** The stream property through which the writer reports each frame's rows (resize-guard.ts). */
 export const LIVE_FRAME_SINK: unique symbol = Symbol.for("agent-tui.live-frame-sink") as never;
+/** The stream property that is false on a terminal known not to re-wrap lines on resize (resize-guard.ts). */
+export const TERMINAL_REFLOWS: unique symbol = Symbol.for("agent-tui.terminal-reflows") as never;
 
 /** The part of a write stream the writer uses. */
 export type FrameStream = {
@@ -22,7 +27,16 @@ export type FrameStream = {
   readonly rows?: number;
   readonly columns?: number;
   [LIVE_FRAME_SINK]?: (rows: readonly string[]) => void;
+  [TERMINAL_REFLOWS]?: boolean;
+  /** A tty's "resize" event; the writer's listener must run before Ink's. */
+  prependListener?(event: "resize", listener: () => void): unknown;
 };
+
+/** Rows `frame` takes once a terminal re-wraps it at `columns`. */
+export function reflowedRows(frame: readonly string[], columns: number): number {
+  const width = Math.max(1, columns);
+  return frame.reduce((sum, row) => sum + Math.max(1, Math.ceil(textWidth(row) / width)), 0);
+}
 
 /** The interface of Ink 6.8's log-update that Ink's instance calls. */
 export type InkLog = {
@@ -90,8 +104,40 @@ class FrameWriter {
   /** The held lines, drawn above the next frame. */
   private held: string | undefined;
 
-  constructor(private readonly stream: FrameStream) {
+  /** After Ink's done(): the terminal is no longer this writer's. */
+  private finished = false;
+
+  constructor(
+    private readonly stream: FrameStream,
+    /** Everything Ink printed into the transcript (the bounded copy, ink-static-output.ts). */
+    private readonly printed: () => string,
+  ) {
     this.columns = stream.columns;
+  }
+
+  /**
+   * The terminal narrowed. A terminal that re-wraps lines (nearly all do, headless xterm.js and
+   * tmux too) has laid each frame row wider than the new width over several rows, and where it
+   * put them is its own policy: xterm.js grows into the blank rows below, tmux keeps the
+   * cursor's row and pushes the growth into the scrollback, and tmux also moves a screen erased
+   * from its top-left corner into the scrollback (scroll-on-clear). So the old frame, or part of
+   * it, can be beyond any cursor movement, and erasing its rows (what Ink does next) would leave
+   * a re-wrapped copy above the new frame. Clearing the screen and the scrollback and printing
+   * the transcript again, as pi does on every resize, leaves the answer on screen once.
+   */
+  resized(): void {
+    const columns = this.stream.columns;
+    const old = this.rows;
+    if (this.finished || old === undefined || columns === undefined || this.columns === undefined || columns >= this.columns) return;
+    if (this.stream[TERMINAL_REFLOWS] === false || old[0]?.includes("\u001b]") === true) return;
+    if (reflowedRows(old, columns) <= old.length) return;
+    // Lines held for the next frame are already in what Ink printed.
+    this.clearing = undefined;
+    this.held = undefined;
+    this.stream.write(`${ESC}H${ESC}2J${ESC}3J${this.printed()}`);
+    this.rows = undefined;
+    this.previousOutput = "";
+    this.report();
   }
 
   private report(): void {
@@ -165,6 +211,7 @@ class FrameWriter {
   }
 
   done(): void {
+    this.finished = true;
     this.catchUp();
     this.rows = undefined;
     this.previousOutput = "";
@@ -201,8 +248,11 @@ class FrameWriter {
   }
 }
 
-export function createInlineWriter(stream: FrameStream): InlineWriter {
-  const writer = new FrameWriter(stream);
+/** `printed`: what Ink printed into the transcript so far, printed again after a resize clears the terminal. */
+export function createInlineWriter(stream: FrameStream, printed: () => string = () => ""): InlineWriter {
+  const writer = new FrameWriter(stream, printed);
+  // Before Ink's own listener, which erases the frame's rows and draws again.
+  stream.prependListener?.("resize", () => writer.resized());
   const log = ((str: string): boolean => writer.render(str)) as InkLog;
   log.clear = () => writer.clear();
   log.done = () => writer.done();

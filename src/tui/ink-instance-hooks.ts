@@ -21,7 +21,8 @@ export function hookInkInstance(instance: object): void {
     boundStaticOutput(instance);
     return;
   }
-  const writer = createInlineWriter(stdout);
+  // A resize that clears the terminal prints again what Ink printed (kept by boundStaticOutput below).
+  const writer = createInlineWriter(stdout, () => (instance as { fullStaticOutput?: string }).fullStaticOutput ?? "");
   ink.log = writer.log;
   // Ink writes everything through options.stdout; the writer holds back the printed lines.
   ink.options = { ...ink.options, stdout: writer.stream };

@@ -1,51 +1,35 @@
-// Narrowing a terminal that reflows text re-wraps the live frame onto more rows than Ink
-// erases, leaving a stale copy above the redrawn frame (Ink issue #816). The guard watches
-// what Ink writes, and before Ink's own resize handler erases the frame it clears the
-// re-wrapped rows itself, so the re-layout is clean. Off on terminals not known to reflow,
-// where erasing more rows than the frame had would eat transcript lines.
-import { LIVE_FRAME_SINK } from "./ink-inline-writer.js";
-import { textWidth } from "./render/text-width.js";
+// The wrap of stdout Ink writes through. It tells the inline writer whether the terminal
+// re-wraps lines on resize (then narrowing it clears the terminal and prints the transcript
+// again, ink-inline-writer.ts: Ink's erase of the frame's rows would leave a re-wrapped copy,
+// Ink issue #816), keeps the rows of the live frame for Ctrl+Z, and shows every write to the
+// terminal modes (those Ink switches itself).
+import { LIVE_FRAME_SINK, TERMINAL_REFLOWS } from "./ink-inline-writer.js";
 
 const LEADING_CURSOR_OPS = /^(?:\u001b\[\?2026[hl]|\u001b\[\d*[ABCDEFGJK]|\u001b\[2K|\u001b\[\?25[hl])*/;
 
-/** Terminals known to re-wrap lines on resize. AGENT_TUI_REFLOW=1/0 overrides. */
+/**
+ * Whether the terminal re-wraps lines on resize. Nearly all do (xterm.js and so VS Code, VTE,
+ * kitty, iTerm2, Terminal.app, WezTerm, Alacritty, Windows Terminal, Konsole, ghostty, tmux), and
+ * environment variables rarely survive ssh, so only terminals known not to are told apart: XTerm
+ * itself and the Linux console. AGENT_TUI_REFLOW=1/0 overrides.
+ */
 export function terminalReflows(env: NodeJS.ProcessEnv): boolean {
   const forced = env["AGENT_TUI_REFLOW"];
   if (forced === "1" || forced === "0") return forced === "1";
-  const program = env["TERM_PROGRAM"] ?? "";
-  return (
-    ["iTerm.app", "Apple_Terminal", "vscode", "WezTerm", "tmux", "ghostty", "Hyper", "Tabby", "WarpTerminal"].includes(program) ||
-    env["TMUX"] !== undefined ||
-    env["VTE_VERSION"] !== undefined ||
-    env["KITTY_WINDOW_ID"] !== undefined ||
-    env["WT_SESSION"] !== undefined ||
-    env["KONSOLE_VERSION"] !== undefined ||
-    env["ALACRITTY_WINDOW_ID"] !== undefined
-  );
-}
-
-/** Rows the frame occupies once re-wrapped at `columns`. */
-export function reflowedRows(frameLines: readonly string[], columns: number): number {
-  const w = Math.max(1, columns);
-  return frameLines.reduce((sum, line) => sum + Math.max(1, Math.ceil(textWidth(line) / w)), 0);
+  return env["XTERM_VERSION"] === undefined && env["TERM"] !== "linux";
 }
 
 /** `frameRows`: rows of the live frame Ink last drew (Ctrl+Z erases and restores that many). */
-export type ResizeGuard = { stream: NodeJS.WriteStream; frameRows(): number; dispose(): void };
+export type ResizeGuard = { stream: NodeJS.WriteStream; frameRows(): number };
 
-/**
- * Wrap `out` for Ink. Must be created BEFORE Ink's render() so its resize listener runs first.
- * `onWrite` also sees every write (terminal modes Ink switches itself).
- */
-export function createResizeGuard(out: NodeJS.WriteStream, enabled: boolean, onWrite?: (chunk: unknown) => void): ResizeGuard {
-  let frame: string[] = [];
-  let frameColumns = out.columns || 80;
+/** Wrap `out` for Ink. `onWrite` also sees every write (terminal modes Ink switches itself). */
+export function createResizeGuard(out: NodeJS.WriteStream, reflows: boolean, onWrite?: (chunk: unknown) => void): ResizeGuard {
+  let frame: readonly string[] = [];
   // The inline writer (ink-inline-writer.ts) reports its frames; Ink's own writer is read.
   let reported = false;
   const frameSink = (rows: readonly string[]): void => {
     reported = true;
     frame = [...rows];
-    frameColumns = out.columns || frameColumns;
   };
   const observe = (chunk: unknown): void => {
     if (reported || typeof chunk !== "string") return;
@@ -53,23 +37,11 @@ export function createResizeGuard(out: NodeJS.WriteStream, enabled: boolean, onW
     // Ink writes each frame as one string ending in "\n"; the last such write is the live frame.
     if (body === "" || !body.endsWith("\n")) return;
     frame = body.slice(0, -1).split("\n");
-    frameColumns = out.columns || frameColumns;
   };
-  const onResize = (): void => {
-    const columns = out.columns || 80;
-    if (!enabled || columns >= frameColumns || frame.length === 0) return;
-    const rows = reflowedRows(frame, columns);
-    const extra = rows - frame.length;
-    if (extra <= 0) return;
-    // Cursor is on the row after the frame: go to the frame's first (re-wrapped) row, clear
-    // down, then step back down as many rows as Ink will erase upwards.
-    out.write(`\u001b[${rows}A\r\u001b[J${"\n".repeat(frame.length)}`);
-    frameColumns = columns;
-  };
-  if (enabled) out.on("resize", onResize);
   const stream = new Proxy(out, {
     get(target, prop, receiver) {
       if (prop === LIVE_FRAME_SINK) return frameSink;
+      if (prop === TERMINAL_REFLOWS) return reflows;
       if (prop === "write") {
         return (chunk: unknown, ...rest: unknown[]) => {
           observe(chunk);
@@ -81,5 +53,5 @@ export function createResizeGuard(out: NodeJS.WriteStream, enabled: boolean, onW
       return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
     },
   });
-  return { stream, frameRows: () => frame.length, dispose: () => out.off("resize", onResize) };
+  return { stream, frameRows: () => frame.length };
 }

@@ -31,7 +31,7 @@ export function createTerminalSession(o: {
   const { stdin, stdout, store } = o;
   // Shift+Enter via xterm modifyOtherKeys, except where Ink drives the kitty protocol.
   const modes = createTerminalModes(stdout, { modifyOtherKeys: !usesKittyKeyboard(o.env) });
-  // Created before Ink's render() so its resize listener runs before Ink's (see resize-guard.ts).
+  // Ink writes through it: the inline writer learns from it whether the terminal re-wraps lines.
   const guard = createResizeGuard(stdout, terminalReflows(o.env), (chunk) => modes.observe(chunk));
   let lastTitle: string | undefined;
   const updateTitle = (): void => {

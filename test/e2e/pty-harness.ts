@@ -31,6 +31,8 @@ export type TuiProcess = {
   screenText(): string;
   /** Whole buffer: scrollback + screen. */
   allText(): string;
+  /** Whole buffer as lines: rows the terminal wrapped (or re-wrapped on resize) joined again. */
+  logicalLines(): string[];
   /** Which screen the terminal shows: the main one or the alternate one (full-screen views). */
   bufferKind(): "normal" | "alternate";
   write(data: string): void;
@@ -109,6 +111,18 @@ export function spawnTui(o: SpawnOptions): TuiProcess {
     screen,
     screenText: () => screen().join("\n"),
     allText: () => lines(0, term.buffer.active.length).join("\n"),
+    logicalLines() {
+      const buf = term.buffer.active;
+      const out: string[] = [];
+      for (let i = 0; i < buf.length; i += 1) {
+        const row = buf.getLine(i);
+        // A row continued on the next keeps its trailing spaces (a space at the wrap point).
+        const text = row?.translateToString(buf.getLine(i + 1)?.isWrapped !== true) ?? "";
+        if (row?.isWrapped === true && out.length > 0) out[out.length - 1] += text;
+        else out.push(text);
+      }
+      return out;
+    },
     bufferKind: () => term.buffer.active.type,
     write: (data) => child.write(data),
     async type(text, gapMs = 2) {

@@ -14,7 +14,7 @@ function parseOrExit(argv: readonly string[]): CliOptions {
     return parseCli(argv);
   } catch (error) {
     if (error instanceof CliError) {
-      process.stderr.write(`agent-rpc: ${error.message}\nRun agent-rpc --help for usage.\n`);
+      process.stderr.write(`agent-rpc: ${error.message} (see agent-rpc --help)\n`);
       process.exit(2);
     }
     throw error;

@@ -8,12 +8,15 @@ import { liveWorkerCommand } from "./live/live-command.js";
 import { describeLiveSession, type LiveSession } from "./live/live-sessions.js";
 import type { PickerHost } from "./pickers/picker-host.js";
 import type { Store } from "./state/store.js";
+import type { ExitFrame } from "./state/types.js";
 import { liveSessionId } from "./state/worker-info.js";
 import type { TerminalSession } from "./terminal-session.js";
 
 export type AppExits = {
   /** `end`: the worker ends too (as before live sessions); `detach`: a live worker keeps running. */
   exit(code?: number, how?: "end" | "detach", farewell?: string): void;
+  /** The worker did not start: no frame is left on screen, `line` says why, and agent-tui exits 1. */
+  failStart(line: string): void;
   /** The live worker followed, while it has not let us go. */
   liveId(): string | undefined;
   detach(): void;
@@ -40,12 +43,14 @@ const EXIT_DEADLINE_MS = 9000;
 export function createAppExits(d: ExitDeps): AppExits {
   const { store, connection } = d;
   let exiting = false;
-  const exits: AppExits = {
-    exit(code = 0, how = "end", farewell) {
-      if (exiting) return;
-      exiting = true;
-      store.dispatch({ type: "exit_requested" });
-      store.flush();
+  const leave = (code: number, how: "end" | "detach", farewell: string | undefined, frame: ExitFrame): void => {
+    if (exiting) return;
+    exiting = true;
+    store.dispatch({ type: "exit_requested", frame });
+    store.flush();
+    // React commits the leaving frame in a microtask (Ink's root schedules like a concurrent
+    // one): unmounting before it would leave the previous frame, passing rows and all.
+    setImmediate(() => {
       d.ink()?.unmount();
       d.term.restore();
       // The hint names the live id the worker gave: its text, so it crosses the sanitiser.
@@ -56,6 +61,14 @@ export function createAppExits(d: ExitDeps): AppExits {
         done();
       });
       setTimeout(done, EXIT_DEADLINE_MS).unref();
+    });
+  };
+  const exits: AppExits = {
+    exit(code = 0, how = "end", farewell) {
+      leave(code, how, farewell, "last_frame");
+    },
+    failStart(line) {
+      leave(1, "end", `agent-tui: ${line}\n`, "no_frame");
     },
     liveId() {
       return liveSessionId(store.getState());

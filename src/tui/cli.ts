@@ -1,9 +1,10 @@
 // Command line of agent-tui (meow): worker selection (--agent, --demo, bundled default),
 // flags passed through to the worker, an initial message.
 import meow from "meow";
-import { resolveBundledWorkerCommand, splitCommandLine } from "../bridge/index.js";
+import { resolveBundledWorkerCommand, splitCommandLine, THINKING_LEVELS } from "../bridge/index.js";
 import { keyHelp, viewKeyHelp } from "./keymap.js";
 import { FRONT_END_FLAGS, FRONT_END_HELP, readFrontEnd, type FrontEnd } from "./front-end.js";
+import { expandHelpAndVersion, unknownFlags, unknownFlagsMessage } from "./cli-flags.js";
 
 export type TuiCliOptions = {
   workerCommand: string[];
@@ -64,7 +65,8 @@ export const HELP = `
     -n, --name <name>      session name
     -e, --extension <path> load an extension (repeatable)
     --no-detach            the worker ends with agent-tui (no live session to come back to)
-    --help, --version
+    -h, --help             this help
+    -v, --version          agent-tui's version
 
   Live sessions: the bundled agent (and --agent "… agent-rpc …") keeps running when the
   terminal goes away (SIGHUP, a dropped SSH link, /detach); -c, -r and attach find it again.
@@ -106,9 +108,12 @@ export function parseTuiCli(argv: readonly string[], importMeta: ImportMeta): Tu
     flags[p.name] = { type: p.type, ...(p.shortFlag ? { shortFlag: p.shortFlag } : {}), ...(p.isMultiple ? { isMultiple: true } : {}) };
   }
   const noSession = argv.includes("--no-session");
+  const words = expandHelpAndVersion(argv.filter((a) => a !== "--no-session"));
+  const unknown = unknownFlags(words, flags);
+  if (unknown.length > 0) throw new Error(unknownFlagsMessage(unknown));
   const cli = meow(HELP, {
     importMeta,
-    argv: argv.filter((a) => a !== "--no-session"),
+    argv: words,
     flags,
     booleanDefault: undefined,
     allowUnknownFlags: false,
@@ -141,6 +146,11 @@ export function parseTuiCli(argv: readonly string[], importMeta: ImportMeta): Tu
     if (v !== undefined) requested[k] = v;
   }
   if (noSession) requested.noSession = true;
+  // Checked here, so a typo is agent-tui's one line, not the worker's exit and its own usage hint.
+  const thinking = requested.thinking;
+  if (thinking !== undefined && !(THINKING_LEVELS as readonly string[]).includes(thinking)) {
+    throw new Error(`--thinking ${thinking}: the levels are ${THINKING_LEVELS.join(", ")} (see agent-tui --help)`);
+  }
   return {
     workerCommand: [...base, ...extra],
     initialMessage: message === "" ? undefined : message,
@@ -157,17 +167,33 @@ export function parseTuiCli(argv: readonly string[], importMeta: ImportMeta): Tu
   };
 }
 
+export const SESSIONS_USAGE = 'Usage: agent-tui sessions [stop ID] [--json] [--agent "<cmd>"]';
+
+/** `agent-tui sessions -h`, or words it does not take: what to print, and the exit code. */
+export type SessionsUsage = { usage: string; exitCode: 0 | 2 };
+
+const SESSIONS_HELP = `${SESSIONS_USAGE}
+  Lists the live sessions of this user (ID, state, client, age, pid, folder, name);
+  stop ID ends the one whose ID starts with ID; --json prints the list as JSON.`;
+
 /** `agent-tui sessions …`, or undefined when argv is not that subcommand. */
-export function parseSessionsCli(argv: readonly string[]): SessionsCli | undefined {
+export function parseSessionsCli(argv: readonly string[]): SessionsCli | SessionsUsage | undefined {
   if (argv[0] !== "sessions") return undefined;
   const args: string[] = [];
   let agent: string | undefined;
+  const refuse = (what: string): SessionsUsage => ({ usage: `agent-tui sessions: ${what}\n${SESSIONS_USAGE}`, exitCode: 2 });
   for (let i = 1; i < argv.length; i++) {
     const a = argv[i] as string;
-    if (a === "stop" || a === "--stop") args.push("--stop", argv[++i] ?? "");
-    else if (a === "--agent") agent = argv[++i];
+    if (a === "-h" || a === "--help") return { usage: SESSIONS_HELP, exitCode: 0 };
+    if (a === "stop" || a === "--stop") {
+      const id = argv[++i];
+      if (id === undefined || id.startsWith("-")) return refuse("stop needs the ID of a live session");
+      args.push("--stop", id);
+    } else if (a === "--agent") agent = argv[++i];
     else if (a.startsWith("--agent=")) agent = a.slice("--agent=".length);
-    else args.push(a);
+    else if (a === "--json") args.push(a);
+    else if (a.startsWith("-")) return refuse(unknownFlagsMessage([a]));
+    else return refuse(`unexpected ${a}`);
   }
   return { args, workerCommand: agent !== undefined ? splitCommandLine(agent) : resolveBundledWorkerCommand() };
 }

@@ -6,6 +6,7 @@ import type { TuiCliOptions } from "./cli.js";
 import { planWorker } from "./live/live-plan.js";
 import { readLiveSettings } from "./live/live-settings.js";
 import { sessionArgsForRestart } from "./restart-args.js";
+import { createStartFailureFilter } from "./start-failure.js";
 
 type Listener = (batch: readonly BridgeNotice[]) => void;
 
@@ -21,7 +22,7 @@ export type EarlyWorker = {
 };
 
 /** Notices held until release(); `subscribe` is what the UI's listeners register with. */
-export function holdNotices(source: WorkerConnection): { subscribe: WorkerConnection["subscribe"]; release: () => void } {
+export function holdNotices(source: Pick<WorkerConnection, "subscribe">): { subscribe: WorkerConnection["subscribe"]; release: () => void } {
   const listeners = new Set<Listener>();
   let held: (readonly BridgeNotice[])[] | undefined = [];
   const fanOut = (batch: readonly BridgeNotice[]): void => {
@@ -72,7 +73,15 @@ export function startWorkerEarly(options: TuiCliOptions, env: NodeJS.ProcessEnv,
     // session of its own, the terminal's hangup and Ctrl+C never reach it.
     ...(plan.live ? { live: plan.live, ownProcessGroup: true } : {}),
   });
-  const gate = holdNotices(connection);
+  // A failed start is said once, as agent-tui exits (run.tsx): not also as a crash in the transcript.
+  const withoutStartFailure = createStartFailureFilter();
+  const gate = holdNotices({
+    subscribe: (listener) =>
+      connection.subscribe((all) => {
+        const batch = withoutStartFailure(all);
+        if (batch.length > 0) listener(batch);
+      }),
+  });
   const started = connection.start();
   // The UI awaits `started` (and reports a failure); until then a rejection is not unhandled.
   started.catch(() => undefined);

@@ -23,7 +23,10 @@ const fail = (message: string): void => {
 };
 // `attach` is the full-screen UI's whatever --plain or -p say.
 const frontEnd = options && options.attachId === undefined ? options.frontEnd : { kind: "tui" as const };
-if (!options) process.exitCode = sessionsCli ? await (await import("./live/live-plan.js")).runSessionsCli(sessionsCli) : 2;
+if (sessionsCli && "usage" in sessionsCli) {
+  (sessionsCli.exitCode === 0 ? process.stdout : process.stderr).write(`${sessionsCli.usage}\n`);
+  process.exitCode = sessionsCli.exitCode;
+} else if (!options) process.exitCode = sessionsCli ? await (await import("./live/live-plan.js")).runSessionsCli(sessionsCli) : 2;
 else if (options.listModels !== undefined) {
   const { printModelList } = await import("./list-models-command.js");
   process.exitCode = await printModelList(options.workerCommand, options.listModels || undefined, (text) => process.stdout.write(text));

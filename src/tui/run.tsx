@@ -25,6 +25,7 @@ import { warmUpInkRows } from "./ink-output-rows.js";
 import { setupFeatures } from "./slash/setup.js";
 import { isRemoteCommand, remoteHost } from "./slash/start-checks.js";
 import { createScreenSwitch } from "./transcript-view/screen-switch.js";
+import { startFailureLine } from "./start-failure.js";
 
 // The store decides when to draw (worker events at most every 100 ms, input at once or every
 // 16 ms in a burst: state/store.ts); Ink's own throttle only merges the renders that follow one
@@ -78,11 +79,28 @@ function warmUp(store: Store, afterMs: number): void {
   );
 }
 
-/** Start the worker and show its state; false (with the reason on screen) when it could not start. `warm`: warm the render path after the first screen. */
-async function startWorker(worker: EarlyWorker, store: Store, workerCommand: string[], warm: boolean, afterStart: () => Promise<void>): Promise<boolean> {
-  const connection = worker.connection;
+/**
+ * Start the worker and show its state; false when it could not start (`failStart` is told why:
+ * agent-tui exits) or its first answers failed (the reason is on screen). `warm`: warm the
+ * render path after the first screen.
+ */
+async function startWorker(
+  worker: EarlyWorker,
+  store: Store,
+  options: TuiCliOptions,
+  failStart: (line: string) => void,
+  warm: boolean,
+  afterStart: () => Promise<void>,
+): Promise<boolean> {
+  const { connection } = worker;
+  const { workerCommand } = options;
   try {
     await worker.started;
+  } catch (error) {
+    failStart(startFailureLine(workerCommand, connection.getSnapshot().lastExit, error));
+    return false;
+  }
+  try {
     store.dispatch({ type: "snapshot", snapshot: toSessionSnapshot(await connection.rpc.getState()) });
     // Once the editor and footer are drawn (store 100 ms, Ink 33 ms), unless already begun.
     if (warm) warmUp(store, 300);
@@ -177,7 +195,7 @@ async function main(options: TuiCliOptions, worker: EarlyWorker, ready: Promise<
   const warmNow = opensSession(options);
   if (warmNow) warmUp(store, 0);
 
-  if (!(await startWorker(worker, store, options.workerCommand, !warmNow, () => features.afterStart(() => void exits.quit())))) return;
+  if (!(await startWorker(worker, store, options, exits.failStart, !warmNow, () => features.afterStart(() => void exits.quit())))) return;
   if (options.initialMessage !== undefined) {
     store.dispatch({ type: "editor", op: { op: "set", text: options.initialMessage, keepUndo: false } });
     await controller.submit("auto");

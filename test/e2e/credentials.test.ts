@@ -42,7 +42,7 @@ describe.skipIf(!built)("credentials under a pty", () => {
       env: sandbox.env,
     });
     try {
-      await tui.waitForText("Could not start the worker", 15_000, "all");
+      await tui.waitForText("could not start the worker", 15_000, "all");
       expect(tui.allText()).toContain("OPENAI_API_KEY=[REDACTED]");
       expect(tui.output()).not.toContain(SECRETS.OPENAI_API_KEY);
     } finally {

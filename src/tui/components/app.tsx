@@ -27,10 +27,12 @@ function Overlay({ render }: { render: OverlayRenderer | undefined }): React.Rea
  * together could outgrow the terminal. A dialog from the agent takes precedence over it. The
  * transcript view replaces everything (it draws its own dialogs).
  */
-function Body({ overlay }: { overlay: OverlayRenderer | undefined }): React.ReactElement {
+function Body({ overlay }: { overlay: OverlayRenderer | undefined }): React.ReactElement | null {
   const name = useTuiState((s) => s.ui.overlay);
   const dialogs = useTuiState((s) => s.dialogs.length);
   const viewing = useTuiState((s) => s.ui.transcriptView !== undefined);
+  const noFrame = useTuiState((s) => s.ui.exitRequested === "no_frame");
+  if (noFrame) return null;
   if (viewing) return <TranscriptView />;
   if (name && overlay && dialogs === 0) return <Overlay render={overlay} />;
   return <LiveRegion />;

@@ -1,6 +1,7 @@
 // Sending the editor text: our own slash command, a `!command`, `prompt` when idle, `prompt`
 // with `streamingBehavior` while busy. A message sent while the worker is (re)starting stays in
 // the editor and goes out once it is ready; if it never gets ready the user is told why.
+import { actionKey } from "../keymap.js";
 import { findCommand, parseSlash, type SlashCommand, type SlashContext } from "../slash-registry.js";
 import { expandPastes } from "../state/paste.js";
 import { workerStartingUp } from "../state/worker-info.js";
@@ -38,9 +39,19 @@ async function sendPrompt(ctx: IntentContext, text: string, busy: boolean, mode:
     else await ctx.connection.rpc.prompt(text, { streamingBehavior: mode === "follow_up" ? "followUp" : "steer" });
   } catch (error) {
     const what = busy ? (mode === "follow_up" ? "Follow-up" : "Steer") : "Prompt";
-    ctx.notice(`${what} failed: ${describeError(error)}`, "error");
+    // The worker's own words name its API ("Use --model or set_model"): say what to do here.
+    const why = ctx.store.getState().footer.model === undefined ? noModelHelp() : describeError(error);
+    ctx.notice(`${what} failed: ${why}`, "error");
     if (ctx.store.getState().editor.text === "") ctx.setEditorText(text);
   }
+}
+
+/** Why a prompt cannot go out without a model, in agent-tui's own commands and keys. */
+export function noModelHelp(): string {
+  return [
+    `no model is selected. Choose one with /model or ${actionKey("select_model")}, or start agent-tui with --model provider/id.`,
+    "No models to choose from? Set an API key (e.g. ANTHROPIC_API_KEY, OPENAI_API_KEY) or add a provider to models.json, then restart agent-tui.",
+  ].join("\n");
 }
 
 export function createSubmit(ctx: IntentContext, o: SubmitOptions): (mode: SubmitMode) => Promise<void> {

@@ -7,6 +7,7 @@ import type { TuiCliOptions } from "../cli.js";
 import { onOutputClosed, outputGone } from "../closed-output.js";
 import { guardRow, sanitizeLine } from "../render/sanitize.js";
 import { sessionArgsForRestart } from "../restart-args.js";
+import { createStartFailureFilter, startFailureLine } from "../start-failure.js";
 import { flagReport, providerHint } from "../slash/start-checks.js";
 import { abortPlainRun } from "./plain-abort.js";
 import { decideInput, type PlainIntent } from "./plain-input.js";
@@ -92,6 +93,24 @@ async function greet(connection: WorkerConnection, options: TuiCliOptions): Prom
   write([sanitizeLine(`ready: model ${model}, thinking ${snapshot.thinkingLevel ?? "off"}`), "type a message and press Enter; /help lists the commands"]);
 }
 
+/** Start the worker and greet; false, with the reason said, when it did not start. */
+async function startAndGreet(connection: WorkerConnection, options: TuiCliOptions): Promise<boolean> {
+  try {
+    await connection.start();
+  } catch (error) {
+    // One line on stderr, as the full-screen UI and print mode say it (start-failure.ts).
+    process.stderr.write(`agent-tui: ${startFailureLine(options.workerCommand, connection.getSnapshot().lastExit, error)}\n`);
+    return false;
+  }
+  try {
+    await greet(connection, options);
+    return true;
+  } catch (error) {
+    write([`error: could not start the worker: ${errorText(error)}`]);
+    return false;
+  }
+}
+
 export async function runPlain(options: TuiCliOptions): Promise<void> {
   const restartArgs = sessionArgsForRestart(options);
   const connection = createWorkerConnection({
@@ -117,8 +136,10 @@ export async function runPlain(options: TuiCliOptions): Promise<void> {
   };
   // End of input: leave once the run in progress (if any) is over.
   let quitWhenIdle = false;
+  // A failed start is one line, below; not also "worker: exited" for the same exit.
+  const withoutStartFailure = createStartFailureFilter();
   connection.subscribe((batch) => {
-    write(log.notices(batch));
+    write(log.notices(withoutStartFailure(batch)));
     if (quitWhenIdle && !log.busy()) exit(0);
   });
   // Ctrl+C stops a run, as in a shell; when nothing runs (or the run is already being
@@ -140,13 +161,7 @@ export async function runPlain(options: TuiCliOptions): Promise<void> {
     process.on(signal, () => exit(code));
 
   write(["agent-tui plain mode: starting the worker"]);
-  try {
-    await connection.start();
-    await greet(connection, options);
-  } catch (error) {
-    write([`error: could not start the worker: ${errorText(error)}`]);
-    return exit(1);
-  }
+  if (!(await startAndGreet(connection, options))) return exit(1);
   // Lines are acted on at once (an answer must not wait behind a prompt an extension command holds).
   const inFlight = new Set<Promise<void>>();
   const handle = (intent: PlainIntent): void => {

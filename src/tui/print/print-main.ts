@@ -1,7 +1,8 @@
 // Print mode (`agent-tui -p`): one prompt through the same worker connection the TUI uses, the
 // final answer on stdout, exit 0; a failed run exits 1 with the error on stderr; SIGINT aborts
 // the run and exits 130. Dialogs take their default answer (print-dialogs.ts).
-import { createWorkerConnection, describeCommandLine, type WorkerConnection } from "../../bridge/index.js";
+import { createWorkerConnection, type WorkerConnection } from "../../bridge/index.js";
+import { startFailureLine } from "../start-failure.js";
 import type { TuiCliOptions } from "../cli.js";
 import { onOutputClosed, outputGone } from "../closed-output.js";
 import type { PrintOptions } from "../front-end.js";
@@ -137,7 +138,8 @@ export async function runPrint(options: TuiCliOptions, print: PrintOptions): Pro
     if (await startedNoRun(connection)) conclude();
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    out.error(connection.getSnapshot().supervisor === "running" ? message : `${describeCommandLine(options.workerCommand)}: ${message}`);
+    const snapshot = connection.getSnapshot();
+    out.error(snapshot.supervisor === "running" ? message : startFailureLine(options.workerCommand, snapshot.lastExit, error));
     finish(interrupted ? EXIT_INTERRUPTED : EXIT_FAILED);
   }
 }

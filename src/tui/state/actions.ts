@@ -6,7 +6,7 @@ import type { EditorOp } from "./editor.js";
 import type { ClientEvent, PlanPhase, SessionSnapshot } from "../../bridge/index.js";
 import type { SessionTotals } from "./history.js";
 import type { EntryInput } from "./transcript.js";
-import type { NoticeLevel, WorkerInfo, WorkerStatus } from "./types.js";
+import type { ExitFrame, NoticeLevel, WorkerInfo, WorkerStatus } from "./types.js";
 import type { UiRequest } from "./ui-requests.js";
 
 export type TuiAction =
@@ -25,7 +25,7 @@ export type TuiAction =
   | { type: "toggle_thinking"; announce?: boolean }
   | { type: "toggle_tools" }
   | { type: "exit_armed"; at: number | undefined }
-  | { type: "exit_requested" }
+  | { type: "exit_requested"; frame: ExitFrame }
   | { type: "bash_started"; command: string; now: number }
   | { type: "bash_finished"; output: string | undefined; exitCode: number | undefined; cancelled: boolean }
   | { type: "overlay"; name: string | undefined }

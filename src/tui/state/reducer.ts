@@ -344,7 +344,7 @@ export function reduce(s: TuiState, a: TuiAction): TuiState {
     case "exit_armed":
       return { ...s, ui: { ...s.ui, exitArmedAt: a.at } };
     case "exit_requested":
-      return { ...s, ui: { ...s.ui, exitRequested: true } };
+      return { ...s, ui: { ...s.ui, exitRequested: a.frame } };
     case "bash_started":
       return { ...s, transcript: { ...s.transcript, bash: { command: a.command, output: "", startedAt: a.now } } };
     case "bash_finished":

@@ -97,6 +97,9 @@ export type DialogRequest =
 export type Toast = { id: number; level: NoticeLevel; text: string; until: number; count: number };
 
 /** `reconnecting`: the link to a live worker dropped; it keeps running, the TUI keeps its state. */
+/** What agent-tui leaves in the terminal when it exits. */
+export type ExitFrame = "last_frame" | "no_frame";
+
 export type WorkerStatus = "starting" | "ready" | "restarting" | "reconnecting" | "crashed" | "stopped";
 
 export type FooterState = {
@@ -147,7 +150,12 @@ export type UiState = {
   toolsExpanded: boolean;
   title: string | undefined;
   exitArmedAt: number | undefined;
-  exitRequested: boolean;
+  /**
+   * agent-tui is leaving: the last frame stays in the terminal without its passing rows (the
+   * working status, toasts, the Ctrl+C hint, the completion list), or, when the worker did not
+   * start (one line on stderr says why), no frame at all.
+   */
+  exitRequested: false | ExitFrame;
   overlay: string | undefined;
   /**
    * The full-screen transcript view, when open. `staticCount`: entries already printed when it

@@ -1,0 +1,111 @@
+// What a person sees when the command line is wrong, end to end on the built programs: -h and
+// -v work, an unknown flag names itself and the way to the help, `agent-tui sessions` speaks
+// agent-tui's own forms, a bad --thinking is agent-tui's one line (not the worker's usage
+// hint), and a worker that cannot start (no such command, or one that exits at once) is one
+// line and a non-zero exit in the full-screen UI (under a pty), in -p and in --plain.
+import { spawnSync } from "node:child_process";
+import { describe, expect, it } from "vitest";
+import { spawnTui, TUI_BIN } from "./pty-harness.js";
+import { createSandbox } from "./sandbox.js";
+import { BUILT, submitLine, withTuiSession } from "./tui-session.js";
+
+function runTui(args: string[], env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): { code: number | null; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, [TUI_BIN, ...args], { env, cwd, input: "", encoding: "utf8", timeout: 20_000 });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+const lines = (text: string): string[] => text.split("\n").filter((l) => l.trim() !== "");
+
+/** Workers that cannot start: a command that does not exist, and one that exits at once. */
+const BAD_AGENTS = [
+  { name: "a command that does not exist", agent: "./no-such-worker --mode rpc", says: /no-such-worker: command not found/ },
+  { name: "a command that exits at once", agent: `${process.execPath} -e 0`, says: /exited at once \(code 0\).*pi --mode rpc/ },
+];
+
+describe.skipIf(!BUILT)("agent-tui's command line", () => {
+  it("-h and -v are --help and --version", () => {
+    const help = runTui(["-h"]);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain("$ agent-tui [message…]");
+    expect(help.stdout).toMatch(/-h, --help/);
+    const version = runTui(["-v"]);
+    expect(version.code).toBe(0);
+    expect(version.stdout.trim()).toBe(runTui(["--version"]).stdout.trim());
+  });
+
+  it("an unknown flag is named, with the way to the help, in one line", () => {
+    const r = runTui(["--bogus", "-x", "--model", "m"]);
+    expect(r.code).toBe(2);
+    expect(lines(r.stderr)).toEqual(["agent-tui: unknown flags --bogus, -x (see agent-tui --help)"]);
+  });
+
+  it("sessions: its usage is agent-tui's own form, with -h and a hint on an unknown flag", () => {
+    const bad = runTui(["sessions", "--bogus"]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain("unknown flag --bogus (see agent-tui --help)");
+    expect(bad.stderr).toContain("Usage: agent-tui sessions [stop ID]");
+    expect(bad.stderr).not.toContain("agent-rpc");
+    const help = runTui(["sessions", "-h"]);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain("Usage: agent-tui sessions [stop ID]");
+    const noId = runTui(["sessions", "stop"]);
+    expect(noId.code).toBe(2);
+    expect(noId.stderr).toContain("Usage: agent-tui sessions [stop ID]");
+  });
+
+  it("a bad --thinking is agent-tui's one line, naming the levels", () => {
+    const r = runTui(["-p", "--thinking", "hgih", "hi"]);
+    expect(r.code).toBe(2);
+    expect(lines(r.stderr)).toHaveLength(1);
+    expect(r.stderr).toMatch(/--thinking hgih: the levels are off, minimal, low, medium, high/);
+    expect(r.stderr).not.toContain("agent-rpc");
+  });
+
+  for (const bad of BAD_AGENTS) {
+    it(`${bad.name}: one line and exit 1 in -p and --plain`, async () => {
+      const sandbox = await createSandbox([]);
+      try {
+        for (const mode of ["-p", "--plain"]) {
+          const r = runTui([mode, "--agent", bad.agent, "hi"], sandbox.env, sandbox.cwd);
+          expect(r.code, mode).toBe(1);
+          expect(lines(r.stderr), `${mode}: ${r.stderr}`).toHaveLength(1);
+          expect(r.stderr).toMatch(/^agent-tui: could not start the worker/);
+          expect(r.stderr).toMatch(bad.says);
+          // Plain mode's own log says it is starting, and nothing more about the failure.
+          expect(r.stdout, mode).not.toMatch(/exited|error|EPIPE/);
+        }
+      } finally {
+        await sandbox.dispose();
+      }
+    }, 40_000);
+
+    it(`${bad.name}: the full-screen UI leaves no frame, prints one line and exits 1`, async () => {
+      const sandbox = await createSandbox([]);
+      const tui = spawnTui({ args: ["--agent", bad.agent], cwd: sandbox.cwd, env: sandbox.env, cols: 120, rows: 20 });
+      try {
+        expect(await tui.waitForExit(20_000)).toBe(1);
+        // The terminal holds that line alone (wrapped at its width, perhaps), and no frame.
+        const shown = lines(tui.allText()).join("");
+        expect(shown).toMatch(/^agent-tui: could not start the worker/);
+        expect(shown).toMatch(bad.says);
+        expect(shown.match(/agent-tui:/g), shown).toHaveLength(1);
+        expect(shown).not.toMatch(/message the agent|worker starting|crashed|did not start/i);
+      } finally {
+        tui.kill();
+        await sandbox.dispose();
+      }
+    }, 30_000);
+  }
+});
+
+describe.skipIf(!BUILT)("a prompt without a model", () => {
+  it("says what to do in agent-tui, not the worker's API", async () => {
+    await withTuiSession([], { args: ["--model", "no-such-model"], readyText: "Unknown model" }, async ({ tui }) => {
+      await submitLine(tui, "hello");
+      await tui.waitForText("Prompt failed: no model is selected", 15_000, "all");
+      const all = tui.allText().replace(/\s+/g, " ");
+      expect(all).toMatch(/Choose one with \/model or ctrl\+l, or start agent-tui with --model provider\/id/i);
+      expect(all).not.toMatch(/set_model|Use --model or/);
+    });
+  }, 40_000);
+});

@@ -210,10 +210,16 @@ ${body}
   return redact(html);
 }
 
-/** pi's default name with our prefix: `agent-session-<file timestamp>_<sessionId>.html`. */
+/**
+ * pi's default name with our prefix: `agent-session-<file timestamp>_<sessionId>.html`. The header
+ * is the session file's text (a file opened from anywhere): outside letters, digits, `_` and `-`
+ * every character becomes `-`, so the name can neither leave the folder (`../`) nor carry a
+ * control character into a listing.
+ */
 export function defaultExportName(session: SessionManager): string {
   const header = session.getHeader();
-  return `agent-session-${header.timestamp.replace(/[:.]/g, "-")}_${header.id}.html`;
+  const safe = (text: string): string => text.replace(/[^A-Za-z0-9_-]/g, "-");
+  return `agent-session-${safe(header.timestamp)}_${safe(header.id)}.html`;
 }
 
 /** The default name, or `<name>-2.html`, `-3`, … when an earlier export already took it. */

@@ -5,7 +5,7 @@ import { existsSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
-import { exportSessionHtml, renderSessionHtml } from "../../../src/agent/session/export-html.js";
+import { defaultExportName, exportSessionHtml, renderSessionHtml } from "../../../src/agent/session/export-html.js";
 import { createRedactor } from "../../../src/agent/session/export-redact.js";
 import { assistant, makeTempDir, quietSession, toolResult, user } from "./helpers.js";
 
@@ -73,6 +73,13 @@ describe("export_html", () => {
     const path = exportSessionHtml({ session, cwd: dir, env });
     expect(path).toBe(`agent-session-${session.getHeader().timestamp.replace(/[:.]/g, "-")}_${session.sessionId}.html`);
     expect(readFileSync(join(dir, path), "utf8")).toContain("All tests pass now.");
+  });
+
+  it("makes a safe default name of a hostile session header: no path, no control character", () => {
+    const header = { ...buildSession().getHeader(), id: "../../x\u001b]52;c;YQ==\u0007\u202e/y", timestamp: "2026-01-02T03:04:05.678Z\u009b2J" };
+    const name = defaultExportName({ getHeader: () => header } as unknown as Parameters<typeof defaultExportName>[0]);
+    expect(name).toMatch(/^agent-session-[A-Za-z0-9_-]+\.html$/);
+    expect(name).toBe("agent-session-2026-01-02T03-04-05-678Z-2J_------x--52-c-YQ-----y.html");
   });
 
   it.skipIf(!existsSync(CHROMIUM))(

@@ -21,8 +21,10 @@ const EXTRA = [
   { name: "OSC 2 title", raw: "\u001b]2;pwned\u0007" },
 ];
 const ALL = [...HOSTILE, ...EXTRA];
-/** As a folder name: no "/" and no NUL, everything else kept. */
-const NAME = `${ALL_HOSTILE} ${EXTRA.map((e) => e.raw).join(" ")}`.replace(/\//g, "_").replace(/\u0000/g, "0");
+/** The folder: every shared sample, with no "/" and no NUL (the session directory's name, a slug of the whole path, must stay under 255 bytes). */
+const FOLDER = ALL_HOSTILE.replace(/\//g, "_").replace(/\u0000/g, "0");
+/** The session name (-n): the samples (no NUL: argv cannot hold one), the extra ones, a line break and a tab. */
+const NAME = `${ALL_HOSTILE} ${EXTRA.map((e) => e.raw).join(" ")}\n\tend`.replace(/\u0000/g, "0");
 
 /** What written bytes must not hold: any escape, C0 but tab/LF/CR-before-LF, DEL, C1, bidi, and each sample raw. */
 function problems(raw: string): string[] {
@@ -43,7 +45,7 @@ describe.skipIf(!BUILT)("listings of live sessions with hostile folder and sessi
 
   beforeAll(async () => {
     live = await createLiveSandbox([]);
-    folder = join(live.home.cwd, NAME);
+    folder = join(live.home.cwd, FOLDER);
     mkdirSync(folder);
     relay = spawnRpc({
       cwd: folder,

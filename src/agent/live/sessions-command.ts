@@ -34,16 +34,22 @@ export function formatTable(entries: readonly LiveEntry[], now: number): string 
     e.title ?? e.sessionName ?? "(no messages yet)",
   ]);
   const head = ["ID", "STATE", "CLIENT", "AGE", "PID", "FOLDER", "TITLE"];
-  // Folders and names are anyone's text (a folder named ESC]52;… writes the clipboard): each cell
-  // is shown as one visible line before it is measured and padded.
-  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => visibleLine(r[i] ?? "").length)));
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
   const line = (r: string[]): string =>
     r
-      .map(visibleLine)
       .map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i] ?? 0)))
       .join("  ")
       .trimEnd();
   return `${[line(head), ...rows.map(line)].join("\n")}\n`;
+}
+
+/**
+ * The entry as a terminal may show it: folders, names and titles are anyone's text (a folder
+ * named ESC]52;… writes the clipboard), so every text field becomes one visible line before the
+ * table measures and pads it.
+ */
+function shownEntry(e: LiveEntry): LiveEntry {
+  return Object.fromEntries(Object.entries(e).map(([k, v]) => [k, typeof v === "string" ? visibleLine(v) : v])) as unknown as LiveEntry;
 }
 
 async function stop(dir: string, entry: LiveEntry): Promise<boolean> {
@@ -86,6 +92,6 @@ export async function runSessions(argv: readonly string[]): Promise<number> {
     return ok ? 0 : 1;
   }
   // The print boundary: JSON keeps every character (as \u escapes), the table shows them.
-  process.stdout.write(json ? `${terminalSafeJson(entries)}\n` : visibleText(formatTable(entries, Date.now())));
+  process.stdout.write(json ? `${terminalSafeJson(entries)}\n` : visibleText(formatTable(entries.map(shownEntry), Date.now())));
   return 0;
 }

@@ -1,7 +1,7 @@
 // The worker starts before the UI's modules load (main.ts), so its start-up overlaps theirs. The
 // connection's notices are held until the UI has subscribed (release), then delivered in order:
 // nothing the worker says while the UI loads (a dialog, a notice) is lost.
-import { createWorkerConnection, type BridgeNotice, type WorkerConnection } from "../bridge/index.js";
+import { createWorkerConnection, type BridgeNotice, type WorkerConnection, type WorkerExitInfo } from "../bridge/index.js";
 import type { TuiCliOptions } from "./cli.js";
 import { planWorker } from "./live/live-plan.js";
 import { readLiveSettings } from "./live/live-settings.js";
@@ -17,6 +17,8 @@ export type EarlyWorker = {
   started: Promise<void>;
   /** Live-session support is on (the worker outlives this process). */
   live: boolean;
+  /** How the worker exited when it failed to start (its notices about that are not delivered). */
+  failedExit(): WorkerExitInfo | undefined;
   /** Deliver the held notices to the listeners subscribed so far, and from now on directly. */
   release(): void;
 };
@@ -85,5 +87,11 @@ export function startWorkerEarly(options: TuiCliOptions, env: NodeJS.ProcessEnv,
   const started = connection.start();
   // The UI awaits `started` (and reports a failure); until then a rejection is not unhandled.
   started.catch(() => undefined);
-  return { connection: withSubscribe(connection, gate.subscribe), started, live: plan.live !== undefined, release: gate.release };
+  return {
+    connection: withSubscribe(connection, gate.subscribe),
+    started,
+    live: plan.live !== undefined,
+    release: gate.release,
+    failedExit: withoutStartFailure.failedExit,
+  };
 }

@@ -97,7 +97,7 @@ async function startWorker(
   try {
     await worker.started;
   } catch (error) {
-    failStart(startFailureLine(workerCommand, connection.getSnapshot().lastExit, error));
+    failStart(startFailureLine(workerCommand, worker.failedExit(), error));
     return false;
   }
   try {

@@ -47,9 +47,16 @@ const FAILURE_ECHOES: ReadonlySet<BridgeNotice["kind"]> = new Set(["supervisor",
  * opens while starting) passes at once, and after a worker ran every notice does (a later
  * exit is a crash, reported as such).
  */
-export function createStartFailureFilter(): (batch: readonly BridgeNotice[]) => readonly BridgeNotice[] {
+export type StartFailureFilter = {
+  (batch: readonly BridgeNotice[]): readonly BridgeNotice[];
+  /** The exit of the worker that failed to start, as its dropped notice told it. */
+  failedExit(): WorkerExitInfo | undefined;
+};
+
+export function createStartFailureFilter(): StartFailureFilter {
   let held: BridgeNotice[] | undefined = [];
-  return (batch) => {
+  let exit: WorkerExitInfo | undefined;
+  const filter = (batch: readonly BridgeNotice[]): readonly BridgeNotice[] => {
     if (held === undefined) return batch;
     const out: BridgeNotice[] = [];
     for (const n of batch) {
@@ -57,10 +64,13 @@ export function createStartFailureFilter(): (batch: readonly BridgeNotice[]) => 
       else if (n.kind === "supervisor" && (n.state === "running" || n.state === "degraded")) {
         out.push(...held, n);
         held = undefined;
-      } else if (n.kind === "supervisor" && (n.state === "exited" || n.state === "failed")) held = [];
-      else if (FAILURE_ECHOES.has(n.kind)) held.push(n);
+      } else if (n.kind === "supervisor" && (n.state === "exited" || n.state === "failed")) {
+        held = [];
+        exit = n.info ?? exit;
+      } else if (FAILURE_ECHOES.has(n.kind)) held.push(n);
       else out.push(n);
     }
     return out;
   };
+  return Object.assign(filter, { failedExit: () => exit });
 }

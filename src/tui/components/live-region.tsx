@@ -36,6 +36,8 @@ export function LiveRegion(): React.ReactElement {
     if (hasToasts) store.dispatch({ type: "tick", now });
   }, [now, hasToasts, store]);
   const live = s.transcript.live;
+  // The frame agent-tui leaves behind when it exits keeps no passing rows (state/types.ts).
+  const leaving = s.ui.exitRequested !== false;
   // Rendered once per frame, bounded by the terminal height; the budget then takes its tail.
   // Memoised: a keystroke re-renders this region but must not re-lex the streaming markdown.
   const streamAll = useMemo(() => streamLines(live, width, liveRowLimit(s.ui.rows), s.ui.showThinking), [live, width, s.ui.rows, s.ui.showThinking]);
@@ -44,9 +46,9 @@ export function LiveRegion(): React.ReactElement {
   const budget = allocateBudget(s.ui.rows, {
     input: dialog ? dialogWantedRows(dialog, width) + (s.dialogs.length > 1 ? 1 : 0) : editorWantedRows(s.editor, width, s.ui.rows),
     dialog: dialog !== undefined,
-    menu: dialog ? 0 : menuWantedRows(s.completion),
-    status: s.run.busy || s.run.retry || s.run.compaction ? 1 : 0,
-    toasts: s.toasts.length,
+    menu: dialog || leaving ? 0 : menuWantedRows(s.completion),
+    status: !leaving && (s.run.busy || s.run.retry || s.run.compaction) ? 1 : 0,
+    toasts: leaving ? 0 : s.toasts.length,
     todos: s.todos.length > 0 ? todoLines(s.todos, width, 1000).length : 0,
     queue: s.queue.steering.length + s.queue.followUp.length > 0 ? (s.queue.steering.length > 0 ? 1 : 0) + (s.queue.followUp.length > 0 ? 1 : 0) + 1 : 0,
     widgetsAbove: widgetLines(s, "aboveEditor", width, 1000).length,
@@ -70,7 +72,7 @@ export function LiveRegion(): React.ReactElement {
         <DialogHost dialog={dialog} queued={s.dialogs.length - 1} width={width} maxRows={budget.input} now={now} />
       ) : (
         <>
-          <Editor width={width} maxRows={budget.input} active={!s.ui.exitRequested} />
+          <Editor width={width} maxRows={budget.input} active={!leaving} />
           <Lines lines={menuLines(s.completion, width, budget.menu)} />
         </>
       )}

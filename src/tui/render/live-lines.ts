@@ -242,6 +242,8 @@ export function todoLines(phases: PlanPhase[], width: number, max: number): stri
 }
 
 export function toastLines(state: TuiState, now: number, width: number, max: number): string[] {
+  // slice(-0) would keep them all.
+  if (max <= 0) return [];
   return state.toasts
     .filter((t) => t.until > now)
     .slice(-max)

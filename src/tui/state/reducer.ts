@@ -143,7 +143,8 @@ function eventNotice(s: TuiState, e: ClientEvent): TuiState {
     case "todo_reminder":
       return add("info", `Reminder ${e.attempt}/${e.maxAttempts}: ${e.todos.length} unfinished todo(s)`);
     case "extension_error":
-      return add("warning", `Extension error (${e.path}, ${e.event}): ${e.error}`);
+      // pi names a command's handler "command:<name>" with the event "command": said once.
+      return add("warning", `Extension error (${e.path === e.event || e.path.startsWith(`${e.event}:`) ? e.path : `${e.path}, ${e.event}`}): ${e.error}`);
     default:
       return s;
   }

@@ -182,7 +182,12 @@ function plainText(m: ClientMessage): string {
 function stopNotice(m: ClientMessage): EntryInput | undefined {
   switch (m.stopReason) {
     case "aborted":
-      return { kind: "notice", level: "warning", text: m.errorMessage ? `Aborted: ${m.errorMessage}` : "Aborted" };
+      // pi says "Request was aborted": a reason that only repeats the word is not repeated.
+      return {
+        kind: "notice",
+        level: "warning",
+        text: m.errorMessage && !/^\W*(request )?(was )?aborted\W*$/i.test(m.errorMessage) ? `Aborted: ${m.errorMessage}` : "Aborted",
+      };
     case "error":
       return { kind: "notice", level: "error", text: `Error: ${m.errorMessage ?? "unknown error"}` };
     case "length":

@@ -91,6 +91,18 @@ describe("reducers over pi 0.73.1 traces", () => {
     const s = feed(readTrace("e_abort.jsonl"));
     const aborted = s.transcript.committed.filter((e) => e.kind === "notice" && e.text.startsWith("Aborted"));
     expect(aborted.length).toBeGreaterThanOrEqual(3);
+    // pi's reason is "Request was aborted": the notice does not say it twice.
+    for (const e of aborted) expect(e.kind === "notice" ? e.text : "").toBe("Aborted");
+  });
+
+  it("an extension command's error names the command once", () => {
+    let s = createInitialState();
+    const event = { type: "extension_error" as const, path: "command:ui-throw", event: "command", error: "deliberate" };
+    s = reduce(s, { type: "agent_event", event, now: 0 });
+    const other = { type: "extension_error" as const, path: "/ext/a.ts", event: "session_start", error: "x" };
+    s = reduce(s, { type: "agent_event", event: other, now: 0 });
+    const texts = s.transcript.committed.flatMap((e) => (e.kind === "notice" ? [e.text] : []));
+    expect(texts).toEqual(["Extension error (command:ui-throw): deliberate", "Extension error (/ext/a.ts, session_start): x"]);
   });
 
   it("g_extension_ui: dialogs queue, statuses and widgets land in state", () => {

@@ -19,7 +19,7 @@ export interface LiveEntry {
   sessionId: string;
   sessionFile?: string;
   sessionName?: string;
-  /** working: a run is going; waiting: a run waits on an extension dialog; idle. */
+  /** working: a run is going; waiting: an extension dialog waits for an answer; idle. */
   state: LiveState;
   /** When the state began (ms since epoch). */
   since: number;

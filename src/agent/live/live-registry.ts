@@ -21,7 +21,7 @@ export interface LiveEntry {
   sessionName?: string;
   /** The session's name, else its first prompt (live-title.ts): what the session list shows for it. */
   title?: string;
-  /** working: a run is going; waiting: a run waits on an extension dialog; idle. */
+  /** working: a run is going; waiting: an extension dialog waits for an answer; idle. */
   state: LiveState;
   /** When the state began (ms since epoch). */
   since: number;

@@ -82,7 +82,9 @@ class SocketTransport implements LiveTransport {
     this.hub = this.createHub();
     this.idle = createIdleExit({
       graceMs: options.graceMs,
-      isIdle: () => !this.hub.attached && this.state() === "idle" && this.hub.tracker.openDialogs === 0,
+      // A dialog nobody can answer while detached holds nothing up that a person is watching:
+      // waiting counts as idle, so the worker ends after the grace (docs/protocol-notes.md).
+      isIdle: () => !this.hub.attached && this.state() !== "working",
       onExpire: () => {
         options.warn(`idle and detached for ${Math.round(options.graceMs / 1000)} s: exiting`);
         this.deps?.shutdown(0);
@@ -161,9 +163,10 @@ class SocketTransport implements LiveTransport {
     return { attachedBefore: this.attaches > 1, state, stateMs: Math.max(0, Date.now() - since), ...(title !== undefined ? { title } : {}) };
   }
 
+  /** waiting: an extension dialog waits for an answer, in a run or not (session_start asks too). */
   private state(): LiveState {
-    if (!this.hub.tracker.busy && this.deps?.runIdle() !== false) return "idle";
-    return this.hub.tracker.openDialogs > 0 ? "waiting" : "working";
+    if (this.hub.tracker.openDialogs > 0) return "waiting";
+    return !this.hub.tracker.busy && this.deps?.runIdle() !== false ? "idle" : "working";
   }
 
   /** Rewrite the registry entry when anything it shows changed. */

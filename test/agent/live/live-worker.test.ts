@@ -202,6 +202,22 @@ describe.skipIf(!BUILT)("live workers", () => {
     expect(assistantTexts(file)).toEqual(["kept answer"]);
   });
 
+  it("lists a detached worker whose dialog has no timeout as waiting, and ends it after the grace like an idle one", async () => {
+    box = await createLiveSandbox([]);
+    const file = join(box.home.root, "ask-at-start.mjs");
+    writeFileSync(file, 'export default (pi) => pi.on("session_start", async (_e, ctx) => { await ctx.ui.confirm("ASK", "nobody answers"); });\n');
+    const a = box.relay([...START, "--idle-exit", "2", "-e", file]);
+    const { data } = await attachFresh(a);
+    expect((data["frames"] as Frame[]).some((f) => f["method"] === "confirm")).toBe(true);
+    const pid = box.entries()[0]?.pid ?? 0;
+    a.closeStdin();
+    await waitUntil(() => box?.entries()[0]?.attached === false, "the worker to notice the lost client");
+    const listed = await box.run(["sessions"]);
+    expect(listed.stdout).toContain("waiting for a dialog");
+    expect(box.entries()[0]?.state).toBe("waiting");
+    await waitUntil(() => !isProcessAlive(pid), "the waiting worker to exit after the grace");
+  });
+
   it("is listed by `sessions`, stopped by `sessions --stop`, and ended by the shutdown command", async () => {
     box = await createLiveSandbox([]);
     const a = box.relay(START);

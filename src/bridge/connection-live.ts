@@ -32,6 +32,8 @@ export interface LiveSupportDeps {
   /** Kill what a failed attempt left running. */
   killCurrent(): void;
   stopping(): boolean;
+  /** A run is going (by the run state): what a replaced worker takes with it. */
+  runGoing(): boolean;
   delaysMs?: readonly number[];
   /** live_attach's `tail`: a snapshot carries only the last this many messages. */
   snapshotTail?: number;
@@ -67,6 +69,8 @@ class LiveConnection implements LiveSupport {
   private kind: AttachKind = "none";
   /** How the last attach went: what a restored link may say was kept. */
   private lastMode: LiveAttachMode | undefined;
+  /** The worker replaced during this reconnect had a run going: its unfinished answer is lost. */
+  private runLost = false;
   private attachedPromise: Promise<void> = Promise.resolve();
   private resolveAttached: () => void = () => undefined;
   private looping = false;
@@ -162,6 +166,7 @@ class LiveConnection implements LiveSupport {
 
   /** Another worker answered the reconnect: the old one and its run are gone (as a crash). */
   private workerReplaced(): void {
+    this.runLost = this.deps.runGoing();
     for (const what of this.forgetRun()) this.deps.emit({ kind: "indeterminate", what });
     for (const lost of this.deps.parts().queues.takeLost()) {
       this.deps.emit({ kind: "indeterminate", what: `queued ${lost.lane === "steering" ? "steering" : "follow-up"} message was lost`, text: lost.text });
@@ -216,6 +221,7 @@ class LiveConnection implements LiveSupport {
   private async reconnect(): Promise<void> {
     const { deps } = this;
     this.lastMode = undefined;
+    this.runLost = false;
     for (let attempt = 1; ; attempt++) {
       const delayMs = reconnectDelay(attempt, this.delays);
       deps.emit({ kind: "live_link", state: "waiting", attempt, delayMs });
@@ -234,7 +240,7 @@ class LiveConnection implements LiveSupport {
     this.looping = false;
     // A new worker that is not live has no attach answer: it replaced the one followed.
     const mode: LiveAttachMode = this.kind === "none" || this.kind === "replaced" ? "replaced" : (this.lastMode ?? "snapshot");
-    if (!deps.stopping()) deps.emit({ kind: "live_link", state: "restored", mode });
+    if (!deps.stopping()) deps.emit({ kind: "live_link", state: "restored", mode, ...(mode === "replaced" ? { runLost: this.runLost } : {}) });
   }
 }
 

@@ -20,7 +20,7 @@ import { createRestartBudget, DEFAULT_RESTART_POLICY } from "./restart-policy.js
 import { spawnOptionsFrom, spawnWorker, type WorkerProcess } from "./worker-process.js";
 import { createRpcClient, type RpcClient } from "./rpc-client.js";
 import { createQueueTracker, type QueueTracker } from "./queue-mirror.js";
-import { cleanUpAfterExit, describeExit } from "./exit-cleanup.js";
+import { cleanUpAfterExit, describeExit, type ExitParts } from "./exit-cleanup.js";
 import { createProtocolHealth } from "./protocol-health.js";
 import { WorkerSupervisor, type ExitKind } from "./worker-supervisor.js";
 import { WorkerSession } from "./worker-session.js";
@@ -107,13 +107,7 @@ class Connection implements WorkerConnection {
       request: this.internalRequest,
       emit: (notice) => this.emit(notice),
       dispatchFrame: (frame) => this.session?.receiveEmbedded(frame),
-      parts: () => ({
-        pending: this.pending,
-        ui: this.ui,
-        hostTools: this.hostTools,
-        queues: this.queues,
-        openTools: this.session?.openTools ?? new Map<string, string>(),
-      }),
+      parts: () => this.exitParts(),
       stepRun: (input) => this.stepRun(input),
       setSupervisor: (state, info) => this.supervisor.markLink(state, info),
       lastExit: () => this.supervisor.view().lastExit,
@@ -121,6 +115,7 @@ class Connection implements WorkerConnection {
       relaunch: () => this.supervisor.reconnect(),
       killCurrent: () => this.supervisor.endCurrent(),
       stopping: () => this.supervisor.isStopping(),
+      runGoing: () => !["idle", "settled"].includes(this.runDriver.model().state),
       ...(options.live?.reconnectDelaysMs ? { delaysMs: options.live.reconnectDelaysMs } : {}),
       ...(options.live?.snapshotTail !== undefined ? { snapshotTail: options.live.snapshotTail } : {}),
     });
@@ -350,8 +345,7 @@ class Connection implements WorkerConnection {
   }
 
   private generationEnded(info: WorkerExitInfo): void {
-    const openTools = this.session?.openTools ?? new Map<string, string>();
-    for (const n of cleanUpAfterExit({ pending: this.pending, ui: this.ui, hostTools: this.hostTools, queues: this.queues, openTools }, info)) this.emit(n);
+    for (const n of cleanUpAfterExit(this.exitParts(), info)) this.emit(n);
     this.stepRun({ type: "worker_gone" });
   }
 
@@ -369,6 +363,12 @@ class Connection implements WorkerConnection {
     const run = this.runDriver.model().state;
     const stranded = this.queues.onEvent(event, (run === "idle" || run === "settled") && this.caps.flavour !== "ours");
     if (stranded) this.emit({ kind: "notification", level: "info", message: stranded });
+  }
+
+  /** What a worker exit leaves behind: requests, dialogs, host tools, the queue, this generation's tools. */
+  private exitParts(): ExitParts {
+    const openTools = this.session?.openTools ?? new Map<string, string>();
+    return { pending: this.pending, ui: this.ui, hostTools: this.hostTools, queues: this.queues, openTools };
   }
 
   private stepRun(input: RunInput): void {

@@ -72,8 +72,11 @@ export type BridgeNotice =
       stats?: SessionStats;
     }
   /** The link to a live worker: lost, next attempt in `delayMs`, or restored. */
-  /** `mode` (restored only): how the worker found again relates to the one lost (`resumed`: the same, nothing missed). */
-  | { kind: "live_link"; state: "lost" | "waiting" | "restored"; attempt?: number; delayMs?: number; mode?: LiveAttachMode }
+  /**
+   * `mode` (restored only): how the worker found again relates to the one lost (`resumed`: the
+   * same, nothing missed); `runLost` (replaced only): the old worker died with a run going.
+   */
+  | { kind: "live_link"; state: "lost" | "waiting" | "restored"; attempt?: number; delayMs?: number; mode?: LiveAttachMode; runLost?: boolean }
   /** The live worker let this client go: `taken_over` by another client, or it ended (`shutdown`). */
   | { kind: "live_detached"; reason: string };
 

@@ -13,6 +13,7 @@ import { BUILT, FAKE_MODEL, submitLine } from "./tui-session.js";
 
 const TOKENS = Array.from({ length: 60 }, (_, i) => `tok${String(i).padStart(2, "0")} `);
 const SLOW = { kind: "text" as const, matchLastUser: "DEATH-PROMPT", chunks: TOKENS, delayMs: 100 };
+const QUICK = { kind: "text" as const, matchLastUser: "QUICK-PROMPT", chunks: ["Quick ", "answer."] };
 const LIVE = { liveSessions: { enabled: true, reconnectDelaysMs: [300, 600] } };
 const NOT_SAVED = "Not saved: the worker died before this answer ended; it is in no session file.";
 const LOST = "The worker died; a new one reopened the saved session. The unfinished answer was lost; restarted from the saved session.";
@@ -30,7 +31,7 @@ afterEach(async () => {
 });
 
 async function start(args: string[], env: NodeJS.ProcessEnv, settings?: Record<string, unknown>): Promise<{ sandbox: Sandbox; tui: TuiProcess }> {
-  const sandbox = await createSandbox([SLOW], settings ? { settings } : {});
+  const sandbox = await createSandbox([SLOW, QUICK], settings ? { settings } : {});
   const tui = spawnTui({ args, cwd: sandbox.cwd, env: { ...sandbox.env, ...env }, cols: 140, rows: 30 });
   running = { sandbox, tui };
   await tui.waitForText("Fake Model", 20_000);
@@ -72,6 +73,21 @@ describe.skipIf(!BUILT)("a worker killed mid-answer", () => {
     // A new worker, not the old one back.
     const [now] = listLiveEntries(join(sandbox.root, "agent", "live"));
     expect(now?.pid).not.toBe(worker?.pid);
+  }, 60_000);
+
+  it("live mode: a worker killed while idle is said to be replaced, with no answer lost", async () => {
+    const { sandbox, tui } = await start(FAKE_MODEL, { AGENT_TUI_LIVE_SESSIONS: "1" }, LIVE);
+    // One whole answer first: the link is attached and followed.
+    await submitLine(tui, "QUICK-PROMPT go");
+    await tui.waitForText("Quick answer.");
+    const [worker] = listLiveEntries(join(sandbox.root, "agent", "live"));
+    expect(worker).toBeDefined();
+    process.kill(worker?.pid ?? 0, "SIGKILL");
+    await tui.waitForText("The worker died; a new one reopened the saved session.", 20_000, "all");
+    const text = tui.allText();
+    expect(text).not.toContain("The unfinished answer was lost");
+    expect(text).not.toContain("Not saved");
+    expect(text).not.toContain("nothing was lost");
   }, 60_000);
 
   it("--no-detach: the restarted worker's notice and the partial answer say it was not saved", async () => {

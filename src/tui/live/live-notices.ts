@@ -26,19 +26,20 @@ function answerTotals(n: Extract<BridgeNotice, { kind: "live_attached" }>): TuiA
   return n.stats !== undefined ? [{ type: "session_totals", totals: statsTotals(n.stats) }] : [];
 }
 
-/** The unfinished answer of a worker that died: what the partial text on screen is (transcript.ts marks it). */
-export const WORKER_REPLACED_TEXT = "The worker died; a new one reopened the saved session. The unfinished answer was lost; restarted from the saved session.";
+/** A new worker on the session of one that died (the partial answer on screen is marked by transcript.ts). */
+const WORKER_REPLACED_TEXT = "The worker died; a new one reopened the saved session.";
+const RUN_LOST_TEXT = "The unfinished answer was lost; restarted from the saved session.";
 
 /**
  * What a link that came back says, by what the attach verified: only the same worker (same id
  * and pid) that replayed everything missed may say nothing was lost.
  */
-function restoredActions(mode: LiveAttachMode | undefined): TuiAction[] {
+function restoredActions(mode: LiveAttachMode | undefined, runLost: boolean): TuiAction[] {
   switch (mode) {
     case "resumed":
       return [{ type: "notice", level: "info", text: "Reconnected: the worker kept running and nothing was lost." }];
     case "replaced":
-      return [{ type: "notice", level: "warning", text: WORKER_REPLACED_TEXT }];
+      return [{ type: "notice", level: "warning", text: runLost ? `${WORKER_REPLACED_TEXT} ${RUN_LOST_TEXT}` : WORKER_REPLACED_TEXT }];
     // The attach answer's notice said what could not be replayed.
     case "snapshot":
       return [];
@@ -85,7 +86,7 @@ export function liveNoticeActions(n: LiveNotice, now: number): TuiAction[] {
         const s = Math.round((n.delayMs ?? 0) / 1000);
         return [{ type: "toast", level: "warning", text: `Reconnecting in ${s} s (attempt ${n.attempt ?? 1}); /quit gives up, the worker keeps running`, now }];
       }
-      if (n.state === "restored") return restoredActions(n.mode);
+      if (n.state === "restored") return restoredActions(n.mode, n.runLost === true);
       return [];
     case "live_detached":
       return [

@@ -101,8 +101,12 @@ describe("live notices in the transcript", () => {
       { type: "notice", text: "Reconnected: the worker kept running and nothing was lost." },
     ]);
     expect(liveNoticeActions({ kind: "live_link", state: "restored", mode: "snapshot" }, 0)).toEqual([]);
-    expect(liveNoticeActions({ kind: "live_link", state: "restored", mode: "replaced" }, 0)).toMatchObject([
+    expect(liveNoticeActions({ kind: "live_link", state: "restored", mode: "replaced", runLost: true }, 0)).toMatchObject([
       { type: "notice", level: "warning", text: expect.stringContaining("The unfinished answer was lost; restarted from the saved session.") },
+    ]);
+    // A worker that died idle took no answer with it.
+    expect(liveNoticeActions({ kind: "live_link", state: "restored", mode: "replaced", runLost: false }, 0)).toMatchObject([
+      { type: "notice", level: "warning", text: "The worker died; a new one reopened the saved session." },
     ]);
     expect(liveNoticeActions({ kind: "live_detached", reason: "taken_over" }, 0)).toMatchObject([
       { type: "notice", text: expect.stringContaining("took it over") },

@@ -1,4 +1,4 @@
-// The root reducer: extension requests that change the editor, and the run's clock.
+// The root reducer: extension requests that change the editor, the run's clock, and a worker that dies mid-answer.
 import { describe, expect, it } from "vitest";
 import { createInitialState } from "../../../src/tui/state/reducer.js";
 
@@ -27,5 +27,36 @@ describe("the run's clock", () => {
     // A retried attempt's agent_start keeps the clock going.
     s = reduce(s, { type: "agent_event", event: { type: "agent_start" }, now: 70_000 });
     expect(s.run.startedAt).toBe(48_000);
+  });
+});
+
+describe("a worker that dies mid-answer", () => {
+  const started = (s: ReturnType<typeof createInitialState>, reduce: typeof import("../../../src/tui/state/reducer.js").reduce) => {
+    let next = reduce(s, { type: "run_state", busy: true, now: 0 });
+    next = reduce(next, {
+      type: "agent_event",
+      event: { type: "message_start", message: { role: "assistant", blocks: [{ type: "text", text: "" }] } },
+      now: 0,
+    });
+    const update = { type: "message_update", delta: { kind: "text_delta", index: 0, delta: "Half an ans" }, usage: undefined, snapshot: undefined } as const;
+    return reduce(next, { type: "agent_event", event: update, now: 0 });
+  };
+
+  it("commits the partial answer with a not-saved line right under it, an entry the transcript view shows too", async () => {
+    const { reduce, UNSAVED_ANSWER } = await import("../../../src/tui/state/reducer.js");
+    let s = started(createInitialState(), reduce);
+    s = reduce(s, { type: "worker_status", status: "crashed", detail: "SIGKILL", now: 0 });
+    const tail = s.transcript.committed.slice(-3).map((e) => ("text" in e ? e.text : e.kind));
+    expect(tail).toEqual(["Half an ans", UNSAVED_ANSWER, "Worker crashed: SIGKILL"]);
+    expect(s.transcript.live).toBeUndefined();
+  });
+
+  it("a lost link alone claims nothing about the worker and keeps the answer streaming", async () => {
+    const { reduce } = await import("../../../src/tui/state/reducer.js");
+    let s = started(createInitialState(), reduce);
+    s = reduce(s, { type: "worker_status", status: "reconnecting", detail: undefined, now: 0 });
+    const last = s.transcript.committed.at(-1);
+    expect(last && "text" in last ? last.text : "").toBe("Lost the link to the worker. Reconnecting…");
+    expect(s.transcript.live).toBeDefined();
   });
 });

@@ -15,6 +15,8 @@ const ESC = "\u001b[";
 const HIDE_CURSOR = `${ESC}?25l`;
 const SHOW_CURSOR = `${ESC}?25h`;
 const ERASE_BELOW = `${ESC}J`;
+/** How Ink 6.8 starts its full redraw (ansi-escapes' clearTerminal), followed by the transcript and the frame. */
+const CLEAR_TERMINAL = `${ESC}2J${ESC}3J${ESC}H`;
 
 /** The stream property through which the writer reports each frame's rows (resize-guard.ts). */
 export const LIVE_FRAME_SINK: unique symbol = Symbol.for("agent-tui.live-frame-sink") as never;
@@ -104,6 +106,8 @@ class FrameWriter {
   /** The held lines, drawn above the next frame. */
   private held: string | undefined;
 
+  /** Ink cleared the terminal and wrote the transcript and frame itself; did that write end in a newline? */
+  private redrawEndedInNewline: boolean | undefined;
   /** After Ink's done(): the terminal is no longer this writer's. */
   private finished = false;
 
@@ -223,7 +227,10 @@ class FrameWriter {
   sync(str: string): void {
     this.catchUp();
     this.rows = splitRows(str);
-    this.cursorBelow = str.endsWith("\n");
+    // After its full redraw Ink says the frame ended in a newline even when it wrote none
+    // (a frame as tall as the screen): the cursor is where its own write left it.
+    this.cursorBelow = this.redrawEndedInNewline ?? str.endsWith("\n");
+    this.redrawEndedInNewline = undefined;
     this.contentKnown = false;
     this.previousOutput = str;
     this.report();
@@ -238,6 +245,7 @@ class FrameWriter {
 
   /** A write through Ink's stdout: the lines clear() was told of are held for the next frame. */
   write(chunk: unknown, rest: unknown[]): boolean {
+    if (typeof chunk === "string" && chunk.startsWith(CLEAR_TERMINAL)) this.redrawEndedInNewline = chunk.endsWith("\n");
     if (this.clearing !== undefined && chunk === this.clearing) {
       this.clearing = undefined;
       this.held = chunk;

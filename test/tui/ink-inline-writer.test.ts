@@ -197,6 +197,18 @@ describe("the inline writer", () => {
     expect(writes.join("")).toContain("● Working\n› \nfooter\n");
   });
 
+  it("after Ink's full redraw, whose frame it wrote without the newline it reports, draws the next frame over that frame only", async () => {
+    const term = screen();
+    const writer = createInlineWriter(term.stream);
+    writer.log("tall 1\ntall 2\n");
+    // Ink 6.8 when the last frame was as tall as the screen: clear everything, print the
+    // transcript and the frame (no newline after it), then sync the frame WITH one.
+    writer.stream.write("\u001b[2J\u001b[3J\u001b[Hprinted 1\nprinted 2\nframe 1\nframe 2");
+    writer.log.sync("frame 1\nframe 2\n");
+    writer.log("next 1\nnext 2\nnext 3\n");
+    expect((await term.text()).slice(0, -1)).toEqual(["printed 1", "printed 2", "next 1", "next 2", "next 3"]);
+  });
+
   it("counts the rows printed lines take, and gives up on lines that may wrap", () => {
     expect(printedRows("a\nb\n", 10)).toBe(2);
     expect(printedRows(`\u001b[1m${"x".repeat(10)}\u001b[22m\n`, 10)).toBe(1);

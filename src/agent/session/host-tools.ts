@@ -5,12 +5,20 @@ import type { AgentTool, AgentToolResult, AgentToolUpdateCallback } from "@mario
 import type { ImageContent, TextContent } from "@mariozechner/pi-ai";
 import type { TSchema } from "typebox";
 import type { HostToolCallFrame, HostToolCancelFrame, RpcHostToolDefinition } from "../../protocol/types/host-tools.js";
+import { jsonDepthExceeds } from "../../protocol/json-deep.js";
 
 export const HOST_DISCONNECTED_MESSAGE = "RPC client disconnected before host tool execution completed";
 /** A live worker with nobody attached: the host that would run the tool is not there. */
 export const HOST_DETACHED_MESSAGE = "No client is attached to this live session, so host tools cannot run";
 
 export class HostToolError extends Error {}
+
+/**
+ * How deep a host tool's parameters schema may nest (JSON levels). Real schemas stay far below;
+ * one near the frame limit (1,000) was accepted and then made every call of the tool fail with
+ * "Maximum call stack size exceeded" when its arguments were validated.
+ */
+export const MAX_SCHEMA_DEPTH = 100;
 
 type Pending = {
   toolName: string;
@@ -55,6 +63,9 @@ export function normalizeHostTools(input: unknown, reserved: ReadonlySet<string>
     if (!description) throw new HostToolError(`Invalid host tools: ${where} (${name}) needs a non-empty description`);
     if (!isRecord(raw.parameters)) {
       throw new HostToolError(`Invalid host tools: ${where} (${name}) parameters must be a JSON Schema object`);
+    }
+    if (jsonDepthExceeds(raw.parameters, MAX_SCHEMA_DEPTH)) {
+      throw new HostToolError(`Invalid host tools: ${where} (${name}) parameters nest deeper than ${MAX_SCHEMA_DEPTH} levels`);
     }
     if (raw.label !== undefined && typeof raw.label !== "string") {
       throw new HostToolError(`Invalid host tools: ${where} (${name}) label must be a string`);

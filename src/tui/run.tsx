@@ -173,12 +173,7 @@ async function main(options: TuiCliOptions, worker: EarlyWorker, ready: Promise<
     copy,
     ...(editor ? { openExternalEditor: editor } : {}),
   });
-  // Published at once: Ink redraws right after this listener (its own comes later), and a frame
-  // of the old layout re-wrapped to the new width can be taller than the screen.
-  stdout.on("resize", () => {
-    store.dispatch({ type: "resize", columns: stdout.columns || 80, rows: stdout.rows || 24 });
-    store.flush();
-  });
+  stdout.on("resize", () => store.dispatch({ type: "resize", columns: stdout.columns || 80, rows: stdout.rows || 24 }));
 
   // Every listener is subscribed: what the worker said while the UI loaded reaches them now.
   worker.release();

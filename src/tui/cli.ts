@@ -2,7 +2,7 @@
 // flags passed through to the worker, an initial message.
 import meow from "meow";
 import { resolveBundledWorkerCommand, splitCommandLine, THINKING_LEVELS } from "../bridge/index.js";
-import { keyHelp, viewKeyHelp } from "./keymap.js";
+import { keyHelp, keyHelpRow, viewKeyHelp } from "./keymap.js";
 import { FRONT_END_FLAGS, FRONT_END_HELP, readFrontEnd, type FrontEnd } from "./front-end.js";
 import { expandHelpAndVersion, unknownFlags, unknownFlagsMessage } from "./cli-flags.js";
 
@@ -79,7 +79,7 @@ ${FRONT_END_HELP}
 ${keyHelp()
   .map((l) => `    ${l}`)
   .join("\n")}
-    ${"esc (in a picker)".padEnd(28)} close it; ←/→ fold in /tree
+    ${keyHelpRow("esc (in a picker)", "close it; ←/→ fold in /tree")}
 
   Transcript view (ctrl+o: the whole session on the alternate screen)
 ${viewKeyHelp()

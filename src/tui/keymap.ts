@@ -279,16 +279,21 @@ export function resolveViewKey(input: string, key: Key): ViewKeyAction | undefin
   return name === undefined ? undefined : VIEW_INDEX.get(name);
 }
 
+const keyLabel = (keys: readonly string[]): string => keys.map((k) => (k === " " ? "space" : k)).join(", ");
+
+/** The keys column of the help tables: as wide as the widest keys of either, so none runs into its help (/hotkeys shows them one under another). */
+function keyColumn(): number {
+  const shown = [...EDITOR_BINDINGS, ...VIEW_BINDINGS, ...PICKER_BINDINGS, ...DIALOG_BINDINGS].filter((b) => b.help !== "");
+  return Math.max(...shown.map((b) => keyLabel(b.keys).length));
+}
+
+/** One row of a help table: the keys, padded to the keys column, then what they do. */
+export function keyHelpRow(keys: string, help: string): string {
+  return `${keys.padEnd(keyColumn())}  ${help}`;
+}
+
 function helpRows<A extends string>(bindings: ReadonlyArray<Binding<A>>): string[] {
-  return bindings
-    .filter((b) => b.help !== "")
-    .map(
-      (b) =>
-        `${b.keys
-          .map((k) => (k === " " ? "space" : k))
-          .join(", ")
-          .padEnd(28)} ${b.help}`,
-    );
+  return bindings.filter((b) => b.help !== "").map((b) => keyHelpRow(keyLabel(b.keys), b.help));
 }
 
 /** Help rows for the transcript view's keys. */

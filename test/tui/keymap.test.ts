@@ -3,12 +3,14 @@ import { describe, expect, it } from "vitest";
 import type { Key } from "ink";
 import {
   EDITOR_BINDINGS,
+  VIEW_BINDINGS,
   dialogKeyHelp,
   keyHelp,
   pickerKeyHelp,
   resolveDialogKey,
   resolvePickerKey,
   resolveViewKey,
+  viewKeyHelp,
   viewKeypresses,
   resolveEditorKey,
 } from "../../src/tui/keymap.js";
@@ -98,6 +100,23 @@ describe("keymap", () => {
     const all = EDITOR_BINDINGS.flatMap((b) => b.keys);
     expect(new Set(all).size).toBe(all.length);
     expect(keyHelp().join("\n")).toContain("alt+enter, ctrl+f");
+  });
+  it("the help tables keep every key name inside one column, its help after two spaces", () => {
+    const tables = [
+      { rows: keyHelp(), bindings: EDITOR_BINDINGS },
+      { rows: viewKeyHelp(), bindings: VIEW_BINDINGS },
+    ];
+    const columns = new Set<number>();
+    for (const { rows, bindings } of tables) {
+      const helps = bindings.filter((b) => b.help !== "").map((b) => b.help);
+      rows.forEach((row, i) => {
+        const at = row.lastIndexOf(helps[i] ?? "");
+        expect(row.slice(at - 2, at), row).toBe("  ");
+        columns.add(at);
+      });
+    }
+    for (const row of [...pickerKeyHelp(), ...dialogKeyHelp()]) expect(row.slice(0, [...columns][0]).endsWith("  "), row).toBe(true);
+    expect(columns.size).toBe(1);
   });
   it("picker keys come from the keymap too: Tab moves, arrows fold the tree, letters search", () => {
     expect(resolvePickerKey("", key({ tab: true }))).toEqual({ action: "down" });

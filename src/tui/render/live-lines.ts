@@ -70,14 +70,21 @@ export function streamLines(live: LiveMessage | undefined, width: number, max: n
     if (!b) continue;
     // Only the tail can be shown: a few rows' worth of characters is all that is read.
     const tailBudget = (max + 2) * width * 2;
+    // The head of this block is printed already, cut at a paragraph break: its piece will print
+    // with a blank row first (entry-lines.ts), so the tail shows that blank row now.
+    const continues = i === live.commitBlock && live.commitOffset > 0;
     if (b.type === "text") {
       // A cut inside a code fence re-opens the fence so the tail still renders as code.
       const text = markdownTail(liveBlockText(live, i), max * 2 + 4, tailBudget);
-      if (text.trim() !== "") rows.push(...renderMarkdown(text, width, { highlight: false }));
+      if (text.trim() !== "") rows.push(...(continues ? [""] : []), ...renderMarkdown(text, width, { highlight: false }));
     } else if (b.type === "thinking") {
       const text = tailChars(liveBlockText(live, i), tailBudget);
       if (!showThinking) rows.push(theme.muted("  thinking…"));
-      else rows.push(...wrapText(sanitizeText(text.split("\n").slice(-max).join("\n")), width - 2).map((l) => theme.thinking(`  ${l}`)));
+      else
+        rows.push(
+          ...(continues ? [""] : []),
+          ...wrapText(sanitizeText(text.split("\n").slice(-max).join("\n")), width - 2).map((l) => theme.thinking(`  ${l}`)),
+        );
     } else if (b.type === "toolCall") {
       rows.push(truncateLine(theme.muted(`${symbols.running} preparing ${b.name ? sanitizeLine(b.name) : "tool call"}…`), width));
     }

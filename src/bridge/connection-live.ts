@@ -171,7 +171,10 @@ class LiveConnection implements LiveSupport {
     for (const lost of this.deps.parts().queues.takeLost()) {
       this.deps.emit({ kind: "indeterminate", what: `queued ${lost.lane === "steering" ? "steering" : "follow-up"} message was lost`, text: lost.text });
     }
-    this.deps.setSupervisor("exited", this.deps.lastExit());
+    // The exit the bridge saw is its link's (a relay ends with 0 when the socket closes), not the
+    // dead worker's, whose code nobody here received: say only when it ended.
+    const last = this.deps.lastExit();
+    this.deps.setSupervisor("exited", last ? { ...last, code: null, signal: null, reason: "it ended while the link was down" } : undefined);
   }
 
   private applyAnswer(data: Record<string, unknown>): void {

@@ -137,4 +137,20 @@ describe.skipIf(!built)("bridge × live agent-rpc", () => {
     await b.connection.shutdownWorker();
     await waitFor(() => !isProcessAlive(pid), 5000, "the worker to end");
   });
+
+  it("a worker killed behind a relay is reported replaced, without the relay's exit code as its own", async () => {
+    sandbox = await createPiSandbox([{ kind: "text", matchLastUser: "LONG", chunks: WORDS, delayMs: 60 }]);
+    const { connection, log } = connect(["attach", "--or-start"]);
+    await connection.start();
+    await connection.rpc.prompt("LONG please");
+    await waitFor(() => textDeltas(log.eventsSince(0)).length > 10, 8000, "some deltas");
+    const worker = listLiveEntries(liveDir())[0]?.pid ?? 0;
+    expect(worker).not.toBe(connection.getSnapshot().pid);
+    process.kill(worker, "SIGKILL");
+    await waitFor(() => log.notices.some((n) => n.kind === "live_link" && n.state === "restored"), 15_000, "restored");
+    expect(log.notices.find((n) => n.kind === "live_link" && n.state === "restored")).toMatchObject({ mode: "replaced", runLost: true });
+    // The relay ended with 0 when its socket closed; the dead worker's status reached nobody.
+    const exited = log.notices.find((n) => n.kind === "supervisor" && n.state === "exited");
+    expect(exited?.kind === "supervisor" ? exited.info : undefined).toMatchObject({ code: null, signal: null, reason: "it ended while the link was down" });
+  });
 });

@@ -124,7 +124,8 @@ const MESSAGE_ROWS = 3;
 
 /**
  * The footer as rows: one, or, for a message wider than its room (a copy's "saved to <path>"),
- * the message wrapped on up to MESSAGE_ROWS rows, the position on the first.
+ * the message wrapped on up to MESSAGE_ROWS rows, the position on the first. The extra rows
+ * are taken from the content while the message shows (until the next key).
  */
 export function statusRows(s: TranscriptViewState, m: ViewModel, toast: string | undefined, width: number): string[] {
   const message = s.search.editing || s.message === undefined ? undefined : sanitizeLine(s.message);
@@ -285,9 +286,7 @@ export function TranscriptView(): React.ReactElement {
 
   useViewKeys(stateRef, modelRef, apply, idle);
 
-  const toast = toasts.filter((t) => t.until > now).at(-1)?.text;
-  // A message on more than one row takes them from the content while it shows (until a key).
-  const status = statusRows(view, model, toast, width);
+  const status = statusRows(view, model, toasts.filter((t) => t.until > now).at(-1)?.text, width);
   const content = contentRows(model, view, Math.max(1, height - (status.length - 1)));
   return (
     <Box flexDirection="column">

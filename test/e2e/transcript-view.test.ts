@@ -83,6 +83,8 @@ describe.skipIf(!built)("transcript view under a pty", () => {
         // y copies the block under the cursor (the tool call) as plain text.
         tui.write("y");
         await tui.waitForText("Block: sent to the terminal clipboard (OSC 52)");
+        // The whole message, with the file it was saved to, even when wider than the row.
+        await tui.waitForText(/last-copy\.md\./);
         const copied = lastOsc52(tui.output()) ?? "";
         expect(copied).toContain(`$ ${COMMAND}`);
         expect(copied).toContain("out-line-1\n");

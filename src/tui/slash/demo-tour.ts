@@ -42,6 +42,7 @@ export async function runDemoTour(store: Store, connection: TourConnection, hasC
   }
   notice("Next: the demo extension opens its dialogs (select, confirm, input, editor, a timed confirm).");
   // An extension command runs without agent_start/agent_settled: its response means done.
-  await connection.rpc.prompt(`/${DEMO_UI_COMMAND}`);
+  // "tour": the extension leaves the editor alone (it shows set_editor_text when run by hand).
+  await connection.rpc.prompt(`/${DEMO_UI_COMMAND} tour`);
   notice("The tour is over. Try /model, /resume, /tree, !ls or @ file completion. /hotkeys lists the keys; /quit or Ctrl+D leaves.");
 }

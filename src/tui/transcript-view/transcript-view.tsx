@@ -7,7 +7,7 @@ import { useEffect, useMemo, useReducer, useRef } from "react";
 import { Box, type Key, Text } from "ink";
 import { resolveDialogKey, resolveViewKey, viewKeypresses, type ViewKeyAction } from "../keymap.js";
 import { theme } from "../render/theme.js";
-import { padLine, truncateLine, textWidth } from "../render/text-width.js";
+import { padLine, truncateLine, textWidth, wrapLine } from "../render/text-width.js";
 import { sanitizeLine } from "../render/sanitize.js";
 import type { TuiState } from "../state/types.js";
 import { useStore, useTuiState } from "../state/use-store.js";
@@ -101,9 +101,13 @@ export function viewKeyAction(a: ViewKeyAction, height: number): ViewAction | "c
 }
 
 /** The footer row: search prompt, feedback or the key hint, and the position (e.g. 412/3,050). */
-export function statusRow(s: TranscriptViewState, m: ViewModel, toast: string | undefined, width: number): string {
+function positionText(s: TranscriptViewState, m: ViewModel): string {
   const row = m.blockCount === 0 ? 0 : Math.min(m.totalRows, m.blockStart(s.cursor.block) + s.cursor.offset + 1);
-  const position = theme.muted(` ${formatCount(row)}/${formatCount(m.totalRows)}`);
+  return theme.muted(` ${formatCount(row)}/${formatCount(m.totalRows)}`);
+}
+
+export function statusRow(s: TranscriptViewState, m: ViewModel, toast: string | undefined, width: number): string {
+  const position = positionText(s, m);
   const room = Math.max(1, width - textWidth(position));
   const left = s.search.editing
     ? `${s.search.dir === 1 ? "/" : "?"}${sanitizeLine(s.search.draft)}${theme.accent("█")}`
@@ -113,6 +117,25 @@ export function statusRow(s: TranscriptViewState, m: ViewModel, toast: string | 
         ? theme.accent(sanitizeLine(toast))
         : theme.muted(HINT);
   return fitted(left, room) + position;
+}
+
+/** Rows a message may take at the view's bottom edge (what a copy did, with its file path). */
+const MESSAGE_ROWS = 3;
+
+/**
+ * The footer as rows: one, or, for a message wider than its room (a copy's "saved to <path>"),
+ * the message wrapped on up to MESSAGE_ROWS rows, the position on the first. The extra rows
+ * are taken from the content while the message shows (until the next key).
+ */
+export function statusRows(s: TranscriptViewState, m: ViewModel, toast: string | undefined, width: number): string[] {
+  const message = s.search.editing || s.message === undefined ? undefined : sanitizeLine(s.message);
+  const position = positionText(s, m);
+  const room = Math.max(1, width - textWidth(position));
+  if (message === undefined || textWidth(message) <= room) return [statusRow(s, m, toast, width)];
+  const wrapped = wrapLine(message, room);
+  const shown = wrapped.slice(0, MESSAGE_ROWS);
+  if (wrapped.length > MESSAGE_ROWS) shown[MESSAGE_ROWS - 1] = truncateLine(`${shown[MESSAGE_ROWS - 1] ?? ""} …`, room);
+  return shown.map((r, i) => (i === 0 ? padLine(theme.accent(r), room) + position : padLine(theme.accent(r), width)));
 }
 
 /** The last left part fitted to its room: the same hint on most frames, measured once. */
@@ -263,8 +286,8 @@ export function TranscriptView(): React.ReactElement {
 
   useViewKeys(stateRef, modelRef, apply, idle);
 
-  const content = contentRows(model, view, height);
-  const toast = toasts.filter((t) => t.until > now).at(-1)?.text;
+  const status = statusRows(view, model, toasts.filter((t) => t.until > now).at(-1)?.text, width);
+  const content = contentRows(model, view, Math.max(1, height - (status.length - 1)));
   return (
     <Box flexDirection="column">
       <Text>{content.first}</Text>
@@ -287,7 +310,7 @@ export function TranscriptView(): React.ReactElement {
           <DialogHost dialog={dialog} queued={dialogs.length - 1} width={width} maxRows={dialogRows} now={now} />
         </Box>
       ) : null}
-      <Lines lines={[statusRow(view, model, toast, width)]} />
+      <Lines lines={status} />
     </Box>
   );
 }

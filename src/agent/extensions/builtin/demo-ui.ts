@@ -4,6 +4,8 @@ import type { ExtensionAPI, ExtensionCommandContext, ExtensionFactory } from "..
 
 export const DEMO_UI_PATH = "builtin:demo-ui";
 export const DEMO_UI_COMMAND = "demo-ui";
+/** `/demo-ui tour`: as run by agent-tui's --demo tour (src/tui/slash/demo-tour.ts). */
+export const DEMO_UI_TOUR_ARG = "tour";
 
 export function createDemoUi(): ExtensionFactory {
   return (pi: ExtensionAPI) => {
@@ -25,7 +27,9 @@ export function createDemoUi(): ExtensionFactory {
         const note = proceed ? await ui.editor("demo-ui: edit a note", `Hello${name ? ` ${name}` : ""},\nthis is a multi-line editor.`) : undefined;
         const quick = await ui.confirm("demo-ui: this one times out in 10 s", "Answer or wait.", { timeout: 10_000 });
 
-        ui.setEditorText(args ? `demo-ui was run with: ${args}` : "text placed in the editor by /demo-ui");
+        // The tour (`/demo-ui tour`) leaves the person's editor empty: text they did not type
+        // would be sent by their next Enter.
+        if (args.trim() !== DEMO_UI_TOUR_ARG) ui.setEditorText(args ? `demo-ui was run with: ${args}` : "text placed in the editor by /demo-ui");
         ui.setStatus("demo-ui", undefined);
         ui.setWidget("demo-ui", undefined);
         ui.setWidget("demo-ui-below", undefined);

@@ -120,13 +120,14 @@ describe.skipIf(!runnable)("a local pi worker", () => {
 });
 
 describe.skipIf(!runnable)("a flag pi cannot honour", () => {
-  it("is reported with pi's own error, and the UI stays usable", async () => {
+  it("is reported in one line with pi's own error, and agent-tui exits non-zero", async () => {
     const args = ["--agent", `${process.execPath} ${PI_CLI} --mode rpc`, "--name", "x"];
-    await withTuiSession([], { args, cols: 100, rows: 24, readyText: "Unknown option: --name" }, async ({ tui: p }) => {
-      await p.waitForText("The worker did not start (last exit: code 1, signal none)");
-      await p.type("/quit");
-      p.write(KEYS.enter);
-      expect(await p.waitForExit()).toBe(0);
+    await withTuiSession([], { args, cols: 250, rows: 24, readyText: "Unknown option: --name" }, async ({ tui: p }) => {
+      expect(await p.waitForExit()).toBe(1);
+      const text = p.allText();
+      expect(text).toMatch(/agent-tui: could not start the worker \(.*--name x\): .*code 1.*Unknown option: --name/);
+      expect(text.match(/Unknown option: --name/g)).toHaveLength(1);
+      expect(text).not.toContain("The worker did not start");
     });
   }, 30_000);
 });

@@ -24,15 +24,19 @@ export function describeState(e: LiveEntry, now: number): string {
 
 export function formatTable(entries: readonly LiveEntry[], now: number): string {
   if (entries.length === 0) return "No live sessions.\n";
-  const rows = entries.map((e) => [
-    e.id.slice(0, 13),
-    describeState(e, now),
-    e.attached ? "attached" : "detached",
-    formatAge(now - e.startedAt),
-    String(e.pid),
-    e.cwd,
-    e.title ?? e.sessionName ?? "(no messages yet)",
-  ]);
+  // Folders, names and titles are anyone's text (a folder named ESC]52;… writes the clipboard):
+  // every cell becomes one visible line before the table measures and pads it.
+  const rows = entries.map((e) =>
+    [
+      e.id.slice(0, 13),
+      describeState(e, now),
+      e.attached ? "attached" : "detached",
+      formatAge(now - e.startedAt),
+      String(e.pid),
+      e.cwd,
+      e.title ?? e.sessionName ?? "(no messages yet)",
+    ].map(visibleLine),
+  );
   const head = ["ID", "STATE", "CLIENT", "AGE", "PID", "FOLDER", "TITLE"];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
   const line = (r: string[]): string =>
@@ -41,15 +45,6 @@ export function formatTable(entries: readonly LiveEntry[], now: number): string 
       .join("  ")
       .trimEnd();
   return `${[line(head), ...rows.map(line)].join("\n")}\n`;
-}
-
-/**
- * The entry as a terminal may show it: folders, names and titles are anyone's text (a folder
- * named ESC]52;… writes the clipboard), so every text field becomes one visible line before the
- * table measures and pads it.
- */
-function shownEntry(e: LiveEntry): LiveEntry {
-  return Object.fromEntries(Object.entries(e).map(([k, v]) => [k, typeof v === "string" ? visibleLine(v) : v])) as unknown as LiveEntry;
 }
 
 async function stop(dir: string, entry: LiveEntry): Promise<boolean> {
@@ -92,6 +87,6 @@ export async function runSessions(argv: readonly string[]): Promise<number> {
     return ok ? 0 : 1;
   }
   // The print boundary: JSON keeps every character (as \u escapes), the table shows them.
-  process.stdout.write(json ? `${terminalSafeJson(entries)}\n` : visibleText(formatTable(entries.map(shownEntry), Date.now())));
+  process.stdout.write(json ? `${terminalSafeJson(entries)}\n` : visibleText(formatTable(entries, Date.now())));
   return 0;
 }

@@ -68,8 +68,29 @@ export function decodeEntry(value: unknown): SessionEntry | undefined {
   if (value.parentId !== null && typeof value.parentId !== "string") return undefined;
   if (typeof value.timestamp !== "string") return undefined;
   if (!hasRequiredFields(value)) return undefined;
+  if (value.type === "message" && isObject(value.message) && value.message.role === "assistant") fillUsage(value.message);
   // The shape was checked field by field above; the rest of the record is opaque data.
   return value as unknown as SessionEntry;
+}
+
+const USAGE_FIELDS = ["input", "output", "cacheRead", "cacheWrite", "totalTokens"] as const;
+const COST_FIELDS = ["input", "output", "cacheRead", "cacheWrite", "total"] as const;
+
+/**
+ * An answer written by another tool (or by hand) may lack usage, or part of it; every count of
+ * tokens and cost reads it, so a missing figure is 0 in memory (the file is not rewritten).
+ */
+function fillUsage(message: JsonObject): void {
+  const usage = isObject(message.usage) ? message.usage : {};
+  const cost = isObject(usage.cost) ? usage.cost : {};
+  for (const key of USAGE_FIELDS) if (!isCount(usage[key])) usage[key] = 0;
+  for (const key of COST_FIELDS) if (!isCount(cost[key])) cost[key] = 0;
+  usage.cost = cost;
+  message.usage = usage;
+}
+
+function isCount(value: unknown): boolean {
+  return typeof value === "number" && Number.isFinite(value);
 }
 
 /**

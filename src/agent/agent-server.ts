@@ -194,7 +194,7 @@ async function serve(
       server,
       cwd: services.cwd,
       session: services.session,
-      snapshot: () => ({ state: buildState(runtime), messages: runtime.messages, stats: sessionStats(runtime, services) }),
+      snapshot: () => ({ state: buildState(runtime), messages: runtime.messages, stats: statsForAttach(runtime, services) }),
       runIdle: () => !runtime.isStreaming && !runtime.isCompacting,
       hostTools: () => getSessionFeatures(services)?.hostTools,
       shutdown,
@@ -356,4 +356,18 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | undefined>
       },
     );
   });
+}
+
+/**
+ * The totals an attach answer carries: optional, so a session the counting cannot read is
+ * attached without them (the client asks get_session_stats, which answers the error) rather
+ * than ending the worker with the attach.
+ */
+function statsForAttach(runtime: Parameters<typeof sessionStats>[0], services: Parameters<typeof sessionStats>[1]): Record<string, unknown> | undefined {
+  try {
+    return sessionStats(runtime, services);
+  } catch (error) {
+    warn(`session totals left out of the attach answer: ${error instanceof Error ? error.message : String(error)}`);
+    return undefined;
+  }
 }

@@ -5,6 +5,7 @@ import { spawn } from "node:child_process";
 import type { Readable, Writable } from "node:stream";
 import { visibleText, type WorkerConnectionOptions } from "../../bridge/index.js";
 import type { SessionsCli, TuiCliOptions } from "../cli.js";
+import { onOutputClosed } from "../closed-output.js";
 import { liveWorkerCommand, reconnectCommand, sessionsCommand } from "./live-command.js";
 import type { LiveSettings } from "./live-settings.js";
 import { TAIL_MESSAGES } from "../session-pages.js";
@@ -54,6 +55,11 @@ export function runSessionsCli(cli: SessionsCli): Promise<number> {
   }
   return new Promise((resolve) => {
     const child = spawn(file, args, { stdio: ["inherit", "pipe", "pipe"] });
+    // A reader that leaves (`agent-tui sessions | head -1`) ends the listing quietly, as for `yes | head`.
+    onOutputClosed((code) => {
+      child.kill();
+      resolve(code);
+    });
     relayVisible(child.stdout, process.stdout);
     relayVisible(child.stderr, process.stderr);
     child.on("error", (error) => {

@@ -73,6 +73,23 @@ describe.skipIf(!runnable)("queue and settings with pi 0.73.1 as the worker", ()
     expect(saved["steeringMode"]).toBe("all");
   });
 
+  it("/settings shows pi's auto-retry as unknown until it is set here, then as set", async () => {
+    const { tui } = s;
+    await submitLine(tui, "/settings");
+    await tui.waitForText(/^Settings(?: {2}|\s*$)/m);
+    await tui.type("Auto-retry");
+    await tui.waitForText(/› +Auto-retry +unknown \(the worker does not report it\)/);
+    tui.write(KEYS.enter);
+    await tui.waitForText(/Auto-retry: retry overloaded/);
+    await tui.type("off");
+    tui.write(KEYS.enter);
+    await tui.waitForText("Auto-retry: off (saved)");
+    await tui.type("Auto-retry");
+    await tui.waitForText(/› +Auto-retry +off/);
+    tui.write(KEYS.esc);
+    await tui.waitForNoText(/^Settings(?: {2}|\s*$)/m);
+  });
+
   it("a remote pi: the footer names the machine, and @ completion says it is local", async () => {
     const { tui } = s;
     await tui.waitForText(/^devbox \(remote\) · /m);

@@ -20,11 +20,15 @@ function hasSettingsCommands(ctx: SlashContext): boolean {
   return workerSupports(s, "get_settings") && workerSupports(s, "set_setting");
 }
 
-async function readValues(ctx: SlashContext, viaSettings: boolean, home: string): Promise<Values> {
+/**
+ * The values shown. A worker without get_settings (pi) reports some in get_state; one it does not
+ * report (pi's auto-retry) shows what was set here, else that it is unknown.
+ */
+async function readValues(ctx: SlashContext, viaSettings: boolean, home: string, setHere: Values): Promise<Values> {
   const values: Values = { showThinking: ctx.store.getState().ui.showThinking, theme: asThemeSetting(readTuiSettings(home)["theme"]) };
   if (viaSettings) return { ...(await ctx.connection.rpc.getSettings()).settings, ...values };
   const state = await ctx.connection.rpc.getState();
-  for (const s of SETTINGS) if (s.fromState) values[s.key] = s.fromState(state);
+  for (const s of SETTINGS) if (!s.local) values[s.key] = s.fromState?.(state) ?? setHere[s.key];
   return values;
 }
 
@@ -79,6 +83,8 @@ async function apply(ctx: SlashContext, spec: SettingSpec, value: SettingValue, 
 }
 
 export function settingsCommand(deps: { pickers: PickerHost; home: string }): SlashCommand {
+  // What was set in this run, for the values the worker does not report back.
+  const setHere: Values = {};
   return {
     name: "settings",
     description: "change settings: queue modes, thinking, compaction, retry, todo reminders…",
@@ -86,7 +92,7 @@ export function settingsCommand(deps: { pickers: PickerHost; home: string }): Sl
       const viaSettings = hasSettingsCommands(ctx);
       let last: string | undefined;
       for (;;) {
-        const values = await readValues(ctx, viaSettings, deps.home);
+        const values = await readValues(ctx, viaSettings, deps.home, setHere);
         const specs = offered(ctx, viaSettings, values);
         const items = specs.map((s) => ({ id: s.key, label: s.label, detail: `${formatValue(values[s.key])} · ${s.help}` }));
         const chosen = deps.pickers.open("Settings", items, { hint: "↑↓ move · enter change · esc close" });
@@ -100,6 +106,7 @@ export function settingsCommand(deps: { pickers: PickerHost; home: string }): Sl
         const value = await chooseValue(deps.pickers, spec, values[spec.key]);
         if (value === undefined || value === values[spec.key]) continue;
         await apply(ctx, spec, value, viaSettings, deps.home);
+        setHere[spec.key] = value;
         ctx.notice(`${spec.label}: ${formatValue(value)} (saved)`);
       }
     },

@@ -116,7 +116,7 @@ export const SETTINGS: readonly SettingSpec[] = [
 ];
 
 export function formatValue(value: SettingValue | undefined): string {
-  if (value === undefined) return "not reported";
+  if (value === undefined) return "unknown (the worker does not report it)";
   if (typeof value === "boolean") return value ? "on" : "off";
   return typeof value === "number" ? formatCount(value) : value;
 }

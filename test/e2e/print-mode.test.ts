@@ -3,7 +3,7 @@
 // success, a failing run and SIGINT; piped stdin and @file prompts; --mode json; dialogs.
 import { type ChildProcess, spawn } from "node:child_process";
 import { join, resolve } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ROOT, TUI_BIN } from "./pty-harness.js";
 import { createSandbox, type Sandbox } from "./sandbox.js";
 import { BUILT, FAKE_MODEL } from "./tui-session.js";
@@ -129,13 +129,15 @@ describe.skipIf(!BUILT)("agent-tui -p (print mode) under pipes", () => {
 
   it("a reader that leaves early (| head -1) ends the run quietly, as yes | head does", async () => {
     const r = start(sandbox, ["--mode", "json", "-p", "PIPE-TEST go"]);
-    // head -1: the first line read, then the pipe closed while events keep coming.
-    r.child.stdout?.once("data", () => r.child.stdout?.destroy());
+    // head -1 while the answer streams: the model has the request, then the pipe closes while
+    // events keep coming (closing it before the request left would prove nothing about the run).
+    const streamed = await sandbox.llm.waitForRequests(1, 20_000, (q) => q.lastUser.includes("PIPE-TEST"));
+    r.child.stdout?.destroy();
     // 128 + SIGPIPE: what a shell shows for `yes | head -1`.
     expect(await r.exit).toBe(141);
     expect(r.stderr()).toBe("");
-    const streamed = sandbox.llm.requests.find((q) => q.lastUser.includes("PIPE-TEST"));
-    expect(streamed?.clientClosedEarly).toBe(true);
+    // The run was ended: the model's stream was cut off (the server sees the socket close a moment later).
+    await vi.waitFor(() => expect(streamed.clientClosedEarly).toBe(true), { timeout: 10_000 });
   });
 
   it("refuses a prompt over the size a worker reads, at once, with exit 1", async () => {

@@ -84,7 +84,11 @@ export function startWorkerEarly(options: TuiCliOptions, env: NodeJS.ProcessEnv,
         if (batch.length > 0) listener(batch);
       }),
   });
-  const started = connection.start();
+  // A failed start is reported with its exit, which comes in the next notice batch (16 ms).
+  const started = connection.start().catch(async (error: unknown) => {
+    await withoutStartFailure.exitNoticed(500);
+    throw error;
+  });
   // The UI awaits `started` (and reports a failure); until then a rejection is not unhandled.
   started.catch(() => undefined);
   return {

@@ -51,11 +51,17 @@ export type StartFailureFilter = {
   (batch: readonly BridgeNotice[]): readonly BridgeNotice[];
   /** The exit of the worker that failed to start, as its dropped notice told it. */
   failedExit(): WorkerExitInfo | undefined;
+  /**
+   * Resolves once that exit's notice has passed (notices arrive in batches, so a failed start()
+   * can reject first), or after `withinMs` when none comes (a worker that never answered).
+   */
+  exitNoticed(withinMs: number): Promise<void>;
 };
 
 export function createStartFailureFilter(): StartFailureFilter {
   let held: BridgeNotice[] | undefined = [];
   let exit: WorkerExitInfo | undefined;
+  const waiting = new Set<() => void>();
   const filter = (batch: readonly BridgeNotice[]): readonly BridgeNotice[] => {
     if (held === undefined) return batch;
     const out: BridgeNotice[] = [];
@@ -67,10 +73,26 @@ export function createStartFailureFilter(): StartFailureFilter {
       } else if (n.kind === "supervisor" && (n.state === "exited" || n.state === "failed")) {
         held = [];
         exit = n.info ?? exit;
+        for (const resolve of waiting) resolve();
+        waiting.clear();
       } else if (FAILURE_ECHOES.has(n.kind)) held.push(n);
       else out.push(n);
     }
     return out;
   };
-  return Object.assign(filter, { failedExit: () => exit });
+  const exitNoticed = (withinMs: number): Promise<void> =>
+    exit !== undefined
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => {
+          const timer = setTimeout(() => {
+            waiting.delete(done);
+            resolve();
+          }, withinMs);
+          const done = (): void => {
+            clearTimeout(timer);
+            resolve();
+          };
+          waiting.add(done);
+        });
+  return Object.assign(filter, { failedExit: () => exit, exitNoticed });
 }

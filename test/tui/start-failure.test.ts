@@ -27,6 +27,18 @@ describe("the notices of a failing start", () => {
     const crash = [supervisor("exited", exit({ code: 1 }))];
     expect(filter(crash)).toEqual(crash);
   });
+  it("tell a start that failed before its exit's batch arrived when that exit has passed", async () => {
+    const filter = createStartFailureFilter();
+    filter([supervisor("starting")]);
+    // start() rejected; the batch with the exit comes after.
+    const noticed = filter.exitNoticed(60_000).then(() => filter.failedExit());
+    filter([supervisor("exited", exit({ code: 0 }))]);
+    expect(await noticed).toMatchObject({ code: 0 });
+    // No exit ever (a worker that did not answer): the wait ends at its bound.
+    const silent = createStartFailureFilter();
+    await silent.exitNoticed(5);
+    expect(silent.failedExit()).toBeUndefined();
+  });
 });
 
 describe("the line for a worker that did not start", () => {

@@ -20,7 +20,7 @@ import { createRestartBudget, DEFAULT_RESTART_POLICY } from "./restart-policy.js
 import { spawnOptionsFrom, spawnWorker, type WorkerProcess } from "./worker-process.js";
 import { createRpcClient, type RpcClient } from "./rpc-client.js";
 import { createQueueTracker, type QueueTracker } from "./queue-mirror.js";
-import { cleanUpAfterExit, describeExit, type ExitParts } from "./exit-cleanup.js";
+import { cleanUpAfterExit, type ExitParts } from "./exit-cleanup.js";
 import { createProtocolHealth } from "./protocol-health.js";
 import { WorkerSupervisor, type ExitKind } from "./worker-supervisor.js";
 import { WorkerSession } from "./worker-session.js";
@@ -310,11 +310,7 @@ class Connection implements WorkerConnection {
   private async bringUp(generation: number, isRestart: boolean): Promise<void> {
     const session = this.session;
     if (!session || session.generation !== generation) throw new Error(`bringUp(): generation ${generation} has no session`);
-    const describe = (): string => {
-      const lastExit = this.supervisor.view().lastExit;
-      return lastExit ? describeExit(lastExit) : "Worker exited during startup";
-    };
-    const startup = exitDuringStartup(session.worker.exited, describe);
+    const startup = exitDuringStartup(session.worker.exited, () => this.supervisor.view().lastExit);
     try {
       await bringUpGeneration({
         options: this.options,

@@ -24,7 +24,7 @@ export interface ExitParts {
 export function cleanUpAfterExit(parts: ExitParts, info: WorkerExitInfo): BridgeNotice[] {
   const notices: BridgeNotice[] = [];
   const describe = describeExit(info);
-  for (const r of parts.pending.rejectAll((type) => new BridgeError("worker_exit", describe, { command: type }))) {
+  for (const r of parts.pending.rejectAll((type) => new BridgeError("worker_exit", describe, { command: type, exit: info }))) {
     // Queries have no effect to reconcile; anything else may or may not have happened.
     if (!r.type.startsWith("get_"))
       notices.push({ kind: "indeterminate", what: `${r.type} (request ${r.id}) had no response`, ...(r.text !== undefined ? { text: r.text } : {}) });

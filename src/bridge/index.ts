@@ -43,7 +43,7 @@ export type {
 export { toClientEvent, workerTextOf } from "./client-events.js";
 export { isRecord, num, optStr, str, strArray, toClientMessage, toPlanPhases, toSessionSnapshot, toTokenUsage } from "./client-values.js";
 export type { RpcClient, PromptOptions, QueueMode, InterruptMode } from "./rpc-client.js";
-export { BridgeError, type BridgeErrorKind } from "./errors.js";
+export { BridgeError, exitOf, type BridgeErrorKind } from "./errors.js";
 export { resolveBundledWorkerCommand, splitCommandLine } from "./command-line.js";
 export { createWorkerConnection } from "./connection.js";
 export { describeCommandLine, redactSecrets } from "./redact.js";

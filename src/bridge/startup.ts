@@ -4,7 +4,8 @@
 import { BridgeError } from "./errors.js";
 import { applyProbe, CAPABILITY_PROBES, capabilitiesFor, classifyFlavour } from "./capabilities.js";
 import type { AgentMessage, HostToolDefinition, RpcSessionState } from "./wire-types.js";
-import type { Capabilities } from "./types.js";
+import type { Capabilities, WorkerExitInfo } from "./types.js";
+import { describeExit } from "./exit-cleanup.js";
 
 export type RequestFn = (type: string, fields?: Record<string, unknown>, timeoutMs?: number) => Promise<unknown>;
 
@@ -17,11 +18,14 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "obj
  * is over (after that, onExit handles the exit; a never-settling promise leaves no unhandled
  * rejection behind).
  */
-export function exitDuringStartup(exited: Promise<void>, describe: () => string): { failed: Promise<never>; done(): void } {
+export function exitDuringStartup(exited: Promise<void>, lastExit: () => WorkerExitInfo | undefined): { failed: Promise<never>; done(): void } {
   let over = false;
   const failed = new Promise<never>((_, reject) => {
     void exited.then(() => {
-      if (!over) reject(new BridgeError("worker_exit", describe()));
+      if (!over) {
+        const exit = lastExit();
+        reject(new BridgeError("worker_exit", exit ? describeExit(exit) : "Worker exited during startup", exit ? { exit } : {}));
+      }
     });
   });
   return {

@@ -1,7 +1,7 @@
 // The worker starts before the UI's modules load (main.ts), so its start-up overlaps theirs. The
 // connection's notices are held until the UI has subscribed (release), then delivered in order:
 // nothing the worker says while the UI loads (a dialog, a notice) is lost.
-import { createWorkerConnection, type BridgeNotice, type WorkerConnection, type WorkerExitInfo } from "../bridge/index.js";
+import { createWorkerConnection, type BridgeNotice, type WorkerConnection } from "../bridge/index.js";
 import type { TuiCliOptions } from "./cli.js";
 import { planWorker } from "./live/live-plan.js";
 import { readLiveSettings } from "./live/live-settings.js";
@@ -17,8 +17,6 @@ export type EarlyWorker = {
   started: Promise<void>;
   /** Live-session support is on (the worker outlives this process). */
   live: boolean;
-  /** How the worker exited when it failed to start (its notices about that are not delivered). */
-  failedExit(): WorkerExitInfo | undefined;
   /** Deliver the held notices to the listeners subscribed so far, and from now on directly. */
   release(): void;
 };
@@ -84,11 +82,7 @@ export function startWorkerEarly(options: TuiCliOptions, env: NodeJS.ProcessEnv,
         if (batch.length > 0) listener(batch);
       }),
   });
-  // A failed start is reported with its exit, which comes in the next notice batch (16 ms).
-  const started = connection.start().catch(async (error: unknown) => {
-    await withoutStartFailure.exitNoticed(500);
-    throw error;
-  });
+  const started = connection.start();
   // The UI awaits `started` (and reports a failure); until then a rejection is not unhandled.
   started.catch(() => undefined);
   return {
@@ -96,6 +90,5 @@ export function startWorkerEarly(options: TuiCliOptions, env: NodeJS.ProcessEnv,
     started,
     live: plan.live !== undefined,
     release: gate.release,
-    failedExit: withoutStartFailure.failedExit,
   };
 }

@@ -97,7 +97,7 @@ async function startWorker(
   try {
     await worker.started;
   } catch (error) {
-    failStart(startFailureLine(workerCommand, worker.failedExit(), error));
+    failStart(startFailureLine(workerCommand, error));
     return false;
   }
   try {

@@ -1,7 +1,7 @@
 // A worker that could not start (a command that does not exist, exits at once, or never
 // answers) is one line on stderr and a non-zero exit, in the full-screen UI, -p and --plain
 // alike: never a crash notice, a "did not start" notice and a third line about the same exit.
-import { describeCommandLine, type BridgeNotice, type WorkerExitInfo } from "../bridge/index.js";
+import { describeCommandLine, exitOf, type BridgeNotice, type WorkerExitInfo } from "../bridge/index.js";
 import { sanitizeLine } from "./render/sanitize.js";
 
 const RPC_HINT = '--agent needs an RPC worker, such as "pi --mode rpc"';
@@ -30,8 +30,9 @@ function why(argv0: string, exit: WorkerExitInfo | undefined, error: unknown): s
   return message;
 }
 
-/** The one line (no "agent-tui: " prefix, no newline) for a worker that did not start. */
-export function startFailureLine(workerCommand: readonly string[], exit: WorkerExitInfo | undefined, error: unknown): string {
+/** The one line (no "agent-tui: " prefix, no newline) for a worker that did not start: `error` is start()'s rejection. */
+export function startFailureLine(workerCommand: readonly string[], error: unknown): string {
+  const exit = exitOf(error);
   const shown = describeCommandLine(workerCommand);
   const argv0 = sanitizeLine(shown.split(" ")[0] ?? "");
   return sanitizeLine(`could not start the worker (${shown}): ${why(argv0, exit, error)}`);
@@ -43,26 +44,15 @@ const FAILURE_ECHOES: ReadonlySet<BridgeNotice["kind"]> = new Set(["supervisor",
 /**
  * The notices of a connection, with those a failing start would leave held back until the
  * worker runs: then they are delivered in order; if it fails to start they are dropped, since
- * whoever awaits start() reports that failure once. Everything else (a dialog an extension
- * opens while starting) passes at once, and after a worker ran every notice does (a later
- * exit is a crash, reported as such).
+ * whoever awaits start() reports that failure once (its rejection carries the exit). Everything
+ * else (a dialog an extension opens while starting) passes at once, and after a worker ran
+ * every notice does (a later exit is a crash, reported as such).
  */
-export type StartFailureFilter = {
-  (batch: readonly BridgeNotice[]): readonly BridgeNotice[];
-  /** The exit of the worker that failed to start, as its dropped notice told it. */
-  failedExit(): WorkerExitInfo | undefined;
-  /**
-   * Resolves once that exit's notice has passed (notices arrive in batches, so a failed start()
-   * can reject first), or after `withinMs` when none comes (a worker that never answered).
-   */
-  exitNoticed(withinMs: number): Promise<void>;
-};
+export type StartFailureFilter = (batch: readonly BridgeNotice[]) => readonly BridgeNotice[];
 
 export function createStartFailureFilter(): StartFailureFilter {
   let held: BridgeNotice[] | undefined = [];
-  let exit: WorkerExitInfo | undefined;
-  const waiting = new Set<() => void>();
-  const filter = (batch: readonly BridgeNotice[]): readonly BridgeNotice[] => {
+  return (batch) => {
     if (held === undefined) return batch;
     const out: BridgeNotice[] = [];
     for (const n of batch) {
@@ -70,29 +60,10 @@ export function createStartFailureFilter(): StartFailureFilter {
       else if (n.kind === "supervisor" && (n.state === "running" || n.state === "degraded")) {
         out.push(...held, n);
         held = undefined;
-      } else if (n.kind === "supervisor" && (n.state === "exited" || n.state === "failed")) {
-        held = [];
-        exit = n.info ?? exit;
-        for (const resolve of waiting) resolve();
-        waiting.clear();
-      } else if (FAILURE_ECHOES.has(n.kind)) held.push(n);
+      } else if (n.kind === "supervisor" && (n.state === "exited" || n.state === "failed")) held = [];
+      else if (FAILURE_ECHOES.has(n.kind)) held.push(n);
       else out.push(n);
     }
     return out;
   };
-  const exitNoticed = (withinMs: number): Promise<void> =>
-    exit !== undefined
-      ? Promise.resolve()
-      : new Promise<void>((resolve) => {
-          const timer = setTimeout(() => {
-            waiting.delete(done);
-            resolve();
-          }, withinMs);
-          const done = (): void => {
-            clearTimeout(timer);
-            resolve();
-          };
-          waiting.add(done);
-        });
-  return Object.assign(filter, { failedExit: () => exit, exitNoticed });
 }

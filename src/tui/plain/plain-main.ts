@@ -99,7 +99,7 @@ async function startAndGreet(connection: WorkerConnection, options: TuiCliOption
     await connection.start();
   } catch (error) {
     // One line on stderr, as the full-screen UI and print mode say it (start-failure.ts).
-    process.stderr.write(`agent-tui: ${startFailureLine(options.workerCommand, connection.getSnapshot().lastExit, error)}\n`);
+    process.stderr.write(`agent-tui: ${startFailureLine(options.workerCommand, error)}\n`);
     return false;
   }
   try {

@@ -139,7 +139,7 @@ export async function runPrint(options: TuiCliOptions, print: PrintOptions): Pro
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const snapshot = connection.getSnapshot();
-    out.error(snapshot.supervisor === "running" ? message : startFailureLine(options.workerCommand, snapshot.lastExit, error));
+    out.error(snapshot.supervisor === "running" ? message : startFailureLine(options.workerCommand, error));
     finish(interrupted ? EXIT_INTERRUPTED : EXIT_FAILED);
   }
 }

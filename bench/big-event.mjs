@@ -13,7 +13,7 @@ const load = (p) => import(resolve(ROOT, "dist", p));
 const { createJsonlFramer } = await load("protocol/jsonl.js");
 const { createFrameRouter } = await load("bridge/frame-router.js");
 const { toClientEvent } = await load("bridge/client-events.js");
-const { noticesToActions } = await load("tui/bridge-notices.js");
+const { noticesToActions } = await load("tui/session/bridge-notices.js");
 const { createInitialState, reduce } = await load("tui/state/reducer.js");
 const { entryLines } = await load("tui/render/entry-lines.js");
 const { runningToolLines, streamLines } = await load("tui/render/live-lines.js");

@@ -29,7 +29,7 @@ const ROOT = resolve(arg("root", resolve(import.meta.dirname, "..")));
 process.env.NODE_ENV ??= "production";
 const load = (p) => import(pathToFileURL(join(ROOT, "dist", p)).href);
 
-await (await load("tui/ink-output-rows.js")).installInkRowCache();
+await (await load("tui/ink/ink-output-rows.js")).installInkRowCache();
 const React = (await import("react")).default;
 const { render } = await import("ink");
 const { App } = await load("tui/components/app.js");
@@ -41,7 +41,7 @@ const { warmUpRendering } = await load("tui/render/warm-up.js").catch(async () =
   const { warmUpHighlighter } = await load("tui/render/highlight.js");
   return { warmUpRendering: (ms) => warmUpHighlighter(ms) };
 });
-const { warmUpInkRows } = await load("tui/ink-output-rows.js");
+const { warmUpInkRows } = await load("tui/ink/ink-output-rows.js");
 
 function fakeTerminal() {
   const out = new Writable({

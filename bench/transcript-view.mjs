@@ -113,14 +113,14 @@ async function runOnce() {
   process.env["NODE_ENV"] ??= "production";
   const { default: React } = await import("react");
   const { render } = await import("ink-testing-library");
-  const { installInkRowCache } = await import("../dist/tui/ink-output-rows.js");
+  const { installInkRowCache } = await import("../dist/tui/ink/ink-output-rows.js");
   const { createController } = await import("../dist/tui/controller.js");
   const { ControllerContext } = await import("../dist/tui/components/controller-context.js");
   const { createInitialState } = await import("../dist/tui/state/reducer.js");
   const { createStore } = await import("../dist/tui/state/store.js");
   const { StoreContext } = await import("../dist/tui/state/use-store.js");
   const { TranscriptView } = await import("../dist/tui/transcript-view/transcript-view.js");
-  const { KeyRouterRoot } = await import("../dist/tui/components/use-keys.js");
+  const { KeyRouterRoot } = await import("../dist/tui/input/use-keys.js");
   if (!(await installInkRowCache())) throw new Error("Ink's row cache did not install (another Ink version?)");
 
   const view = (store, controller) =>

@@ -28,7 +28,7 @@ const KEEP = process.argv.includes("--keep");
 const TARGET_READY_MS = 280;
 const LOAD_BEFORE = loadavg()[0];
 
-/** What agent-tui asks a worker it resumes a session with (src/tui/open-session.ts), in its order. */
+/** What agent-tui asks a worker it resumes a session with (src/tui/session/open-session.ts), in its order. */
 const FIRST_QUESTIONS = [
   { type: "get_state", id: "q-state" },
   { type: "get_messages", id: "q-messages", offset: -120 },

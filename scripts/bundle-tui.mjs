@@ -6,7 +6,7 @@
 // - The entry's dynamic imports (print mode, plain mode, the UI) stay separate chunks.
 // - React is fixed in production mode (NODE_ENV defined at build time).
 // - CJS dependencies that require() node builtins get a real require (createRequire banner).
-// - Ink's internals that are patched (src/tui/ink-internals.ts) are the bundled ones.
+// - Ink's internals that are patched (src/tui/ink/ink-internals.ts) are the bundled ones.
 // - yoga-layout's wasm is decoded from the bundle, not fetched (scripts/yoga-without-fetch.mjs).
 // - highlight.js (cli-highlight's copy; src/tui/render colours its token tree), loaded on first use,
 //   becomes one CommonJS file (dist/tui-bundle/highlight.cjs) with its core only; each grammar is

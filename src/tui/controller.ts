@@ -3,14 +3,14 @@
 // or leaves the app (intents/app-intents.ts) is here, with the dialog answers. The only place
 // (with run.tsx) that performs effects.
 import type { UiResponse } from "../bridge/index.js";
-import type { TuiConnection } from "./bridge-notices.js";
-import { createEditorKeys, type EditorKeys, type Intents } from "./editor-keys.js";
+import type { TuiConnection } from "./session/bridge-notices.js";
+import { createEditorKeys, type EditorKeys, type Intents } from "./input/editor-keys.js";
 import { type AppHooks, createAppIntents } from "./intents/app-intents.js";
 import { createIntentContext } from "./intents/intent-context.js";
 import { createRunIntents } from "./intents/run-intents.js";
 import { createSettingIntents } from "./intents/setting-intents.js";
 import { createSubmit, type SubmitMode } from "./intents/submit.js";
-import { BUILTIN_COMMANDS, type SlashCommand, type SlashContext } from "./slash-registry.js";
+import { BUILTIN_COMMANDS, type SlashCommand, type SlashContext } from "./slash/slash-registry.js";
 import type { Store } from "./state/store.js";
 
 export type ControllerOptions = AppHooks & {

@@ -5,7 +5,7 @@
 // and asks the terminal for its background before its own modules load, so both overlap them.
 if (process.env["CI"] === "") delete process.env["CI"];
 process.env["NODE_ENV"] ??= "production";
-const { parseSessionsCli, parseTuiCli } = await import("./cli.js");
+const { parseSessionsCli, parseTuiCli } = await import("./app/cli.js");
 const argv = process.argv.slice(2);
 const sessionsCli = parseSessionsCli(argv);
 const options = (() => {
@@ -28,13 +28,13 @@ if (sessionsCli && "usage" in sessionsCli) {
   process.exitCode = sessionsCli.exitCode;
 } else if (!options) process.exitCode = sessionsCli ? await (await import("./live/live-plan.js")).runSessionsCli(sessionsCli) : 2;
 else if (options.listModels !== undefined) {
-  const { printModelList } = await import("./list-models-command.js");
+  const { printModelList } = await import("./app/list-models-command.js");
   process.exitCode = await printModelList(options.workerCommand, options.listModels || undefined, (text) => process.stdout.write(text));
 } else if (frontEnd.kind === "print") await (await import("./print/print-main.js")).runPrint(options, frontEnd.print);
 else if (frontEnd.kind === "plain") await (await import("./plain/plain-main.js")).runPlain(options);
 else if (!process.stdin.isTTY || !process.stdout.isTTY) fail("needs an interactive terminal (stdin and stdout must be a TTY)");
 else {
-  const worker = (await import("./early-worker.js")).startWorkerEarly(options, process.env, process.cwd());
+  const worker = (await import("./app/early-worker.js")).startWorkerEarly(options, process.env, process.cwd());
   if ("error" in worker) fail(worker.error);
   else {
     // Raw from now on, so keys typed while the UI loads wait as bytes for it: in cooked mode the
@@ -42,11 +42,11 @@ else {
     // and between the background query and Ink's first input handler the terminal was cooked.
     process.stdin.setRawMode(true);
     // The palette is chosen before the first frame (it may ask the terminal for its background).
-    const theme = (await import("./theme-choice.js")).applyTheme(process.env, { stdin: process.stdin, stdout: process.stdout });
+    const theme = (await import("./terminal/theme-choice.js")).applyTheme(process.env, { stdin: process.stdin, stdout: process.stdout });
     // Before the first frame: rows Ink already built are reused (ink-output-rows.ts).
-    const rowCache = (await import("./ink-output-rows.js")).installInkRowCache();
+    const rowCache = (await import("./ink/ink-output-rows.js")).installInkRowCache();
     // Ink's copy of every printed line is bounded, and its frames send only what changed (ink-instance-hooks.ts).
-    const instanceHooks = (await import("./ink-instance-hooks.js")).installInkInstanceHooks();
+    const instanceHooks = (await import("./ink/ink-instance-hooks.js")).installInkInstanceHooks();
     await (await import("./run.js")).runTui(options, worker, Promise.all([theme, rowCache, instanceHooks]));
   }
 }

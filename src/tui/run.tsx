@@ -3,29 +3,29 @@
 import { appendFileSync } from "node:fs";
 import { render } from "ink";
 import { describeCommandLine, toSessionSnapshot, visibleText } from "../bridge/index.js";
-import type { TuiCliOptions } from "./cli.js";
-import type { EarlyWorker } from "./early-worker.js";
-import { createAppExits, onProcessEvents } from "./app-exits.js";
+import type { TuiCliOptions } from "./app/cli.js";
+import type { EarlyWorker } from "./app/early-worker.js";
+import { createAppExits, onProcessEvents } from "./app/app-exits.js";
 import { liveCommands } from "./live/live-commands.js";
 import { listLiveSessions } from "./live/live-sessions.js";
 import { App } from "./components/app.js";
-import { noticesToActions } from "./bridge-notices.js";
+import { noticesToActions } from "./session/bridge-notices.js";
 import { createController } from "./controller.js";
-import { copyToClipboard } from "./clipboard.js";
+import { copyToClipboard } from "./terminal/clipboard.js";
 import { readTuiSettings, tuiHome } from "./settings/settings-file.js";
-import { createExternalEditor } from "./external-editor.js";
-import { loadPromptHistory } from "./prompt-history.js";
+import { createExternalEditor } from "./terminal/external-editor.js";
+import { loadPromptHistory } from "./settings/prompt-history.js";
 import { createInitialState } from "./state/reducer.js";
 import { createStore, type Store } from "./state/store.js";
-import { restoreTerminal } from "./terminal.js";
-import { createTerminalSession } from "./terminal-session.js";
-import { gitBranch } from "./workspace.js";
+import { restoreTerminal } from "./terminal/terminal.js";
+import { createTerminalSession } from "./terminal/terminal-session.js";
+import { gitBranch } from "./app/workspace.js";
 import { renderingBegun, warmUpRendering } from "./render/warm-up.js";
-import { warmUpInkRows } from "./ink-output-rows.js";
+import { warmUpInkRows } from "./ink/ink-output-rows.js";
 import { setupFeatures } from "./slash/setup.js";
 import { isRemoteCommand, remoteHost } from "./slash/start-checks.js";
 import { createScreenSwitch } from "./transcript-view/screen-switch.js";
-import { startFailureLine } from "./start-failure.js";
+import { startFailureLine } from "./app/start-failure.js";
 
 // The store decides when to draw (worker events at most every 100 ms, input at once or every
 // 16 ms in a burst: state/store.ts); Ink's own throttle only merges the renders that follow one

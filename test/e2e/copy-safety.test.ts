@@ -6,7 +6,7 @@
 import { chmodSync, chownSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clipboardText } from "../../src/tui/clipboard.js";
+import { clipboardText } from "../../src/tui/terminal/clipboard.js";
 import { ALL_HOSTILE } from "../fixtures/hostile-text.mjs";
 import { KEYS } from "./pty-harness.js";
 import { BUILT, startTuiSession, submitLine, waitForEditor, type TuiSession } from "./tui-session.js";

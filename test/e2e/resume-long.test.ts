@@ -6,7 +6,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { isProcessAlive, listLiveEntries } from "../../src/agent/live/live-registry.js";
-import { PRINT_LAST_MESSAGES } from "../../src/tui/open-session.js";
+import { PRINT_LAST_MESSAGES } from "../../src/tui/session/open-session.js";
 import { KEYS, spawnTui } from "./pty-harness.js";
 import { createSandbox } from "./sandbox.js";
 import { BUILT } from "./tui-session.js";

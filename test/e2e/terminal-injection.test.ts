@@ -6,7 +6,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ALT_SCREEN_ENTER, ALT_SCREEN_LEAVE } from "../../src/tui/terminal.js";
+import { ALT_SCREEN_ENTER, ALT_SCREEN_LEAVE } from "../../src/tui/terminal/terminal.js";
 import { ALL_HOSTILE, HOSTILE } from "../fixtures/hostile-text.mjs";
 import { KEYS, ROOT, spawnTui, type TuiProcess } from "./pty-harness.js";
 import { createSandbox, type Sandbox } from "./sandbox.js";

@@ -2,7 +2,7 @@
 // `@path` (project files: local, or the worker's own through a read-only command). A store
 // deriver keeps `state.completion` in step with the editor in the same dispatch, so the list
 // under the editor never lags a keystroke; the keys that move and apply it are completion-keys.ts.
-import type { SlashCommand } from "../slash-registry.js";
+import type { SlashCommand } from "../slash/slash-registry.js";
 import { allSuggestions } from "../slash/completion.js";
 import { textBeforeCursor } from "../state/editor.js";
 import type { Store } from "../state/store.js";

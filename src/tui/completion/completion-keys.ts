@@ -1,6 +1,6 @@
 // The keys of the `/` and `@` list under the editor: while it is open it owns the arrows, Tab,
 // Enter and Esc (Esc closes it and does not abort); Tab or Enter applies the selection.
-import type { EditorAction } from "../keymap.js";
+import type { EditorAction } from "../input/keymap.js";
 import type { Store } from "../state/store.js";
 import { menuEdit } from "./completion-menu.js";
 

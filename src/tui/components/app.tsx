@@ -10,7 +10,7 @@ import { ControllerContext } from "./controller-context.js";
 import { LiveRegion } from "./live-region.js";
 import { TranscriptView } from "../transcript-view/transcript-view.js";
 import { Transcript } from "./transcript.js";
-import { KeyRouterRoot } from "./use-keys.js";
+import { KeyRouterRoot } from "../input/use-keys.js";
 
 export type OverlayRenderer = (name: string, props: { width: number; maxRows: number; close: () => void }) => React.ReactElement | null;
 

@@ -1,14 +1,14 @@
 // The prompt editor view plus its single key handler (useKeys: one key at a time): keys go
 // through the keymap to the controller. Inactive while a dialog owns the keyboard.
 import type React from "react";
-import { resolveEditorKey } from "../keymap.js";
+import { resolveEditorKey } from "../input/keymap.js";
 import { editorLines, editorRowCount, searchLine } from "../render/editor-lines.js";
 import { editorDoc } from "../state/editor.js";
 import type { EditorState } from "../state/types.js";
 import { useTuiState } from "../state/use-store.js";
 import { useController } from "./controller-context.js";
 import { Lines } from "./lines.js";
-import { useKeys } from "./use-keys.js";
+import { useKeys } from "../input/use-keys.js";
 
 export function Editor({ width, maxRows, active }: { width: number; maxRows: number; active: boolean }): React.ReactElement {
   const controller = useController();

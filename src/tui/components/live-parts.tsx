@@ -2,7 +2,7 @@
 // StreamingMessage (text tail + ThinkingBlock), ToolExecution, BashPane, WorkingIndicator,
 // Notices (toasts), TodoPane (hidden without todos), QueuePane (two lanes), Widgets, Footer.
 import type React from "react";
-import { actionKey } from "../keymap.js";
+import { actionKey } from "../input/keymap.js";
 import { footerLine } from "../render/footer-lines.js";
 import { bashLines, queueLines, runningToolLines, statusLine, streamLines, toastLines, todoLines, widgetLines } from "../render/live-lines.js";
 import type { FooterState, LiveMessage, TuiState } from "../state/types.js";

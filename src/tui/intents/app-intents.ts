@@ -1,6 +1,6 @@
 // Intents that leave or step out of the app: Ctrl+C (clear, then exit), Ctrl+D, detach, Ctrl+Z,
 // the external editor, and copying to the clipboard.
-import { type CopyResult, describeCopy } from "../clipboard.js";
+import { type CopyResult, describeCopy } from "../terminal/clipboard.js";
 import { expandPastes } from "../state/paste.js";
 import { EXIT_WINDOW_MS } from "../state/reducer.js";
 import { describeError, type IntentContext } from "./intent-context.js";

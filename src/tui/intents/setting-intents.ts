@@ -1,7 +1,7 @@
 // Intents that change the worker's model or thinking level from a key: Shift+Tab, Ctrl+P and
 // Ctrl+L (the /model picker). The reducer puts one transcript line per change.
 import { toSessionSnapshot } from "../../bridge/index.js";
-import { findCommand, type SlashCommand, type SlashContext } from "../slash-registry.js";
+import { findCommand, type SlashCommand, type SlashContext } from "../slash/slash-registry.js";
 import { describeError, type IntentContext } from "./intent-context.js";
 
 export type SettingIntents = { cycleThinking(): Promise<void>; cycleModel(): Promise<void>; selectModel(): Promise<void> };

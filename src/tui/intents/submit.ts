@@ -1,8 +1,8 @@
 // Sending the editor text: our own slash command, a `!command`, `prompt` when idle, `prompt`
 // with `streamingBehavior` while busy. A message sent while the worker is (re)starting stays in
 // the editor and goes out once it is ready; if it never gets ready the user is told why.
-import { actionKey } from "../keymap.js";
-import { findCommand, parseSlash, type SlashCommand, type SlashContext } from "../slash-registry.js";
+import { actionKey } from "../input/keymap.js";
+import { findCommand, parseSlash, type SlashCommand, type SlashContext } from "../slash/slash-registry.js";
 import { expandPastes } from "../state/paste.js";
 import { workerStartingUp } from "../state/worker-info.js";
 import { describeError, type IntentContext } from "./intent-context.js";

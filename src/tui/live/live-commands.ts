@@ -1,7 +1,7 @@
 // Leaving and listing live sessions: /detach (leave on purpose; the worker keeps going), the
 // question a quit asks while a live run is working (detach, or stop it), and /sessions (the
 // live workers with state, folder, age and pid; choosing one offers to stop it).
-import type { SlashCommand } from "../slash-registry.js";
+import type { SlashCommand } from "../slash/slash-registry.js";
 import type { PickerHost } from "../pickers/picker-host.js";
 import { comeBackCommand, currentInvocation, type Invocation } from "./come-back.js";
 import { describeLiveSession, listLiveSessions, stopLiveSession, type LiveSession } from "./live-sessions.js";

@@ -3,8 +3,8 @@
 // progress, a worker that resumed, and a worker that let this terminal go.
 import type { BridgeNotice, LiveAttachMode, LiveWorkerSummary } from "../../bridge/index.js";
 import type { TuiAction } from "../state/actions.js";
-import { sessionActions, statsTotals } from "../open-session.js";
-import { messageWindow, type TailPlace } from "../session-pages.js";
+import { sessionActions, statsTotals } from "../session/open-session.js";
+import { messageWindow, type TailPlace } from "../session/session-pages.js";
 import { age } from "./live-sessions.js";
 
 type LiveNotice = Extract<BridgeNotice, { kind: "live_attached" | "live_link" | "live_detached" }>;

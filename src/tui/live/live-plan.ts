@@ -4,11 +4,11 @@
 import { spawn } from "node:child_process";
 import type { Readable, Writable } from "node:stream";
 import { visibleText, type WorkerConnectionOptions } from "../../bridge/index.js";
-import type { SessionsCli, TuiCliOptions } from "../cli.js";
-import { onOutputClosed } from "../closed-output.js";
+import type { SessionsCli, TuiCliOptions } from "../app/cli.js";
+import { onOutputClosed } from "../terminal/closed-output.js";
 import { liveWorkerCommand, reconnectCommand, sessionsCommand } from "./live-command.js";
 import type { LiveSettings } from "./live-settings.js";
-import { TAIL_MESSAGES } from "../session-pages.js";
+import { TAIL_MESSAGES } from "../session/session-pages.js";
 
 export type WorkerPlan = { command: string[]; live: WorkerConnectionOptions["live"] | undefined } | { error: string };
 

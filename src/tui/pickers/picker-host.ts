@@ -2,7 +2,7 @@
 // state (list, query, selection) is the store's `picker`, so it survives a dialog taking the
 // screen for a moment; the host keeps only what is not state: the opener's callbacks.
 // Opening sets the store's overlay slot; closing clears it.
-import type { PickerAction } from "../keymap.js";
+import type { PickerAction } from "../input/keymap.js";
 import type { TuiAction } from "../state/actions.js";
 import type { Store } from "../state/store.js";
 import { createPickerState, reducePicker, selectedItem, type PickerItem, type PickerOp, type PickerState } from "./picker-state.js";

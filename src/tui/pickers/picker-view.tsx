@@ -1,11 +1,11 @@
 // Thin Ink view of the open picker: reads it from the store, turns keys into picker ops
 // through the keymap (PICKER_BINDINGS; printable keys type the search), and draws pickerLines.
 import type React from "react";
-import { resolvePickerKey } from "../keymap.js";
+import { resolvePickerKey } from "../input/keymap.js";
 import { Lines } from "../components/lines.js";
 import type { PickerHost } from "./picker-host.js";
 import { pickerLines } from "./picker-lines.js";
-import { useKeys } from "../components/use-keys.js";
+import { useKeys } from "../input/use-keys.js";
 import { useTuiState } from "../state/use-store.js";
 
 export function PickerView({ host, width, maxRows }: { host: PickerHost; width: number; maxRows: number }): React.ReactElement | null {

@@ -3,11 +3,11 @@
 // or redraws; stdin is read as lines (the terminal's own line editing and echo stay on).
 import { createInterface } from "node:readline";
 import { createWorkerConnection, toSessionSnapshot, type WorkerConnection } from "../../bridge/index.js";
-import type { TuiCliOptions } from "../cli.js";
-import { onOutputClosed, outputGone } from "../closed-output.js";
+import type { TuiCliOptions } from "../app/cli.js";
+import { onOutputClosed, outputGone } from "../terminal/closed-output.js";
 import { guardRow, sanitizeLine } from "../render/sanitize.js";
-import { sessionArgsForRestart } from "../restart-args.js";
-import { createStartFailureFilter, startFailureLine } from "../start-failure.js";
+import { sessionArgsForRestart } from "../app/restart-args.js";
+import { createStartFailureFilter, startFailureLine } from "../app/start-failure.js";
 import { flagReport, providerHint } from "../slash/start-checks.js";
 import { abortPlainRun } from "./plain-abort.js";
 import { decideInput, type PlainIntent } from "./plain-input.js";

@@ -2,13 +2,13 @@
 // final answer on stdout, exit 0; a failed run exits 1 with the error on stderr; SIGINT aborts
 // the run and exits 130. Dialogs take their default answer (print-dialogs.ts).
 import { createWorkerConnection, type WorkerConnection } from "../../bridge/index.js";
-import { startFailureLine } from "../start-failure.js";
-import type { TuiCliOptions } from "../cli.js";
-import { onOutputClosed, outputGone } from "../closed-output.js";
-import type { PrintOptions } from "../front-end.js";
+import { startFailureLine } from "../app/start-failure.js";
+import type { TuiCliOptions } from "../app/cli.js";
+import { onOutputClosed, outputGone } from "../terminal/closed-output.js";
+import type { PrintOptions } from "../app/front-end.js";
 import { flagReport, providerHint } from "../slash/start-checks.js";
 import { decodeUiRequest } from "../state/ui-requests.js";
-import { applyTheme } from "../theme-choice.js";
+import { applyTheme } from "../terminal/theme-choice.js";
 import { answerDialog } from "./print-dialogs.js";
 import { initialPrintRun, notePrintNotice, printOutcome, type PrintOutcome } from "./print-outcome.js";
 import { createPrintOutput, type PrintOutput } from "./print-output.js";

@@ -2,7 +2,7 @@
 // stdout; progress lines on stderr only when stderr is a terminal; errors on stderr always.
 // Text bound for a terminal goes through the sanitiser; a pipe gets the answer's exact text.
 import { terminalSafeJson, type BridgeNotice, type ClientEvent } from "../../bridge/index.js";
-import type { PrintOptions } from "../front-end.js";
+import type { PrintOptions } from "../app/front-end.js";
 import { eventLabels } from "../render/event-labels.js";
 import { renderMarkdown } from "../render/markdown.js";
 import { guardRow, sanitizeText } from "../render/sanitize.js";

@@ -4,7 +4,7 @@
 // restart budget is spent, says what to do. The notice with code, signal and the redacted
 // stderr tail comes from the core reducer (worker_status).
 import type { BridgeNotice, ClientEvent, ClientMessage, WorkerExitInfo } from "../../bridge/index.js";
-import type { SlashCommand } from "../slash-registry.js";
+import type { SlashCommand } from "../slash/slash-registry.js";
 import type { Store } from "../state/store.js";
 
 export type RecoveryOptions = {

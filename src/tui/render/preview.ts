@@ -1,7 +1,7 @@
 // Bounded previews of untrusted text: what one event may put on screen. The store keeps the
 // full text (the transcript view and the session have all of it); line builders read only a
 // window whose size does not depend on the text's, so a 20 MB tool result costs what 20 KB do.
-import { formatCount } from "../format-count.js";
+import { formatCount } from "../state/format-count.js";
 
 /** One line of tool output is read up to this many characters; the rest of it is counted. */
 export const LINE_PREVIEW_CHARS = 2000;

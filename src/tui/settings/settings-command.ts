@@ -2,15 +2,15 @@
 // worker's, and agent-tui's own: thinking display, colour theme). Enter on
 // one opens its choices (whole numbers can also be typed); a choice is sent to the worker at
 // once and saved, then the menu comes back with the new value, until Esc.
-import type { SlashCommand, SlashContext } from "../slash-registry.js";
+import type { SlashCommand, SlashContext } from "../slash/slash-registry.js";
 import { toSessionSnapshot } from "../../bridge/index.js";
 import type { PickerHost } from "../pickers/picker-host.js";
 import { type PickerItem, type PickerState, reducePicker } from "../pickers/picker-state.js";
 import { formatValue, SETTINGS, type SettingSpec, type SettingValue } from "./settings-table.js";
 import { readTuiSettings, saveTuiSetting } from "./settings-file.js";
-import { asThemeSetting, switchTheme } from "../theme-choice.js";
+import { asThemeSetting, switchTheme } from "../terminal/theme-choice.js";
 import { workerSupports } from "../state/worker-info.js";
-import { formatCount } from "../format-count.js";
+import { formatCount } from "../state/format-count.js";
 
 type Values = Record<string, SettingValue | undefined>;
 

@@ -2,8 +2,8 @@
 // the worker: pi's set_* command where the protocol has one (pi saves those itself), our
 // set_setting for the rest (bundled agent only), or agent-tui's own file for display settings.
 import type { RpcClient, RpcSessionState } from "../../bridge/index.js";
-import { THEME_SETTINGS } from "../theme-choice.js";
-import { formatCount } from "../format-count.js";
+import { THEME_SETTINGS } from "../terminal/theme-choice.js";
+import { formatCount } from "../state/format-count.js";
 
 export type SettingValue = string | number | boolean;
 

@@ -1,8 +1,8 @@
 // /compact [instructions]: summarise older context. The outcome is one transcript line: the
 // worker's own compaction events report it when it sends them (a failure included), and this
 // command speaks only for workers that say nothing, so a failure is never told twice.
-import type { SlashCommand } from "../slash-registry.js";
-import { formatCount } from "../format-count.js";
+import type { SlashCommand } from "./slash-registry.js";
+import { formatCount } from "../state/format-count.js";
 
 export const compactCommand: SlashCommand = {
   name: "compact",

@@ -2,7 +2,7 @@
 // worker's get_commands (extension commands, prompt templates, skills), filtered by what is
 // typed after the slash, with descriptions. Pure; the driver shows it and Tab applies it.
 import type { SlashCommandInfo } from "../../bridge/index.js";
-import type { SlashCommand } from "../slash-registry.js";
+import type { SlashCommand } from "./slash-registry.js";
 import { fuzzyFilter } from "../pickers/fuzzy.js";
 
 export type SlashSuggestion = { name: string; description: string; source: "builtin" | "extension" | "prompt" | "skill" };

@@ -1,6 +1,6 @@
 // /help: the slash commands this worker can run right now (built-ins it supports plus its own
 // extension commands, prompt templates and skills), with descriptions. Keys are in /hotkeys.
-import type { SlashCommand } from "../slash-registry.js";
+import type { SlashCommand } from "./slash-registry.js";
 import type { SlashSuggestion } from "./completion.js";
 
 export function helpLines(all: readonly SlashSuggestion[]): string[] {

@@ -1,6 +1,6 @@
 // The slash commands as SlashCommand objects for createController({ slashCommands }),
 // and the cache of the worker's own commands (get_commands, omp's get_available_commands) for completion.
-import type { SlashCommand, SlashContext } from "../slash-registry.js";
+import type { SlashCommand, SlashContext } from "./slash-registry.js";
 import { slashSupported, type SlashDeps } from "./slash-deps.js";
 import { infoCommands } from "./info-commands.js";
 import { modelCommands } from "./model-commands.js";

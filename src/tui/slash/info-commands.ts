@@ -1,8 +1,8 @@
 // /name, /compact [instructions], /export [--force] [path], /stats, /copy and /restart (after the
 // worker's restart budget is spent).
 import type { SessionStats } from "../../bridge/index.js";
-import { describeCopy } from "../clipboard.js";
-import type { SlashCommand } from "../slash-registry.js";
+import { describeCopy } from "../terminal/clipboard.js";
+import type { SlashCommand } from "./slash-registry.js";
 import { formatTokens } from "../render/footer-lines.js";
 import type { SlashDeps } from "./slash-deps.js";
 import { compactCommand } from "./compact-command.js";

@@ -1,7 +1,7 @@
 // /model (fuzzy picker over get_available_models, or a direct pick when the argument matches
 // one model) and /thinking (level picker, or the level given as argument).
 import { toSessionSnapshot, type Model, type ThinkingLevel } from "../../bridge/index.js";
-import type { SlashCommand } from "../slash-registry.js";
+import type { SlashCommand } from "./slash-registry.js";
 import { fuzzyFilter } from "../pickers/fuzzy.js";
 import type { PickerItem } from "../pickers/picker-state.js";
 import type { SlashDeps } from "./slash-deps.js";

@@ -2,7 +2,7 @@
 // earlier user message; its text goes back into the editor), /clone and /tree (navigate the
 // session tree: fold, search, jump).
 import { basename } from "node:path";
-import type { SlashCommand, SlashContext } from "../slash-registry.js";
+import type { SlashCommand, SlashContext } from "./slash-registry.js";
 import { withLiveSessions } from "../live/live-resume.js";
 import type { LiveSession } from "../live/live-sessions.js";
 import { listSessions, sessionDirFor, sessionItems } from "../pickers/session-list.js";

@@ -1,7 +1,7 @@
 // Names for copies of a session: /fork and /clone give the new session "<name> (fork)" or
 // "<name> (clone)", so /resume tells it from the session it came from (without one both show
 // the same name or first message).
-import type { SlashContext } from "../slash-registry.js";
+import type { SlashContext } from "./slash-registry.js";
 import { slashSupported } from "./slash-deps.js";
 
 const NAME_BASE_MAX = 40;

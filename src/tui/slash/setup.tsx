@@ -3,9 +3,9 @@
 // no-provider hint and the report of flags the worker did not honour.
 import type React from "react";
 import type { Model, WorkerConnection } from "../../bridge/index.js";
-import { copyToClipboard } from "../clipboard.js";
-import { createSessionPrinter, type SessionPrinter } from "../open-session.js";
-import type { SlashCommand, SlashContext } from "../slash-registry.js";
+import { copyToClipboard } from "../terminal/clipboard.js";
+import { createSessionPrinter, type SessionPrinter } from "../session/open-session.js";
+import type { SlashCommand, SlashContext } from "./slash-registry.js";
 import type { OverlayRenderer } from "../components/app.js";
 import { createCompletionDriver, type FileSource } from "../completion/completion-driver.js";
 import type { LiveResume } from "../live/live-resume.js";

@@ -1,13 +1,13 @@
 // What the slash commands need beyond the core SlashContext: the picker host, the
 // clipboard, where sessions live, a manual restart, and the session-change follow-up.
 import { toSessionSnapshot, type RpcClient } from "../../bridge/index.js";
-import type { CopyResult } from "../clipboard.js";
+import type { CopyResult } from "../terminal/clipboard.js";
 import type { LiveResume } from "../live/live-resume.js";
 import type { PickerHost } from "../pickers/picker-host.js";
 import type { Store } from "../state/store.js";
 import type { TuiState } from "../state/types.js";
-import type { SlashContext } from "../slash-registry.js";
-import type { SessionPrinter } from "../open-session.js";
+import type { SlashContext } from "./slash-registry.js";
+import type { SessionPrinter } from "../session/open-session.js";
 
 export type SlashDeps = {
   pickers: PickerHost;

@@ -3,7 +3,7 @@
 // shown when no real model provider is configured.
 import { basename } from "node:path";
 import type { Model, RpcSessionState } from "../../bridge/index.js";
-import { unknownModelLine } from "../model-list.js";
+import { unknownModelLine } from "../app/model-list.js";
 
 export type StartFlags = {
   customAgent: boolean;

@@ -2,8 +2,8 @@
 // none and announces them with `available_commands_update` events and `get_available_commands`.
 // omp runs such a command when it arrives as a `prompt` text ("/name args", trace fact 15).
 import { BridgeError, type SlashCommandInfo } from "../../bridge/index.js";
-import type { SlashContext } from "../slash-registry.js";
-import type { TuiConnection } from "../bridge-notices.js";
+import type { SlashContext } from "./slash-registry.js";
+import type { TuiConnection } from "../session/bridge-notices.js";
 import type { Store } from "../state/store.js";
 import { workerSupports } from "../state/worker-info.js";
 

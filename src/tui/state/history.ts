@@ -5,7 +5,7 @@
 import { toClientEvent, toTokenUsage } from "../../bridge/index.js";
 import { isRecord, num, str } from "../json-values.js";
 import { type CommitLimits, type EntryInput, initialTranscript, reduceTranscript } from "./transcript.js";
-import { formatCount } from "../format-count.js";
+import { formatCount } from "./format-count.js";
 
 export type SessionTotals = { tokensIn: number; tokensOut: number; cost: number; contextTokens: number | undefined };
 

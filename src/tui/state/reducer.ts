@@ -19,7 +19,7 @@ import type { UiRequest } from "./ui-requests.js";
 import { boundOutput } from "./bounded-text.js";
 import { flushFailure, reduceFailure } from "./failures.js";
 import { toggleThinking } from "./thinking-toggle.js";
-import { formatCount } from "../format-count.js";
+import { formatCount } from "./format-count.js";
 
 const TOAST_MS = 5000;
 /** Ctrl+C twice within this window on an empty editor exits. */

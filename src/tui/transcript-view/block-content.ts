@@ -1,7 +1,7 @@
 // What each view block shows, independent of the width: parts to lay out (word-wrapped text,
 // markdown, hard-wrapped lines) with every untrusted string sanitised, and the block as plain
 // text for copying. Tool calls show their full arguments and full result.
-import { clipboardText } from "../clipboard.js";
+import { clipboardText } from "../terminal/clipboard.js";
 import { sanitizeText } from "../render/sanitize.js";
 import { style, symbols, theme } from "../render/theme.js";
 import { formatElapsed } from "../render/tool-lines.js";

@@ -6,7 +6,7 @@ import { theme } from "../render/theme.js";
 import { stripSgr, textWidth, wrapText } from "../render/text-width.js";
 import { type Part, type TextLines, lineAt } from "./block-content.js";
 import { findRanges, hardWrap, hardWrapCount, markRanges } from "./hard-wrap.js";
-import { formatCount } from "../format-count.js";
+import { formatCount } from "../state/format-count.js";
 
 type RowsSeg = { kind: "rows"; start: number; rows: string[] };
 type LinesSeg = {

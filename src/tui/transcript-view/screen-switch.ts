@@ -6,7 +6,7 @@
 // afterwards (the live frame, or <Static> entries committed while the view was up) leaves it
 // after Ink's erase of the view, so everything is drawn on the main screen where it was.
 // Switching on Ink's own writes keeps this right whatever Ink's render throttling does.
-import { ALT_SCREEN_ENTER, ALT_SCREEN_LEAVE, noteAlternateScreen } from "../terminal.js";
+import { ALT_SCREEN_ENTER, ALT_SCREEN_LEAVE, noteAlternateScreen } from "../terminal/terminal.js";
 
 /** Starts the first row of the view's frame; an OSC that terminals never see (it is stripped). */
 export const VIEW_FRAME_TAG = "\u001b]7777;agent-tui-transcript-view\u0007";

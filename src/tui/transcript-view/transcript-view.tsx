@@ -5,7 +5,7 @@
 import type React from "react";
 import { useEffect, useMemo, useReducer, useRef } from "react";
 import { Box, type Key, Text } from "ink";
-import { resolveDialogKey, resolveViewKey, viewKeypresses, type ViewKeyAction } from "../keymap.js";
+import { resolveDialogKey, resolveViewKey, viewKeypresses, type ViewKeyAction } from "../input/keymap.js";
 import { theme } from "../render/theme.js";
 import { padLine, truncateLine, textWidth, wrapLine } from "../render/text-width.js";
 import { sanitizeLine } from "../render/sanitize.js";
@@ -14,7 +14,7 @@ import { useStore, useTuiState } from "../state/use-store.js";
 import { useController } from "../components/controller-context.js";
 import { DialogHost, dialogWantedRows } from "../components/dialogs/dialog-host.js";
 import { Lines } from "../components/lines.js";
-import { TRANSCRIPT_VIEW_SCOPE, useKeys } from "../components/use-keys.js";
+import { TRANSCRIPT_VIEW_SCOPE, useKeys } from "../input/use-keys.js";
 import { useNow } from "../components/use-now.js";
 import { blockPlainText } from "./block-content.js";
 import { type LayoutCache, layoutCacheFor } from "./layout-cache.js";
@@ -34,7 +34,7 @@ import {
   type TranscriptViewState,
   type ViewAction,
 } from "./view-state.js";
-import { formatCount } from "../format-count.js";
+import { formatCount } from "../state/format-count.js";
 
 const HINT = "q back · j/k f/b g/G · [ ] prompts · { } tools · / ? n N search · enter fold · e/c all · t thinking · y copy";
 

@@ -3,7 +3,7 @@
 // message's uncommitted text and the tools still running) so the view updates while a run streams.
 import { liveBlockText } from "../state/transcript.js";
 import type { Entry, ToolRun, TranscriptState } from "../state/types.js";
-import { formatCount } from "../format-count.js";
+import { formatCount } from "../state/format-count.js";
 
 export type ViewBlockKind = "user" | "answer" | "thinking" | "tool" | "notice" | "bash" | "custom" | "streaming";
 

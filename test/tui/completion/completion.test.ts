@@ -9,7 +9,7 @@ import { createCompletionDriver } from "../../../src/tui/completion/completion-d
 import { createController } from "../../../src/tui/controller.js";
 import { createFakeConnection } from "../helpers/fake-connection.js";
 import { isIgnored, listProjectFiles, parseGitignore, withDirectories } from "../../../src/tui/completion/file-index.js";
-import { BUILTIN_COMMANDS } from "../../../src/tui/slash-registry.js";
+import { BUILTIN_COMMANDS } from "../../../src/tui/slash/slash-registry.js";
 import { createInitialState } from "../../../src/tui/state/reducer.js";
 import { createStore } from "../../../src/tui/state/store.js";
 

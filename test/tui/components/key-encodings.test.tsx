@@ -5,8 +5,8 @@
 // Ink's real input pipeline (ink-testing-library stdin) and our key router.
 import { afterEach, describe, expect, it } from "vitest";
 import { cleanup, render } from "ink-testing-library";
-import { KeyRouterRoot, useKeys } from "../../../src/tui/components/use-keys.js";
-import { DIALOG_BINDINGS, EDITOR_BINDINGS, keyName } from "../../../src/tui/keymap.js";
+import { KeyRouterRoot, useKeys } from "../../../src/tui/input/use-keys.js";
+import { DIALOG_BINDINGS, EDITOR_BINDINGS, keyName } from "../../../src/tui/input/keymap.js";
 import { createInitialState } from "../../../src/tui/state/reducer.js";
 import { createStore } from "../../../src/tui/state/store.js";
 import { StoreContext } from "../../../src/tui/state/use-store.js";

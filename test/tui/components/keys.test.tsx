@@ -4,9 +4,9 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { Key } from "ink";
 import { cleanup } from "ink-testing-library";
-import { splitKeypresses } from "../../../src/tui/key-chunks.js";
-import { resolveEditorKey } from "../../../src/tui/keymap.js";
-import { crashesInkInput } from "../../../src/tui/components/ink-input-guard.js";
+import { splitKeypresses } from "../../../src/tui/input/key-chunks.js";
+import { resolveEditorKey } from "../../../src/tui/input/keymap.js";
+import { crashesInkInput } from "../../../src/tui/ink/ink-input-guard.js";
 import { openUiRequest, setupApp } from "../helpers/app-harness.js";
 import { waitFor } from "../helpers/fake-connection.js";
 

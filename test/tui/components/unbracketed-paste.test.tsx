@@ -5,8 +5,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { Key } from "ink";
 import { cleanup } from "ink-testing-library";
-import { createKeypressSplitter } from "../../../src/tui/key-chunks.js";
-import { resolveEditorKey } from "../../../src/tui/keymap.js";
+import { createKeypressSplitter } from "../../../src/tui/input/key-chunks.js";
+import { resolveEditorKey } from "../../../src/tui/input/keymap.js";
 import { setupApp } from "../helpers/app-harness.js";
 import { waitFor } from "../helpers/fake-connection.js";
 

@@ -3,7 +3,7 @@
 // sessions` arguments, the live notices as transcript actions, and the picker's marks.
 import { describe, expect, it } from "vitest";
 import type { AgentMessage, BridgeNotice } from "../../../src/bridge/index.js";
-import { parseSessionsCli } from "../../../src/tui/cli.js";
+import { parseSessionsCli } from "../../../src/tui/app/cli.js";
 import { liveWorkerCommand, reconnectCommand, sessionsCommand } from "../../../src/tui/live/live-command.js";
 import { liveNoticeActions } from "../../../src/tui/live/live-notices.js";
 import { planWorker } from "../../../src/tui/live/live-plan.js";

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { BridgeNotice, ClientMessage } from "../../../src/bridge/index.js";
-import { readFrontEnd } from "../../../src/tui/front-end.js";
+import { readFrontEnd } from "../../../src/tui/app/front-end.js";
 import { answerDialog } from "../../../src/tui/print/print-dialogs.js";
 import { initialPrintRun, notePrintNotice, printOutcome } from "../../../src/tui/print/print-outcome.js";
 import { createPrintOutput } from "../../../src/tui/print/print-output.js";

@@ -16,7 +16,7 @@ import { stripSgr, textWidth } from "../../../src/tui/render/text-width.js";
 import { toolLines } from "../../../src/tui/render/tool-lines.js";
 import { createInitialState } from "../../../src/tui/state/reducer.js";
 import type { Entry, ToolRun, TuiState } from "../../../src/tui/state/types.js";
-import { terminalTitleText } from "../../../src/tui/terminal.js";
+import { terminalTitleText } from "../../../src/tui/terminal/terminal.js";
 import { ALL_HOSTILE as EVIL, HOSTILE } from "../../fixtures/hostile-text.mjs";
 
 /** An escape other than an SGR of ours, or any C0 / C1 / bidi control character. */

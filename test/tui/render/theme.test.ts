@@ -9,8 +9,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { highlightCode } from "../../../src/tui/render/highlight.js";
 import { buildPalette, refusesColour } from "../../../src/tui/render/palette.js";
 import { theme, setPalette } from "../../../src/tui/render/theme.js";
-import { backgroundFromOsc11, queryBackground } from "../../../src/tui/terminal-background.js";
-import { backgroundFromColorFgBg, paletteFor, readThemeSetting } from "../../../src/tui/theme-choice.js";
+import { backgroundFromOsc11, queryBackground } from "../../../src/tui/terminal/terminal-background.js";
+import { backgroundFromColorFgBg, paletteFor, readThemeSetting } from "../../../src/tui/terminal/theme-choice.js";
 
 /** Any foreground colour: 16-colour, bright, 256-colour or truecolor. */
 const FG_COLOUR = /\u001b\[(3[0-7]|9[0-7]|38;[25];[0-9;]+)m/;

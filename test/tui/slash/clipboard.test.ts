@@ -16,7 +16,7 @@ import {
   onPath,
   osc52Sequence,
   runClipboardProgram,
-} from "../../../src/tui/clipboard.js";
+} from "../../../src/tui/terminal/clipboard.js";
 
 const dir = mkdtempSync(join(tmpdir(), "clip-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

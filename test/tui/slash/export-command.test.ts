@@ -1,7 +1,7 @@
 // /export never replaces a file silently: an existing path is refused by the worker and the
 // TUI says how to replace it; /export --force asks the worker to overwrite.
 import { describe, expect, it } from "vitest";
-import type { SlashContext } from "../../../src/tui/slash-registry.js";
+import type { SlashContext } from "../../../src/tui/slash/slash-registry.js";
 import type { SlashDeps } from "../../../src/tui/slash/slash-deps.js";
 import { infoCommands } from "../../../src/tui/slash/info-commands.js";
 import { createInitialState } from "../../../src/tui/state/reducer.js";

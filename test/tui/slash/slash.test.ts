@@ -3,9 +3,9 @@
 // crash recovery presentation.
 import { describe, expect, it } from "vitest";
 import { toSessionSnapshot } from "../../../src/bridge/index.js";
-import type { SlashContext } from "../../../src/tui/slash-registry.js";
-import { createSessionPrinter } from "../../../src/tui/open-session.js";
-import { parseSlash } from "../../../src/tui/slash-registry.js";
+import type { SlashContext } from "../../../src/tui/slash/slash-registry.js";
+import { createSessionPrinter } from "../../../src/tui/session/open-session.js";
+import { parseSlash } from "../../../src/tui/slash/slash-registry.js";
 import { createPickerHost } from "../../../src/tui/pickers/picker-host.js";
 import { createRecovery } from "../../../src/tui/recovery/recovery.js";
 import { allSuggestions, filterSuggestions, slashQuery } from "../../../src/tui/slash/completion.js";
@@ -369,7 +369,7 @@ describe("crash recovery", () => {
   });
 
   it("one crash is one 'Worker crashed' notice, also when the restart budget is spent (exited then failed)", async () => {
-    const { noticesToActions } = await import("../../../src/tui/bridge-notices.js");
+    const { noticesToActions } = await import("../../../src/tui/session/bridge-notices.js");
     const store = createStore(createInitialState(80, 24), { frameMs: 0, setTimer: (fn) => fn() });
     const r = createRecovery({ store });
     const feed = (batch: Parameters<typeof noticesToActions>[0]): void => {

@@ -6,7 +6,7 @@ import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { createFrameRouter } from "../../../src/bridge/frame-router.js";
 import { toClientEvent, workerTextOf, type BridgeNotice } from "../../../src/bridge/index.js";
-import { decodeWorkerText, noticesToActions } from "../../../src/tui/bridge-notices.js";
+import { decodeWorkerText, noticesToActions } from "../../../src/tui/session/bridge-notices.js";
 import { createInitialState, reduce } from "../../../src/tui/state/reducer.js";
 import type { TuiState } from "../../../src/tui/state/types.js";
 

@@ -4,7 +4,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { BridgeNotice } from "../../../src/bridge/index.js";
-import { noticesToActions } from "../../../src/tui/bridge-notices.js";
+import { noticesToActions } from "../../../src/tui/session/bridge-notices.js";
 import { createInitialState } from "../../../src/tui/state/reducer.js";
 import { createStore } from "../../../src/tui/state/store.js";
 import { liveSessionId, workerStartingUp, workerSupports } from "../../../src/tui/state/worker-info.js";

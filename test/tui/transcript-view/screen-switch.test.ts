@@ -3,7 +3,7 @@
 // Ink's erase of the view, the private tag never reaches the terminal, and restoring the
 // terminal (exit, crash) leaves the alternate screen when it is on.
 import { describe, expect, it } from "vitest";
-import { ALT_SCREEN_ENTER, ALT_SCREEN_LEAVE, restoreTerminal } from "../../../src/tui/terminal.js";
+import { ALT_SCREEN_ENTER, ALT_SCREEN_LEAVE, restoreTerminal } from "../../../src/tui/terminal/terminal.js";
 import { createScreenSwitch, VIEW_FRAME_TAG } from "../../../src/tui/transcript-view/screen-switch.js";
 
 function fakeOut(): { out: NodeJS.WriteStream; written: string[] } {

@@ -4,7 +4,7 @@
 // cursor, and q gives the keyboard back to the editor.
 import { afterEach, describe, expect, it } from "vitest";
 import { cleanup } from "ink-testing-library";
-import type { CopyResult } from "../../../src/tui/clipboard.js";
+import type { CopyResult } from "../../../src/tui/terminal/clipboard.js";
 import { stripSgr } from "../../../src/tui/render/text-width.js";
 import { VIEW_FRAME_TAG } from "../../../src/tui/transcript-view/screen-switch.js";
 import { openUiRequest, setupApp, type AppHarness } from "../helpers/app-harness.js";

@@ -2,10 +2,10 @@
 // question (title and message) is shown whole; PgUp/PgDn scroll it when it is long.
 import type React from "react";
 import { useRef } from "react";
-import { resolveDialogKey } from "../../keymap.js";
+import { resolveDialogKey } from "../../input/keymap.js";
 import { Lines } from "../lines.js";
 import { helpRow, questionRows, questionWindow, type DialogFrameProps, type QuestionWindow } from "./dialog-frame.js";
-import { dialogScope, useKeys } from "../use-keys.js";
+import { dialogScope, useKeys } from "../../input/use-keys.js";
 import { useQuestionScroll } from "./use-question-scroll.js";
 
 export function confirmLines(

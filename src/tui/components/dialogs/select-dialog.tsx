@@ -3,7 +3,7 @@
 // Rows are capped by the live-region budget.
 import type React from "react";
 import { useRef, useState } from "react";
-import { resolveDialogKey } from "../../keymap.js";
+import { resolveDialogKey } from "../../input/keymap.js";
 import { sanitizeExact, sanitizeLine } from "../../render/sanitize.js";
 import { theme } from "../../render/theme.js";
 import { truncateLine } from "../../render/text-width.js";
@@ -11,7 +11,7 @@ import { fuzzyFilter } from "../../pickers/fuzzy.js";
 import { listHint, offersSearch, SEARCH_HINT } from "../../pickers/list-position.js";
 import { Lines } from "../lines.js";
 import { helpRow, questionRows, questionWindow, type DialogFrameProps, type QuestionWindow } from "./dialog-frame.js";
-import { dialogScope, useKeys } from "../use-keys.js";
+import { dialogScope, useKeys } from "../../input/use-keys.js";
 import { useQuestionScroll } from "./use-question-scroll.js";
 
 export type SelectViewState = { index: number; filter: string; scroll?: number };

@@ -1,8 +1,8 @@
 // Scroll position of a dialog's question when it is taller than the dialog's rows: PgUp/PgDn
 // (dialog actions scroll_up / scroll_down) move it a page; the view clamps it when drawing.
 import { useRef, useState } from "react";
-import { resolveDialogKey } from "../../keymap.js";
-import { dialogScope, useKeys } from "../use-keys.js";
+import { resolveDialogKey } from "../../input/keymap.js";
+import { dialogScope, useKeys } from "../../input/use-keys.js";
 
 export type QuestionScroll = {
   scroll: number;

@@ -4,10 +4,10 @@
 // the same chunk are ignored so a dialog is never answered twice.
 import { useRef, useState } from "react";
 import type { Key } from "ink";
-import { resolveDialogKey, resolveEditorKey } from "../../keymap.js";
+import { resolveDialogKey, resolveEditorKey } from "../../input/keymap.js";
 import { initialEditor, reduceEditor, type EditorOp } from "../../state/editor.js";
 import type { EditorState } from "../../state/types.js";
-import { dialogScope, useKeys } from "../use-keys.js";
+import { dialogScope, useKeys } from "../../input/use-keys.js";
 
 export type TextFieldOptions = {
   /** The dialog's request id (its key scope). */

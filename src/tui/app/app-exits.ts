@@ -1,0 +1,130 @@
+// The ways out of agent-tui and between live sessions: exit (restore the terminal, then end the
+// worker or leave a live one running), detach, quit (Ctrl+D, /quit: asks while a live run
+// works), reattaching to another live session, and the process signals that mean "detach".
+import type { Instance } from "ink";
+import { toSessionSnapshot, visibleText, type WorkerConnection } from "../../bridge/index.js";
+import { askQuitWhileWorking, detachedHint } from "../live/live-commands.js";
+import { liveWorkerCommand } from "../live/live-command.js";
+import { describeLiveSession, type LiveSession } from "../live/live-sessions.js";
+import type { PickerHost } from "../pickers/picker-host.js";
+import type { Store } from "../state/store.js";
+import type { ExitFrame } from "../state/types.js";
+import { liveSessionId } from "../state/worker-info.js";
+import type { TerminalSession } from "../terminal/terminal-session.js";
+
+export type AppExits = {
+  /** `end`: the worker ends too (as before live sessions); `detach`: a live worker keeps running. */
+  exit(code?: number, how?: "end" | "detach", farewell?: string): void;
+  /** The worker did not start: no frame is left on screen, `line` says why, and agent-tui exits 1. */
+  failStart(line: string): void;
+  /** The live worker followed, while it has not let us go. */
+  liveId(): string | undefined;
+  detach(): void;
+  /** /detach and its key: detach, or say why this worker cannot be left running. */
+  detachOrSay(): void;
+  /** Ctrl+D, /quit: end the worker as before, unless a live run is working: then ask. */
+  quit(): Promise<void>;
+  /** Reattach to another live session: this worker ends (or, while working, stays live). */
+  attachTo(session: LiveSession): Promise<void>;
+};
+
+export type ExitDeps = {
+  store: Store;
+  connection: WorkerConnection;
+  term: TerminalSession;
+  ink: () => Instance | undefined;
+  workerCommand: string[];
+  pickers: () => PickerHost;
+};
+
+/** A worker that ignores SIGTERM must not keep the UI hanging. */
+const EXIT_DEADLINE_MS = 9000;
+
+export function createAppExits(d: ExitDeps): AppExits {
+  const { store, connection } = d;
+  let exiting = false;
+  const leave = (code: number, how: "end" | "detach", farewell: string | undefined, frame: ExitFrame): void => {
+    if (exiting) return;
+    exiting = true;
+    store.dispatch({ type: "exit_requested", frame });
+    store.flush();
+    // React commits the leaving frame in a microtask (Ink's root schedules like a concurrent
+    // one): unmounting before it would leave the previous frame, passing rows and all.
+    setImmediate(() => {
+      d.ink()?.unmount();
+      d.term.restore();
+      // The hint names the live id the worker gave: its text, so it crosses the sanitiser.
+      if (farewell) process.stderr.write(visibleText(farewell));
+      const done = (): never => process.exit(code);
+      (how === "end" ? connection.shutdownWorker() : connection.stop()).then(done, (error: unknown) => {
+        process.stderr.write(`agent-tui: stopping the worker failed: ${visibleText(String(error))}\n`);
+        done();
+      });
+      setTimeout(done, EXIT_DEADLINE_MS).unref();
+    });
+  };
+  const exits: AppExits = {
+    exit(code = 0, how = "end", farewell) {
+      leave(code, how, farewell, "last_frame");
+    },
+    failStart(line) {
+      leave(1, "end", `agent-tui: ${line}\n`, "no_frame");
+    },
+    liveId() {
+      return liveSessionId(store.getState());
+    },
+    detach() {
+      const id = exits.liveId();
+      exits.exit(0, "detach", id ? detachedHint(id) : undefined);
+    },
+    detachOrSay() {
+      if (exits.liveId() !== undefined) exits.detach();
+      else
+        store.dispatch({
+          type: "toast",
+          level: "warning",
+          text: "This worker is not a live session (--no-detach, or not agent-rpc): /quit ends it",
+          now: Date.now(),
+        });
+    },
+    async quit() {
+      const id = exits.liveId();
+      if (id === undefined) return exits.exit(0);
+      // Unreachable worker: leaving cannot stop it, and it keeps running.
+      if (store.getState().worker.supervisor === "reconnecting") return exits.exit(0, "detach", detachedHint(id));
+      if (!store.getState().run.busy) return exits.exit(0);
+      const choice = await askQuitWhileWorking(d.pickers());
+      if (choice === "detach") exits.detach();
+      else if (choice === "stop") exits.exit(0);
+    },
+    async attachTo(session) {
+      const command = liveWorkerCommand(d.workerCommand, session.id);
+      if (!command) return;
+      const now = Date.now();
+      store.dispatch({ type: "notice", level: "info", text: `── Attached: ${describeLiveSession(session, now).label} ──` });
+      store.dispatch({ type: "agent_event", event: { type: "queue_update", steering: [], followUp: [] }, now });
+      store.dispatch({ type: "todos", phases: [] });
+      await connection.switchWorker(command, store.getState().run.busy ? "detach" : "end");
+      store.dispatch({ type: "snapshot", snapshot: toSessionSnapshot(await connection.rpc.getState()) });
+    },
+  };
+  return exits;
+}
+
+/** The terminal went away or someone killed us: a live worker keeps running (detach). A crash restores the terminal first. */
+export function onProcessEvents(exits: AppExits, d: Pick<ExitDeps, "term" | "ink">): void {
+  for (const [signal, code] of [
+    ["SIGINT", 130],
+    ["SIGTERM", 143],
+    ["SIGHUP", 129],
+  ] as const) {
+    process.on(signal, () => exits.exit(code, "detach"));
+  }
+  process.on("uncaughtException", (error) => {
+    d.ink()?.unmount();
+    d.term.restore();
+    process.stderr.write(`agent-tui: crashed: ${visibleText(error.stack ?? error.message)}\n`);
+    process.exit(1);
+  });
+  process.on("exit", () => d.term.restore());
+}

@@ -1,0 +1,42 @@
+// Ink's copy of everything <Static> printed stays bounded: appending a long day of printed lines
+// keeps only the last lines (whole lines, never empty), and the install reaches every Ink
+// instance render() creates.
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { PassThrough } from "node:stream";
+import { pathToFileURL } from "node:url";
+import { render, Text } from "ink";
+import React from "react";
+import { describe, expect, it } from "vitest";
+import { installInkInstanceHooks } from "../../../src/tui/ink/ink-instance-hooks.js";
+import { boundStaticOutput, lastLines, MAX_STATIC_OUTPUT_CHARS } from "../../../src/tui/ink/ink-static-output.js";
+
+describe("Ink's kept static output", () => {
+  it("keeps the last lines of what was printed, however much was printed", () => {
+    const instance = { fullStaticOutput: "" };
+    boundStaticOutput(instance, 1000);
+    for (let i = 0; i < 20_000; i += 1) instance.fullStaticOutput += `\u001b[1mline ${i}\u001b[22m of the transcript\n`;
+    expect(instance.fullStaticOutput.length).toBeLessThanOrEqual(1000);
+    expect(instance.fullStaticOutput.startsWith("\u001b[1mline ")).toBe(true);
+    expect(instance.fullStaticOutput.endsWith("line 19999\u001b[22m of the transcript\n")).toBe(true);
+  });
+
+  it("never leaves it empty once something was printed", () => {
+    expect(lastLines("x".repeat(50), 10)).toBe("x".repeat(10));
+    expect(lastLines(`${"x".repeat(50)}\n`, 10)).toBe(`${"x".repeat(9)}\n`);
+    expect(lastLines("short", 10)).toBe("short");
+  });
+
+  it("bounds the instance render() creates", async () => {
+    expect(await installInkInstanceHooks()).toBe(true);
+    const stdout = Object.assign(new PassThrough(), { columns: 80, rows: 24, isTTY: true });
+    const app = render(React.createElement(Text, null, "hello"), { stdout: stdout as unknown as NodeJS.WriteStream, patchConsole: false });
+    const inkMain = createRequire(import.meta.url).resolve("ink");
+    const { default: instances } = (await import(pathToFileURL(join(dirname(inkMain), "instances.js")).href)) as { default: WeakMap<object, object> };
+    const instance = instances.get(stdout) as { fullStaticOutput: string };
+    expect(Object.getOwnPropertyDescriptor(instance, "fullStaticOutput")?.set).toBeTypeOf("function");
+    instance.fullStaticOutput += "a line\n".repeat(MAX_STATIC_OUTPUT_CHARS);
+    expect(instance.fullStaticOutput.length).toBeLessThanOrEqual(MAX_STATIC_OUTPUT_CHARS);
+    app.unmount();
+  });
+});

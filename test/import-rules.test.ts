@@ -49,8 +49,13 @@ const KNOWN_FOLDERS: Record<string, Area> = {
 };
 
 /** Inside one layer: folders (prefixes) that must not import other folders. */
-const INNER_RULES: { from: string; notInto: string[]; why: string }[] = [
-  { from: "tui/state", notInto: ["tui/render", "tui/components"], why: "state is pure data and reducers; views depend on it, not the reverse" },
+const INNER_RULES: { from: string; notInto: string[]; onlyInto?: string[]; why: string }[] = [
+  {
+    from: "tui/state",
+    notInto: [],
+    onlyInto: ["tui/state", "bridge"],
+    why: "state is pure data and reducers, the bottom of the TUI: everything above depends on it, not the reverse",
+  },
   {
     from: "tui/print",
     notInto: ["tui/components", "tui/transcript-view", "tui/pickers", "tui/plain"],
@@ -116,16 +121,26 @@ function findViolations(root: string): string[] {
         continue;
       }
       for (const rule of INNER_RULES) {
-        if (within(folder, rule.from) && rule.notInto.some((p) => within(targetFolder, p))) problems.push(`${where} (${rule.why})`);
+        if (!within(folder, rule.from)) continue;
+        const outside = rule.onlyInto !== undefined && !rule.onlyInto.some((p) => within(targetFolder, p));
+        if (outside || rule.notInto.some((p) => within(targetFolder, p))) problems.push(`${where} (${rule.why})`);
       }
     }
   }
   return problems;
 }
 
+/** The root of src/tui holds the entry and the composition only; everything else sits in a folder of its role. */
+const TUI_ROOT_MAX_FILES = 10;
+
 describe("import rules", () => {
   it("src/ respects the layer table and the rules inside src/tui", () => {
     expect(findViolations(SRC)).toEqual([]);
+  });
+
+  it(`src/tui keeps at most ${TUI_ROOT_MAX_FILES} files in its root`, () => {
+    const loose = readdirSync(join(SRC, "tui")).filter((name) => /\.(ts|tsx)$/.test(name));
+    expect(loose.length, loose.join(", ")).toBeLessThanOrEqual(TUI_ROOT_MAX_FILES);
   });
 
   it("reports each kind of violation in a synthetic tree", () => {
@@ -140,7 +155,10 @@ describe("import rules", () => {
       write("bridge/c.ts", 'import { stream } from "@mariozechner/pi-ai";\n');
       write("bridge/index.ts", "export {};\n");
       write("tui/d.tsx", 'import { z } from "../bridge/c.js";\nimport { ok } from "../bridge/index.js";\nimport { P } from "../protocol/a.js";\n');
-      write("tui/state/s.ts", 'import { line } from "../render/r.js";\nimport { View } from "../components/v.js";\nimport { t } from "./t.js";\n');
+      write(
+        "tui/state/s.ts",
+        'import { line } from "../render/r.js";\nimport { View } from "../components/v.js";\nimport { t } from "./t.js";\nimport { d } from "../d.js";\n',
+      );
       write("tui/render/r.ts", 'import { s } from "../state/s.js";\n');
       write("tui/components/v.tsx", 'import { line } from "../render/r.js";\n');
       write("utils/u.ts", "export {};\n");
@@ -153,8 +171,9 @@ describe("import rules", () => {
         "tui/d.tsx:1 imports ../bridge/c.js",
         "tui/d.tsx:3 imports ../protocol/a.js",
         "tui/newfeature/n.ts is in a folder the import rules do not know (tui/newfeature)",
-        "tui/state/s.ts:1 imports ../render/r.js (state is pure data and reducers; views depend on it, not the reverse)",
-        "tui/state/s.ts:2 imports ../components/v.js (state is pure data and reducers; views depend on it, not the reverse)",
+        "tui/state/s.ts:1 imports ../render/r.js (state is pure data and reducers, the bottom of the TUI: everything above depends on it, not the reverse)",
+        "tui/state/s.ts:2 imports ../components/v.js (state is pure data and reducers, the bottom of the TUI: everything above depends on it, not the reverse)",
+        "tui/state/s.ts:4 imports ../d.js (state is pure data and reducers, the bottom of the TUI: everything above depends on it, not the reverse)",
         "utils/u.ts is in a folder the import rules do not know (utils)",
       ]);
     } finally {

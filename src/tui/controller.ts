@@ -3,7 +3,7 @@
 // or leaves the app (intents/app-intents.ts) is here, with the dialog answers. The only place
 // (with run.tsx) that performs effects.
 import type { UiResponse } from "../bridge/index.js";
-import type { TuiConnection } from "./session/bridge-notices.js";
+import type { TuiConnection } from "./session/tui-connection.js";
 import { createEditorKeys, type EditorKeys, type Intents } from "./input/editor-keys.js";
 import { type AppHooks, createAppIntents } from "./intents/app-intents.js";
 import { createIntentContext } from "./intents/intent-context.js";

@@ -2,7 +2,7 @@
 // max-out, thinking, images; fuzzy search over "provider id"), and the close matches named when
 // `--model` matches none of the worker's models.
 import type { Model } from "../../bridge/index.js";
-import { fuzzyFilter } from "../pickers/fuzzy.js";
+import { fuzzyFilter } from "../state/fuzzy.js";
 import { sanitizeLine } from "../render/sanitize.js";
 
 function tokens(n: number): string {

@@ -1,6 +1,6 @@
 // `@` file completion, pure: find the `@token` before the cursor, rank candidate paths
 // fuzzily (basename hits and shallow paths first), and compute the edit Tab applies.
-import { fuzzyMatch } from "../pickers/fuzzy.js";
+import { fuzzyMatch } from "../state/fuzzy.js";
 
 export type Token = { start: number; query: string };
 

@@ -7,7 +7,8 @@ import { allSuggestions } from "../slash/completion.js";
 import { textBeforeCursor } from "../state/editor.js";
 import type { Store } from "../state/store.js";
 import type { TuiState } from "../state/types.js";
-import { type CompletionMenu, computeMenu } from "./completion-menu.js";
+import type { CompletionMenu } from "../state/types.js";
+import { computeMenu } from "./completion-menu.js";
 import { listProjectFiles, withDirectories } from "./file-index.js";
 
 const FILES_TTL_MS = 30_000;

@@ -1,20 +1,10 @@
 // The completion list under the editor, as pure data: the token being completed (`/name` or
 // `@path`), its ranked candidates as a picker list (selection, scroll window: the pickers'
 // state), and the edit that Tab or Enter applies. The driver computes it, keys move it.
-import { type PickerItem, type PickerState, createPickerState, selectedItem } from "../pickers/picker-state.js";
+import { type PickerItem, createPickerState, selectedItem } from "../state/picker-state.js";
+import type { CompletionMenu } from "../state/types.js";
 import { filterSuggestions, type SlashSuggestion, slashQuery } from "../slash/completion.js";
 import { atReplacement, atToken, rankPaths } from "./at-completion.js";
-
-export type CompletionMenu = {
-  kind: "slash" | "at";
-  /** The token spans [start, end) of the editor text; end is the cursor. */
-  start: number;
-  end: number;
-  query: string;
-  list: PickerState;
-  /** A line under the list (e.g. "local files" for a remote worker, "reading files…"). */
-  note: string | undefined;
-};
 
 export type MenuSources = {
   slash: () => readonly SlashSuggestion[];

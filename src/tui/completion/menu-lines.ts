@@ -3,11 +3,11 @@
 // selection inverted, and a last row with the keys, led by the highlighted row's position
 // while the list scrolls (list-position.ts). Never more than `maxRows`.
 import { listHint } from "../pickers/list-position.js";
-import { pickerWindow } from "../pickers/picker-state.js";
+import { pickerWindow } from "../state/picker-state.js";
 import { sanitizeText } from "../render/sanitize.js";
 import { style, theme } from "../render/theme.js";
 import { textWidth, truncateLine } from "../render/text-width.js";
-import type { CompletionMenu } from "./completion-menu.js";
+import type { CompletionMenu } from "../state/types.js";
 
 /** Candidate rows shown at most (the list scrolls beyond). */
 export const MENU_ROWS = 8;

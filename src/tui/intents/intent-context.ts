@@ -1,6 +1,6 @@
 // What every intent needs: the store, the connection, the clock, and the three ways to tell the
 // user something (a transcript notice, a toast, the editor text given back).
-import type { TuiConnection } from "../session/bridge-notices.js";
+import type { TuiConnection } from "../session/tui-connection.js";
 import type { Store } from "../state/store.js";
 import type { NoticeLevel } from "../state/types.js";
 

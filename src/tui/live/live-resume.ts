@@ -1,7 +1,7 @@
 // The session picker (-r, /resume) with live workers first: a session file a live worker holds
 // is marked (working / waiting for a dialog / idle since …) and choosing it reattaches to that
 // worker instead of opening the file a second time; live sessions without a file are listed too.
-import type { PickerItem } from "../pickers/picker-state.js";
+import type { PickerItem } from "../state/picker-state.js";
 import { describeLiveState, type LiveSession } from "./live-sessions.js";
 
 /** What the picker needs to offer live sessions. */

@@ -5,7 +5,7 @@ import { style, theme } from "../render/theme.js";
 import { sanitizeLine } from "../render/sanitize.js";
 import { truncateLine } from "../render/text-width.js";
 import { listHint, offersSearch, SEARCH_HINT } from "./list-position.js";
-import { pickerWindow, type PickerItem, type PickerState } from "./picker-state.js";
+import { pickerWindow, type PickerItem, type PickerState } from "../state/picker-state.js";
 
 function itemLine(item: PickerItem, selected: boolean, width: number): string {
   const indent = "  ".repeat(item.depth ?? 0);

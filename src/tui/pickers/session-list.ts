@@ -4,24 +4,12 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join, resolve } from "node:path";
-import { isRecord, str } from "../json-values.js";
-import type { PickerItem } from "./picker-state.js";
+import { isRecord, str } from "../../bridge/index.js";
+import type { PickerItem } from "../state/picker-state.js";
+import type { SessionSummary } from "./session-summary.js";
 import { threadSessions } from "./session-threads.js";
 
-export type SessionSummary = {
-  path: string;
-  id: string;
-  name: string | undefined;
-  firstMessage: string;
-  /** Last modification (ms since epoch). */
-  modified: number;
-  messageCount: number;
-  cwd: string;
-  /** A fork or clone (/fork, /tree jumps, /clone): the session file it was made from. */
-  parentSession: string | undefined;
-  /** For a fork: when it was made (its header's time), the messages it copied, its first prompt of its own. */
-  fork: { at: number; copied: number; firstNewPrompt: string | undefined } | undefined;
-};
+export type { SessionSummary };
 
 /** Files bigger than this are summarised from their first part only (keeps /resume fast). */
 const MAX_READ_BYTES = 4 * 1024 * 1024;

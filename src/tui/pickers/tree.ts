@@ -1,9 +1,9 @@
 // The /tree navigator's pure part: build the tree from get_entries (or decode get_tree), flatten
 // it into picker rows (depth, fold marks, one line per entry), fold/unfold, search over every
 // node, and where Enter jumps. Every walk uses an explicit stack: sessions get long.
-import { isRecord, str } from "../json-values.js";
-import type { PickerItem, PickerState } from "./picker-state.js";
-import { reducePicker } from "./picker-state.js";
+import { isRecord, str } from "../../bridge/index.js";
+import type { PickerItem, PickerState } from "../state/picker-state.js";
+import { reducePicker } from "../state/picker-state.js";
 import type { PickerKeyAction } from "./picker-host.js";
 
 export type TreeNode = { id: string; kind: string; role: string | undefined; text: string; label: string | undefined; children: TreeNode[] };

@@ -1,7 +1,6 @@
-// What the TUI needs from a worker connection (a subset of the bridge's WorkerConnection), and
-// the adapter from bridge notices to reducer actions. The bridge has decoded everything; this
+// The adapter from bridge notices to reducer actions. The bridge has decoded everything; this
 // only chooses the action and bounds the worker's own text for the transcript.
-import { workerTextOf, type BridgeNotice, type WorkerConnection } from "../../bridge/index.js";
+import { workerTextOf, type BridgeNotice } from "../../bridge/index.js";
 import type { TuiAction } from "../state/actions.js";
 import type { NoticeLevel, WorkerStatus } from "../state/types.js";
 import { decodeUiRequest } from "../state/ui-requests.js";
@@ -9,12 +8,6 @@ import { clipText } from "../render/preview.js";
 import { sanitizeText } from "../render/sanitize.js";
 import { liveNoticeActions } from "../live/live-notices.js";
 import { decodeAvailableCommands } from "../slash/worker-commands.js";
-
-/**
- * The connection as the TUI's views and commands use it: requests and dialog answers. What the
- * connection knows (capabilities, supervisor, live session) reaches them as notices in the store.
- */
-export type TuiConnection = Pick<WorkerConnection, "rpc" | "respondToUi">;
 
 // A worker's own text lands in the transcript; bounded so one huge frame cannot flood it.
 const WORKER_TEXT_MAX_CHARS = 4000;

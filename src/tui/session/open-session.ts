@@ -4,7 +4,7 @@
 // looked live, and the footer takes the session's totals. A restart that reopened the session
 // already on screen prints nothing: the transcript shows it.
 import type { RpcSessionState, SessionStats } from "../../bridge/index.js";
-import type { TuiConnection } from "./bridge-notices.js";
+import type { TuiConnection } from "./tui-connection.js";
 import { historyPrompts, historySlice, historyTotals, type SessionTotals, startHistory, startTail } from "../state/history.js";
 import type { EntryInput } from "../state/transcript.js";
 import type { TuiAction } from "../state/actions.js";

@@ -5,7 +5,7 @@
 import type { SlashCommand, SlashContext } from "../slash/slash-registry.js";
 import { toSessionSnapshot } from "../../bridge/index.js";
 import type { PickerHost } from "../pickers/picker-host.js";
-import { type PickerItem, type PickerState, reducePicker } from "../pickers/picker-state.js";
+import { type PickerItem, type PickerState, reducePicker } from "../state/picker-state.js";
 import { formatValue, SETTINGS, type SettingSpec, type SettingValue } from "./settings-table.js";
 import { readTuiSettings, saveTuiSetting } from "./settings-file.js";
 import { asThemeSetting, switchTheme } from "../terminal/theme-choice.js";

@@ -4,7 +4,7 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
-import { isRecord } from "../json-values.js";
+import { isRecord } from "../../bridge/index.js";
 
 export function tuiHome(env: NodeJS.ProcessEnv): string {
   const home = env["AGENT_TUI_HOME"];

@@ -3,7 +3,7 @@
 // typed after the slash, with descriptions. Pure; the driver shows it and Tab applies it.
 import type { SlashCommandInfo } from "../../bridge/index.js";
 import type { SlashCommand } from "./slash-registry.js";
-import { fuzzyFilter } from "../pickers/fuzzy.js";
+import { fuzzyFilter } from "../state/fuzzy.js";
 
 export type SlashSuggestion = { name: string; description: string; source: "builtin" | "extension" | "prompt" | "skill" };
 

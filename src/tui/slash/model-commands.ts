@@ -2,8 +2,8 @@
 // one model) and /thinking (level picker, or the level given as argument).
 import { toSessionSnapshot, type Model, type ThinkingLevel } from "../../bridge/index.js";
 import type { SlashCommand } from "./slash-registry.js";
-import { fuzzyFilter } from "../pickers/fuzzy.js";
-import type { PickerItem } from "../pickers/picker-state.js";
+import { fuzzyFilter } from "../state/fuzzy.js";
+import type { PickerItem } from "../state/picker-state.js";
 import type { SlashDeps } from "./slash-deps.js";
 import { workerSupports } from "../state/worker-info.js";
 

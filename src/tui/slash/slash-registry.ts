@@ -3,7 +3,7 @@
 // `createController({ slashCommands })` without touching the controller.
 import { dialogKeyHelp, keyHelp, pickerKeyHelp, viewKeyHelp } from "../input/keymap.js";
 import type { Store } from "../state/store.js";
-import type { TuiConnection } from "../session/bridge-notices.js";
+import type { TuiConnection } from "../session/tui-connection.js";
 
 export type SlashContext = {
   store: Store;

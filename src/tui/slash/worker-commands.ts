@@ -3,7 +3,7 @@
 // omp runs such a command when it arrives as a `prompt` text ("/name args", trace fact 15).
 import { BridgeError, type SlashCommandInfo } from "../../bridge/index.js";
 import type { SlashContext } from "./slash-registry.js";
-import type { TuiConnection } from "../session/bridge-notices.js";
+import type { TuiConnection } from "../session/tui-connection.js";
 import type { Store } from "../state/store.js";
 import { workerSupports } from "../state/worker-info.js";
 

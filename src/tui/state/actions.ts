@@ -1,12 +1,11 @@
 // Every input to the TUI reducer: worker events and UI requests (already decoded), worker
 // status from the bridge, local UI actions (editor, toggles, resize, clock ticks).
-import type { CompletionMenu } from "../completion/completion-menu.js";
-import type { PickerState } from "../pickers/picker-state.js";
+import type { PickerState } from "./picker-state.js";
 import type { EditorOp } from "./editor.js";
 import type { ClientEvent, PlanPhase, SessionSnapshot } from "../../bridge/index.js";
 import type { SessionTotals } from "./history.js";
 import type { EntryInput } from "./transcript.js";
-import type { ExitFrame, NoticeLevel, WorkerInfo, WorkerStatus } from "./types.js";
+import type { CompletionMenu, ExitFrame, NoticeLevel, WorkerInfo, WorkerStatus } from "./types.js";
 import type { UiRequest } from "./ui-requests.js";
 
 export type TuiAction =

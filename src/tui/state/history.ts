@@ -3,7 +3,7 @@
 // session looks as it did live; plus the session's totals summed from its messages (for
 // workers without get_session_stats). Pure.
 import { toClientEvent, toTokenUsage } from "../../bridge/index.js";
-import { isRecord, num, str } from "../json-values.js";
+import { isRecord, num, str } from "../../bridge/index.js";
 import { type CommitLimits, type EntryInput, initialTranscript, reduceTranscript } from "./transcript.js";
 import { formatCount } from "./format-count.js";
 

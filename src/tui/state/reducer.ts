@@ -2,7 +2,7 @@
 // ends every switch in an exhaustiveness check.
 import type { ClientEvent, SessionSnapshot } from "../../bridge/index.js";
 import type { TuiAction } from "./actions.js";
-import { reducePicker } from "../pickers/picker-state.js";
+import { reducePicker } from "./picker-state.js";
 import { initialEditor, reduceEditor } from "./editor.js";
 import {
   appendEntries,

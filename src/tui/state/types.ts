@@ -1,8 +1,19 @@
 // The TUI state model: committed transcript entries (printed once in <Static>), the live
 // tail (streaming message, running tools), queue, todos, dialogs, footer data and editor.
 import type { MessageBlock, PlanPhase, SlashCommandInfo, SupervisorState, ToolOutput, WorkerExitInfo } from "../../bridge/index.js";
-import type { CompletionMenu } from "../completion/completion-menu.js";
-import type { PickerState } from "../pickers/picker-state.js";
+import type { PickerState } from "./picker-state.js";
+
+/** The completion list under the editor (completion/completion-menu.ts computes it). */
+export type CompletionMenu = {
+  kind: "slash" | "at";
+  /** The token spans [start, end) of the editor text; end is the cursor. */
+  start: number;
+  end: number;
+  query: string;
+  list: PickerState;
+  /** A line under the list (e.g. "local files" for a remote worker, "reading files…"). */
+  note: string | undefined;
+};
 
 export type NoticeLevel = "info" | "warning" | "error";
 

@@ -1,7 +1,7 @@
 // Decodes extension_ui_request frames (PROTOCOL docs/protocol.md §7) into dialogs (data, queued in state) and
 // fire-and-forget effects (notify, setStatus, setWidget, setTitle, set_editor_text, cancel).
 import type { DialogRequest, NoticeLevel } from "./types.js";
-import { isRecord, num, optStr, str, strArray } from "../json-values.js";
+import { isRecord, num, optStr, str, strArray } from "../../bridge/index.js";
 
 export type UiRequest =
   | { kind: "dialog"; dialog: DialogRequest }

@@ -1,7 +1,7 @@
 // A fake worker connection for controller/interaction tests: every rpc method is a vi.fn
 // that records its call and resolves with a canned value.
 import { vi } from "vitest";
-import type { TuiConnection } from "../../../src/tui/session/bridge-notices.js";
+import type { TuiConnection } from "../../../src/tui/session/tui-connection.js";
 import type { Store } from "../../../src/tui/state/store.js";
 
 export type FakeConnection = TuiConnection & {

@@ -10,7 +10,7 @@ import { askQuitWhileWorking } from "../../../src/tui/live/live-commands.js";
 import { listPosition } from "../../../src/tui/pickers/list-position.js";
 import { createOverlayRenderer } from "../../../src/tui/pickers/overlay.js";
 import { createPickerHost } from "../../../src/tui/pickers/picker-host.js";
-import { createPickerState, reducePicker } from "../../../src/tui/pickers/picker-state.js";
+import { createPickerState, reducePicker } from "../../../src/tui/state/picker-state.js";
 import { stripSgr } from "../../../src/tui/render/text-width.js";
 import { createInitialState } from "../../../src/tui/state/reducer.js";
 import { createStore } from "../../../src/tui/state/store.js";

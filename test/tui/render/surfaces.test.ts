@@ -6,7 +6,7 @@ import { confirmLines } from "../../../src/tui/components/dialogs/confirm-dialog
 import { questionRows } from "../../../src/tui/components/dialogs/dialog-frame.js";
 import { selectLines } from "../../../src/tui/components/dialogs/select-dialog.js";
 import { menuLines } from "../../../src/tui/completion/menu-lines.js";
-import { createPickerState } from "../../../src/tui/pickers/picker-state.js";
+import { createPickerState } from "../../../src/tui/state/picker-state.js";
 import { pickerLines } from "../../../src/tui/pickers/picker-lines.js";
 import { editorLines } from "../../../src/tui/render/editor-lines.js";
 import { entryLines } from "../../../src/tui/render/entry-lines.js";

@@ -3,7 +3,7 @@
 // store ends with every message in order; keys dispatched meanwhile are handled before they land.
 import { describe, expect, it } from "vitest";
 import type { BridgeNotice, RpcSessionState } from "../../../src/bridge/index.js";
-import type { TuiConnection } from "../../../src/tui/session/bridge-notices.js";
+import type { TuiConnection } from "../../../src/tui/session/tui-connection.js";
 import { messagePage } from "../../../src/agent/commands/message-page.js";
 import { liveNoticeActions, tailPlace } from "../../../src/tui/live/live-notices.js";
 import { createSessionPrinter, PRINT_LAST_MESSAGES, sessionActions } from "../../../src/tui/session/open-session.js";

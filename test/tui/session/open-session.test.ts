@@ -2,7 +2,7 @@
 // that reopened that session prints nothing, one that came back on another prints it below a divider.
 import { describe, expect, it } from "vitest";
 import type { RpcSessionState } from "../../../src/bridge/index.js";
-import type { TuiConnection } from "../../../src/tui/session/bridge-notices.js";
+import type { TuiConnection } from "../../../src/tui/session/tui-connection.js";
 import { createSessionPrinter } from "../../../src/tui/session/open-session.js";
 import { createInitialState } from "../../../src/tui/state/reducer.js";
 import { createStore } from "../../../src/tui/state/store.js";

@@ -7,7 +7,7 @@ import { resolveDialogKey } from "../../input/keymap.js";
 import { sanitizeExact, sanitizeLine } from "../../render/sanitize.js";
 import { theme } from "../../render/theme.js";
 import { truncateLine } from "../../render/text-width.js";
-import { fuzzyFilter } from "../../pickers/fuzzy.js";
+import { fuzzyFilter } from "../../state/fuzzy.js";
 import { listHint, offersSearch, SEARCH_HINT } from "../../pickers/list-position.js";
 import { Lines } from "../lines.js";
 import { helpRow, questionRows, questionWindow, type DialogFrameProps, type QuestionWindow } from "./dialog-frame.js";

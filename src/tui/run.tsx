@@ -6,6 +6,7 @@ import { describeCommandLine, toSessionSnapshot, visibleText } from "../bridge/i
 import type { TuiCliOptions } from "./app/cli.js";
 import type { EarlyWorker } from "./app/early-worker.js";
 import { createAppExits, onProcessEvents } from "./app/app-exits.js";
+import { createExitFrameSignal } from "./app/exit-frame.js";
 import { liveCommands } from "./live/live-commands.js";
 import { listLiveSessions } from "./live/live-sessions.js";
 import { App } from "./components/app.js";
@@ -143,7 +144,16 @@ async function main(options: TuiCliOptions, worker: EarlyWorker, ready: Promise<
 
   let ink: ReturnType<typeof render> | undefined;
   const term = createTerminalSession({ stdin, stdout, store, env: process.env, ink: () => ink });
-  const exits = createAppExits({ store, connection, term, ink: () => ink, workerCommand: options.workerCommand, pickers: () => features.pickers });
+  const exitFrame = createExitFrameSignal();
+  const exits = createAppExits({
+    store,
+    connection,
+    term,
+    ink: () => ink,
+    workerCommand: options.workerCommand,
+    pickers: () => features.pickers,
+    exitFrameDrawn: exitFrame.drawn,
+  });
   const { detach, liveId, attachTo } = exits;
   onProcessEvents(exits, { term, ink: () => ink });
 
@@ -179,7 +189,7 @@ async function main(options: TuiCliOptions, worker: EarlyWorker, ready: Promise<
   worker.release();
   term.enable();
   ink = renderApp(
-    <App store={store} controller={controller} overlay={features.overlay}>
+    <App store={store} controller={controller} overlay={features.overlay} onExitFrame={exitFrame.committed}>
       {features.extras}
     </App>,
     term.guard.stream,

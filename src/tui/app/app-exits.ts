@@ -35,7 +35,12 @@ export type ExitDeps = {
   ink: () => Instance | undefined;
   workerCommand: string[];
   pickers: () => PickerHost;
+  /** Settles once the leaving frame is committed (exit-frame.ts). */
+  exitFrameDrawn: (limitMs: number) => Promise<void>;
 };
+
+/** The longest wait for React to commit the leaving frame; it takes milliseconds unless the machine is starved. */
+const EXIT_FRAME_LIMIT_MS = 2000;
 
 /** A worker that ignores SIGTERM must not keep the UI hanging. */
 const EXIT_DEADLINE_MS = 9000;
@@ -48,9 +53,10 @@ export function createAppExits(d: ExitDeps): AppExits {
     exiting = true;
     store.dispatch({ type: "exit_requested", frame });
     store.flush();
-    // React commits the leaving frame in a microtask (Ink's root schedules like a concurrent
-    // one): unmounting before it would leave the previous frame, passing rows and all.
-    setImmediate(() => {
+    // Unmounting before React commits the leaving frame would leave the previous frame on
+    // screen, passing rows and all (exit-frame.ts).
+    const drawn = d.ink() === undefined ? Promise.resolve() : d.exitFrameDrawn(EXIT_FRAME_LIMIT_MS);
+    void drawn.then(() => {
       d.ink()?.unmount();
       d.term.restore();
       // The hint names the live id the worker gave: its text, so it crosses the sanitiser.

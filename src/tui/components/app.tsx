@@ -2,6 +2,7 @@
 // controller contexts. An overlay slot (pickers, session browser) replaces the
 // live region's input while it is open.
 import type React from "react";
+import { useLayoutEffect } from "react";
 import { Box } from "ink";
 import type { Controller } from "../controller.js";
 import type { Store } from "../state/store.js";
@@ -38,8 +39,26 @@ function Body({ overlay }: { overlay: OverlayRenderer | undefined }): React.Reac
   return <LiveRegion />;
 }
 
-/** `children`: invisible helpers that need the contexts (Tab completion keys). */
-export function App(props: { store: Store; controller: Controller; overlay?: OverlayRenderer; children?: React.ReactNode }): React.ReactElement {
+/** Reports, once committed, the frame drawn for leaving (app/exit-frame.ts says why it matters). */
+function ExitFrameCommitted({ onCommit }: { onCommit: (() => void) | undefined }): null {
+  const leaving = useTuiState((s) => s.ui.exitRequested !== false);
+  useLayoutEffect(() => {
+    if (leaving) onCommit?.();
+  }, [leaving, onCommit]);
+  return null;
+}
+
+type AppProps = {
+  store: Store;
+  controller: Controller;
+  overlay?: OverlayRenderer;
+  /** Called once the frame drawn for leaving is committed. */
+  onExitFrame?: () => void;
+  /** Invisible helpers that need the contexts (Tab completion keys). */
+  children?: React.ReactNode;
+};
+
+export function App(props: AppProps): React.ReactElement {
   return (
     <StoreContext.Provider value={props.store}>
       <ControllerContext.Provider value={props.controller}>
@@ -49,6 +68,7 @@ export function App(props: { store: Store; controller: Controller; overlay?: Ove
             <Body overlay={props.overlay} />
           </Box>
           {props.children}
+          <ExitFrameCommitted onCommit={props.onExitFrame} />
         </KeyRouterRoot>
       </ControllerContext.Provider>
     </StoreContext.Provider>

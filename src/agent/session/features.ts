@@ -3,7 +3,7 @@
 // the hook set the runtime consults (tools, get_state fields, after-run compaction, shutdown).
 import type { AgentMessage, AgentTool } from "@mariozechner/pi-agent-core";
 import type { AssistantMessage } from "@mariozechner/pi-ai";
-import type { AgentServices } from "../commands/registry.js";
+import type { AgentServices } from "../commands/command-table.js";
 import type { AgentRuntime } from "../runtime/agent-runtime.js";
 import type { RuntimeHooks } from "../runtime/hooks.js";
 import type { WireEvent } from "../runtime/wire-events.js";

@@ -6,7 +6,8 @@
 import { randomUUID } from "node:crypto";
 import type { CliOptions } from "./cli.js";
 import { agentHome, loadConfig, type LoadedConfig } from "./config.js";
-import { buildCommandTable, type AgentServices, type CommandContext } from "./commands/registry.js";
+import type { AgentServices, CommandContext } from "./commands/command-table.js";
+import { buildCommandTable } from "./commands/registry.js";
 import type { HostRuntime } from "./extensions/runtime-port.js";
 import { ModelRegistry } from "./providers/model-registry.js";
 import { createFrameWriter, STREAM_COALESCE_MS, takeOverStdout, type FrameSink, type FrameWriter } from "./rpc/frame-writer.js";

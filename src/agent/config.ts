@@ -7,35 +7,10 @@ import { homedir } from "node:os";
 import { join } from "node:path";
 import { isThinkingLevel, type ThinkingLevelName } from "./providers/thinking.js";
 import { decodeShellEnvironmentPolicy, type ShellEnvironmentPolicy } from "./security/tool-env.js";
+import type { CustomModelConfig, CustomProviderConfig, ModelsConfig } from "./models-config.js";
 
 export type QueueMode = "all" | "one-at-a-time";
 export type InterruptMode = "wait" | "immediate";
-
-export interface CustomModelConfig {
-  id: string;
-  name?: string;
-  api?: string;
-  reasoning?: boolean;
-  input?: ("text" | "image")[];
-  cost?: { input: number; output: number; cacheRead: number; cacheWrite: number };
-  contextWindow?: number;
-  maxTokens?: number;
-  thinkingLevelMap?: Record<string, string | null>;
-  headers?: Record<string, string>;
-  compat?: Record<string, unknown>;
-}
-
-export interface CustomProviderConfig {
-  baseUrl: string;
-  api: string;
-  apiKey?: string;
-  headers?: Record<string, string>;
-  models: CustomModelConfig[];
-}
-
-export interface ModelsConfig {
-  providers: Record<string, CustomProviderConfig>;
-}
 
 export interface AgentSettings {
   defaultProvider?: string;

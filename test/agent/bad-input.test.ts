@@ -3,7 +3,8 @@
 
 import { afterEach, describe, expect, it } from "vitest";
 import { fauxAssistantMessage } from "@mariozechner/pi-ai";
-import { runCommand, type AgentServices } from "../../src/agent/commands/registry.js";
+import type { AgentServices } from "../../src/agent/commands/command-table.js";
+import { runCommand } from "../../src/agent/commands/registry.js";
 import { createServerHarness, type ServerHarness } from "./helpers/server-harness.js";
 
 let s: ServerHarness | undefined;

@@ -3,7 +3,7 @@
 // a run is active) and answers with the BashResult. abort_bash and abort cancel it.
 
 import type { BashExecutionMessage } from "../runtime/agent-messages.js";
-import type { CommandTable } from "./registry.js";
+import type { CommandTable } from "./command-table.js";
 
 const running = new Set<AbortController>();
 

@@ -5,7 +5,7 @@ import type { ImageContent } from "@mariozechner/pi-ai";
 import { normalizeImageInput } from "../../protocol/decode/command-fields.js";
 import type { ImageInput } from "../../protocol/index.js";
 import { persistSetting } from "../config.js";
-import type { CommandTable } from "./registry.js";
+import type { CommandTable } from "./command-table.js";
 
 /** Legacy `source` images become canonical `{ data, mimeType }` (docs/protocol.md §5.1). */
 function images(list: ImageInput[] | undefined): ImageContent[] | undefined {

@@ -3,7 +3,7 @@
 
 import { publicModel } from "../providers/model-registry.js";
 import { isThinkingLevel } from "../providers/thinking.js";
-import type { CommandTable } from "./registry.js";
+import type { CommandTable } from "./command-table.js";
 
 export const modelCommands: CommandTable = {
   async set_model(cmd, { runtime }) {

@@ -1,14 +1,11 @@
 // The command registry: handler tables from commands/*-commands.ts merged into one map from
 // command type to handler. Other areas add a table by exporting it from their own
 // `<area>-commands.ts` and adding it to TABLES below (later tables override earlier ones).
+// Layering: commands/ sits above runtime/ and session/. Handlers call into both; neither imports
+// commands/ back (what the session features need of the services they get as a parameter).
 
 import type { CommandOf, RpcCommandType } from "../../protocol/index.js";
-import type { LoadedConfig } from "../config.js";
-import type { CliOptions } from "../cli.js";
-import type { AgentRuntime } from "../runtime/agent-runtime.js";
-import type { EmitFn } from "../runtime/wire-events.js";
-import type { SessionManager } from "../session/index.js";
-import type { ExtensionSystem } from "../extensions/index.js";
+import type { CommandContext, CommandHandler, CommandTable } from "./command-table.js";
 import { coreCommands } from "./core-commands.js";
 import { modelCommands } from "./model-commands.js";
 import { stateCommands } from "./state-commands.js";
@@ -17,41 +14,6 @@ import { extensionCommands } from "./extension-commands.js";
 import { sessionCommands } from "./session-commands.js";
 import { settingsCommands } from "./settings-commands.js";
 import { workspaceCommands } from "./workspace-commands.js";
-
-/** Process-wide services a handler may need besides the runtime. */
-export interface AgentServices {
-  version: string;
-  cwd: string;
-  cli: CliOptions;
-  config: LoadedConfig;
-  /** The session store (also the runtime's ConversationStore). */
-  session: SessionManager;
-  /** The loaded extension system (set during startup). */
-  extensions?: ExtensionSystem;
-  /** Start an orderly shutdown (after the current command's response is written). */
-  shutdown(exitCode: number): void;
-  /** Routes for non-command stdin frames (extension_ui_response, host_tool_*): true = consumed. */
-  frameRoutes: Map<string, (frame: Record<string, unknown>) => boolean>;
-  /** Slots other areas fill at startup (e.g. "session" → SessionManager); read with a type guard. */
-  slots: Map<string, unknown>;
-}
-
-export interface CommandContext {
-  runtime: AgentRuntime;
-  services: AgentServices;
-  /** Write an event frame (goes through the runtime's hooks too). */
-  emit: EmitFn;
-  /** The request id, if any (bash_execution_update carries it). */
-  id?: string;
-}
-
-/**
- * A handler returns the response `data`: `undefined` → no `data` key, anything else (including
- * `null`) → `data`. Throwing gives `success:false` with the error's message.
- */
-export type CommandHandler<T extends RpcCommandType> = (cmd: CommandOf<T>, ctx: CommandContext) => Promise<unknown>;
-
-export type CommandTable = { [K in RpcCommandType]?: CommandHandler<K> };
 
 const TABLES: CommandTable[] = [
   coreCommands,

@@ -6,7 +6,7 @@ import { isThinkingLevel } from "../providers/thinking.js";
 import type { AgentRuntime } from "../runtime/agent-runtime.js";
 import { getSessionFeatures, installSessionFeatures, type SessionFeatures } from "../session/features.js";
 import { SessionError } from "../session/index.js";
-import type { CommandContext, CommandTable } from "./registry.js";
+import type { CommandContext, CommandTable } from "./command-table.js";
 
 function features(ctx: CommandContext): SessionFeatures {
   return getSessionFeatures(ctx.services) ?? installSessionFeatures(ctx.runtime, ctx.services);

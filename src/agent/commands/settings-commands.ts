@@ -7,7 +7,7 @@ import { isThinkingLevel, THINKING_LEVELS } from "../providers/thinking.js";
 import { type LoadedConfig, persistSetting, settingAt } from "../config.js";
 import { permissionGateOverride } from "../extensions/index.js";
 import type { AgentRuntime } from "../runtime/agent-runtime.js";
-import type { CommandTable } from "./registry.js";
+import type { CommandTable } from "./command-table.js";
 
 type Value = string | number | boolean;
 type Spec = { kind: "enum"; values: readonly string[] } | { kind: "boolean" } | { kind: "integer"; min: number; max: number };

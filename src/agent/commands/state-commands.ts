@@ -7,7 +7,7 @@ import type { AgentRuntime } from "../runtime/agent-runtime.js";
 import { textOf } from "../runtime/agent-messages.js";
 import { computeSessionStats } from "../runtime/session-stats.js";
 import { messagePage } from "./message-page.js";
-import type { AgentServices, CommandTable } from "./registry.js";
+import type { AgentServices, CommandTable } from "./command-table.js";
 
 export function buildState(runtime: AgentRuntime): Record<string, unknown> {
   const store = runtime.store;

@@ -2,7 +2,7 @@
 // `@` completion, .gitignore honoured, `.git` and `node_modules` skipped. Nothing is added to
 // the session or the context (a client on another machine cannot read them itself).
 
-import type { CommandTable } from "./registry.js";
+import type { CommandTable } from "./command-table.js";
 
 export const LIST_FILES_MAX = 20_000;
 

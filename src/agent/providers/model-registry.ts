@@ -3,7 +3,8 @@
 // Custom and demo lookups are synchronous so startup and get_state never load pi-ai.
 
 import type { Api, Model } from "@mariozechner/pi-ai";
-import type { AgentSettings, ModelsConfig } from "../config.js";
+import type { AgentSettings } from "../config.js";
+import type { ModelsConfig } from "../models-config.js";
 import { loadPiAi } from "./lazy.js";
 import { isThinkingLevel, type ThinkingLevelName } from "./thinking.js";
 import { DEMO_FALLBACK_MODEL, DEMO_MODEL, DEMO_PROVIDER } from "./demo-model.js";

@@ -6,7 +6,7 @@ import { jsonDepthExceeds } from "../../protocol/json-deep.js";
 import { createJsonlFramer } from "../../protocol/jsonl.js";
 // The command decoder alone: the index also loads every worker-frame decoder (clients need those).
 import { decodeCommand } from "../../protocol/decode/command.js";
-import type { CommandContext, CommandTable } from "../commands/registry.js";
+import type { CommandContext, CommandTable } from "../commands/command-table.js";
 import { runCommand } from "../commands/registry.js";
 import type { FrameWriter } from "./frame-writer.js";
 

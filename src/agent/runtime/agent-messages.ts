@@ -6,8 +6,9 @@ import type { Message } from "@mariozechner/pi-ai";
 
 // The extra roles (and their declaration merging into pi-agent-core) are owned by the session
 // store; re-exported here so runtime code has one import place.
-export type { BashExecutionMessage, CustomMessage, BranchSummaryMessage, CompactionSummaryMessage } from "../session/index.js";
-import type { BashExecutionMessage } from "../session/index.js";
+export type { BashExecutionMessage, CustomMessage } from "../session/types.js";
+export type { BranchSummaryMessage, CompactionSummaryMessage } from "../session/types.js";
+import type { BashExecutionMessage } from "../session/types.js";
 
 export type { AgentMessage };
 

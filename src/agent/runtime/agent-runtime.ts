@@ -1,6 +1,9 @@
 // The agent runtime: one conversation, its model and thinking level, the two queues and the
 // inputs that feed them (prompt, steer/follow-up, extension messages); the runs themselves are
 // the ActivityLoop's. Commands call these methods; every observable change is a wire event.
+// Layering: runtime/ sits below commands/, which call these methods and which nothing here imports,
+// and above session/, whose message types and stats it uses. session/ plugs into the runtime
+// through the types of hooks.ts and wire-events.ts only, and gets the runtime as a parameter.
 
 import type { AgentTool, StreamFn } from "@mariozechner/pi-agent-core";
 import type { ImageContent } from "@mariozechner/pi-ai";

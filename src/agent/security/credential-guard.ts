@@ -3,7 +3,7 @@
 // stderr, tool output files) live in many modules, and each asks here instead of being handed
 // a masker, so a new writer cannot forget it. Until startAgent installs the configuration,
 // the guard works from process.env alone (credential-named variables), never from nothing.
-import type { ModelsConfig } from "../config.js";
+import type { ModelsConfig } from "../models-config.js";
 import { configuredCredentials, credentialValues } from "./credential-names.js";
 import { createSecretMasker, type SecretMasker, type StreamMasker } from "./secret-mask.js";
 import { buildToolEnvironment, DEFAULT_SHELL_ENVIRONMENT_POLICY, type ShellEnvironmentPolicy } from "./tool-env.js";

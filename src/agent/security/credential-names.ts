@@ -1,7 +1,7 @@
 // Which environment variables and configured values are credentials: the provider key names
 // pi-ai reads, the name patterns of docs/protocol-notes.md ("Credentials"), and whatever
 // models.json names or holds (apiKey and header values, literal or via an environment variable).
-import type { ModelsConfig } from "../config.js";
+import type { ModelsConfig } from "../models-config.js";
 
 /**
  * Provider keys pi-ai reads (@mariozechner/pi-ai 0.73.1, dist/env-api-keys.js) plus the

@@ -1,20 +1,49 @@
 // Plugs the session-side features into a running agent: the todo store and todo_write tool,
 // host tools (stdin routes for host_tool_update/result), the compaction controller, and
 // the hook set the runtime consults (tools, get_state fields, after-run compaction, shutdown).
+// session/ sits below runtime/ and commands/: the runtime and the services come in as parameters
+// (typed by what is used of them here), and only the runtime's plug-in types are imported.
 import type { AgentMessage, AgentTool } from "@mariozechner/pi-agent-core";
-import type { AssistantMessage } from "@mariozechner/pi-ai";
-import type { AgentServices } from "../commands/registry.js";
-import type { AgentRuntime } from "../runtime/agent-runtime.js";
-import type { RuntimeHooks } from "../runtime/hooks.js";
+import type { Api, AssistantMessage, Model } from "@mariozechner/pi-ai";
+import type { HookRegistry, RuntimeHooks } from "../runtime/hooks.js";
 import type { WireEvent } from "../runtime/wire-events.js";
 import { CompactionController } from "./compaction.js";
 import type { CompactionSettings } from "./compaction-plan.js";
+import type { RetrySettings } from "./compaction-summary.js";
 import { HostToolRegistry } from "./host-tools.js";
 import type { SessionManager } from "./session-manager.js";
 import { TODO_WRITE_TOOL_NAME, TodoStore } from "./todo-state.js";
 import { TodoReminders } from "./todo-reminder.js";
 
 export const SESSION_FEATURES_SLOT = "sessionFeatures";
+
+/** What the features use of the runtime (the AgentRuntime the caller passes). */
+export interface FeatureRuntime {
+  readonly messages: readonly AgentMessage[];
+  readonly model: Model<Api> | undefined;
+  readonly models: { apiKeyFor(provider: string): Promise<string | undefined> };
+  readonly thinkingLevel: string;
+  readonly autoRetry: boolean;
+  readonly autoCompaction: boolean;
+  isCompacting: boolean;
+  readonly hooks: Pick<HookRegistry, "add" | "beforeCompact" | "afterCompact">;
+  emit(event: WireEvent): void;
+  toolNames(): string[];
+  setStore(store: SessionManager): void;
+  onAbort(listener: () => void): unknown;
+}
+
+/** What the features use of the process-wide services (the AgentServices the caller passes). */
+export interface FeatureServices {
+  readonly session: SessionManager;
+  readonly config: { readonly rawSettings: unknown; readonly settings: { readonly retry: RetrySettings } };
+  /** Routes for non-command stdin frames: the host_tool_* frames are added here. */
+  readonly frameRoutes: Map<string, (frame: Record<string, unknown>) => boolean>;
+  /** Where the installed features are kept, so a second install returns them. */
+  readonly slots: Map<string, unknown>;
+}
+
+type Send = (frame: WireEvent) => void;
 
 /** Extra hook methods for compaction and todo reminders, called by the runtime's loop. */
 export type CompactionHooks = {
@@ -72,7 +101,7 @@ function reminderOptions(raw: unknown): { enabled: boolean; maxAttempts: number 
   return { enabled, maxAttempts };
 }
 
-function lastAssistantInContext(runtime: AgentRuntime): AssistantMessage | undefined {
+function lastAssistantInContext(runtime: FeatureRuntime): AssistantMessage | undefined {
   for (let i = runtime.messages.length - 1; i >= 0; i--) {
     const message = runtime.messages[i];
     if (message?.role === "assistant") return message;
@@ -81,12 +110,12 @@ function lastAssistantInContext(runtime: AgentRuntime): AssistantMessage | undef
 }
 
 /** The installed features, if installSessionFeatures ran for these services. */
-export function getSessionFeatures(services: AgentServices): SessionFeatures | undefined {
+export function getSessionFeatures(services: FeatureServices): SessionFeatures | undefined {
   const value = services.slots.get(SESSION_FEATURES_SLOT);
   return isSessionFeatures(value) ? value : undefined;
 }
 
-function createHostTools(runtime: AgentRuntime, send: (frame: WireEvent) => void): HostToolRegistry {
+function createHostTools(runtime: FeatureRuntime, send: Send): HostToolRegistry {
   const hostTools: HostToolRegistry = new HostToolRegistry({
     send: (frame) => send({ ...frame }),
     reservedNames: () => {
@@ -97,7 +126,7 @@ function createHostTools(runtime: AgentRuntime, send: (frame: WireEvent) => void
   return hostTools;
 }
 
-function createCompaction(runtime: AgentRuntime, services: AgentServices, send: (frame: WireEvent) => void): CompactionController {
+function createCompaction(runtime: FeatureRuntime, services: FeatureServices, send: Send): CompactionController {
   const session = services.session;
   const compaction = new CompactionController({
     session: () => session,
@@ -126,7 +155,7 @@ function createCompaction(runtime: AgentRuntime, services: AgentServices, send: 
 }
 
 type HookParts = {
-  runtime: AgentRuntime;
+  runtime: FeatureRuntime;
   todos: TodoStore;
   todoTool: () => AgentTool | undefined;
   prepareTodoTool: () => Promise<void>;
@@ -181,7 +210,7 @@ function sessionHooks(p: HookParts): RuntimeHooks & CompactionHooks {
 }
 
 /** host_tool_update / host_tool_result frames from stdin go to the registry (docs/protocol.md §8.2). */
-function routeHostToolFrames(services: AgentServices, hostTools: HostToolRegistry, send: (frame: WireEvent) => void): void {
+function routeHostToolFrames(services: FeatureServices, hostTools: HostToolRegistry, send: Send): void {
   const route = (frame: Record<string, unknown>): boolean => {
     const outcome = hostTools.handleHostToolFrame(frame);
     if (outcome.kind === "invalid") {
@@ -197,7 +226,7 @@ function routeHostToolFrames(services: AgentServices, hostTools: HostToolRegistr
  * Create the features once per process and register their hooks with the runtime. Call at
  * startup (after the runtime exists); later calls return the same instance.
  */
-export function installSessionFeatures(runtime: AgentRuntime, services: AgentServices): SessionFeatures {
+export function installSessionFeatures(runtime: FeatureRuntime, services: FeatureServices): SessionFeatures {
   const existing = getSessionFeatures(services);
   if (existing) return existing;
   const session = services.session;

@@ -1,5 +1,7 @@
 // Public surface of the session store: open a session per the CLI options, plus the types
 // and helpers the runtime and commands use.
+// session/ sits below runtime/ and commands/: of runtime/ it imports only the plug-in types
+// (hooks.ts, wire-events.ts); features.ts gets the runtime and the services as parameters.
 import { existsSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { ensurePrivateDir } from "../../protocol/private-files.js";

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { fauxAssistantMessage, Type, type Context } from "@mariozechner/pi-ai";
 import type { AgentTool } from "@mariozechner/pi-agent-core";
 import { modelCommands } from "../../../src/agent/commands/model-commands.js";
-import type { CommandContext } from "../../../src/agent/commands/registry.js";
+import type { CommandContext } from "../../../src/agent/commands/command-table.js";
 import { setupExtensions } from "../../../src/agent/extensions/index.js";
 import type { ExtensionAPI } from "../../../src/agent/extensions/api.js";
 import type { AgentRuntime } from "../../../src/agent/runtime/agent-runtime.js";

@@ -3,7 +3,8 @@
 
 import { PassThrough } from "node:stream";
 import { EventEmitter } from "node:events";
-import { buildCommandTable, type AgentServices } from "../../../src/agent/commands/registry.js";
+import type { AgentServices } from "../../../src/agent/commands/command-table.js";
+import { buildCommandTable } from "../../../src/agent/commands/registry.js";
 import { createFrameWriter, type FrameSink } from "../../../src/agent/rpc/frame-writer.js";
 import { startRpcServer } from "../../../src/agent/rpc/rpc-server.js";
 import { openSessionManager } from "../../../src/agent/session/index.js";

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { configuredCredentials, credentialValues, isCredentialEnvName, PROVIDER_KEY_ENV_NAMES } from "../../../src/agent/security/credential-names.js";
 import { buildToolEnvironment, decodeShellEnvironmentPolicy } from "../../../src/agent/security/tool-env.js";
-import type { ModelsConfig } from "../../../src/agent/config.js";
+import type { ModelsConfig } from "../../../src/agent/models-config.js";
 
 const MODELS: ModelsConfig = {
   providers: {

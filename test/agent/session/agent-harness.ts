@@ -4,7 +4,7 @@ import { rmSync } from "node:fs";
 import { registerFauxProvider, type FauxProviderRegistration } from "@mariozechner/pi-ai";
 import { parseCli } from "../../../src/agent/cli.js";
 import { sessionCommands } from "../../../src/agent/commands/session-commands.js";
-import type { AgentServices, CommandContext } from "../../../src/agent/commands/registry.js";
+import type { AgentServices, CommandContext } from "../../../src/agent/commands/command-table.js";
 import { DEFAULT_SETTINGS, type LoadedConfig } from "../../../src/agent/config.js";
 import { ModelRegistry } from "../../../src/agent/providers/model-registry.js";
 import { AgentRuntime } from "../../../src/agent/runtime/agent-runtime.js";

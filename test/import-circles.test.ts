@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 const SRC = resolve(import.meta.dirname, "..", "src");
 
 /** The areas of src/ kept free of circles; add "tui" here once its circles are broken. */
-const CHECKED = ["agent", "bridge", "protocol"];
+const CHECKED = ["agent", "bridge", "protocol", "tui"];
 
 function listFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

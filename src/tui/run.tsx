@@ -35,9 +35,12 @@ import { startFailureLine } from "./app/start-failure.js";
 // after a frame of streamed text for up to 33 ms.
 const MAX_FPS = 120;
 
+/** Where Ink draws, and which writer draws its frames (ink/ink-writer-switch.ts). */
+type InkTarget = { stream: NodeJS.WriteStream; writer: InkWriter };
+
 /** Ink on the terminal, through the screen switch (the transcript view's frames go to the alternate screen). */
-function renderApp(app: React.ReactElement, out: NodeJS.WriteStream, writer: InkWriter): ReturnType<typeof render> {
-  const screen = createScreenSwitch(out);
+function renderApp(app: React.ReactElement, to: InkTarget): ReturnType<typeof render> {
+  const screen = createScreenSwitch(to.stream);
   // AGENT_TUI_RENDER_LOG=<file>: one line per Ink render (time, ms) for the render benchmark.
   const renderLog = process.env["AGENT_TUI_RENDER_LOG"];
   const onRender = renderLog ? (m: { renderTime: number }): void => appendFileSync(renderLog, `${Date.now()} ${m.renderTime.toFixed(1)}\n`) : undefined;
@@ -50,7 +53,7 @@ function renderApp(app: React.ReactElement, out: NodeJS.WriteStream, writer: Ink
     // Ink 6.8's incremental mode is off by one row in the main buffer (it moves up one row
     // too few when the frame ends in a newline), so it duplicates lines: only the diagnostic
     // switch turns it on (docs/ink-adaptations.md).
-    ...inkWriterRenderOptions(writer),
+    ...inkWriterRenderOptions(to.writer),
     kittyKeyboard: { mode: "auto", flags: ["disambiguateEscapeCodes"] },
   });
 }
@@ -198,8 +201,7 @@ async function main(options: TuiCliOptions, worker: EarlyWorker, ready: Promise<
     <App store={store} controller={controller} overlay={features.overlay} onExitFrame={exitFrame.committed}>
       {features.extras}
     </App>,
-    term.guard.stream,
-    writer,
+    { stream: term.guard.stream, writer },
   );
   // A session being opened prints its code blocks first thing: warm the highlighter and the
   // renderer while the worker opens it (this process is idle until its answer), not inside

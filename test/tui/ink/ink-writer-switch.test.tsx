@@ -8,12 +8,12 @@ import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { render } from "ink";
 import { describe, expect, it } from "vitest";
-import { App } from "../../src/tui/components/app.js";
-import { createController } from "../../src/tui/controller.js";
-import { chooseInkWriter, installInkWriter, inkWriterRenderOptions } from "../../src/tui/ink-writer-switch.js";
-import { createInitialState } from "../../src/tui/state/reducer.js";
-import { createStore } from "../../src/tui/state/store.js";
-import { createFakeConnection, markWorkerRunning, waitFor } from "./helpers/fake-connection.js";
+import { App } from "../../../src/tui/components/app.js";
+import { createController } from "../../../src/tui/controller.js";
+import { chooseInkWriter, installInkWriter, inkWriterRenderOptions } from "../../../src/tui/ink/ink-writer-switch.js";
+import { createInitialState } from "../../../src/tui/state/reducer.js";
+import { createStore } from "../../../src/tui/state/store.js";
+import { createFakeConnection, markWorkerRunning, waitFor } from "../helpers/fake-connection.js";
 
 const require = createRequire(import.meta.url);
 const { Terminal } = require("@xterm/headless") as typeof import("@xterm/headless");

@@ -22,7 +22,8 @@ import { createRpcClient, type RpcClient } from "./rpc-client.js";
 import { createQueueTracker, type QueueTracker } from "./queue-mirror.js";
 import { cleanUpAfterExit, type ExitParts } from "./exit-cleanup.js";
 import { createProtocolHealth } from "./protocol-health.js";
-import { WorkerSupervisor, type ExitKind } from "./worker-supervisor.js";
+import { WorkerSupervisor } from "./worker-supervisor.js";
+import type { ExitCallback, ExitHandler, ExitKind, GenerationSource } from "./worker-supervisor.js";
 import { WorkerSession } from "./worker-session.js";
 import { createLiveSupport, type LiveSupport } from "./connection-live.js";
 import type { AgentEvent, HostToolDefinition } from "./wire-types.js";
@@ -46,7 +47,7 @@ export function createWorkerConnection(options: WorkerConnectionOptions): Worker
   return new Connection(options);
 }
 
-class Connection implements WorkerConnection {
+class Connection implements WorkerConnection, GenerationSource, ExitHandler {
   readonly rpc: RpcClient;
   private readonly env: NodeJS.ProcessEnv;
   private readonly redact: Redactor;
@@ -87,22 +88,12 @@ class Connection implements WorkerConnection {
       () => this.probeRunState(),
       (state) => this.emit({ kind: "run_state", state }),
     );
-    this.supervisor = new WorkerSupervisor(
-      {
-        spawn: (generation, isRestart, exited) => this.spawn(generation, isRestart, exited),
-        bringUp: (generation, isRestart) => this.bringUp(generation, isRestart),
-        lastFrame: () => this.session?.lastFrame(),
-        ended: (info) => this.generationEnded(info),
-        stateChanged: (state, info) => this.emit(info ? { kind: "supervisor", state, info } : { kind: "supervisor", state }),
-        restartFailed: (message) => this.emit({ kind: "notification", level: "error", message }),
-        classifyExit: (info) => this.classifyExit(info),
-      },
-      {
-        budget: createRestartBudget(options.restart === undefined ? DEFAULT_RESTART_POLICY : options.restart),
-        ...(options.shutdownTimeoutsMs ? { shutdownTimeoutsMs: options.shutdownTimeoutsMs } : {}),
-        ...(options.live ? { releaseOnEnd: true } : {}),
-      },
-    );
+    // The supervisor asks this connection for generations and for what their exits mean (see below).
+    this.supervisor = new WorkerSupervisor(this, this, this.notices, {
+      budget: createRestartBudget(options.restart === undefined ? DEFAULT_RESTART_POLICY : options.restart),
+      ...(options.shutdownTimeoutsMs ? { shutdownTimeoutsMs: options.shutdownTimeoutsMs } : {}),
+      ...(options.live ? { releaseOnEnd: true } : {}),
+    });
     this.live = createLiveSupport({
       request: this.internalRequest,
       emit: (notice) => this.emit(notice),
@@ -235,11 +226,7 @@ class Connection implements WorkerConnection {
 
   // ---- one generation --------------------------------------------------------------------
 
-  private spawn(
-    generation: number,
-    isRestart: boolean,
-    exited: (code: number | null, signal: NodeJS.Signals | null, spawnError?: Error) => void,
-  ): WorkerProcess {
+  spawn(generation: number, isRestart: boolean, exited: ExitCallback): WorkerProcess {
     const extra = isRestart && this.options.sessionArgsForRestart ? this.options.sessionArgsForRestart(this.sessionFile) : [];
     const current = (): WorkerSession | undefined => (this.supervisor.isCurrent(generation) ? session : undefined);
     const id = this.live.link.id;
@@ -307,7 +294,7 @@ class Connection implements WorkerConnection {
     });
   }
 
-  private async bringUp(generation: number, isRestart: boolean): Promise<void> {
+  async bringUp(generation: number, isRestart: boolean): Promise<void> {
     const session = this.session;
     if (!session || session.generation !== generation) throw new Error(`bringUp(): generation ${generation} has no session`);
     const startup = exitDuringStartup(session.worker.exited, () => this.supervisor.view().lastExit);
@@ -335,12 +322,16 @@ class Connection implements WorkerConnection {
   }
 
   /** A live worker behind a dropped link is reconnected; one that let us go is not restarted. */
-  private classifyExit(info: WorkerExitInfo): ExitKind {
+  classify(info: WorkerExitInfo): ExitKind {
     if (this.live.onExit(info)) return "link_lost";
     return this.live.link.ended !== undefined ? "released" : "crash";
   }
 
-  private generationEnded(info: WorkerExitInfo): void {
+  lastFrame(): WorkerExitInfo["lastFrame"] {
+    return this.session?.lastFrame();
+  }
+
+  settle(info: WorkerExitInfo): void {
     for (const n of cleanUpAfterExit(this.exitParts(), info)) this.emit(n);
     this.stepRun({ type: "worker_gone" });
   }
@@ -379,7 +370,7 @@ class Connection implements WorkerConnection {
   }
 
   private emit(notice: BridgeNotice): void {
-    this.notices.push(notice);
+    this.notices.emit(notice);
   }
 
   private cancelDialogs(): void {

@@ -3,44 +3,29 @@
 // requests, dialogs, host tools, capabilities, run state, the queue mirror and the session file
 // a restart reopens (docs/protocol.md §11). A live worker behind a dropped link is reconnected
 // instead of restarted (connection-live.ts). Never replays a prompt or tool call.
-import { toClientEvent } from "./client-events.js";
-import { toSessionSnapshot } from "./client-values.js";
 import { BridgeError } from "./errors.js";
 import { createRedactor, withCommandLineSecrets, type Redactor } from "./redact.js";
 import { createPendingTable, type PendingTable } from "./pending.js";
 import { createUiRouter, type UiRouter } from "./ui-router.js";
 import { createHostToolServer, type HostToolServer } from "./host-tools.js";
 import { createNoticeBatcher, type NoticeBatcher } from "./notice-batcher.js";
-import type { RunInput } from "./run-state.js";
-import { createRunStateDriver, type RunStateDriver } from "./run-state-driver.js";
-import { applyProbe, initialCapabilities, noteEvent } from "./capabilities.js";
-import { exitDuringStartup, PROBE_TIMEOUT_MS, readSessionFile, type RequestFn } from "./startup.js";
+import { exitDuringStartup, PROBE_TIMEOUT_MS, readSessionFile } from "./startup.js";
 import { bringUpGeneration } from "./generation-bring-up.js";
 import { createRestartBudget, DEFAULT_RESTART_POLICY } from "./restart-policy.js";
 import { spawnOptionsFrom, spawnWorker, type WorkerProcess } from "./worker-process.js";
 import { createRpcClient, type RpcClient } from "./rpc-client.js";
-import { createQueueTracker, type QueueTracker } from "./queue-mirror.js";
 import { cleanUpAfterExit, type ExitParts } from "./exit-cleanup.js";
-import { createProtocolHealth } from "./protocol-health.js";
+import { createProtocolHealth, type ProtocolHealth } from "./protocol-health.js";
 import { WorkerSupervisor } from "./worker-supervisor.js";
 import type { ExitCallback, ExitHandler, ExitKind, GenerationSource } from "./worker-supervisor.js";
-import { WorkerSession } from "./worker-session.js";
+import { WorkerSession, type SessionSignal } from "./worker-session.js";
+import { WorkerTracker } from "./worker-tracker.js";
+import { CurrentSession } from "./current-session.js";
 import { createLiveSupport, type LiveSupport } from "./connection-live.js";
-import type { AgentEvent, HostToolDefinition } from "./wire-types.js";
-import type {
-  BridgeNotice,
-  BridgeSnapshot,
-  Capabilities,
-  HostToolHandler,
-  UiResponse,
-  WorkerConnection,
-  WorkerConnectionOptions,
-  WorkerExitInfo,
-} from "./types.js";
+import type { HostToolDefinition } from "./wire-types.js";
+import type { BridgeNotice, BridgeSnapshot, HostToolHandler, UiResponse, WorkerConnection, WorkerConnectionOptions, WorkerExitInfo } from "./types.js";
 
 const SESSION_REPLACING = new Set(["new_session", "switch_session", "fork", "branch", "clone"]);
-
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 export function createWorkerConnection(options: WorkerConnectionOptions): WorkerConnection {
   if (options.command.length === 0) throw new Error("createWorkerConnection: command is empty");
@@ -55,15 +40,12 @@ class Connection implements WorkerConnection, GenerationSource, ExitHandler {
   private readonly pending: PendingTable;
   private readonly ui: UiRouter;
   private readonly hostTools: HostToolServer;
-  private readonly queues: QueueTracker;
-  private readonly runDriver: RunStateDriver;
-  private readonly health = createProtocolHealth();
+  private readonly tracker: WorkerTracker;
+  private readonly health: ProtocolHealth;
   private readonly supervisor: WorkerSupervisor;
-  private caps: Capabilities = initialCapabilities();
   /** The session file a restart reopens: kept current across /new, /resume, /fork and handoffs. */
   private sessionFile: string | undefined;
-  /** The session of the newest generation (its worker may have exited). */
-  private session: WorkerSession | undefined;
+  private readonly current: CurrentSession;
   /** The worker command: switchWorker() replaces it. */
   private command: string[];
   private readonly live: LiveSupport;
@@ -74,20 +56,15 @@ class Connection implements WorkerConnection, GenerationSource, ExitHandler {
     // A key on the command line (`--agent "… KEY=… …"`) is masked wherever it is echoed back.
     this.redact = withCommandLineSecrets(createRedactor(this.env), options.command);
     this.notices = createNoticeBatcher(options.batchIntervalMs ?? 16);
+    this.current = new CurrentSession(this.notices);
     this.pending = createPendingTable(options.requestTimeoutsMs);
-    this.ui = createUiRouter((n) => this.emit(n));
-    this.hostTools = createHostToolServer((frame) => this.send(frame));
-    // Workers without queue_update (oh-my-pi, xcsh) get a client-side mirror (docs/protocol.md §6.4).
-    this.queues = createQueueTracker(
-      () => this.caps.events["queue_update"] !== true,
-      (q) => this.emit({ kind: "event", event: { type: "queue_update", steering: [...q.steering], followUp: [...q.followUp] } }),
-    );
-    this.runDriver = createRunStateDriver(
-      options.settleQuietMs ?? 500,
-      options.continuationQuietMs ?? 3000,
-      () => this.probeRunState(),
-      (state) => this.emit({ kind: "run_state", state }),
-    );
+    this.ui = createUiRouter(this.notices.emit);
+    this.hostTools = createHostToolServer(this.current.send);
+    this.health = createProtocolHealth(options.degradedThreshold ?? 3);
+    this.tracker = new WorkerTracker(this.notices, this.current.request, {
+      settleQuietMs: options.settleQuietMs ?? 500,
+      continuationQuietMs: options.continuationQuietMs ?? 3000,
+    });
     // The supervisor asks this connection for generations and for what their exits mean (see below).
     this.supervisor = new WorkerSupervisor(this, this, this.notices, {
       budget: createRestartBudget(options.restart === undefined ? DEFAULT_RESTART_POLICY : options.restart),
@@ -95,22 +72,22 @@ class Connection implements WorkerConnection, GenerationSource, ExitHandler {
       ...(options.live ? { releaseOnEnd: true } : {}),
     });
     this.live = createLiveSupport({
-      request: this.internalRequest,
+      request: this.current.request,
       emit: (notice) => this.emit(notice),
-      dispatchFrame: (frame) => this.session?.receiveEmbedded(frame),
+      dispatchFrame: (frame) => this.current.receiveEmbedded(frame),
       parts: () => this.exitParts(),
-      stepRun: (input) => this.stepRun(input),
+      stepRun: () => this.tracker.workerGone(),
       setSupervisor: (state, info) => this.supervisor.markLink(state, info),
       lastExit: () => this.supervisor.view().lastExit,
       canReconnect: () => options.live !== undefined,
       relaunch: () => this.supervisor.reconnect(),
       killCurrent: () => this.supervisor.endCurrent(),
       stopping: () => this.supervisor.isStopping(),
-      runGoing: () => !["idle", "settled"].includes(this.runDriver.model().state),
+      runGoing: () => this.tracker.runGoing(),
       ...(options.live?.reconnectDelaysMs ? { delaysMs: options.live.reconnectDelaysMs } : {}),
       ...(options.live?.snapshotTail !== undefined ? { snapshotTail: options.live.snapshotTail } : {}),
     });
-    this.rpc = createRpcClient({ request: (type, fields) => this.request(type, fields), supports: (type) => this.caps.commands[type] !== false });
+    this.rpc = createRpcClient({ request: (type, fields) => this.request(type, fields), supports: (type) => this.tracker.supports(type) });
   }
 
   // ---- public surface --------------------------------------------------------------------
@@ -137,7 +114,7 @@ class Connection implements WorkerConnection, GenerationSource, ExitHandler {
     const link = this.live.link;
     if (link.id !== undefined && link.ended === undefined && this.supervisor.view().state === "running") {
       try {
-        await this.internalRequest("shutdown", {}, PROBE_TIMEOUT_MS);
+        await this.current.request("shutdown", {}, PROBE_TIMEOUT_MS);
       } catch (error) {
         this.emit({ kind: "notification", level: "warning", message: `Could not end the live worker: ${(error as Error).message}` });
       }
@@ -160,10 +137,10 @@ class Connection implements WorkerConnection, GenerationSource, ExitHandler {
     const s = this.supervisor.view();
     return {
       supervisor: s.state,
-      runState: this.runDriver.model().state,
+      runState: this.tracker.runState,
       generation: s.generation,
       ...(s.worker?.pid !== undefined ? { pid: s.worker.pid } : {}),
-      capabilities: this.caps,
+      capabilities: this.tracker.capabilities,
       ...(s.lastExit ? { lastExit: s.lastExit } : {}),
       restartsInWindow: s.restartsInWindow,
       stderrTail: s.worker?.stderr.tail() ?? s.lastExit?.stderrTail ?? "",
@@ -179,7 +156,7 @@ class Connection implements WorkerConnection, GenerationSource, ExitHandler {
 
   respondToUi(id: string, response: UiResponse): void {
     const frame = this.ui.answer(id, response);
-    if (frame) this.send(frame);
+    if (frame) this.current.send(frame);
   }
 
   async registerHostTools(tools: HostToolDefinition[], handler: HostToolHandler): Promise<void> {
@@ -189,10 +166,6 @@ class Connection implements WorkerConnection, GenerationSource, ExitHandler {
 
   // ---- requests --------------------------------------------------------------------------
 
-  /** A request of the current generation, without the checks of the public path. */
-  private readonly internalRequest: RequestFn = (type, fields, timeoutMs) =>
-    this.session ? this.session.request(type, fields, timeoutMs) : Promise.reject(new BridgeError("not_running", "No worker is running", { command: type }));
-
   private async request(type: string, fields: Record<string, unknown>): Promise<unknown> {
     await this.supervisor.whenStarted(); // docs/protocol.md §11.2: input sent while starting waits for readiness
     const { state, lastExit } = this.supervisor.view();
@@ -201,27 +174,19 @@ class Connection implements WorkerConnection, GenerationSource, ExitHandler {
       const exit = lastExit ? ` (last exit code ${lastExit.code ?? "none"}, signal ${lastExit.signal ?? "none"})` : "";
       throw new BridgeError("not_running", `Worker is ${state}${exit}`, { command: type });
     }
-    if (this.caps.commands[type] === false) throw new BridgeError("unsupported", `The worker does not support ${type}`, { command: type });
+    if (!this.tracker.supports(type)) throw new BridgeError("unsupported", `The worker does not support ${type}`, { command: type });
     if (SESSION_REPLACING.has(type)) this.cancelDialogs(); // docs/protocol.md §7.6: the old session's dialogs are answered `cancelled` first.
-    const runState = this.runDriver.model().state;
-    const queuedPrompt = type === "prompt" && runState !== "idle" && runState !== "settled";
-    const data = await this.internalRequest(type, fields);
-    this.queues.onAccepted(type, fields, queuedPrompt);
+    const queuedPrompt = type === "prompt" && this.tracker.runGoing();
+    const data = await this.current.request(type, fields);
+    this.tracker.queues.onAccepted(type, fields, queuedPrompt);
     if (SESSION_REPLACING.has(type)) await this.noteSessionFile();
     return data;
   }
 
   /** After /new, /resume, /fork…: a restart must reopen the session now open, not the first one. */
   private async noteSessionFile(): Promise<void> {
-    const read = await readSessionFile(this.internalRequest, (message) => this.emit({ kind: "notification", level: "warning", message }));
+    const read = await readSessionFile(this.current.request, (message) => this.emit({ kind: "notification", level: "warning", message }));
     if (read) this.sessionFile = read.file;
-  }
-
-  private async probeRunState(): Promise<{ isStreaming: boolean; isCompacting: boolean }> {
-    const data = await this.internalRequest("get_state", {}, PROBE_TIMEOUT_MS);
-    const s = isRecord(data) ? data : {};
-    if (typeof s["pendingMessageCount"] === "number") this.queues.onPendingCount(s["pendingMessageCount"]);
-    return { isStreaming: s["isStreaming"] === true, isCompacting: s["isCompacting"] === true };
   }
 
   // ---- one generation --------------------------------------------------------------------
@@ -250,65 +215,61 @@ class Connection implements WorkerConnection, GenerationSource, ExitHandler {
         onExit: (code, signal, spawnError) => exited(code, signal, spawnError ? new Error(this.redact(spawnError.message)) : undefined),
       },
     );
-    const session = this.newSession(generation, worker);
-    this.session = session;
+    const session = new WorkerSession(generation, worker, {
+      redact: this.redact,
+      tables: { pending: this.pending, ui: this.ui, hostTools: this.hostTools },
+      health: this.health,
+      notices: this.notices,
+      reports: this.tracker,
+      gate: this.live,
+      signal: (signal) => this.onSignal(generation, signal),
+    });
+    this.current.set(session);
     this.health.reset();
     return worker;
   }
 
-  private newSession(generation: number, worker: WorkerProcess): WorkerSession {
-    return new WorkerSession(generation, worker, {
-      redact: this.redact,
-      pending: this.pending,
-      ui: this.ui,
-      hostTools: this.hostTools,
-      health: this.health,
-      degradedThreshold: this.options.degradedThreshold ?? 3,
-      emit: (notice) => this.emit(notice),
-      event: (event, continues) => this.onEvent(event, continues),
-      stateSeen: (data) => this.emit({ kind: "session_state", snapshot: toSessionSnapshot(data) }),
-      unsupported: (command) => this.setCaps(applyProbe(this.caps, command, false)),
-      version: (version) => {
-        this.caps = { ...this.caps, version };
-      },
-      sessionMayHaveChanged: () => {
-        if (this.supervisor.view().state === "running") void this.noteSessionFile();
-      },
-      degrade: (reason) => this.supervisor.degrade(generation, reason),
-      admit: (routed) => this.live.admit(routed),
-      ready: (live) => this.live.onReady(live),
-      responseSeen: (frame) => {
+  /** What a generation's session says of it: its live link, its answers, its health. */
+  private onSignal(generation: number, signal: SessionSignal): void {
+    switch (signal.kind) {
+      case "ready":
+        return this.live.onReady(signal.live);
+      case "response":
         // Events the worker sent before this answer reach subscribers before its caller resumes
         // (a /compact that failed after compaction_start must see that start in the store).
         this.notices.flushNow();
-        this.live.onResponse(frame);
-      },
-      detached: (reason) => {
-        this.live.link.onDetached(reason);
-        this.emit({ kind: "live_detached", reason });
+        return this.live.onResponse(signal.frame);
+      case "detached":
+        this.live.link.onDetached(signal.reason);
+        this.emit({ kind: "live_detached", reason: signal.reason });
         // The worker closes this link next: a relay would exit, a worker serving it in place runs on.
         setImmediate(() => {
           if (this.supervisor.isCurrent(generation)) this.supervisor.releaseCurrent();
         });
-      },
-    });
+        return;
+      case "degraded":
+        return this.supervisor.degrade(generation, signal.reason);
+      case "session_changed":
+        if (this.supervisor.view().state === "running") void this.noteSessionFile();
+        return;
+    }
   }
 
   async bringUp(generation: number, isRestart: boolean): Promise<void> {
-    const session = this.session;
-    if (!session || session.generation !== generation) throw new Error(`bringUp(): generation ${generation} has no session`);
+    const session = this.current.of(generation);
+    if (!session) throw new Error(`bringUp(): generation ${generation} has no session`);
     const startup = exitDuringStartup(session.worker.exited, () => this.supervisor.view().lastExit);
     try {
       await bringUpGeneration({
         options: this.options,
-        request: this.internalRequest,
+        request: this.current.request,
         readyFrame: session.readyFrame,
         failed: startup.failed,
         isRestart: () => this.live.needsRehydrate(isRestart),
         afterReady: () => this.live.attached(),
         rawState: () => session.rawGetState(),
-        caps: () => this.caps,
-        setCaps: (next) => this.setCaps(next),
+        caps: () => this.tracker.capabilities,
+        setCaps: (next) => this.tracker.setCapabilities(next),
         sessionFile: () => this.sessionFile,
         setSessionFile: (file) => {
           this.sessionFile = file;
@@ -328,45 +289,20 @@ class Connection implements WorkerConnection, GenerationSource, ExitHandler {
   }
 
   lastFrame(): WorkerExitInfo["lastFrame"] {
-    return this.session?.lastFrame();
+    return this.current.lastFrame();
   }
 
   settle(info: WorkerExitInfo): void {
     for (const n of cleanUpAfterExit(this.exitParts(), info)) this.emit(n);
-    this.stepRun({ type: "worker_gone" });
+    this.tracker.workerGone();
   }
 
   // ---- events and state ------------------------------------------------------------------
 
-  private onEvent(event: AgentEvent, continues: boolean): void {
-    this.setCaps(noteEvent(this.caps, event.type));
-    const input: RunInput = { type: "event", eventType: event.type };
-    if ("willRetry" in event && typeof event.willRetry === "boolean") input.willRetry = event.willRetry;
-    if (event.type === "auto_retry_end") input.success = event.success;
-    if (continues) input.isTerminal = false;
-    this.stepRun(input);
-    const client = toClientEvent(event);
-    if (client) this.emit({ kind: "event", event: client });
-    const run = this.runDriver.model().state;
-    const stranded = this.queues.onEvent(event, (run === "idle" || run === "settled") && this.caps.flavour !== "ours");
-    if (stranded) this.emit({ kind: "notification", level: "info", message: stranded });
-  }
-
   /** What a worker exit leaves behind: requests, dialogs, host tools, the queue, this generation's tools. */
   private exitParts(): ExitParts {
-    const openTools = this.session?.openTools ?? new Map<string, string>();
-    return { pending: this.pending, ui: this.ui, hostTools: this.hostTools, queues: this.queues, openTools };
-  }
-
-  private stepRun(input: RunInput): void {
-    this.runDriver.step(input);
-  }
-
-  private setCaps(next: Capabilities): void {
-    if (next === this.caps) return;
-    this.caps = next;
-    if (this.runDriver.model().synthesise !== next.synthesisedSettled) this.stepRun({ type: "set_synthesise", synthesise: next.synthesisedSettled });
-    this.emit({ kind: "capabilities", capabilities: next });
+    const openTools = this.current.openTools();
+    return { pending: this.pending, ui: this.ui, hostTools: this.hostTools, queues: this.tracker.queues, openTools };
   }
 
   private emit(notice: BridgeNotice): void {
@@ -375,13 +311,7 @@ class Connection implements WorkerConnection, GenerationSource, ExitHandler {
 
   private cancelDialogs(): void {
     const { frames, notices } = this.ui.cancelAllWithAnswers();
-    for (const frame of frames) this.send(frame);
+    for (const frame of frames) this.current.send(frame);
     for (const n of notices) this.emit(n);
-  }
-
-  /** A frame that expects no response, to the live worker; without one, a warning. */
-  private send(frame: Record<string, unknown>): void {
-    if (this.session) this.session.send(frame);
-    else this.emit({ kind: "notification", level: "warning", message: `Could not send ${String(frame["type"])}: No worker is running` });
   }
 }

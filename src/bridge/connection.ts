@@ -14,7 +14,7 @@ import { bringUpGeneration } from "./generation-bring-up.js";
 import { createRestartBudget, DEFAULT_RESTART_POLICY } from "./restart-policy.js";
 import { spawnOptionsFrom, spawnWorker, type WorkerProcess } from "./worker-process.js";
 import { createRpcClient, type RpcClient } from "./rpc-client.js";
-import { cleanUpAfterExit, type ExitParts } from "./exit-cleanup.js";
+import { InFlight } from "./exit-cleanup.js";
 import { createProtocolHealth, type ProtocolHealth } from "./protocol-health.js";
 import { WorkerSupervisor } from "./worker-supervisor.js";
 import type { ExitCallback, ExitHandler, ExitKind, GenerationSource } from "./worker-supervisor.js";
@@ -46,6 +46,7 @@ class Connection implements WorkerConnection, GenerationSource, ExitHandler {
   /** The session file a restart reopens: kept current across /new, /resume, /fork and handoffs. */
   private sessionFile: string | undefined;
   private readonly current: CurrentSession;
+  private readonly inFlight: InFlight;
   /** The worker command: switchWorker() replaces it. */
   private command: string[];
   private readonly live: LiveSupport;
@@ -65,27 +66,19 @@ class Connection implements WorkerConnection, GenerationSource, ExitHandler {
       settleQuietMs: options.settleQuietMs ?? 500,
       continuationQuietMs: options.continuationQuietMs ?? 3000,
     });
+    const tables = { pending: this.pending, ui: this.ui, hostTools: this.hostTools };
+    this.inFlight = new InFlight(tables, this.tracker, this.current, this.notices);
     // The supervisor asks this connection for generations and for what their exits mean (see below).
     this.supervisor = new WorkerSupervisor(this, this, this.notices, {
       budget: createRestartBudget(options.restart === undefined ? DEFAULT_RESTART_POLICY : options.restart),
       ...(options.shutdownTimeoutsMs ? { shutdownTimeoutsMs: options.shutdownTimeoutsMs } : {}),
       ...(options.live ? { releaseOnEnd: true } : {}),
     });
-    this.live = createLiveSupport({
-      request: this.current.request,
-      emit: (notice) => this.emit(notice),
-      dispatchFrame: (frame) => this.current.receiveEmbedded(frame),
-      parts: () => this.exitParts(),
-      stepRun: () => this.tracker.workerGone(),
-      setSupervisor: (state, info) => this.supervisor.markLink(state, info),
-      lastExit: () => this.supervisor.view().lastExit,
-      canReconnect: () => options.live !== undefined,
-      relaunch: () => this.supervisor.reconnect(),
-      killCurrent: () => this.supervisor.endCurrent(),
-      stopping: () => this.supervisor.isStopping(),
-      runGoing: () => this.tracker.runGoing(),
-      ...(options.live?.reconnectDelaysMs ? { delaysMs: options.live.reconnectDelaysMs } : {}),
-      ...(options.live?.snapshotTail !== undefined ? { snapshotTail: options.live.snapshotTail } : {}),
+    this.live = createLiveSupport(options.live, {
+      notices: this.notices,
+      channel: this.current,
+      work: this.inFlight,
+      supervisor: this.supervisor,
     });
     this.rpc = createRpcClient({ request: (type, fields) => this.request(type, fields), supports: (type) => this.tracker.supports(type) });
   }
@@ -105,7 +98,7 @@ class Connection implements WorkerConnection, GenerationSource, ExitHandler {
   async stop(): Promise<void> {
     this.live.cancel();
     // docs/protocol.md §7.4: every dialog gets an answer, also on shutdown (pi's editor would wait forever).
-    await this.supervisor.stop(() => this.cancelDialogs());
+    await this.supervisor.stop(() => this.inFlight.cancelDialogs());
     this.notices.flushNow();
   }
 
@@ -175,7 +168,7 @@ class Connection implements WorkerConnection, GenerationSource, ExitHandler {
       throw new BridgeError("not_running", `Worker is ${state}${exit}`, { command: type });
     }
     if (!this.tracker.supports(type)) throw new BridgeError("unsupported", `The worker does not support ${type}`, { command: type });
-    if (SESSION_REPLACING.has(type)) this.cancelDialogs(); // docs/protocol.md §7.6: the old session's dialogs are answered `cancelled` first.
+    if (SESSION_REPLACING.has(type)) this.inFlight.cancelDialogs(); // docs/protocol.md §7.6: the old session's dialogs are answered `cancelled` first.
     const queuedPrompt = type === "prompt" && this.tracker.runGoing();
     const data = await this.current.request(type, fields);
     this.tracker.queues.onAccepted(type, fields, queuedPrompt);
@@ -194,8 +187,7 @@ class Connection implements WorkerConnection, GenerationSource, ExitHandler {
   spawn(generation: number, isRestart: boolean, exited: ExitCallback): WorkerProcess {
     const extra = isRestart && this.options.sessionArgsForRestart ? this.options.sessionArgsForRestart(this.sessionFile) : [];
     const current = (): WorkerSession | undefined => (this.supervisor.isCurrent(generation) ? session : undefined);
-    const id = this.live.link.id;
-    const base = this.live.reconnecting && this.options.live && id !== undefined ? this.options.live.reconnectCommand(id) : this.command;
+    const base = this.live.argv(this.command);
     const worker = spawnWorker(
       { ...spawnOptionsFrom(this.options), argv: [...base, ...extra], env: this.env, redact: this.redact },
       {
@@ -240,8 +232,7 @@ class Connection implements WorkerConnection, GenerationSource, ExitHandler {
         this.notices.flushNow();
         return this.live.onResponse(signal.frame);
       case "detached":
-        this.live.link.onDetached(signal.reason);
-        this.emit({ kind: "live_detached", reason: signal.reason });
+        this.live.onDetached(signal.reason);
         // The worker closes this link next: a relay would exit, a worker serving it in place runs on.
         setImmediate(() => {
           if (this.supervisor.isCurrent(generation)) this.supervisor.releaseCurrent();
@@ -282,36 +273,20 @@ class Connection implements WorkerConnection, GenerationSource, ExitHandler {
     }
   }
 
-  /** A live worker behind a dropped link is reconnected; one that let us go is not restarted. */
-  classify(info: WorkerExitInfo): ExitKind {
-    if (this.live.onExit(info)) return "link_lost";
-    return this.live.link.ended !== undefined ? "released" : "crash";
-  }
-
   lastFrame(): WorkerExitInfo["lastFrame"] {
     return this.current.lastFrame();
   }
 
-  settle(info: WorkerExitInfo): void {
-    for (const n of cleanUpAfterExit(this.exitParts(), info)) this.emit(n);
-    this.tracker.workerGone();
+  /** A live worker behind a dropped link is reconnected; one that let us go is not restarted. */
+  classify(info: WorkerExitInfo): ExitKind {
+    return this.live.classifyExit(info);
   }
 
-  // ---- events and state ------------------------------------------------------------------
-
-  /** What a worker exit leaves behind: requests, dialogs, host tools, the queue, this generation's tools. */
-  private exitParts(): ExitParts {
-    const openTools = this.current.openTools();
-    return { pending: this.pending, ui: this.ui, hostTools: this.hostTools, queues: this.tracker.queues, openTools };
+  settle(info: WorkerExitInfo): void {
+    this.inFlight.settleExit(info);
   }
 
   private emit(notice: BridgeNotice): void {
     this.notices.emit(notice);
-  }
-
-  private cancelDialogs(): void {
-    const { frames, notices } = this.ui.cancelAllWithAnswers();
-    for (const frame of frames) this.current.send(frame);
-    for (const n of notices) this.emit(n);
   }
 }

@@ -24,8 +24,9 @@ export class CurrentSession {
 
   /** A frame that expects no response, to the current worker; without one, a warning. */
   readonly send = (frame: Record<string, unknown>): void => {
-    if (this.session) this.session.send(frame);
-    else this.notices.emit({ kind: "notification", level: "warning", message: `Could not send ${String(frame["type"])}: No worker is running` });
+    if (this.session) return this.session.send(frame);
+    const message = `Could not send ${String(frame["type"])}: No worker is running`;
+    this.notices.emit({ kind: "notification", level: "warning", message });
   };
 
   /** A frame carried inside another (a live_attach answer's missed events), routed as if read. */

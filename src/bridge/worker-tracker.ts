@@ -42,7 +42,10 @@ export class WorkerTracker implements WorkerReports, CapabilityStore {
   ) {
     this.queues = createQueueTracker(
       () => this.caps.events["queue_update"] !== true,
-      (q) => notices.emit({ kind: "event", event: { type: "queue_update", steering: [...q.steering], followUp: [...q.followUp] } }),
+      (q) => {
+        const event = { type: "queue_update" as const, steering: [...q.steering], followUp: [...q.followUp] };
+        notices.emit({ kind: "event", event });
+      },
     );
     this.run = createRunStateDriver(
       timings.settleQuietMs,

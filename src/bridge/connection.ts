@@ -1,29 +1,31 @@
-// The worker connection the TUI drives: a WorkerSupervisor (processes, exits, restarts) and one
-// WorkerSession per generation (frames), around the state that outlives a generation: pending
-// requests, dialogs, host tools, capabilities, run state, the queue mirror and the session file
-// a restart reopens (docs/protocol.md §11). A live worker behind a dropped link is reconnected
-// instead of restarted (connection-live.ts). Never replays a prompt or tool call.
+// The worker connection the TUI drives: a WorkerSupervisor (processes, exits, restarts) over
+// generations from a GenerationFactory (a process and its WorkerSession each), around the state
+// that outlives a generation: pending requests, dialogs, host tools (InFlight), capabilities, run
+// state and the queue mirror (WorkerTracker), and the session file a restart reopens
+// (docs/protocol.md §11). A live worker behind a dropped link is reconnected instead of restarted
+// (connection-live.ts). Never replays a prompt or tool call.
 import { BridgeError } from "./errors.js";
-import { createRedactor, withCommandLineSecrets, type Redactor } from "./redact.js";
-import { createPendingTable, type PendingTable } from "./pending.js";
-import { createUiRouter, type UiRouter } from "./ui-router.js";
+import { createLiveSupport, type LiveSupport } from "./connection-live.js";
+import { CurrentSession } from "./current-session.js";
+import { InFlight } from "./exit-cleanup.js";
+import { GenerationFactory } from "./generation-factory.js";
 import { createHostToolServer, type HostToolServer } from "./host-tools.js";
 import { createNoticeBatcher, type NoticeBatcher } from "./notice-batcher.js";
-import { exitDuringStartup, PROBE_TIMEOUT_MS, readSessionFile } from "./startup.js";
-import { bringUpGeneration } from "./generation-bring-up.js";
-import { createRestartBudget, DEFAULT_RESTART_POLICY } from "./restart-policy.js";
-import { spawnOptionsFrom, spawnWorker, type WorkerProcess } from "./worker-process.js";
-import { createRpcClient, type RpcClient } from "./rpc-client.js";
-import { InFlight } from "./exit-cleanup.js";
+import { createPendingTable, type PendingTable } from "./pending.js";
 import { createProtocolHealth, type ProtocolHealth } from "./protocol-health.js";
-import { WorkerSupervisor } from "./worker-supervisor.js";
-import type { ExitCallback, ExitHandler, ExitKind, GenerationSource } from "./worker-supervisor.js";
-import { WorkerSession, type SessionSignal } from "./worker-session.js";
-import { WorkerTracker } from "./worker-tracker.js";
-import { CurrentSession } from "./current-session.js";
-import { createLiveSupport, type LiveSupport } from "./connection-live.js";
+import { createRedactor, withCommandLineSecrets } from "./redact.js";
+import { createRestartBudget, DEFAULT_RESTART_POLICY } from "./restart-policy.js";
+import { createRpcClient, type RpcClient, type RpcTransport } from "./rpc-client.js";
+import { SessionFile } from "./session-file.js";
+import { PROBE_TIMEOUT_MS } from "./startup.js";
+import { createUiRouter, type UiRouter } from "./ui-router.js";
 import type { HostToolDefinition } from "./wire-types.js";
-import type { BridgeNotice, BridgeSnapshot, HostToolHandler, UiResponse, WorkerConnection, WorkerConnectionOptions, WorkerExitInfo } from "./types.js";
+import type { WorkerProcess } from "./worker-process.js";
+import type { ExitCallback, ExitHandler, ExitKind, GenerationSource } from "./worker-supervisor.js";
+import { WorkerSupervisor } from "./worker-supervisor.js";
+import { WorkerTracker } from "./worker-tracker.js";
+import type { BridgeNotice, BridgeSnapshot, HostToolHandler, UiResponse } from "./types.js";
+import type { WorkerConnection, WorkerConnectionOptions, WorkerExitInfo } from "./types.js";
 
 const SESSION_REPLACING = new Set(["new_session", "switch_session", "fork", "branch", "clone"]);
 
@@ -32,55 +34,61 @@ export function createWorkerConnection(options: WorkerConnectionOptions): Worker
   return new Connection(options);
 }
 
-class Connection implements WorkerConnection, GenerationSource, ExitHandler {
+/**
+ * Also what its supervisor asks for (GenerationSource, ExitHandler): the supervisor is made
+ * before the parts that need it, so the connection hands its questions on to them.
+ */
+class Connection implements WorkerConnection, RpcTransport, GenerationSource, ExitHandler {
   readonly rpc: RpcClient;
-  private readonly env: NodeJS.ProcessEnv;
-  private readonly redact: Redactor;
   private readonly notices: NoticeBatcher;
+  private readonly current: CurrentSession;
   private readonly pending: PendingTable;
   private readonly ui: UiRouter;
   private readonly hostTools: HostToolServer;
-  private readonly tracker: WorkerTracker;
   private readonly health: ProtocolHealth;
-  private readonly supervisor: WorkerSupervisor;
-  /** The session file a restart reopens: kept current across /new, /resume, /fork and handoffs. */
-  private sessionFile: string | undefined;
-  private readonly current: CurrentSession;
+  private readonly tracker: WorkerTracker;
+  private readonly sessionFile: SessionFile;
   private readonly inFlight: InFlight;
-  /** The worker command: switchWorker() replaces it. */
-  private command: string[];
+  private readonly supervisor: WorkerSupervisor;
   private readonly live: LiveSupport;
+  private readonly generations: GenerationFactory;
 
-  constructor(private readonly options: WorkerConnectionOptions) {
-    this.env = options.env ?? process.env;
-    this.command = options.command;
-    // A key on the command line (`--agent "… KEY=… …"`) is masked wherever it is echoed back.
-    this.redact = withCommandLineSecrets(createRedactor(this.env), options.command);
+  constructor(options: WorkerConnectionOptions) {
+    const env = options.env ?? process.env;
     this.notices = createNoticeBatcher(options.batchIntervalMs ?? 16);
     this.current = new CurrentSession(this.notices);
     this.pending = createPendingTable(options.requestTimeoutsMs);
     this.ui = createUiRouter(this.notices.emit);
     this.hostTools = createHostToolServer(this.current.send);
     this.health = createProtocolHealth(options.degradedThreshold ?? 3);
-    this.tracker = new WorkerTracker(this.notices, this.current.request, {
+    const quiet = {
       settleQuietMs: options.settleQuietMs ?? 500,
       continuationQuietMs: options.continuationQuietMs ?? 3000,
-    });
+    };
+    this.tracker = new WorkerTracker(this.notices, this.current.request, quiet);
+    this.sessionFile = new SessionFile(this.current.request, this.notices);
     const tables = { pending: this.pending, ui: this.ui, hostTools: this.hostTools };
     this.inFlight = new InFlight(tables, this.tracker, this.current, this.notices);
-    // The supervisor asks this connection for generations and for what their exits mean (see below).
     this.supervisor = new WorkerSupervisor(this, this, this.notices, {
       budget: createRestartBudget(options.restart === undefined ? DEFAULT_RESTART_POLICY : options.restart),
       ...(options.shutdownTimeoutsMs ? { shutdownTimeoutsMs: options.shutdownTimeoutsMs } : {}),
       ...(options.live ? { releaseOnEnd: true } : {}),
     });
-    this.live = createLiveSupport(options.live, {
-      notices: this.notices,
-      channel: this.current,
-      work: this.inFlight,
-      supervisor: this.supervisor,
+    const { notices, current, supervisor } = this;
+    this.live = createLiveSupport(options.live, { notices, channel: current, work: this.inFlight, supervisor });
+    // A key on the command line (`--agent "… KEY=… …"`) is masked wherever it is echoed back.
+    const redact = withCommandLineSecrets(createRedactor(env), options.command);
+    this.generations = new GenerationFactory(options, env, redact, {
+      notices,
+      current,
+      tables,
+      health: this.health,
+      tracker: this.tracker,
+      live: this.live,
+      sessionFile: this.sessionFile,
+      supervisor,
     });
-    this.rpc = createRpcClient({ request: (type, fields) => this.request(type, fields), supports: (type) => this.tracker.supports(type) });
+    this.rpc = createRpcClient(this);
   }
 
   // ---- public surface --------------------------------------------------------------------
@@ -109,7 +117,8 @@ class Connection implements WorkerConnection, GenerationSource, ExitHandler {
       try {
         await this.current.request("shutdown", {}, PROBE_TIMEOUT_MS);
       } catch (error) {
-        this.emit({ kind: "notification", level: "warning", message: `Could not end the live worker: ${(error as Error).message}` });
+        const message = `Could not end the live worker: ${(error as Error).message}`;
+        this.notices.emit({ kind: "notification", level: "warning", message });
       }
     }
     await this.stop();
@@ -117,7 +126,7 @@ class Connection implements WorkerConnection, GenerationSource, ExitHandler {
 
   async switchWorker(next: string[], current: "end" | "detach"): Promise<void> {
     await (current === "end" ? this.shutdownWorker() : this.stop());
-    this.command = next;
+    this.generations.command = next;
     this.live.link.reset();
     await this.start();
   }
@@ -128,6 +137,8 @@ class Connection implements WorkerConnection, GenerationSource, ExitHandler {
 
   getSnapshot(): BridgeSnapshot {
     const s = this.supervisor.view();
+    const { id, ended } = this.live.link;
+    const sessionFile = this.sessionFile.file;
     return {
       supervisor: s.state,
       runState: this.tracker.runState,
@@ -137,13 +148,11 @@ class Connection implements WorkerConnection, GenerationSource, ExitHandler {
       ...(s.lastExit ? { lastExit: s.lastExit } : {}),
       restartsInWindow: s.restartsInWindow,
       stderrTail: s.worker?.stderr.tail() ?? s.lastExit?.stderrTail ?? "",
-      ...(this.sessionFile !== undefined ? { sessionFile: this.sessionFile } : {}),
+      ...(sessionFile !== undefined ? { sessionFile } : {}),
       pendingRequests: this.pending.size(),
       openDialogs: this.ui.openCount(),
       protocolErrors: this.health.total(),
-      ...(this.live.link.id !== undefined
-        ? { live: { id: this.live.link.id, ...(this.live.link.ended !== undefined ? { ended: this.live.link.ended } : {}) } }
-        : {}),
+      ...(id !== undefined ? { live: { id, ...(ended !== undefined ? { ended } : {}) } } : {}),
     };
   }
 
@@ -157,124 +166,47 @@ class Connection implements WorkerConnection, GenerationSource, ExitHandler {
     await this.rpc.setHostTools(tools);
   }
 
-  // ---- requests --------------------------------------------------------------------------
+  // ---- the typed client's requests (rpc-client.ts) ------------------------------------------
 
-  private async request(type: string, fields: Record<string, unknown>): Promise<unknown> {
+  supports(type: string): boolean {
+    return this.tracker.supports(type);
+  }
+
+  async request(type: string, fields: Record<string, unknown>): Promise<unknown> {
     await this.supervisor.whenStarted(); // docs/protocol.md §11.2: input sent while starting waits for readiness
     const { state, lastExit } = this.supervisor.view();
-    if (state === "reconnecting") throw new BridgeError("not_running", "Not connected to the live worker (reconnecting)", { command: type });
+    if (state === "reconnecting") {
+      throw new BridgeError("not_running", "Not connected to the live worker (reconnecting)", { command: type });
+    }
     if (state !== "running") {
       const exit = lastExit ? ` (last exit code ${lastExit.code ?? "none"}, signal ${lastExit.signal ?? "none"})` : "";
       throw new BridgeError("not_running", `Worker is ${state}${exit}`, { command: type });
     }
-    if (!this.tracker.supports(type)) throw new BridgeError("unsupported", `The worker does not support ${type}`, { command: type });
-    if (SESSION_REPLACING.has(type)) this.inFlight.cancelDialogs(); // docs/protocol.md §7.6: the old session's dialogs are answered `cancelled` first.
+    if (!this.supports(type)) {
+      throw new BridgeError("unsupported", `The worker does not support ${type}`, { command: type });
+    }
+    // docs/protocol.md §7.6: the old session's dialogs are answered `cancelled` first.
+    if (SESSION_REPLACING.has(type)) this.inFlight.cancelDialogs();
     const queuedPrompt = type === "prompt" && this.tracker.runGoing();
     const data = await this.current.request(type, fields);
     this.tracker.queues.onAccepted(type, fields, queuedPrompt);
-    if (SESSION_REPLACING.has(type)) await this.noteSessionFile();
+    // After /new, /resume, /fork…: a restart must reopen the session now open, not the first one.
+    if (SESSION_REPLACING.has(type)) await this.sessionFile.refresh();
     return data;
   }
 
-  /** After /new, /resume, /fork…: a restart must reopen the session now open, not the first one. */
-  private async noteSessionFile(): Promise<void> {
-    const read = await readSessionFile(this.current.request, (message) => this.emit({ kind: "notification", level: "warning", message }));
-    if (read) this.sessionFile = read.file;
-  }
-
-  // ---- one generation --------------------------------------------------------------------
+  // ---- what the supervisor asks --------------------------------------------------------------
 
   spawn(generation: number, isRestart: boolean, exited: ExitCallback): WorkerProcess {
-    const extra = isRestart && this.options.sessionArgsForRestart ? this.options.sessionArgsForRestart(this.sessionFile) : [];
-    const current = (): WorkerSession | undefined => (this.supervisor.isCurrent(generation) ? session : undefined);
-    const base = this.live.argv(this.command);
-    const worker = spawnWorker(
-      { ...spawnOptionsFrom(this.options), argv: [...base, ...extra], env: this.env, redact: this.redact },
-      {
-        onRecord: (line) => current()?.receive(line),
-        onFramingError: (message) => current()?.protocolError(message),
-        onStderrLine: (line) => {
-          if (this.options.forwardStderr) this.emit({ kind: "stderr", line });
-        },
-        // A worker whose stdout closed or stdin broke but that stays alive is Degraded (docs/protocol.md §11.2).
-        onStdoutEnd: () => this.supervisor.degradeIfStillAlive(generation, "Worker closed stdout but kept running"),
-        onStdinError: (error) => {
-          if (!current()) return;
-          this.emit({ kind: "notification", level: "warning", message: `Worker stdin: ${error.message}` });
-          this.supervisor.degradeIfStillAlive(generation, `Worker stdin failed (${error.message}) but the worker kept running`);
-        },
-        // A spawn error quotes argv[0], which may carry a secret.
-        onExit: (code, signal, spawnError) => exited(code, signal, spawnError ? new Error(this.redact(spawnError.message)) : undefined),
-      },
-    );
-    const session = new WorkerSession(generation, worker, {
-      redact: this.redact,
-      tables: { pending: this.pending, ui: this.ui, hostTools: this.hostTools },
-      health: this.health,
-      notices: this.notices,
-      reports: this.tracker,
-      gate: this.live,
-      signal: (signal) => this.onSignal(generation, signal),
-    });
-    this.current.set(session);
-    this.health.reset();
-    return worker;
+    return this.generations.spawn(generation, isRestart, exited);
   }
 
-  /** What a generation's session says of it: its live link, its answers, its health. */
-  private onSignal(generation: number, signal: SessionSignal): void {
-    switch (signal.kind) {
-      case "ready":
-        return this.live.onReady(signal.live);
-      case "response":
-        // Events the worker sent before this answer reach subscribers before its caller resumes
-        // (a /compact that failed after compaction_start must see that start in the store).
-        this.notices.flushNow();
-        return this.live.onResponse(signal.frame);
-      case "detached":
-        this.live.onDetached(signal.reason);
-        // The worker closes this link next: a relay would exit, a worker serving it in place runs on.
-        setImmediate(() => {
-          if (this.supervisor.isCurrent(generation)) this.supervisor.releaseCurrent();
-        });
-        return;
-      case "degraded":
-        return this.supervisor.degrade(generation, signal.reason);
-      case "session_changed":
-        if (this.supervisor.view().state === "running") void this.noteSessionFile();
-        return;
-    }
-  }
-
-  async bringUp(generation: number, isRestart: boolean): Promise<void> {
-    const session = this.current.of(generation);
-    if (!session) throw new Error(`bringUp(): generation ${generation} has no session`);
-    const startup = exitDuringStartup(session.worker.exited, () => this.supervisor.view().lastExit);
-    try {
-      await bringUpGeneration({
-        options: this.options,
-        request: this.current.request,
-        readyFrame: session.readyFrame,
-        failed: startup.failed,
-        isRestart: () => this.live.needsRehydrate(isRestart),
-        afterReady: () => this.live.attached(),
-        rawState: () => session.rawGetState(),
-        caps: () => this.tracker.capabilities,
-        setCaps: (next) => this.tracker.setCapabilities(next),
-        sessionFile: () => this.sessionFile,
-        setSessionFile: (file) => {
-          this.sessionFile = file;
-        },
-        hostTools: () => this.hostTools.registeredTools(),
-        emit: (notice) => this.emit(notice),
-      });
-    } finally {
-      startup.done();
-    }
+  bringUp(generation: number, isRestart: boolean): Promise<void> {
+    return this.generations.bringUp(generation, isRestart);
   }
 
   lastFrame(): WorkerExitInfo["lastFrame"] {
-    return this.current.lastFrame();
+    return this.generations.lastFrame();
   }
 
   /** A live worker behind a dropped link is reconnected; one that let us go is not restarted. */
@@ -284,9 +216,5 @@ class Connection implements WorkerConnection, GenerationSource, ExitHandler {
 
   settle(info: WorkerExitInfo): void {
     this.inFlight.settleExit(info);
-  }
-
-  private emit(notice: BridgeNotice): void {
-    this.notices.emit(notice);
   }
 }

@@ -57,7 +57,7 @@ export class GenerationFactory implements GenerationSource {
 
   spawn(generation: number, isRestart: boolean, exited: ExitCallback): WorkerProcess {
     const { options, parts } = this;
-    const extra = isRestart && options.sessionArgsForRestart ? options.sessionArgsForRestart(parts.sessionFile.file) : [];
+    const extra = isRestart ? (options.sessionArgsForRestart?.(parts.sessionFile.file) ?? []) : [];
     const argv = [...parts.live.argv(this.command), ...extra];
     // Lines of an older generation are dropped here.
     const current = (): WorkerSession | undefined => (parts.supervisor.isCurrent(generation) ? session : undefined);
@@ -78,7 +78,9 @@ export class GenerationFactory implements GenerationSource {
           parts.supervisor.degradeIfStillAlive(generation, reason);
         },
         // A spawn error quotes argv[0], which may carry a secret.
-        onExit: (code, signal, spawnError) => exited(code, signal, spawnError ? new Error(this.redact(spawnError.message)) : undefined),
+        onExit: (code, signal, spawnError) => {
+          exited(code, signal, spawnError ? new Error(this.redact(spawnError.message)) : undefined);
+        },
       },
     );
     const session = new WorkerSession(generation, worker, {

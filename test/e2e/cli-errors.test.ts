@@ -2,7 +2,8 @@
 // -v work, an unknown flag names itself and the way to the help, `agent-tui sessions` speaks
 // agent-tui's own forms, a bad --thinking is agent-tui's one line (not the worker's usage
 // hint), and a worker that cannot start (no such command, or one that exits at once) is one
-// line and a non-zero exit in the full-screen UI (under a pty), in -p and in --plain.
+// line and a non-zero exit in the full-screen UI (under a pty), in -p and in --plain, with
+// nothing on stdout (--plain says a start is under way only when it is slow).
 import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { spawnTui, TUI_BIN } from "./pty-harness.js";
@@ -71,8 +72,8 @@ describe.skipIf(!BUILT)("agent-tui's command line", () => {
           expect(lines(r.stderr), `${mode}: ${r.stderr}`).toHaveLength(1);
           expect(r.stderr).toMatch(/^agent-tui: could not start the worker/);
           expect(r.stderr).toMatch(bad.says);
-          // Plain mode's own log says it is starting, and nothing more about the failure.
-          expect(r.stdout, mode).not.toMatch(/exited|error|EPIPE/);
+          // The error line is all that is said: a worker that never started leaves stdout empty.
+          expect(r.stdout, mode).toBe("");
         }
       } finally {
         await sandbox.dispose();
@@ -96,6 +97,20 @@ describe.skipIf(!BUILT)("agent-tui's command line", () => {
       }
     }, 30_000);
   }
+
+  it("--plain says a start is under way only when it is slow, then the error alone", async () => {
+    const sandbox = await createSandbox([]);
+    try {
+      const agent = `${process.execPath} -e setTimeout(()=>{},3000)`;
+      const r = runTui(["--plain", "--agent", agent, "hi"], sandbox.env, sandbox.cwd);
+      expect(r.code).toBe(1);
+      expect(lines(r.stdout)).toEqual(["starting the worker: it has not answered yet"]);
+      expect(lines(r.stderr), r.stderr).toHaveLength(1);
+      expect(r.stderr).toMatch(/^agent-tui: could not start the worker/);
+    } finally {
+      await sandbox.dispose();
+    }
+  }, 40_000);
 });
 
 describe.skipIf(!BUILT)("a prompt without a model", () => {

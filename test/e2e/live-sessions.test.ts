@@ -151,9 +151,13 @@ describe.skipIf(!BUILT)("live sessions under a pty", () => {
     const picker = await box.start([...FAKE_MODEL, "-r"]);
     await picker.waitForText(/● (working|idle since)/);
     picker.write(KEYS.enter);
-    await picker.waitForText("── Attached:", 10_000, "all");
     await picker.waitForText("tok35", 15_000, "all");
     expectWholeAnswerOnce(picker);
+    // One attach, one line: the session's title and state, not also a divider.
+    const attached = picker.allText();
+    const line = /Attached to live session “ASK-PROMPT go” \((working|idle \d+s)\) · \/resume for others/g;
+    expect(attached.match(line), attached).toHaveLength(1);
+    expect(attached).not.toContain("── Attached");
     await waitUntil(() => box?.live().length === 1, "the fresh worker of -r to end");
     expect(box.live()[0]).toMatchObject({ pid: entry?.pid, attached: true });
 

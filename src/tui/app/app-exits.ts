@@ -5,7 +5,7 @@ import type { Instance } from "ink";
 import { toSessionSnapshot, visibleText, type WorkerConnection } from "../../bridge/index.js";
 import { askQuitWhileWorking, detachedHint } from "../live/live-commands.js";
 import { liveWorkerCommand } from "../live/live-command.js";
-import { describeLiveSession, type LiveSession } from "../live/live-sessions.js";
+import type { LiveSession } from "../live/live-sessions.js";
 import type { PickerHost } from "../pickers/picker-host.js";
 import type { Store } from "../state/store.js";
 import type { ExitFrame } from "../state/types.js";
@@ -106,8 +106,8 @@ export function createAppExits(d: ExitDeps): AppExits {
     async attachTo(session) {
       const command = liveWorkerCommand(d.workerCommand, session.id);
       if (!command) return;
+      // The attach answer says where this terminal now is, once (live-notices.ts: its title and state).
       const now = Date.now();
-      store.dispatch({ type: "notice", level: "info", text: `── Attached: ${describeLiveSession(session, now).label} ──` });
       store.dispatch({ type: "agent_event", event: { type: "queue_update", steering: [], followUp: [] }, now });
       store.dispatch({ type: "todos", phases: [] });
       await connection.switchWorker(command, store.getState().run.busy ? "detach" : "end");

@@ -140,9 +140,15 @@ describe.skipIf(!BUILT)("live sessions under a pty", () => {
     await tui.waitForText("tok02");
     tui.write(KEYS.ctrlD);
     await tui.waitForText("The agent is working. Leave it running?");
+    // The question names the command that comes back, as the line printed on leaving does.
+    const shortId = box.live()[0]?.id.slice(0, 13) ?? "";
+    expect(shortId).not.toBe("");
+    await tui.waitForText(/Detach: the run keeps going +Come back with: node /);
+    expect(tui.screenText()).not.toContain("(or -c)");
     tui.write(KEYS.enter); // Detach
     await tui.waitForExit();
-    expect(tui.output()).toMatch(/Come back with: node \S+\/bin\/agent-tui\.js attach /); // as it was started
+    // As it was started.
+    expect(tui.output()).toMatch(new RegExp(`Come back with: node \\S+/bin/agent-tui\\.js attach ${shortId}`));
     // agent-tui let the worker go and left; the worker notes the closed link in its own time.
     await waitUntil(() => box?.live()[0]?.attached === false, "the worker to say nobody is attached");
     const [entry] = box.live();

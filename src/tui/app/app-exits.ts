@@ -99,7 +99,7 @@ export function createAppExits(d: ExitDeps): AppExits {
       // Unreachable worker: leaving cannot stop it, and it keeps running.
       if (store.getState().worker.supervisor === "reconnecting") return exits.exit(0, "detach", detachedHint(id));
       if (!store.getState().run.busy) return exits.exit(0);
-      const choice = await askQuitWhileWorking(d.pickers());
+      const choice = await askQuitWhileWorking(d.pickers(), id);
       if (choice === "detach") exits.detach();
       else if (choice === "stop") exits.exit(0);
     },

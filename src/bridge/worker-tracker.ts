@@ -9,7 +9,7 @@ import { createQueueTracker, type QueueTracker } from "./queue-mirror.js";
 import type { RunInput } from "./run-state.js";
 import { createRunStateDriver, type RunStateDriver } from "./run-state-driver.js";
 import { PROBE_TIMEOUT_MS, type RequestFn } from "./startup.js";
-import type { Capabilities, RunState } from "./types.js";
+import type { Capabilities, RunPhase } from "./types.js";
 import type { AgentEvent } from "./wire-types.js";
 import type { WorkerReports } from "./worker-session.js";
 
@@ -64,7 +64,7 @@ export class WorkerTracker implements WorkerReports, CapabilityStore {
     return this.caps.commands[type] !== false;
   }
 
-  get runState(): RunState {
+  get runState(): RunPhase {
     return this.run.model().state;
   }
 

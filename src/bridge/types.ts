@@ -4,8 +4,12 @@ import type { ExtensionUiRequest, RpcSessionState, AgentMessage, AgentToolResult
 import type { RpcClient } from "./rpc-client.js";
 import type { ClientEvent, SessionSnapshot } from "./client-event-types.js";
 
-/** The phase of a run, derived by the bridge (docs/protocol.md §4.12): settledness is synthesised for workers without `agent_settled`. The TUI keeps its own record of a run (RunState in tui/state/types.ts), built from the events and this phase. */
-/** `settling`: the last run ended; waiting for agent_settled or the synthesised probe (busy). */
+/**
+ * The phase of a run, derived by the bridge (docs/protocol.md §4.12): settledness is synthesised
+ * for workers without `agent_settled`. `settling`: the last run ended; waiting for agent_settled
+ * or the synthesised probe (busy). The TUI keeps its own record of a run (RunState in
+ * tui/state/types.ts), built from the events and this phase.
+ */
 export type RunPhase = "idle" | "streaming" | "retrying" | "compacting" | "settling" | "settled";
 
 /**

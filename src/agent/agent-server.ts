@@ -9,6 +9,7 @@ import { agentHome, loadConfig, type LoadedConfig } from "./config.js";
 import type { AgentServices, CommandContext } from "./commands/command-table.js";
 import { buildCommandTable } from "./commands/registry.js";
 import type { HostRuntime } from "./extensions/runtime-port.js";
+import { DEMO_PROVIDER } from "./providers/demo-model.js";
 import { ModelRegistry } from "./providers/model-registry.js";
 import { createFrameWriter, STREAM_COALESCE_MS, takeOverStdout, type FrameSink, type FrameWriter } from "./rpc/frame-writer.js";
 import { startRpcServer, type RpcServer } from "./rpc/rpc-server.js";
@@ -306,6 +307,7 @@ export async function startAgent({ cli, version, cwd, notices }: StartOptions): 
     home: config.home,
     cliPaths: cli.extensions,
     settings: config.rawSettings,
+    ...(cli.provider === DEMO_PROVIDER ? { demo: true } : {}),
     emit: (frame) => writer.write(frame),
     warn,
     runtime: extensionPort(runtime, session, writer, shutdown),

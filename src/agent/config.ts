@@ -188,8 +188,10 @@ export function persistSetting(config: LoadedConfig, key: string, value: unknown
   persistSettings(config, { [key]: value }, warn);
 }
 
+type Warn = (message: string) => void;
+
 /** persistSetting for keys that belong together (defaultProvider + defaultModel): one write. */
-export function persistSettings(config: LoadedConfig, values: Record<string, unknown>, warn: (message: string) => void): void {
+export function persistSettings(config: LoadedConfig, values: Record<string, unknown>, warn: Warn): void {
   const entries = Object.entries(values);
   for (const [key, value] of entries) setAt(config.rawSettings, key, value);
   config.settings = decodeSettings(config.rawSettings);

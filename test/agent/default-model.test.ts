@@ -29,7 +29,9 @@ async function modelOfNewSession(home: string): Promise<string> {
   return (state["data"] as { model: { id: string } }).model.id;
 }
 
-const savedSettings = (home: string): Record<string, unknown> => JSON.parse(readFileSync(join(home, "settings.json"), "utf8")) as Record<string, unknown>;
+function savedSettings(home: string): Record<string, unknown> {
+  return JSON.parse(readFileSync(join(home, "settings.json"), "utf8")) as Record<string, unknown>;
+}
 
 describe("the chosen model is the default of new sessions", () => {
   it("set_model saves it and the next worker starts on it", async () => {

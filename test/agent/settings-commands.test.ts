@@ -56,7 +56,7 @@ describe("settings commands", () => {
     expect(saved(s)).toEqual({ retry: { enabled: false }, compaction: { enabled: false } });
   });
 
-  it("a model chosen with set_model or cycle_model is saved as the default of new sessions, as pi saves it", async () => {
+  it("set_model and cycle_model save the model as the default of new sessions, as pi does", async () => {
     s = createServerHarness();
     writeFileSync(join(s.h.runtime.config.home, "settings.json"), JSON.stringify({ theme: "dark" }));
     await s.request({ id: "m", type: "set_model", provider: "faux", modelId: "faux-plain" });

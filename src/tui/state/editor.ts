@@ -57,11 +57,10 @@ export type EditorOp =
   | { op: "load_history"; entries: string[] }
   | SearchOp;
 
-/** The operations on the text around the cursor (one helper applies them). */
-type MotionOp = Extract<
-  EditorOp,
-  { op: "backspace" | "delete" | "left" | "right" | "word_left" | "word_right" | "home" | "end" | "delete_word" | "kill_line" | "delete_to_line_start" }
->;
+/** The operations on the text around the cursor (one helper applies them): moves and cuts. */
+type MotionOp =
+  | Extract<EditorOp, { op: "left" | "right" | "word_left" | "word_right" | "home" | "end" }>
+  | Extract<EditorOp, { op: "backspace" | "delete" | "delete_word" | "kill_line" | "delete_to_line_start" }>;
 
 /** Entries kept in memory (the persisted file keeps the same number, prompt-history.ts). */
 const HISTORY_MAX = 1000;

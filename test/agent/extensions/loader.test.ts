@@ -97,7 +97,8 @@ describe("extension loading", () => {
     const frames: Record<string, unknown>[] = [];
     const warnings: string[] = [];
     const system = await setupExtensions({ cwd, home, cliPaths: [FIXTURE], settings: {}, emit: (f) => frames.push(f), warn: (m) => warnings.push(m) });
-    expect(system.listCommands().map((c) => `${c.source}:${c.name}`)).toEqual(["extension:ui-demo", "extension:ui-throw", "extension:from-js", "prompt:fix"]);
+    const listed = system.listCommands().map((c) => `${c.source}:${c.name}`);
+    expect(listed).toEqual(["extension:ui-demo", "extension:ui-throw", "extension:from-js", "prompt:fix"]);
     expect(system.listCommands()[0]).toEqual({
       name: "ui-demo",
       description: "Exercise every RPC extension UI method (harness fixture)",

@@ -25,7 +25,8 @@ describe("editor operations", () => {
     expect(s.text).toBe("");
   });
   it("ctrl+u deletes to the start of the line; at a line's start it joins the line above", () => {
-    let s = run([{ op: "insert", text: "first\nsome draft text" }, { op: "word_left" }, { op: "delete_to_line_start" }]);
+    const typed: EditorOp = { op: "insert", text: "first\nsome draft text" };
+    let s = run([typed, { op: "word_left" }, { op: "delete_to_line_start" }]);
     expect(s.text).toBe("first\ntext");
     expect(s.cursor).toBe("first\n".length);
     s = reduceEditor(s, { op: "delete_to_line_start" });

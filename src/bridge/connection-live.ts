@@ -2,6 +2,8 @@
 // on a live worker's ready frame (the answer's snapshot or missed events come in stream order),
 // drop and count frames for the resume cursor, and when the link drops while the worker lives
 // on, reconnect with backoff (2, 4, 8… s up to 30 s) until it is back or the user gives up.
+// When the process that exited was the worker itself (attach --or-serve), the worker is known
+// dead at once: that is said as a crash and a new worker is started without waiting.
 // Nothing unanswered is resent: commands in flight are reported as of unknown outcome.
 import { BridgeError } from "./errors.js";
 import type { ExitParts } from "./exit-cleanup.js";
@@ -23,7 +25,7 @@ export interface LiveSupportDeps {
   /** What a worker exit leaves behind (pending requests, dialogs, host tools, queue, the current generation's tools). */
   parts(): ExitParts;
   stepRun(input: RunInput): void;
-  setSupervisor(state: "reconnecting" | "exited", info?: WorkerExitInfo): void;
+  setSupervisor(state: "reconnecting" | "exited" | "recovering", info?: WorkerExitInfo): void;
   lastExit(): WorkerExitInfo | undefined;
   /** Whether a lost link may be reconnected (the caller gave a reconnect command). */
   canReconnect(): boolean;
@@ -76,6 +78,10 @@ class LiveConnection implements LiveSupport {
   private looping = false;
   /** Ends the current backoff wait early (stop()). */
   private wake: (() => void) | undefined;
+  /** The followed worker's pid, from its ready frame. */
+  private workerPid: number | undefined;
+  /** The worker's death was reported when its exit was seen: its replacement says it no more. */
+  private deathReported = false;
 
   constructor(private readonly deps: LiveSupportDeps) {
     this.delays = deps.delaysMs ?? DEFAULT_RECONNECT_DELAYS_MS;
@@ -93,6 +99,7 @@ class LiveConnection implements LiveSupport {
 
   onReady(live: LiveIdentity | undefined): void {
     this.kind = this.link.onReady(live);
+    this.workerPid = live?.pid;
     if (this.kind === "none") return;
     if (this.kind === "replaced") this.workerReplaced();
     this.attachedPromise = new Promise<void>((resolve) => {
@@ -137,8 +144,13 @@ class LiveConnection implements LiveSupport {
     }
     if (this.looping) return true; // a failed attempt: the loop tries again
     this.looping = true;
-    this.linkLost(info);
-    void this.reconnect();
+    this.lastMode = undefined;
+    this.runLost = false;
+    // The process that exited was the worker (attach --or-serve): not a lost link but a death.
+    const died = this.workerPid !== undefined && info.pid === this.workerPid;
+    if (died) this.workerDied(info);
+    else this.linkLost(info);
+    void this.reconnect(died);
     return true;
   }
 
@@ -157,24 +169,52 @@ class LiveConnection implements LiveSupport {
 
   /** The link dropped, the worker lives on: fail only what that link could answer. */
   private linkLost(info: WorkerExitInfo): void {
-    const parts = this.deps.parts();
-    for (const n of parts.ui.closeAll()) this.deps.emit(n);
-    for (const what of parts.hostTools.abortAll()) this.deps.emit({ kind: "indeterminate", what: `${what} had no result` });
+    this.closeLinkParts();
     this.deps.setSupervisor("reconnecting", info);
     this.deps.emit({ kind: "live_link", state: "lost" });
   }
 
+  /**
+   * Our own child was the worker and it exited: the worker is dead, which is said as a crash
+   * with its real signal or code (never as a link that may come back), and its run, dialogs,
+   * host tools and queue go with it; the footer shows the restart that follows.
+   */
+  private workerDied(info: WorkerExitInfo): void {
+    this.closeLinkParts();
+    this.deathReported = true;
+    this.dropDeadWorker(info);
+    this.deps.setSupervisor("recovering");
+  }
+
+  /** What only the dropped link could answer: its dialogs and the host tools it was running. */
+  private closeLinkParts(): void {
+    const parts = this.deps.parts();
+    for (const n of parts.ui.closeAll()) this.deps.emit(n);
+    for (const what of parts.hostTools.abortAll()) {
+      this.deps.emit({ kind: "indeterminate", what: `${what} had no result` });
+    }
+  }
+
   /** Another worker answered the reconnect: the old one and its run are gone (as a crash). */
   private workerReplaced(): void {
-    this.runLost = this.deps.runGoing();
-    for (const what of this.forgetRun()) this.deps.emit({ kind: "indeterminate", what });
-    for (const lost of this.deps.parts().queues.takeLost()) {
-      this.deps.emit({ kind: "indeterminate", what: `queued ${lost.lane === "steering" ? "steering" : "follow-up"} message was lost`, text: lost.text });
+    if (this.deathReported) {
+      this.deathReported = false;
+      return;
     }
     // The exit the bridge saw is its link's (a relay ends with 0 when the socket closes), not the
     // dead worker's, whose code nobody here received: say only when it ended.
     const last = this.deps.lastExit();
-    this.deps.setSupervisor("exited", last ? { ...last, code: null, signal: null, reason: "it ended while the link was down" } : undefined);
+    this.dropDeadWorker(last ? { ...last, code: null, signal: null, reason: "while the link was down" } : undefined);
+  }
+
+  /** Say the worker died (first, while the run still counts as going), then forget its run and queue. */
+  private dropDeadWorker(info: WorkerExitInfo | undefined): void {
+    this.runLost = this.deps.runGoing();
+    this.deps.setSupervisor("exited", info);
+    for (const what of this.forgetRun()) this.deps.emit({ kind: "indeterminate", what });
+    for (const lost of this.deps.parts().queues.takeLost()) {
+      this.deps.emit({ kind: "indeterminate", what: `queued ${lost.lane === "steering" ? "steering" : "follow-up"} message was lost`, text: lost.text });
+    }
   }
 
   private applyAnswer(data: Record<string, unknown>): void {
@@ -221,14 +261,15 @@ class LiveConnection implements LiveSupport {
     });
   }
 
-  private async reconnect(): Promise<void> {
+  /** `now`: the worker is known dead, so its replacement starts at once (no one to wait for). */
+  private async reconnect(now: boolean): Promise<void> {
     const { deps } = this;
-    this.lastMode = undefined;
-    this.runLost = false;
     for (let attempt = 1; ; attempt++) {
-      const delayMs = reconnectDelay(attempt, this.delays);
-      deps.emit({ kind: "live_link", state: "waiting", attempt, delayMs });
-      await this.wait(delayMs);
+      if (!now || attempt > 1) {
+        const delayMs = reconnectDelay(now ? attempt - 1 : attempt, this.delays);
+        deps.emit({ kind: "live_link", state: "waiting", attempt, delayMs });
+        await this.wait(delayMs);
+      }
       if (deps.stopping()) break;
       try {
         await deps.relaunch();

@@ -2,9 +2,11 @@
 // on a live worker's ready frame (the answer's snapshot or missed events come in stream order),
 // drop and count frames for the resume cursor, and when the link drops while the worker lives
 // on, reconnect with backoff (2, 4, 8… s up to 30 s) until it is back or the user gives up.
-// When the process that exited was the worker itself (attach --or-serve), the worker is known
-// dead at once: that is said as a crash and a new worker is started without waiting.
+// When the process that exited was the worker itself (attach --or-serve), or a relay says its
+// worker is gone, the worker is known dead: that is said as a crash and a new worker is started
+// without waiting.
 // Nothing unanswered is resent: commands in flight are reported as of unknown outcome.
+import { RELAY_EXIT_WORKER_DIED } from "../protocol/index.js";
 import { BridgeError } from "./errors.js";
 import type { ExitParts } from "./exit-cleanup.js";
 import type { ResponseFrame, RoutedFrame } from "./frame-router.js";
@@ -146,16 +148,26 @@ class LiveConnection implements LiveSupport {
     this.looping = true;
     this.lastMode = undefined;
     this.runLost = false;
-    // The process that exited was the worker (attach --or-serve): not a lost link but a death.
-    const died = this.workerPid !== undefined && info.pid === this.workerPid;
-    if (died) this.workerDied(info);
+    const died = this.deathOf(info);
+    if (died) this.workerDied(died);
     else this.linkLost(info);
-    void this.reconnect(died);
+    void this.reconnect(died !== undefined);
     return true;
   }
 
   cancel(): void {
     this.wake?.();
+  }
+
+  /**
+   * Whether this exit means the worker died, and how: the process that exited was the worker
+   * itself (attach --or-serve: its own signal or code), or the relay found it gone (the relay's
+   * code is not the worker's, whose status nobody here received). Undefined: only the link dropped.
+   */
+  private deathOf(info: WorkerExitInfo): WorkerExitInfo | undefined {
+    if (this.workerPid !== undefined && info.pid === this.workerPid) return info;
+    if (info.code === RELAY_EXIT_WORKER_DIED) return { ...info, code: null, signal: null, stderrTail: "" };
+    return undefined;
   }
 
   /** Forget the run in progress (its events will not come): tools, run state. */

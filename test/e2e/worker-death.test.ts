@@ -18,6 +18,8 @@ const QUICK = { kind: "text" as const, matchLastUser: "QUICK-PROMPT", chunks: ["
 const LIVE = { liveSessions: { enabled: true, reconnectDelaysMs: [300, 600] } };
 const NOT_SAVED = "! Not saved: this partial answer is in no session file.";
 const DIED_MID_ANSWER = "! The worker died (killed by SIGKILL); the unfinished answer was lost.";
+/** Behind a relay only the relay saw the worker go: how it died reached nobody here. */
+const DIED_WITH_NO_DETAIL = "! The worker died; the unfinished answer was lost.";
 // The session file holds the prompt only: the answer never ended, so it was never written.
 const OFFERED_BACK = "the interrupted prompt is back in the editor: Enter resends it, Ctrl+C drops it.";
 const RESTARTED = `· Restarted from the saved session (1 message); ${OFFERED_BACK}`;
@@ -50,14 +52,15 @@ function lastTokenShown(tui: TuiProcess): number {
   return seen.length - 1;
 }
 
-/** Every screen shown until `done` is in the scrollback (the moments a false line could flash by). */
-async function screensUntil(tui: TuiProcess, done: string, timeoutMs = 20_000): Promise<string[]> {
+/** Every screen shown until `done` holds (the moments a false line could flash by). */
+async function screensUntil(tui: TuiProcess, done: string | (() => boolean), timeoutMs = 20_000): Promise<string[]> {
+  const finished = typeof done === "string" ? () => tui.allText().includes(done) : done;
   const screens: string[] = [];
   const start = Date.now();
-  while (!tui.allText().includes(done)) {
+  while (!finished()) {
     const now = tui.screenText();
     if (screens.at(-1) !== now) screens.push(now);
-    if (Date.now() - start > timeoutMs) throw new Error(`never showed "${done}"; screen:\n${now}`);
+    if (Date.now() - start > timeoutMs) throw new Error(`never showed "${String(done)}"; screen:\n${now}`);
     await new Promise((r) => setTimeout(r, 20));
   }
   screens.push(tui.screenText());
@@ -74,9 +77,9 @@ function expectMarkedPartial(tui: TuiProcess, cutAt: number): void {
 }
 
 /** From the death on, no screen claims the worker lives or shows the run timer going on. */
-function expectNoFalseScreens(screens: readonly string[]): void {
+function expectNoFalseScreens(screens: readonly string[], deathLine = DIED_MID_ANSWER): void {
   for (const screen of screens) expect(screen).not.toMatch(FALSE_CLAIMS);
-  const died = screens.findIndex((screen) => screen.includes("The worker died"));
+  const died = screens.findIndex((screen) => screen.includes(deathLine.slice(2)));
   expect(died).toBeGreaterThan(-1);
   for (const screen of screens.slice(died)) expect(screen).not.toContain("Working…");
 }
@@ -113,6 +116,28 @@ describe.skipIf(!BUILT)("a worker killed mid-answer", () => {
     const notices = noticesAfter(tui, "› QUICK-PROMPT go");
     expect(notices).toEqual(["✗ The worker died (killed by SIGKILL).", "· Restarted from the saved session (2 messages)."]);
     for (const screen of screens) expect(screen).not.toMatch(FALSE_CLAIMS);
+  }, 60_000);
+
+  it("live mode: a worker behind a relay (the one a restart started) is said dead the same way", async () => {
+    const { sandbox, tui } = await start(FAKE_MODEL, { AGENT_TUI_LIVE_SESSIONS: "1" }, LIVE);
+    await submitLine(tui, "QUICK-PROMPT go");
+    await tui.waitForText("Quick answer.");
+    const live = join(sandbox.root, "agent", "live");
+    process.kill(listLiveEntries(live)[0]?.pid ?? 0, "SIGKILL");
+    await tui.waitForText("· Restarted from the saved session (2 messages).", 20_000, "all");
+    // The new worker runs in a session of its own; agent-tui's child is a relay to it.
+    const [worker] = listLiveEntries(live);
+    const child = execFileSync("pgrep", ["-P", String(tui.pid)], { encoding: "utf8" }).trim();
+    expect(Number(child)).not.toBe(worker?.pid);
+    await submitLine(tui, "DEATH-PROMPT go");
+    await tui.waitForText("tok03");
+    process.kill(worker?.pid ?? 0, "SIGKILL");
+    const cutAt = lastTokenShown(tui);
+    const screens = await screensUntil(tui, () => noticesAfter(tui, "› DEATH-PROMPT go").length >= 3);
+    const restarted = "· Restarted from the saved session (3 messages); " + OFFERED_BACK;
+    expect(noticesAfter(tui, "› DEATH-PROMPT go")).toEqual([NOT_SAVED, DIED_WITH_NO_DETAIL, restarted]);
+    expectMarkedPartial(tui, cutAt);
+    expectNoFalseScreens(screens, DIED_WITH_NO_DETAIL);
   }, 60_000);
 
   it("--no-detach: the same notices, in the same order, for a child worker the supervisor restarts", async () => {

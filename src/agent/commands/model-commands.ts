@@ -21,14 +21,14 @@ export function saveDefaultModel(config: LoadedConfig, model: AnyModel): void {
 }
 
 export const modelCommands: CommandTable = {
-  async set_model(cmd, { runtime, services }) {
+  async set_model(cmd, { runtime }) {
     const model = await runtime.models.find(cmd.provider, cmd.modelId);
     if (!model) throw new Error(`Model not found: ${cmd.provider}/${cmd.modelId}`);
     runtime.setModel(model);
-    saveDefaultModel(services.config, model);
+    saveDefaultModel(runtime.config, model);
     return publicModel(model);
   },
-  async cycle_model(_cmd, { runtime, services }) {
+  async cycle_model(_cmd, { runtime }) {
     const available = await runtime.models.available(runtime.model);
     if (available.length <= 1) return null;
     const current = runtime.model;
@@ -36,7 +36,7 @@ export const modelCommands: CommandTable = {
     const next = available[(index + 1) % available.length];
     if (!next) return null;
     runtime.setModel(next);
-    saveDefaultModel(services.config, next);
+    saveDefaultModel(runtime.config, next);
     return { model: publicModel(next), thinkingLevel: runtime.thinkingLevel, isScoped: false };
   },
   async get_available_models(_cmd, { runtime }) {

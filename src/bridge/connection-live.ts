@@ -10,62 +10,85 @@ import { RELAY_EXIT_WORKER_DIED } from "../protocol/index.js";
 import { BridgeError } from "./errors.js";
 import type { ExitParts } from "./exit-cleanup.js";
 import type { ResponseFrame, RoutedFrame } from "./frame-router.js";
-import type { RunInput } from "./run-state.js";
 import { createLiveLink, DEFAULT_RECONNECT_DELAYS_MS, reconnectDelay, type AttachKind, type LiveIdentity, type LiveLink } from "./live-link.js";
 import { PROBE_TIMEOUT_MS, type RequestFn } from "./startup.js";
 import { decodeData } from "./normalise.js";
 import type { AgentMessage, RpcSessionState, SessionStats } from "./wire-types.js";
-import type { BridgeNotice, LiveAttachMode, LiveWorkerSummary, WorkerExitInfo } from "./types.js";
+import type { NoticeSink } from "./notice-batcher.js";
+import type { LiveAttachMode, LiveWorkerSummary, WorkerConnectionOptions, WorkerExitInfo } from "./types.js";
+import type { FrameGate } from "./worker-session.js";
+import type { ExitKind } from "./worker-supervisor.js";
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
-export interface LiveSupportDeps {
-  request: RequestFn;
-  emit(notice: BridgeNotice): void;
-  /** Route one frame object of the attach answer as if it had been read (not counted). */
-  dispatchFrame(frame: Record<string, unknown>): void;
-  /** What a worker exit leaves behind (pending requests, dialogs, host tools, queue, the current generation's tools). */
-  parts(): ExitParts;
-  stepRun(input: RunInput): void;
-  setSupervisor(state: "reconnecting" | "exited" | "recovering", info?: WorkerExitInfo): void;
-  lastExit(): WorkerExitInfo | undefined;
-  /** Whether a lost link may be reconnected (the caller gave a reconnect command). */
-  canReconnect(): boolean;
+/** What the live part asks of the supervisor: the link's state, the exit it saw, another attempt. */
+export interface ReconnectControl {
+  /**
+   * `reconnecting` while the link is re-established, `exited` when the worker died (seen at its
+   * exit, or when another worker answered), `recovering` while its replacement starts.
+   */
+  markLink(state: "reconnecting" | "exited" | "recovering", info?: WorkerExitInfo): void;
+  lastExitInfo(): WorkerExitInfo | undefined;
   /** Launch the next generation with the reconnect command; rejects when it does not come up. */
-  relaunch(): Promise<void>;
+  reconnect(): Promise<void>;
   /** Kill what a failed attempt left running. */
-  killCurrent(): void;
-  stopping(): boolean;
-  /** A run is going (by the run state): what a replaced worker takes with it. */
-  runGoing(): boolean;
-  delaysMs?: readonly number[];
-  /** live_attach's `tail`: a snapshot carries only the last this many messages. */
-  snapshotTail?: number;
+  endCurrent(): void;
+  isStopping(): boolean;
 }
 
-export interface LiveSupport {
+/** The newest generation as the live part uses it: live_attach goes out, the answer's frames come back in. */
+export interface AttachChannel {
+  request: RequestFn;
+  /** Route one frame object of the attach answer as if it had been read (not counted). */
+  receiveEmbedded(frame: Record<string, unknown>): void;
+}
+
+/** What a lost link or a replaced worker takes with it (exit-cleanup.ts). */
+export interface InFlightWork {
+  /** Pending requests, dialogs, host tools, the queue, the current generation's tools. */
+  parts(): ExitParts;
+  /** A run is going (by the run state). */
+  runGoing(): boolean;
+  /** The run in progress is gone: its events will not come. */
+  endRun(): void;
+}
+
+export interface LiveParts {
+  notices: NoticeSink;
+  channel: AttachChannel;
+  work: InFlightWork;
+  supervisor: ReconnectControl;
+}
+
+/**
+ * The connection's live options: without them a lost link is a crash. `snapshotTail` is
+ * live_attach's `tail` (a snapshot carries only the last this many messages).
+ */
+export type LiveOptions = NonNullable<WorkerConnectionOptions["live"]>;
+
+export interface LiveSupport extends FrameGate {
   readonly link: LiveLink;
-  /** A reconnect loop is running. */
-  readonly reconnecting: boolean;
-  /** false: drop this frame (before the attach answer); counts it otherwise. */
-  admit(routed: RoutedFrame): boolean;
+  /** The next generation's argv: the reconnect command while a reconnect loop runs, else `command`. */
+  argv(command: string[]): string[];
+  /** A generation's ready frame, with the live worker it names when it is one. */
   onReady(live: LiveIdentity | undefined): void;
   /** Every response, before it settles its request: the attach answer is applied here, in stream order. */
   onResponse(frame: ResponseFrame): void;
+  /** The live worker let this client go (`taken_over`, `shutdown`). */
+  onDetached(reason: string): void;
   /** Resolves once this generation attached (or is not live). */
   attached(): Promise<void>;
   /** Whether bring-up must rehydrate like a restart (not when the same worker resumed). */
   needsRehydrate(launchedAsRestart: boolean): boolean;
-  /** A generation exited; true when the live part handles it (reconnecting). */
-  onExit(info: WorkerExitInfo): boolean;
+  /** What an exit means (worker-supervisor.ts): a lost link is reconnected here, a released worker not restarted. */
+  classifyExit(info: WorkerExitInfo): ExitKind;
   /** stop(): end the backoff wait at once. */
   cancel(): void;
 }
 
-export function createLiveSupport(deps: LiveSupportDeps): LiveSupport {
-  return new LiveConnection(deps);
+export function createLiveSupport(options: LiveOptions | undefined, parts: LiveParts): LiveSupport {
+  return new LiveConnection(options, parts);
 }
-
 class LiveConnection implements LiveSupport {
   readonly link: LiveLink = createLiveLink();
   private readonly delays: readonly number[];
@@ -85,12 +108,19 @@ class LiveConnection implements LiveSupport {
   /** The worker's death was reported when its exit was seen: its replacement says it no more. */
   private deathReported = false;
 
-  constructor(private readonly deps: LiveSupportDeps) {
-    this.delays = deps.delaysMs ?? DEFAULT_RECONNECT_DELAYS_MS;
+  private readonly notices: NoticeSink;
+
+  constructor(
+    private readonly options: LiveOptions | undefined,
+    private readonly parts: LiveParts,
+  ) {
+    this.delays = options?.reconnectDelaysMs ?? DEFAULT_RECONNECT_DELAYS_MS;
+    this.notices = parts.notices;
   }
 
-  get reconnecting(): boolean {
-    return this.looping;
+  argv(command: string[]): string[] {
+    const id = this.link.id;
+    return this.looping && this.options && id !== undefined ? this.options.reconnectCommand(id) : command;
   }
 
   admit(routed: RoutedFrame): boolean {
@@ -107,11 +137,13 @@ class LiveConnection implements LiveSupport {
     this.attachedPromise = new Promise<void>((resolve) => {
       this.resolveAttached = resolve;
     });
-    const tail = this.deps.snapshotTail;
-    this.deps.request("live_attach", { ...this.link.attachFields(), ...(tail !== undefined ? { tail } : {}) }, PROBE_TIMEOUT_MS).then(
+    const tail = this.options?.snapshotTail;
+    const fields = { ...this.link.attachFields(), ...(tail !== undefined ? { tail } : {}) };
+    this.parts.channel.request("live_attach", fields, PROBE_TIMEOUT_MS).then(
       () => this.resolveAttached(),
       (error: unknown) => {
-        this.deps.emit({ kind: "notification", level: "warning", message: `Could not attach to the live worker: ${(error as Error).message}` });
+        const message = `Could not attach to the live worker: ${(error as Error).message}`;
+        this.notices.emit({ kind: "notification", level: "warning", message });
         this.resolveAttached();
       },
     );
@@ -122,6 +154,11 @@ class LiveConnection implements LiveSupport {
     this.applyAnswer(isRecord(frame.data) ? frame.data : {});
   }
 
+  onDetached(reason: string): void {
+    this.link.onDetached(reason);
+    this.notices.emit({ kind: "live_detached", reason });
+  }
+
   attached(): Promise<void> {
     return this.attachedPromise;
   }
@@ -130,14 +167,27 @@ class LiveConnection implements LiveSupport {
     return launchedAsRestart && this.kind !== "resume";
   }
 
-  onExit(info: WorkerExitInfo): boolean {
-    const { deps } = this;
-    if (deps.stopping()) return false;
-    if (!this.looping && (!this.link.reconnectable || !deps.canReconnect())) return false;
+  classifyExit(info: WorkerExitInfo): ExitKind {
+    if (this.linkLost(info)) return "link_lost";
+    return this.link.ended !== undefined ? "released" : "crash";
+  }
+
+  cancel(): void {
+    this.wake?.();
+  }
+
+  /**
+   * A generation exited; true when the live part handles it: a link that dropped (reconnected)
+   * or a worker known dead (replaced at once).
+   */
+  private linkLost(info: WorkerExitInfo): boolean {
+    const { supervisor } = this.parts;
+    if (supervisor.isStopping()) return false;
+    if (!this.looping && (!this.link.reconnectable || this.options === undefined)) return false;
     // Answers that were on the dropped link never come; nothing is resent (the user decides).
-    for (const r of deps.parts().pending.rejectAll(linkLostError)) {
+    for (const r of this.parts.work.parts().pending.rejectAll(linkLostError)) {
       if (!r.type.startsWith("get_") && r.type !== "live_attach") {
-        deps.emit({
+        this.notices.emit({
           kind: "indeterminate",
           what: `${r.type} (request ${r.id}) was not answered before the link dropped`,
           ...(r.text !== undefined ? { text: r.text } : {}),
@@ -150,13 +200,9 @@ class LiveConnection implements LiveSupport {
     this.runLost = false;
     const died = this.deathOf(info);
     if (died) this.workerDied(died);
-    else this.linkLost(info);
+    else this.failLink(info);
     void this.reconnect(died !== undefined);
     return true;
-  }
-
-  cancel(): void {
-    this.wake?.();
   }
 
   /**
@@ -172,18 +218,18 @@ class LiveConnection implements LiveSupport {
 
   /** Forget the run in progress (its events will not come): tools, run state. */
   private forgetRun(): string[] {
-    const parts = this.deps.parts();
-    const cut = [...parts.openTools].map(([id, name]) => `tool ${name} (${id}) started without a result`);
-    parts.openTools.clear();
-    this.deps.stepRun({ type: "worker_gone" });
+    const { openTools } = this.parts.work.parts();
+    const cut = [...openTools].map(([id, name]) => `tool ${name} (${id}) started without a result`);
+    openTools.clear();
+    this.parts.work.endRun();
     return cut;
   }
 
   /** The link dropped, the worker lives on: fail only what that link could answer. */
-  private linkLost(info: WorkerExitInfo): void {
+  private failLink(info: WorkerExitInfo): void {
     this.closeLinkParts();
-    this.deps.setSupervisor("reconnecting", info);
-    this.deps.emit({ kind: "live_link", state: "lost" });
+    this.parts.supervisor.markLink("reconnecting", info);
+    this.notices.emit({ kind: "live_link", state: "lost" });
   }
 
   /**
@@ -195,15 +241,15 @@ class LiveConnection implements LiveSupport {
     this.closeLinkParts();
     this.deathReported = true;
     this.dropDeadWorker(info);
-    this.deps.setSupervisor("recovering");
+    this.parts.supervisor.markLink("recovering");
   }
 
   /** What only the dropped link could answer: its dialogs and the host tools it was running. */
   private closeLinkParts(): void {
-    const parts = this.deps.parts();
-    for (const n of parts.ui.closeAll()) this.deps.emit(n);
-    for (const what of parts.hostTools.abortAll()) {
-      this.deps.emit({ kind: "indeterminate", what: `${what} had no result` });
+    const { ui, hostTools } = this.parts.work.parts();
+    for (const n of ui.closeAll()) this.notices.emit(n);
+    for (const what of hostTools.abortAll()) {
+      this.notices.emit({ kind: "indeterminate", what: `${what} had no result` });
     }
   }
 
@@ -215,17 +261,18 @@ class LiveConnection implements LiveSupport {
     }
     // The exit the bridge saw is its link's (a relay ends with 0 when the socket closes), not the
     // dead worker's, whose code nobody here received: say only when it ended.
-    const last = this.deps.lastExit();
+    const last = this.parts.supervisor.lastExitInfo();
     this.dropDeadWorker(last ? { ...last, code: null, signal: null, reason: "while the link was down" } : undefined);
   }
 
   /** Say the worker died (first, while the run still counts as going), then forget its run and queue. */
   private dropDeadWorker(info: WorkerExitInfo | undefined): void {
-    this.runLost = this.deps.runGoing();
-    this.deps.setSupervisor("exited", info);
-    for (const what of this.forgetRun()) this.deps.emit({ kind: "indeterminate", what });
-    for (const lost of this.deps.parts().queues.takeLost()) {
-      this.deps.emit({ kind: "indeterminate", what: `queued ${lost.lane === "steering" ? "steering" : "follow-up"} message was lost`, text: lost.text });
+    this.runLost = this.parts.work.runGoing();
+    this.parts.supervisor.markLink("exited", info);
+    for (const what of this.forgetRun()) this.notices.emit({ kind: "indeterminate", what });
+    for (const lost of this.parts.work.parts().queues.takeLost()) {
+      const what = `queued ${lost.lane === "steering" ? "steering" : "follow-up"} message was lost`;
+      this.notices.emit({ kind: "indeterminate", what, text: lost.text });
     }
   }
 
@@ -246,7 +293,7 @@ class LiveConnection implements LiveSupport {
     const worker = printed ? decodeWorkerSummary(data["worker"]) : undefined;
     // Its totals as of the answer: the events after it add to them, in stream order.
     const stats = printed && isRecord(data["stats"]) ? decodeData("get_session_stats", data["stats"]) : undefined;
-    this.deps.emit({
+    this.notices.emit({
       kind: "live_attached",
       id: this.link.id ?? "",
       mode,
@@ -258,7 +305,7 @@ class LiveConnection implements LiveSupport {
       ...(stats?.ok ? { stats: stats.value as SessionStats } : {}),
     });
     const frames = Array.isArray(data["frames"]) ? data["frames"] : [];
-    for (const frame of frames) if (isRecord(frame)) this.deps.dispatchFrame(frame);
+    for (const frame of frames) if (isRecord(frame)) this.parts.channel.receiveEmbedded(frame);
   }
 
   private wait(ms: number): Promise<void> {
@@ -275,28 +322,31 @@ class LiveConnection implements LiveSupport {
 
   /** `now`: the worker is known dead, so its replacement starts at once (no one to wait for). */
   private async reconnect(now: boolean): Promise<void> {
-    const { deps } = this;
+    const { supervisor } = this.parts;
     for (let attempt = 1; ; attempt++) {
       if (!now || attempt > 1) {
         const delayMs = reconnectDelay(now ? attempt - 1 : attempt, this.delays);
-        deps.emit({ kind: "live_link", state: "waiting", attempt, delayMs });
+        this.notices.emit({ kind: "live_link", state: "waiting", attempt, delayMs });
         await this.wait(delayMs);
       }
-      if (deps.stopping()) break;
+      if (supervisor.isStopping()) break;
       try {
-        await deps.relaunch();
+        await supervisor.reconnect();
         break;
       } catch (error) {
-        if (deps.stopping()) break;
-        // The attempt's own exit was absorbed by onExit; say why and try again later.
-        deps.emit({ kind: "notification", level: "warning", message: `Reconnect attempt ${attempt} failed: ${(error as Error).message}` });
-        deps.killCurrent();
+        if (supervisor.isStopping()) break;
+        // The attempt's own exit was absorbed by classifyExit; say why and try again later.
+        const message = `Reconnect attempt ${attempt} failed: ${(error as Error).message}`;
+        this.notices.emit({ kind: "notification", level: "warning", message });
+        supervisor.endCurrent();
       }
     }
     this.looping = false;
     // A new worker that is not live has no attach answer: it replaced the one followed.
     const mode: LiveAttachMode = this.kind === "none" || this.kind === "replaced" ? "replaced" : (this.lastMode ?? "snapshot");
-    if (!deps.stopping()) deps.emit({ kind: "live_link", state: "restored", mode, ...(mode === "replaced" ? { runLost: this.runLost } : {}) });
+    if (supervisor.isStopping()) return;
+    const runLost = mode === "replaced" ? { runLost: this.runLost } : {};
+    this.notices.emit({ kind: "live_link", state: "restored", mode, ...runLost });
   }
 }
 

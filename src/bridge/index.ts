@@ -19,7 +19,7 @@ export type {
   HostToolContext,
   HostToolHandler,
   RestartPolicy,
-  RunState,
+  RunPhase,
   SupervisorState,
   UiResponse,
   WorkerConnection,

@@ -3,7 +3,7 @@
 // mode to stderr as progress. Every foreign string is sanitised here.
 import type { ClientEvent, ClientMessage, PlanPhase, ToolOutput } from "../../bridge/index.js";
 import { sanitizeLine } from "./sanitize.js";
-import { summarizeArgs } from "./tool-lines.js";
+import { summarizeArgs } from "../blocks/tools/index.js";
 import { truncateLine } from "./text-width.js";
 
 /** Long enough to read a command or a path, short enough to stay one line in a log. */

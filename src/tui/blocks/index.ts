@@ -30,6 +30,9 @@ function rendererOf<K extends BlockKind>(e: EntryOf<K>): BlockRenderer<K> {
   return RENDERERS[e.kind as K];
 }
 
+/** Plain mode's rows: lines of words for a log or a screen reader, never wrapped by us (the terminal does). */
+export const PLAIN_ROWS: RowOptions = { width: Number.POSITIVE_INFINITY, fold: "collapsed", style: "plain", showThinking: false };
+
 /** The rows of `e` for the live screen (`style: "color"`) or plain mode (`style: "plain"`). */
 export function blockRows(e: BlockEntry, o: RowOptions): string[] {
   const width = o.style === "color" ? Math.max(MIN_WIDTH, o.width) : o.width;

@@ -11,7 +11,8 @@ export const customBlock: BlockRenderer<"custom"> = {
   rows(e, o) {
     if (o.style === "plain") return labelledLines(sanitizeLine(e.label), e.text);
     const b = bounded(e.text);
-    return ["", ...wrapText(theme.muted(`[${sanitizeLine(e.label)}]`), o.width), ...renderMarkdown(b.text, o.width), ...b.more];
+    const label = wrapText(theme.muted(`[${sanitizeLine(e.label)}]`), o.width);
+    return ["", ...label, ...renderMarkdown(b.text, o.width), ...b.more];
   },
   parts: (e) => [wrap(theme.muted(`[${plainText(e.label)}]`)), { kind: "markdown", text: e.text }],
   copy: (e) => e.text,

@@ -31,7 +31,12 @@ function rendererOf<K extends BlockKind>(e: EntryOf<K>): BlockRenderer<K> {
 }
 
 /** Plain mode's rows: lines of words for a log or a screen reader, never wrapped by us (the terminal does). */
-export const PLAIN_ROWS: RowOptions = { width: Number.POSITIVE_INFINITY, fold: "collapsed", style: "plain", showThinking: false };
+export const PLAIN_ROWS: RowOptions = {
+  width: Number.POSITIVE_INFINITY,
+  fold: "collapsed",
+  style: "plain",
+  showThinking: false,
+};
 
 /** The rows of `e` for the live screen (`style: "color"`) or plain mode (`style: "plain"`). */
 export function blockRows(e: BlockEntry, o: RowOptions): string[] {

@@ -6,7 +6,10 @@ import { labelledLines, levelWord, noticeColor, noticeMark, noticeRows } from ".
 import type { BlockRenderer } from "./types.js";
 
 export const noticeBlock: BlockRenderer<"notice"> = {
-  rows: (e, o) => (o.style === "plain" ? labelledLines(levelWord(e.level), e.text) : noticeRows(e.level, e.text, o.width)),
+  rows(e, o) {
+    if (o.style === "plain") return labelledLines(levelWord(e.level), e.text);
+    return noticeRows(e.level, e.text, o.width);
+  },
   parts(e) {
     const color = noticeColor(e.level);
     const head = wrap(sanitizeText(e.text, { keepSgr: false }), `${color(noticeMark(e.level))} `, "  ", color);

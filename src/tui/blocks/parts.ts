@@ -39,7 +39,11 @@ export function trimNewlines(text: string): string {
   return end === text.length ? text : text.slice(0, end);
 }
 
-export const wrap = (text: string, first = "", rest = first, st?: (s: string) => string): Part => ({ kind: "wrap", text, first, rest, style: st });
+type Paint = (s: string) => string;
+
+export function wrap(text: string, first = "", rest = first, st?: Paint): Part {
+  return { kind: "wrap", text, first, rest, style: st };
+}
 
 /** A muted note under a block's head, indented like its body. */
 export const notePart = (text: string): Part => wrap(theme.muted(text), "  ", "  ");
@@ -52,7 +56,9 @@ function linesOf(text: string, indent = "  ", st?: (s: string) => string): Part[
   return [{ kind: "lines", lines: textLines(text), indent, style: st, ascii: PRINTABLE_LINES.test(text) }];
 }
 
-export const linesPart = (ls: readonly string[], indent = "  ", st?: (s: string) => string): Part[] => linesOf(ls.join("\n"), indent, st);
+export function linesPart(ls: readonly string[], indent = "  ", st?: Paint): Part[] {
+  return linesOf(ls.join("\n"), indent, st);
+}
 
 /**
  * Tool or command output as a lines part (sanitised, SGR colours kept). Printable ASCII and

@@ -25,7 +25,8 @@ function ending(e: Shell, color: boolean): string {
 function liveRows(e: Shell, width: number, limit: number): string[] {
   const tail = tailLines(e.output, limit);
   const out = tail.lines.map((l) => sanitizeText(l).replace(/\n/g, "⏎"));
-  const shown = tail.total > out.length ? [theme.muted(`… ${formatCount(tail.total - out.length)} more lines`), ...out] : out;
+  const hidden = tail.total - out.length;
+  const shown = hidden > 0 ? [theme.muted(`… ${formatCount(hidden)} more lines`), ...out] : out;
   const head = hangLine(`${theme.accent("!")} ${style.bold(sanitizeLine(e.command))}${ending(e, true)}`, width);
   return ["", ...head, ...shown.flatMap((l) => wrapWithMark(l, width, "  "))];
 }
@@ -35,6 +36,9 @@ export const shellBlock: BlockRenderer<"bash"> = {
     if (o.style === "plain") return [logLine(`$ ${e.command}${ending(e, false)}`), ...plainLines(e.output)];
     return liveRows(e, o.width, o.fold === "full" ? EXPANDED_ROWS : COLLAPSED_ROWS);
   },
-  parts: (e) => [wrap(`${style.bold(plainText(e.command))}${ending(e, true)}`, `${theme.accent("!")} `, "  "), ...outputPart(e.output)],
+  parts(e) {
+    const head = wrap(`${style.bold(plainText(e.command))}${ending(e, true)}`, `${theme.accent("!")} `, "  ");
+    return [head, ...outputPart(e.output)];
+  },
   copy: (e) => `$ ${e.command}\n${e.output}`,
 };

@@ -16,10 +16,14 @@ export function summaryLabel(e: EntryOf<"summary">): string {
 export const summaryBlock: BlockRenderer<"summary"> = {
   rows(e, o) {
     const head = summaryLabel(e);
-    if (o.style === "plain") return [...labelledLines("note", head), ...(o.fold === "full" ? e.text.split("\n").map((l) => plainText(l)) : [])];
+    if (o.style === "plain") {
+      const text = o.fold === "full" ? e.text.split("\n").map((l) => plainText(l)) : [];
+      return [...labelledLines("note", head), ...text];
+    }
     if (o.fold === "collapsed") return noticeRows("info", `${head} (ctrl+o to expand)`, o.width);
     const b = bounded(e.text);
-    return [...noticeRows("info", head, o.width), ...renderMarkdown(b.text, o.width - 2).map((l) => `  ${l}`), ...b.more];
+    const text = renderMarkdown(b.text, o.width - 2).map((l) => `  ${l}`);
+    return [...noticeRows("info", head, o.width), ...text, ...b.more];
   },
   // Read in the view as a labelled block with its whole text.
   parts: (e) => [wrap(theme.muted(`[${plainText(summaryLabel(e))}]`)), { kind: "markdown", text: e.text }],

@@ -12,19 +12,15 @@ import type { NoticeLevel } from "../state/types.js";
  */
 export function bounded(text: string): { text: string; more: string[] } {
   const p = entryPreview(text);
-  return {
-    text: p.text,
-    more:
-      p.hiddenLines > 0
-        ? [theme.muted(`  … ${formatCount(p.hiddenLines)} more line${p.hiddenLines === 1 ? "" : "s"} not shown here (kept in full in the session)`)]
-        : [],
-  };
+  if (p.hiddenLines === 0) return { text: p.text, more: [] };
+  const lines = `${formatCount(p.hiddenLines)} more line${p.hiddenLines === 1 ? "" : "s"}`;
+  return { text: p.text, more: [theme.muted(`  … ${lines} not shown here (kept in full in the session)`)] };
 }
 
 export const noticeColor = (level: NoticeLevel): ((s: string) => string) =>
   level === "error" ? theme.error : level === "warning" ? theme.warning : theme.muted;
 
-export const noticeMark = (level: NoticeLevel): string => (level === "error" ? "✗" : level === "warning" ? "!" : "·");
+export const noticeMark = (level: NoticeLevel): string => ({ error: "✗", warning: "!", info: "·" })[level];
 
 /** A notice's rows: its mark, its text wrapped under it, after a blank spacer row. */
 export function noticeRows(level: NoticeLevel, text: string, width: number): string[] {
@@ -33,7 +29,8 @@ export function noticeRows(level: NoticeLevel, text: string, width: number): str
   const b = bounded(text);
   // A blank spacer row first, like every other entry, so notices do not stick to the text above.
   // A wrapped line of an indented list continues under its text, not at the notice's edge.
-  return ["", ...wrapTextHanging(sanitizeText(b.text), width - 2).map((l, i) => color(`${i === 0 ? mark : " "} ${l}`)), ...b.more];
+  const rows = wrapTextHanging(sanitizeText(b.text), width - 2).map((l, i) => color(`${i === 0 ? mark : " "} ${l}`));
+  return ["", ...rows, ...b.more];
 }
 
 /** Plain mode: `label:` on the first line, the text's other lines after it (sanitised). */

@@ -20,7 +20,8 @@ export function promptPreview(text: string, width: number): { head: string; more
   if (head.length >= text.length) return { head, more: "" };
   let total = 1;
   for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) total += 1;
-  const more = total > shown.length ? `… ${total - shown.length} more lines` : `… ${text.length - head.length} more characters`;
+  const rest = total - shown.length;
+  const more = rest > 0 ? `… ${rest} more lines` : `… ${text.length - head.length} more characters`;
   return { head, more };
 }
 

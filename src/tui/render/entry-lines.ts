@@ -9,5 +9,6 @@ export type EntryRenderOptions = { width: number; showThinking: boolean; toolsEx
 
 /** Rows for one committed entry. The first row of a new block is a blank spacer. */
 export function entryLines(e: Entry, o: EntryRenderOptions): string[] {
-  return blockRows(e, { width: o.width, fold: o.toolsExpanded ? "full" : "collapsed", style: "color", showThinking: o.showThinking });
+  const fold = o.toolsExpanded ? "full" : "collapsed";
+  return blockRows(e, { width: o.width, fold, style: "color", showThinking: o.showThinking });
 }

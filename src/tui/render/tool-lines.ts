@@ -16,7 +16,8 @@ export function formatElapsed(ms: number): string {
 
 /** ✓, ✗ or the running mark, coloured. */
 export function statusMark(run: ToolRun): string {
-  return run.status === "running" ? theme.warning(symbols.running) : run.status === "error" ? theme.error(symbols.fail) : theme.success(symbols.ok);
+  if (run.status === "running") return theme.warning(symbols.running);
+  return run.status === "error" ? theme.error(symbols.fail) : theme.success(symbols.ok);
 }
 
 /** Rows of `line` at `width`: wrapped without loss, continuation rows marked under `indent`. */

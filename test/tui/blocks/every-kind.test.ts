@@ -20,54 +20,85 @@ type Surface = "live" | "view" | "plain";
 /** One entry, a word each surface must show of it in full, and the surfaces where collapsing hides rows. */
 type Sample = { entry: Entry; shows: string; folds: readonly Surface[] };
 
-const lines = (word: string, n: number): string => Array.from({ length: n }, (_, i) => `${word} line ${i + 1}`).join("\n");
+function lines(word: string, n: number): string {
+  return Array.from({ length: n }, (_, i) => `${word} line ${i + 1}`).join("\n");
+}
+
+const sample = (entry: Entry, shows: string, ...folds: Surface[]): Sample => ({ entry, shows, folds });
 
 function run(name: string, args: Record<string, unknown>, text: string, more: Partial<ToolRun> = {}): Entry {
   const output = { text, details: undefined, images: 0 };
-  return { kind: "tool", id: 1, run: { id: "t1", name, args, startedAt: 1_000, endedAt: 2_000, status: "done", output, ...more } };
+  const base = { id: "t1", name, args, startedAt: 1_000, endedAt: 2_000, status: "done" as const, output };
+  return { kind: "tool", id: 1, run: { ...base, ...more } };
 }
 
+const answer: Entry = {
+  kind: "markdown",
+  id: 1,
+  text: `# Answer\n\n${lines("answer", 4)}`,
+  continues: false,
+};
+const thinking: Entry = {
+  kind: "thinking",
+  id: 1,
+  text: lines("pondering", 4),
+  continues: false,
+};
+const shell: Entry = {
+  kind: "bash",
+  id: 1,
+  command: "seq-ish listing",
+  output: lines("shell", 30),
+  exitCode: 2,
+  cancelled: false,
+};
+const compaction: Entry = {
+  kind: "summary",
+  id: 1,
+  what: "compaction",
+  text: lines("summarised", 5),
+  tokensBefore: 12_345,
+};
+const branch: Entry = {
+  kind: "summary",
+  id: 1,
+  what: "branch",
+  text: lines("branch", 5),
+  tokensBefore: undefined,
+};
+const written = { path: "src/written.ts", content: lines("written", 9) };
+const failed: Partial<ToolRun> = { status: "error" };
+const edit = { path: "src/edited.ts", oldText: lines("before", 8), newText: lines("after", 8) };
+const running: Partial<ToolRun> = { status: "running", endedAt: undefined, output: undefined };
+
 const SAMPLES: { [K in Entry["kind"]]: Sample[] } = {
-  user: [{ entry: { kind: "user", id: 1, text: `please look\n${lines("prompt", 3)}`, images: 1 }, shows: "please look", folds: ["view"] }],
-  markdown: [{ entry: { kind: "markdown", id: 1, text: `# Answer\n\n${lines("answer", 4)}`, continues: false }, shows: "answer line 4", folds: ["view"] }],
-  thinking: [{ entry: { kind: "thinking", id: 1, text: lines("pondering", 4), continues: false }, shows: "pondering line 1", folds: ["view", "plain"] }],
+  user: [sample({ kind: "user", id: 1, text: `please look\n${lines("prompt", 3)}`, images: 1 }, "please look", "view")],
+  markdown: [sample(answer, "answer line 4", "view")],
+  thinking: [sample(thinking, "pondering line 1", "view", "plain")],
   notice: [
-    { entry: { kind: "notice", id: 1, level: "warning", text: "disk nearly full" }, shows: "disk nearly full", folds: [] },
-    { entry: { kind: "notice", id: 1, level: "error", text: `failed badly\n${lines("why", 3)}` }, shows: "failed badly", folds: ["view"] },
+    sample({ kind: "notice", id: 1, level: "warning", text: "disk nearly full" }, "disk nearly full"),
+    sample({ kind: "notice", id: 1, level: "error", text: `failed badly\n${lines("why", 3)}` }, "failed badly", "view"),
   ],
-  bash: [
-    {
-      entry: { kind: "bash", id: 1, command: "seq-ish listing", output: lines("shell", 30), exitCode: 2, cancelled: false },
-      shows: "seq-ish listing",
-      folds: ["live", "view"],
-    },
-  ],
-  custom: [{ entry: { kind: "custom", id: 1, label: "reminder", text: lines("custom", 3) }, shows: "custom line 3", folds: ["view"] }],
+  bash: [sample(shell, "seq-ish listing", "live", "view")],
+  custom: [sample({ kind: "custom", id: 1, label: "reminder", text: lines("custom", 3) }, "custom line 3", "view")],
   summary: [
-    {
-      entry: { kind: "summary", id: 1, what: "compaction", text: lines("summarised", 5), tokensBefore: 12_345 },
-      shows: "compacted",
-      folds: ["live", "view", "plain"],
-    },
-    { entry: { kind: "summary", id: 1, what: "branch", text: lines("branch", 5), tokensBefore: undefined }, shows: "Branch", folds: ["live", "view", "plain"] },
+    // Both fold everywhere: collapsed, a line saying what it is; full, the summary too.
+    sample(compaction, "compacted", "live", "view", "plain"),
+    sample(branch, "Branch", "live", "view", "plain"),
   ],
   // Every tool with a block of its own, a generic (extension or host) tool, a failed and a running run.
   tool: [
-    { entry: run("bash", { command: "make check" }, `check ${lines("make", 60)}`), shows: "make", folds: ["live", "view"] },
-    { entry: run("read", { path: "src/read-me.ts" }, `reading ${lines("file", 12)}`), shows: "reading", folds: ["live", "view"] },
-    {
-      entry: run("edit", { path: "src/edited.ts", oldText: lines("before", 8), newText: lines("after", 8) }, "edited src/edited.ts"),
-      shows: "edited",
-      folds: ["live", "view"],
-    },
-    { entry: run("write", { path: "src/written.ts", content: lines("written", 9) }, "written src/written.ts"), shows: "written", folds: ["view"] },
-    { entry: run("grep", { pattern: "needle", path: "src" }, `needle ${lines("match", 10)}`), shows: "needle", folds: ["live", "view"] },
-    { entry: run("find", { pattern: "*.ts" }, `found ${lines("entry", 10)}`), shows: "found", folds: ["live", "view"] },
-    { entry: run("ls", { path: "src" }, `listed ${lines("dir", 10)}`), shows: "listed", folds: ["live", "view"] },
-    { entry: run("todo_write", { phases: [{ name: "one", tasks: [] }] }, "planned"), shows: "todo_write", folds: ["view"] },
-    { entry: run("web_lookup", { query: "weather" }, `looked ${lines("result", 10)}`), shows: "web_lookup", folds: ["live", "view"] },
-    { entry: run("bash", { command: "false" }, `refused ${lines("error", 10)}`, { status: "error" }), shows: "refused", folds: ["live", "view"] },
-    { entry: run("bash", { command: "sleep 9" }, "", { status: "running", endedAt: undefined, output: undefined }), shows: "sleep", folds: [] },
+    sample(run("bash", { command: "make check" }, `check ${lines("make", 60)}`), "make", "live", "view"),
+    sample(run("read", { path: "src/read-me.ts" }, `reading ${lines("file", 12)}`), "reading", "live", "view"),
+    sample(run("edit", edit, "edited src/edited.ts"), "edited", "live", "view"),
+    sample(run("write", written, "written src/written.ts"), "written", "view"),
+    sample(run("grep", { pattern: "needle", path: "src" }, `needle ${lines("match", 10)}`), "needle", "live", "view"),
+    sample(run("find", { pattern: "*.ts" }, `found ${lines("entry", 10)}`), "found", "live", "view"),
+    sample(run("ls", { path: "src" }, `listed ${lines("dir", 10)}`), "listed", "live", "view"),
+    sample(run("todo_write", { phases: [{ name: "one", tasks: [] }] }, "planned"), "todo_write", "view"),
+    sample(run("web_lookup", { query: "weather" }, `looked ${lines("result", 10)}`), "web_lookup", "live", "view"),
+    sample(run("bash", { command: "false" }, `refused ${lines("error", 10)}`, failed), "refused", "live", "view"),
+    sample(run("bash", { command: "sleep 9" }, "", running), "sleep"),
   ],
 };
 
@@ -88,12 +119,15 @@ function plainRows(e: Entry, full: boolean): string[] {
   return blockRows(e, { ...PLAIN_ROWS, fold: full ? "full" : "collapsed" });
 }
 
-const SURFACES: Record<Surface, (e: Entry, full: boolean) => string[]> = { live: liveRows, view: viewRows, plain: plainRows };
+type Draw = (e: Entry, full: boolean) => string[];
+const SURFACES: Record<Surface, Draw> = { live: liveRows, view: viewRows, plain: plainRows };
 
-const name = (s: Sample): string => (s.entry.kind === "tool" ? `tool ${s.entry.run.name} (${s.entry.run.status})` : s.entry.kind);
+function name(s: Sample): string {
+  return s.entry.kind === "tool" ? `tool ${s.entry.run.name} (${s.entry.run.status})` : s.entry.kind;
+}
 
 describe("every entry kind through the block model", () => {
-  for (const [surface, draw] of Object.entries(SURFACES) as [Surface, (e: Entry, full: boolean) => string[]][]) {
+  for (const [surface, draw] of Object.entries(SURFACES) as [Surface, Draw][]) {
     describe(surface, () => {
       it.each(ALL.map((s) => [name(s), s] as const))("%s: shows its content, fits the width, folds", (_label, s) => {
         const full = draw(s.entry, true);
@@ -114,7 +148,8 @@ describe("every entry kind through the block model", () => {
     setPalette("dark", 3);
     try {
       for (const s of ALL) {
-        expect(entryLines(s.entry, { width: WIDTH, showThinking: true, toolsExpanded: true }).join("\n")).toContain("\u001b[");
+        const live = entryLines(s.entry, { width: WIDTH, showThinking: true, toolsExpanded: true });
+        expect(live.join("\n")).toContain("\u001b[");
         for (const row of plainRows(s.entry, true)) expect(row).toBe(stripSgr(row));
       }
     } finally {

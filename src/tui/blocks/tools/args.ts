@@ -16,8 +16,12 @@ export function oneLine(text: string): string {
   return text.replace(/\s*\n\s*/g, " ⏎ ").trim();
 }
 
+function clipStrings(_key: string, value: unknown): unknown {
+  return typeof value === "string" ? clipText(value, ROW_PREVIEW_CHARS) : value;
+}
+
 /** All arguments as compact JSON; long strings are clipped first (a summary is one row's worth). */
 export function argsJson(args: Record<string, unknown>): string {
-  const json = JSON.stringify(args, (_key, value: unknown) => (typeof value === "string" ? clipText(value, ROW_PREVIEW_CHARS) : value));
+  const json = JSON.stringify(args, clipStrings);
   return json === "{}" ? "" : oneLine(json ?? "");
 }

@@ -22,16 +22,17 @@ function commandHeader(run: ToolRun, now: number, width: number, maxCommandRows:
   const name = theme.toolName(sanitizeLine(run.name));
   const w = Math.max(10, width);
   // Only what can be drawn is read: a bounded number of rows live, a large bound once committed.
-  const limit = Number.isFinite(maxCommandRows) ? Math.min(EXACT_PREVIEW_CHARS, maxCommandRows * w) : EXACT_PREVIEW_CHARS;
+  const limit = Math.min(EXACT_PREVIEW_CHARS, Number.isFinite(maxCommandRows) ? maxCommandRows * w : Infinity);
   const [first = "", ...more] = sanitizeExact(command.length > limit ? command.slice(0, limit) : command).split("\n");
-  const rows = withTail([...hangLine(`${statusMark(run)} ${name} ${first}`, w), ...more.flatMap((l) => hangLine(`  ${l}`, w))], tail, elapsed, w);
+  const lines = [...hangLine(`${statusMark(run)} ${name} ${first}`, w), ...more.flatMap((l) => hangLine(`  ${l}`, w))];
+  const rows = withTail(lines, tail, elapsed, w);
   const left = command.length - Math.min(limit, command.length);
   if (rows.length <= maxCommandRows && left === 0) return rows;
   const keep = Math.max(1, Math.min(rows.length, maxCommandRows - 1));
   const rest = rows.length - keep;
-  const what = [rest > 0 ? `${rest} more row${rest === 1 ? "" : "s"}` : "", left > 0 ? `${formatCount(left)} more characters` : ""]
-    .filter((x) => x !== "")
-    .join(" and ");
+  const moreRows = rest > 0 ? `${rest} more row${rest === 1 ? "" : "s"}` : "";
+  const moreChars = left > 0 ? `${formatCount(left)} more characters` : "";
+  const what = [moreRows, moreChars].filter((x) => x !== "").join(" and ");
   return [...rows.slice(0, keep), theme.muted(`  … ${what} of this command`)];
 }
 
@@ -43,7 +44,11 @@ export const bashTool: ToolBlock = {
     const a = run.args;
     if (typeof a["command"] !== "string") return Object.entries(a).flatMap(([k, v]) => keyValue(k, v));
     const rest = Object.entries(a).filter(([k]) => k !== "command");
-    return [...linesPart(plainLines(`$ ${a["command"]}`), "  ", style.bold), ...rest.flatMap(([k, v]) => keyValue(k, v))];
+    const command = linesPart(plainLines(`$ ${a["command"]}`), "  ", style.bold);
+    return [...command, ...rest.flatMap(([k, v]) => keyValue(k, v))];
   },
-  copyArgs: (run) => (typeof run.args["command"] === "string" ? `$ ${run.args["command"]}` : JSON.stringify(run.args, null, 2)),
+  copyArgs(run) {
+    const command = run.args["command"];
+    return typeof command === "string" ? `$ ${command}` : JSON.stringify(run.args, null, 2);
+  },
 };

@@ -6,11 +6,14 @@ import { outputWindow } from "../../render/tool-lines.js";
 import type { ToolRun } from "../../state/types.js";
 import type { ToolBody } from "./types.js";
 
-export function countedBody(singular: string, plural: string): (run: ToolRun, maxRows: number, expanded: boolean) => ToolBody {
+type Body = (run: ToolRun, maxRows: number, expanded: boolean) => ToolBody;
+
+export function countedBody(singular: string, plural: string): Body {
   return (run, maxRows, expanded) => {
     const text = run.output?.text ?? "";
     if (expanded) return { window: outputWindow(text, maxRows), fromTail: false };
     const n = countLines(text);
-    return { window: { lines: [theme.muted(`${formatCount(n)} ${n === 1 ? singular : plural}`)], total: 1 }, fromTail: false };
+    const count = theme.muted(`${formatCount(n)} ${n === 1 ? singular : plural}`);
+    return { window: { lines: [count], total: 1 }, fromTail: false };
   };
 }

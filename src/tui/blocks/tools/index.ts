@@ -41,7 +41,8 @@ export function summarizeArgs(name: string, args: Record<string, unknown>): stri
 /** Live header rows; `maxCommandRows` bounds a command shown whole (the live region's). */
 export function toolHeader(run: ToolRun, now: number, width: number, maxCommandRows = Infinity): string[] {
   const tool = toolFor(run.name);
-  return tool.header ? tool.header(run, now, width, maxCommandRows) : summaryHeader(run, tool.summary(run.args), now, width);
+  if (tool.header) return tool.header(run, now, width, maxCommandRows);
+  return summaryHeader(run, tool.summary(run.args), now, width);
 }
 
 /**
@@ -58,9 +59,12 @@ export function toolBody(run: ToolRun, width: number, maxRows: number, expanded:
   return windowRows(body.window, body.fromTail, width, maxRows);
 }
 
-/** Live rows of a tool run: header and body. */
-export function toolLines(run: ToolRun, now: number, width: number, maxBodyRows: number, expanded: boolean, maxCommandRows = Infinity): string[] {
-  return [...toolHeader(run, now, width, maxCommandRows), ...toolBody(run, width, maxBodyRows, expanded)];
+/** A live tool pane's inputs: `rows` of output and `cmdRows` of a command at most; `expanded`: ctrl+o is on. */
+type ToolLinesArgs = [run: ToolRun, now: number, width: number, rows: number, expanded: boolean, cmdRows?: number];
+
+/** A run's live rows: header and body. */
+export function toolLines(...[run, now, width, rows, expanded, cmdRows = Infinity]: ToolLinesArgs): string[] {
+  return [...toolHeader(run, now, width, cmdRows), ...toolBody(run, width, rows, expanded)];
 }
 
 function viewHeader(run: ToolRun, now: number): Part {

@@ -21,7 +21,8 @@ export const writeTool: ToolBlock = {
       .flatMap(([k, v]) => keyValue(k, v));
     if (typeof a["content"] === "string") {
       const content = plainLines(a["content"]);
-      parts.push(wrap(theme.muted(`content (${content.length} line${content.length === 1 ? "" : "s"}):`), "  ", "  "), ...linesPart(content, "    "));
+      const head = theme.muted(`content (${content.length} line${content.length === 1 ? "" : "s"}):`);
+      parts.push(wrap(head, "  ", "  "), ...linesPart(content, "    "));
     }
     return parts;
   },

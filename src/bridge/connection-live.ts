@@ -8,7 +8,7 @@
 // Nothing unanswered is resent: commands in flight are reported as of unknown outcome.
 import { RELAY_EXIT_WORKER_DIED } from "../protocol/index.js";
 import { BridgeError } from "./errors.js";
-import type { ExitParts } from "./exit-cleanup.js";
+import type { InFlightWork } from "./exit-cleanup.js";
 import type { ResponseFrame, RoutedFrame } from "./frame-router.js";
 import { createLiveLink, DEFAULT_RECONNECT_DELAYS_MS, reconnectDelay, type AttachKind, type LiveIdentity, type LiveLink } from "./live-link.js";
 import { PROBE_TIMEOUT_MS, type RequestFn } from "./startup.js";
@@ -41,16 +41,6 @@ export interface AttachChannel {
   request: RequestFn;
   /** Route one frame object of the attach answer as if it had been read (not counted). */
   receiveEmbedded(frame: Record<string, unknown>): void;
-}
-
-/** What a lost link or a replaced worker takes with it (exit-cleanup.ts). */
-export interface InFlightWork {
-  /** Pending requests, dialogs, host tools, the queue, the current generation's tools. */
-  parts(): ExitParts;
-  /** A run is going (by the run state). */
-  runGoing(): boolean;
-  /** The run in progress is gone: its events will not come. */
-  endRun(): void;
 }
 
 export interface LiveParts {

@@ -1,20 +1,25 @@
 // What a worker exit leaves behind (docs/protocol.md §11.4 step 5–6): every in-memory pending thing is rejected,
 // closed or aborted, and whatever may have run without confirmation is reported indeterminate.
 import { BridgeError } from "./errors.js";
+import { describeExit } from "./exit-description.js";
 import type { PendingTable } from "./pending.js";
 import type { UiRouter } from "./ui-router.js";
 import type { HostToolServer } from "./host-tools.js";
 import type { QueueTracker } from "./queue-mirror.js";
 import type { BridgeNotice, WorkerExitInfo } from "./types.js";
-import type { InFlightWork } from "./connection-live.js";
 import type { CurrentSession } from "./current-session.js";
 import type { NoticeSink } from "./notice-batcher.js";
 import type { SessionTables } from "./worker-session.js";
 import type { WorkerTracker } from "./worker-tracker.js";
 
-export function describeExit(info: WorkerExitInfo): string {
-  const tail = info.stderrTail.split("\n").slice(-5).join("\n");
-  return `Worker exited (code ${info.code ?? "none"}, signal ${info.signal ?? "none"})${info.reason ? `: ${info.reason}` : ""}${tail ? `\n${tail}` : ""}`;
+/** What a lost link or a replaced worker takes with it (the live part asks; InFlight answers). */
+export interface InFlightWork {
+  /** Pending requests, dialogs, host tools, the queue, the current generation's tools. */
+  parts(): ExitParts;
+  /** A run is going (by the run state). */
+  runGoing(): boolean;
+  /** The run in progress is gone: its events will not come. */
+  endRun(): void;
 }
 
 export interface ExitParts {

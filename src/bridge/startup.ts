@@ -5,7 +5,7 @@ import { BridgeError } from "./errors.js";
 import { applyProbe, CAPABILITY_PROBES, capabilitiesFor, classifyFlavour } from "./capabilities.js";
 import type { AgentMessage, HostToolDefinition, RpcSessionState } from "./wire-types.js";
 import type { Capabilities, WorkerExitInfo } from "./types.js";
-import { describeExit } from "./exit-cleanup.js";
+import { describeExit } from "./exit-description.js";
 
 export type RequestFn = (type: string, fields?: Record<string, unknown>, timeoutMs?: number) => Promise<unknown>;
 

@@ -3,6 +3,7 @@
 // drop and count frames for the resume cursor, and when the link drops while the worker lives
 // on, reconnect with backoff (2, 4, 8… s up to 30 s) until it is back or the user gives up.
 // Nothing unanswered is resent: commands in flight are reported as of unknown outcome.
+import { isRecord } from "./client-values.js";
 import { BridgeError } from "./errors.js";
 import type { ExitParts } from "./exit-cleanup.js";
 import type { ResponseFrame, RoutedFrame } from "./frame-router.js";
@@ -12,8 +13,6 @@ import { PROBE_TIMEOUT_MS, type RequestFn } from "./startup.js";
 import { decodeData } from "./normalise.js";
 import type { AgentMessage, RpcSessionState, SessionStats } from "./wire-types.js";
 import type { BridgeNotice, LiveAttachMode, LiveWorkerSummary, WorkerExitInfo } from "./types.js";
-
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 export interface LiveSupportDeps {
   request: RequestFn;

@@ -3,6 +3,7 @@
 // requests, dialogs, host tools, capabilities, run state, the queue mirror and the session file
 // a restart reopens (docs/protocol.md §11). A live worker behind a dropped link is reconnected
 // instead of restarted (connection-live.ts). Never replays a prompt or tool call.
+import { isRecord } from "./client-values.js";
 import { toClientEvent } from "./client-events.js";
 import { toSessionSnapshot } from "./client-values.js";
 import { BridgeError } from "./errors.js";
@@ -38,8 +39,6 @@ import type {
 } from "./types.js";
 
 const SESSION_REPLACING = new Set(["new_session", "switch_session", "fork", "branch", "clone"]);
-
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 export function createWorkerConnection(options: WorkerConnectionOptions): WorkerConnection {
   if (options.command.length === 0) throw new Error("createWorkerConnection: command is empty");

@@ -4,11 +4,11 @@
 import type { AgentMessage, SessionEntry, SessionTreeNode } from "../../../src/bridge/index.js";
 import { decodeMessages, decodeSessionEntries, decodeTree, type DecodeResult } from "../../../src/protocol/index.js";
 
-function valueOf<T>(result: DecodeResult<T>): T {
+function decodedOrThrow<T>(result: DecodeResult<T>): T {
   if (!result.ok) throw new Error(`the bridge would reject this: ${result.error}`);
   return result.value;
 }
 
-export const wireMessages = (raw: unknown): AgentMessage[] => valueOf(decodeMessages(raw));
-export const wireEntries = (raw: unknown): SessionEntry[] => valueOf(decodeSessionEntries(raw));
-export const wireTree = (raw: unknown): SessionTreeNode[] => valueOf(decodeTree(raw));
+export const wireMessages = (raw: unknown): AgentMessage[] => decodedOrThrow(decodeMessages(raw));
+export const wireEntries = (raw: unknown): SessionEntry[] => decodedOrThrow(decodeSessionEntries(raw));
+export const wireTree = (raw: unknown): SessionTreeNode[] => decodedOrThrow(decodeTree(raw));

@@ -1,7 +1,8 @@
 // /tree: navigate the session tree in a picker (fold with ←/→, type to search, Ctrl+O shows
 // model and thinking-level changes) and jump: a new session from the chosen point.
 import type { SlashCommand } from "./slash-registry.js";
-import { createTreeController, jumpTarget, TREE_HINT, treeFromEntries, treeFromNodes, treeHasMessages } from "../pickers/tree.js";
+import { createTreeController, jumpTarget, TREE_HINT, treeHasMessages } from "../pickers/tree.js";
+import { treeFromEntries, treeFromNodes } from "../pickers/tree.js";
 import { afterSessionChange, type SlashDeps, vetoed } from "./slash-deps.js";
 import { workerSupports } from "../state/worker-info.js";
 

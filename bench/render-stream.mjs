@@ -4,11 +4,13 @@
 // each under a pty at 100x30, runs alternating. Prints, as medians of the runs, beside each
 // target and with the ratio agent-tui / pi: CPU of the TUI and every process under it, CPU of
 // the TUI process alone, bytes written to the terminal (and ÷ answer bytes), frames
-// (synchronized updates), full clears, peak RSS of the TUI process. The machine's load is
-// printed before and after: on a shared machine the absolute figures move with it.
+// (synchronized updates), full clears, copies of the footer left in the scrollback, peak RSS of
+// the TUI process. The machine's load is printed before and after: on a shared machine the
+// absolute figures move with it.
 // Usage: npm run build && node bench/render-stream.mjs [--lines 2000] [--tps 1000] [--runs 3]
 //   [--cols 100] [--rows 30] [--only agent-tui[,pi 0.73.1]]   (BENCH_NODE_ARGS="--cpu-prof" profiles agent-tui;
-//   BENCH_BASE_ROOT=<checkout> adds that build as "agent-tui base"; BENCH_PROFILE_DIR and
+//   BENCH_BASE_ROOT=<checkout> adds that build as "agent-tui base"; --only "pi 0.73.1,agent-tui ink,agent-tui"
+//   adds this build drawing through Ink's public writer (AGENT_TUI_INK_WRITER=ink); BENCH_PROFILE_DIR and
 //   BENCH_CHILD_NODE_OPTIONS: see lib/tui-under-pty.mjs; BENCH_RAW_OUT=<file> keeps what each TUI wrote)
 import { writeFileSync } from "node:fs";
 import { machineLine, median, peakRssMb, treeCpuMeter, descendants } from "./lib/process-stats.mjs";
@@ -55,6 +57,7 @@ async function runOnce(name, markdown, step) {
     const workerRss = descendants(tui.child.pid).reduce((sum, pid) => sum + (peakRssMb(pid) || 0), 0);
     tui.measuring = false;
     const { frames, clears } = outputCounts(tui.raw);
+    const footers = tui.footerCopies();
     // BENCH_RAW_OUT=<file>: what the TUI wrote while measured, to see where the bytes go.
     if (process.env.BENCH_RAW_OUT) writeFileSync(`${process.env.BENCH_RAW_OUT}.${name.replace(/\W+/g, "_")}`, tui.raw);
     return {
@@ -65,6 +68,7 @@ async function runOnce(name, markdown, step) {
       ratio: tui.bytes / Buffer.byteLength(markdown),
       frames,
       clears,
+      footers,
       rss,
       workerRss,
     };
@@ -106,17 +110,19 @@ const rows = [
   ["bytes written / answer bytes", "ratio", 2, "<= 2", (o) => o <= 2],
   ["full clears (ESC[2J, ESC[3J)", "clears", 0, "0", (o) => o === 0],
   ["frames (synchronized updates)", "frames", 0, "", undefined],
+  ["footer rows, screen + scrollback", "footers", 0, "1 (more: frames left behind)", (o) => o === 1],
   ["peak RSS of the TUI process (MB)", "rss", 0, "<= 100", (o) => o <= 100],
   ["peak RSS of the processes under it (MB)", "workerRss", 0, "", undefined],
 ];
-const base = names.includes(BASE);
-console.log(`  ${"figure".padEnd(40)} ${PI.padStart(10)}${base ? " agent-tui base".padStart(15) : ""} ${OURS.padStart(10)}  ours/pi  target`);
+// Targets other than pi and agent-tui (a base build, Ink's own writer) get a column between them.
+const others = names.filter((n) => n !== PI && n !== OURS);
+console.log(`  ${"figure".padEnd(40)} ${PI.padStart(10)}${others.map((n) => ` ${n.padStart(14)}`).join("")} ${OURS.padStart(10)}  ours/pi  target`);
 for (const [label, key, digits, target, check] of rows) {
   const p = med(PI, key);
   const o = med(OURS, key);
   const ratio = p > 0 && !Number.isNaN(o) ? (o / p).toFixed(2) : "";
   const verdict = check && !Number.isNaN(o) ? mark(check(o, p)) : "    ";
-  const b = base ? num(med(BASE, key), digits).padStart(15) : "";
+  const b = others.map((n) => ` ${num(med(n, key), digits).padStart(14)}`).join("");
   console.log(`  ${label.padEnd(40)} ${num(p, digits).padStart(10)}${b} ${num(o, digits).padStart(10)}  ${ratio.padStart(7)}  ${verdict} ${target}`);
 }
 process.exit(0);

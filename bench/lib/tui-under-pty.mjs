@@ -178,6 +178,10 @@ export const TARGETS = {
   },
 };
 
+// "agent-tui ink": the same build drawing through Ink's public writer only (AGENT_TUI_INK_WRITER=ink,
+// src/tui/ink-writer-switch.ts), to measure agent-tui's own adaptations of Ink against it.
+TARGETS["agent-tui ink"] = { ...TARGETS["agent-tui"], env: { AGENT_TUI_INK_WRITER: "ink" } };
+
 // BENCH_BASE_ROOT=<checkout with dist built>: a third target, "agent-tui base", that runs that
 // build of agent-tui (e.g. the commit before a change) in the same run, alternating with the others.
 if (process.env.BENCH_BASE_ROOT) {
@@ -194,7 +198,7 @@ export function startTui(name, sandbox, { cols = 100, rows = 30, args = [], node
     cols,
     rows,
     cwd: sandbox.cwd,
-    env: sandbox.env,
+    env: { ...sandbox.env, ...target.env },
   });
   const waiters = new Set();
   const s = { name, term, child, startedAt, measuring: false, bytes: 0, raw: "", exited: false };
@@ -218,6 +222,13 @@ export function startTui(name, sandbox, { cols = 100, rows = 30, args = [], node
     for (let i = b.baseY; i < b.baseY + term.rows; i++) out.push(b.getLine(i)?.translateToString(true) ?? "");
     return out;
   };
+  /** Every row of the scrollback and the screen. */
+  s.allRows = () => {
+    const b = term.buffer.active;
+    return Array.from({ length: b.length }, (_, i) => b.getLine(i)?.translateToString(true) ?? "");
+  };
+  /** Rows showing the footer anywhere (screen and scrollback): more than 1 means a frame was left behind. */
+  s.footerCopies = () => s.allRows().filter((row) => target.footer([row])).length;
   s.editor = () => target.editor(s.screen());
   s.ready = () => {
     const r = s.screen();

@@ -7,60 +7,80 @@ import { isRecord } from "./client-values.js";
 import { BridgeError } from "./errors.js";
 import type { ExitParts } from "./exit-cleanup.js";
 import type { ResponseFrame, RoutedFrame } from "./frame-router.js";
-import type { RunInput } from "./run-state.js";
 import { createLiveLink, DEFAULT_RECONNECT_DELAYS_MS, reconnectDelay, type AttachKind, type LiveIdentity, type LiveLink } from "./live-link.js";
 import { PROBE_TIMEOUT_MS, type RequestFn } from "./startup.js";
 import { decodeData } from "./normalise.js";
 import type { AgentMessage, RpcSessionState, SessionStats } from "./wire-types.js";
-import type { BridgeNotice, LiveAttachMode, LiveWorkerSummary, WorkerExitInfo } from "./types.js";
+import type { NoticeSink } from "./notice-batcher.js";
+import type { LiveAttachMode, LiveWorkerSummary, WorkerConnectionOptions, WorkerExitInfo } from "./types.js";
+import type { FrameGate } from "./worker-session.js";
+import type { ExitKind } from "./worker-supervisor.js";
 
-export interface LiveSupportDeps {
-  request: RequestFn;
-  emit(notice: BridgeNotice): void;
-  /** Route one frame object of the attach answer as if it had been read (not counted). */
-  dispatchFrame(frame: Record<string, unknown>): void;
-  /** What a worker exit leaves behind (pending requests, dialogs, host tools, queue, the current generation's tools). */
-  parts(): ExitParts;
-  stepRun(input: RunInput): void;
-  setSupervisor(state: "reconnecting" | "exited", info?: WorkerExitInfo): void;
-  lastExit(): WorkerExitInfo | undefined;
-  /** Whether a lost link may be reconnected (the caller gave a reconnect command). */
-  canReconnect(): boolean;
+/** What the live part asks of the supervisor: the link's state, the exit it saw, another attempt. */
+export interface ReconnectControl {
+  /** `reconnecting` while the link is re-established, `exited` when another worker answered. */
+  markLink(state: "reconnecting" | "exited", info?: WorkerExitInfo): void;
+  lastExitInfo(): WorkerExitInfo | undefined;
   /** Launch the next generation with the reconnect command; rejects when it does not come up. */
-  relaunch(): Promise<void>;
+  reconnect(): Promise<void>;
   /** Kill what a failed attempt left running. */
-  killCurrent(): void;
-  stopping(): boolean;
-  /** A run is going (by the run state): what a replaced worker takes with it. */
-  runGoing(): boolean;
-  delaysMs?: readonly number[];
-  /** live_attach's `tail`: a snapshot carries only the last this many messages. */
-  snapshotTail?: number;
+  endCurrent(): void;
+  isStopping(): boolean;
 }
 
-export interface LiveSupport {
+/** The newest generation as the live part uses it: live_attach goes out, the answer's frames come back in. */
+export interface AttachChannel {
+  request: RequestFn;
+  /** Route one frame object of the attach answer as if it had been read (not counted). */
+  receiveEmbedded(frame: Record<string, unknown>): void;
+}
+
+/** What a lost link or a replaced worker takes with it (exit-cleanup.ts). */
+export interface InFlightWork {
+  /** Pending requests, dialogs, host tools, the queue, the current generation's tools. */
+  parts(): ExitParts;
+  /** A run is going (by the run state). */
+  runGoing(): boolean;
+  /** The run in progress is gone: its events will not come. */
+  endRun(): void;
+}
+
+export interface LiveParts {
+  notices: NoticeSink;
+  channel: AttachChannel;
+  work: InFlightWork;
+  supervisor: ReconnectControl;
+}
+
+/**
+ * The connection's live options: without them a lost link is a crash. `snapshotTail` is
+ * live_attach's `tail` (a snapshot carries only the last this many messages).
+ */
+export type LiveOptions = NonNullable<WorkerConnectionOptions["live"]>;
+
+export interface LiveSupport extends FrameGate {
   readonly link: LiveLink;
-  /** A reconnect loop is running. */
-  readonly reconnecting: boolean;
-  /** false: drop this frame (before the attach answer); counts it otherwise. */
-  admit(routed: RoutedFrame): boolean;
+  /** The next generation's argv: the reconnect command while a reconnect loop runs, else `command`. */
+  argv(command: string[]): string[];
+  /** A generation's ready frame, with the live worker it names when it is one. */
   onReady(live: LiveIdentity | undefined): void;
   /** Every response, before it settles its request: the attach answer is applied here, in stream order. */
   onResponse(frame: ResponseFrame): void;
+  /** The live worker let this client go (`taken_over`, `shutdown`). */
+  onDetached(reason: string): void;
   /** Resolves once this generation attached (or is not live). */
   attached(): Promise<void>;
   /** Whether bring-up must rehydrate like a restart (not when the same worker resumed). */
   needsRehydrate(launchedAsRestart: boolean): boolean;
-  /** A generation exited; true when the live part handles it (reconnecting). */
-  onExit(info: WorkerExitInfo): boolean;
+  /** What an exit means (worker-supervisor.ts): a lost link is reconnected here, a released worker not restarted. */
+  classifyExit(info: WorkerExitInfo): ExitKind;
   /** stop(): end the backoff wait at once. */
   cancel(): void;
 }
 
-export function createLiveSupport(deps: LiveSupportDeps): LiveSupport {
-  return new LiveConnection(deps);
+export function createLiveSupport(options: LiveOptions | undefined, parts: LiveParts): LiveSupport {
+  return new LiveConnection(options, parts);
 }
-
 class LiveConnection implements LiveSupport {
   readonly link: LiveLink = createLiveLink();
   private readonly delays: readonly number[];
@@ -76,12 +96,19 @@ class LiveConnection implements LiveSupport {
   /** Ends the current backoff wait early (stop()). */
   private wake: (() => void) | undefined;
 
-  constructor(private readonly deps: LiveSupportDeps) {
-    this.delays = deps.delaysMs ?? DEFAULT_RECONNECT_DELAYS_MS;
+  private readonly notices: NoticeSink;
+
+  constructor(
+    private readonly options: LiveOptions | undefined,
+    private readonly parts: LiveParts,
+  ) {
+    this.delays = options?.reconnectDelaysMs ?? DEFAULT_RECONNECT_DELAYS_MS;
+    this.notices = parts.notices;
   }
 
-  get reconnecting(): boolean {
-    return this.looping;
+  argv(command: string[]): string[] {
+    const id = this.link.id;
+    return this.looping && this.options && id !== undefined ? this.options.reconnectCommand(id) : command;
   }
 
   admit(routed: RoutedFrame): boolean {
@@ -97,11 +124,13 @@ class LiveConnection implements LiveSupport {
     this.attachedPromise = new Promise<void>((resolve) => {
       this.resolveAttached = resolve;
     });
-    const tail = this.deps.snapshotTail;
-    this.deps.request("live_attach", { ...this.link.attachFields(), ...(tail !== undefined ? { tail } : {}) }, PROBE_TIMEOUT_MS).then(
+    const tail = this.options?.snapshotTail;
+    const fields = { ...this.link.attachFields(), ...(tail !== undefined ? { tail } : {}) };
+    this.parts.channel.request("live_attach", fields, PROBE_TIMEOUT_MS).then(
       () => this.resolveAttached(),
       (error: unknown) => {
-        this.deps.emit({ kind: "notification", level: "warning", message: `Could not attach to the live worker: ${(error as Error).message}` });
+        const message = `Could not attach to the live worker: ${(error as Error).message}`;
+        this.notices.emit({ kind: "notification", level: "warning", message });
         this.resolveAttached();
       },
     );
@@ -112,6 +141,11 @@ class LiveConnection implements LiveSupport {
     this.applyAnswer(isRecord(frame.data) ? frame.data : {});
   }
 
+  onDetached(reason: string): void {
+    this.link.onDetached(reason);
+    this.notices.emit({ kind: "live_detached", reason });
+  }
+
   attached(): Promise<void> {
     return this.attachedPromise;
   }
@@ -120,14 +154,24 @@ class LiveConnection implements LiveSupport {
     return launchedAsRestart && this.kind !== "resume";
   }
 
-  onExit(info: WorkerExitInfo): boolean {
-    const { deps } = this;
-    if (deps.stopping()) return false;
-    if (!this.looping && (!this.link.reconnectable || !deps.canReconnect())) return false;
+  classifyExit(info: WorkerExitInfo): ExitKind {
+    if (this.linkLost(info)) return "link_lost";
+    return this.link.ended !== undefined ? "released" : "crash";
+  }
+
+  cancel(): void {
+    this.wake?.();
+  }
+
+  /** A generation exited; true when it was a live worker's link that dropped (reconnecting). */
+  private linkLost(info: WorkerExitInfo): boolean {
+    const { supervisor } = this.parts;
+    if (supervisor.isStopping()) return false;
+    if (!this.looping && (!this.link.reconnectable || this.options === undefined)) return false;
     // Answers that were on the dropped link never come; nothing is resent (the user decides).
-    for (const r of deps.parts().pending.rejectAll(linkLostError)) {
+    for (const r of this.parts.work.parts().pending.rejectAll(linkLostError)) {
       if (!r.type.startsWith("get_") && r.type !== "live_attach") {
-        deps.emit({
+        this.notices.emit({
           kind: "indeterminate",
           what: `${r.type} (request ${r.id}) was not answered before the link dropped`,
           ...(r.text !== undefined ? { text: r.text } : {}),
@@ -136,44 +180,44 @@ class LiveConnection implements LiveSupport {
     }
     if (this.looping) return true; // a failed attempt: the loop tries again
     this.looping = true;
-    this.linkLost(info);
+    this.failLink(info);
     void this.reconnect();
     return true;
   }
 
-  cancel(): void {
-    this.wake?.();
-  }
-
   /** Forget the run in progress (its events will not come): tools, run state. */
   private forgetRun(): string[] {
-    const parts = this.deps.parts();
-    const cut = [...parts.openTools].map(([id, name]) => `tool ${name} (${id}) started without a result`);
-    parts.openTools.clear();
-    this.deps.stepRun({ type: "worker_gone" });
+    const { openTools } = this.parts.work.parts();
+    const cut = [...openTools].map(([id, name]) => `tool ${name} (${id}) started without a result`);
+    openTools.clear();
+    this.parts.work.endRun();
     return cut;
   }
 
   /** The link dropped, the worker lives on: fail only what that link could answer. */
-  private linkLost(info: WorkerExitInfo): void {
-    const parts = this.deps.parts();
-    for (const n of parts.ui.closeAll()) this.deps.emit(n);
-    for (const what of parts.hostTools.abortAll()) this.deps.emit({ kind: "indeterminate", what: `${what} had no result` });
-    this.deps.setSupervisor("reconnecting", info);
-    this.deps.emit({ kind: "live_link", state: "lost" });
+  private failLink(info: WorkerExitInfo): void {
+    const { ui, hostTools } = this.parts.work.parts();
+    for (const n of ui.closeAll()) this.notices.emit(n);
+    for (const what of hostTools.abortAll()) {
+      this.notices.emit({ kind: "indeterminate", what: `${what} had no result` });
+    }
+    this.parts.supervisor.markLink("reconnecting", info);
+    this.notices.emit({ kind: "live_link", state: "lost" });
   }
 
   /** Another worker answered the reconnect: the old one and its run are gone (as a crash). */
   private workerReplaced(): void {
-    this.runLost = this.deps.runGoing();
-    for (const what of this.forgetRun()) this.deps.emit({ kind: "indeterminate", what });
-    for (const lost of this.deps.parts().queues.takeLost()) {
-      this.deps.emit({ kind: "indeterminate", what: `queued ${lost.lane === "steering" ? "steering" : "follow-up"} message was lost`, text: lost.text });
+    this.runLost = this.parts.work.runGoing();
+    for (const what of this.forgetRun()) this.notices.emit({ kind: "indeterminate", what });
+    for (const lost of this.parts.work.parts().queues.takeLost()) {
+      const what = `queued ${lost.lane === "steering" ? "steering" : "follow-up"} message was lost`;
+      this.notices.emit({ kind: "indeterminate", what, text: lost.text });
     }
     // The exit the bridge saw is its link's (a relay ends with 0 when the socket closes), not the
     // dead worker's, whose code nobody here received: say only when it ended.
-    const last = this.deps.lastExit();
-    this.deps.setSupervisor("exited", last ? { ...last, code: null, signal: null, reason: "it ended while the link was down" } : undefined);
+    const last = this.parts.supervisor.lastExitInfo();
+    const info = last ? { ...last, code: null, signal: null, reason: "it ended while the link was down" } : undefined;
+    this.parts.supervisor.markLink("exited", info);
   }
 
   private applyAnswer(data: Record<string, unknown>): void {
@@ -193,7 +237,7 @@ class LiveConnection implements LiveSupport {
     const worker = printed ? decodeWorkerSummary(data["worker"]) : undefined;
     // Its totals as of the answer: the events after it add to them, in stream order.
     const stats = printed && isRecord(data["stats"]) ? decodeData("get_session_stats", data["stats"]) : undefined;
-    this.deps.emit({
+    this.notices.emit({
       kind: "live_attached",
       id: this.link.id ?? "",
       mode,
@@ -205,7 +249,7 @@ class LiveConnection implements LiveSupport {
       ...(stats?.ok ? { stats: stats.value as SessionStats } : {}),
     });
     const frames = Array.isArray(data["frames"]) ? data["frames"] : [];
-    for (const frame of frames) if (isRecord(frame)) this.deps.dispatchFrame(frame);
+    for (const frame of frames) if (isRecord(frame)) this.parts.channel.receiveEmbedded(frame);
   }
 
   private wait(ms: number): Promise<void> {
@@ -221,28 +265,31 @@ class LiveConnection implements LiveSupport {
   }
 
   private async reconnect(): Promise<void> {
-    const { deps } = this;
+    const { supervisor } = this.parts;
     this.lastMode = undefined;
     this.runLost = false;
     for (let attempt = 1; ; attempt++) {
       const delayMs = reconnectDelay(attempt, this.delays);
-      deps.emit({ kind: "live_link", state: "waiting", attempt, delayMs });
+      this.notices.emit({ kind: "live_link", state: "waiting", attempt, delayMs });
       await this.wait(delayMs);
-      if (deps.stopping()) break;
+      if (supervisor.isStopping()) break;
       try {
-        await deps.relaunch();
+        await supervisor.reconnect();
         break;
       } catch (error) {
-        if (deps.stopping()) break;
-        // The attempt's own exit was absorbed by onExit; say why and try again later.
-        deps.emit({ kind: "notification", level: "warning", message: `Reconnect attempt ${attempt} failed: ${(error as Error).message}` });
-        deps.killCurrent();
+        if (supervisor.isStopping()) break;
+        // The attempt's own exit was absorbed by classifyExit; say why and try again later.
+        const message = `Reconnect attempt ${attempt} failed: ${(error as Error).message}`;
+        this.notices.emit({ kind: "notification", level: "warning", message });
+        supervisor.endCurrent();
       }
     }
     this.looping = false;
     // A new worker that is not live has no attach answer: it replaced the one followed.
     const mode: LiveAttachMode = this.kind === "none" || this.kind === "replaced" ? "replaced" : (this.lastMode ?? "snapshot");
-    if (!deps.stopping()) deps.emit({ kind: "live_link", state: "restored", mode, ...(mode === "replaced" ? { runLost: this.runLost } : {}) });
+    if (supervisor.isStopping()) return;
+    const runLost = mode === "replaced" ? { runLost: this.runLost } : {};
+    this.notices.emit({ kind: "live_link", state: "restored", mode, ...runLost });
   }
 }
 

@@ -6,6 +6,11 @@ import type { UiRouter } from "./ui-router.js";
 import type { HostToolServer } from "./host-tools.js";
 import type { QueueTracker } from "./queue-mirror.js";
 import type { BridgeNotice, WorkerExitInfo } from "./types.js";
+import type { InFlightWork } from "./connection-live.js";
+import type { CurrentSession } from "./current-session.js";
+import type { NoticeSink } from "./notice-batcher.js";
+import type { SessionTables } from "./worker-session.js";
+import type { WorkerTracker } from "./worker-tracker.js";
 
 export function describeExit(info: WorkerExitInfo): string {
   const tail = info.stderrTail.split("\n").slice(-5).join("\n");
@@ -38,4 +43,43 @@ export function cleanUpAfterExit(parts: ExitParts, info: WorkerExitInfo): Bridge
   for (const [id, name] of parts.openTools) notices.push({ kind: "indeterminate", what: `tool ${name} (${id}) started without a result` });
   parts.openTools.clear();
   return notices;
+}
+
+/**
+ * What is in flight between this client and the worker across generations: requests, dialogs,
+ * host tool calls, the queue mirror, the run, and the current generation's started tools. An
+ * exit settles it; a lost link (connection-live.ts) settles what that link could answer.
+ */
+export class InFlight implements InFlightWork {
+  constructor(
+    private readonly tables: SessionTables,
+    private readonly tracker: WorkerTracker,
+    private readonly current: CurrentSession,
+    private readonly notices: NoticeSink,
+  ) {}
+
+  parts(): ExitParts {
+    return { ...this.tables, queues: this.tracker.queues, openTools: this.current.openTools() };
+  }
+
+  runGoing(): boolean {
+    return this.tracker.runGoing();
+  }
+
+  endRun(): void {
+    this.tracker.workerGone();
+  }
+
+  /** A generation ended: what it left is rejected, closed, aborted or reported, and its run is over. */
+  settleExit(info: WorkerExitInfo): void {
+    for (const n of cleanUpAfterExit(this.parts(), info)) this.notices.emit(n);
+    this.endRun();
+  }
+
+  /** Answer every open dialog `cancelled` (docs/protocol.md §7.4, §7.6): on shutdown, before a session change. */
+  cancelDialogs(): void {
+    const { frames, notices } = this.tables.ui.cancelAllWithAnswers();
+    for (const frame of frames) this.current.send(frame);
+    for (const n of notices) this.notices.emit(n);
+  }
 }

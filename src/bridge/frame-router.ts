@@ -1,6 +1,7 @@
 // Stdout line → routed frame (docs/protocol.md §1.2 client routing, §11.7 error handling, docs/protocol.md Appendix B
 // normalisation). Pure per line except the small state legacy compaction events need.
 import { decodeWorkerFrame } from "../protocol/index.js";
+import { CSI_SOURCE, OSC_SOURCE } from "../protocol/terminal-sequences.js";
 import type { AgentEvent, ExtensionUiRequest, HostToolCallFrame } from "./wire-types.js";
 import { fastBulkEvent, fastMessageUpdate, normaliseDecodedEvent, renameLegacyFields, type NormaliserState } from "./normalise.js";
 
@@ -38,7 +39,7 @@ export function excerptOf(line: string, redact: (text: string) => string): strin
 }
 
 // Some older oh-my-pi builds leaked BEL/OSC/CSI sequences onto stdout (docs/protocol.md §1.3 rule 9).
-const LEADING_CONTROL = /^(?:\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)|\u001b\[[0-9;?]*[ -/]*[@-~]|[\u0000-\u0008\u000b-\u001f])+/;
+const LEADING_CONTROL = new RegExp(`^(?:${OSC_SOURCE}|${CSI_SOURCE}|[\\u0000-\\u0008\\u000b-\\u001f])+`);
 
 function parseObject(line: string): { ok: true; value: Record<string, unknown> } | { ok: false; message: string } {
   let value: unknown;

@@ -19,7 +19,7 @@ export type {
   HostToolContext,
   HostToolHandler,
   RestartPolicy,
-  RunState,
+  RunPhase,
   SupervisorState,
   UiResponse,
   WorkerConnection,
@@ -71,6 +71,26 @@ export {
   visibleLine,
   visibleText,
 } from "../protocol/terminal-text.js";
+// Escape sequences, one grammar for the sanitiser, widths and wrapping, and the frame writer.
+export {
+  CSI_BODY_SOURCE,
+  CSI_OPEN_SOURCE,
+  CSI_SOURCE,
+  csiLength,
+  ESC,
+  isPrintableAscii,
+  isSgrReset,
+  leadingCursorControlLength,
+  OSC_OPEN_SOURCE,
+  OSC_SOURCE,
+  scanSgr,
+  SGR_RESET,
+  SGR_SOURCE,
+  sgrLength,
+  sgrParams,
+  STRING_END_SOURCE,
+  stripSgr,
+} from "../protocol/terminal-sequences.js";
 export { DEFAULT_RESTART_POLICY } from "./restart-policy.js";
 // Protocol constants the UI needs for cycling, validation and capability display.
 export {

@@ -1,7 +1,7 @@
 // The client side of a live worker (docs/protocol-notes.md, "Live sessions"): which worker this
 // connection follows (ready.live.id), the frames to discard before the live_attach answer
 // (that answer covers them), the resume cursor (frames counted after it), and whether the
-// worker let us go (live_detached). Pure bookkeeping; connection.ts acts on the answers.
+// worker let us go (live_detached). Pure bookkeeping; connection-live.ts acts on the answers.
 
 /** Routed frame kinds that are not part of the counted event stream. */
 const UNCOUNTED = new Set(["response", "ready", "live_detached", "host_tool_call", "host_tool_cancel"]);

@@ -2,11 +2,18 @@
 // delivered to listeners in batches on a timer, so a slow listener never stalls parsing.
 import type { BridgeNotice } from "./types.js";
 
-export interface NoticeBatcher {
-  push(notice: BridgeNotice): void;
-  subscribe(listener: (batch: readonly BridgeNotice[]) => void): () => void;
-  /** Deliver what is queued now (used before resolving promises the UI awaits). */
+/** Where a part of the bridge reports what the UI must know. */
+export interface NoticeSink {
+  emit(notice: BridgeNotice): void;
+}
+
+/** A sink whose owner can deliver what is queued at once (before resolving a promise the UI awaits). */
+export interface NoticeChannel extends NoticeSink {
   flushNow(): void;
+}
+
+export interface NoticeBatcher extends NoticeChannel {
+  subscribe(listener: (batch: readonly BridgeNotice[]) => void): () => void;
   dispose(): void;
 }
 
@@ -32,7 +39,9 @@ export function createNoticeBatcher(intervalMs = 16): NoticeBatcher {
         failures.push(error instanceof Error ? error.message : String(error));
       }
     }
-    for (const message of failures) push({ kind: "notification", level: "error", message: `Bridge listener failed: ${message}` });
+    for (const message of failures) {
+      emit({ kind: "notification", level: "error", message: `Bridge listener failed: ${message}` });
+    }
   };
 
   const schedule = (): void => {
@@ -41,13 +50,13 @@ export function createNoticeBatcher(intervalMs = 16): NoticeBatcher {
     else timer = setTimeout(deliver, intervalMs);
   };
 
-  function push(notice: BridgeNotice): void {
+  function emit(notice: BridgeNotice): void {
     queue.push(notice);
     schedule();
   }
 
   return {
-    push,
+    emit,
     subscribe(listener) {
       listeners.add(listener);
       return () => {

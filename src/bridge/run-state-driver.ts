@@ -1,7 +1,7 @@
 // Runs the pure run-state reducer's effects: the quiet timer and the get_state probe that
 // synthesise settledness (docs/protocol.md §4.12), reporting each state change once.
 import { initialRunModel, reduceRunState, type RunInput, type RunModel } from "./run-state.js";
-import type { RunState } from "./types.js";
+import type { RunPhase } from "./types.js";
 
 export interface RunStateDriver {
   step(input: RunInput): void;
@@ -13,7 +13,7 @@ export function createRunStateDriver(
   quietMs: number,
   continuationMs: number,
   probe: () => Promise<{ isStreaming: boolean; isCompacting: boolean }>,
-  onChange: (state: RunState) => void,
+  onChange: (state: RunPhase) => void,
 ): RunStateDriver {
   let run = initialRunModel();
   let quietTimer: NodeJS.Timeout | undefined;

@@ -1,14 +1,14 @@
 // Pure run-state reducer (docs/protocol.md §4.1, §4.12): idle/streaming/retrying/compacting/settling/settled from
 // events, with synthesised settledness (quiet timer + get_state probe) for workers without
 // `agent_settled`. Effects are returned as data; the connection runs the timers.
-import type { RunState } from "./types.js";
+import type { RunPhase } from "./types.js";
 
 export interface RunModel {
-  state: RunState;
+  state: RunPhase;
   /** Inside agent_start … agent_end. */
   inRun: boolean;
   /** State to return to when a compaction outside any activity ends. */
-  beforeCompaction: RunState | undefined;
+  beforeCompaction: RunPhase | undefined;
   /** True when the worker is not known to send agent_settled. */
   synthesise: boolean;
   /** omp's `agent_end {isTerminal:false}` ended the last run: still busy, a continuation may follow. */
@@ -34,7 +34,7 @@ export function initialRunModel(synthesise = true): RunModel {
   return { state: "idle", inRun: false, beforeCompaction: undefined, synthesise, awaitingContinuation: false };
 }
 
-const busy = (state: RunState): boolean => state === "streaming" || state === "retrying" || state === "compacting";
+const busy = (state: RunPhase): boolean => state === "streaming" || state === "retrying" || state === "compacting";
 
 /** After the last agent_end of an activity: settle on agent_settled, or synthesise it. */
 function awaitSettle(model: RunModel): RunStep {

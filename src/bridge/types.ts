@@ -4,9 +4,13 @@ import type { ExtensionUiRequest, RpcSessionState, AgentMessage, AgentToolResult
 import type { RpcClient } from "./rpc-client.js";
 import type { ClientEvent, SessionSnapshot } from "./client-event-types.js";
 
-/** Derived run state (docs/protocol.md §4.12): settledness is synthesised for workers without `agent_settled`. */
-/** `settling`: the last run ended; waiting for agent_settled or the synthesised probe (busy). */
-export type RunState = "idle" | "streaming" | "retrying" | "compacting" | "settling" | "settled";
+/**
+ * The phase of a run, derived by the bridge (docs/protocol.md §4.12): settledness is synthesised
+ * for workers without `agent_settled`. `settling`: the last run ended; waiting for agent_settled
+ * or the synthesised probe (busy). The TUI keeps its own record of a run (RunState in
+ * tui/state/types.ts), built from the events and this phase.
+ */
+export type RunPhase = "idle" | "streaming" | "retrying" | "compacting" | "settling" | "settled";
 
 /**
  * Supervisor states of docs/protocol.md §11.2, plus `reconnecting`: the link to a
@@ -38,7 +42,7 @@ export type BridgeNotice =
   | { kind: "ui_request"; request: ExtensionUiRequest }
   | { kind: "ui_request_closed"; id: string; reason: "timeout" | "cancelled" | "worker_exit" }
   | { kind: "protocol_error"; message: string; excerpt: string }
-  | { kind: "run_state"; state: RunState }
+  | { kind: "run_state"; state: RunPhase }
   | { kind: "supervisor"; state: SupervisorState; info?: WorkerExitInfo }
   | { kind: "rehydrated"; state: RpcSessionState; snapshot: SessionSnapshot; messages: AgentMessage[]; entries?: unknown[] }
   /** The worker answered get_state (any caller): what the footer and todo pane show of it. */
@@ -108,7 +112,7 @@ export interface Capabilities {
 
 export interface BridgeSnapshot {
   supervisor: SupervisorState;
-  runState: RunState;
+  runState: RunPhase;
   generation: number;
   /** Process id of the live worker (diagnostics). */
   pid?: number;

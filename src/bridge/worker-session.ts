@@ -10,12 +10,13 @@ import { createFrameRouter, type FrameRouter, type ResponseFrame, type RoutedFra
 import { createHeapRelease } from "./heap-release.js";
 import type { HostToolServer } from "./host-tools.js";
 import type { LiveIdentity } from "./live-link.js";
+import type { NoticeSink } from "./notice-batcher.js";
 import { decodeData } from "./normalise.js";
 import type { PendingTable } from "./pending.js";
 import type { ProtocolHealth } from "./protocol-health.js";
 import type { Redactor } from "./redact.js";
 import type { RequestFn } from "./startup.js";
-import type { BridgeNotice, WorkerExitInfo } from "./types.js";
+import type { WorkerExitInfo } from "./types.js";
 import type { UiRouter } from "./ui-router.js";
 import type { AgentEvent } from "./wire-types.js";
 import type { WorkerProcess } from "./worker-process.js";
@@ -39,17 +40,15 @@ function serializeForWorker(frame: Record<string, unknown>, type: string): strin
   );
 }
 
-/** What a session shares with the connection that outlives it. */
-export interface SessionHost {
-  redact: Redactor;
+/** The tables a session's frames settle: they outlive the session (the connection keeps them). */
+export interface SessionTables {
   pending: PendingTable;
   ui: UiRouter;
   hostTools: HostToolServer;
-  /** Protocol-error accounting: the window restarts with each generation, the total does not. */
-  health: ProtocolHealth;
-  /** Protocol errors within 60 s that make the generation unusable. */
-  degradedThreshold: number;
-  emit(notice: BridgeNotice): void;
+}
+
+/** What the worker says of itself and of its run, for the connection's model of it (worker-tracker.ts). */
+export interface WorkerReports {
   /** A decoded event, after the session's own bookkeeping. `continues`: omp's non-terminal agent_end. */
   event(event: AgentEvent, continues: boolean): void;
   /** The worker answered get_state (data as sent, before decoding). */
@@ -58,18 +57,38 @@ export interface SessionHost {
   unsupported(command: string): void;
   /** The ready frame announced a version. */
   version(version: string): void;
-  /** The session file may have changed under us (an omp handoff compaction). */
-  sessionMayHaveChanged(): void;
-  /** Too many protocol errors: the generation must be ended. */
-  degrade(reason: string): void;
-  /** Live sessions (connection-live.ts): false drops a frame the live_attach answer covers. */
+}
+
+/** Live sessions (connection-live.ts): which frames the live_attach answer covers. */
+export interface FrameGate {
+  /** false drops the frame; a frame admitted is counted for the resume cursor. */
   admit(routed: RoutedFrame): boolean;
+}
+
+/** What a session tells its owner about its generation, synchronously and in stream order. */
+export type SessionSignal =
   /** The ready frame, with the live worker it names when it is one. */
-  ready(live: LiveIdentity | undefined): void;
-  /** Every response, before it settles its request (the live_attach answer is applied here, in stream order). */
-  responseSeen(frame: ResponseFrame): void;
+  | { kind: "ready"; live: LiveIdentity | undefined }
+  /** Every response, before it settles its request (the live_attach answer is applied then, in stream order). */
+  | { kind: "response"; frame: ResponseFrame }
   /** The live worker let this client go (`taken_over`, `shutdown`). */
-  detached(reason: string): void;
+  | { kind: "detached"; reason: string }
+  /** Too many protocol errors: the generation must be ended. */
+  | { kind: "degraded"; reason: string }
+  /** The session file may have changed under us (an omp handoff compaction). */
+  | { kind: "session_changed" };
+
+/** What a session is given by the connection that outlives it. */
+export interface SessionDeps {
+  redact: Redactor;
+  tables: SessionTables;
+  /** Protocol-error accounting: the window restarts with each generation, the total does not. */
+  health: ProtocolHealth;
+  notices: NoticeSink;
+  reports: WorkerReports;
+  gate: FrameGate;
+  /** This generation's signals (the owner knows which generation it made the session for). */
+  signal(signal: SessionSignal): void;
 }
 
 type LastFrame = NonNullable<WorkerExitInfo["lastFrame"]>;
@@ -93,9 +112,9 @@ export class WorkerSession {
   constructor(
     readonly generation: number,
     readonly worker: WorkerProcess,
-    private readonly host: SessionHost,
+    private readonly deps: SessionDeps,
   ) {
-    this.router = createFrameRouter(host.redact);
+    this.router = createFrameRouter(deps.redact);
     this.readyFrame = new Promise<void>((resolve) => {
       this.announceReady = resolve;
     });
@@ -112,7 +131,7 @@ export class WorkerSession {
   /** One stdout record of this generation. */
   receive(line: string): void {
     const routed = this.router.route(line);
-    if (this.host.admit(routed)) this.dispatch(routed);
+    if (this.deps.gate.admit(routed)) this.dispatch(routed);
     heapRelease.noteRecord(line.length);
   }
 
@@ -123,9 +142,13 @@ export class WorkerSession {
 
   /** A framing-level failure (oversize record, invalid UTF-8). */
   protocolError(message: string, excerpt = ""): void {
-    this.host.emit({ kind: "protocol_error", message, excerpt });
-    const recent = this.host.health.record();
-    if (recent >= this.host.degradedThreshold) this.host.degrade(`Degraded: ${recent} protocol errors within 60 s (last: ${message})`);
+    const { health } = this.deps;
+    this.deps.notices.emit({ kind: "protocol_error", message, excerpt });
+    const recent = health.record();
+    if (recent >= health.threshold) {
+      const reason = `Degraded: ${recent} protocol errors within 60 s (last: ${message})`;
+      this.deps.signal({ kind: "degraded", reason });
+    }
   }
 
   /** Write a frame that expects no response (dialog answers, host tool results); failures become a warning. */
@@ -134,13 +157,14 @@ export class WorkerSession {
       if (!this.worker.isAlive()) throw new BridgeError("not_running", "No worker is running");
       this.worker.writer.write(serializeForWorker(frame, String(frame["type"])));
     } catch (error) {
-      this.host.emit({ kind: "notification", level: "warning", message: `Could not send ${String(frame["type"])}: ${(error as Error).message}` });
+      const message = `Could not send ${String(frame["type"])}: ${(error as Error).message}`;
+      this.deps.notices.emit({ kind: "notification", level: "warning", message });
     }
   }
 
   private sendRequest(type: string, fields: Record<string, unknown>, timeoutMs: number): Promise<unknown> {
     if (!this.worker.isAlive()) return Promise.reject(new BridgeError("not_running", "No worker is running", { command: type }));
-    const { pending } = this.host;
+    const { pending } = this.deps.tables;
     const id = pending.nextId(this.generation);
     let record: string;
     try {
@@ -173,32 +197,31 @@ export class WorkerSession {
       case "response":
         return this.response(routed.frame);
       case "ready":
-        if (routed.version !== undefined) this.host.version(routed.version);
-        this.host.ready(routed.live);
+        if (routed.version !== undefined) this.deps.reports.version(routed.version);
+        this.deps.signal({ kind: "ready", live: routed.live });
         this.announceReady();
         return;
       case "live_detached":
-        this.host.detached(routed.reason);
+        this.deps.signal({ kind: "detached", reason: routed.reason });
         return;
       case "ui_request":
-        for (const n of this.host.ui.handle(routed.request, this.generation)) this.host.emit(n);
+        for (const n of this.deps.tables.ui.handle(routed.request, this.generation)) this.deps.notices.emit(n);
         return;
       case "host_tool_call":
-        this.host.hostTools.call(routed.call, this.generation);
+        this.deps.tables.hostTools.call(routed.call, this.generation);
         return;
       case "host_tool_cancel":
-        this.host.hostTools.cancel(routed.targetId);
+        this.deps.tables.hostTools.cancel(routed.targetId);
         return;
       case "event":
         this.event(routed.event, routed.continues === true);
         // A handoff may continue in a new session: keep the file a restart reopens current.
-        if (routed.refetchState) this.host.sessionMayHaveChanged();
+        if (routed.refetchState) this.deps.signal({ kind: "session_changed" });
         return;
       case "unknown_event": {
         const text = workerTextOf(routed.type, routed.raw);
-        this.host.emit(
-          text ? { kind: "unknown_event", type: routed.type, raw: routed.raw, text } : { kind: "unknown_event", type: routed.type, raw: routed.raw },
-        );
+        const { type, raw } = routed;
+        this.deps.notices.emit({ kind: "unknown_event", type, raw, ...(text ? { text } : {}) });
         return;
       }
       case "protocol_error":
@@ -215,27 +238,30 @@ export class WorkerSession {
   private response(frame: ResponseFrame): void {
     if (frame.command === "get_state" && frame.success && isRecord(frame.data)) {
       this.rawState = frame.data;
-      this.host.stateSeen(frame.data);
+      this.deps.reports.stateSeen(frame.data);
     }
-    this.host.responseSeen(frame);
-    const outcome = this.host.pending.settle(frame, decodeData);
+    this.deps.signal({ kind: "response", frame });
+    const { notices } = this.deps;
+    const outcome = this.deps.tables.pending.settle(frame, decodeData);
     // Counted whether or not it ended a waiting request (pending.ts): an unreadable record is a protocol error.
     if (frame.command === "parse" && frame.id === undefined) this.protocolError(`Worker could not parse a command: ${frame.error ?? ""}`);
     if (outcome.kind === "late_prompt_failure") {
-      this.host.emit({ kind: "late_prompt_failure", id: outcome.id, error: outcome.error });
+      notices.emit({ kind: "late_prompt_failure", id: outcome.id, error: outcome.error });
     } else if (outcome.kind === "unmatched") {
       const command = frame.command;
-      if (command?.startsWith("extension_send")) this.host.emit({ kind: "notification", level: "error", message: frame.error ?? command });
+      if (command?.startsWith("extension_send")) {
+        notices.emit({ kind: "notification", level: "error", message: frame.error ?? command });
+      }
       // Other unmatched responses (timed out, other generation) are dropped by design (docs/protocol.md §2.5 rule 3).
     } else if (!frame.success && frame.command !== undefined && frame.error?.startsWith("Unknown command:")) {
-      this.host.unsupported(outcome.type);
+      this.deps.reports.unsupported(outcome.type);
     }
   }
 
   private event(event: AgentEvent, continues: boolean): void {
-    if (event.type === "agent_start") this.host.pending.noteAgentStart();
+    if (event.type === "agent_start") this.deps.tables.pending.noteAgentStart();
     else if (event.type === "tool_execution_start") this.openTools.set(event.toolCallId, event.toolName);
     else if (event.type === "tool_execution_end") this.openTools.delete(event.toolCallId);
-    this.host.event(event, continues);
+    this.deps.reports.event(event, continues);
   }
 }

@@ -2,33 +2,36 @@
 // restarts under the restart budget with back-off, degrades a worker that can no longer be
 // driven, and stops it on request (docs/protocol.md §11.2–11.3). It knows processes, not frames:
 // what a generation says is the business of its WorkerSession.
+import type { NoticeSink } from "./notice-batcher.js";
 import type { RestartBudget } from "./restart-policy.js";
 import type { SupervisorState, WorkerExitInfo } from "./types.js";
 import { terminateWorker, type WorkerProcess } from "./worker-process.js";
 
-/** How the supervisor asks its owner to do the parts that involve frames and UI. */
-export interface GenerationHooks {
+/** Where generations come from: the parts that involve frames (the owner's sessions). */
+export interface GenerationSource {
   /**
    * Spawn (or connect to) generation `generation`. The returned process must call `exited`
    * exactly once when it is gone (also when it could not be started: `spawnError`).
    */
-  spawn(generation: number, isRestart: boolean, exited: (code: number | null, signal: NodeJS.Signals | null, spawnError?: Error) => void): WorkerProcess;
+  spawn(generation: number, isRestart: boolean, exited: ExitCallback): WorkerProcess;
   /** Readiness, capabilities, rehydration; resolves once the generation can be driven, throws otherwise. */
   bringUp(generation: number, isRestart: boolean): Promise<void>;
   /** The last valid frame of the current generation, for the exit report. */
   lastFrame(): WorkerExitInfo["lastFrame"];
-  /** The generation ended: settle everything it left in flight. Runs before the state change. */
-  ended(info: WorkerExitInfo): void;
-  /** Every state change, with the exit that caused it when there was one. */
-  stateChanged(state: SupervisorState, info?: WorkerExitInfo): void;
-  /** A restart attempt failed (its exit, if any, drives the next attempt). */
-  restartFailed(message: string): void;
+}
+
+export type ExitCallback = (code: number | null, signal: NodeJS.Signals | null, spawnError?: Error) => void;
+
+/** What an exit means to the owner, and the owner's part in settling it. */
+export interface ExitHandler {
   /**
-   * What an exit means, asked before anything else happens: `crash` (restart under the budget),
-   * `released` (a live worker let this client go: as stop()), or `link_lost` (a live worker runs
-   * on behind a dropped link: the owner reconnects, see reconnect()).
+   * Asked before anything else happens: `crash` (restart under the budget), `released` (a live
+   * worker let this client go: as stop()), or `link_lost` (a live worker runs on behind a
+   * dropped link: the owner reconnects, see reconnect()).
    */
-  classifyExit(info: WorkerExitInfo): ExitKind;
+  classify(info: WorkerExitInfo): ExitKind;
+  /** The generation ended: settle everything it left in flight. Runs before the state change. */
+  settle(info: WorkerExitInfo): void;
 }
 
 export type ExitKind = "crash" | "released" | "link_lost";
@@ -71,8 +74,11 @@ export class WorkerSupervisor {
   /** Settles when the current start-up (first start or restart) is over, either way. */
   private startup: Promise<void> = Promise.resolve();
 
+  /** State changes and failed restarts are reported to `notices`, as the UI sees them. */
   constructor(
-    private readonly hooks: GenerationHooks,
+    private readonly generations: GenerationSource,
+    private readonly exits: ExitHandler,
+    private readonly notices: NoticeSink,
     private readonly options: SupervisorOptions,
   ) {}
 
@@ -152,6 +158,11 @@ export class WorkerSupervisor {
     return this.stopping;
   }
 
+  /** The exit of the last generation that ended, if any. */
+  lastExitInfo(): WorkerExitInfo | undefined {
+    return this.lastExit;
+  }
+
   /** The running generation cannot be driven any more (protocol errors): mark it and end it. */
   degrade(generation: number, reason: string): void {
     const w = this.worker;
@@ -173,7 +184,7 @@ export class WorkerSupervisor {
 
   private setState(state: SupervisorState, info?: WorkerExitInfo): void {
     this.state = state;
-    this.hooks.stateChanged(state, info);
+    this.notices.emit(info ? { kind: "supervisor", state, info } : { kind: "supervisor", state });
   }
 
   private terminate(w: WorkerProcess): Promise<void> {
@@ -185,14 +196,15 @@ export class WorkerSupervisor {
   private async launch(isRestart: boolean): Promise<void> {
     this.generation += 1;
     const generation = this.generation;
-    const w = this.hooks.spawn(generation, isRestart, (code, signal, spawnError) => this.exited(generation, w, code, signal, spawnError));
+    const exited: ExitCallback = (code, signal, spawnError) => this.exited(generation, w, code, signal, spawnError);
+    const w = this.generations.spawn(generation, isRestart, exited);
     this.worker = w;
     let startupOver: () => void = () => undefined;
     this.startup = new Promise<void>((resolve) => {
       startupOver = resolve;
     });
     try {
-      await this.hooks.bringUp(generation, isRestart);
+      await this.generations.bringUp(generation, isRestart);
       this.everRunning = true;
       this.setState("running");
     } catch (error) {
@@ -211,7 +223,7 @@ export class WorkerSupervisor {
     this.worker = undefined;
     const reason = spawnError ? `Could not start worker: ${spawnError.message}` : this.exitReason;
     this.exitReason = undefined;
-    const lastFrame = this.hooks.lastFrame();
+    const lastFrame = this.generations.lastFrame();
     let info: WorkerExitInfo = {
       generation,
       code,
@@ -222,14 +234,14 @@ export class WorkerSupervisor {
       ...(reason ? { reason } : {}),
     };
     this.lastExit = info;
-    const kind = this.hooks.classifyExit(info);
+    const kind = this.exits.classify(info);
     if (kind === "link_lost") return;
     if (kind === "released") {
       this.stopping = true;
       info = { ...info, intentional: true };
       this.lastExit = info;
     }
-    this.hooks.ended(info);
+    this.exits.settle(info);
     if (this.stopping) {
       this.setState("stopped", info);
       return;
@@ -252,7 +264,8 @@ export class WorkerSupervisor {
     try {
       await this.launch(true);
     } catch (error) {
-      this.hooks.restartFailed(`Restart failed: ${(error as Error).message}`);
+      const message = `Restart failed: ${(error as Error).message}`;
+      this.notices.emit({ kind: "notification", level: "error", message });
       // The generation the failed relaunch left behind, if any, is ended; its exit drives the next attempt.
       if (this.worker && this.generation > 0) void this.terminate(this.worker);
     }

@@ -1,6 +1,7 @@
 // The one definition of what must not reach a terminal raw (C0 but tab and LF, DEL, C1, bidi and
 // annotation controls, foreign SGR) and its visible stand-ins, shared by the TUI's sanitiser
 // (src/tui/render/sanitize.ts) and agent-rpc's own terminal output (`agent-rpc sessions`).
+import { C1_SGR_SOURCE, SGR_SOURCE } from "./terminal-sequences.js";
 
 /** Characters that reorder or hide text without being seen: bidi embeddings, overrides, isolates, marks. */
 export const BIDI_CONTROLS = "\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069";
@@ -9,7 +10,7 @@ export const ANNOTATION_CONTROLS = "\ufff9-\ufffb";
 /** Inside a character class: every character shown as a placeholder (tab and LF are handled apart). */
 export const UNSAFE_CHARS = `\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f${BIDI_CONTROLS}${ANNOTATION_CONTROLS}`;
 /** A complete SGR sequence (7-bit or C1 introducer): styling only, carries no text. */
-export const FOREIGN_SGR_SOURCE = "\\u001b\\[[0-9;:]*m|\\u009b[0-9;:]*m";
+export const FOREIGN_SGR_SOURCE = `${SGR_SOURCE}|${C1_SGR_SOURCE}`;
 
 const UNSAFE = new RegExp(`[${UNSAFE_CHARS}]`, "g");
 const FOREIGN_SGR = new RegExp(FOREIGN_SGR_SOURCE, "g");

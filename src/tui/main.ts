@@ -43,10 +43,10 @@ else {
     process.stdin.setRawMode(true);
     // The palette is chosen before the first frame (it may ask the terminal for its background).
     const theme = (await import("./terminal/theme-choice.js")).applyTheme(process.env, { stdin: process.stdin, stdout: process.stdout });
-    // Before the first frame: rows Ink already built are reused (ink-output-rows.ts).
-    const rowCache = (await import("./ink/ink-output-rows.js")).installInkRowCache();
-    // Ink's copy of every printed line is bounded, and its frames send only what changed (ink-instance-hooks.ts).
-    const instanceHooks = (await import("./ink/ink-instance-hooks.js")).installInkInstanceHooks();
-    await (await import("./run.js")).runTui(options, worker, Promise.all([theme, rowCache, instanceHooks]));
+    // Before the first frame: agent-tui's patches of Ink, unless AGENT_TUI_INK_WRITER=ink (ink/ink-writer-switch.ts).
+    const { chooseInkWriter, installInkWriter } = await import("./ink/ink-writer-switch.js");
+    const inkWriter = chooseInkWriter(process.env);
+    const ready = Promise.all([theme, installInkWriter(inkWriter)]);
+    await (await import("./run.js")).runTui(options, worker, ready, inkWriter);
   }
 }

@@ -23,6 +23,7 @@ import { createTerminalSession } from "./terminal/terminal-session.js";
 import { gitBranch } from "./app/workspace.js";
 import { renderingBegun, warmUpRendering } from "./render/warm-up.js";
 import { warmUpInkRows } from "./ink/ink-output-rows.js";
+import { type InkWriter, inkWriterRenderOptions } from "./ink/ink-writer-switch.js";
 import { setupFeatures } from "./slash/setup.js";
 import { isRemoteCommand, remoteHost } from "./slash/start-checks.js";
 import { createScreenSwitch } from "./transcript-view/screen-switch.js";
@@ -34,9 +35,12 @@ import { startFailureLine } from "./app/start-failure.js";
 // after a frame of streamed text for up to 33 ms.
 const MAX_FPS = 120;
 
+/** Where Ink draws, and which writer draws its frames (ink/ink-writer-switch.ts). */
+type InkTarget = { stream: NodeJS.WriteStream; writer: InkWriter };
+
 /** Ink on the terminal, through the screen switch (the transcript view's frames go to the alternate screen). */
-function renderApp(app: React.ReactElement, out: NodeJS.WriteStream): ReturnType<typeof render> {
-  const screen = createScreenSwitch(out);
+function renderApp(app: React.ReactElement, to: InkTarget): ReturnType<typeof render> {
+  const screen = createScreenSwitch(to.stream);
   // AGENT_TUI_RENDER_LOG=<file>: one line per Ink render (time, ms) for the render benchmark.
   const renderLog = process.env["AGENT_TUI_RENDER_LOG"];
   const onRender = renderLog ? (m: { renderTime: number }): void => appendFileSync(renderLog, `${Date.now()} ${m.renderTime.toFixed(1)}\n`) : undefined;
@@ -47,7 +51,9 @@ function renderApp(app: React.ReactElement, out: NodeJS.WriteStream): ReturnType
     patchConsole: false,
     exitOnCtrlC: false,
     // Ink 6.8's incremental mode is off by one row in the main buffer (it moves up one row
-    // too few when the frame ends in a newline), so it duplicates lines: keep full redraws.
+    // too few when the frame ends in a newline), so it duplicates lines: only the diagnostic
+    // switch turns it on (docs/ink-adaptations.md).
+    ...inkWriterRenderOptions(to.writer),
     kittyKeyboard: { mode: "auto", flags: ["disambiguateEscapeCodes"] },
   });
 }
@@ -114,10 +120,13 @@ async function startWorker(
   }
 }
 
-/** The full-screen UI: `worker` was started by main.ts; `ready` settles once the palette and Ink's row cache are in place. */
-export async function runTui(options: TuiCliOptions, worker: EarlyWorker, ready: Promise<unknown>): Promise<void> {
+/**
+ * The full-screen UI: `worker` was started by main.ts; `ready` settles once the palette and the
+ * patches `writer` needs (ink/ink-writer-switch.ts) are in place.
+ */
+export async function runTui(options: TuiCliOptions, worker: EarlyWorker, ready: Promise<unknown>, writer: InkWriter) {
   try {
-    await main(options, worker, ready);
+    await main(options, worker, ready, writer);
   } catch (error) {
     restoreTerminal(process.stdin, process.stdout);
     // A start-up failure can quote the worker (its stderr, a path): shown, never interpreted.
@@ -126,7 +135,7 @@ export async function runTui(options: TuiCliOptions, worker: EarlyWorker, ready:
   }
 }
 
-async function main(options: TuiCliOptions, worker: EarlyWorker, ready: Promise<unknown>): Promise<void> {
+async function main(options: TuiCliOptions, worker: EarlyWorker, ready: Promise<unknown>, writer: InkWriter) {
   // The palette is in place before anything is rendered, also text the worker sends early.
   await ready;
   const stdin = process.stdin;
@@ -192,7 +201,7 @@ async function main(options: TuiCliOptions, worker: EarlyWorker, ready: Promise<
     <App store={store} controller={controller} overlay={features.overlay} onExitFrame={exitFrame.committed}>
       {features.extras}
     </App>,
-    term.guard.stream,
+    { stream: term.guard.stream, writer },
   );
   // A session being opened prints its code blocks first thing: warm the highlighter and the
   // renderer while the worker opens it (this process is idle until its answer), not inside

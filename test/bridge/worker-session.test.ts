@@ -24,22 +24,20 @@ function rig(generation = 2) {
   const pending = createPendingTable();
   const session = new WorkerSession(generation, worker, {
     redact: (text) => text.replaceAll("sk-secret", "[REDACTED]"),
-    pending,
-    ui: createUiRouter((n) => notices.push(n)),
-    hostTools: createHostToolServer(() => undefined),
-    health: createProtocolHealth(),
-    degradedThreshold: 3,
-    emit: (n) => notices.push(n),
-    event: (event: AgentEvent, continues) => events.push({ type: event.type, continues }),
-    stateSeen: () => undefined,
-    unsupported: (command) => unsupported.push(command),
-    version: (v) => versions.push(v),
-    sessionMayHaveChanged: () => (sessionChanges += 1),
-    degrade: (reason) => degraded.push(reason),
-    admit: () => true,
-    ready: () => undefined,
-    responseSeen: () => undefined,
-    detached: () => undefined,
+    tables: { pending, ui: createUiRouter((n) => notices.push(n)), hostTools: createHostToolServer(() => undefined) },
+    health: createProtocolHealth(3),
+    notices: { emit: (n) => notices.push(n) },
+    reports: {
+      event: (event: AgentEvent, continues) => events.push({ type: event.type, continues }),
+      stateSeen: () => undefined,
+      unsupported: (command) => unsupported.push(command),
+      version: (v) => versions.push(v),
+    },
+    gate: { admit: () => true },
+    signal(signal) {
+      if (signal.kind === "session_changed") sessionChanges += 1;
+      else if (signal.kind === "degraded") degraded.push(signal.reason);
+    },
   });
   const line = (frame: Record<string, unknown>): void => session.receive(JSON.stringify(frame));
   return { session, worker, pending, notices, events, unsupported, versions, degraded, line, sessionChanges: () => sessionChanges };

@@ -3,7 +3,9 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createRestartBudget } from "../../src/bridge/restart-policy.js";
 import type { RestartPolicy, SupervisorState, WorkerExitInfo } from "../../src/bridge/types.js";
-import { WorkerSupervisor, type ExitKind, type GenerationHooks } from "../../src/bridge/worker-supervisor.js";
+import { WorkerSupervisor } from "../../src/bridge/worker-supervisor.js";
+import type { ExitHandler, ExitKind, GenerationSource } from "../../src/bridge/worker-supervisor.js";
+import type { NoticeSink } from "../../src/bridge/notice-batcher.js";
 import { fakeProcess, type FakeProcess } from "./helpers/fake-process.js";
 import { waitFor } from "./helpers.js";
 
@@ -33,7 +35,7 @@ function rig(
   const failures: string[] = [];
   const bringUpFails: string[] = [];
   let release: () => void = () => undefined;
-  const hooks: GenerationHooks = {
+  const generations: GenerationSource = {
     spawn(generation, isRestart, exited) {
       spawns.push({ generation, isRestart });
       const p = fakeProcess(exited, { stderrTail: `stderr of ${generation}` });
@@ -46,12 +48,15 @@ function rig(
       if (manualBringUp) await new Promise<void>((resolve) => (release = resolve));
     },
     lastFrame: () => ({ type: "message_update", at: 1 }),
-    ended: (info) => ended.push(info),
-    stateChanged: (state) => states.push(state),
-    restartFailed: (message) => failures.push(message),
-    classifyExit: () => exitKinds.shift() ?? "crash",
   };
-  const supervisor = new WorkerSupervisor(hooks, {
+  const exits: ExitHandler = { classify: () => exitKinds.shift() ?? "crash", settle: (info) => ended.push(info) };
+  const notices: NoticeSink = {
+    emit(n) {
+      if (n.kind === "supervisor") states.push(n.state);
+      else if (n.kind === "notification") failures.push(n.message);
+    },
+  };
+  const supervisor = new WorkerSupervisor(generations, exits, notices, {
     budget: createRestartBudget(policy),
     shutdownTimeoutsMs: { closeWaitMs: 50, termWaitMs: 50 },
     ...(releaseOnEnd ? { releaseOnEnd: true } : {}),

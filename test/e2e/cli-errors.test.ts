@@ -2,10 +2,13 @@
 // -v work, an unknown flag names itself and the way to the help, `agent-tui sessions` speaks
 // agent-tui's own forms, a bad --thinking is agent-tui's one line (not the worker's usage
 // hint), and a worker that cannot start (no such command, or one that exits at once) is one
-// line and a non-zero exit in the full-screen UI (under a pty), in -p and in --plain.
+// line and a non-zero exit in the full-screen UI (under a pty), in -p and in --plain, with
+// nothing on stdout (--plain says a start is under way only when it is slow). agent-rpc's
+// subcommands used wrongly say so in one line with the way to their help.
 import { spawnSync } from "node:child_process";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { spawnTui, TUI_BIN } from "./pty-harness.js";
+import { ROOT, spawnTui, TUI_BIN } from "./pty-harness.js";
 import { createSandbox } from "./sandbox.js";
 import { BUILT, submitLine, withTuiSession } from "./tui-session.js";
 
@@ -13,6 +16,8 @@ function runTui(args: string[], env: NodeJS.ProcessEnv = process.env, cwd = proc
   const r = spawnSync(process.execPath, [TUI_BIN, ...args], { env, cwd, input: "", encoding: "utf8", timeout: 20_000 });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
+
+const AGENT_RPC = join(ROOT, "bin", "agent-rpc.js");
 
 const lines = (text: string): string[] => text.split("\n").filter((l) => l.trim() !== "");
 
@@ -71,8 +76,8 @@ describe.skipIf(!BUILT)("agent-tui's command line", () => {
           expect(lines(r.stderr), `${mode}: ${r.stderr}`).toHaveLength(1);
           expect(r.stderr).toMatch(/^agent-tui: could not start the worker/);
           expect(r.stderr).toMatch(bad.says);
-          // Plain mode's own log says it is starting, and nothing more about the failure.
-          expect(r.stdout, mode).not.toMatch(/exited|error|EPIPE/);
+          // The error line is all that is said: a worker that never started leaves stdout empty.
+          expect(r.stdout, mode).toBe("");
         }
       } finally {
         await sandbox.dispose();
@@ -96,6 +101,44 @@ describe.skipIf(!BUILT)("agent-tui's command line", () => {
       }
     }, 30_000);
   }
+
+  it("--plain says a start is under way only when it is slow, then the error alone", async () => {
+    const sandbox = await createSandbox([]);
+    try {
+      const agent = `${process.execPath} -e setTimeout(()=>{},3000)`;
+      const r = runTui(["--plain", "--agent", agent, "hi"], sandbox.env, sandbox.cwd);
+      expect(r.code).toBe(1);
+      expect(lines(r.stdout)).toEqual(["starting the worker: it has not answered yet"]);
+      expect(lines(r.stderr), r.stderr).toHaveLength(1);
+      expect(r.stderr).toMatch(/^agent-tui: could not start the worker/);
+    } finally {
+      await sandbox.dispose();
+    }
+  }, 40_000);
+});
+
+describe.skipIf(!BUILT)("agent-rpc's subcommands used wrongly", () => {
+  const options = { input: "", encoding: "utf8", timeout: 20_000 } as const;
+  const SESSIONS_HINT = "(see agent-rpc sessions --help)";
+  const runRpc = (args: string[]) => spawnSync(process.execPath, [AGENT_RPC, ...args], options);
+
+  it("say what was wrong in one line, with the way to the help, and exit 2", () => {
+    for (const [args, said] of [
+      [["sessions", "--bogus"], `agent-rpc sessions: Unknown option: --bogus ${SESSIONS_HINT}`],
+      [["sessions", "list"], `agent-rpc sessions: Unexpected argument: list ${SESSIONS_HINT}`],
+      [["sessions", "--stop"], `agent-rpc sessions: Option --stop needs the ID of a live session ${SESSIONS_HINT}`],
+      [["attach", "--or-start", "--bogus"], "agent-rpc attach: Unknown option: --bogus (see agent-rpc --help)"],
+      [["--bogus"], "agent-rpc: Unknown option: --bogus (see agent-rpc --help)"],
+    ] as const) {
+      const r = runRpc([...args]);
+      expect(r.status, args.join(" ")).toBe(2);
+      expect(lines(r.stderr)).toEqual([said]);
+      expect(r.stdout).toBe("");
+    }
+    const help = runRpc(["sessions", "--help"]);
+    expect(help.status).toBe(0);
+    expect(help.stdout).toMatch(/^Usage: agent-rpc sessions \[--json\] \[--stop ID\]/);
+  });
 });
 
 describe.skipIf(!BUILT)("a prompt without a model", () => {

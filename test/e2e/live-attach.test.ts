@@ -155,4 +155,29 @@ describe.skipIf(!BUILT)("attaching to a live worker under a pty", () => {
     const outTokens = firstUsage.completion_tokens + secondUsage.completion_tokens;
     expect(footerTokens(second)).toBe(`↑${(inTokens / 1000).toFixed(1)}k ↓${outTokens}`);
   }, 60_000);
+
+  it("gives the footer the detached session's token totals back, on attach and on -c", async () => {
+    const usage = { prompt_tokens: 4321, completion_tokens: 765 };
+    box = await liveBox([{ kind: "text", matchLastUser: "COUNT", chunks: ["counted answer"], delayMs: 5, usage }]);
+    const detached = (): boolean => listLiveEntries(liveDir(box as Box))[0]?.attached === false;
+    const first = await box.start(FAKE_MODEL);
+    await submitLine(first, "COUNT go");
+    await first.waitForText("counted answer");
+    await first.waitForNoText(/Working…/);
+    const before = footerTokens(first);
+    expect(before).toBe("↑4.3k ↓765");
+    await submitLine(first, "/detach");
+    expect(await first.waitForExit()).toBe(0);
+    await waitUntil(detached, "the worker to say nobody is attached");
+
+    // A new agent-tui starts with no totals of its own: what it shows came from the worker.
+    for (const args of [["attach"], [...FAKE_MODEL, "-c"]]) {
+      const again = await box.start(args, "counted answer");
+      await waitUntil(() => footerTokens(again) !== undefined, `the footer's totals after ${args.join(" ")}`);
+      expect(footerTokens(again), args.join(" ")).toBe(before);
+      await submitLine(again, "/detach");
+      expect(await again.waitForExit()).toBe(0);
+      await waitUntil(detached, "the worker to say nobody is attached");
+    }
+  }, 60_000);
 });

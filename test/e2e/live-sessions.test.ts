@@ -140,9 +140,15 @@ describe.skipIf(!BUILT)("live sessions under a pty", () => {
     await tui.waitForText("tok02");
     tui.write(KEYS.ctrlD);
     await tui.waitForText("The agent is working. Leave it running?");
+    // The question names the command that comes back, as the line printed on leaving does.
+    const shortId = box.live()[0]?.id.slice(0, 13) ?? "";
+    expect(shortId).not.toBe("");
+    await tui.waitForText(/Detach: the run keeps going +Come back with: node /);
+    expect(tui.screenText()).not.toContain("(or -c)");
     tui.write(KEYS.enter); // Detach
     await tui.waitForExit();
-    expect(tui.output()).toMatch(/Come back with: node \S+\/bin\/agent-tui\.js attach /); // as it was started
+    // As it was started.
+    expect(tui.output()).toMatch(new RegExp(`Come back with: node \\S+/bin/agent-tui\\.js attach ${shortId}`));
     // agent-tui let the worker go and left; the worker notes the closed link in its own time.
     await waitUntil(() => box?.live()[0]?.attached === false, "the worker to say nobody is attached");
     const [entry] = box.live();
@@ -151,9 +157,13 @@ describe.skipIf(!BUILT)("live sessions under a pty", () => {
     const picker = await box.start([...FAKE_MODEL, "-r"]);
     await picker.waitForText(/● (working|idle since)/);
     picker.write(KEYS.enter);
-    await picker.waitForText("── Attached:", 10_000, "all");
     await picker.waitForText("tok35", 15_000, "all");
     expectWholeAnswerOnce(picker);
+    // One attach, one line: the session's title and state, not also a divider.
+    const attached = picker.allText();
+    const line = /Attached to live session “ASK-PROMPT go” \((working|idle \d+s)\) · \/resume for others/g;
+    expect(attached.match(line), attached).toHaveLength(1);
+    expect(attached).not.toContain("── Attached");
     await waitUntil(() => box?.live().length === 1, "the fresh worker of -r to end");
     expect(box.live()[0]).toMatchObject({ pid: entry?.pid, attached: true });
 

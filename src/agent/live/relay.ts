@@ -87,7 +87,7 @@ export async function runAttach(argv: readonly string[]): Promise<number> {
     args = parseAttachArgs(argv);
   } catch (error) {
     if (!(error instanceof CliError)) throw error;
-    process.stderr.write(`agent-rpc attach: ${error.message}\nRun agent-rpc --help for usage.\n`);
+    process.stderr.write(`agent-rpc attach: ${error.message} (see agent-rpc --help)\n`);
     return 2;
   }
   const dir = liveDir(agentHome());

@@ -64,18 +64,46 @@ async function stop(dir: string, entry: LiveEntry): Promise<boolean> {
   return killed;
 }
 
+export const SESSIONS_HELP = `Usage: agent-rpc sessions [--json] [--stop ID]
+  Lists the live workers of this user (ID, state, client, age, pid, folder, title);
+  --stop ID ends the one whose ID starts with ID; --json prints the list as JSON.
+`;
+
+/** What `agent-rpc sessions` was asked, or what was wrong with its words (said as agent-rpc's other misuses are). */
+export type SessionsArgs = { json: boolean; stop?: string; help?: true } | { error: string };
+
+export function parseSessionsArgs(argv: readonly string[]): SessionsArgs {
+  let json = false;
+  let stop: string | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i] as string;
+    if (a === "-h" || a === "--help") return { json, help: true };
+    if (a === "--json") json = true;
+    else if (a === "--stop") {
+      stop = argv[++i];
+      if (stop === undefined || stop.startsWith("-")) return { error: "Option --stop needs the ID of a live session" };
+    } else if (a.startsWith("-")) return { error: `Unknown option: ${a}` };
+    else return { error: `Unexpected argument: ${a}` };
+  }
+  return stop === undefined ? { json } : { json, stop };
+}
+
 export async function runSessions(argv: readonly string[]): Promise<number> {
-  const json = argv.includes("--json");
-  const stopAt = argv.indexOf("--stop");
-  const unknown = argv.filter((a, i) => a !== "--json" && a !== "--stop" && !(stopAt >= 0 && i === stopAt + 1));
-  if (unknown.length > 0 || (stopAt >= 0 && argv[stopAt + 1] === undefined)) {
-    process.stderr.write("Usage: agent-rpc sessions [--json] [--stop ID]\n");
+  const args = parseSessionsArgs(argv);
+  if ("error" in args) {
+    // One line, as `agent-rpc --bogus` and `agent-rpc attach --bogus` say it; the help has the usage.
+    process.stderr.write(`agent-rpc sessions: ${visibleLine(args.error)} (see agent-rpc sessions --help)\n`);
     return 2;
   }
+  if (args.help) {
+    process.stdout.write(SESSIONS_HELP);
+    return 0;
+  }
+  const { json } = args;
   const dir = liveDir(agentHome());
   const entries = listLiveEntries(dir);
-  if (stopAt >= 0) {
-    const query = argv[stopAt + 1] as string;
+  if (args.stop !== undefined) {
+    const query = args.stop;
     const entry = findLiveEntry(entries, query);
     if (!entry) {
       process.stderr.write(`agent-rpc sessions: no live session matches ${visibleLine(query)}\n`);

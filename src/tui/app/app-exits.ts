@@ -5,7 +5,7 @@ import type { Instance } from "ink";
 import { toSessionSnapshot, visibleText, type WorkerConnection } from "../../bridge/index.js";
 import { askQuitWhileWorking, detachedHint } from "../live/live-commands.js";
 import { liveWorkerCommand } from "../live/live-command.js";
-import { describeLiveSession, type LiveSession } from "../live/live-sessions.js";
+import type { LiveSession } from "../live/live-sessions.js";
 import type { PickerHost } from "../pickers/picker-host.js";
 import type { Store } from "../state/store.js";
 import type { ExitFrame } from "../state/types.js";
@@ -99,15 +99,15 @@ export function createAppExits(d: ExitDeps): AppExits {
       // Unreachable worker: leaving cannot stop it, and it keeps running.
       if (store.getState().worker.supervisor === "reconnecting") return exits.exit(0, "detach", detachedHint(id));
       if (!store.getState().run.busy) return exits.exit(0);
-      const choice = await askQuitWhileWorking(d.pickers());
+      const choice = await askQuitWhileWorking(d.pickers(), id);
       if (choice === "detach") exits.detach();
       else if (choice === "stop") exits.exit(0);
     },
     async attachTo(session) {
       const command = liveWorkerCommand(d.workerCommand, session.id);
       if (!command) return;
+      // The attach answer says where this terminal now is, once (live-notices.ts: its title and state).
       const now = Date.now();
-      store.dispatch({ type: "notice", level: "info", text: `── Attached: ${describeLiveSession(session, now).label} ──` });
       store.dispatch({ type: "agent_event", event: { type: "queue_update", steering: [], followUp: [] }, now });
       store.dispatch({ type: "todos", phases: [] });
       await connection.switchWorker(command, store.getState().run.busy ? "detach" : "end");

@@ -5,6 +5,7 @@
 // frame followed by the frame: the printed lines often are the frame's first rows already
 // (the streamed text that just completed), and its last rows (editor, footer) rarely change.
 
+import { csiLength, sgrLength, sgrParams } from "../../bridge/index.js";
 import { applySgr, compactSgr, type SgrStyles } from "./sgr-compact.js";
 
 const ESC = "\u001b[";
@@ -117,9 +118,6 @@ function rewriteRow(shown: string | undefined, row: string): string {
   return `${ESC}${same.columns}C${same.styles}${rest}${erase}`;
 }
 
-const SEQUENCE = /\u001b\[[0-9;?]*[ -/]*[@-~]/y;
-const SGR_PARAMS = /^\u001b\[([0-9;]*)m$/;
-
 /** Characters every terminal draws one column wide (ASCII, Latin, general punctuation, symbols). */
 function singleWidth(code: number): boolean {
   return (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code < 0x300) || (code >= 0x370 && code < 0x1100) || (code >= 0x2000 && code < 0x2c00);
@@ -135,13 +133,11 @@ function singleWidthColumns(text: string, end: number): { columns: number; lengt
   const active: SgrStyles = new Map();
   while (i < end) {
     if (text.charCodeAt(i) === 0x1b) {
-      SEQUENCE.lastIndex = i;
-      const match = SEQUENCE.exec(text);
-      if (match === null || i + match[0].length > end) break;
+      const length = csiLength(text, i);
+      if (length === 0 || i + length > end) break;
       // Only SGR moves no cursor and is modelled (sgr-compact.ts); anything else: no shortcut.
-      const params = SGR_PARAMS.exec(match[0])?.[1];
-      if (params === undefined || !applySgr(active, params)) return undefined;
-      i += match[0].length;
+      if (sgrLength(text, i) !== length || !applySgr(active, sgrParams(text.slice(i, i + length)))) return undefined;
+      i += length;
       continue;
     }
     if (!singleWidth(text.charCodeAt(i))) return undefined;

@@ -8,6 +8,7 @@
 // instance (ink-instance-hooks.ts); the cursor stays hidden (agent-tui never asks Ink to place it).
 // When the terminal narrows and re-wraps the frame, it clears the screen and the scrollback and
 // prints the transcript again before Ink draws (FrameWriter.resized).
+import { CSI_SOURCE } from "../../bridge/index.js";
 import { FIRST_COLUMN, frameDiff, up } from "./frame-diff.js";
 import { textWidth } from "../render/text-width.js";
 
@@ -75,7 +76,7 @@ export function printedRows(text: string, columns: number): number | undefined {
 
 // Escape sequences take no columns; every character from U+1100 on is counted as wide, which
 // only overestimates (and then the frame is drawn whole).
-const CSI = /\u001b\[[0-9;?]*[ -/]*[@-~]/g;
+const CSI = new RegExp(CSI_SOURCE, "g");
 function visibleLength(line: string): number {
   let n = 0;
   for (const ch of line.replace(CSI, "")) n += (ch.codePointAt(0) ?? 0) >= 0x1100 ? 2 : 1;

@@ -7,6 +7,7 @@ import { inkInternal } from "./ink-internals.js";
 import { boundStaticOutput } from "./ink-static-output.js";
 
 /** The Ink version whose instance fields these hooks replace. */
+// Pays: 3.47 -> 2.04 bytes per answer byte, no frame left behind (docs/ink-adaptations.md, "Inline writer").
 const INK_VERSION = "6.8.0";
 
 type Instances = { set(key: object, value: object): Instances };

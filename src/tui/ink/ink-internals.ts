@@ -16,6 +16,7 @@ export type InkInternal = (typeof INK_INTERNALS)[number];
 export async function inkInternal(file: InkInternal, version: string): Promise<unknown> {
   const main = createRequire(import.meta.url).resolve("ink");
   const pkg = JSON.parse(readFileSync(join(dirname(main), "..", "package.json"), "utf8")) as { version?: unknown };
+  // Another Ink: no patch, Ink's public path; what each patch pays on 6.8.0 is in docs/ink-adaptations.md.
   if (pkg.version !== version) return undefined;
   const mod = (await import(pathToFileURL(join(dirname(main), file)).href)) as { default: unknown };
   return mod.default;

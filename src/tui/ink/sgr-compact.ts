@@ -4,8 +4,7 @@
 // between the styles its text needs, merged into one sequence each, and lets a run of spaces
 // keep whatever foreground colour is current (a space shows no foreground). The row's cells
 // look exactly as before (test/tui/sgr-compact.test.ts compares them in a headless xterm).
-
-const TOKEN = /\u001b\[([0-9;]*)m|\u001b/g;
+import { ESC, sgrLength, sgrParams } from "../../bridge/index.js";
 
 type Attribute = "bold" | "dim" | "italic" | "underline" | "inverse" | "strike" | "foreground" | "background" | "hidden";
 const RESET: Record<Attribute, string> = {
@@ -38,6 +37,8 @@ export type SgrStyles = Map<Attribute, string>;
 
 /** Apply one SGR parameter list to `styles`; false when it holds something this does not model. */
 export function applySgr(styles: SgrStyles, params: string): boolean {
+  // Colon sub-parameters (38:2::r:g:b, 4:3 for a curly underline) are not modelled.
+  if (params.includes(":")) return false;
   const codes = params === "" ? ["0"] : params.split(";");
   for (let i = 0; i < codes.length; i++) {
     const code = Number(codes[i]);
@@ -71,7 +72,7 @@ const VISIBLE_ON_SPACE: readonly Attribute[] = ["underline", "inverse", "strike"
 
 /** `row` with the fewest SGR bytes that style its cells the same; `row` itself when it holds other escapes. */
 export function compactSgr(row: string): string {
-  if (!row.includes("\u001b")) return row;
+  if (!row.includes(ESC)) return row;
   const want = new Map<Attribute, string>();
   const have = new Map<Attribute, string>();
   let out = "";
@@ -95,15 +96,16 @@ export function compactSgr(row: string): string {
       params.push(code);
       have.set(attribute, code);
     }
-    if (params.length > 0) out += `\u001b[${params.join(";")}m`;
+    if (params.length > 0) out += `${ESC}[${params.join(";")}m`;
     out += text ?? "";
   };
   let last = 0;
-  for (const match of row.matchAll(TOKEN)) {
-    const params = match[1];
-    emit(row.slice(last, match.index));
-    if (params === undefined || !applySgr(want, params)) return row;
-    last = match.index + match[0].length;
+  for (let at = row.indexOf(ESC); at !== -1; at = row.indexOf(ESC, last)) {
+    emit(row.slice(last, at));
+    // Any other sequence, or SGR this does not model, leaves the row as it is.
+    const length = sgrLength(row, at);
+    if (length === 0 || !applySgr(want, sgrParams(row.slice(at, at + length)))) return row;
+    last = at + length;
   }
   emit(row.slice(last));
   emit(undefined);

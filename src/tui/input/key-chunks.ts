@@ -5,6 +5,7 @@
 // (xterm modifyOtherKeys, CSI-u forms it misses, mouse, focus, F13+) are decoded here or
 // dropped: an escape sequence never reaches the editor as text.
 import type { Key } from "ink";
+import { CSI_BODY_SOURCE } from "../../bridge/index.js";
 
 export type Keypress = { input: string; key: Key };
 
@@ -59,7 +60,7 @@ export function controlKeypress(ch: string): Keypress {
 }
 
 // What Ink leaves of an escape sequence it could not name: the sequence minus its leading ESC.
-const UNNAMED_CSI = /^\[[0-?]*[ -/]*[@-~]$/;
+const UNNAMED_CSI = new RegExp(`^\\[${CSI_BODY_SOURCE}$`);
 const MODIFY_OTHER_KEYS = /^\[27;(\d+);(\d+)~$/;
 const CSI_U = /^\[(\d+)(?::\d*)*(?:;(\d+)(?::\d+)?(?:;[\d:]*)?)?u$/;
 const PASTE_MARKERS = new Set(["[200~", "[201~"]);

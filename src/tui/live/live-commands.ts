@@ -19,12 +19,21 @@ export type LiveCommandDeps = {
   now?: () => number;
 };
 
-/** What a quit does while a live run is working: the user chooses. */
-export async function askQuitWhileWorking(pickers: PickerHost): Promise<"detach" | "stop" | undefined> {
+/** How to return to live session `id`, as this agent-tui was started: the quit question and the detach line say it. */
+function comeBack(id: string, invocation: Invocation): string {
+  return `Come back with: ${comeBackCommand(invocation, id)}`;
+}
+
+/** What a quit does while live session `id` is working: the user chooses. */
+export async function askQuitWhileWorking(
+  pickers: PickerHost,
+  id: string,
+  invocation: Invocation = currentInvocation(),
+): Promise<"detach" | "stop" | undefined> {
   const chosen = await pickers.open(
     "The agent is working. Leave it running?",
     [
-      { id: "detach", label: "Detach: the run keeps going", detail: "agent-tui attach (or -c) comes back to it" },
+      { id: "detach", label: "Detach: the run keeps going", detail: comeBack(id, invocation) },
       { id: "stop", label: "Stop the run and quit" },
     ],
     { hint: "enter choose · esc stay" },
@@ -34,7 +43,7 @@ export async function askQuitWhileWorking(pickers: PickerHost): Promise<"detach"
 
 /** The line printed after leaving on purpose, with the command to come back as this agent-tui was started. */
 export function detachedHint(id: string, invocation: Invocation = currentInvocation()): string {
-  return `Detached: the session keeps running. Come back with: ${comeBackCommand(invocation, id)}\n`;
+  return `Detached: the session keeps running. ${comeBack(id, invocation)}\n`;
 }
 
 export function liveCommands(deps: LiveCommandDeps): SlashCommand[] {

@@ -16,6 +16,13 @@ import { PlainLog } from "./plain-log.js";
 /** A worker that ignores SIGTERM must not keep the terminal waiting. */
 const STOP_GRACE_MS = 9000;
 
+/**
+ * A start still under way after this long is said to be (an ssh worker, a slow machine), so a
+ * screen reader is not left in silence; a quicker start says only its outcome: "ready: …", or
+ * the one error line on stderr and nothing on stdout.
+ */
+const SLOW_START_MS = 2000;
+
 const write = (lines: readonly string[]): void => {
   // Every line was built from sanitised text; guardRow is the last check before the terminal.
   if (lines.length > 0) process.stdout.write(`${lines.map(guardRow).join("\n")}\n`);
@@ -95,12 +102,15 @@ async function greet(connection: WorkerConnection, options: TuiCliOptions): Prom
 
 /** Start the worker and greet; false, with the reason said, when it did not start. */
 async function startAndGreet(connection: WorkerConnection, options: TuiCliOptions): Promise<boolean> {
+  const slow = setTimeout(() => write(["starting the worker: it has not answered yet"]), SLOW_START_MS);
   try {
     await connection.start();
   } catch (error) {
     // One line on stderr, as the full-screen UI and print mode say it (start-failure.ts).
     process.stderr.write(`agent-tui: ${startFailureLine(options.workerCommand, error)}\n`);
     return false;
+  } finally {
+    clearTimeout(slow);
   }
   try {
     await greet(connection, options);
@@ -160,7 +170,6 @@ export async function runPlain(options: TuiCliOptions): Promise<void> {
   ] as const)
     process.on(signal, () => exit(code));
 
-  write(["agent-tui plain mode: starting the worker"]);
   if (!(await startAndGreet(connection, options))) return exit(1);
   // Lines are acted on at once (an answer must not wait behind a prompt an extension command holds).
   const inFlight = new Set<Promise<void>>();

@@ -51,11 +51,12 @@ function renderInlineToken(t: Token): string {
   }
 }
 
-let highlightEnabled = true;
+/** How one call renders: passed down the block walk, never kept between calls. */
+type RenderOptions = { highlight: boolean };
 
-function renderCode(code: Tokens.Code, width: number): string[] {
+function renderCode(code: Tokens.Code, width: number, options: RenderOptions): string[] {
   const lang = code.lang ?? "";
-  const body = highlightEnabled ? highlightCode(code.text, lang) : code.text;
+  const body = options.highlight ? highlightCode(code.text, lang) : code.text;
   // Long lines wrap losslessly (nothing cut, highlighting carried over); continuation rows
   // start with a muted mark instead of the indent so they read as one line.
   const rows = body
@@ -71,7 +72,7 @@ function renderTable(table: Tokens.Table, width: number): string[] {
   return renderTableRows(header, rows, table.align, width);
 }
 
-function renderList(list: Tokens.List, width: number, depth: number): string[] {
+function renderList(list: Tokens.List, width: number, depth: number, options: RenderOptions): string[] {
   const out: string[] = [];
   const start = typeof list.start === "number" ? list.start : 1;
   list.items.forEach((item, index) => {
@@ -79,14 +80,14 @@ function renderList(list: Tokens.List, width: number, depth: number): string[] {
     const indent = "  ".repeat(depth);
     const prefix = `${indent}${marker} `;
     const hang = " ".repeat(textWidth(prefix));
-    const body = renderBlocks(item.tokens, Math.max(10, width - textWidth(prefix)), depth + 1, true);
+    const body = renderBlocks(item.tokens, Math.max(10, width - textWidth(prefix)), options, depth + 1, true);
     for (const [i, row] of body.entries()) out.push(i === 0 ? `${prefix}${row}` : row.startsWith(indent + "  ") ? row : `${hang}${row}`);
     if (body.length === 0) out.push(prefix);
   });
   return out;
 }
 
-function renderBlocks(tokens: Token[], width: number, depth = 0, tight = false): string[] {
+function renderBlocks(tokens: Token[], width: number, options: RenderOptions, depth = 0, tight = false): string[] {
   const out: string[] = [];
   const gap = (): void => {
     if (!tight && out.length > 0 && out[out.length - 1] !== "") out.push("");
@@ -116,17 +117,17 @@ function renderBlocks(tokens: Token[], width: number, depth = 0, tight = false):
       }
       case "code":
         gap();
-        out.push(...renderCode(t as Tokens.Code, width));
+        out.push(...renderCode(t as Tokens.Code, width, options));
         break;
       case "blockquote": {
         gap();
-        const inner = renderBlocks((t as Tokens.Blockquote).tokens, Math.max(10, width - 2), depth);
+        const inner = renderBlocks((t as Tokens.Blockquote).tokens, Math.max(10, width - 2), options, depth);
         out.push(...inner.map((row) => `${theme.quote("│")} ${theme.quote(row)}`));
         break;
       }
       case "list":
         if (depth === 0) gap();
-        out.push(...renderList(t as Tokens.List, width, depth));
+        out.push(...renderList(t as Tokens.List, width, depth, options));
         break;
       case "table":
         gap();
@@ -157,8 +158,7 @@ export function renderMarkdown(source: string, width: number, options: { highlig
   try {
     const tokens = new Lexer({ gfm: true }).lex(text);
     // The live tail skips highlighting: it changes every frame and is re-rendered when committed.
-    highlightEnabled = options.highlight ?? true;
-    return renderBlocks(tokens, w).map((row) => truncateLine(row, w));
+    return renderBlocks(tokens, w, { highlight: options.highlight ?? true }).map((row) => truncateLine(row, w));
   } catch (error) {
     // marked should not throw, but a renderer must never take the UI down: plain text is fine.
     void error;

@@ -3,6 +3,7 @@
 // visible placeholders, never interpreted; only our own styling emits escapes (docs/terminal-safety.md).
 
 import { ANNOTATION_CONTROLS, BIDI_CONTROLS, FOREIGN_SGR_SOURCE, placeholder, UNSAFE_CHARS } from "../../bridge/index.js";
+import { SGR_SOURCE } from "../../bridge/index.js";
 import { clipText, EXACT_PREVIEW_CHARS, ROW_PREVIEW_CHARS } from "./preview.js";
 
 // What is unsafe is defined once, in src/protocol/terminal-text.ts (agent-rpc's own output uses it too).
@@ -90,7 +91,8 @@ export function sanitizeExact(input: string): string {
 }
 
 /** Our own SGR (kept by guardRow) or any single character that must not reach the terminal raw. */
-const ROW_GUARD = new RegExp(`\\u001b\\[[0-9;:]*m|[\\u0000-\\u001f\\u007f-\\u009f${BIDI_CONTROLS}${ANNOTATION_CONTROLS}]`, "g");
+const ROW_GUARD_CHARS = `\\u0000-\\u001f\\u007f-\\u009f${BIDI_CONTROLS}${ANNOTATION_CONTROLS}`;
+const ROW_GUARD = new RegExp(`${SGR_SOURCE}|[${ROW_GUARD_CHARS}]`, "g");
 
 /**
  * Last line of defence for a finished row (components/lines.tsx): our SGR styling passes,

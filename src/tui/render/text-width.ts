@@ -1,8 +1,12 @@
 // Display width of terminal text: graphemes (wide CJK, emoji, combining marks), SGR escapes
-// ignored, plus width-aware truncation and word wrapping that carry SGR state across lines.
+// ignored, plus width-aware truncation and the one wrapping path (word wrap, lossless splitting,
+// hard wrap at the cell as `less` wraps), each carrying SGR state across rows. Which characters
+// are sequences is src/protocol/terminal-sequences.ts's to say (through the bridge's index).
 import stringWidth from "string-width";
+import { ESC, isPrintableAscii, scanSgr, SGR_RESET, sgrParams, stripSgr } from "../../bridge/index.js";
 
-const SGR_RE = /\u001b\[[0-9;:]*m/y;
+export { stripSgr };
+
 const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });
 
 /**
@@ -61,41 +65,34 @@ export function* graphemes(text: string): Generator<string> {
   for (const { segment } of segmenter.segment(text.slice(start))) yield segment;
 }
 
+/** The graphemes of `plain` (text without SGR) as tokens. */
+function pushGraphemes(tokens: Token[], plain: string): void {
+  if (isPrintableAscii(plain)) {
+    for (const ch of plain) tokens.push({ sgr: false, text: ch, width: 1 });
+    return;
+  }
+  // Two printable ASCII characters never share a cluster: only the other runs go through the
+  // segmenter, each with the character before it (a combining mark may belong to it).
+  let ascii = 0;
+  for (const m of plain.matchAll(/[^\x20-\x7e]+/g)) {
+    const from = m.index > ascii ? m.index - 1 : m.index;
+    for (let k = ascii; k < from; k += 1) tokens.push({ sgr: false, text: plain[k] ?? "", width: 1 });
+    const run = plain.slice(from, m.index + m[0].length);
+    for (const g of graphemes(run)) tokens.push({ sgr: false, text: g, width: graphemeWidth(g) });
+    ascii = m.index + m[0].length;
+  }
+  for (let k = ascii; k < plain.length; k += 1) tokens.push({ sgr: false, text: plain[k] ?? "", width: 1 });
+}
+
 function tokenize(line: string): Token[] {
   const tokens: Token[] = [];
-  let plainStart = 0;
-  const flushPlain = (end: number): void => {
-    if (end <= plainStart) return;
-    const plain = line.slice(plainStart, end);
-    if (/^[\x20-\x7e]*$/.test(plain)) {
-      for (const ch of plain) tokens.push({ sgr: false, text: ch, width: 1 });
-      return;
-    }
-    // Two printable ASCII characters never share a cluster: only the other runs go through the
-    // segmenter, each with the character before it (a combining mark may belong to it).
-    let ascii = 0;
-    for (const m of plain.matchAll(/[^\x20-\x7e]+/g)) {
-      const from = m.index > ascii ? m.index - 1 : m.index;
-      for (let k = ascii; k < from; k += 1) tokens.push({ sgr: false, text: plain[k] ?? "", width: 1 });
-      for (const g of graphemes(plain.slice(from, m.index + m[0].length))) tokens.push({ sgr: false, text: g, width: graphemeWidth(g) });
-      ascii = m.index + m[0].length;
-    }
-    for (let k = ascii; k < plain.length; k += 1) tokens.push({ sgr: false, text: plain[k] ?? "", width: 1 });
-  };
-  let i = line.indexOf("\u001b");
-  while (i !== -1) {
-    SGR_RE.lastIndex = i;
-    const m = SGR_RE.exec(line);
-    if (m) {
-      flushPlain(i);
-      tokens.push({ sgr: true, text: m[0] });
-      plainStart = i + m[0].length;
-      i = line.indexOf("\u001b", plainStart);
-    } else {
-      i = line.indexOf("\u001b", i + 1);
-    }
-  }
-  flushPlain(line.length);
+  scanSgr(
+    line,
+    (from, to) => pushGraphemes(tokens, line.slice(from, to)),
+    (from, to) => {
+      tokens.push({ sgr: true, text: line.slice(from, to) });
+    },
+  );
   return tokens;
 }
 
@@ -108,7 +105,7 @@ const RUN_CACHE_MAX_CHARS = 256;
 
 /** Width of text without escapes: printable ASCII is one cell a character, the rest by grapheme. */
 function runWidth(plain: string): number {
-  if (/^[\x20-\x7e]*$/.test(plain)) return plain.length;
+  if (isPrintableAscii(plain)) return plain.length;
   const cached = runWidthCache.get(plain);
   if (cached !== undefined) return cached;
   let w = 0;
@@ -123,31 +120,14 @@ function runWidth(plain: string): number {
 
 /** Visible width of a single line (SGR escapes ignored); the runs `tokenize` would make, summed. */
 export function textWidth(line: string): number {
-  if (/^[\x20-\x7e]*$/.test(line)) return line.length;
+  if (isPrintableAscii(line)) return line.length;
+  if (!line.includes(ESC)) return runWidth(line);
   let w = 0;
-  let plainStart = 0;
-  let i = line.indexOf("\u001b");
-  while (i !== -1) {
-    SGR_RE.lastIndex = i;
-    const m = SGR_RE.exec(line);
-    if (m) {
-      if (i > plainStart) w += runWidth(line.slice(plainStart, i));
-      plainStart = i + m[0].length;
-      i = line.indexOf("\u001b", plainStart);
-    } else {
-      i = line.indexOf("\u001b", i + 1);
-    }
-  }
-  if (line.length > plainStart) w += runWidth(line.slice(plainStart));
+  scanSgr(line, (from, to) => {
+    w += runWidth(line.slice(from, to));
+  });
   return w;
 }
-
-/** Strip SGR escapes. */
-export function stripSgr(text: string): string {
-  return text.replace(/\u001b\[[0-9;:]*m/g, "");
-}
-
-const RESET = "\u001b[0m";
 
 const CLOSES: Record<string, (code: number) => boolean> = {
   "22": (c) => c === 1 || c === 2,
@@ -161,7 +141,7 @@ const CLOSES: Record<string, (code: number) => boolean> = {
 
 /** Keep `active` as the minimal list of SGR openers still in force after `sgr`. */
 function trackSgr(active: string[], sgr: string): void {
-  const params = sgr.slice(2, -1);
+  const params = sgrParams(sgr);
   if (params === "" || params === "0") {
     active.length = 0;
     return;
@@ -169,7 +149,7 @@ function trackSgr(active: string[], sgr: string): void {
   const closes = CLOSES[params];
   if (closes) {
     for (let i = active.length - 1; i >= 0; i -= 1) {
-      const code = Number((active[i] ?? "").slice(2, -1).split(/[;:]/)[0]);
+      const code = Number(sgrParams(active[i] ?? "").split(/[;:]/)[0]);
       if (closes(code)) active.splice(i, 1);
     }
     return;
@@ -195,7 +175,7 @@ export function truncateLine(line: string, width: number, ellipsis = "…"): str
     out += t.text;
     used += t.width;
   }
-  return out + (styled ? RESET : "") + ellipsis;
+  return out + (styled ? SGR_RESET : "") + ellipsis;
 }
 
 /**
@@ -214,7 +194,7 @@ export function wrapLine(line: string, width: number): string[] {
   let lastSpaceWidth = 0;
   let activeAtSpace: string[] = [];
   const pushRow = (text: string): void => {
-    rows.push(active.length > 0 || text.includes("\u001b") ? text + RESET : text);
+    rows.push(active.length > 0 || text.includes(ESC) ? text + SGR_RESET : text);
   };
   for (const t of tokens) {
     if (t.sgr) {
@@ -252,32 +232,72 @@ export function wrapLine(line: string, width: number): string[] {
 /** Characters after which a lossless break reads naturally (code, paths, prose). */
 const BREAK_AFTER = new Set([" ", "\t", ",", ";", ")", "]", "}", "/", "\\", "-", "|", "&", ".", ":", "="]);
 
+/** A row of a split line and its span in the line's text without SGR (UTF-16 units): where search matches fall. */
+export type SplitRow = { text: string; from: number; to: number };
+
+/** `hard`: cut at exactly `width` cells wherever that falls, as `less` wraps (tool output in the transcript view). */
+export type SplitOptions = { hard?: boolean };
+
 /**
  * Split one line (no "\n" inside) into rows of at most `width` cells WITHOUT dropping or
  * trimming anything: joining the rows gives the line back (minus SGR bookkeeping). A row
- * breaks after a space or punctuation when one sits in its second half, else mid-token; SGR
- * state is closed at each row end and reopened on the next. For code, paths and output.
+ * breaks after a space or punctuation when one sits in its second half, else mid-token (with
+ * `hard`, always at the width); SGR state is closed at each row end and reopened on the next.
+ * For code, paths and output.
  */
-export function splitLine(line: string, width: number): string[] {
+export function splitLine(line: string, width: number, options: SplitOptions = {}): string[] {
+  if (textWidth(line) <= Math.max(1, width)) return [line];
+  return splitRows(line, width, options.hard === true);
+}
+
+/** `splitLine(line, width, { hard: true })` with each row's span; printable ASCII is cut without tokenising it. */
+export function hardWrap(line: string, width: number): SplitRow[] {
   const w = Math.max(1, width);
-  if (textWidth(line) <= w) return [line];
+  if (isPrintableAscii(line) && line.length > w) {
+    const rows: SplitRow[] = [];
+    for (let at = 0; at < line.length; at += w) {
+      rows.push({ text: line.slice(at, at + w), from: at, to: Math.min(line.length, at + w) });
+    }
+    return rows;
+  }
+  if (textWidth(line) <= w) return [{ text: line, from: 0, to: stripSgr(line).length }];
+  const spans: number[] = [];
+  const rows = splitRows(line, w, true, spans);
+  return rows.map((text, k) => ({ text, from: spans[2 * k] ?? 0, to: spans[2 * k + 1] ?? 0 }));
+}
+
+/** Rows `hardWrap` cuts `line` into (at least 1): a 20 MB printable ASCII output is counted, not cut. */
+export function hardWrapCount(line: string, width: number): number {
+  const w = Math.max(1, width);
+  if (isPrintableAscii(line)) return Math.max(1, Math.ceil(line.length / w));
+  return textWidth(line) <= w ? 1 : splitRows(line, w, true).length;
+}
+
+/** The rows of a line wider than `width` (splitLine, hardWrap); `spans` gets each row's from and to. */
+function splitRows(line: string, width: number, hard: boolean, spans?: number[]): string[] {
+  const w = Math.max(1, width);
   const rows: string[] = [];
   let startActive: string[] = [];
   let row: Token[] = [];
   let rowWidth = 0;
+  let plain = 0;
   const emit = (count: number): void => {
     const active = [...startActive];
     let text = active.join("");
+    const from = plain;
     for (const t of row.slice(0, count)) {
       text += t.text;
       if (t.sgr) trackSgr(active, t.text);
+      else plain += t.text.length;
     }
-    rows.push(text.includes("\u001b") ? text + RESET : text);
+    rows.push(text.includes(ESC) ? text + SGR_RESET : text);
+    spans?.push(from, plain);
     startActive = active;
     row = row.slice(count);
     rowWidth = row.reduce((sum, t) => sum + (t.sgr ? 0 : t.width), 0);
   };
   const breakIndex = (): number => {
+    if (hard) return row.length;
     let width = rowWidth;
     for (let i = row.length - 1; i > 0; i -= 1) {
       const t = row[i - 1];

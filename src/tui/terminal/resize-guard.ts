@@ -3,9 +3,8 @@
 // again, ink-inline-writer.ts: Ink's erase of the frame's rows would leave a re-wrapped copy,
 // Ink issue #816), keeps the rows of the live frame for Ctrl+Z, and shows every write to the
 // terminal modes (those Ink switches itself).
+import { leadingCursorControlLength } from "../../bridge/index.js";
 import { LIVE_FRAME_SINK, TERMINAL_REFLOWS } from "../ink/ink-inline-writer.js";
-
-const LEADING_CURSOR_OPS = /^(?:\u001b\[\?2026[hl]|\u001b\[\d*[ABCDEFGJK]|\u001b\[2K|\u001b\[\?25[hl])*/;
 
 /**
  * Whether the terminal re-wraps lines on resize. Nearly all do (xterm.js and so VS Code, VTE,
@@ -33,7 +32,8 @@ export function createResizeGuard(out: NodeJS.WriteStream, reflows: boolean, onW
   };
   const observe = (chunk: unknown): void => {
     if (reported || typeof chunk !== "string") return;
-    const body = chunk.replace(LEADING_CURSOR_OPS, "");
+    // What Ink writes before a frame: synchronized output, cursor moves, erases, cursor show/hide.
+    const body = chunk.slice(leadingCursorControlLength(chunk));
     // Ink writes each frame as one string ending in "\n"; the last such write is the live frame.
     if (body === "" || !body.endsWith("\n")) return;
     frame = body.slice(0, -1).split("\n");

@@ -4,11 +4,14 @@
 // Keys typed during the query are handed back to stdin for the UI. It runs while the UI's modules
 // load (main.ts), so its wait costs no start-up time.
 
+import { CSI_OPEN_SOURCE, OSC_OPEN_SOURCE, STRING_END_SOURCE } from "../../bridge/index.js";
+
 export type Background = "light" | "dark";
 
 const QUERY = "\u001b]11;?\u001b\\\u001b[c";
-const OSC11_REPLY = /\u001b\]11;rgb:([0-9a-f]{1,4})\/([0-9a-f]{1,4})\/([0-9a-f]{1,4})(?:\u0007|\u001b\\)/i;
-const DA1_REPLY = /\u001b\[\?[0-9;]*c/;
+const HEX = "([0-9a-f]{1,4})";
+const OSC11_REPLY = new RegExp(`${OSC_OPEN_SOURCE}11;rgb:${HEX}/${HEX}/${HEX}${STRING_END_SOURCE}`, "i");
+const DA1_REPLY = new RegExp(`${CSI_OPEN_SOURCE}\\?[0-9;]*c`);
 /** Long enough for a local terminal or one over SSH; a silent terminal costs this at start. */
 const QUERY_TIMEOUT_MS = 200;
 

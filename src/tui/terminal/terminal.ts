@@ -5,6 +5,7 @@
 // main screen with mouse reporting off when the transcript view had the alternate screen. The
 // kitty keyboard mode is pushed by Ink (render option kittyKeyboard) and popped in unmount;
 // Ctrl+Z pops it here only when Ink pushed it (seen in what Ink writes) and pushes it back.
+import { CSI_OPEN_SOURCE } from "../../bridge/index.js";
 import { sanitizeLine } from "../render/sanitize.js";
 
 const MAX_TITLE_CHARS = 200;
@@ -16,7 +17,7 @@ const TITLE_PUSH = "\u001b[22;0t";
 const TITLE_POP = "\u001b[23;0t";
 const CURSOR_SHOW = "\u001b[?25h";
 const SGR_RESET = "\u001b[0m";
-const KITTY_PUSH_RE = /\u001b\[>(\d+)u/g;
+const KITTY_PUSH_RE = new RegExp(`${CSI_OPEN_SOURCE}>(\\d+)u`, "g");
 const KITTY_POP = "\u001b[<u";
 
 /** Alternate screen (saves the cursor, clears) with SGR mouse reports for the wheel. */

@@ -3,9 +3,9 @@
 // rows are built, whatever the size of the session. Search runs over the same layout.
 import { renderMarkdown } from "../render/markdown.js";
 import { theme } from "../render/theme.js";
-import { stripSgr, textWidth, wrapText } from "../render/text-width.js";
+import { hardWrap, hardWrapCount, stripSgr, textWidth, wrapText } from "../render/text-width.js";
 import { type Part, type TextLines, lineAt } from "./block-content.js";
-import { findRanges, hardWrap, hardWrapCount, markRanges } from "./hard-wrap.js";
+import { findRanges, markRanges } from "./search-marks.js";
 import { formatCount } from "../state/format-count.js";
 
 type RowsSeg = { kind: "rows"; start: number; rows: string[] };

@@ -6,14 +6,13 @@
 // afterwards (the live frame, or <Static> entries committed while the view was up) leaves it
 // after Ink's erase of the view, so everything is drawn on the main screen where it was.
 // Switching on Ink's own writes keeps this right whatever Ink's render throttling does.
+import { CSI_SOURCE, leadingCursorControlLength, OSC_SOURCE } from "../../bridge/index.js";
 import { ALT_SCREEN_ENTER, ALT_SCREEN_LEAVE, noteAlternateScreen } from "../terminal/terminal.js";
 
 /** Starts the first row of the view's frame; an OSC that terminals never see (it is stripped). */
 export const VIEW_FRAME_TAG = "\u001b]7777;agent-tui-transcript-view\u0007";
 
-/** Cursor movement and erase sequences Ink writes before a frame (no SGR: those belong to the frame). */
-const LEADING_CONTROL = /^(?:\u001b\[[0-?]*[ -/]*[@-ln-~])*/;
-const CONTROL = /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)/g;
+const CONTROL = new RegExp(`${CSI_SOURCE}|${OSC_SOURCE}`, "g");
 
 export type ScreenSwitch = {
   /** Give this to Ink as its stdout. */
@@ -46,7 +45,8 @@ export function createScreenSwitch(out: NodeJS.WriteStream): ScreenSwitch {
       return;
     }
     if (alternate && draws(chunk)) {
-      const head = LEADING_CONTROL.exec(chunk)?.[0] ?? "";
+      // Cursor movement and erase Ink writes before a frame (no SGR: that belongs to the frame).
+      const head = chunk.slice(0, leadingCursorControlLength(chunk));
       write(head);
       write(ALT_SCREEN_LEAVE);
       alternate = false;

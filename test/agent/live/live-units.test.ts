@@ -7,7 +7,7 @@ import { idleGraceMs } from "../../../src/agent/live/idle-exit.js";
 import { findLiveEntry, type LiveEntry } from "../../../src/agent/live/live-registry.js";
 import { chooseLiveEntry, parseAttachArgs } from "../../../src/agent/live/relay.js";
 import { createReplayLog } from "../../../src/agent/live/replay-log.js";
-import { describeState } from "../../../src/agent/live/sessions-command.js";
+import { describeState, parseSessionsArgs } from "../../../src/agent/live/sessions-command.js";
 import { HOST_DISCONNECTED_MESSAGE, HostToolRegistry } from "../../../src/agent/session/host-tools.js";
 
 describe("replay log", () => {
@@ -172,6 +172,16 @@ describe("finding a live worker", () => {
     expect(chooseLiveEntry([a, b], parseAttachArgs(["--or-start"]), "/p")).toBeUndefined();
     expect(chooseLiveEntry([a, b], parseAttachArgs(["--or-serve", "-c"]), "/q")).toBe(b);
     expect(chooseLiveEntry([a, b], parseAttachArgs(["--or-serve"]), "/p")).toBeUndefined();
+  });
+
+  it("sessions takes --json, --stop ID and --help; anything else is said in one message", () => {
+    expect(parseSessionsArgs([])).toEqual({ json: false });
+    expect(parseSessionsArgs(["--stop", "0198", "--json"])).toEqual({ json: true, stop: "0198" });
+    expect(parseSessionsArgs(["-h"])).toMatchObject({ help: true });
+    expect(parseSessionsArgs(["--bogus"])).toEqual({ error: "Unknown option: --bogus" });
+    expect(parseSessionsArgs(["list"])).toEqual({ error: "Unexpected argument: list" });
+    expect(parseSessionsArgs(["--stop"])).toEqual({ error: "Option --stop needs the ID of a live session" });
+    expect(parseSessionsArgs(["--stop", "--json"])).toEqual({ error: "Option --stop needs the ID of a live session" });
   });
 
   it("describes states for people", () => {

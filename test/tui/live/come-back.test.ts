@@ -5,6 +5,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { comeBackCommand, shellWord } from "../../../src/tui/live/come-back.js";
+import { askQuitWhileWorking, detachedHint } from "../../../src/tui/live/live-commands.js";
+import { createPickerHost } from "../../../src/tui/pickers/picker-host.js";
+import { createInitialState } from "../../../src/tui/state/reducer.js";
+import { createStore } from "../../../src/tui/state/store.js";
 
 let root: string;
 beforeEach(() => {
@@ -45,5 +49,17 @@ describe("the come-back command", () => {
     expect(shellWord("bin/agent-tui.js")).toBe("bin/agent-tui.js");
     expect(shellWord("my dir/it's")).toBe(`'my dir/it'\\''s'`);
     expect(shellWord("a\u001b]0;x\u0007b")).toBe("$'a\\x1b]0;x\\x07b'");
+  });
+
+  it("the quit question names the command the detach line prints, with the session's short id", async () => {
+    const script = join(root, "repo", "bin", "agent-tui.js");
+    const inv = { argv: ["/usr/bin/node", script], execPath: "/usr/bin/node", cwd: join(root, "repo"), pathEnv: "" };
+    const host = createPickerHost(createStore(createInitialState(80, 24), { frameMs: 0 }));
+    const asked = askQuitWhileWorking(host, "01a24f12-107f-4e2b", inv);
+    const detail = host.state()?.items.find((item) => item.id === "detach")?.detail;
+    host.cancel();
+    expect(await asked).toBeUndefined();
+    expect(detail).toBe("Come back with: /usr/bin/node bin/agent-tui.js attach 01a24f12-107f");
+    expect(detachedHint("01a24f12-107f-4e2b", inv)).toContain(detail);
   });
 });

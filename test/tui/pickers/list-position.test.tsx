@@ -63,7 +63,7 @@ describe("a list that scrolls", () => {
 describe("a list that fits", () => {
   it("the 'Leave it running?' question shows no count and offers no search, wherever the highlight is", async () => {
     const s = setup(24);
-    void askQuitWhileWorking(s.host);
+    void askQuitWhileWorking(s.host, "01a24f12-107f");
     await waitFor(() => s.frame().includes("Leave it running?"), "question");
     const hint = () =>
       s

@@ -6,7 +6,7 @@ import { entryLines } from "../../../src/tui/render/entry-lines.js";
 import { footerLine } from "../../../src/tui/render/footer-lines.js";
 import { renderMarkdown } from "../../../src/tui/render/markdown.js";
 import { renderTableRows } from "../../../src/tui/render/markdown-table.js";
-import { splitLine, stripSgr, textWidth } from "../../../src/tui/render/text-width.js";
+import { hardWrap, hardWrapCount, splitLine, stripSgr, textWidth } from "../../../src/tui/render/text-width.js";
 import { toolLines } from "../../../src/tui/render/tool-lines.js";
 import { createInitialState } from "../../../src/tui/state/reducer.js";
 import type { FooterState, ToolRun } from "../../../src/tui/state/types.js";
@@ -37,6 +37,18 @@ describe("splitLine", () => {
   it("prefers to break after a space or punctuation in the second half of a row", () => {
     expect(splitLine("alpha beta gamma delta", 12)).toEqual(["alpha beta ", "gamma delta"]);
     expect(splitLine("abcdefghijklmnop", 5)).toEqual(["abcde", "fghij", "klmno", "p"]);
+  });
+  it("with `hard`, cuts at the width as less does, and hardWrap says which plain text each row shows", () => {
+    expect(splitLine("alpha beta gamma delta", 12, { hard: true })).toEqual(["alpha beta g", "amma delta"]);
+    const line = "\u001b[1m漢字\u001b[22m, alpha";
+    expect(hardWrap(line, 5).map((r) => [stripSgr(r.text), r.from, r.to])).toEqual([
+      ["漢字,", 0, 3],
+      [" alph", 3, 8],
+      ["a", 8, 9],
+    ]);
+    expect(hardWrap(line, 5).map((r) => r.text)).toEqual(splitLine(line, 5, { hard: true }));
+    expect(hardWrapCount(line, 5)).toBe(3);
+    expect(hardWrap("", 5)).toEqual([{ text: "", from: 0, to: 0 }]);
   });
 });
 

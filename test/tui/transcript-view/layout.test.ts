@@ -3,9 +3,9 @@
 // arguments and results, folded blocks, estimated answers made exact, and windowed rows.
 import { describe, expect, it } from "vitest";
 import type { Entry, ToolRun } from "../../../src/tui/state/types.js";
-import { stripSgr, textWidth } from "../../../src/tui/render/text-width.js";
+import { hardWrap, hardWrapCount, stripSgr, textWidth } from "../../../src/tui/render/text-width.js";
 import { blockParts, blockPlainText } from "../../../src/tui/transcript-view/block-content.js";
-import { hardWrap, hardWrapCount, markRanges } from "../../../src/tui/transcript-view/hard-wrap.js";
+import { markRanges } from "../../../src/tui/transcript-view/search-marks.js";
 import { createLayoutCache } from "../../../src/tui/transcript-view/layout-cache.js";
 import { layoutRows, needleFor } from "../../../src/tui/transcript-view/layout.js";
 import { committedBlocks, liveBlocks } from "../../../src/tui/transcript-view/view-blocks.js";

@@ -28,6 +28,8 @@ const KNOWN_FOLDERS: Record<string, Area> = {
   bridge: "bridge",
   tui: "tui",
   "tui/app": "tui",
+  "tui/blocks": "tui",
+  "tui/blocks/tools": "tui",
   "tui/completion": "tui",
   "tui/components": "tui",
   "tui/components/dialogs": "tui",
@@ -57,14 +59,20 @@ const INNER_RULES: { from: string; notInto: string[]; onlyInto?: string[]; why: 
     why: "state is pure data and reducers, the bottom of the TUI: everything above depends on it, not the reverse",
   },
   {
+    from: "tui/blocks",
+    notInto: [],
+    onlyInto: ["tui/blocks", "tui/render", "tui/state", "bridge"],
+    why: "every surface draws entries through blocks/, plain and print mode included: no Ink, no surface of its own",
+  },
+  {
     from: "tui/print",
     notInto: ["tui/components", "tui/transcript-view", "tui/pickers", "tui/plain"],
-    why: "print mode runs without Ink; what it shares with plain mode lives in render/ or state/",
+    why: "print mode runs without Ink; what it shares with plain mode lives in blocks/, render/ or state/",
   },
   {
     from: "tui/plain",
     notInto: ["tui/components", "tui/transcript-view", "tui/pickers", "tui/print"],
-    why: "plain mode runs without Ink; what it shares with print mode lives in render/ or state/",
+    why: "plain mode runs without Ink; what it shares with print mode lives in blocks/, render/ or state/",
   },
 ];
 

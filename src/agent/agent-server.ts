@@ -8,7 +8,9 @@ import type { CliOptions } from "./cli.js";
 import { agentHome, loadConfig, type LoadedConfig } from "./config.js";
 import type { AgentServices, CommandContext } from "./commands/command-table.js";
 import { buildCommandTable } from "./commands/registry.js";
+import { saveDefaultModel } from "./commands/model-commands.js";
 import type { HostRuntime } from "./extensions/runtime-port.js";
+import { DEMO_PROVIDER } from "./providers/demo-model.js";
 import { ModelRegistry } from "./providers/model-registry.js";
 import { createFrameWriter, STREAM_COALESCE_MS, takeOverStdout, type FrameSink, type FrameWriter } from "./rpc/frame-writer.js";
 import { startRpcServer, type RpcServer } from "./rpc/rpc-server.js";
@@ -147,7 +149,12 @@ function extensionPort(runtime: AgentRuntime, session: SessionManager, writer: F
     activeToolNames: () => runtime.activeToolNames(),
     setActiveTools: (names) => runtime.setActiveTools(names),
     allTools: () => runtime.allTools(),
-    setModel: (provider, modelId) => runtime.selectModel(provider, modelId),
+    // pi.setModel saves the default too, as /model does (pi's AgentSession.setModel).
+    setModel: async (provider, modelId) => {
+      const chosen = await runtime.selectModel(provider, modelId);
+      if (chosen && runtime.model) saveDefaultModel(runtime.config, runtime.model);
+      return chosen;
+    },
     signal: () => runtime.signal,
     sendMessage: (message, options) => {
       const custom = {
@@ -306,6 +313,7 @@ export async function startAgent({ cli, version, cwd, notices }: StartOptions): 
     home: config.home,
     cliPaths: cli.extensions,
     settings: config.rawSettings,
+    ...(cli.provider === DEMO_PROVIDER ? { demo: true } : {}),
     emit: (frame) => writer.write(frame),
     warn,
     runtime: extensionPort(runtime, session, writer, shutdown),

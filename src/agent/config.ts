@@ -182,7 +182,15 @@ function setAt(raw: Record<string, unknown>, path: string, value: unknown): void
  * never leaves half a file. The in-memory settings follow.
  */
 export function persistSetting(config: LoadedConfig, key: string, value: unknown, warn: (message: string) => void): void {
-  setAt(config.rawSettings, key, value);
+  persistSettings(config, { [key]: value }, warn);
+}
+
+type Warn = (message: string) => void;
+
+/** persistSetting for keys that belong together (defaultProvider + defaultModel): one write. */
+export function persistSettings(config: LoadedConfig, values: Record<string, unknown>, warn: Warn): void {
+  const entries = Object.entries(values);
+  for (const [key, value] of entries) setAt(config.rawSettings, key, value);
   config.settings = decodeSettings(config.rawSettings);
   const path = join(config.home, "settings.json");
   try {
@@ -194,7 +202,7 @@ export function persistSetting(config: LoadedConfig, key: string, value: unknown
       if (!isObject(current)) throw new Error(`${path} does not hold a JSON object`);
       onDisk = current;
     }
-    setAt(onDisk, key, value);
+    for (const [key, value] of entries) setAt(onDisk, key, value);
     const temp = `${path}.${process.pid}.tmp`;
     writeFileSync(temp, `${JSON.stringify(onDisk, null, 2)}\n`, { mode: 0o600 });
     renameSync(temp, path);

@@ -2,7 +2,11 @@
 // on a live worker's ready frame (the answer's snapshot or missed events come in stream order),
 // drop and count frames for the resume cursor, and when the link drops while the worker lives
 // on, reconnect with backoff (2, 4, 8… s up to 30 s) until it is back or the user gives up.
+// When the process that exited was the worker itself (attach --or-serve), or a relay says its
+// worker is gone, the worker is known dead: that is said as a crash and a new worker is started
+// without waiting.
 // Nothing unanswered is resent: commands in flight are reported as of unknown outcome.
+import { RELAY_EXIT_WORKER_DIED } from "../protocol/index.js";
 import { isRecord } from "./client-values.js";
 import { BridgeError } from "./errors.js";
 import type { ExitParts } from "./exit-cleanup.js";
@@ -18,8 +22,11 @@ import type { ExitKind } from "./worker-supervisor.js";
 
 /** What the live part asks of the supervisor: the link's state, the exit it saw, another attempt. */
 export interface ReconnectControl {
-  /** `reconnecting` while the link is re-established, `exited` when another worker answered. */
-  markLink(state: "reconnecting" | "exited", info?: WorkerExitInfo): void;
+  /**
+   * `reconnecting` while the link is re-established, `exited` when the worker died (seen at its
+   * exit, or when another worker answered), `recovering` while its replacement starts.
+   */
+  markLink(state: "reconnecting" | "exited" | "recovering", info?: WorkerExitInfo): void;
   lastExitInfo(): WorkerExitInfo | undefined;
   /** Launch the next generation with the reconnect command; rejects when it does not come up. */
   reconnect(): Promise<void>;
@@ -95,6 +102,10 @@ class LiveConnection implements LiveSupport {
   private looping = false;
   /** Ends the current backoff wait early (stop()). */
   private wake: (() => void) | undefined;
+  /** The followed worker's pid, from its ready frame. */
+  private workerPid: number | undefined;
+  /** The worker's death was reported when its exit was seen: its replacement says it no more. */
+  private deathReported = false;
 
   private readonly notices: NoticeSink;
 
@@ -119,6 +130,7 @@ class LiveConnection implements LiveSupport {
 
   onReady(live: LiveIdentity | undefined): void {
     this.kind = this.link.onReady(live);
+    this.workerPid = live?.pid;
     if (this.kind === "none") return;
     if (this.kind === "replaced") this.workerReplaced();
     this.attachedPromise = new Promise<void>((resolve) => {
@@ -163,7 +175,10 @@ class LiveConnection implements LiveSupport {
     this.wake?.();
   }
 
-  /** A generation exited; true when it was a live worker's link that dropped (reconnecting). */
+  /**
+   * A generation exited; true when the live part handles it: a link that dropped (reconnected)
+   * or a worker known dead (replaced at once).
+   */
   private linkLost(info: WorkerExitInfo): boolean {
     const { supervisor } = this.parts;
     if (supervisor.isStopping()) return false;
@@ -180,9 +195,24 @@ class LiveConnection implements LiveSupport {
     }
     if (this.looping) return true; // a failed attempt: the loop tries again
     this.looping = true;
-    this.failLink(info);
-    void this.reconnect();
+    this.lastMode = undefined;
+    this.runLost = false;
+    const died = this.deathOf(info);
+    if (died) this.workerDied(died);
+    else this.failLink(info);
+    void this.reconnect(died !== undefined);
     return true;
+  }
+
+  /**
+   * Whether this exit means the worker died, and how: the process that exited was the worker
+   * itself (attach --or-serve: its own signal or code), or the relay found it gone (the relay's
+   * code is not the worker's, whose status nobody here received). Undefined: only the link dropped.
+   */
+  private deathOf(info: WorkerExitInfo): WorkerExitInfo | undefined {
+    if (this.workerPid !== undefined && info.pid === this.workerPid) return info;
+    if (info.code === RELAY_EXIT_WORKER_DIED) return { ...info, code: null, signal: null, stderrTail: "" };
+    return undefined;
   }
 
   /** Forget the run in progress (its events will not come): tools, run state. */
@@ -196,28 +226,53 @@ class LiveConnection implements LiveSupport {
 
   /** The link dropped, the worker lives on: fail only what that link could answer. */
   private failLink(info: WorkerExitInfo): void {
+    this.closeLinkParts();
+    this.parts.supervisor.markLink("reconnecting", info);
+    this.notices.emit({ kind: "live_link", state: "lost" });
+  }
+
+  /**
+   * Our own child was the worker and it exited: the worker is dead, which is said as a crash
+   * with its real signal or code (never as a link that may come back), and its run, dialogs,
+   * host tools and queue go with it; the footer shows the restart that follows.
+   */
+  private workerDied(info: WorkerExitInfo): void {
+    this.closeLinkParts();
+    this.deathReported = true;
+    this.dropDeadWorker(info);
+    this.parts.supervisor.markLink("recovering");
+  }
+
+  /** What only the dropped link could answer: its dialogs and the host tools it was running. */
+  private closeLinkParts(): void {
     const { ui, hostTools } = this.parts.work.parts();
     for (const n of ui.closeAll()) this.notices.emit(n);
     for (const what of hostTools.abortAll()) {
       this.notices.emit({ kind: "indeterminate", what: `${what} had no result` });
     }
-    this.parts.supervisor.markLink("reconnecting", info);
-    this.notices.emit({ kind: "live_link", state: "lost" });
   }
 
   /** Another worker answered the reconnect: the old one and its run are gone (as a crash). */
   private workerReplaced(): void {
+    if (this.deathReported) {
+      this.deathReported = false;
+      return;
+    }
+    // The exit the bridge saw is its link's (a relay ends with 0 when the socket closes), not the
+    // dead worker's, whose code nobody here received: say only when it ended.
+    const last = this.parts.supervisor.lastExitInfo();
+    this.dropDeadWorker(last ? { ...last, code: null, signal: null, reason: "while the link was down" } : undefined);
+  }
+
+  /** Say the worker died (first, while the run still counts as going), then forget its run and queue. */
+  private dropDeadWorker(info: WorkerExitInfo | undefined): void {
     this.runLost = this.parts.work.runGoing();
+    this.parts.supervisor.markLink("exited", info);
     for (const what of this.forgetRun()) this.notices.emit({ kind: "indeterminate", what });
     for (const lost of this.parts.work.parts().queues.takeLost()) {
       const what = `queued ${lost.lane === "steering" ? "steering" : "follow-up"} message was lost`;
       this.notices.emit({ kind: "indeterminate", what, text: lost.text });
     }
-    // The exit the bridge saw is its link's (a relay ends with 0 when the socket closes), not the
-    // dead worker's, whose code nobody here received: say only when it ended.
-    const last = this.parts.supervisor.lastExitInfo();
-    const info = last ? { ...last, code: null, signal: null, reason: "it ended while the link was down" } : undefined;
-    this.parts.supervisor.markLink("exited", info);
   }
 
   private applyAnswer(data: Record<string, unknown>): void {
@@ -264,14 +319,15 @@ class LiveConnection implements LiveSupport {
     });
   }
 
-  private async reconnect(): Promise<void> {
+  /** `now`: the worker is known dead, so its replacement starts at once (no one to wait for). */
+  private async reconnect(now: boolean): Promise<void> {
     const { supervisor } = this.parts;
-    this.lastMode = undefined;
-    this.runLost = false;
     for (let attempt = 1; ; attempt++) {
-      const delayMs = reconnectDelay(attempt, this.delays);
-      this.notices.emit({ kind: "live_link", state: "waiting", attempt, delayMs });
-      await this.wait(delayMs);
+      if (!now || attempt > 1) {
+        const delayMs = reconnectDelay(now ? attempt - 1 : attempt, this.delays);
+        this.notices.emit({ kind: "live_link", state: "waiting", attempt, delayMs });
+        await this.wait(delayMs);
+      }
       if (supervisor.isStopping()) break;
       try {
         await supervisor.reconnect();

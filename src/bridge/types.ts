@@ -24,6 +24,8 @@ export interface WorkerExitInfo {
   signal: string | null;
   /** True when the client asked for the exit (stop()). */
   intentional: boolean;
+  /** The pid of the process that exited (a live worker's own, when we ran it in place). */
+  pid?: number;
   /** Last valid frame before the exit (type, time, and command for responses). */
   lastFrame?: { type: string; at: number; command?: string };
   /** Redacted stderr tail (last lines). */

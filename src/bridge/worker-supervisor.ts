@@ -134,8 +134,11 @@ export class WorkerSupervisor {
     }
   }
 
-  /** A live worker's link: `reconnecting` while it is re-established, `exited` when another worker answered. */
-  markLink(state: "reconnecting" | "exited", info?: WorkerExitInfo): void {
+  /**
+   * A live worker's link: `reconnecting` while it is re-established, `exited` when the worker
+   * died, `recovering` while its replacement starts.
+   */
+  markLink(state: "reconnecting" | "exited" | "recovering", info?: WorkerExitInfo): void {
     this.setState(state, info);
   }
 
@@ -229,6 +232,7 @@ export class WorkerSupervisor {
       code,
       signal,
       intentional: this.stopping,
+      ...(w.pid !== undefined ? { pid: w.pid } : {}),
       stderrTail: w.stderr.tail(),
       ...(lastFrame ? { lastFrame } : {}),
       ...(reason ? { reason } : {}),

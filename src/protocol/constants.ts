@@ -166,3 +166,11 @@ export function isEventType(value: unknown): value is AgentEventType {
 export function isThinkingLevel(value: unknown): value is ThinkingLevel {
   return typeof value === "string" && (THINKING_LEVELS as readonly string[]).includes(value);
 }
+
+/**
+ * Exit code of `agent-rpc attach` (a relay) when the live worker it relayed to died: the socket
+ * closed without the worker's goodbye (live_detached) and the worker's process is gone. A relay
+ * that exits 0 lost only its link, or was let go: a client reconnects to a worker whose link
+ * dropped, and starts a replacement at once for one that died, saying so.
+ */
+export const RELAY_EXIT_WORKER_DIED = 5;

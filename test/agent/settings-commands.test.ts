@@ -1,6 +1,6 @@
 // get_settings / set_setting / list_files over the in-process server: values in effect, changes
 // applied and saved to settings.json without losing keys written by someone else, validation,
-// and pi's set_* switches saved too.
+// pi's set_* switches saved too, and the chosen model saved as the default.
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -54,6 +54,16 @@ describe("settings commands", () => {
     await s.request({ id: "r", type: "set_auto_retry", enabled: false });
     await s.request({ id: "c", type: "set_auto_compaction", enabled: false });
     expect(saved(s)).toEqual({ retry: { enabled: false }, compaction: { enabled: false } });
+  });
+
+  it("set_model and cycle_model save the model as the default of new sessions, as pi does", async () => {
+    s = createServerHarness();
+    writeFileSync(join(s.h.runtime.config.home, "settings.json"), JSON.stringify({ theme: "dark" }));
+    await s.request({ id: "m", type: "set_model", provider: "faux", modelId: "faux-plain" });
+    expect(saved(s)).toEqual({ theme: "dark", defaultProvider: "faux", defaultModel: "faux-plain" });
+    expect(s.h.runtime.config.settings).toMatchObject({ defaultProvider: "faux", defaultModel: "faux-plain" });
+    await s.request({ id: "c", type: "cycle_model" });
+    expect(saved(s)).toMatchObject({ defaultProvider: "faux", defaultModel: "faux-1" });
   });
 
   it("list_files lists the working directory's files relative to it, .gitignore honoured, and says when the limit cut it", async () => {

@@ -2,7 +2,8 @@
 // first attach shows the conversation and the answer so far; a killed relay (a dropped link)
 // is reconnected to the same worker with backoff and every missed delta arrives exactly once;
 // a command unanswered on the dead link is reported, not resent; a second client taking over
-// ends this one without a reconnect; shutdownWorker ends the worker.
+// ends this one without a reconnect; a worker killed is said dead (at once when it was our own
+// child); shutdownWorker ends the worker.
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -138,7 +139,7 @@ describe.skipIf(!built)("bridge × live agent-rpc", () => {
     await waitFor(() => !isProcessAlive(pid), 5000, "the worker to end");
   });
 
-  it("a worker killed behind a relay is reported replaced, without the relay's exit code as its own", async () => {
+  it("a worker killed behind a relay is said dead at once: the relay exits 5, its code is not the worker's", async () => {
     sandbox = await createPiSandbox([{ kind: "text", matchLastUser: "LONG", chunks: WORDS, delayMs: 60 }]);
     const { connection, log } = connect(["attach", "--or-start"]);
     await connection.start();
@@ -146,11 +147,40 @@ describe.skipIf(!built)("bridge × live agent-rpc", () => {
     await waitFor(() => textDeltas(log.eventsSince(0)).length > 10, 8000, "some deltas");
     const worker = listLiveEntries(liveDir())[0]?.pid ?? 0;
     expect(worker).not.toBe(connection.getSnapshot().pid);
+    const from = log.notices.length;
     process.kill(worker, "SIGKILL");
     await waitFor(() => log.notices.some((n) => n.kind === "live_link" && n.state === "restored"), 15_000, "restored");
-    expect(log.notices.find((n) => n.kind === "live_link" && n.state === "restored")).toMatchObject({ mode: "replaced", runLost: true });
-    // The relay ended with 0 when its socket closed; the dead worker's status reached nobody.
-    const exited = log.notices.find((n) => n.kind === "supervisor" && n.state === "exited");
-    expect(exited?.kind === "supervisor" ? exited.info : undefined).toMatchObject({ code: null, signal: null, reason: "it ended while the link was down" });
+    const after = log.notices.slice(from);
+    const linkStates = after.flatMap((n) => (n.kind === "live_link" ? [n.state] : []));
+    expect(linkStates).toEqual(["restored"]);
+    expect(after.find((n) => n.kind === "live_link")).toMatchObject({ mode: "replaced", runLost: true });
+    const exited = after.filter((n) => n.kind === "supervisor" && n.state === "exited");
+    expect(exited).toHaveLength(1);
+    const info = exited[0]?.kind === "supervisor" ? exited[0].info : undefined;
+    expect(info).toMatchObject({ code: null, signal: null, stderrTail: "" });
+    expect(info?.reason).toBeUndefined();
+  });
+
+  it("a worker run in place (--or-serve) and killed is said dead at once, with its signal", async () => {
+    sandbox = await createPiSandbox([{ kind: "text", matchLastUser: "LONG", chunks: WORDS, delayMs: 60 }]);
+    const { connection, log } = connect(["attach", "--or-serve"]);
+    await connection.start();
+    await connection.rpc.prompt("LONG please");
+    await waitFor(() => textDeltas(log.eventsSince(0)).length > 10, 8000, "some deltas");
+    const worker = listLiveEntries(liveDir())[0]?.pid ?? 0;
+    expect(worker).toBe(connection.getSnapshot().pid);
+    const from = log.notices.length;
+    process.kill(worker, "SIGKILL");
+    await waitFor(() => log.notices.some((n) => n.kind === "live_link" && n.state === "restored"), 15_000, "restored");
+    const after = log.notices.slice(from);
+    // No lost link, no wait: the exit of our child was the worker's own.
+    const linkStates = after.flatMap((n) => (n.kind === "live_link" ? [n.state] : []));
+    expect(linkStates).toEqual(["restored"]);
+    const states = after.flatMap((n) => (n.kind === "supervisor" ? [n.state] : []));
+    expect(states).toEqual(["exited", "recovering", "running"]);
+    const exited = after.find((n) => n.kind === "supervisor" && n.state === "exited");
+    expect(exited?.kind === "supervisor" ? exited.info : undefined).toMatchObject({ signal: "SIGKILL", pid: worker });
+    expect(after.find((n) => n.kind === "live_link")).toMatchObject({ mode: "replaced", runLost: true });
+    expect(listLiveEntries(liveDir())[0]?.pid).not.toBe(worker);
   });
 });

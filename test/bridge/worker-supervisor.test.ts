@@ -88,7 +88,8 @@ describe("worker supervisor", () => {
     r.processes[0]!.die(3);
     await waitFor(() => r.supervisor.view().state === "running" && r.spawns.length === 2, 2000, "the restart");
     expect(r.ended).toEqual([
-      { generation: 1, code: 3, signal: null, intentional: false, stderrTail: "stderr of 1", lastFrame: { type: "message_update", at: 1 } },
+      // The pid says which process ended: a live worker run in place is its own exit (connection-live.ts).
+      { generation: 1, code: 3, signal: null, intentional: false, pid: 4242, stderrTail: "stderr of 1", lastFrame: { type: "message_update", at: 1 } },
     ]);
     expect(r.states).toEqual(["starting", "running", "exited", "recovering", "running"]);
     expect(r.spawns).toEqual([

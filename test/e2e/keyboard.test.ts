@@ -2,7 +2,8 @@
 // agent: new lines in every encoding a terminal sends (never escape text in the prompt), big
 // pastes as one marker, thinking-level and model changes written in the transcript, repeated
 // hints that count instead of stacking, the window title, Ctrl+R through a history kept across
-// runs, Ctrl+C that clears a draft without arming the exit, and Ctrl+Z / fg from a real shell.
+// runs, Ctrl+U / Ctrl+K cuts with undo, Ctrl+C that clears a draft without arming the exit, and
+// Ctrl+Z / fg from a real shell.
 import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -14,6 +15,9 @@ const SHIFT_TAB = "\u001b[Z";
 const CTRL_P = "\u0010";
 const CTRL_R = "\u0012";
 const CTRL_Z = "\u001a";
+const CTRL_U = "\u0015";
+const CTRL_K = "\u000b";
+const CTRL_UNDO = "\u001f";
 const ALT_UP = "\u001b[1;3A";
 const PASTED = Array.from({ length: 2001 }, (_, i) => `pasted line ${i}`);
 
@@ -100,6 +104,19 @@ describe.skipIf(!built)("keyboard under a pty", () => {
     tui.write(KEYS.esc); // keep it to edit instead of sending
     await tui.waitForNoText("history search");
     tui.write(KEYS.ctrlC);
+    await waitForEditor(tui, "");
+  });
+
+  it("Ctrl+U deletes to the start of the line, Ctrl+K to its end, and Ctrl+_ undoes the cut", async () => {
+    const { tui } = s;
+    await tui.type("some draft text");
+    await waitForEditor(tui, "some draft text");
+    tui.write(CTRL_U);
+    await waitForEditor(tui, "");
+    tui.write(CTRL_UNDO);
+    await waitForEditor(tui, "some draft text");
+    tui.write("\u0001"); // Ctrl+A: start of the line
+    tui.write(CTRL_K);
     await waitForEditor(tui, "");
   });
 

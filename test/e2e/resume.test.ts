@@ -80,7 +80,7 @@ describe.skipIf(!BUILT)("opening a session prints its conversation", () => {
 
       // The worker dies and comes back on the same session: the transcript already shows it.
       process.kill(workerPid(tui.pid), "SIGKILL");
-      await tui.waitForText("Worker restarted; the session was reopened", 20_000, "all");
+      await tui.waitForText("Restarted from the saved session", 20_000, "all");
       await tui.waitForText("Fake Model");
       expect(count(tui.allText(), "› FIRST-PROMPT explain")).toBe(1);
       expect(count(tui.allText(), "SECOND-ANSWER-END")).toBe(1);

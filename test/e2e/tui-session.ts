@@ -109,3 +109,20 @@ export async function submitLine(tui: TuiProcess, line: string): Promise<void> {
   await waitForEditor(tui, line);
   tui.write(KEYS.enter);
 }
+
+/**
+ * The transcript notices (`!` warning, `·` info, `✗` error) printed after the first line that
+ * reads `from`, each as one string: a notice wrapped by the TUI continues on rows indented by two.
+ */
+export function noticesAfter(tui: TuiProcess, from: string): string[] {
+  const lines = tui.allText().split("\n");
+  const notices: string[] = [];
+  let inNotice = false;
+  for (const line of lines.slice(lines.findIndex((l) => l.trimEnd() === from) + 1)) {
+    const text = line.trimEnd();
+    if (/^[!·✗] /.test(text)) notices.push(text);
+    else if (inNotice && /^ {2}\S/.test(text)) notices[notices.length - 1] += ` ${text.trim()}`;
+    inNotice = /^[!·✗] /.test(text) || (inNotice && /^ {2}\S/.test(text));
+  }
+  return notices;
+}

@@ -1,15 +1,31 @@
 // Model and thinking-level commands (docs/protocol.md §3.3–3.4). The thinking level is clamped
-// to the model; a change of the effective level emits thinking_level_changed (runtime).
+// to the model; a change of the effective level emits thinking_level_changed (runtime). A model
+// the user chooses becomes the default of new sessions, as in pi.
 
-import { publicModel } from "../providers/model-registry.js";
+import { type LoadedConfig, persistSettings } from "../config.js";
+import { DEMO_PROVIDER } from "../providers/demo-model.js";
+import { type AnyModel, publicModel } from "../providers/model-registry.js";
 import { isThinkingLevel } from "../providers/thinking.js";
 import type { CommandTable } from "./command-table.js";
+
+/**
+ * Save `model` as settings.json's defaultProvider/defaultModel, as pi's setModel and cycleModel
+ * do: the next new session starts on it. The offline demo model is a mode (--demo), never a
+ * default. (Opening a session restores its own model without calling this.)
+ */
+export function saveDefaultModel(config: LoadedConfig, model: AnyModel): void {
+  if (model.provider === DEMO_PROVIDER) return;
+  persistSettings(config, { defaultProvider: model.provider, defaultModel: model.id }, (message) => {
+    process.stderr.write(`agent-rpc: ${message}\n`);
+  });
+}
 
 export const modelCommands: CommandTable = {
   async set_model(cmd, { runtime }) {
     const model = await runtime.models.find(cmd.provider, cmd.modelId);
     if (!model) throw new Error(`Model not found: ${cmd.provider}/${cmd.modelId}`);
     runtime.setModel(model);
+    saveDefaultModel(runtime.config, model);
     return publicModel(model);
   },
   async cycle_model(_cmd, { runtime }) {
@@ -20,6 +36,7 @@ export const modelCommands: CommandTable = {
     const next = available[(index + 1) % available.length];
     if (!next) return null;
     runtime.setModel(next);
+    saveDefaultModel(runtime.config, next);
     return { model: publicModel(next), thinkingLevel: runtime.thinkingLevel, isScoped: false };
   },
   async get_available_models(_cmd, { runtime }) {

@@ -32,7 +32,10 @@ export interface SetupExtensionsOptions {
   /** Flag/env overrides from the CLI; undefined = decide from settings. */
   permissionGate?: boolean;
   trustProject?: boolean;
-  /** Register the /demo-ui command (default true). */
+  /**
+   * Register the /demo-ui command: a demo, not one of the user's commands, so only in demo mode
+   * (the demo provider, which `agent-tui --demo` picks) or when AGENT_TUI_DEMO_UI=1 asks for it.
+   */
   demo?: boolean;
   runtime?: HostRuntime;
   newId?: () => string;
@@ -143,7 +146,7 @@ function builtinExtensions(options: SetupExtensionsOptions): { origin: Extension
   const enabled = (): boolean => fixed ?? settingFlag(options.settings, "permissionGate") ?? false;
   const timeoutMs = settingNumber(options.settings, "permissionGateTimeoutMs");
   builtins.push({ origin: { path: PERMISSION_GATE_PATH, source: "builtin", scope: "temporary" }, factory: createPermissionGate({ timeoutMs, enabled }) });
-  if (options.demo ?? true) {
+  if (options.demo ?? envFlag("AGENT_TUI_DEMO_UI") ?? false) {
     builtins.push({ origin: { path: DEMO_UI_PATH, source: "builtin", scope: "temporary" }, factory: createDemoUi() });
   }
   return builtins;

@@ -7,12 +7,13 @@
 // worker this way; the relay dies with its link, the worker does not.
 import { connect, type Socket } from "node:net";
 import { resolve } from "node:path";
+import { RELAY_EXIT_WORKER_DIED } from "../../protocol/constants.js";
 import { agentHome } from "../config.js";
 import { CliError, parseCli } from "../cli.js";
 import { defaultSessionDir } from "../session/paths.js";
 import { chooseContinued } from "./continue-choice.js";
 import { liveDir, liveSocketFits } from "./live-paths.js";
-import { findLiveEntry, listLiveEntries, removeLiveEntry, type LiveEntry } from "./live-registry.js";
+import { findLiveEntry, isProcessAlive, listLiveEntries, removeLiveEntry, type LiveEntry } from "./live-registry.js";
 import { StartError, startLiveWorker } from "./start-worker.js";
 
 /** Exit code when no live worker matches and none may be started. */
@@ -67,17 +68,43 @@ function connectTo(path: string): Promise<Socket> {
   });
 }
 
-function relay(socket: Socket): void {
+/** How long after the socket closed a dying worker may still be in the process table. */
+const WORKER_GONE_GRACE_MS = 300;
+/** The last bytes from the worker kept to see its goodbye (its last frame, live_detached). */
+const TAIL_BYTES = 512;
+
+/**
+ * The relay's exit code once the worker closed the socket: 0 when it let this client go (its
+ * last frame was live_detached: shutdown, take-over) or lives on; RELAY_EXIT_WORKER_DIED when
+ * it went without a goodbye and its process is gone (the socket closes as it ends, a moment
+ * before it leaves the process table).
+ */
+async function closedCode(workerPid: number, tail: string): Promise<number> {
+  if (tail.includes('"live_detached"')) return 0;
+  for (let waited = 0; waited <= WORKER_GONE_GRACE_MS; waited += 20) {
+    if (!isProcessAlive(workerPid)) return RELAY_EXIT_WORKER_DIED;
+    await new Promise((resolveWait) => setTimeout(resolveWait, 20));
+  }
+  return 0;
+}
+
+function relay(socket: Socket, workerPid: number): void {
   socket.on("error", (error: Error) => {
     process.stderr.write(`agent-rpc attach: ${error.message}\n`);
     process.exit(1);
   });
   process.stdin.pipe(socket);
   socket.pipe(process.stdout);
-  // The worker closed the connection (it ended, or another client took over): so do we.
+  let tail = "";
+  socket.on("data", (chunk: Buffer) => {
+    tail = (tail + chunk.toString("latin1")).slice(-TAIL_BYTES);
+  });
+  // The worker closed the connection (it ended, or another client took over): so do we, saying which.
   socket.on("close", () => {
-    if (process.stdout.writableLength === 0) process.exit(0);
-    process.stdout.once("drain", () => process.exit(0));
+    void closedCode(workerPid, tail).then((code) => {
+      if (process.stdout.writableLength === 0) process.exit(code);
+      process.stdout.once("drain", () => process.exit(code));
+    });
   });
 }
 
@@ -95,7 +122,7 @@ export async function runAttach(argv: readonly string[]): Promise<number> {
   const target = chooseLiveEntry(listLiveEntries(dir), args, cwd, agentHome());
   if (target) {
     try {
-      relay(await connectTo(target.socket));
+      relay(await connectTo(target.socket), target.pid);
       return -1; // relaying: the process exits when the connection closes
     } catch (error) {
       // The worker died between listing and connecting: its entry is stale.
@@ -117,7 +144,7 @@ export async function runAttach(argv: readonly string[]): Promise<number> {
   if (args.whenNone === "serve") return (await import("./serve-here.js")).serveHere(args.workerArgs);
   try {
     const started = await startLiveWorker(args.workerArgs);
-    relay(await connectTo(started.socket));
+    relay(await connectTo(started.socket), started.pid);
     return -1;
   } catch (error) {
     if (!(error instanceof StartError)) throw error;

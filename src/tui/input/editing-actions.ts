@@ -18,6 +18,7 @@ const EDITING_OPS = {
   backspace: { op: "backspace" },
   delete_word: { op: "delete_word" },
   kill_line: { op: "kill_line" },
+  delete_to_line_start: { op: "delete_to_line_start" },
   undo: { op: "undo" },
   paste_start: { op: "paste", active: true },
   // The prompt editor shows a big paste as one marker (state/paste.ts).

@@ -32,6 +32,7 @@ export type EditorAction =
   | "backspace"
   | "delete_word"
   | "kill_line"
+  | "delete_to_line_start"
   | "undo"
   | "suspend"
   | "paste_start"
@@ -126,7 +127,8 @@ export const EDITOR_BINDINGS: ReadonlyArray<Binding<EditorAction>> = [
   { action: "backspace", keys: ["backspace", "delete"], help: "delete back" },
   { action: "delete_word", keys: ["ctrl+w", "alt+backspace", "alt+delete"], help: "delete word back" },
   { action: "kill_line", keys: ["ctrl+k"], help: "delete to end of line" },
-  { action: "undo", keys: ["ctrl+_", "ctrl+-"], help: "undo text replaced by an extension" },
+  { action: "delete_to_line_start", keys: ["ctrl+u"], help: "delete to start of line" },
+  { action: "undo", keys: ["ctrl+_", "ctrl+-"], help: "undo the last ctrl+k/ctrl+u, or text an extension replaced" },
   { action: "suspend", keys: ["ctrl+z"], help: "suspend to the shell (fg brings it back)" },
   { action: "paste_start", keys: ["paste_start"], help: "" },
   { action: "paste_end", keys: ["paste_end"], help: "" },

@@ -26,20 +26,18 @@ function answerTotals(n: Extract<BridgeNotice, { kind: "live_attached" }>): TuiA
   return n.stats !== undefined ? [{ type: "session_totals", totals: statsTotals(n.stats) }] : [];
 }
 
-/** A new worker on the session of one that died (the partial answer on screen is marked by transcript.ts). */
-const WORKER_REPLACED_TEXT = "The worker died; a new one reopened the saved session.";
-const RUN_LOST_TEXT = "The unfinished answer was lost; restarted from the saved session.";
-
 /**
  * What a link that came back says, by what the attach verified: only the same worker (same id
- * and pid) that replayed everything missed may say nothing was lost.
+ * and pid) that replayed everything missed may say nothing was lost. A worker that was replaced
+ * is another event: its death was said when it was found (reducer.ts, with the lost answer) and
+ * the restart's line says what was reopened (recovery.ts), so nothing is added here.
  */
-function restoredActions(mode: LiveAttachMode | undefined, runLost: boolean): TuiAction[] {
+function restoredActions(mode: LiveAttachMode | undefined): TuiAction[] {
   switch (mode) {
     case "resumed":
       return [{ type: "notice", level: "info", text: "Reconnected: the worker kept running and nothing was lost." }];
     case "replaced":
-      return [{ type: "notice", level: "warning", text: runLost ? `${WORKER_REPLACED_TEXT} ${RUN_LOST_TEXT}` : WORKER_REPLACED_TEXT }];
+      return [];
     // The attach answer's notice said what could not be replayed.
     case "snapshot":
       return [];
@@ -84,9 +82,11 @@ export function liveNoticeActions(n: LiveNotice, now: number): TuiAction[] {
     case "live_link":
       if (n.state === "waiting") {
         const s = Math.round((n.delayMs ?? 0) / 1000);
-        return [{ type: "toast", level: "warning", text: `Reconnecting in ${s} s (attempt ${n.attempt ?? 1}); /quit gives up, the worker keeps running`, now }];
+        // Whether the worker still runs is not known until the attempt finds it: claim nothing.
+        const text = `Reconnecting in ${s} s (attempt ${n.attempt ?? 1}); /quit gives up`;
+        return [{ type: "toast", level: "warning", text, now }];
       }
-      if (n.state === "restored") return restoredActions(n.mode, n.runLost === true);
+      if (n.state === "restored") return restoredActions(n.mode);
       return [];
     case "live_detached":
       return [

@@ -3,18 +3,17 @@
 // steering", "question 1: …"). Also keeps what input needs: busy or not, the open questions.
 import type { BridgeNotice, ClientEvent } from "../../bridge/index.js";
 import { eventLabels } from "../render/event-labels.js";
-import { sanitizeLine, sanitizeText } from "../render/sanitize.js";
+import { blockRows, PLAIN_ROWS } from "../blocks/index.js";
+import { sanitizeLine } from "../render/sanitize.js";
 import { decodeUiRequest, type UiRequest } from "../state/ui-requests.js";
 import { questionLines, type NumberedDialog } from "./plain-dialogs.js";
 import { StreamLines } from "./stream-lines.js";
 
 const CLOSED_WHY = { timeout: "timed out", cancelled: "withdrawn", worker_exit: "the worker exited" } as const;
 
-/** A message for the user: "note:" (or its level) on the first line, its other lines after it. */
+/** A message for the user, as its notice block says it: "note:" (or its level), then its lines. */
 function labelled(level: "info" | "warning" | "error", text: string): string[] {
-  const lines = sanitizeText(text).trim().split("\n");
-  lines[0] = `${level === "info" ? "note" : level}: ${lines[0] ?? ""}`;
-  return lines;
+  return blockRows({ kind: "notice", level, text }, PLAIN_ROWS);
 }
 
 export class PlainLog {

@@ -1,8 +1,9 @@
 // The streamed text of one assistant message as whole lines, written as they complete (pure
 // state plus a method per step): the first line is labelled "agent:", the rest follow as they
-// came; the last partial line is written when the message ends. Lines are sanitised.
+// came; the last partial line is written when the message ends. The lines are the plain rows of
+// the answer and thinking blocks (blocks/), sanitised there.
 import type { ClientMessage, MessageDelta } from "../../bridge/index.js";
-import { sanitizeText } from "../render/sanitize.js";
+import { blockRows, PLAIN_ROWS } from "../blocks/index.js";
 
 function textOf(message: ClientMessage): string {
   return message.blocks.flatMap((b) => (b.type === "text" ? [b.text] : [])).join("\n");
@@ -36,7 +37,7 @@ export class StreamLines {
       case "thinking_delta":
         if (this.thinkingSaid) return [];
         this.thinkingSaid = true;
-        return ["thinking"];
+        return blockRows({ kind: "thinking", text: delta.delta, continues: false }, PLAIN_ROWS);
       case "snapshot_only": {
         const full = snapshot ? textOf(snapshot) : this.text;
         if (full.startsWith(this.text)) this.text = full;
@@ -62,7 +63,7 @@ export class StreamLines {
   }
 
   private label(lines: string[]): string[] {
-    const safe = lines.map((l) => sanitizeText(l));
+    const safe = blockRows({ kind: "markdown", text: lines.join("\n"), continues: this.labelled }, PLAIN_ROWS);
     if (!this.labelled && safe.length > 0) {
       this.labelled = true;
       safe[0] = `agent: ${safe[0]}`;

@@ -1,6 +1,6 @@
 // Crash recovery as the user sees it: remembers the prompt of the run in flight; when the
-// worker dies, marks it interrupted and closes pickers; after the supervisor restarted and
-// rehydrated, offers it back in the editor (Enter resends: one key, never automatic); when the
+// worker dies, keeps it and closes pickers; after the supervisor restarted and rehydrated, says
+// so in one line and offers it back in the editor (Enter resends: one key, never automatic); when the
 // restart budget is spent, says what to do. The notice with code, signal and the redacted
 // stderr tail comes from the core reducer (worker_status).
 import type { BridgeNotice, ClientEvent, ClientMessage, WorkerExitInfo } from "../../bridge/index.js";
@@ -95,9 +95,10 @@ class CrashRecovery implements Recovery {
   private onCrash(): void {
     this.options.closeOverlays?.();
     if (this.inFlight === undefined) return;
+    // The death and the lost answer are said by the crash notice (reducer.ts); the prompt is
+    // offered back once the session is reopened, never resent by itself.
     this.cutOff = this.inFlight;
     this.inFlight = undefined;
-    this.notice("warning", `Interrupted by the crash: ${quote(this.cutOff)}. It will not be resent automatically.`);
   }
 
   private onGiveUp(exit: WorkerExitInfo | undefined): void {
@@ -110,16 +111,19 @@ class CrashRecovery implements Recovery {
     this.notice("error", [`The worker keeps stopping${how} and will not be restarted automatically.`, ...GIVE_UP].join("\n"));
   }
 
+  /** One line for the restart: what was reopened, and where the interrupted prompt is. */
   private onRehydrated(count: number): void {
     const { store } = this.options;
-    this.notice("info", `Worker restarted; the session was reopened (${count} message${count === 1 ? "" : "s"}).`);
+    const reopened = `Restarted from the saved session (${count} message${count === 1 ? "" : "s"})`;
     this.options.onRehydrated?.(count);
-    if (this.cutOff === undefined) return;
-    if (store.getState().editor.text === "") {
+    if (this.cutOff === undefined) {
+      this.notice("info", `${reopened}.`);
+    } else if (store.getState().editor.text === "") {
       store.dispatch({ type: "editor", op: { op: "set", text: this.cutOff, keepUndo: true } });
-      this.notice("info", "The interrupted prompt is back in the editor: press Enter to resend it, Ctrl+C to drop it.");
+      const where = "the interrupted prompt is back in the editor: Enter resends it, Ctrl+C drops it";
+      this.notice("info", `${reopened}; ${where}.`);
     } else {
-      this.notice("info", "Type /resend to send the interrupted prompt again.");
+      this.notice("info", `${reopened}; /resend sends the interrupted prompt ${quote(this.cutOff)} again.`);
     }
   }
 }

@@ -1,28 +1,14 @@
 // Worker events as labelled one-line state reports ("tool started: bash ls", "queue: 1
 // steering"): words, never a symbol alone, no styling. Plain mode writes them to stdout, print
-// mode to stderr as progress. Every foreign string is sanitised here.
-import type { ClientEvent, ClientMessage, PlanPhase, ToolOutput } from "../../bridge/index.js";
-import { sanitizeLine } from "./sanitize.js";
-import { summarizeArgs } from "./tool-lines.js";
-import { truncateLine } from "./text-width.js";
+// mode to stderr as progress. Every foreign string is sanitised here or by the block that says it.
+import type { ClientEvent, ClientMessage, PlanPhase } from "../../bridge/index.js";
+import { blockRows, PLAIN_ROWS } from "../blocks/index.js";
+import { logLine as line } from "../blocks/text-rows.js";
+import type { ToolRun } from "../state/types.js";
 
-/** Long enough to read a command or a path, short enough to stay one line in a log. */
-const MAX_LABEL_CELLS = 200;
-
-const line = (text: string): string => truncateLine(sanitizeLine(text).trim(), MAX_LABEL_CELLS);
-
-function toolTitle(name: string, args: Record<string, unknown> | undefined): string {
-  const summary = args ? summarizeArgs(name, args) : "";
-  return summary === "" ? name : `${name} ${summary}`;
-}
-
-/** What a finished tool reported: its first line of output and how many lines there were. */
-function resultSummary(result: ToolOutput): string {
-  const lines = result.text.split("\n").filter((l) => l.trim() !== "");
-  const images = result.images > 0 ? `${result.images} image${result.images === 1 ? "" : "s"}` : "";
-  const extra = [lines.length > 1 ? `${lines.length} lines` : "", images].filter((p) => p !== "");
-  if (lines.length === 0) return images === "" ? "no output" : images;
-  return `${lines[0]?.trim() ?? ""}${extra.length > 0 ? ` (${extra.join(", ")})` : ""}`;
+/** The tool's block says how it started and how it ended (plain rows of a run, untimed). */
+function toolRows(run: Omit<ToolRun, "startedAt" | "endedAt">): string[] {
+  return blockRows({ kind: "tool", run: { ...run, startedAt: 0, endedAt: undefined, untimed: true } }, PLAIN_ROWS);
 }
 
 /** "todo: 2 of 5 done, 1 in progress" for the plan a todo tool left. */
@@ -57,10 +43,11 @@ function compactionEndLabel(e: Extract<ClientEvent, { type: "compaction_end" }>)
 export function eventLabels(e: ClientEvent): string[] {
   switch (e.type) {
     case "tool_execution_start":
-      return [line(`tool started: ${toolTitle(e.toolName, e.args)}`)];
+      return toolRows({ id: e.toolCallId, name: e.toolName, args: e.args, status: "running", output: undefined });
     case "tool_execution_end": {
-      const head = line(`tool ${e.isError ? "failed" : "finished"}: ${e.toolName}: ${resultSummary(e.result)}`);
-      return e.todos ? [head, todoLabel(e.todos)] : [head];
+      const status = e.isError ? "error" : "done";
+      const head = toolRows({ id: e.toolCallId, name: e.toolName, args: {}, status, output: e.result });
+      return e.todos ? [...head, todoLabel(e.todos)] : head;
     }
     case "queue_update":
       return [queueLabel(e.steering, e.followUp)];

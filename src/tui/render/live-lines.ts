@@ -8,7 +8,8 @@ import { tailChars, tailLines } from "./preview.js";
 import { sanitizeLine, sanitizeText } from "./sanitize.js";
 import { style, symbols, theme } from "./theme.js";
 import { truncateLine, wrapText } from "./text-width.js";
-import { formatElapsed, toolLines } from "./tool-lines.js";
+import { toolLines } from "../blocks/tools/index.js";
+import { formatElapsed } from "./tool-lines.js";
 import type { LiveMessage, TuiState } from "../state/types.js";
 import type { PlanPhase, PlanTask } from "../../bridge/index.js";
 

@@ -1,6 +1,6 @@
 // The adapter from bridge notices to reducer actions. The bridge has decoded everything; this
 // only chooses the action and bounds the worker's own text for the transcript.
-import { decodeAvailableCommands, workerTextOf, type BridgeNotice } from "../../bridge/index.js";
+import { decodeAvailableCommands, workerTextOf, type BridgeNotice, type WorkerExitInfo } from "../../bridge/index.js";
 import type { TuiAction } from "../state/actions.js";
 import type { NoticeLevel, WorkerStatus } from "../state/types.js";
 import { decodeUiRequest } from "../state/ui-requests.js";
@@ -60,17 +60,19 @@ function workerStatus(state: string): WorkerStatus {
   }
 }
 
+/** How a worker ended, in words ("killed by SIGKILL", "exit code 1"), then its stderr tail. */
+function exitDetail(info: WorkerExitInfo): string {
+  const signal = info.signal !== null ? `killed by ${info.signal}` : "";
+  const code = info.code !== null ? `exit code ${info.code}` : "";
+  const how = [signal, code, info.reason ?? ""].filter((x) => x !== "").join(", ");
+  return info.stderrTail ? `${how}\n${info.stderrTail}` : how;
+}
+
 function supervisorActions(n: Extract<BridgeNotice, { kind: "supervisor" }>, now: number): TuiAction[] {
   const status = workerStatus(n.state);
   const info = n.info;
-  const detail =
-    n.state === "degraded"
-      ? "degraded"
-      : info && (status === "crashed" || status === "restarting")
-        ? [info.code !== null ? `exit ${info.code}` : "", info.signal ?? "", info.reason ?? "", info.stderrTail ? `\n${info.stderrTail}` : ""]
-            .filter((x) => x !== "")
-            .join(" ")
-        : undefined;
+  const ended = info !== undefined && (status === "crashed" || status === "restarting");
+  const detail = n.state === "degraded" ? "degraded" : ended ? exitDetail(info) || undefined : undefined;
   return [
     { type: "worker_status", status, detail, now },
     { type: "worker_info", info: { supervisor: n.state, ...(info ? { lastExit: info } : {}) } },

@@ -45,6 +45,7 @@ export type EditorOp =
   | { op: "down" }
   | { op: "delete_word" }
   | { op: "kill_line" }
+  | { op: "delete_to_line_start" }
   | { op: "clear" }
   | { op: "set"; text: string; keepUndo: boolean }
   /** Replace [start, end) with `text`; the cursor ends after it (completion). */
@@ -56,11 +57,10 @@ export type EditorOp =
   | { op: "load_history"; entries: string[] }
   | SearchOp;
 
-/** The operations on the text around the cursor (one helper applies them). */
-type MotionOp = Extract<
-  EditorOp,
-  { op: "backspace" | "delete" | "left" | "right" | "word_left" | "word_right" | "home" | "end" | "delete_word" | "kill_line" }
->;
+/** The operations on the text around the cursor (one helper applies them): moves and cuts. */
+type MotionOp =
+  | Extract<EditorOp, { op: "left" | "right" | "word_left" | "word_right" | "home" | "end" }>
+  | Extract<EditorOp, { op: "backspace" | "delete" | "delete_word" | "kill_line" | "delete_to_line_start" }>;
 
 /** Entries kept in memory (the persisted file keeps the same number, prompt-history.ts). */
 const HISTORY_MAX = 1000;
@@ -203,7 +203,13 @@ function reduceMotion(s: EditorState, o: MotionOp): EditorState {
     case "kill_line": {
       const end = docLineEnd(doc, cursor);
       const cut = end === cursor && end < doc.length ? end + 1 : end;
-      return withDoc(s, docSplice(doc, cursor, cut, ""), cursor);
+      return cut === cursor ? s : withDoc(s, docSplice(doc, cursor, cut, ""), cursor, { undo: s.text });
+    }
+    case "delete_to_line_start": {
+      // As in shells and pi: at the start of a line it joins the line to the one above.
+      const start = docLineStart(doc, cursor);
+      const from = start === cursor && cursor > 0 ? cursor - 1 : start;
+      return from === cursor ? s : splice(s, from, cursor, "", { undo: s.text });
     }
     default: {
       const never: never = o;
@@ -236,6 +242,7 @@ function applyOp(s: EditorState, o: EditorOp): EditorState {
     case "end":
     case "delete_word":
     case "kill_line":
+    case "delete_to_line_start":
       return reduceMotion(s, o);
     case "up":
       return cursorOnFirstLine(s) ? historyStep(s, -1) : moveVertical(s, -1);

@@ -20,6 +20,7 @@ import { boundOutput } from "./bounded-text.js";
 import { flushFailure, reduceFailure } from "./failures.js";
 import { toggleThinking } from "./thinking-toggle.js";
 import { formatCount } from "./format-count.js";
+import { UNSAVED_ANSWER, workerDiedText } from "./worker-death.js";
 
 const TOAST_MS = 5000;
 /** Ctrl+C twice within this window on an empty editor exits. */
@@ -245,12 +246,6 @@ function applySnapshot(s: TuiState, snap: SessionSnapshot): TuiState {
   return noteSettingChanges({ ...s, footer, todos: snap.todoPhases ?? s.todos }, s.footer);
 }
 
-/**
- * Under the partial answer of a worker that died: the worker writes a message to the session
- * file when it ends, and this one never ended.
- */
-export const UNSAVED_ANSWER = "Not saved: the worker died before this answer ended; it is in no session file.";
-
 /** The worker's state in the footer, and what entering a new state does to the transcript. */
 function reduceWorkerStatus(s: TuiState, a: Extract<TuiAction, { type: "worker_status" }>): TuiState {
   const footer = { ...s.footer, worker: a.status, workerDetail: a.detail };
@@ -261,6 +256,9 @@ function reduceWorkerStatus(s: TuiState, a: Extract<TuiAction, { type: "worker_s
   if (a.status === "restarting") {
     const run = { ...s.run, busy: false, startedAt: undefined, retry: undefined };
     const t = flushFailure(s).transcript;
+    // After a death the footer says it: the death was said once, and the restart's end says
+    // what came back (recovery.ts).
+    if (s.footer.worker === "crashed") return { ...s, footer, dialogs: [], run, transcript: t };
     return { ...s, footer, dialogs: [], run, transcript: appendNotice(t, "info", "Restarting the worker…") };
   }
   if (a.status === "reconnecting") {
@@ -273,10 +271,11 @@ function reduceWorkerStatus(s: TuiState, a: Extract<TuiAction, { type: "worker_s
   if (a.status === "crashed") {
     // Dialogs of a dead worker can never be answered; running tools are cut off.
     const t = flushFailure(s).transcript;
-    const transcript =
-      s.run.busy || t.live || t.toolOrder.length > 0
-        ? interruptTranscript(t, a.now, commitLimits(s), `Worker ${a.status}${a.detail ? `: ${a.detail}` : ""}`, UNSAVED_ANSWER)
-        : appendNotice(t, "error", `Worker ${a.status}${a.detail ? `: ${a.detail}` : ""}`);
+    const cut = s.run.busy || t.live !== undefined || t.toolOrder.length > 0;
+    const died = workerDiedText(a.detail, cut);
+    // The partial answer, its not-saved mark, then the death; or the death alone.
+    const marked = cut ? interruptTranscript(t, a.now, commitLimits(s), died, UNSAVED_ANSWER) : undefined;
+    const transcript = marked ?? appendNotice(t, "error", died);
     return { ...s, footer, transcript, dialogs: [], run: { ...s.run, busy: false, startedAt: undefined, retry: undefined } };
   }
   return { ...s, footer };

@@ -143,7 +143,7 @@ export type EditorState = {
   history: string[];
   historyIndex: number | undefined;
   draft: string;
-  /** Text replaced by set_editor_text, kept for one undo. */
+  /** Text before the last cut (Ctrl+K, Ctrl+U) or set_editor_text, kept for one undo. */
   undo: string | undefined;
   pasting: boolean;
   /** What a bracketed paste has brought so far (the editor shows it when the paste ends). */

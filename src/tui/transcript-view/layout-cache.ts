@@ -2,7 +2,8 @@
 // of the session: per block only its row count is kept (a few numbers), the laid-out rows of
 // the last blocks shown stay in a small LRU, and search results are kept for the last queries.
 // A block that scrolls back into view is laid out again from its entry.
-import { type Part, blockParts } from "./block-content.js";
+import type { Part } from "../blocks/index.js";
+import { blockParts } from "./block-content.js";
 import { type BlockLayout, type Fold, type LayoutMode, type Needle, foldLayout, foldedRows, layoutParts, searchLayout } from "./layout.js";
 import type { ViewBlock } from "./view-blocks.js";
 

@@ -4,7 +4,7 @@
 import { renderMarkdown } from "../render/markdown.js";
 import { theme } from "../render/theme.js";
 import { hardWrap, hardWrapCount, stripSgr, textWidth, wrapText } from "../render/text-width.js";
-import { type Part, type TextLines, lineAt } from "./block-content.js";
+import { type Part, type TextLines, lineAt } from "../blocks/parts.js";
 import { findRanges, markRanges } from "./search-marks.js";
 import { formatCount } from "../state/format-count.js";
 

@@ -3,7 +3,6 @@
 // message's uncommitted text and the tools still running) so the view updates while a run streams.
 import { liveBlockText } from "../state/transcript.js";
 import type { Entry, ToolRun, TranscriptState } from "../state/types.js";
-import { formatCount } from "../state/format-count.js";
 
 export type ViewBlockKind = "user" | "answer" | "thinking" | "tool" | "notice" | "bash" | "custom" | "streaming";
 
@@ -13,7 +12,8 @@ export type ViewBlock =
   | { kind: "tool"; key: string; run: ToolRun }
   | { kind: "notice"; key: string; entry: Extract<Entry, { kind: "notice" }> }
   | { kind: "bash"; key: string; entry: Extract<Entry, { kind: "bash" }> }
-  | { kind: "custom"; key: string; entry: Extract<Entry, { kind: "custom" }> }
+  /** A message an extension added, or a compaction or branch summary: a label and a text. */
+  | { kind: "custom"; key: string; entry: Extract<Entry, { kind: "custom" | "summary" }> }
   | { kind: "streaming"; key: string; text: string; thinking: boolean };
 
 /** Blocks of the committed entries; `previous` (the last result) makes appending O(new entries). */
@@ -60,13 +60,8 @@ function entryBlock(e: Exclude<Entry, { kind: "markdown" | "thinking" }>): ViewB
     case "bash":
       return { kind: "bash", key, entry: e };
     case "custom":
+    case "summary":
       return { kind: "custom", key, entry: e };
-    case "summary": {
-      // A compaction or branch summary reads as a labelled block with its whole text.
-      const before = e.tokensBefore !== undefined ? ` from ${formatCount(e.tokensBefore)} tokens` : "";
-      const label = e.what === "compaction" ? `Context compacted${before}` : "Branch summary";
-      return { kind: "custom", key, entry: { kind: "custom", id: e.id, label, text: e.text } };
-    }
     default: {
       const never: never = e;
       return never;

@@ -1,5 +1,9 @@
-// The built-in /demo-ui command exercises every ctx.ui method with an RPC representation.
+// The built-in /demo-ui command exercises every ctx.ui method with an RPC representation; it is a
+// demo, so a worker lists it only on the demo provider (agent-tui --demo), never among the
+// user's own commands.
+import "../helpers/isolated-tmp.js";
 import { describe, expect, it } from "vitest";
+import { startAgentProcess } from "../helpers/agent-process.js";
 import { createDemoUi, DEMO_UI_COMMAND, DEMO_UI_PATH } from "../../../src/agent/extensions/builtin/demo-ui.js";
 import { ExtensionHost } from "../../../src/agent/extensions/host.js";
 
@@ -35,5 +39,19 @@ describe("demo-ui built-in", () => {
       message: 'demo-ui results: colour "Green", continue true, name "Ada", note (cancelled), timed confirm false',
     });
     expect(host.extensionCommands().map((c) => c.name)).toEqual(["demo-ui"]);
+  });
+
+  it("is listed by a worker on the demo provider, and not by one on the user's own model", async () => {
+    const commandNames = async (args: string[]): Promise<string[]> => {
+      const agent = await startAgentProcess({ args });
+      try {
+        const reply = await agent.request({ type: "get_commands" });
+        return (reply["data"] as { commands: { name: string }[] }).commands.map((c) => c.name);
+      } finally {
+        await agent.stop();
+      }
+    };
+    expect(await commandNames([])).not.toContain(DEMO_UI_COMMAND);
+    expect(await commandNames(["--provider", "demo"])).toContain(DEMO_UI_COMMAND);
   });
 });

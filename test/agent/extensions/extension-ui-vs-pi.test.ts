@@ -134,12 +134,13 @@ describe("extension UI trace against agent-rpc", () => {
     expect(ours.length).toBeGreaterThan(50);
     expect(ours).toEqual(theirs);
 
-    // get_commands: pi's items (sourceInfo shape) are there; ours adds `path` and the built-in /demo-ui.
+    // get_commands: pi's items (sourceInfo shape) are there; ours adds `path`. The built-in /demo-ui
+    // is a demo: out of the user's commands unless the demo provider runs.
     const piCommands = (pi.find((f) => f.id === "g-cmds")!.data as { commands: Record<string, unknown>[] }).commands;
     const ourCommands = (commands.data as { commands: Record<string, unknown>[] }).commands;
     const normalise = (c: Record<string, unknown>) => JSON.stringify({ ...c, path: undefined, sourceInfo: { ...(c.sourceInfo as object), path: "<ext>" } });
     expect(ourCommands.filter((c) => c.source === "extension" && c.path === FIXTURE).map(normalise)).toEqual(piCommands.map(normalise));
-    expect(ourCommands.map((c) => c.name)).toContain("demo-ui");
+    expect(ourCommands.map((c) => c.name)).not.toContain("demo-ui");
 
     // The model's next request carries the block reason as the bash tool result.
     const afterBlock = llm.requests.find((r) => JSON.stringify(r.body).includes("call_guarded_1") && r.lastUser.startsWith("G-TOOL"));

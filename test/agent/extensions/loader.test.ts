@@ -97,13 +97,8 @@ describe("extension loading", () => {
     const frames: Record<string, unknown>[] = [];
     const warnings: string[] = [];
     const system = await setupExtensions({ cwd, home, cliPaths: [FIXTURE], settings: {}, emit: (f) => frames.push(f), warn: (m) => warnings.push(m) });
-    expect(system.listCommands().map((c) => `${c.source}:${c.name}`)).toEqual([
-      "extension:ui-demo",
-      "extension:ui-throw",
-      "extension:from-js",
-      "extension:demo-ui",
-      "prompt:fix",
-    ]);
+    const listed = system.listCommands().map((c) => `${c.source}:${c.name}`);
+    expect(listed).toEqual(["extension:ui-demo", "extension:ui-throw", "extension:from-js", "prompt:fix"]);
     expect(system.listCommands()[0]).toEqual({
       name: "ui-demo",
       description: "Exercise every RPC extension UI method (harness fixture)",
@@ -133,6 +128,26 @@ describe("extension loading", () => {
         .filter((c) => c.source === "extension")
         .map((c) => c.name),
     ).toEqual(["from-js", "from-ts"]);
+  });
+
+  it("lists the built-in /demo-ui only in demo mode or when AGENT_TUI_DEMO_UI=1 asks for it", async () => {
+    const home = tempRoot();
+    const cwd = tempRoot();
+    const names = async (demo: boolean | undefined): Promise<string[]> => {
+      const options = { cwd, home, cliPaths: [], settings: {}, emit: () => {}, warn: () => {}, startSession: false };
+      const system = await setupExtensions(demo === undefined ? options : { ...options, demo });
+      return system.listCommands().map((c) => c.name);
+    };
+    expect(await names(undefined)).not.toContain("demo-ui");
+    expect(await names(true)).toContain("demo-ui");
+    const before = process.env["AGENT_TUI_DEMO_UI"];
+    process.env["AGENT_TUI_DEMO_UI"] = "1";
+    try {
+      expect(await names(undefined)).toContain("demo-ui");
+    } finally {
+      if (before === undefined) delete process.env["AGENT_TUI_DEMO_UI"];
+      else process.env["AGENT_TUI_DEMO_UI"] = before;
+    }
   });
 
   it("resolves the modules a pi extension imports (pi-coding-agent guards, typebox, @sinclair/typebox, pi-ai) from anywhere", async () => {

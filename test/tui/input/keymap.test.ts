@@ -59,6 +59,8 @@ describe("keymap", () => {
       ["o", "open_transcript"],
       ["t", "toggle_thinking"],
       ["g", "external_editor"],
+      ["k", "kill_line"],
+      ["u", "delete_to_line_start"],
     ] as const) {
       expect(resolveEditorKey(ch, key({ ctrl: true }))).toEqual({ action });
     }
@@ -100,6 +102,11 @@ describe("keymap", () => {
     const all = EDITOR_BINDINGS.flatMap((b) => b.keys);
     expect(new Set(all).size).toBe(all.length);
     expect(keyHelp().join("\n")).toContain("alt+enter, ctrl+f");
+  });
+  it("/hotkeys lists both line cuts: ctrl+u to the start of the line, ctrl+k to its end", () => {
+    const rows = keyHelp();
+    expect(rows.find((r) => r.includes("ctrl+u"))).toContain("delete to start of line");
+    expect(rows.find((r) => r.includes("ctrl+k"))).toContain("delete to end of line");
   });
   it("the help tables keep every key name inside one column, its help after two spaces", () => {
     const tables = [

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { renderMarkdown } from "../../../src/tui/render/markdown.js";
 import { stripSgr, textWidth } from "../../../src/tui/render/text-width.js";
 import { setPalette } from "../../../src/tui/render/theme.js";
-import { toolLines } from "../../../src/tui/render/tool-lines.js";
+import { toolLines } from "../../../src/tui/blocks/tools/index.js";
 import type { ToolRun } from "../../../src/tui/state/types.js";
 
 const SAMPLE = [

@@ -9,7 +9,7 @@ import { streamLines } from "../../../src/tui/render/live-lines.js";
 import { ENTRY_PREVIEW_CHARS, ENTRY_PREVIEW_LINES, clipText, countLines, entryPreview, headLines, tailLines } from "../../../src/tui/render/preview.js";
 import { markdownTail } from "../../../src/tui/state/split-point.js";
 import { stripSgr, textWidth } from "../../../src/tui/render/text-width.js";
-import { toolLines } from "../../../src/tui/render/tool-lines.js";
+import { toolLines } from "../../../src/tui/blocks/tools/index.js";
 import { createInitialState } from "../../../src/tui/state/reducer.js";
 import type { ToolRun } from "../../../src/tui/state/types.js";
 

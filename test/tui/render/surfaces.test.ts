@@ -13,7 +13,7 @@ import { entryLines } from "../../../src/tui/render/entry-lines.js";
 import { footerLine } from "../../../src/tui/render/footer-lines.js";
 import { bashLines, queueLines, runningToolLines, statusLine, streamLines, toastLines, todoLines, widgetLines } from "../../../src/tui/render/live-lines.js";
 import { stripSgr, textWidth } from "../../../src/tui/render/text-width.js";
-import { toolLines } from "../../../src/tui/render/tool-lines.js";
+import { toolLines } from "../../../src/tui/blocks/tools/index.js";
 import { createInitialState } from "../../../src/tui/state/reducer.js";
 import type { Entry, ToolRun, TuiState } from "../../../src/tui/state/types.js";
 import { terminalTitleText } from "../../../src/tui/terminal/terminal.js";

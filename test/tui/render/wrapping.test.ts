@@ -7,7 +7,7 @@ import { footerLine } from "../../../src/tui/render/footer-lines.js";
 import { renderMarkdown } from "../../../src/tui/render/markdown.js";
 import { renderTableRows } from "../../../src/tui/render/markdown-table.js";
 import { hardWrap, hardWrapCount, splitLine, stripSgr, textWidth } from "../../../src/tui/render/text-width.js";
-import { toolLines } from "../../../src/tui/render/tool-lines.js";
+import { toolLines } from "../../../src/tui/blocks/tools/index.js";
 import { createInitialState } from "../../../src/tui/state/reducer.js";
 import type { FooterState, ToolRun } from "../../../src/tui/state/types.js";
 

@@ -123,6 +123,7 @@ async function untilPicker(s: { pickers: ReturnType<typeof createPickerHost> }):
   for (let i = 0; i < 50 && !s.pickers.state(); i += 1) await tick();
   if (!s.pickers.state()) throw new Error("picker did not open");
 }
+const OFFERED_BACK = "the interrupted prompt is back in the editor: Enter resends it, Ctrl+C drops it.";
 const texts = (st: Store) =>
   st
     .getState()
@@ -342,11 +343,12 @@ describe("crash recovery", () => {
     r.handle([{ kind: "supervisor", state: "exited", info: exit }]);
     expect(closed).toBe(1);
     expect(r.interrupted()).toBe("build the thing");
-    expect(texts(store).at(-1)).toMatch(/Interrupted by the crash: "build the thing"\. It will not be resent automatically\./);
+    // The crash notice (reducer) says the death; recovery adds nothing until the restart.
+    expect(texts(store)).toEqual([]);
     r.handle([{ kind: "rehydrated", state: {} as never, snapshot: toSessionSnapshot({}), messages: [{} as never, {} as never] }]);
     expect(rehydrated).toBe(2);
     expect(store.getState().editor.text).toBe("build the thing");
-    expect(texts(store).at(-1)).toMatch(/press Enter to resend/);
+    expect(texts(store)).toEqual([`Restarted from the saved session (2 messages); ${OFFERED_BACK}`]);
     r.handle([userStart("build the thing")]);
     expect(r.interrupted()).toBeUndefined();
   });
@@ -368,7 +370,7 @@ describe("crash recovery", () => {
     expect(texts(store).at(-1)).toMatch(/keeps stopping \(last exit: code 1, signal none\)[\s\S]*\/restart[\s\S]*\/quit/);
   });
 
-  it("one crash is one 'Worker crashed' notice, also when the restart budget is spent (exited then failed)", async () => {
+  it("one crash is one 'The worker died' notice, also when the budget is spent (exited then failed)", async () => {
     const { noticesToActions } = await import("../../../src/tui/session/bridge-notices.js");
     const store = createStore(createInitialState(80, 24), { frameMs: 0, setTimer: (fn) => fn() });
     const r = createRecovery({ store });
@@ -387,8 +389,10 @@ describe("crash recovery", () => {
       { kind: "supervisor", state: "exited", info: { ...exit, signal: "SIGSEGV" } },
       { kind: "supervisor", state: "failed", info: { ...exit, signal: "SIGSEGV" } },
     ]);
-    const crashed = texts(store).filter((t) => t.startsWith("Worker crashed"));
-    expect(crashed).toEqual(["Worker crashed: SIGKILL", "Worker crashed: SIGSEGV"]);
+    const crashed = texts(store).filter((t) => t.startsWith("The worker died"));
+    expect(crashed).toEqual(["The worker died (killed by SIGKILL).", "The worker died (killed by SIGSEGV)."]);
+    // The restart after the first crash adds no line of its own.
+    expect(texts(store).filter((t) => t.includes("Restarting"))).toEqual([]);
     expect(texts(store).filter((t) => t.includes("keeps stopping"))).toHaveLength(1);
     expect(texts(store).at(-1)).toMatch(/keeps stopping[\s\S]*\/restart[\s\S]*\/quit/);
     expect(store.getState().footer.worker).toBe("crashed");
@@ -401,7 +405,8 @@ describe("crash recovery", () => {
     store.dispatch({ type: "editor", op: { op: "insert", text: "my draft" } });
     r.handle([{ kind: "rehydrated", state: {} as never, snapshot: toSessionSnapshot({}), messages: [] }]);
     expect(store.getState().editor.text).toBe("my draft");
-    expect(texts(store).at(-1)).toBe("Type /resend to send the interrupted prompt again.");
+    const offer = '/resend sends the interrupted prompt "long task" again.';
+    expect(texts(store).at(-1)).toBe(`Restarted from the saved session (0 messages); ${offer}`);
   });
 });
 

@@ -24,6 +24,27 @@ describe("editor operations", () => {
     s = run([{ op: "insert", text: "abc" }, { op: "home" }, { op: "kill_line" }]);
     expect(s.text).toBe("");
   });
+  it("ctrl+u deletes to the start of the line; at a line's start it joins the line above", () => {
+    const typed: EditorOp = { op: "insert", text: "first\nsome draft text" };
+    let s = run([typed, { op: "word_left" }, { op: "delete_to_line_start" }]);
+    expect(s.text).toBe("first\ntext");
+    expect(s.cursor).toBe("first\n".length);
+    s = reduceEditor(s, { op: "delete_to_line_start" });
+    expect(s.text).toBe("firsttext");
+    expect(s.cursor).toBe("first".length);
+    // Nothing before the cursor: nothing changes, and no undo is taken.
+    const start = run([{ op: "insert", text: "abc" }, { op: "home" }]);
+    expect(reduceEditor(start, { op: "delete_to_line_start" })).toBe(start);
+  });
+  it("a cut with ctrl+u or ctrl+k can be undone", () => {
+    let s = run([{ op: "insert", text: "some draft text" }, { op: "delete_to_line_start" }]);
+    expect(s.text).toBe("");
+    s = reduceEditor(s, { op: "undo" });
+    expect(s.text).toBe("some draft text");
+    s = run([{ op: "insert", text: "keep cut" }, { op: "word_left" }, { op: "kill_line" }]);
+    expect(s.text).toBe("keep ");
+    expect(reduceEditor(s, { op: "undo" }).text).toBe("keep cut");
+  });
   it("set_editor_text keeps the replaced text for one undo", () => {
     let s = run([
       { op: "insert", text: "mine" },

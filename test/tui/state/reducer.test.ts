@@ -43,12 +43,21 @@ describe("a worker that dies mid-answer", () => {
   };
 
   it("commits the partial answer with a not-saved line right under it, an entry the transcript view shows too", async () => {
-    const { reduce, UNSAVED_ANSWER } = await import("../../../src/tui/state/reducer.js");
+    const { reduce } = await import("../../../src/tui/state/reducer.js");
+    const { UNSAVED_ANSWER } = await import("../../../src/tui/state/worker-death.js");
     let s = started(createInitialState(), reduce);
-    s = reduce(s, { type: "worker_status", status: "crashed", detail: "SIGKILL", now: 0 });
+    s = reduce(s, { type: "worker_status", status: "crashed", detail: "killed by SIGKILL", now: 0 });
     const tail = s.transcript.committed.slice(-3).map((e) => ("text" in e ? e.text : e.kind));
-    expect(tail).toEqual(["Half an ans", UNSAVED_ANSWER, "Worker crashed: SIGKILL"]);
+    const died = "The worker died (killed by SIGKILL); the unfinished answer was lost.";
+    expect(tail).toEqual(["Half an ans", UNSAVED_ANSWER, died]);
     expect(s.transcript.live).toBeUndefined();
+    // The run timer stops with the worker.
+    expect(s.run).toMatchObject({ busy: false, startedAt: undefined });
+    // The restart that follows adds nothing: the footer shows it, and its end is said by recovery.
+    const before = s.transcript.committed.length;
+    s = reduce(s, { type: "worker_status", status: "restarting", detail: undefined, now: 0 });
+    expect(s.transcript.committed).toHaveLength(before);
+    expect(s.footer.worker).toBe("restarting");
   });
 
   it("a lost link alone claims nothing about the worker and keeps the answer streaming", async () => {

@@ -1,0 +1,16 @@
+// The assistant's answer text: markdown on the live screen and in the view, its source lines in
+// plain mode (a screen reader reads the text as written; plain mode labels the message itself).
+import { renderMarkdown } from "../render/markdown.js";
+import { sanitizeText } from "../render/sanitize.js";
+import { bounded } from "./text-rows.js";
+import type { BlockRenderer } from "./types.js";
+
+export const answerBlock: BlockRenderer<"markdown"> = {
+  rows(e, o) {
+    if (o.style === "plain") return e.text.split("\n").map((l) => sanitizeText(l));
+    const b = bounded(e.text);
+    return ["", ...renderMarkdown(b.text, o.width), ...b.more];
+  },
+  parts: (e) => [{ kind: "markdown", text: e.text }],
+  copy: (e) => e.text,
+};

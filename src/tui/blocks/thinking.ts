@@ -1,0 +1,20 @@
+// The model's thinking: dimmed text when shown, one line saying it is hidden when not; plain
+// mode says "thinking" (collapsed) or gives the text after that label (full).
+import { sanitizeText } from "../render/sanitize.js";
+import { theme } from "../render/theme.js";
+import { wrapText } from "../render/text-width.js";
+import { wrap } from "./parts.js";
+import { bounded, labelledLines } from "./text-rows.js";
+import type { BlockRenderer } from "./types.js";
+
+export const thinkingBlock: BlockRenderer<"thinking"> = {
+  rows(e, o) {
+    if (o.style === "plain") return o.fold === "collapsed" ? ["thinking"] : labelledLines("thinking", e.text);
+    if (!o.showThinking) return e.continues ? [] : [theme.muted("  (thinking hidden, ctrl+t to show)")];
+    const b = bounded(e.text);
+    const rows = wrapText(sanitizeText(b.text), o.width - 2).map((l) => theme.thinking(`  ${l}`));
+    return ["", ...rows, ...b.more];
+  },
+  parts: (e) => [wrap(sanitizeText(e.text, { keepSgr: false }), "  ", "  ", theme.thinking)],
+  copy: (e) => e.text,
+};

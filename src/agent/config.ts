@@ -2,6 +2,7 @@
 // (custom providers) and settings.json (defaults for queues, retry, compaction, model).
 // Files are decoded from unknown; a broken file is reported on stderr and ignored, never fatal.
 
+import { isObject } from "../protocol/decode/result.js";
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
@@ -39,10 +40,6 @@ export function agentHome(env: NodeJS.ProcessEnv = process.env): string {
   return fromEnv && fromEnv.length > 0 ? fromEnv : join(homedir(), ".agent-tui");
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 function readJson(path: string, warn: (message: string) => void): unknown {
   let text: string;
   try {
@@ -64,14 +61,14 @@ function readJson(path: string, warn: (message: string) => void): unknown {
 }
 
 function stringRecord(value: unknown): Record<string, string> | undefined {
-  if (!isRecord(value)) return undefined;
+  if (!isObject(value)) return undefined;
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(value)) if (typeof v === "string") out[k] = v;
   return out;
 }
 
 function decodeModel(value: unknown): CustomModelConfig | undefined {
-  if (!isRecord(value) || typeof value["id"] !== "string") return undefined;
+  if (!isObject(value) || typeof value["id"] !== "string") return undefined;
   const model: CustomModelConfig = { id: value["id"] };
   if (typeof value["name"] === "string") model.name = value["name"];
   if (typeof value["api"] === "string") model.api = value["api"];
@@ -80,29 +77,29 @@ function decodeModel(value: unknown): CustomModelConfig | undefined {
     model.input = value["input"].filter((x): x is "text" | "image" => x === "text" || x === "image");
   }
   const cost = value["cost"];
-  if (isRecord(cost)) {
+  if (isObject(cost)) {
     const n = (k: string): number => (typeof cost[k] === "number" ? (cost[k] as number) : 0);
     model.cost = { input: n("input"), output: n("output"), cacheRead: n("cacheRead"), cacheWrite: n("cacheWrite") };
   }
   if (typeof value["contextWindow"] === "number") model.contextWindow = value["contextWindow"];
   if (typeof value["maxTokens"] === "number") model.maxTokens = value["maxTokens"];
   const map = value["thinkingLevelMap"];
-  if (isRecord(map)) {
+  if (isObject(map)) {
     const out: Record<string, string | null> = {};
     for (const [k, v] of Object.entries(map)) if (typeof v === "string" || v === null) out[k] = v;
     model.thinkingLevelMap = out;
   }
   const headers = stringRecord(value["headers"]);
   if (headers) model.headers = headers;
-  if (isRecord(value["compat"])) model.compat = value["compat"];
+  if (isObject(value["compat"])) model.compat = value["compat"];
   return model;
 }
 
 export function decodeModelsConfig(raw: unknown, warn: (message: string) => void): ModelsConfig {
   const providers: Record<string, CustomProviderConfig> = {};
-  if (!isRecord(raw) || !isRecord(raw["providers"])) return { providers };
+  if (!isObject(raw) || !isObject(raw["providers"])) return { providers };
   for (const [name, value] of Object.entries(raw["providers"])) {
-    if (!isRecord(value) || typeof value["baseUrl"] !== "string" || !Array.isArray(value["models"])) {
+    if (!isObject(value) || typeof value["baseUrl"] !== "string" || !Array.isArray(value["models"])) {
       warn(`models.json: provider "${name}" needs baseUrl and models[]; ignored`);
       continue;
     }
@@ -121,7 +118,7 @@ export function decodeModelsConfig(raw: unknown, warn: (message: string) => void
 
 export function decodeSettings(raw: unknown): AgentSettings {
   const settings: AgentSettings = structuredClone(DEFAULT_SETTINGS);
-  if (!isRecord(raw)) return settings;
+  if (!isObject(raw)) return settings;
   if (typeof raw["defaultProvider"] === "string") settings.defaultProvider = raw["defaultProvider"];
   if (typeof raw["defaultModel"] === "string") settings.defaultModel = raw["defaultModel"];
   if (isThinkingLevel(raw["defaultThinkingLevel"])) settings.defaultThinkingLevel = raw["defaultThinkingLevel"];
@@ -130,13 +127,13 @@ export function decodeSettings(raw: unknown): AgentSettings {
   settings.followUpMode = queue(raw["followUpMode"]) ?? settings.followUpMode;
   if (raw["interruptMode"] === "wait" || raw["interruptMode"] === "immediate") settings.interruptMode = raw["interruptMode"];
   const retry = raw["retry"];
-  if (isRecord(retry)) {
+  if (isObject(retry)) {
     if (typeof retry["enabled"] === "boolean") settings.retry.enabled = retry["enabled"];
     if (typeof retry["maxRetries"] === "number") settings.retry.maxRetries = retry["maxRetries"];
     if (typeof retry["baseDelayMs"] === "number") settings.retry.baseDelayMs = retry["baseDelayMs"];
   }
   const compaction = raw["compaction"];
-  if (isRecord(compaction) && typeof compaction["enabled"] === "boolean") settings.compaction.enabled = compaction["enabled"];
+  if (isObject(compaction) && typeof compaction["enabled"] === "boolean") settings.compaction.enabled = compaction["enabled"];
   settings.shellEnvironment = decodeShellEnvironmentPolicy(raw["shellEnvironment"]);
   return settings;
 }
@@ -156,14 +153,14 @@ export function loadConfig(home: string, warn: (message: string) => void): Loade
     home,
     models: decodeModelsConfig(rawModels, warn),
     settings: decodeSettings(rawSettings),
-    rawSettings: isRecord(rawSettings) ? rawSettings : {},
+    rawSettings: isObject(rawSettings) ? rawSettings : {},
   };
 }
 
 /** Read `path` ("tasks.maxReminders") in a settings object. */
 export function settingAt(raw: Record<string, unknown>, path: string): unknown {
   let node: unknown = raw;
-  for (const part of path.split(".")) node = isRecord(node) ? node[part] : undefined;
+  for (const part of path.split(".")) node = isObject(node) ? node[part] : undefined;
   return node;
 }
 
@@ -172,7 +169,7 @@ function setAt(raw: Record<string, unknown>, path: string, value: unknown): void
   let node = raw;
   for (const part of parts.slice(0, -1)) {
     const next = node[part];
-    if (!isRecord(next)) node[part] = {};
+    if (!isObject(next)) node[part] = {};
     node = node[part] as Record<string, unknown>;
   }
   node[parts[parts.length - 1] ?? path] = value;
@@ -202,7 +199,7 @@ export function persistSettings(config: LoadedConfig, values: Record<string, unk
     if (existsSync(path)) {
       const current: unknown = JSON.parse(readFileSync(path, "utf8"));
       // A file someone broke by hand is theirs to fix: never replace it with one key.
-      if (!isRecord(current)) throw new Error(`${path} does not hold a JSON object`);
+      if (!isObject(current)) throw new Error(`${path} does not hold a JSON object`);
       onDisk = current;
     }
     for (const [key, value] of entries) setAt(onDisk, key, value);

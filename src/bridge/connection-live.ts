@@ -7,6 +7,7 @@
 // without waiting.
 // Nothing unanswered is resent: commands in flight are reported as of unknown outcome.
 import { RELAY_EXIT_WORKER_DIED } from "../protocol/index.js";
+import { isRecord } from "./client-values.js";
 import { BridgeError } from "./errors.js";
 import type { InFlightWork } from "./exit-cleanup.js";
 import type { ResponseFrame, RoutedFrame } from "./frame-router.js";
@@ -18,8 +19,6 @@ import type { NoticeSink } from "./notice-batcher.js";
 import type { LiveAttachMode, LiveWorkerSummary, WorkerConnectionOptions, WorkerExitInfo } from "./types.js";
 import type { FrameGate } from "./worker-session.js";
 import type { ExitKind } from "./worker-supervisor.js";
-
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** What the live part asks of the supervisor: the link's state, the exit it saw, another attempt. */
 export interface ReconnectControl {

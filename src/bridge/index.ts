@@ -42,6 +42,10 @@ export type {
 // The same projections for data a client fetched itself (get_messages history, get_state answers).
 export { toClientEvent, workerTextOf } from "./client-events.js";
 export { isRecord, num, optStr, str, strArray, toClientMessage, toPlanPhases, toSessionSnapshot, toTokenUsage } from "./client-values.js";
+// Values outside the worker protocol that the UI shows (omp's slash commands, agent-rpc's live
+// sessions), decoded here so the UI holds typed values.
+export { decodeAvailableCommands } from "./decode-available-commands.js";
+export { decodeLiveSessions, parseLiveSessions, type LiveSession } from "./decode-live-sessions.js";
 export type { RpcClient, PromptOptions, QueueMode, InterruptMode } from "./rpc-client.js";
 export { BridgeError, exitOf, type BridgeErrorKind } from "./errors.js";
 export { resolveBundledWorkerCommand, splitCommandLine } from "./command-line.js";

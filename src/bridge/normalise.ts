@@ -3,6 +3,8 @@
 // and response data is decoded per command (queuedMessageCount, sourceInfo, hookMessage, ...).
 import { decodeResponseData, isCommandType, TODO_STATUSES, type DecodeResult } from "../protocol/index.js";
 import type { AgentEvent, CompactionReason, TodoTask } from "./wire-types.js";
+import { isBulkAgentEndFrame, isBulkMessageFrame, isBulkToolUpdateFrame, isBulkTurnEndFrame } from "./fast-frames.js";
+import { isMessageUpdateFrame } from "./fast-frames.js";
 
 export interface NormaliserState {
   /** Reason of the last legacy auto_compaction_start (its end event carries none). */
@@ -11,57 +13,35 @@ export interface NormaliserState {
 
 export type NormalisedEvent = { kind: "event"; event: AgentEvent } | { kind: "ignored"; type: string } | { kind: "invalid"; message: string };
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+const NO_SUB_EVENT = 'message_update without "assistantMessageEvent.type"';
 
 /**
  * Hot path: message_update is most of a stream and carries a cumulative snapshot in pi 0.73;
  * only the sub-event discriminant is checked so parsing stays within 1.5× of bare JSON.parse.
  */
 export function fastMessageUpdate(obj: Record<string, unknown>): NormalisedEvent {
-  const sub = obj["assistantMessageEvent"];
-  if (!isObject(sub) || typeof sub["type"] !== "string") return { kind: "invalid", message: 'message_update without "assistantMessageEvent.type"' };
+  if (!isMessageUpdateFrame(obj)) return { kind: "invalid", message: NO_SUB_EVENT };
   // Legacy `start` carries nothing message_start does not (docs/protocol.md Appendix B).
-  if (sub["type"] === "start") return { kind: "ignored", type: "message_update:start" };
-  return { kind: "event", event: obj as unknown as AgentEvent };
+  if (obj.assistantMessageEvent.type === "start") return { kind: "ignored", type: "message_update:start" };
+  return { kind: "event", event: obj };
 }
-
-/** Roles whose messages are large and come straight from pi-ai in every flavour. */
-const FAST_ROLES = new Set(["assistant", "toolResult"]);
-const fastMessage = (value: unknown): boolean => isObject(value) && FAST_ROLES.has(value["role"] as string) && Array.isArray(value["content"]);
-/** A user message already in canonical form (text blocks or `{data, mimeType}` images). */
-const canonicalUser = (value: unknown): boolean => {
-  if (!isObject(value) || value["role"] !== "user") return false;
-  const content = value["content"];
-  if (typeof content === "string") return true;
-  return (
-    Array.isArray(content) && content.every((b: unknown) => isObject(b) && (b["type"] === "text" || (b["type"] === "image" && typeof b["data"] === "string")))
-  );
-};
 
 /**
  * The other high-volume frames (assistant/tool-result message events, turn_end, cumulative
- * tool_execution_update): cheap structural checks only. Anything unusual (user or custom
- * messages, unknown roles, legacy shapes) returns undefined and takes the full decoder.
+ * tool_execution_update): cheap structural checks only (fast-frames.ts). Anything unusual (user
+ * or custom messages, unknown roles, legacy shapes) returns undefined and takes the full decoder.
  */
 export function fastBulkEvent(type: string, obj: Record<string, unknown>): AgentEvent | undefined {
   switch (type) {
     case "message_start":
     case "message_end":
-      return fastMessage(obj["message"]) || canonicalUser(obj["message"]) ? (obj as unknown as AgentEvent) : undefined;
-    case "agent_end": {
-      const messages = obj["messages"];
-      return Array.isArray(messages) && messages.every((m) => fastMessage(m) || canonicalUser(m)) ? (obj as unknown as AgentEvent) : undefined;
-    }
+      return isBulkMessageFrame(obj) ? obj : undefined;
+    case "agent_end":
+      return isBulkAgentEndFrame(obj) ? obj : undefined;
     case "turn_end":
-      return fastMessage(obj["message"]) && Array.isArray(obj["toolResults"]) && obj["toolResults"].every(fastMessage)
-        ? (obj as unknown as AgentEvent)
-        : undefined;
-    case "tool_execution_update": {
-      const partial = obj["partialResult"];
-      return typeof obj["toolCallId"] === "string" && typeof obj["toolName"] === "string" && isObject(partial) && Array.isArray(partial["content"])
-        ? (obj as unknown as AgentEvent)
-        : undefined;
-    }
+      return isBulkTurnEndFrame(obj) ? obj : undefined;
+    case "tool_execution_update":
+      return isBulkToolUpdateFrame(obj) ? obj : undefined;
     default:
       return undefined;
   }

@@ -1,6 +1,7 @@
 // Start-up and recovery steps of one worker generation: readiness (docs/protocol.md §1.1), capability detection
 // (docs/protocol.md §3.12), rehydration after a restart (§11.4) and the session-file read that keeps a restart on
 // the session now open. Pure orchestration over a `request` function.
+import { isRecord } from "./client-values.js";
 import { BridgeError } from "./errors.js";
 import { applyProbe, CAPABILITY_PROBES, capabilitiesFor, classifyFlavour } from "./capabilities.js";
 import type { AgentMessage, HostToolDefinition, RpcSessionState } from "./wire-types.js";
@@ -10,8 +11,6 @@ import { describeExit } from "./exit-description.js";
 export type RequestFn = (type: string, fields?: Record<string, unknown>, timeoutMs?: number) => Promise<unknown>;
 
 export const PROBE_TIMEOUT_MS = 10_000;
-
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /**
  * A promise that rejects when the worker exits while starting, and never settles once start-up

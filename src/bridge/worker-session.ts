@@ -2,6 +2,7 @@
 // queue), routes every stdout line (responses to their request, dialogs, host tools, events), and
 // keeps what only this generation knows: readiness, its last frame, its raw get_state, its
 // protocol errors and the tools it started (docs/protocol.md §1–2, §11.6–11.7).
+import { isRecord } from "./client-values.js";
 import { DEFAULT_MAX_RECORD_BYTES, serializeFrame } from "../protocol/index.js";
 import { workerTextOf } from "./client-events.js";
 import { BridgeError } from "./errors.js";
@@ -19,8 +20,6 @@ import type { WorkerExitInfo } from "./types.js";
 import type { UiRouter } from "./ui-router.js";
 import type { AgentEvent } from "./wire-types.js";
 import type { WorkerProcess } from "./worker-process.js";
-
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 const MIB = 1024 * 1024;
 

@@ -1,6 +1,7 @@
 // What the connection knows of the worker across generations, kept current by what the worker
 // says: its capabilities (docs/protocol.md §3.12), the run state with synthesised settledness
 // (§4.12) and, for workers without queue_update, the client-side queue mirror (§6.4).
+import { isRecord } from "./client-values.js";
 import { toClientEvent } from "./client-events.js";
 import { toSessionSnapshot } from "./client-values.js";
 import { applyProbe, initialCapabilities, noteEvent } from "./capabilities.js";
@@ -12,8 +13,6 @@ import { PROBE_TIMEOUT_MS, type RequestFn } from "./startup.js";
 import type { Capabilities, RunPhase } from "./types.js";
 import type { AgentEvent } from "./wire-types.js";
 import type { WorkerReports } from "./worker-session.js";
-
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** The capabilities as bring-up detects them and everyone else reads them. */
 export interface CapabilityStore {

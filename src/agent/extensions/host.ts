@@ -1,6 +1,7 @@
 // The extension host: runs extension factories against a pi-compatible `pi` object, keeps their
 // commands, tools and event handlers, and dispatches events to them. A throwing handler becomes an
 // `extension_error` frame (docs/protocol.md §4.10) and the agent keeps going.
+import { isObject } from "../../protocol/decode/result.js";
 import type { AgentMessage, AgentTool } from "@mariozechner/pi-agent-core";
 import type {
   BeforeAgentStartEvent,
@@ -63,8 +64,10 @@ function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null;
+/** A before_agent_start handler's message: pi's fields checked, the rest passed on as the extension gave it. */
+function isCustomMessageInput(value: unknown): value is CustomMessageInput {
+  if (!isObject(value) || typeof value["customType"] !== "string") return false;
+  return typeof value["content"] === "string" || Array.isArray(value["content"]);
 }
 
 export class ExtensionHost {
@@ -254,13 +257,13 @@ export class ExtensionHost {
    */
   async beforeToolCall(call: { toolCallId: string; toolName: string; args: unknown }, signal?: AbortSignal): Promise<ToolCallResult | undefined> {
     if (!this.hasHandlers("tool_call")) return undefined;
-    const input = isRecord(call.args) ? (call.args as Record<string, unknown>) : {};
+    const input = isObject(call.args) ? (call.args as Record<string, unknown>) : {};
     const event: ToolCallEvent = { type: "tool_call", toolCallId: call.toolCallId, toolName: call.toolName, input };
     let gate: ToolCallResult | undefined;
     for (const { ext, fn } of [...(this.handlers.get("tool_call") ?? [])]) {
       try {
         const result = await fn(event as never, this.createContext(signal));
-        if (isRecord(result) && result.block === true) {
+        if (isObject(result) && result.block === true) {
           return { block: true, reason: typeof result.reason === "string" ? result.reason : undefined };
         }
       } catch (error) {
@@ -278,7 +281,7 @@ export class ExtensionHost {
     const current: ToolResultEvent = { type: "tool_result", ...event };
     let changed = false;
     await this.dispatch(current, (result) => {
-      if (!isRecord(result)) return false;
+      if (!isObject(result)) return false;
       if (Array.isArray(result.content)) current.content = result.content as ToolResultEvent["content"];
       if ("details" in result) current.details = result.details;
       if (typeof result.isError === "boolean") current.isError = result.isError;
@@ -295,11 +298,9 @@ export class ExtensionHost {
     const messages: CustomMessageInput[] = [];
     let replaced = false;
     await this.dispatch(current, (result) => {
-      if (!isRecord(result)) return false;
+      if (!isObject(result)) return false;
       const message = result.message;
-      if (isRecord(message) && typeof message.customType === "string" && (typeof message.content === "string" || Array.isArray(message.content))) {
-        messages.push(message as unknown as CustomMessageInput);
-      }
+      if (isCustomMessageInput(message)) messages.push(message);
       if (typeof result.systemPrompt === "string") {
         current.systemPrompt = result.systemPrompt;
         replaced = true;
@@ -315,7 +316,7 @@ export class ExtensionHost {
     let current = text;
     let handled = false;
     await this.dispatch({ type: "input", text, source }, (result) => {
-      if (!isRecord(result)) return false;
+      if (!isObject(result)) return false;
       if (result.action === "handled") {
         handled = true;
         return true;
@@ -329,7 +330,7 @@ export class ExtensionHost {
 
   private async cancellable(event: ExtensionEvent): Promise<boolean> {
     let cancelled = false;
-    await this.dispatch(event, (result) => (cancelled = isRecord(result) && (result as CancelResult).cancel === true));
+    await this.dispatch(event, (result) => (cancelled = isObject(result) && (result as CancelResult).cancel === true));
     return cancelled;
   }
 
@@ -351,7 +352,7 @@ export class ExtensionHost {
     for (const { ext, fn } of [...(this.handlers.get("context") ?? [])]) {
       try {
         const result = await fn({ type: "context", messages: structuredClone(current) } as never, this.createContext());
-        if (isRecord(result) && Array.isArray(result.messages)) {
+        if (isObject(result) && Array.isArray(result.messages)) {
           current = result.messages as AgentMessage[];
           changed = true;
         }

@@ -1,6 +1,7 @@
 // Entry point of the extension system for the worker: discovers and loads extensions, templates
 // and skills, registers the built-ins, and exposes the runtime hooks and the UI-response route.
 // main.ts wires it with one call: `hooks.add((await setupExtensions({...})).hooks)`.
+import { isObject } from "../../protocol/decode/result.js";
 import type { AgentMessage, AgentTool } from "@mariozechner/pi-agent-core";
 import type { ImageContent, TextContent } from "@mariozechner/pi-ai";
 import type { CommandInfo, ExtensionOrigin, SessionBeforeCompactEvent, SessionCompactEvent, ToolResultPatch } from "./api.js";
@@ -48,10 +49,6 @@ export interface ToolResultInfo {
   args: unknown;
   result: { content: (TextContent | ImageContent)[]; details: unknown };
   isError: boolean;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 /**
@@ -192,7 +189,7 @@ function extensionHooks(host: ExtensionHost, resources: SlashResources): Extensi
       host.afterToolCall({
         toolCallId: call.toolCallId,
         toolName: call.toolName,
-        input: isRecord(call.args) ? call.args : {},
+        input: isObject(call.args) ? call.args : {},
         content: call.result.content,
         details: call.result.details,
         isError: call.isError,

@@ -1,6 +1,23 @@
 // Which agent-loop events extensions observe, in the shape pi gives them: turn_start/turn_end
 // carry a turnIndex counted from each agent_start; the rest pass through as they are.
-import type { ExtensionEvent } from "./api.js";
+import type { AgentLoopEvent, ExtensionEvent } from "./api.js";
+
+/** The loop events extensions get as the runtime emits them (already in pi's shapes). */
+type PassedEvent = Exclude<AgentLoopEvent, { type: "agent_start" | "turn_start" | "turn_end" }>;
+const PASSED_TYPES = new Set<string>([
+  "agent_end",
+  "message_start",
+  "message_update",
+  "message_end",
+  "tool_execution_start",
+  "tool_execution_update",
+  "tool_execution_end",
+] satisfies PassedEvent["type"][]);
+
+/** Whether `event` is one of those: the runtime's loop events carry pi's fields, so the type decides. */
+function isPassedThrough(event: { type: string }): event is PassedEvent {
+  return PASSED_TYPES.has(event.type);
+}
 
 export type LoopEventMapper = (event: { type: string } & Record<string, unknown>) => ExtensionEvent | undefined;
 
@@ -15,16 +32,8 @@ export function createLoopEventMapper(): LoopEventMapper {
         return { type: "turn_start", turnIndex, timestamp: Date.now() };
       case "turn_end":
         return { ...(event as object), type: "turn_end", turnIndex: turnIndex++ } as ExtensionEvent;
-      case "agent_end":
-      case "message_start":
-      case "message_update":
-      case "message_end":
-      case "tool_execution_start":
-      case "tool_execution_update":
-      case "tool_execution_end":
-        return event as unknown as ExtensionEvent;
       default:
-        return undefined;
+        return isPassedThrough(event) ? event : undefined;
     }
   };
 }

@@ -1,5 +1,6 @@
 // Builds the `pi` object one extension receives (pi's ExtensionAPI subset) on top of the host's
 // registries, plus the shared pi.events bus. Interactive-only registrations are accepted and ignored.
+import { isObject } from "../../protocol/decode/result.js";
 import type { AgentTool } from "@mariozechner/pi-agent-core";
 import type { CommandInfo, CommandOptions, ExtensionAPI, ExtensionContext, ExtensionOrigin, ExtensionToolDefinition, ToolInfo } from "./api.js";
 import type { HostRuntime } from "./runtime-port.js";
@@ -49,10 +50,6 @@ export function createEventBus(emitError: ApiRegistry["emitError"]): EventBus {
   };
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null;
-}
-
 export function createExtensionApi(ext: ExtensionOrigin, registry: ApiRegistry, bus: EventBus): ExtensionAPI {
   const ignored = (): void => {
     // Interactive-only registrations (shortcuts, flags, renderers) have no meaning in RPC mode.
@@ -63,7 +60,7 @@ export function createExtensionApi(ext: ExtensionOrigin, registry: ApiRegistry, 
       registry.addHandler(event, ext, fn);
     },
     registerCommand: (name, options) => {
-      if (typeof name !== "string" || !name || !isRecord(options) || typeof options.handler !== "function") {
+      if (typeof name !== "string" || !name || !isObject(options) || typeof options.handler !== "function") {
         throw new TypeError("pi.registerCommand(name, { handler }) needs a name and a handler function");
       }
       registry.addCommand(name.replace(/^\//, ""), ext, options);
@@ -118,7 +115,7 @@ export function createExtensionApi(ext: ExtensionOrigin, registry: ApiRegistry, 
       runtime.setActiveTools(names);
     },
     setModel: async (model) => {
-      if (!isRecord(model) || typeof model.provider !== "string" || typeof model.id !== "string")
+      if (!isObject(model) || typeof model.provider !== "string" || typeof model.id !== "string")
         throw new TypeError("pi.setModel(model) needs a model with provider and id");
       const runtime = registry.runtime();
       if (!runtime.setModel) throw new Error("pi.setModel is not available in this worker");

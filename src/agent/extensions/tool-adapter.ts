@@ -2,7 +2,7 @@
 // execute, with pi's fifth execute argument (the extension context) supplied by the host; and
 // describes tools for pi.getAllTools.
 import type { AgentTool, AgentToolResult } from "@mariozechner/pi-agent-core";
-import type { TSchema } from "typebox";
+import { toolParameters } from "../tools/json-schema.js";
 import type { ExtensionContext, ExtensionOrigin, ExtensionToolDefinition, ToolInfo } from "./api.js";
 
 export function toAgentTool(definition: ExtensionToolDefinition, context: () => ExtensionContext): AgentTool {
@@ -20,7 +20,7 @@ export function toAgentTool(definition: ExtensionToolDefinition, context: () => 
     label: typeof definition.label === "string" ? definition.label : name,
     description: typeof description === "string" ? description : "",
     // TypeBox schemas are JSON schemas; a plain JSON schema object works the same at runtime.
-    parameters: parameters as unknown as TSchema,
+    parameters: toolParameters(parameters),
     execute: (toolCallId, params, signal, onUpdate): Promise<AgentToolResult<unknown>> => execute(toolCallId, params as never, signal, onUpdate, context()),
   };
   if (typeof definition.prepareArguments === "function") {

@@ -3,6 +3,7 @@
 // running tools, the queue, open extension dialogs, the extension status/widgets/title and the
 // messages no client has seen yet. `frames()` turns it into ordinary protocol frames the client
 // processes as if it had been there.
+import { isObject } from "../../protocol/decode/result.js";
 import type { WireEvent } from "../runtime/wire-events.js";
 import { createUnseenMessages, type UnseenMessages } from "./unseen-messages.js";
 
@@ -10,7 +11,6 @@ const DIALOG_METHODS = new Set(["select", "confirm", "input", "editor"]);
 
 type Block = Record<string, unknown> & { type: string };
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 const str = (v: unknown): string => (typeof v === "string" ? v : "");
 
 export interface AttachTracker {
@@ -73,7 +73,7 @@ function foldDelta(partial: Partial, e: Record<string, unknown>): void {
       partial.content[i] = { type: "toolCall", id: str(e["id"]), name: str(e["toolName"]), arguments: {} };
       return;
     case "toolcall_end":
-      if (isRecord(e["toolCall"])) partial.content[i] = { ...(e["toolCall"] as Block) };
+      if (isObject(e["toolCall"])) partial.content[i] = { ...(e["toolCall"] as Block) };
       return;
     default:
       // toolcall_delta (arguments arrive whole at toolcall_end), start/done/error: nothing to keep.
@@ -176,14 +176,14 @@ class AttachState implements AttachTracker {
     switch (frame.type) {
       case "message_update": {
         const e = frame["assistantMessageEvent"];
-        if (this.partial && isRecord(e)) foldDelta(this.partial, e);
+        if (this.partial && isObject(e)) foldDelta(this.partial, e);
         if (this.partial && frame["usage"] !== undefined) this.partial.message["usage"] = frame["usage"];
         return true;
       }
       case "message_start": {
         const m = frame["message"];
-        if (isRecord(m) && m["role"] === "assistant") {
-          const content = Array.isArray(m["content"]) ? (m["content"] as unknown[]).filter(isRecord).map((b) => ({ ...b, type: str(b["type"]) })) : [];
+        if (isObject(m) && m["role"] === "assistant") {
+          const content = Array.isArray(m["content"]) ? (m["content"] as unknown[]).filter(isObject).map((b) => ({ ...b, type: str(b["type"]) })) : [];
           this.partial = { message: { ...m }, content };
         }
         return true;

@@ -1,6 +1,7 @@
 // The registry of live workers: one JSON file per worker beside its socket, written
 // atomically (temp file + rename, 0600) whenever its state changes, read by `agent-rpc
 // sessions` and `attach`. Entries whose process is gone are stale and removed when listed.
+import { isObject } from "../../protocol/decode/result.js";
 import { readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { exitedUnreaped } from "../session/session-lock.js";
@@ -30,11 +31,10 @@ export interface LiveEntry {
   attachedChanged: number;
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 const STATES: readonly string[] = ["working", "waiting", "idle"];
 
 export function decodeLiveEntry(raw: unknown): LiveEntry | undefined {
-  if (!isRecord(raw)) return undefined;
+  if (!isObject(raw)) return undefined;
   const s = (k: string): string | undefined => (typeof raw[k] === "string" ? (raw[k] as string) : undefined);
   const n = (k: string): number | undefined => (typeof raw[k] === "number" && Number.isFinite(raw[k]) ? (raw[k] as number) : undefined);
   const id = s("id");

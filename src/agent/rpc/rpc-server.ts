@@ -6,6 +6,7 @@ import { jsonDepthExceeds } from "../../protocol/json-deep.js";
 import { createJsonlFramer } from "../../protocol/jsonl.js";
 // The command decoder alone: the index also loads every worker-frame decoder (clients need those).
 import { decodeCommand } from "../../protocol/decode/command.js";
+import { isObject } from "../../protocol/decode/result.js";
 import type { CommandContext, CommandTable } from "../commands/command-table.js";
 import { runCommand } from "../commands/registry.js";
 import type { FrameWriter } from "./frame-writer.js";
@@ -129,13 +130,12 @@ class CommandServer implements RpcServer {
       this.reply(origin, { type: "response", command: "parse", success: false, error: `Failed to parse command: ${(error as Error).message}` });
       return undefined;
     }
-    const isObject = typeof parsed === "object" && parsed !== null && !Array.isArray(parsed);
-    if (!isObject || typeof (parsed as Record<string, unknown>)["type"] !== "string") {
-      const rawId = isObject ? (parsed as Record<string, unknown>)["id"] : undefined;
+    if (!isObject(parsed) || typeof parsed["type"] !== "string") {
+      const rawId = isObject(parsed) ? parsed["id"] : undefined;
       this.respond(origin, typeof rawId === "string" ? rawId : undefined, "parse", { ok: false, error: INVALID_SHAPE });
       return undefined;
     }
-    return parsed as Record<string, unknown>;
+    return parsed;
   }
 
   /** The frame, or its harmless stand-in when it nests too deep (undefined: refused and answered). */

@@ -1,14 +1,11 @@
 // Decoding of session-file lines (unknown JSON → typed header/entries) and migration of
 // version 1/2 files to version 3, as pi does on load (docs/protocol.md §10.2 "Versions").
+import { isObject } from "../../protocol/decode/result.js";
 import type { SessionEntry, SessionHeader } from "./types.js";
 import { CURRENT_SESSION_VERSION } from "./types.js";
 import { createEntryId } from "./ids.js";
 
 type JsonObject = Record<string, unknown>;
-
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 export function decodeHeader(value: unknown): SessionHeader | undefined {
   if (!isObject(value) || value.type !== "session" || typeof value.id !== "string") return undefined;

@@ -3,6 +3,7 @@
 // the hook set the runtime consults (tools, get_state fields, after-run compaction, shutdown).
 // session/ sits below runtime/ and commands/: the runtime and the services come in as parameters
 // (typed by what is used of them here), and only the runtime's plug-in types are imported.
+import { isObject } from "../../protocol/decode/result.js";
 import type { AgentMessage, AgentTool } from "@mariozechner/pi-agent-core";
 import type { Api, AssistantMessage, Model } from "@mariozechner/pi-ai";
 import type { HookRegistry, RuntimeHooks } from "../runtime/hooks.js";
@@ -72,32 +73,28 @@ export type SessionFeatures = {
   afterSessionChange(): void;
 };
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 function isSessionFeatures(value: unknown): value is SessionFeatures {
-  return isRecord(value) && value.compaction instanceof CompactionController;
+  return isObject(value) && value.compaction instanceof CompactionController;
 }
 
 function compactionSettings(raw: unknown): Partial<CompactionSettings> {
-  const section = isRecord(raw) ? raw.compaction : undefined;
+  const section = isObject(raw) ? raw.compaction : undefined;
   const result: Partial<CompactionSettings> = {};
-  if (!isRecord(section)) return result;
+  if (!isObject(section)) return result;
   if (typeof section.reserveTokens === "number" && section.reserveTokens >= 0) result.reserveTokens = section.reserveTokens;
   if (typeof section.keepRecentTokens === "number" && section.keepRecentTokens >= 0) result.keepRecentTokens = section.keepRecentTokens;
   return result;
 }
 
 function todoClearDelay(raw: unknown): number | undefined {
-  const tasks = isRecord(raw) ? raw.tasks : undefined;
-  return isRecord(tasks) && typeof tasks.todoClearDelay === "number" ? tasks.todoClearDelay : undefined;
+  const tasks = isObject(raw) ? raw.tasks : undefined;
+  return isObject(tasks) && typeof tasks.todoClearDelay === "number" ? tasks.todoClearDelay : undefined;
 }
 
 function reminderOptions(raw: unknown): { enabled: boolean; maxAttempts: number } {
-  const tasks = isRecord(raw) ? raw.tasks : undefined;
-  const enabled = isRecord(tasks) && typeof tasks.reminders === "boolean" ? tasks.reminders : true;
-  const maxAttempts = isRecord(tasks) && typeof tasks.maxReminders === "number" ? tasks.maxReminders : 3;
+  const tasks = isObject(raw) ? raw.tasks : undefined;
+  const enabled = isObject(tasks) && typeof tasks.reminders === "boolean" ? tasks.reminders : true;
+  const maxAttempts = isObject(tasks) && typeof tasks.maxReminders === "number" ? tasks.maxReminders : 3;
   return { enabled, maxAttempts };
 }
 

@@ -1,9 +1,10 @@
 // Host tools (docs/protocol.md §8): tools the client registers with set_host_tools and executes
 // itself. Each call is a host_tool_call frame; the client answers with host_tool_update /
 // host_tool_result frames, routed here by the rpc server via handleHostToolFrame.
+import { isObject } from "../../protocol/decode/result.js";
 import type { AgentTool, AgentToolResult, AgentToolUpdateCallback } from "@mariozechner/pi-agent-core";
 import type { ImageContent, TextContent } from "@mariozechner/pi-ai";
-import type { TSchema } from "typebox";
+import { toolParameters } from "../tools/json-schema.js";
 import type { HostToolCallFrame, HostToolCancelFrame, RpcHostToolDefinition } from "../../protocol/types/host-tools.js";
 import { jsonDepthExceeds } from "../../protocol/json-deep.js";
 
@@ -29,15 +30,11 @@ type Pending = {
 
 export type HostFrameOutcome = { kind: "handled" } | { kind: "ignored" } | { kind: "invalid"; error: string };
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 function decodeContent(value: unknown): (TextContent | ImageContent)[] {
   if (!Array.isArray(value)) return [];
   const blocks: (TextContent | ImageContent)[] = [];
   for (const block of value) {
-    if (!isRecord(block)) continue;
+    if (!isObject(block)) continue;
     if (block.type === "text" && typeof block.text === "string") blocks.push({ type: "text", text: block.text });
     else if (block.type === "image" && typeof block.data === "string" && typeof block.mimeType === "string") {
       blocks.push({ type: "image", data: block.data, mimeType: block.mimeType });
@@ -56,12 +53,12 @@ export function normalizeHostTools(input: unknown, reserved: ReadonlySet<string>
   const seen = new Set<string>();
   return input.map((raw, index) => {
     const where = `tool ${index + 1}`;
-    if (!isRecord(raw)) throw new HostToolError(`Invalid host tools: ${where} must be an object`);
+    if (!isObject(raw)) throw new HostToolError(`Invalid host tools: ${where} must be an object`);
     const name = typeof raw.name === "string" ? raw.name.trim() : "";
     if (!name) throw new HostToolError(`Invalid host tools: ${where} needs a non-empty name`);
     const description = typeof raw.description === "string" ? raw.description.trim() : "";
     if (!description) throw new HostToolError(`Invalid host tools: ${where} (${name}) needs a non-empty description`);
-    if (!isRecord(raw.parameters)) {
+    if (!isObject(raw.parameters)) {
       throw new HostToolError(`Invalid host tools: ${where} (${name}) parameters must be a JSON Schema object`);
     }
     if (jsonDepthExceeds(raw.parameters, MAX_SCHEMA_DEPTH)) {
@@ -116,9 +113,9 @@ export class HostToolRegistry {
 
   /** Route a host_tool_update / host_tool_result frame from stdin. */
   handleHostToolFrame(frame: unknown): HostFrameOutcome {
-    if (!isRecord(frame) || typeof frame.id !== "string") return { kind: "ignored" };
+    if (!isObject(frame) || typeof frame.id !== "string") return { kind: "ignored" };
     if (frame.type === "host_tool_update") {
-      if (!isRecord(frame.partialResult) || !Array.isArray(frame.partialResult.content)) {
+      if (!isObject(frame.partialResult) || !Array.isArray(frame.partialResult.content)) {
         return { kind: "invalid", error: "Invalid host tool frame: partialResult.content must be an array" };
       }
       const pending = this.pending.get(frame.id);
@@ -127,7 +124,7 @@ export class HostToolRegistry {
       return { kind: "handled" };
     }
     if (frame.type === "host_tool_result") {
-      if (!isRecord(frame.result) || !Array.isArray(frame.result.content)) {
+      if (!isObject(frame.result) || !Array.isArray(frame.result.content)) {
         return { kind: "invalid", error: "Invalid host tool frame: result.content must be an array" };
       }
       const pending = this.pending.get(frame.id);
@@ -176,8 +173,8 @@ export class HostToolRegistry {
       label: definition.label ?? definition.name,
       description: definition.description,
       // A client JSON Schema; pi-ai validates plain JSON Schema objects as well as TypeBox ones.
-      parameters: definition.parameters as unknown as TSchema,
-      execute: (toolCallId, params, signal, onUpdate) => this.call(definition.name, toolCallId, isRecord(params) ? params : {}, signal, onUpdate),
+      parameters: toolParameters(definition.parameters),
+      execute: (toolCallId, params, signal, onUpdate) => this.call(definition.name, toolCallId, isObject(params) ? params : {}, signal, onUpdate),
     };
   }
 

@@ -163,7 +163,7 @@ export class SessionManager {
       id: createEntryId(this.byId),
       parentId: this.leafId,
       timestamp: new Date().toISOString(),
-    } as unknown as E;
+    } as unknown as E; // NewEntry<E> and the base fields make exactly E, which TypeScript cannot see through the spread
     this.persistEntry(entry);
     this.entries.push(entry);
     this.byId.set(entry.id, entry);

@@ -1,5 +1,6 @@
 // Todo plan state (docs/protocol.md §9): validation and normalisation of phase input, the
 // model-edit invariants, restore from the session branch, and timed auto-clear.
+import { isObject } from "../../protocol/decode/result.js";
 import type { TodoPhase, TodoStatus, TodoTask } from "../../protocol/types/todos.js";
 import type { SessionEntry } from "./types.js";
 
@@ -13,10 +14,6 @@ const STATUSES: readonly TodoStatus[] = ["pending", "in_progress", "completed", 
 
 function isStatus(value: unknown): value is TodoStatus {
   return typeof value === "string" && (STATUSES as readonly string[]).includes(value);
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 function optionalString(value: unknown, where: string): string | undefined {
@@ -44,9 +41,9 @@ export function normalizeTodoPhases(input: unknown, existing: readonly TodoPhase
   const givenPhaseIds: string[] = [];
   const givenTaskIds: string[] = [];
   for (const phase of input) {
-    if (isRecord(phase) && typeof phase.id === "string") givenPhaseIds.push(phase.id.trim());
-    if (isRecord(phase) && Array.isArray(phase.tasks)) {
-      for (const task of phase.tasks) if (isRecord(task) && typeof task.id === "string") givenTaskIds.push(task.id.trim());
+    if (isObject(phase) && typeof phase.id === "string") givenPhaseIds.push(phase.id.trim());
+    if (isObject(phase) && Array.isArray(phase.tasks)) {
+      for (const task of phase.tasks) if (isObject(task) && typeof task.id === "string") givenTaskIds.push(task.id.trim());
     }
   }
   let nextPhase = maxSuffix([...existing.map((p) => p.id), ...givenPhaseIds], "phase");
@@ -63,7 +60,7 @@ export function normalizeTodoPhases(input: unknown, existing: readonly TodoPhase
   };
   return input.map((rawPhase, phaseIndex): TodoPhase => {
     const where = `phase ${phaseIndex + 1}`;
-    if (!isRecord(rawPhase)) throw new TodoValidationError(`${where} must be an object`);
+    if (!isObject(rawPhase)) throw new TodoValidationError(`${where} must be an object`);
     const name = optionalString(rawPhase.name, `${where} name`);
     if (!name) throw new TodoValidationError(`${where} needs a non-empty name`);
     const id = optionalString(rawPhase.id, `${where} id`) ?? reuse(phaseIdByName, name, phaseIds, givenPhaseIds) ?? `phase-${++nextPhase}`;
@@ -73,7 +70,7 @@ export function normalizeTodoPhases(input: unknown, existing: readonly TodoPhase
     if (!Array.isArray(rawTasks)) throw new TodoValidationError(`${where} tasks must be an array`);
     const tasks = rawTasks.map((rawTask, taskIndex): TodoTask => {
       const taskWhere = `${where} task ${taskIndex + 1}`;
-      if (!isRecord(rawTask)) throw new TodoValidationError(`${taskWhere} must be an object`);
+      if (!isObject(rawTask)) throw new TodoValidationError(`${taskWhere} must be an object`);
       const content = optionalString(rawTask.content, `${taskWhere} content`);
       if (!content) throw new TodoValidationError(`${taskWhere} needs a non-empty content`);
       const status = rawTask.status ?? "pending";
@@ -142,7 +139,7 @@ export function findLatestTodoPhases(branch: readonly SessionEntry[]): TodoPhase
     if (message.toolName !== TODO_WRITE_TOOL_NAME && message.toolName !== "todo") continue;
     if (message.isError) continue;
     const details: unknown = message.details;
-    if (!isRecord(details) || !Array.isArray(details.phases)) continue;
+    if (!isObject(details) || !Array.isArray(details.phases)) continue;
     try {
       return normalizeTodoPhases(details.phases);
     } catch (error) {

@@ -2,6 +2,7 @@
 // unique in the original file; also accepts the older `{ path, oldText, newText }` and
 // `edits` sent as a JSON string. Keeps the file's BOM and CRLF line endings.
 
+import { isObject } from "../../protocol/decode/result.js";
 import { readFile, writeFile } from "node:fs/promises";
 import type { AgentTool } from "@mariozechner/pi-agent-core";
 import { Type, type Static } from "typebox";
@@ -35,10 +36,6 @@ export interface EditToolDetails {
   firstChangedLine: number | undefined;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 function parseJsonArray(text: string): unknown[] | undefined {
   try {
     const parsed: unknown = JSON.parse(text);
@@ -50,7 +47,7 @@ function parseJsonArray(text: string): unknown[] | undefined {
 
 /** Folds the legacy single-edit form and stringified `edits` into the current schema. */
 export function prepareEditArguments(input: unknown): Static<typeof editSchema> {
-  if (!isRecord(input)) return input as Static<typeof editSchema>;
+  if (!isObject(input)) return input as Static<typeof editSchema>;
   const args: Record<string, unknown> = { ...input };
   if (typeof args.edits === "string") {
     // Some models send the array as a JSON string; anything else is left for validation to reject.

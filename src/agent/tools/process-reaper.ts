@@ -3,6 +3,7 @@
 // own session, is told "+<pgid>" / "-<pgid>" on its stdin. When that pipe closes because the
 // worker exited for any reason, kill -9 included, it sends SIGTERM, then SIGKILL, to every
 // group still registered. A group is released once nothing in it runs any more.
+import { Socket } from "node:net";
 import { spawn, type ChildProcess } from "node:child_process";
 
 const REAPER_SCRIPT = `
@@ -45,7 +46,8 @@ function startReaper(): ChildProcess | undefined {
   });
   // Neither the reaper nor its pipe may keep this process alive.
   child.unref();
-  (child.stdin as unknown as { unref?: () => void } | null)?.unref?.();
+  // A piped stdin is a socket (ChildProcess types it as a Writable).
+  if (child.stdin instanceof Socket) child.stdin.unref();
   reaper = child;
   return child;
 }

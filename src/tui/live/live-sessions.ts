@@ -1,46 +1,11 @@
 // The live workers as agent-rpc reports them (`agent-rpc sessions --json`, run through the same
-// command line as the worker, so a remote `ssh host agent-rpc` lists that host's), decoded and
-// described for people; and stopping one.
+// command line as the worker, so a remote `ssh host agent-rpc` lists that host's; the bridge
+// decodes the list), described for people; and stopping one.
 import { execFile } from "node:child_process";
+import { parseLiveSessions, type LiveSession } from "../../bridge/index.js";
 import { sessionsCommand } from "./live-command.js";
 
-export type LiveSession = {
-  id: string;
-  pid: number;
-  cwd: string;
-  state: "working" | "waiting" | "idle";
-  since: number;
-  startedAt: number;
-  attached: boolean;
-  sessionFile: string | undefined;
-  sessionName: string | undefined;
-  /** The session's name, else its first prompt, as the worker publishes it (foreign text). */
-  title: string | undefined;
-};
-
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
-
-export function decodeLiveSessions(raw: unknown): LiveSession[] {
-  if (!Array.isArray(raw)) return [];
-  const out: LiveSession[] = [];
-  for (const e of raw) {
-    if (!isRecord(e) || typeof e["id"] !== "string" || typeof e["pid"] !== "number") continue;
-    const state = e["state"] === "working" || e["state"] === "waiting" ? e["state"] : "idle";
-    out.push({
-      id: e["id"],
-      pid: e["pid"],
-      cwd: typeof e["cwd"] === "string" ? e["cwd"] : "",
-      state,
-      since: typeof e["since"] === "number" ? e["since"] : 0,
-      startedAt: typeof e["startedAt"] === "number" ? e["startedAt"] : 0,
-      attached: e["attached"] === true,
-      sessionFile: typeof e["sessionFile"] === "string" ? e["sessionFile"] : undefined,
-      sessionName: typeof e["sessionName"] === "string" ? e["sessionName"] : undefined,
-      title: typeof e["title"] === "string" && e["title"].trim() !== "" ? e["title"] : typeof e["sessionName"] === "string" ? e["sessionName"] : undefined,
-    });
-  }
-  return out;
-}
+export type { LiveSession };
 
 export function age(ms: number): string {
   const s = Math.max(0, Math.round(ms / 1000));
@@ -79,7 +44,7 @@ function run(command: readonly string[]): Promise<string> {
 export async function listLiveSessions(workerCommand: readonly string[]): Promise<LiveSession[]> {
   const command = sessionsCommand(workerCommand, ["--json"]);
   if (!command) return [];
-  return decodeLiveSessions(JSON.parse(await run(command)));
+  return parseLiveSessions(await run(command));
 }
 
 export async function stopLiveSession(workerCommand: readonly string[], id: string): Promise<string> {

@@ -4,7 +4,8 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join, resolve } from "node:path";
-import { isRecord, str } from "../../bridge/index.js";
+import { isRecord } from "../../bridge/index.js";
+import { decodeSessionEntryLine, decodeSessionHeader } from "./session-file-line.js";
 import type { PickerItem } from "../state/picker-state.js";
 import type { SessionSummary } from "./session-summary.js";
 import { threadSessions } from "./session-threads.js";
@@ -14,55 +15,34 @@ export type { SessionSummary };
 /** Files bigger than this are summarised from their first part only (keeps /resume fast). */
 const MAX_READ_BYTES = 4 * 1024 * 1024;
 
-function textOf(content: unknown): string {
-  if (typeof content === "string") return content;
-  if (!Array.isArray(content)) return "";
-  return content.map((b) => (isRecord(b) && b["type"] === "text" ? str(b["text"]) : "")).join(" ");
-}
-
 /** Summarise one session file's text; undefined when it is not a session file. */
 export function summariseSession(path: string, text: string, modified: number): SessionSummary | undefined {
-  // A UTF-8 BOM before the header is accepted, as the worker accepts it.
-  const lines = text.replace(/^\uFEFF/, "").split("\n");
-  let header: Record<string, unknown> | undefined;
-  try {
-    const first: unknown = JSON.parse(lines[0] ?? "");
-    if (isRecord(first) && first["type"] === "session") header = first;
-  } catch (error) {
-    void error; // not JSON: not a session file, which is what undefined says
-  }
+  const lines = text.split("\n");
+  const header = decodeSessionHeader(lines[0] ?? "");
   if (!header) return undefined;
   let name: string | undefined;
   let firstMessage = "";
   let messageCount = 0;
-  const parentSession = str(header["parentSession"]) ? resolve(dirname(path), str(header["parentSession"])) : undefined;
+  const parentSession = header.parentSession ? resolve(dirname(path), header.parentSession) : undefined;
   // A fork copies its parent's branch with the entries' own times: those before its header's are copied.
-  const forkedAt = parentSession !== undefined ? Date.parse(str(header["timestamp"])) : Number.NaN;
+  const forkedAt = parentSession !== undefined ? Date.parse(header.timestamp) : Number.NaN;
   let copied = 0;
   let firstNewPrompt: string | undefined;
   for (const line of lines.slice(1)) {
     if (line.trim() === "") continue;
-    let entry: unknown;
-    try {
-      entry = JSON.parse(line);
-    } catch (error) {
-      void error; // a torn last line of a crashed writer is skipped, as the worker does
-      continue;
-    }
-    if (!isRecord(entry)) continue;
-    if (entry["type"] === "session_info") name = str(entry["name"]) || undefined;
-    if (entry["type"] === "message" && isRecord(entry["message"])) {
-      const role = entry["message"]["role"];
-      if (role === "user" || role === "assistant") messageCount += 1;
-      const text = role === "user" ? textOf(entry["message"]["content"]).replace(/\s+/g, " ").trim() : "";
-      if (role === "user" && firstMessage === "") firstMessage = text;
-      if (Date.parse(str(entry["timestamp"])) <= forkedAt) {
-        if (role === "user" || role === "assistant") copied += 1;
-      } else if (firstNewPrompt === undefined && text !== "") firstNewPrompt = text;
-    }
+    const entry = decodeSessionEntryLine(line);
+    if (entry?.kind === "name") name = entry.name || undefined;
+    if (entry?.kind !== "message") continue;
+    const counted = entry.role === "user" || entry.role === "assistant";
+    if (counted) messageCount += 1;
+    const prompt = entry.text.replace(/\s+/g, " ").trim();
+    if (entry.role === "user" && firstMessage === "") firstMessage = prompt;
+    if (Date.parse(entry.timestamp) <= forkedAt) {
+      if (counted) copied += 1;
+    } else if (firstNewPrompt === undefined && prompt !== "") firstNewPrompt = prompt;
   }
   const fork = Number.isNaN(forkedAt) ? undefined : { at: forkedAt, copied, firstNewPrompt };
-  return { path, id: str(header["id"]), name, firstMessage, modified, messageCount, cwd: str(header["cwd"]), parentSession, fork };
+  return { path, id: header.id, name, firstMessage, modified, messageCount, cwd: header.cwd, parentSession, fork };
 }
 
 /**

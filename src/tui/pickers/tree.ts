@@ -1,52 +1,65 @@
-// The /tree navigator's pure part: build the tree from get_entries (or decode get_tree), flatten
-// it into picker rows (depth, fold marks, one line per entry), fold/unfold, search over every
-// node, and where Enter jumps. Every walk uses an explicit stack: sessions get long.
-import { isRecord, str } from "../../bridge/index.js";
+// The /tree navigator's pure part: build the tree from get_entries or get_tree (typed by the
+// bridge), flatten it into picker rows (depth, fold marks, one line per entry), fold/unfold,
+// search over every node, and where Enter jumps. Every walk uses an explicit stack: sessions get long.
+import type { AgentMessage, SessionEntry, SessionTreeNode } from "../../bridge/index.js";
 import type { PickerItem, PickerState } from "../state/picker-state.js";
 import { reducePicker } from "../state/picker-state.js";
 import type { PickerKeyAction } from "./picker-host.js";
 
 export type TreeNode = { id: string; kind: string; role: string | undefined; text: string; label: string | undefined; children: TreeNode[] };
 
-function contentText(content: unknown): string {
+type Content = Extract<AgentMessage, { content: unknown }>["content"];
+
+function contentText(content: Content): string {
   if (typeof content === "string") return content;
-  if (!Array.isArray(content)) return "";
-  return content.map((b) => (isRecord(b) ? (b["type"] === "text" ? str(b["text"]) : b["type"] === "toolCall" ? `[${str(b["name"])}]` : "") : "")).join(" ");
+  return content.map((b) => (b.type === "text" ? b.text : b.type === "toolCall" ? `[${b.name}]` : "")).join(" ");
 }
 
-/** One session entry (unknown) as a TreeNode without children; undefined when malformed. */
-function entryNode(e: Record<string, unknown>, label: string | undefined): TreeNode {
-  const kind = str(e["type"]);
-  const m = isRecord(e["message"]) ? e["message"] : undefined;
-  const role = m ? str(m["role"]) : undefined;
-  let text: string;
-  if (m && role === "toolResult") text = `${str(m["toolName"], "tool")} result`;
-  else if (m && role === "bashExecution") text = `!${str(m["command"])}`;
-  else if (m) text = contentText(m["content"]);
-  else if (kind === "model_change") text = `model → ${str(e["provider"])}/${str(e["modelId"])}`;
-  else if (kind === "thinking_level_change") text = `thinking → ${str(e["thinkingLevel"])}`;
-  else if (kind === "session_info") text = `name → ${str(e["name"])}`;
-  else if (kind === "compaction" || kind === "branch_summary") text = str(e["summary"]);
-  else text = kind;
-  return { id: str(e["id"]), kind, role, text: text.replace(/\s+/g, " ").trim(), label, children: [] };
+/** A message's one line: its text, its tool call names, or what it did. */
+function messageText(m: AgentMessage): string {
+  if (m.role === "toolResult") return `${m.toolName} result`;
+  if (m.role === "bashExecution") return `!${m.command}`;
+  return "content" in m ? contentText(m.content) : "";
+}
+
+function entryText(e: SessionEntry): string {
+  switch (e.type) {
+    case "message":
+      return messageText(e.message);
+    case "model_change":
+      return `model → ${e.provider}/${e.modelId}`;
+    case "thinking_level_change":
+      return `thinking → ${e.thinkingLevel}`;
+    case "session_info":
+      return `name → ${e.name ?? ""}`;
+    case "compaction":
+    case "branch_summary":
+      return e.summary;
+    default:
+      return e.type;
+  }
+}
+
+/** One session entry as a TreeNode without children. */
+function entryNode(e: SessionEntry, label: string | undefined): TreeNode {
+  const role = e.type === "message" ? e.message.role : undefined;
+  return { id: e.id, kind: e.type, role, text: entryText(e).replace(/\s+/g, " ").trim(), label, children: [] };
 }
 
 /**
- * Decode get_tree nodes (unknown) into TreeNodes; malformed nodes are skipped. Walked with an
- * explicit stack: a linear session of thousands of entries nests that deep.
+ * get_tree's nodes as TreeNodes. Walked with an explicit stack: a linear session of thousands of
+ * entries nests that deep.
  */
-export function decodeTree(raw: unknown): TreeNode[] {
+export function treeFromNodes(tree: readonly SessionTreeNode[]): TreeNode[] {
   const roots: TreeNode[] = [];
-  const stack: { raw: unknown; into: TreeNode[] }[] = [{ raw, into: roots }];
+  const stack: { nodes: readonly SessionTreeNode[]; into: TreeNode[] }[] = [{ nodes: tree, into: roots }];
   for (let item = stack.pop(); item !== undefined; item = stack.pop()) {
-    if (!Array.isArray(item.raw)) continue;
     // Pushed in reverse so siblings come out in order.
-    const pending: { raw: unknown; into: TreeNode[] }[] = [];
-    for (const n of item.raw) {
-      if (!isRecord(n) || !isRecord(n["entry"])) continue;
-      const node = entryNode(n["entry"], typeof n["label"] === "string" ? n["label"] : undefined);
+    const pending: { nodes: readonly SessionTreeNode[]; into: TreeNode[] }[] = [];
+    for (const n of item.nodes) {
+      const node = entryNode(n.entry, n.label);
       item.into.push(node);
-      pending.push({ raw: n["children"], into: node.children });
+      pending.push({ nodes: n.children, into: node.children });
     }
     stack.push(...pending.reverse());
   }
@@ -58,22 +71,19 @@ export function decodeTree(raw: unknown): TreeNode[] {
  * depth limit anywhere. Labels are resolved as the worker does (the latest label entry wins;
  * an empty one clears it); an entry whose parent is missing becomes a root.
  */
-export function treeFromEntries(entries: readonly unknown[]): TreeNode[] {
+export function treeFromEntries(entries: readonly SessionEntry[]): TreeNode[] {
   const labels = new Map<string, string>();
   for (const e of entries) {
-    if (!isRecord(e) || e["type"] !== "label") continue;
-    const target = str(e["targetId"]);
-    const label = typeof e["label"] === "string" ? e["label"] : "";
-    if (label !== "") labels.set(target, label);
-    else labels.delete(target);
+    if (e.type !== "label") continue;
+    if (e.label !== undefined && e.label !== "") labels.set(e.targetId, e.label);
+    else labels.delete(e.targetId);
   }
   const nodes = new Map<string, TreeNode>();
   const parents = new Map<TreeNode, string | null>();
   for (const e of entries) {
-    if (!isRecord(e) || typeof e["id"] !== "string") continue;
-    const node = entryNode(e, labels.get(e["id"]));
+    const node = entryNode(e, labels.get(e.id));
     nodes.set(node.id, node);
-    parents.set(node, typeof e["parentId"] === "string" ? e["parentId"] : null);
+    parents.set(node, e.parentId);
   }
   const roots: TreeNode[] = [];
   for (const [node, parentId] of parents) {

@@ -1,13 +1,12 @@
 // The adapter from bridge notices to reducer actions. The bridge has decoded everything; this
 // only chooses the action and bounds the worker's own text for the transcript.
-import { workerTextOf, type BridgeNotice, type WorkerExitInfo } from "../../bridge/index.js";
+import { decodeAvailableCommands, workerTextOf, type BridgeNotice, type WorkerExitInfo } from "../../bridge/index.js";
 import type { TuiAction } from "../state/actions.js";
 import type { NoticeLevel, WorkerStatus } from "../state/types.js";
 import { decodeUiRequest } from "../state/ui-requests.js";
 import { clipText } from "../render/preview.js";
 import { sanitizeText } from "../render/sanitize.js";
 import { liveNoticeActions } from "../live/live-notices.js";
-import { decodeAvailableCommands } from "../slash/worker-commands.js";
 
 // A worker's own text lands in the transcript; bounded so one huge frame cannot flood it.
 const WORKER_TEXT_MAX_CHARS = 4000;

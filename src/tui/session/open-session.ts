@@ -3,9 +3,10 @@
 // that came back on a different session, the active branch is printed into the transcript as it
 // looked live, and the footer takes the session's totals. A restart that reopened the session
 // already on screen prints nothing: the transcript shows it.
-import type { RpcSessionState, SessionStats } from "../../bridge/index.js";
+import type { AgentMessage, RpcSessionState, SessionStats } from "../../bridge/index.js";
 import type { TuiConnection } from "./tui-connection.js";
 import { historyPrompts, historySlice, historyTotals, type SessionTotals, startHistory, startTail } from "../state/history.js";
+import type { MessageList } from "../state/history.js";
 import type { EntryInput } from "../state/transcript.js";
 import type { TuiAction } from "../state/actions.js";
 import type { Store } from "../state/store.js";
@@ -26,14 +27,17 @@ export const PRINT_LAST_MESSAGES = 20;
 /** A session's last prompts put into the editor's Up-arrow history. */
 const PROMPTS_KEPT = 100;
 
+/** A whole answer's messages (an attach or a rehydration carries them all). */
+type Messages = readonly AgentMessage[];
+
 export type SessionPrinter = {
   /**
    * Print the worker's current session below what is on screen (a `title` divider first when
    * given) and take its totals. `messages` when the caller already has them (rehydration).
    */
-  show(options?: { title?: string; messages?: readonly unknown[]; ifNotShown?: boolean }): Promise<void>;
+  show(options?: { title?: string; messages?: MessageList; ifNotShown?: boolean }): Promise<void>;
   /** After a restart rehydrated `state`: print only if it is not the session on screen. */
-  rehydrated(state: RpcSessionState, messages: readonly unknown[]): Promise<void>;
+  rehydrated(state: RpcSessionState, messages: Messages): Promise<void>;
   /**
    * A live worker's attach answer printed `state`'s session (sessionActions, in stream order
    * before the run in progress): remember it, take its totals and build its earlier messages.
@@ -41,11 +45,11 @@ export type SessionPrinter = {
    * there on (the earlier ones are read a page at a time). `totalsGiven`: the answer carried the
    * session's totals (applied in stream order with it); otherwise they are asked for.
    */
-  attached(state: RpcSessionState, messages: readonly unknown[], place?: TailPlace, totalsGiven?: boolean): Promise<void>;
+  attached(state: RpcSessionState, messages: Messages, place?: TailPlace, totalsGiven?: boolean): Promise<void>;
   /** Resolves once the earlier messages of the last printed session are in the store. */
   olderBuilt(): Promise<void>;
   /** A live attach answer without the session's state: build its earlier messages only. */
-  attachedWithoutState(messages: readonly unknown[], place?: TailPlace): Promise<void>;
+  attachedWithoutState(messages: Messages, place?: TailPlace): Promise<void>;
 };
 
 /**
@@ -53,7 +57,7 @@ export type SessionPrinter = {
  * PRINT_LAST_MESSAGES messages only (cheap, so the first screen comes at once); the earlier
  * ones are built afterwards by fillOlder and inserted before them, unprinted.
  */
-export function sessionActions(messages: readonly unknown[], title?: string): TuiAction[] {
+export function sessionActions(messages: MessageList, title?: string): TuiAction[] {
   const out: TuiAction[] = [];
   if (title !== undefined) out.push({ type: "notice", level: "info", text: `── ${title} ──` });
   const build = startTail(messages, PRINT_LAST_MESSAGES);
@@ -103,7 +107,7 @@ function tailPrinted(store: Store): Promise<void> {
  * transcript view shows every session printed). Messages the window lacks (only its tail came)
  * are read from the worker a page at a time, oldest first.
  */
-async function fillOlder(store: Store, messages: readonly unknown[], filling: Set<number>, read: PageReader): Promise<void> {
+async function fillOlder(store: Store, messages: MessageList, filling: Set<number>, read: PageReader): Promise<void> {
   const before = store.getState().transcript.olderBefore;
   if (before === undefined || filling.has(before)) return;
   filling.add(before);
@@ -131,7 +135,7 @@ async function fillOlder(store: Store, messages: readonly unknown[], filling: Se
  * The prompts of `whole` that sessionActions would have put in the editor's history had it
  * printed from `whole` instead of the `tail` window (only their messages were here then).
  */
-function olderPrompts(tail: readonly unknown[], whole: readonly unknown[]): string[] {
+function olderPrompts(tail: MessageList, whole: MessageList): string[] {
   const all = historyPrompts(whole).slice(-PROMPTS_KEPT);
   return all.slice(0, all.length - historyPrompts(tail).slice(-PROMPTS_KEPT).length);
 }
@@ -154,7 +158,7 @@ export function createSessionPrinter(store: Store, connection: Connection): Sess
   const shown = (): string | undefined => store.getState().transcript.shownSession;
   const remember = (state: RpcSessionState): void => store.dispatch({ type: "session_shown", session: sessionKey(state) });
 
-  const totals = async (messages: readonly unknown[]): Promise<SessionTotals> => {
+  const totals = async (messages: MessageList): Promise<SessionTotals> => {
     if (!workerSupports(store.getState(), "get_session_stats")) return historyTotals(messages);
     try {
       return statsTotals(await connection.rpc.getSessionStats());
@@ -167,9 +171,9 @@ export function createSessionPrinter(store: Store, connection: Connection): Sess
 
   const filling = new Set<number>();
   const read: PageReader = (page) => connection.rpc.getMessages(page);
-  const fill = (messages: readonly unknown[]): Promise<void> => fillOlder(store, messages, filling, read);
+  const fill = (messages: MessageList): Promise<void> => fillOlder(store, messages, filling, read);
   let older: Promise<void> = Promise.resolve();
-  const print = async (state: RpcSessionState, messages: readonly unknown[], title: string | undefined): Promise<void> => {
+  const print = async (state: RpcSessionState, messages: MessageList, title: string | undefined): Promise<void> => {
     remember(state);
     store.dispatchAll(sessionActions(messages, title));
     store.dispatch({ type: "session_totals", totals: await totals(messages) });

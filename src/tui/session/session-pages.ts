@@ -2,46 +2,51 @@
 // asks for the tail that is printed first; the earlier messages follow a page per request, so no
 // single frame carries the whole session (parsing one blocks the keys for as long). Workers that
 // do not page (pi) answer the first request with every message, and nothing more is asked.
+import type { AgentMessage } from "../../bridge/index.js";
+import type { MessageList } from "../state/history.js";
 
 /** Messages asked for when a session opens: the printed tail, the tool calls its first results answer, and recent prompts. */
 export const TAIL_MESSAGES = 120;
 /** Earlier messages asked for per request. */
 export const PAGE_MESSAGES = 200;
 
-export type MessagesAnswer = { messages: readonly unknown[]; offset?: number; total?: number; listId?: number };
+export type MessagesAnswer = { messages: readonly AgentMessage[]; offset?: number; total?: number; listId?: number };
 /** get_messages with paging fields (rpc.getMessages). */
 export type PageReader = (page: { offset: number; limit?: number }) => Promise<MessagesAnswer>;
 /** Where a tail sits in the worker's list of messages (a paged answer's `offset` and `listId`). */
 export type TailPlace = { offset: number; listId?: number | undefined };
 
+/** A window being filled: holes are undefined. */
+type Holed = (AgentMessage | undefined)[];
+
 /** The worker's list each window with holes came from (its pages must come from the same). */
-const windowLists = new WeakMap<readonly unknown[], number>();
+const windowLists = new WeakMap<MessageList, number>();
 
 /**
  * A session's messages as far as they are here: indexes as in the whole session, with holes
  * before the tail's offset when only the tail came. Builders skip holes; readMissing fills them.
  */
-export function messageWindow(messages: readonly unknown[], place?: TailPlace): readonly unknown[] {
+export function messageWindow(messages: readonly AgentMessage[], place?: TailPlace): MessageList {
   if (place === undefined || place.offset <= 0) return messages;
-  const all: unknown[] = new Array<unknown>(place.offset + messages.length);
+  const all: Holed = new Array<AgentMessage | undefined>(place.offset + messages.length);
   for (let i = 0; i < messages.length; i += 1) all[place.offset + i] = messages[i];
   if (place.listId !== undefined) windowLists.set(all, place.listId);
   return all;
 }
 
 /** The worker's list a window came from, if it said. */
-export function listOf(window: readonly unknown[]): number | undefined {
+export function listOf(window: MessageList): number | undefined {
   return windowLists.get(window);
 }
 
 /** The window of a get_messages answer: a page's place when the worker pages, else all of it. */
-export function answerWindow(answer: MessagesAnswer): readonly unknown[] {
+export function answerWindow(answer: MessagesAnswer): MessageList {
   if (answer.offset === undefined || answer.total === undefined) return answer.messages;
   return messageWindow(answer.messages, { offset: answer.offset, listId: answer.listId });
 }
 
 /** The first request when a session opens: its tail from a paging worker, everything from others. */
-export async function readTail(read: PageReader): Promise<readonly unknown[]> {
+export async function readTail(read: PageReader): Promise<MessageList> {
   return answerWindow(await read({ offset: -TAIL_MESSAGES }));
 }
 
@@ -50,7 +55,7 @@ export async function readTail(read: PageReader): Promise<readonly unknown[]> {
  * only have grown meanwhile (a run appends); a page from another list (`listId`: a compaction,
  * another session or a move in the tree replaced it) stops the reading with an error.
  */
-export async function readMissing(window: unknown[], from: number, to: number, read: PageReader, listId: number | undefined): Promise<void> {
+export async function readMissing(window: Holed, from: number, to: number, read: PageReader, listId: number | undefined): Promise<void> {
   let at = from;
   while (at < to) {
     if (at in window) {

@@ -9,7 +9,7 @@ import { sendAsPrompt } from "./worker-commands.js";
 
 export { slashSupported, afterSessionChange, REQUIRES, type SlashDeps } from "./slash-deps.js";
 export { resumeSession } from "./session-commands.js";
-export { createWorkerCommands, decodeAvailableCommands, sendAsPrompt, type WorkerCommands } from "./worker-commands.js";
+export { createWorkerCommands, sendAsPrompt, type WorkerCommands } from "./worker-commands.js";
 
 /**
  * Every slash command. A command the worker cannot run says so instead of failing on the

@@ -1,7 +1,8 @@
 // /tree: navigate the session tree in a picker (fold with ←/→, type to search, Ctrl+O shows
 // model and thinking-level changes) and jump: a new session from the chosen point.
 import type { SlashCommand } from "./slash-registry.js";
-import { createTreeController, decodeTree, jumpTarget, TREE_HINT, treeFromEntries, treeHasMessages } from "../pickers/tree.js";
+import { createTreeController, jumpTarget, TREE_HINT, treeHasMessages } from "../pickers/tree.js";
+import { treeFromEntries, treeFromNodes } from "../pickers/tree.js";
 import { afterSessionChange, type SlashDeps, vetoed } from "./slash-deps.js";
 import { workerSupports } from "../state/worker-info.js";
 
@@ -15,7 +16,7 @@ export function treeCommand(deps: SlashDeps): SlashCommand {
       // entry, which other workers cannot serialise for long sessions.
       const flat = workerSupports(ctx.store.getState(), "get_entries");
       const got = flat ? await rpc.getEntries() : await rpc.getTree();
-      const roots = "entries" in got ? treeFromEntries(got.entries) : decodeTree(got.tree);
+      const roots = "entries" in got ? treeFromEntries(got.entries) : treeFromNodes(got.tree);
       // A fresh fork holds only its name (session_info): nothing to navigate yet.
       if (!treeHasMessages(roots)) {
         ctx.notice("The session is empty.");

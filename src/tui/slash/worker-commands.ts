@@ -1,7 +1,8 @@
 // The worker's own slash commands for completion: pi/agent-rpc answer get_commands; oh-my-pi has
 // none and announces them with `available_commands_update` events and `get_available_commands`.
 // omp runs such a command when it arrives as a `prompt` text ("/name args", trace fact 15).
-import { BridgeError, type SlashCommandInfo } from "../../bridge/index.js";
+// The bridge decodes omp's list (decodeAvailableCommands).
+import { BridgeError, decodeAvailableCommands, type SlashCommandInfo } from "../../bridge/index.js";
 import type { SlashContext } from "./slash-registry.js";
 import type { TuiConnection } from "../session/tui-connection.js";
 import type { Store } from "../state/store.js";
@@ -13,28 +14,6 @@ export type WorkerCommands = {
   /** Re-read get_commands, or omp's get_available_commands (after start, restart and session changes). */
   refresh(): Promise<void>;
 };
-
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
-
-/** omp's source (builtin, custom, extension, file, skill) → the completion's worker sources. */
-function sourceOf(source: unknown): SlashCommandInfo["source"] {
-  if (source === "skill") return "skill";
-  if (source === "file" || source === "prompt") return "prompt";
-  return "extension";
-}
-
-/** omp's command list (`{commands: [{name, description?, input?: {hint}, source}]}`) → SlashCommandInfo[]; bad items are skipped. */
-export function decodeAvailableCommands(data: unknown): SlashCommandInfo[] {
-  const items = isRecord(data) && Array.isArray(data["commands"]) ? data["commands"] : [];
-  const out: SlashCommandInfo[] = [];
-  for (const item of items) {
-    if (!isRecord(item) || typeof item["name"] !== "string" || !/^[A-Za-z0-9_:.-]+$/.test(item["name"])) continue;
-    const hint = isRecord(item["input"]) && typeof item["input"]["hint"] === "string" ? ` ${item["input"]["hint"]}` : "";
-    const description = typeof item["description"] === "string" ? `${item["description"]}${hint}` : undefined;
-    out.push({ name: item["name"], source: sourceOf(item["source"]), ...(description !== undefined ? { description } : {}) });
-  }
-  return out;
-}
 
 export function createWorkerCommands(store: Store, connection: TuiConnection): WorkerCommands {
   // Completion follows the list on screen at once: its deriver watches this slice.

@@ -1,7 +1,8 @@
-// Decodes extension_ui_request frames (PROTOCOL docs/protocol.md §7) into dialogs (data, queued in state) and
-// fire-and-forget effects (notify, setStatus, setWidget, setTitle, set_editor_text, cancel).
+// Turns the bridge's extension UI requests (docs/protocol.md §7, decoded there) into dialogs
+// (data, queued in state) and fire-and-forget effects (notify, setStatus, setWidget, setTitle,
+// set_editor_text, cancel).
+import type { ExtensionUiRequest } from "../../bridge/index.js";
 import type { DialogRequest, NoticeLevel } from "./types.js";
-import { isRecord, num, optStr, str, strArray } from "../../bridge/index.js";
 
 export type UiRequest =
   | { kind: "dialog"; dialog: DialogRequest }
@@ -11,51 +12,52 @@ export type UiRequest =
   | { kind: "title"; title: string }
   | { kind: "editor_text"; text: string }
   | { kind: "cancel"; targetId: string }
+  /** Not produced from the bridge's typed requests (unknown methods reach the UI as unknown events). */
   | { kind: "unknown"; method: string };
 
-function timeoutOf(r: Record<string, unknown>): number | undefined {
-  const t = r["timeout"];
-  return typeof t === "number" && t > 0 ? t : undefined;
+/** A timeout that counts: a positive number of milliseconds. */
+function timeoutOf(timeout: number | undefined): number | undefined {
+  return timeout !== undefined && timeout > 0 ? timeout : undefined;
 }
 
-/** Decode one request; `now` stamps dialogs for their countdown. Never throws. */
-export function decodeUiRequest(raw: unknown, now: number): UiRequest {
-  if (!isRecord(raw)) return { kind: "unknown", method: typeof raw };
-  const id = str(raw["id"]);
-  const method = str(raw["method"]);
-  const title = str(raw["title"]);
-  const timeoutMs = timeoutOf(raw);
-  switch (method) {
-    case "select":
-      return { kind: "dialog", dialog: { method, id, title, options: strArray(raw["options"]), timeoutMs, receivedAt: now } };
-    case "confirm":
-      return { kind: "dialog", dialog: { method, id, title, message: str(raw["message"]), timeoutMs, receivedAt: now } };
-    case "input":
-      return { kind: "dialog", dialog: { method, id, title, placeholder: str(raw["placeholder"]), timeoutMs, receivedAt: now } };
-    case "editor":
-      return { kind: "dialog", dialog: { method, id, title, prefill: str(raw["prefill"]), timeoutMs, receivedAt: now } };
-    case "notify": {
-      const t = raw["notifyType"];
-      const level: NoticeLevel = t === "warning" || t === "error" ? t : "info";
-      return { kind: "notify", level, message: str(raw["message"]) };
+/** What one request does in the UI; `now` stamps dialogs for their countdown. Never throws. */
+export function decodeUiRequest(request: ExtensionUiRequest, now: number): UiRequest {
+  const { id } = request;
+  switch (request.method) {
+    case "select": {
+      const dialog = { method: "select", id, title: request.title, options: request.options } as const;
+      return { kind: "dialog", dialog: { ...dialog, timeoutMs: timeoutOf(request.timeout), receivedAt: now } };
     }
+    case "confirm": {
+      const dialog = { method: "confirm", id, title: request.title, message: request.message } as const;
+      return { kind: "dialog", dialog: { ...dialog, timeoutMs: timeoutOf(request.timeout), receivedAt: now } };
+    }
+    case "input": {
+      const dialog = { method: "input", id, title: request.title, placeholder: request.placeholder ?? "" } as const;
+      return { kind: "dialog", dialog: { ...dialog, timeoutMs: timeoutOf(request.timeout), receivedAt: now } };
+    }
+    case "editor": {
+      const dialog = { method: "editor", id, title: request.title, prefill: request.prefill ?? "" } as const;
+      return { kind: "dialog", dialog: { ...dialog, timeoutMs: timeoutOf(request.timeout), receivedAt: now } };
+    }
+    case "notify":
+      return { kind: "notify", level: request.notifyType ?? "info", message: request.message };
     case "setStatus":
-      return { kind: "status", key: str(raw["statusKey"]), text: optStr(raw["statusText"]) };
-    case "setWidget":
-      return {
-        kind: "widget",
-        key: str(raw["widgetKey"]),
-        lines: Array.isArray(raw["widgetLines"]) ? strArray(raw["widgetLines"]) : undefined,
-        placement: raw["widgetPlacement"] === "belowEditor" ? "belowEditor" : "aboveEditor",
-      };
+      return { kind: "status", key: request.statusKey, text: request.statusText };
+    case "setWidget": {
+      const placement = request.widgetPlacement ?? "aboveEditor";
+      return { kind: "widget", key: request.widgetKey, lines: request.widgetLines, placement };
+    }
     case "setTitle":
-      return { kind: "title", title };
+      return { kind: "title", title: request.title };
     case "set_editor_text":
-      return { kind: "editor_text", text: str(raw["text"]) };
+      return { kind: "editor_text", text: request.text };
     case "cancel":
-      return { kind: "cancel", targetId: str(raw["targetId"]) };
-    default:
-      return { kind: "unknown", method: method || String(num(raw["method"])) };
+      return { kind: "cancel", targetId: request.targetId };
+    default: {
+      const never: never = request;
+      return never;
+    }
   }
 }
 

@@ -10,7 +10,7 @@ import { StoreContext } from "../../../src/tui/state/use-store.js";
 import type { TuiAction } from "../../../src/tui/state/actions.js";
 import type { TuiState } from "../../../src/tui/state/types.js";
 import { toClientEvent } from "../../../src/bridge/index.js";
-import { decodeUiRequest } from "../../../src/tui/state/ui-requests.js";
+import { uiRequestOf } from "../helpers/ui-request.js";
 import { stripSgr, textWidth } from "../../../src/tui/render/text-width.js";
 import { createFakeConnection } from "../helpers/fake-connection.js";
 
@@ -64,15 +64,15 @@ function busyState(columns: number, rows: number, withDialog: boolean): TuiState
   });
   act({
     type: "ui_request",
-    request: decodeUiRequest({ id: "w", method: "setWidget", widgetKey: "w", widgetLines: Array.from({ length: 10 }, (_, i) => `widget ${i}`) }, 0),
+    request: uiRequestOf({ id: "w", method: "setWidget", widgetKey: "w", widgetLines: Array.from({ length: 10 }, (_, i) => `widget ${i}`) }, 0),
     now: 0,
   });
-  act({ type: "ui_request", request: decodeUiRequest({ id: "n", method: "notify", message: "hello ".repeat(50) }, 1000), now: 1000 });
+  act({ type: "ui_request", request: uiRequestOf({ id: "n", method: "notify", message: "hello ".repeat(50) }, 1000), now: 1000 });
   act({ type: "editor", op: { op: "set", text: "line\n".repeat(30), keepUndo: false } });
   if (withDialog)
     act({
       type: "ui_request",
-      request: decodeUiRequest({ id: "d", method: "select", title: "Pick", options: Array.from({ length: 50 }, (_, i) => `option ${i}`), timeout: 5000 }, 1000),
+      request: uiRequestOf({ id: "d", method: "select", title: "Pick", options: Array.from({ length: 50 }, (_, i) => `option ${i}`), timeout: 5000 }, 1000),
       now: 1000,
     });
   return s;
@@ -149,7 +149,7 @@ describe("hostile text", () => {
       if (event) s = reduce(s, { type: "agent_event", event, now: 0 });
     };
     const ui = (raw: Record<string, unknown>): void => {
-      s = reduce(s, { type: "ui_request", request: decodeUiRequest(raw, 0), now: 0 });
+      s = reduce(s, { type: "ui_request", request: uiRequestOf(raw, 0), now: 0 });
     };
     ev({ type: "agent_start" });
     ev({ type: "tool_execution_start", toolCallId: "t", toolName: `bash${evil}`, args: { command: evil } });

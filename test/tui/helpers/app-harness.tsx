@@ -3,7 +3,7 @@ import { App } from "../../../src/tui/components/app.js";
 import { createController, type ControllerOptions } from "../../../src/tui/controller.js";
 import { createInitialState } from "../../../src/tui/state/reducer.js";
 import { createStore, type Store } from "../../../src/tui/state/store.js";
-import { decodeUiRequest } from "../../../src/tui/state/ui-requests.js";
+import { uiRequestOf } from "./ui-request.js";
 import { createFakeConnection, markWorkerRunning, waitFor, type FakeConnection } from "./fake-connection.js";
 
 export type AppHarness = { store: Store; conn: FakeConnection; stdin: { write(data: string): void }; frame: () => string; exited: () => boolean };
@@ -33,5 +33,5 @@ export async function typeText(s: AppHarness, text: string): Promise<void> {
 
 /** Deliver an extension UI request (dialog, notify, …) as the bridge would. */
 export function openUiRequest(s: AppHarness, req: Record<string, unknown>): void {
-  s.store.dispatch({ type: "ui_request", request: decodeUiRequest({ type: "extension_ui_request", ...req }, Date.now()), now: Date.now() });
+  s.store.dispatch({ type: "ui_request", request: uiRequestOf({ type: "extension_ui_request", ...req }, Date.now()), now: Date.now() });
 }

@@ -2,12 +2,12 @@
 // worker (bundled, remote, attach ID, --no-detach), the reconnect command, `agent-tui
 // sessions` arguments, the live notices as transcript actions, and the picker's marks.
 import { describe, expect, it } from "vitest";
-import type { AgentMessage, BridgeNotice } from "../../../src/bridge/index.js";
+import { decodeLiveSessions, type AgentMessage, type BridgeNotice } from "../../../src/bridge/index.js";
 import { parseSessionsCli } from "../../../src/tui/app/cli.js";
 import { liveWorkerCommand, reconnectCommand, sessionsCommand } from "../../../src/tui/live/live-command.js";
 import { liveNoticeActions } from "../../../src/tui/live/live-notices.js";
 import { planWorker } from "../../../src/tui/live/live-plan.js";
-import { decodeLiveSessions, describeLiveSession, describeLiveState } from "../../../src/tui/live/live-sessions.js";
+import { describeLiveSession, describeLiveState } from "../../../src/tui/live/live-sessions.js";
 import { createLiveLink, reconnectDelay } from "../../../src/bridge/live-link.js";
 
 const BUNDLED = ["/usr/bin/node", "/opt/agent-tui/bin/agent-rpc.js", "--provider", "fake"];

@@ -14,7 +14,7 @@ import { createPickerState, reducePicker } from "../../../src/tui/state/picker-s
 import { stripSgr } from "../../../src/tui/render/text-width.js";
 import { createInitialState } from "../../../src/tui/state/reducer.js";
 import { createStore } from "../../../src/tui/state/store.js";
-import { decodeUiRequest } from "../../../src/tui/state/ui-requests.js";
+import { uiRequestOf } from "../helpers/ui-request.js";
 import { createFakeConnection, waitFor } from "../helpers/fake-connection.js";
 
 afterEach(() => cleanup());
@@ -53,7 +53,7 @@ describe("a list that scrolls", () => {
   it("a select dialog from the agent does the same", async () => {
     const s = setup(16);
     const options = many.map((m) => m.label);
-    s.store.dispatch({ type: "ui_request", request: decodeUiRequest({ id: "d", method: "select", title: "Pick a model", options }, 0), now: 0 });
+    s.store.dispatch({ type: "ui_request", request: uiRequestOf({ id: "d", method: "select", title: "Pick a model", options }, 0), now: 0 });
     await waitFor(() => s.frame().includes(`1/${options.length} · ↑↓ move · enter choose · esc cancel · type to search`), "position and search");
     s.stdin.write(DOWN);
     await waitFor(() => s.frame().includes(`2/${options.length} · ↑↓ move`), "position after a down");
@@ -79,7 +79,7 @@ describe("a list that fits", () => {
 
   it("a two-option select dialog shows no count and offers no search", async () => {
     const s = setup(24);
-    s.store.dispatch({ type: "ui_request", request: decodeUiRequest({ id: "d", method: "select", title: "Allow?", options: ["Allow", "Block"] }, 0), now: 0 });
+    s.store.dispatch({ type: "ui_request", request: uiRequestOf({ id: "d", method: "select", title: "Allow?", options: ["Allow", "Block"] }, 0), now: 0 });
     await waitFor(() => s.frame().includes("Allow?"), "dialog");
     expect(s.frame()).toMatch(/^ {2}↑↓ move · enter choose · esc cancel$/m);
   });

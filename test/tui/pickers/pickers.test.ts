@@ -7,7 +7,8 @@ import { fuzzyFilter, fuzzyMatch } from "../../../src/tui/state/fuzzy.js";
 import { createPickerState, pickerWindow, reducePicker, selectedItem } from "../../../src/tui/state/picker-state.js";
 import { pickerLines } from "../../../src/tui/pickers/picker-lines.js";
 import { defaultSessionDir, listSessions, sessionDirFor, sessionItems, summariseSession } from "../../../src/tui/pickers/session-list.js";
-import { createTreeController, decodeTree, jumpTarget, treeItems } from "../../../src/tui/pickers/tree.js";
+import { createTreeController, jumpTarget, treeFromNodes, treeItems } from "../../../src/tui/pickers/tree.js";
+import { wireTree } from "../helpers/wire-values.js";
 import { stripSgr } from "../../../src/tui/render/text-width.js";
 
 describe("fuzzy", () => {
@@ -81,7 +82,7 @@ describe("tree navigator", () => {
       ],
     },
   ];
-  const roots = decodeTree(raw);
+  const roots = treeFromNodes(wireTree(raw));
 
   it("flattens with depth at branch points and marks the leaf", () => {
     const items = treeItems(roots, new Set(), "a3");

@@ -1,7 +1,9 @@
 // /tree from get_entries: the flat list builds the same tree get_tree describes (labels
 // resolved, branches, orphans as roots), and every walk copes with a 20,000-entry session.
 import { describe, expect, it } from "vitest";
-import { decodeTree, findNode, jumpTarget, treeFromEntries, treeItems } from "../../../src/tui/pickers/tree.js";
+import { findNode, jumpTarget, treeFromEntries, treeFromNodes, treeItems } from "../../../src/tui/pickers/tree.js";
+import { wireEntries, wireTree } from "../helpers/wire-values.js";
+import type { SessionEntry, SessionTreeNode } from "../../../src/bridge/index.js";
 
 const entry = (id: string, parentId: string | null, role: "user" | "assistant", text: string) => ({
   type: "message",
@@ -53,8 +55,8 @@ describe("tree from get_entries", () => {
       { entry: flat[8], children: [] },
       { entry: flat[10], children: [] },
     ];
-    expect(treeFromEntries(flat)).toEqual(decodeTree(nested));
-    const items = treeItems(treeFromEntries(flat), new Set(), "a3");
+    expect(treeFromEntries(wireEntries(flat))).toEqual(treeFromNodes(wireTree(nested)));
+    const items = treeItems(treeFromEntries(wireEntries(flat)), new Set(), "a3");
     expect(items.filter((i) => i.depth === 0).map((i) => i.id)).toEqual(["u1", "a1", "x1"]);
     expect(items.find((i) => i.id === "u3")?.detail).toBe("[keep]");
     expect(items.find((i) => i.id === "u2")?.detail).toBeUndefined();
@@ -62,15 +64,16 @@ describe("tree from get_entries", () => {
 
   it("walks a linear session of 20,000 entries without recursion", () => {
     const flat = Array.from({ length: 20_000 }, (_, i) => entry(`e${i}`, i === 0 ? null : `e${i - 1}`, i % 2 === 0 ? "user" : "assistant", `message ${i}`));
-    const roots = treeFromEntries(flat);
+    const entries = wireEntries(flat);
+    const roots = treeFromEntries(entries);
     const items = treeItems(roots, new Set(), "e19999");
     expect(items).toHaveLength(20_000);
     expect(items.at(-1)).toMatchObject({ id: "e19999", current: true, depth: 0 });
     expect(findNode(roots, "e19998")?.text).toBe("message 19998");
     expect(jumpTarget(roots, "e19997")).toEqual({ entryId: "e19998" });
-    // get_tree's nesting of the same session decodes too (built here without recursion).
-    let nested: unknown[] = [];
-    for (let i = flat.length - 1; i >= 0; i--) nested = [{ entry: flat[i], children: nested }];
-    expect(treeItems(decodeTree(nested), new Set(), null)).toHaveLength(20_000);
+    // get_tree's nesting of the same session builds too (nested here without recursion).
+    let nested: SessionTreeNode[] = [];
+    for (let i = entries.length - 1; i >= 0; i--) nested = [{ entry: entries[i] as SessionEntry, children: nested }];
+    expect(treeItems(treeFromNodes(nested), new Set(), null)).toHaveLength(20_000);
   });
 });

@@ -11,7 +11,7 @@ import { answerDialog } from "../../../src/tui/print/print-dialogs.js";
 import { initialPrintRun, notePrintNotice, printOutcome } from "../../../src/tui/print/print-outcome.js";
 import { createPrintOutput } from "../../../src/tui/print/print-output.js";
 import { buildPrompt } from "../../../src/tui/print/prompt-input.js";
-import { decodeUiRequest } from "../../../src/tui/state/ui-requests.js";
+import { uiRequestOf } from "../helpers/ui-request.js";
 import { ALL_HOSTILE, HOSTILE } from "../../fixtures/hostile-text.mjs";
 
 const assistant = (text: string, extra: Partial<ClientMessage> = {}): BridgeNotice => ({
@@ -83,8 +83,8 @@ describe("print prompt", () => {
 });
 
 describe("print dialogs", () => {
-  const confirm = decodeUiRequest({ type: "extension_ui_request", id: "c1", method: "confirm", title: "Run it?", message: "rm x" }, 0);
-  const select = decodeUiRequest({ type: "extension_ui_request", id: "s1", method: "select", title: "Pick", options: ["a", "b"] }, 0);
+  const confirm = uiRequestOf({ type: "extension_ui_request", id: "c1", method: "confirm", title: "Run it?", message: "rm x" }, 0);
+  const select = uiRequestOf({ type: "extension_ui_request", id: "s1", method: "select", title: "Pick", options: ["a", "b"] }, 0);
 
   it("a confirm is answered no by default, or as --yes / --no say; other dialogs are cancelled", () => {
     expect(answerDialog(confirm, undefined)).toEqual({
@@ -95,7 +95,7 @@ describe("print dialogs", () => {
     expect(answerDialog(confirm, "yes")?.response).toEqual({ confirmed: true });
     expect(answerDialog(confirm, "no")?.say).toContain("answered no (--no)");
     expect(answerDialog(select, "yes")?.response).toEqual({ cancelled: true });
-    expect(answerDialog(decodeUiRequest({ type: "extension_ui_request", id: "n", method: "notify", message: "hi" }, 0), "yes")).toBeUndefined();
+    expect(answerDialog(uiRequestOf({ type: "extension_ui_request", id: "n", method: "notify", message: "hi" }, 0), "yes")).toBeUndefined();
   });
 });
 

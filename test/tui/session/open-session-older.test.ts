@@ -2,7 +2,7 @@
 // built a slice per event-loop turn afterwards and inserted before the tail, unprinted, so the
 // store ends with every message in order; keys dispatched meanwhile are handled before they land.
 import { describe, expect, it } from "vitest";
-import type { BridgeNotice, RpcSessionState } from "../../../src/bridge/index.js";
+import type { AgentMessage, BridgeNotice, RpcSessionState } from "../../../src/bridge/index.js";
 import type { TuiConnection } from "../../../src/tui/session/tui-connection.js";
 import { messagePage } from "../../../src/agent/commands/message-page.js";
 import { liveNoticeActions, tailPlace } from "../../../src/tui/live/live-notices.js";
@@ -12,9 +12,10 @@ import { historyEntries } from "../../../src/tui/state/history.js";
 import { createInitialState, reduce } from "../../../src/tui/state/reducer.js";
 import { createStore, type Store } from "../../../src/tui/state/store.js";
 import type { Entry } from "../../../src/tui/state/types.js";
+import { wireMessages } from "../helpers/wire-values.js";
 
 /** `turns` of prompt, tool call, tool result and answer (4 messages each). */
-function session(turns: number): unknown[] {
+function session(turns: number): AgentMessage[] {
   const out: unknown[] = [];
   for (let n = 0; n < turns; n += 1) {
     out.push({ role: "user", content: `prompt ${n}`, timestamp: n });
@@ -27,7 +28,7 @@ function session(turns: number): unknown[] {
     out.push({ role: "toolResult", toolCallId: `c${n}`, toolName: "read", content: [{ type: "text", text: `body ${n}` }], isError: false, timestamp: n });
     out.push({ role: "assistant", content: [{ type: "text", text: `answer ${n}` }], stopReason: "stop", timestamp: n });
   }
-  return out;
+  return wireMessages(out);
 }
 
 type Page = { offset: number; limit?: number };
@@ -44,7 +45,7 @@ function printsEverything(store: Store): void {
  * A worker over `messages`: pi's kind answers get_messages with every message whatever it is
  * asked; agent-rpc's answers paging fields with that page and its place (`pages` lists them).
  */
-function setup(messages: unknown[], worker: "pi" | "paging" = "pi", screen: "prints" | "holds" = "prints") {
+function setup(messages: AgentMessage[], worker: "pi" | "paging" = "pi", screen: "prints" | "holds" = "prints") {
   const store = createStore(createInitialState(), { frameMs: 0 });
   if (screen === "prints") printsEverything(store);
   const pages: Page[] = [];
@@ -144,8 +145,8 @@ describe("opening a long session from a worker that pages", () => {
   });
 
   it.each([
-    ["a compaction left fewer", (messages: unknown[]) => messages.splice(0, 1000)],
-    ["another list as long replaced them", (messages: unknown[]) => messages.splice(0, messages.length, ...session(600))],
+    ["a compaction left fewer", (messages: AgentMessage[]) => messages.splice(0, 1000)],
+    ["another list as long replaced them", (messages: AgentMessage[]) => messages.splice(0, messages.length, ...session(600))],
   ])("stops with a warning when the messages changed while the pages were read: %s", async (_name, change) => {
     let messages = session(500);
     const store = createStore(createInitialState(), { frameMs: 0 });

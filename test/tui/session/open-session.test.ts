@@ -1,13 +1,13 @@
 // The session printer remembers in the store which session's history is on screen: a restart
 // that reopened that session prints nothing, one that came back on another prints it below a divider.
 import { describe, expect, it } from "vitest";
-import type { RpcSessionState } from "../../../src/bridge/index.js";
+import type { RpcSessionState, UserMessage } from "../../../src/bridge/index.js";
 import type { TuiConnection } from "../../../src/tui/session/tui-connection.js";
 import { createSessionPrinter } from "../../../src/tui/session/open-session.js";
 import { createInitialState } from "../../../src/tui/state/reducer.js";
 import { createStore } from "../../../src/tui/state/store.js";
 
-const userMessage = (text: string) => ({ role: "user", content: text, timestamp: 0 });
+const userMessage = (text: string): UserMessage => ({ role: "user", content: text, timestamp: 0 });
 
 function setup() {
   const store = createStore(createInitialState(), { frameMs: 0 });

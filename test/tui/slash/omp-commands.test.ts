@@ -4,11 +4,11 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import { BridgeError, type BridgeNotice } from "../../../src/bridge/index.js";
+import { BridgeError, decodeAvailableCommands, type BridgeNotice } from "../../../src/bridge/index.js";
 import type { SlashContext } from "../../../src/tui/slash/slash-registry.js";
 import { createController } from "../../../src/tui/controller.js";
 import { allSuggestions, filterSuggestions } from "../../../src/tui/slash/completion.js";
-import { createSlashCommands, createWorkerCommands, decodeAvailableCommands, slashSupported, type SlashDeps } from "../../../src/tui/slash/index.js";
+import { createSlashCommands, createWorkerCommands, slashSupported, type SlashDeps } from "../../../src/tui/slash/index.js";
 import { createInitialState } from "../../../src/tui/state/reducer.js";
 import { createStore, type Store } from "../../../src/tui/state/store.js";
 import { noticesToActions } from "../../../src/tui/session/bridge-notices.js";

@@ -8,12 +8,13 @@ import { describe, expect, it } from "vitest";
 import { entryLines } from "../../../src/tui/render/entry-lines.js";
 import { entryCost, nextPrintEnd, PRINT_BUDGET } from "../../../src/tui/render/print-budget.js";
 import { stripSgr } from "../../../src/tui/render/text-width.js";
-import { toClientEvent } from "../../../src/bridge/index.js";
+import { toClientEvent, type AgentMessage } from "../../../src/bridge/index.js";
 import { historyEntries, historyPrompts, historyTotals } from "../../../src/tui/state/history.js";
 import { createInitialState, reduce } from "../../../src/tui/state/reducer.js";
 import type { EntryInput } from "../../../src/tui/state/transcript.js";
 import type { Entry } from "../../../src/tui/state/types.js";
 import { isEventFrame } from "../helpers/traces.js";
+import { wireMessages } from "../helpers/wire-values.js";
 
 const TRACES = resolve(import.meta.dirname, "..", "..", "fixtures", "traces");
 
@@ -65,10 +66,10 @@ describe("history entries equal the live transcript", () => {
     it(name, () => {
       const all = frames(name);
       let s = createInitialState(80, 24);
-      let messages: unknown[] | undefined;
+      let messages: AgentMessage[] | undefined;
       for (const f of all) {
         if (f["type"] === "response" && f["command"] === "get_messages" && f["success"] === true) {
-          messages = ((f["data"] as Record<string, unknown>)["messages"] as unknown[]) ?? [];
+          messages = wireMessages((f["data"] as Record<string, unknown>)["messages"] ?? []);
           break;
         }
         const event = isEventFrame(f) ? toClientEvent(f) : undefined;
@@ -84,7 +85,7 @@ describe("history entries equal the live transcript", () => {
 });
 
 describe("history entries", () => {
-  const messages = [
+  const messages = wireMessages([
     { role: "user", content: [{ type: "text", text: "first question" }] },
     {
       role: "assistant",
@@ -106,7 +107,7 @@ describe("history entries", () => {
       content: [{ type: "text", text: "It has two lines." }],
       usage: { input: 200, output: 20, cacheRead: 0, cacheWrite: 0, totalTokens: 220, cost: { total: 0.02 } },
     },
-  ];
+  ]);
 
   it("keeps full tool arguments and results, summaries and every kind of message", () => {
     const entries = historyEntries(messages);
@@ -142,8 +143,10 @@ describe("history entries", () => {
   });
 
   it("a long session prints only its tail; the rest is kept whole in the store", () => {
-    const long = Array.from({ length: 300 }, (_, i) =>
-      i % 2 === 0 ? { role: "user", content: `q${i}` } : { role: "assistant", content: [{ type: "text", text: `a${i}` }] },
+    const long = wireMessages(
+      Array.from({ length: 300 }, (_, i) =>
+        i % 2 === 0 ? { role: "user", content: `q${i}` } : { role: "assistant", content: [{ type: "text", text: `a${i}` }] },
+      ),
     );
     const entries = historyEntries(long, 100);
     expect(entries).toHaveLength(301);

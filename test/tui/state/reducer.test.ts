@@ -1,14 +1,14 @@
 // The root reducer: extension requests that change the editor, the run's clock, and a worker that dies mid-answer.
 import { describe, expect, it } from "vitest";
 import { createInitialState } from "../../../src/tui/state/reducer.js";
+import { uiRequestOf } from "../helpers/ui-request.js";
 
 describe("set_editor_text", () => {
   it("replaces the editor, keeps the old text for undo (Ctrl+_; Ctrl+Z suspends) and says so", async () => {
     const { reduce } = await import("../../../src/tui/state/reducer.js");
-    const { decodeUiRequest } = await import("../../../src/tui/state/ui-requests.js");
     let s = createInitialState();
     s = reduce(s, { type: "editor", op: { op: "insert", text: "my draft" } });
-    s = reduce(s, { type: "ui_request", request: decodeUiRequest({ id: "1", method: "set_editor_text", text: "from ext" }, 0), now: 0 });
+    s = reduce(s, { type: "ui_request", request: uiRequestOf({ id: "1", method: "set_editor_text", text: "from ext" }, 0), now: 0 });
     expect(s.editor.text).toBe("from ext");
     expect(s.toasts.at(-1)?.text).toContain("ctrl+_");
     s = reduce(s, { type: "editor", op: { op: "undo" } });

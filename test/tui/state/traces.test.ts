@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { reduce, createInitialState } from "../../../src/tui/state/reducer.js";
 import { toClientEvent } from "../../../src/bridge/index.js";
 import { decodeUiRequest } from "../../../src/tui/state/ui-requests.js";
+import { wireUiRequestOrUndefined } from "../helpers/ui-request.js";
 import type { TuiState } from "../../../src/tui/state/types.js";
 import { isEventFrame, listTraces, readTrace, toDeltaForm } from "../helpers/traces.js";
 
@@ -12,8 +13,11 @@ function feed(frames: Record<string, unknown>[], rows = 24, columns = 80): TuiSt
   let now = 1000;
   for (const f of frames) {
     now += 10;
-    if (f["type"] === "extension_ui_request") s = reduce(s, { type: "ui_request", request: decodeUiRequest(f, now), now });
-    else if (isEventFrame(f)) {
+    if (f["type"] === "extension_ui_request") {
+      // As the bridge hands them over: a method it does not know is an unknown event, not a request.
+      const request = wireUiRequestOrUndefined(f);
+      if (request) s = reduce(s, { type: "ui_request", request: decodeUiRequest(request, now), now });
+    } else if (isEventFrame(f)) {
       const event = toClientEvent(f);
       if (event) s = reduce(s, { type: "agent_event", event, now });
     }
@@ -111,7 +115,8 @@ describe("reducers over pi 0.73.1 traces", () => {
     let maxDialogs = 0;
     for (const f of frames) {
       if (f["type"] === "extension_ui_request") {
-        s = reduce(s, { type: "ui_request", request: decodeUiRequest(f, 0), now: 0 });
+        const request = wireUiRequestOrUndefined(f);
+        if (request) s = reduce(s, { type: "ui_request", request: decodeUiRequest(request, 0), now: 0 });
         maxDialogs = Math.max(maxDialogs, s.dialogs.length);
       }
     }

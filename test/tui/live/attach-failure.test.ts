@@ -1,0 +1,75 @@
+// An id that matches no live session is agent-tui's one line naming agent-tui's commands, in
+// `agent-tui attach ID` and `agent-tui sessions stop ID`: not a worker that failed to start,
+// and not agent-rpc's own words (the person typed agent-tui).
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { BridgeError, type WorkerExitInfo } from "../../../src/bridge/index.js";
+import { EXIT_NO_SESSION } from "../../../src/agent/live/relay.js";
+import { attachFailureLine, NO_LIVE_SESSION_EXIT } from "../../../src/tui/live/attach-failure.js";
+import { runSessionsCli } from "../../../src/tui/live/live-plan.js";
+
+const exited = (code: number, stderrTail: string): BridgeError => {
+  const exit: WorkerExitInfo = { generation: 1, code, signal: null, intentional: false, stderrTail };
+  return new BridgeError("worker_exit", "Worker exited", { exit });
+};
+
+describe("agent-tui attach with an id no live session has", () => {
+  it("uses agent-rpc attach's exit code for no live session", () => {
+    expect(NO_LIVE_SESSION_EXIT).toBe(EXIT_NO_SESSION);
+  });
+
+  it("is one line naming agent-tui sessions, not a worker start failure", () => {
+    const error = exited(4, "agent-rpc attach: no live session matches nosuchid (agent-rpc sessions lists them)\n");
+    expect(attachFailureLine("nosuchid", "/tmp", error)).toBe("no live session matches nosuchid (agent-tui sessions lists them)");
+    expect(attachFailureLine("", "/work/proj", error)).toBe("no live session runs in /work/proj (agent-tui sessions lists them)");
+  });
+
+  it("leaves other failures (and starts that were no attach) to the start-failure line", () => {
+    expect(attachFailureLine("abc1", "/tmp", exited(1, "boom"))).toBeUndefined();
+    expect(attachFailureLine(undefined, "/tmp", exited(4, "boom"))).toBeUndefined();
+  });
+});
+
+describe("agent-tui sessions stop with an id no live session has", () => {
+  let dir: string | undefined;
+  afterEach(() => {
+    vi.restoreAllMocks();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+    dir = undefined;
+  });
+
+  /** An agent-rpc stand-in that answers `sessions …` as agent-rpc does, with `code`. */
+  function fakeAgentRpc(code: number, says: string): string[] {
+    dir = mkdtempSync(join(tmpdir(), "attach-failure-"));
+    const script = join(dir, "agent-rpc.js");
+    writeFileSync(script, `process.stderr.write(${JSON.stringify(says)}); process.exit(${code});\n`);
+    return [process.execPath, script];
+  }
+
+  async function stderrOf(run: () => Promise<number>): Promise<{ code: number; stderr: string }> {
+    let stderr = "";
+    vi.spyOn(process.stderr, "write").mockImplementation((chunk: string | Uint8Array) => {
+      stderr += String(chunk);
+      return true;
+    });
+    const code = await run();
+    vi.restoreAllMocks();
+    return { code, stderr };
+  }
+
+  it("says so in agent-tui's words, with agent-rpc's exit code", async () => {
+    const workerCommand = fakeAgentRpc(4, "agent-rpc sessions: no live session matches nosuchid\n");
+    const r = await stderrOf(() => runSessionsCli({ args: ["--stop", "nosuchid"], workerCommand }));
+    expect(r.code).toBe(4);
+    expect(r.stderr).toBe("agent-tui sessions: no live session matches nosuchid (agent-tui sessions lists them)\n");
+  });
+
+  it("passes any other failure of stop on as agent-rpc said it", async () => {
+    const workerCommand = fakeAgentRpc(1, "agent-rpc sessions: something else\n");
+    const r = await stderrOf(() => runSessionsCli({ args: ["--stop", "abcd1"], workerCommand }));
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe("agent-rpc sessions: something else\n");
+  });
+});

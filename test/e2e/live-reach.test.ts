@@ -1,13 +1,14 @@
-// How agent-tui reaches (or says it cannot reach) a live session, on the built programs: an id
-// no live session has is agent-tui's one line naming agent-tui's commands, in `attach` (under a
-// pty) and in `sessions stop`.
-import { spawnSync } from "node:child_process";
+// How agent-tui reaches (or says it cannot reach) a live session, on the built programs: -p -c
+// and --plain -c continue a conversation a detached live worker holds by attaching to it (and
+// leave it running), and an id no live session has is agent-tui's one line naming agent-tui's
+// commands, in `attach` (under a pty) and in `sessions stop`.
+import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { isProcessAlive, listLiveEntries } from "../../src/agent/live/live-registry.js";
 import { spawnTui, TUI_BIN, type TuiProcess } from "./pty-harness.js";
 import { createSandbox, type Sandbox } from "./sandbox.js";
-import { BUILT } from "./tui-session.js";
+import { BUILT, FAKE_MODEL, submitLine } from "./tui-session.js";
 
 const LIVE = { liveSessions: { enabled: true } };
 
@@ -25,9 +26,21 @@ async function waitUntil(cond: () => boolean, what: string, timeoutMs = 15_000):
 const liveEntries = () => (sandbox ? listLiveEntries(join(sandbox.root, "agent", "live")) : []);
 const liveEnv = (): NodeJS.ProcessEnv => ({ ...sandbox?.env, AGENT_TUI_LIVE_SESSIONS: "1" });
 
-function runTui(args: string[], input = ""): { code: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [TUI_BIN, ...args], { cwd: sandbox?.cwd, env: liveEnv(), input, encoding: "utf8", timeout: 30_000 });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+/** Run agent-tui to its end without blocking this process (the fake model server lives here). */
+function runTui(args: string[], input = ""): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, [TUI_BIN, ...args], { cwd: sandbox?.cwd, env: liveEnv(), stdio: ["pipe", "pipe", "pipe"] });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.setEncoding("utf8").on("data", (c: string) => (stdout += c));
+  child.stderr.setEncoding("utf8").on("data", (c: string) => (stderr += c));
+  child.stdin.end(input);
+  const timer = setTimeout(() => child.kill("SIGKILL"), 30_000);
+  return new Promise((resolve) => {
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
 }
 
 afterEach(async () => {
@@ -39,7 +52,64 @@ afterEach(async () => {
   sandbox = undefined;
 });
 
+/** Close the terminal: the TUI gets SIGHUP and detaches; its worker runs on. */
+async function hangUp(tui: TuiProcess): Promise<void> {
+  process.kill(tui.pid, "SIGHUP");
+  await tui.waitForExit();
+  await waitUntil(() => liveEntries().every((e) => !e.attached), "the worker to say nobody is attached");
+}
+
 describe.skipIf(!BUILT)("reaching live sessions from agent-tui", () => {
+  it("-p -c and --plain -c continue the conversation a detached live worker holds, and leave it running", async () => {
+    sandbox = await createSandbox(
+      [
+        { kind: "text", matchLastUser: "remember the word banana", chunks: ["BANANA-ANSWER"] },
+        { kind: "text", matchLastUser: "print check", chunks: ["PRINT-ANSWER"] },
+        { kind: "text", matchLastUser: "plain check", chunks: ["PLAIN-ANSWER"] },
+      ],
+      { settings: LIVE },
+    );
+    const tui = spawnTui({ args: FAKE_MODEL, cwd: sandbox.cwd, env: liveEnv(), cols: 110, rows: 30 });
+    tuis.push(tui);
+    await tui.waitForText("Fake Model", 20_000);
+    await submitLine(tui, "remember the word banana");
+    await tui.waitForText("BANANA-ANSWER");
+    await hangUp(tui);
+    const [worker] = liveEntries();
+    expect(worker).toBeDefined();
+
+    const print = await runTui([...FAKE_MODEL, "-p", "-c", "print check"]);
+    expect(print.stderr).toBe("");
+    expect(print.stdout.trim()).toBe("PRINT-ANSWER");
+    expect(print.code).toBe(0);
+    // The prompt went to the live worker's conversation, which still runs, detached.
+    const lastUsers = sandbox.llm.requests.map((r) => r.lastUser);
+    expect(lastUsers.at(-1)).toBe("print check");
+    expect(liveEntries().map((e) => [e.pid, e.attached])).toEqual([[worker?.pid, false]]);
+
+    const plain = await runTui([...FAKE_MODEL, "--plain", "-c"], "plain check\n");
+    expect(plain.stdout).toContain("PLAIN-ANSWER");
+    expect(plain.stderr).not.toMatch(/in use by|delete|\.lock/);
+    expect(plain.code).toBe(0);
+    expect(sandbox.llm.requests.at(-1)?.lastUser).toBe("plain check");
+    expect(isProcessAlive(worker?.pid ?? 0)).toBe(true);
+
+    // A terminal follows it again: -p -c leaves it alone, in one line saying how to reach it.
+    const again = spawnTui({ args: [...FAKE_MODEL, "-c"], cwd: sandbox.cwd, env: liveEnv(), cols: 110, rows: 30 });
+    tuis.push(again);
+    await again.waitForText("Attached to live session", 20_000, "all");
+    await waitUntil(() => liveEntries().some((e) => e.attached), "the terminal to attach");
+    const id = worker?.id.slice(0, 13) ?? "";
+    const busy = await runTui([...FAKE_MODEL, "-p", "-c", "print check"]);
+    expect(busy.code).toBe(1);
+    expect(busy.stdout).toBe("");
+    expect(busy.stderr).toBe(
+      `agent-tui: the session ${id} is live and attached in another terminal. ` + `agent-tui attach ${id} reaches it; agent-tui sessions stop ${id} ends it.\n`,
+    );
+    expect(again.allText()).not.toContain("took it over");
+    expect(liveEntries().map((e) => [e.pid, e.attached])).toEqual([[worker?.pid, true]]);
+  }, 90_000);
+
   it("an id no live session has is one line naming agent-tui's commands, in attach and in sessions stop", async () => {
     sandbox = await createSandbox([], { settings: LIVE });
     const tui = spawnTui({ args: ["attach", "nosuchid"], cwd: sandbox.cwd, env: liveEnv(), cols: 120, rows: 20 });
@@ -50,7 +120,7 @@ describe.skipIf(!BUILT)("reaching live sessions from agent-tui", () => {
     expect(said).not.toContain("could not start the worker");
     expect(said).not.toContain("agent-rpc");
 
-    const stop = runTui(["sessions", "stop", "nosuchid"]);
+    const stop = await runTui(["sessions", "stop", "nosuchid"]);
     expect(stop.code).toBe(4);
     expect(stop.stderr).toBe("agent-tui sessions: no live session matches nosuchid (agent-tui sessions lists them)\n");
   }, 60_000);

@@ -6,8 +6,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { BridgeError, type WorkerExitInfo } from "../../../src/bridge/index.js";
-import { EXIT_NO_SESSION } from "../../../src/agent/live/relay.js";
-import { attachFailureLine, NO_LIVE_SESSION_EXIT } from "../../../src/tui/live/attach-failure.js";
+import { EXIT_NO_SESSION, EXIT_SESSION_BUSY } from "../../../src/agent/live/relay.js";
+import { startFailureLine } from "../../../src/tui/app/start-failure.js";
+import { attachFailureLine, LIVE_SESSION_BUSY_EXIT, NO_LIVE_SESSION_EXIT } from "../../../src/tui/live/attach-failure.js";
 import { runSessionsCli } from "../../../src/tui/live/live-plan.js";
 
 const exited = (code: number, stderrTail: string): BridgeError => {
@@ -18,6 +19,12 @@ const exited = (code: number, stderrTail: string): BridgeError => {
 describe("agent-tui attach with an id no live session has", () => {
   it("uses agent-rpc attach's exit code for no live session", () => {
     expect(NO_LIVE_SESSION_EXIT).toBe(EXIT_NO_SESSION);
+    expect(LIVE_SESSION_BUSY_EXIT).toBe(EXIT_SESSION_BUSY);
+  });
+
+  it("a live session print or plain mode left alone is the worker's reason alone, not a start failure", () => {
+    const reason = "the session 01a24fef-48a0 is live and working. agent-tui attach 01a24fef-48a0 reaches it; agent-tui sessions stop 01a24fef-48a0 ends it.";
+    expect(startFailureLine(["agent-rpc", "attach", "--or-run", "--continue"], exited(5, `agent-rpc attach: ${reason}\n`))).toBe(reason);
   });
 
   it("is one line naming agent-tui sessions, not a worker start failure", () => {

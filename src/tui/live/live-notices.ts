@@ -93,6 +93,8 @@ export function liveNoticeActions(n: LiveNotice, now: number): TuiAction[] {
         n.reason === "taken_over"
           ? { type: "notice", level: "warning", text: "Another terminal attached to this session and took it over; it keeps running there. /quit leaves." }
           : { type: "notice", level: "info", text: "The worker ended (stopped, or idle and detached)." },
+        // The footer agrees with the notice: the link's end that follows is no stopped worker.
+        ...(n.reason === "taken_over" ? [{ type: "worker_status" as const, status: "taken_over" as const, detail: undefined, now }] : []),
       ];
     default: {
       const never: never = n;

@@ -125,6 +125,7 @@ describe("live notices in the transcript", () => {
     ]);
     expect(liveNoticeActions({ kind: "live_detached", reason: "taken_over" }, 0)).toMatchObject([
       { type: "notice", text: expect.stringContaining("took it over") },
+      { type: "worker_status", status: "taken_over" },
     ]);
   });
 });

@@ -195,7 +195,8 @@ async function serve(
       server,
       cwd: services.cwd,
       session: services.session,
-      snapshot: () => ({ state: buildState(runtime), messages: runtime.messages, stats: statsForAttach(runtime, services) }),
+      // The state as get_state gives it, cwd included: a client attaching from elsewhere shows the session's folder.
+      snapshot: () => ({ state: { ...buildState(runtime), cwd: services.cwd }, messages: runtime.messages, stats: statsForAttach(runtime, services) }),
       runIdle: () => !runtime.isStreaming && !runtime.isCompacting,
       hostTools: () => getSessionFeatures(services)?.hostTools,
       shutdown,

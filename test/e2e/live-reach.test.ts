@@ -1,9 +1,11 @@
 // How agent-tui reaches (or says it cannot reach) a live session, on the built programs: -p -c
 // and --plain -c continue a conversation a detached live worker holds by attaching to it (and
-// leave it running), and an id no live session has is agent-tui's one line naming agent-tui's
-// commands, in `attach` (under a pty) and in `sessions stop`.
+// leave it running), `attach` from another folder shows the session's folder and completes its
+// files, and an id no live session has is agent-tui's one line naming agent-tui's commands, in
+// `attach` (under a pty) and in `sessions stop`.
 import { spawn } from "node:child_process";
-import { join } from "node:path";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { basename, join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { isProcessAlive, listLiveEntries } from "../../src/agent/live/live-registry.js";
 import { spawnTui, TUI_BIN, type TuiProcess } from "./pty-harness.js";
@@ -108,6 +110,31 @@ describe.skipIf(!BUILT)("reaching live sessions from agent-tui", () => {
     );
     expect(again.allText()).not.toContain("took it over");
     expect(liveEntries().map((e) => [e.pid, e.attached])).toEqual([[worker?.pid, true]]);
+  }, 90_000);
+
+  it("attach from another folder shows the session's folder and branch, and @ completes the session's files", async () => {
+    sandbox = await createSandbox([{ kind: "text", matchLastUser: "hello there", chunks: ["HELLO-ANSWER"] }], { settings: LIVE });
+    mkdirSync(join(sandbox.cwd, ".git"));
+    writeFileSync(join(sandbox.cwd, ".git", "HEAD"), "ref: refs/heads/session-branch\n");
+    const elsewhere = join(sandbox.root, "elsewhere");
+    mkdirSync(elsewhere);
+    writeFileSync(join(elsewhere, "help-elsewhere.md"), "not the session's\n");
+    const first = spawnTui({ args: FAKE_MODEL, cwd: sandbox.cwd, env: liveEnv(), cols: 120, rows: 30 });
+    tuis.push(first);
+    await first.waitForText("Fake Model", 20_000);
+    await submitLine(first, "hello there");
+    await first.waitForText("HELLO-ANSWER");
+    await hangUp(first);
+    const id = liveEntries()[0]?.id.slice(0, 13) ?? "";
+
+    const tui = spawnTui({ args: ["attach", id], cwd: elsewhere, env: liveEnv(), cols: 120, rows: 30 });
+    tuis.push(tui);
+    await tui.waitForText("HELLO-ANSWER", 20_000, "all");
+    await tui.waitForText(`${basename(sandbox.cwd)} (session-branch)`);
+    expect(tui.screenText()).not.toContain("elsewhere");
+    await tui.type("@hel");
+    await tui.waitForText("hello.txt");
+    expect(tui.screenText()).not.toContain("help-elsewhere.md");
   }, 90_000);
 
   it("an id no live session has is one line naming agent-tui's commands, in attach and in sessions stop", async () => {

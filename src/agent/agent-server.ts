@@ -196,7 +196,10 @@ async function serve(
       cwd: services.cwd,
       session: services.session,
       // The state as get_state gives it, cwd included: a client attaching from elsewhere shows the session's folder.
-      snapshot: () => ({ state: { ...buildState(runtime), cwd: services.cwd }, messages: runtime.messages, stats: statsForAttach(runtime, services) }),
+      snapshot: () => {
+        const state = { ...buildState(runtime), cwd: services.cwd };
+        return { state, messages: runtime.messages, stats: statsForAttach(runtime, services) };
+      },
       runIdle: () => !runtime.isStreaming && !runtime.isCompacting,
       hostTools: () => getSessionFeatures(services)?.hostTools,
       shutdown,

@@ -4,8 +4,10 @@ import { SessionError, SessionInUseError } from "./session/session-manager.js";
 
 export async function exitOnStartFailure(error: unknown): Promise<never> {
   // A session refused at start (held by another worker) is a message, not a crash.
-  const live = error instanceof SessionInUseError ? (await import("./live/live-holder.js")).liveHolderMessage(error) : undefined;
-  const text = live ?? (error instanceof SessionError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error));
+  const holder = error instanceof SessionInUseError ? await import("./live/live-holder.js") : undefined;
+  const live = error instanceof SessionInUseError ? holder?.liveHolderMessage(error) : undefined;
+  const said = error instanceof Error ? (error.stack ?? error.message) : String(error);
+  const text = live ?? (error instanceof SessionError ? error.message : said);
   process.stderr.write(`agent-rpc: ${error instanceof SessionError ? "" : "fatal: "}${text}\n`);
   process.exit(1);
 }

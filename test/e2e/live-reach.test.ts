@@ -30,7 +30,8 @@ const liveEnv = (): NodeJS.ProcessEnv => ({ ...sandbox?.env, AGENT_TUI_LIVE_SESS
 
 /** Run agent-tui to its end without blocking this process (the fake model server lives here). */
 function runTui(args: string[], input = ""): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, [TUI_BIN, ...args], { cwd: sandbox?.cwd, env: liveEnv(), stdio: ["pipe", "pipe", "pipe"] });
+  const options = { cwd: sandbox?.cwd, env: liveEnv(), stdio: ["pipe", "pipe", "pipe"] as const };
+  const child = spawn(process.execPath, [TUI_BIN, ...args], { ...options, stdio: [...options.stdio] });
   let stdout = "";
   let stderr = "";
   child.stdout.setEncoding("utf8").on("data", (c: string) => (stdout += c));
@@ -53,6 +54,8 @@ afterEach(async () => {
   await sandbox?.dispose();
   sandbox = undefined;
 });
+
+const reach = (id: string): string => `agent-tui attach ${id} reaches it; agent-tui sessions stop ${id} ends it.`;
 
 /** Close the terminal: the TUI gets SIGHUP and detaches; its worker runs on. */
 async function hangUp(tui: TuiProcess): Promise<void> {
@@ -105,15 +108,14 @@ describe.skipIf(!BUILT)("reaching live sessions from agent-tui", () => {
     const busy = await runTui([...FAKE_MODEL, "-p", "-c", "print check"]);
     expect(busy.code).toBe(1);
     expect(busy.stdout).toBe("");
-    expect(busy.stderr).toBe(
-      `agent-tui: the session ${id} is live and attached in another terminal. ` + `agent-tui attach ${id} reaches it; agent-tui sessions stop ${id} ends it.\n`,
-    );
+    expect(busy.stderr).toBe(`agent-tui: the session ${id} is live and attached in another terminal. ${reach(id)}\n`);
     expect(again.allText()).not.toContain("took it over");
     expect(liveEntries().map((e) => [e.pid, e.attached])).toEqual([[worker?.pid, true]]);
   }, 90_000);
 
-  it("attach from another folder shows the session's folder and branch, and @ completes the session's files", async () => {
-    sandbox = await createSandbox([{ kind: "text", matchLastUser: "hello there", chunks: ["HELLO-ANSWER"] }], { settings: LIVE });
+  it("attach from another folder shows the session's folder and branch; @ completes the session's files", async () => {
+    const hello = { kind: "text" as const, matchLastUser: "hello there", chunks: ["HELLO-ANSWER"] };
+    sandbox = await createSandbox([hello], { settings: LIVE });
     mkdirSync(join(sandbox.cwd, ".git"));
     writeFileSync(join(sandbox.cwd, ".git", "HEAD"), "ref: refs/heads/session-branch\n");
     const elsewhere = join(sandbox.root, "elsewhere");

@@ -18,7 +18,8 @@ export function liveHolderMessage(error: SessionInUseError, home = agentHome()):
     return undefined;
   }
   if (holder === undefined) return undefined;
-  return `Session ${file} is live: worker ${shortId(holder)} (pid ${holder.pid}) is running it, one writer per session. ${reachHint(holder)}`;
+  const running = `worker ${shortId(holder)} (pid ${holder.pid}) is running it`;
+  return `Session ${file} is live: ${running}, one writer per session. ${reachHint(holder)}`;
 }
 
 const shortId = (entry: LiveEntry): string => entry.id.slice(0, 13);

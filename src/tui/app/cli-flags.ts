@@ -101,7 +101,8 @@ export function mistypedSubcommand(input: readonly string[]): string | undefined
   const word = first.toLowerCase();
   if (word === "attach" || word === "sessions") return undefined;
   if (id !== undefined && STOP_WORDS.some((w) => near(word, w))) return `agent-tui sessions stop ${id}`;
-  if (near(word, "attach") || word === "reattach") return id === undefined ? "agent-tui attach" : `agent-tui attach ${id}`;
+  const attach = id === undefined ? "agent-tui attach" : `agent-tui attach ${id}`;
+  if (near(word, "attach") || word === "reattach") return attach;
   if (near(word, "sessions")) return id === undefined ? "agent-tui sessions" : `agent-tui attach ${id}`;
   return undefined;
 }

@@ -138,7 +138,8 @@ export function parseTuiCli(argv: readonly string[], importMeta: ImportMeta): Tu
   // `agent-tui stop ID` would start a run on "stop ID": a near-miss of a subcommand is refused.
   const meant = mistypedSubcommand(cli.input);
   if (meant !== undefined) {
-    throw new Error(`did you mean \`${meant}\`? (to send it to the agent, quote it: agent-tui "${cli.input.join(" ")}")`);
+    const asMessage = `agent-tui "${cli.input.join(" ")}"`;
+    throw new Error(`did you mean \`${meant}\`? (to send it to the agent, quote it: ${asMessage})`);
   }
   const message = (attaching ? [] : cli.input).join(" ").trim();
   const opt = (k: string): string | undefined => {

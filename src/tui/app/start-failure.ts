@@ -35,7 +35,8 @@ function why(argv0: string, exit: WorkerExitInfo | undefined, error: unknown): s
 export function startFailureLine(workerCommand: readonly string[], error: unknown): string {
   const exit = exitOf(error);
   // Print and plain mode leave a live session in use alone: agent-rpc's reason is the whole line.
-  const busy = exit?.code === LIVE_SESSION_BUSY_EXIT ? /^agent-rpc attach: (.+)$/.exec(firstStderrLine(exit.stderrTail) ?? "")?.[1] : undefined;
+  const said = exit?.code === LIVE_SESSION_BUSY_EXIT ? firstStderrLine(exit.stderrTail) : undefined;
+  const busy = /^agent-rpc attach: (.+)$/.exec(said ?? "")?.[1];
   if (busy !== undefined) return busy;
   const shown = describeCommandLine(workerCommand);
   const argv0 = sanitizeLine(shown.split(" ")[0] ?? "");

@@ -102,7 +102,8 @@ export function createCompletionDriver(options: CompletionOptions): CompletionDr
     const fresh = files && files.source === source.kind && files.root === root && now() - files.at <= FILES_TTL_MS;
     if (fresh && files) return files.paths;
     if (source.kind === "local") {
-      files = { at: now(), source: "local", root: source.cwd, paths: withDirectories((source.list ?? listProjectFiles)(source.cwd)) };
+      const paths = withDirectories((source.list ?? listProjectFiles)(source.cwd));
+      files = { at: now(), source: "local", root: source.cwd, paths };
       return files.paths;
     }
     if (!fetching) {

@@ -6,7 +6,10 @@ import { sanitizeLine } from "../render/sanitize.js";
 
 /** `agent-rpc attach`'s exit code when no live session matches (EXIT_NO_SESSION in src/agent/live/relay.ts). */
 export const NO_LIVE_SESSION_EXIT = 4;
-/** `agent-rpc attach --or-run`'s when the live session is in use (EXIT_SESSION_BUSY there); its line says how to reach it. */
+/**
+ * `agent-rpc attach --or-run`'s when the live session is in use (EXIT_SESSION_BUSY there); its
+ * line says how to reach it.
+ */
 export const LIVE_SESSION_BUSY_EXIT = 5;
 
 /** The line (no "agent-tui: " prefix) for an attach that found no live session, else undefined. */

@@ -14,7 +14,10 @@ export function agentRpcIndex(argv: readonly string[]): number {
   });
 }
 
-/** What `attach` does when no live worker matches: fail, start one (`--or-start`, `--or-serve`), or run a plain one (`--or-run`). */
+/**
+ * What `attach` does when no live worker matches: fail, start one (`--or-start`, `--or-serve`),
+ * or run a plain one (`--or-run`).
+ */
 type WhenNone = [] | ["--or-start"] | ["--or-serve"] | ["--or-run"];
 
 /** `argv` with `attach [id] <whenNone>` after agent-rpc (an `attach` the user wrote is kept). */
@@ -49,7 +52,8 @@ export function liveWorkerCommand(argv: readonly string[], attachId?: string): s
  */
 export function oneShotWorkerCommand(argv: readonly string[]): string[] {
   const at = agentRpcIndex(argv);
-  const names = argv.slice(at + 1).some((w) => w === "--continue" || w === "-c" || w === "--session" || w.startsWith("--session="));
+  const naming = (w: string): boolean => ["--continue", "-c", "--session"].includes(w) || w.startsWith("--session=");
+  const names = argv.slice(at + 1).some(naming);
   return (at >= 0 && names ? withAttach(argv, undefined, ["--or-run"]) : undefined) ?? [...argv];
 }
 

@@ -81,7 +81,8 @@ export function runSessionsCli(cli: SessionsCli): Promise<number> {
     // "close": after the child's output has ended, so everything it printed was relayed.
     child.on("close", (code) => {
       if (stopping !== undefined && code === NO_LIVE_SESSION_EXIT) {
-        process.stderr.write(`agent-tui sessions: no live session matches ${visibleLine(stopping)} (agent-tui sessions lists them)\n`);
+        const none = `no live session matches ${visibleLine(stopping)}`;
+        process.stderr.write(`agent-tui sessions: ${none} (agent-tui sessions lists them)\n`);
       } else process.stderr.write(visibleText(held));
       resolve(code ?? 1);
     });

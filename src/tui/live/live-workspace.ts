@@ -10,9 +10,8 @@ export function followWorkerFolder(store: Store, connection: WorkerConnection, r
   const apply = (cwd: string | undefined): void => {
     if (cwd === undefined || cwd === "" || store.getState().footer.cwd === cwd) return;
     // A remote worker's folder is on its machine: no branch read from here.
-    store.dispatch(
-      remoteHost === undefined ? { type: "workspace", cwd, branch: gitBranch(cwd) } : { type: "workspace", cwd, branch: undefined, host: remoteHost },
-    );
+    const place = remoteHost === undefined ? { branch: gitBranch(cwd) } : { branch: undefined, host: remoteHost };
+    store.dispatch({ type: "workspace", cwd, ...place });
   };
   connection.subscribe((batch) => {
     for (const n of batch) {

@@ -91,7 +91,8 @@ export async function runPrint(options: TuiCliOptions, print: PrintOptions): Pro
   if (print.render) await applyTheme(process.env);
   const out = createPrintOutput(print, process.stdout, process.stderr);
   const prompt = await readPrompt(options, out);
-  const connection = createWorkerConnection({ command: oneShotWorkerCommand(options.workerCommand), cwd: process.cwd(), env: process.env, restart: false });
+  const command = oneShotWorkerCommand(options.workerCommand);
+  const connection = createWorkerConnection({ command, cwd: process.cwd(), env: process.env, restart: false });
   let run = initialPrintRun();
   let interrupted = false;
   let finished = false;

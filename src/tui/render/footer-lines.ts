@@ -54,7 +54,8 @@ export function footerLine(f: FooterState, width: number): string {
     const color = f.worker === "crashed" ? theme.error : theme.warning;
     const label = f.worker === "taken_over" ? "taken over by another terminal" : `worker ${f.worker}`;
     // The detail carries the worker's stderr tail: one row, whatever it contains.
-    parts.push({ variants: [color(`${label}${f.workerDetail ? `: ${sanitizeLine(f.workerDetail)}` : ""}`), color(label)], keep: 90 });
+    const detail = f.workerDetail ? `: ${sanitizeLine(f.workerDetail)}` : "";
+    parts.push({ variants: [color(`${label}${detail}`), color(label)], keep: 90 });
   }
   if (f.host !== undefined) {
     // A remote worker's directory: its own path on its machine (our HOME means nothing there).

@@ -84,9 +84,11 @@ function fileSource(o: FeatureOptions): () => FileSource {
   const { connection } = o;
   const note = o.flags.remoteWorker ? { note: "local files: this worker cannot list its own" } : {};
   // A local worker's folder is the footer's (live-workspace.ts): an attached session's, not ours.
-  const localFiles = (): FileSource => ({ kind: "local", cwd: (!o.flags.remoteWorker && o.store.getState().footer.cwd) || o.cwd, ...note });
+  const folder = (): string => (!o.flags.remoteWorker && o.store.getState().footer.cwd) || o.cwd;
+  const localFiles = (): FileSource => ({ kind: "local", cwd: folder(), ...note });
   const workerFiles = { kind: "worker" as const, list: async () => (await connection.rpc.listFiles()).files };
-  return (): FileSource => (o.flags.remoteWorker && workerSupports(o.store.getState(), "list_files") ? workerFiles : localFiles());
+  const workerLists = (): boolean => o.flags.remoteWorker && workerSupports(o.store.getState(), "list_files");
+  return (): FileSource => (workerLists() ? workerFiles : localFiles());
 }
 
 export function setupFeatures(o: FeatureOptions): Features {

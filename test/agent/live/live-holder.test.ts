@@ -72,7 +72,8 @@ describe("a live session a one-shot client finds", () => {
       "the session 01a24fef-48a0 is live and attached in another terminal. " +
         "agent-tui attach 01a24fef-48a0 reaches it; agent-tui sessions stop 01a24fef-48a0 ends it.",
     );
-    expect(busyLiveSession(entry({ state: "working" }))).toMatch(/^the session 01a24fef-48a0 is live and working\. agent-tui attach/);
+    const working = busyLiveSession(entry({ state: "working" }));
+    expect(working).toMatch(/^the session 01a24fef-48a0 is live and working\. agent-tui attach/);
     expect(busyLiveSession(entry({ state: "waiting" }))).toMatch(/is live and waiting for a dialog\./);
   });
 });

@@ -8,9 +8,10 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { BridgeError, type WorkerExitInfo } from "../../../src/bridge/index.js";
 import { EXIT_NO_SESSION, EXIT_SESSION_BUSY } from "../../../src/agent/live/relay.js";
 import { startFailureLine } from "../../../src/tui/app/start-failure.js";
-import { attachFailureLine, LIVE_SESSION_BUSY_EXIT, NO_LIVE_SESSION_EXIT } from "../../../src/tui/live/attach-failure.js";
+import * as failure from "../../../src/tui/live/attach-failure.js";
 import { runSessionsCli } from "../../../src/tui/live/live-plan.js";
 
+const ID = "01a24fef-48a0";
 const exited = (code: number, stderrTail: string): BridgeError => {
   const exit: WorkerExitInfo = { generation: 1, code, signal: null, intentional: false, stderrTail };
   return new BridgeError("worker_exit", "Worker exited", { exit });
@@ -18,24 +19,27 @@ const exited = (code: number, stderrTail: string): BridgeError => {
 
 describe("agent-tui attach with an id no live session has", () => {
   it("uses agent-rpc attach's exit code for no live session", () => {
-    expect(NO_LIVE_SESSION_EXIT).toBe(EXIT_NO_SESSION);
-    expect(LIVE_SESSION_BUSY_EXIT).toBe(EXIT_SESSION_BUSY);
+    expect(failure.NO_LIVE_SESSION_EXIT).toBe(EXIT_NO_SESSION);
+    expect(failure.LIVE_SESSION_BUSY_EXIT).toBe(EXIT_SESSION_BUSY);
   });
 
   it("a live session print or plain mode left alone is the worker's reason alone, not a start failure", () => {
-    const reason = "the session 01a24fef-48a0 is live and working. agent-tui attach 01a24fef-48a0 reaches it; agent-tui sessions stop 01a24fef-48a0 ends it.";
-    expect(startFailureLine(["agent-rpc", "attach", "--or-run", "--continue"], exited(5, `agent-rpc attach: ${reason}\n`))).toBe(reason);
+    const reach = `agent-tui attach ${ID} reaches it; agent-tui sessions stop ${ID} ends it.`;
+    const reason = `the session ${ID} is live and working. ${reach}`;
+    const command = ["agent-rpc", "attach", "--or-run", "--continue"];
+    expect(startFailureLine(command, exited(5, `agent-rpc attach: ${reason}\n`))).toBe(reason);
   });
 
   it("is one line naming agent-tui sessions, not a worker start failure", () => {
     const error = exited(4, "agent-rpc attach: no live session matches nosuchid (agent-rpc sessions lists them)\n");
-    expect(attachFailureLine("nosuchid", "/tmp", error)).toBe("no live session matches nosuchid (agent-tui sessions lists them)");
-    expect(attachFailureLine("", "/work/proj", error)).toBe("no live session runs in /work/proj (agent-tui sessions lists them)");
+    const lists = "(agent-tui sessions lists them)";
+    expect(failure.attachFailureLine("nosuchid", "/tmp", error)).toBe(`no live session matches nosuchid ${lists}`);
+    expect(failure.attachFailureLine("", "/work/proj", error)).toBe(`no live session runs in /work/proj ${lists}`);
   });
 
   it("leaves other failures (and starts that were no attach) to the start-failure line", () => {
-    expect(attachFailureLine("abc1", "/tmp", exited(1, "boom"))).toBeUndefined();
-    expect(attachFailureLine(undefined, "/tmp", exited(4, "boom"))).toBeUndefined();
+    expect(failure.attachFailureLine("abc1", "/tmp", exited(1, "boom"))).toBeUndefined();
+    expect(failure.attachFailureLine(undefined, "/tmp", exited(4, "boom"))).toBeUndefined();
   });
 });
 

@@ -4,7 +4,8 @@
 import { describe, expect, it } from "vitest";
 import type { AgentMessage, BridgeNotice } from "../../../src/bridge/index.js";
 import { parseSessionsCli } from "../../../src/tui/app/cli.js";
-import { liveWorkerCommand, oneShotWorkerCommand, reconnectCommand, sessionsCommand } from "../../../src/tui/live/live-command.js";
+import { liveWorkerCommand, reconnectCommand, sessionsCommand } from "../../../src/tui/live/live-command.js";
+import { oneShotWorkerCommand } from "../../../src/tui/live/live-command.js";
 import { liveNoticeActions } from "../../../src/tui/live/live-notices.js";
 import { planWorker } from "../../../src/tui/live/live-plan.js";
 import { decodeLiveSessions, describeLiveSession, describeLiveState } from "../../../src/tui/live/live-sessions.js";
@@ -49,7 +50,8 @@ describe("worker commands for live sessions", () => {
       "fake",
       "--continue",
     ]);
-    expect(oneShotWorkerCommand(["agent-rpc", "--session", "s.jsonl"])).toEqual(["agent-rpc", "attach", "--or-run", "--session", "s.jsonl"]);
+    const session = ["agent-rpc", "--session", "s.jsonl"];
+    expect(oneShotWorkerCommand(session)).toEqual(["agent-rpc", "attach", "--or-run", "--session", "s.jsonl"]);
     expect(oneShotWorkerCommand(BUNDLED)).toEqual(BUNDLED);
     expect(oneShotWorkerCommand(["pi", "--mode", "rpc", "--continue"])).toEqual(["pi", "--mode", "rpc", "--continue"]);
   });

@@ -36,8 +36,10 @@ function setup(getStateCwd?: string) {
     rpc: { getState: async () => ({ cwd: getStateCwd }) as unknown as RpcSessionState },
   } as unknown as WorkerConnection;
   followWorkerFolder(store, connection, undefined);
-  const attached = (state: Partial<RpcSessionState> | undefined): void =>
-    listener?.([{ kind: "live_attached", id: "w1", mode: "first", messages: [], ...(state ? { state: state as RpcSessionState } : {}) }]);
+  const attached = (state: Partial<RpcSessionState> | undefined): void => {
+    const answer = state ? { state: state as RpcSessionState } : {};
+    listener?.([{ kind: "live_attached", id: "w1", mode: "first", messages: [], ...answer }]);
+  };
   return { store, attached };
 }
 

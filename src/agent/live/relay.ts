@@ -20,8 +20,11 @@ import { StartError, startLiveWorker } from "./start-worker.js";
 
 /** Exit code when no live worker matches and none may be started. */
 export const EXIT_NO_SESSION = 4;
-/** Exit code of `--or-run` when the live worker it names is in use (busyLiveSession): said, not taken over. */
-export const EXIT_SESSION_BUSY = 5;
+/**
+ * Exit code of `--or-run` when the live worker it names is in use (busyLiveSession): said, not
+ * taken over. Not 5: a relay whose worker died exits with that (RELAY_EXIT_WORKER_DIED).
+ */
+export const EXIT_SESSION_BUSY = 6;
 
 /** What to do when no live worker matches: fail, spawn one and relay, serve in this process, or run a plain worker. */
 export type WhenNone = "fail" | "start" | "serve" | "run";

@@ -10,7 +10,7 @@ export const NO_LIVE_SESSION_EXIT = 4;
  * `agent-rpc attach --or-run`'s when the live session is in use (EXIT_SESSION_BUSY there); its
  * line says how to reach it.
  */
-export const LIVE_SESSION_BUSY_EXIT = 5;
+export const LIVE_SESSION_BUSY_EXIT = 6;
 
 /** The line (no "agent-tui: " prefix) for an attach that found no live session, else undefined. */
 export function attachFailureLine(attachId: string | undefined, cwd: string, error: unknown): string | undefined {

@@ -27,7 +27,7 @@ describe("agent-tui attach with an id no live session has", () => {
     const reach = `agent-tui attach ${ID} reaches it; agent-tui sessions stop ${ID} ends it.`;
     const reason = `the session ${ID} is live and working. ${reach}`;
     const command = ["agent-rpc", "attach", "--or-run", "--continue"];
-    expect(startFailureLine(command, exited(5, `agent-rpc attach: ${reason}\n`))).toBe(reason);
+    expect(startFailureLine(command, exited(6, `agent-rpc attach: ${reason}\n`))).toBe(reason);
   });
 
   it("is one line naming agent-tui sessions, not a worker start failure", () => {

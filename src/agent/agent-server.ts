@@ -202,7 +202,11 @@ async function serve(
       server,
       cwd: services.cwd,
       session: services.session,
-      snapshot: () => ({ state: buildState(runtime), messages: runtime.messages, stats: statsForAttach(runtime, services) }),
+      // The state as get_state gives it, cwd included: a client attaching from elsewhere shows the session's folder.
+      snapshot: () => {
+        const state = { ...buildState(runtime), cwd: services.cwd };
+        return { state, messages: runtime.messages, stats: statsForAttach(runtime, services) };
+      },
       runIdle: () => !runtime.isStreaming && !runtime.isCompacting,
       hostTools: () => getSessionFeatures(services)?.hostTools,
       shutdown,

@@ -33,6 +33,7 @@ Usage: agent-rpc [--mode rpc] [options]
        agent-rpc attach [ID] [--or-start [options]]   relay stdio to a live worker (starting one)
        agent-rpc attach [--or-serve [options]]        the same, but a new worker runs in this process,
                                                       serving stdio (start it in its own process group)
+       agent-rpc attach [--or-run [options]]          the same, but with none a plain worker serves stdio
        agent-rpc serve [options]                      run a live worker on a Unix socket
        agent-rpc sessions [--json] [--stop ID]        list (or stop) live workers
 

@@ -28,6 +28,7 @@ import { setupFeatures } from "./slash/setup.js";
 import { isRemoteCommand, remoteHost } from "./slash/start-checks.js";
 import { createScreenSwitch } from "./transcript-view/screen-switch.js";
 import { startFailureLine } from "./app/start-failure.js";
+import { attachFailureLine } from "./live/attach-failure.js";
 
 // The store decides when to draw (worker events at most every 100 ms, input at once or every
 // 16 ms in a burst: state/store.ts); Ink's own throttle only merges the renders that follow one
@@ -104,7 +105,7 @@ async function startWorker(
   try {
     await worker.started;
   } catch (error) {
-    failStart(startFailureLine(workerCommand, error));
+    failStart(attachFailureLine(options.attachId, process.cwd(), error) ?? startFailureLine(workerCommand, error));
     return false;
   }
   try {

@@ -95,6 +95,9 @@ describe.skipIf(!BUILT)("attaching to a live worker under a pty", () => {
     // The next terminal gets the status and widget as they are, but no message a client saw.
     const second = await box.start(["attach"], "EXT-STATUS");
     await first.waitForText("took it over", 10_000, "all");
+    // Its footer agrees: the worker runs on in the other terminal.
+    await first.waitForText("taken over by another terminal");
+    expect(first.screenText()).not.toContain("worker stopped");
     await second.waitForText("EXT-WIDGET line");
     const again = second.allText();
     expect(again).not.toContain("EXT-HELLO");

@@ -2,7 +2,9 @@
 // the session --session names, the conversation used last for --continue (continue-choice.ts),
 // or the most recently used one of this folder without ID),
 // then relays stdin/stdout to its socket byte for byte. With none: --or-start spawns one in a
-// session of its own and relays to it; --or-serve becomes one in this process (serve-here.ts).
+// session of its own and relays to it; --or-serve becomes one in this process (serve-here.ts);
+// --or-run runs a plain worker here that ends with stdin (one-shot clients: print, plain mode),
+// and leaves a live worker in use (working, or attached elsewhere) alone, saying how to reach it.
 // Every transport that can run a command (ssh, docker exec -i, kubectl exec -i) reaches a live
 // worker this way; the relay dies with its link, the worker does not.
 import { connect, type Socket } from "node:net";
@@ -12,15 +14,21 @@ import { agentHome } from "../config.js";
 import { CliError, parseCli } from "../cli.js";
 import { defaultSessionDir } from "../session/paths.js";
 import { chooseContinued } from "./continue-choice.js";
+import { busyLiveSession } from "./live-holder.js";
 import { liveDir, liveSocketFits } from "./live-paths.js";
 import { findLiveEntry, isProcessAlive, listLiveEntries, removeLiveEntry, type LiveEntry } from "./live-registry.js";
 import { StartError, startLiveWorker } from "./start-worker.js";
 
 /** Exit code when no live worker matches and none may be started. */
 export const EXIT_NO_SESSION = 4;
+/**
+ * Exit code of `--or-run` when the live worker it names is in use (busyLiveSession): said, not
+ * taken over. Not 5: a relay whose worker died exits with that (RELAY_EXIT_WORKER_DIED).
+ */
+export const EXIT_SESSION_BUSY = 6;
 
-/** What to do when no live worker matches: fail, spawn one and relay, or serve in this process. */
-export type WhenNone = "fail" | "start" | "serve";
+/** What to do when no live worker matches: fail, spawn one and relay, serve in this process, or run a plain worker. */
+export type WhenNone = "fail" | "start" | "serve" | "run";
 
 export type AttachArgs = { query: string | undefined; whenNone: WhenNone; workerArgs: string[] };
 
@@ -31,6 +39,7 @@ export function parseAttachArgs(argv: readonly string[]): AttachArgs {
   for (const arg of argv) {
     if (arg === "--or-start") whenNone = "start";
     else if (arg === "--or-serve") whenNone = "serve";
+    else if (arg === "--or-run") whenNone = "run";
     else if (query === undefined && workerArgs.length === 0 && !arg.startsWith("-")) query = arg;
     else workerArgs.push(arg);
   }
@@ -120,6 +129,11 @@ export async function runAttach(argv: readonly string[]): Promise<number> {
   const dir = liveDir(agentHome());
   const cwd = process.cwd();
   const target = chooseLiveEntry(listLiveEntries(dir), args, cwd, agentHome());
+  const busy = target && args.whenNone === "run" ? busyLiveSession(target) : undefined;
+  if (busy !== undefined) {
+    process.stderr.write(`agent-rpc attach: ${busy}\n`);
+    return EXIT_SESSION_BUSY;
+  }
   if (target) {
     try {
       relay(await connectTo(target.socket), target.pid);
@@ -137,6 +151,7 @@ export async function runAttach(argv: readonly string[]): Promise<number> {
     process.stderr.write(`agent-rpc attach: no live session ${what} (agent-rpc sessions lists them)\n`);
     return EXIT_NO_SESSION;
   }
+  if (args.whenNone === "run") return (await import("./serve-here.js")).runHere(args.workerArgs);
   if (!liveSocketFits(dir)) {
     const why = `the socket path under ${dir} would be too long for a Unix socket`;
     return (await import("./serve-here.js")).serveWithoutLive(args.workerArgs, why);

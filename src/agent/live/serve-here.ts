@@ -19,6 +19,11 @@ export function serveHere(workerArgs: readonly string[]): Promise<number> {
   return serve({ ...parseCli(workerArgs), serve: true, stdioLink: true });
 }
 
+/** `attach --or-run` with no live worker to attach to: a plain worker on stdio, ending with it. */
+export function runHere(workerArgs: readonly string[]): Promise<number> {
+  return serve(parseCli(workerArgs));
+}
+
 /**
  * No live worker can listen here ($AGENT_TUI_HOME too long for a socket path): serve this client
  * on stdio as `agent-rpc` does, telling it (a notify after ready) that the session ends with it.

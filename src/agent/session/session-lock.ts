@@ -22,7 +22,13 @@ export class SessionLockedError extends Error {
     readonly holder: SessionLockHolder | undefined,
   ) {
     const who = holder ? `process ${holder.pid} on ${holder.host} (since ${holder.since})` : "another process";
-    super(`Session ${sessionFile} is in use by ${who}; one writer per session. If that process is gone, delete ${lockPathFor(sessionFile)}.`);
+    // A holder on this machine was checked and is running (a dead one's lock is taken over):
+    // deleting its lock would let two writers in. Another machine's process cannot be checked.
+    const hint =
+      holder !== undefined && holder.host !== hostname()
+        ? `If that process is gone, delete ${lockPathFor(sessionFile)}.`
+        : "A live session is reached with agent-tui attach (agent-tui sessions lists them).";
+    super(`Session ${sessionFile} is in use by ${who}; one writer per session. ${hint}`);
   }
 }
 
@@ -181,7 +187,7 @@ export function takeSessionLock(absolute: string): SessionLock {
     ensurePrivateDir(dirname(absolute));
     return acquireSessionLock(absolute);
   } catch (error) {
-    if (error instanceof SessionLockedError) throw new SessionInUseError(error.message);
+    if (error instanceof SessionLockedError) throw new SessionInUseError(error.message, error.sessionFile);
     throw error;
   }
 }

@@ -64,3 +64,45 @@ export function unknownFlags(argv: readonly string[], specs: FlagSpecs): string[
 export function unknownFlagsMessage(flags: readonly string[], command = "agent-tui"): string {
   return `unknown flag${flags.length === 1 ? "" : "s"} ${flags.join(", ")} (see ${command} --help)`;
 }
+
+/** What a session ID looks like (`01a24fef-48a0`, a full UUID, a prefix of one): hex, a digit or a dash in it. */
+const SESSION_ID = /^(?=.*[\d-])[\da-f]{4,}(?:-[\da-f]+)*$/i;
+
+/** Words meaning "end it" that are not agent-tui subcommands: `agent-tui sessions stop ID` does it. */
+const STOP_WORDS = ["stop", "kill", "end", "rm", "remove", "delete", "terminate"];
+
+/** Edit distance (insertions, deletions, substitutions), for words of a few letters. */
+function distance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i += 1) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j += 1) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      next.push(Math.min((row[j] ?? 0) + 1, (next[j - 1] ?? 0) + 1, (row[j - 1] ?? 0) + cost));
+    }
+    row = next;
+  }
+  return row[b.length] ?? 0;
+}
+
+const near = (word: string, target: string): boolean => distance(word, target) <= (target.length > 5 ? 2 : 1);
+
+/**
+ * The command the person most likely meant when the words before any flag read as a mistyped
+ * subcommand (`stop ID`, `atach ID`, `session`), or undefined: then they are a message for the
+ * agent, as pi takes them. Only a near-miss word followed by nothing but a session ID counts, so
+ * a real prompt ("stop the server on port 8080") is never refused.
+ */
+export function mistypedSubcommand(input: readonly string[]): string | undefined {
+  const [first, ...rest] = input;
+  if (first === undefined || rest.length > 1) return undefined;
+  const id = rest[0];
+  if (id !== undefined && !SESSION_ID.test(id)) return undefined;
+  const word = first.toLowerCase();
+  if (word === "attach" || word === "sessions") return undefined;
+  if (id !== undefined && STOP_WORDS.some((w) => near(word, w))) return `agent-tui sessions stop ${id}`;
+  const attach = id === undefined ? "agent-tui attach" : `agent-tui attach ${id}`;
+  if (near(word, "attach") || word === "reattach") return attach;
+  if (near(word, "sessions")) return id === undefined ? "agent-tui sessions" : `agent-tui attach ${id}`;
+  return undefined;
+}

@@ -4,7 +4,7 @@ import meow from "meow";
 import { resolveBundledWorkerCommand, splitCommandLine, THINKING_LEVELS } from "../../bridge/index.js";
 import { keyHelp, keyHelpRow, viewKeyHelp } from "../input/keymap.js";
 import { FRONT_END_FLAGS, FRONT_END_HELP, readFrontEnd, type FrontEnd } from "./front-end.js";
-import { expandHelpAndVersion, unknownFlags, unknownFlagsMessage } from "./cli-flags.js";
+import { expandHelpAndVersion, mistypedSubcommand, unknownFlags, unknownFlagsMessage } from "./cli-flags.js";
 
 export type TuiCliOptions = {
   workerCommand: string[];
@@ -135,6 +135,12 @@ export function parseTuiCli(argv: readonly string[], importMeta: ImportMeta): Tu
     else if (Array.isArray(v)) for (const item of v) if (typeof item === "string") extra.push(p.flag, item);
   }
   const attaching = cli.input[0] === "attach";
+  // `agent-tui stop ID` would start a run on "stop ID": a near-miss of a subcommand is refused.
+  const meant = mistypedSubcommand(cli.input);
+  if (meant !== undefined) {
+    const asMessage = `agent-tui "${cli.input.join(" ")}"`;
+    throw new Error(`did you mean \`${meant}\`? (to send it to the agent, quote it: ${asMessage})`);
+  }
   const message = (attaching ? [] : cli.input).join(" ").trim();
   const opt = (k: string): string | undefined => {
     const v = f[k];

@@ -2,6 +2,7 @@
 // answers) is one line on stderr and a non-zero exit, in the full-screen UI, -p and --plain
 // alike: never a crash notice, a "did not start" notice and a third line about the same exit.
 import { describeCommandLine, exitOf, type BridgeNotice, type WorkerExitInfo } from "../../bridge/index.js";
+import { LIVE_SESSION_BUSY_EXIT } from "../live/attach-failure.js";
 import { sanitizeLine } from "../render/sanitize.js";
 
 const RPC_HINT = '--agent needs an RPC worker, such as "pi --mode rpc"';
@@ -33,6 +34,10 @@ function why(argv0: string, exit: WorkerExitInfo | undefined, error: unknown): s
 /** The one line (no "agent-tui: " prefix, no newline) for a worker that did not start: `error` is start()'s rejection. */
 export function startFailureLine(workerCommand: readonly string[], error: unknown): string {
   const exit = exitOf(error);
+  // Print and plain mode leave a live session in use alone: agent-rpc's reason is the whole line.
+  const said = exit?.code === LIVE_SESSION_BUSY_EXIT ? firstStderrLine(exit.stderrTail) : undefined;
+  const busy = /^agent-rpc attach: (.+)$/.exec(said ?? "")?.[1];
+  if (busy !== undefined) return busy;
   const shown = describeCommandLine(workerCommand);
   const argv0 = sanitizeLine(shown.split(" ")[0] ?? "");
   return sanitizeLine(`could not start the worker (${shown}): ${why(argv0, exit, error)}`);

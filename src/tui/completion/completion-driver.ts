@@ -78,7 +78,8 @@ function sameInputs(a: MenuInputs | undefined, b: MenuInputs): boolean {
 export function createCompletionDriver(options: CompletionOptions): CompletionDriver {
   const { store } = options;
   const now = options.now ?? (() => Date.now());
-  let files: { at: number; source: FileSource["kind"]; paths: string[] } | undefined;
+  /** `root`: the folder a local list was made in (an attach may move the worker to another). */
+  let files: { at: number; source: FileSource["kind"]; root?: string; paths: string[] } | undefined;
   let fetching = false;
   let last: MenuInputs | undefined;
 
@@ -97,10 +98,12 @@ export function createCompletionDriver(options: CompletionOptions): CompletionDr
   };
   const filePaths = (): readonly string[] | undefined => {
     const source = options.files();
-    const fresh = files && files.source === source.kind && now() - files.at <= FILES_TTL_MS;
+    const root = source.kind === "local" ? source.cwd : undefined;
+    const fresh = files && files.source === source.kind && files.root === root && now() - files.at <= FILES_TTL_MS;
     if (fresh && files) return files.paths;
     if (source.kind === "local") {
-      files = { at: now(), source: "local", paths: withDirectories((source.list ?? listProjectFiles)(source.cwd)) };
+      const paths = withDirectories((source.list ?? listProjectFiles)(source.cwd));
+      files = { at: now(), source: "local", root: source.cwd, paths };
       return files.paths;
     }
     if (!fetching) {

@@ -14,8 +14,11 @@ export function agentRpcIndex(argv: readonly string[]): number {
   });
 }
 
-/** What `attach` does when no live worker matches: fail, or start one (`--or-start`, `--or-serve`). */
-type WhenNone = [] | ["--or-start"] | ["--or-serve"];
+/**
+ * What `attach` does when no live worker matches: fail, start one (`--or-start`, `--or-serve`),
+ * or run a plain one (`--or-run`).
+ */
+type WhenNone = [] | ["--or-start"] | ["--or-serve"] | ["--or-run"];
 
 /** `argv` with `attach [id] <whenNone>` after agent-rpc (an `attach` the user wrote is kept). */
 function withAttach(argv: readonly string[], id: string | undefined, whenNone: WhenNone): string[] | undefined {
@@ -23,7 +26,7 @@ function withAttach(argv: readonly string[], id: string | undefined, whenNone: W
   if (at < 0) return undefined;
   let rest = argv.slice(at + 1);
   if (rest[0] === "attach") {
-    rest = rest.slice(1).filter((w) => w !== "--or-start" && w !== "--or-serve");
+    rest = rest.slice(1).filter((w) => w !== "--or-start" && w !== "--or-serve" && w !== "--or-run");
     if (rest[0] !== undefined && !rest[0].startsWith("-")) rest = rest.slice(1); // the id given before
   }
   return [...argv.slice(0, at + 1), "attach", ...(id !== undefined ? [id] : []), ...whenNone, ...rest];
@@ -39,6 +42,19 @@ function isLocal(argv: readonly string[]): boolean {
 export function liveWorkerCommand(argv: readonly string[], attachId?: string): string[] | undefined {
   if (attachId !== undefined) return withAttach(argv, attachId === "" ? undefined : attachId, []);
   return withAttach(argv, undefined, isLocal(argv) ? ["--or-serve"] : ["--or-start"]);
+}
+
+/**
+ * Print and plain mode: `--continue` or `--session` may name a conversation a live worker holds
+ * (its session file is locked to it), so they attach to that worker as the full-screen UI does;
+ * with none, `--or-run` makes the worker an ordinary one that ends with this process. Any other
+ * command is unchanged: these modes start no live worker of their own.
+ */
+export function oneShotWorkerCommand(argv: readonly string[]): string[] {
+  const at = agentRpcIndex(argv);
+  const naming = (w: string): boolean => ["--continue", "-c", "--session"].includes(w) || w.startsWith("--session=");
+  const names = argv.slice(at + 1).some(naming);
+  return (at >= 0 && names ? withAttach(argv, undefined, ["--or-run"]) : undefined) ?? [...argv];
 }
 
 /** After a lost link: the same worker again, or (when it is gone) a new one reopening the session. */

@@ -51,6 +51,11 @@ function restoredActions(mode: LiveAttachMode | undefined): TuiAction[] {
   }
 }
 
+/** The footer's word for a session another terminal took over (the notice says the same). */
+function takenOverStatus(now: number): TuiAction {
+  return { type: "worker_status", status: "taken_over", detail: undefined, now };
+}
+
 export function liveNoticeActions(n: LiveNotice, now: number): TuiAction[] {
   switch (n.kind) {
     case "live_attached": {
@@ -93,6 +98,8 @@ export function liveNoticeActions(n: LiveNotice, now: number): TuiAction[] {
         n.reason === "taken_over"
           ? { type: "notice", level: "warning", text: "Another terminal attached to this session and took it over; it keeps running there. /quit leaves." }
           : { type: "notice", level: "info", text: "The worker ended (stopped, or idle and detached)." },
+        // The footer agrees with the notice: the link's end that follows is no stopped worker.
+        ...(n.reason === "taken_over" ? [takenOverStatus(now)] : []),
       ];
     default: {
       const never: never = n;

@@ -3,9 +3,10 @@
 // link. Off (--no-detach, liveSessions.enabled false, or a worker that is not agent-rpc): as before.
 import { spawn } from "node:child_process";
 import type { Readable, Writable } from "node:stream";
-import { visibleText, type WorkerConnectionOptions } from "../../bridge/index.js";
+import { visibleLine, visibleText, type WorkerConnectionOptions } from "../../bridge/index.js";
 import type { SessionsCli, TuiCliOptions } from "../app/cli.js";
 import { onOutputClosed } from "../terminal/closed-output.js";
+import { NO_LIVE_SESSION_EXIT } from "./attach-failure.js";
 import { liveWorkerCommand, reconnectCommand, sessionsCommand } from "./live-command.js";
 import type { LiveSettings } from "./live-settings.js";
 import { TAIL_MESSAGES } from "../session/session-pages.js";
@@ -45,6 +46,12 @@ function relayVisible(from: Readable, to: Writable): void {
   });
 }
 
+/** The ID of `sessions --stop ID`, or undefined for a listing. */
+const stopQuery = (args: readonly string[]): string | undefined => {
+  const at = args.indexOf("--stop");
+  return at < 0 ? undefined : args[at + 1];
+};
+
 /** `agent-tui sessions …`: runs `agent-rpc sessions …` in this terminal; resolves with its exit code. */
 export function runSessionsCli(cli: SessionsCli): Promise<number> {
   const command = sessionsCommand(cli.workerCommand, cli.args);
@@ -61,12 +68,23 @@ export function runSessionsCli(cli: SessionsCli): Promise<number> {
       resolve(code);
     });
     relayVisible(child.stdout, process.stdout);
-    relayVisible(child.stderr, process.stderr);
+    // `stop ID` that matches nothing is agent-tui's own line (agent-rpc's names agent-rpc):
+    // its stderr waits for the exit code. A listing's stderr passes as it comes.
+    const stopping = stopQuery(cli.args);
+    let held = "";
+    if (stopping === undefined) relayVisible(child.stderr, process.stderr);
+    else child.stderr.setEncoding("utf8").on("data", (chunk: string) => (held += chunk));
     child.on("error", (error) => {
       process.stderr.write(`agent-tui sessions: ${visibleText(error.message)}\n`);
       resolve(1);
     });
     // "close": after the child's output has ended, so everything it printed was relayed.
-    child.on("close", (code) => resolve(code ?? 1));
+    child.on("close", (code) => {
+      if (stopping !== undefined && code === NO_LIVE_SESSION_EXIT) {
+        const none = `no live session matches ${visibleLine(stopping)}`;
+        process.stderr.write(`agent-tui sessions: ${none} (agent-tui sessions lists them)\n`);
+      } else process.stderr.write(visibleText(held));
+      resolve(code ?? 1);
+    });
   });
 }

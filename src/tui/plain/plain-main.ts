@@ -7,6 +7,7 @@ import type { TuiCliOptions } from "../app/cli.js";
 import { onOutputClosed, outputGone } from "../terminal/closed-output.js";
 import { guardRow, sanitizeLine } from "../render/sanitize.js";
 import { sessionArgsForRestart } from "../app/restart-args.js";
+import { oneShotWorkerCommand } from "../live/live-command.js";
 import { createStartFailureFilter, startFailureLine } from "../app/start-failure.js";
 import { flagReport, providerHint } from "../slash/start-checks.js";
 import { abortPlainRun } from "./plain-abort.js";
@@ -124,7 +125,7 @@ async function startAndGreet(connection: WorkerConnection, options: TuiCliOption
 export async function runPlain(options: TuiCliOptions): Promise<void> {
   const restartArgs = sessionArgsForRestart(options);
   const connection = createWorkerConnection({
-    command: options.workerCommand,
+    command: oneShotWorkerCommand(options.workerCommand),
     cwd: process.cwd(),
     env: process.env,
     restart: { maxRestarts: 3, windowMs: 60_000 },

@@ -3,6 +3,7 @@
 // the run and exits 130. Dialogs take their default answer (print-dialogs.ts).
 import { createWorkerConnection, type WorkerConnection } from "../../bridge/index.js";
 import { startFailureLine } from "../app/start-failure.js";
+import { oneShotWorkerCommand } from "../live/live-command.js";
 import type { TuiCliOptions } from "../app/cli.js";
 import { onOutputClosed, outputGone } from "../terminal/closed-output.js";
 import type { PrintOptions } from "../app/front-end.js";
@@ -90,7 +91,8 @@ export async function runPrint(options: TuiCliOptions, print: PrintOptions): Pro
   if (print.render) await applyTheme(process.env);
   const out = createPrintOutput(print, process.stdout, process.stderr);
   const prompt = await readPrompt(options, out);
-  const connection = createWorkerConnection({ command: options.workerCommand, cwd: process.cwd(), env: process.env, restart: false });
+  const command = oneShotWorkerCommand(options.workerCommand);
+  const connection = createWorkerConnection({ command, cwd: process.cwd(), env: process.env, restart: false });
   let run = initialPrintRun();
   let interrupted = false;
   let finished = false;

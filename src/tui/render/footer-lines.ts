@@ -52,8 +52,10 @@ export function footerLine(f: FooterState, width: number): string {
   const parts: FooterPart[] = [];
   if (f.worker !== "ready") {
     const color = f.worker === "crashed" ? theme.error : theme.warning;
+    const label = f.worker === "taken_over" ? "taken over by another terminal" : `worker ${f.worker}`;
     // The detail carries the worker's stderr tail: one row, whatever it contains.
-    parts.push({ variants: [color(`worker ${f.worker}${f.workerDetail ? `: ${sanitizeLine(f.workerDetail)}` : ""}`), color(`worker ${f.worker}`)], keep: 90 });
+    const detail = f.workerDetail ? `: ${sanitizeLine(f.workerDetail)}` : "";
+    parts.push({ variants: [color(`${label}${detail}`), color(label)], keep: 90 });
   }
   if (f.host !== undefined) {
     // A remote worker's directory: its own path on its machine (our HOME means nothing there).

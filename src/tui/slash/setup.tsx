@@ -10,6 +10,7 @@ import type { OverlayRenderer } from "../components/app.js";
 import { createCompletionDriver, type FileSource } from "../completion/completion-driver.js";
 import type { LiveResume } from "../live/live-resume.js";
 import { tailPlace } from "../live/live-notices.js";
+import { followWorkerFolder } from "../live/live-workspace.js";
 import { createOverlayRenderer } from "../pickers/overlay.js";
 import { createPickerHost, type PickerHost } from "../pickers/picker-host.js";
 import { defaultSessionDir } from "../pickers/session-list.js";
@@ -81,9 +82,13 @@ function printSessions(store: Store, connection: FeatureOptions["connection"]): 
  */
 function fileSource(o: FeatureOptions): () => FileSource {
   const { connection } = o;
-  const localFiles = { kind: "local" as const, cwd: o.cwd, ...(o.flags.remoteWorker ? { note: "local files: this worker cannot list its own" } : {}) };
+  const note = o.flags.remoteWorker ? { note: "local files: this worker cannot list its own" } : {};
+  // A local worker's folder is the footer's (live-workspace.ts): an attached session's, not ours.
+  const folder = (): string => (!o.flags.remoteWorker && o.store.getState().footer.cwd) || o.cwd;
+  const localFiles = (): FileSource => ({ kind: "local", cwd: folder(), ...note });
   const workerFiles = { kind: "worker" as const, list: async () => (await connection.rpc.listFiles()).files };
-  return (): FileSource => (o.flags.remoteWorker && workerSupports(o.store.getState(), "list_files") ? workerFiles : localFiles);
+  const workerLists = (): boolean => o.flags.remoteWorker && workerSupports(o.store.getState(), "list_files");
+  return (): FileSource => (workerLists() ? workerFiles : localFiles());
 }
 
 export function setupFeatures(o: FeatureOptions): Features {
@@ -98,6 +103,7 @@ export function setupFeatures(o: FeatureOptions): Features {
   const recovery = createRecovery({ store, closeOverlays: () => pickers.cancel(), onRehydrated: refreshCommands });
   connection.subscribe((batch) => recovery.handle(batch));
   const { sessions, showFailed } = printSessions(store, connection);
+  followWorkerFolder(store, connection, o.remoteHost);
   const bundled = !o.flags.customAgent;
   const deps: SlashDeps = {
     pickers,

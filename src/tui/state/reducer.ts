@@ -248,6 +248,9 @@ function applySnapshot(s: TuiState, snap: SessionSnapshot): TuiState {
 
 /** The worker's state in the footer, and what entering a new state does to the transcript. */
 function reduceWorkerStatus(s: TuiState, a: Extract<TuiAction, { type: "worker_status" }>): TuiState {
+  // A session taken over by another terminal ends our link (the supervisor says `stopped`) while
+  // its worker runs on there: the footer keeps saying where it went.
+  if (s.footer.worker === "taken_over" && a.status === "stopped") return s;
   const footer = { ...s.footer, worker: a.status, workerDetail: a.detail };
   // One notice per crash: the supervisor reports `exited` and then, when it gives up,
   // `failed` for the same exit (both map to "crashed"); recovery adds what to do next.

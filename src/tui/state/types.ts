@@ -111,7 +111,8 @@ export type Toast = { id: number; level: NoticeLevel; text: string; until: numbe
 /** What agent-tui leaves in the terminal when it exits. */
 export type ExitFrame = "last_frame" | "no_frame";
 
-export type WorkerStatus = "starting" | "ready" | "restarting" | "reconnecting" | "crashed" | "stopped";
+/** `taken_over`: another terminal attached to this live session; the worker runs on there. */
+export type WorkerStatus = "starting" | "ready" | "restarting" | "reconnecting" | "crashed" | "stopped" | "taken_over";
 
 export type FooterState = {
   cwd: string;

@@ -164,6 +164,7 @@ describe("finding a live worker", () => {
   it("attach picks by id, by --session, by folder for --continue or no id, and starts fresh otherwise", () => {
     expect(parseAttachArgs(["abc", "--or-start", "--mode", "rpc", "-c"])).toEqual({ query: "abc", whenNone: "start", workerArgs: ["--mode", "rpc", "-c"] });
     expect(parseAttachArgs(["--or-serve", "-c"])).toEqual({ query: undefined, whenNone: "serve", workerArgs: ["-c"] });
+    expect(parseAttachArgs(["--or-run", "-c"])).toEqual({ query: undefined, whenNone: "run", workerArgs: ["-c"] });
     expect(parseAttachArgs(["abc"]).whenNone).toBe("fail");
     expect(() => parseAttachArgs(["--or-start", "--bogus"])).toThrow(/Unknown option/);
     expect(chooseLiveEntry([a, b], parseAttachArgs(["--or-start", "--session", "s.jsonl"]), "/q")).toBe(b);

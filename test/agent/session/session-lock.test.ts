@@ -26,6 +26,13 @@ describe("session lock (in process)", () => {
     writeFileSync(lockPathFor(file), JSON.stringify({ pid: 1, host: hostname(), since: "then" }));
     expect(() => acquireSessionLock(file)).toThrow(SessionLockedError);
     expect(() => acquireSessionLock(file)).toThrow(/in use by process 1 on .* \(since then\)/);
+    // It runs (a dead holder's lock is taken over): its lock is not to be deleted.
+    const reached = /one writer per session\. A live session is reached with agent-tui attach/;
+    expect(() => acquireSessionLock(file)).toThrow(reached);
+    expect(() => acquireSessionLock(file)).not.toThrow(/delete/);
+    // Another machine's holder cannot be checked from here: if it is gone, its lock may go.
+    writeFileSync(lockPathFor(file), JSON.stringify({ pid: 1, host: "elsewhere.example", since: "then" }));
+    expect(() => acquireSessionLock(file)).toThrow(`If that process is gone, delete ${lockPathFor(file)}.`);
     // A dead holder: taken over.
     writeFileSync(lockPathFor(file), JSON.stringify({ pid: 2 ** 22 + 12345, host: hostname(), since: "then" }));
     const taken = acquireSessionLock(file);

@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { decodeLiveSessions, type AgentMessage, type BridgeNotice } from "../../../src/bridge/index.js";
 import { parseSessionsCli } from "../../../src/tui/app/cli.js";
 import { liveWorkerCommand, reconnectCommand, sessionsCommand } from "../../../src/tui/live/live-command.js";
+import { oneShotWorkerCommand } from "../../../src/tui/live/live-command.js";
 import { liveNoticeActions } from "../../../src/tui/live/live-notices.js";
 import { planWorker } from "../../../src/tui/live/live-plan.js";
 import { describeLiveSession, describeLiveState } from "../../../src/tui/live/live-sessions.js";
@@ -37,6 +38,22 @@ describe("worker commands for live sessions", () => {
       "-c",
     ]);
     expect(sessionsCommand(SSH, ["--json"])).toEqual(["ssh", "devbox", "agent-rpc", "sessions", "--json"]);
+  });
+
+  it("print and plain mode reach a conversation a live worker holds (-c, --session), else run as before", () => {
+    expect(oneShotWorkerCommand([...BUNDLED, "--continue"])).toEqual([
+      "/usr/bin/node",
+      "/opt/agent-tui/bin/agent-rpc.js",
+      "attach",
+      "--or-run",
+      "--provider",
+      "fake",
+      "--continue",
+    ]);
+    const session = ["agent-rpc", "--session", "s.jsonl"];
+    expect(oneShotWorkerCommand(session)).toEqual(["agent-rpc", "attach", "--or-run", "--session", "s.jsonl"]);
+    expect(oneShotWorkerCommand(BUNDLED)).toEqual(BUNDLED);
+    expect(oneShotWorkerCommand(["pi", "--mode", "rpc", "--continue"])).toEqual(["pi", "--mode", "rpc", "--continue"]);
   });
 
   it("plans the worker: live unless --no-detach or the setting, attach needs agent-rpc", () => {
@@ -107,6 +124,7 @@ describe("live notices in the transcript", () => {
     }
     expect(liveNoticeActions({ kind: "live_detached", reason: "taken_over" }, 0)).toMatchObject([
       { type: "notice", text: expect.stringContaining("took it over") },
+      { type: "worker_status", status: "taken_over" },
     ]);
   });
 });

@@ -2,8 +2,10 @@
 // supervisor's state and last exit, the live session followed. Views and commands ask the store.
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
+import { stripVTControlCharacters as stripAnsi } from "node:util";
 import { describe, expect, it } from "vitest";
 import type { BridgeNotice } from "../../../src/bridge/index.js";
+import { footerLine } from "../../../src/tui/render/footer-lines.js";
 import { noticesToActions } from "../../../src/tui/session/bridge-notices.js";
 import { createInitialState } from "../../../src/tui/state/reducer.js";
 import { createStore } from "../../../src/tui/state/store.js";
@@ -52,6 +54,36 @@ describe("the worker as the store knows it", () => {
     s.feed([{ kind: "live_detached", reason: "taken_over" }]);
     expect(liveSessionId(s.state())).toBeUndefined();
     expect(s.state().worker.live).toEqual({ id: "w1", ended: "taken_over" });
+  });
+
+  it("says in the footer that another terminal took the session over, not that the worker stopped", () => {
+    const s = storeFed();
+    s.feed([
+      { kind: "supervisor", state: "running" },
+      { kind: "live_attached", id: "w1", mode: "first", messages: [] },
+    ]);
+    // The worker lets this terminal go, then the link ends: either order.
+    s.feed([
+      { kind: "live_detached", reason: "taken_over" },
+      { kind: "supervisor", state: "stopped" },
+    ]);
+    expect(s.state().footer.worker).toBe("taken_over");
+    const footer = stripAnsi(footerLine(s.state().footer, 200));
+    expect(footer).toContain("taken over by another terminal");
+    expect(footer).not.toContain("stopped");
+    const other = storeFed();
+    other.feed([
+      { kind: "supervisor", state: "running" },
+      { kind: "supervisor", state: "stopped" },
+      { kind: "live_detached", reason: "taken_over" },
+    ]);
+    expect(other.state().footer.worker).toBe("taken_over");
+    // Attaching again (here, or after /resume) is a worker starting, as any other.
+    other.feed([
+      { kind: "supervisor", state: "starting" },
+      { kind: "supervisor", state: "running" },
+    ]);
+    expect(other.state().footer.worker).toBe("ready");
   });
 
   it("keeps the slash commands oh-my-pi announces", () => {

@@ -12,7 +12,13 @@ import { saveDefaultModel } from "./commands/model-commands.js";
 import type { HostRuntime } from "./extensions/runtime-port.js";
 import { DEMO_PROVIDER } from "./providers/demo-model.js";
 import { ModelRegistry } from "./providers/model-registry.js";
-import { createFrameWriter, STREAM_COALESCE_MS, takeOverStdout, type FrameSink, type FrameWriter } from "./rpc/frame-writer.js";
+import {
+  createFrameWriter,
+  STREAM_COALESCE_MS,
+  takeOverStdout,
+  type FrameSink,
+  type FrameWriter,
+} from "./rpc/frame-writer.js";
 import { startRpcServer, type RpcServer } from "./rpc/rpc-server.js";
 import { AgentRuntime, type RuntimeOptions } from "./runtime/agent-runtime.js";
 import { HookRegistry, type FinishedToolCall, type ToolResultOverride } from "./runtime/hooks.js";
@@ -76,7 +82,13 @@ function createSessionNotices(): { notice(message: string): void; ready(writer: 
   return {
     notice(message) {
       warn(message);
-      const frame = { type: "extension_ui_request", id: `session-notice-${randomUUID()}`, method: "notify", message, notifyType: "warning" };
+      const frame = {
+        type: "extension_ui_request",
+        id: `session-notice-${randomUUID()}`,
+        method: "notify",
+        message,
+        notifyType: "warning",
+      };
       if (writer) writer.write(frame);
       else early.push(frame);
     },
@@ -122,7 +134,12 @@ async function initialModel(
 }
 
 /** What extensions may do to the running agent (the `pi` API's effects). */
-function extensionPort(runtime: AgentRuntime, session: SessionManager, writer: FrameWriter, shutdown: Shutdown): HostRuntime {
+function extensionPort(
+  runtime: AgentRuntime,
+  session: SessionManager,
+  writer: FrameWriter,
+  shutdown: Shutdown,
+): HostRuntime {
   return {
     isIdle: () => !runtime.isStreaming,
     abort: () => runtime.abort(),
@@ -130,8 +147,10 @@ function extensionPort(runtime: AgentRuntime, session: SessionManager, writer: F
     waitForIdle: () => runtime.waitForIdle(),
     shutdown: () => shutdown(0),
     sendUserMessage: (content, options) => {
-      const text = typeof content === "string" ? content : content.map((c) => (c.type === "text" ? c.text : "")).join("");
-      if (runtime.isStreaming) return runtime.queueMessage(options.deliverAs === "followUp" ? "followUp" : "steering", text);
+      const text =
+        typeof content === "string" ? content : content.map((c) => (c.type === "text" ? c.text : "")).join("");
+      if (runtime.isStreaming)
+        return runtime.queueMessage(options.deliverAs === "followUp" ? "followUp" : "steering", text);
       return runtime.prompt(text);
     },
     setSessionName: (name) => {
@@ -165,7 +184,9 @@ function extensionPort(runtime: AgentRuntime, session: SessionManager, writer: F
         timestamp: Date.now(),
         ...(message.details !== undefined ? { details: message.details } : {}),
       };
-      runtime.sendCustomMessage(custom, options).catch((error: unknown) => warn(`sendMessage failed: ${(error as Error).message}`));
+      runtime
+        .sendCustomMessage(custom, options)
+        .catch((error: unknown) => warn(`sendMessage failed: ${(error as Error).message}`));
     },
   };
 }
@@ -246,13 +267,25 @@ function createShutdown(parts: Parts): (code: number) => Promise<void> {
 function onSignals(shutdown: Shutdown, live: LiveTransport | undefined): void {
   process.on("SIGTERM", () => shutdown(143));
   // A live worker has no terminal: a stray hangup must not end the run it keeps going.
-  process.on("SIGHUP", () => (live ? warn("SIGHUP ignored (live worker; agent-rpc sessions --stop ends it)") : shutdown(129)));
+  process.on("SIGHUP", () =>
+    live ? warn("SIGHUP ignored (live worker; agent-rpc sessions --stop ends it)") : shutdown(129),
+  );
   process.on("SIGINT", () => shutdown(130));
 }
 
 /** `agent-rpc serve`'s modules, loaded only then: a stdio worker never needs them. */
-function loadLiveModules(): Promise<[typeof import("./live/live-transport.js"), typeof import("./live/idle-exit.js"), typeof import("./live/stdio-link.js")]> {
-  return Promise.all([import("./live/live-transport.js"), import("./live/idle-exit.js"), import("./live/stdio-link.js")]);
+function loadLiveModules(): Promise<
+  [
+    typeof import("./live/live-transport.js"),
+    typeof import("./live/idle-exit.js"),
+    typeof import("./live/stdio-link.js"),
+  ]
+> {
+  return Promise.all([
+    import("./live/live-transport.js"),
+    import("./live/idle-exit.js"),
+    import("./live/stdio-link.js"),
+  ]);
 }
 
 function createLive(
@@ -292,8 +325,11 @@ export async function startAgent({ cli, version, cwd, notices }: StartOptions): 
   // Asked for before the session is read, so the files are read while it is parsed.
   const liveModules = cli.serve ? loadLiveModules() : undefined;
   const session = openSession(cli, cwd, config.home, (message) => sessionNotices.notice(message));
-  const live = liveModules ? createLive(await liveModules, { cli, config, version, liveId: session.sessionId, sink }) : undefined;
-  const writer = live?.writer ?? createFrameWriter({ sink, onClientGone: () => shutdown(0), coalesceMs: STREAM_COALESCE_MS });
+  const live = liveModules
+    ? createLive(await liveModules, { cli, config, version, liveId: session.sessionId, sink })
+    : undefined;
+  const writer =
+    live?.writer ?? createFrameWriter({ sink, onClientGone: () => shutdown(0), coalesceMs: STREAM_COALESCE_MS });
   Object.assign(parts, { hooks, session, writer, live });
   const emit = (event: WireEvent): void => writer.write(event);
   const runtime = new AgentRuntime({
@@ -304,7 +340,10 @@ export async function startAgent({ cli, version, cwd, notices }: StartOptions): 
     emit,
     store: session,
     // The tool modules load typebox (~170 ms): on the first run's preflight or the warm-up below.
-    lazyTools: { names: BUILTIN_TOOL_NAMES, load: async () => (await import("./tools/index.js")).createCodingTools({ cwd }) },
+    lazyTools: {
+      names: BUILTIN_TOOL_NAMES,
+      load: async () => (await import("./tools/index.js")).createCodingTools({ cwd }),
+    },
     ...(await initialModel(cli, config, models, session)),
   });
   const frameRoutes: FrameRoutes = new Map();
@@ -376,7 +415,10 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | undefined>
  * attached without them (the client asks get_session_stats, which answers the error) rather
  * than ending the worker with the attach.
  */
-function statsForAttach(runtime: Parameters<typeof sessionStats>[0], services: Parameters<typeof sessionStats>[1]): Record<string, unknown> | undefined {
+function statsForAttach(
+  runtime: Parameters<typeof sessionStats>[0],
+  services: Parameters<typeof sessionStats>[1],
+): Record<string, unknown> | undefined {
   try {
     return sessionStats(runtime, services);
   } catch (error) {

@@ -3,7 +3,13 @@
 import { decodeWorkerFrame } from "../protocol/index.js";
 import { CSI_SOURCE, OSC_SOURCE } from "../protocol/terminal-sequences.js";
 import type { AgentEvent, ExtensionUiRequest, HostToolCallFrame } from "./wire-types.js";
-import { fastBulkEvent, fastMessageUpdate, normaliseDecodedEvent, renameLegacyFields, type NormaliserState } from "./normalise.js";
+import {
+  fastBulkEvent,
+  fastMessageUpdate,
+  normaliseDecodedEvent,
+  renameLegacyFields,
+  type NormaliserState,
+} from "./normalise.js";
 
 export interface ResponseFrame {
   type: "response";
@@ -35,7 +41,10 @@ const EXCERPT_CHARS = 200;
 export function excerptOf(line: string, redact: (text: string) => string): string {
   const cut = line.length > EXCERPT_CHARS ? `${line.slice(0, EXCERPT_CHARS)}…` : line;
   // Control characters are made visible so an excerpt can never drive the terminal.
-  return redact(cut).replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`);
+  return redact(cut).replace(
+    /[\u0000-\u0008\u000b-\u001f\u007f]/g,
+    (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`,
+  );
 }
 
 // Some older oh-my-pi builds leaked BEL/OSC/CSI sequences onto stdout (docs/protocol.md §1.3 rule 9).
@@ -71,7 +80,11 @@ export interface FrameRouter {
 
 export function createFrameRouter(redact: (text: string) => string): FrameRouter {
   const state: NormaliserState = { compactionReason: undefined };
-  const error = (message: string, line: string): RoutedFrame => ({ kind: "protocol_error", message, excerpt: excerptOf(line, redact) });
+  const error = (message: string, line: string): RoutedFrame => ({
+    kind: "protocol_error",
+    message,
+    excerpt: excerptOf(line, redact),
+  });
 
   return {
     route(line) {
@@ -99,7 +112,8 @@ export function createFrameRouter(redact: (text: string) => string): FrameRouter
       }
       if (typeof type === "string") {
         const bulk = fastBulkEvent(type, obj);
-        if (bulk) return continuesRun(obj) ? { kind: "event", event: bulk, continues: true } : { kind: "event", event: bulk };
+        if (bulk)
+          return continuesRun(obj) ? { kind: "event", event: bulk, continues: true } : { kind: "event", event: bulk };
         renameLegacyFields(type, obj);
       }
       const decoded = decodeWorkerFrame(obj);
@@ -139,7 +153,10 @@ export function createFrameRouter(redact: (text: string) => string): FrameRouter
         }
         case "unknown_event":
           if (frame.type === "live_detached")
-            return { kind: "live_detached", reason: typeof frame.raw["reason"] === "string" ? frame.raw["reason"] : "unknown" };
+            return {
+              kind: "live_detached",
+              reason: typeof frame.raw["reason"] === "string" ? frame.raw["reason"] : "unknown",
+            };
           return { kind: "unknown_event", type: frame.type, raw: frame.raw };
         default: {
           const never: never = frame;

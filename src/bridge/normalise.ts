@@ -11,7 +11,10 @@ export interface NormaliserState {
   compactionReason: CompactionReason | undefined;
 }
 
-export type NormalisedEvent = { kind: "event"; event: AgentEvent } | { kind: "ignored"; type: string } | { kind: "invalid"; message: string };
+export type NormalisedEvent =
+  | { kind: "event"; event: AgentEvent }
+  | { kind: "ignored"; type: string }
+  | { kind: "invalid"; message: string };
 
 const NO_SUB_EVENT = 'message_update without "assistantMessageEvent.type"';
 

@@ -19,7 +19,10 @@ const PATTERNS: readonly [RegExp, string][] = [
   // URL credentials: scheme://user:pass@host
   [/\b([a-z][a-z0-9+.-]*:\/\/)[^\s/:@"']+:[^\s/@"']+@/gi, `$1${REDACTED}@`],
   // key=value / "key": "value" for secret-looking key names.
-  [/((?:api[_-]?key|access[_-]?key|secret|token|password|passwd|auth)[A-Za-z0-9_]*["']?\s*[:=]\s*["']?)(?!\[REDACTED\])[^\s"',;}]{4,}/gi, `$1${REDACTED}`],
+  [
+    /((?:api[_-]?key|access[_-]?key|secret|token|password|passwd|auth)[A-Za-z0-9_]*["']?\s*[:=]\s*["']?)(?!\[REDACTED\])[^\s"',;}]{4,}/gi,
+    `$1${REDACTED}`,
+  ],
 ];
 
 function escapeRegExp(text: string): string {

@@ -41,7 +41,10 @@ export interface RpcClient {
    * The context's messages; `page` asks for `limit` of them from `offset` (negative: from the
    * end). Only agent-rpc pages (its answer has `offset` and `total`); other workers send all.
    */
-  getMessages(page?: { offset: number; limit?: number }): Promise<{ messages: AgentMessage[]; offset?: number; total?: number; listId?: number }>;
+  getMessages(page?: {
+    offset: number;
+    limit?: number;
+  }): Promise<{ messages: AgentMessage[]; offset?: number; total?: number; listId?: number }>;
   setModel(provider: string, modelId: string): Promise<Model>;
   cycleModel(): Promise<CycleModelResult | null>;
   getAvailableModels(): Promise<{ models: Model[] }>;
@@ -96,9 +99,12 @@ export function createRpcClient(transport: RpcTransport): RpcClient {
   };
   // The response `data` is typed by the command; the worker is trusted for shapes the
   // decoder tolerates (other workers add or omit optional fields, docs/protocol.md §0.5).
-  const typed = <K extends keyof ResponseDataMap>(type: K, fields: Record<string, unknown> = {}): Promise<ResponseDataMap[K]> =>
-    req(type, fields) as Promise<ResponseDataMap[K]>;
-  const withImages = (message: string, images?: ImageContent[]): Record<string, unknown> => (images && images.length > 0 ? { message, images } : { message });
+  const typed = <K extends keyof ResponseDataMap>(
+    type: K,
+    fields: Record<string, unknown> = {},
+  ): Promise<ResponseDataMap[K]> => req(type, fields) as Promise<ResponseDataMap[K]>;
+  const withImages = (message: string, images?: ImageContent[]): Record<string, unknown> =>
+    images && images.length > 0 ? { message, images } : { message };
 
   return {
     prompt: (message, options = {}) =>
@@ -119,7 +125,11 @@ export function createRpcClient(transport: RpcTransport): RpcClient {
       await req("prompt", withImages(message, options.images));
     },
     getState: () => typed("get_state"),
-    getMessages: (page) => typed("get_messages", page ? { offset: page.offset, ...(page.limit !== undefined ? { limit: page.limit } : {}) } : {}),
+    getMessages: (page) =>
+      typed(
+        "get_messages",
+        page ? { offset: page.offset, ...(page.limit !== undefined ? { limit: page.limit } : {}) } : {},
+      ),
     setModel: (provider, modelId) => typed("set_model", { provider, modelId }),
     cycleModel: () => typed("cycle_model"),
     getAvailableModels: () => typed("get_available_models"),
@@ -134,7 +144,12 @@ export function createRpcClient(transport: RpcTransport): RpcClient {
     setAutoRetry: (enabled) => voidReq("set_auto_retry", { enabled }),
     abortRetry: () => voidReq("abort_retry"),
     bash: (command, options = {}) =>
-      typed("bash", options.excludeFromContext !== undefined ? { command, excludeFromContext: options.excludeFromContext } : { command }),
+      typed(
+        "bash",
+        options.excludeFromContext !== undefined
+          ? { command, excludeFromContext: options.excludeFromContext }
+          : { command },
+      ),
     abortBash: () => voidReq("abort_bash"),
     newSession: (parentSession) => typed("new_session", parentSession !== undefined ? { parentSession } : {}),
     switchSession: (sessionPath) => typed("switch_session", { sessionPath }),
@@ -147,7 +162,10 @@ export function createRpcClient(transport: RpcTransport): RpcClient {
     setSessionName: (name) => voidReq("set_session_name", { name }),
     getSessionStats: () => typed("get_session_stats"),
     exportHtml: (outputPath, options) =>
-      typed("export_html", { ...(outputPath !== undefined ? { outputPath } : {}), ...(options?.overwrite === true ? { overwrite: true } : {}) }),
+      typed("export_html", {
+        ...(outputPath !== undefined ? { outputPath } : {}),
+        ...(options?.overwrite === true ? { overwrite: true } : {}),
+      }),
     getCommands: () => typed("get_commands"),
     setTodos: (phases) => typed("set_todos", { phases }),
     setHostTools: (tools) => typed("set_host_tools", { tools }),

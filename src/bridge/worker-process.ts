@@ -68,7 +68,10 @@ export function spawnOptionsFrom(o: {
 }
 
 /** Client-initiated shutdown (docs/protocol.md §1.6): close stdin, wait, SIGTERM, wait, SIGKILL. */
-export async function terminateWorker(w: WorkerProcess, timeouts: { closeWaitMs?: number; termWaitMs?: number } = {}): Promise<void> {
+export async function terminateWorker(
+  w: WorkerProcess,
+  timeouts: { closeWaitMs?: number; termWaitMs?: number } = {},
+): Promise<void> {
   const { closeWaitMs = 5000, termWaitMs = 3000 } = timeouts;
   const timedOut = (ms: number): Promise<boolean> => {
     let timer: NodeJS.Timeout | undefined;
@@ -127,8 +130,12 @@ export function spawnWorker(options: WorkerSpawnOptions, handlers: WorkerProcess
   const maxRecordBytes = options.maxRecordBytes ?? DEFAULT_MAX_RECORD_BYTES;
   const framer = createJsonlFramer({
     onRecord: handlers.onRecord,
-    onOversize: (bytes) => handlers.onFramingError(`Worker stdout record of ${bytes} bytes exceeds the ${maxRecordBytes}-byte limit; discarded`),
-    onInvalidUtf8: (bytes) => handlers.onFramingError(`Worker stdout record of ${bytes} bytes is not valid UTF-8; discarded`),
+    onOversize: (bytes) =>
+      handlers.onFramingError(
+        `Worker stdout record of ${bytes} bytes exceeds the ${maxRecordBytes}-byte limit; discarded`,
+      ),
+    onInvalidUtf8: (bytes) =>
+      handlers.onFramingError(`Worker stdout record of ${bytes} bytes is not valid UTF-8; discarded`),
     maxRecordBytes,
   });
 

@@ -44,7 +44,9 @@ function renderApp(app: React.ReactElement, to: InkTarget): ReturnType<typeof re
   const screen = createScreenSwitch(to.stream);
   // AGENT_TUI_RENDER_LOG=<file>: one line per Ink render (time, ms) for the render benchmark.
   const renderLog = process.env["AGENT_TUI_RENDER_LOG"];
-  const onRender = renderLog ? (m: { renderTime: number }): void => appendFileSync(renderLog, `${Date.now()} ${m.renderTime.toFixed(1)}\n`) : undefined;
+  const onRender = renderLog
+    ? (m: { renderTime: number }): void => appendFileSync(renderLog, `${Date.now()} ${m.renderTime.toFixed(1)}\n`)
+    : undefined;
   return render(app, {
     ...(onRender ? { onRender } : {}),
     stdout: screen.stream,
@@ -74,7 +76,11 @@ function featureFlags(options: TuiCliOptions): Parameters<typeof setupFeatures>[
 
 /** Does the worker open an existing session at start (-c, --session, attach)? */
 function opensSession(options: TuiCliOptions): boolean {
-  return options.requested.session !== undefined || options.attachId !== undefined || options.workerCommand.includes("--continue");
+  return (
+    options.requested.session !== undefined ||
+    options.attachId !== undefined ||
+    options.workerCommand.includes("--continue")
+  );
 }
 
 /** Warm the render path after `afterMs`, until real rendering begins (render/warm-up.ts). */
@@ -116,7 +122,11 @@ async function startWorker(
     return true;
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    store.dispatch({ type: "notice", level: "error", text: `Could not start the worker (${describeCommandLine(workerCommand)}): ${reason}` });
+    store.dispatch({
+      type: "notice",
+      level: "error",
+      text: `Could not start the worker (${describeCommandLine(workerCommand)}): ${reason}`,
+    });
     return false;
   }
 }
@@ -131,7 +141,9 @@ export async function runTui(options: TuiCliOptions, worker: EarlyWorker, ready:
   } catch (error) {
     restoreTerminal(process.stdin, process.stdout);
     // A start-up failure can quote the worker (its stderr, a path): shown, never interpreted.
-    process.stderr.write(`agent-tui: ${visibleText(error instanceof Error ? (error.stack ?? error.message) : String(error))}\n`);
+    process.stderr.write(
+      `agent-tui: ${visibleText(error instanceof Error ? (error.stack ?? error.message) : String(error))}\n`,
+    );
     process.exit(1);
   }
 }
@@ -145,7 +157,11 @@ async function main(options: TuiCliOptions, worker: EarlyWorker, ready: Promise<
   const cwd = process.cwd();
   // A remote worker's directory is not this one: the footer says where it is once it reports it.
   const remote = remoteHost(options.workerCommand);
-  store.dispatch(remote === undefined ? { type: "workspace", cwd, branch: gitBranch(cwd) } : { type: "workspace", cwd: "", branch: undefined, host: remote });
+  store.dispatch(
+    remote === undefined
+      ? { type: "workspace", cwd, branch: gitBranch(cwd) }
+      : { type: "workspace", cwd: "", branch: undefined, host: remote },
+  );
   // Display settings saved by /settings (pi's key name for the same preference).
   if (readTuiSettings(tuiHome(process.env))["hideThinkingBlock"] === true) store.dispatch({ type: "toggle_thinking" });
 
@@ -174,7 +190,8 @@ async function main(options: TuiCliOptions, worker: EarlyWorker, ready: Promise<
     env: process.env,
     write: (data) => stdout.write(data),
     builtins: () => controller.commands(),
-    extraCommands: (pickers) => liveCommands({ pickers, workerCommand: options.workerCommand, detach, liveId, attach: attachTo }),
+    extraCommands: (pickers) =>
+      liveCommands({ pickers, workerCommand: options.workerCommand, detach, liveId, attach: attachTo }),
     ...(worker.live ? { live: { list: () => listLiveSessions(options.workerCommand), attach: attachTo } } : {}),
     ...(remote !== undefined ? { remoteHost: remote } : {}),
     flags: featureFlags(options),
@@ -210,7 +227,12 @@ async function main(options: TuiCliOptions, worker: EarlyWorker, ready: Promise<
   const warmNow = opensSession(options);
   if (warmNow) warmUp(store, 0);
 
-  if (!(await startWorker(worker, store, options, exits.failStart, !warmNow, () => features.afterStart(() => void exits.quit())))) return;
+  if (
+    !(await startWorker(worker, store, options, exits.failStart, !warmNow, () =>
+      features.afterStart(() => void exits.quit()),
+    ))
+  )
+    return;
   if (options.initialMessage !== undefined) {
     store.dispatch({ type: "editor", op: { op: "set", text: options.initialMessage, keepUndo: false } });
     await controller.submit("auto");

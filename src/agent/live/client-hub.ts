@@ -255,7 +255,14 @@ class LiveClientHub implements ClientHub {
     }
     this.current = c;
     this.readFrom(c);
-    this.send(c, serializeFrame({ type: "ready", version: this.options.version, live: { id: this.options.liveId, pid: process.pid } }));
+    this.send(
+      c,
+      serializeFrame({
+        type: "ready",
+        version: this.options.version,
+        live: { id: this.options.liveId, pid: process.pid },
+      }),
+    );
     this.options.onAttach();
   }
 
@@ -297,7 +304,11 @@ class LiveClientHub implements ClientHub {
     const after = frame["after"];
     const missed = typeof after === "number" ? this.log.since(after) : undefined;
     if (typeof after === "number" && missed) {
-      this.respond(c, frame["id"], "live_attach", { resumed: true, seq: after, frames: this.tracker.dialogsUpTo(after) });
+      this.respond(c, frame["id"], "live_attach", {
+        resumed: true,
+        seq: after,
+        frames: this.tracker.dialogsUpTo(after),
+      });
       if (missed.length > 0) this.send(c, missed.join(""));
       this.markAttached(c);
       return;

@@ -31,6 +31,7 @@ export function createIdleExit(options: { graceMs: number; isIdle: () => boolean
 export function idleGraceMs(cliSeconds: number | undefined, settings: Record<string, unknown>): number {
   if (cliSeconds !== undefined) return cliSeconds * 1000;
   const live = settings["liveSessions"];
-  const minutes = typeof live === "object" && live !== null ? (live as Record<string, unknown>)["idleExitMinutes"] : undefined;
+  const minutes =
+    typeof live === "object" && live !== null ? (live as Record<string, unknown>)["idleExitMinutes"] : undefined;
   return typeof minutes === "number" && Number.isFinite(minutes) && minutes > 0 ? minutes * 60_000 : 30 * 60_000;
 }

@@ -4,7 +4,10 @@
 
 import type { Context } from "@mariozechner/pi-ai";
 
-export type DemoBlock = { kind: "thinking"; text: string } | { kind: "text"; text: string } | { kind: "tool"; name: string; args: Record<string, unknown> };
+export type DemoBlock =
+  | { kind: "thinking"; text: string }
+  | { kind: "text"; text: string }
+  | { kind: "tool"; name: string; args: Record<string, unknown> };
 
 /** Marks the tour's closing answer: a later user message starts no tour of its own unless it asks. */
 export const DEMO_END = "That is the end of the demo tour.";
@@ -72,7 +75,8 @@ function readTour(messages: readonly Message[]): TourState {
       else if (name === "bash") state.done.add("bash");
       // The plan written after a reminder (or the second one) is the finished plan.
       else if (name === "todo_write")
-        for (const step of reminded || state.done.has("plan") ? (["plan", "finish"] as const) : (["plan"] as const)) state.done.add(step);
+        for (const step of reminded || state.done.has("plan") ? (["plan", "finish"] as const) : (["plan"] as const))
+          state.done.add(step);
     }
   }
   return state;
@@ -127,13 +131,22 @@ function nextStep(context: Context, done: ReadonlySet<TourStep>, afterUser: bool
     ];
   }
   if (!done.has("plan") && hasTool(context, "todo_write")) {
-    return [{ kind: "text", text: "Here is a **todo plan** for exploring this project:" }, plan(["completed", "completed", "in_progress"])];
+    return [
+      { kind: "text", text: "Here is a **todo plan** for exploring this project:" },
+      plan(["completed", "completed", "in_progress"]),
+    ];
   }
   if (done.has("plan") && !done.has("finish")) {
     // Left unfinished on purpose after the plan: the worker's todo reminder comes next. A
     // reminder or a user message (reminders may be off) finishes it.
-    if (!afterUser) return [{ kind: "text", text: "I leave the last task open on purpose: watch the worker's **todo reminder** arrive." }];
-    return [{ kind: "text", text: "This is a demo, so I mark the plan done." }, plan(["completed", "completed", "completed"])];
+    if (!afterUser)
+      return [
+        { kind: "text", text: "I leave the last task open on purpose: watch the worker's **todo reminder** arrive." },
+      ];
+    return [
+      { kind: "text", text: "This is a demo, so I mark the plan done." },
+      plan(["completed", "completed", "completed"]),
+    ];
   }
   return [closing()];
 }
@@ -155,7 +168,8 @@ function joinTexts(blocks: DemoBlock[]): DemoBlock[] {
   const out: DemoBlock[] = [];
   for (const block of blocks) {
     const prev = out[out.length - 1];
-    if (block.kind === "text" && prev?.kind === "text") out[out.length - 1] = { kind: "text", text: `${prev.text}\n\n${block.text}` };
+    if (block.kind === "text" && prev?.kind === "text")
+      out[out.length - 1] = { kind: "text", text: `${prev.text}\n\n${block.text}` };
     else out.push(block);
   }
   return out;
@@ -168,7 +182,10 @@ function planBlocks(context: Context, fallback: boolean): DemoBlock[] {
     // Answered once by finishing the plan (restarting the tour would loop on reminders).
     if (!hasTool(context, "todo_write")) return [closing()];
     return [
-      { kind: "text", text: "That was the worker's **todo reminder**: the plan still had unfinished tasks. This is a demo, so I mark it done." },
+      {
+        kind: "text",
+        text: "That was the worker's **todo reminder**: the plan still had unfinished tasks. This is a demo, so I mark it done.",
+      },
       plan(["completed", "completed", "completed"]),
     ];
   }
@@ -181,7 +198,12 @@ function planBlocks(context: Context, fallback: boolean): DemoBlock[] {
     }
     const said = `You said: “${quote(messageText(last))}”.`;
     if (!tour.inTour)
-      return [{ kind: "text", text: `${said} I am the offline demo model, so I can only give scripted answers. Ask for the **tour** to see it again.` }];
+      return [
+        {
+          kind: "text",
+          text: `${said} I am the offline demo model, so I can only give scripted answers. Ask for the **tour** to see it again.`,
+        },
+      ];
     return [
       { kind: "text", text: `${said} Got it — a real model would take that into account now. The tour continues.` },
       ...nextStep(context, tour.done, true),

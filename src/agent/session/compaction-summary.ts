@@ -2,12 +2,23 @@
 // (so the model does not continue it), a structured-checkpoint prompt, and a retry loop
 // for transient provider errors that reports summarization_retry_* events (docs/protocol.md §4.6).
 import type { Api, AssistantMessage, Context, Model, SimpleStreamOptions, Usage } from "@mariozechner/pi-ai";
-import type { SummarizationRetryAttemptStartEvent, SummarizationRetryFinishedEvent, SummarizationRetryScheduledEvent } from "../../protocol/types/events.js";
+import type {
+  SummarizationRetryAttemptStartEvent,
+  SummarizationRetryFinishedEvent,
+  SummarizationRetryScheduledEvent,
+} from "../../protocol/types/events.js";
 import type { SessionMessage } from "./types.js";
 
-export type CompleteFn = (model: Model<Api>, context: Context, options?: SimpleStreamOptions) => Promise<AssistantMessage>;
+export type CompleteFn = (
+  model: Model<Api>,
+  context: Context,
+  options?: SimpleStreamOptions,
+) => Promise<AssistantMessage>;
 
-export type SummaryEvent = SummarizationRetryScheduledEvent | SummarizationRetryAttemptStartEvent | SummarizationRetryFinishedEvent;
+export type SummaryEvent =
+  | SummarizationRetryScheduledEvent
+  | SummarizationRetryAttemptStartEvent
+  | SummarizationRetryFinishedEvent;
 
 export type RetrySettings = { enabled: boolean; maxRetries: number; baseDelayMs: number };
 
@@ -193,7 +204,13 @@ export type SummaryCall = {
   attemptStart: SummarizationRetryAttemptStartEvent;
 };
 
-const REASONING_LEVELS: readonly NonNullable<SimpleStreamOptions["reasoning"]>[] = ["minimal", "low", "medium", "high", "xhigh"];
+const REASONING_LEVELS: readonly NonNullable<SimpleStreamOptions["reasoning"]>[] = [
+  "minimal",
+  "low",
+  "medium",
+  "high",
+  "xhigh",
+];
 
 /** One summary request with retries on transient errors; returns text and usage. */
 export async function requestSummary(call: SummaryCall): Promise<{ text: string; usage: Usage }> {
@@ -227,7 +244,13 @@ export async function requestSummary(call: SummaryCall): Promise<{ text: string;
       }
       const delayMs = call.retry.baseDelayMs * 2 ** (attempt - 1);
       retried = true;
-      call.emit({ type: "summarization_retry_scheduled", attempt, maxAttempts: call.retry.maxRetries, delayMs, errorMessage });
+      call.emit({
+        type: "summarization_retry_scheduled",
+        attempt,
+        maxAttempts: call.retry.maxRetries,
+        delayMs,
+        errorMessage,
+      });
       await delay(delayMs, call.signal);
       call.emit(call.attemptStart);
     }

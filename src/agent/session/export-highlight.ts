@@ -11,10 +11,31 @@ const KEYWORDS = new Set(
 );
 
 export function escapeHtml(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+  return text
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#39;");
 }
 
-const HASH_COMMENT_LANGS = new Set(["python", "py", "sh", "bash", "shell", "zsh", "ruby", "rb", "yaml", "yml", "toml", "perl", "r", "makefile", "dockerfile"]);
+const HASH_COMMENT_LANGS = new Set([
+  "python",
+  "py",
+  "sh",
+  "bash",
+  "shell",
+  "zsh",
+  "ruby",
+  "rb",
+  "yaml",
+  "yml",
+  "toml",
+  "perl",
+  "r",
+  "makefile",
+  "dockerfile",
+]);
 
 function tokenPattern(lang: string): RegExp {
   const comment = HASH_COMMENT_LANGS.has(lang) ? String.raw`#[^\n]*` : String.raw`\/\/[^\n]*|\/\*[\s\S]*?\*\/`;

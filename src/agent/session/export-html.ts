@@ -78,18 +78,25 @@ function renderAssistant(message: AssistantMessage, r: Renderer): string {
   const parts: string[] = [];
   for (const block of message.content) {
     if (block.type === "thinking") {
-      if (block.thinking.trim()) parts.push(details("Thinking", `<div class="md">${r.markdown(block.thinking)}</div>`, "thinking"));
+      if (block.thinking.trim())
+        parts.push(details("Thinking", `<div class="md">${r.markdown(block.thinking)}</div>`, "thinking"));
     } else if (block.type === "text") {
       parts.push(`<div class="md">${r.markdown(block.text)}</div>`);
     } else {
       const args = JSON.stringify(block.arguments, null, 2);
       parts.push(
-        details(`Tool call: <code>${escapeHtml(block.name)}</code>`, `<pre class="code"><code>${highlightToHtml(args, "json")}</code></pre>`, "tool-call"),
+        details(
+          `Tool call: <code>${escapeHtml(block.name)}</code>`,
+          `<pre class="code"><code>${highlightToHtml(args, "json")}</code></pre>`,
+          "tool-call",
+        ),
       );
     }
   }
   if (message.stopReason === "error" || message.stopReason === "aborted") {
-    parts.push(`<div class="error">${escapeHtml(message.errorMessage ?? (message.stopReason === "aborted" ? "Aborted" : "Error"))}</div>`);
+    parts.push(
+      `<div class="error">${escapeHtml(message.errorMessage ?? (message.stopReason === "aborted" ? "Aborted" : "Error"))}</div>`,
+    );
   }
   const meta = `${escapeHtml(message.provider)}/${escapeHtml(message.model)} · ${escapeHtml(usageLine(message.usage))}`;
   return section("assistant", "Assistant", parts.join("\n"), meta);
@@ -111,7 +118,9 @@ function renderMessage(message: SessionMessage, r: Renderer): string {
       return renderAssistant(message, r);
     case "toolResult": {
       const title = `${message.isError ? "Tool error" : "Tool result"}: <code>${escapeHtml(message.toolName)}</code>`;
-      const body = pre(textBlocks(message.content)) + (imageCount(message.content) > 0 ? `<div class="note">image output omitted</div>` : "");
+      const body =
+        pre(textBlocks(message.content)) +
+        (imageCount(message.content) > 0 ? `<div class="note">image output omitted</div>` : "");
       return `<section class="msg tool-result${message.isError ? " is-error" : ""}">${details(title, body, "tool-output")}</section>`;
     }
     case "bashExecution": {
@@ -137,7 +146,14 @@ function renderMessage(message: SessionMessage, r: Renderer): string {
 function branchTranscript(session: SessionManager): SessionMessage[] {
   return session.getBranch().flatMap((entry): SessionMessage[] => {
     if (entry.type === "compaction") {
-      return [{ role: "compactionSummary", summary: entry.summary, tokensBefore: entry.tokensBefore, timestamp: Date.parse(entry.timestamp) || 0 }];
+      return [
+        {
+          role: "compactionSummary",
+          summary: entry.summary,
+          tokensBefore: entry.tokensBefore,
+          timestamp: Date.parse(entry.timestamp) || 0,
+        },
+      ];
     }
     const message = entryToMessage(entry);
     return message ? [message] : [];
@@ -180,9 +196,14 @@ export function renderSessionHtml(input: ExportInput): string {
   ];
   if (input.modelLabel) facts.push(["Model", input.modelLabel]);
   facts.push(["Messages", String(messages.length)]);
-  facts.push(["Tokens", `in ${totals.input} · out ${totals.output} · cache read ${totals.cacheRead} · cache write ${totals.cacheWrite}`]);
+  facts.push([
+    "Tokens",
+    `in ${totals.input} · out ${totals.output} · cache read ${totals.cacheRead} · cache write ${totals.cacheWrite}`,
+  ]);
   facts.push(["Cost", formatCost(totals.cost)]);
-  const factHtml = facts.map(([key, value]) => `<dt>${escapeHtml(key)}</dt><dd>${escapeHtml(redact(value))}</dd>`).join("");
+  const factHtml = facts
+    .map(([key, value]) => `<dt>${escapeHtml(key)}</dt><dd>${escapeHtml(redact(value))}</dd>`)
+    .join("");
   const body = messages.map((message) => renderMessage(message, renderer)).join("\n");
   const html = `<!doctype html>
 <html lang="en">
@@ -235,8 +256,12 @@ function freeDefaultName(session: SessionManager, cwd: string): string {
  * when defaulted). An explicit path that exists (a symlink included) is refused unless
  * `overwrite`; a symlink is then replaced, never followed.
  */
-export function exportSessionHtml(input: ExportInput & { cwd: string; outputPath?: string | undefined; overwrite?: boolean }): string {
+export function exportSessionHtml(
+  input: ExportInput & { cwd: string; outputPath?: string | undefined; overwrite?: boolean },
+): string {
   const reported = input.outputPath ?? freeDefaultName(input.session, input.cwd);
-  writePrivateFileAtomic(resolve(input.cwd, reported), renderSessionHtml(input), { overwrite: input.overwrite === true });
+  writePrivateFileAtomic(resolve(input.cwd, reported), renderSessionHtml(input), {
+    overwrite: input.overwrite === true,
+  });
   return reported;
 }

@@ -3,7 +3,14 @@
 // durable before they return, so callers may announce an entry right after appending it.
 import { resolve } from "node:path";
 import type { ImageContent, TextContent } from "@mariozechner/pi-ai";
-import { branchPath, buildContextFromPath, buildTree, contextSettings, resolveLabels, userMessageText } from "./context.js";
+import {
+  branchPath,
+  buildContextFromPath,
+  buildTree,
+  contextSettings,
+  resolveLabels,
+  userMessageText,
+} from "./context.js";
 import { createEntryId } from "./ids.js";
 import { copiedBranch, forkPoints, materializes, newSessionHeader } from "./new-sessions.js";
 import { sessionFileName } from "./paths.js";
@@ -11,7 +18,17 @@ import { loadNotes, readSessionFile, type LoadedSessionFile, type Warn } from ".
 import { SessionError } from "./session-errors.js";
 import { takeSessionLock, type SessionLock } from "./session-lock.js";
 import { SessionFileWriter, type WriterStart } from "./session-writer.js";
-import type { CompactionEntry, LabelEntry, ModelRef, NewEntry, SessionContext, SessionEntry, SessionHeader, SessionMessage, SessionTreeNode } from "./types.js";
+import type {
+  CompactionEntry,
+  LabelEntry,
+  ModelRef,
+  NewEntry,
+  SessionContext,
+  SessionEntry,
+  SessionHeader,
+  SessionMessage,
+  SessionTreeNode,
+} from "./types.js";
 
 export type SessionManagerInit = {
   cwd: string;
@@ -50,9 +67,15 @@ export class SessionManager {
    * The last branch walked, for the entries it was walked over (byId and its size): opening a
    * session asks for the same branch several times (context, model, todos, stats).
    */
-  private walked: { byId: ReadonlyMap<string, SessionEntry>; size: number; leafId: string | null; path: readonly SessionEntry[] } | undefined;
+  private walked:
+    | { byId: ReadonlyMap<string, SessionEntry>; size: number; leafId: string | null; path: readonly SessionEntry[] }
+    | undefined;
   /** getName's reading so far: the entries array it read, how far, and the name found. */
-  private readonly named: { entries: readonly SessionEntry[]; read: number; name: string | undefined } = { entries: [], read: 0, name: undefined };
+  private readonly named: { entries: readonly SessionEntry[]; read: number; name: string | undefined } = {
+    entries: [],
+    read: 0,
+    name: undefined,
+  };
 
   constructor(init: SessionManagerInit) {
     this.cwd = init.cwd;
@@ -89,7 +112,8 @@ export class SessionManager {
 
   appendMessage(message: SessionMessage): SessionEntry {
     // Custom messages (extensions, todo reminders) are custom_message entries, as pi writes them.
-    if (message.role === "custom") return this.appendCustomMessage(message.customType, message.content, message.display, message.details);
+    if (message.role === "custom")
+      return this.appendCustomMessage(message.customType, message.content, message.display, message.details);
     return this.append({ type: "message", message });
   }
 
@@ -101,7 +125,13 @@ export class SessionManager {
     return this.append({ type: "thinking_level_change", thinkingLevel });
   }
 
-  appendCompaction(summary: string, firstKeptEntryId: string, tokensBefore: number, details?: unknown, fromHook?: boolean): CompactionEntry {
+  appendCompaction(
+    summary: string,
+    firstKeptEntryId: string,
+    tokensBefore: number,
+    details?: unknown,
+    fromHook?: boolean,
+  ): CompactionEntry {
     const entry: NewEntry<CompactionEntry> = { type: "compaction", summary, firstKeptEntryId, tokensBefore };
     if (details !== undefined) entry.details = details;
     if (fromHook !== undefined) entry.fromHook = fromHook;
@@ -122,7 +152,12 @@ export class SessionManager {
     return this.append(entry);
   }
 
-  appendCustomMessage(customType: string, content: string | (TextContent | ImageContent)[], display: boolean, details?: unknown): SessionEntry {
+  appendCustomMessage(
+    customType: string,
+    content: string | (TextContent | ImageContent)[],
+    display: boolean,
+    details?: unknown,
+  ): SessionEntry {
     const entry: NewEntry = { type: "custom_message", customType, content, display };
     if (details !== undefined) entry.details = details;
     return this.append(entry);
@@ -200,7 +235,8 @@ export class SessionManager {
   /** Entries from the root to `leafId` (default: the current leaf). */
   getBranch(leafId: string | null = this.leafId): SessionEntry[] {
     const last = this.walked;
-    if (last && last.byId === this.byId && last.size === this.byId.size && last.leafId === leafId) return last.path.slice();
+    if (last && last.byId === this.byId && last.size === this.byId.size && last.leafId === leafId)
+      return last.path.slice();
     const path = branchPath(this.byId, leafId);
     this.walked = { byId: this.byId, size: this.byId.size, leafId, path };
     return path.slice();
@@ -270,7 +306,8 @@ export class SessionManager {
   openFile(path: string, options: { mustExist?: boolean } = {}): void {
     const absolute = resolve(path);
     const read = readSessionFile(absolute);
-    if (!read.ok && (options.mustExist || (read.kind !== "missing" && read.kind !== "empty"))) throw new SessionError(read.message);
+    if (!read.ok && (options.mustExist || (read.kind !== "missing" && read.kind !== "empty")))
+      throw new SessionError(read.message);
     const lock = this.persist && absolute !== this.file ? takeSessionLock(absolute) : undefined;
     if (!read.ok) {
       this.startNew(undefined);
@@ -301,7 +338,9 @@ export class SessionManager {
     if (notes.length > 0) this.notice(`Session ${absolute}: ${notes.join("; ")}`);
     if (!this.persist) return;
     const start: WriterStart =
-      loaded.migratedFrom !== undefined ? { kind: "migrate", fromVersion: loaded.migratedFrom } : { kind: "existing", needsNewline: loaded.needsNewline };
+      loaded.migratedFrom !== undefined
+        ? { kind: "migrate", fromVersion: loaded.migratedFrom }
+        : { kind: "existing", needsNewline: loaded.needsNewline };
     this.writer = new SessionFileWriter(absolute, this.sync, start);
   }
 
@@ -347,7 +386,9 @@ export class SessionManager {
     this.entries = [];
     this.byId = new Map();
     this.leafId = null;
-    this.file = this.sessionDir ? resolve(this.sessionDir, sessionFileName(this.header.timestamp, this.header.id)) : undefined;
+    this.file = this.sessionDir
+      ? resolve(this.sessionDir, sessionFileName(this.header.timestamp, this.header.id))
+      : undefined;
     this.writer = this.persist && this.file ? new SessionFileWriter(this.file, this.sync, { kind: "new" }) : undefined;
   }
 

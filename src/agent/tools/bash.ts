@@ -22,7 +22,9 @@ export interface BashToolDetails {
 const UPDATE_INTERVAL_MS = 100;
 
 function snapshotDetails(snapshot: OutputSnapshot): BashToolDetails {
-  return snapshot.truncation.truncated ? { truncation: snapshot.truncation, fullOutputPath: snapshot.fullOutputPath } : {};
+  return snapshot.truncation.truncated
+    ? { truncation: snapshot.truncation, fullOutputPath: snapshot.fullOutputPath }
+    : {};
 }
 
 /** The output text plus pi's truncation notice naming the file with everything. */
@@ -47,7 +49,10 @@ function withStatus(text: string, status: string): string {
   return text.length > 0 ? `${text}\n\n${status}` : status;
 }
 
-export function createBashTool(cwd: string, tempDir?: string): AgentTool<typeof bashSchema, BashToolDetails | undefined> {
+export function createBashTool(
+  cwd: string,
+  tempDir?: string,
+): AgentTool<typeof bashSchema, BashToolDetails | undefined> {
   return {
     name: "bash",
     label: "bash",
@@ -93,7 +98,9 @@ export function createBashTool(cwd: string, tempDir?: string): AgentTool<typeof 
         }
         if (result.cancelled) throw new Error(withStatus(formatBashOutput(snapshot, ""), "Command aborted"));
         if (result.signalName !== undefined) {
-          throw new Error(withStatus(formatBashOutput(snapshot, ""), `Command terminated by signal ${result.signalName}`));
+          throw new Error(
+            withStatus(formatBashOutput(snapshot, ""), `Command terminated by signal ${result.signalName}`),
+          );
         }
         const text = formatBashOutput(snapshot, "(no output)");
         if (result.exitCode !== 0) throw new Error(withStatus(text, `Command exited with code ${result.exitCode}`));

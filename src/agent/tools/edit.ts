@@ -82,7 +82,9 @@ export function createEditTool(cwd: string): AgentTool<typeof editSchema, EditTo
         } catch (error) {
           const code = errorCode(error);
           if (code === "ENOENT") throw new Error(`Could not edit file: ${path}. File not found.`);
-          throw new Error(`Could not edit file: ${path}. ${code !== undefined ? `Error code: ${code}` : String(error)}.`);
+          throw new Error(
+            `Could not edit file: ${path}. ${code !== undefined ? `Error code: ${code}` : String(error)}.`,
+          );
         }
         const bom = raw.startsWith("\uFEFF") ? "\uFEFF" : "";
         const body = bom === "" ? raw : raw.slice(1);

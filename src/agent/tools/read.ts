@@ -92,7 +92,10 @@ export function windowFromLines(lines: string[], offset: number | undefined, lim
 export function formatTextWindow(w: LineWindow, path: string): { text: string; details: ReadToolDetails | undefined } {
   const measured = truncateHead(w.window.join("\n"), { maxLines: DEFAULT_MAX_LINES, maxBytes: DEFAULT_MAX_BYTES });
   // A partial window: report the whole selection's size, as if it had all been loaded.
-  const truncation: TruncationResult = w.selectedBytes === undefined ? measured : { ...measured, totalLines: w.end - w.start, totalBytes: w.selectedBytes };
+  const truncation: TruncationResult =
+    w.selectedBytes === undefined
+      ? measured
+      : { ...measured, totalLines: w.end - w.start, totalBytes: w.selectedBytes };
   const first = w.start + 1;
   if (truncation.firstLineExceedsLimit) {
     const size = formatSize(Buffer.byteLength(w.window[0] ?? "", "utf8"));
@@ -167,7 +170,10 @@ export interface ReadToolOptions {
   largeFileBytes?: number;
 }
 
-export function createReadTool(cwd: string, options: ReadToolOptions = {}): AgentTool<typeof readSchema, ReadToolDetails | undefined> {
+export function createReadTool(
+  cwd: string,
+  options: ReadToolOptions = {},
+): AgentTool<typeof readSchema, ReadToolDetails | undefined> {
   return {
     name: "read",
     label: "read",

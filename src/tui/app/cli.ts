@@ -14,7 +14,14 @@ export type TuiCliOptions = {
   /** -r/--resume: open the session picker at start (TUI-only, not passed to the worker). */
   resume: boolean;
   /** Worker flags as the user gave them, to report any the worker did not honour. */
-  requested: { provider?: string; model?: string; thinking?: string; name?: string; session?: string; noSession?: boolean };
+  requested: {
+    provider?: string;
+    model?: string;
+    thinking?: string;
+    name?: string;
+    session?: string;
+    noSession?: boolean;
+  };
   sessionDir: string | undefined;
   /** --no-detach: the worker is this process's child and ends with it (no live session). */
   noDetach: boolean;
@@ -32,7 +39,13 @@ export type TuiCliOptions = {
 export type SessionsCli = { args: string[]; workerCommand: string[] };
 
 /** Flags forwarded verbatim to the worker (pi's names). */
-const PASS_THROUGH: ReadonlyArray<{ name: string; flag: string; type: "string" | "boolean"; shortFlag?: string; isMultiple?: boolean }> = [
+const PASS_THROUGH: ReadonlyArray<{
+  name: string;
+  flag: string;
+  type: "string" | "boolean";
+  shortFlag?: string;
+  isMultiple?: boolean;
+}> = [
   { name: "provider", flag: "--provider", type: "string" },
   { name: "model", flag: "--model", type: "string" },
   { name: "thinking", flag: "--thinking", type: "string" },
@@ -105,7 +118,11 @@ export function parseTuiCli(argv: readonly string[], importMeta: ImportMeta): Tu
   for (const p of PASS_THROUGH) {
     // meow treats `--no-x` as the negation of `x`; "noSession" is declared as `session`-free boolean below.
     if (p.name === "noSession") continue;
-    flags[p.name] = { type: p.type, ...(p.shortFlag ? { shortFlag: p.shortFlag } : {}), ...(p.isMultiple ? { isMultiple: true } : {}) };
+    flags[p.name] = {
+      type: p.type,
+      ...(p.shortFlag ? { shortFlag: p.shortFlag } : {}),
+      ...(p.isMultiple ? { isMultiple: true } : {}),
+    };
   }
   const noSession = argv.includes("--no-session");
   const words = expandHelpAndVersion(argv.filter((a) => a !== "--no-session"));
@@ -187,7 +204,10 @@ export function parseSessionsCli(argv: readonly string[]): SessionsCli | Session
   if (argv[0] !== "sessions") return undefined;
   const args: string[] = [];
   let agent: string | undefined;
-  const refuse = (what: string): SessionsUsage => ({ usage: `agent-tui sessions: ${what}\n${SESSIONS_USAGE}`, exitCode: 2 });
+  const refuse = (what: string): SessionsUsage => ({
+    usage: `agent-tui sessions: ${what}\n${SESSIONS_USAGE}`,
+    exitCode: 2,
+  });
   for (let i = 1; i < argv.length; i++) {
     const a = argv[i] as string;
     if (a === "-h" || a === "--help") return { usage: SESSIONS_HELP, exitCode: 0 };

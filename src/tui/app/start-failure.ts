@@ -44,7 +44,13 @@ export function startFailureLine(workerCommand: readonly string[], error: unknow
 }
 
 /** What a failing start leaves behind besides its exit: a write to the closed stdin, a request cut off. */
-const FAILURE_ECHOES: ReadonlySet<BridgeNotice["kind"]> = new Set(["supervisor", "notification", "protocol_error", "indeterminate", "ui_request_closed"]);
+const FAILURE_ECHOES: ReadonlySet<BridgeNotice["kind"]> = new Set([
+  "supervisor",
+  "notification",
+  "protocol_error",
+  "indeterminate",
+  "ui_request_closed",
+]);
 
 /**
  * The notices of a connection, with those a failing start would leave held back until the

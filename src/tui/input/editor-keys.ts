@@ -57,7 +57,8 @@ export function createEditorKeys(store: Store, intents: Intents): EditorKeys {
     // Inside a bracketed paste, Enter is a newline: pasting never submits. (Read from the store,
     // not from a render closure: keys of one paste arrive before React re-renders.)
     if (store.getState().editor.pasting) {
-      if (action === "submit" || action === "follow_up" || action === "newline") edit({ type: "editor", op: { op: "newline" } });
+      if (action === "submit" || action === "follow_up" || action === "newline")
+        edit({ type: "editor", op: { op: "newline" } });
       // A pasted control byte (e.g. \x07) is text, not a shortcut: only the paste end counts.
       else if (action === "paste_end") edit({ type: "editor", op: editingOp(action) });
       return;

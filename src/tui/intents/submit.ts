@@ -72,8 +72,13 @@ export function createSubmit(ctx: IntentContext, o: SubmitOptions): (mode: Submi
       off();
       held.waiting = false;
       const supervisor = store.getState().worker.supervisor;
-      if (supervisor !== "running") ctx.notice(`Not sent: the worker did not start (${supervisor}). Your message is still in the editor.`, "warning");
-      else if (store.getState().editor.text !== text) ctx.notice("Not sent: the editor changed while the worker started. Press Enter to send it.");
+      if (supervisor !== "running")
+        ctx.notice(
+          `Not sent: the worker did not start (${supervisor}). Your message is still in the editor.`,
+          "warning",
+        );
+      else if (store.getState().editor.text !== text)
+        ctx.notice("Not sent: the editor changed while the worker started. Press Enter to send it.");
       else void submit(mode);
     });
   };

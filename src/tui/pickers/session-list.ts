@@ -76,7 +76,8 @@ export function listSessions(dir: string, onSkip?: (path: string) => void): Sess
 
 /** The bundled agent's default directory: `$AGENT_TUI_HOME/sessions/--<cwd slug>--` (pi's slug). */
 export function defaultSessionDir(env: NodeJS.ProcessEnv, cwd: string): string {
-  const home = env["AGENT_TUI_HOME"] && env["AGENT_TUI_HOME"] !== "" ? env["AGENT_TUI_HOME"] : join(homedir(), ".agent-tui");
+  const home =
+    env["AGENT_TUI_HOME"] && env["AGENT_TUI_HOME"] !== "" ? env["AGENT_TUI_HOME"] : join(homedir(), ".agent-tui");
   const slug = `--${cwd.replace(/^[/\\]/, "").replace(/[/\\:]/g, "-")}--`;
   return join(home, "sessions", slug);
 }

@@ -32,7 +32,10 @@ export function threadSessions(sessions: readonly SessionSummary[]): ThreadedSes
     const known = latest.get(node);
     if (known !== undefined) return known;
     latest.set(node, node.session.modified); // a cycle ends here
-    const value = Math.max(node.session.modified, ...(depth > 64 ? [] : node.children.map((c) => latestOf(c, depth + 1))));
+    const value = Math.max(
+      node.session.modified,
+      ...(depth > 64 ? [] : node.children.map((c) => latestOf(c, depth + 1))),
+    );
     latest.set(node, value);
     return value;
   };
@@ -44,7 +47,8 @@ export function threadSessions(sessions: readonly SessionSummary[]): ThreadedSes
     seen.add(node);
     out.push({ session: node.session, depth, connector, nested: depth > 0, root });
     const children = [...node.children].sort(newestFirst);
-    for (const [i, child] of children.entries()) walk(child, depth + 1, i === children.length - 1 ? "└─ " : "├─ ", root);
+    for (const [i, child] of children.entries())
+      walk(child, depth + 1, i === children.length - 1 ? "└─ " : "├─ ", root);
   };
   for (const root of roots.sort(newestFirst)) walk(root, 0, "", root.session.path);
   // Sessions only on a cycle of parents were not reached: list them as roots.

@@ -23,7 +23,9 @@ export function statusMark(run: ToolRun): string {
 /** Rows of `line` at `width`: wrapped without loss, continuation rows marked under `indent`. */
 export function wrapWithMark(line: string, width: number, indent: string): string[] {
   const parts = splitLine(line, Math.max(1, width - indent.length));
-  return parts.map((part, i) => (i === 0 ? `${indent}${part}` : `${theme.muted(symbols.continuation.padEnd(indent.length))}${part}`));
+  return parts.map((part, i) =>
+    i === 0 ? `${indent}${part}` : `${theme.muted(symbols.continuation.padEnd(indent.length))}${part}`,
+  );
 }
 
 /** The header's elapsed time: " · 1.2s", or "" for a resumed call whose timing is unknown. */

@@ -33,11 +33,17 @@ export function infoCommands(deps: SlashDeps): SlashCommand[] {
       async run(args, ctx) {
         if (args === "") {
           const current = ctx.store.getState().footer.sessionName;
-          ctx.notice(current ? `This session is named "${current}". Rename it with /name <name>.` : "Usage: /name <name>");
+          ctx.notice(
+            current ? `This session is named "${current}". Rename it with /name <name>.` : "Usage: /name <name>",
+          );
           return;
         }
         await ctx.connection.rpc.setSessionName(args);
-        ctx.store.dispatch({ type: "agent_event", event: { type: "session_info_changed", name: args }, now: Date.now() });
+        ctx.store.dispatch({
+          type: "agent_event",
+          event: { type: "session_info_changed", name: args },
+          now: Date.now(),
+        });
         ctx.store.dispatch({ type: "toast", level: "info", text: `Session named "${args}"`, now: Date.now() });
       },
     },
@@ -50,7 +56,10 @@ export function infoCommands(deps: SlashDeps): SlashCommand[] {
         const path = (force ? args.slice("--force".length) : args).trim();
         let r: { path: string };
         try {
-          r = await ctx.connection.rpc.exportHtml(path === "" ? undefined : path, force ? { overwrite: true } : undefined);
+          r = await ctx.connection.rpc.exportHtml(
+            path === "" ? undefined : path,
+            force ? { overwrite: true } : undefined,
+          );
         } catch (error) {
           if (force || !/already exists/.test(String(error))) throw error;
           ctx.notice(`${path} already exists: /export --force ${path} replaces it.`, "warning");

@@ -53,7 +53,10 @@ export type Features = {
 };
 
 /** The session printer, fed by restarts that reopened a session and by live attach answers. */
-function printSessions(store: Store, connection: FeatureOptions["connection"]): { sessions: SessionPrinter; showFailed: (error: unknown) => void } {
+function printSessions(
+  store: Store,
+  connection: FeatureOptions["connection"],
+): { sessions: SessionPrinter; showFailed: (error: unknown) => void } {
   const sessions = createSessionPrinter(store, connection);
   const showFailed = (error: unknown): void =>
     store.dispatch({
@@ -98,7 +101,13 @@ export function setupFeatures(o: FeatureOptions): Features {
   const refreshCommands = (): void => {
     workerCommands
       .refresh()
-      .catch((error: unknown) => store.dispatch({ type: "notice", level: "warning", text: `Could not read the worker's commands: ${String(error)}` }));
+      .catch((error: unknown) =>
+        store.dispatch({
+          type: "notice",
+          level: "warning",
+          text: `Could not read the worker's commands: ${String(error)}`,
+        }),
+      );
   };
   const recovery = createRecovery({ store, closeOverlays: () => pickers.cancel(), onRehydrated: refreshCommands });
   connection.subscribe((batch) => recovery.handle(batch));
@@ -122,7 +131,9 @@ export function setupFeatures(o: FeatureOptions): Features {
     settingsCommand({ pickers, home: tuiHome(o.env) }),
     ...(o.extraCommands?.(pickers) ?? []),
   ];
-  slashCommands.push(helpCommand(() => allSuggestions([...slashCommands, ...o.builtins()], workerCommands.list(), supported)));
+  slashCommands.push(
+    helpCommand(() => allSuggestions([...slashCommands, ...o.builtins()], workerCommands.list(), supported)),
+  );
   const files = fileSource(o);
   createCompletionDriver({ store, commands: () => [...slashCommands, ...o.builtins()], supported, files });
   return {
@@ -144,9 +155,12 @@ export function setupFeatures(o: FeatureOptions): Features {
           ctx.notice(`${what} failed: ${error instanceof Error ? error.message : String(error)}`, "error");
       // The session the worker opened (-c, --session) is printed before anything else is said.
       await sessions.show({ ifNotShown: true }).catch(showFailed);
-      await workerCommands.refresh().catch((error: unknown) => ctx.notice(`Could not read the worker's commands: ${String(error)}`, "warning"));
+      await workerCommands
+        .refresh()
+        .catch((error: unknown) => ctx.notice(`Could not read the worker's commands: ${String(error)}`, "warning"));
       const state = await connection.rpc.getState();
-      if (o.remoteHost !== undefined) store.dispatch({ type: "workspace", cwd: state.cwd ?? "", branch: undefined, host: o.remoteHost });
+      if (o.remoteHost !== undefined)
+        store.dispatch({ type: "workspace", cwd: state.cwd ?? "", branch: undefined, host: o.remoteHost });
       const models = async (): Promise<readonly Model[]> => {
         if (!slashSupported("model", store.getState())) return [];
         return (await connection.rpc.getAvailableModels()).models;
@@ -155,7 +169,9 @@ export function setupFeatures(o: FeatureOptions): Features {
       // Not awaited: the picker and the tour wait for the user, start-up does not.
       if (o.flags.resume) void resumeSession(deps, ctx).catch(failed("--resume"));
       else if (o.flags.demo && !o.flags.hasInitialMessage) {
-        void runDemoTour(store, connection, (name) => workerCommands.list().some((c) => c.name === name)).catch(failed("The demo tour"));
+        void runDemoTour(store, connection, (name) => workerCommands.list().some((c) => c.name === name)).catch(
+          failed("The demo tour"),
+        );
       }
     },
   };

@@ -29,7 +29,14 @@ export const EXIT_WINDOW_MS = 1000;
 export function createInitialState(columns = 80, rows = 24): TuiState {
   return {
     transcript: initialTranscript,
-    run: { busy: false, startedAt: undefined, retry: undefined, compaction: undefined, compactionsStarted: 0, lastCompactionReason: undefined },
+    run: {
+      busy: false,
+      startedAt: undefined,
+      retry: undefined,
+      compaction: undefined,
+      compactionsStarted: 0,
+      lastCompactionReason: undefined,
+    },
     queue: { steering: [], followUp: [] },
     // Until the capabilities say otherwise every command is taken as supported.
     worker: { commands: {}, supervisor: undefined, lastExit: undefined, live: undefined, slashCommands: [] },
@@ -90,11 +97,20 @@ function reduceRun(run: RunState, e: ClientEvent, now: number): RunState {
     case "agent_settled":
       return { ...run, busy: false, startedAt: undefined, retry: undefined };
     case "auto_retry_start":
-      return { ...run, busy: true, retry: { attempt: e.attempt, maxAttempts: e.maxAttempts, until: now + e.delayMs, error: e.error } };
+      return {
+        ...run,
+        busy: true,
+        retry: { attempt: e.attempt, maxAttempts: e.maxAttempts, until: now + e.delayMs, error: e.error },
+      };
     case "auto_retry_end":
       return { ...run, retry: undefined, busy: e.success ? run.busy : false };
     case "compaction_start":
-      return { ...run, compaction: { reason: e.reason, startedAt: now }, compactionsStarted: run.compactionsStarted + 1, lastCompactionReason: e.reason };
+      return {
+        ...run,
+        compaction: { reason: e.reason, startedAt: now },
+        compactionsStarted: run.compactionsStarted + 1,
+        lastCompactionReason: e.reason,
+      };
     case "compaction_end":
       return { ...run, compaction: undefined };
     default:
@@ -126,18 +142,27 @@ function reduceFooterEvent(f: FooterState, e: ClientEvent): FooterState {
 
 function eventNotice(s: TuiState, e: ClientEvent): TuiState {
   const t = s.transcript;
-  const add = (level: "info" | "warning" | "error", text: string): TuiState => ({ ...s, transcript: appendNotice(t, level, text) });
+  const add = (level: "info" | "warning" | "error", text: string): TuiState => ({
+    ...s,
+    transcript: appendNotice(t, level, text),
+  });
   switch (e.type) {
     case "compaction_end": {
       const reason = e.reason ?? s.run.lastCompactionReason ?? "threshold";
       // The worker's error already says "Compaction failed": one line says it once.
-      if (e.error) return add("error", `Compaction (${reason}) failed: ${e.error.replace(/^Compaction failed:\s*/i, "")}`);
+      if (e.error)
+        return add("error", `Compaction (${reason}) failed: ${e.error.replace(/^Compaction failed:\s*/i, "")}`);
       if (e.aborted) return add("warning", `Compaction (${reason}) aborted`);
       // oh-my-pi ends every skipped threshold check with a bare compaction_end: nothing happened.
       if (!e.hasResult) return s;
       const before = e.tokensBefore !== undefined ? ` from ${formatCount(e.tokensBefore)} tokens` : "";
       const text = `Context compacted (${reason})${before}${e.willRetry ? "; retrying the request" : ""}`;
-      return { ...s, transcript: appendEntries(t, [{ kind: "notice", level: "info", text, ...(e.summary ? { detail: e.summary } : {}) }]) };
+      return {
+        ...s,
+        transcript: appendEntries(t, [
+          { kind: "notice", level: "info", text, ...(e.summary ? { detail: e.summary } : {}) },
+        ]),
+      };
     }
     case "ttsr_triggered":
       return add("info", `Rule applied: ${e.rules.join(", ")}`);
@@ -145,7 +170,10 @@ function eventNotice(s: TuiState, e: ClientEvent): TuiState {
       return add("info", `Reminder ${e.attempt}/${e.maxAttempts}: ${e.todos.length} unfinished todo(s)`);
     case "extension_error":
       // pi names a command's handler "command:<name>" with the event "command": said once.
-      return add("warning", `Extension error (${e.path === e.event || e.path.startsWith(`${e.event}:`) ? e.path : `${e.path}, ${e.event}`}): ${e.error}`);
+      return add(
+        "warning",
+        `Extension error (${e.path === e.event || e.path.startsWith(`${e.event}:`) ? e.path : `${e.path}, ${e.event}`}): ${e.error}`,
+      );
     default:
       return s;
   }
@@ -195,7 +223,10 @@ function reduceUiRequest(s: TuiState, r: UiRequest, now: number): TuiState {
     case "widget": {
       const { [r.key]: _old, ...rest } = s.widgets;
       void _old;
-      return { ...s, widgets: r.lines === undefined ? rest : { ...rest, [r.key]: { lines: r.lines, placement: r.placement } } };
+      return {
+        ...s,
+        widgets: r.lines === undefined ? rest : { ...rest, [r.key]: { lines: r.lines, placement: r.placement } },
+      };
     }
     case "title":
       return { ...s, ui: { ...s.ui, title: r.title } };
@@ -224,7 +255,11 @@ function reduceUiRequest(s: TuiState, r: UiRequest, now: number): TuiState {
 function noteSettingChanges(s: TuiState, before: FooterState): TuiState {
   const f = s.footer;
   let t = s.transcript;
-  if (before.model !== undefined && f.model !== undefined && (before.model !== f.model || before.provider !== f.provider)) {
+  if (
+    before.model !== undefined &&
+    f.model !== undefined &&
+    (before.model !== f.model || before.provider !== f.provider)
+  ) {
     t = appendNotice(t, "info", `Model: ${f.model}${f.provider ? ` (${f.provider})` : ""}`);
   }
   if (before.thinkingLevel !== undefined && f.thinkingLevel !== undefined && before.thinkingLevel !== f.thinkingLevel) {
@@ -279,7 +314,13 @@ function reduceWorkerStatus(s: TuiState, a: Extract<TuiAction, { type: "worker_s
     // The partial answer, its not-saved mark, then the death; or the death alone.
     const marked = cut ? interruptTranscript(t, a.now, commitLimits(s), died, UNSAVED_ANSWER) : undefined;
     const transcript = marked ?? appendNotice(t, "error", died);
-    return { ...s, footer, transcript, dialogs: [], run: { ...s.run, busy: false, startedAt: undefined, retry: undefined } };
+    return {
+      ...s,
+      footer,
+      transcript,
+      dialogs: [],
+      run: { ...s.run, busy: false, startedAt: undefined, retry: undefined },
+    };
   }
   return { ...s, footer };
 }
@@ -287,7 +328,8 @@ function reduceWorkerStatus(s: TuiState, a: Extract<TuiAction, { type: "worker_s
 /** Toasts past their time go, and an exit armed longer than the window is disarmed. */
 function expireTimed(s: TuiState, now: number): TuiState {
   const toasts = s.toasts.filter((t) => t.until > now);
-  const exitArmedAt = s.ui.exitArmedAt !== undefined && now - s.ui.exitArmedAt > EXIT_WINDOW_MS ? undefined : s.ui.exitArmedAt;
+  const exitArmedAt =
+    s.ui.exitArmedAt !== undefined && now - s.ui.exitArmedAt > EXIT_WINDOW_MS ? undefined : s.ui.exitArmedAt;
   if (toasts.length === s.toasts.length && exitArmedAt === s.ui.exitArmedAt) return s;
   return { ...s, toasts, ui: { ...s.ui, exitArmedAt } };
 }
@@ -298,7 +340,10 @@ function insertOlder(s: TuiState, entries: EntryInput[], before: number): TuiSta
   if (at === undefined) return s;
   // The print limit frozen while the transcript view is up counts positions: move it past them.
   const view = s.ui.transcriptView;
-  const ui = view && at < view.staticCount ? { ...s.ui, transcriptView: { staticCount: view.staticCount + entries.length } } : s.ui;
+  const ui =
+    view && at < view.staticCount
+      ? { ...s.ui, transcriptView: { staticCount: view.staticCount + entries.length } }
+      : s.ui;
   return { ...s, transcript, ui };
 }
 
@@ -307,7 +352,13 @@ function finishBash(s: TuiState, a: Extract<TuiAction, { type: "bash_finished" }
   const b = s.transcript.bash;
   if (!b) return s;
   const t = appendEntries({ ...s.transcript, bash: undefined }, [
-    { kind: "bash", command: b.command, output: boundOutput(a.output ?? b.output), exitCode: a.exitCode, cancelled: a.cancelled },
+    {
+      kind: "bash",
+      command: b.command,
+      output: boundOutput(a.output ?? b.output),
+      exitCode: a.exitCode,
+      cancelled: a.cancelled,
+    },
   ]);
   return { ...s, transcript: t };
 }
@@ -356,7 +407,10 @@ export function reduce(s: TuiState, a: TuiAction): TuiState {
       return { ...s, ui: { ...s.ui, overlay: a.name } };
     case "transcript_view":
       if (a.open === (s.ui.transcriptView !== undefined)) return s;
-      return { ...s, ui: { ...s.ui, transcriptView: a.open ? { staticCount: s.transcript.committed.length } : undefined } };
+      return {
+        ...s,
+        ui: { ...s.ui, transcriptView: a.open ? { staticCount: s.transcript.committed.length } : undefined },
+      };
     case "workspace":
       return { ...s, footer: { ...s.footer, cwd: a.cwd, branch: a.branch, host: a.host } };
     case "todos":
@@ -370,12 +424,23 @@ export function reduce(s: TuiState, a: TuiAction): TuiState {
     case "history_older":
       return insertOlder(s, a.entries, a.before);
     case "printed":
-      return s.transcript.printedThrough === a.through ? s : { ...s, transcript: { ...s.transcript, printedThrough: a.through } };
+      return s.transcript.printedThrough === a.through
+        ? s
+        : { ...s, transcript: { ...s.transcript, printedThrough: a.through } };
     case "session_shown":
       return { ...s, transcript: { ...s.transcript, shownSession: a.session } };
     case "session_totals": {
       const t = a.totals;
-      return { ...s, footer: { ...s.footer, tokensIn: t.tokensIn, tokensOut: t.tokensOut, cost: t.cost, lastContextTokens: t.contextTokens } };
+      return {
+        ...s,
+        footer: {
+          ...s.footer,
+          tokensIn: t.tokensIn,
+          tokensOut: t.tokensOut,
+          cost: t.cost,
+          lastContextTokens: t.contextTokens,
+        },
+      };
     }
     case "worker_info":
       return { ...s, worker: { ...s.worker, ...a.info } };
@@ -384,7 +449,9 @@ export function reduce(s: TuiState, a: TuiAction): TuiState {
     case "completion":
       return { ...s, completion: a.menu };
     case "completion_move":
-      return s.completion ? { ...s, completion: { ...s.completion, list: reducePicker(s.completion.list, { op: a.direction }) } } : s;
+      return s.completion
+        ? { ...s, completion: { ...s.completion, list: reducePicker(s.completion.list, { op: a.direction }) } }
+        : s;
     case "picker":
       return { ...s, picker: a.state };
     default: {

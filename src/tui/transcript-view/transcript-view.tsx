@@ -36,7 +36,8 @@ import {
 } from "./view-state.js";
 import { formatCount } from "../state/format-count.js";
 
-const HINT = "q back · j/k f/b g/G · [ ] prompts · { } tools · / ? n N search · enter fold · e/c all · t thinking · y copy";
+const HINT =
+  "q back · j/k f/b g/G · [ ] prompts · { } tools · / ? n N search · enter fold · e/c all · t thinking · y copy";
 
 /** The reducer action for a view key (close and copy are effects, handled by the component). */
 export function viewKeyAction(a: ViewKeyAction, height: number): ViewAction | "close" | "copy" {
@@ -142,7 +143,8 @@ export function statusRows(s: TranscriptViewState, m: ViewModel, toast: string |
 let lastFit: { text: string; room: number; out: string } | undefined;
 
 function fitted(text: string, room: number): string {
-  if (lastFit?.text !== text || lastFit.room !== room) lastFit = { text, room, out: padLine(truncateLine(text, room), room) };
+  if (lastFit?.text !== text || lastFit.room !== room)
+    lastFit = { text, room, out: padLine(truncateLine(text, room), room) };
   return lastFit.out;
 }
 
@@ -209,7 +211,11 @@ function useViewKeys(
  * nothing may be drawn over it), then the others' gutter marks (the cursor's block marked) and
  * texts as two columns (see screen-rows.ts).
  */
-function contentRows(model: ViewModel, view: TranscriptViewState, height: number): { first: string; marks: string[]; texts: string[] } {
+function contentRows(
+  model: ViewModel,
+  view: TranscriptViewState,
+  height: number,
+): { first: string; marks: string[]; texts: string[] } {
   const { marks, texts } = screenRows(model, view, topRow(model, view), height);
   if (model.blockCount === 0) {
     marks.push(NO_MARK);
@@ -257,7 +263,9 @@ export function TranscriptView(): React.ReactElement {
   const blocks = useMemo(() => (live.length === 0 ? list.blocks : [...list.blocks, ...live]), [list, live]);
 
   const frameRows = Math.max(3, rows - 1);
-  const dialogRows = dialog ? Math.min(dialogWantedRows(dialog, columns) + (dialogs.length > 1 ? 1 : 0), Math.floor(frameRows / 2)) : 0;
+  const dialogRows = dialog
+    ? Math.min(dialogWantedRows(dialog, columns) + (dialogs.length > 1 ? 1 : 0), Math.floor(frameRows / 2))
+    : 0;
   const height = Math.max(1, frameRows - 1 - dialogRows);
 
   const stateRef = useRef<TranscriptViewState | undefined>(undefined);
@@ -266,11 +274,15 @@ export function TranscriptView(): React.ReactElement {
   const sized = base.height === height ? base : { ...base, height };
   // The model depends on the blocks, the width and the fold choices only, not on scrolling.
   const { folds, defaultFold, showThinking: thinkingShown } = sized;
-  const choices = useMemo<FoldChoices>(() => ({ folds, defaultFold, showThinking: thinkingShown }), [folds, defaultFold, thinkingShown]);
+  const choices = useMemo<FoldChoices>(
+    () => ({ folds, defaultFold, showThinking: thinkingShown }),
+    [folds, defaultFold, thinkingShown],
+  );
   const model = useMemo(() => modelFor(blocks, cache, choices), [blocks, cache, choices]);
   let view = settleView(sized, model);
   // Answers on screen are laid out exactly; settling again keeps the anchors where they were.
-  for (let i = 0; i < 4 && model.realize(view.top, view.cursor, view.height, view.follow); i += 1) view = settleView(view, model);
+  for (let i = 0; i < 4 && model.realize(view.top, view.cursor, view.height, view.follow); i += 1)
+    view = settleView(view, model);
   stateRef.current = view;
   const modelRef = useRef(model);
   modelRef.current = model;

@@ -17,7 +17,10 @@ const PI_MISSING: readonly string[] = [
   "list_files",
 ];
 
-/** Commands each flavour lacks (docs/protocol.md §0.4; clear_queue, get_settings, set_setting and list_files are ours only). */
+/**
+ * Commands each flavour lacks (docs/protocol.md §0.4; clear_queue, get_settings, set_setting and
+ * list_files are ours only).
+ */
 const MISSING: Record<Exclude<WorkerFlavour, "unknown">, readonly string[]> = {
   ours: [],
   pi: PI_MISSING,

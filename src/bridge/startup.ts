@@ -106,7 +106,10 @@ export interface Rehydration {
   warnings: string[];
 }
 
-/** docs/protocol.md §11.4 steps 3–4: reopen the session if start-up args did not, fetch state, re-send host tools. */
+/**
+ * docs/protocol.md §11.4 steps 3–4: reopen the session if start-up args did not, fetch state,
+ * re-send host tools.
+ */
 export async function rehydrate(
   request: RequestFn,
   caps: Capabilities,
@@ -124,7 +127,8 @@ export async function rehydrate(
       await request("switch_session", { sessionPath: sessionFile });
     } catch (error) {
       warnings.push(
-        `Could not reopen ${sessionFile} (${(error as Error).message}); a new session was started and unsaved history is lost`,
+        `Could not reopen ${sessionFile} (${(error as Error).message}); ` +
+          "a new session was started and unsaved history is lost",
       );
     }
   }

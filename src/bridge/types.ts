@@ -54,7 +54,10 @@ export type UiResponse = { value: string } | { confirmed: boolean } | { cancelle
 export type BridgeNotice =
   /** A worker event, normalised whatever the worker (client-event-types.ts). */
   | { kind: "event"; event: ClientEvent }
-  /** An event outside the protocol; `text`: the words it carries for the user, when it is one oh-my-pi uses for that. */
+  /**
+   * An event outside the protocol; `text`: the words it carries for the user, when it is one
+   * oh-my-pi uses for that.
+   */
   | {
       kind: "unknown_event";
       type: string;
@@ -75,7 +78,10 @@ export type BridgeNotice =
     }
   /** The worker answered get_state (any caller): what the footer and todo pane show of it. */
   | { kind: "session_state"; snapshot: SessionSnapshot }
-  /** Something whose outcome is unknown after a worker exit; `text` is a prompt/queued message the user may resend by hand. */
+  /**
+   * Something whose outcome is unknown after a worker exit; `text` is a prompt/queued message the
+   * user may resend by hand.
+   */
   | { kind: "indeterminate"; what: string; text?: string }
   | { kind: "late_prompt_failure"; id: string; error: string }
   | { kind: "notification"; level: "info" | "warning" | "error"; message: string }

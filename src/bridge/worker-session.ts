@@ -38,7 +38,8 @@ function serializeForWorker(frame: Record<string, unknown>, type: string): strin
       : `The ${type} command`;
   throw new BridgeError(
     "too_large",
-    `${what} is ${(bytes / MIB).toFixed(1)} MiB as sent; a worker reads at most ${DEFAULT_MAX_RECORD_BYTES / MIB} MiB at once. Not sent.`,
+    `${what} is ${(bytes / MIB).toFixed(1)} MiB as sent; ` +
+      `a worker reads at most ${DEFAULT_MAX_RECORD_BYTES / MIB} MiB at once. Not sent.`,
     { command: type },
   );
 }

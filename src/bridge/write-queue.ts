@@ -55,7 +55,8 @@ export function createWriteQueue(stream: Writable, maxFrames = 1000, maxBytes = 
       if (queue.length >= maxFrames || bytes + size > maxBytes) {
         throw new BridgeError(
           "queue_full",
-          `Worker stdin queue is full (${queue.length} frames, ${bytes} bytes waiting): the worker is not reading its input`,
+          `Worker stdin queue is full (${queue.length} frames, ${bytes} bytes waiting): ` +
+            "the worker is not reading its input",
         );
       }
       queue.push(record);

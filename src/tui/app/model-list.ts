@@ -15,7 +15,8 @@ function tokens(n: number): string {
 export function modelTable(models: readonly Model[], search: string | undefined): string[] {
   if (models.length === 0)
     return [
-      "No models are available: set an API key (e.g. ANTHROPIC_API_KEY, OPENAI_API_KEY) or add a provider to models.json.",
+      "No models are available: set an API key (e.g. ANTHROPIC_API_KEY, OPENAI_API_KEY) " +
+        "or add a provider to models.json.",
     ];
   const found = search ? fuzzyFilter(models, search, (m) => `${m.provider} ${m.id}`) : [...models];
   if (found.length === 0) return [`No models matching "${sanitizeLine(search ?? "")}"`];
@@ -73,5 +74,6 @@ export function closeModels(models: readonly Model[], pattern: string, limit = 3
 export function unknownModelLine(pattern: string, models: readonly Model[]): string {
   const close = closeModels(models, pattern);
   const hint = close.length > 0 ? ` Close matches: ${close.join(", ")}.` : "";
-  return `Unknown model "${sanitizeLine(pattern)}": the worker has no such model.${hint} (agent-tui --list-models lists them all; /model or Ctrl+L picks one.)`;
+  const where = "(agent-tui --list-models lists them all; /model or Ctrl+L picks one.)";
+  return `Unknown model "${sanitizeLine(pattern)}": the worker has no such model.${hint} ${where}`;
 }

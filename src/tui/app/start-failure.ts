@@ -31,7 +31,10 @@ function why(argv0: string, exit: WorkerExitInfo | undefined, error: unknown): s
   return message;
 }
 
-/** The one line (no "agent-tui: " prefix, no newline) for a worker that did not start: `error` is start()'s rejection. */
+/**
+ * The one line (no "agent-tui: " prefix, no newline) for a worker that did not start: `error` is
+ * start()'s rejection.
+ */
 export function startFailureLine(workerCommand: readonly string[], error: unknown): string {
   const exit = exitOf(error);
   // Print and plain mode leave a live session in use alone: agent-rpc's reason is the whole line.

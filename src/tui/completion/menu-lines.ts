@@ -27,9 +27,8 @@ export function menuLines(menu: CompletionMenu | undefined, width: number, maxRo
   const itemRows = Math.min(MENU_ROWS, maxRows - 1);
   // Typing in the editor is the search: the list never offers it.
   const view = { selected: s.selected, shown: s.visible.length, all: s.items.length, rows: itemRows };
-  const hint = theme.muted(
-    `  ${listHint(view, "↑↓ move", "tab complete", `enter ${menu.kind === "slash" ? "run" : "insert"}`, "esc close", note ?? "")}`,
-  );
+  const enter = `enter ${menu.kind === "slash" ? "run" : "insert"}`;
+  const hint = theme.muted(`  ${listHint(view, "↑↓ move", "tab complete", enter, "esc close", note ?? "")}`);
   if (itemRows <= 0 || s.visible.length === 0)
     return [truncateLine(s.visible.length === 0 ? theme.muted(`  ${note ?? "no match"}`) : hint, width)];
   const { top, items } = pickerWindow(s, itemRows);

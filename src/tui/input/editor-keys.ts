@@ -21,7 +21,10 @@ type ViewAction = keyof typeof VIEW_ACTIONS;
 /** Tab without a completion list does nothing (it never inserts a tab character). */
 type IgnoredAction = "complete";
 
-/** The actions the controller carries out: a new editor action that is none of the above must be one (the compiler says so). */
+/**
+ * The actions the controller carries out: a new editor action that is none of the above must be one
+ * (the compiler says so).
+ */
 export type IntentAction = Exclude<EditorAction, EditingAction | ViewAction | IgnoredAction>;
 
 export type Intents = Record<IntentAction, () => void>;

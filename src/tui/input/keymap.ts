@@ -288,7 +288,10 @@ export function resolveViewKey(input: string, key: Key): ViewKeyAction | undefin
 
 const keyLabel = (keys: readonly string[]): string => keys.map((k) => (k === " " ? "space" : k)).join(", ");
 
-/** The keys column of the help tables: as wide as the widest keys of either, so none runs into its help (/hotkeys shows them one under another). */
+/**
+ * The keys column of the help tables: as wide as the widest keys of either, so none runs into its
+ * help (/hotkeys shows them one under another).
+ */
 function keyColumn(): number {
   const shown = [...EDITOR_BINDINGS, ...VIEW_BINDINGS, ...PICKER_BINDINGS, ...DIALOG_BINDINGS].filter(
     (b) => b.help !== "",

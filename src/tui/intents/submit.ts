@@ -49,8 +49,10 @@ async function sendPrompt(ctx: IntentContext, text: string, busy: boolean, mode:
 /** Why a prompt cannot go out without a model, in agent-tui's own commands and keys. */
 export function noModelHelp(): string {
   return [
-    `no model is selected. Choose one with /model or ${actionKey("select_model")}, or start agent-tui with --model provider/id.`,
-    "No models to choose from? Set an API key (e.g. ANTHROPIC_API_KEY, OPENAI_API_KEY) or add a provider to models.json, then restart agent-tui.",
+    `no model is selected. Choose one with /model or ${actionKey("select_model")}, ` +
+      "or start agent-tui with --model provider/id.",
+    "No models to choose from? Set an API key (e.g. ANTHROPIC_API_KEY, OPENAI_API_KEY) " +
+      "or add a provider to models.json, then restart agent-tui.",
   ].join("\n");
 }
 

@@ -13,7 +13,8 @@ function itemLine(item: PickerItem, selected: boolean, width: number): string {
   const mark = item.current ? theme.success("● ") : "  ";
   const label = sanitizeLine(item.label).replace(/\s+/g, " ");
   const detail = item.detail ? `  ${theme.muted(sanitizeLine(item.detail).replace(/\s+/g, " "))}` : "";
-  const text = `${selected ? theme.accent("›") : " "} ${mark}${indent}${fold}${selected ? style.bold(label) : label}${detail}`;
+  const pointer = selected ? theme.accent("›") : " ";
+  const text = `${pointer} ${mark}${indent}${fold}${selected ? style.bold(label) : label}${detail}`;
   return truncateLine(selected ? style.inverse(truncateLine(text, width)) : text, width);
 }
 

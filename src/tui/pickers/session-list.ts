@@ -91,7 +91,8 @@ export function sessionDirFor(sessionFile: string | undefined, fallback: string 
 export function formatDate(ms: number, seconds = false): string {
   const d = new Date(ms);
   const pad = (n: number): string => String(n).padStart(2, "0");
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}${seconds ? `:${pad(d.getSeconds())}` : ""}`;
+  const date = `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+  return `${date} ${pad(d.getHours())}:${pad(d.getMinutes())}${seconds ? `:${pad(d.getSeconds())}` : ""}`;
 }
 
 /** A derived copy name ("<name> (fork)", session-names.ts) says nothing once nested under its parent. */

@@ -1,6 +1,7 @@
 // The session list as threads: each fork or clone under the session it was made from (its
 // header's parentSession), one level deeper with a connector (├─ └─); a thread used more
-// recently (any session in it) comes first, at every level. A fork whose parent is not listed (deleted, another folder) stands as a root.
+// recently (any session in it) comes first, at every level. A fork whose parent is not listed
+// (deleted, another folder) stands as a root.
 import type { SessionSummary } from "./session-summary.js";
 
 export type ThreadedSession = {

@@ -49,7 +49,8 @@ export async function abortPlainRun(connection: WorkerConnection, queued: number
     lines.push(`/resend sends ${takenBack.length === 1 ? "it" : "them as one message"}`);
   } else if (queued > 0 && !canTakeBack) {
     lines.push(
-      `note: ${plural(queued, "the queued message", "queued messages")} will be delivered with your next prompt: this worker cannot take queued messages back`,
+      `note: ${plural(queued, "the queued message", "queued messages")} will be delivered with your next prompt: ` +
+        "this worker cannot take queued messages back",
     );
   }
   return { lines, takenBack };

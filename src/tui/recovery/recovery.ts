@@ -107,7 +107,8 @@ class CrashRecovery implements Recovery {
       // Start-up failures (a bad flag, a missing binary) are not crashes: nothing to retry blindly.
       this.notice(
         "error",
-        `The worker did not start${how}. Its error is shown above: fix the command or its flags and start agent-tui again. /quit leaves.`,
+        `The worker did not start${how}. Its error is shown above: ` +
+          "fix the command or its flags and start agent-tui again. /quit leaves.",
       );
       return;
     }

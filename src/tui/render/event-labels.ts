@@ -65,7 +65,8 @@ export function eventLabels(e: ClientEvent): string[] {
     case "auto_retry_start":
       return [
         line(
-          `retrying: attempt ${e.attempt} of ${e.maxAttempts} in ${Math.ceil(e.delayMs / 1000)} seconds, after: ${e.error}`,
+          `retrying: attempt ${e.attempt} of ${e.maxAttempts} in ${Math.ceil(e.delayMs / 1000)} seconds, ` +
+            `after: ${e.error}`,
         ),
       ];
     case "auto_retry_end":

@@ -34,7 +34,10 @@ export function liveRowLimit(rows: number): number {
   return Math.max(3, rows - 2);
 }
 
-/** What each part would like (the budget's parts but the footer); `dialog`: the input rows hold a dialog, whose question may take all but the footer. */
+/**
+ * What each part would like (the budget's parts but the footer); `dialog`: the input rows hold a
+ * dialog, whose question may take all but the footer.
+ */
 type Wants = Omit<LiveBudget, "total" | "footer"> & { dialog?: boolean };
 
 /** Hand out rows in priority order: footer, input, status, queue, toasts, todos, widgets, bash, tools, stream. */
@@ -130,7 +133,8 @@ export function bashLines(state: TuiState, now: number, width: number, max: numb
   const tail = tailLines(b.output, max - 1).lines.map((l) => sanitizeText(l).replace(/\n/g, "⏎"));
   return [
     truncateLine(
-      `${theme.accent("!")} ${sanitizeLine(b.command)} ${theme.muted(`· ${formatElapsed(now - b.startedAt)} · esc to cancel`)}`,
+      `${theme.accent("!")} ${sanitizeLine(b.command)} ` +
+        theme.muted(`· ${formatElapsed(now - b.startedAt)} · esc to cancel`),
       width,
     ),
     ...tail.map((l) => truncateLine(`  ${l}`, width)),
@@ -145,27 +149,26 @@ export function statusLine(state: TuiState, now: number, width: number): string[
     return [
       truncateLine(
         theme.warning(
-          `↻ ${sanitizeLine(r.retry.error)} · retrying ${r.retry.attempt}/${r.retry.maxAttempts} in ${secs} s… · esc to cancel`,
+          `↻ ${sanitizeLine(r.retry.error)} · ` +
+            `retrying ${r.retry.attempt}/${r.retry.maxAttempts} in ${secs} s… · esc to cancel`,
         ),
         width,
       ),
     ];
   }
-  if (r.compaction)
+  if (r.compaction) {
+    const since = formatElapsed(now - r.compaction.startedAt);
     return [
-      truncateLine(
-        theme.warning(
-          `⧗ Compacting context (${sanitizeLine(r.compaction.reason)})… ${formatElapsed(now - r.compaction.startedAt)}`,
-        ),
-        width,
-      ),
+      truncateLine(theme.warning(`⧗ Compacting context (${sanitizeLine(r.compaction.reason)})… ${since}`), width),
     ];
+  }
   if (r.busy) {
     const elapsed = r.startedAt !== undefined ? ` ${formatElapsed(now - r.startedAt).replace(/\.\ds$/, "s")}` : "";
     const retry = r.retry ? ` · retry ${r.retry.attempt}/${r.retry.maxAttempts}` : "";
     return [
       truncateLine(
-        `${theme.accent("●")} ${theme.muted(`Working…${elapsed}${retry} · esc to abort · enter to steer · alt+enter/ctrl+f to queue`)}`,
+        `${theme.accent("●")} ` +
+          theme.muted(`Working…${elapsed}${retry} · esc to abort · enter to steer · alt+enter/ctrl+f to queue`),
         width,
       ),
     ];

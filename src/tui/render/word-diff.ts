@@ -48,7 +48,10 @@ function markWords(tokens: string[], changed: boolean[]): string {
   return tokens.map((t, i) => (changed[i] && t.trim() !== "" ? style.inverse(t) : t)).join("");
 }
 
-/** A removed line and the added line that replaced it, the changed words marked; undefined when nothing but whitespace is shared (the whole line changed: its colour says enough). */
+/**
+ * A removed line and the added line that replaced it, the changed words marked; undefined when
+ * nothing but whitespace is shared (the whole line changed: its colour says enough).
+ */
 function markPair(removed: string, added: string): [string, string] | undefined {
   const r = split(removed);
   const a = split(added);

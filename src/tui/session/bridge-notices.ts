@@ -16,7 +16,9 @@ function boundWorkerText(raw: string): string {
   let text = sanitizeText(clipText(raw, WORKER_TEXT_MAX_CHARS * 2)).trim();
   const lines = text.split("\n");
   if (lines.length > WORKER_TEXT_MAX_LINES)
-    text = `${lines.slice(0, WORKER_TEXT_MAX_LINES).join("\n")}\n… (${lines.length - WORKER_TEXT_MAX_LINES} more lines)`;
+    text =
+      `${lines.slice(0, WORKER_TEXT_MAX_LINES).join("\n")}\n` +
+      `… (${lines.length - WORKER_TEXT_MAX_LINES} more lines)`;
   if (text.length > WORKER_TEXT_MAX_CHARS)
     text = `${text.slice(0, WORKER_TEXT_MAX_CHARS)}… (${text.length - WORKER_TEXT_MAX_CHARS} more characters)`;
   return text;

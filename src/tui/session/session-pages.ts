@@ -5,7 +5,10 @@
 import type { AgentMessage } from "../../bridge/index.js";
 import type { MessageList } from "../state/history.js";
 
-/** Messages asked for when a session opens: the printed tail, the tool calls its first results answer, and recent prompts. */
+/**
+ * Messages asked for when a session opens: the printed tail, the tool calls its first results
+ * answer, and recent prompts.
+ */
 export const TAIL_MESSAGES = 120;
 /** Earlier messages asked for per request. */
 export const PAGE_MESSAGES = 200;

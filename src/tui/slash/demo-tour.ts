@@ -37,7 +37,8 @@ export async function runDemoTour(
   notice(
     [
       "Demo tour — an offline scripted model, no API key needed.",
-      "While it works, type a message: Enter steers it, Alt+Enter (or Ctrl+F) queues a follow-up; both appear in the queue above the editor. Esc aborts.",
+      "While it works, type a message: Enter steers it, Alt+Enter (or Ctrl+F) queues a follow-up; " +
+        "both appear in the queue above the editor. Esc aborts.",
     ].join("\n"),
   );
   const settled = nextSettle(connection);
@@ -52,6 +53,7 @@ export async function runDemoTour(
   // "tour": the extension leaves the editor alone (it shows set_editor_text when run by hand).
   await connection.rpc.prompt(`/${DEMO_UI_COMMAND} tour`);
   notice(
-    "The tour is over. Try /model, /resume, /tree, !ls or @ file completion. /hotkeys lists the keys; /quit or Ctrl+D leaves.",
+    "The tour is over. Try /model, /resume, /tree, !ls or @ file completion. " +
+      "/hotkeys lists the keys; /quit or Ctrl+D leaves.",
   );
 }

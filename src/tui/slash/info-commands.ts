@@ -12,12 +12,15 @@ export function formatStats(s: SessionStats): string {
   const ctx = s.contextUsage;
   return [
     "Session stats",
-    `  messages   ${s.userMessages} user · ${s.assistantMessages} assistant · ${s.toolCalls} tool calls (${s.totalMessages} total)`,
-    `  tokens     ${formatTokens(t.input)} in · ${formatTokens(t.output)} out · ${formatTokens(t.cacheRead)} cache read · ${formatTokens(t.cacheWrite)} cache write`,
+    `  messages   ${s.userMessages} user · ${s.assistantMessages} assistant · ` +
+      `${s.toolCalls} tool calls (${s.totalMessages} total)`,
+    `  tokens     ${formatTokens(t.input)} in · ${formatTokens(t.output)} out · ` +
+      `${formatTokens(t.cacheRead)} cache read · ${formatTokens(t.cacheWrite)} cache write`,
     `  cost       $${s.cost.toFixed(4)}`,
     ...(ctx
       ? [
-          `  context    ${ctx.tokens === null ? "?" : formatTokens(ctx.tokens)} / ${formatTokens(ctx.contextWindow)}${ctx.percent === null ? "" : ` (${Math.round(ctx.percent)}%)`}`,
+          `  context    ${ctx.tokens === null ? "?" : formatTokens(ctx.tokens)} / ${formatTokens(ctx.contextWindow)}` +
+            (ctx.percent === null ? "" : ` (${Math.round(ctx.percent)}%)`),
         ]
       : []),
     ...(s.sessionFile ? [`  file       ${s.sessionFile}`] : []),

@@ -43,7 +43,8 @@ export function modelCommands(deps: SlashDeps): SlashCommand[] {
         const { models } = await ctx.connection.rpc.getAvailableModels();
         if (models.length === 0) {
           ctx.notice(
-            "No models are available. Set an API key (e.g. ANTHROPIC_API_KEY, OPENAI_API_KEY) or add a provider to models.json.",
+            "No models are available. Set an API key (e.g. ANTHROPIC_API_KEY, OPENAI_API_KEY) " +
+              "or add a provider to models.json.",
             "warning",
           );
           return;

@@ -32,7 +32,8 @@ export async function resumeSession(deps: SlashDeps, ctx: SlashContext, query = 
   if (skipped.length > 0) {
     const names = skipped.length > 3 ? `${skipped.slice(0, 3).join(", ")}, …` : skipped.join(", ");
     ctx.notice(
-      `Not listed: ${skipped.length} file${skipped.length === 1 ? " is" : "s are"} not a readable session (${names}); left untouched.`,
+      `Not listed: ${skipped.length} file${skipped.length === 1 ? " is" : "s are"} not a readable session ` +
+        `(${names}); left untouched.`,
       "warning",
     );
   }

@@ -93,7 +93,8 @@ export function flagReport(
     out.push(`${worker} did not honour --model ${r.model} (it uses ${uses}).`);
   if (r.thinking !== undefined && state.thinkingLevel !== undefined && state.thinkingLevel !== r.thinking) {
     out.push(
-      `${worker} did not honour --thinking ${r.thinking} (the level is ${state.thinkingLevel}; the model may not support it).`,
+      `${worker} did not honour --thinking ${r.thinking} ` +
+        `(the level is ${state.thinkingLevel}; the model may not support it).`,
     );
   }
   if (r.name !== undefined && state.sessionName !== r.name) out.push(`${worker} did not honour --name ${r.name}.`);

@@ -80,7 +80,10 @@ export type TranscriptState = {
   bash: { command: string; output: string; startedAt: number } | undefined;
   /** The error of the last answer, held back while a retry may follow (state/failures.ts). */
   failure: string | undefined;
-  /** The session whose history is printed (its file, else `id:` and its id): open-session.ts prints another one only. */
+  /**
+   * The session whose history is printed (its file, else `id:` and its id): open-session.ts prints
+   * another one only.
+   */
   shownSession?: string;
   /**
    * Id of the first printed entry of a resumed session whose earlier messages are still being

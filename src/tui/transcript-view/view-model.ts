@@ -9,7 +9,10 @@ import type { Fold, Needle } from "./layout.js";
 import { layoutRows } from "./layout.js";
 import type { ViewBlock } from "./view-blocks.js";
 
-/** Blocks prefetch() lays out from the screen down at most, and half as many above it: well under what the cache keeps. */
+/**
+ * Blocks prefetch() lays out from the screen down at most, and half as many above it: well under
+ * what the cache keeps.
+ */
 const MAX_PREFETCH = Math.floor(MAX_BUILT_BLOCKS / 3);
 
 /** A position that survives relayout: a block and a row inside it. */

@@ -8,6 +8,9 @@ import { helpRow, questionRows, questionWindow, type DialogFrameProps } from "./
 import { useQuestionScroll } from "./use-question-scroll.js";
 import { useTextField } from "./use-text-field.js";
 
+/** The keys of a multi-line field: shift+enter (or ctrl+j) adds a line. */
+const MULTILINE_HELP = "enter submit · shift+enter/ctrl+j newline · esc cancel";
+
 export function TextDialog(
   props: DialogFrameProps & {
     initial: string;
@@ -37,7 +40,7 @@ export function TextDialog(
     rows,
     props.multiline ? { prompt: "  " } : { prompt: "  › ", placeholder: props.placeholder ?? "" },
   );
-  const help = props.multiline ? "enter submit · shift+enter/ctrl+j newline · esc cancel" : "enter submit · esc cancel";
+  const help = props.multiline ? MULTILINE_HELP : "enter submit · esc cancel";
   return (
     <Lines
       lines={[...win.rows, ...body, helpRow(help, props.remainingMs, props.width)].slice(0, Math.max(1, props.maxRows))}

@@ -1,6 +1,7 @@
 // Wires one worker process: stdout takeover and frame writer, configuration, model choice,
-// session store, tools, extensions, runtime, command table, stdin server, ready frame, and
-// the shutdown paths (stdin end → 0, SIGTERM → 143, SIGHUP → 129, EPIPE → client gone).
+// session store, tools, extensions (what they may do: extension-port.ts), runtime, command
+// table, stdin server, ready frame, and the shutdown paths (stdin end → 0, SIGTERM → 143,
+// SIGHUP → 129, EPIPE → client gone).
 // `agent-rpc serve` swaps stdio for the live transport (src/agent/live/).
 
 import { randomUUID } from "node:crypto";
@@ -8,8 +9,6 @@ import type { CliOptions } from "./cli.js";
 import { agentHome, loadConfig, type LoadedConfig } from "./config.js";
 import type { AgentServices, CommandContext } from "./commands/command-table.js";
 import { buildCommandTable } from "./commands/registry.js";
-import { saveDefaultModel } from "./commands/model-commands.js";
-import type { HostRuntime } from "./extensions/runtime-port.js";
 import { DEMO_PROVIDER } from "./providers/demo-model.js";
 import { ModelRegistry } from "./providers/model-registry.js";
 import {
@@ -26,6 +25,7 @@ import type { WireEvent } from "./runtime/wire-events.js";
 import { openSessionManager, type SessionManager } from "./session/index.js";
 import { getSessionFeatures, installSessionFeatures } from "./session/features.js";
 import { setupExtensions } from "./extensions/index.js";
+import { extensionPort } from "./extension-port.js";
 import { isThinkingLevel } from "./providers/thinking.js";
 import { loadAgentCore } from "./providers/lazy.js";
 import { BUILTIN_TOOL_NAMES } from "./tools/prompt-info.js";
@@ -131,64 +131,6 @@ async function initialModel(
   const restoredThinking = isThinkingLevel(restored.thinkingLevel) ? restored.thinkingLevel : undefined;
   const thinkingLevel = cli.thinking ?? choice.thinkingLevel ?? restoredThinking;
   return { ...(choice.model ? { model: choice.model } : {}), ...(thinkingLevel ? { thinkingLevel } : {}) };
-}
-
-/** What extensions may do to the running agent (the `pi` API's effects). */
-function extensionPort(
-  runtime: AgentRuntime,
-  session: SessionManager,
-  writer: FrameWriter,
-  shutdown: Shutdown,
-): HostRuntime {
-  return {
-    isIdle: () => !runtime.isStreaming,
-    abort: () => runtime.abort(),
-    hasPendingMessages: () => runtime.queues.pendingCount > 0,
-    waitForIdle: () => runtime.waitForIdle(),
-    shutdown: () => shutdown(0),
-    sendUserMessage: (content, options) => {
-      const text =
-        typeof content === "string" ? content : content.map((c) => (c.type === "text" ? c.text : "")).join("");
-      if (runtime.isStreaming)
-        return runtime.queueMessage(options.deliverAs === "followUp" ? "followUp" : "steering", text);
-      return runtime.prompt(text);
-    },
-    setSessionName: (name) => {
-      session.setName(name);
-      writer.write({ type: "session_info_changed", name });
-    },
-    getSessionName: () => session.getName(),
-    appendEntry: (customType, data) => void session.appendCustom(customType, data),
-    setLabel: (entryId, label) => void session.appendLabel(entryId, label),
-    getThinkingLevel: () => runtime.thinkingLevel,
-    setThinkingLevel: (level) => {
-      if (isThinkingLevel(level)) runtime.setThinkingLevel(level);
-    },
-    toolNames: () => runtime.toolNames(),
-    activeToolNames: () => runtime.activeToolNames(),
-    setActiveTools: (names) => runtime.setActiveTools(names),
-    allTools: () => runtime.allTools(),
-    // pi.setModel saves the default too, as /model does (pi's AgentSession.setModel).
-    setModel: async (provider, modelId) => {
-      const chosen = await runtime.selectModel(provider, modelId);
-      if (chosen && runtime.model) saveDefaultModel(runtime.config, runtime.model);
-      return chosen;
-    },
-    signal: () => runtime.signal,
-    sendMessage: (message, options) => {
-      const custom = {
-        role: "custom" as const,
-        customType: message.customType,
-        content: message.content,
-        display: message.display ?? true,
-        timestamp: Date.now(),
-        ...(message.details !== undefined ? { details: message.details } : {}),
-      };
-      runtime
-        .sendCustomMessage(custom, options)
-        .catch((error: unknown) => warn(`sendMessage failed: ${(error as Error).message}`));
-    },
-  };
 }
 
 /** The command table served on stdin (or on the live transport), then the ready frame. */
@@ -359,7 +301,7 @@ export async function startAgent({ cli, version, cwd, notices }: StartOptions): 
     ...(cli.provider === DEMO_PROVIDER ? { demo: true } : {}),
     emit: (frame) => writer.write(frame),
     warn,
-    runtime: extensionPort(runtime, session, writer, shutdown),
+    runtime: extensionPort({ runtime, session, writer, shutdown, warn }),
   });
   hooks.add(extensions.hooks);
   // Last, after extensions rewrote results: a tool that printed a credential (cat models.json)

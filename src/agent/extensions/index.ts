@@ -179,7 +179,8 @@ async function registerExtensions(host: ExtensionHost, options: SetupExtensionsO
   for (const path of discovery.missing) options.warn(`extension not found: ${path}`);
   if (discovery.untrusted.length > 0) {
     options.warn(
-      `project extensions skipped (project not trusted; set "trustProjectExtensions": true or list this directory in "trustedProjects" in $AGENT_TUI_HOME/settings.json):\n` +
+      `project extensions skipped (project not trusted; set "trustProjectExtensions": true ` +
+        `or list this directory in "trustedProjects" in $AGENT_TUI_HOME/settings.json):\n` +
         discovery.untrusted.map((p) => `  ${p}`).join("\n"),
     );
   }

@@ -98,7 +98,9 @@ export function expandSkillCommand(text: string, skills: readonly Skill[]): Skil
   if (!skill) return { text };
   try {
     const body = parseFrontMatter(readFileSync(skill.filePath, "utf8")).body.trim();
-    const block = `<skill name="${skill.name}" location="${skill.filePath}">\nReferences are relative to ${skill.baseDir}.\n\n${body}\n</skill>`;
+    const block =
+      `<skill name="${skill.name}" location="${skill.filePath}">\n` +
+      `References are relative to ${skill.baseDir}.\n\n${body}\n</skill>`;
     return { text: args ? `${block}\n\n${args}` : block };
   } catch (error) {
     return { text, error: { path: skill.filePath, message: error instanceof Error ? error.message : String(error) } };

@@ -1,8 +1,9 @@
 // The live worker's side of its Unix socket: one controlling client at a time (a new one takes
 // over after the old one is told with `live_detached`), the single ordered writer of events
 // (numbered into the replay log and folded into the attach tracker, which also keeps what no
-// attached client has seen for the next one; dropped while nobody is attached) and of responses (delivered only to the connection that asked), and the transport
-// commands `live_attach` and `shutdown` (docs/protocol-notes.md, "Live sessions").
+// attached client has seen for the next one; dropped while nobody is attached) and of responses
+// (delivered only to the connection that asked), and the transport commands `live_attach` and
+// `shutdown` (docs/protocol-notes.md, "Live sessions").
 import { createServer, type Server, type Socket } from "node:net";
 import { chmodSync, rmSync } from "node:fs";
 import { createJsonlFramer, serializeFrame as serializeUnmasked } from "../../protocol/jsonl.js";
@@ -33,7 +34,10 @@ export interface ClientHubOptions {
   socketPath: string;
   version: string;
   liveId: string;
-  /** get_state data, get_messages messages and get_session_stats data, for a client that cannot resume (and what it says of the worker). */
+  /**
+   * get_state data, get_messages messages and get_session_stats data, for a client that cannot
+   * resume (and what it says of the worker).
+   */
   snapshot(): LiveSnapshot;
   onAttach(): void;
   onDetach(): void;

@@ -1,6 +1,7 @@
 // Ends a detached live worker that has been idle for the grace period (no client, and no run
-// going except one waiting on a dialog nobody is there to answer), so no orphan lives forever. `check()` is called whenever idleness may have
-// changed; it arms or disarms the timer. The timer re-checks before it acts.
+// going except one waiting on a dialog nobody is there to answer), so no orphan lives forever.
+// `check()` is called whenever idleness may have changed; it arms or disarms the timer. The
+// timer re-checks before it acts.
 
 export interface IdleExit {
   check(): void;

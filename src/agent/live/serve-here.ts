@@ -30,6 +30,7 @@ export function runHere(workerArgs: readonly string[]): Promise<number> {
  */
 export function serveWithoutLive(workerArgs: readonly string[], why: string): Promise<number> {
   return serve(parseCli(workerArgs), [
-    `Live sessions are off: ${why}. This session ends when this terminal does; a shorter $AGENT_TUI_HOME turns them on.`,
+    `Live sessions are off: ${why}. This session ends when this terminal does; ` +
+      "a shorter $AGENT_TUI_HOME turns them on.",
   ]);
 }

@@ -59,7 +59,8 @@ export function startLiveWorker(workerArgs: readonly string[]): Promise<Started>
           parsed = JSON.parse(line);
         } catch (error) {
           process.stderr.write(
-            `agent-rpc attach: unexpected output from the worker: ${line.slice(0, 200)} (${(error as Error).message})\n`,
+            `agent-rpc attach: unexpected output from the worker: ${line.slice(0, 200)} ` +
+              `(${(error as Error).message})\n`,
           );
           return;
         }

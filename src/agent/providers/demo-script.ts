@@ -14,8 +14,10 @@ export const DEMO_END = "That is the end of the demo tour.";
 
 /** Ten lines, one every 0.3 s: about 3 s of live output, read-only, POSIX sh + coreutils. */
 export const DEMO_LIVE_COMMAND =
+  "for i in 1 2 3 4 5 6 7 8 9 10; do " +
   // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell parameter expansion, not a template
-  'for i in 1 2 3 4 5 6 7 8 9 10; do echo "demo step $i/10 at $(date +%T) in ${PWD##*/} (type a message now to steer me)"; sleep 0.3; done';
+  'echo "demo step $i/10 at $(date +%T) in ${PWD##*/} (type a message now to steer me)"; ' +
+  "sleep 0.3; done";
 
 type Message = Context["messages"][number];
 type TourStep = "ls" | "bash" | "plan" | "finish";
@@ -99,7 +101,9 @@ function intro(context: Context, fallback: boolean): DemoBlock[] {
   return [
     {
       kind: "thinking",
-      text: "This is the offline demo model. I will show streaming markdown, a real read-only tool call, a command with live output, and a todo plan.",
+      text:
+        "This is the offline demo model. I will show streaming markdown, a real read-only tool call, " +
+        "a command with live output, and a todo plan.",
     },
     {
       kind: "text",
@@ -107,9 +111,11 @@ function intro(context: Context, fallback: boolean): DemoBlock[] {
         `**Demo mode** — ${why}.\n\n` +
         "Everything you see is real protocol traffic:\n\n" +
         "- streamed *thinking* and **markdown**\n- tool calls with live output\n- a todo plan and the queue\n\n" +
+        "```ts\n// a code block, to show highlighting\n" +
         // biome-ignore lint/suspicious/noTemplateCurlyInString: TypeScript source shown in the demo, not a template
-        "```ts\n// a code block, to show highlighting\nconst greet = (name: string): string => `Hello, ${name}!`;\n```\n\n" +
-        "While I work, type a message: **Enter** steers me, **Alt+Enter** queues a follow-up. Let me look at the current directory.",
+        "const greet = (name: string): string => `Hello, ${name}!`;\n```\n\n" +
+        "While I work, type a message: **Enter** steers me, **Alt+Enter** queues a follow-up. " +
+        "Let me look at the current directory.",
     },
     ...(hasTool(context, "ls")
       ? [{ kind: "tool" as const, name: "ls", args: { path: "." } }]
@@ -125,7 +131,9 @@ function nextStep(context: Context, done: ReadonlySet<TourStep>, afterUser: bool
     return [
       {
         kind: "text",
-        text: "Next, a command with **live output**: it prints a line every 0.3 s for about 3 s. This is your moment to steer — type a message and press Enter.",
+        text:
+          "Next, a command with **live output**: it prints a line every 0.3 s for about 3 s. " +
+          "This is your moment to steer — type a message and press Enter.",
       },
       { kind: "tool", name: "bash", args: { command: DEMO_LIVE_COMMAND, timeout: 30 } },
     ];
@@ -154,7 +162,9 @@ function nextStep(context: Context, done: ReadonlySet<TourStep>, afterUser: bool
 function closing(): DemoBlock {
   return {
     kind: "text",
-    text: `${DEMO_END}\n\nTo use a real model, set an API key such as \`ANTHROPIC_API_KEY\` or \`OPENAI_API_KEY\`, or add a provider to \`$AGENT_TUI_HOME/models.json\`.`,
+    text:
+      `${DEMO_END}\n\nTo use a real model, set an API key such as \`ANTHROPIC_API_KEY\` or \`OPENAI_API_KEY\`, ` +
+      "or add a provider to `$AGENT_TUI_HOME/models.json`.",
   };
 }
 
@@ -184,7 +194,9 @@ function planBlocks(context: Context, fallback: boolean): DemoBlock[] {
     return [
       {
         kind: "text",
-        text: "That was the worker's **todo reminder**: the plan still had unfinished tasks. This is a demo, so I mark it done.",
+        text:
+          "That was the worker's **todo reminder**: the plan still had unfinished tasks. " +
+          "This is a demo, so I mark it done.",
       },
       plan(["completed", "completed", "completed"]),
     ];
@@ -201,7 +213,9 @@ function planBlocks(context: Context, fallback: boolean): DemoBlock[] {
       return [
         {
           kind: "text",
-          text: `${said} I am the offline demo model, so I can only give scripted answers. Ask for the **tour** to see it again.`,
+          text:
+            `${said} I am the offline demo model, so I can only give scripted answers. ` +
+            "Ask for the **tour** to see it again.",
         },
       ];
     return [

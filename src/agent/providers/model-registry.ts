@@ -175,7 +175,8 @@ export class ModelRegistry {
     return {
       model: DEMO_FALLBACK_MODEL,
       notice:
-        "no provider configured and no API key found: using the offline demo model (scripted answers). Set an API key or pass --provider.",
+        "no provider configured and no API key found: using the offline demo model (scripted answers). " +
+        "Set an API key or pass --provider.",
     };
   }
 }

@@ -1,8 +1,17 @@
 // Auto-retry policy (docs/protocol.md §4.6): which provider errors are transient and the
 // exponential back-off, plus an abortable sleep used for the back-off delay.
 
-const TRANSIENT =
-  /overloaded|rate.?limit|too many requests|\b429\b|\b5\d\d\b|service.?unavailable|server error|internal error|bad gateway|gateway timeout|network|connection|socket|timed? ?out|ECONNRESET|ECONNREFUSED|EPIPE|fetch failed|terminated|other side closed/i;
+// One alternation, written in parts: rate limits and HTTP statuses, server-side failures, then
+// the network's and a dropped stream's.
+const TRANSIENT = new RegExp(
+  [
+    /overloaded|rate.?limit|too many requests|\b429\b|\b5\d\d\b/.source,
+    /service.?unavailable|server error|internal error|bad gateway|gateway timeout/.source,
+    /network|connection|socket|timed? ?out|ECONNRESET|ECONNREFUSED|EPIPE/.source,
+    /fetch failed|terminated|other side closed/.source,
+  ].join("|"),
+  "i",
+);
 const OVERFLOW =
   /prompt is too long|context.?length|context window|maximum context|too many tokens|exceeds the context/i;
 

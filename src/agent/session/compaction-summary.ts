@@ -69,13 +69,17 @@ const NEW_SUMMARY_PROMPT = `Summarise the conversation above as a context checkp
 
 ${CHECKPOINT_FORMAT}`;
 
-const UPDATE_SUMMARY_PROMPT = `The conversation above continues the work described in <previous-summary>. Produce one updated checkpoint:
+const UPDATE_SUMMARY_PROMPT =
+  "The conversation above continues the work described in <previous-summary>. " +
+  `Produce one updated checkpoint:
 keep everything from the previous summary that still matters, add the new progress, decisions and context,
 move finished items from "In Progress" to "Done", and refresh "Next Steps". Use exactly this format:
 
 ${CHECKPOINT_FORMAT}`;
 
-const TURN_PREFIX_PROMPT = `The conversation above is the beginning of a turn that was too long to keep; its end is kept verbatim.
+const TURN_PREFIX_PROMPT =
+  "The conversation above is the beginning of a turn that was too long to keep; its end is kept verbatim." +
+  `
 Summarise this beginning so the kept end makes sense:
 
 ## Original Request
@@ -165,8 +169,14 @@ export function buildSummaryPrompt(
   return text;
 }
 
-const TRANSIENT =
-  /overloaded|rate.?limit|too many requests|\b429\b|\b5\d\d\b|server error|unavailable|terminated|timed? ?out|timeout|econnreset|econnrefused|socket hang up|fetch failed|network/i;
+// One alternation, written as two parts: rate limits and server statuses, then the network's.
+const TRANSIENT = new RegExp(
+  [
+    /overloaded|rate.?limit|too many requests|\b429\b|\b5\d\d\b|server error|unavailable|terminated/.source,
+    /timed? ?out|timeout|econnreset|econnrefused|socket hang up|fetch failed|network/.source,
+  ].join("|"),
+  "i",
+);
 
 export function isTransientError(message: string): boolean {
   return TRANSIENT.test(message);

@@ -61,7 +61,8 @@ export type CompactionDeps = {
 class CompactionSkipped extends Error {}
 
 export const OVERFLOW_RETRY_FAILED =
-  "Context overflow recovery failed after one compact-and-retry attempt. Try reducing context or switching to a larger-context model.";
+  "Context overflow recovery failed after one compact-and-retry attempt. " +
+  "Try reducing context or switching to a larger-context model.";
 
 type PiAi = Awaited<ReturnType<typeof loadPiAi>>;
 // pi-ai is loaded lazily (startup stays fast); any run loads it before an overflow can occur.

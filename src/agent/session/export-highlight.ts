@@ -3,10 +3,11 @@
 
 const KEYWORDS = new Set(
   (
-    "abstract as async await break case catch class const continue def default del delete do elif else enum export " +
-    "extends false final finally fn for from func function go if impl import in instanceof interface is lambda let " +
-    "match mod module mut new nil none not null or package pass private protected pub public raise return self static " +
-    "struct super switch this throw throws true try type typeof undefined use var void while with yield True False None"
+    "abstract as async await break case catch class const continue def default del delete do elif else enum " +
+    "export extends false final finally fn for from func function go if impl import in instanceof interface " +
+    "is lambda let match mod module mut new nil none not null or package pass private protected pub public " +
+    "raise return self static struct super switch this throw throws true try type typeof undefined use var " +
+    "void while with yield True False None"
   ).split(" "),
 );
 

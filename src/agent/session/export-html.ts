@@ -94,17 +94,23 @@ function renderAssistant(message: AssistantMessage, r: Renderer): string {
     }
   }
   if (message.stopReason === "error" || message.stopReason === "aborted") {
-    parts.push(
-      `<div class="error">${escapeHtml(message.errorMessage ?? (message.stopReason === "aborted" ? "Aborted" : "Error"))}</div>`,
-    );
+    const error = message.errorMessage ?? (message.stopReason === "aborted" ? "Aborted" : "Error");
+    parts.push(`<div class="error">${escapeHtml(error)}</div>`);
   }
-  const meta = `${escapeHtml(message.provider)}/${escapeHtml(message.model)} · ${escapeHtml(usageLine(message.usage))}`;
+  const usage = escapeHtml(usageLine(message.usage));
+  const meta = `${escapeHtml(message.provider)}/${escapeHtml(message.model)} · ${usage}`;
   return section("assistant", "Assistant", parts.join("\n"), meta);
 }
 
 function section(role: string, title: string, body: string, meta = ""): string {
   const metaHtml = meta ? `<span class="meta">${meta}</span>` : "";
-  return `<section class="msg ${role}"><header><span class="role">${escapeHtml(title)}</span>${metaHtml}</header>${body}</section>`;
+  const header = `<header><span class="role">${escapeHtml(title)}</span>${metaHtml}</header>`;
+  return `<section class="msg ${role}">${header}${body}</section>`;
+}
+
+/** A compaction or branch summary: collapsed, its markdown rendered. */
+function summarySection(title: string, summaryHtml: string): string {
+  return `<section class="msg summary">${details(title, `<div class="md">${summaryHtml}</div>`, "summary")}</section>`;
 }
 
 function renderMessage(message: SessionMessage, r: Renderer): string {
@@ -121,7 +127,8 @@ function renderMessage(message: SessionMessage, r: Renderer): string {
       const body =
         pre(textBlocks(message.content)) +
         (imageCount(message.content) > 0 ? `<div class="note">image output omitted</div>` : "");
-      return `<section class="msg tool-result${message.isError ? " is-error" : ""}">${details(title, body, "tool-output")}</section>`;
+      const errorClass = message.isError ? " is-error" : "";
+      return `<section class="msg tool-result${errorClass}">${details(title, body, "tool-output")}</section>`;
     }
     case "bashExecution": {
       const status = message.cancelled ? "cancelled" : message.exitCode !== undefined ? `exit ${message.exitCode}` : "";
@@ -132,9 +139,9 @@ function renderMessage(message: SessionMessage, r: Renderer): string {
       if (!message.display) return "";
       return section("custom", message.customType, `<div class="md">${r.markdown(textBlocks(message.content))}</div>`);
     case "compactionSummary":
-      return `<section class="msg summary">${details(`Compaction summary (${message.tokensBefore} tokens before)`, `<div class="md">${r.markdown(message.summary)}</div>`, "summary")}</section>`;
+      return summarySection(`Compaction summary (${message.tokensBefore} tokens before)`, r.markdown(message.summary));
     case "branchSummary":
-      return `<section class="msg summary">${details("Branch summary", `<div class="md">${r.markdown(message.summary)}</div>`, "summary")}</section>`;
+      return summarySection("Branch summary", r.markdown(message.summary));
     default: {
       const exhaustive: never = message;
       return exhaustive;
@@ -159,6 +166,15 @@ function branchTranscript(session: SessionManager): SessionMessage[] {
     return message ? [message] : [];
   });
 }
+
+/** Inline style and script only: the exported file loads nothing. */
+const CONTENT_SECURITY_POLICY = "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'";
+
+const TOOLBAR =
+  '<div class="toolbar">' +
+  '<button type="button" id="expand-all">Expand all</button>' +
+  '<button type="button" id="collapse-all">Collapse all</button>' +
+  "</div>";
 
 export type ExportInput = {
   session: SessionManager;
@@ -210,7 +226,7 @@ export function renderSessionHtml(input: ExportInput): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'">
+<meta http-equiv="Content-Security-Policy" content="${CONTENT_SECURITY_POLICY}">
 <title>${escapeHtml(title)}</title>
 <style>${EXPORT_CSS}</style>
 </head>
@@ -218,7 +234,7 @@ export function renderSessionHtml(input: ExportInput): string {
 <main>
 <h1>${escapeHtml(title)}</h1>
 <dl class="facts">${factHtml}</dl>
-<div class="toolbar"><button type="button" id="expand-all">Expand all</button><button type="button" id="collapse-all">Collapse all</button></div>
+${TOOLBAR}
 <div id="transcript">
 ${body}
 </div>

@@ -155,7 +155,8 @@ function decodeFile(
   } else if (typeof rawVersion !== "number") {
     // Never guessed at and never rewritten: read as the current version and left as it is.
     notes.push(
-      `unknown version ${JSON.stringify(rawVersion)} in the header; read as version ${CURRENT_SESSION_VERSION} and left unchanged`,
+      `unknown version ${JSON.stringify(rawVersion)} in the header; ` +
+        `read as version ${CURRENT_SESSION_VERSION} and left unchanged`,
     );
     header.version = CURRENT_SESSION_VERSION;
   } else if (rawVersion > CURRENT_SESSION_VERSION) {
@@ -164,7 +165,8 @@ function decodeFile(
   const { entries, byId, skippedTypes, skippedCount } = collector.finish();
   if (skippedCount > 0) {
     notes.push(
-      `skipped ${skippedCount} entr${skippedCount === 1 ? "y" : "ies"} of unknown type or shape (${[...skippedTypes].slice(0, 5).join(", ")})`,
+      `skipped ${skippedCount} entr${skippedCount === 1 ? "y" : "ies"} of unknown type or shape ` +
+        `(${[...skippedTypes].slice(0, 5).join(", ")})`,
     );
   }
   return { header, entries, byId, needsNewline, migratedFrom, notes };
@@ -186,7 +188,8 @@ export function loadNotes(absolute: string, loaded: LoadedSessionFile): string[]
   const notes = [...loaded.notes];
   if (loaded.migratedFrom !== undefined) {
     notes.push(
-      `version ${loaded.migratedFrom} read as version ${CURRENT_SESSION_VERSION}; at the first change the file is rewritten and the original kept as ${absolute}.v${loaded.migratedFrom}.bak`,
+      `version ${loaded.migratedFrom} read as version ${CURRENT_SESSION_VERSION}; at the first change the file ` +
+        `is rewritten and the original kept as ${absolute}.v${loaded.migratedFrom}.bak`,
     );
   }
   return notes;

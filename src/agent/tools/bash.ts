@@ -40,7 +40,8 @@ export function formatBashOutput(snapshot: OutputSnapshot, emptyText: string): s
   } else if (t.truncatedBy === "lines") {
     text += `\n\n[Showing lines ${startLine}-${endLine} of ${t.totalLines}. ${where}]`;
   } else {
-    text += `\n\n[Showing lines ${startLine}-${endLine} of ${t.totalLines} (${formatSize(DEFAULT_MAX_BYTES)} limit). ${where}]`;
+    const limit = `${formatSize(DEFAULT_MAX_BYTES)} limit`;
+    text += `\n\n[Showing lines ${startLine}-${endLine} of ${t.totalLines} (${limit}). ${where}]`;
   }
   return text;
 }
@@ -56,7 +57,11 @@ export function createBashTool(
   return {
     name: "bash",
     label: "bash",
-    description: `Execute a bash command in the current working directory. Returns stdout and stderr. Output is truncated to last ${DEFAULT_MAX_LINES} lines or ${DEFAULT_MAX_BYTES / 1024}KB (whichever is hit first). If truncated, full output is saved to a temp file. Optionally provide a timeout in seconds.`,
+    description:
+      "Execute a bash command in the current working directory. Returns stdout and stderr. " +
+      `Output is truncated to last ${DEFAULT_MAX_LINES} lines or ${DEFAULT_MAX_BYTES / 1024}KB ` +
+      "(whichever is hit first). If truncated, full output is saved to a temp file. " +
+      "Optionally provide a timeout in seconds.",
     parameters: bashSchema,
     async execute(_toolCallId, { command, timeout }, signal, onUpdate) {
       let timer: NodeJS.Timeout | undefined;

@@ -58,7 +58,10 @@ function nearMatchHint(content: string, oldText: string): string {
   const at = loosen(content).indexOf(needle);
   if (at === -1) return "";
   const line = countNewlines(loosen(content), 0, at) + 1;
-  return ` A near match (differing in indentation, trailing whitespace or quote/dash characters) starts at line ${line}: read the file and copy the text exactly.`;
+  return (
+    " A near match (differing in indentation, trailing whitespace or quote/dash characters) " +
+    `starts at line ${line}: read the file and copy the text exactly.`
+  );
 }
 
 function label(total: number, index: number, single: string): string {
@@ -79,14 +82,17 @@ export function applyEdits(content: string, edits: readonly TextEdit[], path: st
     if (at === -1) {
       const what = edits.length === 1 ? "the exact text" : `edits[${index}]`;
       throw new Error(
-        `Could not find ${what} in ${path}. The oldText must match exactly including all whitespace and newlines.${nearMatchHint(content, edit.oldText)}`,
+        `Could not find ${what} in ${path}. ` +
+          "The oldText must match exactly including all whitespace and newlines." +
+          nearMatchHint(content, edit.oldText),
       );
     }
     const occurrences = countOccurrences(content, edit.oldText);
     if (occurrences > 1) {
       const what = edits.length === 1 ? "the text" : `edits[${index}]`;
       throw new Error(
-        `Found ${occurrences} occurrences of ${what} in ${path}. The oldText must be unique. Please provide more context to make it unique.`,
+        `Found ${occurrences} occurrences of ${what} in ${path}. ` +
+          "The oldText must be unique. Please provide more context to make it unique.",
       );
     }
     return { index, at, end: at + edit.oldText.length, ...edit };
@@ -97,7 +103,8 @@ export function applyEdits(content: string, edits: readonly TextEdit[], path: st
     const cur = matches[i];
     if (prev !== undefined && cur !== undefined && prev.end > cur.at) {
       throw new Error(
-        `edits[${prev.index}] and edits[${cur.index}] overlap in ${path}. Merge them into one edit or target disjoint regions.`,
+        `edits[${prev.index}] and edits[${cur.index}] overlap in ${path}. ` +
+          "Merge them into one edit or target disjoint regions.",
       );
     }
   }

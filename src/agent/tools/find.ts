@@ -26,7 +26,10 @@ export function createFindTool(cwd: string): AgentTool<typeof findSchema, FindTo
   return {
     name: "find",
     label: "find",
-    description: `Search for files by glob pattern. Returns matching file paths relative to the search directory. Respects .gitignore. Output is truncated to ${DEFAULT_LIMIT} results or ${DEFAULT_MAX_BYTES / 1024}KB (whichever is hit first).`,
+    description:
+      "Search for files by glob pattern. Returns matching file paths relative to the search directory. " +
+      "Respects .gitignore. " +
+      `Output is truncated to ${DEFAULT_LIMIT} results or ${DEFAULT_MAX_BYTES / 1024}KB (whichever is hit first).`,
     parameters: findSchema,
     async execute(_toolCallId, { pattern, path, limit }, signal) {
       const searchPath = resolveToCwd(path ?? ".", cwd);

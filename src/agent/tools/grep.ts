@@ -223,7 +223,11 @@ export function createGrepTool(cwd: string): AgentTool<typeof grepSchema, GrepTo
   return {
     name: "grep",
     label: "grep",
-    description: `Search file contents for a pattern. Returns matching lines with file paths and line numbers. Respects .gitignore. Output is truncated to ${DEFAULT_LIMIT} matches or ${DEFAULT_MAX_BYTES / 1024}KB (whichever is hit first). Long lines are truncated to ${GREP_MAX_LINE_LENGTH} chars.`,
+    description:
+      "Search file contents for a pattern. Returns matching lines with file paths and line numbers. " +
+      "Respects .gitignore. " +
+      `Output is truncated to ${DEFAULT_LIMIT} matches or ${DEFAULT_MAX_BYTES / 1024}KB (whichever is hit first). ` +
+      `Long lines are truncated to ${GREP_MAX_LINE_LENGTH} chars.`,
     parameters: grepSchema,
     async execute(_toolCallId, params, signal) {
       const searchPath = resolveToCwd(params.path ?? ".", cwd);

@@ -38,7 +38,8 @@ function startReaper(): ChildProcess | undefined {
     reaperFailed = true;
     reaper = undefined;
     process.stderr.write(
-      `agent-rpc: cannot start the tool process reaper (tool processes may outlive a killed worker): ${error.message}\n`,
+      "agent-rpc: cannot start the tool process reaper (tool processes may outlive a killed worker): " +
+        `${error.message}\n`,
     );
   });
   child.stdin?.on("error", (error) => {

@@ -50,7 +50,10 @@ function forkResult(command: string) {
   };
 }
 
-/** docs/protocol.md §3.2.3 docs/protocol.md Appendix B: `path` falls back to `sourceInfo.path`, `location` to a user/project scope. */
+/**
+ * docs/protocol.md §3.2.3 docs/protocol.md Appendix B: `path` falls back to `sourceInfo.path`,
+ * `location` to a user/project scope.
+ */
 function decodeSlashCommand(item: JsonObject): SlashCommandInfo {
   const source = item["source"] === "prompt" || item["source"] === "skill" ? item["source"] : "extension";
   const info: SlashCommandInfo = { name: str(item["name"]), source };

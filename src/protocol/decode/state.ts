@@ -17,7 +17,10 @@ function assignDefined<T extends object>(target: T, extra: Record<string, unknow
   return target;
 }
 
-/** docs/protocol.md §5.8 [xcsh] may send a reduced `{ provider, id }`: missing fields get neutral defaults. `headers` is dropped. */
+/**
+ * docs/protocol.md §5.8 [xcsh] may send a reduced `{ provider, id }`: missing fields get neutral
+ * defaults. `headers` is dropped.
+ */
 export function decodeModel(value: unknown, where: string): Model {
   if (!isObject(value)) return fail(`${where} must be an object`);
   const { headers: _secret, ...m } = value;
@@ -86,8 +89,9 @@ export function decodeContextUsage(value: unknown): ContextUsage | undefined {
 }
 
 /**
- * docs/protocol.md §3.2.1 get_state. docs/protocol.md Appendix B: `pendingMessageCount` is filled from `queuedMessageCount`
- * when missing (both are kept); `model` null/absent → absent; modes default as in pi.
+ * docs/protocol.md §3.2.1 get_state. docs/protocol.md Appendix B: `pendingMessageCount` is filled
+ * from `queuedMessageCount` when missing (both are kept); `model` null/absent → absent; modes
+ * default as in pi.
  */
 export function decodeSessionState(value: unknown): RpcSessionState {
   if (!isObject(value)) return fail("get_state: data must be an object");

@@ -38,7 +38,8 @@ export function createDemoUi(): ExtensionFactory {
         ui.setWidget("demo-ui-below", undefined);
         const show = (v: unknown): string => (v === undefined ? "(cancelled)" : JSON.stringify(v));
         ui.notify(
-          `demo-ui results: colour ${show(color)}, continue ${show(proceed)}, name ${show(name)}, note ${show(note)}, timed confirm ${show(quick)}`,
+          `demo-ui results: colour ${show(color)}, continue ${show(proceed)}, name ${show(name)}, ` +
+            `note ${show(note)}, timed confirm ${show(quick)}`,
           "info",
         );
       },

@@ -86,16 +86,14 @@ async function runOnce(chunks) {
   let frames = 0;
   const frameMs = [];
   for (let i = 0; i < chunks.length; i += BATCH) {
-    const batch = chunks
-      .slice(i, i + BATCH)
-      .map((delta) =>
-        event({
-          type: "message_update",
-          delta: { kind: "text_delta", index: 0, delta },
-          usage: undefined,
-          snapshot: undefined,
-        }),
-      );
+    const batch = chunks.slice(i, i + BATCH).map((delta) =>
+      event({
+        type: "message_update",
+        delta: { kind: "text_delta", index: 0, delta },
+        usage: undefined,
+        snapshot: undefined,
+      }),
+    );
     store.dispatchAll(batch);
     if (Math.floor((i + BATCH) / FRAME) > Math.floor(i / FRAME)) {
       // CPU, not wall time: on a loaded machine a frame's wall time is mostly waiting for a core.

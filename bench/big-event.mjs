@@ -42,7 +42,9 @@ function run(name, frames) {
   const router = createFrameRouter((t) => t);
   const routed = time("route (JSON.parse)", () => lines.map((l) => router.route(l)));
   total += routed.ms;
-  const decoded = time("decode into ClientEvent", () => routed.out.filter((r) => r.kind === "event").map((r) => toClientEvent(r.event)));
+  const decoded = time("decode into ClientEvent", () =>
+    routed.out.filter((r) => r.kind === "event").map((r) => toClientEvent(r.event)),
+  );
   total += decoded.ms;
   const notices = decoded.out.filter((e) => e !== undefined).map((event) => ({ kind: "event", event }));
   let state = createInitialState(100, 30);
@@ -57,7 +59,10 @@ function run(name, frames) {
     () => runningToolLines(state, 1000, 99, 20).length + streamLines(state.transcript.live, 99, 20, true).length,
   ).ms;
   const rows = time("committed entry rows", () =>
-    state.transcript.committed.reduce((n, e) => n + entryLines(e, { width: 99, showThinking: true, toolsExpanded: false }).length, 0),
+    state.transcript.committed.reduce(
+      (n, e) => n + entryLines(e, { width: 99, showThinking: true, toolsExpanded: false }).length,
+      0,
+    ),
   );
   total += rows.ms;
   console.log(
@@ -78,7 +83,10 @@ run("tool result ended, one line", [
 const manyLines = `${"y".repeat(99)}\n`.repeat(Math.ceil(size / 100));
 run("assistant message, 100-char lines", [
   { type: "message_start", message: { role: "assistant", content: [], timestamp: 0 } },
-  { type: "message_end", message: { role: "assistant", content: [{ type: "text", text: manyLines }], stopReason: "stop", timestamp: 0 } },
+  {
+    type: "message_end",
+    message: { role: "assistant", content: [{ type: "text", text: manyLines }], stopReason: "stop", timestamp: 0 },
+  },
 ]);
 run("assistant delta, one line", [
   { type: "message_start", message: { role: "assistant", content: [], timestamp: 0 } },

@@ -67,7 +67,8 @@ function bridge(segment) {
     },
   });
   const { bytes } = segment;
-  for (let off = 0; off < bytes.length; off += CHUNK) framer.push(bytes.subarray(off, Math.min(off + CHUNK, bytes.length)));
+  for (let off = 0; off < bytes.length; off += CHUNK)
+    framer.push(bytes.subarray(off, Math.min(off + CHUNK, bytes.length)));
   framer.end();
   if (errors > 0) throw new Error(`${errors} protocol errors in a recorded stream`);
   return n;
@@ -133,7 +134,9 @@ function run() {
 
 const runs = Array.from({ length: RUNS }, run);
 const frames = runs[0].frames;
-const [bareMs, bridgeMs, routerMs, clientMs] = ["bare", "bridge", "router", "client"].map((k) => median(runs.map((r) => r[k])));
+const [bareMs, bridgeMs, routerMs, clientMs] = ["bare", "bridge", "router", "client"].map((k) =>
+  median(runs.map((r) => r[k])),
+);
 const ratios = runs.map((r) => r.bridge / r.bare);
 const ratio = median(ratios);
 const mib = total / 1024 / 1024;
@@ -143,10 +146,18 @@ console.log(
 );
 console.log(`  before: ${LOAD_BEFORE}`);
 console.log(`  after:  ${machineLine()}`);
-console.log(`bare JSON.parse of split lines : ${bareMs.toFixed(0)} ms  ${perSec(bareMs)} frames/s  ${(mib / (bareMs / 1000)).toFixed(0)} MiB/s`);
-console.log(`bridge framer + router         : ${bridgeMs.toFixed(0)} ms  ${perSec(bridgeMs)} frames/s  ${(mib / (bridgeMs / 1000)).toFixed(0)} MiB/s`);
-console.log(`  of which router (pre-split): ${routerMs.toFixed(0)} ms  ${(routerMs / bareMs).toFixed(2)}× bare; the rest is the framer's byte→string decoding`);
-console.log(`router + client events (pre-split): ${clientMs.toFixed(0)} ms  ${(clientMs / bareMs).toFixed(2)}× bare (the UI's decode, once, in the bridge)`);
+console.log(
+  `bare JSON.parse of split lines : ${bareMs.toFixed(0)} ms  ${perSec(bareMs)} frames/s  ${(mib / (bareMs / 1000)).toFixed(0)} MiB/s`,
+);
+console.log(
+  `bridge framer + router         : ${bridgeMs.toFixed(0)} ms  ${perSec(bridgeMs)} frames/s  ${(mib / (bridgeMs / 1000)).toFixed(0)} MiB/s`,
+);
+console.log(
+  `  of which router (pre-split): ${routerMs.toFixed(0)} ms  ${(routerMs / bareMs).toFixed(2)}× bare; the rest is the framer's byte→string decoding`,
+);
+console.log(
+  `router + client events (pre-split): ${clientMs.toFixed(0)} ms  ${(clientMs / bareMs).toFixed(2)}× bare (the UI's decode, once, in the bridge)`,
+);
 console.log(
   `ratio bridge / bare: ${ratio.toFixed(2)}× (runs: ${ratios.map((r) => r.toFixed(2)).join(", ")})  (target ≤ 1.50×: ${ratio <= 1.5 ? "met" : "NOT met"})`,
 );

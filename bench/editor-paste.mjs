@@ -71,7 +71,9 @@ const bodies = {
 // 1 KB (size-independent: a 1 MB prompt at most this many times the 1 KB cost).
 const PER_KEY_US = 1000;
 const RATIO_MAX = 3;
-console.log(`editor-paste: cost of one keypress in the editor, and 1 MB pastes under a pty   (load average ${load()})\n`);
+console.log(
+  `editor-paste: cost of one keypress in the editor, and 1 MB pastes under a pty   (load average ${load()})\n`,
+);
 console.log("In process, CPU µs per key (reducer + visible rows + row count): 1 KB -> 1 MB, ratio");
 // Every case once before measuring: the first figures would otherwise include the JIT compiling.
 for (const body of Object.values(bodies)) for (const n of [KB, MB]) perKey(body(n), n >> 1);
@@ -124,12 +126,24 @@ async function sandbox() {
         baseUrl: llm.baseUrl,
         api: "openai-completions",
         apiKey: "fake-key",
-        models: [{ id: "fake-model", name: "Fake Model", reasoning: false, input: ["text"], contextWindow: 128000, maxTokens: 4096 }],
+        models: [
+          {
+            id: "fake-model",
+            name: "Fake Model",
+            reasoning: false,
+            input: ["text"],
+            contextWindow: 128000,
+            maxTokens: 4096,
+          },
+        ],
       },
     },
   };
   writeFileSync(join(dirs.agent, "models.json"), JSON.stringify(models));
-  writeFileSync(join(dirs.agent, "settings.json"), JSON.stringify({ defaultProvider: "fake", defaultModel: "fake-model" }));
+  writeFileSync(
+    join(dirs.agent, "settings.json"),
+    JSON.stringify({ defaultProvider: "fake", defaultModel: "fake-model" }),
+  );
   const env = {
     ...(process.env.AGENT_TUI_RENDER_LOG ? { AGENT_TUI_RENDER_LOG: process.env.AGENT_TUI_RENDER_LOG } : {}),
     PATH: process.env.PATH,
@@ -155,13 +169,17 @@ async function underPty(paste, bracketed) {
   const box = await sandbox();
   const term = new Terminal({ cols, rows, scrollback: 1000, allowProposedApi: true });
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
-  const child = pty.spawn(process.execPath, [...nodeArgs, join(ROOT, "bin", "agent-tui.js"), "--provider", "fake", "--model", "fake-model", "--no-session"], {
-    name: "xterm-256color",
-    cols,
-    rows,
-    cwd: box.cwd,
-    env: box.env,
-  });
+  const child = pty.spawn(
+    process.execPath,
+    [...nodeArgs, join(ROOT, "bin", "agent-tui.js"), "--provider", "fake", "--model", "fake-model", "--no-session"],
+    {
+      name: "xterm-256color",
+      cols,
+      rows,
+      cwd: box.cwd,
+      env: box.env,
+    },
+  );
   child.onData((d) => term.write(d));
   const screen = () => {
     const b = term.buffer.active;
@@ -252,7 +270,9 @@ const chosen = process.env.BENCH_CASES
 for (const [name, paste, bracketed] of chosen.map((i) => CASES[i])) {
   const r = await underPty(paste, bracketed);
   console.log(`\n${name}, agent-tui under a pty at 100x30 (load average ${load()}):`);
-  console.log(`  ${mark(r.pasteMs < 1000)} paste shown after ${r.pasteMs.toFixed(0)} ms, agent-tui CPU ${r.pasteCpuMs.toFixed(0)} ms   (target < 1000 ms)`);
+  console.log(
+    `  ${mark(r.pasteMs < 1000)} paste shown after ${r.pasteMs.toFixed(0)} ms, agent-tui CPU ${r.pasteCpuMs.toFixed(0)} ms   (target < 1000 ms)`,
+  );
   console.log(
     `  ${mark(r.after.max < 50)} keystroke->echo after it: p50 ${r.after.p50.toFixed(1)} ms, max ${r.after.max.toFixed(1)} ms over ${r.after.n} keys, agent-tui CPU ${r.after.cpuPerKey.toFixed(1)} ms a key   (target < 50 ms; before the paste: p50 ${r.before.p50.toFixed(1)} ms, max ${r.before.max.toFixed(1)} ms, CPU ${r.before.cpuPerKey.toFixed(1)} ms a key)`,
   );

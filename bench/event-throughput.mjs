@@ -99,7 +99,13 @@ const LINES = arg("lines", 1000);
 const RUNS = arg("runs", 3);
 const WORKER_ARGV = {
   // BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=DIR" profiles agent-rpc (written when it exits).
-  "agent-rpc": [...(process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean), resolve(ROOT, "bin", "agent-rpc.js"), "--mode", "rpc", "--no-session"],
+  "agent-rpc": [
+    ...(process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean),
+    resolve(ROOT, "bin", "agent-rpc.js"),
+    "--mode",
+    "rpc",
+    "--no-session",
+  ],
   "pi 0.73.1": [PI_CLI, "--mode", "rpc", "--no-session"],
 };
 
@@ -163,11 +169,14 @@ async function workerOnce(argv, step) {
 }
 
 const step = streamStep(makeMarkdown(LINES), 1000);
-console.log(`\nworker on one stream: ${LINES}-line answer, ${step.chunks.length} deltas every ${step.delayMs} ms, prompt -> agent_end, median of ${RUNS} runs`);
+console.log(
+  `\nworker on one stream: ${LINES}-line answer, ${step.chunks.length} deltas every ${step.delayMs} ms, prompt -> agent_end, median of ${RUNS} runs`,
+);
 console.log(`  prompt sent ${SETTLE_MS} ms after the get_state response (BENCH_SETTLE_MS), as a client's user would`);
 console.log(`  before: ${machineLine()}`);
 const perWorker = Object.fromEntries(Object.keys(WORKER_ARGV).map((k) => [k, []]));
-for (let run = 0; run < RUNS; run++) for (const [name, argv] of Object.entries(WORKER_ARGV)) perWorker[name].push(await workerOnce(argv, step));
+for (let run = 0; run < RUNS; run++)
+  for (const [name, argv] of Object.entries(WORKER_ARGV)) perWorker[name].push(await workerOnce(argv, step));
 console.log(`  after:  ${machineLine()}`);
 console.log("  worker       CPU (s)   CPU per 1,000 deltas (s)   frame bytes   bytes per delta   frames   wall (s)");
 const wmed = (name, k) => median(perWorker[name].map((r) => r[k]));

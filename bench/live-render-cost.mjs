@@ -64,12 +64,21 @@ async function runOnce(chunks) {
   const controller = createController({ store, connection: stubConnection, exit: () => undefined });
   const { out, input } = fakeTerminal();
   // maxFps high: the bench, not Ink's throttle, decides when frames happen.
-  const ink = render(React.createElement(App, { store, controller }), { stdout: out, stdin: input, maxFps: 1000, patchConsole: false, exitOnCtrlC: false });
+  const ink = render(React.createElement(App, { store, controller }), {
+    stdout: out,
+    stdin: input,
+    maxFps: 1000,
+    patchConsole: false,
+    exitOnCtrlC: false,
+  });
   store.flush();
   await pause(5);
   const event = (e) => ({ type: "agent_event", event: e, now: Date.now() });
   const start = { role: "assistant", blocks: [], stopReason: undefined };
-  store.dispatchAll([{ type: "run_state", busy: true, now: Date.now() }, event({ type: "message_start", message: start })]);
+  store.dispatchAll([
+    { type: "run_state", busy: true, now: Date.now() },
+    event({ type: "message_start", message: start }),
+  ]);
   store.flush();
   await pause(5);
   const bytes0 = out.bytes;
@@ -77,13 +86,19 @@ async function runOnce(chunks) {
   let frames = 0;
   const frameMs = [];
   for (let i = 0; i < chunks.length; i += BATCH) {
-    const batch = chunks
-      .slice(i, i + BATCH)
-      .map((delta) => event({ type: "message_update", delta: { kind: "text_delta", index: 0, delta }, usage: undefined, snapshot: undefined }));
+    const batch = chunks.slice(i, i + BATCH).map((delta) =>
+      event({
+        type: "message_update",
+        delta: { kind: "text_delta", index: 0, delta },
+        usage: undefined,
+        snapshot: undefined,
+      }),
+    );
     store.dispatchAll(batch);
     if (Math.floor((i + BATCH) / FRAME) > Math.floor(i / FRAME)) {
       // CPU, not wall time: on a loaded machine a frame's wall time is mostly waiting for a core.
-      if (frames === 0 && process.env.BENCH_FRAMES) process.stderr.write(`first frame at hrtime ${process.hrtime.bigint() / 1000n} us\n`);
+      if (frames === 0 && process.env.BENCH_FRAMES)
+        process.stderr.write(`first frame at hrtime ${process.hrtime.bigint() / 1000n} us\n`);
       const c0 = process.cpuUsage();
       store.flush();
       // React renders in a microtask and Ink writes from its commit; setImmediate runs after both.
@@ -96,7 +111,10 @@ async function runOnce(chunks) {
   }
   const text = chunks.join("");
   store.dispatchAll([
-    event({ type: "message_end", message: { role: "assistant", blocks: [{ type: "text", text }], stopReason: "stop" } }),
+    event({
+      type: "message_end",
+      message: { role: "assistant", blocks: [{ type: "text", text }], stopReason: "stop" },
+    }),
     { type: "run_state", busy: false, now: Date.now() },
   ]);
   store.flush();
@@ -134,10 +152,14 @@ console.log(
 );
 const results = [];
 for (let run = 1; run <= RUNS; run++) {
-  const child = spawnSync(process.execPath, [...process.argv.slice(1), "--child"], { encoding: "utf8", env: process.env });
+  const child = spawnSync(process.execPath, [...process.argv.slice(1), "--child"], {
+    encoding: "utf8",
+    env: process.env,
+  });
   const r = JSON.parse(child.stdout.trim().split("\n").at(-1));
   results.push(r);
-  if (process.env.BENCH_VERBOSE) console.log(`  run ${run}: ${JSON.stringify(r, (_, v) => (typeof v === "number" ? Number(v.toFixed(2)) : v))}`);
+  if (process.env.BENCH_VERBOSE)
+    console.log(`  run ${run}: ${JSON.stringify(r, (_, v) => (typeof v === "number" ? Number(v.toFixed(2)) : v))}`);
 }
 const frameFig = (key) => median(results.map((r) => r[key])).toFixed(1);
 const cpu = median(results.map((r) => r.cpu));

@@ -44,7 +44,8 @@ async function resumed(name, box) {
   await tui.waitFor(fullFirstScreen(tui), 300_000);
   const firstScreen = performance.now() - tui.startedAt;
   // CPU since spawn of the TUI and every process under it (agent-tui's worker; pi has none).
-  const cpu = [tui.child.pid, ...descendants(tui.child.pid)].reduce((sum, pid) => sum + (cpuSeconds(pid) || 0), 0) * 1000;
+  const cpu =
+    [tui.child.pid, ...descendants(tui.child.pid)].reduce((sum, pid) => sum + (cpuSeconds(pid) || 0), 0) * 1000;
   return { tui, firstScreen, cpu };
 }
 
@@ -146,7 +147,12 @@ const answer = makeMarkdown(STREAM_LINES);
 const step = streamStep(answer, 1000);
 const box = await makeSandbox(Array.from({ length: 2 * RUNS }, () => step));
 const session = writeLongSession(join(box.root, "agent"), box.cwd, MESSAGES);
-const results = { resume: { [OURS]: [], [PI]: [] }, typing: { loaded: [], empty: [] }, memory: { loaded: [], empty: [] }, view: [] };
+const results = {
+  resume: { [OURS]: [], [PI]: [] },
+  typing: { loaded: [], empty: [] },
+  memory: { loaded: [], empty: [] },
+  view: [],
+};
 try {
   for (let run = 0; run < RUNS; run += 1) {
     if (ONLY.has("resume")) {
@@ -183,7 +189,12 @@ try {
           await tui.waitFor(tui.ready, 30_000);
           return { tui };
         };
-        results.memory[kind].push(await withTui(start, async (tui) => (await settle(), await streamAnswer(tui, "BENCH go"), peakRssMb(tui.child.pid))));
+        results.memory[kind].push(
+          await withTui(
+            start,
+            async (tui) => (await settle(), await streamAnswer(tui, "BENCH go"), peakRssMb(tui.child.pid)),
+          ),
+        );
       }
     }
     if (ONLY.has("view"))
@@ -202,7 +213,8 @@ try {
 
 const num = (x, digits = 0) => (Number.isNaN(x) ? "n/a" : x.toFixed(digits));
 const mark = (ok) => (ok ? "ok  " : "MISS");
-const line = (label, value, ok, target) => console.log(`  ${label.padEnd(52)} ${value.padStart(12)}  ${ok === undefined ? "    " : mark(ok)} ${target}`);
+const line = (label, value, ok, target) =>
+  console.log(`  ${label.padEnd(52)} ${value.padStart(12)}  ${ok === undefined ? "    " : mark(ok)} ${target}`);
 console.log(
   `long-day: ${session.messages.toLocaleString("en-US")}-message session, ${session.transcriptLines.toLocaleString("en-US")} transcript lines, ${(session.bytes / 1e6).toFixed(1)} MB file, ${COLS}x${ROWS}, median of ${RUNS} runs`,
 );
@@ -212,7 +224,12 @@ if (ONLY.has("resume")) {
   const ours = median(results.resume[OURS].map((r) => r.firstScreen));
   const pi = median(results.resume[PI].map((r) => r.firstScreen));
   const cpu = (name) => num(median(results.resume[name].map((r) => r.cpu)));
-  line("-c to a full first screen, agent-tui (ms)", num(ours), ours <= 1000, `<= 1000 ms   (CPU by then, TUI + worker: ${cpu(OURS)} ms)`);
+  line(
+    "-c to a full first screen, agent-tui (ms)",
+    num(ours),
+    ours <= 1000,
+    `<= 1000 ms   (CPU by then, TUI + worker: ${cpu(OURS)} ms)`,
+  );
   if (WITH_PI) {
     line("-c to a full first screen, pi 0.73.1 (ms)", num(pi), undefined, `(CPU by then: ${cpu(PI)} ms)`);
     line("  agent-tui / pi", num(ours / pi, 2), ours <= 0.5 * pi, "<= 0.5");
@@ -222,20 +239,40 @@ if (ONLY.has("typing")) {
   const loaded = median(results.typing.loaded.map((r) => r.p95));
   const empty = median(results.typing.empty.map((r) => r.p95));
   const cpu = (kind) => num(median(results.typing[kind].map((r) => r.cpu)), 1);
-  line(`keystroke -> echo p95, ${KEYS_TYPED} keys, transcript loaded (ms)`, num(loaded, 1), undefined, `(TUI CPU ${cpu("loaded")} ms a key)`);
-  line(`keystroke -> echo p95, ${KEYS_TYPED} keys, empty session (ms)`, num(empty, 1), undefined, `(TUI CPU ${cpu("empty")} ms a key)`);
+  line(
+    `keystroke -> echo p95, ${KEYS_TYPED} keys, transcript loaded (ms)`,
+    num(loaded, 1),
+    undefined,
+    `(TUI CPU ${cpu("loaded")} ms a key)`,
+  );
+  line(
+    `keystroke -> echo p95, ${KEYS_TYPED} keys, empty session (ms)`,
+    num(empty, 1),
+    undefined,
+    `(TUI CPU ${cpu("empty")} ms a key)`,
+  );
   line("  loaded / empty", num(loaded / empty, 2), loaded <= 1.1 * empty, "<= 1.10");
 }
 if (ONLY.has("memory")) {
   const loaded = median(results.memory.loaded);
   const empty = median(results.memory.empty);
   line(`peak RSS, resumed + ${STREAM_LINES}-line answer streamed (MB)`, num(loaded), loaded <= 150, "<= 150 MB");
-  line(`peak RSS, empty session + the same answer (MB)`, num(empty), undefined, "(what the history adds: the difference)");
+  line(
+    `peak RSS, empty session + the same answer (MB)`,
+    num(empty),
+    undefined,
+    "(what the history adds: the difference)",
+  );
 }
 if (ONLY.has("view")) {
   const open = median(results.view.map((r) => r.open));
   const openCpu = median(results.view.map((r) => r.openCpu));
-  line("transcript view: Ctrl+O to its first frame (ms)", num(open), open <= 1000, `<= 1000 ms   (TUI CPU ${num(openCpu)} ms)`);
+  line(
+    "transcript view: Ctrl+O to its first frame (ms)",
+    num(open),
+    open <= 1000,
+    `<= 1000 ms   (TUI CPU ${num(openCpu)} ms)`,
+  );
   for (const key of ["j", "PgDn", "G", "g", "search n"]) {
     const worst = median(results.view.map((r) => Math.max(...r.keys[key])));
     const p95 = median(results.view.map((r) => percentile(r.keys[key], 95)));
@@ -247,6 +284,11 @@ if (ONLY.has("view")) {
       `<= 50 ms   (p95 ${num(p95, 1)} ms; TUI CPU ${num(cpu, 1)} ms a key)`,
     );
   }
-  line("  search over everything, Enter (ms)", num(median(results.view.map((r) => r.search))), undefined, "(no target: once per query)");
+  line(
+    "  search over everything, Enter (ms)",
+    num(median(results.view.map((r) => r.search))),
+    undefined,
+    "(no target: once per query)",
+  );
 }
 process.exit(0);

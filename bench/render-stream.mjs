@@ -14,7 +14,16 @@
 //   BENCH_CHILD_NODE_OPTIONS: see lib/tui-under-pty.mjs; BENCH_RAW_OUT=<file> keeps what each TUI wrote)
 import { writeFileSync } from "node:fs";
 import { machineLine, median, peakRssMb, treeCpuMeter, descendants } from "./lib/process-stats.mjs";
-import { makeMarkdown, makeSandbox, SETTLE_MS, settle, outputCounts, startTui, streamStep, TARGETS } from "./lib/tui-under-pty.mjs";
+import {
+  makeMarkdown,
+  makeSandbox,
+  SETTLE_MS,
+  settle,
+  outputCounts,
+  startTui,
+  streamStep,
+  TARGETS,
+} from "./lib/tui-under-pty.mjs";
 
 const arg = (name, def) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -50,8 +59,13 @@ async function runOnce(name, markdown, step) {
     const seconds = (performance.now() - t0) / 1000;
     const cpu = meter.read();
     if (process.env.BENCH_VERBOSE) {
-      console.log(`  ${name} CPU by process: ${cpu.perPid.map((p) => `${p.command || p.pid} ${p.cpu.toFixed(2)} s`).join(", ")}`);
-      for (const p of cpu.perPid) console.log(`    ${p.command || p.pid} by thread: ${p.byThread.map(([t, s]) => `${t} ${s.toFixed(2)}`).join(", ")}`);
+      console.log(
+        `  ${name} CPU by process: ${cpu.perPid.map((p) => `${p.command || p.pid} ${p.cpu.toFixed(2)} s`).join(", ")}`,
+      );
+      for (const p of cpu.perPid)
+        console.log(
+          `    ${p.command || p.pid} by thread: ${p.byThread.map(([t, s]) => `${t} ${s.toFixed(2)}`).join(", ")}`,
+        );
     }
     const rss = peakRssMb(tui.child.pid);
     const workerRss = descendants(tui.child.pid).reduce((sum, pid) => sum + (peakRssMb(pid) || 0), 0);
@@ -93,7 +107,10 @@ for (let run = 0; run < RUNS; run++) {
   for (const n of names) {
     const r = await runOnce(n, markdown, step);
     results[n].push(r);
-    if (process.env.BENCH_VERBOSE) console.log(`  run ${run + 1} ${n}: ${JSON.stringify(r, (_, v) => (typeof v === "number" ? Number(v.toFixed(3)) : v))}`);
+    if (process.env.BENCH_VERBOSE)
+      console.log(
+        `  run ${run + 1} ${n}: ${JSON.stringify(r, (_, v) => (typeof v === "number" ? Number(v.toFixed(3)) : v))}`,
+      );
   }
 }
 console.log(`  after:  ${machineLine()}`);
@@ -116,13 +133,17 @@ const rows = [
 ];
 // Targets other than pi and agent-tui (a base build, Ink's own writer) get a column between them.
 const others = names.filter((n) => n !== PI && n !== OURS);
-console.log(`  ${"figure".padEnd(40)} ${PI.padStart(10)}${others.map((n) => ` ${n.padStart(14)}`).join("")} ${OURS.padStart(10)}  ours/pi  target`);
+console.log(
+  `  ${"figure".padEnd(40)} ${PI.padStart(10)}${others.map((n) => ` ${n.padStart(14)}`).join("")} ${OURS.padStart(10)}  ours/pi  target`,
+);
 for (const [label, key, digits, target, check] of rows) {
   const p = med(PI, key);
   const o = med(OURS, key);
   const ratio = p > 0 && !Number.isNaN(o) ? (o / p).toFixed(2) : "";
   const verdict = check && !Number.isNaN(o) ? mark(check(o, p)) : "    ";
   const b = others.map((n) => ` ${num(med(n, key), digits).padStart(14)}`).join("");
-  console.log(`  ${label.padEnd(40)} ${num(p, digits).padStart(10)}${b} ${num(o, digits).padStart(10)}  ${ratio.padStart(7)}  ${verdict} ${target}`);
+  console.log(
+    `  ${label.padEnd(40)} ${num(p, digits).padStart(10)}${b} ${num(o, digits).padStart(10)}  ${ratio.padStart(7)}  ${verdict} ${target}`,
+  );
 }
 process.exit(0);

@@ -60,7 +60,13 @@ function treeCpu(pid) {
 async function measure(argv, sandbox, footerRe) {
   const term = new Terminal({ cols: COLS, rows: ROWS, scrollback: 200_000, allowProposedApi: true });
   const started = performance.now();
-  const child = pty.spawn(process.execPath, argv, { name: "xterm-256color", cols: COLS, rows: ROWS, cwd: sandbox.cwd, env: sandbox.env });
+  const child = pty.spawn(process.execPath, argv, {
+    name: "xterm-256color",
+    cols: COLS,
+    rows: ROWS,
+    cwd: sandbox.cwd,
+    env: sandbox.env,
+  });
   let exited = false;
   child.onData((d) => {
     term.write(d);
@@ -155,8 +161,14 @@ const verdict = (ok) => (ok ? "OK" : "MISSED");
 const sandbox = makeResumeSandbox("bench-resume-", MESSAGES);
 if (process.argv.includes("--keep")) console.log(`session sandbox kept at ${sandbox.root}`);
 const tools = {
-  "agent-tui -c": [...(process.env.BENCH_NODE_ARGS ?? "").split(" ").filter((a) => a !== ""), join(ROOT, "bin", "agent-tui.js"), "-c"],
-  ...(WITH_PI ? { "pi 0.73.1 -c": [join(ROOT, "node_modules", "@mariozechner", "pi-coding-agent", "dist", "cli.js"), "-c"] } : {}),
+  "agent-tui -c": [
+    ...(process.env.BENCH_NODE_ARGS ?? "").split(" ").filter((a) => a !== ""),
+    join(ROOT, "bin", "agent-tui.js"),
+    "-c",
+  ],
+  ...(WITH_PI
+    ? { "pi 0.73.1 -c": [join(ROOT, "node_modules", "@mariozechner", "pi-coding-agent", "dist", "cli.js"), "-c"] }
+    : {}),
 };
 // Both footers name the model: ours "Fake Model", pi's "fake-model".
 const footers = { "agent-tui -c": /Fake Model/, "pi 0.73.1 -c": /fake-model/ };
@@ -186,7 +198,9 @@ for (const [name, rs] of Object.entries(results)) {
   console.log(
     `    CPU used by then: the TUI ${fmt(median(rs.map((r) => r.cpuTui)))} (${fmt(median(rs.map((r) => r.cpuTuiAtFooter)))} of it before the footer), every process under it (relay, worker) ${fmt(median(rs.map((r) => r.cpuWorker)))}`,
   );
-  console.log(`    terminal rows written (scrollback+screen) ${String(median(rs.map((r) => r.rowsPrinted))).padStart(9)}`);
+  console.log(
+    `    terminal rows written (scrollback+screen) ${String(median(rs.map((r) => r.rowsPrinted))).padStart(9)}`,
+  );
   // Target: <= 150 MB after resuming a long day and streaming 2,000 more lines (bench/long-day.mjs streams; this is the resume alone).
   console.log(
     `    peak RSS of the TUI process                 ${median(rs.map((r) => r.peakRss))

@@ -27,19 +27,38 @@ writeFileSync(
         baseUrl: "http://127.0.0.1:9/v1",
         api: "openai-completions",
         apiKey: "fake-key",
-        models: [{ id: "fake-model", name: "Fake Model", reasoning: true, input: ["text"], contextWindow: 128000, maxTokens: 4096 }],
+        models: [
+          {
+            id: "fake-model",
+            name: "Fake Model",
+            reasoning: true,
+            input: ["text"],
+            contextWindow: 128000,
+            maxTokens: 4096,
+          },
+        ],
       },
     },
   }),
 );
 writeFileSync(
   join(home, "settings.json"),
-  JSON.stringify({ defaultProvider: "fake", defaultModel: "fake-model", quietStartup: true, enableInstallTelemetry: false }),
+  JSON.stringify({
+    defaultProvider: "fake",
+    defaultModel: "fake-model",
+    quietStartup: true,
+    enableInstallTelemetry: false,
+  }),
 );
 
 const WORKERS = {
   "agent-rpc": [join(ROOT, "bin", "agent-rpc.js"), "--mode", "rpc", "--no-session"],
-  "pi 0.73.1": [join(ROOT, "node_modules", "@mariozechner", "pi-coding-agent", "dist", "cli.js"), "--mode", "rpc", "--no-session"],
+  "pi 0.73.1": [
+    join(ROOT, "node_modules", "@mariozechner", "pi-coding-agent", "dist", "cli.js"),
+    "--mode",
+    "rpc",
+    "--no-session",
+  ],
 };
 
 function once(args) {
@@ -98,4 +117,6 @@ for (const [name, xs] of Object.entries(results)) {
   );
 }
 const ratio = ours / pi;
-console.log(`  ratio agent-rpc / pi = ${ratio.toFixed(3)}   target <= ${TARGET_RATIO}   ${ratio <= TARGET_RATIO ? "OK" : "MISSED"}`);
+console.log(
+  `  ratio agent-rpc / pi = ${ratio.toFixed(3)}   target <= ${TARGET_RATIO}   ${ratio <= TARGET_RATIO ? "OK" : "MISSED"}`,
+);

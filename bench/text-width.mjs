@@ -11,7 +11,10 @@ const SAMPLES = [
   "Accents: café, naïve, Ångström, e\u0301 combining, ｆｕｌｌｗｉｄｔｈ ｆｏｒｍｓ",
   "│ box ─ drawing ┼ and arrows → ← ↑ ↓ with ⚠ warnings ⚡ and 한국어 텍스트",
 ];
-const lines = Array.from({ length: 2000 }, (_, i) => `${i}: ${SAMPLES[i % SAMPLES.length]} ${SAMPLES[(i + 1) % SAMPLES.length]}`);
+const lines = Array.from(
+  { length: 2000 },
+  (_, i) => `${i}: ${SAMPLES[i % SAMPLES.length]} ${SAMPLES[(i + 1) % SAMPLES.length]}`,
+);
 const chars = lines.reduce((n, l) => n + l.length, 0);
 
 function bestOf(runs, fn) {
@@ -36,7 +39,9 @@ const mcps = (ms) => chars / 1e6 / (ms / 1000);
 // fit in one frame at Ink's 30 fps (33 ms): at least 0.18 M chars/s. Without the grapheme
 // width cache in text-width.ts, string-width alone measured 0.07–0.23 here.
 const TARGET = 0.18;
-console.log(`text-width: ${lines.length} mixed non-ASCII lines, ${chars.toLocaleString("en-US")} chars, best of 15 (checksum ${sink % 997})`);
+console.log(
+  `text-width: ${lines.length} mixed non-ASCII lines, ${chars.toLocaleString("en-US")} chars, best of 15 (checksum ${sink % 997})`,
+);
 console.log(
   `textWidth       : ${widthMs.toFixed(1)} ms  ${mcps(widthMs).toFixed(2)} M chars/s  (target ≥ ${TARGET}: ${mcps(widthMs) >= TARGET ? "met" : "NOT met"})`,
 );

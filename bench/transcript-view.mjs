@@ -28,11 +28,17 @@ const RUNS = arg("runs", 3);
 function makeEntries(messages = MESSAGES, mb = MB) {
   const turns = Math.ceil(messages / 5);
   const perTool = Math.floor((mb * 1024 * 1024) / turns);
-  const line = (t, i) => `${String(i).padStart(5, "0")} turn ${t} ok: compiled module_${i % 97}.ts in ${(i * 7) % 300}ms [cache ${i % 3 ? "hit" : "miss"}]`;
+  const line = (t, i) =>
+    `${String(i).padStart(5, "0")} turn ${t} ok: compiled module_${i % 97}.ts in ${(i * 7) % 300}ms [cache ${i % 3 ? "hit" : "miss"}]`;
   const entries = [];
   let id = 1;
   for (let t = 0; t < turns; t += 1) {
-    entries.push({ kind: "user", id: id++, text: `Turn ${t}: please build the project and explain the result of step ${t}.`, images: 0 });
+    entries.push({
+      kind: "user",
+      id: id++,
+      text: `Turn ${t}: please build the project and explain the result of step ${t}.`,
+      images: 0,
+    });
     entries.push({
       kind: "thinking",
       id: id++,
@@ -66,7 +72,12 @@ function makeEntries(messages = MESSAGES, mb = MB) {
         output: { text, details: undefined, images: 0 },
       },
     });
-    entries.push({ kind: "markdown", id: id++, text: `The build of step ${t} passed. Nothing else to do.`, continues: false });
+    entries.push({
+      kind: "markdown",
+      id: id++,
+      text: `The build of step ${t} passed. Nothing else to do.`,
+      continues: false,
+    });
   }
   return entries.slice(0, messages);
 }
@@ -139,7 +150,11 @@ async function runOnce() {
     const store = createStore(state, { frameMs: 0 });
     // As in the app: keys reach the view through the key router, the store says the view is open.
     store.dispatch({ type: "transcript_view", open: true });
-    const controller = createController({ store, connection: { rpc: {}, respondToUi: () => undefined, getSnapshot: () => ({}) }, exit: () => undefined });
+    const controller = createController({
+      store,
+      connection: { rpc: {}, respondToUi: () => undefined, getSnapshot: () => ({}) },
+      exit: () => undefined,
+    });
     return { store, controller };
   };
 
@@ -151,7 +166,8 @@ async function runOnce() {
     const { renderMarkdown } = await import("../dist/tui/render/markdown.js");
     const { warmUpSample } = await import("../dist/tui/render/warm-up.js");
     for (const lang of WARM_LANGUAGES) highlightCode("const x = 1;\n", lang);
-    for (let pass = 0; pass < 6; pass += 1) renderMarkdown(warmUpSample(pass), COLUMNS - 3, { highlight: pass % 2 === 0 });
+    for (let pass = 0; pass < 6; pass += 1)
+      renderMarkdown(warmUpSample(pass), COLUMNS - 3, { highlight: pass % 2 === 0 });
     const warm = storeOf(makeEntries(10, 0.01));
     render(view(warm.store, warm.controller)).unmount();
   }
@@ -163,7 +179,8 @@ async function runOnce() {
     const c = cpuMs();
     const app = render(view(store, controller));
     const ms = { wall: performance.now() - t, cpu: cpuMs() - c };
-    if (!(app.lastFrame() ?? "").includes("passed")) throw new Error(`the view did not show the session:\n${app.lastFrame()}`);
+    if (!(app.lastFrame() ?? "").includes("passed"))
+      throw new Error(`the view did not show the session:\n${app.lastFrame()}`);
     return { app, ms };
   };
   /** Wall and CPU time from writing `key` to the frame it produces (React renders right after). */
@@ -235,11 +252,15 @@ const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean)
 const LOAD_BEFORE = machineLine();
 const runs = [];
 for (let r = 0; r < RUNS; r += 1) {
-  const child = spawnSync(process.execPath, [...NODE_ARGS, import.meta.filename, "--child", "--messages", String(MESSAGES), "--mb", String(MB)], {
-    encoding: "utf8",
-    stdio: ["ignore", "pipe", "inherit"],
-    maxBuffer: 64 * 1024 * 1024,
-  });
+  const child = spawnSync(
+    process.execPath,
+    [...NODE_ARGS, import.meta.filename, "--child", "--messages", String(MESSAGES), "--mb", String(MB)],
+    {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "inherit"],
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  );
   if (child.status !== 0) throw new Error(`run ${r + 1} failed (exit ${child.status})`);
   runs.push(JSON.parse(child.stdout.trim().split("\n").at(-1)));
 }
@@ -251,7 +272,9 @@ const line = (label, pick, target, note = "") => {
   const wall = median(runs.map((r) => pick(r, "wall")));
   const cpu = median(runs.map((r) => pick(r, "cpu")));
   const goal = target === undefined ? "(no target)" : `<= ${target} ms`;
-  console.log(`  ${label.padEnd(40)} ${ms(wall).padStart(10)} (cpu ${ms(cpu).padStart(9)})  ${mark(wall, target)} ${goal}${note}`);
+  console.log(
+    `  ${label.padEnd(40)} ${ms(wall).padStart(10)} (cpu ${ms(cpu).padStart(9)})  ${mark(wall, target)} ${goal}${note}`,
+  );
 };
 const of = (samples, field) => samples.map((s) => s[field]);
 const max = (xs) => Math.max(...xs);
@@ -264,7 +287,9 @@ console.log(
 console.log(`  before: ${LOAD_BEFORE}`);
 console.log(`  after:  ${machineLine()}`);
 line("open: entries to first frame", (r, f) => r.open[f], 1000);
-console.log(`  rows right after opening ${runs[0].rowsAtOpen} (answers not laid out yet are estimated), after the background layout ${runs[0].rowsAfter}`);
+console.log(
+  `  rows right after opening ${runs[0].rowsAtOpen} (answers not laid out yet are estimated), after the background layout ${runs[0].rowsAfter}`,
+);
 const PHASES = {
   during: "scroll keys back to back right after opening (the rest is laid out in the background):",
   after: "scroll keys back to back once the background layout is done:",

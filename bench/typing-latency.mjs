@@ -105,7 +105,8 @@ for (const withLoad of conditions) {
       results[key] ??= [];
       const delays = await runOnce(n, step, withLoad);
       results[key].push(delays);
-      if (process.env.BENCH_VERBOSE) console.log(`  run ${run + 1} ${n}${withLoad ? " +load" : ""}: ${delays.map((d) => d.toFixed(0)).join(" ")}`);
+      if (process.env.BENCH_VERBOSE)
+        console.log(`  run ${run + 1} ${n}${withLoad ? " +load" : ""}: ${delays.map((d) => d.toFixed(0)).join(" ")}`);
     }
   }
 }
@@ -137,7 +138,9 @@ for (const withLoad of conditions) {
   if (o) {
     const ratio = (k) => (p ? ` (${(o[k] / p[k]).toFixed(2)}x pi)` : "");
     console.log(`    ${o.p95 <= 50 ? "ok  " : "MISS"} agent-tui p95 ${fmt(o.p95)} ms${ratio("p95")}   target <= 50 ms`);
-    console.log(`    ${o.p99 <= 100 ? "ok  " : "MISS"} agent-tui p99 ${fmt(o.p99)} ms${ratio("p99")}   target <= 100 ms`);
+    console.log(
+      `    ${o.p99 <= 100 ? "ok  " : "MISS"} agent-tui p99 ${fmt(o.p99)} ms${ratio("p99")}   target <= 100 ms`,
+    );
   }
 }
 process.exit(0);

@@ -43,7 +43,11 @@ const FIRST_QUESTIONS = [
 function timeWorker(argv, sandbox, { ask }) {
   return new Promise((resolveRun, reject) => {
     const started = performance.now();
-    const child = spawn(process.execPath, argv, { cwd: sandbox.cwd, env: sandbox.env, stdio: ["pipe", "pipe", "pipe"] });
+    const child = spawn(process.execPath, argv, {
+      cwd: sandbox.cwd,
+      env: sandbox.env,
+      stdio: ["pipe", "pipe", "pipe"],
+    });
     const result = { first: Number.NaN, answers: {}, cpu: Number.NaN };
     let buffered = "";
     let stderr = "";
@@ -78,7 +82,8 @@ function timeWorker(argv, sandbox, { ask }) {
     const timer = setTimeout(() => child.kill("SIGKILL"), 30_000);
     child.on("exit", (code, signal) => {
       clearTimeout(timer);
-      if (Number.isNaN(result.first)) reject(new Error(`${argv.join(" ")} exited (${code ?? signal}) before answering:\n${stderr}`));
+      if (Number.isNaN(result.first))
+        reject(new Error(`${argv.join(" ")} exited (${code ?? signal}) before answering:\n${stderr}`));
       else resolveRun(result);
     });
   });
@@ -91,7 +96,10 @@ function agentTargets(root, label = "") {
   return {
     [`agent-rpc --continue (stdio)${label}`]: { argv: [bin, "--continue"], ask: true },
     // What agent-tui starts for a local session: the live worker in this process, stdio its first client.
-    [`agent-rpc attach --or-serve --continue${label}`]: { argv: [bin, "attach", "--or-serve", "--continue", "--idle-exit", "60"], ask: true },
+    [`agent-rpc attach --or-serve --continue${label}`]: {
+      argv: [bin, "attach", "--or-serve", "--continue", "--idle-exit", "60"],
+      ask: true,
+    },
     [`agent-rpc serve --continue${label}`]: { argv: [bin, "serve", "--continue", "--idle-exit", "60"], ask: false },
   };
 }
@@ -103,7 +111,9 @@ const BASE = (() => {
 const TARGETS = {
   ...agentTargets(ROOT),
   ...(BASE ? agentTargets(BASE, ` [base ${BASE}]`) : {}),
-  ...(WITH_PI ? { "pi 0.73.1 --mode rpc --continue": { argv: [PI_CLI, "--mode", "rpc", "--continue"], ask: true } } : {}),
+  ...(WITH_PI
+    ? { "pi 0.73.1 --mode rpc --continue": { argv: [PI_CLI, "--mode", "rpc", "--continue"], ask: true } }
+    : {}),
 };
 
 const sandbox = makeResumeSandbox("bench-worker-open-", MESSAGES);
@@ -111,7 +121,8 @@ const results = Object.fromEntries(Object.keys(TARGETS).map((name) => [name, []]
 try {
   // Interleaved, so a burst of other work on the machine lands on every target alike.
   for (let run = 0; run < RUNS; run++) {
-    for (const [name, target] of Object.entries(TARGETS)) results[name].push(await timeWorker(target.argv, sandbox, target));
+    for (const [name, target] of Object.entries(TARGETS))
+      results[name].push(await timeWorker(target.argv, sandbox, target));
   }
 } finally {
   if (KEEP) console.log(`sandbox kept: ${sandbox.root}`);
@@ -120,7 +131,9 @@ try {
 
 // The median is the figure; the best run beside it says what the machine's other work cost.
 const ms = (values) => `${Math.round(median(values))} ms (best ${Math.round(Math.min(...values))})`;
-console.log(`worker open: ${MESSAGES} messages, ${sandbox.lines} lines, ${(sandbox.bytes / 1e6).toFixed(1)} MB; median of ${RUNS} runs`);
+console.log(
+  `worker open: ${MESSAGES} messages, ${sandbox.lines} lines, ${(sandbox.bytes / 1e6).toFixed(1)} MB; median of ${RUNS} runs`,
+);
 console.log(`machine: ${cpus().length} cores, load ${LOAD_BEFORE.toFixed(2)} before, ${loadavg()[0].toFixed(2)} after`);
 const answered = (runs, id) => runs.map((r) => r.answers[id]).filter((v) => v !== undefined);
 for (const [name, runs] of Object.entries(results)) {

@@ -45,9 +45,15 @@ const result = await build({
 
 // The shared agent-server chunk: one copy, whichever entry loads it first.
 const outputs = Object.entries(result.metafile.outputs);
-const holding = outputs.filter(([, output]) => Object.keys(output.inputs).some((path) => path.endsWith("dist/agent/agent-server.js")));
-if (holding.length !== 1) throw new Error(`bundle-agent: expected agent-server.js in one output, found ${JSON.stringify(holding.map(([file]) => file))}`);
+const holding = outputs.filter(([, output]) =>
+  Object.keys(output.inputs).some((path) => path.endsWith("dist/agent/agent-server.js")),
+);
+if (holding.length !== 1)
+  throw new Error(
+    `bundle-agent: expected agent-server.js in one output, found ${JSON.stringify(holding.map(([file]) => file))}`,
+  );
 // A CommonJS module bundled here would call require(), which an ES module does not have.
 for (const [file] of outputs) {
-  if (readFileSync(join(ROOT, file), "utf8").includes("Dynamic require of")) throw new Error(`bundle-agent: ${file} bundles a CommonJS module's require()`);
+  if (readFileSync(join(ROOT, file), "utf8").includes("Dynamic require of"))
+    throw new Error(`bundle-agent: ${file} bundles a CommonJS module's require()`);
 }

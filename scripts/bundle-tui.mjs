@@ -79,7 +79,10 @@ const inkInternals = {
 const highlighterEngine = {
   name: "highlighter-engine",
   setup(b) {
-    b.onResolve({ filter: /[\\/]highlighter-engine\.js$/ }, () => ({ path: "highlighter-engine", namespace: "highlighter-engine" }));
+    b.onResolve({ filter: /[\\/]highlighter-engine\.js$/ }, () => ({
+      path: "highlighter-engine",
+      namespace: "highlighter-engine",
+    }));
     b.onLoad({ filter: /.*/, namespace: "highlighter-engine" }, () => ({
       resolveDir: OUT,
       contents: [
@@ -118,7 +121,9 @@ const result = await build({
   logOverride: { "assign-to-define": "silent" },
   // Ink loads its devtools only under DEV=true; they need a package this one does not ship.
   external: ["react-devtools-core"],
-  banner: { js: "import { createRequire as __bundleRequire } from 'node:module'; const require = __bundleRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __bundleRequire } from 'node:module'; const require = __bundleRequire(import.meta.url);",
+  },
   plugins: [inkInternals, highlighterEngine, yogaWithoutFetch],
 });
 
@@ -140,9 +145,17 @@ await build({
 const lazyGrammars = {
   name: "lazy-grammars",
   setup(b) {
-    b.onResolve({ filter: /^highlight\.js\/lib\/core$/ }, () => ({ path: highlightJs.resolve("highlight.js/lib/core") }));
-    b.onResolve({ filter: /^highlight-language-table$/ }, () => ({ path: "table", namespace: "highlight-language-table" }));
-    b.onLoad({ filter: /.*/, namespace: "highlight-language-table" }, () => ({ contents: JSON.stringify(grammars), loader: "json" }));
+    b.onResolve({ filter: /^highlight\.js\/lib\/core$/ }, () => ({
+      path: highlightJs.resolve("highlight.js/lib/core"),
+    }));
+    b.onResolve({ filter: /^highlight-language-table$/ }, () => ({
+      path: "table",
+      namespace: "highlight-language-table",
+    }));
+    b.onLoad({ filter: /.*/, namespace: "highlight-language-table" }, () => ({
+      contents: JSON.stringify(grammars),
+      loader: "json",
+    }));
   },
 };
 await build({
@@ -157,10 +170,14 @@ await build({
 });
 
 // Ink's yoga loader went through the plugin (one it does not match would still fetch()).
-if (yogaLoaders !== 1) throw new Error(`bundle-tui: expected yoga-layout's wasm loader once, rewritten ${yogaLoaders} times`);
+if (yogaLoaders !== 1)
+  throw new Error(`bundle-tui: expected yoga-layout's wasm loader once, rewritten ${yogaLoaders} times`);
 
 // One copy of each patched Ink module: a patch must reach the very module Ink renders with.
 for (const file of INK_INTERNALS) {
-  const copies = Object.keys(result.metafile.inputs).filter((path) => path.replaceAll("\\", "/").endsWith(`ink/build/${file}`));
-  if (copies.length !== 1) throw new Error(`bundle-tui: expected Ink's ${file} once in the bundle, found ${JSON.stringify(copies)}`);
+  const copies = Object.keys(result.metafile.inputs).filter((path) =>
+    path.replaceAll("\\", "/").endsWith(`ink/build/${file}`),
+  );
+  if (copies.length !== 1)
+    throw new Error(`bundle-tui: expected Ink's ${file} once in the bundle, found ${JSON.stringify(copies)}`);
 }

@@ -11,7 +11,9 @@ const FETCH_CHECK = '"function"!=typeof fetch';
 export function yogaLoaderWithoutFetch(source) {
   const found = source.split(FETCH_CHECK).length - 1;
   if (found !== 2 || !source.includes("data:application/octet-stream;base64,")) {
-    throw new Error(`yoga-without-fetch: expected yoga-layout's base64 wasm loader with 2 fetch checks, found ${found}: update scripts/yoga-without-fetch.mjs`);
+    throw new Error(
+      `yoga-without-fetch: expected yoga-layout's base64 wasm loader with 2 fetch checks, found ${found}: update scripts/yoga-without-fetch.mjs`,
+    );
   }
   return source.replaceAll(FETCH_CHECK, "true");
 }

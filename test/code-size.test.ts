@@ -21,7 +21,8 @@ function listFiles(dir: string): string[] {
 function functionName(node: ts.SignatureDeclaration, sf: ts.SourceFile): string {
   if (node.name) return node.name.getText(sf);
   const parent = node.parent;
-  if (ts.isVariableDeclaration(parent) || ts.isPropertyAssignment(parent) || ts.isPropertyDeclaration(parent)) return parent.name.getText(sf);
+  if (ts.isVariableDeclaration(parent) || ts.isPropertyAssignment(parent) || ts.isPropertyDeclaration(parent))
+    return parent.name.getText(sf);
   return "<anonymous>";
 }
 
@@ -32,12 +33,19 @@ function findOversize(root: string): string[] {
     const where = relative(root, file);
     const lines = text.split("\n").length - (text.endsWith("\n") ? 1 : 0);
     if (lines > MAX_FILE_LINES) problems.push(`${where}: ${lines} lines`);
-    const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith(".tsx") ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+    const sf = ts.createSourceFile(
+      file,
+      text,
+      ts.ScriptTarget.Latest,
+      true,
+      file.endsWith(".tsx") ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+    );
     const visit = (node: ts.Node): void => {
       if (ts.isFunctionLike(node) && "body" in node && node.body) {
         const first = sf.getLineAndCharacterOfPosition(node.getStart(sf)).line;
         const last = sf.getLineAndCharacterOfPosition(node.end).line;
-        if (last - first + 1 > MAX_FUNCTION_LINES) problems.push(`${where}:${first + 1} ${functionName(node, sf)}: ${last - first + 1} lines`);
+        if (last - first + 1 > MAX_FUNCTION_LINES)
+          problems.push(`${where}:${first + 1} ${functionName(node, sf)}: ${last - first + 1} lines`);
       }
       ts.forEachChild(node, visit);
     };
@@ -82,8 +90,15 @@ describe("code size", () => {
       writeFileSync(join(root, "fine.ts"), `export function ok(): void {\n${body(78)}\n}\n`);
       writeFileSync(join(root, "long.ts"), `export function tooLong(): void {\n${body(79)}\n}\n`);
       writeFileSync(join(root, "method.ts"), `export class C {\n  run(): void {\n${body(79)}\n  }\n}\n`);
-      writeFileSync(join(root, "big.ts"), `${Array.from({ length: 401 }, (_, i) => `export const c${i} = ${i};`).join("\n")}\n`);
-      expect(findOversize(root).sort()).toEqual(["big.ts: 401 lines", "long.ts:1 tooLong: 81 lines", "method.ts:2 run: 81 lines"]);
+      writeFileSync(
+        join(root, "big.ts"),
+        `${Array.from({ length: 401 }, (_, i) => `export const c${i} = ${i};`).join("\n")}\n`,
+      );
+      expect(findOversize(root).sort()).toEqual([
+        "big.ts: 401 lines",
+        "long.ts:1 tooLong: 81 lines",
+        "method.ts:2 run: 81 lines",
+      ]);
     } finally {
       rmSync(root, { recursive: true, force: true });
     }

@@ -87,7 +87,8 @@ function listFiles(dir: string): string[] {
 const folderOf = (root: string, file: string): string => relative(root, dirname(file)).split(sep).join("/");
 const within = (folder: string, prefix: string): boolean => folder === prefix || folder.startsWith(`${prefix}/`);
 
-const IMPORT_RE = /(?:import|export)\s[^'"]*?from\s*["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)|import\s+["']([^"']+)["']/g;
+const IMPORT_RE =
+  /(?:import|export)\s[^'"]*?from\s*["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)|import\s+["']([^"']+)["']/g;
 
 function layerAllows(from: Area, to: Area, targetFolder: string, targetFile: string): boolean {
   if (from === to) return true;
@@ -162,7 +163,10 @@ describe("import rules", () => {
       write("agent/b.ts", 'import { y } from "../bridge/c.js";\nimport { Box } from "ink";\n');
       write("bridge/c.ts", 'import { stream } from "@mariozechner/pi-ai";\n');
       write("bridge/index.ts", "export {};\n");
-      write("tui/d.tsx", 'import { z } from "../bridge/c.js";\nimport { ok } from "../bridge/index.js";\nimport { P } from "../protocol/a.js";\n');
+      write(
+        "tui/d.tsx",
+        'import { z } from "../bridge/c.js";\nimport { ok } from "../bridge/index.js";\nimport { P } from "../protocol/a.js";\n',
+      );
       write(
         "tui/state/s.ts",
         'import { line } from "../render/r.js";\nimport { View } from "../components/v.js";\nimport { t } from "./t.js";\nimport { d } from "../d.js";\n',

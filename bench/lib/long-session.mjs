@@ -13,11 +13,20 @@ const usage = (input, output) => ({
   cacheRead: 0,
   cacheWrite: 0,
   totalTokens: input + output,
-  cost: { input: input * 3e-6, output: output * 15e-6, cacheRead: 0, cacheWrite: 0, total: input * 3e-6 + output * 15e-6 },
+  cost: {
+    input: input * 3e-6,
+    output: output * 15e-6,
+    cacheRead: 0,
+    cacheWrite: 0,
+    total: input * 3e-6 + output * 15e-6,
+  },
 });
 
 function answerText(n, last) {
-  const code = Array.from({ length: 16 }, (_, k) => `  const part${k} = normalise(input, ${k}); // step ${n}, part ${k}`);
+  const code = Array.from(
+    { length: 16 },
+    (_, k) => `  const part${k} = normalise(input, ${k}); // step ${n}, part ${k}`,
+  );
   return [
     `Here is what I found for step ${n}. The function **step${n}** reads the *input*, normalises it and \`doubles\` it; see the [docs](https://example.com/${n}).`,
     "",
@@ -68,15 +77,26 @@ export function longSessionLines(count, cwd, texts = LONG_DAY_TEXTS) {
   let id = 0;
   const nextId = () => (id++).toString(16).padStart(8, "0");
   const t0 = Date.now() - count * 1000;
-  const lines = [JSON.stringify({ type: "session", version: 3, id: texts.id, timestamp: new Date(t0).toISOString(), cwd })];
+  const lines = [
+    JSON.stringify({ type: "session", version: 3, id: texts.id, timestamp: new Date(t0).toISOString(), cwd }),
+  ];
   let parentId = null;
   let transcriptLines = 0;
   const push = (message, i) => {
     const entryId = nextId();
     const stamp = t0 + i * 1000;
-    lines.push(JSON.stringify({ type: "message", id: entryId, parentId, timestamp: new Date(stamp).toISOString(), message: { ...message, timestamp: stamp } }));
+    lines.push(
+      JSON.stringify({
+        type: "message",
+        id: entryId,
+        parentId,
+        timestamp: new Date(stamp).toISOString(),
+        message: { ...message, timestamp: stamp },
+      }),
+    );
     parentId = entryId;
-    for (const part of message.content) transcriptLines += (part.text ?? JSON.stringify(part.arguments ?? "")).split("\n").length;
+    for (const part of message.content)
+      transcriptLines += (part.text ?? JSON.stringify(part.arguments ?? "")).split("\n").length;
   };
   const assistant = (content, stopReason) => ({
     role: "assistant",
@@ -100,7 +120,9 @@ export function longSessionLines(count, cwd, texts = LONG_DAY_TEXTS) {
           type: "toolCall",
           id: callId,
           name: bash ? "bash" : "read",
-          arguments: bash ? { command: `grep -n step${n} -r src | head -${texts.grepLimit}` } : { path: `src/step${n}.ts` },
+          arguments: bash
+            ? { command: `grep -n step${n} -r src | head -${texts.grepLimit}` }
+            : { path: `src/step${n}.ts` },
         };
         push(assistant([{ type: "text", text: `Let me look at step ${n}.` }, call], "toolUse"), i);
         break;
@@ -122,7 +144,8 @@ export function longSessionLines(count, cwd, texts = LONG_DAY_TEXTS) {
     }
   }
   // A session that does not end on an answer still shows the mark: put it on a last message.
-  if (count % 4 !== 0) push(assistant([{ type: "text", text: texts.answer(Math.floor(count / 4) + 1, true) }], "stop"), count);
+  if (count % 4 !== 0)
+    push(assistant([{ type: "text", text: texts.answer(Math.floor(count / 4) + 1, true) }], "stop"), count);
   return { lines, messages: lines.length - 1, transcriptLines };
 }
 

@@ -49,7 +49,12 @@ export function descendants(root) {
 /** The first words of a process's command line ("" when it is gone). */
 export function commandOf(pid) {
   try {
-    return readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").filter(Boolean).slice(0, 3).join(" ").replace(/\S*\//g, "");
+    return readFileSync(`/proc/${pid}/cmdline`, "utf8")
+      .split("\0")
+      .filter(Boolean)
+      .slice(0, 3)
+      .join(" ")
+      .replace(/\S*\//g, "");
   } catch {
     return "";
   }

@@ -34,9 +34,9 @@ const RESUME_TEXTS = {
   prompt: (n) => `Step ${n}: please look at src/step${n}.ts and explain what it does.`,
   grepLimit: 20,
   toolOutput: (n, bash) =>
-    Array.from({ length: 20 }, (_, k) => (bash ? `src/step${n}.ts:${k + 1}:  const value${k} = step${n}(${k});` : `line ${k + 1} of src/step${n}.ts`)).join(
-      "\n",
-    ),
+    Array.from({ length: 20 }, (_, k) =>
+      bash ? `src/step${n}.ts:${k + 1}:  const value${k} = step${n}(${k});` : `line ${k + 1} of src/step${n}.ts`,
+    ).join("\n"),
   answer: answerText,
 };
 
@@ -46,7 +46,16 @@ const MODELS = {
       baseUrl: "http://127.0.0.1:9/v1",
       api: "openai-completions",
       apiKey: "fake-key",
-      models: [{ id: "fake-model", name: "Fake Model", reasoning: true, input: ["text"], contextWindow: 128000, maxTokens: 4096 }],
+      models: [
+        {
+          id: "fake-model",
+          name: "Fake Model",
+          reasoning: true,
+          input: ["text"],
+          contextWindow: 128000,
+          maxTokens: 4096,
+        },
+      ],
     },
   },
 };
@@ -62,7 +71,12 @@ export function makeResumeSandbox(prefix, count) {
   writeFileSync(join(dirs.agent, "models.json"), JSON.stringify(MODELS));
   writeFileSync(
     join(dirs.agent, "settings.json"),
-    JSON.stringify({ defaultProvider: "fake", defaultModel: "fake-model", quietStartup: true, enableInstallTelemetry: false }),
+    JSON.stringify({
+      defaultProvider: "fake",
+      defaultModel: "fake-model",
+      quietStartup: true,
+      enableInstallTelemetry: false,
+    }),
   );
   const slug = `--${dirs.cwd.replace(/^[/\\]/, "").replace(/[/\\:]/g, "-")}--`;
   const sessionDir = join(dirs.agent, "sessions", slug);
@@ -81,7 +95,10 @@ export function makeResumeSandbox(prefix, count) {
     PI_OFFLINE: "1",
     PI_SKIP_VERSION_CHECK: "1",
     ...(process.env.BENCH_PROFILE_DIR
-      ? { BENCH_PROFILE_DIR: process.env.BENCH_PROFILE_DIR, NODE_OPTIONS: `--require ${join(import.meta.dirname, "cpu-profile-hook.cjs")}` }
+      ? {
+          BENCH_PROFILE_DIR: process.env.BENCH_PROFILE_DIR,
+          NODE_OPTIONS: `--require ${join(import.meta.dirname, "cpu-profile-hook.cjs")}`,
+        }
       : {}),
   };
   return {

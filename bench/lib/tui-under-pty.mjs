@@ -68,9 +68,13 @@ export async function makeSandbox(script) {
   const dirs = { home: join(root, "home"), agent: join(root, "agent"), cwd: join(root, "cwd"), tmp: join(root, "tmp") };
   for (const d of Object.values(dirs)) mkdirSync(d, { recursive: true });
   writeFileSync(join(root, "script.json"), JSON.stringify(script));
-  const llm = spawn(process.execPath, [join(ROOT, "test", "fixtures", "fake-llm-server.mjs"), "--script", join(root, "script.json")], {
-    stdio: ["ignore", "pipe", "inherit"],
-  });
+  const llm = spawn(
+    process.execPath,
+    [join(ROOT, "test", "fixtures", "fake-llm-server.mjs"), "--script", join(root, "script.json")],
+    {
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
   const first = await new Promise((res, rej) => {
     createInterface({ input: llm.stdout }).once("line", res);
     llm.once("exit", () => rej(new Error("fake model exited")));
@@ -185,7 +189,10 @@ TARGETS["agent-tui ink"] = { ...TARGETS["agent-tui"], env: { AGENT_TUI_INK_WRITE
 // BENCH_BASE_ROOT=<checkout with dist built>: a third target, "agent-tui base", that runs that
 // build of agent-tui (e.g. the commit before a change) in the same run, alternating with the others.
 if (process.env.BENCH_BASE_ROOT) {
-  TARGETS["agent-tui base"] = { ...TARGETS["agent-tui"], argv: (extra) => [join(resolve(process.env.BENCH_BASE_ROOT), "bin", "agent-tui.js"), ...extra] };
+  TARGETS["agent-tui base"] = {
+    ...TARGETS["agent-tui"],
+    argv: (extra) => [join(resolve(process.env.BENCH_BASE_ROOT), "bin", "agent-tui.js"), ...extra],
+  };
 }
 
 /** A TUI under a pty: its screen, byte counts while `measuring`, and waits on screen states. */
@@ -273,7 +280,9 @@ export function startTui(name, sandbox, { cols = 100, rows = 30, args = [], node
     const under = descendants(child.pid);
     // A profiled TUI writes its profile only on a clean exit: ask for one first (Ctrl+C clears
     // the editor, then twice exits).
-    const profiled = nodeArgs.some((a) => a.startsWith("--cpu-prof") || a.startsWith("--heap-prof")) || Boolean(process.env.BENCH_PROFILE_DIR);
+    const profiled =
+      nodeArgs.some((a) => a.startsWith("--cpu-prof") || a.startsWith("--heap-prof")) ||
+      Boolean(process.env.BENCH_PROFILE_DIR);
     if (profiled) {
       for (let i = 0; i < 3; i++) child.write("\u0003");
     }
@@ -282,7 +291,11 @@ export function startTui(name, sandbox, { cols = 100, rows = 30, args = [], node
       await exitedWithin(3000);
     }
     // Profiled processes under it write their profiles as they exit: give them the time.
-    for (let waited = 0; profiled && waited < 5000 && under.some((pid) => !Number.isNaN(cpuSeconds(pid))); waited += 100) {
+    for (
+      let waited = 0;
+      profiled && waited < 5000 && under.some((pid) => !Number.isNaN(cpuSeconds(pid)));
+      waited += 100
+    ) {
       await new Promise((r) => setTimeout(r, 100));
     }
     for (const pid of under) {

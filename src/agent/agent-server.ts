@@ -1,6 +1,7 @@
 // Wires one worker process: stdout takeover and frame writer, configuration, model choice,
-// session store, tools, extensions, runtime, command table, stdin server, ready frame, and
-// the shutdown paths (stdin end → 0, SIGTERM → 143, SIGHUP → 129, EPIPE → client gone).
+// session store, tools, extensions (what they may do: extension-port.ts), runtime, command
+// table, stdin server, ready frame, and the shutdown paths (stdin end → 0, SIGTERM → 143,
+// SIGHUP → 129, EPIPE → client gone).
 // `agent-rpc serve` swaps stdio for the live transport (src/agent/live/).
 
 import { randomUUID } from "node:crypto";
@@ -8,11 +9,15 @@ import type { CliOptions } from "./cli.js";
 import { agentHome, loadConfig, type LoadedConfig } from "./config.js";
 import type { AgentServices, CommandContext } from "./commands/command-table.js";
 import { buildCommandTable } from "./commands/registry.js";
-import { saveDefaultModel } from "./commands/model-commands.js";
-import type { HostRuntime } from "./extensions/runtime-port.js";
 import { DEMO_PROVIDER } from "./providers/demo-model.js";
 import { ModelRegistry } from "./providers/model-registry.js";
-import { createFrameWriter, STREAM_COALESCE_MS, takeOverStdout, type FrameSink, type FrameWriter } from "./rpc/frame-writer.js";
+import {
+  createFrameWriter,
+  STREAM_COALESCE_MS,
+  takeOverStdout,
+  type FrameSink,
+  type FrameWriter,
+} from "./rpc/frame-writer.js";
 import { startRpcServer, type RpcServer } from "./rpc/rpc-server.js";
 import { AgentRuntime, type RuntimeOptions } from "./runtime/agent-runtime.js";
 import { HookRegistry, type FinishedToolCall, type ToolResultOverride } from "./runtime/hooks.js";
@@ -20,6 +25,7 @@ import type { WireEvent } from "./runtime/wire-events.js";
 import { openSessionManager, type SessionManager } from "./session/index.js";
 import { getSessionFeatures, installSessionFeatures } from "./session/features.js";
 import { setupExtensions } from "./extensions/index.js";
+import { extensionPort } from "./extension-port.js";
 import { isThinkingLevel } from "./providers/thinking.js";
 import { loadAgentCore } from "./providers/lazy.js";
 import { BUILTIN_TOOL_NAMES } from "./tools/prompt-info.js";
@@ -76,7 +82,13 @@ function createSessionNotices(): { notice(message: string): void; ready(writer: 
   return {
     notice(message) {
       warn(message);
-      const frame = { type: "extension_ui_request", id: `session-notice-${randomUUID()}`, method: "notify", message, notifyType: "warning" };
+      const frame = {
+        type: "extension_ui_request",
+        id: `session-notice-${randomUUID()}`,
+        method: "notify",
+        message,
+        notifyType: "warning",
+      };
       if (writer) writer.write(frame);
       else early.push(frame);
     },
@@ -119,55 +131,6 @@ async function initialModel(
   const restoredThinking = isThinkingLevel(restored.thinkingLevel) ? restored.thinkingLevel : undefined;
   const thinkingLevel = cli.thinking ?? choice.thinkingLevel ?? restoredThinking;
   return { ...(choice.model ? { model: choice.model } : {}), ...(thinkingLevel ? { thinkingLevel } : {}) };
-}
-
-/** What extensions may do to the running agent (the `pi` API's effects). */
-function extensionPort(runtime: AgentRuntime, session: SessionManager, writer: FrameWriter, shutdown: Shutdown): HostRuntime {
-  return {
-    isIdle: () => !runtime.isStreaming,
-    abort: () => runtime.abort(),
-    hasPendingMessages: () => runtime.queues.pendingCount > 0,
-    waitForIdle: () => runtime.waitForIdle(),
-    shutdown: () => shutdown(0),
-    sendUserMessage: (content, options) => {
-      const text = typeof content === "string" ? content : content.map((c) => (c.type === "text" ? c.text : "")).join("");
-      if (runtime.isStreaming) return runtime.queueMessage(options.deliverAs === "followUp" ? "followUp" : "steering", text);
-      return runtime.prompt(text);
-    },
-    setSessionName: (name) => {
-      session.setName(name);
-      writer.write({ type: "session_info_changed", name });
-    },
-    getSessionName: () => session.getName(),
-    appendEntry: (customType, data) => void session.appendCustom(customType, data),
-    setLabel: (entryId, label) => void session.appendLabel(entryId, label),
-    getThinkingLevel: () => runtime.thinkingLevel,
-    setThinkingLevel: (level) => {
-      if (isThinkingLevel(level)) runtime.setThinkingLevel(level);
-    },
-    toolNames: () => runtime.toolNames(),
-    activeToolNames: () => runtime.activeToolNames(),
-    setActiveTools: (names) => runtime.setActiveTools(names),
-    allTools: () => runtime.allTools(),
-    // pi.setModel saves the default too, as /model does (pi's AgentSession.setModel).
-    setModel: async (provider, modelId) => {
-      const chosen = await runtime.selectModel(provider, modelId);
-      if (chosen && runtime.model) saveDefaultModel(runtime.config, runtime.model);
-      return chosen;
-    },
-    signal: () => runtime.signal,
-    sendMessage: (message, options) => {
-      const custom = {
-        role: "custom" as const,
-        customType: message.customType,
-        content: message.content,
-        display: message.display ?? true,
-        timestamp: Date.now(),
-        ...(message.details !== undefined ? { details: message.details } : {}),
-      };
-      runtime.sendCustomMessage(custom, options).catch((error: unknown) => warn(`sendMessage failed: ${(error as Error).message}`));
-    },
-  };
 }
 
 /** The command table served on stdin (or on the live transport), then the ready frame. */
@@ -246,13 +209,25 @@ function createShutdown(parts: Parts): (code: number) => Promise<void> {
 function onSignals(shutdown: Shutdown, live: LiveTransport | undefined): void {
   process.on("SIGTERM", () => shutdown(143));
   // A live worker has no terminal: a stray hangup must not end the run it keeps going.
-  process.on("SIGHUP", () => (live ? warn("SIGHUP ignored (live worker; agent-rpc sessions --stop ends it)") : shutdown(129)));
+  process.on("SIGHUP", () =>
+    live ? warn("SIGHUP ignored (live worker; agent-rpc sessions --stop ends it)") : shutdown(129),
+  );
   process.on("SIGINT", () => shutdown(130));
 }
 
 /** `agent-rpc serve`'s modules, loaded only then: a stdio worker never needs them. */
-function loadLiveModules(): Promise<[typeof import("./live/live-transport.js"), typeof import("./live/idle-exit.js"), typeof import("./live/stdio-link.js")]> {
-  return Promise.all([import("./live/live-transport.js"), import("./live/idle-exit.js"), import("./live/stdio-link.js")]);
+function loadLiveModules(): Promise<
+  [
+    typeof import("./live/live-transport.js"),
+    typeof import("./live/idle-exit.js"),
+    typeof import("./live/stdio-link.js"),
+  ]
+> {
+  return Promise.all([
+    import("./live/live-transport.js"),
+    import("./live/idle-exit.js"),
+    import("./live/stdio-link.js"),
+  ]);
 }
 
 function createLive(
@@ -292,8 +267,11 @@ export async function startAgent({ cli, version, cwd, notices }: StartOptions): 
   // Asked for before the session is read, so the files are read while it is parsed.
   const liveModules = cli.serve ? loadLiveModules() : undefined;
   const session = openSession(cli, cwd, config.home, (message) => sessionNotices.notice(message));
-  const live = liveModules ? createLive(await liveModules, { cli, config, version, liveId: session.sessionId, sink }) : undefined;
-  const writer = live?.writer ?? createFrameWriter({ sink, onClientGone: () => shutdown(0), coalesceMs: STREAM_COALESCE_MS });
+  const live = liveModules
+    ? createLive(await liveModules, { cli, config, version, liveId: session.sessionId, sink })
+    : undefined;
+  const writer =
+    live?.writer ?? createFrameWriter({ sink, onClientGone: () => shutdown(0), coalesceMs: STREAM_COALESCE_MS });
   Object.assign(parts, { hooks, session, writer, live });
   const emit = (event: WireEvent): void => writer.write(event);
   const runtime = new AgentRuntime({
@@ -304,7 +282,10 @@ export async function startAgent({ cli, version, cwd, notices }: StartOptions): 
     emit,
     store: session,
     // The tool modules load typebox (~170 ms): on the first run's preflight or the warm-up below.
-    lazyTools: { names: BUILTIN_TOOL_NAMES, load: async () => (await import("./tools/index.js")).createCodingTools({ cwd }) },
+    lazyTools: {
+      names: BUILTIN_TOOL_NAMES,
+      load: async () => (await import("./tools/index.js")).createCodingTools({ cwd }),
+    },
     ...(await initialModel(cli, config, models, session)),
   });
   const frameRoutes: FrameRoutes = new Map();
@@ -320,7 +301,7 @@ export async function startAgent({ cli, version, cwd, notices }: StartOptions): 
     ...(cli.provider === DEMO_PROVIDER ? { demo: true } : {}),
     emit: (frame) => writer.write(frame),
     warn,
-    runtime: extensionPort(runtime, session, writer, shutdown),
+    runtime: extensionPort({ runtime, session, writer, shutdown, warn }),
   });
   hooks.add(extensions.hooks);
   // Last, after extensions rewrote results: a tool that printed a credential (cat models.json)
@@ -376,7 +357,10 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | undefined>
  * attached without them (the client asks get_session_stats, which answers the error) rather
  * than ending the worker with the attach.
  */
-function statsForAttach(runtime: Parameters<typeof sessionStats>[0], services: Parameters<typeof sessionStats>[1]): Record<string, unknown> | undefined {
+function statsForAttach(
+  runtime: Parameters<typeof sessionStats>[0],
+  services: Parameters<typeof sessionStats>[1],
+): Record<string, unknown> | undefined {
   try {
     return sessionStats(runtime, services);
   } catch (error) {

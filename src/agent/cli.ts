@@ -56,7 +56,16 @@ Configuration: $AGENT_TUI_HOME (default ~/.agent-tui) holds models.json and sett
 Live workers keep their sockets in $AGENT_TUI_HOME/live (docs/protocol-notes.md, "Live sessions").
 `;
 
-type ValueFlag = "provider" | "model" | "thinking" | "sessionDir" | "session" | "name" | "extension" | "mode" | "idleExit";
+type ValueFlag =
+  | "provider"
+  | "model"
+  | "thinking"
+  | "sessionDir"
+  | "session"
+  | "name"
+  | "extension"
+  | "mode"
+  | "idleExit";
 
 const VALUE_FLAGS: Record<string, ValueFlag> = {
   "--mode": "mode",
@@ -135,7 +144,8 @@ function applyValue(options: CliOptions, key: ValueFlag, value: string): void {
       return;
     case "idleExit": {
       const seconds = Number(value);
-      if (!Number.isFinite(seconds) || seconds <= 0) throw new CliError(`Invalid --idle-exit: ${value} (seconds, more than 0)`);
+      if (!Number.isFinite(seconds) || seconds <= 0)
+        throw new CliError(`Invalid --idle-exit: ${value} (seconds, more than 0)`);
       options.idleExitSeconds = seconds;
       return;
     }

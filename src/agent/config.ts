@@ -125,7 +125,8 @@ export function decodeSettings(raw: unknown): AgentSettings {
   const queue = (v: unknown): QueueMode | undefined => (v === "all" || v === "one-at-a-time" ? v : undefined);
   settings.steeringMode = queue(raw["steeringMode"]) ?? settings.steeringMode;
   settings.followUpMode = queue(raw["followUpMode"]) ?? settings.followUpMode;
-  if (raw["interruptMode"] === "wait" || raw["interruptMode"] === "immediate") settings.interruptMode = raw["interruptMode"];
+  if (raw["interruptMode"] === "wait" || raw["interruptMode"] === "immediate")
+    settings.interruptMode = raw["interruptMode"];
   const retry = raw["retry"];
   if (isObject(retry)) {
     if (typeof retry["enabled"] === "boolean") settings.retry.enabled = retry["enabled"];
@@ -133,7 +134,8 @@ export function decodeSettings(raw: unknown): AgentSettings {
     if (typeof retry["baseDelayMs"] === "number") settings.retry.baseDelayMs = retry["baseDelayMs"];
   }
   const compaction = raw["compaction"];
-  if (isObject(compaction) && typeof compaction["enabled"] === "boolean") settings.compaction.enabled = compaction["enabled"];
+  if (isObject(compaction) && typeof compaction["enabled"] === "boolean")
+    settings.compaction.enabled = compaction["enabled"];
   settings.shellEnvironment = decodeShellEnvironmentPolicy(raw["shellEnvironment"]);
   return settings;
 }
@@ -181,7 +183,12 @@ function setAt(raw: Record<string, unknown>, path: string, value: unknown): void
  * display settings there) are kept, and replaced atomically (temp file + rename): a crash
  * never leaves half a file. The in-memory settings follow.
  */
-export function persistSetting(config: LoadedConfig, key: string, value: unknown, warn: (message: string) => void): void {
+export function persistSetting(
+  config: LoadedConfig,
+  key: string,
+  value: unknown,
+  warn: (message: string) => void,
+): void {
   persistSettings(config, { [key]: value }, warn);
 }
 

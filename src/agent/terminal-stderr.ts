@@ -19,7 +19,9 @@ export function guardTerminalStderr(stream: NodeJS.WriteStream = process.stderr)
   const decoder = new StringDecoder("utf8");
   const guarded: Write = (chunk, encodingOrCallback, callback) => {
     const text = typeof chunk === "string" ? chunk : decoder.write(Buffer.from(chunk));
-    return typeof encodingOrCallback === "function" ? write(visibleText(text), encodingOrCallback) : write(visibleText(text), encodingOrCallback, callback);
+    return typeof encodingOrCallback === "function"
+      ? write(visibleText(text), encodingOrCallback)
+      : write(visibleText(text), encodingOrCallback, callback);
   };
   stream.write = guarded as typeof stream.write;
 }

@@ -17,7 +17,10 @@ const PI_MISSING: readonly string[] = [
   "list_files",
 ];
 
-/** Commands each flavour lacks (docs/protocol.md §0.4; clear_queue, get_settings, set_setting and list_files are ours only). */
+/**
+ * Commands each flavour lacks (docs/protocol.md §0.4; clear_queue, get_settings, set_setting and
+ * list_files are ours only).
+ */
 const MISSING: Record<Exclude<WorkerFlavour, "unknown">, readonly string[]> = {
   ours: [],
   pi: PI_MISSING,
@@ -61,7 +64,12 @@ const SETTLED_EVENT_FLAVOURS = new Set<WorkerFlavour>(["ours", "pi"]);
  * probed: its answer is the whole session tree (megabytes for a long session, at every start),
  * and every worker has it exactly when it has get_entries (§0.4), so it follows that probe.
  */
-export const CAPABILITY_PROBES = ["get_available_thinking_levels", "get_entries", "get_commands", "get_fork_messages"] as const;
+export const CAPABILITY_PROBES = [
+  "get_available_thinking_levels",
+  "get_entries",
+  "get_commands",
+  "get_fork_messages",
+] as const;
 
 export function initialCapabilities(): Capabilities {
   return { flavour: "unknown", commands: {}, events: {}, useBranchAliases: false, synthesisedSettled: true };

@@ -71,9 +71,22 @@ export type ClientEvent =
   | { type: "message_end"; message: ClientMessage }
   | { type: "tool_execution_start"; toolCallId: string; toolName: string; args: Record<string, unknown> }
   /** `partialResult`: everything the tool reported so far (not a delta). */
-  | { type: "tool_execution_update"; toolCallId: string; toolName: string; args: Record<string, unknown> | undefined; partialResult: ToolOutput }
+  | {
+      type: "tool_execution_update";
+      toolCallId: string;
+      toolName: string;
+      args: Record<string, unknown> | undefined;
+      partialResult: ToolOutput;
+    }
   /** `todos`: the plan a successful todo_write (oh-my-pi: todo) call left. */
-  | { type: "tool_execution_end"; toolCallId: string; toolName: string; result: ToolOutput; isError: boolean; todos: PlanPhase[] | undefined }
+  | {
+      type: "tool_execution_end";
+      toolCallId: string;
+      toolName: string;
+      result: ToolOutput;
+      isError: boolean;
+      todos: PlanPhase[] | undefined;
+    }
   | { type: "queue_update"; steering: string[]; followUp: string[] }
   | { type: "compaction_start"; reason: string }
   | {
@@ -100,13 +113,21 @@ export type ClientEvent =
   | { type: "todo_auto_clear" }
   | { type: "extension_error"; path: string; event: string; error: string }
   /** Informational events a client may show or skip; nothing in their payload is needed. */
-  | { type: "summarization_retry_scheduled" | "summarization_retry_attempt_start" | "summarization_retry_finished" | "entry_appended" };
+  | {
+      type:
+        | "summarization_retry_scheduled"
+        | "summarization_retry_attempt_start"
+        | "summarization_retry_finished"
+        | "entry_appended";
+    };
 
 export type ClientEventType = ClientEvent["type"];
 
 /** What the footer and the todo pane take from get_state, whatever the worker. */
 export type SessionSnapshot = {
-  model: { id: string; name: string; provider: string; contextWindow: number | undefined; reasoning: boolean } | undefined;
+  model:
+    | { id: string; name: string; provider: string; contextWindow: number | undefined; reasoning: boolean }
+    | undefined;
   thinkingLevel: string | undefined;
   isStreaming: boolean;
   sessionName: string | undefined;

@@ -27,7 +27,11 @@ function toDelta(e: Record<string, unknown>): MessageDelta {
     case "thinking_start":
       return { kind: "block_start", index, block: { type: "thinking", thinking: "", redacted: false } };
     case "toolcall_start":
-      return { kind: "block_start", index, block: { type: "toolCall", id: str(ev["id"]), name: str(ev["toolName"]), args: {}, argsText: "" } };
+      return {
+        kind: "block_start",
+        index,
+        block: { type: "toolCall", id: str(ev["id"]), name: str(ev["toolName"]), args: {}, argsText: "" },
+      };
     case "text_delta":
     case "thinking_delta":
     case "toolcall_delta":
@@ -48,7 +52,10 @@ function messageUpdate(raw: Record<string, unknown>): ClientEvent {
   const delta = toDelta(raw);
   // pi's cumulative snapshot is read only when it adds something (tool-call names, or no usable
   // delta): reading it on every update would cost O(n²) over a long answer.
-  const needSnapshot = delta.kind === "snapshot_only" || delta.kind === "toolcall_delta" || (delta.kind === "block_start" && delta.block.type === "toolCall");
+  const needSnapshot =
+    delta.kind === "snapshot_only" ||
+    delta.kind === "toolcall_delta" ||
+    (delta.kind === "block_start" && delta.block.type === "toolCall");
   const snapshot = needSnapshot ? toClientMessage(raw["message"]) : undefined;
   const rawMessage = raw["message"];
   const usage = toTokenUsage(raw["usage"]) ?? (isRecord(rawMessage) ? toTokenUsage(rawMessage["usage"]) : undefined);
@@ -89,13 +96,18 @@ const EMPTY_MESSAGE: ClientMessage = { role: "unknown", blocks: [] };
 const CONVERTERS: { [K in AgentEventType]: Converter } = {
   agent_start: (raw) => {
     const ms = raw["runningMs"];
-    return typeof ms === "number" && Number.isFinite(ms) && ms >= 0 ? { type: "agent_start", runningMs: ms } : { type: "agent_start" };
+    return typeof ms === "number" && Number.isFinite(ms) && ms >= 0
+      ? { type: "agent_start", runningMs: ms }
+      : { type: "agent_start" };
   },
   agent_settled: () => ({ type: "agent_settled" }),
   turn_start: () => ({ type: "turn_start" }),
   turn_end: () => ({ type: "turn_end" }),
   todo_auto_clear: () => ({ type: "todo_auto_clear" }),
-  agent_end: (raw) => ({ type: "agent_end", willRetry: typeof raw["willRetry"] === "boolean" ? raw["willRetry"] : undefined }),
+  agent_end: (raw) => ({
+    type: "agent_end",
+    willRetry: typeof raw["willRetry"] === "boolean" ? raw["willRetry"] : undefined,
+  }),
   message_start: (raw) => {
     const message = toClientMessage(raw["message"]);
     return { type: "message_start", message: message ?? EMPTY_MESSAGE };
@@ -119,7 +131,11 @@ const CONVERTERS: { [K in AgentEventType]: Converter } = {
     partialResult: toToolOutput(raw["partialResult"]),
   }),
   tool_execution_end: toolEnd,
-  queue_update: (raw) => ({ type: "queue_update", steering: strArray(raw["steering"]), followUp: strArray(raw["followUp"]) }),
+  queue_update: (raw) => ({
+    type: "queue_update",
+    steering: strArray(raw["steering"]),
+    followUp: strArray(raw["followUp"]),
+  }),
   compaction_start: (raw) => ({ type: "compaction_start", reason: str(raw["reason"], "threshold") }),
   auto_compaction_start: (raw) => ({ type: "compaction_start", reason: str(raw["reason"], "threshold") }),
   compaction_end: compactionEnd,
@@ -131,7 +147,12 @@ const CONVERTERS: { [K in AgentEventType]: Converter } = {
     delayMs: num(raw["delayMs"]),
     error: str(raw["errorMessage"]),
   }),
-  auto_retry_end: (raw) => ({ type: "auto_retry_end", success: raw["success"] === true, attempt: num(raw["attempt"]), finalError: optStr(raw["finalError"]) }),
+  auto_retry_end: (raw) => ({
+    type: "auto_retry_end",
+    success: raw["success"] === true,
+    attempt: num(raw["attempt"]),
+    finalError: optStr(raw["finalError"]),
+  }),
   bash_execution_update: (raw) => ({ type: "bash_execution_update", id: optStr(raw["id"]), delta: str(raw["delta"]) }),
   session_info_changed: (raw) => ({ type: "session_info_changed", name: optStr(raw["name"]) }),
   thinking_level_changed: (raw) => ({ type: "thinking_level_changed", level: str(raw["level"], "off") }),
@@ -149,7 +170,12 @@ const CONVERTERS: { [K in AgentEventType]: Converter } = {
   summarization_retry_attempt_start: () => ({ type: "summarization_retry_attempt_start" }),
   summarization_retry_finished: () => ({ type: "summarization_retry_finished" }),
   entry_appended: () => ({ type: "entry_appended" }),
-  extension_error: (raw) => ({ type: "extension_error", path: str(raw["extensionPath"]), event: str(raw["event"]), error: str(raw["error"]) }),
+  extension_error: (raw) => ({
+    type: "extension_error",
+    path: str(raw["extensionPath"]),
+    event: str(raw["event"]),
+    error: str(raw["error"]),
+  }),
 };
 
 /**
@@ -168,7 +194,10 @@ export function toClientEvent(event: unknown): ClientEvent | undefined {
  * answer of its built-in slash commands) and `notice` (warnings, e.g. a compaction loop guard).
  * The text is the worker's, untrusted and unbounded: the UI sanitises and bounds it.
  */
-export function workerTextOf(type: string, raw: unknown): { level: "info" | "warning" | "error"; text: string } | undefined {
+export function workerTextOf(
+  type: string,
+  raw: unknown,
+): { level: "info" | "warning" | "error"; text: string } | undefined {
   if (!isRecord(raw)) return undefined;
   const body = type === "command_output" ? raw["text"] : type === "notice" ? raw["message"] : undefined;
   if (typeof body !== "string") return undefined;

@@ -1,6 +1,14 @@
 // Tolerant readers of the payloads inside events and responses, for the client's view of them
 // (client-event-types.ts): unknown fields ignored, missing optional ones defaulted, never a throw.
-import type { ClientMessage, MessageBlock, PlanPhase, PlanTask, SessionSnapshot, TokenUsage, ToolOutput } from "./client-event-types.js";
+import type {
+  ClientMessage,
+  MessageBlock,
+  PlanPhase,
+  PlanTask,
+  SessionSnapshot,
+  TokenUsage,
+  ToolOutput,
+} from "./client-event-types.js";
 
 type R = Record<string, unknown>;
 
@@ -53,7 +61,10 @@ export function toMessageBlock(v: unknown): MessageBlock {
         argsText: str(v["partialArgs"]),
       };
     case "image":
-      return { type: "image", mimeType: str(v["mimeType"], isRecord(v["source"]) ? str(v["source"]["mediaType"]) : "") };
+      return {
+        type: "image",
+        mimeType: str(v["mimeType"], isRecord(v["source"]) ? str(v["source"]["mediaType"]) : ""),
+      };
     default:
       return { type: "other", kind: str(v["type"], "unknown") };
   }

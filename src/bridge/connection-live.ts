@@ -11,7 +11,14 @@ import { isRecord } from "./client-values.js";
 import { BridgeError } from "./errors.js";
 import type { InFlightWork } from "./exit-cleanup.js";
 import type { ResponseFrame, RoutedFrame } from "./frame-router.js";
-import { createLiveLink, DEFAULT_RECONNECT_DELAYS_MS, reconnectDelay, type AttachKind, type LiveIdentity, type LiveLink } from "./live-link.js";
+import {
+  createLiveLink,
+  DEFAULT_RECONNECT_DELAYS_MS,
+  reconnectDelay,
+  type AttachKind,
+  type LiveIdentity,
+  type LiveLink,
+} from "./live-link.js";
 import { PROBE_TIMEOUT_MS, type RequestFn } from "./startup.js";
 import { decodeData } from "./normalise.js";
 import type { AgentMessage, RpcSessionState, SessionStats } from "./wire-types.js";
@@ -268,15 +275,20 @@ class LiveConnection implements LiveSupport {
   private applyAnswer(data: Record<string, unknown>): void {
     this.link.onAttached(typeof data["seq"] === "number" ? data["seq"] : 0);
     const resumed = data["resumed"] === true;
-    const mode: LiveAttachMode = this.kind === "resume" ? (resumed ? "resumed" : "snapshot") : this.kind === "replaced" ? "replaced" : "first";
+    const mode: LiveAttachMode =
+      this.kind === "resume" ? (resumed ? "resumed" : "snapshot") : this.kind === "replaced" ? "replaced" : "first";
     this.lastMode = mode;
     // The missed events are not coming: the snapshot's frames rebuild the run instead.
     if (mode === "snapshot") this.forgetRun();
     const printed = mode === "first" || mode === "snapshot";
     const messages = printed ? ((Array.isArray(data["messages"]) ? data["messages"] : []) as AgentMessage[]) : [];
     // A worker that honoured `tail` says where its messages start (older ones send them all).
-    const offset = printed && typeof data["messagesOffset"] === "number" && data["messagesOffset"] > 0 ? data["messagesOffset"] : undefined;
-    const listId = offset !== undefined && typeof data["messagesListId"] === "number" ? data["messagesListId"] : undefined;
+    const offset =
+      printed && typeof data["messagesOffset"] === "number" && data["messagesOffset"] > 0
+        ? data["messagesOffset"]
+        : undefined;
+    const listId =
+      offset !== undefined && typeof data["messagesListId"] === "number" ? data["messagesListId"] : undefined;
     // The answer's get_state data (decoded like any get_state) names the session printed.
     const state = printed && isRecord(data["state"]) ? decodeData("get_state", data["state"]) : undefined;
     const worker = printed ? decodeWorkerSummary(data["worker"]) : undefined;
@@ -332,7 +344,8 @@ class LiveConnection implements LiveSupport {
     }
     this.looping = false;
     // A new worker that is not live has no attach answer: it replaced the one followed.
-    const mode: LiveAttachMode = this.kind === "none" || this.kind === "replaced" ? "replaced" : (this.lastMode ?? "snapshot");
+    const mode: LiveAttachMode =
+      this.kind === "none" || this.kind === "replaced" ? "replaced" : (this.lastMode ?? "snapshot");
     if (supervisor.isStopping()) return;
     const runLost = mode === "replaced" ? { runLost: this.runLost } : {};
     this.notices.emit({ kind: "live_link", state: "restored", mode, ...runLost });
@@ -343,12 +356,15 @@ class LiveConnection implements LiveSupport {
 export function decodeWorkerSummary(raw: unknown): LiveWorkerSummary | undefined {
   if (!isRecord(raw) || typeof raw["attachedBefore"] !== "boolean") return undefined;
   const state = raw["state"] === "working" || raw["state"] === "waiting" ? raw["state"] : "idle";
-  const stateMs = typeof raw["stateMs"] === "number" && Number.isFinite(raw["stateMs"]) ? Math.max(0, raw["stateMs"]) : 0;
+  const stateMs =
+    typeof raw["stateMs"] === "number" && Number.isFinite(raw["stateMs"]) ? Math.max(0, raw["stateMs"]) : 0;
   const title = typeof raw["title"] === "string" && raw["title"].trim() !== "" ? raw["title"] : undefined;
   return { attachedBefore: raw["attachedBefore"], state, stateMs, ...(title !== undefined ? { title } : {}) };
 }
 
 /** Why a command in flight on a dropped link has no answer (it may or may not have run). */
 export function linkLostError(type: string): BridgeError {
-  return new BridgeError("worker_exit", "The link to the live worker dropped before the answer came", { command: type });
+  return new BridgeError("worker_exit", "The link to the live worker dropped before the answer came", {
+    command: type,
+  });
 }

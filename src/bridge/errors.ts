@@ -21,7 +21,11 @@ export class BridgeError extends Error {
   /** worker_exit: how the worker exited, when the bridge saw it (a start that failed says why from it). */
   readonly exit: WorkerExitInfo | undefined;
 
-  constructor(kind: BridgeErrorKind, message: string, options: { code?: string; command?: string; exit?: WorkerExitInfo } = {}) {
+  constructor(
+    kind: BridgeErrorKind,
+    message: string,
+    options: { code?: string; command?: string; exit?: WorkerExitInfo } = {},
+  ) {
     super(message);
     this.name = "BridgeError";
     this.kind = kind;

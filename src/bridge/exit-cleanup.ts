@@ -34,18 +34,29 @@ export interface ExitParts {
 export function cleanUpAfterExit(parts: ExitParts, info: WorkerExitInfo): BridgeNotice[] {
   const notices: BridgeNotice[] = [];
   const describe = describeExit(info);
-  for (const r of parts.pending.rejectAll((type) => new BridgeError("worker_exit", describe, { command: type, exit: info }))) {
+  for (const r of parts.pending.rejectAll(
+    (type) => new BridgeError("worker_exit", describe, { command: type, exit: info }),
+  )) {
     // Queries have no effect to reconcile; anything else may or may not have happened.
     if (!r.type.startsWith("get_"))
-      notices.push({ kind: "indeterminate", what: `${r.type} (request ${r.id}) had no response`, ...(r.text !== undefined ? { text: r.text } : {}) });
+      notices.push({
+        kind: "indeterminate",
+        what: `${r.type} (request ${r.id}) had no response`,
+        ...(r.text !== undefined ? { text: r.text } : {}),
+      });
   }
   // docs/protocol.md §6.5: queues die with the worker; the texts are shown for a manual resend, never resent.
   for (const lost of parts.queues.takeLost()) {
-    notices.push({ kind: "indeterminate", what: `queued ${lost.lane === "steering" ? "steering" : "follow-up"} message was lost`, text: lost.text });
+    notices.push({
+      kind: "indeterminate",
+      what: `queued ${lost.lane === "steering" ? "steering" : "follow-up"} message was lost`,
+      text: lost.text,
+    });
   }
   notices.push(...parts.ui.closeAll());
   for (const what of parts.hostTools.abortAll()) notices.push({ kind: "indeterminate", what: `${what} had no result` });
-  for (const [id, name] of parts.openTools) notices.push({ kind: "indeterminate", what: `tool ${name} (${id}) started without a result` });
+  for (const [id, name] of parts.openTools)
+    notices.push({ kind: "indeterminate", what: `tool ${name} (${id}) started without a result` });
   parts.openTools.clear();
   return notices;
 }

@@ -6,5 +6,6 @@ import type { WorkerExitInfo } from "./types.js";
 export function describeExit(info: WorkerExitInfo): string {
   const tail = info.stderrTail.split("\n").slice(-5).join("\n");
   const reason = info.reason ? `: ${info.reason}` : "";
-  return `Worker exited (code ${info.code ?? "none"}, signal ${info.signal ?? "none"})${reason}${tail ? `\n${tail}` : ""}`;
+  const status = `code ${info.code ?? "none"}, signal ${info.signal ?? "none"}`;
+  return `Worker exited (${status})${reason}${tail ? `\n${tail}` : ""}`;
 }

@@ -1,9 +1,15 @@
-// Stdout line → routed frame (docs/protocol.md §1.2 client routing, §11.7 error handling, docs/protocol.md Appendix B
-// normalisation). Pure per line except the small state legacy compaction events need.
-import { decodeWorkerFrame } from "../protocol/index.js";
+// Stdout line → routed frame (docs/protocol.md §1.2 client routing, §11.7 error handling,
+// Appendix B normalisation). Pure per line except the small state legacy compaction events need.
+import { decodeWorkerFrame, type DecodedWorkerFrame } from "../protocol/index.js";
 import { CSI_SOURCE, OSC_SOURCE } from "../protocol/terminal-sequences.js";
 import type { AgentEvent, ExtensionUiRequest, HostToolCallFrame } from "./wire-types.js";
-import { fastBulkEvent, fastMessageUpdate, normaliseDecodedEvent, renameLegacyFields, type NormaliserState } from "./normalise.js";
+import {
+  fastBulkEvent,
+  fastMessageUpdate,
+  normaliseDecodedEvent,
+  renameLegacyFields,
+  type NormaliserState,
+} from "./normalise.js";
 
 export interface ResponseFrame {
   type: "response";
@@ -23,8 +29,9 @@ export type RoutedFrame =
   | { kind: "ui_request"; request: ExtensionUiRequest }
   | { kind: "host_tool_call"; call: HostToolCallFrame }
   | { kind: "host_tool_cancel"; id: string; targetId: string }
-  /** `refetchState`: an [xcsh]/omp `handoff` compaction ended; the session may have changed (docs/protocol.md §4.5).
-   *  `continues`: omp's `agent_end` with `isTerminal: false` (the decoder drops that field): a continuation may follow. */
+  /** `refetchState`: an [xcsh]/omp `handoff` compaction ended; the session may have changed
+   *  (docs/protocol.md §4.5). `continues`: omp's `agent_end` with `isTerminal: false` (the decoder
+   *  drops that field): a continuation may follow. */
   | { kind: "event"; event: AgentEvent; refetchState?: true; continues?: true }
   | { kind: "unknown_event"; type: string; raw: Record<string, unknown> }
   | { kind: "protocol_error"; message: string; excerpt: string }
@@ -35,7 +42,10 @@ const EXCERPT_CHARS = 200;
 export function excerptOf(line: string, redact: (text: string) => string): string {
   const cut = line.length > EXCERPT_CHARS ? `${line.slice(0, EXCERPT_CHARS)}…` : line;
   // Control characters are made visible so an excerpt can never drive the terminal.
-  return redact(cut).replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`);
+  return redact(cut).replace(
+    /[\u0000-\u0008\u000b-\u001f\u007f]/g,
+    (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`,
+  );
 }
 
 // Some older oh-my-pi builds leaked BEL/OSC/CSI sequences onto stdout (docs/protocol.md §1.3 rule 9).
@@ -69,9 +79,89 @@ export interface FrameRouter {
   route(line: string): RoutedFrame;
 }
 
+type ProtocolError = (message: string, line: string) => RoutedFrame;
+
+/** Fast path for a raw `response` frame: checked field by field without the full decoder. */
+function routeRawResponse(obj: Record<string, unknown>, line: string, error: ProtocolError): RoutedFrame {
+  if (typeof obj["success"] !== "boolean") return error('Response without boolean "success"', line);
+  const out: ResponseFrame = { type: "response", success: obj["success"] };
+  if (typeof obj["id"] === "string") out.id = obj["id"];
+  if (typeof obj["command"] === "string") out.command = obj["command"];
+  if (obj["success"]) {
+    if ("data" in obj) out.data = obj["data"];
+  } else {
+    out.error = typeof obj["error"] === "string" ? obj["error"] : "Unknown error";
+    if (typeof obj["code"] === "string") out.code = obj["code"];
+  }
+  return { kind: "response", frame: out };
+}
+
+/** A decoded `response` frame in the client's shape. */
+function routeDecodedResponse(r: Extract<DecodedWorkerFrame, { kind: "response" }>["frame"]): RoutedFrame {
+  const out: ResponseFrame = { type: "response", success: r.success };
+  if (r.id !== undefined) out.id = r.id;
+  if (r.command !== undefined) out.command = r.command;
+  if (r.success) {
+    if ("data" in r) out.data = r.data;
+  } else {
+    out.error = r.error;
+    if (r.code !== undefined) out.code = r.code;
+  }
+  return { kind: "response", frame: out };
+}
+
+/** A decoded agent event, normalised, with the hints the session needs about what follows it. */
+function routeDecodedEvent(
+  frame: Extract<DecodedWorkerFrame, { kind: "event" }>,
+  obj: Record<string, unknown>,
+  state: NormaliserState,
+): RoutedFrame {
+  const event = normaliseDecodedEvent(frame.event, state);
+  const handoff = frame.event.type === "auto_compaction_end" && frame.event.action === "handoff";
+  if (handoff) return { kind: "event", event, refetchState: true };
+  return continuesRun(obj) ? { kind: "event", event, continues: true } : { kind: "event", event };
+}
+
+/** Frames the decoder accepted, by kind. */
+function routeDecoded(frame: DecodedWorkerFrame, obj: Record<string, unknown>, state: NormaliserState): RoutedFrame {
+  switch (frame.kind) {
+    case "response":
+      return routeDecodedResponse(frame.frame);
+    case "ready": {
+      const ready: RoutedFrame = { kind: "ready" };
+      if (frame.frame.version !== undefined) ready.version = frame.frame.version;
+      if (frame.frame.live !== undefined) ready.live = frame.frame.live;
+      return ready;
+    }
+    case "extension_ui_request":
+      return { kind: "ui_request", request: frame.frame };
+    case "host_tool_call":
+      return { kind: "host_tool_call", call: frame.frame };
+    case "host_tool_cancel":
+      return { kind: "host_tool_cancel", id: frame.frame.id, targetId: frame.frame.targetId };
+    case "event":
+      return routeDecodedEvent(frame, obj, state);
+    case "unknown_event":
+      if (frame.type === "live_detached")
+        return {
+          kind: "live_detached",
+          reason: typeof frame.raw["reason"] === "string" ? frame.raw["reason"] : "unknown",
+        };
+      return { kind: "unknown_event", type: frame.type, raw: frame.raw };
+    default: {
+      const never: never = frame;
+      return never;
+    }
+  }
+}
+
 export function createFrameRouter(redact: (text: string) => string): FrameRouter {
   const state: NormaliserState = { compactionReason: undefined };
-  const error = (message: string, line: string): RoutedFrame => ({ kind: "protocol_error", message, excerpt: excerptOf(line, redact) });
+  const error: ProtocolError = (message, line) => ({
+    kind: "protocol_error",
+    message,
+    excerpt: excerptOf(line, redact),
+  });
 
   return {
     route(line) {
@@ -84,68 +174,16 @@ export function createFrameRouter(redact: (text: string) => string): FrameRouter
         const fast = fastMessageUpdate(obj);
         return fast.kind === "invalid" ? error(fast.message, line) : fast;
       }
-      if (type === "response") {
-        if (typeof obj["success"] !== "boolean") return error('Response without boolean "success"', line);
-        const out: ResponseFrame = { type: "response", success: obj["success"] };
-        if (typeof obj["id"] === "string") out.id = obj["id"];
-        if (typeof obj["command"] === "string") out.command = obj["command"];
-        if (obj["success"]) {
-          if ("data" in obj) out.data = obj["data"];
-        } else {
-          out.error = typeof obj["error"] === "string" ? obj["error"] : "Unknown error";
-          if (typeof obj["code"] === "string") out.code = obj["code"];
-        }
-        return { kind: "response", frame: out };
-      }
+      if (type === "response") return routeRawResponse(obj, line, error);
       if (typeof type === "string") {
         const bulk = fastBulkEvent(type, obj);
-        if (bulk) return continuesRun(obj) ? { kind: "event", event: bulk, continues: true } : { kind: "event", event: bulk };
+        if (bulk)
+          return continuesRun(obj) ? { kind: "event", event: bulk, continues: true } : { kind: "event", event: bulk };
         renameLegacyFields(type, obj);
       }
       const decoded = decodeWorkerFrame(obj);
       if (!decoded.ok) return error(decoded.error, line);
-      const frame = decoded.value;
-      switch (frame.kind) {
-        case "response": {
-          const r = frame.frame;
-          const out: ResponseFrame = { type: "response", success: r.success };
-          if (r.id !== undefined) out.id = r.id;
-          if (r.command !== undefined) out.command = r.command;
-          if (r.success) {
-            if ("data" in r) out.data = r.data;
-          } else {
-            out.error = r.error;
-            if (r.code !== undefined) out.code = r.code;
-          }
-          return { kind: "response", frame: out };
-        }
-        case "ready": {
-          const ready: RoutedFrame = { kind: "ready" };
-          if (frame.frame.version !== undefined) ready.version = frame.frame.version;
-          if (frame.frame.live !== undefined) ready.live = frame.frame.live;
-          return ready;
-        }
-        case "extension_ui_request":
-          return { kind: "ui_request", request: frame.frame };
-        case "host_tool_call":
-          return { kind: "host_tool_call", call: frame.frame };
-        case "host_tool_cancel":
-          return { kind: "host_tool_cancel", id: frame.frame.id, targetId: frame.frame.targetId };
-        case "event": {
-          const event = normaliseDecodedEvent(frame.event, state);
-          const handoff = frame.event.type === "auto_compaction_end" && frame.event.action === "handoff";
-          if (handoff) return { kind: "event", event, refetchState: true };
-          return continuesRun(obj) ? { kind: "event", event, continues: true } : { kind: "event", event };
-        }
-        case "unknown_event":
-          if (frame.type === "live_detached")
-            return { kind: "live_detached", reason: typeof frame.raw["reason"] === "string" ? frame.raw["reason"] : "unknown" };
-          return { kind: "unknown_event", type: frame.type, raw: frame.raw };
-        default: {
-          const never: never = frame;
-          return never;
-        }
-      }
+      return routeDecoded(decoded.value, obj, state);
     },
   };
 }

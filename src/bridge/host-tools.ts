@@ -13,7 +13,10 @@ interface Running {
 export interface HostToolServer {
   setRegistry(tools: HostToolDefinition[], handler: HostToolHandler): void;
   registeredTools(): HostToolDefinition[] | undefined;
-  call(call: { id: string; toolCallId: string; toolName: string; arguments: Record<string, unknown> }, generation: number): void;
+  call(
+    call: { id: string; toolCallId: string; toolName: string; arguments: Record<string, unknown> },
+    generation: number,
+  ): void;
   cancel(targetId: string): void;
   /** Worker gone: abort executors; returns descriptions of calls whose outcome is unknown. */
   abortAll(): string[];
@@ -48,7 +51,12 @@ export function createHostToolServer(send: (frame: Record<string, unknown>) => v
       const known = tools?.some((t) => t.name === call.toolName) ?? false;
       if (!handler || !known) {
         // docs/protocol.md §8.4: every call must be answered, also for names we no longer know.
-        send({ type: "host_tool_result", id: call.id, result: textResult(`Unknown host tool: ${call.toolName}`), isError: true });
+        send({
+          type: "host_tool_result",
+          id: call.id,
+          result: textResult(`Unknown host tool: ${call.toolName}`),
+          isError: true,
+        });
         return;
       }
       const controller = new AbortController();
@@ -57,7 +65,8 @@ export function createHostToolServer(send: (frame: Record<string, unknown>) => v
         signal: controller.signal,
         toolCallId: call.toolCallId,
         update: (partial: AgentToolResult) => {
-          if (running.has(call.id) && !controller.signal.aborted) send({ type: "host_tool_update", id: call.id, partialResult: partial });
+          if (running.has(call.id) && !controller.signal.aborted)
+            send({ type: "host_tool_update", id: call.id, partialResult: partial });
         },
       };
       const run = handler;

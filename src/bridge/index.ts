@@ -41,7 +41,17 @@ export type {
 } from "./client-event-types.js";
 // The same projections for data a client fetched itself (get_messages history, get_state answers).
 export { toClientEvent, workerTextOf } from "./client-events.js";
-export { isRecord, num, optStr, str, strArray, toClientMessage, toPlanPhases, toSessionSnapshot, toTokenUsage } from "./client-values.js";
+export {
+  isRecord,
+  num,
+  optStr,
+  str,
+  strArray,
+  toClientMessage,
+  toPlanPhases,
+  toSessionSnapshot,
+  toTokenUsage,
+} from "./client-values.js";
 // Values outside the worker protocol that the UI shows (omp's slash commands, agent-rpc's live
 // sessions), decoded here so the UI holds typed values.
 export { decodeAvailableCommands } from "./decode-available-commands.js";

@@ -79,7 +79,8 @@ export function createLiveLink(): LiveLink {
       attaching = true;
       // A worker that names no pid (an older agent-rpc) is taken for the same one by its id alone.
       const samePid = pid === undefined || live.pid === undefined || pid === live.pid;
-      const kind: AttachKind = id === undefined ? "first" : id === live.id && samePid && cursor !== undefined ? "resume" : "replaced";
+      const kind: AttachKind =
+        id === undefined ? "first" : id === live.id && samePid && cursor !== undefined ? "resume" : "replaced";
       resuming = kind === "resume";
       if (kind === "replaced") cursor = undefined;
       id = live.id;

@@ -11,7 +11,10 @@ export interface NormaliserState {
   compactionReason: CompactionReason | undefined;
 }
 
-export type NormalisedEvent = { kind: "event"; event: AgentEvent } | { kind: "ignored"; type: string } | { kind: "invalid"; message: string };
+export type NormalisedEvent =
+  | { kind: "event"; event: AgentEvent }
+  | { kind: "ignored"; type: string }
+  | { kind: "invalid"; message: string };
 
 const NO_SUB_EVENT = 'message_update without "assistantMessageEvent.type"';
 
@@ -58,7 +61,10 @@ export function renameLegacyFields(type: string, obj: Record<string, unknown>): 
   }
 }
 
-/** docs/protocol.md Appendix B: flat oh-my-pi todo items (no ids, `blocked`/unknown status) → TodoTask with index ids. */
+/**
+ * docs/protocol.md Appendix B: flat oh-my-pi todo items (no ids, `blocked`/unknown status) →
+ * TodoTask with index ids.
+ */
 function canonicalTodos(todos: readonly { id?: string; content: string; status: string }[]): TodoTask[] {
   return todos.map((t, i) => ({
     id: t.id ?? `task-${i + 1}`,

@@ -99,13 +99,18 @@ class PendingRequests implements PendingTable {
       }
     }
     const command = frame.command;
-    if (frame.id === undefined && !frame.success && (command === undefined || command === "parse")) return this.settleUnread(frame, decode);
+    if (frame.id === undefined && !frame.success && (command === undefined || command === "parse"))
+      return this.settleUnread(frame, decode);
     if (command === undefined || command === "parse" || command.startsWith("extension_send")) {
-      return { kind: "unmatched", reason: command === undefined ? "response without id or command" : `response for ${command}` };
+      return {
+        kind: "unmatched",
+        reason: command === undefined ? "response without id or command" : `response for ${command}`,
+      };
     }
     // docs/protocol.md §2.5 rule 1: the oldest pending request of the same type (Map keeps insertion order).
     if (frame.id === undefined) {
-      for (const entry of this.pending.values()) if (entry.type === command) return this.settleEntry(entry, frame, decode);
+      for (const entry of this.pending.values())
+        if (entry.type === command) return this.settleEntry(entry, frame, decode);
     }
     return { kind: "unmatched", reason: `no pending request for ${frame.id ?? command}` };
   }
@@ -150,7 +155,11 @@ class PendingRequests implements PendingTable {
    */
   private settleUnread(frame: ResponseFrame, decode: DataDecoder): ResponseOutcome {
     const oldest = this.pending.values().next();
-    if (oldest.done === true) return { kind: "unmatched", reason: frame.command === undefined ? "response without id or command" : "response for parse" };
+    if (oldest.done === true)
+      return {
+        kind: "unmatched",
+        reason: frame.command === undefined ? "response without id or command" : "response for parse",
+      };
     const entry = oldest.value;
     const error = `The worker could not read the ${entry.type} request: ${frame.error ?? "no reason given"}`;
     return this.settleEntry(entry, { ...frame, error }, decode);
@@ -164,14 +173,23 @@ class PendingRequests implements PendingTable {
   private settleEntry(entry: Pending, frame: ResponseFrame, decode: DataDecoder): ResponseOutcome {
     this.finish(entry);
     if (frame.success) {
-      if (entry.type === "prompt" || entry.type === "abort_and_prompt") this.recentPrompts.set(entry.id, { at: Date.now(), sawAgentStart: false });
+      if (entry.type === "prompt" || entry.type === "abort_and_prompt")
+        this.recentPrompts.set(entry.id, { at: Date.now(), sawAgentStart: false });
       const data = decode(entry.type, frame.data);
       if (data.ok) entry.resolve(data.value);
-      else entry.reject(new BridgeError("bad_response", `Malformed ${entry.type} response: ${data.error}`, { command: entry.type }));
+      else
+        entry.reject(
+          new BridgeError("bad_response", `Malformed ${entry.type} response: ${data.error}`, { command: entry.type }),
+        );
     } else {
       const message = frame.error ?? "Unknown error";
       const kind = message.startsWith("Unknown command:") ? "unsupported" : "worker_error";
-      entry.reject(new BridgeError(kind, message, { command: entry.type, ...(frame.code !== undefined ? { code: frame.code } : {}) }));
+      entry.reject(
+        new BridgeError(kind, message, {
+          command: entry.type,
+          ...(frame.code !== undefined ? { code: frame.code } : {}),
+        }),
+      );
     }
     return { kind: "resolved", type: entry.type, id: entry.id };
   }

@@ -11,7 +11,9 @@ export const EMPTY_QUEUE: QueueMirror = { steering: [], followUp: [] };
 
 /** A steer/follow_up (or queued prompt) was accepted by the worker. */
 export function mirrorAccepted(queue: QueueMirror, lane: "steering" | "followUp", text: string): QueueMirror {
-  return lane === "steering" ? { ...queue, steering: [...queue.steering, text] } : { ...queue, followUp: [...queue.followUp, text] };
+  return lane === "steering"
+    ? { ...queue, steering: [...queue.steering, text] }
+    : { ...queue, followUp: [...queue.followUp, text] };
 }
 
 /**
@@ -38,7 +40,11 @@ export function userMessageText(content: unknown): string {
   if (typeof content === "string") return content;
   if (!Array.isArray(content)) return "";
   return content
-    .map((b: unknown) => (typeof b === "object" && b !== null && (b as { type?: unknown }).type === "text" ? String((b as { text?: unknown }).text ?? "") : ""))
+    .map((b: unknown) =>
+      typeof b === "object" && b !== null && (b as { type?: unknown }).type === "text"
+        ? String((b as { text?: unknown }).text ?? "")
+        : "",
+    )
     .join("");
 }
 
@@ -47,7 +53,10 @@ export interface QueueTracker {
    * Every event passes here (queue_update replaces the mirror; user message_start drains it).
    * Returns a user-facing note when a message got queued on a worker that will not run it yet.
    */
-  onEvent(event: { type: string; message?: unknown; steering?: unknown; followUp?: unknown }, idleWithoutAutoRun: boolean): string | undefined;
+  onEvent(
+    event: { type: string; message?: unknown; steering?: unknown; followUp?: unknown },
+    idleWithoutAutoRun: boolean,
+  ): string | undefined;
   /** A command succeeded; `queuedPrompt` is true for a prompt with streamingBehavior during a run. */
   onAccepted(type: string, fields: Record<string, unknown>, queuedPrompt: boolean): void;
   onPendingCount(count: number): void;
@@ -60,14 +69,18 @@ export interface QueueTracker {
  * Tracks the queues; in mirror mode (worker without queue_update) it maintains them itself and
  * emits synthesised queue_update events so the UI handles one form.
  */
-export function createQueueTracker(mirrorMode: () => boolean, emitQueueUpdate: (queue: QueueMirror) => void): QueueTracker {
+export function createQueueTracker(
+  mirrorMode: () => boolean,
+  emitQueueUpdate: (queue: QueueMirror) => void,
+): QueueTracker {
   let queue: QueueMirror = EMPTY_QUEUE;
   const set = (next: QueueMirror, announce: boolean): void => {
     if (next === queue) return;
     queue = next;
     if (announce) emitQueueUpdate(queue);
   };
-  const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : []);
+  const strings = (v: unknown): string[] =>
+    Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : [];
 
   return {
     onEvent(event, idleWithoutAutoRun) {
@@ -82,15 +95,18 @@ export function createQueueTracker(mirrorMode: () => boolean, emitQueueUpdate: (
       }
       if (event.type !== "message_start" || !mirrorMode()) return undefined;
       const message = event.message;
-      if (typeof message !== "object" || message === null || (message as { role?: unknown }).role !== "user") return undefined;
+      if (typeof message !== "object" || message === null || (message as { role?: unknown }).role !== "user")
+        return undefined;
       set(mirrorDelivered(queue, userMessageText((message as { content?: unknown }).content)), true);
       return undefined;
     },
     onAccepted(type, fields, queuedPrompt) {
       if (!mirrorMode()) return;
       const text = typeof fields["message"] === "string" ? fields["message"] : "";
-      if (type === "steer" || (queuedPrompt && fields["streamingBehavior"] === "steer")) set(mirrorAccepted(queue, "steering", text), true);
-      else if (type === "follow_up" || (queuedPrompt && fields["streamingBehavior"] === "followUp")) set(mirrorAccepted(queue, "followUp", text), true);
+      if (type === "steer" || (queuedPrompt && fields["streamingBehavior"] === "steer"))
+        set(mirrorAccepted(queue, "steering", text), true);
+      else if (type === "follow_up" || (queuedPrompt && fields["streamingBehavior"] === "followUp"))
+        set(mirrorAccepted(queue, "followUp", text), true);
     },
     onPendingCount(count) {
       if (mirrorMode()) set(mirrorReconcile(queue, count), true);

@@ -6,6 +6,12 @@ const SECRET_ENV_NAME = /KEY|TOKEN|SECRET|PASSWORD|PASSWD|AUTH|CREDENTIAL/i;
 /** Values shorter than this are not treated as secrets (e.g. `AUTH=1` would redact every "1"). */
 const MIN_SECRET_VALUE_LENGTH = 6;
 
+/** A secret-looking key name and its `=` / `": "`, kept in the output (group 1). */
+const SECRET_KEY_ASSIGNMENT =
+  /((?:api[_-]?key|access[_-]?key|secret|token|password|passwd|auth)[A-Za-z0-9_]*["']?\s*[:=]\s*["']?)/;
+/** The value after it, unless an earlier pattern has already redacted it. */
+const SECRET_VALUE = /(?!\[REDACTED\])[^\s"',;}]{4,}/;
+
 const PATTERNS: readonly [RegExp, string][] = [
   // Authorization headers and bearer tokens (value up to whitespace or quote).
   [/(authorization\s*[:=]\s*["']?)(?:bearer\s+|basic\s+|token\s+)?[^\s"',;]+/gi, `$1${REDACTED}`],
@@ -19,7 +25,7 @@ const PATTERNS: readonly [RegExp, string][] = [
   // URL credentials: scheme://user:pass@host
   [/\b([a-z][a-z0-9+.-]*:\/\/)[^\s/:@"']+:[^\s/@"']+@/gi, `$1${REDACTED}@`],
   // key=value / "key": "value" for secret-looking key names.
-  [/((?:api[_-]?key|access[_-]?key|secret|token|password|passwd|auth)[A-Za-z0-9_]*["']?\s*[:=]\s*["']?)(?!\[REDACTED\])[^\s"',;}]{4,}/gi, `$1${REDACTED}`],
+  [new RegExp(SECRET_KEY_ASSIGNMENT.source + SECRET_VALUE.source, "gi"), `$1${REDACTED}`],
 ];
 
 function escapeRegExp(text: string): string {

@@ -1,9 +1,15 @@
 // Restart budget (docs/protocol.md §11.2): at most N restarts inside a sliding window, with back-off steps.
 import type { RestartPolicy } from "./types.js";
 
-export const DEFAULT_RESTART_POLICY: RestartPolicy = { maxRestarts: 3, windowMs: 5 * 60_000, backoffMs: [1000, 4000, 16_000] };
+export const DEFAULT_RESTART_POLICY: RestartPolicy = {
+  maxRestarts: 3,
+  windowMs: 5 * 60_000,
+  backoffMs: [1000, 4000, 16_000],
+};
 
-export type RestartDecision = { restart: true; delayMs: number; history: number[] } | { restart: false; history: number[] };
+export type RestartDecision =
+  | { restart: true; delayMs: number; history: number[] }
+  | { restart: false; history: number[] };
 
 /** Pure: given earlier restart times, decide whether (and after which delay) to restart at `now`. */
 export function decideRestart(policy: RestartPolicy | false, history: readonly number[], now: number): RestartDecision {

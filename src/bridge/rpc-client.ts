@@ -1,5 +1,6 @@
 // Typed RPC surface: one async method per worker command, built over a generic `request`.
-// Fallbacks for workers lacking a command (docs/protocol.md §3.12) live here so the TUI never branches on flavour.
+// Fallbacks for workers lacking a command (docs/protocol.md §3.12) live here so the TUI never
+// branches on flavour.
 import type {
   AgentMessage,
   BashResult,
@@ -41,7 +42,10 @@ export interface RpcClient {
    * The context's messages; `page` asks for `limit` of them from `offset` (negative: from the
    * end). Only agent-rpc pages (its answer has `offset` and `total`); other workers send all.
    */
-  getMessages(page?: { offset: number; limit?: number }): Promise<{ messages: AgentMessage[]; offset?: number; total?: number; listId?: number }>;
+  getMessages(page?: {
+    offset: number;
+    limit?: number;
+  }): Promise<{ messages: AgentMessage[]; offset?: number; total?: number; listId?: number }>;
   setModel(provider: string, modelId: string): Promise<Model>;
   cycleModel(): Promise<CycleModelResult | null>;
   getAvailableModels(): Promise<{ models: Model[] }>;
@@ -89,17 +93,38 @@ export interface RpcTransport {
   supports(type: string): boolean;
 }
 
-export function createRpcClient(transport: RpcTransport): RpcClient {
-  const req = (type: string, fields: Record<string, unknown> = {}): Promise<unknown> => transport.request(type, fields);
-  const voidReq = async (type: string, fields: Record<string, unknown> = {}): Promise<void> => {
-    await req(type, fields);
-  };
-  // The response `data` is typed by the command; the worker is trusted for shapes the
-  // decoder tolerates (other workers add or omit optional fields, docs/protocol.md §0.5).
-  const typed = <K extends keyof ResponseDataMap>(type: K, fields: Record<string, unknown> = {}): Promise<ResponseDataMap[K]> =>
-    req(type, fields) as Promise<ResponseDataMap[K]>;
-  const withImages = (message: string, images?: ImageContent[]): Record<string, unknown> => (images && images.length > 0 ? { message, images } : { message });
+/** The request shapes every command group is built from. */
+interface Requests {
+  req(type: string, fields?: Record<string, unknown>): Promise<unknown>;
+  voidReq(type: string, fields?: Record<string, unknown>): Promise<void>;
+  /**
+   * The response `data` is typed by the command; the worker is trusted for shapes the decoder
+   * tolerates (other workers add or omit optional fields, docs/protocol.md §0.5).
+   */
+  typed<K extends keyof ResponseDataMap>(type: K, fields?: Record<string, unknown>): Promise<ResponseDataMap[K]>;
+  supports(type: string): boolean;
+}
 
+function requestsOver(transport: RpcTransport): Requests {
+  const req = (type: string, fields: Record<string, unknown> = {}): Promise<unknown> => transport.request(type, fields);
+  return {
+    req,
+    voidReq: async (type, fields = {}) => {
+      await req(type, fields);
+    },
+    typed: <K extends keyof ResponseDataMap>(type: K, fields: Record<string, unknown> = {}) =>
+      req(type, fields) as Promise<ResponseDataMap[K]>,
+    supports: (type) => transport.supports(type),
+  };
+}
+
+const withImages = (message: string, images?: ImageContent[]): Record<string, unknown> =>
+  images && images.length > 0 ? { message, images } : { message };
+
+type PromptCommands = Pick<RpcClient, "prompt" | "steer" | "followUp" | "abort" | "abortAndPrompt">;
+
+/** Sending the user's words and stopping a run. */
+function promptCommands({ req, voidReq, supports }: Requests): PromptCommands {
   return {
     prompt: (message, options = {}) =>
       voidReq("prompt", {
@@ -110,7 +135,7 @@ export function createRpcClient(transport: RpcTransport): RpcClient {
     followUp: (message, options = {}) => voidReq("follow_up", withImages(message, options.images)),
     abort: () => voidReq("abort"),
     abortAndPrompt: async (message, options = {}) => {
-      if (transport.supports("abort_and_prompt")) {
+      if (supports("abort_and_prompt")) {
         await req("abort_and_prompt", withImages(message, options.images));
         return;
       }
@@ -118,14 +143,48 @@ export function createRpcClient(transport: RpcTransport): RpcClient {
       await req("abort");
       await req("prompt", withImages(message, options.images));
     },
-    getState: () => typed("get_state"),
-    getMessages: (page) => typed("get_messages", page ? { offset: page.offset, ...(page.limit !== undefined ? { limit: page.limit } : {}) } : {}),
+  };
+}
+
+type ModelCommands = Pick<
+  RpcClient,
+  | "setModel"
+  | "cycleModel"
+  | "getAvailableModels"
+  | "setThinkingLevel"
+  | "cycleThinkingLevel"
+  | "getAvailableThinkingLevels"
+>;
+
+/** Choosing the model and its thinking level. */
+function modelCommands({ voidReq, typed }: Requests): ModelCommands {
+  return {
     setModel: (provider, modelId) => typed("set_model", { provider, modelId }),
     cycleModel: () => typed("cycle_model"),
     getAvailableModels: () => typed("get_available_models"),
     setThinkingLevel: (level) => voidReq("set_thinking_level", { level }),
     cycleThinkingLevel: () => typed("cycle_thinking_level"),
     getAvailableThinkingLevels: () => typed("get_available_thinking_levels"),
+  };
+}
+
+type RunControlCommands = Pick<
+  RpcClient,
+  | "setSteeringMode"
+  | "setFollowUpMode"
+  | "setInterruptMode"
+  | "compact"
+  | "setAutoCompaction"
+  | "setAutoRetry"
+  | "abortRetry"
+  | "bash"
+  | "abortBash"
+  | "clearQueue"
+>;
+
+/** How a run treats queued messages, compaction and retries; the user's own shell commands. */
+function runControlCommands({ voidReq, typed }: Requests): RunControlCommands {
+  return {
     setSteeringMode: (mode) => voidReq("set_steering_mode", { mode }),
     setFollowUpMode: (mode) => voidReq("set_follow_up_mode", { mode }),
     setInterruptMode: (mode) => voidReq("set_interrupt_mode", { mode }),
@@ -134,27 +193,86 @@ export function createRpcClient(transport: RpcTransport): RpcClient {
     setAutoRetry: (enabled) => voidReq("set_auto_retry", { enabled }),
     abortRetry: () => voidReq("abort_retry"),
     bash: (command, options = {}) =>
-      typed("bash", options.excludeFromContext !== undefined ? { command, excludeFromContext: options.excludeFromContext } : { command }),
+      typed(
+        "bash",
+        options.excludeFromContext !== undefined
+          ? { command, excludeFromContext: options.excludeFromContext }
+          : { command },
+      ),
     abortBash: () => voidReq("abort_bash"),
+    clearQueue: (lane) => typed("clear_queue", lane !== undefined ? { lane } : {}),
+  };
+}
+
+type SessionCommands = Pick<
+  RpcClient,
+  | "getState"
+  | "getMessages"
+  | "newSession"
+  | "switchSession"
+  | "fork"
+  | "clone"
+  | "getForkMessages"
+  | "getEntries"
+  | "getTree"
+  | "getLastAssistantText"
+  | "setSessionName"
+  | "getSessionStats"
+  | "exportHtml"
+>;
+
+/** Reading the session and moving between sessions and branches. */
+function sessionCommands({ voidReq, typed, supports }: Requests): SessionCommands {
+  return {
+    getState: () => typed("get_state"),
+    getMessages: (page) =>
+      typed(
+        "get_messages",
+        page ? { offset: page.offset, ...(page.limit !== undefined ? { limit: page.limit } : {}) } : {},
+      ),
     newSession: (parentSession) => typed("new_session", parentSession !== undefined ? { parentSession } : {}),
     switchSession: (sessionPath) => typed("switch_session", { sessionPath }),
-    fork: (entryId) => typed(transport.supports("fork") ? "fork" : "branch", { entryId }),
+    fork: (entryId) => typed(supports("fork") ? "fork" : "branch", { entryId }),
     clone: () => typed("clone"),
-    getForkMessages: () => typed(transport.supports("get_fork_messages") ? "get_fork_messages" : "get_branch_messages"),
+    getForkMessages: () => typed(supports("get_fork_messages") ? "get_fork_messages" : "get_branch_messages"),
     getEntries: (since) => typed("get_entries", since !== undefined ? { since } : {}),
     getTree: () => typed("get_tree"),
     getLastAssistantText: () => typed("get_last_assistant_text"),
     setSessionName: (name) => voidReq("set_session_name", { name }),
     getSessionStats: () => typed("get_session_stats"),
     exportHtml: (outputPath, options) =>
-      typed("export_html", { ...(outputPath !== undefined ? { outputPath } : {}), ...(options?.overwrite === true ? { overwrite: true } : {}) }),
+      typed("export_html", {
+        ...(outputPath !== undefined ? { outputPath } : {}),
+        ...(options?.overwrite === true ? { overwrite: true } : {}),
+      }),
+  };
+}
+
+type HostCommands = Pick<
+  RpcClient,
+  "getCommands" | "setTodos" | "setHostTools" | "getSettings" | "setSetting" | "listFiles" | "send"
+>;
+
+/** What the worker offers the host (commands, settings, files) and what the host gives it (todos, tools). */
+function hostCommands({ req, typed }: Requests): HostCommands {
+  return {
     getCommands: () => typed("get_commands"),
     setTodos: (phases) => typed("set_todos", { phases }),
     setHostTools: (tools) => typed("set_host_tools", { tools }),
-    clearQueue: (lane) => typed("clear_queue", lane !== undefined ? { lane } : {}),
     getSettings: () => typed("get_settings"),
     setSetting: (key, value) => typed("set_setting", { key, value }),
     listFiles: (limit) => typed("list_files", limit !== undefined ? { limit } : {}),
     send: (type, fields = {}) => req(type, fields),
+  };
+}
+
+export function createRpcClient(transport: RpcTransport): RpcClient {
+  const requests = requestsOver(transport);
+  return {
+    ...promptCommands(requests),
+    ...modelCommands(requests),
+    ...runControlCommands(requests),
+    ...sessionCommands(requests),
+    ...hostCommands(requests),
   };
 }

@@ -54,7 +54,8 @@ export function reduceRunState(model: RunModel, input: RunInput): RunStep {
       return probing(model) ? { model, effects: ["probe_state"] } : { model, effects: [] };
     case "probe_result":
       if (!probing(model)) return { model, effects: [] };
-      if (!input.isStreaming && !input.isCompacting) return { model: { ...model, state: "settled", awaitingContinuation: false }, effects: [] };
+      if (!input.isStreaming && !input.isCompacting)
+        return { model: { ...model, state: "settled", awaitingContinuation: false }, effects: [] };
       // Still busy on the worker side: wait for the next agent_end / compaction_end.
       return { model, effects: [] };
     case "event":
@@ -67,9 +68,13 @@ export function reduceRunState(model: RunModel, input: RunInput): RunStep {
 }
 
 /** A quiet timer is waiting to ask get_state whether the worker is idle (docs/protocol.md §4.12 rule 4). */
-const probing = (model: RunModel): boolean => model.state === "settling" || (model.awaitingContinuation && !model.inRun && model.state === "streaming");
+const probing = (model: RunModel): boolean =>
+  model.state === "settling" || (model.awaitingContinuation && !model.inRun && model.state === "streaming");
 
-function reduceEvent(model: RunModel, input: { eventType: string; willRetry?: boolean; success?: boolean; isTerminal?: boolean }): RunStep {
+function reduceEvent(
+  model: RunModel,
+  input: { eventType: string; willRetry?: boolean; success?: boolean; isTerminal?: boolean },
+): RunStep {
   const cancel: RunEffect[] = ["cancel_quiet_timer"];
   switch (input.eventType) {
     case "agent_start":
@@ -80,12 +85,18 @@ function reduceEvent(model: RunModel, input: { eventType: string; willRetry?: bo
       // omp: the run is not over (a background job's result starts a new run ~2 s later, trace
       // d_steer_followup); stay busy and only probe get_state after a longer quiet period.
       if (input.isTerminal === false && model.synthesise) {
-        return { model: { ...ended, state: "streaming", awaitingContinuation: true }, effects: ["start_continuation_timer"] };
+        return {
+          model: { ...ended, state: "streaming", awaitingContinuation: true },
+          effects: ["start_continuation_timer"],
+        };
       }
       return awaitSettle(ended);
     }
     case "agent_settled":
-      return { model: { ...model, state: "settled", inRun: false, synthesise: false, awaitingContinuation: false }, effects: cancel };
+      return {
+        model: { ...model, state: "settled", inRun: false, synthesise: false, awaitingContinuation: false },
+        effects: cancel,
+      };
     case "auto_retry_start":
       return { model: { ...model, state: "retrying" }, effects: cancel };
     case "auto_retry_end":
@@ -93,7 +104,11 @@ function reduceEvent(model: RunModel, input: { eventType: string; willRetry?: bo
       return { model, effects: [] };
     case "compaction_start":
       return {
-        model: { ...model, state: "compacting", beforeCompaction: busy(model.state) ? model.beforeCompaction : model.state },
+        model: {
+          ...model,
+          state: "compacting",
+          beforeCompaction: busy(model.state) ? model.beforeCompaction : model.state,
+        },
         effects: cancel,
       };
     case "compaction_end": {
@@ -102,7 +117,8 @@ function reduceEvent(model: RunModel, input: { eventType: string; willRetry?: bo
       if (input.willRetry === true) return { model: { ...cleared, state: "retrying" }, effects: [] };
       if (model.inRun) return { model: { ...cleared, state: "streaming" }, effects: [] };
       // A post-run compaction check after a non-terminal agent_end: keep waiting for the continuation.
-      if (model.awaitingContinuation) return { model: { ...cleared, state: "streaming" }, effects: ["start_continuation_timer"] };
+      if (model.awaitingContinuation)
+        return { model: { ...cleared, state: "streaming" }, effects: ["start_continuation_timer"] };
       // A compaction while idle (manual `compact`) is no activity: no agent_settled follows.
       if (before === "idle" || before === "settled") return { model: { ...cleared, state: before }, effects: [] };
       return awaitSettle(cleared);

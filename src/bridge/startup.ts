@@ -17,13 +17,22 @@ export const PROBE_TIMEOUT_MS = 10_000;
  * is over (after that, onExit handles the exit; a never-settling promise leaves no unhandled
  * rejection behind).
  */
-export function exitDuringStartup(exited: Promise<void>, lastExit: () => WorkerExitInfo | undefined): { failed: Promise<never>; done(): void } {
+export function exitDuringStartup(
+  exited: Promise<void>,
+  lastExit: () => WorkerExitInfo | undefined,
+): { failed: Promise<never>; done(): void } {
   let over = false;
   const failed = new Promise<never>((_, reject) => {
     void exited.then(() => {
       if (!over) {
         const exit = lastExit();
-        reject(new BridgeError("worker_exit", exit ? describeExit(exit) : "Worker exited during startup", exit ? { exit } : {}));
+        reject(
+          new BridgeError(
+            "worker_exit",
+            exit ? describeExit(exit) : "Worker exited during startup",
+            exit ? { exit } : {},
+          ),
+        );
       }
     });
   });
@@ -97,11 +106,19 @@ export interface Rehydration {
   warnings: string[];
 }
 
-/** docs/protocol.md §11.4 steps 3–4: reopen the session if start-up args did not, fetch state, re-send host tools. */
+/**
+ * docs/protocol.md §11.4 steps 3–4: reopen the session if start-up args did not, fetch state,
+ * re-send host tools.
+ */
 export async function rehydrate(
   request: RequestFn,
   caps: Capabilities,
-  options: { initialState: Record<string, unknown>; sessionFile: string | undefined; reopenWithSwitch: boolean; hostTools: HostToolDefinition[] | undefined },
+  options: {
+    initialState: Record<string, unknown>;
+    sessionFile: string | undefined;
+    reopenWithSwitch: boolean;
+    hostTools: HostToolDefinition[] | undefined;
+  },
 ): Promise<Rehydration> {
   const warnings: string[] = [];
   const { sessionFile } = options;
@@ -109,7 +126,10 @@ export async function rehydrate(
     try {
       await request("switch_session", { sessionPath: sessionFile });
     } catch (error) {
-      warnings.push(`Could not reopen ${sessionFile} (${(error as Error).message}); a new session was started and unsaved history is lost`);
+      warnings.push(
+        `Could not reopen ${sessionFile} (${(error as Error).message}); ` +
+          "a new session was started and unsaved history is lost",
+      );
     }
   }
   // Data arrives decoded per command (pending table), so the casts only restate ResponseDataMap.
@@ -122,7 +142,8 @@ export async function rehydrate(
     if (isRecord(list) && Array.isArray(list["entries"])) entries = list["entries"];
   }
   // docs/protocol.md §8.5: host tools live in worker memory only; re-send them before the first prompt.
-  if (options.hostTools && caps.commands["set_host_tools"] !== false) await request("set_host_tools", { tools: options.hostTools });
+  if (options.hostTools && caps.commands["set_host_tools"] !== false)
+    await request("set_host_tools", { tools: options.hostTools });
   return { state, messages, ...(entries ? { entries } : {}), warnings };
 }
 
@@ -130,7 +151,10 @@ export async function rehydrate(
  * The session file now open (get_state), or undefined when the read failed (reported through
  * `onError`, and the caller keeps what it knew). `file` is undefined for an unsaved session.
  */
-export async function readSessionFile(request: RequestFn, onError: (message: string) => void): Promise<{ file: string | undefined } | undefined> {
+export async function readSessionFile(
+  request: RequestFn,
+  onError: (message: string) => void,
+): Promise<{ file: string | undefined } | undefined> {
   try {
     const state = await request("get_state", {}, PROBE_TIMEOUT_MS);
     if (!isRecord(state)) return undefined;

@@ -12,14 +12,20 @@ export interface StderrRing {
   lines(): readonly string[];
 }
 
-export function createStderrRing(redact: Redactor, maxLines = 500, maxBytes = 64 * 1024, maxLineChars = 4096): StderrRing {
+export function createStderrRing(
+  redact: Redactor,
+  maxLines = 500,
+  maxBytes = 64 * 1024,
+  maxLineChars = 4096,
+): StderrRing {
   const decoder = new StringDecoder("utf8");
   const lines: string[] = [];
   let bytes = 0;
   let partial = "";
 
   const add = (raw: string): string => {
-    const cut = raw.length > maxLineChars ? `${raw.slice(0, maxLineChars)}… [${raw.length - maxLineChars} chars cut]` : raw;
+    const cut =
+      raw.length > maxLineChars ? `${raw.slice(0, maxLineChars)}… [${raw.length - maxLineChars} chars cut]` : raw;
     const line = redact(cut.replace(/\r$/, ""));
     lines.push(line);
     bytes += line.length + 1;

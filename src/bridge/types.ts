@@ -1,6 +1,13 @@
 // Public types of the bridge: what the TUI sees of a worker connection (notices, snapshot,
 // options, host tools). Wire shapes come from src/protocol via ./wire-types.ts.
-import type { ExtensionUiRequest, RpcSessionState, AgentMessage, AgentToolResult, HostToolDefinition, SessionStats } from "./wire-types.js";
+import type {
+  ExtensionUiRequest,
+  RpcSessionState,
+  AgentMessage,
+  AgentToolResult,
+  HostToolDefinition,
+  SessionStats,
+} from "./wire-types.js";
 import type { RpcClient } from "./rpc-client.js";
 import type { ClientEvent, SessionSnapshot } from "./client-event-types.js";
 
@@ -16,7 +23,15 @@ export type RunPhase = "idle" | "streaming" | "retrying" | "compacting" | "settl
  * Supervisor states of docs/protocol.md §11.2, plus `reconnecting`: the link to a
  * live worker dropped; the worker keeps running and the connection is being re-established.
  */
-export type SupervisorState = "starting" | "running" | "degraded" | "exited" | "recovering" | "reconnecting" | "failed" | "stopped";
+export type SupervisorState =
+  | "starting"
+  | "running"
+  | "degraded"
+  | "exited"
+  | "recovering"
+  | "reconnecting"
+  | "failed"
+  | "stopped";
 
 export interface WorkerExitInfo {
   generation: number;
@@ -39,17 +54,34 @@ export type UiResponse = { value: string } | { confirmed: boolean } | { cancelle
 export type BridgeNotice =
   /** A worker event, normalised whatever the worker (client-event-types.ts). */
   | { kind: "event"; event: ClientEvent }
-  /** An event outside the protocol; `text`: the words it carries for the user, when it is one oh-my-pi uses for that. */
-  | { kind: "unknown_event"; type: string; raw: Record<string, unknown>; text?: { level: "info" | "warning" | "error"; text: string } }
+  /**
+   * An event outside the protocol; `text`: the words it carries for the user, when it is one
+   * oh-my-pi uses for that.
+   */
+  | {
+      kind: "unknown_event";
+      type: string;
+      raw: Record<string, unknown>;
+      text?: { level: "info" | "warning" | "error"; text: string };
+    }
   | { kind: "ui_request"; request: ExtensionUiRequest }
   | { kind: "ui_request_closed"; id: string; reason: "timeout" | "cancelled" | "worker_exit" }
   | { kind: "protocol_error"; message: string; excerpt: string }
   | { kind: "run_state"; state: RunPhase }
   | { kind: "supervisor"; state: SupervisorState; info?: WorkerExitInfo }
-  | { kind: "rehydrated"; state: RpcSessionState; snapshot: SessionSnapshot; messages: AgentMessage[]; entries?: unknown[] }
+  | {
+      kind: "rehydrated";
+      state: RpcSessionState;
+      snapshot: SessionSnapshot;
+      messages: AgentMessage[];
+      entries?: unknown[];
+    }
   /** The worker answered get_state (any caller): what the footer and todo pane show of it. */
   | { kind: "session_state"; snapshot: SessionSnapshot }
-  /** Something whose outcome is unknown after a worker exit; `text` is a prompt/queued message the user may resend by hand. */
+  /**
+   * Something whose outcome is unknown after a worker exit; `text` is a prompt/queued message the
+   * user may resend by hand.
+   */
   | { kind: "indeterminate"; what: string; text?: string }
   | { kind: "late_prompt_failure"; id: string; error: string }
   | { kind: "notification"; level: "info" | "warning" | "error"; message: string }
@@ -82,7 +114,14 @@ export type BridgeNotice =
    * `mode` (restored only): how the worker found again relates to the one lost (`resumed`: the
    * same, nothing missed); `runLost` (replaced only): the old worker died with a run going.
    */
-  | { kind: "live_link"; state: "lost" | "waiting" | "restored"; attempt?: number; delayMs?: number; mode?: LiveAttachMode; runLost?: boolean }
+  | {
+      kind: "live_link";
+      state: "lost" | "waiting" | "restored";
+      attempt?: number;
+      delayMs?: number;
+      mode?: LiveAttachMode;
+      runLost?: boolean;
+    }
   /** The live worker let this client go: `taken_over` by another client, or it ended (`shutdown`). */
   | { kind: "live_detached"; reason: string };
 
@@ -93,7 +132,12 @@ export type LiveAttachMode = "first" | "resumed" | "snapshot" | "replaced";
  * to it before this one (it was running already: a reattach), its state and for how long (ms),
  * and its title (the session's name, else its first prompt; foreign text, not sanitised).
  */
-export type LiveWorkerSummary = { attachedBefore: boolean; state: "working" | "waiting" | "idle"; stateMs: number; title?: string };
+export type LiveWorkerSummary = {
+  attachedBefore: boolean;
+  state: "working" | "waiting" | "idle";
+  stateMs: number;
+  title?: string;
+};
 
 /** Worker flavour per docs/protocol.md §3.12 classification. */
 export type WorkerFlavour = "ours" | "pi" | "pi-0.73" | "omp" | "xcsh" | "unknown";

@@ -37,7 +37,9 @@ export function createUiRouter(emit: (notice: BridgeNotice) => void): UiRouter {
   return {
     handle(request, generation) {
       if (request.method === "cancel") {
-        return close(request.targetId) ? [{ kind: "ui_request_closed", id: request.targetId, reason: "cancelled" }] : [];
+        return close(request.targetId)
+          ? [{ kind: "ui_request_closed", id: request.targetId, reason: "cancelled" }]
+          : [];
       }
       if (DIALOG_METHODS.has(request.method)) {
         const dialog: OpenDialog = { generation, method: request.method, timer: undefined };

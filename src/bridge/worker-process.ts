@@ -1,5 +1,6 @@
 // One worker generation: spawns the child without a shell (unless asked), owns all four handles
-// (docs/protocol.md §11.1), frames stdout, drains stderr into the redacted ring, and reports the exit once.
+// (docs/protocol.md §11.1), frames stdout, drains stderr into the redacted ring, and reports the
+// exit once.
 import { spawn, type ChildProcess } from "node:child_process";
 import { createJsonlFramer, DEFAULT_MAX_RECORD_BYTES } from "../protocol/index.js";
 import { createStderrRing, type StderrRing } from "./stderr-ring.js";
@@ -68,7 +69,10 @@ export function spawnOptionsFrom(o: {
 }
 
 /** Client-initiated shutdown (docs/protocol.md §1.6): close stdin, wait, SIGTERM, wait, SIGKILL. */
-export async function terminateWorker(w: WorkerProcess, timeouts: { closeWaitMs?: number; termWaitMs?: number } = {}): Promise<void> {
+export async function terminateWorker(
+  w: WorkerProcess,
+  timeouts: { closeWaitMs?: number; termWaitMs?: number } = {},
+): Promise<void> {
   const { closeWaitMs = 5000, termWaitMs = 3000 } = timeouts;
   const timedOut = (ms: number): Promise<boolean> => {
     let timer: NodeJS.Timeout | undefined;
@@ -87,7 +91,10 @@ export async function terminateWorker(w: WorkerProcess, timeouts: { closeWaitMs?
   await w.exited;
 }
 
-/** Environment for the child: full env, or only the allow-list plus PATH and HOME (docs/protocol.md §11.9). */
+/**
+ * Environment for the child: full env, or only the allow-list plus PATH and HOME
+ * (docs/protocol.md §11.9).
+ */
 export function buildChildEnv(env: NodeJS.ProcessEnv, allowList?: string[]): NodeJS.ProcessEnv {
   if (!allowList) return { ...env };
   const out: NodeJS.ProcessEnv = {};
@@ -98,7 +105,10 @@ export function buildChildEnv(env: NodeJS.ProcessEnv, allowList?: string[]): Nod
   return out;
 }
 
-/** Close the child's stdin, stop reading its output (no more frames, no 'close') and let it outlive us. */
+/**
+ * Close the child's stdin, stop reading its output (no more frames, no 'close') and let it
+ * outlive us.
+ */
 function letGo(child: ChildProcess, writer: WriteQueue): void {
   writer.end();
   child.stdout?.destroy();
@@ -106,7 +116,15 @@ function letGo(child: ChildProcess, writer: WriteQueue): void {
   child.unref();
 }
 
-export function spawnWorker(options: WorkerSpawnOptions, handlers: WorkerProcessHandlers): WorkerProcess {
+interface ChildPipes {
+  child: ChildProcess;
+  stdin: NonNullable<ChildProcess["stdin"]>;
+  stdout: NonNullable<ChildProcess["stdout"]>;
+  stderr: NonNullable<ChildProcess["stderr"]>;
+}
+
+/** Start the child with three pipes, directly or through a shell. */
+function startChild(options: WorkerSpawnOptions): ChildPipes {
   const [file, ...args] = options.argv;
   if (file === undefined) throw new Error("Worker command is empty");
   const env = buildChildEnv(options.env, options.envAllowList);
@@ -116,70 +134,99 @@ export function spawnWorker(options: WorkerSpawnOptions, handlers: WorkerProcess
   const child: ChildProcess = options.useShell
     ? spawn(options.argv.join(" "), { cwd: options.cwd, env, stdio: ["pipe", "pipe", "pipe"], shell: true, detached })
     : spawn(file, args, { cwd: options.cwd, env, stdio: ["pipe", "pipe", "pipe"], shell: false, detached });
+  const { stdin, stdout, stderr } = child;
+  if (!stdin || !stdout || !stderr) throw new Error("Worker spawned without pipes");
+  return { child, stdin, stdout, stderr };
+}
 
-  const stdin = child.stdin;
-  const stdout = child.stdout;
-  const stderrStream = child.stderr;
-  if (!stdin || !stdout || !stderrStream) throw new Error("Worker spawned without pipes");
-
-  const writer = createWriteQueue(stdin, options.maxQueuedFrames, options.maxQueuedBytes);
-  const stderr = createStderrRing(options.redact);
+/** Attach the readers to stdout (framed into records) and stderr (into the ring), and watch stdin. */
+function wirePipes(
+  pipes: ChildPipes,
+  stderrRing: StderrRing,
+  options: WorkerSpawnOptions,
+  handlers: WorkerProcessHandlers,
+): void {
   const maxRecordBytes = options.maxRecordBytes ?? DEFAULT_MAX_RECORD_BYTES;
   const framer = createJsonlFramer({
     onRecord: handlers.onRecord,
-    onOversize: (bytes) => handlers.onFramingError(`Worker stdout record of ${bytes} bytes exceeds the ${maxRecordBytes}-byte limit; discarded`),
-    onInvalidUtf8: (bytes) => handlers.onFramingError(`Worker stdout record of ${bytes} bytes is not valid UTF-8; discarded`),
+    onOversize: (bytes) =>
+      handlers.onFramingError(
+        `Worker stdout record of ${bytes} bytes exceeds the ${maxRecordBytes}-byte limit; discarded`,
+      ),
+    onInvalidUtf8: (bytes) =>
+      handlers.onFramingError(`Worker stdout record of ${bytes} bytes is not valid UTF-8; discarded`),
     maxRecordBytes,
   });
+  pipes.stdout.on("data", (chunk: Buffer) => framer.push(chunk));
+  pipes.stdout.on("end", () => {
+    framer.end();
+    handlers.onStdoutEnd();
+  });
+  pipes.stderr.on("data", (chunk: Buffer) => {
+    for (const line of stderrRing.push(chunk)) handlers.onStderrLine(line);
+  });
+  pipes.stdin.on("error", (error: Error) => handlers.onStdinError(error));
+}
 
+/** The process's life: alive until its exit is reported, which happens once whatever reports it. */
+interface ExitTracker {
+  isAlive(): boolean;
+  readonly exited: Promise<void>;
+  report(code: number | null, signal: NodeJS.Signals | null, spawnError?: Error): void;
+}
+
+function trackExit(writer: WriteQueue, stderrRing: StderrRing, handlers: WorkerProcessHandlers): ExitTracker {
   let alive = true;
   let reported = false;
   let resolveExited: () => void = () => undefined;
   const exited = new Promise<void>((resolve) => {
     resolveExited = resolve;
   });
-
-  const report = (code: number | null, signal: NodeJS.Signals | null, spawnError?: Error): void => {
-    if (reported) return;
-    reported = true;
-    alive = false;
-    writer.discard();
-    for (const line of stderr.end()) handlers.onStderrLine(line);
-    handlers.onExit(code, signal, spawnError);
-    resolveExited();
+  return {
+    isAlive: () => alive,
+    exited,
+    report(code, signal, spawnError) {
+      if (reported) return;
+      reported = true;
+      alive = false;
+      writer.discard();
+      for (const line of stderrRing.end()) handlers.onStderrLine(line);
+      handlers.onExit(code, signal, spawnError);
+      resolveExited();
+    },
   };
+}
+
+export function spawnWorker(options: WorkerSpawnOptions, handlers: WorkerProcessHandlers): WorkerProcess {
+  const pipes = startChild(options);
+  const { child } = pipes;
+  const writer = createWriteQueue(pipes.stdin, options.maxQueuedFrames, options.maxQueuedBytes);
+  const stderr = createStderrRing(options.redact);
+  const life = trackExit(writer, stderr, handlers);
 
   // Readers attach before anything is written (docs/protocol.md §11.1).
-  stdout.on("data", (chunk: Buffer) => framer.push(chunk));
-  stdout.on("end", () => {
-    framer.end();
-    handlers.onStdoutEnd();
-  });
-  stderrStream.on("data", (chunk: Buffer) => {
-    for (const line of stderr.push(chunk)) handlers.onStderrLine(line);
-  });
-  stdin.on("error", (error: Error) => handlers.onStdinError(error));
+  wirePipes(pipes, stderr, options, handlers);
   child.on("error", (error: Error) => {
     // Spawn failure (ENOENT, EACCES): there will be no 'close' with a code.
-    if (child.pid === undefined) report(null, null, error);
+    if (child.pid === undefined) life.report(null, null, error);
     else handlers.onStdinError(error);
   });
-  child.on("close", (code: number | null, signal: NodeJS.Signals | null) => report(code, signal));
+  child.on("close", (code: number | null, signal: NodeJS.Signals | null) => life.report(code, signal));
 
   return {
     pid: child.pid,
     writer,
     stderr,
-    isAlive: () => alive,
-    exited,
+    isAlive: life.isAlive,
+    exited: life.exited,
     closeStdin: () => writer.end(),
     kill(signal) {
-      if (alive) child.kill(signal);
+      if (life.isAlive()) child.kill(signal);
     },
     release() {
-      if (!alive) return;
+      if (!life.isAlive()) return;
       letGo(child, writer);
-      report(null, null);
+      life.report(null, null);
     },
   };
 }

@@ -32,10 +32,14 @@ function serializeForWorker(frame: Record<string, unknown>, type: string): strin
   const record = serializeFrame(frame);
   const bytes = Buffer.byteLength(record) - 1;
   if (bytes <= DEFAULT_MAX_RECORD_BYTES) return record;
-  const what = type === "prompt" || type === "steer" || type === "follow_up" || type === "abort_and_prompt" ? "The message" : `The ${type} command`;
+  const what =
+    type === "prompt" || type === "steer" || type === "follow_up" || type === "abort_and_prompt"
+      ? "The message"
+      : `The ${type} command`;
   throw new BridgeError(
     "too_large",
-    `${what} is ${(bytes / MIB).toFixed(1)} MiB as sent; a worker reads at most ${DEFAULT_MAX_RECORD_BYTES / MIB} MiB at once. Not sent.`,
+    `${what} is ${(bytes / MIB).toFixed(1)} MiB as sent; ` +
+      `a worker reads at most ${DEFAULT_MAX_RECORD_BYTES / MIB} MiB at once. Not sent.`,
     { command: type },
   );
 }
@@ -163,7 +167,8 @@ export class WorkerSession {
   }
 
   private sendRequest(type: string, fields: Record<string, unknown>, timeoutMs: number): Promise<unknown> {
-    if (!this.worker.isAlive()) return Promise.reject(new BridgeError("not_running", "No worker is running", { command: type }));
+    if (!this.worker.isAlive())
+      return Promise.reject(new BridgeError("not_running", "No worker is running", { command: type }));
     const { pending } = this.deps.tables;
     const id = pending.nextId(this.generation);
     let record: string;
@@ -174,13 +179,19 @@ export class WorkerSession {
     }
     const text = typeof fields["message"] === "string" ? fields["message"] : undefined;
     // A cheap query that times out is a protocol failure (docs/protocol.md §11.2); slow commands are not.
-    const onTimeout = (t: string): void => (t.startsWith("get_") ? this.protocolError(`A ${t} query timed out`) : undefined);
+    const onTimeout = (t: string): void =>
+      t.startsWith("get_") ? this.protocolError(`A ${t} query timed out`) : undefined;
     const promise = pending.add(id, type, timeoutMs, onTimeout, text);
     try {
       this.worker.writer.write(record);
     } catch (error) {
       // A full or closed stdin queue rejects the request instead of leaving it hanging (docs/protocol.md §11.6).
-      pending.fail(id, error instanceof BridgeError ? error : new BridgeError("not_running", (error as Error).message, { command: type }));
+      pending.fail(
+        id,
+        error instanceof BridgeError
+          ? error
+          : new BridgeError("not_running", (error as Error).message, { command: type }),
+      );
     }
     return promise;
   }
@@ -188,7 +199,11 @@ export class WorkerSession {
   private noteLastFrame(routed: RoutedFrame): void {
     if (routed.kind === "protocol_error" || routed.kind === "ignored") return;
     const type = routed.kind === "response" ? "response" : routed.kind === "event" ? routed.event.type : routed.kind;
-    this.last = { type, at: Date.now(), ...(routed.kind === "response" && routed.frame.command ? { command: routed.frame.command } : {}) };
+    this.last = {
+      type,
+      at: Date.now(),
+      ...(routed.kind === "response" && routed.frame.command ? { command: routed.frame.command } : {}),
+    };
   }
 
   private dispatch(routed: RoutedFrame): void {
@@ -244,7 +259,8 @@ export class WorkerSession {
     const { notices } = this.deps;
     const outcome = this.deps.tables.pending.settle(frame, decodeData);
     // Counted whether or not it ended a waiting request (pending.ts): an unreadable record is a protocol error.
-    if (frame.command === "parse" && frame.id === undefined) this.protocolError(`Worker could not parse a command: ${frame.error ?? ""}`);
+    if (frame.command === "parse" && frame.id === undefined)
+      this.protocolError(`Worker could not parse a command: ${frame.error ?? ""}`);
     if (outcome.kind === "late_prompt_failure") {
       notices.emit({ kind: "late_prompt_failure", id: outcome.id, error: outcome.error });
     } else if (outcome.kind === "unmatched") {

@@ -221,7 +221,13 @@ export class WorkerSupervisor {
     }
   }
 
-  private exited(generation: number, w: WorkerProcess, code: number | null, signal: NodeJS.Signals | null, spawnError?: Error): void {
+  private exited(
+    generation: number,
+    w: WorkerProcess,
+    code: number | null,
+    signal: NodeJS.Signals | null,
+    spawnError?: Error,
+  ): void {
     if (generation !== this.generation) return;
     this.worker = undefined;
     const reason = spawnError ? `Could not start worker: ${spawnError.message}` : this.exitReason;

@@ -53,7 +53,11 @@ export function createWriteQueue(stream: Writable, maxFrames = 1000, maxBytes = 
       }
       const size = Buffer.byteLength(record);
       if (queue.length >= maxFrames || bytes + size > maxBytes) {
-        throw new BridgeError("queue_full", `Worker stdin queue is full (${queue.length} frames, ${bytes} bytes waiting): the worker is not reading its input`);
+        throw new BridgeError(
+          "queue_full",
+          `Worker stdin queue is full (${queue.length} frames, ${bytes} bytes waiting): ` +
+            "the worker is not reading its input",
+        );
       }
       queue.push(record);
       bytes += size;

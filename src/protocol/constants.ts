@@ -13,7 +13,9 @@ import type { TodoStatus } from "./types/todos.js";
  * type error at the call site (the `Exclude` check), an extra one fails the element type.
  */
 function exhaustiveList<T extends string>() {
-  return <const L extends readonly T[]>(list: L & ([Exclude<T, L[number]>] extends [never] ? unknown : never)): readonly T[] => Object.freeze([...list]);
+  return <const L extends readonly T[]>(
+    list: L & ([Exclude<T, L[number]>] extends [never] ? unknown : never),
+  ): readonly T[] => Object.freeze([...list]);
 }
 
 /** Every command type [ours] accepts, aliases (`branch`, `get_branch_messages`) included. */
@@ -69,13 +71,34 @@ export const COMMAND_ALIASES = Object.freeze({
 } as const satisfies Partial<Record<RpcCommandType, RpcCommandType>>);
 
 /** All thinking levels in cycling order (docs/protocol.md §5.9). */
-export const THINKING_LEVELS = exhaustiveList<ThinkingLevel>()(["off", "minimal", "low", "medium", "high", "xhigh", "max"]);
+export const THINKING_LEVELS = exhaustiveList<ThinkingLevel>()([
+  "off",
+  "minimal",
+  "low",
+  "medium",
+  "high",
+  "xhigh",
+  "max",
+]);
 
 /** Levels pi 0.73.1 / oh-my-pi know (no `max`). */
-export const PI_073_THINKING_LEVELS: readonly ThinkingLevel[] = Object.freeze(["off", "minimal", "low", "medium", "high", "xhigh"]);
+export const PI_073_THINKING_LEVELS: readonly ThinkingLevel[] = Object.freeze([
+  "off",
+  "minimal",
+  "low",
+  "medium",
+  "high",
+  "xhigh",
+]);
 
 /** Fallback for a reasoning model when get_available_thinking_levels is missing (docs/protocol.md §3.4.3). */
-export const DEFAULT_REASONING_THINKING_LEVELS: readonly ThinkingLevel[] = Object.freeze(["off", "minimal", "low", "medium", "high"]);
+export const DEFAULT_REASONING_THINKING_LEVELS: readonly ThinkingLevel[] = Object.freeze([
+  "off",
+  "minimal",
+  "low",
+  "medium",
+  "high",
+]);
 
 export const QUEUE_MODES = exhaustiveList<QueueMode>()(["all", "one-at-a-time"]);
 export const INTERRUPT_MODES = exhaustiveList<InterruptMode>()(["immediate", "wait"]);
@@ -146,7 +169,12 @@ export const EXTENSION_UI_METHODS = exhaustiveList<ExtensionUIMethod>()([
 ]);
 
 /** Dialog methods, which need exactly one extension_ui_response (docs/protocol.md §7.1). */
-export const EXTENSION_UI_DIALOG_METHODS: readonly ExtensionUIMethod[] = Object.freeze(["select", "confirm", "input", "editor"]);
+export const EXTENSION_UI_DIALOG_METHODS: readonly ExtensionUIMethod[] = Object.freeze([
+  "select",
+  "confirm",
+  "input",
+  "editor",
+]);
 
 /** Prefix of the error text of an unknown command — the only stable error text (docs/protocol.md §3.12). */
 export const UNKNOWN_COMMAND_ERROR_PREFIX = "Unknown command: ";

@@ -80,7 +80,10 @@ class RecordFramer implements JsonlFramer {
   }
 
   push(chunk: Uint8Array | string): void {
-    const buf = typeof chunk === "string" ? Buffer.from(chunk, "utf8") : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    const buf =
+      typeof chunk === "string"
+        ? Buffer.from(chunk, "utf8")
+        : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
     let start = 0;
     while (start < buf.length) {
       const lf = buf.indexOf(LF, start);

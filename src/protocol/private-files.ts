@@ -58,7 +58,8 @@ export function ensureOwnPrivateDir(dir: string): void {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     // Linux says ENOTDIR for a symlink opened with O_DIRECTORY | O_NOFOLLOW, other systems ELOOP.
-    if (code === "ELOOP" || (code === "ENOTDIR" && lstatSync(dir).isSymbolicLink())) throw new NotPrivateDirError(`${dir} is a symbolic link: not used`);
+    if (code === "ELOOP" || (code === "ENOTDIR" && lstatSync(dir).isSymbolicLink()))
+      throw new NotPrivateDirError(`${dir} is a symbolic link: not used`);
     if (code === "ENOTDIR") throw new NotPrivateDirError(`${dir} is not a directory: not used`);
     throw error;
   }
@@ -66,7 +67,8 @@ export function ensureOwnPrivateDir(dir: string): void {
     const st = fstatSync(fd);
     if (!st.isDirectory()) throw new NotPrivateDirError(`${dir} is not a directory: not used`);
     const uid = process.getuid?.();
-    if (uid !== undefined && st.uid !== uid) throw new NotPrivateDirError(`${dir} belongs to another user (uid ${st.uid}): not used`);
+    if (uid !== undefined && st.uid !== uid)
+      throw new NotPrivateDirError(`${dir} belongs to another user (uid ${st.uid}): not used`);
     if ((st.mode & 0o077) !== 0) fchmodSync(fd, st.mode & PRIVATE_DIR_MODE);
   } finally {
     closeSync(fd);
@@ -120,7 +122,11 @@ export class TargetExistsError extends Error {
  * rename over it (`overwrite`) or hard-link into place, which fails if anything, a symlink
  * included, exists there (never followed, never replaced without asking).
  */
-export function writePrivateFileAtomic(path: string, data: string | Uint8Array, options: { overwrite?: boolean } = {}): void {
+export function writePrivateFileAtomic(
+  path: string,
+  data: string | Uint8Array,
+  options: { overwrite?: boolean } = {},
+): void {
   // The directory must exist: a mistyped export path fails instead of creating directories.
   const dir = dirname(path);
   const tmp = join(dir, `.${basename(path)}.${process.pid}-${randomBytes(4).toString("hex")}.tmp`);

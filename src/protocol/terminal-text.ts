@@ -48,5 +48,8 @@ export function visibleLine(input: string): string {
  * here they are `\uXXXX` escapes too, so the same data reads back and a terminal sees none of them.
  */
 export function terminalSafeJson(value: unknown): string {
-  return (JSON.stringify(value) ?? "null").replace(UNSAFE, (ch) => `\\u${(ch.codePointAt(0) ?? 0).toString(16).padStart(4, "0")}`);
+  return (JSON.stringify(value) ?? "null").replace(
+    UNSAFE,
+    (ch) => `\\u${(ch.codePointAt(0) ?? 0).toString(16).padStart(4, "0")}`,
+  );
 }

@@ -38,8 +38,18 @@ export function createController(options: ControllerOptions): Controller {
   const { store, connection } = options;
   const ctx = createIntentContext(store, connection, options.now ?? (() => Date.now()));
   const commands: SlashCommand[] = [...(options.slashCommands ?? []), ...BUILTIN_COMMANDS];
-  const slashContext: SlashContext = { store, connection, exit: options.exit, setEditorText: ctx.setEditorText, notice: ctx.notice };
-  const submit = createSubmit(ctx, { commands, slashContext, ...(options.recordPrompt ? { recordPrompt: options.recordPrompt } : {}) });
+  const slashContext: SlashContext = {
+    store,
+    connection,
+    exit: options.exit,
+    setEditorText: ctx.setEditorText,
+    notice: ctx.notice,
+  };
+  const submit = createSubmit(ctx, {
+    commands,
+    slashContext,
+    ...(options.recordPrompt ? { recordPrompt: options.recordPrompt } : {}),
+  });
   const runIntents = createRunIntents(ctx);
   const settings = createSettingIntents(ctx, commands, slashContext);
   const app = createAppIntents(ctx, options);

@@ -26,13 +26,17 @@ const frontEnd = options && options.attachId === undefined ? options.frontEnd : 
 if (sessionsCli && "usage" in sessionsCli) {
   (sessionsCli.exitCode === 0 ? process.stdout : process.stderr).write(`${sessionsCli.usage}\n`);
   process.exitCode = sessionsCli.exitCode;
-} else if (!options) process.exitCode = sessionsCli ? await (await import("./live/live-plan.js")).runSessionsCli(sessionsCli) : 2;
+} else if (!options)
+  process.exitCode = sessionsCli ? await (await import("./live/live-plan.js")).runSessionsCli(sessionsCli) : 2;
 else if (options.listModels !== undefined) {
   const { printModelList } = await import("./app/list-models-command.js");
-  process.exitCode = await printModelList(options.workerCommand, options.listModels || undefined, (text) => process.stdout.write(text));
+  process.exitCode = await printModelList(options.workerCommand, options.listModels || undefined, (text) =>
+    process.stdout.write(text),
+  );
 } else if (frontEnd.kind === "print") await (await import("./print/print-main.js")).runPrint(options, frontEnd.print);
 else if (frontEnd.kind === "plain") await (await import("./plain/plain-main.js")).runPlain(options);
-else if (!process.stdin.isTTY || !process.stdout.isTTY) fail("needs an interactive terminal (stdin and stdout must be a TTY)");
+else if (!process.stdin.isTTY || !process.stdout.isTTY)
+  fail("needs an interactive terminal (stdin and stdout must be a TTY)");
 else {
   const worker = (await import("./app/early-worker.js")).startWorkerEarly(options, process.env, process.cwd());
   if ("error" in worker) fail(worker.error);
@@ -42,7 +46,10 @@ else {
     // and between the background query and Ink's first input handler the terminal was cooked.
     process.stdin.setRawMode(true);
     // The palette is chosen before the first frame (it may ask the terminal for its background).
-    const theme = (await import("./terminal/theme-choice.js")).applyTheme(process.env, { stdin: process.stdin, stdout: process.stdout });
+    const theme = (await import("./terminal/theme-choice.js")).applyTheme(process.env, {
+      stdin: process.stdin,
+      stdout: process.stdout,
+    });
     // Before the first frame: agent-tui's patches of Ink, unless AGENT_TUI_INK_WRITER=ink (ink/ink-writer-switch.ts).
     const { chooseInkWriter, installInkWriter } = await import("./ink/ink-writer-switch.js");
     const inkWriter = chooseInkWriter(process.env);

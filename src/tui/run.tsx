@@ -5,13 +5,13 @@ import { render } from "ink";
 import { describeCommandLine, toSessionSnapshot, visibleText } from "../bridge/index.js";
 import type { TuiCliOptions } from "./app/cli.js";
 import type { EarlyWorker } from "./app/early-worker.js";
-import { createAppExits, onProcessEvents } from "./app/app-exits.js";
+import { type AppExits, createAppExits, onProcessEvents } from "./app/app-exits.js";
 import { createExitFrameSignal } from "./app/exit-frame.js";
 import { liveCommands } from "./live/live-commands.js";
 import { listLiveSessions } from "./live/live-sessions.js";
 import { App } from "./components/app.js";
 import { noticesToActions } from "./session/bridge-notices.js";
-import { createController } from "./controller.js";
+import { type Controller, createController } from "./controller.js";
 import { copyToClipboard } from "./terminal/clipboard.js";
 import { readTuiSettings, tuiHome } from "./settings/settings-file.js";
 import { createExternalEditor } from "./terminal/external-editor.js";
@@ -19,12 +19,12 @@ import { loadPromptHistory } from "./settings/prompt-history.js";
 import { createInitialState } from "./state/reducer.js";
 import { createStore, type Store } from "./state/store.js";
 import { restoreTerminal } from "./terminal/terminal.js";
-import { createTerminalSession } from "./terminal/terminal-session.js";
+import { createTerminalSession, type TerminalSession } from "./terminal/terminal-session.js";
 import { gitBranch } from "./app/workspace.js";
 import { renderingBegun, warmUpRendering } from "./render/warm-up.js";
 import { warmUpInkRows } from "./ink/ink-output-rows.js";
 import { type InkWriter, inkWriterRenderOptions } from "./ink/ink-writer-switch.js";
-import { setupFeatures } from "./slash/setup.js";
+import { type Features, setupFeatures } from "./slash/setup.js";
 import { isRemoteCommand, remoteHost } from "./slash/start-checks.js";
 import { createScreenSwitch } from "./transcript-view/screen-switch.js";
 import { startFailureLine } from "./app/start-failure.js";
@@ -39,12 +39,17 @@ const MAX_FPS = 120;
 /** Where Ink draws, and which writer draws its frames (ink/ink-writer-switch.ts). */
 type InkTarget = { stream: NodeJS.WriteStream; writer: InkWriter };
 
-/** Ink on the terminal, through the screen switch (the transcript view's frames go to the alternate screen). */
+/**
+ * Ink on the terminal, through the screen switch (the transcript view's frames go to the
+ * alternate screen).
+ */
 function renderApp(app: React.ReactElement, to: InkTarget): ReturnType<typeof render> {
   const screen = createScreenSwitch(to.stream);
   // AGENT_TUI_RENDER_LOG=<file>: one line per Ink render (time, ms) for the render benchmark.
   const renderLog = process.env["AGENT_TUI_RENDER_LOG"];
-  const onRender = renderLog ? (m: { renderTime: number }): void => appendFileSync(renderLog, `${Date.now()} ${m.renderTime.toFixed(1)}\n`) : undefined;
+  const onRender = renderLog
+    ? (m: { renderTime: number }): void => appendFileSync(renderLog, `${Date.now()} ${m.renderTime.toFixed(1)}\n`)
+    : undefined;
   return render(app, {
     ...(onRender ? { onRender } : {}),
     stdout: screen.stream,
@@ -74,7 +79,11 @@ function featureFlags(options: TuiCliOptions): Parameters<typeof setupFeatures>[
 
 /** Does the worker open an existing session at start (-c, --session, attach)? */
 function opensSession(options: TuiCliOptions): boolean {
-  return options.requested.session !== undefined || options.attachId !== undefined || options.workerCommand.includes("--continue");
+  return (
+    options.requested.session !== undefined ||
+    options.attachId !== undefined ||
+    options.workerCommand.includes("--continue")
+  );
 }
 
 /** Warm the render path after `afterMs`, until real rendering begins (render/warm-up.ts). */
@@ -116,7 +125,11 @@ async function startWorker(
     return true;
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    store.dispatch({ type: "notice", level: "error", text: `Could not start the worker (${describeCommandLine(workerCommand)}): ${reason}` });
+    store.dispatch({
+      type: "notice",
+      level: "error",
+      text: `Could not start the worker (${describeCommandLine(workerCommand)}): ${reason}`,
+    });
     return false;
   }
 }
@@ -131,8 +144,91 @@ export async function runTui(options: TuiCliOptions, worker: EarlyWorker, ready:
   } catch (error) {
     restoreTerminal(process.stdin, process.stdout);
     // A start-up failure can quote the worker (its stderr, a path): shown, never interpreted.
-    process.stderr.write(`agent-tui: ${visibleText(error instanceof Error ? (error.stack ?? error.message) : String(error))}\n`);
+    process.stderr.write(
+      `agent-tui: ${visibleText(error instanceof Error ? (error.stack ?? error.message) : String(error))}\n`,
+    );
     process.exit(1);
+  }
+}
+
+/** The store, told where the worker works and the display settings saved by /settings. */
+function createAppStore(stdout: NodeJS.WriteStream, cwd: string, remote: string | undefined): Store {
+  const store = createStore(createInitialState(stdout.columns || 80, stdout.rows || 24));
+  // A remote worker's directory is not this one: the footer says where it is once it reports it.
+  store.dispatch(
+    remote === undefined
+      ? { type: "workspace", cwd, branch: gitBranch(cwd) }
+      : { type: "workspace", cwd: "", branch: undefined, host: remote },
+  );
+  // Display settings saved by /settings (pi's key name for the same preference).
+  if (readTuiSettings(tuiHome(process.env))["hideThinkingBlock"] === true) store.dispatch({ type: "toggle_thinking" });
+  return store;
+}
+
+/** What the wiring steps share; `ink` and `controller` are read lazily (they are made later). */
+type AppParts = {
+  options: TuiCliOptions;
+  worker: EarlyWorker;
+  store: Store;
+  cwd: string;
+  remote: string | undefined;
+  stdin: NodeJS.ReadStream;
+  stdout: NodeJS.WriteStream;
+  term: TerminalSession;
+  exits: AppExits;
+};
+
+/** Slash commands, pickers, completion and recovery (slash/setup.tsx), plus the live commands. */
+function wireFeatures(p: AppParts, controller: () => Controller): Features {
+  const { options, exits } = p;
+  const { detach, liveId, attachTo } = exits;
+  return setupFeatures({
+    store: p.store,
+    connection: p.worker.connection,
+    cwd: p.cwd,
+    env: process.env,
+    write: (data) => p.stdout.write(data),
+    builtins: () => controller().commands(),
+    extraCommands: (pickers) =>
+      liveCommands({ pickers, workerCommand: options.workerCommand, detach, liveId, attach: attachTo }),
+    ...(p.worker.live ? { live: { list: () => listLiveSessions(options.workerCommand), attach: attachTo } } : {}),
+    ...(p.remote !== undefined ? { remoteHost: p.remote } : {}),
+    flags: featureFlags(options),
+  });
+}
+
+/** The controller: the editor's keys and submit, with the app's exits, clipboard and prompt history. */
+function wireController(p: AppParts, features: Features): Controller {
+  const { store, stdin, stdout, exits } = p;
+  const editor = createExternalEditor(stdin);
+  const copy = (text: string) => copyToClipboard(text, { write: (data) => stdout.write(data), env: process.env });
+  const recordPrompt = loadPromptHistory(store, process.env, p.cwd);
+  return createController({
+    store,
+    connection: p.worker.connection,
+    exit: () => void exits.quit(),
+    detach: () => exits.detachOrSay(),
+    suspend: p.term.suspend,
+    recordPrompt,
+    slashCommands: features.slashCommands,
+    copy,
+    ...(editor ? { openExternalEditor: editor } : {}),
+  });
+}
+
+/** Start the worker, then send the command line's message if there is one. */
+async function startSession(p: AppParts, features: Features, controller: Controller): Promise<void> {
+  const { options, store, exits } = p;
+  // A session being opened prints its code blocks first thing: warm the highlighter and the
+  // renderer while the worker opens it (this process is idle until its answer), not inside
+  // the first print. It stops once the session's messages arrive: printing them warms the rest.
+  const warmNow = opensSession(options);
+  if (warmNow) warmUp(store, 0);
+  const afterStart = () => features.afterStart(() => void exits.quit());
+  if (!(await startWorker(p.worker, store, options, exits.failStart, !warmNow, afterStart))) return;
+  if (options.initialMessage !== undefined) {
+    store.dispatch({ type: "editor", op: { op: "set", text: options.initialMessage, keepUndo: false } });
+    await controller.submit("auto");
   }
 }
 
@@ -141,14 +237,9 @@ async function main(options: TuiCliOptions, worker: EarlyWorker, ready: Promise<
   await ready;
   const stdin = process.stdin;
   const stdout = process.stdout;
-  const store = createStore(createInitialState(stdout.columns || 80, stdout.rows || 24));
   const cwd = process.cwd();
-  // A remote worker's directory is not this one: the footer says where it is once it reports it.
   const remote = remoteHost(options.workerCommand);
-  store.dispatch(remote === undefined ? { type: "workspace", cwd, branch: gitBranch(cwd) } : { type: "workspace", cwd: "", branch: undefined, host: remote });
-  // Display settings saved by /settings (pi's key name for the same preference).
-  if (readTuiSettings(tuiHome(process.env))["hideThinkingBlock"] === true) store.dispatch({ type: "toggle_thinking" });
-
+  const store = createAppStore(stdout, cwd, remote);
   const connection = worker.connection;
   connection.subscribe((batch) => store.dispatchAll(noticesToActions(batch, Date.now())));
 
@@ -164,35 +255,11 @@ async function main(options: TuiCliOptions, worker: EarlyWorker, ready: Promise<
     pickers: () => features.pickers,
     exitFrameDrawn: exitFrame.drawn,
   });
-  const { detach, liveId, attachTo } = exits;
   onProcessEvents(exits, { term, ink: () => ink });
 
-  const features = setupFeatures({
-    store,
-    connection,
-    cwd,
-    env: process.env,
-    write: (data) => stdout.write(data),
-    builtins: () => controller.commands(),
-    extraCommands: (pickers) => liveCommands({ pickers, workerCommand: options.workerCommand, detach, liveId, attach: attachTo }),
-    ...(worker.live ? { live: { list: () => listLiveSessions(options.workerCommand), attach: attachTo } } : {}),
-    ...(remote !== undefined ? { remoteHost: remote } : {}),
-    flags: featureFlags(options),
-  });
-  const editor = createExternalEditor(stdin);
-  const copy = (text: string) => copyToClipboard(text, { write: (data) => stdout.write(data), env: process.env });
-  const recordPrompt = loadPromptHistory(store, process.env, cwd);
-  const controller = createController({
-    store,
-    connection,
-    exit: () => void exits.quit(),
-    detach: () => exits.detachOrSay(),
-    suspend: term.suspend,
-    recordPrompt,
-    slashCommands: features.slashCommands,
-    copy,
-    ...(editor ? { openExternalEditor: editor } : {}),
-  });
+  const parts: AppParts = { options, worker, store, cwd, remote, stdin, stdout, term, exits };
+  const features = wireFeatures(parts, () => controller);
+  const controller = wireController(parts, features);
   stdout.on("resize", () => store.dispatch({ type: "resize", columns: stdout.columns || 80, rows: stdout.rows || 24 }));
 
   // Every listener is subscribed: what the worker said while the UI loaded reaches them now.
@@ -204,15 +271,5 @@ async function main(options: TuiCliOptions, worker: EarlyWorker, ready: Promise<
     </App>,
     { stream: term.guard.stream, writer },
   );
-  // A session being opened prints its code blocks first thing: warm the highlighter and the
-  // renderer while the worker opens it (this process is idle until its answer), not inside
-  // the first print. It stops once the session's messages arrive: printing them warms the rest.
-  const warmNow = opensSession(options);
-  if (warmNow) warmUp(store, 0);
-
-  if (!(await startWorker(worker, store, options, exits.failStart, !warmNow, () => features.afterStart(() => void exits.quit())))) return;
-  if (options.initialMessage !== undefined) {
-    store.dispatch({ type: "editor", op: { op: "set", text: options.initialMessage, keepUndo: false } });
-    await controller.submit("auto");
-  }
+  await startSession(parts, features, controller);
 }

@@ -70,17 +70,33 @@ describe("bad input", () => {
     const responses = s.frames.filter((f) => f["type"] === "response");
     expect(responses[0]).toMatchObject({ command: "parse", success: false });
     expect(String(responses[0]?.["error"])).toMatch(/^Failed to parse command: /);
-    expect(responses[1]).toEqual({ type: "response", command: "parse", success: false, error: 'Invalid command: expected a JSON object with a string "type"' });
+    expect(responses[1]).toEqual({
+      type: "response",
+      command: "parse",
+      success: false,
+      error: 'Invalid command: expected a JSON object with a string "type"',
+    });
     expect(responses[2]).toMatchObject({ command: "parse", success: false });
     expect(responses[3]).toMatchObject({ id: "no-type", command: "parse", success: false });
-    expect(responses[4]).toEqual({ id: "u1", type: "response", command: "frobnicate", success: false, error: "Unknown command: frobnicate" });
+    expect(responses[4]).toEqual({
+      id: "u1",
+      type: "response",
+      command: "frobnicate",
+      success: false,
+      error: "Unknown command: frobnicate",
+    });
     expect(responses[5]).toMatchObject({ id: "after", success: true });
     expect(responses).toHaveLength(6);
   });
 
   it("rejects URL images and normalises legacy base64 images", async () => {
     s = createServerHarness();
-    const url = await s.request({ id: "img-url", type: "prompt", message: "look", images: [{ type: "image", source: { type: "url", url: "http://x" } }] });
+    const url = await s.request({
+      id: "img-url",
+      type: "prompt",
+      message: "look",
+      images: [{ type: "image", source: { type: "url", url: "http://x" } }],
+    });
     expect(url).toMatchObject({ success: false, error: "URL image sources are not supported" });
     s.h.faux.setResponses([fauxAssistantMessage("seen")]);
     const legacy = await s.request({
@@ -102,9 +118,13 @@ describe("bad input", () => {
   it("answers commands without a handler by name, and clear_queue / thinking commands", async () => {
     s = createServerHarness();
     // A protocol command with no handler in the table fails by name (tables of other areas fill them).
-    await expect(runCommand({}, { type: "compact" }, { runtime: s.h.runtime, services: {} as AgentServices, emit: () => undefined })).rejects.toThrow(
-      "compact is not implemented yet",
-    );
+    await expect(
+      runCommand(
+        {},
+        { type: "compact" },
+        { runtime: s.h.runtime, services: {} as AgentServices, emit: () => undefined },
+      ),
+    ).rejects.toThrow("compact is not implemented yet");
     const levels = await s.request({ id: "t1", type: "get_available_thinking_levels" });
     expect(levels["data"]).toEqual({ levels: ["off", "minimal", "low", "medium", "high"] });
     const cleared = await s.request({ id: "q1", type: "clear_queue" });

@@ -59,7 +59,9 @@ describe.skipIf(!BUILT)("the worker bundle", () => {
   });
 
   it("is what bin/agent-rpc.js runs, for the worker and for attach/sessions alike", () => {
-    const targets = [...readFileSync(AGENT_BIN, "utf8").matchAll(/\bimport\("([^"]+)"\)/g)].map((m) => resolve(dirname(AGENT_BIN), m[1] ?? ""));
+    const targets = [...readFileSync(AGENT_BIN, "utf8").matchAll(/\bimport\("([^"]+)"\)/g)].map((m) =>
+      resolve(dirname(AGENT_BIN), m[1] ?? ""),
+    );
     expect(targets.sort()).toEqual([join(OUT, "live-main.js"), join(OUT, "main.js")]);
   });
 
@@ -77,7 +79,9 @@ describe.skipIf(!BUILT)("the worker bundle", () => {
   });
 
   it("serves `attach --or-serve` with the agent-server chunk main.js imports: one copy of the agent", async () => {
-    const holders = readdirSync(OUT).filter((file) => file.endsWith(".js") && /\bfunction startAgent\(/.test(text(file)));
+    const holders = readdirSync(OUT).filter(
+      (file) => file.endsWith(".js") && /\bfunction startAgent\(/.test(text(file)),
+    );
     expect(holders).toHaveLength(1);
     const [agentServer = ""] = holders;
     expect(imports("main.js").statics).toContain(agentServer);

@@ -98,7 +98,9 @@ describe("process behaviour", () => {
   });
 
   it("aborts a running stream when stdin ends and still exits 0", async () => {
-    agent = await startAgentProcess({ script: [{ kind: "text", chunks: Array.from({ length: 50 }, (_, i) => ` c${i}`), delayMs: 50 }] });
+    agent = await startAgentProcess({
+      script: [{ kind: "text", chunks: Array.from({ length: 50 }, (_, i) => ` c${i}`), delayMs: 50 }],
+    });
     await agent.request({ id: "p", type: "prompt", message: "stream" });
     await agent.waitFor((f) => f.type === "message_update");
     agent.closeStdin();
@@ -128,7 +130,10 @@ describe("process behaviour", () => {
   });
 
   it("defaults to the demo model with a notice when nothing is configured", async () => {
-    agent = await startAgentProcess({ noModels: true, settings: { defaultProvider: undefined, defaultModel: undefined } });
+    agent = await startAgentProcess({
+      noModels: true,
+      settings: { defaultProvider: undefined, defaultModel: undefined },
+    });
     const state = await agent.request({ id: "s", type: "get_state" });
     expect((state["data"] as { model: { provider: string; name: string } }).model).toMatchObject({ provider: "demo" });
     expect((state["data"] as { model: { name: string } }).model.name).toContain("demo");
@@ -142,7 +147,9 @@ describe("process behaviour", () => {
     expect(agent.frames.slice(from).filter((f) => f.type === "todo_reminder")).toHaveLength(1);
     expect(tools.every((f) => f["isError"] === false)).toBe(true);
     // Picked as a fallback, the demo says why.
-    const intro = agent.frames.slice(from).find((f) => f.type === "message_end" && (f["message"] as { role: string }).role === "assistant");
+    const intro = agent.frames
+      .slice(from)
+      .find((f) => f.type === "message_end" && (f["message"] as { role: string }).role === "assistant");
     expect(JSON.stringify(intro)).toContain("no API key was found");
     const state2 = await agent.request({ id: "s2", type: "get_state" });
     expect(((state2["data"] as { todoPhases: { tasks: unknown[] }[] }).todoPhases[0]?.tasks ?? []).length).toBe(3);
@@ -152,7 +159,9 @@ describe("process behaviour", () => {
         .filter((f) => f.type === "message_update")
         .map((f) => (f["assistantMessageEvent"] as { type: string }).type),
     );
-    expect([...kinds]).toEqual(expect.arrayContaining(["thinking_delta", "text_delta", "toolcall_start", "toolcall_end"]));
+    expect([...kinds]).toEqual(
+      expect.arrayContaining(["thinking_delta", "text_delta", "toolcall_start", "toolcall_end"]),
+    );
   });
 
   it("never picks the demo silently when a real key exists", async () => {
@@ -165,7 +174,11 @@ describe("process behaviour", () => {
     expect((state["data"] as { model: { provider: string } }).model.provider).toBe("openai");
     expect(agent.stderr()).not.toContain("sk-test-not-used");
     await agent.stop();
-    agent = await startAgentProcess({ noModels: true, env: { OPENAI_API_KEY: "sk-test-not-used" }, args: ["--provider", "demo"] });
+    agent = await startAgentProcess({
+      noModels: true,
+      env: { OPENAI_API_KEY: "sk-test-not-used" },
+      args: ["--provider", "demo"],
+    });
     const demo = await agent.request({ id: "s2", type: "get_state" });
     expect((demo["data"] as { model: { provider: string } }).model.provider).toBe("demo");
   });

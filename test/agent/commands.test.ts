@@ -13,12 +13,16 @@ afterEach(async () => {
   s = undefined;
 });
 
-const kinds = (frames: Record<string, unknown>[]) => frames.map((f) => (f["type"] === "response" ? `response:${String(f["id"])}` : String(f["type"])));
+const kinds = (frames: Record<string, unknown>[]) =>
+  frames.map((f) => (f["type"] === "response" ? `response:${String(f["id"])}` : String(f["type"])));
 
 describe("command ordering", () => {
   it("abort_and_prompt settles the aborted activity before answering and starting the new run (E3)", async () => {
     s = createServerHarness({ tokensPerSecond: 50 });
-    s.h.faux.setResponses([fauxAssistantMessage("a long answer that will certainly be interrupted by the user"), fauxAssistantMessage("new answer")]);
+    s.h.faux.setResponses([
+      fauxAssistantMessage("a long answer that will certainly be interrupted by the user"),
+      fauxAssistantMessage("new answer"),
+    ]);
     await s.request({ id: "p1", type: "prompt", message: "first" });
     await s.h.waitFor((e) => e.type === "message_update");
     const from = s.frames.length;
@@ -26,7 +30,13 @@ describe("command ordering", () => {
     await s.h.waitForCount("agent_settled", 2);
     const seq = kinds(s.frames.slice(from)).filter((k) => k !== "message_update");
     const response = seq.indexOf("response:ap");
-    expect(seq.slice(response - 3, response + 2)).toEqual(["turn_end", "agent_end", "agent_settled", "response:ap", "agent_start"]);
+    expect(seq.slice(response - 3, response + 2)).toEqual([
+      "turn_end",
+      "agent_end",
+      "agent_settled",
+      "response:ap",
+      "agent_start",
+    ]);
     expect(seq.slice(response + 1, response + 4)).toEqual(["agent_start", "turn_start", "message_start"]);
     expect(s.h.runtime.messages.map((m) => m.role)).toEqual(["user", "assistant", "user", "assistant"]);
   });
@@ -71,13 +81,20 @@ describe("state and model commands", () => {
       ].sort(),
     );
     expect(state["model"]).not.toHaveProperty("headers");
-    expect(state).toMatchObject({ thinkingLevel: "medium", steeringMode: "one-at-a-time", interruptMode: "wait", todoPhases: [] });
+    expect(state).toMatchObject({
+      thinkingLevel: "medium",
+      steeringMode: "one-at-a-time",
+      interruptMode: "wait",
+      todoPhases: [],
+    });
   });
 
   it("switches models, lists them, cycles, and reports stats with contextUsage", async () => {
     s = createServerHarness();
     const models = await s.request({ id: "am", type: "get_available_models" });
-    const ids = (models["data"] as { models: { provider: string; id: string }[] }).models.filter((m) => m.provider === "faux").map((m) => m.id);
+    const ids = (models["data"] as { models: { provider: string; id: string }[] }).models
+      .filter((m) => m.provider === "faux")
+      .map((m) => m.id);
     expect(ids).toEqual(["faux-1", "faux-plain"]);
     const cycled = await s.request({ id: "cm", type: "cycle_model" });
     expect(cycled["data"]).toMatchObject({ model: { id: "faux-plain" }, thinkingLevel: "off", isScoped: false });
@@ -87,7 +104,13 @@ describe("state and model commands", () => {
     await s.request({ id: "p", type: "prompt", message: "hello there" });
     await s.h.waitFor((e) => e.type === "agent_settled");
     const stats = (await s.request({ id: "ss", type: "get_session_stats" }))["data"] as Record<string, unknown>;
-    expect(stats).toMatchObject({ userMessages: 1, assistantMessages: 1, toolCalls: 0, toolResults: 0, totalMessages: 2 });
+    expect(stats).toMatchObject({
+      userMessages: 1,
+      assistantMessages: 1,
+      toolCalls: 0,
+      toolResults: 0,
+      totalMessages: 2,
+    });
     const usage = stats["contextUsage"] as { tokens: number; contextWindow: number; percent: number };
     expect(usage.contextWindow).toBe(1000);
     expect(usage.tokens).toBeGreaterThan(0);

@@ -32,12 +32,21 @@ const said = (blocks: DemoBlock[]): Msg => ({
   api: "x",
   provider: "demo",
   model: "demo",
-  usage: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } },
+  usage: {
+    input: 0,
+    output: 0,
+    cacheRead: 0,
+    cacheWrite: 0,
+    totalTokens: 0,
+    cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
+  },
   stopReason: "stop",
   timestamp: 0,
 });
-const answer = (messages: Msg[], fallback = false): DemoBlock[] => planDemoAnswer({ messages, tools: TOOLS }, { fallback });
-const text = (blocks: DemoBlock[]): string => blocks.map((b) => (b.kind === "tool" ? `[${b.name}]` : b.text)).join("\n");
+const answer = (messages: Msg[], fallback = false): DemoBlock[] =>
+  planDemoAnswer({ messages, tools: TOOLS }, { fallback });
+const text = (blocks: DemoBlock[]): string =>
+  blocks.map((b) => (b.kind === "tool" ? `[${b.name}]` : b.text)).join("\n");
 const tools = (blocks: DemoBlock[]): string[] => blocks.flatMap((b) => (b.kind === "tool" ? [b.name] : []));
 
 /** Play the tour to its end, inserting `interject` (a steer) after the given tool result. */
@@ -90,7 +99,15 @@ describe("demo script: the tour", () => {
   });
 
   it("answers a follow-up after the plan by finishing it, then ends", () => {
-    const conversation: Msg[] = [user("tour"), said([]), result("ls"), said([]), result("bash"), said([]), result("todo_write")];
+    const conversation: Msg[] = [
+      user("tour"),
+      said([]),
+      result("ls"),
+      said([]),
+      result("bash"),
+      said([]),
+      result("todo_write"),
+    ];
     conversation.push(said(answer(conversation)), user("what next?"));
     const reply = answer(conversation);
     expect(text(reply)).toContain("You said: “what next?”");
@@ -144,7 +161,9 @@ describe("demo tour in the built agent-rpc (--provider demo)", () => {
       .slice(from)
       .filter((f) => f.type === "message_end")
       .map((f) => f["message"] as { role: string; content: unknown });
-    const texts = ended.filter((m) => m.role === "assistant").map((m) => (m.content as { type: string; text?: string }[]).map((c) => c.text ?? "").join(""));
+    const texts = ended
+      .filter((m) => m.role === "assistant")
+      .map((m) => (m.content as { type: string; text?: string }[]).map((c) => c.text ?? "").join(""));
     expect(texts[0]).toContain("Demo mode");
     expect(texts[0]).not.toContain("no API key was found");
     const ack = texts.find((t) => t.includes("You said: “please also count the files”"));

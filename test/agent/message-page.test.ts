@@ -24,7 +24,12 @@ describe("a page of the context's messages", () => {
 
   it("reads fractions as whole numbers and ignores values that are not finite", () => {
     expect(messagePage(ten, 2.7, 1.9)).toEqual({ messages: [2], offset: 2, total: 10, listId: expect.any(Number) });
-    expect(messagePage(ten, Number.NaN, Number.POSITIVE_INFINITY)).toEqual({ messages: ten, offset: 0, total: 10, listId: expect.any(Number) });
+    expect(messagePage(ten, Number.NaN, Number.POSITIVE_INFINITY)).toEqual({
+      messages: ten,
+      offset: 0,
+      total: 10,
+      listId: expect.any(Number),
+    });
   });
 
   it("names the list: the same while it is appended to, another for a list that replaced it", () => {

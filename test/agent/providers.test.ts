@@ -45,7 +45,13 @@ describe("models.json and the registry", () => {
     expect(warnings.join("\n")).toContain('provider "broken"');
     const registry = new ModelRegistry(config.models, { LOCAL_KEY_VAR: "from-env" });
     const model = registry.findLocal("local", "qwen3:8b");
-    expect(model).toMatchObject({ provider: "local", api: "openai-completions", reasoning: true, contextWindow: 32000, headers: { "x-secret": "s3cret" } });
+    expect(model).toMatchObject({
+      provider: "local",
+      api: "openai-completions",
+      reasoning: true,
+      contextWindow: 32000,
+      headers: { "x-secret": "s3cret" },
+    });
     expect(publicModel(model!)).not.toHaveProperty("headers");
     expect(await registry.apiKeyFor("local")).toBe("from-env");
     expect(resolveConfigValue("literal-key", {})).toBe("literal-key");
@@ -54,7 +60,10 @@ describe("models.json and the registry", () => {
   it("resolves provider/id patterns with a :thinking suffix, and ids containing a colon", async () => {
     const { config } = load(MODELS);
     const registry = new ModelRegistry(config.models, {});
-    expect(await registry.resolvePattern(undefined, "local/qwen3:8b:high")).toMatchObject({ model: { id: "qwen3:8b" }, thinkingLevel: "high" });
+    expect(await registry.resolvePattern(undefined, "local/qwen3:8b:high")).toMatchObject({
+      model: { id: "qwen3:8b" },
+      thinkingLevel: "high",
+    });
     expect(await registry.resolvePattern(undefined, "local/qwen3:8b")).toMatchObject({ model: { id: "qwen3:8b" } });
     expect(await registry.resolvePattern("local", "tiny")).toMatchObject({ model: { id: "tiny" } });
     expect((await registry.resolvePattern("local", "nope")).error).toBe("Model not found: local/nope");
@@ -94,14 +103,30 @@ describe("models.json and the registry", () => {
 
 describe("settings and thinking levels", () => {
   it("decodes settings over defaults and ignores bad values", () => {
-    const settings = decodeSettings({ steeringMode: "all", interruptMode: "sideways", retry: { maxRetries: 5 }, defaultThinkingLevel: "high" });
-    expect(settings).toMatchObject({ steeringMode: "all", followUpMode: "one-at-a-time", interruptMode: "wait", defaultThinkingLevel: "high" });
+    const settings = decodeSettings({
+      steeringMode: "all",
+      interruptMode: "sideways",
+      retry: { maxRetries: 5 },
+      defaultThinkingLevel: "high",
+    });
+    expect(settings).toMatchObject({
+      steeringMode: "all",
+      followUpMode: "one-at-a-time",
+      interruptMode: "wait",
+      defaultThinkingLevel: "high",
+    });
     expect(settings.retry).toEqual({ enabled: true, maxRetries: 5, baseDelayMs: 2000 });
   });
 
   it("clamps like pi-ai: xhigh only when mapped, non-reasoning models are off", () => {
     expect(supportedThinkingLevels({ reasoning: true })).toEqual(["off", "minimal", "low", "medium", "high"]);
-    expect(supportedThinkingLevels({ reasoning: true, thinkingLevelMap: { xhigh: "max", minimal: null } })).toEqual(["off", "low", "medium", "high", "xhigh"]);
+    expect(supportedThinkingLevels({ reasoning: true, thinkingLevelMap: { xhigh: "max", minimal: null } })).toEqual([
+      "off",
+      "low",
+      "medium",
+      "high",
+      "xhigh",
+    ]);
     expect(clampThinkingLevel({ reasoning: true }, "xhigh")).toBe("high");
     expect(clampThinkingLevel({ reasoning: true, thinkingLevelMap: { minimal: null } }, "minimal")).toBe("low");
     expect(clampThinkingLevel({ reasoning: false }, "high")).toBe("off");
@@ -112,7 +137,10 @@ describe("demo script", () => {
   const tools = (...names: string[]) => names.map((name) => ({ name, description: name, parameters: {} as never }));
 
   it("streams an intro with a code block and calls ls when available", () => {
-    const blocks = planDemoAnswer({ messages: [{ role: "user", content: "hi", timestamp: 0 }], tools: tools("ls", "todo_write") });
+    const blocks = planDemoAnswer({
+      messages: [{ role: "user", content: "hi", timestamp: 0 }],
+      tools: tools("ls", "todo_write"),
+    });
     expect(blocks.map((b) => b.kind)).toEqual(["thinking", "text", "tool"]);
     expect(JSON.stringify(blocks[1])).toContain("```ts");
     expect(blocks[2]).toMatchObject({ kind: "tool", name: "ls", args: { path: "." } });
@@ -137,7 +165,12 @@ describe("demo script", () => {
   it("answers a todo reminder once by finishing the plan instead of restarting the tour", () => {
     const reminder = {
       role: "user" as const,
-      content: [{ type: "text" as const, text: "<system_reminder>You stopped with 2 incomplete todo item(s):\n- x</system_reminder>" }],
+      content: [
+        {
+          type: "text" as const,
+          text: "<system_reminder>You stopped with 2 incomplete todo item(s):\n- x</system_reminder>",
+        },
+      ],
       timestamp: 0,
     };
     const answer = planDemoAnswer({ messages: [reminder], tools: tools("ls", "todo_write") });
@@ -153,6 +186,9 @@ describe("demo script", () => {
     };
     const end = planDemoAnswer({ messages: [reminder, written], tools: tools("ls", "todo_write") });
     expect(end).toHaveLength(1);
-    expect(end[0]).toMatchObject({ kind: "text", text: expect.stringMatching(new RegExp(`^${DEMO_END.replace(/\./g, "\\.")}`)) });
+    expect(end[0]).toMatchObject({
+      kind: "text",
+      text: expect.stringMatching(new RegExp(`^${DEMO_END.replace(/\./g, "\\.")}`)),
+    });
   });
 });

@@ -58,12 +58,19 @@ describe("text answers", () => {
 
   it("rejects a prompt while busy without streamingBehavior and queues it with one", async () => {
     h = createHarness({ tokensPerSecond: 30 });
-    h.faux.setResponses([fauxAssistantMessage("one two three four five six seven eight nine ten"), fauxAssistantMessage("second")]);
+    h.faux.setResponses([
+      fauxAssistantMessage("one two three four five six seven eight nine ten"),
+      fauxAssistantMessage("second"),
+    ]);
     await h.runtime.prompt("first");
     await h.waitFor((e) => e.type === "agent_start");
     await expect(h.runtime.prompt("again")).rejects.toThrow(BUSY_ERROR);
     await h.runtime.prompt("later", undefined, "followUp");
-    expect(h.events.filter((e) => e.type === "queue_update").at(-1)).toEqual({ type: "queue_update", steering: [], followUp: ["later"] });
+    expect(h.events.filter((e) => e.type === "queue_update").at(-1)).toEqual({
+      type: "queue_update",
+      steering: [],
+      followUp: ["later"],
+    });
     await settled(h);
     expect(h.types().filter((t) => t === "agent_start")).toHaveLength(1);
     expect(h.runtime.messages.map((m) => m.role)).toEqual(["user", "assistant", "user", "assistant"]);
@@ -97,7 +104,10 @@ describe("tools and queues", () => {
     const gate = createGateTool();
     h = createHarness({ tools: [gate.tool] });
     h.faux.setResponses([
-      fauxAssistantMessage([fauxToolCall("gate", { label: "a" }, { id: "t1" }), fauxToolCall("gate", { label: "b" }, { id: "t2" })], { stopReason: "toolUse" }),
+      fauxAssistantMessage(
+        [fauxToolCall("gate", { label: "a" }, { id: "t1" }), fauxToolCall("gate", { label: "b" }, { id: "t2" })],
+        { stopReason: "toolUse" },
+      ),
       fauxAssistantMessage("steered"),
     ]);
     await h.runtime.prompt("run tools");
@@ -119,7 +129,10 @@ describe("tools and queues", () => {
     const gate = createGateTool();
     h = createHarness({ tools: [gate.tool], settings: { interruptMode: "immediate" } });
     h.faux.setResponses([
-      fauxAssistantMessage([fauxToolCall("gate", { label: "a" }, { id: "t1" }), fauxToolCall("gate", { label: "b" }, { id: "t2" })], { stopReason: "toolUse" }),
+      fauxAssistantMessage(
+        [fauxToolCall("gate", { label: "a" }, { id: "t1" }), fauxToolCall("gate", { label: "b" }, { id: "t2" })],
+        { stopReason: "toolUse" },
+      ),
       fauxAssistantMessage("steered"),
     ]);
     await h.runtime.prompt("run tools");
@@ -129,20 +142,29 @@ describe("tools and queues", () => {
     await settled(h);
     expect(gate.calls).toEqual(["a"]);
     const skipped = h.events.find((e) => e.type === "tool_execution_end" && e["toolCallId"] === "t2");
-    expect(skipped).toMatchObject({ isError: true, result: { content: [{ type: "text", text: SKIPPED_BY_STEERING }] } });
+    expect(skipped).toMatchObject({
+      isError: true,
+      result: { content: [{ type: "text", text: SKIPPED_BY_STEERING }] },
+    });
   });
 
   it("lets hooks block a tool call and rewrite a tool result", async () => {
     const gate = createGateTool();
     h = createHarness({ tools: [gate.tool] });
     h.hooks.add({
-      beforeToolCall: (call) => ((call.args as { label: string }).label === "blocked" ? { block: true, reason: "Blocked by policy" } : undefined),
-      afterToolCall: (call) => ({ content: [{ type: "text", text: `${JSON.stringify(call.result.content)} (redacted)` }] }),
+      beforeToolCall: (call) =>
+        (call.args as { label: string }).label === "blocked" ? { block: true, reason: "Blocked by policy" } : undefined,
+      afterToolCall: (call) => ({
+        content: [{ type: "text", text: `${JSON.stringify(call.result.content)} (redacted)` }],
+      }),
     });
     h.faux.setResponses([
-      fauxAssistantMessage([fauxToolCall("gate", { label: "blocked" }, { id: "t1" }), fauxToolCall("gate", { label: "ok" }, { id: "t2" })], {
-        stopReason: "toolUse",
-      }),
+      fauxAssistantMessage(
+        [fauxToolCall("gate", { label: "blocked" }, { id: "t1" }), fauxToolCall("gate", { label: "ok" }, { id: "t2" })],
+        {
+          stopReason: "toolUse",
+        },
+      ),
       fauxAssistantMessage("done"),
     ]);
     gate.release("secret");
@@ -150,20 +172,30 @@ describe("tools and queues", () => {
     await settled(h);
     expect(gate.calls).toEqual(["ok"]);
     const ends = h.events.filter((e) => e.type === "tool_execution_end");
-    expect(ends[0]).toMatchObject({ toolCallId: "t1", isError: true, result: { content: [{ type: "text", text: "Blocked by policy" }] } });
+    expect(ends[0]).toMatchObject({
+      toolCallId: "t1",
+      isError: true,
+      result: { content: [{ type: "text", text: "Blocked by policy" }] },
+    });
     expect(JSON.stringify(ends[1])).toContain("(redacted)");
   });
 
   it("delivers follow-ups one at a time inside the same run (D)", async () => {
     h = createHarness({ tokensPerSecond: 30 });
-    h.faux.setResponses([fauxAssistantMessage("first answer with several words in it"), fauxAssistantMessage("f1"), fauxAssistantMessage("f2")]);
+    h.faux.setResponses([
+      fauxAssistantMessage("first answer with several words in it"),
+      fauxAssistantMessage("f1"),
+      fauxAssistantMessage("f2"),
+    ]);
     await h.runtime.prompt("go");
     await h.waitFor((e) => e.type === "message_update");
     await h.runtime.queueMessage("followUp", "one");
     await h.runtime.queueMessage("followUp", "two");
     await settled(h);
     expect(h.types().filter((t) => t === "agent_start")).toHaveLength(1);
-    const users = h.runtime.messages.filter((m) => m.role === "user").map((m) => (m.content as { text: string }[])[0]?.text);
+    const users = h.runtime.messages
+      .filter((m) => m.role === "user")
+      .map((m) => (m.content as { text: string }[])[0]?.text);
     expect(users).toEqual(["go", "one", "two"]);
     const queueUpdates = h.events.filter((e) => e.type === "queue_update").map((e) => e["followUp"]);
     expect(queueUpdates).toEqual([["one"], ["one", "two"], ["two"], []]);
@@ -178,7 +210,11 @@ describe("tools and queues", () => {
     await h.runtime.queueMessage("followUp", "f1");
     const removed = h.runtime.clearQueue("all");
     expect(removed).toEqual({ steering: ["s1"], followUp: ["f1"] });
-    expect(h.events.filter((e) => e.type === "queue_update").at(-1)).toEqual({ type: "queue_update", steering: [], followUp: [] });
+    expect(h.events.filter((e) => e.type === "queue_update").at(-1)).toEqual({
+      type: "queue_update",
+      steering: [],
+      followUp: [],
+    });
     await h.runtime.abort();
   });
 });
@@ -188,7 +224,9 @@ describe("abort", () => {
     h = createHarness({ tokensPerSecond: 50 });
     h.faux.setResponses([fauxAssistantMessage("this answer is long enough to be interrupted halfway through")]);
     await h.runtime.prompt("explain");
-    await h.waitFor((e) => e.type === "message_update" && (e["assistantMessageEvent"] as { type: string }).type === "text_delta");
+    await h.waitFor(
+      (e) => e.type === "message_update" && (e["assistantMessageEvent"] as { type: string }).type === "text_delta",
+    );
     await h.runtime.abort();
     expect(h.types().at(-1)).toBe("agent_settled");
     const end = h.events.filter((e) => e.type === "message_end").at(-1);
@@ -207,7 +245,9 @@ describe("abort", () => {
     await h.runtime.abort();
     expect(h.faux.state.callCount).toBe(1);
     expect(h.events.find((e) => e.type === "tool_execution_end")).toMatchObject({ isError: true });
-    const ends = h.events.filter((e) => e.type === "message_end").map((e) => e["message"] as { role: string; stopReason?: string });
+    const ends = h.events
+      .filter((e) => e.type === "message_end")
+      .map((e) => e["message"] as { role: string; stopReason?: string });
     expect(ends.at(-1)).toMatchObject({ role: "assistant", stopReason: "aborted" });
     expect(h.types().slice(-3)).toEqual(["turn_end", "agent_end", "agent_settled"]);
   });
@@ -240,7 +280,8 @@ describe("abort", () => {
 });
 
 describe("auto-retry", () => {
-  const overloaded = () => fauxAssistantMessage([], { stopReason: "error", errorMessage: "529 overloaded_error: Overloaded" });
+  const overloaded = () =>
+    fauxAssistantMessage([], { stopReason: "error", errorMessage: "529 overloaded_error: Overloaded" });
 
   it("retries a transient error as a continuation run (G1)", async () => {
     h = createHarness();
@@ -269,7 +310,11 @@ describe("auto-retry", () => {
     ]);
     const ends = h.events.filter((e) => e.type === "agent_end").map((e) => e["willRetry"]);
     expect(ends).toEqual([true, false]);
-    expect(h.events.find((e) => e.type === "auto_retry_start")).toMatchObject({ attempt: 1, maxAttempts: 3, delayMs: 5 });
+    expect(h.events.find((e) => e.type === "auto_retry_start")).toMatchObject({
+      attempt: 1,
+      maxAttempts: 3,
+      delayMs: 5,
+    });
     expect(h.runtime.messages.map((m) => m.role)).toEqual(["user", "assistant"]);
   });
 
@@ -290,7 +335,10 @@ describe("auto-retry", () => {
     await h.waitFor((e) => e.type === "auto_retry_start");
     await h.runtime.abortRetry();
     expect(h.types().slice(-2)).toEqual(["auto_retry_end", "agent_settled"]);
-    expect(h.events.find((e) => e.type === "auto_retry_end")).toMatchObject({ success: false, finalError: "Retry cancelled" });
+    expect(h.events.find((e) => e.type === "auto_retry_end")).toMatchObject({
+      success: false,
+      finalError: "Retry cancelled",
+    });
   });
 
   it("does not retry non-transient errors or when disabled", async () => {
@@ -304,7 +352,13 @@ describe("auto-retry", () => {
 });
 
 describe("extension custom messages", () => {
-  const custom = (text: string) => ({ role: "custom" as const, customType: "ext", content: text, display: true, timestamp: Date.now() });
+  const custom = (text: string) => ({
+    role: "custom" as const,
+    customType: "ext",
+    content: text,
+    display: true,
+    timestamp: Date.now(),
+  });
 
   it("records an idle custom message with message events and no run", async () => {
     h = createHarness();
@@ -348,13 +402,19 @@ describe("thinking levels and bash results", () => {
     h = createHarness();
     h.runtime.setThinkingLevel("high");
     h.runtime.setThinkingLevel("high");
-    expect(h.events.filter((e) => e.type === "thinking_level_changed")).toEqual([{ type: "thinking_level_changed", level: "high" }]);
+    expect(h.events.filter((e) => e.type === "thinking_level_changed")).toEqual([
+      { type: "thinking_level_changed", level: "high" },
+    ]);
     h.runtime.setModel(h.runtime.models.findLocal("faux", "faux-plain")!);
     expect(h.runtime.thinkingLevel).toBe("off");
     expect(h.runtime.cycleThinkingLevel()).toBeUndefined();
     h.runtime.setModel(h.runtime.models.findLocal("faux", "faux-1")!);
     expect(h.runtime.thinkingLevel).toBe("high");
-    expect(h.events.filter((e) => e.type === "thinking_level_changed").map((e) => e["level"])).toEqual(["high", "off", "high"]);
+    expect(h.events.filter((e) => e.type === "thinking_level_changed").map((e) => e["level"])).toEqual([
+      "high",
+      "off",
+      "high",
+    ]);
   });
 
   it("defers a bash result while a run is active and sends it to the model next time", async () => {

@@ -27,7 +27,12 @@ async function start(script: FakeStep[], extra: Parameters<typeof startAgentProc
   return agent;
 }
 
-async function promptAndWaitSettled(a: AgentProcess, id: string, message: string, extra: Record<string, unknown> = {}): Promise<number> {
+async function promptAndWaitSettled(
+  a: AgentProcess,
+  id: string,
+  message: string,
+  extra: Record<string, unknown> = {},
+): Promise<number> {
   const from = a.mark();
   const res = await a.request({ id, type: "prompt", message, ...extra });
   expect(res["success"], JSON.stringify(res)).toBe(true);
@@ -41,7 +46,9 @@ describe("scenarios vs pi 0.73.1 traces", () => {
     await promptAndWaitSettled(a, "a-1", "Say hello in a few words");
     await a.request({ id: "a-2", type: "get_state" });
     expect(tokens(a.frames)).toEqual(tokens(loadTrace("a_text")));
-    const deltas = a.frames.filter((f) => f.type === "message_update" && (f["assistantMessageEvent"] as { type: string }).type === "text_delta");
+    const deltas = a.frames.filter(
+      (f) => f.type === "message_update" && (f["assistantMessageEvent"] as { type: string }).type === "text_delta",
+    );
     expect(deltas).toHaveLength(5);
     a.closeStdin();
     expect(await a.waitExit()).toBe(0);
@@ -49,7 +56,13 @@ describe("scenarios vs pi 0.73.1 traces", () => {
 
   it("b_thinking: thinking then text, both reasoning fields", async () => {
     const a = await start([
-      { kind: "thinking", matchLastUser: "B1", thinking: ["The user wants", " a number.", " I will say 42."], chunks: ["The answer", " is 42."], delayMs: 5 },
+      {
+        kind: "thinking",
+        matchLastUser: "B1",
+        thinking: ["The user wants", " a number.", " I will say 42."],
+        chunks: ["The answer", " is 42."],
+        delayMs: 5,
+      },
       {
         kind: "thinking",
         matchLastUser: "B2",
@@ -63,11 +76,17 @@ describe("scenarios vs pi 0.73.1 traces", () => {
     await promptAndWaitSettled(a, "b-2", "B2: and again, via the other field?");
     const messages = await a.request({ id: "b-3", type: "get_messages" });
     expect(tokens(a.frames)).toEqual(tokens(loadTrace("b_thinking")));
-    const assistant = (messages["data"] as { messages: { role: string; content: { type: string; thinking?: string }[] }[] }).messages.filter(
-      (m) => m.role === "assistant",
-    );
-    expect(assistant[0]?.content[0]).toMatchObject({ type: "thinking", thinking: "The user wants a number. I will say 42." });
-    expect(assistant[1]?.content[0]).toMatchObject({ type: "thinking", thinking: "Second thought via the reasoning field." });
+    const assistant = (
+      messages["data"] as { messages: { role: string; content: { type: string; thinking?: string }[] }[] }
+    ).messages.filter((m) => m.role === "assistant");
+    expect(assistant[0]?.content[0]).toMatchObject({
+      type: "thinking",
+      thinking: "The user wants a number. I will say 42.",
+    });
+    expect(assistant[1]?.content[0]).toMatchObject({
+      type: "thinking",
+      thinking: "Second thought via the reasoning field.",
+    });
   });
 
   it("c_tool_bash: tool call with streamed arguments, then the answer", async () => {
@@ -75,7 +94,9 @@ describe("scenarios vs pi 0.73.1 traces", () => {
       {
         kind: "tool_call",
         text: ["I'll run it."],
-        calls: [{ id: "call_bash_1", name: "bash", argChunks: ['{"command":', ' "echo hello; sleep 0.2;', ' echo world"}'] }],
+        calls: [
+          { id: "call_bash_1", name: "bash", argChunks: ['{"command":', ' "echo hello; sleep 0.2;', ' echo world"}'] },
+        ],
         delayMs: 5,
       },
       text(["The command printed", " hello and world."], { delayMs: 5 }),
@@ -83,7 +104,9 @@ describe("scenarios vs pi 0.73.1 traces", () => {
     await promptAndWaitSettled(a, "c-1", "Run echo hello; sleep 1; echo world");
     await a.request({ id: "c-2", type: "get_messages" });
     expect(tokens(a.frames)).toEqual(tokens(loadTrace("c_tool_bash")));
-    const callStart = a.frames.find((f) => f.type === "message_update" && (f["assistantMessageEvent"] as { type: string }).type === "toolcall_start");
+    const callStart = a.frames.find(
+      (f) => f.type === "message_update" && (f["assistantMessageEvent"] as { type: string }).type === "toolcall_start",
+    );
     expect(callStart?.["assistantMessageEvent"]).toMatchObject({ id: "call_bash_1", toolName: "bash" });
     const end = a.frames.find(isType("tool_execution_end"));
     expect(JSON.stringify(end?.["result"])).toContain("hello\\nworld");
@@ -95,24 +118,49 @@ describe("scenarios vs pi 0.73.1 traces", () => {
       {
         kind: "tool_call",
         matchLastUser: "PHASE1",
-        calls: [{ id: "call_slow_1", name: "bash", arguments: { command: "echo slow-start; sleep 1.5; echo slow-done" } }],
+        calls: [
+          { id: "call_slow_1", name: "bash", arguments: { command: "echo slow-start; sleep 1.5; echo slow-done" } },
+        ],
       },
-      { kind: "tool_call", matchLastUser: "PHASE2", calls: [{ id: "call_slow_2", name: "bash", arguments: { command: "sleep 1.2; echo phase2-done" } }] },
-      text(["PHASE3 reply", " streaming", " slowly", " chunk 4", " chunk 5", " chunk 6", " chunk 7", " chunk 8", " done."], {
-        matchLastUser: "PHASE3",
-        delayMs: 100,
-      }),
+      {
+        kind: "tool_call",
+        matchLastUser: "PHASE2",
+        calls: [{ id: "call_slow_2", name: "bash", arguments: { command: "sleep 1.2; echo phase2-done" } }],
+      },
+      text(
+        ["PHASE3 reply", " streaming", " slowly", " chunk 4", " chunk 5", " chunk 6", " chunk 7", " chunk 8", " done."],
+        {
+          matchLastUser: "PHASE3",
+          delayMs: 100,
+        },
+      ),
     ]);
     // Phase 1: default one-at-a-time modes.
     let from = a.mark();
     await a.request({ id: "d-1", type: "prompt", message: "PHASE1: run the slow command" });
     await a.waitFor(isType("tool_execution_start"), { from });
     await a.request({ id: "d-steer-1", type: "steer", message: "steer-1 (steer command)" });
-    await a.request({ id: "d-steer-2", type: "prompt", message: "steer-2 (prompt streamingBehavior=steer)", streamingBehavior: "steer" });
+    await a.request({
+      id: "d-steer-2",
+      type: "prompt",
+      message: "steer-2 (prompt streamingBehavior=steer)",
+      streamingBehavior: "steer",
+    });
     await a.request({ id: "d-fu-1", type: "follow_up", message: "followup-1 (follow_up command)" });
-    await a.request({ id: "d-fu-2", type: "prompt", message: "followup-2 (prompt streamingBehavior=followUp)", streamingBehavior: "followUp" });
-    const rejected = await a.request({ id: "d-nobehavior", type: "prompt", message: "prompt without streamingBehavior while streaming" });
-    expect(rejected["error"]).toBe("Agent is already processing. Specify streamingBehavior ('steer' or 'followUp') to queue the message.");
+    await a.request({
+      id: "d-fu-2",
+      type: "prompt",
+      message: "followup-2 (prompt streamingBehavior=followUp)",
+      streamingBehavior: "followUp",
+    });
+    const rejected = await a.request({
+      id: "d-nobehavior",
+      type: "prompt",
+      message: "prompt without streamingBehavior while streaming",
+    });
+    expect(rejected["error"]).toBe(
+      "Agent is already processing. Specify streamingBehavior ('steer' or 'followUp') to queue the message.",
+    );
     const mid = await a.request({ id: "d-state-mid", type: "get_state" });
     expect(mid["data"]).toMatchObject({ isStreaming: true, pendingMessageCount: 4, queuedMessageCount: 4 });
     await a.waitFor(isType("agent_settled"), { from });
@@ -130,7 +178,10 @@ describe("scenarios vs pi 0.73.1 traces", () => {
     // Phase 3: steer while text streams.
     from = a.mark();
     await a.request({ id: "d-3", type: "prompt", message: "PHASE3: stream a long answer" });
-    await a.waitFor((f) => f.type === "message_update" && (f["assistantMessageEvent"] as { type: string }).type === "text_delta", { from });
+    await a.waitFor(
+      (f) => f.type === "message_update" && (f["assistantMessageEvent"] as { type: string }).type === "text_delta",
+      { from },
+    );
     await a.request({ id: "d3-steer", type: "steer", message: "steer-3 (sent while text streams)" });
     await a.waitFor(isType("agent_settled"), { from });
     const pi = loadTrace("d_steer_followup");
@@ -160,12 +211,19 @@ describe("scenarios vs pi 0.73.1 traces", () => {
       {
         kind: "tool_call",
         matchLastUser: "E3",
-        calls: [{ id: "call_long_1", name: "bash", arguments: { command: "echo started; sleep 30; echo never-printed" } }],
+        calls: [
+          { id: "call_long_1", name: "bash", arguments: { command: "echo started; sleep 30; echo never-printed" } },
+        ],
       },
     ]);
     let from = a.mark();
     await a.request({ id: "e1", type: "prompt", message: "E1: stream slowly" });
-    await a.waitFor((f) => f.type === "message_update" && String((f["assistantMessageEvent"] as { delta?: string }).delta).includes("chunk3"), { from });
+    await a.waitFor(
+      (f) =>
+        f.type === "message_update" &&
+        String((f["assistantMessageEvent"] as { delta?: string }).delta).includes("chunk3"),
+      { from },
+    );
     await a.request({ id: "e1-abort", type: "abort" });
     from = a.mark();
     await a.request({ id: "e2", type: "prompt", message: "E2: hang" });
@@ -179,11 +237,14 @@ describe("scenarios vs pi 0.73.1 traces", () => {
     await promptAndWaitSettled(a, "e4", "E4: after aborts");
     await a.request({ id: "e-msgs", type: "get_messages" });
     expect(tokens(a.frames)).toEqual(tokens(loadTrace("e_abort")));
-    const aborted = a.frames.filter((f) => f.type === "message_end" && (f["message"] as { stopReason?: string }).stopReason === "aborted");
+    const aborted = a.frames.filter(
+      (f) => f.type === "message_end" && (f["message"] as { stopReason?: string }).stopReason === "aborted",
+    );
     expect(aborted).toHaveLength(3);
     // Every abort response comes after its run's agent_settled (docs/protocol.md §2.7).
     const settledBefore = (id: string) => a.frames.findIndex((f) => f["id"] === id) - 1;
-    for (const id of ["e1-abort", "e2-abort", "e3-abort"]) expect(a.frames[settledBefore(id)]?.type).toBe("agent_settled");
+    for (const id of ["e1-abort", "e2-abort", "e3-abort"])
+      expect(a.frames[settledBefore(id)]?.type).toBe("agent_settled");
     expect(a.llm!.requests.length).toBe(4);
   });
 
@@ -222,7 +283,11 @@ describe("scenarios vs pi 0.73.1 traces", () => {
   });
 
   it("i_auto_retry: retry success, exhaustion, abort_retry, non-retryable, disabled", async () => {
-    const overloaded: FakeStep = { kind: "error", status: 529, body: { error: { message: "Overloaded", type: "overloaded_error" } } };
+    const overloaded: FakeStep = {
+      kind: "error",
+      status: 529,
+      body: { error: { message: "Overloaded", type: "overloaded_error" } },
+    };
     const unavailable: FakeStep = { kind: "error", status: 503, body: { error: { message: "Service Unavailable" } } };
     const a = await start(
       [
@@ -286,7 +351,13 @@ describe("scenarios vs pi 0.73.1 traces", () => {
       .map((t) => (t === "response:undefined:false" ? "response:parse:false" : t));
     expect(ours).toEqual(pi);
     const unknown = a.frames.find((f) => f["command"] === "frobnicate");
-    expect(unknown).toEqual({ id: "j-unknown", type: "response", command: "frobnicate", success: false, error: "Unknown command: frobnicate" });
+    expect(unknown).toEqual({
+      id: "j-unknown",
+      type: "response",
+      command: "frobnicate",
+      success: false,
+      error: "Unknown command: frobnicate",
+    });
     expect(a.frames.find((f) => f["id"] === "j-notype")).toMatchObject({ command: "parse", success: false });
     const user = a.frames.find((f) => f.type === "message_end" && (f["message"] as { role: string }).role === "user");
     expect(JSON.stringify(user)).toContain("\u2028");

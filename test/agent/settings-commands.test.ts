@@ -19,18 +19,35 @@ describe("settings commands", () => {
   it("set_setting applies at once and saves the key next to the file's other keys", async () => {
     s = createServerHarness();
     // Another program (agent-tui's display settings) wrote the file after the worker started.
-    writeFileSync(join(s.h.runtime.config.home, "settings.json"), JSON.stringify({ hideThinkingBlock: true, theme: "dark" }));
-    const before = (await s.request({ id: "g1", type: "get_settings" }))["data"] as { settings: Record<string, unknown> };
-    expect(before.settings).toMatchObject({ steeringMode: "one-at-a-time", "tasks.maxReminders": 3, "tasks.reminders": true, permissionGate: false });
+    writeFileSync(
+      join(s.h.runtime.config.home, "settings.json"),
+      JSON.stringify({ hideThinkingBlock: true, theme: "dark" }),
+    );
+    const before = (await s.request({ id: "g1", type: "get_settings" }))["data"] as {
+      settings: Record<string, unknown>;
+    };
+    expect(before.settings).toMatchObject({
+      steeringMode: "one-at-a-time",
+      "tasks.maxReminders": 3,
+      "tasks.reminders": true,
+      permissionGate: false,
+    });
     expect(await s.request({ id: "s1", type: "set_setting", key: "tasks.maxReminders", value: 5 })).toMatchObject({
       success: true,
       data: { key: "tasks.maxReminders", value: 5 },
     });
     await s.request({ id: "s2", type: "set_setting", key: "interruptMode", value: "immediate" });
     expect(s.h.runtime.interruptMode).toBe("immediate");
-    const after = (await s.request({ id: "g2", type: "get_settings" }))["data"] as { settings: Record<string, unknown> };
+    const after = (await s.request({ id: "g2", type: "get_settings" }))["data"] as {
+      settings: Record<string, unknown>;
+    };
     expect(after.settings).toMatchObject({ "tasks.maxReminders": 5, interruptMode: "immediate" });
-    expect(saved(s)).toEqual({ hideThinkingBlock: true, theme: "dark", tasks: { maxReminders: 5 }, interruptMode: "immediate" });
+    expect(saved(s)).toEqual({
+      hideThinkingBlock: true,
+      theme: "dark",
+      tasks: { maxReminders: 5 },
+      interruptMode: "immediate",
+    });
   });
 
   it("rejects unknown keys and values out of range, naming what is allowed", async () => {
@@ -68,12 +85,19 @@ describe("settings commands", () => {
 
   it("list_files lists the working directory's files relative to it, .gitignore honoured, and says when the limit cut it", async () => {
     s = createServerHarness();
-    const all = (await s.request({ id: "l", type: "list_files", limit: 20000 }))["data"] as { cwd: string; files: string[]; truncated: boolean };
+    const all = (await s.request({ id: "l", type: "list_files", limit: 20000 }))["data"] as {
+      cwd: string;
+      files: string[];
+      truncated: boolean;
+    };
     expect(all.cwd).toBe(process.cwd());
     expect(all.files).toContain("package.json");
     expect(all.files).toContain("src/agent/commands/workspace-commands.ts");
     expect(all.files.some((f) => f.startsWith("node_modules/") || f.startsWith("dist/"))).toBe(false);
-    const few = (await s.request({ id: "f", type: "list_files", limit: 3 }))["data"] as { files: string[]; truncated: boolean };
+    const few = (await s.request({ id: "f", type: "list_files", limit: 3 }))["data"] as {
+      files: string[];
+      truncated: boolean;
+    };
     expect(few).toMatchObject({ truncated: true });
     expect(few.files).toHaveLength(3);
     // Read-only: nothing reached the conversation.

@@ -62,7 +62,8 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const notified = (message: string) => (f: Frame) => f.type === "extension_ui_request" && f["method"] === "notify" && f["message"] === message;
+const notified = (message: string) => (f: Frame) =>
+  f.type === "extension_ui_request" && f["method"] === "notify" && f["message"] === message;
 
 describe("stdin end and the extensions' runtime port", () => {
   it("rejects pending host tool calls as disconnected and resolves open dialogs before exiting", async () => {
@@ -72,14 +73,22 @@ describe("stdin end and the extensions' runtime port", () => {
     // pi.sendMessage while idle: a custom message is recorded and announced.
     expect((await a.request({ id: "n", type: "prompt", message: "/note" }))["success"]).toBe(true);
     await a.waitFor((f) => f.type === "message_end" && (f["message"] as { customType?: string }).customType === "note");
-    const messages = (await a.request({ id: "m", type: "get_messages" }))["data"] as { messages: { role: string; content: unknown }[] };
-    expect(messages.messages).toEqual([expect.objectContaining({ role: "custom", customType: "note", content: "hello note" })]);
+    const messages = (await a.request({ id: "m", type: "get_messages" }))["data"] as {
+      messages: { role: string; content: unknown }[];
+    };
+    expect(messages.messages).toEqual([
+      expect.objectContaining({ role: "custom", customType: "note", content: "hello note" }),
+    ]);
 
     // The rest of pi's session API used by extensions: appendEntry, thinking level, tool names.
     expect((await a.request({ id: "meta", type: "prompt", message: "/meta" }))["success"]).toBe(true);
     await a.waitFor(notified("thinking:high tools:read,bash,edit,write,grep,find,ls,todo_write,echo_host"));
-    const entries = (await a.request({ id: "e", type: "get_entries" }))["data"] as { entries: { type: string; customType?: string; data?: unknown }[] };
-    expect(entries.entries.filter((e) => e.type === "custom")).toEqual([expect.objectContaining({ customType: "ext-state", data: { step: 1 } })]);
+    const entries = (await a.request({ id: "e", type: "get_entries" }))["data"] as {
+      entries: { type: string; customType?: string; data?: unknown }[];
+    };
+    expect(entries.entries.filter((e) => e.type === "custom")).toEqual([
+      expect.objectContaining({ customType: "ext-state", data: { step: 1 } }),
+    ]);
     expect(a.frames.filter((f) => f.type === "thinking_level_changed").map((f) => f["level"])).toEqual(["high"]);
 
     // ctx.signal is the run's signal: live at agent_start, fired by abort.
@@ -100,12 +109,17 @@ describe("stdin end and the extensions' runtime port", () => {
     const after = a.frames.slice(mark);
     // The dialog is withdrawn at once, so the command waiting on it answers before the exit
     // (without that, the exit waits out the 2 s idle timeout and /ask never answers).
-    const withdrawn = after.findIndex((f) => f.type === "extension_ui_request" && f["method"] === "cancel" && f["targetId"] === dialog["id"]);
+    const withdrawn = after.findIndex(
+      (f) => f.type === "extension_ui_request" && f["method"] === "cancel" && f["targetId"] === dialog["id"],
+    );
     const answered = after.findIndex((f) => f.type === "response" && f["id"] === "ask");
     expect(withdrawn).toBeGreaterThanOrEqual(0);
     expect(answered).toBeGreaterThan(withdrawn);
     const end = after.find((f) => f.type === "tool_execution_end" && f["toolCallId"] === "toolu_2");
-    expect(end).toMatchObject({ isError: true, result: { content: [{ type: "text", text: "RPC client disconnected before host tool execution completed" }] } });
+    expect(end).toMatchObject({
+      isError: true,
+      result: { content: [{ type: "text", text: "RPC client disconnected before host tool execution completed" }] },
+    });
     expect(after.some((f) => f.type === "host_tool_cancel")).toBe(false);
     expect(after.find((f) => f.type === "response" && f["id"] === "ask")).toMatchObject({ success: true });
     expect(after.some(notified("answer:false"))).toBe(true);

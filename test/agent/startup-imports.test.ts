@@ -35,7 +35,9 @@ function staticGraph(entry: string): { files: Set<string>; packages: Map<string,
 it("loads no schema library and no LLM packages before ready", () => {
   const { files, packages } = staticGraph(MAIN);
   expect(files.size).toBeGreaterThan(10);
-  const heavy = [...packages.entries()].filter(([spec]) => /^(typebox|@sinclair\/typebox|@mariozechner\/pi-ai|@mariozechner\/pi-agent-core)/.test(spec));
+  const heavy = [...packages.entries()].filter(([spec]) =>
+    /^(typebox|@sinclair\/typebox|@mariozechner\/pi-ai|@mariozechner\/pi-agent-core)/.test(spec),
+  );
   expect(heavy).toEqual([]);
 });
 
@@ -44,7 +46,11 @@ it("leaves what no first answer needs to first use: the live transport, process 
   const src = resolve(import.meta.dirname, "..", "..", "src");
   const late = [...files]
     .map((file) => file.slice(src.length + 1))
-    .filter((file) => /^agent\/live\/|bash-executor|process-reaper|extensions\/exec|file-walk|protocol\/decode\/(index|worker-frame|events)/.test(file));
+    .filter((file) =>
+      /^agent\/live\/|bash-executor|process-reaper|extensions\/exec|file-walk|protocol\/decode\/(index|worker-frame|events)/.test(
+        file,
+      ),
+    );
   expect(late).toEqual([]);
 });
 

@@ -20,16 +20,45 @@ describe.skipIf(!built)("bridge × agent-rpc (dist/agent-bundle/main.js)", () =>
   beforeAll(async () => {
     sandbox = await createPiSandbox([
       { kind: "text", matchLastUser: "HELLO", chunks: ["Hel", "lo ", "there", "."], delayMs: 5 },
-      { kind: "tool_call", matchLastUser: "STEER-TEST", calls: [{ id: "call_s", name: "bash", arguments: { command: "sleep 0.6; echo slow-done" } }] },
+      {
+        kind: "tool_call",
+        matchLastUser: "STEER-TEST",
+        calls: [{ id: "call_s", name: "bash", arguments: { command: "sleep 0.6; echo slow-done" } }],
+      },
       { kind: "text", matchLastUser: "steer now", chunks: ["Steered."], delayMs: 5 },
       { kind: "text", matchLastUser: "follow later", chunks: ["Followed."], delayMs: 5 },
-      { kind: "text", matchLastUser: "ABORT-TEST", chunks: Array.from({ length: 40 }, (_, i) => `chunk${i} `), delayMs: 80 },
-      { kind: "tool_call", matchLastUser: "DIALOG-TEST", calls: [{ id: "call_d", name: "bash", arguments: { command: "echo harness-confirm" } }] },
-      { kind: "tool_call", matchLastUser: "HOST-TEST", calls: [{ id: "call_h", name: "echo_host", arguments: { message: "hi" } }] },
+      {
+        kind: "text",
+        matchLastUser: "ABORT-TEST",
+        chunks: Array.from({ length: 40 }, (_, i) => `chunk${i} `),
+        delayMs: 80,
+      },
+      {
+        kind: "tool_call",
+        matchLastUser: "DIALOG-TEST",
+        calls: [{ id: "call_d", name: "bash", arguments: { command: "echo harness-confirm" } }],
+      },
+      {
+        kind: "tool_call",
+        matchLastUser: "HOST-TEST",
+        calls: [{ id: "call_h", name: "echo_host", arguments: { message: "hi" } }],
+      },
     ]);
     const agentHome = sandbox.env["PI_CODING_AGENT_DIR"] as string;
     connection = createWorkerConnection({
-      command: [process.execPath, AGENT_BIN, "--mode", "rpc", "--no-session", "--provider", "fake", "--model", "fake-model", "-e", PI_UI_EXTENSION],
+      command: [
+        process.execPath,
+        AGENT_BIN,
+        "--mode",
+        "rpc",
+        "--no-session",
+        "--provider",
+        "fake",
+        "--model",
+        "fake-model",
+        "-e",
+        PI_UI_EXTENSION,
+      ],
       cwd: sandbox.cwd,
       env: { ...sandbox.env, AGENT_TUI_HOME: agentHome },
       restart: false,
@@ -50,14 +79,17 @@ describe.skipIf(!built)("bridge × agent-rpc (dist/agent-bundle/main.js)", () =>
     expect(caps.flavour).toBe("ours");
     expect(caps.version).toMatch(/\d+\.\d+/);
     expect(caps.synthesisedSettled).toBe(false);
-    for (const c of ["get_entries", "get_tree", "get_available_thinking_levels", "get_commands"]) expect(caps.commands[c]).toBe(true);
+    for (const c of ["get_entries", "get_tree", "get_available_thinking_levels", "get_commands"])
+      expect(caps.commands[c]).toBe(true);
   });
 
   it("prompt streams deltas and ends with agent_settled", async () => {
     const start = notices.length;
     await connection.rpc.prompt("HELLO please");
     await waitFor(() => settledSince(start) === 1, 8000, "agent_settled");
-    const deltas = eventsSince(start).flatMap((e) => (e.type === "message_update" && e.delta.kind === "text_delta" ? [e.delta.delta] : []));
+    const deltas = eventsSince(start).flatMap((e) =>
+      e.type === "message_update" && e.delta.kind === "text_delta" ? [e.delta.delta] : [],
+    );
     expect(deltas.join("")).toBe("Hello there.");
     expect(connection.getSnapshot().runState).toBe("settled");
   });
@@ -85,7 +117,11 @@ describe.skipIf(!built)("bridge × agent-rpc (dist/agent-bundle/main.js)", () =>
   it("a dialog from an extension hook round-trips through respondToUi", async () => {
     const start = notices.length;
     await connection.rpc.prompt("DIALOG-TEST");
-    await waitFor(() => notices.slice(start).some((n) => n.kind === "ui_request" && n.request.method === "confirm"), 8000, "confirm dialog");
+    await waitFor(
+      () => notices.slice(start).some((n) => n.kind === "ui_request" && n.request.method === "confirm"),
+      8000,
+      "confirm dialog",
+    );
     const dialog = notices.slice(start).find((n) => n.kind === "ui_request" && n.request.method === "confirm");
     if (dialog?.kind !== "ui_request") throw new Error("no dialog");
     connection.respondToUi(dialog.request.id, { confirmed: true });
@@ -97,11 +133,17 @@ describe.skipIf(!built)("bridge × agent-rpc (dist/agent-bundle/main.js)", () =>
   });
 
   it("bash command returns its output", async () => {
-    expect(await connection.rpc.bash("echo one; echo two")).toMatchObject({ output: "one\ntwo\n", exitCode: 0, cancelled: false });
+    expect(await connection.rpc.bash("echo one; echo two")).toMatchObject({
+      output: "one\ntwo\n",
+      exitCode: 0,
+      cancelled: false,
+    });
   });
 
   it("todos: set_todos round-trips and get_state reports them", async () => {
-    const result = await connection.rpc.setTodos([{ name: "Plan", tasks: [{ content: "Write the bridge", status: "in_progress" }, { content: "Test it" }] }]);
+    const result = await connection.rpc.setTodos([
+      { name: "Plan", tasks: [{ content: "Write the bridge", status: "in_progress" }, { content: "Test it" }] },
+    ]);
     expect(result.todoPhases[0]?.tasks.map((t) => [t.content, t.status])).toEqual([
       ["Write the bridge", "in_progress"],
       ["Test it", "pending"],
@@ -112,7 +154,13 @@ describe.skipIf(!built)("bridge × agent-rpc (dist/agent-bundle/main.js)", () =>
   it("host tools: the model's call is served by the registered handler", async () => {
     const start = notices.length;
     await connection.registerHostTools(
-      [{ name: "echo_host", description: "Echo a message", parameters: { type: "object", properties: { message: { type: "string" } } } }],
+      [
+        {
+          name: "echo_host",
+          description: "Echo a message",
+          parameters: { type: "object", properties: { message: { type: "string" } } },
+        },
+      ],
       async (_name, args, ctx) => {
         ctx.update({ content: [{ type: "text", text: "working" }] });
         return { content: [{ type: "text", text: `echo:${String(args["message"])}` }] };
@@ -126,7 +174,9 @@ describe.skipIf(!built)("bridge × agent-rpc (dist/agent-bundle/main.js)", () =>
       result: { text: "echo:hi" },
     });
     // The handler's progress reached the model's tool as a tool_execution_update.
-    expect(eventsSince(start).find((e) => e.type === "tool_execution_update")).toMatchObject({ partialResult: { text: "working" } });
+    expect(eventsSince(start).find((e) => e.type === "tool_execution_update")).toMatchObject({
+      partialResult: { text: "working" },
+    });
   });
 
   it("session commands: name, stats, fork messages, entries, new session", async () => {
@@ -147,7 +197,18 @@ describe.skipIf(!built)("bridge × agent-rpc crash recovery", () => {
     const seen: BridgeNotice[] = [];
     const agentHome = box.env["PI_CODING_AGENT_DIR"] as string;
     const conn = createWorkerConnection({
-      command: [process.execPath, AGENT_BIN, "--mode", "rpc", "--session-dir", join(box.root, "sessions"), "--provider", "fake", "--model", "fake-model"],
+      command: [
+        process.execPath,
+        AGENT_BIN,
+        "--mode",
+        "rpc",
+        "--session-dir",
+        join(box.root, "sessions"),
+        "--provider",
+        "fake",
+        "--model",
+        "fake-model",
+      ],
       cwd: box.cwd,
       env: { ...box.env, AGENT_TUI_HOME: agentHome },
       restart: { maxRestarts: 2, windowMs: 60_000, backoffMs: [10] },
@@ -159,7 +220,11 @@ describe.skipIf(!built)("bridge × agent-rpc crash recovery", () => {
     try {
       await conn.start();
       await conn.rpc.prompt("REMEMBER the number 42");
-      await waitFor(() => seen.some((n) => n.kind === "event" && n.event.type === "agent_settled"), 8000, "agent_settled");
+      await waitFor(
+        () => seen.some((n) => n.kind === "event" && n.event.type === "agent_settled"),
+        8000,
+        "agent_settled",
+      );
       const before = await conn.rpc.getState();
       expect(before.sessionFile).toBeDefined();
       const pid = conn.getSnapshot().pid;
@@ -177,7 +242,9 @@ describe.skipIf(!built)("bridge × agent-rpc crash recovery", () => {
         "recovering",
         "running",
       ]);
-      expect(seen.find((n) => n.kind === "supervisor" && n.state === "exited")).toMatchObject({ info: { signal: "SIGKILL", intentional: false } });
+      expect(seen.find((n) => n.kind === "supervisor" && n.state === "exited")).toMatchObject({
+        info: { signal: "SIGKILL", intentional: false },
+      });
       expect(conn.getSnapshot()).toMatchObject({ generation: 2, supervisor: "running" });
       // Nothing was replayed: the fake LLM saw exactly one request.
       expect(box.llm.requests).toHaveLength(1);

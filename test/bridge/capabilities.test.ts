@@ -12,7 +12,8 @@ describe("capabilities", () => {
   it("downgrades pi to pi-0.73 when get_available_thinking_levels is unknown", () => {
     const caps = applyProbe(capabilitiesFor("pi"), "get_available_thinking_levels", false);
     expect(caps.flavour).toBe("pi-0.73");
-    for (const c of ["get_entries", "get_tree", "set_todos", "set_host_tools", "clear_queue", "abort_and_prompt"]) expect(caps.commands[c]).toBe(false);
+    for (const c of ["get_entries", "get_tree", "set_todos", "set_host_tools", "clear_queue", "abort_and_prompt"])
+      expect(caps.commands[c]).toBe(false);
     expect(caps.synthesisedSettled).toBe(true);
   });
   it("takes get_tree from the get_entries probe (never asks for a whole session tree at start)", () => {

@@ -23,28 +23,47 @@ describe("client events", () => {
       usage: { input: 3, output: 2, cacheRead: 0, cacheWrite: 0, totalTokens: 5, costTotal: 0.5 },
       snapshot: undefined,
     });
-    const legacyDone = toClientEvent({ type: "message_update", message: assistant("Hello"), assistantMessageEvent: { type: "done", reason: "stop" } });
-    expect(legacyDone).toMatchObject({ delta: { kind: "snapshot_only" }, snapshot: { role: "assistant", blocks: [{ type: "text", text: "Hello" }] } });
+    const legacyDone = toClientEvent({
+      type: "message_update",
+      message: assistant("Hello"),
+      assistantMessageEvent: { type: "done", reason: "stop" },
+    });
+    expect(legacyDone).toMatchObject({
+      delta: { kind: "snapshot_only" },
+      snapshot: { role: "assistant", blocks: [{ type: "text", text: "Hello" }] },
+    });
   });
 
   it("keeps canonical names for every flavour's events and a tool's todo plan", () => {
-    expect(toClientEvent({ type: "auto_compaction_start", reason: "overflow" })).toEqual({ type: "compaction_start", reason: "overflow" });
+    expect(toClientEvent({ type: "auto_compaction_start", reason: "overflow" })).toEqual({
+      type: "compaction_start",
+      reason: "overflow",
+    });
     const end = toClientEvent({
       type: "tool_execution_end",
       toolCallId: "t1",
       toolName: "todo_write",
       isError: false,
-      result: { content: [{ type: "text", text: "ok" }], details: { phases: [{ name: "Plan", tasks: [{ content: "one", status: "blocked" }] }] } },
+      result: {
+        content: [{ type: "text", text: "ok" }],
+        details: { phases: [{ name: "Plan", tasks: [{ content: "one", status: "blocked" }] }] },
+      },
     });
     expect(end).toEqual({
       type: "tool_execution_end",
       toolCallId: "t1",
       toolName: "todo_write",
       isError: false,
-      result: { text: "ok", details: { phases: [{ name: "Plan", tasks: [{ content: "one", status: "blocked" }] }] }, images: 0 },
+      result: {
+        text: "ok",
+        details: { phases: [{ name: "Plan", tasks: [{ content: "one", status: "blocked" }] }] },
+        images: 0,
+      },
       todos: [{ id: "phase-1", name: "Plan", tasks: [{ id: "task-1", content: "one", status: "blocked" }] }],
     });
-    expect(toClientEvent({ type: "message_start", message: { role: "hookMessage", content: "x", display: false } })).toMatchObject({
+    expect(
+      toClientEvent({ type: "message_start", message: { role: "hookMessage", content: "x", display: false } }),
+    ).toMatchObject({
       message: { role: "custom", display: false },
     });
   });
@@ -55,13 +74,22 @@ describe("client events", () => {
   });
 
   it("picks oh-my-pi's text for the user out of its own events", () => {
-    expect(workerTextOf("notice", { message: "careful", level: "warning" })).toEqual({ level: "warning", text: "careful" });
+    expect(workerTextOf("notice", { message: "careful", level: "warning" })).toEqual({
+      level: "warning",
+      text: "careful",
+    });
     expect(workerTextOf("command_output", { text: "done" })).toEqual({ level: "info", text: "done" });
     expect(workerTextOf("advisor_cost_changed", { text: "no" })).toBeUndefined();
   });
 
   it("reads get_state of any flavour into the footer's snapshot", () => {
-    expect(toSessionSnapshot({ model: { id: "m", provider: "p", contextWindow: 9, reasoning: true }, thinkingLevel: "high", todoPhases: [] })).toEqual({
+    expect(
+      toSessionSnapshot({
+        model: { id: "m", provider: "p", contextWindow: 9, reasoning: true },
+        thinkingLevel: "high",
+        todoPhases: [],
+      }),
+    ).toEqual({
       model: { id: "m", name: "m", provider: "p", contextWindow: 9, reasoning: true },
       thinkingLevel: "high",
       isStreaming: false,

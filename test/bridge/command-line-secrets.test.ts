@@ -1,6 +1,11 @@
 // Worker command lines shown in notices (`--agent "… KEY=… …"`) keep their shape but never a key.
 import { describe, expect, it } from "vitest";
-import { commandLineSecrets, createRedactor, describeCommandLine, withCommandLineSecrets } from "../../src/bridge/redact.js";
+import {
+  commandLineSecrets,
+  createRedactor,
+  describeCommandLine,
+  withCommandLineSecrets,
+} from "../../src/bridge/redact.js";
 
 describe("command-line secrets", () => {
   it("masks values of secret-named assignments and flags, and key-shaped values, keeping the names", () => {
@@ -23,10 +28,12 @@ describe("command-line secrets", () => {
   });
 
   it("masks key-shaped words anywhere and leaves ordinary command lines unchanged", () => {
-    expect(describeCommandLine(["ssh", "devbox", "agent-rpc", "sk-proj-abcdefghijklmnop"])).toBe("ssh devbox agent-rpc [REDACTED]");
-    expect(describeCommandLine(["node", "/opt/agent/bin/agent-rpc.js", "--mode", "rpc", "--session", "/home/me/s.jsonl"])).toBe(
-      "node /opt/agent/bin/agent-rpc.js --mode rpc --session /home/me/s.jsonl",
+    expect(describeCommandLine(["ssh", "devbox", "agent-rpc", "sk-proj-abcdefghijklmnop"])).toBe(
+      "ssh devbox agent-rpc [REDACTED]",
     );
+    expect(
+      describeCommandLine(["node", "/opt/agent/bin/agent-rpc.js", "--mode", "rpc", "--session", "/home/me/s.jsonl"]),
+    ).toBe("node /opt/agent/bin/agent-rpc.js --mode rpc --session /home/me/s.jsonl");
     expect(commandLineSecrets(["pi", "--mode", "rpc"])).toEqual([]);
   });
 

@@ -6,7 +6,12 @@ describe("splitCommandLine", () => {
   it("splits on whitespace and honours quotes and escapes without a shell", () => {
     expect(splitCommandLine("pi --mode rpc")).toEqual(["pi", "--mode", "rpc"]);
     expect(splitCommandLine(`ssh devbox 'agent-rpc --mode rpc'`)).toEqual(["ssh", "devbox", "agent-rpc --mode rpc"]);
-    expect(splitCommandLine(`node "my dir/cli.js" --name "a \\"b\\" c"`)).toEqual(["node", "my dir/cli.js", "--name", 'a "b" c']);
+    expect(splitCommandLine(`node "my dir/cli.js" --name "a \\"b\\" c"`)).toEqual([
+      "node",
+      "my dir/cli.js",
+      "--name",
+      'a "b" c',
+    ]);
     expect(splitCommandLine(`a\\ b c''d ""`)).toEqual(["a b", "cd", ""]);
     expect(splitCommandLine("  echo $HOME *.ts ~  ")).toEqual(["echo", "$HOME", "*.ts", "~"]);
   });

@@ -90,7 +90,9 @@ describe("connection against the fake worker", () => {
     await h.connection.rpc.steer("second");
     await h.connection.rpc.prompt("deliver-queue");
     await waitFor(() => h.events("agent_end").length === 1);
-    const updates = h.notices.flatMap((n) => (n.kind === "event" && n.event.type === "queue_update" ? [n.event.steering.join(",")] : []));
+    const updates = h.notices.flatMap((n) =>
+      n.kind === "event" && n.event.type === "queue_update" ? [n.event.steering.join(",")] : [],
+    );
     expect(updates).toEqual(["first", "first,second", "second", ""]);
   });
 
@@ -130,7 +132,10 @@ describe("connection against the fake worker", () => {
     const h = open({ command: [process.execPath, "-e", "setInterval(() => {}, 1000)"], startupTimeoutMs: 300 });
     await expect(h.connection.start()).rejects.toThrow(/not ready within 300 ms/);
     await waitFor(() => h.connection.getSnapshot().supervisor === "failed", 3000, "failed");
-    expect(h.connection.getSnapshot().lastExit).toMatchObject({ signal: "SIGKILL", reason: expect.stringContaining("not ready") });
+    expect(h.connection.getSnapshot().lastExit).toMatchObject({
+      signal: "SIGKILL",
+      reason: expect.stringContaining("not ready"),
+    });
   });
 
   it("a worker that closes stdout but keeps running is degraded and terminated", async () => {
@@ -140,11 +145,17 @@ describe("connection against the fake worker", () => {
       "if (c.type === 'get_state') setTimeout(() => process.stdout.end(), 50); });",
       "setInterval(() => {}, 1000);",
     ].join("");
-    const h = open({ command: [process.execPath, "-e", script], probeCapabilities: false, shutdownTimeoutsMs: { closeWaitMs: 100, termWaitMs: 100 } });
+    const h = open({
+      command: [process.execPath, "-e", script],
+      probeCapabilities: false,
+      shutdownTimeoutsMs: { closeWaitMs: 100, termWaitMs: 100 },
+    });
     await h.connection.start();
     await waitFor(() => h.of("supervisor").some((n) => n.state === "failed"), 5000, "failed");
     expect(h.of("supervisor").map((n) => n.state)).toEqual(["starting", "running", "degraded", "exited", "failed"]);
-    expect(h.of("supervisor").find((n) => n.state === "exited")?.info?.reason).toBe("Worker closed stdout but kept running");
+    expect(h.of("supervisor").find((n) => n.state === "exited")?.info?.reason).toBe(
+      "Worker closed stdout but kept running",
+    );
   });
 
   it("crash mid-tool: the started tool is indeterminate", async () => {
@@ -202,7 +213,9 @@ describe("connection against the fake worker", () => {
     });
     await h.connection.rpc.prompt("flood:20000");
     await waitFor(() => h.events("agent_settled").length === 1, 10_000, "flood end");
-    const deltas = h.notices.flatMap((n) => (n.kind === "event" && n.event.type === "message_update" && "delta" in n.event.delta ? [n.event.delta.delta] : []));
+    const deltas = h.notices.flatMap((n) =>
+      n.kind === "event" && n.event.type === "message_update" && "delta" in n.event.delta ? [n.event.delta.delta] : [],
+    );
     expect(deltas.length).toBe(20000);
     expect(deltas[0]).toBe("d0 ");
     expect(deltas[19999]).toBe("d19999 ");
@@ -241,7 +254,10 @@ describe("connection against the fake worker", () => {
     await waitFor(() => h.of("ui_request").length === 1);
     h.connection.respondToUi("dlg-1", { value: "B" });
     await waitFor(() => h.of("ui_request").length === 2);
-    expect(h.of("ui_request")[1]?.request).toMatchObject({ method: "notify", message: expect.stringContaining('"value":"B"') });
+    expect(h.of("ui_request")[1]?.request).toMatchObject({
+      method: "notify",
+      message: expect.stringContaining('"value":"B"'),
+    });
 
     await h.connection.rpc.prompt("dialog:80");
     await waitFor(() => h.of("ui_request_closed").length === 1, 2000, "timeout close");
@@ -259,15 +275,18 @@ describe("connection against the fake worker", () => {
     const h = open();
     await h.connection.start();
     let aborted = false;
-    await h.connection.registerHostTools([{ name: "echo_host", description: "echo", parameters: { type: "object" } }], async (name, args, ctx) => {
-      if (args["message"] === "slow") {
-        await new Promise<void>((resolve) => ctx.signal.addEventListener("abort", () => resolve()));
-        aborted = true;
-        return { content: [{ type: "text", text: "too late" }] };
-      }
-      ctx.update({ content: [{ type: "text", text: "working" }] });
-      return { content: [{ type: "text", text: `${name}:${String(args["message"])}` }] };
-    });
+    await h.connection.registerHostTools(
+      [{ name: "echo_host", description: "echo", parameters: { type: "object" } }],
+      async (name, args, ctx) => {
+        if (args["message"] === "slow") {
+          await new Promise<void>((resolve) => ctx.signal.addEventListener("abort", () => resolve()));
+          aborted = true;
+          return { content: [{ type: "text", text: "too late" }] };
+        }
+        ctx.update({ content: [{ type: "text", text: "working" }] });
+        return { content: [{ type: "text", text: `${name}:${String(args["message"])}` }] };
+      },
+    );
     await h.connection.rpc.prompt("host-tool");
     await waitFor(() => h.events("tool_execution_end").length === 1);
     expect(h.events("tool_execution_update")).toHaveLength(1);
@@ -306,12 +325,22 @@ describe("connection against the fake worker", () => {
       await h.connection.start();
       await h.connection.rpc.prompt("crash-midstream");
       await waitFor(() => h.of("rehydrated").length === 1, 5000, "rehydrated");
-      expect(h.of("supervisor").map((n) => n.state)).toEqual(["starting", "running", "exited", "recovering", "running"]);
+      expect(h.of("supervisor").map((n) => n.state)).toEqual([
+        "starting",
+        "running",
+        "exited",
+        "recovering",
+        "running",
+      ]);
       expect(h.connection.getSnapshot().generation).toBe(2);
       const lines = readFileSync(starts, "utf8").trim().split("\n");
       expect(lines).toHaveLength(2);
       expect(lines[1]).toContain("--session /tmp/s.jsonl");
-      expect(h.of("rehydrated")[0]).toMatchObject({ state: { sessionFile: "/tmp/s.jsonl" }, messages: [], entries: [] });
+      expect(h.of("rehydrated")[0]).toMatchObject({
+        state: { sessionFile: "/tmp/s.jsonl" },
+        messages: [],
+        entries: [],
+      });
       // Nothing was replayed: the new worker saw no prompt, so it has no messages.
       const state = await h.connection.rpc.getMessages();
       expect(state.messages).toEqual([]);
@@ -349,7 +378,10 @@ describe("connection against the fake worker", () => {
   it("gives up after the restart budget and reports failed with the exit info", async () => {
     // The worker dies on get_messages: the first one after a clean start (asked here), then
     // during each restart's rehydration, which asks for the messages.
-    const h = open({ restart: { maxRestarts: 2, windowMs: 60_000, backoffMs: [5, 5] }, fakeEnv: { FAKE_CRASH_ON: "get_messages" } });
+    const h = open({
+      restart: { maxRestarts: 2, windowMs: 60_000, backoffMs: [5, 5] },
+      fakeEnv: { FAKE_CRASH_ON: "get_messages" },
+    });
     await h.connection.start();
     await expect(h.connection.rpc.getMessages()).rejects.toThrow();
     await waitFor(() => h.of("supervisor").some((n) => n.state === "failed"), 8000, "failed");
@@ -360,7 +392,13 @@ describe("connection against the fake worker", () => {
   });
 
   it("fails start() with the stderr tail when the worker cannot start", async () => {
-    const h = open({ command: [process.execPath, "-e", "process.stderr.write('fatal: no config token=abcdef123456\\n'); process.exit(2)"] });
+    const h = open({
+      command: [
+        process.execPath,
+        "-e",
+        "process.stderr.write('fatal: no config token=abcdef123456\\n'); process.exit(2)",
+      ],
+    });
     const error = (await h.connection.start().catch((e: unknown) => e)) as Error;
     expect(error.message).toMatch(/code 2/);
     expect(error.message).toContain("fatal: no config");
@@ -372,6 +410,9 @@ describe("connection against the fake worker", () => {
     const h = open({ restart: { maxRestarts: 3, windowMs: 60_000, backoffMs: [5] } });
     await h.connection.start();
     await h.connection.stop();
-    expect(h.connection.getSnapshot()).toMatchObject({ supervisor: "stopped", lastExit: { code: 0, intentional: true } });
+    expect(h.connection.getSnapshot()).toMatchObject({
+      supervisor: "stopped",
+      lastExit: { code: 0, intentional: true },
+    });
   });
 });

@@ -14,10 +14,19 @@ import { fakeProcess, type FakeProcess } from "./helpers/fake-process.js";
 function sessionOf(generation: number, worker: FakeProcess): WorkerSession {
   return new WorkerSession(generation, worker, {
     redact: (text) => text,
-    tables: { pending: createPendingTable(), ui: createUiRouter(() => undefined), hostTools: createHostToolServer(() => undefined) },
+    tables: {
+      pending: createPendingTable(),
+      ui: createUiRouter(() => undefined),
+      hostTools: createHostToolServer(() => undefined),
+    },
     health: createProtocolHealth(),
     notices: { emit: () => undefined },
-    reports: { event: () => undefined, stateSeen: () => undefined, unsupported: () => undefined, version: () => undefined },
+    reports: {
+      event: () => undefined,
+      stateSeen: () => undefined,
+      unsupported: () => undefined,
+      version: () => undefined,
+    },
     gate: { admit: () => true },
     signal: () => undefined,
   });
@@ -29,7 +38,9 @@ describe("current session", () => {
     const current = new CurrentSession({ emit: (n) => notices.push(n) });
     await expect(current.request("get_state", {})).rejects.toMatchObject({ kind: "not_running" });
     current.send({ type: "extension_ui_response", id: "d1", cancelled: true });
-    expect(notices).toEqual([{ kind: "notification", level: "warning", message: "Could not send extension_ui_response: No worker is running" }]);
+    expect(notices).toEqual([
+      { kind: "notification", level: "warning", message: "Could not send extension_ui_response: No worker is running" },
+    ]);
     expect(current.openTools().size).toBe(0);
   });
 
@@ -51,14 +62,20 @@ describe("current session", () => {
 describe("session file", () => {
   it("is read again after a session change; a failed read warns and keeps the file known", async () => {
     const notices: BridgeNotice[] = [];
-    const answers: (() => Promise<unknown>)[] = [async () => ({ sessionFile: "/s/two.jsonl" }), () => Promise.reject(new Error("timed out")), async () => ({})];
+    const answers: (() => Promise<unknown>)[] = [
+      async () => ({ sessionFile: "/s/two.jsonl" }),
+      () => Promise.reject(new Error("timed out")),
+      async () => ({}),
+    ];
     const file = new SessionFile(() => answers.shift()?.() ?? Promise.resolve({}), { emit: (n) => notices.push(n) });
     file.set("/s/one.jsonl");
     await file.refresh();
     expect(file.file).toBe("/s/two.jsonl");
     await file.refresh();
     expect(file.file).toBe("/s/two.jsonl");
-    expect(notices).toMatchObject([{ kind: "notification", level: "warning", message: expect.stringContaining("timed out") }]);
+    expect(notices).toMatchObject([
+      { kind: "notification", level: "warning", message: expect.stringContaining("timed out") },
+    ]);
     // A session without a file (not saved yet) is known as such: a restart opens none.
     await file.refresh();
     expect(file.file).toBeUndefined();

@@ -30,7 +30,11 @@ function reference(bytes: Buffer): RoutedFrame[] {
     .map((l) => router.route(l));
 }
 
-function chunked(bytes: Buffer, random: () => number, maxChunk: number): { frames: RoutedFrame[]; cutsInsideChar: number } {
+function chunked(
+  bytes: Buffer,
+  random: () => number,
+  maxChunk: number,
+): { frames: RoutedFrame[]; cutsInsideChar: number } {
   const router = createFrameRouter(identity);
   const frames: RoutedFrame[] = [];
   const framer = createJsonlFramer({ onRecord: (line) => frames.push(router.route(line)) });
@@ -91,7 +95,11 @@ describe("router classification", () => {
   });
 
   it("passes unknown event types on as unknown_event with the raw object", () => {
-    expect(route('{"type":"brand_new","x":1}')).toEqual({ kind: "unknown_event", type: "brand_new", raw: { type: "brand_new", x: 1 } });
+    expect(route('{"type":"brand_new","x":1}')).toEqual({
+      kind: "unknown_event",
+      type: "brand_new",
+      raw: { type: "brand_new", x: 1 },
+    });
   });
 
   it("recovers a frame behind leaked terminal control sequences", () => {
@@ -123,32 +131,47 @@ describe("router classification", () => {
 
   it("drops legacy message_update start, keeps delta and legacy full forms", () => {
     const router = createFrameRouter(identity);
-    expect(router.route('{"type":"message_update","assistantMessageEvent":{"type":"start","partial":{}}}').kind).toBe("ignored");
-    expect(router.route('{"type":"message_update","assistantMessageEvent":{"type":"text_delta","contentIndex":0,"delta":"x"}}').kind).toBe("event");
-    expect(router.route('{"type":"message_update","assistantMessageEvent":{"type":"done","reason":"stop","message":{}}}').kind).toBe("event");
+    expect(router.route('{"type":"message_update","assistantMessageEvent":{"type":"start","partial":{}}}').kind).toBe(
+      "ignored",
+    );
+    expect(
+      router.route(
+        '{"type":"message_update","assistantMessageEvent":{"type":"text_delta","contentIndex":0,"delta":"x"}}',
+      ).kind,
+    ).toBe("event");
+    expect(
+      router.route('{"type":"message_update","assistantMessageEvent":{"type":"done","reason":"stop","message":{}}}')
+        .kind,
+    ).toBe("event");
   });
 
   it("unusual message shapes take the full protocol decoder (unknown roles, legacy images)", () => {
     const router = createFrameRouter(identity);
-    expect(router.route('{"type":"message_start","message":{"role":"robot","content":"x","timestamp":1}}')).toMatchObject({
+    expect(
+      router.route('{"type":"message_start","message":{"role":"robot","content":"x","timestamp":1}}'),
+    ).toMatchObject({
       kind: "event",
       event: { message: { role: "unknown_role", originalRole: "robot" } },
     });
     const legacy = router.route(
       '{"type":"message_end","message":{"role":"user","content":[{"type":"image","source":{"type":"base64","mediaType":"image/png","data":"AAAA"}}],"timestamp":1}}',
     );
-    expect(legacy).toMatchObject({ event: { message: { content: [{ type: "image", data: "AAAA", mimeType: "image/png" }] } } });
+    expect(legacy).toMatchObject({
+      event: { message: { content: [{ type: "image", data: "AAAA", mimeType: "image/png" }] } },
+    });
     // Known frames with broken required fields are protocol errors, not crashes.
     expect(router.route('{"type":"extension_ui_request","method":"select"}').kind).toBe("protocol_error");
   });
 
   it("maps hookMessage to custom and removes a null fullOutputPath", () => {
     const router = createFrameRouter(identity);
-    expect(router.route('{"type":"message_start","message":{"role":"hookMessage","customType":"x","content":"c","display":true,"timestamp":1}}')).toMatchObject(
-      {
-        event: { message: { role: "custom" } },
-      },
-    );
+    expect(
+      router.route(
+        '{"type":"message_start","message":{"role":"hookMessage","customType":"x","content":"c","display":true,"timestamp":1}}',
+      ),
+    ).toMatchObject({
+      event: { message: { role: "custom" } },
+    });
     const bash = router.route(
       '{"type":"message_end","message":{"role":"bashExecution","command":"ls","output":"","cancelled":false,"truncated":false,"fullOutputPath":null,"timestamp":1}}',
     );

@@ -20,7 +20,9 @@ export interface Harness {
   events(type?: string): string[];
 }
 
-export function harness(options: Partial<WorkerConnectionOptions> & { fakeEnv?: Record<string, string> } = {}): Harness {
+export function harness(
+  options: Partial<WorkerConnectionOptions> & { fakeEnv?: Record<string, string> } = {},
+): Harness {
   const { fakeEnv, ...rest } = options;
   const connection = createWorkerConnection({
     command: [process.execPath, FAKE_WORKER],
@@ -36,7 +38,11 @@ export function harness(options: Partial<WorkerConnectionOptions> & { fakeEnv?: 
   return {
     connection,
     notices,
-    of: <K extends BridgeNotice["kind"]>(kind: K) => notices.filter((n): n is Extract<BridgeNotice, { kind: K }> => n.kind === kind),
-    events: (type?: string) => notices.flatMap((n) => (n.kind === "event" && (type === undefined || n.event.type === type) ? [n.event.type] : [])),
+    of: <K extends BridgeNotice["kind"]>(kind: K) =>
+      notices.filter((n): n is Extract<BridgeNotice, { kind: K }> => n.kind === kind),
+    events: (type?: string) =>
+      notices.flatMap((n) =>
+        n.kind === "event" && (type === undefined || n.event.type === type) ? [n.event.type] : [],
+      ),
   };
 }

@@ -9,13 +9,23 @@ describe("host tool server (docs/protocol.md §8.4–8.5)", () => {
     const sent: Record<string, unknown>[] = [];
     const server = createHostToolServer((f) => sent.push(f));
     server.call(call("h0", "ghost"), 1);
-    expect(sent[0]).toEqual({ type: "host_tool_result", id: "h0", result: { content: [{ type: "text", text: "Unknown host tool: ghost" }] }, isError: true });
+    expect(sent[0]).toEqual({
+      type: "host_tool_result",
+      id: "h0",
+      result: { content: [{ type: "text", text: "Unknown host tool: ghost" }] },
+      isError: true,
+    });
     server.setRegistry([{ name: "boom", description: "d", parameters: {} }], async () => {
       throw new Error("upstream 503");
     });
     server.call(call("h1", "boom"), 1);
     await vi.waitFor(() => expect(sent).toHaveLength(2));
-    expect(sent[1]).toEqual({ type: "host_tool_result", id: "h1", result: { content: [{ type: "text", text: "upstream 503" }] }, isError: true });
+    expect(sent[1]).toEqual({
+      type: "host_tool_result",
+      id: "h1",
+      result: { content: [{ type: "text", text: "upstream 503" }] },
+      isError: true,
+    });
   });
 
   it("sends nothing after a cancel, and aborts executors on worker exit", async () => {

@@ -30,7 +30,10 @@ const startedText = (events: readonly Event[]): string =>
 let sandbox: PiSandbox | undefined;
 const connections: WorkerConnection[] = [];
 
-function connect(args: string[], snapshotTail?: number): { connection: WorkerConnection; log: ReturnType<typeof createNoticeLog> } {
+function connect(
+  args: string[],
+  snapshotTail?: number,
+): { connection: WorkerConnection; log: ReturnType<typeof createNoticeLog> } {
   if (!sandbox) throw new Error("no sandbox");
   const agentHome = sandbox.env["PI_CODING_AGENT_DIR"] as string;
   const base = [process.execPath, AGENT_BIN];
@@ -82,11 +85,17 @@ describe.skipIf(!built)("bridge × live agent-rpc", () => {
       (error: unknown) => (error as Error).message,
     );
     process.kill(relay, "SIGKILL");
-    await waitFor(() => log.notices.some((n) => n.kind === "supervisor" && n.state === "reconnecting"), 5000, "reconnecting");
+    await waitFor(
+      () => log.notices.some((n) => n.kind === "supervisor" && n.state === "reconnecting"),
+      5000,
+      "reconnecting",
+    );
     expect(await naming).toMatch(/link to the live worker dropped/);
     expect(log.notices.some((n) => n.kind === "indeterminate" && n.what.startsWith("set_session_name"))).toBe(true);
     await waitFor(() => log.notices.some((n) => n.kind === "live_link" && n.state === "restored"), 10_000, "restored");
-    expect(log.notices.filter((n) => n.kind === "live_attached").map((n) => (n.kind === "live_attached" ? n.mode : ""))).toEqual(["first", "resumed"]);
+    expect(
+      log.notices.filter((n) => n.kind === "live_attached").map((n) => (n.kind === "live_attached" ? n.mode : "")),
+    ).toEqual(["first", "resumed"]);
     expect(connection.getSnapshot()).toMatchObject({ supervisor: "running", live: { id } });
     expect(connection.getSnapshot().pid).not.toBe(relay);
     await waitFor(() => log.eventsSince(0).some((e) => e.type === "agent_settled"), 10_000, "agent_settled");
@@ -106,7 +115,12 @@ describe.skipIf(!built)("bridge × live agent-rpc", () => {
     const b = connect(["attach", id], 1);
     await b.connection.start();
     const attached = b.log.notices.find((n) => n.kind === "live_attached");
-    expect(attached).toMatchObject({ kind: "live_attached", mode: "first", messagesOffset: 1, messages: [{ role: "assistant" }] });
+    expect(attached).toMatchObject({
+      kind: "live_attached",
+      mode: "first",
+      messagesOffset: 1,
+      messages: [{ role: "assistant" }],
+    });
     const page = await b.connection.rpc.getMessages({ offset: 0, limit: 1 });
     expect(page).toMatchObject({ offset: 0, total: 2, messages: [{ role: "user" }] });
     expect(page.listId).toBe(attached?.kind === "live_attached" ? attached.messagesListId : undefined);

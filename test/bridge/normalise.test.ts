@@ -16,7 +16,11 @@ describe("response data decoding (docs/protocol.md Appendix B)", () => {
       queuedMessageCount: 2,
     });
     expect(state).toMatchObject({ ok: true, value: { pendingMessageCount: 2 } });
-    expect(decodeData("get_commands", { commands: [{ name: "x", source: "extension", sourceInfo: { path: "/p", scope: "user" } }] })).toMatchObject({
+    expect(
+      decodeData("get_commands", {
+        commands: [{ name: "x", source: "extension", sourceInfo: { path: "/p", scope: "user" } }],
+      }),
+    ).toMatchObject({
       ok: true,
       value: { commands: [{ path: "/p", location: "user" }] },
     });
@@ -27,7 +31,10 @@ describe("response data decoding (docs/protocol.md Appendix B)", () => {
   it("a malformed response rejects the request with bad_response", async () => {
     const table = createPendingTable();
     const p = table.add("g1-1", "get_messages", 0, () => undefined);
-    table.settle({ type: "response", id: "g1-1", command: "get_messages", success: true, data: { messages: 5 } }, decodeData);
+    table.settle(
+      { type: "response", id: "g1-1", command: "get_messages", success: true, data: { messages: 5 } },
+      decodeData,
+    );
     await expect(p).rejects.toMatchObject({ kind: "bad_response", message: expect.stringContaining("get_messages") });
   });
 });

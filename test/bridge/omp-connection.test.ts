@@ -16,7 +16,11 @@ afterEach(async () => {
 });
 
 function ompHarness(trace: string, probeCapabilities = true): Harness {
-  current = harness({ command: [process.execPath, REPLAY_WORKER, resolve(TRACE_DIR, trace)], probeCapabilities, settleQuietMs: 50 });
+  current = harness({
+    command: [process.execPath, REPLAY_WORKER, resolve(TRACE_DIR, trace)],
+    probeCapabilities,
+    settleQuietMs: 50,
+  });
   return current;
 }
 
@@ -81,7 +85,14 @@ describe("connection against omp 18.2.3 playback", () => {
     // Two handoff compactions in this run (a skipped pre-prompt check, the real one) + the settle probe.
     expect(afterPrompt.filter((l) => l === "command get_state").length).toBe(3);
     // The run ends with agent_end {isTerminal:false}: busy (no "settling") until the probe says idle.
-    expect(h.of("run_state").map((n) => n.state)).toEqual(["compacting", "idle", "streaming", "compacting", "streaming", "settled"]);
+    expect(h.of("run_state").map((n) => n.state)).toEqual([
+      "compacting",
+      "idle",
+      "streaming",
+      "compacting",
+      "streaming",
+      "settled",
+    ]);
   });
 
   it("an unknown command is rejected as unsupported although omp's answer has no id", async () => {

@@ -5,7 +5,13 @@ import { resolve } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createFrameRouter } from "../../src/bridge/frame-router.js";
 import { createRunStateDriver } from "../../src/bridge/run-state-driver.js";
-import { initialRunModel, reduceRunState, type RunEffect, type RunInput, type RunModel } from "../../src/bridge/run-state.js";
+import {
+  initialRunModel,
+  reduceRunState,
+  type RunEffect,
+  type RunInput,
+  type RunModel,
+} from "../../src/bridge/run-state.js";
 
 const TRACE_DIR = resolve(import.meta.dirname, "..", "fixtures", "traces", "omp-18.2.3");
 
@@ -52,8 +58,12 @@ describe("omp agent_end isTerminal:false", () => {
     for (const input of inputs.slice(0, firstEnd + 1)) model = reduceRunState(model, input).model;
     expect(model.state).toBe("streaming");
     expect(reduceRunState(model, { type: "quiet_elapsed" }).effects).toEqual(["probe_state"]);
-    expect(reduceRunState(model, { type: "probe_result", isStreaming: true, isCompacting: false }).model.state).toBe("streaming");
-    expect(reduceRunState(model, { type: "probe_result", isStreaming: false, isCompacting: false }).model.state).toBe("settled");
+    expect(reduceRunState(model, { type: "probe_result", isStreaming: true, isCompacting: false }).model.state).toBe(
+      "streaming",
+    );
+    expect(reduceRunState(model, { type: "probe_result", isStreaming: false, isCompacting: false }).model.state).toBe(
+      "settled",
+    );
   });
 
   it("a post-run compaction check keeps waiting for the continuation", () => {
@@ -70,7 +80,9 @@ describe("omp agent_end isTerminal:false", () => {
     expect(reduceRunState(running, { type: "event", eventType: "agent_end" }).model.state).toBe("settling");
     // A worker that sends agent_settled does not synthesise: isTerminal is not consulted.
     const ours: RunModel = { ...initialRunModel(false), state: "streaming", inRun: true };
-    expect(reduceRunState(ours, { type: "event", eventType: "agent_end", isTerminal: false }).model.state).toBe("settling");
+    expect(reduceRunState(ours, { type: "event", eventType: "agent_end", isTerminal: false }).model.state).toBe(
+      "settling",
+    );
   });
 });
 

@@ -21,8 +21,18 @@ describe.skipIf(!available)("bridge × real oh-my-pi (OMP_PEER_DIR)", () => {
     home = await createFakeAgentHome({
       prefix: "bridge-omp-",
       script: [
-        { matchLastUser: "hello", kind: "thinking", thinking: ["Hmm ", "ok."], chunks: ["Hello", " from", " omp."], delayMs: 10 },
-        { matchLastUser: "slow", kind: "tool_call", calls: [{ id: "c1", name: "bash", arguments: { command: "echo a; sleep 2; echo b" } }] },
+        {
+          matchLastUser: "hello",
+          kind: "thinking",
+          thinking: ["Hmm ", "ok."],
+          chunks: ["Hello", " from", " omp."],
+          delayMs: 10,
+        },
+        {
+          matchLastUser: "slow",
+          kind: "tool_call",
+          calls: [{ id: "c1", name: "bash", arguments: { command: "echo a; sleep 2; echo b" } }],
+        },
         { matchLastUser: "Steered", kind: "text", chunks: ["Got ", "the steer."] },
         { matchLastUser: "story", kind: "text", chunks: Array.from({ length: 40 }, (_, i) => `w${i} `), delayMs: 100 },
       ],
@@ -46,7 +56,8 @@ describe.skipIf(!available)("bridge × real oh-my-pi (OMP_PEER_DIR)", () => {
     await home?.dispose();
   });
 
-  const settled = (): Promise<void> => waitFor(() => h.connection.getSnapshot().runState === "settled", 15_000, "settled");
+  const settled = (): Promise<void> =>
+    waitFor(() => h.connection.getSnapshot().runState === "settled", 15_000, "settled");
 
   it("is classified as the xcsh family with synthesised settledness", () => {
     const caps = h.connection.getSnapshot().capabilities;
@@ -64,10 +75,16 @@ describe.skipIf(!available)("bridge × real oh-my-pi (OMP_PEER_DIR)", () => {
   it("a steer during a bash tool is mirrored in queue_update and delivered", async () => {
     const start = h.notices.length;
     await h.connection.rpc.prompt("Run something slow");
-    await waitFor(() => h.notices.slice(start).some((n) => n.kind === "event" && n.event.type === "tool_execution_start"), 10_000, "tool start");
+    await waitFor(
+      () => h.notices.slice(start).some((n) => n.kind === "event" && n.event.type === "tool_execution_start"),
+      10_000,
+      "tool start",
+    );
     await h.connection.rpc.steer("Steered: stop after this");
     await settled();
-    const queues = h.notices.slice(start).flatMap((n) => (n.kind === "event" && n.event.type === "queue_update" ? [n.event.steering.length] : []));
+    const queues = h.notices
+      .slice(start)
+      .flatMap((n) => (n.kind === "event" && n.event.type === "queue_update" ? [n.event.steering.length] : []));
     expect(queues).toEqual([1, 0]);
     // omp moves the steered bash to the background; its result comes back as a continuation
     // run (agent_end isTerminal:false before it), so "settled" comes after that run's answer.

@@ -15,7 +15,10 @@ import { harness, waitFor, type Harness } from "./helpers.js";
 
 const TRACE_DIR = resolve(import.meta.dirname, "..", "fixtures", "traces", "omp-18.2.3");
 const traces = readdirSync(TRACE_DIR).filter((f) => f.endsWith(".jsonl") && !f.includes("timeline"));
-const EXPECTED = JSON.parse(readFileSync(join(TRACE_DIR, "client-expectations.json"), "utf8")) as Record<string, string[]>;
+const EXPECTED = JSON.parse(readFileSync(join(TRACE_DIR, "client-expectations.json"), "utf8")) as Record<
+  string,
+  string[]
+>;
 
 const lines = (name: string): string[] =>
   readFileSync(join(TRACE_DIR, name), "utf8")
@@ -34,7 +37,10 @@ function runStates(events: AgentEvent[]): string[] {
   let model: RunModel = initialRunModel(true);
   const seen: string[] = [];
   for (const event of events) {
-    const input: { type: "event"; eventType: string; willRetry?: boolean; success?: boolean } = { type: "event", eventType: event.type };
+    const input: { type: "event"; eventType: string; willRetry?: boolean; success?: boolean } = {
+      type: "event",
+      eventType: event.type,
+    };
     if ("willRetry" in event && typeof event.willRetry === "boolean") input.willRetry = event.willRetry;
     if (event.type === "auto_retry_end") input.success = event.success;
     model = reduceRunState(model, input).model;
@@ -61,8 +67,15 @@ describe("omp 18.2.3 traces: routing and normalisation", () => {
   }
 
   it("omp-only frames pass on as unknown events (forward compatible), never as errors", () => {
-    const unknown = new Set(traces.flatMap((n) => route(n).flatMap((r) => (r.kind === "unknown_event" ? [r.type] : []))));
-    expect([...unknown].sort()).toEqual(["advisor_cost_changed", "available_commands_update", "command_output", "notice"]);
+    const unknown = new Set(
+      traces.flatMap((n) => route(n).flatMap((r) => (r.kind === "unknown_event" ? [r.type] : []))),
+    );
+    expect([...unknown].sort()).toEqual([
+      "advisor_cost_changed",
+      "available_commands_update",
+      "command_output",
+      "notice",
+    ]);
   });
 
   it("its setWidget requests (no widgetLines) are UI requests", () => {
@@ -83,7 +96,14 @@ describe("omp 18.2.3 traces: routing and normalisation", () => {
     }
     // omp 18 marks every compaction `action: "handoff"`: the client re-reads get_state after each end.
     const ends = route("h_compaction.jsonl").filter((r) => r.kind === "event" && r.event.type === "compaction_end");
-    expect(ends.map((r) => r.kind === "event" && r.refetchState === true)).toEqual([true, true, true, true, true, true]);
+    expect(ends.map((r) => r.kind === "event" && r.refetchState === true)).toEqual([
+      true,
+      true,
+      true,
+      true,
+      true,
+      true,
+    ]);
     const summaries = events.flatMap((e) => (e.type === "compaction_end" && e.result ? [e.result.summary] : []));
     expect(summaries).toEqual(["Fallback answer.", "Fallback answer.", "Fallback answer."]);
   });
@@ -99,7 +119,9 @@ describe("omp 18.2.3 traces: routing and normalisation", () => {
   });
 
   it("d_steer_followup: the background-job continuation (custom message) decodes", () => {
-    const custom = eventsOf("d_steer_followup.jsonl").filter((e) => e.type === "message_start" && e.message.role === "custom");
+    const custom = eventsOf("d_steer_followup.jsonl").filter(
+      (e) => e.type === "message_start" && e.message.role === "custom",
+    );
     expect(custom.length).toBe(1);
   });
 });
@@ -225,12 +247,21 @@ describe("omp 18.2.3 traces through a real pipe", () => {
       expect(expected, `${name} has no recorded expectation: run record-client-expectations.mjs`).toBeDefined();
       // The quiet probe must not fire mid-replay: the fake worker would answer it in the middle
       // of one of omp's 68 KB get_state lines (an artefact of replaying, not of omp).
-      current = harness({ fakeEnv: { FAKE_FLAVOUR: "omp" }, probeCapabilities: false, degradedThreshold: 1000, settleQuietMs: 60_000 });
+      current = harness({
+        fakeEnv: { FAKE_FLAVOUR: "omp" },
+        probeCapabilities: false,
+        degradedThreshold: 1000,
+        settleQuietMs: 60_000,
+      });
       const h = current;
       await h.connection.start();
       const start = h.notices.length;
       await h.connection.rpc.prompt(`replay:${file}`);
-      await waitFor(() => h.notices.some((n) => n.kind === "unknown_event" && n.type === "replay_done"), 5000, "replay end");
+      await waitFor(
+        () => h.notices.some((n) => n.kind === "unknown_event" && n.type === "replay_done"),
+        5000,
+        "replay end",
+      );
       const got = h.notices.slice(start).flatMap((n) => {
         if (n.kind === "event") return n.event.type === "queue_update" ? [] : [`event:${n.event.type}`];
         if (n.kind === "ui_request") return [`ui:${n.request.method}:${n.request.id}`];

@@ -4,7 +4,13 @@ import { createPendingTable } from "../../src/bridge/pending.js";
 import { BridgeError } from "../../src/bridge/errors.js";
 
 describe("pending table", () => {
-  const ok = (id: string | undefined, command: string, data?: unknown) => ({ type: "response" as const, success: true, command, data, ...(id ? { id } : {}) });
+  const ok = (id: string | undefined, command: string, data?: unknown) => ({
+    type: "response" as const,
+    success: true,
+    command,
+    data,
+    ...(id ? { id } : {}),
+  });
   const same = (_c: string, d: unknown) => ({ ok: true as const, value: d });
 
   it("resolves out-of-order responses by id and uses unique ids", async () => {
@@ -34,7 +40,9 @@ describe("pending table", () => {
 
   it("drops responses for unknown ids, and parse errors when nothing waits", () => {
     const table = createPendingTable();
-    expect(table.settle({ type: "response", command: "parse", success: false, error: "bad" }, same).kind).toBe("unmatched");
+    expect(table.settle({ type: "response", command: "parse", success: false, error: "bad" }, same).kind).toBe(
+      "unmatched",
+    );
     void table.add("g1-1", "get_state", 0, () => undefined);
     expect(table.settle(ok("g0-99", "get_state"), same).kind).toBe("unmatched");
     expect(table.size()).toBe(1);
@@ -45,11 +53,22 @@ describe("pending table", () => {
     const prompt = table.add("g1-1", "prompt", 0, () => undefined);
     const state = table.add("g1-2", "get_state", 0, () => undefined);
     const error = "Failed to parse command: record of 70000000 bytes exceeds the size limit";
-    expect(table.settle({ type: "response", command: "parse", success: false, error }, same)).toMatchObject({ kind: "resolved", id: "g1-1" });
-    await expect(prompt).rejects.toMatchObject({ kind: "worker_error", message: `The worker could not read the prompt request: ${error}` });
+    expect(table.settle({ type: "response", command: "parse", success: false, error }, same)).toMatchObject({
+      kind: "resolved",
+      id: "g1-1",
+    });
+    await expect(prompt).rejects.toMatchObject({
+      kind: "worker_error",
+      message: `The worker could not read the prompt request: ${error}`,
+    });
     // pi's form: no command at all.
-    expect(table.settle({ type: "response", success: false, error: "Unknown command: undefined" }, same)).toMatchObject({ kind: "resolved", id: "g1-2" });
-    await expect(state).rejects.toMatchObject({ kind: "worker_error", message: "The worker could not read the get_state request: Unknown command: undefined" });
+    expect(table.settle({ type: "response", success: false, error: "Unknown command: undefined" }, same)).toMatchObject(
+      { kind: "resolved", id: "g1-2" },
+    );
+    await expect(state).rejects.toMatchObject({
+      kind: "worker_error",
+      message: "The worker could not read the get_state request: Unknown command: undefined",
+    });
     expect(table.size()).toBe(0);
   });
 
@@ -58,7 +77,9 @@ describe("pending table", () => {
     const p = table.add("g1-1", "prompt", 0, () => undefined);
     table.settle(ok("g1-1", "prompt"), same);
     await p;
-    expect(table.settle({ type: "response", id: "g1-1", command: "prompt", success: false, error: "boom" }, same)).toEqual({
+    expect(
+      table.settle({ type: "response", id: "g1-1", command: "prompt", success: false, error: "boom" }, same),
+    ).toEqual({
       kind: "late_prompt_failure",
       id: "g1-1",
       error: "boom",
@@ -77,7 +98,10 @@ describe("pending table", () => {
       expect(await caught).toMatchObject({ kind: "timeout" });
       expect(onTimeout).toHaveBeenCalledWith("get_state");
       expect(table.size()).toBe(1);
-      table.settle({ type: "response", id: "g1-2", command: "prompt", success: false, error: "No model", code: "no_model" }, same);
+      table.settle(
+        { type: "response", id: "g1-2", command: "prompt", success: false, error: "No model", code: "no_model" },
+        same,
+      );
       await expect(p).rejects.toMatchObject({ kind: "worker_error", message: "No model", code: "no_model" });
     } finally {
       vi.useRealTimers();

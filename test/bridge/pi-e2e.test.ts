@@ -18,11 +18,24 @@ async function untilSettled(before: number, timeoutMs = 8000): Promise<void> {
 beforeAll(async () => {
   sandbox = await createPiSandbox([
     { kind: "text", matchLastUser: "HELLO", chunks: ["Hel", "lo ", "there", "."], delayMs: 5 },
-    { kind: "tool_call", matchLastUser: "STEER-TEST", calls: [{ id: "call_s", name: "bash", arguments: { command: "sleep 0.6; echo slow-done" } }] },
+    {
+      kind: "tool_call",
+      matchLastUser: "STEER-TEST",
+      calls: [{ id: "call_s", name: "bash", arguments: { command: "sleep 0.6; echo slow-done" } }],
+    },
     { kind: "text", matchLastUser: "steer now", chunks: ["Steered."], delayMs: 5 },
     { kind: "text", matchLastUser: "follow later", chunks: ["Followed."], delayMs: 5 },
-    { kind: "text", matchLastUser: "ABORT-TEST", chunks: Array.from({ length: 40 }, (_, i) => `chunk${i} `), delayMs: 80 },
-    { kind: "tool_call", matchLastUser: "DIALOG-TEST", calls: [{ id: "call_d", name: "bash", arguments: { command: "echo harness-confirm" } }] },
+    {
+      kind: "text",
+      matchLastUser: "ABORT-TEST",
+      chunks: Array.from({ length: 40 }, (_, i) => `chunk${i} `),
+      delayMs: 80,
+    },
+    {
+      kind: "tool_call",
+      matchLastUser: "DIALOG-TEST",
+      calls: [{ id: "call_d", name: "bash", arguments: { command: "echo harness-confirm" } }],
+    },
   ]);
   connection = createWorkerConnection({
     command: [process.execPath, PI_CLI, "--mode", "rpc", "--no-session", "-e", PI_UI_EXTENSION],
@@ -47,7 +60,15 @@ describe("bridge × real pi 0.73.1", () => {
     const caps = connection.getSnapshot().capabilities;
     expect(caps.flavour).toBe("pi-0.73");
     expect(caps.synthesisedSettled).toBe(true);
-    for (const c of ["get_entries", "get_tree", "get_available_thinking_levels", "set_todos", "set_host_tools", "clear_queue", "abort_and_prompt"]) {
+    for (const c of [
+      "get_entries",
+      "get_tree",
+      "get_available_thinking_levels",
+      "set_todos",
+      "set_host_tools",
+      "clear_queue",
+      "abort_and_prompt",
+    ]) {
       expect(caps.commands[c]).toBe(false);
     }
     expect(caps.commands["get_commands"]).toBe(true);
@@ -59,7 +80,9 @@ describe("bridge × real pi 0.73.1", () => {
     const before = settledCount();
     await connection.rpc.prompt("HELLO please");
     await untilSettled(before);
-    const deltas = eventsSince(start).flatMap((e) => (e.type === "message_update" && e.delta.kind === "text_delta" ? [e.delta.delta] : []));
+    const deltas = eventsSince(start).flatMap((e) =>
+      e.type === "message_update" && e.delta.kind === "text_delta" ? [e.delta.delta] : [],
+    );
     expect(deltas.join("")).toBe("Hello there.");
     expect(eventsSince(start).some((e) => e.type === "agent_settled")).toBe(false);
     expect((await connection.rpc.getLastAssistantText()).text).toBe("Hello there.");
@@ -94,7 +117,11 @@ describe("bridge × real pi 0.73.1", () => {
     const start = notices.length;
     const before = settledCount();
     await connection.rpc.prompt("DIALOG-TEST");
-    await waitFor(() => notices.slice(start).some((n) => n.kind === "ui_request" && n.request.method === "confirm"), 8000, "confirm dialog");
+    await waitFor(
+      () => notices.slice(start).some((n) => n.kind === "ui_request" && n.request.method === "confirm"),
+      8000,
+      "confirm dialog",
+    );
     const dialog = notices.slice(start).find((n) => n.kind === "ui_request" && n.request.method === "confirm");
     if (dialog?.kind !== "ui_request") throw new Error("no dialog");
     expect(connection.getSnapshot().openDialogs).toBe(1);
@@ -112,7 +139,11 @@ describe("bridge × real pi 0.73.1", () => {
 
   it("session commands: name, stats, fork messages, new session", async () => {
     await connection.rpc.setSessionName("  bridge test  ");
-    await waitFor(() => notices.some((n) => n.kind === "event" && n.event.type === "session_info_changed"), 3000, "session_info_changed");
+    await waitFor(
+      () => notices.some((n) => n.kind === "event" && n.event.type === "session_info_changed"),
+      3000,
+      "session_info_changed",
+    );
     const stats = await connection.rpc.getSessionStats();
     expect(stats.userMessages).toBeGreaterThanOrEqual(4);
     const forks = await connection.rpc.getForkMessages();
@@ -121,6 +152,8 @@ describe("bridge × real pi 0.73.1", () => {
     expect(commands.commands.map((c) => c.name)).toContain("ui-demo");
     expect(await connection.rpc.newSession()).toEqual({ cancelled: false });
     expect((await connection.rpc.getMessages()).messages).toEqual([]);
-    await expect(connection.rpc.setModel("fake", "no-such-model")).rejects.toThrow("Model not found: fake/no-such-model");
+    await expect(connection.rpc.setModel("fake", "no-such-model")).rejects.toThrow(
+      "Model not found: fake/no-such-model",
+    );
   });
 });

@@ -42,7 +42,8 @@ export function createNoticeLog(): {
   userTexts(start: number): string[];
 } {
   const notices: BridgeNotice[] = [];
-  const eventsSince = (start: number): WorkerEvent[] => notices.slice(start).flatMap((n) => (n.kind === "event" ? [n.event] : []));
+  const eventsSince = (start: number): WorkerEvent[] =>
+    notices.slice(start).flatMap((n) => (n.kind === "event" ? [n.event] : []));
   const userTexts = (start: number): string[] =>
     eventsSince(start).flatMap((e) => {
       if (e.type !== "message_start" || e.message.role !== "user") return [];

@@ -3,7 +3,12 @@ import { describe, expect, it } from "vitest";
 import { createRedactor } from "../../src/bridge/redact.js";
 
 describe("redaction", () => {
-  const redact = createRedactor({ MY_API_KEY: "supersecretvalue123", GITHUB_TOKEN: "tok-abcdef", AUTH: "1", PATH: "/usr/bin" });
+  const redact = createRedactor({
+    MY_API_KEY: "supersecretvalue123",
+    GITHUB_TOKEN: "tok-abcdef",
+    AUTH: "1",
+    PATH: "/usr/bin",
+  });
   it.each([
     ["key sk-ant-api03-AAAAbbbbCCCCdddd here", "sk-ant-api03"],
     ["key sk-proj-abcdefghijk12345", "sk-proj-abcdefghijk"],

@@ -9,7 +9,10 @@ import { harness, waitFor, type Harness } from "./helpers.js";
 
 const TRACE_DIR = resolve(import.meta.dirname, "..", "fixtures", "traces", "pi-0.73.1");
 const traces = readdirSync(TRACE_DIR).filter((f) => f.endsWith(".jsonl") && !f.includes("timeline"));
-const EXPECTED = JSON.parse(readFileSync(join(TRACE_DIR, "client-expectations.json"), "utf8")) as Record<string, string[]>;
+const EXPECTED = JSON.parse(readFileSync(join(TRACE_DIR, "client-expectations.json"), "utf8")) as Record<
+  string,
+  string[]
+>;
 
 let current: Harness | undefined;
 afterEach(async () => {
@@ -28,7 +31,11 @@ describe("trace replay through a real pipe", () => {
       await h.connection.start();
       const start = h.notices.length;
       await h.connection.rpc.prompt(`replay:${file}`);
-      await waitFor(() => h.notices.some((n) => n.kind === "unknown_event" && n.type === "replay_done"), 5000, "replay end");
+      await waitFor(
+        () => h.notices.some((n) => n.kind === "unknown_event" && n.type === "replay_done"),
+        5000,
+        "replay end",
+      );
       const got = h.notices.slice(start).flatMap((n) => {
         if (n.kind === "event") return [`event:${n.event.type}`];
         if (n.kind === "ui_request") return [`ui:${n.request.method}:${n.request.id}`];

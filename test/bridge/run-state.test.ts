@@ -16,7 +16,10 @@ function events(name: string): Record<string, unknown>[] {
 }
 
 function feed(model: RunModel, frame: Record<string, unknown>): { model: RunModel; effects: RunEffect[] } {
-  const input: { type: "event"; eventType: string; willRetry?: boolean; success?: boolean } = { type: "event", eventType: String(frame["type"]) };
+  const input: { type: "event"; eventType: string; willRetry?: boolean; success?: boolean } = {
+    type: "event",
+    eventType: String(frame["type"]),
+  };
   if (typeof frame["willRetry"] === "boolean") input.willRetry = frame["willRetry"];
   if (typeof frame["success"] === "boolean") input.success = frame["success"];
   return reduceRunState(model, input);
@@ -37,9 +40,13 @@ describe("run state", () => {
     expect(lastEffects).toEqual(["start_quiet_timer"]);
     const probe = reduceRunState(model, { type: "quiet_elapsed" });
     expect(probe.effects).toEqual(["probe_state"]);
-    expect(reduceRunState(model, { type: "probe_result", isStreaming: false, isCompacting: false }).model.state).toBe("settled");
+    expect(reduceRunState(model, { type: "probe_result", isStreaming: false, isCompacting: false }).model.state).toBe(
+      "settled",
+    );
     // A worker still busy keeps the state (wait for the next agent_end).
-    expect(reduceRunState(model, { type: "probe_result", isStreaming: true, isCompacting: false }).model.state).toBe("settling");
+    expect(reduceRunState(model, { type: "probe_result", isStreaming: true, isCompacting: false }).model.state).toBe(
+      "settling",
+    );
   });
 
   it("i_auto_retry: a retry after agent_end cancels the quiet timer and keeps the run busy", () => {

@@ -4,7 +4,13 @@ import { createUiRouter } from "../../src/bridge/ui-router.js";
 import type { BridgeNotice } from "../../src/bridge/types.js";
 
 describe("UI router", () => {
-  const select = { type: "extension_ui_request" as const, id: "d1", method: "select" as const, title: "t", options: ["a"] };
+  const select = {
+    type: "extension_ui_request" as const,
+    id: "d1",
+    method: "select" as const,
+    title: "t",
+    options: ["a"],
+  };
 
   it("answers open dialogs once and drops late answers", () => {
     const router = createUiRouter(() => undefined);
@@ -42,7 +48,9 @@ describe("UI router", () => {
   it("cancels all dialogs with answers on a session change, closes them silently on exit", () => {
     const router = createUiRouter(() => undefined);
     router.handle(select, 1);
-    expect(router.cancelAllWithAnswers().frames).toEqual([{ type: "extension_ui_response", id: "d1", cancelled: true }]);
+    expect(router.cancelAllWithAnswers().frames).toEqual([
+      { type: "extension_ui_response", id: "d1", cancelled: true },
+    ]);
     router.handle(select, 1);
     expect(router.closeAll()).toEqual([{ kind: "ui_request_closed", id: "d1", reason: "worker_exit" }]);
   });

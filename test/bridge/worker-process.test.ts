@@ -4,6 +4,10 @@ import { buildChildEnv } from "../../src/bridge/worker-process.js";
 
 describe("child environment", () => {
   it("passes only allow-listed variables plus PATH and HOME", () => {
-    expect(buildChildEnv({ PATH: "/bin", HOME: "/h", OPENAI_API_KEY: "k", KEEP: "1" }, ["KEEP"])).toEqual({ PATH: "/bin", HOME: "/h", KEEP: "1" });
+    expect(buildChildEnv({ PATH: "/bin", HOME: "/h", OPENAI_API_KEY: "k", KEEP: "1" }, ["KEEP"])).toEqual({
+      PATH: "/bin",
+      HOME: "/h",
+      KEEP: "1",
+    });
   });
 });

@@ -40,7 +40,18 @@ function rig(generation = 2) {
     },
   });
   const line = (frame: Record<string, unknown>): void => session.receive(JSON.stringify(frame));
-  return { session, worker, pending, notices, events, unsupported, versions, degraded, line, sessionChanges: () => sessionChanges };
+  return {
+    session,
+    worker,
+    pending,
+    notices,
+    events,
+    unsupported,
+    versions,
+    degraded,
+    line,
+    sessionChanges: () => sessionChanges,
+  };
 }
 
 describe("worker session", () => {
@@ -48,7 +59,13 @@ describe("worker session", () => {
     const r = rig(2);
     const reply = r.session.request("get_state", {});
     expect(r.worker.written).toEqual([{ id: "g2-1", type: "get_state" }]);
-    r.line({ type: "response", id: "g2-1", command: "get_state", success: true, data: { queuedMessageCount: 2, model: null } });
+    r.line({
+      type: "response",
+      id: "g2-1",
+      command: "get_state",
+      success: true,
+      data: { queuedMessageCount: 2, model: null },
+    });
     // Response data is decoded per command (queuedMessageCount also fills pendingMessageCount).
     await expect(reply).resolves.toMatchObject({ pendingMessageCount: 2 });
     expect(r.session.rawGetState()).toEqual({ queuedMessageCount: 2, model: null });
@@ -119,7 +136,9 @@ describe("worker session", () => {
   it("a `parse` failure without an id counts as a protocol error", () => {
     const r = rig();
     r.line({ type: "response", command: "parse", success: false, error: "Invalid JSON" });
-    expect(r.notices).toMatchObject([{ kind: "protocol_error", message: "Worker could not parse a command: Invalid JSON" }]);
+    expect(r.notices).toMatchObject([
+      { kind: "protocol_error", message: "Worker could not parse a command: Invalid JSON" },
+    ]);
   });
 
   it("a full stdin queue rejects the request instead of leaving it pending", async () => {
@@ -138,7 +157,9 @@ describe("worker session", () => {
     const message = "x".repeat(DEFAULT_MAX_RECORD_BYTES);
     await expect(r.session.request("prompt", { message })).rejects.toMatchObject({
       kind: "too_large",
-      message: expect.stringMatching(/^The message is 64\.0 MiB as sent; a worker reads at most 64 MiB at once\. Not sent\.$/),
+      message: expect.stringMatching(
+        /^The message is 64\.0 MiB as sent; a worker reads at most 64 MiB at once\. Not sent\.$/,
+      ),
     });
     expect(written).toEqual([]);
     expect(r.pending.size()).toBe(0);
@@ -155,7 +176,9 @@ describe("worker session", () => {
       kind: "worker_error",
       message: "The worker could not read the prompt request: Failed to parse command: invalid UTF-8",
     });
-    expect(r.notices).toMatchObject([{ kind: "protocol_error", message: "Worker could not parse a command: Failed to parse command: invalid UTF-8" }]);
+    expect(r.notices).toMatchObject([
+      { kind: "protocol_error", message: "Worker could not parse a command: Failed to parse command: invalid UTF-8" },
+    ]);
   });
 
   it("after the worker is gone, requests are refused and frames become a warning", async () => {
@@ -163,6 +186,8 @@ describe("worker session", () => {
     r.worker.die(1);
     await expect(r.session.request("get_state", {})).rejects.toMatchObject({ kind: "not_running" });
     r.session.send({ type: "extension_ui_response", id: "d1", cancelled: true });
-    expect(r.notices).toEqual([{ kind: "notification", level: "warning", message: "Could not send extension_ui_response: No worker is running" }]);
+    expect(r.notices).toEqual([
+      { kind: "notification", level: "warning", message: "Could not send extension_ui_response: No worker is running" },
+    ]);
   });
 });

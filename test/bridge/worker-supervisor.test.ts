@@ -89,7 +89,15 @@ describe("worker supervisor", () => {
     await waitFor(() => r.supervisor.view().state === "running" && r.spawns.length === 2, 2000, "the restart");
     expect(r.ended).toEqual([
       // The pid says which process ended: a live worker run in place is its own exit (connection-live.ts).
-      { generation: 1, code: 3, signal: null, intentional: false, pid: 4242, stderrTail: "stderr of 1", lastFrame: { type: "message_update", at: 1 } },
+      {
+        generation: 1,
+        code: 3,
+        signal: null,
+        intentional: false,
+        pid: 4242,
+        stderrTail: "stderr of 1",
+        lastFrame: { type: "message_update", at: 1 },
+      },
     ]);
     expect(r.states).toEqual(["starting", "running", "exited", "recovering", "running"]);
     expect(r.spawns).toEqual([

@@ -14,7 +14,10 @@ function rig(probe: () => Promise<unknown>) {
     requests.push(type);
     return probe();
   };
-  const tracker = new WorkerTracker({ emit: (n) => notices.push(n) }, request, { settleQuietMs: 1, continuationQuietMs: 1 });
+  const tracker = new WorkerTracker({ emit: (n) => notices.push(n) }, request, {
+    settleQuietMs: 1,
+    continuationQuietMs: 1,
+  });
   const runStates = (): string[] => notices.flatMap((n) => (n.kind === "run_state" ? [n.state] : []));
   return { tracker, notices, requests, runStates };
 }

@@ -20,7 +20,13 @@ describe.skipIf(!BUILT)("one huge event and a stderr flood do not wedge agent-tu
 
   async function start(): Promise<TuiProcess> {
     sandbox = await createSandbox([]);
-    tui = spawnTui({ args: ["--agent", `${process.execPath} ${WORKER}`], cwd: sandbox.cwd, env: sandbox.env, cols: 100, rows: 30 });
+    tui = spawnTui({
+      args: ["--agent", `${process.execPath} ${WORKER}`],
+      cwd: sandbox.cwd,
+      env: sandbox.env,
+      cols: 100,
+      rows: 30,
+    });
     await tui.waitForText("Hostile Model", 20_000);
     return tui;
   }

@@ -12,7 +12,11 @@ import { ROOT, spawnTui, TUI_BIN } from "./pty-harness.js";
 import { createSandbox } from "./sandbox.js";
 import { BUILT, submitLine, withTuiSession } from "./tui-session.js";
 
-function runTui(args: string[], env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): { code: number | null; stdout: string; stderr: string } {
+function runTui(
+  args: string[],
+  env: NodeJS.ProcessEnv = process.env,
+  cwd = process.cwd(),
+): { code: number | null; stdout: string; stderr: string } {
   const r = spawnSync(process.execPath, [TUI_BIN, ...args], { env, cwd, input: "", encoding: "utf8", timeout: 20_000 });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
@@ -23,8 +27,16 @@ const lines = (text: string): string[] => text.split("\n").filter((l) => l.trim(
 
 /** Workers that cannot start: a command that does not exist, and one that exits at once. */
 const BAD_AGENTS = [
-  { name: "a command that does not exist", agent: "./no-such-worker --mode rpc", says: /no-such-worker: command not found/ },
-  { name: "a command that exits at once", agent: `${process.execPath} -e 0`, says: /exited at once \(code 0\).*pi --mode rpc/ },
+  {
+    name: "a command that does not exist",
+    agent: "./no-such-worker --mode rpc",
+    says: /no-such-worker: command not found/,
+  },
+  {
+    name: "a command that exits at once",
+    agent: `${process.execPath} -e 0`,
+    says: /exited at once \(code 0\).*pi --mode rpc/,
+  },
 ];
 
 describe.skipIf(!BUILT)("agent-tui's command line", () => {

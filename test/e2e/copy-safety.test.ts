@@ -16,14 +16,19 @@ const FORBIDDEN = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2
 
 /** The texts of every OSC 52 clipboard write in `raw`, decoded. */
 function clipboardWrites(raw: string): string[] {
-  return [...raw.matchAll(/\u001b\]52;c;([A-Za-z0-9+/=]*)\u0007/g)].map((m) => Buffer.from(m[1] ?? "", "base64").toString("utf8"));
+  return [...raw.matchAll(/\u001b\]52;c;([A-Za-z0-9+/=]*)\u0007/g)].map((m) =>
+    Buffer.from(m[1] ?? "", "base64").toString("utf8"),
+  );
 }
 
 describe.skipIf(!BUILT)("copying an answer with control characters (under a pty)", () => {
   let session: TuiSession;
 
   beforeAll(async () => {
-    session = await startTuiSession([{ kind: "text", matchLastUser: "COPY-PROMPT", chunks: [ANSWER] }], { cols: 240, rows: 30 });
+    session = await startTuiSession([{ kind: "text", matchLastUser: "COPY-PROMPT", chunks: [ANSWER] }], {
+      cols: 240,
+      rows: 30,
+    });
     await submitLine(session.tui, "COPY-PROMPT");
     await session.tui.waitForText("COPY-END");
     await session.tui.waitForNoText("Working…");

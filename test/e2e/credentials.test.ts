@@ -8,18 +8,33 @@ import { spawnTui } from "./pty-harness.js";
 import { createSandbox } from "./sandbox.js";
 import { BUILT as built, FAKE_MODEL, submitLine, withTuiSession } from "./tui-session.js";
 
-const SECRETS = { OPENAI_API_KEY: "sk-openai-pty-SECRET-1111", GITHUB_TOKEN: "ghtok-pty-SECRET-2222", DB_PASSWORD: "dbpw-pty-SECRET-3333" };
+const SECRETS = {
+  OPENAI_API_KEY: "sk-openai-pty-SECRET-1111",
+  GITHUB_TOKEN: "ghtok-pty-SECRET-2222",
+  DB_PASSWORD: "dbpw-pty-SECRET-3333",
+};
 
 function filesUnder(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? filesUnder(join(dir, e.name)) : e.isFile() ? [join(dir, e.name)] : []));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? filesUnder(join(dir, e.name)) : e.isFile() ? [join(dir, e.name)] : [],
+  );
 }
 
 describe.skipIf(!built)("credentials under a pty", () => {
   it("keeps every key out of the pty bytes and the sandbox's files", async () => {
     const script = [
-      { kind: "tool_call" as const, matchLastUser: "print env", calls: [{ id: "call-env", name: "bash", arguments: { command: "env" } }] },
+      {
+        kind: "tool_call" as const,
+        matchLastUser: "print env",
+        calls: [{ id: "call-env", name: "bash", arguments: { command: "env" } }],
+      },
       { kind: "text" as const, match: "call-env", chunks: ["Printed ", "it."] },
-      { kind: "error" as const, matchLastUser: "again", status: 401, body: { error: { message: `Incorrect API key provided: ${SECRETS.OPENAI_API_KEY}` } } },
+      {
+        kind: "error" as const,
+        matchLastUser: "again",
+        status: 401,
+        body: { error: { message: `Incorrect API key provided: ${SECRETS.OPENAI_API_KEY}` } },
+      },
     ];
     await withTuiSession(script, { env: { ...SECRETS, SAFE_MARKER: "visible-marker-7" } }, async ({ tui, sandbox }) => {
       await submitLine(tui, "print env");

@@ -29,7 +29,8 @@ const NAME = `${ALL_HOSTILE} ${EXTRA.map((e) => e.raw).join(" ")}\n\tend`.replac
 /** What written bytes must not hold: any escape, C0 but tab/LF/CR-before-LF, DEL, C1, bidi, and each sample raw. */
 function problems(raw: string): string[] {
   const found: string[] = [];
-  if (raw.includes("\u001b")) found.push(`ESC at ${JSON.stringify(raw.slice(raw.indexOf("\u001b"), raw.indexOf("\u001b") + 12))}`);
+  if (raw.includes("\u001b"))
+    found.push(`ESC at ${JSON.stringify(raw.slice(raw.indexOf("\u001b"), raw.indexOf("\u001b") + 12))}`);
   if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(raw)) found.push("C0 control or DEL");
   if (/\r(?!\n)/.test(raw)) found.push("bare CR");
   if (/[\u0080-\u009f]/.test(raw)) found.push("C1 control");
@@ -55,7 +56,11 @@ describe.skipIf(!BUILT)("listings of live sessions with hostile folder and sessi
       args: ["-n", NAME],
     });
     await relay.waitFor((f) => f.type === "ready", { timeoutMs: 20_000 });
-    await waitUntil(() => live.entries().some((e) => e.pid === readyLive(relay).pid && e.sessionName === NAME), "the live entry with its name", 15_000);
+    await waitUntil(
+      () => live.entries().some((e) => e.pid === readyLive(relay).pid && e.sessionName === NAME),
+      "the live entry with its name",
+      15_000,
+    );
   }, 40_000);
 
   afterAll(async () => {
@@ -107,11 +112,15 @@ describe.skipIf(!BUILT)("listings of live sessions with hostile folder and sessi
       fake,
       `process.stdout.write(${JSON.stringify(`ID  FOLDER\nabc  ${NAME}\n`)});\nprocess.stderr.write(${JSON.stringify(`warning: ${NAME}`)});\n`,
     );
-    const r = spawnSync(process.execPath, [join(AGENT_BIN, "..", "agent-tui.js"), "sessions", "--agent", `${process.execPath} ${fake}`], {
-      cwd: live.home.cwd,
-      env: { ...live.home.env, AGENT_TUI_HOME: live.home.agentDir, TMPDIR: TEST_TMP },
-      encoding: "utf8",
-    });
+    const r = spawnSync(
+      process.execPath,
+      [join(AGENT_BIN, "..", "agent-tui.js"), "sessions", "--agent", `${process.execPath} ${fake}`],
+      {
+        cwd: live.home.cwd,
+        env: { ...live.home.env, AGENT_TUI_HOME: live.home.agentDir, TMPDIR: TEST_TMP },
+        encoding: "utf8",
+      },
+    );
     expect(r.status).toBe(0);
     expect(problems(r.stdout)).toEqual([]);
     expect(problems(r.stderr)).toEqual([]);

@@ -27,7 +27,12 @@ describe.skipIf(!built)("keyboard under a pty", () => {
       { kind: "text", matchLastUser: "four", chunks: ["Got ", "four lines."], delayMs: 5 },
       { kind: "text", matchLastUser: "pasted line 2000", chunks: ["Got ", "the paste."], delayMs: 5 },
     ],
-    { args: [...FAKE_MODEL, "--no-session"], cols: 100, rows: 30, sandbox: { models: [FAKE_MODEL_CONFIG, FAKE_MODEL_2] } },
+    {
+      args: [...FAKE_MODEL, "--no-session"],
+      cols: 100,
+      rows: 30,
+      sandbox: { models: [FAKE_MODEL_CONFIG, FAKE_MODEL_2] },
+    },
   );
 
   it("a new line with \\ Enter, xterm modifyOtherKeys and kitty Shift+Enter; Enter sends all lines", async () => {
@@ -146,7 +151,13 @@ describe.skipIf(!built)("keyboard under a pty", () => {
     const files = readdirSync(dir);
     expect(files).toHaveLength(1);
     expect(statSync(join(dir, files[0] ?? "")).mode & 0o777).toBe(0o600);
-    const next = spawnTui({ args: [...FAKE_MODEL, "--no-session"], cwd: s.sandbox.cwd, env: s.sandbox.env, cols: 100, rows: 30 });
+    const next = spawnTui({
+      args: [...FAKE_MODEL, "--no-session"],
+      cwd: s.sandbox.cwd,
+      env: s.sandbox.env,
+      cols: 100,
+      rows: 30,
+    });
     try {
       await next.waitForText("Fake Model", 20_000);
       next.write(CTRL_R);
@@ -167,7 +178,10 @@ describe.skipIf(!built)("Ctrl+Z from a shell with job control", () => {
     rows: 24,
     shell: true,
     // Inside "tmux" with extended-keys off: agent-tui says once how to turn it on.
-    env: { TMUX: "/tmp/fake-tmux,1,0", PATH: `${join(ROOT, "test", "e2e", "fixtures", "fake-tmux")}:${process.env["PATH"] ?? ""}` },
+    env: {
+      TMUX: "/tmp/fake-tmux,1,0",
+      PATH: `${join(ROOT, "test", "e2e", "fixtures", "fake-tmux")}:${process.env["PATH"] ?? ""}`,
+    },
   });
 
   it("under tmux with extended-keys off, says once how to turn it on", async () => {

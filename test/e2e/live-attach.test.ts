@@ -34,7 +34,13 @@ async function liveBox(script: Parameters<typeof createSandbox>[0]): Promise<Box
     sandbox,
     tuis,
     async start(args, ready = "Fake Model") {
-      const tui = spawnTui({ args, cwd: sandbox.cwd, env: { ...sandbox.env, AGENT_TUI_LIVE_SESSIONS: "1" }, cols: 100, rows: 30 });
+      const tui = spawnTui({
+        args,
+        cwd: sandbox.cwd,
+        env: { ...sandbox.env, AGENT_TUI_LIVE_SESSIONS: "1" },
+        cols: 100,
+        rows: 30,
+      });
       tuis.push(tui);
       await tui.waitForText(ready, 20_000);
       return tui;

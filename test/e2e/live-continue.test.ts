@@ -29,7 +29,13 @@ const liveEntries = () => (sandbox ? listLiveEntries(join(sandbox.root, "agent",
 
 async function start(args: string[]): Promise<TuiProcess> {
   if (!sandbox) throw new Error("no sandbox");
-  const tui = spawnTui({ args, cwd: sandbox.cwd, env: { ...sandbox.env, AGENT_TUI_LIVE_SESSIONS: "1" }, cols: 110, rows: 30 });
+  const tui = spawnTui({
+    args,
+    cwd: sandbox.cwd,
+    env: { ...sandbox.env, AGENT_TUI_LIVE_SESSIONS: "1" },
+    cols: 110,
+    rows: 30,
+  });
   tuis.push(tui);
   await tui.waitForText("Fake Model", 20_000);
   return tui;
@@ -40,7 +46,10 @@ async function hangUp(tui: TuiProcess): Promise<void> {
   const before = liveEntries().filter((e) => e.attached).length;
   process.kill(tui.pid, "SIGHUP");
   await tui.waitForExit();
-  await waitUntil(() => liveEntries().filter((e) => e.attached).length < before, "the worker to say nobody is attached");
+  await waitUntil(
+    () => liveEntries().filter((e) => e.attached).length < before,
+    "the worker to say nobody is attached",
+  );
 }
 
 afterEach(async () => {
@@ -86,14 +95,22 @@ describe.skipIf(!BUILT)("agent-tui -c with live workers", () => {
 
     // Its terminal closes too: now two live workers, and `agent-tui sessions` titles both.
     await hangUp(third);
-    const listed = spawnSync(process.execPath, [TUI_BIN, "sessions"], { cwd: sandbox.cwd, env: sandbox.env, encoding: "utf8" });
+    const listed = spawnSync(process.execPath, [TUI_BIN, "sessions"], {
+      cwd: sandbox.cwd,
+      env: sandbox.env,
+      encoding: "utf8",
+    });
     expect(listed.stdout).toContain("TITLE");
     expect(listed.stdout).toContain(OLD);
     expect(listed.stdout).toContain(BANANA);
 
     // -c again: the banana worker is the conversation used last, and attaching to it is said.
     const fourth = await start([...FAKE_MODEL, "-c"]);
-    await fourth.waitForText(/Attached to live session “remember the word banana” \(idle \d+s\) · \/resume for others/, 10_000, "all");
+    await fourth.waitForText(
+      /Attached to live session “remember the word banana” \(idle \d+s\) · \/resume for others/,
+      10_000,
+      "all",
+    );
     expect(fourth.allText()).toContain("BANANA-ANSWER");
     expect(fourth.allText()).not.toContain("ATTIC-ANSWER");
 

@@ -33,9 +33,18 @@ afterEach(async () => {
 
 describe.skipIf(!BUILT)("the detach hint", () => {
   it("is the command as it was started, and pasting it into the shell reattaches", async () => {
-    sandbox = await createSandbox([{ kind: "text", matchLastUser: "HINT-PROMPT", chunks: ["HINT-ANSWER"] }], { settings: { liveSessions: { enabled: true } } });
+    sandbox = await createSandbox([{ kind: "text", matchLastUser: "HINT-PROMPT", chunks: ["HINT-ANSWER"] }], {
+      settings: { liveSessions: { enabled: true } },
+    });
     // From the repository's folder, as the README starts it (sessions stay in the sandbox's home).
-    shell = spawnTui({ args: FAKE_MODEL, cwd: ROOT, env: { ...sandbox.env, AGENT_TUI_LIVE_SESSIONS: "1" }, shell: true, cols: 160, rows: 30 });
+    shell = spawnTui({
+      args: FAKE_MODEL,
+      cwd: ROOT,
+      env: { ...sandbox.env, AGENT_TUI_LIVE_SESSIONS: "1" },
+      shell: true,
+      cols: 160,
+      rows: 30,
+    });
     await shell.waitForText("Fake Model", 20_000);
     await submitLine(shell, "HINT-PROMPT go");
     await shell.waitForText("HINT-ANSWER");

@@ -14,12 +14,23 @@ import { BUILT, FAKE_MODEL, submitLine } from "./tui-session.js";
 const TOKENS = Array.from({ length: 36 }, (_, i) => `tok${String(i).padStart(2, "0")} `);
 const SLOW = (match: string) => ({ kind: "text" as const, matchLastUser: match, chunks: TOKENS, delayMs: 90 });
 /** Streams 10 tokens, then waits for `llm.release()`: a reattach lands mid-stream however slow the machine. */
-const HELD = (match: string) => ({ kind: "text" as const, matchLastUser: match, chunks: TOKENS, delayMs: 20, holdAfter: 10 });
+const HELD = (match: string) => ({
+  kind: "text" as const,
+  matchLastUser: match,
+  chunks: TOKENS,
+  delayMs: 20,
+  holdAfter: 10,
+});
 const LIVE = { liveSessions: { enabled: true, reconnectDelaysMs: [400, 800] } };
 const STANDIN = join(ROOT, "test", "fixtures", "ssh-standin.mjs");
 const AGENT_RPC = join(ROOT, "bin", "agent-rpc.js");
 
-type Box = { sandbox: Sandbox; tuis: TuiProcess[]; start(args: string[], env?: NodeJS.ProcessEnv): Promise<TuiProcess>; live(): LiveEntry[] };
+type Box = {
+  sandbox: Sandbox;
+  tuis: TuiProcess[];
+  start(args: string[], env?: NodeJS.ProcessEnv): Promise<TuiProcess>;
+  live(): LiveEntry[];
+};
 let box: Box | undefined;
 
 async function liveBox(script: Parameters<typeof createSandbox>[0]): Promise<Box> {
@@ -30,7 +41,13 @@ async function liveBox(script: Parameters<typeof createSandbox>[0]): Promise<Box
     sandbox,
     tuis,
     async start(args, env = {}) {
-      const tui = spawnTui({ args, cwd: sandbox.cwd, env: { ...sandbox.env, AGENT_TUI_LIVE_SESSIONS: "1", ...env }, cols: 100, rows: 30 });
+      const tui = spawnTui({
+        args,
+        cwd: sandbox.cwd,
+        env: { ...sandbox.env, AGENT_TUI_LIVE_SESSIONS: "1", ...env },
+        cols: 100,
+        rows: 30,
+      });
       tuis.push(tui);
       await tui.waitForText("Fake Model", 20_000);
       return tui;
@@ -60,7 +77,11 @@ function sessionAnswer(sandbox: Sandbox): string[] {
     readFileSync(f, "utf8")
       .split("\n")
       .filter((l) => l.includes('"role":"assistant"'))
-      .map((l) => ((JSON.parse(l) as { message: { content: Array<{ text?: string }> } }).message.content ?? []).map((b) => b.text ?? "").join("")),
+      .map((l) =>
+        ((JSON.parse(l) as { message: { content: Array<{ text?: string }> } }).message.content ?? [])
+          .map((b) => b.text ?? "")
+          .join(""),
+      ),
   );
 }
 
@@ -118,7 +139,10 @@ describe.skipIf(!BUILT)("live sessions under a pty", () => {
     box = await liveBox([SLOW("SSH-PROMPT")]);
     const down = join(box.sandbox.root, "link-down");
     const agent = `node ${STANDIN} devbox node ${AGENT_RPC} --mode rpc`;
-    const tui = await box.start(["--agent", agent, ...FAKE_MODEL], { SSH_STANDIN_DOWN_FILE: down, SSH_STANDIN_DELAY_MS: "5" });
+    const tui = await box.start(["--agent", agent, ...FAKE_MODEL], {
+      SSH_STANDIN_DOWN_FILE: down,
+      SSH_STANDIN_DELAY_MS: "5",
+    });
     await submitLine(tui, "SSH-PROMPT go");
     await tui.waitForText("tok03");
     writeFileSync(down, "");
@@ -167,7 +191,12 @@ describe.skipIf(!BUILT)("live sessions under a pty", () => {
     await waitUntil(() => box?.live().length === 1, "the fresh worker of -r to end");
     expect(box.live()[0]).toMatchObject({ pid: entry?.pid, attached: true });
 
-    const run = (args: string[]) => spawnSync(process.execPath, [TUI_BIN, ...args], { cwd: box?.sandbox.cwd, env: box?.sandbox.env, encoding: "utf8" });
+    const run = (args: string[]) =>
+      spawnSync(process.execPath, [TUI_BIN, ...args], {
+        cwd: box?.sandbox.cwd,
+        env: box?.sandbox.env,
+        encoding: "utf8",
+      });
     const listed = run(["sessions"]);
     expect(listed.stdout).toContain(entry?.id.slice(0, 13));
     expect(listed.stdout).toMatch(/idle|working/);

@@ -24,7 +24,12 @@ describe.skipIf(!runnable)("queue and settings with pi 0.73.1 as the worker", ()
       { kind: "text", matchLastUser: "pi steer", chunks: ["Next ", "answer."], delayMs: 5 },
     ],
     {
-      args: ["--agent", `${process.execPath} ${STANDIN} devbox ${process.execPath} ${PI_CLI} --mode rpc`, "--model", "fake-model"],
+      args: [
+        "--agent",
+        `${process.execPath} ${STANDIN} devbox ${process.execPath} ${PI_CLI} --mode rpc`,
+        "--model",
+        "fake-model",
+      ],
       env: { SSH_STANDIN_DELAY_MS: "5" },
       cols: 110,
       rows: 32,
@@ -40,7 +45,9 @@ describe.skipIf(!runnable)("queue and settings with pi 0.73.1 as the worker", ()
     await tui.waitForText(/Steering \(1\) pi steer/);
     await tui.waitForText("↳ this worker cannot take queued messages back");
     tui.write(KEYS.esc);
-    await tui.waitForText("The queued message will be delivered with your next prompt: this worker cannot take queued messages back.");
+    await tui.waitForText(
+      "The queued message will be delivered with your next prompt: this worker cannot take queued messages back.",
+    );
     await tui.waitForNoText("Working…");
     await tui.waitForText(/Steering \(1\) pi steer/);
     await tui.waitForText("↳ will be delivered with your next prompt (this worker cannot take them back)");
@@ -59,8 +66,10 @@ describe.skipIf(!runnable)("queue and settings with pi 0.73.1 as the worker", ()
     await tui.waitForText(/^Settings(?: {2}|\s*$)/m);
     await tui.waitForText(/Steering mode +one-at-a-time/);
     const menu = tui.screenText();
-    for (const label of ["Follow-up mode", "Thinking level", "Auto-compaction", "Auto-retry", "Show thinking"]) expect(menu).toContain(label);
-    for (const label of ["Interrupt mode", "Todo reminders", "Permission gate", "Compaction threshold"]) expect(menu).not.toContain(label);
+    for (const label of ["Follow-up mode", "Thinking level", "Auto-compaction", "Auto-retry", "Show thinking"])
+      expect(menu).toContain(label);
+    for (const label of ["Interrupt mode", "Todo reminders", "Permission gate", "Compaction threshold"])
+      expect(menu).not.toContain(label);
     tui.write(KEYS.enter);
     await tui.waitForText(/Steering mode: queued steering/);
     tui.write(KEYS.down);
@@ -69,7 +78,10 @@ describe.skipIf(!runnable)("queue and settings with pi 0.73.1 as the worker", ()
     await tui.waitForText(/› +Steering mode +all/); // read back from pi's get_state
     tui.write(KEYS.esc);
     await tui.waitForNoText(/^Settings(?: {2}|\s*$)/m);
-    const saved = JSON.parse(readFileSync(join(sandbox.root, "agent", "settings.json"), "utf8")) as Record<string, unknown>;
+    const saved = JSON.parse(readFileSync(join(sandbox.root, "agent", "settings.json"), "utf8")) as Record<
+      string,
+      unknown
+    >;
     expect(saved["steeringMode"]).toBe("all");
   });
 

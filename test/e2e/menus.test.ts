@@ -9,7 +9,14 @@ import { describe, expect, it } from "vitest";
 import { createFakeAgentHome, FAKE_MODEL as FAKE_MODEL_SPEC, FAKE_MODEL_2 } from "../fixtures/fake-agent-home.js";
 import { KEYS, ROOT, spawnTui, TUI_BIN } from "./pty-harness.js";
 import { createSandbox } from "./sandbox.js";
-import { BUILT as built, FAKE_MODEL, sharedTuiSession, submitLine, waitForEditor, withTuiSession } from "./tui-session.js";
+import {
+  BUILT as built,
+  FAKE_MODEL,
+  sharedTuiSession,
+  submitLine,
+  waitForEditor,
+  withTuiSession,
+} from "./tui-session.js";
 
 const STANDIN = join(ROOT, "test", "fixtures", "ssh-standin.mjs");
 
@@ -21,11 +28,14 @@ const slow = (tag: string): { kind: "text"; matchLastUser: string; chunks: strin
 });
 
 describe.skipIf(!built)("queue and menus with the bundled agent", () => {
-  const s = sharedTuiSession([slow("QUEUE-RUN"), { kind: "text", matchLastUser: "AFTER-ESC", chunks: ["After ", "escape."], delayMs: 5 }], {
-    args: [...FAKE_MODEL, "--no-session"],
-    cols: 100,
-    rows: 30,
-  });
+  const s = sharedTuiSession(
+    [slow("QUEUE-RUN"), { kind: "text", matchLastUser: "AFTER-ESC", chunks: ["After ", "escape."], delayMs: 5 }],
+    {
+      args: [...FAKE_MODEL, "--no-session"],
+      cols: 100,
+      rows: 30,
+    },
+  );
 
   it("Esc while messages are queued puts them back into the editor, steering first, and none is sent", async () => {
     const { tui, sandbox } = s;
@@ -138,7 +148,10 @@ describe.skipIf(!built)("queue and menus with the bundled agent", () => {
     await tui.waitForText("Todo reminders per prompt: 7 (saved)");
     tui.write(KEYS.esc);
     await tui.waitForNoText(/^Settings(?: {2}|\s*$)/m);
-    const saved = JSON.parse(readFileSync(join(sandbox.root, "agent", "settings.json"), "utf8")) as Record<string, unknown>;
+    const saved = JSON.parse(readFileSync(join(sandbox.root, "agent", "settings.json"), "utf8")) as Record<
+      string,
+      unknown
+    >;
     expect(saved).toMatchObject({
       steeringMode: "all",
       tasks: { maxReminders: 7 },
@@ -175,7 +188,8 @@ describe.skipIf(!built)("models on the command line", () => {
     const home = await createFakeAgentHome({ prefix: "tui-list-models-", models: [FAKE_MODEL_SPEC, FAKE_MODEL_2] });
     home.env["AGENT_TUI_HOME"] = home.agentDir;
     try {
-      const run = (...args: string[]): string => execFileSync(process.execPath, [TUI_BIN, ...args], { cwd: home.cwd, env: home.env, encoding: "utf8" });
+      const run = (...args: string[]): string =>
+        execFileSync(process.execPath, [TUI_BIN, ...args], { cwd: home.cwd, env: home.env, encoding: "utf8" });
       expect(run("--list-models").split("\n")).toEqual([
         "provider  model         context  max-out  thinking  images",
         "fake      fake-model    128K     4.1K     yes       no",
@@ -188,12 +202,18 @@ describe.skipIf(!built)("models on the command line", () => {
   });
 
   it("an unknown --model is one line with close matches", async () => {
-    await withTuiSession([], { args: ["--provider", "fake", "--model", "fake-modl", "--no-session"], readyText: "Unknown model" }, async ({ tui }) => {
-      await tui.waitForText(/Unknown model "fake-modl": the worker has no such model\. Close matches: fake\/fake-model/);
-      const text = tui.screenText();
-      expect(text).not.toContain("did not honour --model");
-      expect(text).not.toContain("No model provider is configured");
-    });
+    await withTuiSession(
+      [],
+      { args: ["--provider", "fake", "--model", "fake-modl", "--no-session"], readyText: "Unknown model" },
+      async ({ tui }) => {
+        await tui.waitForText(
+          /Unknown model "fake-modl": the worker has no such model\. Close matches: fake\/fake-model/,
+        );
+        const text = tui.screenText();
+        expect(text).not.toContain("did not honour --model");
+        expect(text).not.toContain("No model provider is configured");
+      },
+    );
   }, 30_000);
 });
 

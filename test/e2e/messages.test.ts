@@ -11,7 +11,11 @@ import { ROOT } from "./pty-harness.js";
 import { BUILT, FAKE_MODEL, sharedTuiSession, submitLine } from "./tui-session.js";
 
 const PI_CLI = join(ROOT, "node_modules", "@mariozechner", "pi-coding-agent", "dist", "cli.js");
-const error500: FakeStep = { kind: "error", status: 500, body: { error: { message: "Internal Server Error", type: "server_error" } } };
+const error500: FakeStep = {
+  kind: "error",
+  status: 500,
+  body: { error: { message: "Internal Server Error", type: "server_error" } },
+};
 
 const SCRIPT: FakeStep[] = [
   { ...error500, matchLastUser: "ALWAYS-FAILS" },
@@ -42,7 +46,13 @@ const count = (text: string, re: RegExp): number => text.split("\n").filter((l) 
 
 for (const worker of WORKERS) {
   describe.skipIf(!worker.runnable)(`messages with ${worker.name} as the worker`, () => {
-    const s = sharedTuiSession(SCRIPT, { args: worker.args, cols: 110, rows: 30, readyTimeoutMs: 30_000, sandbox: { settings: SETTINGS } });
+    const s = sharedTuiSession(SCRIPT, {
+      args: worker.args,
+      cols: 110,
+      rows: 30,
+      readyTimeoutMs: 30_000,
+      sandbox: { settings: SETTINGS },
+    });
 
     it("a request that keeps failing: one updating retry line, then one verdict", async () => {
       const { tui } = s;

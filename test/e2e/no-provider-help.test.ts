@@ -21,7 +21,12 @@ describe.skipIf(!BUILT)("the no-provider help under a pty", () => {
     it(`at ${cols} columns: hanging bullets and a models.json example that parses`, async () => {
       const home = mkdtempSync(join(tmpdir(), "no-provider-"));
       // No API key and no models.json: the bundled agent falls back to the demo model.
-      const env = { HOME: home, AGENT_TUI_HOME: join(home, ".agent-tui"), PATH: process.env["PATH"] ?? "", TERM: "xterm-256color" };
+      const env = {
+        HOME: home,
+        AGENT_TUI_HOME: join(home, ".agent-tui"),
+        PATH: process.env["PATH"] ?? "",
+        TERM: "xterm-256color",
+      };
       const tui = spawnTui({ args: ["--no-session"], cwd: home, env, cols, rows: 50 });
       try {
         await tui.waitForText("then pick it with /model", 20_000);

@@ -106,7 +106,13 @@ describe.skipIf(!runnable)("agent-tui --agent 'ssh devbox pi --mode rpc' (real p
 
 describe.skipIf(!runnable)("a local pi worker", () => {
   it("--resume lists pi's own session files for this directory and reopens one", async () => {
-    tui = spawnTui({ args: ["--agent", `${process.execPath} ${PI_CLI} --mode rpc`, "-r"], cwd: sandbox.cwd, env: sandbox.env, cols: 110, rows: 32 });
+    tui = spawnTui({
+      args: ["--agent", `${process.execPath} ${PI_CLI} --mode rpc`, "-r"],
+      cwd: sandbox.cwd,
+      env: sandbox.env,
+      cols: 110,
+      rows: 32,
+    });
     await tui.waitForText("Resume a session", 30_000);
     await tui.waitForText(/PI-HELLO there .*\d+ msg/);
     await tui.type("PI-HELLO");

@@ -19,7 +19,8 @@ async function waitForLine(tui: TuiProcess, match: string | RegExp, timeoutMs = 
   const test = (l: string): boolean => (typeof match === "string" ? l === match : match.test(l));
   const start = Date.now();
   while (!lineLog(tui).some(test)) {
-    if (Date.now() - start > timeoutMs) throw new Error(`no line ${String(match)} in the log:\n${lineLog(tui).join("\n")}`);
+    if (Date.now() - start > timeoutMs)
+      throw new Error(`no line ${String(match)} in the log:\n${lineLog(tui).join("\n")}`);
     await new Promise((r) => setTimeout(r, 20));
   }
 }
@@ -33,16 +34,44 @@ describe.skipIf(!BUILT)("agent-tui --plain under a pty", () => {
   const s = sharedTuiSession(
     [
       { kind: "text", matchLastUser: "HELLO-TEST", chunks: ["Hello ", "there.\nSecond ", "line."], delayMs: 10 },
-      { kind: "tool_call", matchLastUser: "STEER-TEST", calls: [{ id: "call_s", name: "bash", arguments: { command: "sleep 1.5; echo slow-done" } }] },
+      {
+        kind: "tool_call",
+        matchLastUser: "STEER-TEST",
+        calls: [{ id: "call_s", name: "bash", arguments: { command: "sleep 1.5; echo slow-done" } }],
+      },
       { kind: "text", matchLastUser: "steer now", chunks: ["Steered", " ok."], delayMs: 5 },
-      { kind: "text", matchLastUser: "SLOW-TEST", chunks: Array.from({ length: 25 }, (_, i) => `word${i}\n`), delayMs: 80 },
+      {
+        kind: "text",
+        matchLastUser: "SLOW-TEST",
+        chunks: Array.from({ length: 25 }, (_, i) => `word${i}\n`),
+        delayMs: 80,
+      },
       { kind: "text", matchLastUser: "follow later", chunks: ["Followed", " ok."], delayMs: 5 },
-      { kind: "text", matchLastUser: "ABORT-TEST", chunks: Array.from({ length: 60 }, (_, i) => `chunk${i}\n`), delayMs: 80 },
-      { kind: "tool_call", matchLastUser: "TAKEBACK-TEST", calls: [{ id: "call_q", name: "bash", arguments: { command: "sleep 30" } }] },
+      {
+        kind: "text",
+        matchLastUser: "ABORT-TEST",
+        chunks: Array.from({ length: 60 }, (_, i) => `chunk${i}\n`),
+        delayMs: 80,
+      },
+      {
+        kind: "tool_call",
+        matchLastUser: "TAKEBACK-TEST",
+        calls: [{ id: "call_q", name: "bash", arguments: { command: "sleep 30" } }],
+      },
       { kind: "text", matchLastUser: "QUEUED-ONE", chunks: ["Resent", " ok."], delayMs: 5 },
-      { kind: "text", matchLastUser: "CTRLC-TEST", chunks: Array.from({ length: 60 }, (_, i) => `piece${i}\n`), delayMs: 80 },
+      {
+        kind: "text",
+        matchLastUser: "CTRLC-TEST",
+        chunks: Array.from({ length: 60 }, (_, i) => `piece${i}\n`),
+        delayMs: 80,
+      },
     ],
-    { args: [...FAKE_MODEL, "--plain", "--no-session", "-e", UI_EXTENSION], readyText: "ready: model Fake Model", cols: 100, rows: 30 },
+    {
+      args: [...FAKE_MODEL, "--plain", "--no-session", "-e", UI_EXTENSION],
+      readyText: "ready: model Fake Model",
+      cols: 100,
+      rows: 30,
+    },
   );
 
   it("streams an answer as whole lines, labelled, with working and done lines", async () => {
@@ -88,7 +117,11 @@ describe.skipIf(!BUILT)("agent-tui --plain under a pty", () => {
     await waitForLine(s.tui, "note: 2 queued messages were not sent:");
     const log = lineLog(s.tui);
     const i = log.indexOf("note: 2 queued messages were not sent:");
-    expect(log.slice(i + 1, i + 4)).toEqual(["taken back: QUEUED-ONE steer", "taken back: QUEUED-TWO later", "/resend sends them as one message"]);
+    expect(log.slice(i + 1, i + 4)).toEqual([
+      "taken back: QUEUED-ONE steer",
+      "taken back: QUEUED-TWO later",
+      "/resend sends them as one message",
+    ]);
     await send(s.tui, "/resend");
     await waitForLine(s.tui, "agent: Resent ok.");
     const resent = s.sandbox.llm.requests.filter((r) => r.lastUser.includes("QUEUED-ONE"));

@@ -14,8 +14,17 @@ const UI_EXTENSION = resolve(ROOT, "test", "fixtures", "pi-ui-extension.ts");
 type Run = { child: ChildProcess; stdout: () => string; stderr: () => string; exit: Promise<number | null> };
 
 /** `base`: the flags before the test's own (default: the fake model, no session file). */
-function start(sandbox: Sandbox, args: string[], stdin?: string, base: string[] = [...FAKE_MODEL, "--no-session"]): Run {
-  const child = spawn(process.execPath, [TUI_BIN, ...base, ...args], { cwd: sandbox.cwd, env: sandbox.env, stdio: ["pipe", "pipe", "pipe"] });
+function start(
+  sandbox: Sandbox,
+  args: string[],
+  stdin?: string,
+  base: string[] = [...FAKE_MODEL, "--no-session"],
+): Run {
+  const child = spawn(process.execPath, [TUI_BIN, ...base, ...args], {
+    cwd: sandbox.cwd,
+    env: sandbox.env,
+    stdio: ["pipe", "pipe", "pipe"],
+  });
   let out = "";
   let err = "";
   child.stdout?.on("data", (d: Buffer) => (out += d.toString("utf8")));
@@ -25,7 +34,12 @@ function start(sandbox: Sandbox, args: string[], stdin?: string, base: string[] 
   return { child, stdout: () => out, stderr: () => err, exit };
 }
 
-async function run(sandbox: Sandbox, args: string[], stdin?: string, base?: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+async function run(
+  sandbox: Sandbox,
+  args: string[],
+  stdin?: string,
+  base?: string[],
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const r = start(sandbox, args, stdin, base);
   const code = await r.exit;
   return { code, stdout: r.stdout(), stderr: r.stderr() };
@@ -37,16 +51,34 @@ describe.skipIf(!BUILT)("agent-tui -p (print mode) under pipes", () => {
     sandbox = await createSandbox([
       { kind: "text", matchLastUser: "HELLO-TEST", chunks: ["Hello ", "**world**", ".\n\nSecond line."] },
       { kind: "text", matchLastUser: "PIPED-TEST", chunks: ["Piped ", "answer."] },
-      { kind: "tool_call", matchLastUser: "TOOL-TEST", calls: [{ id: "call_t", name: "bash", arguments: { command: "echo from-tool" } }] },
+      {
+        kind: "tool_call",
+        matchLastUser: "TOOL-TEST",
+        calls: [{ id: "call_t", name: "bash", arguments: { command: "echo from-tool" } }],
+      },
       { kind: "text", matchLastUser: "TOOL-TEST", chunks: ["After ", "the tool."] },
-      { kind: "error", matchLastUser: "FAIL-TEST", status: 400, body: { error: { message: "Fake bad request", type: "invalid_request_error" } } },
+      {
+        kind: "error",
+        matchLastUser: "FAIL-TEST",
+        status: 400,
+        body: { error: { message: "Fake bad request", type: "invalid_request_error" } },
+      },
       { kind: "hang", matchLastUser: "HANG-TEST" },
       { kind: "text", matchLastUser: "JSON-TEST", chunks: ["Json ", "answer."] },
       { kind: "text", matchLastUser: "SESSION-ONE", chunks: ["First ", "answer."] },
       { kind: "text", matchLastUser: "SESSION-TWO", chunks: ["Second ", "answer."] },
-      { kind: "tool_call", matchLastUser: "CONFIRM-TEST", calls: [{ id: "call_c", name: "bash", arguments: { command: "echo harness-confirm ran" } }] },
+      {
+        kind: "tool_call",
+        matchLastUser: "CONFIRM-TEST",
+        calls: [{ id: "call_c", name: "bash", arguments: { command: "echo harness-confirm ran" } }],
+      },
       { kind: "text", matchLastUser: "CONFIRM-TEST", chunks: ["Confirm handled."] },
-      { kind: "text", matchLastUser: "PIPE-TEST", chunks: Array.from({ length: 100 }, (_, i) => `part${i} `), delayMs: 30 },
+      {
+        kind: "text",
+        matchLastUser: "PIPE-TEST",
+        chunks: Array.from({ length: 100 }, (_, i) => `part${i} `),
+        delayMs: 30,
+      },
     ]);
   }, 30_000);
   afterAll(async () => {
@@ -123,7 +155,9 @@ describe.skipIf(!BUILT)("agent-tui -p (print mode) under pipes", () => {
       .map((l) => JSON.parse(l) as { type: string; delta?: { kind: string; delta?: string } });
     expect(events[0]?.type).toBe("agent_start");
     expect(events.map((e) => e.type)).toContain("agent_end");
-    const text = events.flatMap((e) => (e.type === "message_update" && e.delta?.kind === "text_delta" ? [e.delta.delta] : [])).join("");
+    const text = events
+      .flatMap((e) => (e.type === "message_update" && e.delta?.kind === "text_delta" ? [e.delta.delta] : []))
+      .join("");
     expect(text).toBe("Json answer.");
   });
 
@@ -145,7 +179,9 @@ describe.skipIf(!BUILT)("agent-tui -p (print mode) under pipes", () => {
     const r = await run(sandbox, ["-p"], "y".repeat(DEFAULT_MAX_RECORD_BYTES + 1));
     expect(r.code).toBe(1);
     expect(r.stdout).toBe("");
-    expect(r.stderr).toMatch(/^agent-tui: The message is 64\.0 MiB as sent; a worker reads at most 64 MiB at once\. Not sent\.\n$/);
+    expect(r.stderr).toMatch(
+      /^agent-tui: The message is 64\.0 MiB as sent; a worker reads at most 64 MiB at once\. Not sent\.\n$/,
+    );
     expect(sandbox.llm.requests.some((q) => q.lastUser.startsWith("yyyy"))).toBe(false);
   }, 60_000);
 
@@ -156,7 +192,11 @@ describe.skipIf(!BUILT)("agent-tui -p (print mode) under pipes", () => {
     const blocked = sandbox.llm.requests.filter((q) => q.lastUser.includes("CONFIRM-TEST"));
     expect(JSON.stringify(blocked.at(-1)?.body)).toContain("Blocked by the harness extension");
     sandbox.llm.push(
-      { kind: "tool_call", matchLastUser: "CONFIRM-TEST", calls: [{ id: "call_y", name: "bash", arguments: { command: "echo harness-confirm ran" } }] },
+      {
+        kind: "tool_call",
+        matchLastUser: "CONFIRM-TEST",
+        calls: [{ id: "call_y", name: "bash", arguments: { command: "echo harness-confirm ran" } }],
+      },
       { kind: "text", matchLastUser: "CONFIRM-TEST", chunks: ["Confirmed."] },
     );
     const yes = await run(sandbox, ["-p", "--yes", "-e", UI_EXTENSION, "CONFIRM-TEST two"]);

@@ -10,7 +10,11 @@ describe.skipIf(!built)("prompt while the worker starts", () => {
   it("keeps it in the editor, then sends it when the worker is ready", async () => {
     const sandbox = await createSandbox([]);
     const worker = join(ROOT, "test", "fixtures", "fake-worker.mjs");
-    const tui = spawnTui({ args: ["--agent", `node ${worker}`], cwd: sandbox.cwd, env: { ...sandbox.env, FAKE_START_DELAY_MS: "4000", FAKE_READY: "1" } });
+    const tui = spawnTui({
+      args: ["--agent", `node ${worker}`],
+      cwd: sandbox.cwd,
+      env: { ...sandbox.env, FAKE_START_DELAY_MS: "4000", FAKE_READY: "1" },
+    });
     try {
       await tui.waitForText("worker starting", 15_000);
       await tui.type("text");

@@ -74,7 +74,13 @@ export function spawnTui(o: SpawnOptions): TuiProcess {
   // node-pty sets TERM to `name`: a test's own TERM (a 16-colour terminal, say) must survive.
   const name = env["TERM"] ?? "xterm-256color";
   const child = o.shell
-    ? pty.spawn("/bin/bash", ["--norc", "--noprofile", "-i"], { name, cols, rows, cwd: o.cwd, env: { ...env, PS1: "$ " } })
+    ? pty.spawn("/bin/bash", ["--norc", "--noprofile", "-i"], {
+        name,
+        cols,
+        rows,
+        cwd: o.cwd,
+        env: { ...env, PS1: "$ " },
+      })
     : pty.spawn(process.execPath, [TUI_BIN, ...o.args], { name, cols, rows, cwd: o.cwd, env });
   if (o.shell) child.write(`${[process.execPath, TUI_BIN, ...o.args].map(quote).join(" ")}\r`);
   let raw = "";
@@ -101,7 +107,8 @@ export function spawnTui(o: SpawnOptions): TuiProcess {
     for (;;) {
       await flushed();
       if (cond()) return;
-      if (Date.now() - start > timeoutMs) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}; screen:\n${screen().join("\n")}`);
+      if (Date.now() - start > timeoutMs)
+        throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}; screen:\n${screen().join("\n")}`);
       await new Promise((r) => setTimeout(r, 20));
     }
   };
@@ -132,8 +139,13 @@ export function spawnTui(o: SpawnOptions): TuiProcess {
       }
     },
     waitForText: (m, timeoutMs = 20_000, where = "screen") =>
-      poll(() => matches(where === "all" ? p.allText() : where === "raw" ? raw : p.screenText(), m), `text ${String(m)}`, timeoutMs),
-    waitForNoText: (m, timeoutMs = 20_000) => poll(() => !matches(p.screenText(), m), `no text ${String(m)}`, timeoutMs),
+      poll(
+        () => matches(where === "all" ? p.allText() : where === "raw" ? raw : p.screenText(), m),
+        `text ${String(m)}`,
+        timeoutMs,
+      ),
+    waitForNoText: (m, timeoutMs = 20_000) =>
+      poll(() => !matches(p.screenText(), m), `no text ${String(m)}`, timeoutMs),
     waitForExit: (timeoutMs = 20_000) =>
       new Promise<number>((res, rej) => {
         if (exitCode !== undefined) return res(exitCode);

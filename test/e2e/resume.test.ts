@@ -51,13 +51,22 @@ describe.skipIf(!BUILT)("opening a session prints its conversation", () => {
       {
         kind: "text",
         matchLastUser: "FIRST-PROMPT",
-        chunks: ["Here is the code:\n\n```js\n", 'function greet(name) {\n  return "hi " + name;\n}\n', "```\n\nFIRST-ANSWER-END"],
+        chunks: [
+          "Here is the code:\n\n```js\n",
+          'function greet(name) {\n  return "hi " + name;\n}\n',
+          "```\n\nFIRST-ANSWER-END",
+        ],
         delayMs: 5,
       },
-      { kind: "tool_call", matchLastUser: "SECOND-PROMPT", calls: [{ id: "call_ls", name: "bash", arguments: { command: "echo listed-by-tool" } }] },
+      {
+        kind: "tool_call",
+        matchLastUser: "SECOND-PROMPT",
+        calls: [{ id: "call_ls", name: "bash", arguments: { command: "echo listed-by-tool" } }],
+      },
       { kind: "text", matchLastUser: "SECOND-PROMPT", chunks: ["The tool listed it. SECOND-ANSWER-END"], delayMs: 5 },
     ]);
-    const open = (args: string[]): TuiProcess => spawnTui({ args, cwd: sandbox.cwd, env: sandbox.env, cols: 100, rows: 30 });
+    const open = (args: string[]): TuiProcess =>
+      spawnTui({ args, cwd: sandbox.cwd, env: sandbox.env, cols: 100, rows: 30 });
     let tui: TuiProcess | undefined;
     try {
       tui = open(FAKE_MODEL);

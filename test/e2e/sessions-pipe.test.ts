@@ -14,12 +14,19 @@ describe.skipIf(!BUILT)("agent-tui sessions into a pipe", () => {
     const dir = mkdtempSync(join(TEST_TMP, "sessions-pipe-"));
     // A worker whose listing is long: it goes on writing after the reader has gone.
     const fake = join(dir, "agent-rpc.js");
-    writeFileSync(fake, 'const row = "session " + "x".repeat(200) + "\\n";\nfor (let i = 0; i < 2000; i++) process.stdout.write(row);\n');
-    const child = spawn(process.execPath, [join(AGENT_BIN, "..", "agent-tui.js"), "sessions", "--agent", `${process.execPath} ${fake}`], {
-      cwd: dir,
-      env: { ...process.env, AGENT_TUI_HOME: join(dir, "home"), TMPDIR: TEST_TMP },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    writeFileSync(
+      fake,
+      'const row = "session " + "x".repeat(200) + "\\n";\nfor (let i = 0; i < 2000; i++) process.stdout.write(row);\n',
+    );
+    const child = spawn(
+      process.execPath,
+      [join(AGENT_BIN, "..", "agent-tui.js"), "sessions", "--agent", `${process.execPath} ${fake}`],
+      {
+        cwd: dir,
+        env: { ...process.env, AGENT_TUI_HOME: join(dir, "home"), TMPDIR: TEST_TMP },
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
     let stderr = "";
     child.stderr.on("data", (d: Buffer) => {
       stderr += d.toString();

@@ -6,7 +6,14 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { KEYS, spawnTui, type TuiProcess } from "./pty-harness.js";
 import type { Sandbox } from "./sandbox.js";
-import { BUILT as built, FAKE_MODEL, startTuiSession, submitLine, waitForEditor as editorShows, type TuiSession } from "./tui-session.js";
+import {
+  BUILT as built,
+  FAKE_MODEL,
+  startTuiSession,
+  submitLine,
+  waitForEditor as editorShows,
+  type TuiSession,
+} from "./tui-session.js";
 
 const TAB = "\t";
 
@@ -70,9 +77,12 @@ describe.skipIf(!built)("slash commands under a pty", () => {
     await command("/copy");
     await tui.waitForText("The last answer: sent to the terminal clipboard (OSC 52)");
     expect(tui.output()).toContain(`\u001b]52;c;${Buffer.from("Second answer.").toString("base64")}\u0007`);
-    expect(readFileSync(join(sandbox.root, "tmp", process.getuid ? `agent-tui-${process.getuid()}` : "agent-tui", "last-copy.md"), "utf8")).toBe(
-      "Second answer.",
-    );
+    expect(
+      readFileSync(
+        join(sandbox.root, "tmp", process.getuid ? `agent-tui-${process.getuid()}` : "agent-tui", "last-copy.md"),
+        "utf8",
+      ),
+    ).toBe("Second answer.");
   });
 
   it("!cmd streams shell output and @ completes a file path", async () => {

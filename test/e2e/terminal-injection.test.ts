@@ -24,7 +24,8 @@ const COLS = 2600;
  * ink-inline-writer.ts), modes (modifyOtherKeys included), SGR styling, and the push and pop
  * of the shell's window title.
  */
-const OWN_CSI = /^\u001b\[(?:[0-9;:]*m|2K|K|J|[0-9]*[ABCLM]|G|\?(?:25|2004|2026)[hl]|[<>=?][0-9;]*u|>4;[01]m|2[23];0t)$/;
+const OWN_CSI =
+  /^\u001b\[(?:[0-9;:]*m|2K|K|J|[0-9]*[ABCLM]|G|\?(?:25|2004|2026)[hl]|[<>=?][0-9;]*u|>4;[01]m|2[23];0t)$/;
 
 /** theme-choice.ts asks the terminal for its background before the first frame. */
 const BACKGROUND_QUERY = "\u001b]11;?\u001b\\\u001b[c";
@@ -33,7 +34,9 @@ function outputProblems(raw: string): string[] {
   const problems: string[] = [];
   // Our one OSC: the window title, whose text must hold no control character.
   const titles = raw.match(/\u001b\]0;[^\u0007\u001b]*\u0007/g) ?? [];
-  for (const t of titles) if (/[\u0000-\u001f\u007f-\u009f]/.test(t.slice(4, -1))) problems.push(`title with a control: ${JSON.stringify(t)}`);
+  for (const t of titles)
+    if (/[\u0000-\u001f\u007f-\u009f]/.test(t.slice(4, -1)))
+      problems.push(`title with a control: ${JSON.stringify(t)}`);
   // Our title, our start-up question for the background colour (OSC 11, fenced by DA1) and the
   // transcript view's screen switch, byte for byte as we write them.
   const rest = raw
@@ -42,7 +45,10 @@ function outputProblems(raw: string): string[] {
     .join("")
     .replaceAll(ALT_SCREEN_ENTER, "")
     .replaceAll(ALT_SCREEN_LEAVE, "");
-  if (/\u001b\]/.test(rest)) problems.push(`OSC other than our title: ${JSON.stringify(rest.slice(rest.indexOf("\u001b]"), rest.indexOf("\u001b]") + 40))}`);
+  if (/\u001b\]/.test(rest))
+    problems.push(
+      `OSC other than our title: ${JSON.stringify(rest.slice(rest.indexOf("\u001b]"), rest.indexOf("\u001b]") + 40))}`,
+    );
   if (/\u001b[P_^X]/.test(rest)) problems.push("DCS/APC/PM/SOS string");
   if (rest.includes("\u0007")) problems.push("BEL outside our title");
   if (/\r(?!\n)/.test(rest)) problems.push("bare CR");
@@ -50,7 +56,8 @@ function outputProblems(raw: string): string[] {
   if (/[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/.test(rest)) problems.push("bidi control character");
   if (/[\u0000\u0008\u007f]/.test(rest)) problems.push("NUL, BS or DEL");
   for (const m of rest.matchAll(/\u001b(\[[0-?]*[ -/]*[@-~])?/g)) {
-    if (!m[1] || !OWN_CSI.test(m[0])) problems.push(`escape not of ours: ${JSON.stringify(rest.slice(m.index, m.index + 16))}`);
+    if (!m[1] || !OWN_CSI.test(m[0]))
+      problems.push(`escape not of ours: ${JSON.stringify(rest.slice(m.index, m.index + 16))}`);
   }
   for (const h of HOSTILE) if (rest.includes(h.raw)) problems.push(`raw ${h.name}`);
   return [...new Set(problems)];
@@ -177,7 +184,13 @@ describe.skipIf(!BUILT)("the -r session picker writes no untrusted sequence (und
     mkdirSync(dir);
     const evil = (surface: string): string => `${surface}:${ALL_HOSTILE}`;
     const records = [
-      { type: "session", version: 3, id: evil("session-id"), timestamp: "2026-01-01T00:00:00.000Z", cwd: evil("session-cwd") },
+      {
+        type: "session",
+        version: 3,
+        id: evil("session-id"),
+        timestamp: "2026-01-01T00:00:00.000Z",
+        cwd: evil("session-cwd"),
+      },
       {
         type: "message",
         id: "m1",
@@ -185,7 +198,13 @@ describe.skipIf(!BUILT)("the -r session picker writes no untrusted sequence (und
         timestamp: "2026-01-01T00:00:01.000Z",
         message: { role: "user", content: evil("first-message"), timestamp: 1 },
       },
-      { type: "session_info", id: "i1", parentId: "m1", timestamp: "2026-01-01T00:00:02.000Z", name: evil("picked-name") },
+      {
+        type: "session_info",
+        id: "i1",
+        parentId: "m1",
+        timestamp: "2026-01-01T00:00:02.000Z",
+        name: evil("picked-name"),
+      },
     ];
     writeFileSync(join(dir, `file-${NAME}.jsonl`), `${records.map((r) => JSON.stringify(r)).join("\n")}\n`);
     const tui = spawnTui({
@@ -211,7 +230,13 @@ describe.skipIf(!BUILT)("the -r session picker writes no untrusted sequence (und
 describe.skipIf(!BUILT)("plain mode writes no untrusted sequence either (under a pty)", () => {
   it("feeds every surface every class of sequence and writes none of them", async () => {
     const sandbox = await createSandbox([]);
-    const tui = spawnTui({ args: ["--plain", "--agent", `${process.execPath} ${WORKER}`], cwd: sandbox.cwd, env: sandbox.env, cols: 200, rows: 40 });
+    const tui = spawnTui({
+      args: ["--plain", "--agent", `${process.execPath} ${WORKER}`],
+      cwd: sandbox.cwd,
+      env: sandbox.env,
+      cols: 200,
+      rows: 40,
+    });
     try {
       await tui.waitForText("Hostile Model", 20_000, "all");
       tui.write("inject\r");

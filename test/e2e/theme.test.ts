@@ -9,7 +9,9 @@ import { join } from "node:path";
 import { KEYS } from "./pty-harness.js";
 import { BUILT, FAKE_MODEL, submitLine, withTuiSession, type TuiSessionOptions } from "./tui-session.js";
 
-const SCRIPT: FakeStep[] = [{ kind: "text", chunks: ["# Heading\n\n", "```ts\nconst answer = 42;\n```\n\n", "Done with code."], delayMs: 5 }];
+const SCRIPT: FakeStep[] = [
+  { kind: "text", chunks: ["# Heading\n\n", "```ts\nconst answer = 42;\n```\n\n", "Done with code."], delayMs: 5 },
+];
 /** The dark palette uses the terminal's 16 colours only: a 256-colour code means another palette. */
 const COLOUR_256 = /\u001b\[38;5;\d+m/;
 const ANY_COLOUR = /\u001b\[(3[0-7]|9[0-7]|38;[25];[0-9;]+)m/;
@@ -43,31 +45,39 @@ describe.skipIf(!BUILT)("themes under a pty", () => {
   });
 
   it("/settings sets the theme: saved in settings.json, the output that follows painted in it", async () => {
-    await withTuiSession(SCRIPT, { args: [...FAKE_MODEL, "--no-session"], env: { COLORFGBG: "15;0" } }, async ({ tui, sandbox }) => {
-      expect(tui.output()).not.toMatch(COLOUR_256);
-      await submitLine(tui, "/settings");
-      await tui.waitForText(/^Settings(?: {2}|\s*$)/m);
-      await tui.type("theme");
-      await tui.waitForText(/› +Theme +auto/);
-      tui.write(KEYS.enter);
-      await tui.waitForText(/Theme: colours/);
-      await tui.type("light");
-      tui.write(KEYS.enter);
-      await tui.waitForText("Theme: light (saved)");
-      // The menu comes back with the new value; Esc closes it.
-      await tui.waitForText(/› +Theme +light/);
-      tui.write(KEYS.esc);
-      await tui.waitForNoText(/^Settings(?: {2}|\s*$)/m);
-      await submitLine(tui, "show code");
-      await tui.waitForText("Done with code.");
-      expect(tui.output()).toMatch(COLOUR_256);
-      const saved = JSON.parse(readFileSync(join(sandbox.env["AGENT_TUI_HOME"] ?? "", "settings.json"), "utf8")) as Record<string, unknown>;
-      expect(saved).toMatchObject({ theme: "light", defaultProvider: "fake" });
-    });
+    await withTuiSession(
+      SCRIPT,
+      { args: [...FAKE_MODEL, "--no-session"], env: { COLORFGBG: "15;0" } },
+      async ({ tui, sandbox }) => {
+        expect(tui.output()).not.toMatch(COLOUR_256);
+        await submitLine(tui, "/settings");
+        await tui.waitForText(/^Settings(?: {2}|\s*$)/m);
+        await tui.type("theme");
+        await tui.waitForText(/› +Theme +auto/);
+        tui.write(KEYS.enter);
+        await tui.waitForText(/Theme: colours/);
+        await tui.type("light");
+        tui.write(KEYS.enter);
+        await tui.waitForText("Theme: light (saved)");
+        // The menu comes back with the new value; Esc closes it.
+        await tui.waitForText(/› +Theme +light/);
+        tui.write(KEYS.esc);
+        await tui.waitForNoText(/^Settings(?: {2}|\s*$)/m);
+        await submitLine(tui, "show code");
+        await tui.waitForText("Done with code.");
+        expect(tui.output()).toMatch(COLOUR_256);
+        const saved = JSON.parse(
+          readFileSync(join(sandbox.env["AGENT_TUI_HOME"] ?? "", "settings.json"), "utf8"),
+        ) as Record<string, unknown>;
+        expect(saved).toMatchObject({ theme: "light", defaultProvider: "fake" });
+      },
+    );
   });
 
   it("NO_COLOR keeps the attributes: the heading bold and underlined, inline code italic, the selection inverse", async () => {
-    const script: FakeStep[] = [{ kind: "text", chunks: ["# Heading\n\n", "Run `make all` now.\n\n", "Done with attributes."], delayMs: 5 }];
+    const script: FakeStep[] = [
+      { kind: "text", chunks: ["# Heading\n\n", "Run `make all` now.\n\n", "Done with attributes."], delayMs: 5 },
+    ];
     await withTuiSession(script, { args: [...FAKE_MODEL, "--no-session"], env: { NO_COLOR: "1" } }, async ({ tui }) => {
       await submitLine(tui, "show attributes");
       await tui.waitForText("Done with attributes.");

@@ -7,7 +7,8 @@ import { describe, expect, it } from "vitest";
 import { KEYS } from "./pty-harness.js";
 import { BUILT as built, submitLine, waitForEditor, withTuiSession } from "./tui-session.js";
 
-const COMMAND = 'for i in $(seq 1 60); do if [ $i = 37 ]; then echo "out-line-$i quokka"; else echo "out-line-$i"; fi; done';
+const COMMAND =
+  'for i in $(seq 1 60); do if [ $i = 37 ]; then echo "out-line-$i quokka"; else echo "out-line-$i"; fi; done';
 
 /** The payload of the last OSC 52 sequence in `raw`, decoded. */
 function lastOsc52(raw: string): string | undefined {
@@ -20,7 +21,11 @@ describe.skipIf(!built)("transcript view under a pty", () => {
   it("shows every line of an earlier tool output, searches it, copies a block and returns intact", async () => {
     await withTuiSession(
       [
-        { kind: "tool_call", matchLastUser: "TOOL-TEST", calls: [{ id: "call_60", name: "bash", arguments: { command: COMMAND } }] },
+        {
+          kind: "tool_call",
+          matchLastUser: "TOOL-TEST",
+          calls: [{ id: "call_60", name: "bash", arguments: { command: COMMAND } }],
+        },
         { kind: "text", matchLastUser: "TOOL-TEST", chunks: ["Ran the loop."], delayMs: 5 },
         { kind: "text", matchLastUser: "SECOND-PROMPT", chunks: ["Second ", "answer."], delayMs: 5 },
         { kind: "text", matchLastUser: "THIRD-PROMPT", chunks: ["Third ", "answer."], delayMs: 5 },

@@ -27,11 +27,25 @@ describe.skipIf(!built)("agent-tui × agent-rpc under a pty", () => {
         calls: [{ id: "call_b", name: "bash", arguments: { command: "echo first-line; sleep 1.2; echo second-line" } }],
       },
       { kind: "text", matchLastUser: "BASH-TEST", chunks: ["Bash finished."], delayMs: 5 },
-      { kind: "tool_call", matchLastUser: "STEER-TEST", calls: [{ id: "call_s", name: "bash", arguments: { command: "sleep 1.5; echo slow-done" } }] },
+      {
+        kind: "tool_call",
+        matchLastUser: "STEER-TEST",
+        calls: [{ id: "call_s", name: "bash", arguments: { command: "sleep 1.5; echo slow-done" } }],
+      },
       { kind: "text", matchLastUser: "steer now", chunks: ["Steered", " ok."], delayMs: 5 },
-      { kind: "text", matchLastUser: "SLOW-TEST", chunks: Array.from({ length: 25 }, (_, i) => `word${i} `), delayMs: 80 },
+      {
+        kind: "text",
+        matchLastUser: "SLOW-TEST",
+        chunks: Array.from({ length: 25 }, (_, i) => `word${i} `),
+        delayMs: 80,
+      },
       { kind: "text", matchLastUser: "follow later", chunks: ["Followed", " ok."], delayMs: 5 },
-      { kind: "text", matchLastUser: "ABORT-TEST", chunks: Array.from({ length: 60 }, (_, i) => `chunk${i} `), delayMs: 80 },
+      {
+        kind: "text",
+        matchLastUser: "ABORT-TEST",
+        chunks: Array.from({ length: 60 }, (_, i) => `chunk${i} `),
+        delayMs: 80,
+      },
     ],
     { args: [...FAKE_MODEL, "--no-session", "-e", UI_EXTENSION, "-e", ANSWER_EXTENSION], cols: 100, rows: 30 },
   );
@@ -170,18 +184,22 @@ describe.skipIf(!built)("agent-tui with a pi 0.73.1 stand-in (cumulative message
   it("renders a recorded tool run and settles back to idle", async () => {
     const worker = resolve(ROOT, "test", "e2e", "fixtures", "replay-worker.mjs");
     const trace = resolve(ROOT, "test", "fixtures", "traces", "pi-0.73.1", "c_tool_bash.jsonl");
-    await withTuiSession([], { args: ["--agent", `"${process.execPath}" "${worker}" "${trace}"`], cols: 80, rows: 24 }, async ({ tui: p }) => {
-      await p.type("Run echo hello; sleep 1; echo world");
-      p.write(KEYS.enter);
-      await p.waitForText("› Run echo hello; sleep 1; echo world");
-      await p.waitForText("I'll run it.");
-      await p.waitForText(/✓ bash echo hello; sleep 1; echo world/);
-      await p.waitForText(/^ {2}world$/m);
-      await p.waitForText("The command printed hello and world.");
-      // No agent_settled from pi 0.73: the bridge synthesises settledness and the UI goes idle.
-      await p.waitForNoText("Working…", 5000);
-      expect(p.screenText()).not.toContain("partialArgs");
-    });
+    await withTuiSession(
+      [],
+      { args: ["--agent", `"${process.execPath}" "${worker}" "${trace}"`], cols: 80, rows: 24 },
+      async ({ tui: p }) => {
+        await p.type("Run echo hello; sleep 1; echo world");
+        p.write(KEYS.enter);
+        await p.waitForText("› Run echo hello; sleep 1; echo world");
+        await p.waitForText("I'll run it.");
+        await p.waitForText(/✓ bash echo hello; sleep 1; echo world/);
+        await p.waitForText(/^ {2}world$/m);
+        await p.waitForText("The command printed hello and world.");
+        // No agent_settled from pi 0.73: the bridge synthesises settledness and the UI goes idle.
+        await p.waitForNoText("Working…", 5000);
+        expect(p.screenText()).not.toContain("partialArgs");
+      },
+    );
   }, 40_000);
 });
 
@@ -199,30 +217,45 @@ describe.skipIf(!built)("agent-tui external editor", () => {
 
 describe.skipIf(!built)("agent-tui resize", () => {
   it("narrowing and widening re-lay out the live region once, with no stale copy", async () => {
-    const script = [{ kind: "text" as const, matchLastUser: "GO", chunks: ["A short answer with some words in it. ".repeat(5)], delayMs: 5 }];
+    const script = [
+      {
+        kind: "text" as const,
+        matchLastUser: "GO",
+        chunks: ["A short answer with some words in it. ".repeat(5)],
+        delayMs: 5,
+      },
+    ];
     // xterm.js re-wraps lines on resize like most terminals; tell agent-tui it does.
-    await withTuiSession(script, { args: [...FAKE_MODEL, "--no-session"], env: { AGENT_TUI_REFLOW: "1" }, cols: 100, rows: 20 }, async ({ tui: p }) => {
-      const count = (s: string): number => p.screenText().split(s).length - 1;
-      await p.type("GO now");
-      p.write(KEYS.enter);
-      await p.waitForText("A short answer");
-      await p.waitForNoText("Working…");
-      await p.type("some draft text in the editor that is fairly long, longer than fifty columns");
-      await p.waitForText("longer than fifty columns");
-      // A frame at the new width arrived: the footer shortens its cwd, then drops parts, when narrow.
-      const footerAt: Record<number, RegExp> = { 50: /^cwd · Fake Model .*ctx 0%$/m, 30: /^Fake Model • medium · ctx 0%$/m, 100: /^\/tmp\S* · .*ctx 0%$/m };
-      for (const cols of [50, 30, 100]) {
-        p.resize(cols, 20);
-        await p.waitForText(footerAt[cols] ?? /ctx 0%$/m);
-        // A key typed now is drawn in a frame after every frame of the resize: a stale copy of
-        // the editor left by the re-layout would still be on screen then.
-        p.write("\u0001Z");
-        await p.waitForText("› Zsome draft");
-        expect(count("some draft"), `${cols} cols:\n${p.screenText()}`).toBe(1);
-        expect(count("Fake Model"), `${cols} cols:\n${p.screenText()}`).toBeLessThanOrEqual(1);
-        p.write("\u007f\u0005");
-        await p.waitForText("› some draft");
-      }
-    });
+    await withTuiSession(
+      script,
+      { args: [...FAKE_MODEL, "--no-session"], env: { AGENT_TUI_REFLOW: "1" }, cols: 100, rows: 20 },
+      async ({ tui: p }) => {
+        const count = (s: string): number => p.screenText().split(s).length - 1;
+        await p.type("GO now");
+        p.write(KEYS.enter);
+        await p.waitForText("A short answer");
+        await p.waitForNoText("Working…");
+        await p.type("some draft text in the editor that is fairly long, longer than fifty columns");
+        await p.waitForText("longer than fifty columns");
+        // A frame at the new width arrived: the footer shortens its cwd, then drops parts, when narrow.
+        const footerAt: Record<number, RegExp> = {
+          50: /^cwd · Fake Model .*ctx 0%$/m,
+          30: /^Fake Model • medium · ctx 0%$/m,
+          100: /^\/tmp\S* · .*ctx 0%$/m,
+        };
+        for (const cols of [50, 30, 100]) {
+          p.resize(cols, 20);
+          await p.waitForText(footerAt[cols] ?? /ctx 0%$/m);
+          // A key typed now is drawn in a frame after every frame of the resize: a stale copy of
+          // the editor left by the re-layout would still be on screen then.
+          p.write("\u0001Z");
+          await p.waitForText("› Zsome draft");
+          expect(count("some draft"), `${cols} cols:\n${p.screenText()}`).toBe(1);
+          expect(count("Fake Model"), `${cols} cols:\n${p.screenText()}`).toBeLessThanOrEqual(1);
+          p.write("\u007f\u0005");
+          await p.waitForText("› some draft");
+        }
+      },
+    );
   }, 40_000);
 });

@@ -9,7 +9,8 @@ import { KEYS, ROOT, spawnTui, type TuiProcess } from "./pty-harness.js";
 import { createSandbox, type Sandbox, type SandboxOptions } from "./sandbox.js";
 
 /** The e2e tests run the built programs: skip them when dist/ is missing. */
-export const BUILT = existsSync(join(ROOT, "dist", "tui-bundle", "main.js")) && existsSync(join(ROOT, "dist", "agent-bundle", "main.js"));
+export const BUILT =
+  existsSync(join(ROOT, "dist", "tui-bundle", "main.js")) && existsSync(join(ROOT, "dist", "agent-bundle", "main.js"));
 
 /** agent-tui flags that pick the sandbox's scripted model. */
 export const FAKE_MODEL = ["--provider", "fake", "--model", "fake-model"];
@@ -55,7 +56,10 @@ export async function startTuiSession(script: FakeStep[], o: TuiSessionOptions =
  * One session shared by the tests of a describe block: started in its beforeAll, disposed in
  * its afterAll. Read `tui` / `sandbox` inside tests (they throw before the session started).
  */
-export function sharedTuiSession(script: FakeStep[], o: TuiSessionOptions = {}): { readonly tui: TuiProcess; readonly sandbox: Sandbox } {
+export function sharedTuiSession(
+  script: FakeStep[],
+  o: TuiSessionOptions = {},
+): { readonly tui: TuiProcess; readonly sandbox: Sandbox } {
   let session: TuiSession | undefined;
   beforeAll(async () => {
     session = await startTuiSession(script, o);
@@ -78,7 +82,11 @@ export function sharedTuiSession(script: FakeStep[], o: TuiSessionOptions = {}):
 }
 
 /** Run `body` on a fresh session and always clean it up. */
-export async function withTuiSession(script: FakeStep[], o: TuiSessionOptions, body: (s: TuiSession) => Promise<void>): Promise<void> {
+export async function withTuiSession(
+  script: FakeStep[],
+  o: TuiSessionOptions,
+  body: (s: TuiSession) => Promise<void>,
+): Promise<void> {
   const s = await startTuiSession(script, o);
   try {
     await body(s);

@@ -32,7 +32,12 @@ function sessionFiles(sandboxRoot: string): string[] {
 
 describe.skipIf(!built)("worker crash mid-stream under a pty", () => {
   const s = sharedTuiSession([
-    { kind: "text", matchLastUser: "CRASH-PROMPT", chunks: Array.from({ length: 80 }, (_, i) => `chunk${i} `), delayMs: 100 },
+    {
+      kind: "text",
+      matchLastUser: "CRASH-PROMPT",
+      chunks: Array.from({ length: 80 }, (_, i) => `chunk${i} `),
+      delayMs: 100,
+    },
     { kind: "text", matchLastUser: "CRASH-PROMPT", chunks: ["Recovered ", "answer."], delayMs: 5 },
   ]);
 

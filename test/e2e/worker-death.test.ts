@@ -38,7 +38,11 @@ afterEach(async () => {
   await sandbox.dispose();
 });
 
-async function start(args: string[], env: NodeJS.ProcessEnv, settings?: Record<string, unknown>): Promise<{ sandbox: Sandbox; tui: TuiProcess }> {
+async function start(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  settings?: Record<string, unknown>,
+): Promise<{ sandbox: Sandbox; tui: TuiProcess }> {
   const sandbox = await createSandbox([SLOW, QUICK], settings ? { settings } : {});
   const tui = spawnTui({ args, cwd: sandbox.cwd, env: { ...sandbox.env, ...env }, cols: 140, rows: 30 });
   running = { sandbox, tui };
@@ -114,7 +118,10 @@ describe.skipIf(!BUILT)("a worker killed mid-answer", () => {
     process.kill(worker?.pid ?? 0, "SIGKILL");
     const screens = await screensUntil(tui, "· Restarted from the saved session");
     const notices = noticesAfter(tui, "› QUICK-PROMPT go");
-    expect(notices).toEqual(["✗ The worker died (killed by SIGKILL).", "· Restarted from the saved session (2 messages)."]);
+    expect(notices).toEqual([
+      "✗ The worker died (killed by SIGKILL).",
+      "· Restarted from the saved session (2 messages).",
+    ]);
     for (const screen of screens) expect(screen).not.toMatch(FALSE_CLAIMS);
   }, 60_000);
 

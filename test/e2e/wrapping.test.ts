@@ -39,27 +39,31 @@ describe.skipIf(!BUILT)("code blocks wrap at the terminal width", () => {
       chunks: ["Code:\n\n```ts\n", `${CODE_LINE}\n`, "```\n\n", `End ${tag}.`],
       delayMs: 5,
     });
-    await withTuiSession([answer("WIDE"), answer("NARROW")], { args: [...FAKE_MODEL, "--no-session"], cols: 100, rows: 30 }, async ({ tui }) => {
-      await submitLine(tui, "WIDE");
-      await tui.waitForText("End WIDE.");
-      await tui.waitForNoText("Working…");
-      const wide = codeRows(tui.screen(), "const total");
-      expect(wide.length).toBe(2);
-      expect(readsAs(wide, CODE_LINE), wide.join("\n")).toBe(true);
+    await withTuiSession(
+      [answer("WIDE"), answer("NARROW")],
+      { args: [...FAKE_MODEL, "--no-session"], cols: 100, rows: 30 },
+      async ({ tui }) => {
+        await submitLine(tui, "WIDE");
+        await tui.waitForText("End WIDE.");
+        await tui.waitForNoText("Working…");
+        const wide = codeRows(tui.screen(), "const total");
+        expect(wide.length).toBe(2);
+        expect(readsAs(wide, CODE_LINE), wide.join("\n")).toBe(true);
 
-      tui.resize(40, 30);
-      // As a person would: type once the screen is redrawn at the new width (a frame drawn for
-      // 100 columns into a 40-column terminal, before the resize is read, wraps and stays behind).
-      await tui.waitForText("/hotkeys for ke…");
-      await submitLine(tui, "NARROW");
-      await tui.waitForText("End NARROW.");
-      await tui.waitForNoText("Working…");
-      const narrow = codeRows(tui.screen(), "const total");
-      expect(narrow.length).toBeGreaterThanOrEqual(4);
-      for (const r of narrow) expect(r.length).toBeLessThanOrEqual(40);
-      expect(readsAs(narrow, CODE_LINE), narrow.join("\n")).toBe(true);
-      // Highlighting carries across the wrap: a continuation row's code is coloured (the string).
-      expect(tui.output()).toMatch(/↪ \u001b\[39m[^\n]*\u001b\[3[0-8](;\d+)*m[^\n]*tail-marker-xyz/);
-    });
+        tui.resize(40, 30);
+        // As a person would: type once the screen is redrawn at the new width (a frame drawn for
+        // 100 columns into a 40-column terminal, before the resize is read, wraps and stays behind).
+        await tui.waitForText("/hotkeys for ke…");
+        await submitLine(tui, "NARROW");
+        await tui.waitForText("End NARROW.");
+        await tui.waitForNoText("Working…");
+        const narrow = codeRows(tui.screen(), "const total");
+        expect(narrow.length).toBeGreaterThanOrEqual(4);
+        for (const r of narrow) expect(r.length).toBeLessThanOrEqual(40);
+        expect(readsAs(narrow, CODE_LINE), narrow.join("\n")).toBe(true);
+        // Highlighting carries across the wrap: a continuation row's code is coloured (the string).
+        expect(tui.output()).toMatch(/↪ \u001b\[39m[^\n]*\u001b\[3[0-8](;\d+)*m[^\n]*tail-marker-xyz/);
+      },
+    );
   }, 60_000);
 });

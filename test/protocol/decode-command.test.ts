@@ -31,12 +31,24 @@ const VALID: Record<RpcCommandType, Record<string, unknown>> = {
   get_commands: {},
   set_todos: {
     phases: [
-      { id: "phase-1", name: "Evaluation", tasks: [{ id: "task-1", content: "Map", status: "in_progress", notes: "n", details: "d" }, { content: "Edit" }] },
+      {
+        id: "phase-1",
+        name: "Evaluation",
+        tasks: [{ id: "task-1", content: "Map", status: "in_progress", notes: "n", details: "d" }, { content: "Edit" }],
+      },
       { name: "Later" },
     ],
   },
   set_host_tools: {
-    tools: [{ name: "echo_host", label: "Echo Host", description: "Echo a value", parameters: { type: "object" }, hidden: false }],
+    tools: [
+      {
+        name: "echo_host",
+        label: "Echo Host",
+        description: "Echo a value",
+        parameters: { type: "object" },
+        hidden: false,
+      },
+    ],
   },
   set_model: { provider: "anthropic", modelId: "claude-sonnet-4-20250514" },
   cycle_model: {},
@@ -131,7 +143,11 @@ describe("decodeCommand: valid commands", () => {
     const image = result.value.images?.[0];
     expect(image).toEqual(legacy);
     if (image) expect(normalizeImageInput(image)).toEqual({ type: "image", data: "AAAA", mimeType: "image/jpeg" });
-    expect(normalizeImageInput({ type: "image", data: "B", mimeType: "image/png" })).toEqual({ type: "image", data: "B", mimeType: "image/png" });
+    expect(normalizeImageInput({ type: "image", data: "B", mimeType: "image/png" })).toEqual({
+      type: "image",
+      data: "B",
+      mimeType: "image/png",
+    });
   });
 
   it("types the result by command", () => {
@@ -146,7 +162,8 @@ describe("decodeCommand: valid commands", () => {
 describe("decodeCommand: errors", () => {
   it("rejects values that are not objects with a string type", () => {
     const message = 'Invalid command: expected a JSON object with a string "type"';
-    for (const value of [null, 42, "just a string", [1, 2, 3], { id: "j-notype" }, { type: 7 }, {}]) expectError(value, message);
+    for (const value of [null, 42, "just a string", [1, 2, 3], { id: "j-notype" }, { type: 7 }, {}])
+      expectError(value, message);
   });
 
   it("answers an unknown type with exactly `Unknown command: <type>`", () => {
@@ -167,18 +184,30 @@ describe("decodeCommand: errors", () => {
 
   it("names wrong types and enum values precisely", () => {
     expectError({ type: "prompt", message: 42 }, 'prompt: "message" must be a string');
-    expectError({ type: "prompt", message: "x", streamingBehavior: "later" }, 'prompt: "streamingBehavior" must be "steer" or "followUp"');
+    expectError(
+      { type: "prompt", message: "x", streamingBehavior: "later" },
+      'prompt: "streamingBehavior" must be "steer" or "followUp"',
+    );
     expectError({ type: "prompt", message: "x", id: 5 }, 'prompt: "id" must be a string');
-    expectError({ type: "set_steering_mode", mode: "some" }, 'set_steering_mode: "mode" must be "all" or "one-at-a-time"');
+    expectError(
+      { type: "set_steering_mode", mode: "some" },
+      'set_steering_mode: "mode" must be "all" or "one-at-a-time"',
+    );
     expectError({ type: "set_follow_up_mode" }, 'set_follow_up_mode: "mode" must be "all" or "one-at-a-time"');
-    expectError({ type: "set_interrupt_mode", mode: "later" }, 'set_interrupt_mode: "mode" must be "immediate" or "wait"');
+    expectError(
+      { type: "set_interrupt_mode", mode: "later" },
+      'set_interrupt_mode: "mode" must be "immediate" or "wait"',
+    );
     expectError(
       { type: "set_thinking_level", level: "extreme" },
       'set_thinking_level: "level" must be "off", "minimal", "low", "medium", "high", "xhigh" or "max"',
     );
     expectError({ type: "set_auto_retry", enabled: "yes" }, 'set_auto_retry: "enabled" must be a boolean');
     expectError({ type: "set_auto_compaction", enabled: 1 }, 'set_auto_compaction: "enabled" must be a boolean');
-    expectError({ type: "bash", command: "ls", excludeFromContext: "no" }, 'bash: "excludeFromContext" must be a boolean');
+    expectError(
+      { type: "bash", command: "ls", excludeFromContext: "no" },
+      'bash: "excludeFromContext" must be a boolean',
+    );
     expectError({ type: "compact", customInstructions: 3 }, 'compact: "customInstructions" must be a string');
     expectError({ type: "new_session", parentSession: false }, 'new_session: "parentSession" must be a string');
     expectError({ type: "get_entries", since: 1 }, 'get_entries: "since" must be a string');
@@ -191,8 +220,14 @@ describe("decodeCommand: errors", () => {
   it("names bad images", () => {
     expectError({ type: "prompt", message: "x", images: "img" }, 'prompt: "images" must be an array');
     expectError({ type: "prompt", message: "x", images: [7] }, 'prompt: "images[0]" must be an object');
-    expectError({ type: "steer", message: "x", images: [IMAGE, { type: "image", mimeType: "image/png" }] }, 'steer: "images[1].data" must be a string');
-    expectError({ type: "follow_up", message: "x", images: [{ type: "picture", data: "a", mimeType: "b" }] }, 'follow_up: "images[0].type" must be "image"');
+    expectError(
+      { type: "steer", message: "x", images: [IMAGE, { type: "image", mimeType: "image/png" }] },
+      'steer: "images[1].data" must be a string',
+    );
+    expectError(
+      { type: "follow_up", message: "x", images: [{ type: "picture", data: "a", mimeType: "b" }] },
+      'follow_up: "images[0].type" must be "image"',
+    );
     expectError(
       { type: "prompt", message: "x", images: [{ type: "image", source: { type: "base64", data: "a" } }] },
       'prompt: "images[0].source.mediaType" must be a string',
@@ -210,17 +245,29 @@ describe("decodeCommand: errors", () => {
       { type: "set_todos", phases: [{ name: "a", tasks: [{ content: "c", status: "done" }] }] },
       'set_todos: "phases[0].tasks[0].status" must be "pending", "in_progress", "completed" or "abandoned"',
     );
-    expectError({ type: "set_todos", phases: [{ name: "a", tasks: ["c"] }] }, 'set_todos: "phases[0].tasks[0]" must be an object');
+    expectError(
+      { type: "set_todos", phases: [{ name: "a", tasks: ["c"] }] },
+      'set_todos: "phases[0].tasks[0]" must be an object',
+    );
     expectError({ type: "set_todos", phases: [{ name: "a", id: 1 }] }, 'set_todos: "phases[0].id" must be a string');
   });
 
   it("rejects host tools with the exact docs/protocol.md §3.10 texts", () => {
     const tool = { name: "t", description: "d", parameters: { type: "object" } };
     expectError({ type: "set_host_tools", tools: "x" }, 'set_host_tools: "tools" must be an array');
-    expectError({ type: "set_host_tools", tools: [tool, { ...tool, name: "  " }] }, "Host tool at index 1 must provide a non-empty name");
+    expectError(
+      { type: "set_host_tools", tools: [tool, { ...tool, name: "  " }] },
+      "Host tool at index 1 must provide a non-empty name",
+    );
     expectError({ type: "set_host_tools", tools: [null] }, "Host tool at index 0 must provide a non-empty name");
-    expectError({ type: "set_host_tools", tools: [{ ...tool, name: " echo ", description: "" }] }, 'Host tool "echo" must provide a non-empty description');
-    expectError({ type: "set_host_tools", tools: [{ ...tool, parameters: [] }] }, 'Host tool "t" must provide a JSON Schema object');
+    expectError(
+      { type: "set_host_tools", tools: [{ ...tool, name: " echo ", description: "" }] },
+      'Host tool "echo" must provide a non-empty description',
+    );
+    expectError(
+      { type: "set_host_tools", tools: [{ ...tool, parameters: [] }] },
+      'Host tool "t" must provide a JSON Schema object',
+    );
     const coerced = decodeCommand({ type: "set_host_tools", tools: [{ ...tool, hidden: 1 }] });
     expect(coerced.ok && coerced.value.type === "set_host_tools" && coerced.value.tools[0]?.hidden).toBe(true);
   });
@@ -241,13 +288,24 @@ describe("decodeStdinFrame", () => {
       ok: true,
       value: { kind: "extension_ui_response", frame: { type: "extension_ui_response", id: "u1", value: "Allow" } },
     });
-    expect(decodeStdinFrame({ type: "extension_ui_response", id: "u2", confirmed: false })).toMatchObject({ ok: true, value: { frame: { confirmed: false } } });
-    expect(decodeStdinFrame({ type: "extension_ui_response", id: "u3", cancelled: true, timedOut: true })).toMatchObject({
+    expect(decodeStdinFrame({ type: "extension_ui_response", id: "u2", confirmed: false })).toMatchObject({
+      ok: true,
+      value: { frame: { confirmed: false } },
+    });
+    expect(
+      decodeStdinFrame({ type: "extension_ui_response", id: "u3", cancelled: true, timedOut: true }),
+    ).toMatchObject({
       ok: true,
       value: { frame: { cancelled: true, timedOut: true } },
     });
-    expect(decodeStdinFrame({ type: "extension_ui_response", id: "u4" })).toMatchObject({ ok: true, value: { frame: { id: "u4", cancelled: true } } });
-    expect(decodeStdinFrame({ type: "extension_ui_response" })).toMatchObject({ ok: false, command: "extension_ui_response" });
+    expect(decodeStdinFrame({ type: "extension_ui_response", id: "u4" })).toMatchObject({
+      ok: true,
+      value: { frame: { id: "u4", cancelled: true } },
+    });
+    expect(decodeStdinFrame({ type: "extension_ui_response" })).toMatchObject({
+      ok: false,
+      command: "extension_ui_response",
+    });
   });
 
   it("routes host tool frames and rejects those without a content array (docs/protocol.md §8.4)", () => {
@@ -261,7 +319,12 @@ describe("decodeStdinFrame", () => {
       ok: true,
       value: {
         kind: "host_tool_result",
-        frame: { type: "host_tool_result", id: "host_1", result: { content: [{ type: "text", text: "hello" }], details: { echoed: true } }, isError: true },
+        frame: {
+          type: "host_tool_result",
+          id: "host_1",
+          result: { content: [{ type: "text", text: "hello" }], details: { echoed: true } },
+          isError: true,
+        },
       },
     });
     expect(decodeStdinFrame({ type: "host_tool_update", id: "host_1", partialResult: { content: [] } })).toMatchObject({
@@ -280,7 +343,10 @@ describe("decodeStdinFrame", () => {
   });
 
   it("routes commands and says how to answer failures", () => {
-    expect(decodeStdinFrame({ id: "a", type: "abort" })).toEqual({ ok: true, value: { kind: "command", command: { id: "a", type: "abort" } } });
+    expect(decodeStdinFrame({ id: "a", type: "abort" })).toEqual({
+      ok: true,
+      value: { kind: "command", command: { id: "a", type: "abort" } },
+    });
     expect(decodeStdinFrame({ id: "j-unknown", type: "frobnicate" })).toEqual({
       ok: false,
       error: "Unknown command: frobnicate",
@@ -294,7 +360,12 @@ describe("decodeStdinFrame", () => {
       id: "j-notype",
     });
     expect(decodeStdinFrame(null)).toMatchObject({ ok: false, command: "parse" });
-    expect(decodeStdinFrame({ id: "x", type: "prompt" })).toEqual({ ok: false, error: 'prompt: "message" must be a string', command: "prompt", id: "x" });
+    expect(decodeStdinFrame({ id: "x", type: "prompt" })).toEqual({
+      ok: false,
+      error: 'prompt: "message" must be a string',
+      command: "prompt",
+      id: "x",
+    });
   });
 
   it("decodes every stdin line the pi harness wrote, failing only the deliberate bad ones", () => {

@@ -31,7 +31,12 @@ describe("decodeResponseData", () => {
     const data = (JSON.parse(line) as { data: unknown }).data;
     const result = decodeResponseData("get_state", data);
     if (!result.ok) throw new Error(result.error);
-    expect(result.value).toMatchObject({ thinkingLevel: "medium", steeringMode: "one-at-a-time", pendingMessageCount: 0, messageCount: 0 });
+    expect(result.value).toMatchObject({
+      thinkingLevel: "medium",
+      steeringMode: "one-at-a-time",
+      pendingMessageCount: 0,
+      messageCount: 0,
+    });
     expect(result.value.model?.id).toBe("fake-model");
     expect(result.value).not.toHaveProperty("sessionFile");
     expect(result.value).not.toHaveProperty("interruptMode");
@@ -64,7 +69,13 @@ describe("decodeResponseData", () => {
     expect(result.value.queuedMessageCount).toBe(2);
     expect(result.value.interruptMode).toBe("immediate");
     expect(result.value.thinkingLevel).toBeUndefined();
-    expect(result.value.model).toMatchObject({ id: "claude", name: "claude", provider: "anthropic", reasoning: false, input: ["text"] });
+    expect(result.value.model).toMatchObject({
+      id: "claude",
+      name: "claude",
+      provider: "anthropic",
+      reasoning: false,
+      input: ["text"],
+    });
     expect(result.value.model).not.toHaveProperty("headers");
     expect(result.value.todoPhases).toEqual([
       {
@@ -76,15 +87,27 @@ describe("decodeResponseData", () => {
         ],
       },
     ]);
-    expect(decodeResponseData("get_state", { sessionId: "s", model: null })).toMatchObject({ ok: true, value: { sessionId: "s" } });
+    expect(decodeResponseData("get_state", { sessionId: "s", model: null })).toMatchObject({
+      ok: true,
+      value: { sessionId: "s" },
+    });
     expect(decodeResponseData("get_state", "nope")).toEqual({ ok: false, error: "get_state: data must be an object" });
   });
 
   it("fills get_commands path/location from sourceInfo", () => {
     const result = decodeResponseData("get_commands", {
       commands: [
-        { name: "ui-demo", description: "d", source: "extension", sourceInfo: { path: "/e.ts", source: "cli", scope: "temporary", origin: "top-level" } },
-        { name: "fix", source: "prompt", sourceInfo: { path: "/p.md", source: "local", scope: "project", origin: "top-level" } },
+        {
+          name: "ui-demo",
+          description: "d",
+          source: "extension",
+          sourceInfo: { path: "/e.ts", source: "cli", scope: "temporary", origin: "top-level" },
+        },
+        {
+          name: "fix",
+          source: "prompt",
+          sourceInfo: { path: "/p.md", source: "local", scope: "project", origin: "top-level" },
+        },
       ],
     });
     if (!result.ok) throw new Error(result.error);
@@ -98,14 +121,28 @@ describe("decodeResponseData", () => {
     expect(decodeResponseData("cycle_thinking_level", null)).toEqual({ ok: true, value: null });
     expect(decodeResponseData("abort", undefined)).toEqual({ ok: true, value: undefined });
     expect(decodeResponseData("get_last_assistant_text", { text: null })).toEqual({ ok: true, value: { text: null } });
-    expect(decodeResponseData("get_entries", { entries: [], leafId: null })).toEqual({ ok: true, value: { entries: [], leafId: null } });
-    expect(decodeResponseData("clear_queue", { steering: ["a"], followUp: [] })).toEqual({ ok: true, value: { steering: ["a"], followUp: [] } });
-    expect(decodeResponseData("get_messages", {})).toEqual({ ok: false, error: 'get_messages: "data.messages" must be an array' });
+    expect(decodeResponseData("get_entries", { entries: [], leafId: null })).toEqual({
+      ok: true,
+      value: { entries: [], leafId: null },
+    });
+    expect(decodeResponseData("clear_queue", { steering: ["a"], followUp: [] })).toEqual({
+      ok: true,
+      value: { steering: ["a"], followUp: [] },
+    });
+    expect(decodeResponseData("get_messages", {})).toEqual({
+      ok: false,
+      error: 'get_messages: "data.messages" must be an array',
+    });
     // A page keeps its place (agent-rpc); pi's answer has none.
     const page = decodeResponseData("get_messages", { messages: [], offset: 40, total: 90, listId: 3 });
     expect(page).toEqual({ ok: true, value: { messages: [], offset: 40, total: 90, listId: 3 } });
-    expect(decodeResponseData("get_messages", { messages: [], offset: "40" })).toEqual({ ok: true, value: { messages: [] } });
-    expect(decodeResponseData("bash", { output: "x", cancelled: true, truncated: false, artifactId: "a1", totalLines: 3 })).toEqual({
+    expect(decodeResponseData("get_messages", { messages: [], offset: "40" })).toEqual({
+      ok: true,
+      value: { messages: [] },
+    });
+    expect(
+      decodeResponseData("bash", { output: "x", cancelled: true, truncated: false, artifactId: "a1", totalLines: 3 }),
+    ).toEqual({
       ok: true,
       value: { output: "x", cancelled: true, truncated: false, artifactId: "a1", totalLines: 3 },
     });
@@ -113,7 +150,11 @@ describe("decodeResponseData", () => {
 
   it("normalises todo_write details from any worker", () => {
     expect(decodeTodoPhaseList("x")).toEqual([]);
-    expect(decodeTodoPhaseList([{ id: "phase-1", name: "A", tasks: [{ id: "task-1", content: "c", status: "in_progress", details: "d" }] }])).toEqual([
+    expect(
+      decodeTodoPhaseList([
+        { id: "phase-1", name: "A", tasks: [{ id: "task-1", content: "c", status: "in_progress", details: "d" }] },
+      ]),
+    ).toEqual([
       { id: "phase-1", name: "A", tasks: [{ id: "task-1", content: "c", status: "in_progress", details: "d" }] },
     ]);
   });

@@ -3,7 +3,13 @@
 import { describe, expect, it } from "vitest";
 import { decodeSessionTree } from "../../src/protocol/decode/session-entry.js";
 
-const info = (id: string, parentId: string | null) => ({ type: "session_info", id, parentId, timestamp: "t", name: id });
+const info = (id: string, parentId: string | null) => ({
+  type: "session_info",
+  id,
+  parentId,
+  timestamp: "t",
+  name: id,
+});
 
 describe("decodeSessionTree", () => {
   it("keeps the children of a node it drops, in sibling order", () => {
@@ -22,12 +28,15 @@ describe("decodeSessionTree", () => {
     expect(decoded.map((n) => n.entry.id)).toEqual(["a", "h1", "h2", "b"]);
     expect(decoded[3]?.label).toBe("x");
     expect(decoded[3]?.children.map((n) => n.entry.id)).toEqual(["b1"]);
-    expect(() => decodeSessionTree([{ entry: info("a", null), children: "no" }], "tree")).toThrow(/tree\[0\]\.children must be an array/);
+    expect(() => decodeSessionTree([{ entry: info("a", null), children: "no" }], "tree")).toThrow(
+      /tree\[0\]\.children must be an array/,
+    );
   });
 
   it("decodes a linear tree 20,000 levels deep", () => {
     let nested: unknown[] = [];
-    for (let i = 19_999; i >= 0; i--) nested = [{ entry: info(`e${i}`, i === 0 ? null : `e${i - 1}`), children: nested }];
+    for (let i = 19_999; i >= 0; i--)
+      nested = [{ entry: info(`e${i}`, i === 0 ? null : `e${i - 1}`), children: nested }];
     let depth = 0;
     for (let node = decodeSessionTree(nested, "tree")[0]; node !== undefined; node = node.children[0]) depth++;
     expect(depth).toBe(20_000);

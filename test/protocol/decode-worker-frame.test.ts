@@ -102,27 +102,48 @@ describe("decodeWorkerFrame: canonical shapes (docs/protocol.md §4)", () => {
     });
     const end = event({
       type: "message_update",
-      assistantMessageEvent: { type: "toolcall_end", contentIndex: 1, toolCall: { type: "toolCall", id: "t", name: "read", arguments: { path: "README.md" } } },
+      assistantMessageEvent: {
+        type: "toolcall_end",
+        contentIndex: 1,
+        toolCall: { type: "toolCall", id: "t", name: "read", arguments: { path: "README.md" } },
+      },
     });
-    expect(end).toMatchObject({ assistantMessageEvent: { toolCall: { id: "t", name: "read", arguments: { path: "README.md" } } } });
+    expect(end).toMatchObject({
+      assistantMessageEvent: { toolCall: { id: "t", name: "read", arguments: { path: "README.md" } } },
+    });
   });
 
   it("defaults a missing contentIndex to the last-started marker", () => {
-    const ev = event({ type: "message_update", message: { role: "assistant", content: [] }, assistantMessageEvent: { type: "text_delta", delta: "hi" } });
-    expect(ev).toMatchObject({ assistantMessageEvent: { type: "text_delta", contentIndex: CONTENT_INDEX_LAST_STARTED, delta: "hi" } });
+    const ev = event({
+      type: "message_update",
+      message: { role: "assistant", content: [] },
+      assistantMessageEvent: { type: "text_delta", delta: "hi" },
+    });
+    expect(ev).toMatchObject({
+      assistantMessageEvent: { type: "text_delta", contentIndex: CONTENT_INDEX_LAST_STARTED, delta: "hi" },
+    });
     // The reduced message of older xcsh documents is completed with defaults.
-    expect(ev).toMatchObject({ message: { role: "assistant", api: "", usage: { totalTokens: 0 }, stopReason: "stop" } });
+    expect(ev).toMatchObject({
+      message: { role: "assistant", api: "", usage: { totalTokens: 0 }, stopReason: "stop" },
+    });
   });
 
   it("tolerates the legacy start/done/error sub-events", () => {
-    expect(event({ type: "message_update", assistantMessageEvent: { type: "start", partial: ASSISTANT } })).toMatchObject({
+    expect(
+      event({ type: "message_update", assistantMessageEvent: { type: "start", partial: ASSISTANT } }),
+    ).toMatchObject({
       assistantMessageEvent: { type: "start" },
     });
-    expect(event({ type: "message_update", assistantMessageEvent: { type: "done", reason: "stop", message: ASSISTANT } })).toMatchObject({
+    expect(
+      event({ type: "message_update", assistantMessageEvent: { type: "done", reason: "stop", message: ASSISTANT } }),
+    ).toMatchObject({
       assistantMessageEvent: { type: "done", reason: "stop" },
     });
     expect(
-      event({ type: "message_update", assistantMessageEvent: { type: "error", reason: "aborted", error: { ...ASSISTANT, stopReason: "aborted" } } }),
+      event({
+        type: "message_update",
+        assistantMessageEvent: { type: "error", reason: "aborted", error: { ...ASSISTANT, stopReason: "aborted" } },
+      }),
     ).toMatchObject({
       assistantMessageEvent: { type: "error", error: { stopReason: "aborted" } },
     });
@@ -144,7 +165,14 @@ describe("decodeWorkerFrame: canonical shapes (docs/protocol.md §4)", () => {
         { type: "compaction_start", reason: "threshold" },
       ],
       [
-        { type: "compaction_end", reason: "threshold", aborted: false, willRetry: false, errorMessage: "boom", result: null },
+        {
+          type: "compaction_end",
+          reason: "threshold",
+          aborted: false,
+          willRetry: false,
+          errorMessage: "boom",
+          result: null,
+        },
         { type: "compaction_end", reason: "threshold", aborted: false, willRetry: false, errorMessage: "boom" },
       ],
       [
@@ -174,8 +202,20 @@ describe("decodeWorkerFrame: canonical shapes (docs/protocol.md §4)", () => {
         { type: "auto_retry_end", success: false, attempt: 3, finalError: "x" },
       ],
       [
-        { type: "summarization_retry_scheduled", attempt: 1, maxAttempts: 3, delayMs: 2000, errorMessage: "terminated" },
-        { type: "summarization_retry_scheduled", attempt: 1, maxAttempts: 3, delayMs: 2000, errorMessage: "terminated" },
+        {
+          type: "summarization_retry_scheduled",
+          attempt: 1,
+          maxAttempts: 3,
+          delayMs: 2000,
+          errorMessage: "terminated",
+        },
+        {
+          type: "summarization_retry_scheduled",
+          attempt: 1,
+          maxAttempts: 3,
+          delayMs: 2000,
+          errorMessage: "terminated",
+        },
       ],
       [
         { type: "summarization_retry_attempt_start", source: "compaction", reason: "threshold" },
@@ -217,8 +257,18 @@ describe("decodeWorkerFrame: canonical shapes (docs/protocol.md §4)", () => {
         },
       ],
       [
-        { type: "ttsr_triggered", rules: [{ name: "no-console-log", path: "/r.md", content: "Never", condition: ["console\\.log\\("], _source: {} }] },
-        { type: "ttsr_triggered", rules: [{ name: "no-console-log", path: "/r.md", content: "Never", condition: ["console\\.log\\("], _source: {} }] },
+        {
+          type: "ttsr_triggered",
+          rules: [
+            { name: "no-console-log", path: "/r.md", content: "Never", condition: ["console\\.log\\("], _source: {} },
+          ],
+        },
+        {
+          type: "ttsr_triggered",
+          rules: [
+            { name: "no-console-log", path: "/r.md", content: "Never", condition: ["console\\.log\\("], _source: {} },
+          ],
+        },
       ],
       [
         {
@@ -241,11 +291,25 @@ describe("decodeWorkerFrame: canonical shapes (docs/protocol.md §4)", () => {
       [
         {
           type: "entry_appended",
-          entry: { type: "custom", id: "a7", parentId: "f6", timestamp: "2025-01-01T10:20:00.000Z", customType: "ext", data: { count: 42 } },
+          entry: {
+            type: "custom",
+            id: "a7",
+            parentId: "f6",
+            timestamp: "2025-01-01T10:20:00.000Z",
+            customType: "ext",
+            data: { count: 42 },
+          },
         },
         {
           type: "entry_appended",
-          entry: { type: "custom", id: "a7", parentId: "f6", timestamp: "2025-01-01T10:20:00.000Z", customType: "ext", data: { count: 42 } },
+          entry: {
+            type: "custom",
+            id: "a7",
+            parentId: "f6",
+            timestamp: "2025-01-01T10:20:00.000Z",
+            customType: "ext",
+            data: { count: 42 },
+          },
         },
       ],
     ];
@@ -256,16 +320,33 @@ describe("decodeWorkerFrame: canonical shapes (docs/protocol.md §4)", () => {
     const ev = event({
       type: "agent_end",
       messages: [
-        { role: "user", content: [{ type: "image", source: { type: "base64", mediaType: "image/png", data: "AA" } }], timestamp: 1 },
+        {
+          role: "user",
+          content: [{ type: "image", source: { type: "base64", mediaType: "image/png", data: "AA" } }],
+          timestamp: 1,
+        },
         { role: "hookMessage", customType: "x", content: "hi", display: false, timestamp: 2 },
-        { role: "bashExecution", command: "ls", output: "", exitCode: 0, cancelled: false, truncated: false, fullOutputPath: null, timestamp: 3 },
+        {
+          role: "bashExecution",
+          command: "ls",
+          output: "",
+          exitCode: 0,
+          cancelled: false,
+          truncated: false,
+          fullOutputPath: null,
+          timestamp: 3,
+        },
         { role: "pythonExecution", code: "print(1)", timestamp: 4 },
         { role: "assistant", content: [{ type: "mystery", x: 1 }], stopReason: "paused", timestamp: 5 },
       ],
     });
     if (ev.type !== "agent_end") throw new Error("type");
     const [user, hook, bash, other, assistant] = ev.messages;
-    expect(user).toEqual({ role: "user", content: [{ type: "image", data: "AA", mimeType: "image/png" }], timestamp: 1 });
+    expect(user).toEqual({
+      role: "user",
+      content: [{ type: "image", data: "AA", mimeType: "image/png" }],
+      timestamp: 1,
+    });
     expect(hook).toMatchObject({ role: "custom", customType: "x", display: false });
     expect(bash).not.toHaveProperty("fullOutputPath");
     expect(other).toEqual({
@@ -274,30 +355,64 @@ describe("decodeWorkerFrame: canonical shapes (docs/protocol.md §4)", () => {
       raw: { role: "pythonExecution", code: "print(1)", timestamp: 4 },
       timestamp: 4,
     });
-    expect(assistant).toMatchObject({ content: [{ type: "text", text: "[unsupported content: mystery]" }], stopReason: "error" });
+    expect(assistant).toMatchObject({
+      content: [{ type: "text", text: "[unsupported content: mystery]" }],
+      stopReason: "error",
+    });
   });
 
   it("decodes ready, UI requests and host tool frames", () => {
-    expect(decodeOk({ type: "ready", version: "1.4.0", protocol: 2 })).toEqual({ kind: "ready", frame: { type: "ready", version: "1.4.0" } });
+    expect(decodeOk({ type: "ready", version: "1.4.0", protocol: 2 })).toEqual({
+      kind: "ready",
+      frame: { type: "ready", version: "1.4.0" },
+    });
     expect(decodeOk({ type: "ready" })).toEqual({ kind: "ready", frame: { type: "ready" } });
     expect(decodeOk({ type: "extension_ui_request", id: "u", method: "cancel", targetId: "u4" })).toEqual({
       kind: "extension_ui_request",
       frame: { type: "extension_ui_request", id: "u", method: "cancel", targetId: "u4" },
     });
-    expect(decodeOk({ type: "extension_ui_request", id: "u", method: "setWidget", widgetKey: "k" })).toMatchObject({ frame: { widgetKey: "k" } });
+    expect(decodeOk({ type: "extension_ui_request", id: "u", method: "setWidget", widgetKey: "k" })).toMatchObject({
+      frame: { widgetKey: "k" },
+    });
     expect(
-      decodeOk({ type: "extension_ui_request", id: "u", method: "select", title: "t", options: ["a"], optionDetails: [{ description: "d" }], timeout: 5 }),
+      decodeOk({
+        type: "extension_ui_request",
+        id: "u",
+        method: "select",
+        title: "t",
+        options: ["a"],
+        optionDetails: [{ description: "d" }],
+        timeout: 5,
+      }),
     ).toMatchObject({
       frame: { options: ["a"], optionDetails: [{ description: "d" }], timeout: 5 },
     });
-    expect(decodeOk({ type: "extension_ui_request", id: "u", method: "editor", title: "t", promptStyle: true })).toMatchObject({
+    expect(
+      decodeOk({ type: "extension_ui_request", id: "u", method: "editor", title: "t", promptStyle: true }),
+    ).toMatchObject({
       frame: { promptStyle: true },
     });
-    expect(decodeOk({ type: "host_tool_call", id: "host_1", toolCallId: "toolu_123", toolName: "echo_host", arguments: { message: "hello" } })).toEqual({
+    expect(
+      decodeOk({
+        type: "host_tool_call",
+        id: "host_1",
+        toolCallId: "toolu_123",
+        toolName: "echo_host",
+        arguments: { message: "hello" },
+      }),
+    ).toEqual({
       kind: "host_tool_call",
-      frame: { type: "host_tool_call", id: "host_1", toolCallId: "toolu_123", toolName: "echo_host", arguments: { message: "hello" } },
+      frame: {
+        type: "host_tool_call",
+        id: "host_1",
+        toolCallId: "toolu_123",
+        toolName: "echo_host",
+        arguments: { message: "hello" },
+      },
     });
-    expect(decodeOk({ type: "host_tool_cancel", id: "c", targetId: "host_1" })).toMatchObject({ kind: "host_tool_cancel" });
+    expect(decodeOk({ type: "host_tool_cancel", id: "c", targetId: "host_1" })).toMatchObject({
+      kind: "host_tool_cancel",
+    });
   });
 
   it("decodes responses including id-less failures", () => {
@@ -320,18 +435,27 @@ describe("decodeWorkerFrame: tolerance and errors", () => {
   it("turns unknown types and sub-kinds into unknown_event carrying the raw object", () => {
     const raw = { type: "rpc_chunk", seq: 1 };
     expect(decodeOk(raw)).toEqual({ kind: "unknown_event", type: "rpc_chunk", raw });
-    expect(decodeOk({ type: "extension_ui_request", id: "u", method: "setTheme" })).toMatchObject({ kind: "unknown_event", type: "extension_ui_request" });
-    expect(decodeOk({ type: "message_update", assistantMessageEvent: { type: "citation_delta", contentIndex: 0 } })).toMatchObject({
+    expect(decodeOk({ type: "extension_ui_request", id: "u", method: "setTheme" })).toMatchObject({
+      kind: "unknown_event",
+      type: "extension_ui_request",
+    });
+    expect(
+      decodeOk({ type: "message_update", assistantMessageEvent: { type: "citation_delta", contentIndex: 0 } }),
+    ).toMatchObject({
       kind: "unknown_event",
       type: "message_update",
     });
-    expect(decodeOk({ type: "entry_appended", entry: { type: "plan", id: "p1" } })).toMatchObject({ kind: "unknown_event" });
+    expect(decodeOk({ type: "entry_appended", entry: { type: "plan", id: "p1" } })).toMatchObject({
+      kind: "unknown_event",
+    });
   });
 
   it("ignores extra fields and fills omitted collections", () => {
     expect(event({ type: "queue_update", extra: 1 })).toEqual({ type: "queue_update", steering: [], followUp: [] });
     expect(event({ type: "agent_end" })).toEqual({ type: "agent_end", messages: [] });
-    expect(event({ type: "tool_execution_update", toolCallId: "t", toolName: "bash", partialResult: { content: [] } })).toEqual({
+    expect(
+      event({ type: "tool_execution_update", toolCallId: "t", toolName: "bash", partialResult: { content: [] } }),
+    ).toEqual({
       type: "tool_execution_update",
       toolCallId: "t",
       toolName: "bash",
@@ -342,7 +466,10 @@ describe("decodeWorkerFrame: tolerance and errors", () => {
 
   it("rejects non-objects and frames without a string type", () => {
     for (const value of [null, 1, "x", [], { id: "a" }, { type: 3 }]) {
-      expect(decodeWorkerFrame(value)).toEqual({ ok: false, error: 'Invalid frame: expected a JSON object with a string "type"' });
+      expect(decodeWorkerFrame(value)).toEqual({
+        ok: false,
+        error: 'Invalid frame: expected a JSON object with a string "type"',
+      });
     }
   });
 
@@ -355,7 +482,10 @@ describe("decodeWorkerFrame: tolerance and errors", () => {
       ok: false,
       error: 'tool_execution_start: "toolCallId" must be a string',
     });
-    expect(decodeWorkerFrame({ type: "response", command: "x" })).toEqual({ ok: false, error: 'response: "success" must be a boolean' });
+    expect(decodeWorkerFrame({ type: "response", command: "x" })).toEqual({
+      ok: false,
+      error: 'response: "success" must be a boolean',
+    });
     expect(decodeWorkerFrame({ type: "host_tool_call", id: "h", toolName: "x" })).toEqual({
       ok: false,
       error: 'host_tool_call: "toolCallId" must be a string',
@@ -364,24 +494,41 @@ describe("decodeWorkerFrame: tolerance and errors", () => {
       ok: false,
       error: 'compaction_start: "reason" must be "manual", "threshold" or "overflow"',
     });
-    expect(decodeWorkerFrame({ type: "extension_ui_request", method: "notify" })).toEqual({ ok: false, error: 'extension_ui_request: "id" must be a string' });
+    expect(decodeWorkerFrame({ type: "extension_ui_request", method: "notify" })).toEqual({
+      ok: false,
+      error: 'extension_ui_request: "id" must be a string',
+    });
   });
 });
 
 describe("session value decoders", () => {
   it("decodes entries and trees, skipping unknown entry types", () => {
-    const msg = { type: "message", id: "a1", parentId: null, timestamp: "t", message: { role: "user", content: "hi", timestamp: 1 } };
+    const msg = {
+      type: "message",
+      id: "a1",
+      parentId: null,
+      timestamp: "t",
+      message: { role: "user", content: "hi", timestamp: 1 },
+    };
     const entries = decodeSessionEntries([
       msg,
       { type: "plan", id: "z" },
       { type: "label", id: "l", parentId: "a1", timestamp: "t", targetId: "a1", label: "x" },
     ]);
-    expect(entries).toEqual({ ok: true, value: [msg, { type: "label", id: "l", parentId: "a1", timestamp: "t", targetId: "a1", label: "x" }] });
+    expect(entries).toEqual({
+      ok: true,
+      value: [msg, { type: "label", id: "l", parentId: "a1", timestamp: "t", targetId: "a1", label: "x" }],
+    });
     const tree = decodeTree([
       {
         entry: msg,
         label: "start",
-        children: [{ entry: { type: "plan", id: "p" }, children: [{ entry: { ...msg, id: "b2", parentId: "a1" }, children: [] }] }],
+        children: [
+          {
+            entry: { type: "plan", id: "p" },
+            children: [{ entry: { ...msg, id: "b2", parentId: "a1" }, children: [] }],
+          },
+        ],
       },
     ]);
     expect(tree.ok && tree.value[0]?.children.map((c) => c.entry.id)).toEqual(["b2"]);

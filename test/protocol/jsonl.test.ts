@@ -236,7 +236,11 @@ describe("JSONL framer: records longer than a piece", () => {
     const bad = new Uint8Array(2 * PIECE_BYTES).fill(0x61);
     bad[10] = 0xff;
     const { framer, out } = collect();
-    pushCut(framer, new Uint8Array([...head, ...bad, ...bytes('"}\r\n{"ok":true}\n')]), [65536, PIECE_BYTES + 3, 2 * PIECE_BYTES]);
+    pushCut(framer, new Uint8Array([...head, ...bad, ...bytes('"}\r\n{"ok":true}\n')]), [
+      65536,
+      PIECE_BYTES + 3,
+      2 * PIECE_BYTES,
+    ]);
     expect(out.invalid).toEqual([head.length + bad.length + 2]);
     expect(out.records).toEqual(['{"ok":true}']);
   });
@@ -292,7 +296,9 @@ describe("serializeFrame", () => {
 });
 
 const TRACE_DIR = resolve(import.meta.dirname, "..", "fixtures", "traces", "pi-0.73.1");
-const traceFiles = readdirSync(TRACE_DIR).filter((name) => name.endsWith(".jsonl") && !name.endsWith(".timeline.jsonl"));
+const traceFiles = readdirSync(TRACE_DIR).filter(
+  (name) => name.endsWith(".jsonl") && !name.endsWith(".timeline.jsonl"),
+);
 
 /** Reference framing: split the whole byte buffer at LF, strip one CR, skip blank records. */
 function simpleSplit(data: Buffer): string[] {

@@ -8,7 +8,10 @@ import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 
 /** What the TUI uses of highlight.js (src/tui/render/highlighter-engine.ts). */
-type Hljs = { highlight(code: string, options: { language: string; ignoreIllegals: boolean }): { value: string }; getLanguage(name: string): unknown };
+type Hljs = {
+  highlight(code: string, options: { language: string; ignoreIllegals: boolean }): { value: string };
+  getLanguage(name: string): unknown;
+};
 
 const OUT = resolve(import.meta.dirname, "..", "..", "dist", "tui-bundle");
 const BUILT = existsSync(join(OUT, "main.js"));
@@ -19,10 +22,15 @@ describe.skipIf(!BUILT)("the TUI bundle", () => {
   it("imports no package at run time except node builtins, and holds only React's production build", () => {
     for (const file of chunks()) {
       const source = text(file);
-      const packages = [...source.matchAll(/^import .*? from "([^"]+)";$|\bimport\("([^"]+)"\)/gm)].map((m) => m[1] ?? m[2] ?? "");
+      const packages = [...source.matchAll(/^import .*? from "([^"]+)";$|\bimport\("([^"]+)"\)/gm)].map(
+        (m) => m[1] ?? m[2] ?? "",
+      );
       // Ink's devtools (DEV=true only) are the one chunk that names a package it does not carry.
       const allowed = (name: string): boolean =>
-        name.startsWith("node:") || builtinModules.includes(name) || name.startsWith("./") || (file.startsWith("devtools") && name === "react-devtools-core");
+        name.startsWith("node:") ||
+        builtinModules.includes(name) ||
+        name.startsWith("./") ||
+        (file.startsWith("devtools") && name === "react-devtools-core");
       expect(
         packages.filter((name) => !allowed(name)),
         file,
@@ -43,14 +51,18 @@ describe.skipIf(!BUILT)("the TUI bundle", () => {
     const file = chunks().find((f) => f.startsWith(`${chunk}-`));
     expect(file).toBeDefined();
     const mod = (await import(pathToFileURL(join(OUT, file ?? "")).href)) as Record<string, unknown>;
-    const install = Object.values(mod).find((v): v is () => Promise<boolean> => typeof v === "function" && v.name === name);
+    const install = Object.values(mod).find(
+      (v): v is () => Promise<boolean> => typeof v === "function" && v.name === name,
+    );
     expect(await install?.()).toBe(true);
   });
 
   it("carries highlight.js as one file that highlights", () => {
     const engine = createRequire(import.meta.url)(join(OUT, "highlight.cjs")) as Hljs;
     expect(engine.getLanguage("typescript")).toBeDefined();
-    expect(engine.highlight("const answer = 1;", { language: "typescript", ignoreIllegals: true }).value).toContain("answer");
+    expect(engine.highlight("const answer = 1;", { language: "typescript", ignoreIllegals: true }).value).toContain(
+      "answer",
+    );
   });
 
   it("keeps highlight.js's grammars out of that file: each is its own, required on first use", () => {
@@ -61,7 +73,9 @@ describe.skipIf(!BUILT)("the TUI bundle", () => {
 
   it("highlights as the whole highlight.js does: embedded languages too, every language and alias", () => {
     const require = createRequire(import.meta.url);
-    const whole = createRequire(require.resolve("cli-highlight"))("highlight.js") as Hljs & { listLanguages(): string[] };
+    const whole = createRequire(require.resolve("cli-highlight"))("highlight.js") as Hljs & {
+      listLanguages(): string[];
+    };
     const file = join(OUT, "highlight.cjs");
     /** A copy that has registered no grammar yet. */
     const fresh = (): Hljs & { listLanguages(): string[] } => {
@@ -84,7 +98,9 @@ describe.skipIf(!BUILT)("the TUI bundle", () => {
     const lazy = fresh();
     const names = whole.listLanguages();
     expect(lazy.listLanguages().sort()).toEqual([...names].sort());
-    const aliases = names.flatMap((name) => (whole.getLanguage(name) as { aliases?: string[] } | undefined)?.aliases ?? []);
+    const aliases = names.flatMap(
+      (name) => (whole.getLanguage(name) as { aliases?: string[] } | undefined)?.aliases ?? [],
+    );
     for (const name of [...names, ...aliases, "TS", "Shell"]) expect(lazy.getLanguage(name), name).toBeDefined();
     expect(lazy.getLanguage("no-such-language")).toBeUndefined();
   });

@@ -10,13 +10,20 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 
 type Rewrite = (source: string) => string;
 type YogaModule = { Node: { create(): YogaNode } };
-type YogaNode = { setWidth(w: number): void; setHeight(h: number): void; calculateLayout(): void; getComputedWidth(): number; free(): void };
+type YogaNode = {
+  setWidth(w: number): void;
+  setHeight(h: number): void;
+  calculateLayout(): void;
+  getComputedWidth(): number;
+  free(): void;
+};
 
 const SCRIPT = resolve(import.meta.dirname, "..", "..", "scripts", "yoga-without-fetch.mjs");
 const YOGA_DIST = join(dirname(createRequire(import.meta.url).resolve("yoga-layout")), "..");
 const LOADER = join(YOGA_DIST, "binaries", "yoga-wasm-base64-esm.js");
 
-const rewrite = async (): Promise<Rewrite> => ((await import(pathToFileURL(SCRIPT).href)) as { yogaLoaderWithoutFetch: Rewrite }).yogaLoaderWithoutFetch;
+const rewrite = async (): Promise<Rewrite> =>
+  ((await import(pathToFileURL(SCRIPT).href)) as { yogaLoaderWithoutFetch: Rewrite }).yogaLoaderWithoutFetch;
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -30,7 +37,10 @@ async function loadWith(source: string): Promise<{ yoga: YogaModule; fetched: nu
   dirs.push(dir);
   writeFileSync(join(dir, "loader.mjs"), source);
   const wrap = pathToFileURL(join(YOGA_DIST, "src", "wrapAssembly.js")).href;
-  writeFileSync(join(dir, "yoga.mjs"), `import load from "./loader.mjs";\nimport wrap from ${JSON.stringify(wrap)};\nexport default wrap(await load());\n`);
+  writeFileSync(
+    join(dir, "yoga.mjs"),
+    `import load from "./loader.mjs";\nimport wrap from ${JSON.stringify(wrap)};\nexport default wrap(await load());\n`,
+  );
   let fetched = 0;
   vi.stubGlobal("fetch", () => {
     fetched += 1;

@@ -18,7 +18,10 @@ export const bashCommands: CommandTable = {
       const result = await runBashCommand(cmd.command, {
         cwd: runtime.cwd,
         signal: controller.signal,
-        onChunk: (delta) => emit(id === undefined ? { type: "bash_execution_update", delta } : { type: "bash_execution_update", id, delta }),
+        onChunk: (delta) =>
+          emit(
+            id === undefined ? { type: "bash_execution_update", delta } : { type: "bash_execution_update", id, delta },
+          ),
       });
       const message: BashExecutionMessage = {
         role: "bashExecution",

@@ -31,7 +31,11 @@ export function buildCommandTable(extra: CommandTable[] = []): CommandTable {
 }
 
 /** Run the handler for a decoded command; commands of this protocol without a handler fail by name. */
-export async function runCommand<K extends RpcCommandType>(table: CommandTable, cmd: CommandOf<K>, ctx: CommandContext): Promise<unknown> {
+export async function runCommand<K extends RpcCommandType>(
+  table: CommandTable,
+  cmd: CommandOf<K>,
+  ctx: CommandContext,
+): Promise<unknown> {
   const handler = table[cmd.type as K] as CommandHandler<K> | undefined;
   if (!handler) throw new Error(`${cmd.type} is not implemented yet`);
   return handler(cmd, ctx);

@@ -38,7 +38,11 @@ async function leaveSession(ctx: CommandContext, replacement: Replacement): Prom
   await ctx.services.extensions?.host.sessionShutdown(shutdown);
 }
 
-async function enterSession(ctx: CommandContext, reason: Replacement["reason"], previousSessionFile: string | undefined): Promise<void> {
+async function enterSession(
+  ctx: CommandContext,
+  reason: Replacement["reason"],
+  previousSessionFile: string | undefined,
+): Promise<void> {
   features(ctx).afterSessionChange();
   const start: { reason: Replacement["reason"]; previousSessionFile?: string } = { reason };
   if (previousSessionFile) start.previousSessionFile = previousSessionFile;
@@ -60,7 +64,8 @@ async function fork(entryId: string, ctx: CommandContext): Promise<{ text: strin
   const session = ctx.services.session;
   const entry = session.getEntry(entryId);
   // Checked before anything is touched: bad input must leave the session as it was.
-  if (entry?.type !== "message" || entry.message.role !== "user") throw new SessionError("Invalid entry ID for forking");
+  if (entry?.type !== "message" || entry.message.role !== "user")
+    throw new SessionError("Invalid entry ID for forking");
   return serialised(async () => {
     const cancelled = (await ctx.services.extensions?.host.beforeSessionFork({ entryId, position: "before" })) ?? false;
     const preview = session.getForkMessages().find((item) => item.entryId === entryId)?.text ?? "";
@@ -95,7 +100,11 @@ export const sessionCommands: CommandTable = {
   async switch_session(cmd, ctx) {
     return serialised(async () => {
       const session = ctx.services.session;
-      const cancelled = (await ctx.services.extensions?.host.beforeSessionSwitch({ reason: "resume", targetSessionFile: cmd.sessionPath })) ?? false;
+      const cancelled =
+        (await ctx.services.extensions?.host.beforeSessionSwitch({
+          reason: "resume",
+          targetSessionFile: cmd.sessionPath,
+        })) ?? false;
       if (cancelled) return { cancelled: true };
       const target = resolve(ctx.services.cwd, cmd.sessionPath);
       // Checked before leaving the current session, so a bad path (missing, not a session,
@@ -123,7 +132,8 @@ export const sessionCommands: CommandTable = {
     const leaf = session.getLeafId();
     if (leaf === null) throw new SessionError("Cannot clone session: no current entry selected");
     return serialised(async () => {
-      const cancelled = (await ctx.services.extensions?.host.beforeSessionFork({ entryId: leaf, position: "at" })) ?? false;
+      const cancelled =
+        (await ctx.services.extensions?.host.beforeSessionFork({ entryId: leaf, position: "at" })) ?? false;
       if (cancelled) return { cancelled: true };
       const previous = session.sessionFile;
       await leaveSession(ctx, { reason: "fork" });

@@ -10,7 +10,10 @@ import type { AgentRuntime } from "../runtime/agent-runtime.js";
 import type { CommandTable } from "./command-table.js";
 
 type Value = string | number | boolean;
-type Spec = { kind: "enum"; values: readonly string[] } | { kind: "boolean" } | { kind: "integer"; min: number; max: number };
+type Spec =
+  | { kind: "enum"; values: readonly string[] }
+  | { kind: "boolean" }
+  | { kind: "integer"; min: number; max: number };
 
 const QUEUE = { kind: "enum", values: ["all", "one-at-a-time"] } as const;
 
@@ -74,11 +77,13 @@ export function currentSettings(runtime: AgentRuntime, config: LoadedConfig): Re
 /** Apply the switches the runtime holds; the rest is read from the settings at each use. */
 function applyToRuntime(runtime: AgentRuntime, key: string, value: Value): void {
   if (key === "steeringMode" && (value === "all" || value === "one-at-a-time")) runtime.queues.steeringMode = value;
-  else if (key === "followUpMode" && (value === "all" || value === "one-at-a-time")) runtime.queues.followUpMode = value;
+  else if (key === "followUpMode" && (value === "all" || value === "one-at-a-time"))
+    runtime.queues.followUpMode = value;
   else if (key === "interruptMode" && (value === "wait" || value === "immediate")) runtime.interruptMode = value;
   else if (key === "compaction.enabled" && typeof value === "boolean") runtime.autoCompaction = value;
   else if (key === "retry.enabled" && typeof value === "boolean") runtime.autoRetry = value;
-  else if (key === "defaultThinkingLevel" && !isThinkingLevel(value)) throw new Error(`Invalid thinking level: ${String(value)}`);
+  else if (key === "defaultThinkingLevel" && !isThinkingLevel(value))
+    throw new Error(`Invalid thinking level: ${String(value)}`);
 }
 
 function warn(message: string): void {

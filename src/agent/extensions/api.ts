@@ -38,7 +38,11 @@ export interface ExtensionUi {
   editor(title: string, prefill?: string, opts?: DialogOptions): Promise<string | undefined>;
   notify(message: string, type?: NotifyType): void;
   setStatus(key: string, text: string | undefined): void;
-  setWidget(key: string, content: string[] | ((...args: unknown[]) => unknown) | undefined, options?: WidgetOptions): void;
+  setWidget(
+    key: string,
+    content: string[] | ((...args: unknown[]) => unknown) | undefined,
+    options?: WidgetOptions,
+  ): void;
   setTitle(title: string): void;
   setEditorText(text: string): void;
   pasteToEditor(text: string): void;
@@ -201,7 +205,10 @@ export interface ToolResultPatch {
 export interface CancelResult {
   cancel?: boolean;
 }
-export type InputResult = { action: "continue" } | { action: "transform"; text: string; images?: ImageContent[] } | { action: "handled" };
+export type InputResult =
+  | { action: "continue" }
+  | { action: "transform"; text: string; images?: ImageContent[] }
+  | { action: "handled" };
 
 /** What a handler may return, per event (anything else is ignored). */
 export interface EventResultMap {
@@ -286,7 +293,10 @@ export interface ExtensionAPI {
   /** Select a model by provider and id (as set_model); false when unknown or without an API key. */
   setModel(model: { provider: string; id: string }): Promise<boolean>;
   /** Shared bus between extensions. */
-  events: { emit(channel: string, data: unknown): void; on(channel: string, handler: (data: unknown) => void): () => void };
+  events: {
+    emit(channel: string, data: unknown): void;
+    on(channel: string, handler: (data: unknown) => void): () => void;
+  };
   exec(
     command: string,
     args?: string[],

@@ -17,7 +17,12 @@ export interface ExecResult {
   killed: boolean;
 }
 
-export function execForExtension(command: string, args: readonly string[], cwd: string, options: ExecOptions = {}): Promise<ExecResult> {
+export function execForExtension(
+  command: string,
+  args: readonly string[],
+  cwd: string,
+  options: ExecOptions = {},
+): Promise<ExecResult> {
   return new Promise((resolve) => {
     if (options.signal?.aborted) {
       resolve({ stdout: "", stderr: "", code: 1, killed: true });
@@ -26,7 +31,12 @@ export function execForExtension(command: string, args: readonly string[], cwd: 
     // The same credential-free environment as the bash tool: extensions often run model input.
     // Its own process group, registered with the reaper: a timeout or abort reaches what it
     // started, and nothing it started outlives this worker.
-    const child = spawn(command, [...args], { cwd: options.cwd ?? cwd, stdio: ["ignore", "pipe", "pipe"], env: toolEnvironment(), detached: true });
+    const child = spawn(command, [...args], {
+      cwd: options.cwd ?? cwd,
+      stdio: ["ignore", "pipe", "pipe"],
+      env: toolEnvironment(),
+      detached: true,
+    });
     const pgid = child.pid;
     if (pgid !== undefined) registerToolGroup(pgid);
     let stdout = "";

@@ -214,7 +214,10 @@ export class ExtensionHost {
 
   /** pi.getAllTools (the runtime's list when bound, else this host's extension tools). */
   listTools(): ToolInfo[] {
-    return describeTools(this.runtime.allTools?.() ?? this.tools.map(({ tool }) => ({ tool, builtin: false })), this.tools);
+    return describeTools(
+      this.runtime.allTools?.() ?? this.tools.map(({ tool }) => ({ tool, builtin: false })),
+      this.tools,
+    );
   }
 
   // ---- events ----
@@ -224,7 +227,10 @@ export class ExtensionHost {
   }
 
   /** Calls every handler of `event.type` in load order; errors become extension_error frames. */
-  private async dispatch(event: ExtensionEvent, onResult?: (result: unknown, ext: ExtensionOrigin) => boolean): Promise<void> {
+  private async dispatch(
+    event: ExtensionEvent,
+    onResult?: (result: unknown, ext: ExtensionOrigin) => boolean,
+  ): Promise<void> {
     const list = this.handlers.get(event.type);
     if (!list) return;
     for (const { ext, fn } of [...list]) {
@@ -255,7 +261,10 @@ export class ExtensionHost {
    * tool_call: the first `{block:true}` wins. A throwing handler blocks the call (pi's fail-safe)
    * and is reported as extension_error; the model sees the reason as an error tool result.
    */
-  async beforeToolCall(call: { toolCallId: string; toolName: string; args: unknown }, signal?: AbortSignal): Promise<ToolCallResult | undefined> {
+  async beforeToolCall(
+    call: { toolCallId: string; toolName: string; args: unknown },
+    signal?: AbortSignal,
+  ): Promise<ToolCallResult | undefined> {
     if (!this.hasHandlers("tool_call")) return undefined;
     const input = isObject(call.args) ? (call.args as Record<string, unknown>) : {};
     const event: ToolCallEvent = { type: "tool_call", toolCallId: call.toolCallId, toolName: call.toolName, input };

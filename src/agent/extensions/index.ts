@@ -4,7 +4,13 @@
 import { isObject } from "../../protocol/decode/result.js";
 import type { AgentMessage, AgentTool } from "@mariozechner/pi-agent-core";
 import type { ImageContent, TextContent } from "@mariozechner/pi-ai";
-import type { CommandInfo, ExtensionOrigin, SessionBeforeCompactEvent, SessionCompactEvent, ToolResultPatch } from "./api.js";
+import type {
+  CommandInfo,
+  ExtensionOrigin,
+  SessionBeforeCompactEvent,
+  SessionCompactEvent,
+  ToolResultPatch,
+} from "./api.js";
 import { createDemoUi, DEMO_UI_PATH } from "./builtin/demo-ui.js";
 import { createPermissionGate, PERMISSION_GATE_PATH } from "./builtin/permission-gate.js";
 import { ExtensionHost } from "./host.js";
@@ -138,14 +144,19 @@ function envFlag(name: string): boolean | undefined {
 }
 
 /** The built-in extensions this configuration turns on (the permission gate, the demo UI). */
-function builtinExtensions(options: SetupExtensionsOptions): { origin: ExtensionOrigin; factory: ReturnType<typeof createDemoUi> }[] {
+function builtinExtensions(
+  options: SetupExtensionsOptions,
+): { origin: ExtensionOrigin; factory: ReturnType<typeof createDemoUi> }[] {
   const builtins: { origin: ExtensionOrigin; factory: ReturnType<typeof createDemoUi> }[] = [];
   // Always loaded, switched by the setting at each call: /settings can turn it on mid-session.
   // The flag and the environment variable win over settings.json.
   const fixed = options.permissionGate ?? envFlag("AGENT_TUI_PERMISSION_GATE");
   const enabled = (): boolean => fixed ?? settingFlag(options.settings, "permissionGate") ?? false;
   const timeoutMs = settingNumber(options.settings, "permissionGateTimeoutMs");
-  builtins.push({ origin: { path: PERMISSION_GATE_PATH, source: "builtin", scope: "temporary" }, factory: createPermissionGate({ timeoutMs, enabled }) });
+  builtins.push({
+    origin: { path: PERMISSION_GATE_PATH, source: "builtin", scope: "temporary" },
+    factory: createPermissionGate({ timeoutMs, enabled }),
+  });
   if (options.demo ?? envFlag("AGENT_TUI_DEMO_UI") ?? false) {
     builtins.push({ origin: { path: DEMO_UI_PATH, source: "builtin", scope: "temporary" }, factory: createDemoUi() });
   }
@@ -154,12 +165,22 @@ function builtinExtensions(options: SetupExtensionsOptions): { origin: Extension
 
 /** Find, load and register the user's extensions, then the built-ins; problems become warnings. */
 async function registerExtensions(host: ExtensionHost, options: SetupExtensionsOptions): Promise<void> {
-  const trusted = isProjectTrusted(options.settings, options.cwd, options.trustProject ?? envFlag("AGENT_TUI_TRUST_PROJECT"));
-  const discovery = discoverExtensions({ cliPaths: options.cliPaths, home: options.home, cwd: options.cwd, projectTrusted: trusted });
+  const trusted = isProjectTrusted(
+    options.settings,
+    options.cwd,
+    options.trustProject ?? envFlag("AGENT_TUI_TRUST_PROJECT"),
+  );
+  const discovery = discoverExtensions({
+    cliPaths: options.cliPaths,
+    home: options.home,
+    cwd: options.cwd,
+    projectTrusted: trusted,
+  });
   for (const path of discovery.missing) options.warn(`extension not found: ${path}`);
   if (discovery.untrusted.length > 0) {
     options.warn(
-      `project extensions skipped (project not trusted; set "trustProjectExtensions": true or list this directory in "trustedProjects" in $AGENT_TUI_HOME/settings.json):\n` +
+      `project extensions skipped (project not trusted; set "trustProjectExtensions": true ` +
+        `or list this directory in "trustedProjects" in $AGENT_TUI_HOME/settings.json):\n` +
         discovery.untrusted.map((p) => `  ${p}`).join("\n"),
     );
   }
@@ -170,14 +191,17 @@ async function registerExtensions(host: ExtensionHost, options: SetupExtensionsO
     try {
       await host.register(origin, factory);
     } catch (error) {
-      options.warn(`extension ${origin.path} failed during setup: ${error instanceof Error ? error.message : String(error)}`);
+      options.warn(
+        `extension ${origin.path} failed during setup: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
   }
 }
 
 /** What the runtime asks the extensions at each step of a prompt, a run and a compaction. */
 function extensionHooks(host: ExtensionHost, resources: SlashResources): ExtensionHooks {
-  const expand = (text: string): string => expandSlashInput(text, resources, (path, event, message) => host.emitError(path, event, message));
+  const expand = (text: string): string =>
+    expandSlashInput(text, resources, (path, event, message) => host.emitError(path, event, message));
   // pi's order for prompt: extension command, then the `input` event, then skill/template expansion.
   // The runtime calls runCommand then expandInput with the same text, so a transform made by an
   // input handler in runCommand is kept (keyed by the typed text) for the expandInput that follows.
@@ -231,7 +255,12 @@ function extensionHooks(host: ExtensionHost, resources: SlashResources): Extensi
 }
 
 export async function setupExtensions(options: SetupExtensionsOptions): Promise<ExtensionSystem> {
-  const host = new ExtensionHost({ cwd: options.cwd, emit: options.emit, runtime: options.runtime, newId: options.newId });
+  const host = new ExtensionHost({
+    cwd: options.cwd,
+    emit: options.emit,
+    runtime: options.runtime,
+    newId: options.newId,
+  });
   await registerExtensions(host, options);
   const resources = loadSlashResources({ home: options.home, cwd: options.cwd }, options.warn);
   const listCommands = (): CommandInfo[] => [...host.extensionCommands(), ...resourceCommands(resources)];
@@ -243,10 +272,13 @@ export async function setupExtensions(options: SetupExtensionsOptions): Promise<
     listCommands,
     handleUiResponse: (frame) => host.bridge.handleUiResponse(frame),
     session: {
-      beforeSwitch: (reason, targetSessionFile) => host.beforeSessionSwitch(targetSessionFile === undefined ? { reason } : { reason, targetSessionFile }),
+      beforeSwitch: (reason, targetSessionFile) =>
+        host.beforeSessionSwitch(targetSessionFile === undefined ? { reason } : { reason, targetSessionFile }),
       beforeFork: (entryId, position) => host.beforeSessionFork({ entryId, position }),
-      willReplace: (reason, targetSessionFile) => host.sessionShutdown(targetSessionFile === undefined ? { reason } : { reason, targetSessionFile }),
-      replaced: (reason, previousSessionFile) => host.sessionStart(previousSessionFile === undefined ? { reason } : { reason, previousSessionFile }),
+      willReplace: (reason, targetSessionFile) =>
+        host.sessionShutdown(targetSessionFile === undefined ? { reason } : { reason, targetSessionFile }),
+      replaced: (reason, previousSessionFile) =>
+        host.sessionStart(previousSessionFile === undefined ? { reason } : { reason, previousSessionFile }),
     },
   };
   active = system;

@@ -100,7 +100,8 @@ export function discoverExtensions(options: DiscoverOptions): DiscoveryResult {
     else missing.push(full);
   }
   if (options.home) {
-    for (const path of listExtensionDir(join(options.home, "extensions"))) add({ path, source: "local", scope: "user" });
+    for (const path of listExtensionDir(join(options.home, "extensions")))
+      add({ path, source: "local", scope: "user" });
   }
   const projectPaths = listExtensionDir(join(options.cwd, ".agent-tui", "extensions"));
   if (options.projectTrusted) {
@@ -158,7 +159,9 @@ function toFactory(mod: unknown): ExtensionFactory | undefined {
 }
 
 /** Imports each module; a module that fails or has no default function export is reported, not fatal. */
-export async function loadExtensionModules(origins: readonly ExtensionOrigin[]): Promise<{ loaded: LoadedExtension[]; failed: LoadFailure[] }> {
+export async function loadExtensionModules(
+  origins: readonly ExtensionOrigin[],
+): Promise<{ loaded: LoadedExtension[]; failed: LoadFailure[] }> {
   const loaded: LoadedExtension[] = [];
   const failed: LoadFailure[] = [];
   if (origins.length === 0) return { loaded, failed };
@@ -167,7 +170,11 @@ export async function loadExtensionModules(origins: readonly ExtensionOrigin[]):
     try {
       const factory = toFactory(await load(origin.path));
       if (factory) loaded.push({ origin, factory });
-      else failed.push({ origin, error: "the module has no default export function (export default function (pi) {...})" });
+      else
+        failed.push({
+          origin,
+          error: "the module has no default export function (export default function (pi) {...})",
+        });
     } catch (error) {
       failed.push({ origin, error: error instanceof Error ? error.message : String(error) });
     }

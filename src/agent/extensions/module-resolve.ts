@@ -24,7 +24,10 @@ function splitSpecifier(specifier: string): { name: string; subpath: string } {
   return { name: parts.slice(0, count).join("/"), subpath: rest ? `./${rest}` : "." };
 }
 
-export function resolvePackageEntry(specifier: string, from: string = fileURLToPath(import.meta.url)): string | undefined {
+export function resolvePackageEntry(
+  specifier: string,
+  from: string = fileURLToPath(import.meta.url),
+): string | undefined {
   const { name, subpath } = splitSpecifier(specifier);
   let dir = dirname(from);
   for (;;) {
@@ -43,7 +46,8 @@ export function resolvePackageEntry(specifier: string, from: string = fileURLToP
             ? pickTarget(exportsField as ExportTarget)
             : undefined;
       }
-      if (!entry && subpath === ".") entry = typeof pkg.module === "string" ? pkg.module : typeof pkg.main === "string" ? pkg.main : "index.js";
+      if (!entry && subpath === ".")
+        entry = typeof pkg.module === "string" ? pkg.module : typeof pkg.main === "string" ? pkg.main : "index.js";
       return entry ? join(pkgDir, entry) : undefined;
     }
     const parent = dirname(dir);

@@ -2,7 +2,15 @@
 // registries, plus the shared pi.events bus. Interactive-only registrations are accepted and ignored.
 import { isObject } from "../../protocol/decode/result.js";
 import type { AgentTool } from "@mariozechner/pi-agent-core";
-import type { CommandInfo, CommandOptions, ExtensionAPI, ExtensionContext, ExtensionOrigin, ExtensionToolDefinition, ToolInfo } from "./api.js";
+import type {
+  CommandInfo,
+  CommandOptions,
+  ExtensionAPI,
+  ExtensionContext,
+  ExtensionOrigin,
+  ExtensionToolDefinition,
+  ToolInfo,
+} from "./api.js";
 import type { HostRuntime } from "./runtime-port.js";
 import { toAgentTool } from "./tool-adapter.js";
 
@@ -81,7 +89,9 @@ export function createExtensionApi(ext: ExtensionOrigin, registry: ApiRegistry, 
       if (!runtime.sendUserMessage) throw new Error("pi.sendUserMessage is not available in this worker");
       const delivered = runtime.sendUserMessage(content, options ?? {});
       // Fire-and-forget for the extension (as pi); a failure is reported, never unhandled.
-      void Promise.resolve(delivered).catch((error: unknown) => registry.emitError(ext.path, "send_user_message", error));
+      void Promise.resolve(delivered).catch((error: unknown) =>
+        registry.emitError(ext.path, "send_user_message", error),
+      );
     },
     getCommands: () => registry.listCommands(),
     registerShortcut: ignored,
@@ -123,6 +133,7 @@ export function createExtensionApi(ext: ExtensionOrigin, registry: ApiRegistry, 
     },
     events: bus.forExtension(ext),
     // Loaded at first use: it brings child_process and the tool reaper, which starting does not need.
-    exec: async (command, args, options) => (await import("./exec.js")).execForExtension(command, args ?? [], registry.cwd, options),
+    exec: async (command, args, options) =>
+      (await import("./exec.js")).execForExtension(command, args ?? [], registry.cwd, options),
   };
 }

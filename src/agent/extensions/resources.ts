@@ -23,7 +23,10 @@ export function loadSlashResources(where: ResourceLocations, warn: (message: str
     ...(user ? [{ dir: join(user, "prompts"), scope: "user" as const }] : []),
     { dir: join(project, "prompts"), scope: "project" as const },
   ];
-  const skillDirs = [...(user ? [{ dir: join(user, "skills"), scope: "user" as const }] : []), { dir: join(project, "skills"), scope: "project" as const }];
+  const skillDirs = [
+    ...(user ? [{ dir: join(user, "skills"), scope: "user" as const }] : []),
+    { dir: join(project, "skills"), scope: "project" as const },
+  ];
   return { templates: loadPromptTemplates(templateDirs, warn), skills: loadSkills(skillDirs, warn) };
 }
 
@@ -31,7 +34,11 @@ export function loadSlashResources(where: ResourceLocations, warn: (message: str
  * Expands `/skill:name args` and `/template args`; other text is returned unchanged.
  * A skill file that cannot be read reports through onError and leaves the text as typed.
  */
-export function expandSlashInput(text: string, resources: SlashResources, onError: (path: string, event: string, message: string) => void): string {
+export function expandSlashInput(
+  text: string,
+  resources: SlashResources,
+  onError: (path: string, event: string, message: string) => void,
+): string {
   const skill = expandSkillCommand(text, resources.skills);
   if (skill.error) onError(skill.error.path, "skill_expansion", skill.error.message);
   return expandPromptTemplate(skill.text, resources.templates);

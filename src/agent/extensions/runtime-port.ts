@@ -14,7 +14,10 @@ export interface HostRuntime {
   /** Graceful shutdown after the current command (docs/protocol.md §1.6). */
   shutdown?(): void;
   /** A user message as if typed: prompt when idle, steer/followUp when streaming. */
-  sendUserMessage?(content: string | (TextContent | ImageContent)[], options: SendUserMessageOptions): Promise<void> | void;
+  sendUserMessage?(
+    content: string | (TextContent | ImageContent)[],
+    options: SendUserMessageOptions,
+  ): Promise<void> | void;
   /** A custom message (role "custom") into the session. */
   sendMessage?(message: CustomMessageInput, options: SendMessageOptions): void;
   setSessionName?(name: string): void;

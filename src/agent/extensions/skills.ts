@@ -19,7 +19,12 @@ export interface SkillDir {
 
 const MAX_DEPTH = 6;
 
-function readSkill(filePath: string, fallbackName: string, scope: Skill["scope"], warn: (m: string) => void): Skill | undefined {
+function readSkill(
+  filePath: string,
+  fallbackName: string,
+  scope: Skill["scope"],
+  warn: (m: string) => void,
+): Skill | undefined {
   const { fields } = parseFrontMatter(readFileSync(filePath, "utf8"));
   const description = fields.description?.trim();
   // pi loads no skill without a description: the model could not know when to use it.
@@ -30,7 +35,14 @@ function readSkill(filePath: string, fallbackName: string, scope: Skill["scope"]
   return { name: fields.name?.trim() || fallbackName, description, filePath, baseDir: dirname(filePath), scope };
 }
 
-function scan(dir: string, scope: Skill["scope"], depth: number, root: boolean, out: Skill[], warn: (m: string) => void): void {
+function scan(
+  dir: string,
+  scope: Skill["scope"],
+  depth: number,
+  root: boolean,
+  out: Skill[],
+  warn: (m: string) => void,
+): void {
   let names: string[];
   try {
     names = readdirSync(dir).sort();
@@ -63,13 +75,18 @@ export function loadSkills(dirs: readonly SkillDir[], warn: (message: string) =>
   }
   const byName = new Map<string, Skill>();
   for (const skill of found) {
-    if (byName.has(skill.name)) warn(`skill "${skill.name}" at ${skill.filePath} ignored: already defined by ${byName.get(skill.name)?.filePath}`);
+    if (byName.has(skill.name))
+      warn(
+        `skill "${skill.name}" at ${skill.filePath} ignored: already defined by ${byName.get(skill.name)?.filePath}`,
+      );
     else byName.set(skill.name, skill);
   }
   return [...byName.values()];
 }
 
-export type SkillExpansion = { text: string; error?: undefined } | { text: string; error: { path: string; message: string } };
+export type SkillExpansion =
+  | { text: string; error?: undefined }
+  | { text: string; error: { path: string; message: string } };
 
 /** `/skill:name args` → the skill block (+ args); unknown skills and other text pass through. */
 export function expandSkillCommand(text: string, skills: readonly Skill[]): SkillExpansion {
@@ -81,7 +98,9 @@ export function expandSkillCommand(text: string, skills: readonly Skill[]): Skil
   if (!skill) return { text };
   try {
     const body = parseFrontMatter(readFileSync(skill.filePath, "utf8")).body.trim();
-    const block = `<skill name="${skill.name}" location="${skill.filePath}">\nReferences are relative to ${skill.baseDir}.\n\n${body}\n</skill>`;
+    const block =
+      `<skill name="${skill.name}" location="${skill.filePath}">\n` +
+      `References are relative to ${skill.baseDir}.\n\n${body}\n</skill>`;
     return { text: args ? `${block}\n\n${args}` : block };
   } catch (error) {
     return { text, error: { path: skill.filePath, message: error instanceof Error ? error.message : String(error) } };

@@ -27,7 +27,10 @@ function firstLine(body: string): string {
 }
 
 /** Non-recursive, as pi; an earlier directory wins a name collision. Unreadable files are skipped. */
-export function loadPromptTemplates(dirs: readonly TemplateDir[], warn: (message: string) => void = () => {}): PromptTemplate[] {
+export function loadPromptTemplates(
+  dirs: readonly TemplateDir[],
+  warn: (message: string) => void = () => {},
+): PromptTemplate[] {
   const byName = new Map<string, PromptTemplate>();
   for (const { dir, scope } of dirs) {
     if (!existsSync(dir) || !statSync(dir).isDirectory()) continue;

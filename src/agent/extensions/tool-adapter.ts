@@ -6,7 +6,8 @@ import { toolParameters } from "../tools/json-schema.js";
 import type { ExtensionContext, ExtensionOrigin, ExtensionToolDefinition, ToolInfo } from "./api.js";
 
 export function toAgentTool(definition: ExtensionToolDefinition, context: () => ExtensionContext): AgentTool {
-  if (typeof definition !== "object" || definition === null) throw new TypeError("pi.registerTool(tool): tool must be an object");
+  if (typeof definition !== "object" || definition === null)
+    throw new TypeError("pi.registerTool(tool): tool must be an object");
   const { name, description, parameters, execute } = definition;
   if (typeof name !== "string" || !/^[A-Za-z0-9_-]{1,64}$/.test(name)) {
     throw new TypeError(`pi.registerTool: invalid tool name ${JSON.stringify(name)}`);
@@ -21,7 +22,8 @@ export function toAgentTool(definition: ExtensionToolDefinition, context: () => 
     description: typeof description === "string" ? description : "",
     // TypeBox schemas are JSON schemas; a plain JSON schema object works the same at runtime.
     parameters: toolParameters(parameters),
-    execute: (toolCallId, params, signal, onUpdate): Promise<AgentToolResult<unknown>> => execute(toolCallId, params as never, signal, onUpdate, context()),
+    execute: (toolCallId, params, signal, onUpdate): Promise<AgentToolResult<unknown>> =>
+      execute(toolCallId, params as never, signal, onUpdate, context()),
   };
   if (typeof definition.prepareArguments === "function") {
     const prepare = definition.prepareArguments;
@@ -31,12 +33,20 @@ export function toAgentTool(definition: ExtensionToolDefinition, context: () => 
 }
 
 /** pi.getAllTools items: ours are "builtin", extension tools carry their extension's provenance. */
-export function describeTools(all: { tool: AgentTool; builtin: boolean }[], registered: readonly { ext: ExtensionOrigin; tool: AgentTool }[]): ToolInfo[] {
+export function describeTools(
+  all: { tool: AgentTool; builtin: boolean }[],
+  registered: readonly { ext: ExtensionOrigin; tool: AgentTool }[],
+): ToolInfo[] {
   return all.map(({ tool, builtin }) => {
     const ext = registered.find((t) => t.tool === tool)?.ext;
     const sourceInfo: ToolInfo["sourceInfo"] = ext
       ? { path: ext.path, source: ext.source, scope: ext.scope, origin: "top-level" }
-      : { path: `<builtin:${tool.name}>`, source: builtin ? "builtin" : "sdk", scope: "temporary", origin: "top-level" };
+      : {
+          path: `<builtin:${tool.name}>`,
+          source: builtin ? "builtin" : "sdk",
+          scope: "temporary",
+          origin: "top-level",
+        };
     return { name: tool.name, description: tool.description, parameters: tool.parameters, sourceInfo };
   });
 }

@@ -81,7 +81,11 @@ function decodeAnswer(frame: Record<string, unknown>): DialogAnswer {
 }
 
 type Send = (method: string, fields: Record<string, unknown>) => string;
-type Dialog = (method: DialogMethod, fields: Record<string, unknown>, opts: DialogOptions | undefined) => Promise<DialogAnswer>;
+type Dialog = (
+  method: DialogMethod,
+  fields: Record<string, unknown>,
+  opts: DialogOptions | undefined,
+) => Promise<DialogAnswer>;
 
 /** ctx.ui as RPC mode offers it: dialogs round-trip, fire-and-forget calls become frames, the rest is inert. */
 function rpcUi(send: Send, dialog: Dialog): ExtensionUi {
@@ -219,7 +223,11 @@ class RpcUiBridge implements UiBridge {
    * Sends a dialog and waits for its answer. Timeout and abort resolve to the default and,
    * unlike pi, tell the client the dialog is gone with a `cancel` frame (ours, docs/protocol.md §7.4).
    */
-  private dialog(method: DialogMethod, fields: Record<string, unknown>, opts: DialogOptions | undefined): Promise<DialogAnswer> {
+  private dialog(
+    method: DialogMethod,
+    fields: Record<string, unknown>,
+    opts: DialogOptions | undefined,
+  ): Promise<DialogAnswer> {
     const signal = opts?.signal;
     if (this.closed || signal?.aborted) return Promise.resolve({ kind: "default" });
     const timeout = typeof opts?.timeout === "number" && opts.timeout > 0 ? opts.timeout : undefined;

@@ -152,7 +152,11 @@ class AttachState implements AttachTracker {
     if (this.compaction) out.push(this.compaction);
     if (this.retry) out.push(this.retry);
     const partial = this.partial;
-    if (partial) out.push({ type: "message_start", message: { ...partial.message, content: partial.content.map((b) => ({ ...b })) } });
+    if (partial)
+      out.push({
+        type: "message_start",
+        message: { ...partial.message, content: partial.content.map((b) => ({ ...b })) },
+      });
     for (const run of this.tools.values()) {
       out.push(run.start);
       if (run.update) out.push(run.update);
@@ -160,7 +164,12 @@ class AttachState implements AttachTracker {
     if (this.queue) out.push(this.queue);
     // What extensions showed, in the order the worker wrote it: the title, statuses and widgets
     // as they are now, open dialogs, and the messages no client has seen.
-    const ui: Numbered[] = [...this.statuses.values(), ...this.widgets.values(), ...this.dialogs.values(), ...this.unseen.list()];
+    const ui: Numbered[] = [
+      ...this.statuses.values(),
+      ...this.widgets.values(),
+      ...this.dialogs.values(),
+      ...this.unseen.list(),
+    ];
     if (this.title) ui.push(this.title);
     ui.sort((a, b) => a.seq - b.seq);
     for (const u of ui) out.push(u.frame);
@@ -183,7 +192,9 @@ class AttachState implements AttachTracker {
       case "message_start": {
         const m = frame["message"];
         if (isObject(m) && m["role"] === "assistant") {
-          const content = Array.isArray(m["content"]) ? (m["content"] as unknown[]).filter(isObject).map((b) => ({ ...b, type: str(b["type"]) })) : [];
+          const content = Array.isArray(m["content"])
+            ? (m["content"] as unknown[]).filter(isObject).map((b) => ({ ...b, type: str(b["type"]) }))
+            : [];
           this.partial = { message: { ...m }, content };
         }
         return true;

@@ -1,8 +1,9 @@
 // The live worker's side of its Unix socket: one controlling client at a time (a new one takes
 // over after the old one is told with `live_detached`), the single ordered writer of events
 // (numbered into the replay log and folded into the attach tracker, which also keeps what no
-// attached client has seen for the next one; dropped while nobody is attached) and of responses (delivered only to the connection that asked), and the transport
-// commands `live_attach` and `shutdown` (docs/protocol-notes.md, "Live sessions").
+// attached client has seen for the next one; dropped while nobody is attached) and of responses
+// (delivered only to the connection that asked), and the transport commands `live_attach` and
+// `shutdown` (docs/protocol-notes.md, "Live sessions").
 import { createServer, type Server, type Socket } from "node:net";
 import { chmodSync, rmSync } from "node:fs";
 import { createJsonlFramer, serializeFrame as serializeUnmasked } from "../../protocol/jsonl.js";
@@ -33,7 +34,10 @@ export interface ClientHubOptions {
   socketPath: string;
   version: string;
   liveId: string;
-  /** get_state data, get_messages messages and get_session_stats data, for a client that cannot resume (and what it says of the worker). */
+  /**
+   * get_state data, get_messages messages and get_session_stats data, for a client that cannot
+   * resume (and what it says of the worker).
+   */
   snapshot(): LiveSnapshot;
   onAttach(): void;
   onDetach(): void;
@@ -255,7 +259,14 @@ class LiveClientHub implements ClientHub {
     }
     this.current = c;
     this.readFrom(c);
-    this.send(c, serializeFrame({ type: "ready", version: this.options.version, live: { id: this.options.liveId, pid: process.pid } }));
+    this.send(
+      c,
+      serializeFrame({
+        type: "ready",
+        version: this.options.version,
+        live: { id: this.options.liveId, pid: process.pid },
+      }),
+    );
     this.options.onAttach();
   }
 
@@ -297,7 +308,11 @@ class LiveClientHub implements ClientHub {
     const after = frame["after"];
     const missed = typeof after === "number" ? this.log.since(after) : undefined;
     if (typeof after === "number" && missed) {
-      this.respond(c, frame["id"], "live_attach", { resumed: true, seq: after, frames: this.tracker.dialogsUpTo(after) });
+      this.respond(c, frame["id"], "live_attach", {
+        resumed: true,
+        seq: after,
+        frames: this.tracker.dialogsUpTo(after),
+      });
       if (missed.length > 0) this.send(c, missed.join(""));
       this.markAttached(c);
       return;

@@ -27,13 +27,20 @@ function usedAt(entry: LiveEntry): number {
  * The live worker `--continue` should attach to in `cwd`, or undefined when the conversation used
  * last is a finished session file in `sessionDir` (undefined: the worker keeps no files).
  */
-export function chooseContinued(entries: readonly LiveEntry[], cwd: string, sessionDir: string | undefined): LiveEntry | undefined {
+export function chooseContinued(
+  entries: readonly LiveEntry[],
+  cwd: string,
+  sessionDir: string | undefined,
+): LiveEntry | undefined {
   const newest = sessionDir === undefined ? undefined : findMostRecentSession(sessionDir);
   const holder = newest === undefined ? undefined : entries.find((e) => e.sessionFile === newest);
   // A worker whose session file does not exist yet has no conversation to continue.
   const talked = entries.filter((e) => e.cwd === cwd && (e.sessionFile === undefined || existsSync(e.sessionFile)));
   const candidates = holder && !talked.includes(holder) ? [...talked, holder] : talked;
-  const best = candidates.reduce<LiveEntry | undefined>((a, e) => (a === undefined || usedAt(e) > usedAt(a) ? e : a), undefined);
+  const best = candidates.reduce<LiveEntry | undefined>(
+    (a, e) => (a === undefined || usedAt(e) > usedAt(a) ? e : a),
+    undefined,
+  );
   if (newest === undefined) return best ?? entries.find((e) => e.cwd === cwd);
   if (best === undefined) return undefined;
   // The worker holding the newest file, if any, is among the candidates and at least as recent.

@@ -1,6 +1,7 @@
 // Ends a detached live worker that has been idle for the grace period (no client, and no run
-// going except one waiting on a dialog nobody is there to answer), so no orphan lives forever. `check()` is called whenever idleness may have
-// changed; it arms or disarms the timer. The timer re-checks before it acts.
+// going except one waiting on a dialog nobody is there to answer), so no orphan lives forever.
+// `check()` is called whenever idleness may have changed; it arms or disarms the timer. The
+// timer re-checks before it acts.
 
 export interface IdleExit {
   check(): void;
@@ -31,6 +32,7 @@ export function createIdleExit(options: { graceMs: number; isIdle: () => boolean
 export function idleGraceMs(cliSeconds: number | undefined, settings: Record<string, unknown>): number {
   if (cliSeconds !== undefined) return cliSeconds * 1000;
   const live = settings["liveSessions"];
-  const minutes = typeof live === "object" && live !== null ? (live as Record<string, unknown>)["idleExitMinutes"] : undefined;
+  const minutes =
+    typeof live === "object" && live !== null ? (live as Record<string, unknown>)["idleExitMinutes"] : undefined;
   return typeof minutes === "number" && Number.isFinite(minutes) && minutes > 0 ? minutes * 60_000 : 30 * 60_000;
 }

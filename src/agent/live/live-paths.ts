@@ -40,7 +40,8 @@ export function liveSocketFits(dir: string): boolean {
 /** The files of worker `id`; the socket gets a shorter name when the full one would not fit. */
 export function liveFiles(dir: string, id: string): LiveFiles {
   let socket = join(dir, `${id}.sock`);
-  if (Buffer.byteLength(socket) > MAX_SOCKET_PATH_BYTES) socket = join(dir, `${id.replace(/-/g, "").slice(-SHORT_ID_CHARS)}.sock`);
+  if (Buffer.byteLength(socket) > MAX_SOCKET_PATH_BYTES)
+    socket = join(dir, `${id.replace(/-/g, "").slice(-SHORT_ID_CHARS)}.sock`);
   if (Buffer.byteLength(socket) > MAX_SOCKET_PATH_BYTES) {
     throw new LivePathError(`the socket path ${socket} is too long for a Unix socket; use a shorter $AGENT_TUI_HOME`);
   }

@@ -36,13 +36,22 @@ const STATES: readonly string[] = ["working", "waiting", "idle"];
 export function decodeLiveEntry(raw: unknown): LiveEntry | undefined {
   if (!isObject(raw)) return undefined;
   const s = (k: string): string | undefined => (typeof raw[k] === "string" ? (raw[k] as string) : undefined);
-  const n = (k: string): number | undefined => (typeof raw[k] === "number" && Number.isFinite(raw[k]) ? (raw[k] as number) : undefined);
+  const n = (k: string): number | undefined =>
+    typeof raw[k] === "number" && Number.isFinite(raw[k]) ? (raw[k] as number) : undefined;
   const id = s("id");
   const pid = n("pid");
   const cwd = s("cwd");
   const socket = s("socket");
   const state = s("state");
-  if (id === undefined || pid === undefined || cwd === undefined || socket === undefined || state === undefined || !STATES.includes(state)) return undefined;
+  if (
+    id === undefined ||
+    pid === undefined ||
+    cwd === undefined ||
+    socket === undefined ||
+    state === undefined ||
+    !STATES.includes(state)
+  )
+    return undefined;
   const entry: LiveEntry = {
     id,
     pid,
@@ -140,7 +149,9 @@ function socketExists(path: string): boolean {
  * 4 characters), its session file, or its pid.
  */
 export function findLiveEntry(entries: readonly LiveEntry[], query: string): LiveEntry | undefined {
-  const exact = entries.find((e) => e.id === query || e.sessionId === query || e.sessionFile === query || String(e.pid) === query);
+  const exact = entries.find(
+    (e) => e.id === query || e.sessionId === query || e.sessionFile === query || String(e.pid) === query,
+  );
   if (exact) return exact;
   if (query.length < 4) return undefined;
   const prefixed = entries.filter((e) => e.id.startsWith(query) || e.sessionId.startsWith(query));

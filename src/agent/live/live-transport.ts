@@ -16,7 +16,13 @@ import { createTitleReader, type TitleSource } from "./live-title.js";
 /** Stop appending to the log past this size: a runaway warning must not fill the disk. */
 const MAX_LOG_BYTES = 4 * 1024 * 1024;
 /** Frames after which the worker's state (for the registry and the idle exit) may have changed. */
-const STATE_FRAMES = new Set(["agent_start", "agent_settled", "compaction_start", "compaction_end", "extension_ui_request"]);
+const STATE_FRAMES = new Set([
+  "agent_start",
+  "agent_settled",
+  "compaction_start",
+  "compaction_end",
+  "extension_ui_request",
+]);
 
 export interface LiveTransportOptions {
   agentHome: string;
@@ -160,7 +166,12 @@ class SocketTransport implements LiveTransport {
     const state = this.state();
     const since = this.entry?.state === state ? this.entry.since : Date.now();
     const title = this.title();
-    return { attachedBefore: this.attaches > 1, state, stateMs: Math.max(0, Date.now() - since), ...(title !== undefined ? { title } : {}) };
+    return {
+      attachedBefore: this.attaches > 1,
+      state,
+      stateMs: Math.max(0, Date.now() - since),
+      ...(title !== undefined ? { title } : {}),
+    };
   }
 
   /** waiting: an extension dialog waits for an answer, in a run or not (session_start asks too). */

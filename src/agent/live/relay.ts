@@ -51,7 +51,12 @@ export function parseAttachArgs(argv: readonly string[]): AttachArgs {
  * The live worker these arguments name, if one is running. --continue: the one whose
  * conversation was used last, unless a finished session of this folder was used after it.
  */
-export function chooseLiveEntry(entries: readonly LiveEntry[], args: AttachArgs, cwd: string, home = agentHome()): LiveEntry | undefined {
+export function chooseLiveEntry(
+  entries: readonly LiveEntry[],
+  args: AttachArgs,
+  cwd: string,
+  home = agentHome(),
+): LiveEntry | undefined {
   if (args.query !== undefined) return findLiveEntry(entries, args.query);
   const cli = parseCli(args.workerArgs);
   if (cli.session !== undefined) {
@@ -59,7 +64,11 @@ export function chooseLiveEntry(entries: readonly LiveEntry[], args: AttachArgs,
     return entries.find((e) => e.sessionFile === file);
   }
   if (cli.continueSession) {
-    const dir = cli.noSession ? undefined : cli.sessionDir ? resolve(cwd, cli.sessionDir) : defaultSessionDir(home, cwd);
+    const dir = cli.noSession
+      ? undefined
+      : cli.sessionDir
+        ? resolve(cwd, cli.sessionDir)
+        : defaultSessionDir(home, cwd);
     return chooseContinued(entries, cwd, dir);
   }
   if (args.whenNone === "fail") return entries.find((e) => e.cwd === cwd);

@@ -29,5 +29,8 @@ export function runHere(workerArgs: readonly string[]): Promise<number> {
  * on stdio as `agent-rpc` does, telling it (a notify after ready) that the session ends with it.
  */
 export function serveWithoutLive(workerArgs: readonly string[], why: string): Promise<number> {
-  return serve(parseCli(workerArgs), [`Live sessions are off: ${why}. This session ends when this terminal does; a shorter $AGENT_TUI_HOME turns them on.`]);
+  return serve(parseCli(workerArgs), [
+    `Live sessions are off: ${why}. This session ends when this terminal does; ` +
+      "a shorter $AGENT_TUI_HOME turns them on.",
+  ]);
 }

@@ -58,12 +58,21 @@ export function startLiveWorker(workerArgs: readonly string[]): Promise<Started>
         try {
           parsed = JSON.parse(line);
         } catch (error) {
-          process.stderr.write(`agent-rpc attach: unexpected output from the worker: ${line.slice(0, 200)} (${(error as Error).message})\n`);
+          process.stderr.write(
+            `agent-rpc attach: unexpected output from the worker: ${line.slice(0, 200)} ` +
+              `(${(error as Error).message})\n`,
+          );
           return;
         }
         const r = parsed as Record<string, unknown>;
         if (r["type"] === "live_listening" && typeof r["id"] === "string" && typeof r["socket"] === "string") {
-          finish({ started: { id: r["id"], socket: r["socket"], pid: typeof r["pid"] === "number" ? r["pid"] : (child.pid ?? 0) } });
+          finish({
+            started: {
+              id: r["id"],
+              socket: r["socket"],
+              pid: typeof r["pid"] === "number" ? r["pid"] : (child.pid ?? 0),
+            },
+          });
         }
       },
     });
@@ -72,9 +81,16 @@ export function startLiveWorker(workerArgs: readonly string[]): Promise<Started>
     child.stderr.on("data", (chunk: Buffer) => {
       if (!settled) process.stderr.write(chunk);
     });
-    child.on("error", (error) => finish({ error: new StartError(`cannot start the live worker: ${error.message}`, 1) }));
+    child.on("error", (error) =>
+      finish({ error: new StartError(`cannot start the live worker: ${error.message}`, 1) }),
+    );
     child.on("exit", (code, signal) => {
-      finish({ error: new StartError(`the live worker exited during start-up (${signal ?? `code ${code ?? "none"}`})`, code && code > 0 ? code : 1) });
+      finish({
+        error: new StartError(
+          `the live worker exited during start-up (${signal ?? `code ${code ?? "none"}`})`,
+          code && code > 0 ? code : 1,
+        ),
+      });
     });
   });
 }

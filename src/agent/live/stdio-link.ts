@@ -12,7 +12,12 @@ export interface StdioLink {
   readonly ended: Promise<void>;
 }
 
-export function linkStdio(socketPath: string, stdin: NodeJS.ReadStream, stdout: FrameSink, warn: (message: string) => void): StdioLink {
+export function linkStdio(
+  socketPath: string,
+  stdin: NodeJS.ReadStream,
+  stdout: FrameSink,
+  warn: (message: string) => void,
+): StdioLink {
   const socket = connect(socketPath);
   socket.setEncoding("utf8");
   let over = false;

@@ -66,7 +66,9 @@ export function createUnseenMessages(maxMessages = MAX_MESSAGES, maxChars = MAX_
         type: "extension_ui_request",
         id: `live-unseen-dropped-${droppedAt}`,
         method: "notify",
-        message: `${dropped} earlier message${dropped === 1 ? "" : "s"} from while no client was attached ${dropped === 1 ? "was" : "were"} not kept`,
+        message:
+          `${dropped} earlier message${dropped === 1 ? "" : "s"} from while no client was attached ` +
+          `${dropped === 1 ? "was" : "were"} not kept`,
         notifyType: "warning",
       };
       return [{ frame: notice, seq: droppedAt }, ...out];

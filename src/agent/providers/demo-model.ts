@@ -23,7 +23,10 @@ export const DEMO_MODEL: Model<Api> = {
  * The same model when it was picked because nothing is configured (not asked for): its answers
  * say that no API key was found. Chosen explicitly (`--provider demo`, set_model) it is DEMO_MODEL.
  */
-export const DEMO_FALLBACK_MODEL: Model<Api> = { ...DEMO_MODEL, name: "demo (offline scripted model, no API key found)" };
+export const DEMO_FALLBACK_MODEL: Model<Api> = {
+  ...DEMO_MODEL,
+  name: "demo (offline scripted model, no API key found)",
+};
 
 export function isDemoFallback(model: Pick<Model<Api>, "provider" | "name">): boolean {
   return model.provider === DEMO_PROVIDER && model.name === DEMO_FALLBACK_MODEL.name;

@@ -41,7 +41,12 @@ export function createDemoStream(ai: PiAi) {
         if (signal?.aborted) break;
         const index = message.content.length;
         if (block.kind === "tool") {
-          const call: ToolCall = { type: "toolCall", id: `demo_${Date.now().toString(36)}_${index}`, name: block.name, arguments: {} };
+          const call: ToolCall = {
+            type: "toolCall",
+            id: `demo_${Date.now().toString(36)}_${index}`,
+            name: block.name,
+            arguments: {},
+          };
           message.content.push(call);
           push({ type: "toolcall_start", contentIndex: index, partial: message });
           const json = JSON.stringify(block.args);
@@ -51,7 +56,8 @@ export function createDemoStream(ai: PiAi) {
           toolCalls++;
           continue;
         }
-        const part = block.kind === "text" ? { type: "text" as const, text: "" } : { type: "thinking" as const, thinking: "" };
+        const part =
+          block.kind === "text" ? { type: "text" as const, text: "" } : { type: "thinking" as const, thinking: "" };
         message.content.push(part);
         push(
           block.kind === "text"

@@ -4,15 +4,20 @@
 
 import type { Context } from "@mariozechner/pi-ai";
 
-export type DemoBlock = { kind: "thinking"; text: string } | { kind: "text"; text: string } | { kind: "tool"; name: string; args: Record<string, unknown> };
+export type DemoBlock =
+  | { kind: "thinking"; text: string }
+  | { kind: "text"; text: string }
+  | { kind: "tool"; name: string; args: Record<string, unknown> };
 
 /** Marks the tour's closing answer: a later user message starts no tour of its own unless it asks. */
 export const DEMO_END = "That is the end of the demo tour.";
 
 /** Ten lines, one every 0.3 s: about 3 s of live output, read-only, POSIX sh + coreutils. */
 export const DEMO_LIVE_COMMAND =
+  "for i in 1 2 3 4 5 6 7 8 9 10; do " +
   // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell parameter expansion, not a template
-  'for i in 1 2 3 4 5 6 7 8 9 10; do echo "demo step $i/10 at $(date +%T) in ${PWD##*/} (type a message now to steer me)"; sleep 0.3; done';
+  'echo "demo step $i/10 at $(date +%T) in ${PWD##*/} (type a message now to steer me)"; ' +
+  "sleep 0.3; done";
 
 type Message = Context["messages"][number];
 type TourStep = "ls" | "bash" | "plan" | "finish";
@@ -72,7 +77,8 @@ function readTour(messages: readonly Message[]): TourState {
       else if (name === "bash") state.done.add("bash");
       // The plan written after a reminder (or the second one) is the finished plan.
       else if (name === "todo_write")
-        for (const step of reminded || state.done.has("plan") ? (["plan", "finish"] as const) : (["plan"] as const)) state.done.add(step);
+        for (const step of reminded || state.done.has("plan") ? (["plan", "finish"] as const) : (["plan"] as const))
+          state.done.add(step);
     }
   }
   return state;
@@ -95,7 +101,9 @@ function intro(context: Context, fallback: boolean): DemoBlock[] {
   return [
     {
       kind: "thinking",
-      text: "This is the offline demo model. I will show streaming markdown, a real read-only tool call, a command with live output, and a todo plan.",
+      text:
+        "This is the offline demo model. I will show streaming markdown, a real read-only tool call, " +
+        "a command with live output, and a todo plan.",
     },
     {
       kind: "text",
@@ -103,9 +111,11 @@ function intro(context: Context, fallback: boolean): DemoBlock[] {
         `**Demo mode** — ${why}.\n\n` +
         "Everything you see is real protocol traffic:\n\n" +
         "- streamed *thinking* and **markdown**\n- tool calls with live output\n- a todo plan and the queue\n\n" +
+        "```ts\n// a code block, to show highlighting\n" +
         // biome-ignore lint/suspicious/noTemplateCurlyInString: TypeScript source shown in the demo, not a template
-        "```ts\n// a code block, to show highlighting\nconst greet = (name: string): string => `Hello, ${name}!`;\n```\n\n" +
-        "While I work, type a message: **Enter** steers me, **Alt+Enter** queues a follow-up. Let me look at the current directory.",
+        "const greet = (name: string): string => `Hello, ${name}!`;\n```\n\n" +
+        "While I work, type a message: **Enter** steers me, **Alt+Enter** queues a follow-up. " +
+        "Let me look at the current directory.",
     },
     ...(hasTool(context, "ls")
       ? [{ kind: "tool" as const, name: "ls", args: { path: "." } }]
@@ -121,19 +131,30 @@ function nextStep(context: Context, done: ReadonlySet<TourStep>, afterUser: bool
     return [
       {
         kind: "text",
-        text: "Next, a command with **live output**: it prints a line every 0.3 s for about 3 s. This is your moment to steer — type a message and press Enter.",
+        text:
+          "Next, a command with **live output**: it prints a line every 0.3 s for about 3 s. " +
+          "This is your moment to steer — type a message and press Enter.",
       },
       { kind: "tool", name: "bash", args: { command: DEMO_LIVE_COMMAND, timeout: 30 } },
     ];
   }
   if (!done.has("plan") && hasTool(context, "todo_write")) {
-    return [{ kind: "text", text: "Here is a **todo plan** for exploring this project:" }, plan(["completed", "completed", "in_progress"])];
+    return [
+      { kind: "text", text: "Here is a **todo plan** for exploring this project:" },
+      plan(["completed", "completed", "in_progress"]),
+    ];
   }
   if (done.has("plan") && !done.has("finish")) {
     // Left unfinished on purpose after the plan: the worker's todo reminder comes next. A
     // reminder or a user message (reminders may be off) finishes it.
-    if (!afterUser) return [{ kind: "text", text: "I leave the last task open on purpose: watch the worker's **todo reminder** arrive." }];
-    return [{ kind: "text", text: "This is a demo, so I mark the plan done." }, plan(["completed", "completed", "completed"])];
+    if (!afterUser)
+      return [
+        { kind: "text", text: "I leave the last task open on purpose: watch the worker's **todo reminder** arrive." },
+      ];
+    return [
+      { kind: "text", text: "This is a demo, so I mark the plan done." },
+      plan(["completed", "completed", "completed"]),
+    ];
   }
   return [closing()];
 }
@@ -141,7 +162,9 @@ function nextStep(context: Context, done: ReadonlySet<TourStep>, afterUser: bool
 function closing(): DemoBlock {
   return {
     kind: "text",
-    text: `${DEMO_END}\n\nTo use a real model, set an API key such as \`ANTHROPIC_API_KEY\` or \`OPENAI_API_KEY\`, or add a provider to \`$AGENT_TUI_HOME/models.json\`.`,
+    text:
+      `${DEMO_END}\n\nTo use a real model, set an API key such as \`ANTHROPIC_API_KEY\` or \`OPENAI_API_KEY\`, ` +
+      "or add a provider to `$AGENT_TUI_HOME/models.json`.",
   };
 }
 
@@ -155,7 +178,8 @@ function joinTexts(blocks: DemoBlock[]): DemoBlock[] {
   const out: DemoBlock[] = [];
   for (const block of blocks) {
     const prev = out[out.length - 1];
-    if (block.kind === "text" && prev?.kind === "text") out[out.length - 1] = { kind: "text", text: `${prev.text}\n\n${block.text}` };
+    if (block.kind === "text" && prev?.kind === "text")
+      out[out.length - 1] = { kind: "text", text: `${prev.text}\n\n${block.text}` };
     else out.push(block);
   }
   return out;
@@ -168,7 +192,12 @@ function planBlocks(context: Context, fallback: boolean): DemoBlock[] {
     // Answered once by finishing the plan (restarting the tour would loop on reminders).
     if (!hasTool(context, "todo_write")) return [closing()];
     return [
-      { kind: "text", text: "That was the worker's **todo reminder**: the plan still had unfinished tasks. This is a demo, so I mark it done." },
+      {
+        kind: "text",
+        text:
+          "That was the worker's **todo reminder**: the plan still had unfinished tasks. " +
+          "This is a demo, so I mark it done.",
+      },
       plan(["completed", "completed", "completed"]),
     ];
   }
@@ -181,7 +210,14 @@ function planBlocks(context: Context, fallback: boolean): DemoBlock[] {
     }
     const said = `You said: “${quote(messageText(last))}”.`;
     if (!tour.inTour)
-      return [{ kind: "text", text: `${said} I am the offline demo model, so I can only give scripted answers. Ask for the **tour** to see it again.` }];
+      return [
+        {
+          kind: "text",
+          text:
+            `${said} I am the offline demo model, so I can only give scripted answers. ` +
+            "Ask for the **tour** to see it again.",
+        },
+      ];
     return [
       { kind: "text", text: `${said} Got it — a real model would take that into account now. The tour continues.` },
       ...nextStep(context, tour.done, true),

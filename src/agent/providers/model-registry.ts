@@ -87,7 +87,9 @@ export class ModelRegistry {
     const local = this.findLocal(provider, id);
     if (local || this.isCustomProvider(provider) || provider === DEMO_PROVIDER) return local;
     const ai = await loadPiAi();
-    const model = ai.getModels(provider as Parameters<typeof ai.getModels>[0]).find((m) => m.id === id) as AnyModel | undefined;
+    const model = ai.getModels(provider as Parameters<typeof ai.getModels>[0]).find((m) => m.id === id) as
+      | AnyModel
+      | undefined;
     return model && this.hasKey(model, ai.getEnvApiKey) ? model : undefined;
   }
 
@@ -127,7 +129,9 @@ export class ModelRegistry {
   async resolvePattern(provider: string | undefined, rawPattern: string): Promise<ModelChoice> {
     const { pattern, thinking } = splitThinkingSuffix(rawPattern);
     const withThinking = (model: AnyModel | undefined): ModelChoice =>
-      model ? { model, ...(thinking ? { thinkingLevel: thinking } : {}) } : { error: `Model not found: ${provider ? `${provider}/` : ""}${pattern}` };
+      model
+        ? { model, ...(thinking ? { thinkingLevel: thinking } : {}) }
+        : { error: `Model not found: ${provider ? `${provider}/` : ""}${pattern}` };
     if (provider) return withThinking(await this.find(provider, pattern));
     const slash = pattern.indexOf("/");
     if (slash > 0) {
@@ -145,7 +149,9 @@ export class ModelRegistry {
     if (cli.model) return this.resolvePattern(cli.provider, cli.model);
     if (cli.provider === DEMO_PROVIDER) return { model: DEMO_MODEL };
     if (cli.provider) {
-      const first = this.custom.find((m) => m.provider === cli.provider) ?? (await this.available()).find((m) => m.provider === cli.provider);
+      const first =
+        this.custom.find((m) => m.provider === cli.provider) ??
+        (await this.available()).find((m) => m.provider === cli.provider);
       return first ? { model: first } : { error: `No models available for provider: ${cli.provider}` };
     }
     if (settings.defaultModel) {
@@ -168,7 +174,9 @@ export class ModelRegistry {
     }
     return {
       model: DEMO_FALLBACK_MODEL,
-      notice: "no provider configured and no API key found: using the offline demo model (scripted answers). Set an API key or pass --provider.",
+      notice:
+        "no provider configured and no API key found: using the offline demo model (scripted answers). " +
+        "Set an API key or pass --provider.",
     };
   }
 }

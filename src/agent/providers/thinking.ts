@@ -42,7 +42,10 @@ export function clampThinkingLevel(model: ThinkingCapable | undefined, level: Th
 }
 
 /** Next level in the model's list, wrapping; undefined when the model cannot think. */
-export function nextThinkingLevel(model: ThinkingCapable | undefined, current: ThinkingLevelName): ThinkingLevelName | undefined {
+export function nextThinkingLevel(
+  model: ThinkingCapable | undefined,
+  current: ThinkingLevelName,
+): ThinkingLevelName | undefined {
   const available = supportedThinkingLevels(model);
   if (available.length <= 1) return undefined;
   const index = available.indexOf(current);

@@ -52,7 +52,12 @@ const TOO_DEEP = `Frame nested deeper than ${MAX_FRAME_DEPTH} levels`;
  */
 function withoutOverDeepPayload(frame: Record<string, unknown>): Record<string, unknown> | undefined {
   if (frame["type"] !== "host_tool_result") return undefined;
-  return { type: "host_tool_result", id: frame["id"], result: { content: [{ type: "text", text: `Host tool result rejected: ${TOO_DEEP}` }] }, isError: true };
+  return {
+    type: "host_tool_result",
+    id: frame["id"],
+    result: { content: [{ type: "text", text: `Host tool result rejected: ${TOO_DEEP}` }] },
+    isError: true,
+  };
 }
 
 type CommandResult = { ok: true; data: unknown } | { ok: false; error: string };
@@ -92,8 +97,19 @@ class CommandServer implements RpcServer {
     const framer = createJsonlFramer({
       onRecord: this.handleRecord,
       onOversize: (bytes) =>
-        writer.write({ type: "response", command: "parse", success: false, error: `Failed to parse command: record of ${bytes} bytes exceeds the size limit` }),
-      onInvalidUtf8: () => writer.write({ type: "response", command: "parse", success: false, error: "Failed to parse command: invalid UTF-8" }),
+        writer.write({
+          type: "response",
+          command: "parse",
+          success: false,
+          error: `Failed to parse command: record of ${bytes} bytes exceeds the size limit`,
+        }),
+      onInvalidUtf8: () =>
+        writer.write({
+          type: "response",
+          command: "parse",
+          success: false,
+          error: "Failed to parse command: invalid UTF-8",
+        }),
     });
     input.on("data", (chunk: Buffer | string) => framer.push(chunk));
     input.on("end", () => {
@@ -127,7 +143,12 @@ class CommandServer implements RpcServer {
     try {
       parsed = JSON.parse(line);
     } catch (error) {
-      this.reply(origin, { type: "response", command: "parse", success: false, error: `Failed to parse command: ${(error as Error).message}` });
+      this.reply(origin, {
+        type: "response",
+        command: "parse",
+        success: false,
+        error: `Failed to parse command: ${(error as Error).message}`,
+      });
       return undefined;
     }
     if (!isObject(parsed) || typeof parsed["type"] !== "string") {
@@ -139,7 +160,11 @@ class CommandServer implements RpcServer {
   }
 
   /** The frame, or its harmless stand-in when it nests too deep (undefined: refused and answered). */
-  private limitDepth(frame: Record<string, unknown>, type: string, origin: unknown): Record<string, unknown> | undefined {
+  private limitDepth(
+    frame: Record<string, unknown>,
+    type: string,
+    origin: unknown,
+  ): Record<string, unknown> | undefined {
     if (!jsonDepthExceeds(frame, MAX_FRAME_DEPTH)) return frame;
     const replacement = withoutOverDeepPayload(frame);
     if (replacement) return replacement;

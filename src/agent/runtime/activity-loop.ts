@@ -127,7 +127,9 @@ export class ActivityLoop {
     activity.done = new Promise<void>((resolve) => setImmediate(resolve))
       .then(() => this.runActivity(activity, prompts))
       .catch((error: unknown) => {
-        process.stderr.write(`agent-rpc: run failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+        process.stderr.write(
+          `agent-rpc: run failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+        );
       })
       .finally(() => this.finishActivity(activity));
   }
@@ -203,7 +205,12 @@ export class ActivityLoop {
       emit: (event) => this.host.emit(event),
     });
     if (!completed || activity.aborted) {
-      this.host.emit({ type: "auto_retry_end", success: false, attempt: this.retryAttempt, finalError: "Retry cancelled" });
+      this.host.emit({
+        type: "auto_retry_end",
+        success: false,
+        attempt: this.retryAttempt,
+        finalError: "Retry cancelled",
+      });
       this.retryAttempt = 0;
       return false;
     }
@@ -247,7 +254,13 @@ export class ActivityLoop {
   private decideOutcome(activity: Activity, last: AssistantMessage | undefined): RunOutcome {
     if (activity.aborted) return "done";
     const retry = this.host.config.settings.retry;
-    if (last?.stopReason === "error" && this.host.autoRetry && isRetryableError(last.errorMessage) && this.retryAttempt < retry.maxRetries) return "retry";
+    if (
+      last?.stopReason === "error" &&
+      this.host.autoRetry &&
+      isRetryableError(last.errorMessage) &&
+      this.retryAttempt < retry.maxRetries
+    )
+      return "retry";
     if (last?.stopReason === "error") return this.host.hooks.willRetryAfterRun(last) ? "overflow" : "done";
     if (!this.host.queues.isEmpty) return "leftovers";
     return this.host.hooks.willContinueAfterRun(last) ? "continue" : "done";

@@ -17,12 +17,15 @@ export function bashExecutionToText(message: BashExecutionMessage): string {
   let text = `Ran \`${message.command}\`\n`;
   text += message.output ? `\`\`\`\n${message.output}\n\`\`\`` : "(no output)";
   if (message.cancelled) text += "\n\n(command cancelled)";
-  else if (message.exitCode !== undefined && message.exitCode !== 0) text += `\n\nCommand exited with code ${message.exitCode}`;
-  if (message.truncated && message.fullOutputPath) text += `\n\n[Output truncated. Full output: ${message.fullOutputPath}]`;
+  else if (message.exitCode !== undefined && message.exitCode !== 0)
+    text += `\n\nCommand exited with code ${message.exitCode}`;
+  if (message.truncated && message.fullOutputPath)
+    text += `\n\n[Output truncated. Full output: ${message.fullOutputPath}]`;
   return text;
 }
 
-const COMPACTION_PREFIX = "The conversation history before this point was compacted into the following summary:\n\n<summary>\n";
+const COMPACTION_PREFIX =
+  "The conversation history before this point was compacted into the following summary:\n\n<summary>\n";
 const BRANCH_PREFIX = "The following is a summary of a branch that this conversation came back from:\n\n<summary>\n";
 
 /** AgentMessage[] → LLM messages. Must not throw (pi-agent-core contract). */
@@ -37,7 +40,11 @@ export function convertToLlm(messages: AgentMessage[]): Message[] {
         break;
       case "bashExecution":
         if (!message.excludeFromContext) {
-          out.push({ role: "user", content: [{ type: "text", text: bashExecutionToText(message) }], timestamp: message.timestamp });
+          out.push({
+            role: "user",
+            content: [{ type: "text", text: bashExecutionToText(message) }],
+            timestamp: message.timestamp,
+          });
         }
         break;
       case "custom":
@@ -48,10 +55,18 @@ export function convertToLlm(messages: AgentMessage[]): Message[] {
         });
         break;
       case "compactionSummary":
-        out.push({ role: "user", content: [{ type: "text", text: `${COMPACTION_PREFIX}${message.summary}\n</summary>` }], timestamp: message.timestamp });
+        out.push({
+          role: "user",
+          content: [{ type: "text", text: `${COMPACTION_PREFIX}${message.summary}\n</summary>` }],
+          timestamp: message.timestamp,
+        });
         break;
       case "branchSummary":
-        out.push({ role: "user", content: [{ type: "text", text: `${BRANCH_PREFIX}${message.summary}\n</summary>` }], timestamp: message.timestamp });
+        out.push({
+          role: "user",
+          content: [{ type: "text", text: `${BRANCH_PREFIX}${message.summary}\n</summary>` }],
+          timestamp: message.timestamp,
+        });
         break;
       default: {
         // Unknown roles (from newer session files) are not sent to the model.

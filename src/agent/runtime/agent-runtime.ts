@@ -22,7 +22,8 @@ import type { WireEvent } from "./wire-events.js";
 import type { RuntimeOptions } from "./runtime-types.js";
 import { ToolSet } from "./tool-set.js";
 
-export const BUSY_ERROR = "Agent is already processing. Specify streamingBehavior ('steer' or 'followUp') to queue the message.";
+export const BUSY_ERROR =
+  "Agent is already processing. Specify streamingBehavior ('steer' or 'followUp') to queue the message.";
 export { SKIPPED_BY_STEERING } from "./run-once.js";
 
 export type { RuntimeOptions } from "./runtime-types.js";
@@ -176,7 +177,10 @@ export class AgentRuntime extends ModelState implements LoopHost {
    * follow-up (not listed in queue_update); when idle it is recorded, or starts a run when
    * `triggerTurn` is set; `nextTurn` waits for the next prompt.
    */
-  async sendCustomMessage(message: CustomMessage, options: { deliverAs?: "steer" | "followUp" | "nextTurn"; triggerTurn?: boolean }): Promise<void> {
+  async sendCustomMessage(
+    message: CustomMessage,
+    options: { deliverAs?: "steer" | "followUp" | "nextTurn"; triggerTurn?: boolean },
+  ): Promise<void> {
     if (options.deliverAs === "nextTurn") {
       this.nextTurn.push(message);
       return;
@@ -201,7 +205,9 @@ export class AgentRuntime extends ModelState implements LoopHost {
   async queueMessage(kind: QueueKind, text: string, images?: ImageContent[]): Promise<void> {
     if (this.options.hooks.isCommand(text)) {
       const name = text.trim().slice(1).split(/\s/)[0] ?? "";
-      throw new Error(`Extension command "/${name}" cannot be queued. Use prompt() or execute the command when not streaming.`);
+      throw new Error(
+        `Extension command "/${name}" cannot be queued. Use prompt() or execute the command when not streaming.`,
+      );
     }
     const expanded = await this.options.hooks.expandInput(text, kind === "steering" ? "steer" : "follow_up");
     if (this.isStreaming) {

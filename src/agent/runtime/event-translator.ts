@@ -42,7 +42,10 @@ export function toWireAssistantEvent(event: AssistantMessageEvent): Record<strin
 export function toWireEvent(event: AgentEvent): WireEvent {
   if (event.type === "message_update") {
     const partial = "partial" in event.assistantMessageEvent ? event.assistantMessageEvent.partial : undefined;
-    const wire: WireEvent = { type: "message_update", assistantMessageEvent: toWireAssistantEvent(event.assistantMessageEvent) };
+    const wire: WireEvent = {
+      type: "message_update",
+      assistantMessageEvent: toWireAssistantEvent(event.assistantMessageEvent),
+    };
     if (partial) wire["usage"] = partial.usage;
     return wire;
   }

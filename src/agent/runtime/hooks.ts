@@ -43,12 +43,18 @@ export interface CompactionPreview {
 // strictly, so a plug-in whose hook expects a different shape fails to compile.
 export interface RuntimeHooks {
   /** Gate a tool call before it runs; the first `{block:true}` wins. */
-  beforeToolCall?: (call: ToolCallInfo, signal: AbortSignal | undefined) => Promise<ToolGate | undefined> | ToolGate | undefined;
+  beforeToolCall?: (
+    call: ToolCallInfo,
+    signal: AbortSignal | undefined,
+  ) => Promise<ToolGate | undefined> | ToolGate | undefined;
   /**
    * Inspect or replace a finished tool result before tool_execution_end (pi's tool_result
    * handlers). Returned fields replace the result's; later hook sets see earlier changes.
    */
-  afterToolCall?: (call: FinishedToolCall, signal?: AbortSignal) => Promise<ToolResultOverride | undefined> | ToolResultOverride | undefined;
+  afterToolCall?: (
+    call: FinishedToolCall,
+    signal?: AbortSignal,
+  ) => Promise<ToolResultOverride | undefined> | ToolResultOverride | undefined;
   /** Observe every event written to the client (sync: must not block the stream). */
   onEvent?: (event: WireEvent) => void;
   /** Expand templates/skills. Returns the text to use (unchanged when not applicable). */
@@ -128,7 +134,10 @@ export class HookRegistry {
     return undefined;
   }
 
-  async afterToolCall(call: FinishedToolCall, signal: AbortSignal | undefined): Promise<ToolResultOverride | undefined> {
+  async afterToolCall(
+    call: FinishedToolCall,
+    signal: AbortSignal | undefined,
+  ): Promise<ToolResultOverride | undefined> {
     let current = call;
     let changed = false;
     for (const set of this.sets) {
@@ -136,12 +145,17 @@ export class HookRegistry {
       if (!override) continue;
       current = {
         ...current,
-        result: { content: override.content ?? current.result.content, details: override.details ?? current.result.details },
+        result: {
+          content: override.content ?? current.result.content,
+          details: override.details ?? current.result.details,
+        },
         isError: override.isError ?? current.isError,
       };
       changed = true;
     }
-    return changed ? { content: current.result.content, details: current.result.details, isError: current.isError } : undefined;
+    return changed
+      ? { content: current.result.content, details: current.result.details, isError: current.isError }
+      : undefined;
   }
 
   onEvent(event: WireEvent): void {
@@ -183,7 +197,9 @@ export class HookRegistry {
   }
 
   systemPromptAppend(): string[] {
-    return this.sets.map((set) => set.systemPromptAppend?.()).filter((s): s is string => typeof s === "string" && s.length > 0);
+    return this.sets
+      .map((set) => set.systemPromptAppend?.())
+      .filter((s): s is string => typeof s === "string" && s.length > 0);
   }
 
   willRetryAfterRun(last: AssistantMessage | undefined): boolean {

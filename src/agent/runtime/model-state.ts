@@ -3,7 +3,12 @@
 // restores the request), as pi does. Subclasses persist and announce the changes.
 
 import type { AnyModel } from "../providers/model-registry.js";
-import { clampThinkingLevel, nextThinkingLevel, supportedThinkingLevels, type ThinkingLevelName } from "../providers/thinking.js";
+import {
+  clampThinkingLevel,
+  nextThinkingLevel,
+  supportedThinkingLevels,
+  type ThinkingLevelName,
+} from "../providers/thinking.js";
 
 export abstract class ModelState {
   model: AnyModel | undefined;

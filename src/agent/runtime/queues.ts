@@ -107,7 +107,9 @@ export class MessageQueues {
 
   snapshot(): QueueSnapshot {
     const pendingOf = (kind: QueueKind, queue: QueuedMessage[]): string[] =>
-      [...this.delivering.filter((item) => item.kind === kind), ...queue].filter((item) => !item.hidden).map((item) => item.text);
+      [...this.delivering.filter((item) => item.kind === kind), ...queue]
+        .filter((item) => !item.hidden)
+        .map((item) => item.text);
     return { steering: pendingOf("steering", this.steering), followUp: pendingOf("followUp", this.followUp) };
   }
 

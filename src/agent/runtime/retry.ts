@@ -1,9 +1,19 @@
 // Auto-retry policy (docs/protocol.md §4.6): which provider errors are transient and the
 // exponential back-off, plus an abortable sleep used for the back-off delay.
 
-const TRANSIENT =
-  /overloaded|rate.?limit|too many requests|\b429\b|\b5\d\d\b|service.?unavailable|server error|internal error|bad gateway|gateway timeout|network|connection|socket|timed? ?out|ECONNRESET|ECONNREFUSED|EPIPE|fetch failed|terminated|other side closed/i;
-const OVERFLOW = /prompt is too long|context.?length|context window|maximum context|too many tokens|exceeds the context/i;
+// One alternation, written in parts: rate limits and HTTP statuses, server-side failures, then
+// the network's and a dropped stream's.
+const TRANSIENT = new RegExp(
+  [
+    /overloaded|rate.?limit|too many requests|\b429\b|\b5\d\d\b/.source,
+    /service.?unavailable|server error|internal error|bad gateway|gateway timeout/.source,
+    /network|connection|socket|timed? ?out|ECONNRESET|ECONNREFUSED|EPIPE/.source,
+    /fetch failed|terminated|other side closed/.source,
+  ].join("|"),
+  "i",
+);
+const OVERFLOW =
+  /prompt is too long|context.?length|context window|maximum context|too many tokens|exceeds the context/i;
 
 /** Transient errors are retried; context overflow is not (it needs compaction). */
 export function isRetryableError(message: string | undefined): boolean {
@@ -46,7 +56,13 @@ export interface RetryWait {
 /** Emit auto_retry_start and wait the back-off; false when cancelled (abort_retry or abort). */
 export async function waitBeforeRetry(wait: RetryWait): Promise<boolean> {
   const delayMs = retryDelayMs(wait.settings.baseDelayMs, wait.attempt);
-  wait.emit({ type: "auto_retry_start", attempt: wait.attempt, maxAttempts: wait.settings.maxRetries, delayMs, errorMessage: wait.errorMessage });
+  wait.emit({
+    type: "auto_retry_start",
+    attempt: wait.attempt,
+    maxAttempts: wait.settings.maxRetries,
+    delayMs,
+    errorMessage: wait.errorMessage,
+  });
   const cancel = new AbortController();
   wait.setCancel(() => cancel.abort());
   const onRunAbort = (): void => cancel.abort();

@@ -68,7 +68,10 @@ function loopConfig(host: RunHost): AgentLoopConfig {
     getFollowUpMessages: async () => (host.isAborted() ? [] : host.takeFollowUp()),
     beforeToolCall: async (ctx, signal) => {
       if (host.skipForSteering()) return { block: true, reason: SKIPPED_BY_STEERING };
-      return host.hooks.beforeToolCall({ toolCallId: ctx.toolCall.id, toolName: ctx.toolCall.name, args: ctx.args }, signal);
+      return host.hooks.beforeToolCall(
+        { toolCallId: ctx.toolCall.id, toolName: ctx.toolCall.name, args: ctx.args },
+        signal,
+      );
     },
     afterToolCall: async (ctx, signal) =>
       host.hooks.afterToolCall(
@@ -192,7 +195,13 @@ function closeOpenEvents(host: RunHost, open: OpenEvents, error: unknown): void 
   };
   for (const [toolCallId, toolName] of open.tools) {
     const text = `Tool execution failed: ${reason}`;
-    tryEmit({ type: "tool_execution_end", toolCallId, toolName, result: { content: [{ type: "text", text }], details: {} }, isError: true });
+    tryEmit({
+      type: "tool_execution_end",
+      toolCallId,
+      toolName,
+      result: { content: [{ type: "text", text }], details: {} },
+      isError: true,
+    });
   }
   open.tools.clear();
   if (!open.agent) return;

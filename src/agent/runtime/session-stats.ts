@@ -24,13 +24,21 @@ export function estimateTokens(message: AgentMessage): number {
   return Math.ceil(JSON.stringify(message).length / 4);
 }
 
-export function contextUsage(messages: readonly AgentMessage[], contextWindow: number | undefined): ContextUsage | undefined {
+export function contextUsage(
+  messages: readonly AgentMessage[],
+  contextWindow: number | undefined,
+): ContextUsage | undefined {
   if (!contextWindow) return undefined;
   let tokens: number | null = null;
   for (let i = messages.length - 1; i >= 0; i--) {
     const message = messages[i];
     if (message?.role === "compactionSummary") break;
-    if (message?.role === "assistant" && message.stopReason !== "error" && message.stopReason !== "aborted" && message.usage.totalTokens > 0) {
+    if (
+      message?.role === "assistant" &&
+      message.stopReason !== "error" &&
+      message.stopReason !== "aborted" &&
+      message.usage.totalTokens > 0
+    ) {
       tokens = message.usage.totalTokens + messages.slice(i + 1).reduce((sum, m) => sum + estimateTokens(m), 0);
       break;
     }

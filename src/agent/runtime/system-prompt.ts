@@ -45,7 +45,11 @@ export function loadContextFiles(cwd: string, home: string | undefined): { path:
   return found;
 }
 
-export function buildSystemPrompt(options: { cwd: string; tools: readonly PromptTool[]; contextFiles: readonly { path: string; text: string }[] }): string {
+export function buildSystemPrompt(options: {
+  cwd: string;
+  tools: readonly PromptTool[];
+  contextFiles: readonly { path: string; text: string }[];
+}): string {
   const lines = [
     "You are an expert coding assistant running inside agent-rpc, a headless coding agent driven by a terminal UI.",
     "You help the user by reading files, running commands, editing code and writing new files.",

@@ -79,6 +79,8 @@ export class ToolSet {
 
   /** Every tool name in use, including built-ins not loaded yet. */
   names(): string[] {
-    return [...new Set([...(this.lazy?.names ?? []), ...this.base.map((tool) => tool.name), ...this.hooks.toolNames()])];
+    return [
+      ...new Set([...(this.lazy?.names ?? []), ...this.base.map((tool) => tool.name), ...this.hooks.toolNames()]),
+    ];
   }
 }

@@ -75,7 +75,10 @@ export function reliableUsage(message: SessionMessage): Usage | undefined {
 }
 
 /** Context size: the last reported usage plus estimates for the messages after it. */
-export function estimateContextTokens(messages: readonly SessionMessage[]): { tokens: number; lastUsageIndex: number | undefined } {
+export function estimateContextTokens(messages: readonly SessionMessage[]): {
+  tokens: number;
+  lastUsageIndex: number | undefined;
+} {
   let lastUsageIndex: number | undefined;
   let base = 0;
   for (let i = messages.length - 1; i >= 0; i--) {
@@ -146,7 +149,10 @@ export type CompactionPlan = {
   fileOps: FileOps;
 };
 
-export type PlanOutcome = { kind: "plan"; plan: CompactionPlan } | { kind: "already_compacted" } | { kind: "too_small" };
+export type PlanOutcome =
+  | { kind: "plan"; plan: CompactionPlan }
+  | { kind: "already_compacted" }
+  | { kind: "too_small" };
 
 /** The latest compaction on the path and where the entries it did not summarise start. */
 function previousCompaction(path: readonly SessionEntry[]): { previous: CompactionEntry | undefined; start: number } {
@@ -218,8 +224,10 @@ function fileOpsOf(previous: CompactionEntry | undefined, messages: SessionMessa
     const details = previous.details;
     if (typeof details === "object" && details !== null) {
       const record = details as Record<string, unknown>;
-      if (Array.isArray(record.readFiles)) for (const f of record.readFiles) if (typeof f === "string") fileOps.read.add(f);
-      if (Array.isArray(record.modifiedFiles)) for (const f of record.modifiedFiles) if (typeof f === "string") fileOps.modified.add(f);
+      if (Array.isArray(record.readFiles))
+        for (const f of record.readFiles) if (typeof f === "string") fileOps.read.add(f);
+      if (Array.isArray(record.modifiedFiles))
+        for (const f of record.modifiedFiles) if (typeof f === "string") fileOps.modified.add(f);
     }
   }
   for (const list of messages) collectFileOps(list, fileOps);

@@ -2,12 +2,23 @@
 // (so the model does not continue it), a structured-checkpoint prompt, and a retry loop
 // for transient provider errors that reports summarization_retry_* events (docs/protocol.md §4.6).
 import type { Api, AssistantMessage, Context, Model, SimpleStreamOptions, Usage } from "@mariozechner/pi-ai";
-import type { SummarizationRetryAttemptStartEvent, SummarizationRetryFinishedEvent, SummarizationRetryScheduledEvent } from "../../protocol/types/events.js";
+import type {
+  SummarizationRetryAttemptStartEvent,
+  SummarizationRetryFinishedEvent,
+  SummarizationRetryScheduledEvent,
+} from "../../protocol/types/events.js";
 import type { SessionMessage } from "./types.js";
 
-export type CompleteFn = (model: Model<Api>, context: Context, options?: SimpleStreamOptions) => Promise<AssistantMessage>;
+export type CompleteFn = (
+  model: Model<Api>,
+  context: Context,
+  options?: SimpleStreamOptions,
+) => Promise<AssistantMessage>;
 
-export type SummaryEvent = SummarizationRetryScheduledEvent | SummarizationRetryAttemptStartEvent | SummarizationRetryFinishedEvent;
+export type SummaryEvent =
+  | SummarizationRetryScheduledEvent
+  | SummarizationRetryAttemptStartEvent
+  | SummarizationRetryFinishedEvent;
 
 export type RetrySettings = { enabled: boolean; maxRetries: number; baseDelayMs: number };
 
@@ -58,13 +69,17 @@ const NEW_SUMMARY_PROMPT = `Summarise the conversation above as a context checkp
 
 ${CHECKPOINT_FORMAT}`;
 
-const UPDATE_SUMMARY_PROMPT = `The conversation above continues the work described in <previous-summary>. Produce one updated checkpoint:
+const UPDATE_SUMMARY_PROMPT =
+  "The conversation above continues the work described in <previous-summary>. " +
+  `Produce one updated checkpoint:
 keep everything from the previous summary that still matters, add the new progress, decisions and context,
 move finished items from "In Progress" to "Done", and refresh "Next Steps". Use exactly this format:
 
 ${CHECKPOINT_FORMAT}`;
 
-const TURN_PREFIX_PROMPT = `The conversation above is the beginning of a turn that was too long to keep; its end is kept verbatim.
+const TURN_PREFIX_PROMPT =
+  "The conversation above is the beginning of a turn that was too long to keep; its end is kept verbatim." +
+  `
 Summarise this beginning so the kept end makes sense:
 
 ## Original Request
@@ -154,8 +169,14 @@ export function buildSummaryPrompt(
   return text;
 }
 
-const TRANSIENT =
-  /overloaded|rate.?limit|too many requests|\b429\b|\b5\d\d\b|server error|unavailable|terminated|timed? ?out|timeout|econnreset|econnrefused|socket hang up|fetch failed|network/i;
+// One alternation, written as two parts: rate limits and server statuses, then the network's.
+const TRANSIENT = new RegExp(
+  [
+    /overloaded|rate.?limit|too many requests|\b429\b|\b5\d\d\b|server error|unavailable|terminated/.source,
+    /timed? ?out|timeout|econnreset|econnrefused|socket hang up|fetch failed|network/.source,
+  ].join("|"),
+  "i",
+);
 
 export function isTransientError(message: string): boolean {
   return TRANSIENT.test(message);
@@ -193,7 +214,13 @@ export type SummaryCall = {
   attemptStart: SummarizationRetryAttemptStartEvent;
 };
 
-const REASONING_LEVELS: readonly NonNullable<SimpleStreamOptions["reasoning"]>[] = ["minimal", "low", "medium", "high", "xhigh"];
+const REASONING_LEVELS: readonly NonNullable<SimpleStreamOptions["reasoning"]>[] = [
+  "minimal",
+  "low",
+  "medium",
+  "high",
+  "xhigh",
+];
 
 /** One summary request with retries on transient errors; returns text and usage. */
 export async function requestSummary(call: SummaryCall): Promise<{ text: string; usage: Usage }> {
@@ -227,7 +254,13 @@ export async function requestSummary(call: SummaryCall): Promise<{ text: string;
       }
       const delayMs = call.retry.baseDelayMs * 2 ** (attempt - 1);
       retried = true;
-      call.emit({ type: "summarization_retry_scheduled", attempt, maxAttempts: call.retry.maxRetries, delayMs, errorMessage });
+      call.emit({
+        type: "summarization_retry_scheduled",
+        attempt,
+        maxAttempts: call.retry.maxRetries,
+        delayMs,
+        errorMessage,
+      });
       await delay(delayMs, call.signal);
       call.emit(call.attemptStart);
     }

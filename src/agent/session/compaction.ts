@@ -29,7 +29,11 @@ import type { CompactionPreview } from "../runtime/hooks.js";
 
 export type CompactionEvent = CompactionStartEvent | CompactionEndEvent | SummaryEvent;
 
-export type ModelAccess = { model: Model<Api>; apiKey?: string | undefined; headers?: Record<string, string> | undefined };
+export type ModelAccess = {
+  model: Model<Api>;
+  apiKey?: string | undefined;
+  headers?: Record<string, string> | undefined;
+};
 
 export type CompactionDeps = {
   session: () => SessionManager;
@@ -57,7 +61,8 @@ export type CompactionDeps = {
 class CompactionSkipped extends Error {}
 
 export const OVERFLOW_RETRY_FAILED =
-  "Context overflow recovery failed after one compact-and-retry attempt. Try reducing context or switching to a larger-context model.";
+  "Context overflow recovery failed after one compact-and-retry attempt. " +
+  "Try reducing context or switching to a larger-context model.";
 
 type PiAi = Awaited<ReturnType<typeof loadPiAi>>;
 // pi-ai is loaded lazily (startup stays fast); any run loads it before an overflow can occur.
@@ -149,7 +154,11 @@ export class CompactionController {
    * True when this failed assistant message is a context overflow that will be recovered by
    * compaction (so the runtime can announce `agent_end.willRetry` before calling afterRun).
    */
-  willRecoverOverflow(message: AssistantMessage, contextWindow: number, currentModel: { provider: string; id: string }): boolean {
+  willRecoverOverflow(
+    message: AssistantMessage,
+    contextWindow: number,
+    currentModel: { provider: string; id: string },
+  ): boolean {
     if (!this.autoCompactionEnabled || this.overflowRecoveryAttempted) return false;
     if (message.provider !== currentModel.provider || message.model !== currentModel.id) return false;
     if (this.predatesLatestCompaction(message)) return false;
@@ -175,7 +184,13 @@ export class CompactionController {
     const sameModel = message.provider === currentModel.provider && message.model === currentModel.id;
     if (sameModel && isOverflow(message, contextWindow)) {
       if (this.overflowRecoveryAttempted) {
-        this.deps.emit({ type: "compaction_end", reason: "overflow", aborted: false, willRetry: false, errorMessage: OVERFLOW_RETRY_FAILED });
+        this.deps.emit({
+          type: "compaction_end",
+          reason: "overflow",
+          aborted: false,
+          willRetry: false,
+          errorMessage: OVERFLOW_RETRY_FAILED,
+        });
         return none;
       }
       this.overflowRecoveryAttempted = true;
@@ -219,11 +234,17 @@ export class CompactionController {
       return { kind: "done", result };
     } catch (caught) {
       const error = caught instanceof Error ? caught : new Error(String(caught));
-      const aborted = error instanceof CompactionCancelledError || error.name === "AbortError" || controller.signal.aborted;
+      const aborted =
+        error instanceof CompactionCancelledError || error.name === "AbortError" || controller.signal.aborted;
       const end: CompactionEndEvent = { type: "compaction_end", reason, aborted, willRetry: false };
       this.finish(controller);
       if (!aborted && !(error instanceof CompactionSkipped)) {
-        const prefix = reason === "manual" ? "Compaction failed" : reason === "overflow" ? "Context overflow recovery failed" : "Auto-compaction failed";
+        const prefix =
+          reason === "manual"
+            ? "Compaction failed"
+            : reason === "overflow"
+              ? "Context overflow recovery failed"
+              : "Auto-compaction failed";
         end.errorMessage = `${prefix}: ${error.message}`;
       }
       this.deps.emit(end);
@@ -237,10 +258,15 @@ export class CompactionController {
     this.deps.onCompactingChange?.(false);
   }
 
-  private async summarize(reason: CompactionReason, signal: AbortSignal, customInstructions?: string): Promise<CompactionResult> {
+  private async summarize(
+    reason: CompactionReason,
+    signal: AbortSignal,
+    customInstructions?: string,
+  ): Promise<CompactionResult> {
     const session = this.deps.session();
     const outcome = planCompaction(session.getBranch(), this.settings);
-    const fail = (message: string): Error => (reason === "manual" ? new Error(message) : new CompactionSkipped(message));
+    const fail = (message: string): Error =>
+      reason === "manual" ? new Error(message) : new CompactionSkipped(message);
     if (outcome.kind === "already_compacted") throw fail("Already compacted");
     if (outcome.kind === "too_small") throw fail("Nothing to compact (session too small)");
     const access = await this.deps.modelAccess();

@@ -1,6 +1,14 @@
 // Pure functions over a session's entries: the active branch (root → leaf), the model
 // context built from it (docs/protocol.md §10.3), labels and the tree view (§3.9.7, §10.4).
-import type { BranchSummaryMessage, CompactionSummaryMessage, CustomMessage, SessionContext, SessionEntry, SessionMessage, SessionTreeNode } from "./types.js";
+import type {
+  BranchSummaryMessage,
+  CompactionSummaryMessage,
+  CustomMessage,
+  SessionContext,
+  SessionEntry,
+  SessionMessage,
+  SessionTreeNode,
+} from "./types.js";
 
 /** Path from the root to `leafId` (inclusive); empty for a null/unknown leaf. */
 export function branchPath(byId: ReadonlyMap<string, SessionEntry>, leafId: string | null): SessionEntry[] {
@@ -75,7 +83,9 @@ export function entryToMessage(entry: SessionEntry): SessionMessage | undefined 
 }
 
 /** The model and thinking level a path leaves in effect, and where its latest compaction is. */
-export function contextSettings(path: readonly SessionEntry[]): Pick<SessionContext, "model" | "thinkingLevel"> & { compactionIndex: number } {
+export function contextSettings(
+  path: readonly SessionEntry[],
+): Pick<SessionContext, "model" | "thinkingLevel"> & { compactionIndex: number } {
   let model: SessionContext["model"];
   let thinkingLevel: string | undefined;
   let compactionIndex = -1;

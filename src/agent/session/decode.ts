@@ -65,7 +65,8 @@ export function decodeEntry(value: unknown): SessionEntry | undefined {
   if (value.parentId !== null && typeof value.parentId !== "string") return undefined;
   if (typeof value.timestamp !== "string") return undefined;
   if (!hasRequiredFields(value)) return undefined;
-  if (value.type === "message" && isObject(value.message) && value.message.role === "assistant") fillUsage(value.message);
+  if (value.type === "message" && isObject(value.message) && value.message.role === "assistant")
+    fillUsage(value.message);
   // The shape was checked field by field above; the rest of the record is opaque data.
   return value as unknown as SessionEntry;
 }
@@ -128,7 +129,12 @@ export function isOlderVersion(rawVersion: unknown): boolean {
   return rawVersion === undefined || (typeof rawVersion === "number" && rawVersion < CURRENT_SESSION_VERSION);
 }
 
-export type DecodedEntries = { entries: SessionEntry[]; byId: Map<string, SessionEntry>; skippedTypes: Set<string>; skippedCount: number };
+export type DecodedEntries = {
+  entries: SessionEntry[];
+  byId: Map<string, SessionEntry>;
+  skippedTypes: Set<string>;
+  skippedCount: number;
+};
 
 /**
  * Decodes records one at a time, in file order (so a record is decoded right after it is

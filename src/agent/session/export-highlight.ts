@@ -3,18 +3,40 @@
 
 const KEYWORDS = new Set(
   (
-    "abstract as async await break case catch class const continue def default del delete do elif else enum export " +
-    "extends false final finally fn for from func function go if impl import in instanceof interface is lambda let " +
-    "match mod module mut new nil none not null or package pass private protected pub public raise return self static " +
-    "struct super switch this throw throws true try type typeof undefined use var void while with yield True False None"
+    "abstract as async await break case catch class const continue def default del delete do elif else enum " +
+    "export extends false final finally fn for from func function go if impl import in instanceof interface " +
+    "is lambda let match mod module mut new nil none not null or package pass private protected pub public " +
+    "raise return self static struct super switch this throw throws true try type typeof undefined use var " +
+    "void while with yield True False None"
   ).split(" "),
 );
 
 export function escapeHtml(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+  return text
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#39;");
 }
 
-const HASH_COMMENT_LANGS = new Set(["python", "py", "sh", "bash", "shell", "zsh", "ruby", "rb", "yaml", "yml", "toml", "perl", "r", "makefile", "dockerfile"]);
+const HASH_COMMENT_LANGS = new Set([
+  "python",
+  "py",
+  "sh",
+  "bash",
+  "shell",
+  "zsh",
+  "ruby",
+  "rb",
+  "yaml",
+  "yml",
+  "toml",
+  "perl",
+  "r",
+  "makefile",
+  "dockerfile",
+]);
 
 function tokenPattern(lang: string): RegExp {
   const comment = HASH_COMMENT_LANGS.has(lang) ? String.raw`#[^\n]*` : String.raw`\/\/[^\n]*|\/\*[\s\S]*?\*\/`;

@@ -78,26 +78,39 @@ function renderAssistant(message: AssistantMessage, r: Renderer): string {
   const parts: string[] = [];
   for (const block of message.content) {
     if (block.type === "thinking") {
-      if (block.thinking.trim()) parts.push(details("Thinking", `<div class="md">${r.markdown(block.thinking)}</div>`, "thinking"));
+      if (block.thinking.trim())
+        parts.push(details("Thinking", `<div class="md">${r.markdown(block.thinking)}</div>`, "thinking"));
     } else if (block.type === "text") {
       parts.push(`<div class="md">${r.markdown(block.text)}</div>`);
     } else {
       const args = JSON.stringify(block.arguments, null, 2);
       parts.push(
-        details(`Tool call: <code>${escapeHtml(block.name)}</code>`, `<pre class="code"><code>${highlightToHtml(args, "json")}</code></pre>`, "tool-call"),
+        details(
+          `Tool call: <code>${escapeHtml(block.name)}</code>`,
+          `<pre class="code"><code>${highlightToHtml(args, "json")}</code></pre>`,
+          "tool-call",
+        ),
       );
     }
   }
   if (message.stopReason === "error" || message.stopReason === "aborted") {
-    parts.push(`<div class="error">${escapeHtml(message.errorMessage ?? (message.stopReason === "aborted" ? "Aborted" : "Error"))}</div>`);
+    const error = message.errorMessage ?? (message.stopReason === "aborted" ? "Aborted" : "Error");
+    parts.push(`<div class="error">${escapeHtml(error)}</div>`);
   }
-  const meta = `${escapeHtml(message.provider)}/${escapeHtml(message.model)} · ${escapeHtml(usageLine(message.usage))}`;
+  const usage = escapeHtml(usageLine(message.usage));
+  const meta = `${escapeHtml(message.provider)}/${escapeHtml(message.model)} · ${usage}`;
   return section("assistant", "Assistant", parts.join("\n"), meta);
 }
 
 function section(role: string, title: string, body: string, meta = ""): string {
   const metaHtml = meta ? `<span class="meta">${meta}</span>` : "";
-  return `<section class="msg ${role}"><header><span class="role">${escapeHtml(title)}</span>${metaHtml}</header>${body}</section>`;
+  const header = `<header><span class="role">${escapeHtml(title)}</span>${metaHtml}</header>`;
+  return `<section class="msg ${role}">${header}${body}</section>`;
+}
+
+/** A compaction or branch summary: collapsed, its markdown rendered. */
+function summarySection(title: string, summaryHtml: string): string {
+  return `<section class="msg summary">${details(title, `<div class="md">${summaryHtml}</div>`, "summary")}</section>`;
 }
 
 function renderMessage(message: SessionMessage, r: Renderer): string {
@@ -111,8 +124,11 @@ function renderMessage(message: SessionMessage, r: Renderer): string {
       return renderAssistant(message, r);
     case "toolResult": {
       const title = `${message.isError ? "Tool error" : "Tool result"}: <code>${escapeHtml(message.toolName)}</code>`;
-      const body = pre(textBlocks(message.content)) + (imageCount(message.content) > 0 ? `<div class="note">image output omitted</div>` : "");
-      return `<section class="msg tool-result${message.isError ? " is-error" : ""}">${details(title, body, "tool-output")}</section>`;
+      const body =
+        pre(textBlocks(message.content)) +
+        (imageCount(message.content) > 0 ? `<div class="note">image output omitted</div>` : "");
+      const errorClass = message.isError ? " is-error" : "";
+      return `<section class="msg tool-result${errorClass}">${details(title, body, "tool-output")}</section>`;
     }
     case "bashExecution": {
       const status = message.cancelled ? "cancelled" : message.exitCode !== undefined ? `exit ${message.exitCode}` : "";
@@ -123,9 +139,9 @@ function renderMessage(message: SessionMessage, r: Renderer): string {
       if (!message.display) return "";
       return section("custom", message.customType, `<div class="md">${r.markdown(textBlocks(message.content))}</div>`);
     case "compactionSummary":
-      return `<section class="msg summary">${details(`Compaction summary (${message.tokensBefore} tokens before)`, `<div class="md">${r.markdown(message.summary)}</div>`, "summary")}</section>`;
+      return summarySection(`Compaction summary (${message.tokensBefore} tokens before)`, r.markdown(message.summary));
     case "branchSummary":
-      return `<section class="msg summary">${details("Branch summary", `<div class="md">${r.markdown(message.summary)}</div>`, "summary")}</section>`;
+      return summarySection("Branch summary", r.markdown(message.summary));
     default: {
       const exhaustive: never = message;
       return exhaustive;
@@ -137,12 +153,28 @@ function renderMessage(message: SessionMessage, r: Renderer): string {
 function branchTranscript(session: SessionManager): SessionMessage[] {
   return session.getBranch().flatMap((entry): SessionMessage[] => {
     if (entry.type === "compaction") {
-      return [{ role: "compactionSummary", summary: entry.summary, tokensBefore: entry.tokensBefore, timestamp: Date.parse(entry.timestamp) || 0 }];
+      return [
+        {
+          role: "compactionSummary",
+          summary: entry.summary,
+          tokensBefore: entry.tokensBefore,
+          timestamp: Date.parse(entry.timestamp) || 0,
+        },
+      ];
     }
     const message = entryToMessage(entry);
     return message ? [message] : [];
   });
 }
+
+/** Inline style and script only: the exported file loads nothing. */
+const CONTENT_SECURITY_POLICY = "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'";
+
+const TOOLBAR =
+  '<div class="toolbar">' +
+  '<button type="button" id="expand-all">Expand all</button>' +
+  '<button type="button" id="collapse-all">Collapse all</button>' +
+  "</div>";
 
 export type ExportInput = {
   session: SessionManager;
@@ -180,16 +212,21 @@ export function renderSessionHtml(input: ExportInput): string {
   ];
   if (input.modelLabel) facts.push(["Model", input.modelLabel]);
   facts.push(["Messages", String(messages.length)]);
-  facts.push(["Tokens", `in ${totals.input} · out ${totals.output} · cache read ${totals.cacheRead} · cache write ${totals.cacheWrite}`]);
+  facts.push([
+    "Tokens",
+    `in ${totals.input} · out ${totals.output} · cache read ${totals.cacheRead} · cache write ${totals.cacheWrite}`,
+  ]);
   facts.push(["Cost", formatCost(totals.cost)]);
-  const factHtml = facts.map(([key, value]) => `<dt>${escapeHtml(key)}</dt><dd>${escapeHtml(redact(value))}</dd>`).join("");
+  const factHtml = facts
+    .map(([key, value]) => `<dt>${escapeHtml(key)}</dt><dd>${escapeHtml(redact(value))}</dd>`)
+    .join("");
   const body = messages.map((message) => renderMessage(message, renderer)).join("\n");
   const html = `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'">
+<meta http-equiv="Content-Security-Policy" content="${CONTENT_SECURITY_POLICY}">
 <title>${escapeHtml(title)}</title>
 <style>${EXPORT_CSS}</style>
 </head>
@@ -197,7 +234,7 @@ export function renderSessionHtml(input: ExportInput): string {
 <main>
 <h1>${escapeHtml(title)}</h1>
 <dl class="facts">${factHtml}</dl>
-<div class="toolbar"><button type="button" id="expand-all">Expand all</button><button type="button" id="collapse-all">Collapse all</button></div>
+${TOOLBAR}
 <div id="transcript">
 ${body}
 </div>
@@ -235,8 +272,12 @@ function freeDefaultName(session: SessionManager, cwd: string): string {
  * when defaulted). An explicit path that exists (a symlink included) is refused unless
  * `overwrite`; a symlink is then replaced, never followed.
  */
-export function exportSessionHtml(input: ExportInput & { cwd: string; outputPath?: string | undefined; overwrite?: boolean }): string {
+export function exportSessionHtml(
+  input: ExportInput & { cwd: string; outputPath?: string | undefined; overwrite?: boolean },
+): string {
   const reported = input.outputPath ?? freeDefaultName(input.session, input.cwd);
-  writePrivateFileAtomic(resolve(input.cwd, reported), renderSessionHtml(input), { overwrite: input.overwrite === true });
+  writePrivateFileAtomic(resolve(input.cwd, reported), renderSessionHtml(input), {
+    overwrite: input.overwrite === true,
+  });
   return reported;
 }

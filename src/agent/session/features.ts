@@ -81,8 +81,10 @@ function compactionSettings(raw: unknown): Partial<CompactionSettings> {
   const section = isObject(raw) ? raw.compaction : undefined;
   const result: Partial<CompactionSettings> = {};
   if (!isObject(section)) return result;
-  if (typeof section.reserveTokens === "number" && section.reserveTokens >= 0) result.reserveTokens = section.reserveTokens;
-  if (typeof section.keepRecentTokens === "number" && section.keepRecentTokens >= 0) result.keepRecentTokens = section.keepRecentTokens;
+  if (typeof section.reserveTokens === "number" && section.reserveTokens >= 0)
+    result.reserveTokens = section.reserveTokens;
+  if (typeof section.keepRecentTokens === "number" && section.keepRecentTokens >= 0)
+    result.keepRecentTokens = section.keepRecentTokens;
   return result;
 }
 
@@ -180,7 +182,9 @@ function sessionHooks(p: HookParts): RuntimeHooks & CompactionHooks {
     },
     willRetryAfterRun: (last) => {
       const model = currentModel();
-      return last !== undefined && model !== undefined && compaction.willRecoverOverflow(last, model.contextWindow, model);
+      return (
+        last !== undefined && model !== undefined && compaction.willRecoverOverflow(last, model.contextWindow, model)
+      );
     },
     afterRun: async (last) => {
       const model = currentModel();
@@ -251,7 +255,16 @@ export function installSessionFeatures(runtime: FeatureRuntime, services: Featur
       return reminderOptions(services.config.rawSettings).maxAttempts;
     },
   });
-  const hooks = sessionHooks({ runtime, todos, todoTool: () => todoTool, prepareTodoTool, hostTools, compaction, reminders, send });
+  const hooks = sessionHooks({
+    runtime,
+    todos,
+    todoTool: () => todoTool,
+    prepareTodoTool,
+    hostTools,
+    compaction,
+    reminders,
+    send,
+  });
   runtime.hooks.add(hooks);
   routeHostToolFrames(services, hostTools, send);
   const features: SessionFeatures = {

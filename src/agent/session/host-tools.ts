@@ -62,7 +62,9 @@ export function normalizeHostTools(input: unknown, reserved: ReadonlySet<string>
       throw new HostToolError(`Invalid host tools: ${where} (${name}) parameters must be a JSON Schema object`);
     }
     if (jsonDepthExceeds(raw.parameters, MAX_SCHEMA_DEPTH)) {
-      throw new HostToolError(`Invalid host tools: ${where} (${name}) parameters nest deeper than ${MAX_SCHEMA_DEPTH} levels`);
+      throw new HostToolError(
+        `Invalid host tools: ${where} (${name}) parameters nest deeper than ${MAX_SCHEMA_DEPTH} levels`,
+      );
     }
     if (raw.label !== undefined && typeof raw.label !== "string") {
       throw new HostToolError(`Invalid host tools: ${where} (${name}) label must be a string`);
@@ -104,7 +106,9 @@ export class HostToolRegistry {
 
   /** AgentTools to offer the model; hidden tools are registered but not advertised. */
   tools(): AgentTool[] {
-    return this.definitions.filter((definition) => !definition.hidden).map((definition) => this.toAgentTool(definition));
+    return this.definitions
+      .filter((definition) => !definition.hidden)
+      .map((definition) => this.toAgentTool(definition));
   }
 
   get pendingCount(): number {
@@ -174,7 +178,8 @@ export class HostToolRegistry {
       description: definition.description,
       // A client JSON Schema; pi-ai validates plain JSON Schema objects as well as TypeBox ones.
       parameters: toolParameters(definition.parameters),
-      execute: (toolCallId, params, signal, onUpdate) => this.call(definition.name, toolCallId, isObject(params) ? params : {}, signal, onUpdate),
+      execute: (toolCallId, params, signal, onUpdate) =>
+        this.call(definition.name, toolCallId, isObject(params) ? params : {}, signal, onUpdate),
     };
   }
 

@@ -32,7 +32,9 @@ export type OpenSessionOptions = {
 
 export function openSessionManager(options: OpenSessionOptions): SessionManager {
   const persist = options.noSession !== true;
-  const sessionDir = options.sessionDir ? resolve(options.cwd, options.sessionDir) : defaultSessionDir(options.agentHome, options.cwd);
+  const sessionDir = options.sessionDir
+    ? resolve(options.cwd, options.sessionDir)
+    : defaultSessionDir(options.agentHome, options.cwd);
   // Directories we own under $AGENT_TUI_HOME that an older version created 0755 become 0700
   // (a --session-dir is the user's: new ones are created 0700, existing ones are left alone).
   if (persist && !options.sessionDir) {
@@ -46,7 +48,8 @@ export function openSessionManager(options: OpenSessionOptions): SessionManager 
     ...(options.warn ? { warn: options.warn } : {}),
     ...(options.notice ? { notice: options.notice } : {}),
   });
-  const notice = options.notice ?? options.warn ?? ((message: string) => process.stderr.write(`agent-rpc: ${message}\n`));
+  const notice =
+    options.notice ?? options.warn ?? ((message: string) => process.stderr.write(`agent-rpc: ${message}\n`));
   // A file that cannot be a session is left untouched and the worker stays up on a new
   // session; only a session another worker is writing refuses (one writer per file).
   const open = (file: string): void => {
@@ -60,7 +63,9 @@ export function openSessionManager(options: OpenSessionOptions): SessionManager 
   if (persist && options.sessionFile) {
     open(resolve(options.cwd, options.sessionFile));
   } else if (persist && options.continueRecent) {
-    const recent = findMostRecentSession(sessionDir, (skipped) => notice(`Not continuing ${skipped}: it is not a readable session file (left untouched)`));
+    const recent = findMostRecentSession(sessionDir, (skipped) =>
+      notice(`Not continuing ${skipped}: it is not a readable session file (left untouched)`),
+    );
     if (recent) open(recent);
   }
   if (options.name !== undefined && options.name.trim() !== "") manager.setName(options.name);

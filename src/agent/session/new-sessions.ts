@@ -36,7 +36,14 @@ export function copiedBranch(
   const pathIds = new Set(path.map((entry) => entry.id));
   for (const [targetId, resolved] of labels) {
     if (!pathIds.has(targetId)) continue;
-    const label: LabelEntry = { type: "label", id: createEntryId(byId), parentId: leafId, timestamp: resolved.timestamp, targetId, label: resolved.label };
+    const label: LabelEntry = {
+      type: "label",
+      id: createEntryId(byId),
+      parentId: leafId,
+      timestamp: resolved.timestamp,
+      targetId,
+      label: resolved.label,
+    };
     entries.push(label);
     byId.set(label.id, label);
     leafId = label.id;

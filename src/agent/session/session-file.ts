@@ -4,7 +4,14 @@
 import { closeSync, openSync, statSync } from "node:fs";
 import { stringifyJson } from "../../protocol/json-deep.js";
 import { maskSecretsInJson } from "../security/credential-guard.js";
-import { createEntryCollector, decodeHeader, isObject, isOlderVersion, migrateRecords, type JsonObject } from "./decode.js";
+import {
+  createEntryCollector,
+  decodeHeader,
+  isObject,
+  isOlderVersion,
+  migrateRecords,
+  type JsonObject,
+} from "./decode.js";
 import { readFileLines } from "./file-lines.js";
 import type { SessionEntry, SessionHeader } from "./types.js";
 import { CURRENT_SESSION_VERSION } from "./types.js";
@@ -57,8 +64,10 @@ export function readSessionFile(path: string): SessionFileRead {
   try {
     // Checked before opening: opening a FIFO for reading would wait for a writer.
     const stat = statSync(path);
-    if (stat.isDirectory()) return { ok: false, kind: "not_a_session", message: `Not a session file: ${path} is a directory` };
-    if (!stat.isFile()) return { ok: false, kind: "not_a_session", message: `Not a session file: ${path} is not a regular file` };
+    if (stat.isDirectory())
+      return { ok: false, kind: "not_a_session", message: `Not a session file: ${path} is a directory` };
+    if (!stat.isFile())
+      return { ok: false, kind: "not_a_session", message: `Not a session file: ${path} is not a regular file` };
     fd = openSync(path, "r");
   } catch (error) {
     return cannotRead(path, error);
@@ -109,10 +118,20 @@ function readLines(path: string, fd: number): SessionFileRead {
     else collector.add(value);
     return refused === undefined;
   });
-  if (refused !== undefined) return { ok: false, kind: "not_a_session", message: `Not a session file: ${path} (${refused})` };
+  if (refused !== undefined)
+    return { ok: false, kind: "not_a_session", message: `Not a session file: ${path} (${refused})` };
   if (end.bytes === 0) return { ok: false, kind: "empty", message: `Not a session file: ${path} is empty` };
-  if (header === undefined) return { ok: false, kind: "not_a_session", message: `Not a session file: ${path} (no session header)` };
-  return { ok: true, file: decodeFile(header, rawVersion, { collector, older }, { malformed, tornTail, needsNewline: !end.endsWithNewline }) };
+  if (header === undefined)
+    return { ok: false, kind: "not_a_session", message: `Not a session file: ${path} (no session header)` };
+  return {
+    ok: true,
+    file: decodeFile(
+      header,
+      rawVersion,
+      { collector, older },
+      { malformed, tornTail, needsNewline: !end.endsWithNewline },
+    ),
+  };
 }
 
 /** Migrate or note the version, decode the entries, and say what was skipped. */
@@ -125,7 +144,8 @@ function decodeFile(
   const { collector, older } = decoding;
   const { malformed, tornTail, needsNewline } = read;
   const notes: string[] = [];
-  if (malformed.length > 0) notes.push(`skipped ${malformed.length} malformed line${malformed.length === 1 ? "" : "s"} (${listed(malformed)})`);
+  if (malformed.length > 0)
+    notes.push(`skipped ${malformed.length} malformed line${malformed.length === 1 ? "" : "s"} (${listed(malformed)})`);
   if (tornTail !== undefined) notes.push(`skipped a torn last line (${tornTail} bytes)`);
   let migratedFrom: number | undefined;
   if (older) {
@@ -134,14 +154,20 @@ function decodeFile(
     for (const record of older) collector.add(record);
   } else if (typeof rawVersion !== "number") {
     // Never guessed at and never rewritten: read as the current version and left as it is.
-    notes.push(`unknown version ${JSON.stringify(rawVersion)} in the header; read as version ${CURRENT_SESSION_VERSION} and left unchanged`);
+    notes.push(
+      `unknown version ${JSON.stringify(rawVersion)} in the header; ` +
+        `read as version ${CURRENT_SESSION_VERSION} and left unchanged`,
+    );
     header.version = CURRENT_SESSION_VERSION;
   } else if (rawVersion > CURRENT_SESSION_VERSION) {
     notes.push(`written by a newer version (${rawVersion}); read as version ${CURRENT_SESSION_VERSION}`);
   }
   const { entries, byId, skippedTypes, skippedCount } = collector.finish();
   if (skippedCount > 0) {
-    notes.push(`skipped ${skippedCount} entr${skippedCount === 1 ? "y" : "ies"} of unknown type or shape (${[...skippedTypes].slice(0, 5).join(", ")})`);
+    notes.push(
+      `skipped ${skippedCount} entr${skippedCount === 1 ? "y" : "ies"} of unknown type or shape ` +
+        `(${[...skippedTypes].slice(0, 5).join(", ")})`,
+    );
   }
   return { header, entries, byId, needsNewline, migratedFrom, notes };
 }
@@ -162,7 +188,8 @@ export function loadNotes(absolute: string, loaded: LoadedSessionFile): string[]
   const notes = [...loaded.notes];
   if (loaded.migratedFrom !== undefined) {
     notes.push(
-      `version ${loaded.migratedFrom} read as version ${CURRENT_SESSION_VERSION}; at the first change the file is rewritten and the original kept as ${absolute}.v${loaded.migratedFrom}.bak`,
+      `version ${loaded.migratedFrom} read as version ${CURRENT_SESSION_VERSION}; at the first change the file ` +
+        `is rewritten and the original kept as ${absolute}.v${loaded.migratedFrom}.bak`,
     );
   }
   return notes;

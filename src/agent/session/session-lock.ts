@@ -126,7 +126,8 @@ function releaseFile(lockPath: string): void {
   try {
     unlinkSync(lockPath);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ENOENT") process.stderr.write(`agent-rpc: could not remove ${lockPath}: ${(error as Error).message}\n`);
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT")
+      process.stderr.write(`agent-rpc: could not remove ${lockPath}: ${(error as Error).message}\n`);
   }
 }
 

@@ -1,17 +1,29 @@
 // The session store: an append-only tree of entries with a movable leaf, persisted as one
 // pi-v3 JSONL file (or only in memory with --no-session). Appends are synchronous and
 // durable before they return, so callers may announce an entry right after appending it.
+// Repeated reads (the branch, the name) are memoized in read-caches.ts.
 import { resolve } from "node:path";
 import type { ImageContent, TextContent } from "@mariozechner/pi-ai";
-import { branchPath, buildContextFromPath, buildTree, contextSettings, resolveLabels, userMessageText } from "./context.js";
+import { buildContextFromPath, buildTree, contextSettings, resolveLabels, userMessageText } from "./context.js";
 import { createEntryId } from "./ids.js";
 import { copiedBranch, forkPoints, materializes, newSessionHeader } from "./new-sessions.js";
 import { sessionFileName } from "./paths.js";
+import { BranchCache, NameCache } from "./read-caches.js";
 import { loadNotes, readSessionFile, type LoadedSessionFile, type Warn } from "./session-file.js";
 import { SessionError } from "./session-errors.js";
 import { takeSessionLock, type SessionLock } from "./session-lock.js";
 import { SessionFileWriter, type WriterStart } from "./session-writer.js";
-import type { CompactionEntry, LabelEntry, ModelRef, NewEntry, SessionContext, SessionEntry, SessionHeader, SessionMessage, SessionTreeNode } from "./types.js";
+import type {
+  CompactionEntry,
+  LabelEntry,
+  ModelRef,
+  NewEntry,
+  SessionContext,
+  SessionEntry,
+  SessionHeader,
+  SessionMessage,
+  SessionTreeNode,
+} from "./types.js";
 
 export type SessionManagerInit = {
   cwd: string;
@@ -46,13 +58,8 @@ export class SessionManager {
   private writer: SessionFileWriter | undefined;
   /** Held while this session's file is ours to write (one writer per file). */
   private lock: SessionLock | undefined;
-  /**
-   * The last branch walked, for the entries it was walked over (byId and its size): opening a
-   * session asks for the same branch several times (context, model, todos, stats).
-   */
-  private walked: { byId: ReadonlyMap<string, SessionEntry>; size: number; leafId: string | null; path: readonly SessionEntry[] } | undefined;
-  /** getName's reading so far: the entries array it read, how far, and the name found. */
-  private readonly named: { entries: readonly SessionEntry[]; read: number; name: string | undefined } = { entries: [], read: 0, name: undefined };
+  private readonly walked = new BranchCache();
+  private readonly named = new NameCache();
 
   constructor(init: SessionManagerInit) {
     this.cwd = init.cwd;
@@ -89,7 +96,8 @@ export class SessionManager {
 
   appendMessage(message: SessionMessage): SessionEntry {
     // Custom messages (extensions, todo reminders) are custom_message entries, as pi writes them.
-    if (message.role === "custom") return this.appendCustomMessage(message.customType, message.content, message.display, message.details);
+    if (message.role === "custom")
+      return this.appendCustomMessage(message.customType, message.content, message.display, message.details);
     return this.append({ type: "message", message });
   }
 
@@ -101,7 +109,13 @@ export class SessionManager {
     return this.append({ type: "thinking_level_change", thinkingLevel });
   }
 
-  appendCompaction(summary: string, firstKeptEntryId: string, tokensBefore: number, details?: unknown, fromHook?: boolean): CompactionEntry {
+  appendCompaction(
+    summary: string,
+    firstKeptEntryId: string,
+    tokensBefore: number,
+    details?: unknown,
+    fromHook?: boolean,
+  ): CompactionEntry {
     const entry: NewEntry<CompactionEntry> = { type: "compaction", summary, firstKeptEntryId, tokensBefore };
     if (details !== undefined) entry.details = details;
     if (fromHook !== undefined) entry.fromHook = fromHook;
@@ -122,7 +136,12 @@ export class SessionManager {
     return this.append(entry);
   }
 
-  appendCustomMessage(customType: string, content: string | (TextContent | ImageContent)[], display: boolean, details?: unknown): SessionEntry {
+  appendCustomMessage(
+    customType: string,
+    content: string | (TextContent | ImageContent)[],
+    display: boolean,
+    details?: unknown,
+  ): SessionEntry {
     const entry: NewEntry = { type: "custom_message", customType, content, display };
     if (details !== undefined) entry.details = details;
     return this.append(entry);
@@ -136,16 +155,7 @@ export class SessionManager {
   }
 
   getName(): string | undefined {
-    // Entries are only appended to the same array (a load, a new session or a fork replaces
-    // it): read each once. Every command asks (get_state, the live registry), and a long
-    // session has tens of thousands of entries.
-    const seen = this.named;
-    if (seen.entries !== this.entries) Object.assign(seen, { entries: this.entries, read: 0, name: undefined });
-    for (; seen.read < this.entries.length; seen.read += 1) {
-      const entry = this.entries[seen.read];
-      if (entry?.type === "session_info") seen.name = entry.name?.trim() || undefined;
-    }
-    return seen.name;
+    return this.named.nameIn(this.entries);
   }
 
   /** Trims the name; a blank name is rejected with pi's message. */
@@ -163,7 +173,7 @@ export class SessionManager {
       id: createEntryId(this.byId),
       parentId: this.leafId,
       timestamp: new Date().toISOString(),
-    } as unknown as E; // NewEntry<E> and the base fields make exactly E, which TypeScript cannot see through the spread
+    } as unknown as E; // exactly E, which TypeScript cannot see through the spread
     this.persistEntry(entry);
     this.entries.push(entry);
     this.byId.set(entry.id, entry);
@@ -199,11 +209,7 @@ export class SessionManager {
 
   /** Entries from the root to `leafId` (default: the current leaf). */
   getBranch(leafId: string | null = this.leafId): SessionEntry[] {
-    const last = this.walked;
-    if (last && last.byId === this.byId && last.size === this.byId.size && last.leafId === leafId) return last.path.slice();
-    const path = branchPath(this.byId, leafId);
-    this.walked = { byId: this.byId, size: this.byId.size, leafId, path };
-    return path.slice();
+    return this.walked.branch(this.byId, leafId);
   }
 
   buildContext(): SessionContext {
@@ -270,7 +276,8 @@ export class SessionManager {
   openFile(path: string, options: { mustExist?: boolean } = {}): void {
     const absolute = resolve(path);
     const read = readSessionFile(absolute);
-    if (!read.ok && (options.mustExist || (read.kind !== "missing" && read.kind !== "empty"))) throw new SessionError(read.message);
+    if (!read.ok && (options.mustExist || (read.kind !== "missing" && read.kind !== "empty")))
+      throw new SessionError(read.message);
     const lock = this.persist && absolute !== this.file ? takeSessionLock(absolute) : undefined;
     if (!read.ok) {
       this.startNew(undefined);
@@ -301,7 +308,9 @@ export class SessionManager {
     if (notes.length > 0) this.notice(`Session ${absolute}: ${notes.join("; ")}`);
     if (!this.persist) return;
     const start: WriterStart =
-      loaded.migratedFrom !== undefined ? { kind: "migrate", fromVersion: loaded.migratedFrom } : { kind: "existing", needsNewline: loaded.needsNewline };
+      loaded.migratedFrom !== undefined
+        ? { kind: "migrate", fromVersion: loaded.migratedFrom }
+        : { kind: "existing", needsNewline: loaded.needsNewline };
     this.writer = new SessionFileWriter(absolute, this.sync, start);
   }
 
@@ -347,7 +356,9 @@ export class SessionManager {
     this.entries = [];
     this.byId = new Map();
     this.leafId = null;
-    this.file = this.sessionDir ? resolve(this.sessionDir, sessionFileName(this.header.timestamp, this.header.id)) : undefined;
+    this.file = this.sessionDir
+      ? resolve(this.sessionDir, sessionFileName(this.header.timestamp, this.header.id))
+      : undefined;
     this.writer = this.persist && this.file ? new SessionFileWriter(this.file, this.sync, { kind: "new" }) : undefined;
   }
 

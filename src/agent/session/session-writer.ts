@@ -11,7 +11,11 @@ import type { SessionEntry, SessionHeader } from "./types.js";
 type SessionRecord = SessionHeader | SessionEntry;
 
 /** How the writer starts: a file to create, an existing one to append to, one to migrate. */
-export type WriterStart = { kind: "new" } | { kind: "existing"; needsNewline: boolean } | { kind: "empty" } | { kind: "migrate"; fromVersion: number };
+export type WriterStart =
+  | { kind: "new" }
+  | { kind: "existing"; needsNewline: boolean }
+  | { kind: "empty" }
+  | { kind: "migrate"; fromVersion: number };
 
 export class SessionFileWriter {
   private fd: number | undefined;

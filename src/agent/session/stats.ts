@@ -73,7 +73,12 @@ export function awaitingUsageAfterCompaction(branch: readonly SessionEntry[]): b
     const entry = branch[i];
     if (!entry) continue;
     if (entry.type === "compaction") return true;
-    if (entry.type === "message" && entry.message.role === "assistant" && entry.message.stopReason !== "error" && entry.message.stopReason !== "aborted")
+    if (
+      entry.type === "message" &&
+      entry.message.role === "assistant" &&
+      entry.message.stopReason !== "error" &&
+      entry.message.stopReason !== "aborted"
+    )
       return false;
   }
   return false;

@@ -38,7 +38,8 @@ export class TodoReminders {
     const list = todos.map((task) => `- [${task.status}] ${task.id}: ${task.content}`).join("\n");
     const text =
       `<system_reminder>You stopped with ${todos.length} incomplete todo item(s):\n${list}\n` +
-      "Continue working on them, or update the plan with todo_write (mark items completed or abandoned) if they are done or no longer needed.</system_reminder>";
+      "Continue working on them, or update the plan with todo_write (mark items completed or abandoned) " +
+      "if they are done or no longer needed.</system_reminder>";
     return {
       event: { type: "todo_reminder", todos, attempt: this.attempt, maxAttempts: this.options.maxAttempts },
       message: { role: "custom", customType: TODO_REMINDER_TYPE, content: text, display: false, timestamp: Date.now() },

@@ -43,7 +43,8 @@ export function normalizeTodoPhases(input: unknown, existing: readonly TodoPhase
   for (const phase of input) {
     if (isObject(phase) && typeof phase.id === "string") givenPhaseIds.push(phase.id.trim());
     if (isObject(phase) && Array.isArray(phase.tasks)) {
-      for (const task of phase.tasks) if (isObject(task) && typeof task.id === "string") givenTaskIds.push(task.id.trim());
+      for (const task of phase.tasks)
+        if (isObject(task) && typeof task.id === "string") givenTaskIds.push(task.id.trim());
     }
   }
   let nextPhase = maxSuffix([...existing.map((p) => p.id), ...givenPhaseIds], "phase");
@@ -53,8 +54,15 @@ export function normalizeTodoPhases(input: unknown, existing: readonly TodoPhase
   // Entries sent without ids keep the id of an existing phase/task with the same text, so a
   // model that omits ids does not renumber its plan (and reset auto-clear timers) each call.
   const phaseIdByName = new Map(existing.map((phase) => [phase.name, phase.id]));
-  const taskIdByContent = new Map(existing.flatMap((phase) => phase.tasks.map((task) => [task.content, task.id] as const)));
-  const reuse = (map: Map<string, string>, key: string, used: Set<string>, given: readonly string[]): string | undefined => {
+  const taskIdByContent = new Map(
+    existing.flatMap((phase) => phase.tasks.map((task) => [task.content, task.id] as const)),
+  );
+  const reuse = (
+    map: Map<string, string>,
+    key: string,
+    used: Set<string>,
+    given: readonly string[],
+  ): string | undefined => {
     const id = map.get(key);
     return id !== undefined && !used.has(id) && !given.includes(id) ? id : undefined;
   };
@@ -63,7 +71,10 @@ export function normalizeTodoPhases(input: unknown, existing: readonly TodoPhase
     if (!isObject(rawPhase)) throw new TodoValidationError(`${where} must be an object`);
     const name = optionalString(rawPhase.name, `${where} name`);
     if (!name) throw new TodoValidationError(`${where} needs a non-empty name`);
-    const id = optionalString(rawPhase.id, `${where} id`) ?? reuse(phaseIdByName, name, phaseIds, givenPhaseIds) ?? `phase-${++nextPhase}`;
+    const id =
+      optionalString(rawPhase.id, `${where} id`) ??
+      reuse(phaseIdByName, name, phaseIds, givenPhaseIds) ??
+      `phase-${++nextPhase}`;
     if (phaseIds.has(id)) throw new TodoValidationError(`duplicate phase id "${id}"`);
     phaseIds.add(id);
     const rawTasks = rawPhase.tasks ?? [];
@@ -75,7 +86,10 @@ export function normalizeTodoPhases(input: unknown, existing: readonly TodoPhase
       if (!content) throw new TodoValidationError(`${taskWhere} needs a non-empty content`);
       const status = rawTask.status ?? "pending";
       if (!isStatus(status)) throw new TodoValidationError(`${taskWhere} has invalid status ${JSON.stringify(status)}`);
-      const taskId = optionalString(rawTask.id, `${taskWhere} id`) ?? reuse(taskIdByContent, content, taskIds, givenTaskIds) ?? `task-${++nextTask}`;
+      const taskId =
+        optionalString(rawTask.id, `${taskWhere} id`) ??
+        reuse(taskIdByContent, content, taskIds, givenTaskIds) ??
+        `task-${++nextTask}`;
       if (taskIds.has(taskId)) throw new TodoValidationError(`duplicate task id "${taskId}"`);
       taskIds.add(taskId);
       const task: TodoTask = { id: taskId, content, status };

@@ -5,7 +5,12 @@ import { Type } from "typebox";
 import type { TodoPhase, TodoWriteDetails } from "../../protocol/types/todos.js";
 import { TODO_WRITE_TOOL_NAME, type TodoStore } from "./todo-state.js";
 
-const statusSchema = Type.Union([Type.Literal("pending"), Type.Literal("in_progress"), Type.Literal("completed"), Type.Literal("abandoned")]);
+const statusSchema = Type.Union([
+  Type.Literal("pending"),
+  Type.Literal("in_progress"),
+  Type.Literal("completed"),
+  Type.Literal("abandoned"),
+]);
 
 const todoWriteParameters = Type.Object({
   phases: Type.Array(
@@ -44,7 +49,10 @@ function summarize(phases: readonly TodoPhase[]): string {
   return `Todo list updated.\n${lines.join("\n")}`;
 }
 
-export function createTodoWriteTool(store: TodoStore, storage: () => TodoWriteDetails["storage"]): AgentTool<typeof todoWriteParameters, TodoWriteDetails> {
+export function createTodoWriteTool(
+  store: TodoStore,
+  storage: () => TodoWriteDetails["storage"],
+): AgentTool<typeof todoWriteParameters, TodoWriteDetails> {
   return {
     name: TODO_WRITE_TOOL_NAME,
     label: "Todo",

@@ -48,7 +48,9 @@ export type SessionEntry = File.SessionEntry<SessionMessage>;
 export type SessionTreeNode = File.SessionTreeNode<SessionMessage>;
 
 /** Distributive Omit so each entry variant keeps its own fields. */
-export type NewEntry<E extends SessionEntry = SessionEntry> = E extends SessionEntry ? Omit<E, "id" | "parentId" | "timestamp"> : never;
+export type NewEntry<E extends SessionEntry = SessionEntry> = E extends SessionEntry
+  ? Omit<E, "id" | "parentId" | "timestamp">
+  : never;
 
 export type ModelRef = { provider: string; modelId: string };
 

@@ -135,7 +135,13 @@ export async function runBashCommand(command: string, options: RunBashOptions): 
       if (pid !== undefined) killGroup(pid, "SIGKILL", false);
     }
     const killedByUs = cancelled || timedOut;
-    return await finish(collector, killedByUs ? undefined : (code ?? undefined), killedByUs ? undefined : (signalName ?? undefined), killedByUs, timedOut);
+    return await finish(
+      collector,
+      killedByUs ? undefined : (code ?? undefined),
+      killedByUs ? undefined : (signalName ?? undefined),
+      killedByUs,
+      timedOut,
+    );
   } finally {
     signal?.removeEventListener("abort", onAbort);
     if (timeoutTimer !== undefined) clearTimeout(timeoutTimer);
@@ -145,7 +151,9 @@ export async function runBashCommand(command: string, options: RunBashOptions): 
 }
 
 /** Resolves when the shell exits and its pipes are drained (or held open by a background child). */
-function waitForExit(child: ReturnType<typeof spawn>): Promise<{ code: number | null; signalName: NodeJS.Signals | null }> {
+function waitForExit(
+  child: ReturnType<typeof spawn>,
+): Promise<{ code: number | null; signalName: NodeJS.Signals | null }> {
   return new Promise((resolve, reject) => {
     let openPipes = 2;
     let exited: { code: number | null; signalName: NodeJS.Signals | null } | undefined;

@@ -22,7 +22,9 @@ export interface BashToolDetails {
 const UPDATE_INTERVAL_MS = 100;
 
 function snapshotDetails(snapshot: OutputSnapshot): BashToolDetails {
-  return snapshot.truncation.truncated ? { truncation: snapshot.truncation, fullOutputPath: snapshot.fullOutputPath } : {};
+  return snapshot.truncation.truncated
+    ? { truncation: snapshot.truncation, fullOutputPath: snapshot.fullOutputPath }
+    : {};
 }
 
 /** The output text plus pi's truncation notice naming the file with everything. */
@@ -38,7 +40,8 @@ export function formatBashOutput(snapshot: OutputSnapshot, emptyText: string): s
   } else if (t.truncatedBy === "lines") {
     text += `\n\n[Showing lines ${startLine}-${endLine} of ${t.totalLines}. ${where}]`;
   } else {
-    text += `\n\n[Showing lines ${startLine}-${endLine} of ${t.totalLines} (${formatSize(DEFAULT_MAX_BYTES)} limit). ${where}]`;
+    const limit = `${formatSize(DEFAULT_MAX_BYTES)} limit`;
+    text += `\n\n[Showing lines ${startLine}-${endLine} of ${t.totalLines} (${limit}). ${where}]`;
   }
   return text;
 }
@@ -47,11 +50,18 @@ function withStatus(text: string, status: string): string {
   return text.length > 0 ? `${text}\n\n${status}` : status;
 }
 
-export function createBashTool(cwd: string, tempDir?: string): AgentTool<typeof bashSchema, BashToolDetails | undefined> {
+export function createBashTool(
+  cwd: string,
+  tempDir?: string,
+): AgentTool<typeof bashSchema, BashToolDetails | undefined> {
   return {
     name: "bash",
     label: "bash",
-    description: `Execute a bash command in the current working directory. Returns stdout and stderr. Output is truncated to last ${DEFAULT_MAX_LINES} lines or ${DEFAULT_MAX_BYTES / 1024}KB (whichever is hit first). If truncated, full output is saved to a temp file. Optionally provide a timeout in seconds.`,
+    description:
+      "Execute a bash command in the current working directory. Returns stdout and stderr. " +
+      `Output is truncated to last ${DEFAULT_MAX_LINES} lines or ${DEFAULT_MAX_BYTES / 1024}KB ` +
+      "(whichever is hit first). If truncated, full output is saved to a temp file. " +
+      "Optionally provide a timeout in seconds.",
     parameters: bashSchema,
     async execute(_toolCallId, { command, timeout }, signal, onUpdate) {
       let timer: NodeJS.Timeout | undefined;
@@ -93,7 +103,9 @@ export function createBashTool(cwd: string, tempDir?: string): AgentTool<typeof 
         }
         if (result.cancelled) throw new Error(withStatus(formatBashOutput(snapshot, ""), "Command aborted"));
         if (result.signalName !== undefined) {
-          throw new Error(withStatus(formatBashOutput(snapshot, ""), `Command terminated by signal ${result.signalName}`));
+          throw new Error(
+            withStatus(formatBashOutput(snapshot, ""), `Command terminated by signal ${result.signalName}`),
+          );
         }
         const text = formatBashOutput(snapshot, "(no output)");
         if (result.exitCode !== 0) throw new Error(withStatus(text, `Command exited with code ${result.exitCode}`));

@@ -58,7 +58,10 @@ function nearMatchHint(content: string, oldText: string): string {
   const at = loosen(content).indexOf(needle);
   if (at === -1) return "";
   const line = countNewlines(loosen(content), 0, at) + 1;
-  return ` A near match (differing in indentation, trailing whitespace or quote/dash characters) starts at line ${line}: read the file and copy the text exactly.`;
+  return (
+    " A near match (differing in indentation, trailing whitespace or quote/dash characters) " +
+    `starts at line ${line}: read the file and copy the text exactly.`
+  );
 }
 
 function label(total: number, index: number, single: string): string {
@@ -68,20 +71,29 @@ function label(total: number, index: number, single: string): string {
 /** All edits match the original content (not each other's results), each exactly once, without overlap. */
 export function applyEdits(content: string, edits: readonly TextEdit[], path: string): AppliedEdits {
   if (edits.length === 0) throw new Error("Edit tool input is invalid. edits must contain at least one replacement.");
-  const normalized = edits.map((e) => ({ oldText: e.oldText.replace(/\r\n/g, "\n"), newText: e.newText.replace(/\r\n/g, "\n") }));
+  const normalized = edits.map((e) => ({
+    oldText: e.oldText.replace(/\r\n/g, "\n"),
+    newText: e.newText.replace(/\r\n/g, "\n"),
+  }));
   const matches = normalized.map((edit, index) => {
-    if (edit.oldText.length === 0) throw new Error(`${label(edits.length, index, "oldText")} must not be empty in ${path}.`);
+    if (edit.oldText.length === 0)
+      throw new Error(`${label(edits.length, index, "oldText")} must not be empty in ${path}.`);
     const at = content.indexOf(edit.oldText);
     if (at === -1) {
       const what = edits.length === 1 ? "the exact text" : `edits[${index}]`;
       throw new Error(
-        `Could not find ${what} in ${path}. The oldText must match exactly including all whitespace and newlines.${nearMatchHint(content, edit.oldText)}`,
+        `Could not find ${what} in ${path}. ` +
+          "The oldText must match exactly including all whitespace and newlines." +
+          nearMatchHint(content, edit.oldText),
       );
     }
     const occurrences = countOccurrences(content, edit.oldText);
     if (occurrences > 1) {
       const what = edits.length === 1 ? "the text" : `edits[${index}]`;
-      throw new Error(`Found ${occurrences} occurrences of ${what} in ${path}. The oldText must be unique. Please provide more context to make it unique.`);
+      throw new Error(
+        `Found ${occurrences} occurrences of ${what} in ${path}. ` +
+          "The oldText must be unique. Please provide more context to make it unique.",
+      );
     }
     return { index, at, end: at + edit.oldText.length, ...edit };
   });
@@ -90,7 +102,10 @@ export function applyEdits(content: string, edits: readonly TextEdit[], path: st
     const prev = matches[i - 1];
     const cur = matches[i];
     if (prev !== undefined && cur !== undefined && prev.end > cur.at) {
-      throw new Error(`edits[${prev.index}] and edits[${cur.index}] overlap in ${path}. Merge them into one edit or target disjoint regions.`);
+      throw new Error(
+        `edits[${prev.index}] and edits[${cur.index}] overlap in ${path}. ` +
+          "Merge them into one edit or target disjoint regions.",
+      );
     }
   }
   let newContent = "";
@@ -166,7 +181,9 @@ export function renderLineDiff(
   rawChanges: LineChange[],
   context = DIFF_CONTEXT_LINES,
 ): { diff: string; firstChangedLine: number | undefined } {
-  const changes = rawChanges.map((c) => trimUnchanged(oldLines, newLines, c)).filter((c) => c.oldCount > 0 || c.newCount > 0);
+  const changes = rawChanges
+    .map((c) => trimUnchanged(oldLines, newLines, c))
+    .filter((c) => c.oldCount > 0 || c.newCount > 0);
   const width = String(Math.max(oldLines.length, newLines.length)).length;
   const num = (n: number): string => String(n).padStart(width, " ");
   const skipped = ` ${"".padStart(width, " ")} ...`;

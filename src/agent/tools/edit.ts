@@ -13,7 +13,8 @@ import { errorCode, resolveToCwd } from "./path-utils.js";
 const replaceEditSchema = Type.Object({
   oldText: Type.String({
     description:
-      "Exact text for one targeted replacement. It must be unique in the original file and must not overlap with any other edits[].oldText in the same call.",
+      "Exact text for one targeted replacement. It must be unique in the original file " +
+      "and must not overlap with any other edits[].oldText in the same call.",
   }),
   newText: Type.String({ description: "Replacement text for this targeted edit." }),
 });
@@ -23,7 +24,9 @@ const editSchema = Type.Object(
     path: Type.String({ description: "Path to the file to edit (relative or absolute)" }),
     edits: Type.Array(replaceEditSchema, {
       description:
-        "One or more targeted replacements. Each edit is matched against the original file, not incrementally. Do not include overlapping or nested edits. If two changes touch the same block or nearby lines, merge them into one edit instead.",
+        "One or more targeted replacements. Each edit is matched against the original file, not incrementally. " +
+        "Do not include overlapping or nested edits. " +
+        "If two changes touch the same block or nearby lines, merge them into one edit instead.",
     }),
   },
   { additionalProperties: false },
@@ -69,7 +72,10 @@ export function createEditTool(cwd: string): AgentTool<typeof editSchema, EditTo
     name: "edit",
     label: "edit",
     description:
-      "Edit a single file using exact text replacement. Every edits[].oldText must match a unique, non-overlapping region of the original file. If two changes affect the same block or nearby lines, merge them into one edit instead of emitting overlapping edits. Do not include large unchanged regions just to connect distant changes.",
+      "Edit a single file using exact text replacement. " +
+      "Every edits[].oldText must match a unique, non-overlapping region of the original file. " +
+      "If two changes affect the same block or nearby lines, merge them into one edit instead of emitting " +
+      "overlapping edits. Do not include large unchanged regions just to connect distant changes.",
     parameters: editSchema,
     prepareArguments: prepareEditArguments,
     async execute(_toolCallId, { path, edits }, signal) {
@@ -82,7 +88,9 @@ export function createEditTool(cwd: string): AgentTool<typeof editSchema, EditTo
         } catch (error) {
           const code = errorCode(error);
           if (code === "ENOENT") throw new Error(`Could not edit file: ${path}. File not found.`);
-          throw new Error(`Could not edit file: ${path}. ${code !== undefined ? `Error code: ${code}` : String(error)}.`);
+          throw new Error(
+            `Could not edit file: ${path}. ${code !== undefined ? `Error code: ${code}` : String(error)}.`,
+          );
         }
         const bom = raw.startsWith("\uFEFF") ? "\uFEFF" : "";
         const body = bom === "" ? raw : raw.slice(1);

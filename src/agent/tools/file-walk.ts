@@ -40,7 +40,12 @@ export async function* walkFiles(root: string, signal?: AbortSignal): AsyncGener
   yield* walkDir(root, "", rootIgnore === undefined ? [] : [rootIgnore], signal);
 }
 
-async function* walkDir(dir: string, rel: string, stack: IgnoreFile[], signal?: AbortSignal): AsyncGenerator<WalkEntry> {
+async function* walkDir(
+  dir: string,
+  rel: string,
+  stack: IgnoreFile[],
+  signal?: AbortSignal,
+): AsyncGenerator<WalkEntry> {
   if (signal?.aborted) throw new OperationAbortedError();
   let entries: Dirent[];
   try {

@@ -26,7 +26,10 @@ export function createFindTool(cwd: string): AgentTool<typeof findSchema, FindTo
   return {
     name: "find",
     label: "find",
-    description: `Search for files by glob pattern. Returns matching file paths relative to the search directory. Respects .gitignore. Output is truncated to ${DEFAULT_LIMIT} results or ${DEFAULT_MAX_BYTES / 1024}KB (whichever is hit first).`,
+    description:
+      "Search for files by glob pattern. Returns matching file paths relative to the search directory. " +
+      "Respects .gitignore. " +
+      `Output is truncated to ${DEFAULT_LIMIT} results or ${DEFAULT_MAX_BYTES / 1024}KB (whichever is hit first).`,
     parameters: findSchema,
     async execute(_toolCallId, { pattern, path, limit }, signal) {
       const searchPath = resolveToCwd(path ?? ".", cwd);
@@ -44,12 +47,15 @@ export function createFindTool(cwd: string): AgentTool<typeof findSchema, FindTo
         results.push(entry.isDirectory ? `${entry.relativePath}/` : entry.relativePath);
         if (results.length >= effectiveLimit) break;
       }
-      if (results.length === 0) return { content: [{ type: "text", text: "No files found matching pattern" }], details: undefined };
+      if (results.length === 0)
+        return { content: [{ type: "text", text: "No files found matching pattern" }], details: undefined };
       const truncation = truncateHead(results.join("\n"), { maxLines: Number.MAX_SAFE_INTEGER });
       const details: FindToolDetails = {};
       const notices: string[] = [];
       if (results.length >= effectiveLimit) {
-        notices.push(`${effectiveLimit} results limit reached. Use limit=${effectiveLimit * 2} for more, or refine pattern`);
+        notices.push(
+          `${effectiveLimit} results limit reached. Use limit=${effectiveLimit * 2} for more, or refine pattern`,
+        );
         details.resultLimitReached = effectiveLimit;
       }
       if (truncation.truncated) {

@@ -51,7 +51,12 @@ export function parseGitignore(text: string, base: string): IgnoreFile {
 export function isIgnored(stack: readonly IgnoreFile[], relativePath: string, isDirectory: boolean): boolean {
   let ignored = false;
   for (const file of stack) {
-    const rel = file.base === "" ? relativePath : relativePath.startsWith(`${file.base}/`) ? relativePath.slice(file.base.length + 1) : undefined;
+    const rel =
+      file.base === ""
+        ? relativePath
+        : relativePath.startsWith(`${file.base}/`)
+          ? relativePath.slice(file.base.length + 1)
+          : undefined;
     if (rel === undefined) continue;
     for (const rule of file.rules) {
       if (rule.dirOnly && !isDirectory) continue;

@@ -9,15 +9,26 @@ import { Type } from "typebox";
 import { OperationAbortedError, walkFiles } from "./file-walk.js";
 import { createPathMatcher } from "./glob.js";
 import { errorCode, errorMessage, resolveToCwd } from "./path-utils.js";
-import { DEFAULT_MAX_BYTES, formatSize, GREP_MAX_LINE_LENGTH, truncateHead, truncateLine, type TruncationResult } from "./truncate.js";
+import {
+  DEFAULT_MAX_BYTES,
+  formatSize,
+  GREP_MAX_LINE_LENGTH,
+  truncateHead,
+  truncateLine,
+  type TruncationResult,
+} from "./truncate.js";
 
 const grepSchema = Type.Object({
   pattern: Type.String({ description: "Search pattern (regex or literal string)" }),
   path: Type.Optional(Type.String({ description: "Directory or file to search (default: current directory)" })),
   glob: Type.Optional(Type.String({ description: "Filter files by glob pattern, e.g. '*.ts' or '**/*.spec.ts'" })),
   ignoreCase: Type.Optional(Type.Boolean({ description: "Case-insensitive search (default: false)" })),
-  literal: Type.Optional(Type.Boolean({ description: "Treat pattern as literal string instead of regex (default: false)" })),
-  context: Type.Optional(Type.Number({ description: "Number of lines to show before and after each match (default: 0)" })),
+  literal: Type.Optional(
+    Type.Boolean({ description: "Treat pattern as literal string instead of regex (default: false)" }),
+  ),
+  context: Type.Optional(
+    Type.Number({ description: "Number of lines to show before and after each match (default: 0)" }),
+  ),
   limit: Type.Optional(Type.Number({ description: "Maximum number of matches to return (default: 100)" })),
 });
 
@@ -59,7 +70,11 @@ function looksBinary(head: Buffer): boolean {
 }
 
 /** All matching line indexes of one file, or undefined for no match / binary / unreadable. */
-async function searchFile(absolutePath: string, regex: RegExp, prefilter: RegExp): Promise<{ lines: string[]; matchLines: number[] } | undefined> {
+async function searchFile(
+  absolutePath: string,
+  regex: RegExp,
+  prefilter: RegExp,
+): Promise<{ lines: string[]; matchLines: number[] } | undefined> {
   try {
     const info = await stat(absolutePath);
     if (!info.isFile() || info.size > MAX_FILE_BYTES) return undefined;
@@ -77,7 +92,8 @@ async function searchFile(absolutePath: string, regex: RegExp, prefilter: RegExp
   } catch (error) {
     // Files that vanish or cannot be read mid-search are skipped, as ripgrep does.
     const code = errorCode(error);
-    if (code === "ENOENT" || code === "EACCES" || code === "EPERM" || code === "EISDIR" || code === "ELOOP") return undefined;
+    if (code === "ENOENT" || code === "EACCES" || code === "EPERM" || code === "EISDIR" || code === "ELOOP")
+      return undefined;
     throw error;
   }
 }
@@ -91,7 +107,12 @@ interface FileHit {
 type Candidate = { absolutePath: string; display: string };
 
 /** The files to search: the path itself, or every file under it that the glob (if any) admits. */
-async function* grepCandidates(searchPath: string, isDirectory: boolean, glob: string | undefined, signal?: AbortSignal): AsyncGenerator<Candidate> {
+async function* grepCandidates(
+  searchPath: string,
+  isDirectory: boolean,
+  glob: string | undefined,
+  signal?: AbortSignal,
+): AsyncGenerator<Candidate> {
   if (!isDirectory) {
     yield { absolutePath: searchPath, display: basename(searchPath) };
     return;
@@ -164,7 +185,12 @@ function formatHits(hits: FileHit[], contextLines: number): { out: string[]; lin
 }
 
 /** The tool result: the lines within the byte limit, and a note for every limit that was hit. */
-function grepResult(out: string[], limit: number, limitReached: boolean, linesTruncated: boolean): AgentToolResult<GrepToolDetails | undefined> {
+function grepResult(
+  out: string[],
+  limit: number,
+  limitReached: boolean,
+  linesTruncated: boolean,
+): AgentToolResult<GrepToolDetails | undefined> {
   const truncation = truncateHead(out.join("\n"), { maxLines: Number.MAX_SAFE_INTEGER });
   const details: GrepToolDetails = {};
   const notices: string[] = [];
@@ -197,7 +223,11 @@ export function createGrepTool(cwd: string): AgentTool<typeof grepSchema, GrepTo
   return {
     name: "grep",
     label: "grep",
-    description: `Search file contents for a pattern. Returns matching lines with file paths and line numbers. Respects .gitignore. Output is truncated to ${DEFAULT_LIMIT} matches or ${DEFAULT_MAX_BYTES / 1024}KB (whichever is hit first). Long lines are truncated to ${GREP_MAX_LINE_LENGTH} chars.`,
+    description:
+      "Search file contents for a pattern. Returns matching lines with file paths and line numbers. " +
+      "Respects .gitignore. " +
+      `Output is truncated to ${DEFAULT_LIMIT} matches or ${DEFAULT_MAX_BYTES / 1024}KB (whichever is hit first). ` +
+      `Long lines are truncated to ${GREP_MAX_LINE_LENGTH} chars.`,
     parameters: grepSchema,
     async execute(_toolCallId, params, signal) {
       const searchPath = resolveToCwd(params.path ?? ".", cwd);
@@ -205,7 +235,12 @@ export function createGrepTool(cwd: string): AgentTool<typeof grepSchema, GrepTo
       const contextLines = params.context !== undefined && params.context > 0 ? Math.floor(params.context) : 0;
       const regex = buildRegExp(params.pattern, params.literal === true, params.ignoreCase === true);
       const isDirectory = await isDirectoryOrThrow(searchPath);
-      const { hits, matchCount } = await collectHits(grepCandidates(searchPath, isDirectory, params.glob, signal), regex, limit, signal);
+      const { hits, matchCount } = await collectHits(
+        grepCandidates(searchPath, isDirectory, params.glob, signal),
+        regex,
+        limit,
+        signal,
+      );
       if (matchCount === 0) return { content: [{ type: "text", text: "No matches found" }], details: undefined };
       // As pi (which stops ripgrep at the limit): reaching the limit is reported as such.
       const { out, linesTruncated } = formatHits(hits, contextLines);

@@ -47,5 +47,12 @@ export { createLsTool, type LsToolDetails } from "./ls.js";
 export { createReadTool, type ReadToolDetails } from "./read.js";
 export { createWriteTool } from "./write.js";
 export type { OutputSnapshot } from "./output-collector.js";
-export { DEFAULT_MAX_BYTES, DEFAULT_MAX_LINES, formatSize, truncateHead, truncateTail, type TruncationResult } from "./truncate.js";
+export {
+  DEFAULT_MAX_BYTES,
+  DEFAULT_MAX_LINES,
+  formatSize,
+  truncateHead,
+  truncateTail,
+  type TruncationResult,
+} from "./truncate.js";
 export { expandPath, resolveToCwd } from "./path-utils.js";

@@ -24,7 +24,10 @@ export function createLsTool(cwd: string): AgentTool<typeof lsSchema, LsToolDeta
   return {
     name: "ls",
     label: "ls",
-    description: `List directory contents. Returns entries sorted alphabetically, with '/' suffix for directories. Includes dotfiles. Output is truncated to ${DEFAULT_LIMIT} entries or ${DEFAULT_MAX_BYTES / 1024}KB (whichever is hit first).`,
+    description:
+      "List directory contents. Returns entries sorted alphabetically, with '/' suffix for directories. " +
+      "Includes dotfiles. " +
+      `Output is truncated to ${DEFAULT_LIMIT} entries or ${DEFAULT_MAX_BYTES / 1024}KB (whichever is hit first).`,
     parameters: lsSchema,
     async execute(_toolCallId, { path, limit }, signal) {
       if (signal?.aborted) throw new Error("Operation aborted");

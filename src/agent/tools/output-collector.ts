@@ -102,7 +102,9 @@ export class OutputCollector {
     });
     if (this.fileError !== undefined) {
       // The output itself is still returned; only the full copy is missing.
-      process.stderr.write(`agent-rpc: could not save full bash output to ${this.filePath}: ${this.fileError.message}\n`);
+      process.stderr.write(
+        `agent-rpc: could not save full bash output to ${this.filePath}: ${this.fileError.message}\n`,
+      );
     }
   }
 

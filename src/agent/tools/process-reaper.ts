@@ -37,7 +37,10 @@ function startReaper(): ChildProcess | undefined {
   child.on("error", (error) => {
     reaperFailed = true;
     reaper = undefined;
-    process.stderr.write(`agent-rpc: cannot start the tool process reaper (tool processes may outlive a killed worker): ${error.message}\n`);
+    process.stderr.write(
+      "agent-rpc: cannot start the tool process reaper (tool processes may outlive a killed worker): " +
+        `${error.message}\n`,
+    );
   });
   child.stdin?.on("error", (error) => {
     // The reaper died before us: nothing to clean up for it, but say so once.

@@ -17,7 +17,10 @@ interface ToolPromptInfo {
 }
 
 const TOOL_PROMPT_INFO: Readonly<Record<string, ToolPromptInfo>> = {
-  read: { summary: "Read file contents (text windows, images)", guidelines: ["Use read to look at files instead of cat, head or sed."] },
+  read: {
+    summary: "Read file contents (text windows, images)",
+    guidelines: ["Use read to look at files instead of cat, head or sed."],
+  },
   bash: { summary: "Run shell commands (tests, builds, git, anything else)", guidelines: [] },
   edit: {
     summary: "Change files by exact text replacement, several disjoint replacements per call",
@@ -28,7 +31,10 @@ const TOOL_PROMPT_INFO: Readonly<Record<string, ToolPromptInfo>> = {
       "Keep oldText short: just enough surrounding text to be unique.",
     ],
   },
-  write: { summary: "Create or overwrite whole files", guidelines: ["Use write for new files or complete rewrites only."] },
+  write: {
+    summary: "Create or overwrite whole files",
+    guidelines: ["Use write for new files or complete rewrites only."],
+  },
   grep: { summary: "Search file contents by regex or literal text (respects .gitignore)", guidelines: [] },
   find: { summary: "Find files by glob pattern (respects .gitignore)", guidelines: [] },
   ls: { summary: "List a directory", guidelines: [] },

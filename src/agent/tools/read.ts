@@ -92,12 +92,17 @@ export function windowFromLines(lines: string[], offset: number | undefined, lim
 export function formatTextWindow(w: LineWindow, path: string): { text: string; details: ReadToolDetails | undefined } {
   const measured = truncateHead(w.window.join("\n"), { maxLines: DEFAULT_MAX_LINES, maxBytes: DEFAULT_MAX_BYTES });
   // A partial window: report the whole selection's size, as if it had all been loaded.
-  const truncation: TruncationResult = w.selectedBytes === undefined ? measured : { ...measured, totalLines: w.end - w.start, totalBytes: w.selectedBytes };
+  const truncation: TruncationResult =
+    w.selectedBytes === undefined
+      ? measured
+      : { ...measured, totalLines: w.end - w.start, totalBytes: w.selectedBytes };
   const first = w.start + 1;
   if (truncation.firstLineExceedsLimit) {
     const size = formatSize(Buffer.byteLength(w.window[0] ?? "", "utf8"));
     return {
-      text: `[Line ${first} is ${size}, exceeds ${formatSize(DEFAULT_MAX_BYTES)} limit. Use bash: sed -n '${first}p' ${path} | head -c ${DEFAULT_MAX_BYTES}]`,
+      text:
+        `[Line ${first} is ${size}, exceeds ${formatSize(DEFAULT_MAX_BYTES)} limit. ` +
+        `Use bash: sed -n '${first}p' ${path} | head -c ${DEFAULT_MAX_BYTES}]`,
       details: { truncation },
     };
   }
@@ -105,13 +110,17 @@ export function formatTextWindow(w: LineWindow, path: string): { text: string; d
     const last = first + truncation.outputLines - 1;
     const reason = truncation.truncatedBy === "lines" ? "" : ` (${formatSize(DEFAULT_MAX_BYTES)} limit)`;
     return {
-      text: `${truncation.content}\n\n[Showing lines ${first}-${last} of ${w.totalLines}${reason}. Use offset=${last + 1} to continue.]`,
+      text:
+        `${truncation.content}\n\n[Showing lines ${first}-${last} of ${w.totalLines}${reason}. ` +
+        `Use offset=${last + 1} to continue.]`,
       details: { truncation },
     };
   }
   if (w.end < w.totalLines) {
     return {
-      text: `${truncation.content}\n\n[${w.totalLines - w.end} more lines in file. Use offset=${w.end + 1} to continue.]`,
+      text:
+        `${truncation.content}\n\n[${w.totalLines - w.end} more lines in file. ` +
+        `Use offset=${w.end + 1} to continue.]`,
       details: undefined,
     };
   }
@@ -167,11 +176,19 @@ export interface ReadToolOptions {
   largeFileBytes?: number;
 }
 
-export function createReadTool(cwd: string, options: ReadToolOptions = {}): AgentTool<typeof readSchema, ReadToolDetails | undefined> {
+export function createReadTool(
+  cwd: string,
+  options: ReadToolOptions = {},
+): AgentTool<typeof readSchema, ReadToolDetails | undefined> {
   return {
     name: "read",
     label: "read",
-    description: `Read the contents of a file. Supports text files and images (jpg, png, gif, webp). Images are sent as attachments. For text files, output is truncated to ${DEFAULT_MAX_LINES} lines or ${DEFAULT_MAX_BYTES / 1024}KB (whichever is hit first). Use offset/limit for large files. When you need the full file, continue with offset until complete.`,
+    description:
+      "Read the contents of a file. Supports text files and images (jpg, png, gif, webp). " +
+      "Images are sent as attachments. " +
+      `For text files, output is truncated to ${DEFAULT_MAX_LINES} lines or ${DEFAULT_MAX_BYTES / 1024}KB ` +
+      "(whichever is hit first). Use offset/limit for large files. " +
+      "When you need the full file, continue with offset until complete.",
     parameters: readSchema,
     async execute(_toolCallId, { path, offset, limit }, signal) {
       if (signal?.aborted) throw new Error("Operation aborted");
@@ -189,7 +206,9 @@ export function createReadTool(cwd: string, options: ReadToolOptions = {}): Agen
       if (mimeType !== undefined) {
         const data = await readFile(absolutePath);
         if (data.length > MAX_INLINE_IMAGE_BYTES) {
-          const text = `Read image file [${mimeType}]\n[Image omitted: ${formatSize(data.length)} exceeds the ${formatSize(MAX_INLINE_IMAGE_BYTES)} inline image limit.]`;
+          const text =
+            `Read image file [${mimeType}]\n[Image omitted: ${formatSize(data.length)} exceeds the ` +
+            `${formatSize(MAX_INLINE_IMAGE_BYTES)} inline image limit.]`;
           return { content: [{ type: "text", text }], details: undefined };
         }
         const content: (TextContent | ImageContent)[] = [
@@ -201,7 +220,9 @@ export function createReadTool(cwd: string, options: ReadToolOptions = {}): Agen
       const utf16 = detectUtf16(head);
       if (utf16 === undefined && looksBinary(head)) {
         const info = await stat(absolutePath);
-        const text = `[Binary file: ${path} (${formatSize(info.size)}) is not shown. Use bash (file, xxd, strings) to inspect it.]`;
+        const text =
+          `[Binary file: ${path} (${formatSize(info.size)}) is not shown. ` +
+          "Use bash (file, xxd, strings) to inspect it.]";
         return { content: [{ type: "text", text }], details: undefined };
       }
       // UTF-16 files (Windows tools write them) hold NUL bytes but are text; decode by their BOM.

@@ -119,7 +119,10 @@ export function truncateTail(content: string, limits: TruncationLimits = {}): Tr
 }
 
 /** Shortens one line (grep matches) to `maxChars` characters with a visible marker. */
-export function truncateLine(line: string, maxChars: number = GREP_MAX_LINE_LENGTH): { text: string; truncated: boolean } {
+export function truncateLine(
+  line: string,
+  maxChars: number = GREP_MAX_LINE_LENGTH,
+): { text: string; truncated: boolean } {
   if (line.length <= maxChars) return { text: line, truncated: false };
   return { text: `${line.slice(0, maxChars)}... [truncated]`, truncated: true };
 }

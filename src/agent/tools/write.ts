@@ -16,7 +16,9 @@ export function createWriteTool(cwd: string): AgentTool<typeof writeSchema, unde
   return {
     name: "write",
     label: "write",
-    description: "Write content to a file. Creates the file if it doesn't exist, overwrites if it does. Automatically creates parent directories.",
+    description:
+      "Write content to a file. Creates the file if it doesn't exist, overwrites if it does. " +
+      "Automatically creates parent directories.",
     parameters: writeSchema,
     async execute(_toolCallId, { path, content }, signal) {
       if (signal?.aborted) throw new Error("Operation aborted");

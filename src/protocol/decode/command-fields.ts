@@ -23,7 +23,10 @@ export function decodeImages(r: FieldReader, prefix: string): ImageInput[] | und
       const source = fieldReader(img.object("source"), prefix, `${path}source.`);
       const kind = source.oneOf("type", ["base64", "url"]);
       if (kind === "url") return fail(URL_IMAGE_ERROR);
-      return { type: "image", source: { type: "base64", mediaType: source.string("mediaType"), data: source.string("data") } };
+      return {
+        type: "image",
+        source: { type: "base64", mediaType: source.string("mediaType"), data: source.string("data") },
+      };
     }
     return { type: "image", data: img.string("data"), mimeType: img.string("mimeType") };
   });

@@ -1,7 +1,13 @@
 // decodeCommand: validates one stdin value as an RpcCommand (docs/protocol.md §3). Required fields,
 // types and enums are checked, optional ones when present; unknown extra fields are dropped.
 
-import { INTERRUPT_MODES, INVALID_COMMAND_ERROR, QUEUE_MODES, THINKING_LEVELS, UNKNOWN_COMMAND_ERROR_PREFIX } from "../constants.js";
+import {
+  INTERRUPT_MODES,
+  INVALID_COMMAND_ERROR,
+  QUEUE_MODES,
+  THINKING_LEVELS,
+  UNKNOWN_COMMAND_ERROR_PREFIX,
+} from "../constants.js";
 import type { CommandMap, RpcCommand, RpcCommandType } from "../types/commands.js";
 import { decodeHostTools, decodeImages, decodeTodoPhases } from "./command-fields.js";
 import { fail, fieldReader, isObject, runDecoder, type DecodeResult, type FieldReader } from "./result.js";

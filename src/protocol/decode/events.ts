@@ -3,10 +3,33 @@
 // for what this client does not know (an unknown type or message_update sub-event).
 
 import { TODO_STATUSES } from "../constants.js";
-import type { AgentEvent, AgentEventType, CompactionReason, MessageUpdateEvent, TtsrRule, WireAssistantMessageEvent } from "../types/events.js";
+import type {
+  AgentEvent,
+  AgentEventType,
+  CompactionReason,
+  MessageUpdateEvent,
+  TtsrRule,
+  WireAssistantMessageEvent,
+} from "../types/events.js";
 import type { TodoTask, LegacyTodoItem } from "../types/todos.js";
-import { decodeAgentMessage, decodeAgentToolResult, decodeAssistantMessage, decodeToolCall, decodeToolResultMessageValue, decodeUsage } from "./messages.js";
-import { fail, fieldReader, isObject, optStringAt, stringAt, stringsAt, type FieldReader, type JsonObject } from "./result.js";
+import {
+  decodeAgentMessage,
+  decodeAgentToolResult,
+  decodeAssistantMessage,
+  decodeToolCall,
+  decodeToolResultMessageValue,
+  decodeUsage,
+} from "./messages.js";
+import {
+  fail,
+  fieldReader,
+  isObject,
+  optStringAt,
+  stringAt,
+  stringsAt,
+  type FieldReader,
+  type JsonObject,
+} from "./result.js";
 import { decodeSessionEntry } from "./session-entry.js";
 import { decodeCompactionResult } from "./results.js";
 
@@ -27,7 +50,10 @@ function optional<T extends object>(event: T, extra: Record<string, unknown>): T
 
 /** The fields every tool_execution_* event shares: ids first, then the event's own. */
 function toolExecutionEvent<K extends string, T extends object>(type: K, r: FieldReader, own: T) {
-  return optional({ type, toolCallId: r.string("toolCallId"), toolName: r.string("toolName"), ...own }, { parentToolCallId: r.optString("parentToolCallId") });
+  return optional(
+    { type, toolCallId: r.string("toolCallId"), toolName: r.string("toolName"), ...own },
+    { parentToolCallId: r.optString("parentToolCallId") },
+  );
 }
 
 function decodeSubEvent(e: JsonObject): WireAssistantMessageEvent | undefined {
@@ -47,11 +73,17 @@ function decodeSubEvent(e: JsonObject): WireAssistantMessageEvent | undefined {
     case "thinking_end":
       return { type: e["type"], contentIndex, content: text("content") };
     case "toolcall_start":
-      return optional({ type: "toolcall_start" as const, contentIndex }, { id: r.optString("id"), toolName: r.optString("toolName") });
+      return optional(
+        { type: "toolcall_start" as const, contentIndex },
+        { id: r.optString("id"), toolName: r.optString("toolName") },
+      );
     case "toolcall_end":
       return { type: "toolcall_end", contentIndex, toolCall: decodeToolCall(r.object("toolCall")) };
     case "start":
-      return { type: "start", partial: decodeAssistantMessage(e["partial"], 'message_update: "assistantMessageEvent.partial"') };
+      return {
+        type: "start",
+        partial: decodeAssistantMessage(e["partial"], 'message_update: "assistantMessageEvent.partial"'),
+      };
     case "done":
       return {
         type: "done",
@@ -87,7 +119,10 @@ function decodeTodoItem(item: unknown, index: number): TodoTask | LegacyTodoItem
   const content = typeof item["content"] === "string" ? item["content"] : "";
   const status = TODO_STATUSES.find((s) => s === item["status"]);
   if (typeof item["id"] === "string" && status !== undefined && item["activeForm"] === undefined) {
-    return optional({ id: item["id"], content, status }, { notes: optStringAt(item, "notes"), details: optStringAt(item, "details") });
+    return optional(
+      { id: item["id"], content, status },
+      { notes: optStringAt(item, "notes"), details: optStringAt(item, "details") },
+    );
   }
   return optional(
     { content, status: typeof item["status"] === "string" ? item["status"] : "pending" },
@@ -109,7 +144,10 @@ const DECODERS: EventDecoders = {
   agent_start: (_o, r) => optional({ type: "agent_start" as const }, { runningMs: r.optNumber("runningMs") }),
   agent_end: (_o, r) =>
     optional(
-      { type: "agent_end" as const, messages: (r.optArray("messages") ?? []).map((m, i) => decodeAgentMessage(m, `agent_end: "messages[${i}]"`)) },
+      {
+        type: "agent_end" as const,
+        messages: (r.optArray("messages") ?? []).map((m, i) => decodeAgentMessage(m, `agent_end: "messages[${i}]"`)),
+      },
       { willRetry: r.optBoolean("willRetry") },
     ),
   agent_settled: () => ({ type: "agent_settled" }),
@@ -117,21 +155,45 @@ const DECODERS: EventDecoders = {
   turn_end: (o, r) => ({
     type: "turn_end",
     message: decodeAssistantMessage(o["message"], 'turn_end: "message"'),
-    toolResults: (r.optArray("toolResults") ?? []).map((m, i) => decodeToolResultMessageValue(m, `turn_end: "toolResults[${i}]"`)),
+    toolResults: (r.optArray("toolResults") ?? []).map((m, i) =>
+      decodeToolResultMessageValue(m, `turn_end: "toolResults[${i}]"`),
+    ),
   }),
-  message_start: (o) => ({ type: "message_start", message: decodeAgentMessage(o["message"], 'message_start: "message"') }),
+  message_start: (o) => ({
+    type: "message_start",
+    message: decodeAgentMessage(o["message"], 'message_start: "message"'),
+  }),
   message_update: decodeMessageUpdate,
   message_end: (o) => ({ type: "message_end", message: decodeAgentMessage(o["message"], 'message_end: "message"') }),
   tool_execution_start: (o, r) => toolExecutionEvent("tool_execution_start", r, { args: argsOf(o["args"]) }),
   tool_execution_update: (o, r) =>
-    toolExecutionEvent("tool_execution_update", r, { args: argsOf(o["args"]), partialResult: decodeAgentToolResult(o["partialResult"]) }),
-  tool_execution_end: (o, r) => toolExecutionEvent("tool_execution_end", r, { result: decodeAgentToolResult(o["result"]), isError: o["isError"] === true }),
-  queue_update: (o) => ({ type: "queue_update", steering: stringsAt(o, "steering") ?? [], followUp: stringsAt(o, "followUp") ?? [] }),
+    toolExecutionEvent("tool_execution_update", r, {
+      args: argsOf(o["args"]),
+      partialResult: decodeAgentToolResult(o["partialResult"]),
+    }),
+  tool_execution_end: (o, r) =>
+    toolExecutionEvent("tool_execution_end", r, {
+      result: decodeAgentToolResult(o["result"]),
+      isError: o["isError"] === true,
+    }),
+  queue_update: (o) => ({
+    type: "queue_update",
+    steering: stringsAt(o, "steering") ?? [],
+    followUp: stringsAt(o, "followUp") ?? [],
+  }),
   compaction_start: (_o, r) => ({ type: "compaction_start", reason: r.oneOf("reason", COMPACTION_REASONS) }),
   compaction_end: (o, r) =>
     optional(
-      { type: "compaction_end" as const, reason: r.oneOf("reason", COMPACTION_REASONS), aborted: o["aborted"] === true, willRetry: o["willRetry"] === true },
-      { result: decodeCompactionResult(o["result"], 'compaction_end: "result"'), errorMessage: r.optString("errorMessage") },
+      {
+        type: "compaction_end" as const,
+        reason: r.oneOf("reason", COMPACTION_REASONS),
+        aborted: o["aborted"] === true,
+        willRetry: o["willRetry"] === true,
+      },
+      {
+        result: decodeCompactionResult(o["result"], 'compaction_end: "result"'),
+        errorMessage: r.optString("errorMessage"),
+      },
     ),
   auto_compaction_start: (_o, r) =>
     optional(
@@ -156,7 +218,10 @@ const DECODERS: EventDecoders = {
     errorMessage: r.optString("errorMessage") ?? "",
   }),
   auto_retry_end: (_o, r) =>
-    optional({ type: "auto_retry_end" as const, success: r.boolean("success"), attempt: r.number("attempt") }, { finalError: r.optString("finalError") }),
+    optional(
+      { type: "auto_retry_end" as const, success: r.boolean("success"), attempt: r.number("attempt") },
+      { finalError: r.optString("finalError") },
+    ),
   summarization_retry_scheduled: (_o, r) => ({
     type: "summarization_retry_scheduled",
     attempt: r.number("attempt"),
@@ -166,10 +231,15 @@ const DECODERS: EventDecoders = {
   }),
   summarization_retry_attempt_start: (_o, r) =>
     r.oneOf("source", ["compaction", "branchSummary"] as const) === "compaction"
-      ? { type: "summarization_retry_attempt_start", source: "compaction", reason: r.oneOf("reason", COMPACTION_REASONS) }
+      ? {
+          type: "summarization_retry_attempt_start",
+          source: "compaction",
+          reason: r.oneOf("reason", COMPACTION_REASONS),
+        }
       : { type: "summarization_retry_attempt_start", source: "branchSummary" },
   summarization_retry_finished: () => ({ type: "summarization_retry_finished" }),
-  bash_execution_update: (_o, r) => optional({ type: "bash_execution_update" as const, delta: r.string("delta") }, { id: r.optString("id") }),
+  bash_execution_update: (_o, r) =>
+    optional({ type: "bash_execution_update" as const, delta: r.string("delta") }, { id: r.optString("id") }),
   session_info_changed: (_o, r) => optional({ type: "session_info_changed" as const }, { name: r.optString("name") }),
   thinking_level_changed: (_o, r) => ({
     type: "thinking_level_changed",

@@ -19,7 +19,8 @@ import { fail, isObject, type JsonObject } from "./result.js";
 
 const STOP_REASONS: readonly StopReason[] = ["stop", "length", "toolUse", "error", "aborted"];
 
-const num = (value: unknown, fallback = 0): number => (typeof value === "number" && Number.isFinite(value) ? value : fallback);
+const num = (value: unknown, fallback = 0): number =>
+  typeof value === "number" && Number.isFinite(value) ? value : fallback;
 const str = (value: unknown, fallback = ""): string => (typeof value === "string" ? value : fallback);
 
 /** docs/protocol.md §5.7 Missing counters are 0; a missing `totalTokens` is the sum of the four counters. */
@@ -30,9 +31,22 @@ export function decodeUsage(value: unknown): Usage {
   const output = num(u["output"]);
   const cacheRead = num(u["cacheRead"]);
   const cacheWrite = num(u["cacheWrite"]);
-  const cost = { input: num(c["input"]), output: num(c["output"]), cacheRead: num(c["cacheRead"]), cacheWrite: num(c["cacheWrite"]), total: 0 };
+  const cost = {
+    input: num(c["input"]),
+    output: num(c["output"]),
+    cacheRead: num(c["cacheRead"]),
+    cacheWrite: num(c["cacheWrite"]),
+    total: 0,
+  };
   cost.total = num(c["total"], cost.input + cost.output + cost.cacheRead + cost.cacheWrite);
-  return { input, output, cacheRead, cacheWrite, totalTokens: num(u["totalTokens"], input + output + cacheRead + cacheWrite), cost };
+  return {
+    input,
+    output,
+    cacheRead,
+    cacheWrite,
+    totalTokens: num(u["totalTokens"], input + output + cacheRead + cacheWrite),
+    cost,
+  };
 }
 
 /** A block this client does not know keeps its slot (content indexes stay valid) as a text note. */
@@ -45,7 +59,8 @@ function decodeImage(block: JsonObject): ImageContent | TextContent {
   const source = block["source"];
   if (isObject(source)) {
     // docs/protocol.md Appendix B: legacy `{ source: { type: "base64", mediaType, data } }` → `{ data, mimeType }`.
-    if (source["type"] === "base64") return { type: "image", data: str(source["data"]), mimeType: str(source["mediaType"]) };
+    if (source["type"] === "base64")
+      return { type: "image", data: str(source["data"]), mimeType: str(source["mediaType"]) };
     return { type: "text", text: `[image: ${str(source["url"], "unsupported source")}]` };
   }
   return { ...block, type: "image", data: str(block["data"]), mimeType: str(block["mimeType"]) };
@@ -69,7 +84,13 @@ function decodeUserContent(value: unknown): string | UserContentBlock[] {
 
 export function decodeToolCall(block: JsonObject): ToolCall {
   const args = block["arguments"];
-  return { ...block, type: "toolCall", id: str(block["id"]), name: str(block["name"]), arguments: isObject(args) ? args : {} };
+  return {
+    ...block,
+    type: "toolCall",
+    id: str(block["id"]),
+    name: str(block["name"]),
+    arguments: isObject(args) ? args : {},
+  };
 }
 
 function decodeAssistantBlock(block: unknown): AssistantContentBlock {
@@ -113,7 +134,8 @@ function decodeAssistantFields(m: JsonObject): AssistantMessage {
 
 /** An object with a string `role`; `where` names the field in errors (e.g. `message_end: "message"`). */
 export function decodeAgentMessage(value: unknown, where: string): AgentMessage {
-  if (!isObject(value) || typeof value["role"] !== "string") return fail(`${where} must be a message object with a string "role"`);
+  if (!isObject(value) || typeof value["role"] !== "string")
+    return fail(`${where} must be a message object with a string "role"`);
   const m = value;
   const role = value["role"];
   const timestamp = num(m["timestamp"]);
@@ -152,7 +174,13 @@ export function decodeAgentMessage(value: unknown, where: string): AgentMessage 
     case "branchSummary":
       return { ...m, role: "branchSummary", summary: str(m["summary"]), fromId: str(m["fromId"]), timestamp };
     case "compactionSummary":
-      return { ...m, role: "compactionSummary", summary: str(m["summary"]), tokensBefore: num(m["tokensBefore"]), timestamp };
+      return {
+        ...m,
+        role: "compactionSummary",
+        summary: str(m["summary"]),
+        tokensBefore: num(m["tokensBefore"]),
+        timestamp,
+      };
     default:
       return { role: "unknown_role", originalRole: role, raw: m, timestamp };
   }

@@ -8,13 +8,20 @@ import { decodeAgentMessage } from "./messages.js";
 import { fail, isObject, runDecoder, type DecodeResult, type JsonObject } from "./result.js";
 import { decodeCompactionResult } from "./results.js";
 import { decodeSessionEntry, decodeSessionTree } from "./session-entry.js";
-import { decodeContextUsage, decodeModel, decodeSessionState, decodeThinkingLevel, decodeTodoPhaseList } from "./state.js";
+import {
+  decodeContextUsage,
+  decodeModel,
+  decodeSessionState,
+  decodeThinkingLevel,
+  decodeTodoPhaseList,
+} from "./state.js";
 
 type DataDecoders = { [K in RpcCommandType]: (data: unknown) => ResponseDataMap[K] };
 
 const num = (value: unknown): number => (typeof value === "number" && Number.isFinite(value) ? value : 0);
 const str = (value: unknown): string => (typeof value === "string" ? value : "");
-const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : []);
+const strings = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
 
 function obj(data: unknown, command: string): JsonObject {
   return isObject(data) ? data : fail(`${command}: data must be an object`);
@@ -43,7 +50,10 @@ function forkResult(command: string) {
   };
 }
 
-/** docs/protocol.md §3.2.3 docs/protocol.md Appendix B: `path` falls back to `sourceInfo.path`, `location` to a user/project scope. */
+/**
+ * docs/protocol.md §3.2.3 docs/protocol.md Appendix B: `path` falls back to `sourceInfo.path`,
+ * `location` to a user/project scope.
+ */
 function decodeSlashCommand(item: JsonObject): SlashCommandInfo {
   const source = item["source"] === "prompt" || item["source"] === "skill" ? item["source"] : "extension";
   const info: SlashCommandInfo = { name: str(item["name"]), source };
@@ -51,7 +61,12 @@ function decodeSlashCommand(item: JsonObject): SlashCommandInfo {
   const si = isObject(item["sourceInfo"]) ? item["sourceInfo"] : undefined;
   if (si !== undefined) {
     const scope = si["scope"] === "user" || si["scope"] === "project" ? si["scope"] : "temporary";
-    info.sourceInfo = { path: str(si["path"]), source: str(si["source"]), scope, origin: si["origin"] === "package" ? "package" : "top-level" };
+    info.sourceInfo = {
+      path: str(si["path"]),
+      source: str(si["source"]),
+      scope,
+      origin: si["origin"] === "package" ? "package" : "top-level",
+    };
     if (typeof si["baseDir"] === "string") info.sourceInfo.baseDir = si["baseDir"];
   }
   const path = typeof item["path"] === "string" ? item["path"] : si?.["path"];
@@ -63,7 +78,11 @@ function decodeSlashCommand(item: JsonObject): SlashCommandInfo {
 
 function decodeBashResult(data: unknown): BashResult {
   const o = obj(data, "bash");
-  const result: BashResult = { output: str(o["output"]), cancelled: o["cancelled"] === true, truncated: o["truncated"] === true };
+  const result: BashResult = {
+    output: str(o["output"]),
+    cancelled: o["cancelled"] === true,
+    truncated: o["truncated"] === true,
+  };
   if (typeof o["exitCode"] === "number") result.exitCode = o["exitCode"];
   if (typeof o["fullOutputPath"] === "string") result.fullOutputPath = o["fullOutputPath"];
   if (typeof o["artifactId"] === "string") result.artifactId = o["artifactId"];
@@ -83,7 +102,13 @@ function decodeStats(data: unknown): SessionStats {
     toolCalls: num(o["toolCalls"]),
     toolResults: num(o["toolResults"]),
     totalMessages: num(o["totalMessages"]),
-    tokens: { input: num(t["input"]), output: num(t["output"]), cacheRead: num(t["cacheRead"]), cacheWrite: num(t["cacheWrite"]), total: num(t["total"]) },
+    tokens: {
+      input: num(t["input"]),
+      output: num(t["output"]),
+      cacheRead: num(t["cacheRead"]),
+      cacheWrite: num(t["cacheWrite"]),
+      total: num(t["total"]),
+    },
     cost: num(o["cost"]),
   };
   if (typeof o["sessionFile"] === "string") stats.sessionFile = o["sessionFile"];
@@ -108,7 +133,8 @@ const DECODERS: DataDecoders = {
   get_settings: (data) => {
     const o = obj(obj(data, "get_settings")["settings"], "get_settings: settings");
     const settings: Record<string, string | number | boolean> = {};
-    for (const [k, v] of Object.entries(o)) if (typeof v === "string" || typeof v === "number" || typeof v === "boolean") settings[k] = v;
+    for (const [k, v] of Object.entries(o))
+      if (typeof v === "string" || typeof v === "number" || typeof v === "boolean") settings[k] = v;
     return { settings };
   },
   set_setting: (data) => {
@@ -123,13 +149,17 @@ const DECODERS: DataDecoders = {
   }),
   get_state: decodeSessionState,
   get_messages: (data) => {
-    const messages = list(data, "get_messages", "messages").map((m, i) => decodeAgentMessage(m, `get_messages: "data.messages[${i}]"`));
+    const messages = list(data, "get_messages", "messages").map((m, i) =>
+      decodeAgentMessage(m, `get_messages: "data.messages[${i}]"`),
+    );
     // A page's place in the context (agent-rpc); absent from workers that send every message.
     const { offset, total, listId } = obj(data, "get_messages");
     if (typeof offset !== "number" || typeof total !== "number") return { messages };
     return typeof listId === "number" ? { messages, offset, total, listId } : { messages, offset, total };
   },
-  get_commands: (data) => ({ commands: list(data, "get_commands", "commands").filter(isObject).map(decodeSlashCommand) }),
+  get_commands: (data) => ({
+    commands: list(data, "get_commands", "commands").filter(isObject).map(decodeSlashCommand),
+  }),
   set_todos: (data) => ({ todoPhases: decodeTodoPhaseList(list(data, "set_todos", "todoPhases")) }),
   set_host_tools: (data) => ({ toolNames: strings(list(data, "set_host_tools", "toolNames")) }),
   set_model: (data) => decodeModel(data, "set_model: data"),
@@ -145,7 +175,9 @@ const DECODERS: DataDecoders = {
     return result;
   },
   get_available_models: (data) => ({
-    models: list(data, "get_available_models", "models").map((m, i) => decodeModel(m, `get_available_models: "data.models[${i}]"`)),
+    models: list(data, "get_available_models", "models").map((m, i) =>
+      decodeModel(m, `get_available_models: "data.models[${i}]"`),
+    ),
   }),
   set_thinking_level: noData,
   cycle_thinking_level: (data) => {
@@ -173,10 +205,15 @@ const DECODERS: DataDecoders = {
   get_fork_messages: forkMessages("get_fork_messages"),
   get_branch_messages: forkMessages("get_branch_messages"),
   get_entries: (data) => ({
-    entries: list(data, "get_entries", "entries").flatMap((e, i) => decodeSessionEntry(e, `get_entries: "data.entries[${i}]"`) ?? []),
+    entries: list(data, "get_entries", "entries").flatMap(
+      (e, i) => decodeSessionEntry(e, `get_entries: "data.entries[${i}]"`) ?? [],
+    ),
     leafId: leafIdOf(obj(data, "get_entries")),
   }),
-  get_tree: (data) => ({ tree: decodeSessionTree(obj(data, "get_tree")["tree"], 'get_tree: "data.tree"'), leafId: leafIdOf(obj(data, "get_tree")) }),
+  get_tree: (data) => ({
+    tree: decodeSessionTree(obj(data, "get_tree")["tree"], 'get_tree: "data.tree"'),
+    leafId: leafIdOf(obj(data, "get_tree")),
+  }),
   get_last_assistant_text: (data) => {
     const text = obj(data, "get_last_assistant_text")["text"];
     return { text: typeof text === "string" ? text : null };
@@ -190,7 +227,10 @@ const DECODERS: DataDecoders = {
  * Decode the `data` of a success response to command `command` (use the type of the pending
  * request, which for aliases is the alias). Commands without data always give `undefined`.
  */
-export function decodeResponseData<K extends RpcCommandType>(command: K, data: unknown): DecodeResult<ResponseDataMap[K]> {
+export function decodeResponseData<K extends RpcCommandType>(
+  command: K,
+  data: unknown,
+): DecodeResult<ResponseDataMap[K]> {
   const decoder: (data: unknown) => ResponseDataMap[K] = DECODERS[command];
   return runDecoder(() => decoder(data));
 }

@@ -55,12 +55,21 @@ export function decodeSessionEntry(value: unknown, where: string): SessionEntry 
       const message = decodeAgentMessage({ ...e, role: "custom" }, `${where}`);
       const content = message.role === "custom" ? message.content : "";
       return withOptional(
-        { ...base, type: "custom_message" as const, customType: str(e["customType"]), content, display: e["display"] !== false },
+        {
+          ...base,
+          type: "custom_message" as const,
+          customType: str(e["customType"]),
+          content,
+          display: e["display"] !== false,
+        },
         { details: e["details"] },
       );
     }
     case "label":
-      return withOptional({ ...base, type: "label" as const, targetId: str(e["targetId"]) }, { label: optStr(e["label"]) });
+      return withOptional(
+        { ...base, type: "label" as const, targetId: str(e["targetId"]) },
+        { label: optStr(e["label"]) },
+      );
     case "session_info":
       return withOptional({ ...base, type: "session_info" as const }, { name: optStr(e["name"]) });
     default:
@@ -91,8 +100,14 @@ export function decodeSessionTree(value: unknown, where: string): SessionTreeNod
     // A dropped node's children are decoded straight into its own list, before its next sibling.
     const into: SessionTreeNode[] = entry === undefined ? top.out : [];
     if (entry !== undefined)
-      top.out.push(withOptional({ entry, children: into }, { label: optStr(node["label"]), labelTimestamp: optStr(node["labelTimestamp"]) }));
-    if (node["children"] !== undefined) stack.push({ list: node["children"], index: 0, out: into, where: `${path}.children` });
+      top.out.push(
+        withOptional(
+          { entry, children: into },
+          { label: optStr(node["label"]), labelTimestamp: optStr(node["labelTimestamp"]) },
+        ),
+      );
+    if (node["children"] !== undefined)
+      stack.push({ list: node["children"], index: 0, out: into, where: `${path}.children` });
   }
   return roots;
 }

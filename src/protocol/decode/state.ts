@@ -7,7 +7,8 @@ import type { ContextUsage, RpcSessionState } from "../types/results.js";
 import type { TodoPhase, TodoTask } from "../types/todos.js";
 import { fail, isObject, type JsonObject } from "./result.js";
 
-const num = (value: unknown, fallback = 0): number => (typeof value === "number" && Number.isFinite(value) ? value : fallback);
+const num = (value: unknown, fallback = 0): number =>
+  typeof value === "number" && Number.isFinite(value) ? value : fallback;
 const str = (value: unknown, fallback = ""): string => (typeof value === "string" ? value : fallback);
 const pick = <T extends string>(values: readonly T[], value: unknown): T | undefined => values.find((v) => v === value);
 
@@ -16,12 +17,17 @@ function assignDefined<T extends object>(target: T, extra: Record<string, unknow
   return target;
 }
 
-/** docs/protocol.md §5.8 [xcsh] may send a reduced `{ provider, id }`: missing fields get neutral defaults. `headers` is dropped. */
+/**
+ * docs/protocol.md §5.8 [xcsh] may send a reduced `{ provider, id }`: missing fields get neutral
+ * defaults. `headers` is dropped.
+ */
 export function decodeModel(value: unknown, where: string): Model {
   if (!isObject(value)) return fail(`${where} must be an object`);
   const { headers: _secret, ...m } = value;
   const cost = isObject(m["cost"]) ? m["cost"] : {};
-  const input = Array.isArray(m["input"]) ? m["input"].filter((v): v is ModelInputModality => v === "text" || v === "image") : ["text" as const];
+  const input = Array.isArray(m["input"])
+    ? m["input"].filter((v): v is ModelInputModality => v === "text" || v === "image")
+    : ["text" as const];
   return {
     ...m,
     id: str(m["id"]),
@@ -31,7 +37,12 @@ export function decodeModel(value: unknown, where: string): Model {
     baseUrl: str(m["baseUrl"]),
     reasoning: m["reasoning"] === true,
     input,
-    cost: { input: num(cost["input"]), output: num(cost["output"]), cacheRead: num(cost["cacheRead"]), cacheWrite: num(cost["cacheWrite"]) },
+    cost: {
+      input: num(cost["input"]),
+      output: num(cost["output"]),
+      cacheRead: num(cost["cacheRead"]),
+      cacheWrite: num(cost["cacheWrite"]),
+    },
     contextWindow: num(m["contextWindow"]),
     maxTokens: num(m["maxTokens"]),
   };
@@ -52,8 +63,15 @@ export function decodeTodoPhaseList(value: unknown): TodoPhase[] {
     const tasks = (Array.isArray(phase["tasks"]) ? phase["tasks"] : []).filter(isObject).map((task): TodoTask => {
       taskCounter += 1;
       return assignDefined(
-        { id: str(task["id"], `task-${taskCounter}`), content: str(task["content"]), status: pick(TODO_STATUSES, task["status"]) ?? "pending" },
-        { notes: typeof task["notes"] === "string" ? task["notes"] : undefined, details: typeof task["details"] === "string" ? task["details"] : undefined },
+        {
+          id: str(task["id"], `task-${taskCounter}`),
+          content: str(task["content"]),
+          status: pick(TODO_STATUSES, task["status"]) ?? "pending",
+        },
+        {
+          notes: typeof task["notes"] === "string" ? task["notes"] : undefined,
+          details: typeof task["details"] === "string" ? task["details"] : undefined,
+        },
       );
     });
     return { id: str(phase["id"], `phase-${p + 1}`), name: str(phase["name"]), tasks };
@@ -63,12 +81,17 @@ export function decodeTodoPhaseList(value: unknown): TodoPhase[] {
 export function decodeContextUsage(value: unknown): ContextUsage | undefined {
   if (!isObject(value)) return undefined;
   const nullableNumber = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? v : null);
-  return { tokens: nullableNumber(value["tokens"]), contextWindow: num(value["contextWindow"]), percent: nullableNumber(value["percent"]) };
+  return {
+    tokens: nullableNumber(value["tokens"]),
+    contextWindow: num(value["contextWindow"]),
+    percent: nullableNumber(value["percent"]),
+  };
 }
 
 /**
- * docs/protocol.md §3.2.1 get_state. docs/protocol.md Appendix B: `pendingMessageCount` is filled from `queuedMessageCount`
- * when missing (both are kept); `model` null/absent → absent; modes default as in pi.
+ * docs/protocol.md §3.2.1 get_state. docs/protocol.md Appendix B: `pendingMessageCount` is filled
+ * from `queuedMessageCount` when missing (both are kept); `model` null/absent → absent; modes
+ * default as in pi.
  */
 export function decodeSessionState(value: unknown): RpcSessionState {
   if (!isObject(value)) return fail("get_state: data must be an object");
@@ -96,7 +119,9 @@ export function decodeSessionState(value: unknown): RpcSessionState {
     todoPhases: s["todoPhases"] === undefined ? undefined : decodeTodoPhaseList(s["todoPhases"]),
     systemPrompt: typeof s["systemPrompt"] === "string" ? s["systemPrompt"] : undefined,
     dumpTools: Array.isArray(s["dumpTools"])
-      ? s["dumpTools"].filter(isObject).map((t) => ({ name: str(t["name"]), description: str(t["description"]), parameters: t["parameters"] }))
+      ? s["dumpTools"]
+          .filter(isObject)
+          .map((t) => ({ name: str(t["name"]), description: str(t["description"]), parameters: t["parameters"] }))
       : undefined,
     contextUsage: decodeContextUsage(s["contextUsage"]),
   });

@@ -65,7 +65,8 @@ function decodeHostFrame(value: JsonObject, type: "host_tool_update" | "host_too
   if (result === undefined) {
     return { ok: false, error: `Invalid host tool frame: ${key}.content must be an array`, command: type };
   }
-  if (typeof id !== "string") return { ok: false, error: "Invalid host tool frame: id must be a string", command: type };
+  if (typeof id !== "string")
+    return { ok: false, error: "Invalid host tool frame: id must be a string", command: type };
   if (type === "host_tool_update") {
     return { ok: true, value: { kind: "host_tool_update", frame: { type, id, partialResult: result } } };
   }
@@ -78,7 +79,8 @@ function decodeHostFrame(value: JsonObject, type: "host_tool_update" | "host_too
 export function decodeStdinFrame(value: unknown): StdinDecodeResult {
   const type = frameTypeOf(value);
   if (type === "extension_ui_response" && isObject(value)) return decodeUiResponse(value);
-  if ((type === "host_tool_update" || type === "host_tool_result") && isObject(value)) return decodeHostFrame(value, type);
+  if ((type === "host_tool_update" || type === "host_tool_result") && isObject(value))
+    return decodeHostFrame(value, type);
   const decoded = decodeCommand(value);
   if (decoded.ok) return { ok: true, value: { kind: "command", command: decoded.value } };
   const failure: StdinDecodeFailure = {

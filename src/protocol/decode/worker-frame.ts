@@ -33,7 +33,11 @@ function decodeResponse(o: JsonObject): RpcResponse {
     if ("data" in o) frame.data = o["data"];
     return frame;
   }
-  const frame: RpcResponse = { type: "response", success: false, error: typeof o["error"] === "string" ? o["error"] : "Unknown error" };
+  const frame: RpcResponse = {
+    type: "response",
+    success: false,
+    error: typeof o["error"] === "string" ? o["error"] : "Unknown error",
+  };
   if (id !== undefined) frame.id = id;
   if (typeof o["command"] === "string") frame.command = o["command"];
   if (typeof o["code"] === "string") frame.code = o["code"];
@@ -56,27 +60,41 @@ function decodeUiRequest(o: JsonObject): ExtensionUIRequest | undefined {
     case "select": {
       const rawDetails: unknown = o["optionDetails"];
       const details = Array.isArray(rawDetails)
-        ? rawDetails.map((d: unknown) => (isObject(d) && typeof d["description"] === "string" ? { description: d["description"] } : {}))
+        ? rawDetails.map((d: unknown) =>
+            isObject(d) && typeof d["description"] === "string" ? { description: d["description"] } : {},
+          )
         : undefined;
-      return extra({ ...base, method, title: s("title"), options: strings("options") ?? [] }, { timeout: r.optNumber("timeout"), optionDetails: details });
+      return extra(
+        { ...base, method, title: s("title"), options: strings("options") ?? [] },
+        { timeout: r.optNumber("timeout"), optionDetails: details },
+      );
     }
     case "confirm":
       return extra({ ...base, method, title: s("title"), message: s("message") }, { timeout: r.optNumber("timeout") });
     case "input":
-      return extra({ ...base, method, title: s("title") }, { placeholder: r.optString("placeholder"), timeout: r.optNumber("timeout") });
+      return extra(
+        { ...base, method, title: s("title") },
+        { placeholder: r.optString("placeholder"), timeout: r.optNumber("timeout") },
+      );
     case "editor":
       return extra(
         { ...base, method, title: s("title") },
         { prefill: r.optString("prefill"), promptStyle: r.optBoolean("promptStyle"), timeout: r.optNumber("timeout") },
       );
     case "notify":
-      return extra({ ...base, method, message: s("message") }, { notifyType: r.optOneOf("notifyType", ["info", "warning", "error"] as const) });
+      return extra(
+        { ...base, method, message: s("message") },
+        { notifyType: r.optOneOf("notifyType", ["info", "warning", "error"] as const) },
+      );
     case "setStatus":
       return extra({ ...base, method, statusKey: r.string("statusKey") }, { statusText: r.optString("statusText") });
     case "setWidget":
       return extra(
         { ...base, method, widgetKey: r.string("widgetKey") },
-        { widgetLines: strings("widgetLines"), widgetPlacement: r.optOneOf("widgetPlacement", ["aboveEditor", "belowEditor"] as const) },
+        {
+          widgetLines: strings("widgetLines"),
+          widgetPlacement: r.optOneOf("widgetPlacement", ["aboveEditor", "belowEditor"] as const),
+        },
       );
     case "setTitle":
       return { ...base, method, title: s("title") };
@@ -112,7 +130,13 @@ function decodeObject(o: JsonObject, type: string): DecodedWorkerFrame {
       const args = o["arguments"];
       return {
         kind: "host_tool_call",
-        frame: { type, id: r.string("id"), toolCallId: r.string("toolCallId"), toolName: r.string("toolName"), arguments: isObject(args) ? args : {} },
+        frame: {
+          type,
+          id: r.string("id"),
+          toolCallId: r.string("toolCallId"),
+          toolName: r.string("toolName"),
+          arguments: isObject(args) ? args : {},
+        },
       };
     }
     case "host_tool_cancel": {

@@ -59,7 +59,10 @@ export interface SetSettingCommand extends CommandBase {
   key: string;
   value: string | number | boolean;
 }
-/** [ours] read-only: files under the worker's working directory (for `@` completion); nothing is added to the session. */
+/**
+ * [ours] read-only: files under the worker's working directory (for `@` completion); nothing is
+ * added to the session.
+ */
 export interface ListFilesCommand extends CommandBase {
   type: "list_files";
   /** At most this many paths (default and maximum 20000). */

@@ -1,7 +1,15 @@
 // Events written by the worker to stdout (docs/protocol.md §4), including the legacy variants a
 // client must accept (docs/protocol.md Appendix B): message_update full form, auto_compaction_*, start/done/error.
 
-import type { AgentMessage, AgentToolResult, AssistantMessage, ThinkingLevel, ToolCall, ToolResultMessage, Usage } from "./messages.js";
+import type {
+  AgentMessage,
+  AgentToolResult,
+  AssistantMessage,
+  ThinkingLevel,
+  ToolCall,
+  ToolResultMessage,
+  Usage,
+} from "./messages.js";
 import type { CompactionResult } from "./results.js";
 import type { SessionEntry } from "./session-file.js";
 import type { LegacyTodoItem, TodoTask } from "./todos.js";
@@ -138,7 +146,11 @@ export type CanonicalAssistantMessageEvent =
   | ToolCallDeltaEvent
   | ToolCallEndEvent;
 
-export type WireAssistantMessageEvent = CanonicalAssistantMessageEvent | LegacyStartEvent | LegacyDoneEvent | LegacyErrorEvent;
+export type WireAssistantMessageEvent =
+  | CanonicalAssistantMessageEvent
+  | LegacyStartEvent
+  | LegacyDoneEvent
+  | LegacyErrorEvent;
 
 export type WireAssistantMessageEventType = WireAssistantMessageEvent["type"];
 

@@ -104,7 +104,12 @@ export interface UiCancelRequest {
 
 export type ExtensionUIDialogRequest = UiSelectRequest | UiConfirmRequest | UiInputRequest | UiEditorRequest;
 
-export type ExtensionUIFireAndForgetRequest = UiNotifyRequest | UiSetStatusRequest | UiSetWidgetRequest | UiSetTitleRequest | UiSetEditorTextRequest;
+export type ExtensionUIFireAndForgetRequest =
+  | UiNotifyRequest
+  | UiSetStatusRequest
+  | UiSetWidgetRequest
+  | UiSetTitleRequest
+  | UiSetEditorTextRequest;
 
 export type ExtensionUIRequest = ExtensionUIDialogRequest | ExtensionUIFireAndForgetRequest | UiCancelRequest;
 

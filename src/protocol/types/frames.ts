@@ -11,4 +11,10 @@ import type { RpcResponse } from "./responses.js";
 export type ClientFrame = RpcCommand | ExtensionUIResponse | HostToolUpdateFrame | HostToolResultFrame;
 
 /** worker → client (stdout). */
-export type WorkerFrame = ReadyFrame | RpcResponse | AgentEvent | ExtensionUIRequest | HostToolCallFrame | HostToolCancelFrame;
+export type WorkerFrame =
+  | ReadyFrame
+  | RpcResponse
+  | AgentEvent
+  | ExtensionUIRequest
+  | HostToolCallFrame
+  | HostToolCancelFrame;

@@ -4,7 +4,14 @@
 import type { AgentMessage, Model, ThinkingLevel } from "./messages.js";
 import type { RpcCommandType } from "./commands.js";
 import type { SessionEntry, SessionTreeNode } from "./session-file.js";
-import type { BashResult, CompactionResult, ForkMessage, RpcSessionState, SessionStats, SlashCommandInfo } from "./results.js";
+import type {
+  BashResult,
+  CompactionResult,
+  ForkMessage,
+  RpcSessionState,
+  SessionStats,
+  SlashCommandInfo,
+} from "./results.js";
 import type { TodoPhase } from "./todos.js";
 
 export interface CycleModelResult {

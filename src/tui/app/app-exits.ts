@@ -117,7 +117,10 @@ export function createAppExits(d: ExitDeps): AppExits {
   return exits;
 }
 
-/** The terminal went away or someone killed us: a live worker keeps running (detach). A crash restores the terminal first. */
+/**
+ * The terminal went away or someone killed us: a live worker keeps running (detach). A crash
+ * restores the terminal first.
+ */
 export function onProcessEvents(exits: AppExits, d: Pick<ExitDeps, "term" | "ink">): void {
   for (const [signal, code] of [
     ["SIGINT", 130],

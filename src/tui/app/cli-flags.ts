@@ -39,7 +39,8 @@ export function unknownFlags(argv: readonly string[], specs: FlagSpecs): string[
     if (!word.startsWith("-") || word === "-" || NEGATIVE_NUMBER.test(word)) continue;
     if (word.startsWith("--")) {
       const name = word.slice(2).split("=", 1)[0] ?? "";
-      const type = long.get(name) ?? (name.startsWith("no-") && long.get(name.slice(3)) === "boolean" ? "boolean" : undefined);
+      const type =
+        long.get(name) ?? (name.startsWith("no-") && long.get(name.slice(3)) === "boolean" ? "boolean" : undefined);
       if (type === undefined) unknown.push(`--${name}`);
       else if (type === "string" && !word.includes("=") && takesValue(i)) i += 1;
       continue;

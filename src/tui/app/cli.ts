@@ -14,7 +14,14 @@ export type TuiCliOptions = {
   /** -r/--resume: open the session picker at start (TUI-only, not passed to the worker). */
   resume: boolean;
   /** Worker flags as the user gave them, to report any the worker did not honour. */
-  requested: { provider?: string; model?: string; thinking?: string; name?: string; session?: string; noSession?: boolean };
+  requested: {
+    provider?: string;
+    model?: string;
+    thinking?: string;
+    name?: string;
+    session?: string;
+    noSession?: boolean;
+  };
   sessionDir: string | undefined;
   /** --no-detach: the worker is this process's child and ends with it (no live session). */
   noDetach: boolean;
@@ -32,7 +39,13 @@ export type TuiCliOptions = {
 export type SessionsCli = { args: string[]; workerCommand: string[] };
 
 /** Flags forwarded verbatim to the worker (pi's names). */
-const PASS_THROUGH: ReadonlyArray<{ name: string; flag: string; type: "string" | "boolean"; shortFlag?: string; isMultiple?: boolean }> = [
+const PASS_THROUGH: ReadonlyArray<{
+  name: string;
+  flag: string;
+  type: "string" | "boolean";
+  shortFlag?: string;
+  isMultiple?: boolean;
+}> = [
   { name: "provider", flag: "--provider", type: "string" },
   { name: "model", flag: "--model", type: "string" },
   { name: "thinking", flag: "--thinking", type: "string" },
@@ -93,8 +106,11 @@ ${viewKeyHelp()
     command; @path adds a file reference (the same list).
 `;
 
-export function parseTuiCli(argv: readonly string[], importMeta: ImportMeta): TuiCliOptions {
-  const flags: Record<string, { type: "string" | "boolean"; shortFlag?: string; isMultiple?: boolean }> = {
+type FlagSpec = { type: "string" | "boolean"; shortFlag?: string; isMultiple?: boolean };
+
+/** The flags meow parses: agent-tui's own, the front end's and the pass-through ones. */
+function meowFlags(): Record<string, FlagSpec> {
+  const flags: Record<string, FlagSpec> = {
     agent: { type: "string" },
     demo: { type: "boolean" },
     detach: { type: "boolean" },
@@ -105,8 +121,64 @@ export function parseTuiCli(argv: readonly string[], importMeta: ImportMeta): Tu
   for (const p of PASS_THROUGH) {
     // meow treats `--no-x` as the negation of `x`; "noSession" is declared as `session`-free boolean below.
     if (p.name === "noSession") continue;
-    flags[p.name] = { type: p.type, ...(p.shortFlag ? { shortFlag: p.shortFlag } : {}), ...(p.isMultiple ? { isMultiple: true } : {}) };
+    flags[p.name] = {
+      type: p.type,
+      ...(p.shortFlag ? { shortFlag: p.shortFlag } : {}),
+      ...(p.isMultiple ? { isMultiple: true } : {}),
+    };
   }
+  return flags;
+}
+
+/** The worker's arguments from the pass-through flags as parsed (plus --provider demo for --demo). */
+function passThroughArgs(f: Record<string, unknown>, noSession: boolean, demoProvider: boolean): string[] {
+  const extra: string[] = [];
+  if (demoProvider) extra.push("--provider", "demo");
+  for (const p of PASS_THROUGH) {
+    if (p.name === "noSession") {
+      if (noSession) extra.push(p.flag);
+      continue;
+    }
+    const v = f[p.name];
+    if (p.type === "boolean" && v === true) extra.push(p.flag);
+    else if (typeof v === "string" && v !== "") extra.push(p.flag, v);
+    else if (Array.isArray(v)) for (const item of v) if (typeof item === "string") extra.push(p.flag, item);
+  }
+  return extra;
+}
+
+/** `agent-tui stop ID` would start a run on "stop ID": a near-miss of a subcommand is refused. */
+function refuseMistypedSubcommand(input: readonly string[]): void {
+  const meant = mistypedSubcommand(input);
+  if (meant === undefined) return;
+  const asMessage = `agent-tui "${input.join(" ")}"`;
+  throw new Error(`did you mean \`${meant}\`? (to send it to the agent, quote it: ${asMessage})`);
+}
+
+/** A non-empty string flag, else undefined. */
+function stringFlag(f: Record<string, unknown>, k: string): string | undefined {
+  const v = f[k];
+  return typeof v === "string" && v !== "" ? v : undefined;
+}
+
+/** The worker flags the user gave, checked where agent-tui can (the thinking level). */
+function requestedFlags(f: Record<string, unknown>, noSession: boolean): TuiCliOptions["requested"] {
+  const requested: TuiCliOptions["requested"] = {};
+  for (const k of ["provider", "model", "thinking", "name", "session"] as const) {
+    const v = stringFlag(f, k);
+    if (v !== undefined) requested[k] = v;
+  }
+  if (noSession) requested.noSession = true;
+  // Checked here, so a typo is agent-tui's one line, not the worker's exit and its own usage hint.
+  const thinking = requested.thinking;
+  if (thinking !== undefined && !(THINKING_LEVELS as readonly string[]).includes(thinking)) {
+    throw new Error(`--thinking ${thinking}: the levels are ${THINKING_LEVELS.join(", ")} (see agent-tui --help)`);
+  }
+  return requested;
+}
+
+export function parseTuiCli(argv: readonly string[], importMeta: ImportMeta): TuiCliOptions {
+  const flags = meowFlags();
   const noSession = argv.includes("--no-session");
   const words = expandHelpAndVersion(argv.filter((a) => a !== "--no-session"));
   const unknown = unknownFlags(words, flags);
@@ -122,41 +194,11 @@ export function parseTuiCli(argv: readonly string[], importMeta: ImportMeta): Tu
   const agent = typeof f["agent"] === "string" ? f["agent"] : undefined;
   const demo = f["demo"] === true;
   const base = agent ? splitCommandLine(agent) : resolveBundledWorkerCommand();
-  const extra: string[] = [];
-  if (demo && !agent) extra.push("--provider", "demo");
-  for (const p of PASS_THROUGH) {
-    if (p.name === "noSession") {
-      if (noSession) extra.push(p.flag);
-      continue;
-    }
-    const v = f[p.name];
-    if (p.type === "boolean" && v === true) extra.push(p.flag);
-    else if (typeof v === "string" && v !== "") extra.push(p.flag, v);
-    else if (Array.isArray(v)) for (const item of v) if (typeof item === "string") extra.push(p.flag, item);
-  }
+  const extra = passThroughArgs(f, noSession, demo && !agent);
   const attaching = cli.input[0] === "attach";
-  // `agent-tui stop ID` would start a run on "stop ID": a near-miss of a subcommand is refused.
-  const meant = mistypedSubcommand(cli.input);
-  if (meant !== undefined) {
-    const asMessage = `agent-tui "${cli.input.join(" ")}"`;
-    throw new Error(`did you mean \`${meant}\`? (to send it to the agent, quote it: ${asMessage})`);
-  }
+  refuseMistypedSubcommand(cli.input);
   const message = (attaching ? [] : cli.input).join(" ").trim();
-  const opt = (k: string): string | undefined => {
-    const v = f[k];
-    return typeof v === "string" && v !== "" ? v : undefined;
-  };
-  const requested: TuiCliOptions["requested"] = {};
-  for (const k of ["provider", "model", "thinking", "name", "session"] as const) {
-    const v = opt(k);
-    if (v !== undefined) requested[k] = v;
-  }
-  if (noSession) requested.noSession = true;
-  // Checked here, so a typo is agent-tui's one line, not the worker's exit and its own usage hint.
-  const thinking = requested.thinking;
-  if (thinking !== undefined && !(THINKING_LEVELS as readonly string[]).includes(thinking)) {
-    throw new Error(`--thinking ${thinking}: the levels are ${THINKING_LEVELS.join(", ")} (see agent-tui --help)`);
-  }
+  const requested = requestedFlags(f, noSession);
   return {
     workerCommand: [...base, ...extra],
     initialMessage: message === "" ? undefined : message,
@@ -164,7 +206,7 @@ export function parseTuiCli(argv: readonly string[], importMeta: ImportMeta): Tu
     customAgent: agent !== undefined,
     resume: f["resume"] === true,
     requested,
-    sessionDir: opt("sessionDir"),
+    sessionDir: stringFlag(f, "sessionDir"),
     noDetach: f["detach"] === false,
     attachId: attaching ? (cli.input[1] ?? "") : undefined,
     listModels: typeof f["listModels"] === "string" ? f["listModels"] : undefined,
@@ -187,7 +229,10 @@ export function parseSessionsCli(argv: readonly string[]): SessionsCli | Session
   if (argv[0] !== "sessions") return undefined;
   const args: string[] = [];
   let agent: string | undefined;
-  const refuse = (what: string): SessionsUsage => ({ usage: `agent-tui sessions: ${what}\n${SESSIONS_USAGE}`, exitCode: 2 });
+  const refuse = (what: string): SessionsUsage => ({
+    usage: `agent-tui sessions: ${what}\n${SESSIONS_USAGE}`,
+    exitCode: 2,
+  });
   for (let i = 1; i < argv.length; i++) {
     const a = argv[i] as string;
     if (a === "-h" || a === "--help") return { usage: SESSIONS_HELP, exitCode: 0 };

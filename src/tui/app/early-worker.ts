@@ -22,7 +22,10 @@ export type EarlyWorker = {
 };
 
 /** Notices held until release(); `subscribe` is what the UI's listeners register with. */
-export function holdNotices(source: Pick<WorkerConnection, "subscribe">): { subscribe: WorkerConnection["subscribe"]; release: () => void } {
+export function holdNotices(source: Pick<WorkerConnection, "subscribe">): {
+  subscribe: WorkerConnection["subscribe"];
+  release: () => void;
+} {
   const listeners = new Set<Listener>();
   let held: (readonly BridgeNotice[])[] | undefined = [];
   const fanOut = (batch: readonly BridgeNotice[]): void => {
@@ -59,7 +62,11 @@ function withSubscribe(c: WorkerConnection, subscribe: WorkerConnection["subscri
  * Spawn the worker now (live sessions as planned by live-plan.ts). The connection is this
  * process's: the UI ends or detaches it on every way out, and a crash closes its pipes.
  */
-export function startWorkerEarly(options: TuiCliOptions, env: NodeJS.ProcessEnv, cwd: string): EarlyWorker | { error: string } {
+export function startWorkerEarly(
+  options: TuiCliOptions,
+  env: NodeJS.ProcessEnv,
+  cwd: string,
+): EarlyWorker | { error: string } {
   const plan = planWorker(options, readLiveSettings(env));
   if ("error" in plan) return plan;
   const restartArgs = sessionArgsForRestart(options);

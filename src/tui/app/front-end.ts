@@ -51,7 +51,8 @@ export const FRONT_END_HELP = `
 /** The interface `flags` (meow's, validated here) and the environment ask for. */
 export function readFrontEnd(flags: Record<string, unknown>, env: NodeJS.ProcessEnv): FrontEnd {
   const mode = flags["mode"];
-  if (mode !== undefined && mode !== "text" && mode !== "json") throw new Error(`--mode takes text or json, not ${JSON.stringify(mode)}`);
+  if (mode !== undefined && mode !== "text" && mode !== "json")
+    throw new Error(`--mode takes text or json, not ${JSON.stringify(mode)}`);
   if (flags["yes"] === true && flags["no"] === true) throw new Error("--yes and --no cannot both be given");
   if (flags["print"] === true || mode !== undefined) {
     return {

@@ -3,7 +3,11 @@
 import { createWorkerConnection } from "../../bridge/index.js";
 import { modelTable } from "./model-list.js";
 
-export async function printModelList(command: string[], search: string | undefined, write: (text: string) => void): Promise<number> {
+export async function printModelList(
+  command: string[],
+  search: string | undefined,
+  write: (text: string) => void,
+): Promise<number> {
   const connection = createWorkerConnection({ command, cwd: process.cwd(), env: process.env, restart: false });
   try {
     await connection.start();

@@ -13,7 +13,11 @@ function tokens(n: number): string {
 
 /** The table printed by --list-models, or the line saying why there is none. */
 export function modelTable(models: readonly Model[], search: string | undefined): string[] {
-  if (models.length === 0) return ["No models are available: set an API key (e.g. ANTHROPIC_API_KEY, OPENAI_API_KEY) or add a provider to models.json."];
+  if (models.length === 0)
+    return [
+      "No models are available: set an API key (e.g. ANTHROPIC_API_KEY, OPENAI_API_KEY) " +
+        "or add a provider to models.json.",
+    ];
   const found = search ? fuzzyFilter(models, search, (m) => `${m.provider} ${m.id}`) : [...models];
   if (found.length === 0) return [`No models matching "${sanitizeLine(search ?? "")}"`];
   found.sort((a, b) => a.provider.localeCompare(b.provider) || a.id.localeCompare(b.id));
@@ -41,7 +45,9 @@ function distance(a: string, b: string): number {
   for (let i = 1; i <= a.length; i += 1) {
     const row = [i];
     for (let j = 1; j <= b.length; j += 1) {
-      row.push(Math.min((prev[j] ?? 0) + 1, (row[j - 1] ?? 0) + 1, (prev[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1)));
+      row.push(
+        Math.min((prev[j] ?? 0) + 1, (row[j - 1] ?? 0) + 1, (prev[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1)),
+      );
     }
     prev = row;
   }
@@ -54,7 +60,10 @@ export function closeModels(models: readonly Model[], pattern: string, limit = 3
   const full = (m: Model): string => `${m.provider}/${m.id}`;
   const fuzzy = fuzzyFilter(models, want, (m) => `${full(m)} ${m.name}`).map(full);
   const typos = [...models]
-    .map((m) => ({ name: full(m), d: Math.min(distance(want, m.id.toLowerCase()), distance(want, full(m).toLowerCase())) }))
+    .map((m) => ({
+      name: full(m),
+      d: Math.min(distance(want, m.id.toLowerCase()), distance(want, full(m).toLowerCase())),
+    }))
     .filter((x) => x.d <= Math.max(2, Math.floor(want.length / 3)))
     .sort((a, b) => a.d - b.d)
     .map((x) => x.name);
@@ -65,5 +74,6 @@ export function closeModels(models: readonly Model[], pattern: string, limit = 3
 export function unknownModelLine(pattern: string, models: readonly Model[]): string {
   const close = closeModels(models, pattern);
   const hint = close.length > 0 ? ` Close matches: ${close.join(", ")}.` : "";
-  return `Unknown model "${sanitizeLine(pattern)}": the worker has no such model.${hint} (agent-tui --list-models lists them all; /model or Ctrl+L picks one.)`;
+  const where = "(agent-tui --list-models lists them all; /model or Ctrl+L picks one.)";
+  return `Unknown model "${sanitizeLine(pattern)}": the worker has no such model.${hint} ${where}`;
 }

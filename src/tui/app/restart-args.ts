@@ -15,7 +15,10 @@ export function isPiCommand(argv: readonly string[]): boolean {
  * The bridge's `sessionArgsForRestart` for this worker, or undefined when the worker's flags
  * are unknown, or it runs remotely (arguments pass through a remote shell there).
  */
-export function sessionArgsForRestart(o: { customAgent: boolean; workerCommand: readonly string[] }): ((file: string | undefined) => string[]) | undefined {
+export function sessionArgsForRestart(o: {
+  customAgent: boolean;
+  workerCommand: readonly string[];
+}): ((file: string | undefined) => string[]) | undefined {
   if (isRemoteCommand(o.workerCommand)) return undefined;
   if (o.customAgent && !isPiCommand(o.workerCommand)) return undefined;
   return (file) => (file ? ["--session", file] : []);

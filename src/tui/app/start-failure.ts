@@ -31,7 +31,10 @@ function why(argv0: string, exit: WorkerExitInfo | undefined, error: unknown): s
   return message;
 }
 
-/** The one line (no "agent-tui: " prefix, no newline) for a worker that did not start: `error` is start()'s rejection. */
+/**
+ * The one line (no "agent-tui: " prefix, no newline) for a worker that did not start: `error` is
+ * start()'s rejection.
+ */
 export function startFailureLine(workerCommand: readonly string[], error: unknown): string {
   const exit = exitOf(error);
   // Print and plain mode leave a live session in use alone: agent-rpc's reason is the whole line.
@@ -44,7 +47,13 @@ export function startFailureLine(workerCommand: readonly string[], error: unknow
 }
 
 /** What a failing start leaves behind besides its exit: a write to the closed stdin, a request cut off. */
-const FAILURE_ECHOES: ReadonlySet<BridgeNotice["kind"]> = new Set(["supervisor", "notification", "protocol_error", "indeterminate", "ui_request_closed"]);
+const FAILURE_ECHOES: ReadonlySet<BridgeNotice["kind"]> = new Set([
+  "supervisor",
+  "notification",
+  "protocol_error",
+  "indeterminate",
+  "ui_request_closed",
+]);
 
 /**
  * The notices of a connection, with those a failing start would leave held back until the

@@ -119,7 +119,12 @@ export function createCompletionDriver(options: CompletionOptions): CompletionDr
           // Remember the failure as an empty list for a while: no retry storm on every key.
           files = { at: now(), source: "worker", paths: [] };
           const reason = error instanceof Error ? error.message : String(error);
-          store.dispatch({ type: "toast", level: "warning", text: `Could not list the worker's files: ${reason}`, now: now() });
+          store.dispatch({
+            type: "toast",
+            level: "warning",
+            text: `Could not list the worker's files: ${reason}`,
+            now: now(),
+          });
           refresh();
         },
       );

@@ -14,7 +14,12 @@ export type MenuSources = {
   filesNote?: () => string | undefined;
 };
 
-const SOURCE_TAG: Record<SlashSuggestion["source"], string> = { builtin: "", extension: "extension", prompt: "prompt", skill: "skill" };
+const SOURCE_TAG: Record<SlashSuggestion["source"], string> = {
+  builtin: "",
+  extension: "extension",
+  prompt: "prompt",
+  skill: "skill",
+};
 
 function slashItems(items: readonly SlashSuggestion[]): PickerItem[] {
   return items.map((s) => {
@@ -33,17 +38,38 @@ export function computeMenu(text: string, cursor: number, sources: MenuSources):
   if (q !== undefined) {
     const items = filterSuggestions(sources.slash(), q);
     if (items.length === 0 || (items.length === 1 && items[0]?.name === q)) return undefined;
-    return { kind: "slash", start: 0, end: cursor, query: q, list: createPickerState("commands", slashItems(items)), note: undefined };
+    return {
+      kind: "slash",
+      start: 0,
+      end: cursor,
+      query: q,
+      list: createPickerState("commands", slashItems(items)),
+      note: undefined,
+    };
   }
   const tok = atToken(text, cursor);
   if (!tok) return undefined;
   const files = sources.files();
   const note = sources.filesNote?.();
   if (files === undefined)
-    return { kind: "at", start: tok.start, end: cursor, query: tok.query, list: createPickerState("files", []), note: "reading the worker's files…" };
+    return {
+      kind: "at",
+      start: tok.start,
+      end: cursor,
+      query: tok.query,
+      list: createPickerState("files", []),
+      note: "reading the worker's files…",
+    };
   const items = rankPaths(files, tok.query);
   if (items.length === 0 || (items.length === 1 && items[0] === tok.query)) return undefined;
-  return { kind: "at", start: tok.start, end: cursor, query: tok.query, list: createPickerState("files", pathItems(items)), note };
+  return {
+    kind: "at",
+    start: tok.start,
+    end: cursor,
+    query: tok.query,
+    list: createPickerState("files", pathItems(items)),
+    note,
+  };
 }
 
 /**
@@ -51,9 +77,18 @@ export function computeMenu(text: string, cursor: number, sources: MenuSources):
  * the editor is then sent. Enter runs a command (`/name`); Tab leaves it to type arguments
  * (`/name `). A path is inserted either way (Enter must not send a half-written prompt).
  */
-export function menuEdit(menu: CompletionMenu, how: "tab" | "enter"): { start: number; end: number; text: string; submit: boolean } | undefined {
+export function menuEdit(
+  menu: CompletionMenu,
+  how: "tab" | "enter",
+): { start: number; end: number; text: string; submit: boolean } | undefined {
   const item = selectedItem(menu.list);
   if (!item) return undefined;
-  if (menu.kind === "slash") return { start: menu.start, end: menu.end, text: how === "enter" ? `/${item.id}` : `/${item.id} `, submit: how === "enter" };
+  if (menu.kind === "slash")
+    return {
+      start: menu.start,
+      end: menu.end,
+      text: how === "enter" ? `/${item.id}` : `/${item.id} `,
+      submit: how === "enter",
+    };
   return { start: menu.start, end: menu.end, text: atReplacement(item.id), submit: false };
 }

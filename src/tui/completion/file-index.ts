@@ -78,7 +78,9 @@ function walk(root: string, limit: number): string[] {
       if (ALWAYS_SKIPPED.has(e.name)) continue;
       const path = rel === "" ? e.name : `${rel}/${e.name}`;
       const isDir = e.isDirectory();
-      const ignored = rules.some((g) => isIgnored(g.rules, g.base === "" ? path : path.slice(g.base.length + 1), isDir));
+      const ignored = rules.some((g) =>
+        isIgnored(g.rules, g.base === "" ? path : path.slice(g.base.length + 1), isDir),
+      );
       if (ignored) continue;
       if (isDir) visit(path, rules);
       else out.push(path);

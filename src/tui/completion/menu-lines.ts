@@ -27,8 +27,10 @@ export function menuLines(menu: CompletionMenu | undefined, width: number, maxRo
   const itemRows = Math.min(MENU_ROWS, maxRows - 1);
   // Typing in the editor is the search: the list never offers it.
   const view = { selected: s.selected, shown: s.visible.length, all: s.items.length, rows: itemRows };
-  const hint = theme.muted(`  ${listHint(view, "↑↓ move", "tab complete", `enter ${menu.kind === "slash" ? "run" : "insert"}`, "esc close", note ?? "")}`);
-  if (itemRows <= 0 || s.visible.length === 0) return [truncateLine(s.visible.length === 0 ? theme.muted(`  ${note ?? "no match"}`) : hint, width)];
+  const enter = `enter ${menu.kind === "slash" ? "run" : "insert"}`;
+  const hint = theme.muted(`  ${listHint(view, "↑↓ move", "tab complete", enter, "esc close", note ?? "")}`);
+  if (itemRows <= 0 || s.visible.length === 0)
+    return [truncateLine(s.visible.length === 0 ? theme.muted(`  ${note ?? "no match"}`) : hint, width)];
   const { top, items } = pickerWindow(s, itemRows);
   const column = Math.min(28, Math.max(...items.map((i) => textWidth(clean(i.label)))) + 2);
   const rows = items.map((item, i) => {
@@ -36,7 +38,10 @@ export function menuLines(menu: CompletionMenu | undefined, width: number, maxRo
     const label = clean(item.label);
     const pad = " ".repeat(Math.max(1, column - textWidth(label)));
     const detail = item.detail ? theme.muted(clean(item.detail)) : "";
-    const text = truncateLine(`${selected ? theme.accent("›") : " "} ${selected ? style.bold(label) : label}${pad}${detail}`, width);
+    const text = truncateLine(
+      `${selected ? theme.accent("›") : " "} ${selected ? style.bold(label) : label}${pad}${detail}`,
+      width,
+    );
     return selected ? style.inverse(text) : text;
   });
   return [...rows, truncateLine(hint, width)];

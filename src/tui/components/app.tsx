@@ -13,7 +13,10 @@ import { TranscriptView } from "../transcript-view/transcript-view.js";
 import { Transcript } from "./transcript.js";
 import { KeyRouterRoot } from "../input/use-keys.js";
 
-export type OverlayRenderer = (name: string, props: { width: number; maxRows: number; close: () => void }) => React.ReactElement | null;
+export type OverlayRenderer = (
+  name: string,
+  props: { width: number; maxRows: number; close: () => void },
+) => React.ReactElement | null;
 
 function Overlay({ render }: { render: OverlayRenderer | undefined }): React.ReactElement | null {
   const name = useTuiState((s) => s.ui.overlay);

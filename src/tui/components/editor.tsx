@@ -10,7 +10,15 @@ import { useController } from "./controller-context.js";
 import { Lines } from "./lines.js";
 import { useKeys } from "../input/use-keys.js";
 
-export function Editor({ width, maxRows, active }: { width: number; maxRows: number; active: boolean }): React.ReactElement {
+export function Editor({
+  width,
+  maxRows,
+  active,
+}: {
+  width: number;
+  maxRows: number;
+  active: boolean;
+}): React.ReactElement {
   const controller = useController();
   const editor = useTuiState((s) => s.editor);
   const busy = useTuiState((s) => s.run.busy);
@@ -26,9 +34,14 @@ export function Editor({ width, maxRows, active }: { width: number; maxRows: num
     },
     { scope: "editor", isActive: active },
   );
-  const placeholder = busy ? "steer the agent (enter) or queue a follow-up (alt+enter)" : "message the agent · /hotkeys for keys";
+  const placeholder = busy
+    ? "steer the agent (enter) or queue a follow-up (alt+enter)"
+    : "message the agent · /hotkeys for keys";
   const search = editor.search ? [searchLine(editor.search, width)] : [];
-  const rows = editorLines(editorDoc(editor), editor.cursor, width, maxRows - search.length, { placeholder, focused: active && !editor.search });
+  const rows = editorLines(editorDoc(editor), editor.cursor, width, maxRows - search.length, {
+    placeholder,
+    focused: active && !editor.search,
+  });
   return <Lines lines={[...search, ...rows]} />;
 }
 

@@ -7,6 +7,12 @@ import { takeEntryLines } from "../render/prepared-lines.js";
 import type { Entry } from "../state/types.js";
 import { Lines } from "./lines.js";
 
-export function EntryView({ entry, options }: { entry: Entry; options: EntryRenderOptions }): React.ReactElement | null {
+export function EntryView({
+  entry,
+  options,
+}: {
+  entry: Entry;
+  options: EntryRenderOptions;
+}): React.ReactElement | null {
   return <Lines lines={takeEntryLines(entry, options)} />;
 }

@@ -4,7 +4,16 @@
 import type React from "react";
 import { actionKey } from "../input/keymap.js";
 import { footerLine } from "../render/footer-lines.js";
-import { bashLines, queueLines, runningToolLines, statusLine, streamLines, toastLines, todoLines, widgetLines } from "../render/live-lines.js";
+import {
+  bashLines,
+  queueLines,
+  runningToolLines,
+  statusLine,
+  streamLines,
+  toastLines,
+  todoLines,
+  widgetLines,
+} from "../render/live-lines.js";
 import type { FooterState, LiveMessage, TuiState } from "../state/types.js";
 import type { PlanPhase } from "../../bridge/index.js";
 import { Lines } from "./lines.js";
@@ -12,7 +21,9 @@ import { Lines } from "./lines.js";
 type Budget = { width: number; maxRows: number };
 
 /** The streaming assistant message: uncommitted text tail, thinking (dim), tool-call preparation. */
-export function StreamingMessage(p: Budget & { live: LiveMessage | undefined; showThinking: boolean; rendered?: string[] }): React.ReactElement | null {
+export function StreamingMessage(
+  p: Budget & { live: LiveMessage | undefined; showThinking: boolean; rendered?: string[] },
+): React.ReactElement | null {
   if (p.maxRows <= 0) return null;
   const rows = p.rendered ?? streamLines(p.live, p.width, p.maxRows, p.showThinking);
   return <Lines lines={rows.slice(-p.maxRows)} />;
@@ -45,7 +56,9 @@ export function QueuePane(p: Budget & { state: TuiState }): React.ReactElement |
   return <Lines lines={queueLines(p.state, p.width, p.maxRows, actionKey("pull_queue"))} />;
 }
 
-export function Widgets(p: Budget & { state: TuiState; placement: "aboveEditor" | "belowEditor" }): React.ReactElement | null {
+export function Widgets(
+  p: Budget & { state: TuiState; placement: "aboveEditor" | "belowEditor" },
+): React.ReactElement | null {
   return <Lines lines={widgetLines(p.state, p.placement, p.width, p.maxRows)} />;
 }
 

@@ -9,7 +9,17 @@ import { useStore, useTuiState } from "../state/use-store.js";
 import type { TuiState } from "../state/types.js";
 import { DialogHost, dialogWantedRows } from "./dialogs/dialog-host.js";
 import { Editor, editorWantedRows } from "./editor.js";
-import { BashPane, Footer, Notices, QueuePane, StreamingMessage, TodoPane, ToolExecutions, Widgets, WorkingIndicator } from "./live-parts.js";
+import {
+  BashPane,
+  Footer,
+  Notices,
+  QueuePane,
+  StreamingMessage,
+  TodoPane,
+  ToolExecutions,
+  Widgets,
+  WorkingIndicator,
+} from "./live-parts.js";
 import { useNow } from "./use-now.js";
 import { Lines } from "./lines.js";
 import { menuLines, menuWantedRows } from "../completion/menu-lines.js";
@@ -40,17 +50,25 @@ export function LiveRegion(): React.ReactElement {
   const leaving = s.ui.exitRequested !== false;
   // Rendered once per frame, bounded by the terminal height; the budget then takes its tail.
   // Memoised: a keystroke re-renders this region but must not re-lex the streaming markdown.
-  const streamAll = useMemo(() => streamLines(live, width, liveRowLimit(s.ui.rows), s.ui.showThinking), [live, width, s.ui.rows, s.ui.showThinking]);
+  const streamAll = useMemo(
+    () => streamLines(live, width, liveRowLimit(s.ui.rows), s.ui.showThinking),
+    [live, width, s.ui.rows, s.ui.showThinking],
+  );
   const streamWant = streamAll.length;
   const toolWant = s.transcript.toolOrder.length * 7;
   const budget = allocateBudget(s.ui.rows, {
-    input: dialog ? dialogWantedRows(dialog, width) + (s.dialogs.length > 1 ? 1 : 0) : editorWantedRows(s.editor, width, s.ui.rows),
+    input: dialog
+      ? dialogWantedRows(dialog, width) + (s.dialogs.length > 1 ? 1 : 0)
+      : editorWantedRows(s.editor, width, s.ui.rows),
     dialog: dialog !== undefined,
     menu: dialog || leaving ? 0 : menuWantedRows(s.completion),
     status: !leaving && (s.run.busy || s.run.retry || s.run.compaction) ? 1 : 0,
     toasts: leaving ? 0 : s.toasts.length,
     todos: s.todos.length > 0 ? todoLines(s.todos, width, 1000).length : 0,
-    queue: s.queue.steering.length + s.queue.followUp.length > 0 ? (s.queue.steering.length > 0 ? 1 : 0) + (s.queue.followUp.length > 0 ? 1 : 0) + 1 : 0,
+    queue:
+      s.queue.steering.length + s.queue.followUp.length > 0
+        ? (s.queue.steering.length > 0 ? 1 : 0) + (s.queue.followUp.length > 0 ? 1 : 0) + 1
+        : 0,
     widgetsAbove: widgetLines(s, "aboveEditor", width, 1000).length,
     widgetsBelow: widgetLines(s, "belowEditor", width, 1000).length,
     bash: s.transcript.bash ? 8 : 0,
@@ -60,7 +78,13 @@ export function LiveRegion(): React.ReactElement {
   const b = { width };
   return (
     <Box flexDirection="column">
-      <StreamingMessage {...b} maxRows={budget.stream} live={live} showThinking={s.ui.showThinking} rendered={streamAll} />
+      <StreamingMessage
+        {...b}
+        maxRows={budget.stream}
+        live={live}
+        showThinking={s.ui.showThinking}
+        rendered={streamAll}
+      />
       <ToolExecutions {...b} maxRows={budget.tools} state={s} now={now} />
       <BashPane {...b} maxRows={budget.bash} state={s} now={now} />
       <WorkingIndicator {...b} maxRows={budget.status} state={s} now={now} />

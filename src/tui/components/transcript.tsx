@@ -39,7 +39,10 @@ export function Transcript(): React.ReactElement {
   const width = useTuiState((s) => s.ui.columns);
   const showThinking = useTuiState((s) => s.ui.showThinking);
   const toolsExpanded = useTuiState((s) => s.ui.toolsExpanded);
-  const options = useMemo<EntryRenderOptions>(() => ({ width, showThinking, toolsExpanded }), [width, showThinking, toolsExpanded]);
+  const options = useMemo<EntryRenderOptions>(
+    () => ({ width, showThinking, toolsExpanded }),
+    [width, showThinking, toolsExpanded],
+  );
   const [{ through, draining }, setPrinting] = useState<Printing>({ through: undefined, draining: false });
   const store = useStore();
   // A resumed session's earlier messages wait for its tail to be on screen (open-session.ts).
@@ -60,12 +63,16 @@ export function Transcript(): React.ReactElement {
     // More than a chunk was waiting: build the next chunk's rows while this one is on screen
     // (keys are read between entries), then print it.
     const upTo = nextPrintEnd(committed, end, PREPARED_CHUNK_BUDGET);
-    return prepareInTurns(committed.slice(end, upTo), options, () => setPrinting({ through: committed[upTo - 1], draining: upTo < committed.length }));
+    return prepareInTurns(committed.slice(end, upTo), options, () =>
+      setPrinting({ through: committed[upTo - 1], draining: upTo < committed.length }),
+    );
   }, [committed, end, last, options]);
   // Entries kept only for the transcript view never reach <Static>: thousands of empty
   // children would make React search past all of them for every entry it inserts.
   const frozenAt = useTuiState((s) => s.ui.transcriptView?.staticCount);
   const upTo = frozenAt === undefined ? end : Math.min(end, frozenAt);
   const items = useMemo(() => committed.slice(0, upTo).filter((e) => !e.unprinted), [committed, upTo]);
-  return <Static items={items as Entry[]}>{(entry) => <EntryView key={entry.id} entry={entry} options={options} />}</Static>;
+  return (
+    <Static items={items as Entry[]}>{(entry) => <EntryView key={entry.id} entry={entry} options={options} />}</Static>
+  );
 }

@@ -110,7 +110,13 @@ function rewriteRow(shown: string | undefined, row: string): string {
   const rest = same === undefined ? undefined : row.slice(same.length);
   const shownColumns = singleWidthColumns(shown, shown.length)?.columns;
   const restColumns = rest === undefined ? undefined : singleWidthColumns(rest, rest.length)?.columns;
-  if (same === undefined || same.columns === 0 || rest === undefined || shownColumns === undefined || restColumns === undefined)
+  if (
+    same === undefined ||
+    same.columns === 0 ||
+    rest === undefined ||
+    shownColumns === undefined ||
+    restColumns === undefined
+  )
     return `${ERASE_LINE}${compactSgr(row)}`;
   // What is left of a longer row is erased; that row is narrower than the screen, so the
   // erase never meets a cursor parked in the last column.
@@ -120,14 +126,22 @@ function rewriteRow(shown: string | undefined, row: string): string {
 
 /** Characters every terminal draws one column wide (ASCII, Latin, general punctuation, symbols). */
 function singleWidth(code: number): boolean {
-  return (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code < 0x300) || (code >= 0x370 && code < 0x1100) || (code >= 0x2000 && code < 0x2c00);
+  return (
+    (code >= 0x20 && code <= 0x7e) ||
+    (code >= 0xa0 && code < 0x300) ||
+    (code >= 0x370 && code < 0x1100) ||
+    (code >= 0x2000 && code < 0x2c00)
+  );
 }
 
 /**
  * Columns of `text` up to code unit `end` (whole escape sequences, never cut), and the styling
  * active there; undefined when a character's width could be read differently by a terminal.
  */
-function singleWidthColumns(text: string, end: number): { columns: number; length: number; styles: string } | undefined {
+function singleWidthColumns(
+  text: string,
+  end: number,
+): { columns: number; length: number; styles: string } | undefined {
   let columns = 0;
   let i = 0;
   const active: SgrStyles = new Map();

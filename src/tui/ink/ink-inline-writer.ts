@@ -133,7 +133,14 @@ class FrameWriter {
   resized(): void {
     const columns = this.stream.columns;
     const old = this.rows;
-    if (this.finished || old === undefined || columns === undefined || this.columns === undefined || columns >= this.columns) return;
+    if (
+      this.finished ||
+      old === undefined ||
+      columns === undefined ||
+      this.columns === undefined ||
+      columns >= this.columns
+    )
+      return;
     if (this.stream[TERMINAL_REFLOWS] === false || old[0]?.includes("\u001b]") === true) return;
     if (reflowedRows(old, columns) <= old.length) return;
     // Lines held for the next frame are already in what Ink printed.
@@ -190,8 +197,11 @@ class FrameWriter {
     // view's tag, transcript-view/screen-switch.ts), which switches on seeing the mark in every
     // write: such frames, and the first frame after one, are erased and written whole.
     const marked = (rows: readonly string[] | undefined): boolean => rows?.[0]?.includes("\u001b]") === true;
-    const canDiff = old !== undefined && this.contentKnown && this.cursorBelow && trailing && !marked(old) && !marked(frame);
-    const diff = canDiff ? frameDiff(old, [...(printed === undefined ? [] : splitRows(printed)), ...frame], this.stream.rows ?? 0) : undefined;
+    const canDiff =
+      old !== undefined && this.contentKnown && this.cursorBelow && trailing && !marked(old) && !marked(frame);
+    const diff = canDiff
+      ? frameDiff(old, [...(printed === undefined ? [] : splitRows(printed)), ...frame], this.stream.rows ?? 0)
+      : undefined;
     if (diff !== undefined) this.stream.write(diff);
     else this.stream.write(`${old === undefined ? "" : `${this.toFirstRow(old)}${ERASE_BELOW}`}${printed ?? ""}${str}`);
     this.rows = frame;

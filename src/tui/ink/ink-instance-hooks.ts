@@ -11,14 +11,23 @@ import { boundStaticOutput } from "./ink-static-output.js";
 const INK_VERSION = "6.8.0";
 
 type Instances = { set(key: object, value: object): Instances };
-type InkInstance = { log?: InkLog; isScreenReaderEnabled?: boolean; options?: { stdout?: FrameStream; debug?: boolean } };
+type InkInstance = {
+  log?: InkLog;
+  isScreenReaderEnabled?: boolean;
+  options?: { stdout?: FrameStream; debug?: boolean };
+};
 
 /** Hook one instance (exported for tests). */
 export function hookInkInstance(instance: object): void {
   const ink = instance as InkInstance;
   const stdout = ink.options?.stdout;
   // The screen-reader and debug paths of Ink write whole frames without its writer.
-  if (stdout === undefined || ink.isScreenReaderEnabled === true || ink.options?.debug === true || typeof ink.log !== "function") {
+  if (
+    stdout === undefined ||
+    ink.isScreenReaderEnabled === true ||
+    ink.options?.debug === true ||
+    typeof ink.log !== "function"
+  ) {
     boundStaticOutput(instance);
     return;
   }

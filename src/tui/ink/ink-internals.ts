@@ -12,7 +12,10 @@ import { pathToFileURL } from "node:url";
 export const INK_INTERNALS = ["output.js", "instances.js"] as const;
 export type InkInternal = (typeof INK_INTERNALS)[number];
 
-/** The default export of ink/build/`file` in the Ink this process renders with, or undefined when Ink is not `version`. */
+/**
+ * The default export of ink/build/`file` in the Ink this process renders with, or undefined when
+ * Ink is not `version`.
+ */
 export async function inkInternal(file: InkInternal, version: string): Promise<unknown> {
   const main = createRequire(import.meta.url).resolve("ink");
   const pkg = JSON.parse(readFileSync(join(dirname(main), "..", "package.json"), "utf8")) as { version?: unknown };

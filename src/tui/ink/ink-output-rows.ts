@@ -7,7 +7,9 @@
 import { inkInternal } from "./ink-internals.js";
 
 type Transformer = (line: string, index: number) => string;
-type Operation = { type: "write"; x: number; y: number; text: string; transformers: Transformer[] } | { type: "clip" | "unclip" };
+type Operation =
+  | { type: "write"; x: number; y: number; text: string; transformers: Transformer[] }
+  | { type: "clip" | "unclip" };
 
 /** The part of Ink's Output class this relies on (ink/build/output.js, Ink 6.8.0). */
 export interface InkOutput {
@@ -82,7 +84,10 @@ const MAX_WIDTHS = 4000;
  * do not affect each other without clipping), which keeps the widths Ink measured per grapheme
  * (string-width, the costliest step of a new row) across frames instead of measuring them anew.
  */
-export function rowCachedGet(Output: InkOutputClass, inkGet: () => { output: string; height: number }): InkOutput["get"] {
+export function rowCachedGet(
+  Output: InkOutputClass,
+  inkGet: () => { output: string; height: number },
+): InkOutput["get"] {
   warmOutput = Output;
   const cache = generations();
   let widths = new Map<string, number>();

@@ -20,7 +20,11 @@ export function lastLines(text: string, max: number): string {
  * when it overflows keeps the copying linear in what is printed. Ink appends each newly printed
  * part (`+=`) just before writing it: `onAppend` receives that part.
  */
-export function boundStaticOutput(instance: object, max = MAX_STATIC_OUTPUT_CHARS, onAppend?: (printed: string) => void): void {
+export function boundStaticOutput(
+  instance: object,
+  max = MAX_STATIC_OUTPUT_CHARS,
+  onAppend?: (printed: string) => void,
+): void {
   const current = (instance as { fullStaticOutput?: unknown }).fullStaticOutput;
   let kept = typeof current === "string" ? current : "";
   Object.defineProperty(instance, "fullStaticOutput", {
@@ -28,7 +32,8 @@ export function boundStaticOutput(instance: object, max = MAX_STATIC_OUTPUT_CHAR
     enumerable: true,
     get: () => kept,
     set: (value: string) => {
-      if (onAppend !== undefined && value.length > kept.length && value.startsWith(kept)) onAppend(value.slice(kept.length));
+      if (onAppend !== undefined && value.length > kept.length && value.startsWith(kept))
+        onAppend(value.slice(kept.length));
       kept = value.length > max ? lastLines(value, Math.floor(max / 2)) : value;
     },
   });

@@ -6,7 +6,16 @@
 // look exactly as before (test/tui/sgr-compact.test.ts compares them in a headless xterm).
 import { ESC, sgrLength, sgrParams } from "../../bridge/index.js";
 
-type Attribute = "bold" | "dim" | "italic" | "underline" | "inverse" | "strike" | "foreground" | "background" | "hidden";
+type Attribute =
+  | "bold"
+  | "dim"
+  | "italic"
+  | "underline"
+  | "inverse"
+  | "strike"
+  | "foreground"
+  | "background"
+  | "hidden";
 const RESET: Record<Attribute, string> = {
   bold: "22",
   dim: "22",

@@ -21,7 +21,10 @@ type ViewAction = keyof typeof VIEW_ACTIONS;
 /** Tab without a completion list does nothing (it never inserts a tab character). */
 type IgnoredAction = "complete";
 
-/** The actions the controller carries out: a new editor action that is none of the above must be one (the compiler says so). */
+/**
+ * The actions the controller carries out: a new editor action that is none of the above must be one
+ * (the compiler says so).
+ */
 export type IntentAction = Exclude<EditorAction, EditingAction | ViewAction | IgnoredAction>;
 
 export type Intents = Record<IntentAction, () => void>;
@@ -57,7 +60,8 @@ export function createEditorKeys(store: Store, intents: Intents): EditorKeys {
     // Inside a bracketed paste, Enter is a newline: pasting never submits. (Read from the store,
     // not from a render closure: keys of one paste arrive before React re-renders.)
     if (store.getState().editor.pasting) {
-      if (action === "submit" || action === "follow_up" || action === "newline") edit({ type: "editor", op: { op: "newline" } });
+      if (action === "submit" || action === "follow_up" || action === "newline")
+        edit({ type: "editor", op: { op: "newline" } });
       // A pasted control byte (e.g. \x07) is text, not a shortcut: only the paste end counts.
       else if (action === "paste_end") edit({ type: "editor", op: editingOp(action) });
       return;

@@ -87,7 +87,8 @@ export function codepointKeypress(code: number, mod: number): Keypress | undefin
     default:
       break;
   }
-  if (code < 32 || (code >= 0xd800 && code <= 0xdfff) || code > 0x10ffff || (code >= 57344 && code <= 63743)) return undefined;
+  if (code < 32 || (code >= 0xd800 && code <= 0xdfff) || code > 0x10ffff || (code >= 57344 && code <= 63743))
+    return undefined;
   const ch = String.fromCodePoint(code);
   if (ctrl) return { input: ch.toLowerCase(), key: flags };
   const text = shift ? ch.toUpperCase() : ch;
@@ -128,7 +129,8 @@ function continuationSplit(input: string): string[] | undefined {
 const OTHER_CONTROL = /[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f]/;
 
 /** Several characters of text, line breaks allowed, nothing else: what the reads of a paste hold. */
-const isPasteText = (input: string): boolean => input.length > 1 && !OTHER_CONTROL.test(input) && !/^[\r\n]+$/.test(input);
+const isPasteText = (input: string): boolean =>
+  input.length > 1 && !OTHER_CONTROL.test(input) && !/^[\r\n]+$/.test(input);
 
 /**
  * The splitter of one input stream: splitKeypresses with the bracketed paste state kept from
@@ -152,7 +154,8 @@ export function createKeypressSplitter(): (input: string, key: Key, unnamed?: bo
     }
     // A read with a line break before its end holds several lines: pasted. Length alone is not
     // a sign (a test or a script types fast), nor a line break at the end ("text" then Enter).
-    burst = inBurst || (keys.length === 1 && !pasting && !unnamed && isPasteText(input) && /[\r\n]/.test(input.slice(0, -1)));
+    burst =
+      inBurst || (keys.length === 1 && !pasting && !unnamed && isPasteText(input) && /[\r\n]/.test(input.slice(0, -1)));
     return keys;
   };
 }
@@ -175,10 +178,12 @@ export function splitKeypresses(input: string, key: Key, pasting: boolean, unnam
   if (!pasting && input.length === 1 && /[\u001c-\u001f]/.test(input)) return [controlKeypress(input)];
   if (pasting || input.length <= 1 || !CONTROL.test(input)) return [{ input, key }];
   const continued = continuationSplit(input);
-  if (continued) return continued.flatMap((part) => (part === "\r" ? [controlKeypress(part)] : splitKeypresses(part, PLAIN, false)));
+  if (continued)
+    return continued.flatMap((part) => (part === "\r" ? [controlKeypress(part)] : splitKeypresses(part, PLAIN, false)));
   // A line break between two pieces of text is an unbracketed multi-line paste, not Enter:
   // the terminal did not mark it, but nobody types a second line faster than one read.
-  if (/[^\r\n][\r\n]+[^\r\n]/.test(input) && !/[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f]/.test(input)) return [{ input, key }];
+  if (/[^\r\n][\r\n]+[^\r\n]/.test(input) && !/[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f]/.test(input))
+    return [{ input, key }];
   const out: Keypress[] = [];
   for (const part of input.match(CONTROL_RUNS) ?? []) {
     out.push(part.length === 1 && CONTROL.test(part) ? controlKeypress(part) : { input: part, key: PLAIN });

@@ -215,7 +215,8 @@ export function keyName(input: string, key: Key): string | undefined {
   if (key.return) return key.meta ? "alt+enter" : key.shift ? "shift+enter" : key.ctrl ? "ctrl+enter" : "enter";
   if (input === "\n") return "ctrl+j";
   if (key.escape) return "escape";
-  const mod = (base: string): string => `${key.ctrl ? "ctrl+" : ""}${key.meta ? "alt+" : ""}${key.shift ? "shift+" : ""}${base}`;
+  const mod = (base: string): string =>
+    `${key.ctrl ? "ctrl+" : ""}${key.meta ? "alt+" : ""}${key.shift ? "shift+" : ""}${base}`;
   if (key.upArrow) return mod("up");
   if (key.downArrow) return mod("down");
   if (key.leftArrow) return mod("left");
@@ -241,7 +242,11 @@ export function resolveEditorKey(input: string, key: Key): { action: EditorActio
 }
 
 /** Dialog action for a keypress (y/n only count as actions in confirm dialogs). */
-export function resolveDialogKey(input: string, key: Key, acceptsYesNo: boolean): { action: DialogAction } | { text: string } | undefined {
+export function resolveDialogKey(
+  input: string,
+  key: Key,
+  acceptsYesNo: boolean,
+): { action: DialogAction } | { text: string } | undefined {
   const name = keyName(input, key);
   if (name === undefined) {
     if (acceptsYesNo && input.length === 1) {
@@ -283,9 +288,14 @@ export function resolveViewKey(input: string, key: Key): ViewKeyAction | undefin
 
 const keyLabel = (keys: readonly string[]): string => keys.map((k) => (k === " " ? "space" : k)).join(", ");
 
-/** The keys column of the help tables: as wide as the widest keys of either, so none runs into its help (/hotkeys shows them one under another). */
+/**
+ * The keys column of the help tables: as wide as the widest keys of either, so none runs into its
+ * help (/hotkeys shows them one under another).
+ */
 function keyColumn(): number {
-  const shown = [...EDITOR_BINDINGS, ...VIEW_BINDINGS, ...PICKER_BINDINGS, ...DIALOG_BINDINGS].filter((b) => b.help !== "");
+  const shown = [...EDITOR_BINDINGS, ...VIEW_BINDINGS, ...PICKER_BINDINGS, ...DIALOG_BINDINGS].filter(
+    (b) => b.help !== "",
+  );
   return Math.max(...shown.map((b) => keyLabel(b.keys).length));
 }
 

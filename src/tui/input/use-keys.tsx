@@ -117,10 +117,17 @@ function useRawInput(): () => string | undefined {
 }
 
 /** Only CSI sequences: ESC + one character (Alt+key, ESC CR) is a key Ink already named. */
-const isUnnamedCsi = (raw: string | undefined, input: string): boolean => raw?.startsWith("\u001b[") === true && raw.slice(1) === input;
+const isUnnamedCsi = (raw: string | undefined, input: string): boolean =>
+  raw?.startsWith("\u001b[") === true && raw.slice(1) === input;
 
 /** The one stdin subscription of the app; wrap everything that calls useKeys in it. */
-export function KeyRouterRoot({ overlays, children }: { overlays: boolean; children?: React.ReactNode }): React.ReactElement {
+export function KeyRouterRoot({
+  overlays,
+  children,
+}: {
+  overlays: boolean;
+  children?: React.ReactNode;
+}): React.ReactElement {
   const store = useStore();
   const router = useMemo(() => createKeyRouter(() => keyFocus(store.getState(), overlays)), [store, overlays]);
   const takeRaw = useRawInput();
@@ -142,7 +149,10 @@ export function KeyRouterRoot({ overlays, children }: { overlays: boolean; child
  * listens alongside the view owning the scope (Tab completion next to the editor): it does
  * not make keys count as delivered.
  */
-export function useKeys(handler: KeyHandler, options: { scope: KeyScope; isActive?: boolean; primary?: boolean }): void {
+export function useKeys(
+  handler: KeyHandler,
+  options: { scope: KeyScope; isActive?: boolean; primary?: boolean },
+): void {
   const active = options.isActive ?? true;
   const primary = options.primary ?? true;
   const router = useContext(KeyRouterContext);

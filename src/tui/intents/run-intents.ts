@@ -18,7 +18,8 @@ export function createRunIntents(ctx: IntentContext): RunIntents {
   const restoreQueue = async (): Promise<number> => {
     const removed = await connection.rpc.clearQueue();
     const texts = [...removed.steering, ...removed.followUp];
-    if (texts.length > 0) ctx.setEditorText([...texts, store.getState().editor.text].filter((t) => t.trim() !== "").join("\n\n"));
+    if (texts.length > 0)
+      ctx.setEditorText([...texts, store.getState().editor.text].filter((t) => t.trim() !== "").join("\n\n"));
     return texts.length;
   };
 
@@ -27,13 +28,18 @@ export function createRunIntents(ctx: IntentContext): RunIntents {
     // Queued messages must not ride along with the next prompt unasked: take them back first
     // (before the abort, so the ending run cannot deliver them either).
     if (queued > 0 && canClearQueue())
-      await restoreQueue().catch((error: unknown) => ctx.notice(`Could not take the queued messages back: ${describeError(error)}`, "error"));
+      await restoreQueue().catch((error: unknown) =>
+        ctx.notice(`Could not take the queued messages back: ${describeError(error)}`, "error"),
+      );
     // A retry stays in the state through its attempt: only its wait can be cancelled.
     if (retryWaiting) await connection.rpc.abortRetry();
     else await connection.rpc.abort();
     if (queued > 0 && !canClearQueue()) {
       const what = queued === 1 ? "The queued message" : `The ${queued} queued messages`;
-      ctx.notice(`${what} will be delivered with your next prompt: this worker cannot take queued messages back.`, "warning");
+      ctx.notice(
+        `${what} will be delivered with your next prompt: this worker cannot take queued messages back.`,
+        "warning",
+      );
     }
   };
 
@@ -49,10 +55,13 @@ export function createRunIntents(ctx: IntentContext): RunIntents {
     },
     async pullQueue() {
       if (queuedCount() === 0) return ctx.toast("Nothing is queued");
-      if (!canClearQueue()) return ctx.toast("This worker cannot take queued messages back: they will be delivered as queued", "warning");
+      if (!canClearQueue())
+        return ctx.toast("This worker cannot take queued messages back: they will be delivered as queued", "warning");
       try {
         const n = await restoreQueue();
-        ctx.toast(n === 0 ? "The queue was already delivered" : `Restored ${n} queued message${n > 1 ? "s" : ""} to the editor`);
+        ctx.toast(
+          n === 0 ? "The queue was already delivered" : `Restored ${n} queued message${n > 1 ? "s" : ""} to the editor`,
+        );
       } catch (error) {
         ctx.notice(`Could not pull the queue back: ${describeError(error)}`, "error");
       }

@@ -4,16 +4,29 @@ import { toSessionSnapshot } from "../../bridge/index.js";
 import { findCommand, type SlashCommand, type SlashContext } from "../slash/slash-registry.js";
 import { describeError, type IntentContext } from "./intent-context.js";
 
-export type SettingIntents = { cycleThinking(): Promise<void>; cycleModel(): Promise<void>; selectModel(): Promise<void> };
+export type SettingIntents = {
+  cycleThinking(): Promise<void>;
+  cycleModel(): Promise<void>;
+  selectModel(): Promise<void>;
+};
 
-export function createSettingIntents(ctx: IntentContext, commands: readonly SlashCommand[], slashContext: SlashContext): SettingIntents {
+export function createSettingIntents(
+  ctx: IntentContext,
+  commands: readonly SlashCommand[],
+  slashContext: SlashContext,
+): SettingIntents {
   const { store, connection } = ctx;
   return {
     async cycleThinking() {
       try {
         const r = await connection.rpc.cycleThinkingLevel();
         if (r === null) ctx.toast("This model has no thinking levels");
-        else store.dispatch({ type: "agent_event", event: { type: "thinking_level_changed", level: r.level }, now: ctx.now() });
+        else
+          store.dispatch({
+            type: "agent_event",
+            event: { type: "thinking_level_changed", level: r.level },
+            now: ctx.now(),
+          });
       } catch (error) {
         ctx.notice(`Cycling thinking level failed: ${describeError(error)}`, "error");
       }

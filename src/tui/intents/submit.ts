@@ -49,8 +49,10 @@ async function sendPrompt(ctx: IntentContext, text: string, busy: boolean, mode:
 /** Why a prompt cannot go out without a model, in agent-tui's own commands and keys. */
 export function noModelHelp(): string {
   return [
-    `no model is selected. Choose one with /model or ${actionKey("select_model")}, or start agent-tui with --model provider/id.`,
-    "No models to choose from? Set an API key (e.g. ANTHROPIC_API_KEY, OPENAI_API_KEY) or add a provider to models.json, then restart agent-tui.",
+    `no model is selected. Choose one with /model or ${actionKey("select_model")}, ` +
+      "or start agent-tui with --model provider/id.",
+    "No models to choose from? Set an API key (e.g. ANTHROPIC_API_KEY, OPENAI_API_KEY) " +
+      "or add a provider to models.json, then restart agent-tui.",
   ].join("\n");
 }
 
@@ -72,8 +74,13 @@ export function createSubmit(ctx: IntentContext, o: SubmitOptions): (mode: Submi
       off();
       held.waiting = false;
       const supervisor = store.getState().worker.supervisor;
-      if (supervisor !== "running") ctx.notice(`Not sent: the worker did not start (${supervisor}). Your message is still in the editor.`, "warning");
-      else if (store.getState().editor.text !== text) ctx.notice("Not sent: the editor changed while the worker started. Press Enter to send it.");
+      if (supervisor !== "running")
+        ctx.notice(
+          `Not sent: the worker did not start (${supervisor}). Your message is still in the editor.`,
+          "warning",
+        );
+      else if (store.getState().editor.text !== text)
+        ctx.notice("Not sent: the editor changed while the worker started. Press Enter to send it.");
       else void submit(mode);
     });
   };

@@ -32,13 +32,19 @@ function withAttach(argv: readonly string[], id: string | undefined, whenNone: W
   return [...argv.slice(0, at + 1), "attach", ...(id !== undefined ? [id] : []), ...whenNone, ...rest];
 }
 
-/** agent-rpc runs on this machine as our child (`agent-rpc …` or `node …/agent-rpc.js …`), not behind a transport. */
+/**
+ * agent-rpc runs on this machine as our child (`agent-rpc …` or `node …/agent-rpc.js …`), not
+ * behind a transport.
+ */
 function isLocal(argv: readonly string[]): boolean {
   const at = agentRpcIndex(argv);
   return at === 0 || (at === 1 && /^node(\.exe)?$/.test(basename(argv[0] ?? "")));
 }
 
-/** The first command: attach to `id` when given (agent-tui attach), else to a live worker the flags name or a new one. */
+/**
+ * The first command: attach to `id` when given (agent-tui attach), else to a live worker the flags
+ * name or a new one.
+ */
 export function liveWorkerCommand(argv: readonly string[], attachId?: string): string[] | undefined {
   if (attachId !== undefined) return withAttach(argv, attachId === "" ? undefined : attachId, []);
   return withAttach(argv, undefined, isLocal(argv) ? ["--or-serve"] : ["--or-start"]);

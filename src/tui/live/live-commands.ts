@@ -70,8 +70,14 @@ export function liveCommands(deps: LiveCommandDeps): SlashCommand[] {
           return;
         }
         const t = now();
-        const items = sessions.map((s) => ({ id: s.id, ...describeLiveSession(s, t), search: `${s.id} ${s.cwd}`, current: s.id === deps.liveId() }));
-        const chosen = await deps.pickers.open("Live sessions", items, { hint: "enter: attach or stop… · esc close" });
+        const items = sessions.map((s) => ({
+          id: s.id,
+          ...describeLiveSession(s, t),
+          search: `${s.id} ${s.cwd}`,
+          current: s.id === deps.liveId(),
+        }));
+        const hint = "enter: attach or stop… · esc close";
+        const chosen = await deps.pickers.open("Live sessions", items, { hint });
         const session = sessions.find((s) => s.id === chosen?.id);
         if (!chosen || !session) return;
         if (session.id === deps.liveId()) {

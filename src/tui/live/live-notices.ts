@@ -16,7 +16,12 @@ export function tailPlace(n: Extract<BridgeNotice, { kind: "live_attached" }>): 
 
 /** `Attached to live session “fix the tests” (idle 7m) · /resume for others`. */
 export function attachedLine(id: string, worker: LiveWorkerSummary): string {
-  const state = worker.state === "working" ? "working" : worker.state === "waiting" ? "waiting for a dialog" : `idle ${age(worker.stateMs)}`;
+  const state =
+    worker.state === "working"
+      ? "working"
+      : worker.state === "waiting"
+        ? "waiting for a dialog"
+        : `idle ${age(worker.stateMs)}`;
   const what = worker.title !== undefined ? `“${worker.title}”` : id.slice(0, 13);
   return `Attached to live session ${what} (${state}) · /resume for others`;
 }
@@ -67,11 +72,18 @@ export function liveNoticeActions(n: LiveNotice, now: number): TuiAction[] {
           return [
             ...sessionActions(messageWindow(n.messages, tailPlace(n))),
             ...answerTotals(n),
-            ...(n.worker?.attachedBefore ? [{ type: "notice" as const, level: "info" as const, text: attachedLine(n.id, n.worker) }] : []),
+            ...(n.worker?.attachedBefore
+              ? [{ type: "notice" as const, level: "info" as const, text: attachedLine(n.id, n.worker) }]
+              : []),
           ];
         case "snapshot":
           return [
-            { type: "interrupted", reason: "Reconnected, but what was streamed meanwhile could not be replayed; the conversation so far follows.", now },
+            {
+              type: "interrupted",
+              reason:
+                "Reconnected, but what was streamed meanwhile could not be replayed; the conversation so far follows.",
+              now,
+            },
             ...sessionActions(messageWindow(n.messages, tailPlace(n))),
             ...answerTotals(n),
           ];
@@ -96,7 +108,11 @@ export function liveNoticeActions(n: LiveNotice, now: number): TuiAction[] {
     case "live_detached":
       return [
         n.reason === "taken_over"
-          ? { type: "notice", level: "warning", text: "Another terminal attached to this session and took it over; it keeps running there. /quit leaves." }
+          ? {
+              type: "notice",
+              level: "warning",
+              text: "Another terminal attached to this session and took it over; it keeps running there. /quit leaves.",
+            }
           : { type: "notice", level: "info", text: "The worker ended (stopped, or idle and detached)." },
         // The footer agrees with the notice: the link's end that follows is no stopped worker.
         ...(n.reason === "taken_over" ? [takenOverStatus(now)] : []),

@@ -13,16 +13,25 @@ import { TAIL_MESSAGES } from "../session/session-pages.js";
 
 export type WorkerPlan = { command: string[]; live: WorkerConnectionOptions["live"] | undefined } | { error: string };
 
-export function planWorker(options: Pick<TuiCliOptions, "workerCommand" | "noDetach" | "attachId">, settings: LiveSettings): WorkerPlan {
+export function planWorker(
+  options: Pick<TuiCliOptions, "workerCommand" | "noDetach" | "attachId">,
+  settings: LiveSettings,
+): WorkerPlan {
   const base = options.workerCommand;
   const liveOn = options.attachId !== undefined || (!options.noDetach && settings.enabled);
   const command = liveOn ? liveWorkerCommand(base, options.attachId) : undefined;
   if (!command) {
-    if (options.attachId !== undefined) return { error: 'agent-tui attach needs agent-rpc as the worker (the bundled agent, or --agent "… agent-rpc …")' };
+    if (options.attachId !== undefined)
+      return {
+        error: 'agent-tui attach needs agent-rpc as the worker (the bundled agent, or --agent "… agent-rpc …")',
+      };
     return { command: [...base], live: undefined };
   }
   // The attach answer carries the session's tail only; open-session.ts reads the rest in pages.
-  const live: NonNullable<WorkerConnectionOptions["live"]> = { reconnectCommand: (id) => reconnectCommand(base, id), snapshotTail: TAIL_MESSAGES };
+  const live: NonNullable<WorkerConnectionOptions["live"]> = {
+    reconnectCommand: (id) => reconnectCommand(base, id),
+    snapshotTail: TAIL_MESSAGES,
+  };
   if (settings.reconnectDelaysMs) live.reconnectDelaysMs = settings.reconnectDelaysMs;
   return { command, live };
 }

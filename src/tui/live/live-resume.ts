@@ -37,7 +37,12 @@ export function withLiveSessions(
   const listed = new Set(items.map((i) => i.id));
   const fileless = live
     .filter((s) => s.sessionFile === undefined || !listed.has(s.sessionFile))
-    .map((s) => ({ id: `${LIVE_PREFIX}${s.id}`, label: s.title ?? "(no messages yet)", detail: `${mark(s)} · ${s.cwd}`, search: s.id }));
+    .map((s) => ({
+      id: `${LIVE_PREFIX}${s.id}`,
+      label: s.title ?? "(no messages yet)",
+      detail: `${mark(s)} · ${s.cwd}`,
+      search: s.id,
+    }));
   const byId = new Map(live.map((s) => [s.id, s]));
   return {
     items: [...held, ...fileless, ...rest],

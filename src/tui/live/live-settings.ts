@@ -9,7 +9,8 @@ import { join } from "node:path";
 export type LiveSettings = { enabled: boolean; reconnectDelaysMs: number[] | undefined };
 
 export function readLiveSettings(env: NodeJS.ProcessEnv): LiveSettings {
-  const home = env["AGENT_TUI_HOME"] && env["AGENT_TUI_HOME"] !== "" ? env["AGENT_TUI_HOME"] : join(homedir(), ".agent-tui");
+  const home =
+    env["AGENT_TUI_HOME"] && env["AGENT_TUI_HOME"] !== "" ? env["AGENT_TUI_HOME"] : join(homedir(), ".agent-tui");
   let raw: unknown;
   try {
     raw = JSON.parse(readFileSync(join(home, "settings.json"), "utf8"));
@@ -22,7 +23,10 @@ export function readLiveSettings(env: NodeJS.ProcessEnv): LiveSettings {
   const r = typeof live === "object" && live !== null ? (live as Record<string, unknown>) : {};
   const delays = r["reconnectDelaysMs"];
   const valid = Array.isArray(delays) && delays.length > 0 && delays.every((d) => typeof d === "number" && d >= 0);
-  return { enabled: enabledBy(env, r["enabled"] !== false), reconnectDelaysMs: valid ? (delays as number[]) : undefined };
+  return {
+    enabled: enabledBy(env, r["enabled"] !== false),
+    reconnectDelaysMs: valid ? (delays as number[]) : undefined,
+  };
 }
 
 function enabledBy(env: NodeJS.ProcessEnv, setting: boolean): boolean {

@@ -5,7 +5,14 @@
 import type { PickerAction } from "../input/keymap.js";
 import type { TuiAction } from "../state/actions.js";
 import type { Store } from "../state/store.js";
-import { createPickerState, reducePicker, selectedItem, type PickerItem, type PickerOp, type PickerState } from "../state/picker-state.js";
+import {
+  createPickerState,
+  reducePicker,
+  selectedItem,
+  type PickerItem,
+  type PickerOp,
+  type PickerState,
+} from "../state/picker-state.js";
 
 export const PICKER_OVERLAY = "picker";
 

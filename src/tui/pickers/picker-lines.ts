@@ -13,7 +13,8 @@ function itemLine(item: PickerItem, selected: boolean, width: number): string {
   const mark = item.current ? theme.success("● ") : "  ";
   const label = sanitizeLine(item.label).replace(/\s+/g, " ");
   const detail = item.detail ? `  ${theme.muted(sanitizeLine(item.detail).replace(/\s+/g, " "))}` : "";
-  const text = `${selected ? theme.accent("›") : " "} ${mark}${indent}${fold}${selected ? style.bold(label) : label}${detail}`;
+  const pointer = selected ? theme.accent("›") : " ";
+  const text = `${pointer} ${mark}${indent}${fold}${selected ? style.bold(label) : label}${detail}`;
   return truncateLine(selected ? style.inverse(truncateLine(text, width)) : text, width);
 }
 
@@ -23,10 +24,16 @@ export function pickerLines(s: PickerState, width: number, maxRows: number): str
   const itemRows = rows - 2;
   const view = { selected: s.selected, shown: s.visible.length, all: s.items.length, rows: itemRows };
   // The query can hold pasted control characters; titles can name untrusted things (a session).
-  const search = s.query !== "" ? `  ${theme.accent("search:")} ${sanitizeLine(s.query)}` : offersSearch(view, s.query) ? `  ${theme.muted(SEARCH_HINT)}` : "";
+  const search =
+    s.query !== ""
+      ? `  ${theme.accent("search:")} ${sanitizeLine(s.query)}`
+      : offersSearch(view, s.query)
+        ? `  ${theme.muted(SEARCH_HINT)}`
+        : "";
   const head = truncateLine(`${theme.heading(sanitizeLine(s.title))}${search}`, width);
   const hint = truncateLine(theme.muted(listHint(view, s.hint)), width);
-  if (s.visible.length === 0) return [head, theme.muted(s.items.length === 0 ? "  (nothing to show)" : "  (no match)"), hint];
+  if (s.visible.length === 0)
+    return [head, theme.muted(s.items.length === 0 ? "  (nothing to show)" : "  (no match)"), hint];
   const { top, items } = pickerWindow(s, itemRows);
   return [head, ...items.map((item, i) => itemLine(item, top + i === s.selected, width)), hint];
 }

@@ -8,7 +8,15 @@ import { pickerLines } from "./picker-lines.js";
 import { useKeys } from "../input/use-keys.js";
 import { useTuiState } from "../state/use-store.js";
 
-export function PickerView({ host, width, maxRows }: { host: PickerHost; width: number; maxRows: number }): React.ReactElement | null {
+export function PickerView({
+  host,
+  width,
+  maxRows,
+}: {
+  host: PickerHost;
+  width: number;
+  maxRows: number;
+}): React.ReactElement | null {
   const state = useTuiState((s) => s.picker);
   const page = Math.max(1, maxRows - 3);
   useKeys(

@@ -76,7 +76,8 @@ export function listSessions(dir: string, onSkip?: (path: string) => void): Sess
 
 /** The bundled agent's default directory: `$AGENT_TUI_HOME/sessions/--<cwd slug>--` (pi's slug). */
 export function defaultSessionDir(env: NodeJS.ProcessEnv, cwd: string): string {
-  const home = env["AGENT_TUI_HOME"] && env["AGENT_TUI_HOME"] !== "" ? env["AGENT_TUI_HOME"] : join(homedir(), ".agent-tui");
+  const home =
+    env["AGENT_TUI_HOME"] && env["AGENT_TUI_HOME"] !== "" ? env["AGENT_TUI_HOME"] : join(homedir(), ".agent-tui");
   const slug = `--${cwd.replace(/^[/\\]/, "").replace(/[/\\:]/g, "-")}--`;
   return join(home, "sessions", slug);
 }
@@ -90,7 +91,8 @@ export function sessionDirFor(sessionFile: string | undefined, fallback: string 
 export function formatDate(ms: number, seconds = false): string {
   const d = new Date(ms);
   const pad = (n: number): string => String(n).padStart(2, "0");
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}${seconds ? `:${pad(d.getSeconds())}` : ""}`;
+  const date = `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+  return `${date} ${pad(d.getHours())}:${pad(d.getMinutes())}${seconds ? `:${pad(d.getSeconds())}` : ""}`;
 }
 
 /** A derived copy name ("<name> (fork)", session-names.ts) says nothing once nested under its parent. */

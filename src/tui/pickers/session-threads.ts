@@ -1,6 +1,7 @@
 // The session list as threads: each fork or clone under the session it was made from (its
 // header's parentSession), one level deeper with a connector (├─ └─); a thread used more
-// recently (any session in it) comes first, at every level. A fork whose parent is not listed (deleted, another folder) stands as a root.
+// recently (any session in it) comes first, at every level. A fork whose parent is not listed
+// (deleted, another folder) stands as a root.
 import type { SessionSummary } from "./session-summary.js";
 
 export type ThreadedSession = {
@@ -32,7 +33,10 @@ export function threadSessions(sessions: readonly SessionSummary[]): ThreadedSes
     const known = latest.get(node);
     if (known !== undefined) return known;
     latest.set(node, node.session.modified); // a cycle ends here
-    const value = Math.max(node.session.modified, ...(depth > 64 ? [] : node.children.map((c) => latestOf(c, depth + 1))));
+    const value = Math.max(
+      node.session.modified,
+      ...(depth > 64 ? [] : node.children.map((c) => latestOf(c, depth + 1))),
+    );
     latest.set(node, value);
     return value;
   };
@@ -44,7 +48,8 @@ export function threadSessions(sessions: readonly SessionSummary[]): ThreadedSes
     seen.add(node);
     out.push({ session: node.session, depth, connector, nested: depth > 0, root });
     const children = [...node.children].sort(newestFirst);
-    for (const [i, child] of children.entries()) walk(child, depth + 1, i === children.length - 1 ? "└─ " : "├─ ", root);
+    for (const [i, child] of children.entries())
+      walk(child, depth + 1, i === children.length - 1 ? "└─ " : "├─ ", root);
   };
   for (const root of roots.sort(newestFirst)) walk(root, 0, "", root.session.path);
   // Sessions only on a cycle of parents were not reached: list them as roots.

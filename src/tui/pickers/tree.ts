@@ -6,7 +6,14 @@ import type { PickerItem, PickerState } from "../state/picker-state.js";
 import { reducePicker } from "../state/picker-state.js";
 import type { PickerKeyAction } from "./picker-host.js";
 
-export type TreeNode = { id: string; kind: string; role: string | undefined; text: string; label: string | undefined; children: TreeNode[] };
+export type TreeNode = {
+  id: string;
+  kind: string;
+  role: string | undefined;
+  text: string;
+  label: string | undefined;
+  children: TreeNode[];
+};
 
 type Content = Extract<AgentMessage, { content: unknown }>["content"];
 
@@ -108,7 +115,13 @@ function hidden(n: TreeNode, showSettings: boolean): boolean {
  * Rows of the tree; children of a folded node are left out unless `all` (search), and so are
  * model/thinking changes unless `showSettings` (search shows them too).
  */
-export function treeItems(roots: readonly TreeNode[], folded: ReadonlySet<string>, leafId: string | null, all = false, showSettings = all): PickerItem[] {
+export function treeItems(
+  roots: readonly TreeNode[],
+  folded: ReadonlySet<string>,
+  leafId: string | null,
+  all = false,
+  showSettings = all,
+): PickerItem[] {
   const items: PickerItem[] = [];
   // Depth-first with an explicit stack (no recursion limit on long sessions).
   const stack: { nodes: readonly TreeNode[]; index: number; depth: number }[] = [{ nodes: roots, index: 0, depth: 0 }];
@@ -202,7 +215,8 @@ export function createTreeController(
 } {
   const folded = new Set<string>();
   let showSettings = false;
-  const itemsFor = (query: string): PickerItem[] => treeItems(roots, folded, leafId, query !== "", showSettings || query !== "");
+  const itemsFor = (query: string): PickerItem[] =>
+    treeItems(roots, folded, leafId, query !== "", showSettings || query !== "");
   return {
     items: () => itemsFor(""),
     onKey(key, s) {

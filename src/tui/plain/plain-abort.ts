@@ -42,11 +42,15 @@ export async function abortPlainRun(connection: WorkerConnection, queued: number
   // Messages already taken back are shown even when the abort fails.
   await connection.rpc.abort().catch((error: unknown) => lines.push(`error: ${errorText(error)}`));
   if (takenBack.length > 0) {
-    lines.push(`note: ${plural(takenBack.length, "the queued message was", "queued messages were")} not sent:`, ...takenBackLines(takenBack));
+    lines.push(
+      `note: ${plural(takenBack.length, "the queued message was", "queued messages were")} not sent:`,
+      ...takenBackLines(takenBack),
+    );
     lines.push(`/resend sends ${takenBack.length === 1 ? "it" : "them as one message"}`);
   } else if (queued > 0 && !canTakeBack) {
     lines.push(
-      `note: ${plural(queued, "the queued message", "queued messages")} will be delivered with your next prompt: this worker cannot take queued messages back`,
+      `note: ${plural(queued, "the queued message", "queued messages")} will be delivered with your next prompt: ` +
+        "this worker cannot take queued messages back",
     );
   }
   return { lines, takenBack };

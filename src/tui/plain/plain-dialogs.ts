@@ -63,7 +63,9 @@ export function readAnswer(d: DialogRequest, line: string): DialogReading {
     case "select": {
       const n = /^\d+$/.test(text) ? Number(text) : Number.NaN;
       const option = d.options[n - 1];
-      return option !== undefined ? { response: { value: option } } : { retry: `answer with a number from 1 to ${d.options.length}` };
+      return option !== undefined
+        ? { response: { value: option } }
+        : { retry: `answer with a number from 1 to ${d.options.length}` };
     }
     case "confirm":
       if (/^(y|yes)$/i.test(text)) return { response: { confirmed: true } };

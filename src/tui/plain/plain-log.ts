@@ -73,7 +73,8 @@ export class PlainLog {
         return this.close(n.id, CLOSED_WHY[n.reason]);
       case "supervisor":
         if (n.state === "recovering") return ["worker: restarting"];
-        if (n.state === "exited" || n.state === "failed") return [sanitizeLine(`worker: exited${n.info?.reason ? ` (${n.info.reason})` : ""}`)];
+        if (n.state === "exited" || n.state === "failed")
+          return [sanitizeLine(`worker: exited${n.info?.reason ? ` (${n.info.reason})` : ""}`)];
         return [];
       case "notification":
         return labelled(n.level, n.message);
@@ -94,7 +95,8 @@ export class PlainLog {
     if (e.type === "queue_update") this.queuedNow = e.steering.length + e.followUp.length;
     if (e.type === "message_start" && e.message.role === "assistant") this.stream.start();
     if (e.type === "message_update") return this.stream.update(e.delta, e.snapshot);
-    if (e.type === "message_end" && e.message.role === "assistant") return [...this.stream.end(e.message), ...eventLabels(e)];
+    if (e.type === "message_end" && e.message.role === "assistant")
+      return [...this.stream.end(e.message), ...eventLabels(e)];
     return eventLabels(e);
   }
 
@@ -104,7 +106,9 @@ export class PlainLog {
         this.asked += 1;
         const q: NumberedDialog = { number: this.asked, dialog: r.dialog };
         this.questions.push(q);
-        return this.questions.length === 1 ? questionLines(q) : [sanitizeLine(`question ${q.number} waits: ${r.dialog.title}`)];
+        return this.questions.length === 1
+          ? questionLines(q)
+          : [sanitizeLine(`question ${q.number} waits: ${r.dialog.title}`)];
       }
       case "notify":
         return labelled(r.level, r.message);

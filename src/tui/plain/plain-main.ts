@@ -95,10 +95,17 @@ async function greet(connection: WorkerConnection, options: TuiCliOptions): Prom
     requested: options.requested,
   };
   const hint = providerHint(flags, state);
-  write([...flagReport(flags, state), ...(hint === undefined ? [] : hint.split("\n"))].map((l) => sanitizeLine(`warning: ${l}`)));
+  write(
+    [...flagReport(flags, state), ...(hint === undefined ? [] : hint.split("\n"))].map((l) =>
+      sanitizeLine(`warning: ${l}`),
+    ),
+  );
   const snapshot = toSessionSnapshot(state);
   const model = snapshot.model ? `${snapshot.model.name} (${snapshot.model.provider})` : "none";
-  write([sanitizeLine(`ready: model ${model}, thinking ${snapshot.thinkingLevel ?? "off"}`), "type a message and press Enter; /help lists the commands"]);
+  write([
+    sanitizeLine(`ready: model ${model}, thinking ${snapshot.thinkingLevel ?? "off"}`),
+    "type a message and press Enter; /help lists the commands",
+  ]);
 }
 
 /** Start the worker and greet; false, with the reason said, when it did not start. */

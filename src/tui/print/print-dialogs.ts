@@ -15,7 +15,11 @@ export function answerDialog(request: UiRequest, confirms: "yes" | "no" | undefi
   if (d.method === "confirm") {
     const yes = confirms === "yes";
     const why = confirms === undefined ? "the default in print mode; --yes answers yes" : `--${confirms}`;
-    return { id: d.id, response: { confirmed: yes }, say: `dialog ${question}: answered ${yes ? "yes" : "no"} (${why})` };
+    return {
+      id: d.id,
+      response: { confirmed: yes },
+      say: `dialog ${question}: answered ${yes ? "yes" : "no"} (${why})`,
+    };
   }
   return {
     id: d.id,

@@ -108,7 +108,8 @@ export async function runPrint(options: TuiCliOptions, print: PrintOptions): Pro
     for (const n of batch) {
       run = notePrintNotice(run, n);
       out.notice(n);
-      const answer = n.kind === "ui_request" ? answerDialog(decodeUiRequest(n.request, Date.now()), print.confirms) : undefined;
+      const answer =
+        n.kind === "ui_request" ? answerDialog(decodeUiRequest(n.request, Date.now()), print.confirms) : undefined;
       if (answer) {
         out.error(answer.say);
         connection.respondToUi(answer.id, answer.response);

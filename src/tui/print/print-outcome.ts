@@ -14,7 +14,12 @@ export type PrintRun = {
 
 export type PrintOutcome = { ok: true; answer: string } | { ok: false; aborted: boolean; error: string };
 
-export const initialPrintRun = (): PrintRun => ({ busySeen: false, over: false, lastAssistant: undefined, failure: undefined });
+export const initialPrintRun = (): PrintRun => ({
+  busySeen: false,
+  over: false,
+  lastAssistant: undefined,
+  failure: undefined,
+});
 
 function exitFailure(n: Extract<BridgeNotice, { kind: "supervisor" }>): string {
   const info = n.info;
@@ -27,13 +32,15 @@ export function notePrintNotice(run: PrintRun, n: BridgeNotice): PrintRun {
   if (run.over) return run;
   switch (n.kind) {
     case "event":
-      if (n.event.type === "message_end" && n.event.message.role === "assistant") return { ...run, lastAssistant: n.event.message };
+      if (n.event.type === "message_end" && n.event.message.role === "assistant")
+        return { ...run, lastAssistant: n.event.message };
       return run;
     case "run_state":
       if (n.state === "settled" || n.state === "idle") return run.busySeen ? { ...run, over: true } : run;
       return { ...run, busySeen: true };
     case "supervisor":
-      if (n.state === "exited" || n.state === "failed" || n.state === "stopped") return { ...run, over: true, failure: exitFailure(n) };
+      if (n.state === "exited" || n.state === "failed" || n.state === "stopped")
+        return { ...run, over: true, failure: exitFailure(n) };
       return run;
     case "late_prompt_failure":
       return { ...run, over: true, failure: n.error };
@@ -49,8 +56,10 @@ export function messageText(message: ClientMessage): string {
 
 export function printOutcome(run: PrintRun): PrintOutcome {
   const last = run.lastAssistant;
-  if (last?.stopReason === "aborted") return { ok: false, aborted: true, error: last.errorMessage ?? "the run was aborted" };
-  if (last?.stopReason === "error") return { ok: false, aborted: false, error: last.errorMessage ?? "the model request failed" };
+  if (last?.stopReason === "aborted")
+    return { ok: false, aborted: true, error: last.errorMessage ?? "the run was aborted" };
+  if (last?.stopReason === "error")
+    return { ok: false, aborted: false, error: last.errorMessage ?? "the model request failed" };
   if (run.failure !== undefined) return { ok: false, aborted: false, error: run.failure };
   return { ok: true, answer: last ? messageText(last) : "" };
 }

@@ -7,7 +7,13 @@ import type { ImageContent } from "../../bridge/index.js";
 
 export type PromptInput = { text: string; images: ImageContent[] };
 
-const IMAGE_TYPES: Record<string, string> = { ".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".gif": "image/gif", ".webp": "image/webp" };
+const IMAGE_TYPES: Record<string, string> = {
+  ".png": "image/png",
+  ".jpg": "image/jpeg",
+  ".jpeg": "image/jpeg",
+  ".gif": "image/gif",
+  ".webp": "image/webp",
+};
 
 /** `@path` words name files; `~/` is the home directory, anything else is relative to `cwd`. */
 function filePath(word: string, cwd: string): string {
@@ -46,7 +52,11 @@ export async function readAll(stream: AsyncIterable<Buffer | string>): Promise<s
  * text piped into stdin (undefined when stdin is a terminal). Throws when a file cannot be
  * read or there is no prompt at all.
  */
-export async function buildPrompt(words: readonly string[], piped: string | undefined, cwd: string): Promise<PromptInput> {
+export async function buildPrompt(
+  words: readonly string[],
+  piped: string | undefined,
+  cwd: string,
+): Promise<PromptInput> {
   const fileWords = words.filter((w) => w.startsWith("@") && w.length > 1);
   const files = await fileContents(fileWords.map((w) => filePath(w, cwd)));
   const message = words
@@ -54,6 +64,7 @@ export async function buildPrompt(words: readonly string[], piped: string | unde
     .join(" ")
     .trim();
   const parts = [piped?.trimEnd() ?? "", files.text.trimEnd(), message].filter((p) => p !== "");
-  if (parts.length === 0 && files.images.length === 0) throw new Error('no prompt: give it as arguments (agent-tui -p "…") or on stdin');
+  if (parts.length === 0 && files.images.length === 0)
+    throw new Error('no prompt: give it as arguments (agent-tui -p "…") or on stdin');
   return { text: parts.join("\n\n"), images: files.images };
 }

@@ -105,10 +105,17 @@ class CrashRecovery implements Recovery {
     const how = exit ? ` (last exit: code ${exit.code ?? "none"}, signal ${exit.signal ?? "none"})` : "";
     if (!this.everRunning) {
       // Start-up failures (a bad flag, a missing binary) are not crashes: nothing to retry blindly.
-      this.notice("error", `The worker did not start${how}. Its error is shown above: fix the command or its flags and start agent-tui again. /quit leaves.`);
+      this.notice(
+        "error",
+        `The worker did not start${how}. Its error is shown above: ` +
+          "fix the command or its flags and start agent-tui again. /quit leaves.",
+      );
       return;
     }
-    this.notice("error", [`The worker keeps stopping${how} and will not be restarted automatically.`, ...GIVE_UP].join("\n"));
+    this.notice(
+      "error",
+      [`The worker keeps stopping${how} and will not be restarted automatically.`, ...GIVE_UP].join("\n"),
+    );
   }
 
   /** One line for the restart: what was reopened, and where the interrupted prompt is. */

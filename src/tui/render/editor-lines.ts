@@ -72,7 +72,9 @@ export function editorLines(
   const at = Math.max(0, Math.min(cursor, doc.length));
   const here = segmentAt(doc, at, size);
   const layout = (seg: Segment, col: number | undefined): readonly Row[] =>
-    col === undefined ? wrapPlain(docSlice(doc, seg.start, seg.end), inner) : wrapWithCursor(docSlice(doc, seg.start, seg.end), col, inner);
+    col === undefined
+      ? wrapPlain(docSlice(doc, seg.start, seg.end), inner)
+      : wrapWithCursor(docSlice(doc, seg.start, seg.end), col, inner);
   const cursorRows = layout(here, focused ? at - here.start : undefined);
   const cursorRow = Math.max(
     0,
@@ -108,7 +110,8 @@ export function editorRowCount(text: string | TextDoc, width: number, cap: numbe
   const doc = asDoc(text);
   if (doc.length === 0) return 1;
   const known = lastCount;
-  if (known && known.doc === doc && known.width === width && known.cap === cap && known.prompt === prompt) return known.rows;
+  if (known && known.doc === doc && known.width === width && known.cap === cap && known.prompt === prompt)
+    return known.rows;
   const inner = Math.max(4, width - textWidth(prompt) - 1);
   const size = inner * Math.ceil(CHUNK / inner);
   let rows = 0;
@@ -128,5 +131,8 @@ export function searchLine(search: HistorySearch, width: number): string {
   const found = search.query === "" || search.index !== undefined;
   const label = found ? theme.accent("history search") : theme.warning("history search (no match)");
   const query = `${sanitizeLine(search.query)}${style.inverse(" ")}`;
-  return truncateLine(`${label} ${query} ${theme.muted("· ctrl+r older · enter send · esc edit · ctrl+c cancel")}`, width);
+  return truncateLine(
+    `${label} ${query} ${theme.muted("· ctrl+r older · enter send · esc edit · ctrl+c cancel")}`,
+    width,
+  );
 }

@@ -32,9 +32,14 @@ function wrapAscii(line: string, cursorCol: number | undefined, width: number): 
   const rows: Row[] = [];
   for (let at = 0; at < line.length || rows.length === 0; at += width) {
     const text = line.slice(at, at + width);
-    const col = cursorCol !== undefined && cursorCol >= at && cursorCol < at + width && cursorCol < line.length ? cursorCol - at : undefined;
+    const col =
+      cursorCol !== undefined && cursorCol >= at && cursorCol < at + width && cursorCol < line.length
+        ? cursorCol - at
+        : undefined;
     rows.push(
-      col === undefined ? { text, hasCursor: false } : { text: text.slice(0, col) + style.inverse(text[col] ?? " ") + text.slice(col + 1), hasCursor: true },
+      col === undefined
+        ? { text, hasCursor: false }
+        : { text: text.slice(0, col) + style.inverse(text[col] ?? " ") + text.slice(col + 1), hasCursor: true },
     );
   }
   if (cursorCol !== undefined && cursorCol >= line.length) {

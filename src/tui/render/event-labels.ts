@@ -21,7 +21,10 @@ export function todoLabel(phases: readonly PlanPhase[]): string {
 }
 
 export function queueLabel(steering: readonly string[], followUp: readonly string[]): string {
-  const parts = [steering.length > 0 ? `${steering.length} steering` : "", followUp.length > 0 ? `${followUp.length} follow-up` : ""].filter((p) => p !== "");
+  const parts = [
+    steering.length > 0 ? `${steering.length} steering` : "",
+    followUp.length > 0 ? `${followUp.length} follow-up` : "",
+  ].filter((p) => p !== "");
   return `queue: ${parts.length === 0 ? "empty" : parts.join(", ")}`;
 }
 
@@ -60,7 +63,12 @@ export function eventLabels(e: ClientEvent): string[] {
     case "compaction_end":
       return [compactionEndLabel(e)];
     case "auto_retry_start":
-      return [line(`retrying: attempt ${e.attempt} of ${e.maxAttempts} in ${Math.ceil(e.delayMs / 1000)} seconds, after: ${e.error}`)];
+      return [
+        line(
+          `retrying: attempt ${e.attempt} of ${e.maxAttempts} in ${Math.ceil(e.delayMs / 1000)} seconds, ` +
+            `after: ${e.error}`,
+        ),
+      ];
     case "auto_retry_end":
       return [e.success ? "retry succeeded" : line(`retry failed: ${e.finalError ?? "no more attempts"}`)];
     case "session_info_changed":

@@ -33,7 +33,8 @@ function fitParts(parts: FooterPart[], width: number): string {
   const level = parts.map(() => 0);
   const alive = parts.map(() => true);
   const text = (): string => parts.flatMap((p, i) => (alive[i] ? [p.variants[level[i] ?? 0] ?? ""] : [])).join(" · ");
-  const canGive = (p: FooterPart, i: number): boolean => alive[i] === true && (!p.required || (level[i] ?? 0) + 1 < p.variants.length);
+  const canGive = (p: FooterPart, i: number): boolean =>
+    alive[i] === true && (!p.required || (level[i] ?? 0) + 1 < p.variants.length);
   for (;;) {
     const line = text();
     if (textWidth(line) <= width) return line;
@@ -61,12 +62,22 @@ export function footerLine(f: FooterState, width: number): string {
     // A remote worker's directory: its own path on its machine (our HOME means nothing there).
     const host = sanitizeLine(f.host);
     const cwd = sanitizeLine(f.cwd);
-    parts.push({ variants: cwd ? [`${host}:${cwd}`, `${host}:${basename(cwd) || cwd}`] : [`${host} (remote)`, host], keep: 40 });
+    parts.push({
+      variants: cwd ? [`${host}:${cwd}`, `${host}:${basename(cwd) || cwd}`] : [`${host} (remote)`, host],
+      keep: 40,
+    });
   } else if (f.cwd) {
     // Directory and branch names are untrusted too: either can hold an escape sequence.
     const cwd = shortCwd(f.cwd);
     const branch = f.branch ? ` (${sanitizeLine(f.branch)})` : "";
-    parts.push({ variants: [`${sanitizeLine(cwd)}${branch}`, `${sanitizeLine(basename(cwd) || cwd)}${branch}`, sanitizeLine(basename(cwd) || cwd)], keep: 40 });
+    parts.push({
+      variants: [
+        `${sanitizeLine(cwd)}${branch}`,
+        `${sanitizeLine(basename(cwd) || cwd)}${branch}`,
+        sanitizeLine(basename(cwd) || cwd),
+      ],
+      keep: 40,
+    });
   }
   if (f.sessionName) parts.push({ variants: [sanitizeLine(f.sessionName)], keep: 30 });
   if (f.model) {
@@ -74,10 +85,14 @@ export function footerLine(f: FooterState, width: number): string {
     const thinking = f.reasoning && level ? ` • ${level}` : level && level !== "off" ? ` • ${level}` : "";
     parts.push({ variants: [`${sanitizeLine(f.model)}${thinking}`, sanitizeLine(f.model)], keep: 80, required: true });
   }
-  if (f.tokensIn > 0 || f.tokensOut > 0) parts.push({ variants: [`↑${formatTokens(f.tokensIn)} ↓${formatTokens(f.tokensOut)}`], keep: 60 });
+  if (f.tokensIn > 0 || f.tokensOut > 0)
+    parts.push({ variants: [`↑${formatTokens(f.tokensIn)} ↓${formatTokens(f.tokensOut)}`], keep: 60 });
   if (f.cost > 0) parts.push({ variants: [`$${f.cost.toFixed(f.cost < 1 ? 3 : 2)}`], keep: 50 });
   if (f.contextWindow && f.lastContextTokens !== undefined) {
-    parts.push({ variants: [`ctx ${Math.min(999, Math.round((f.lastContextTokens / f.contextWindow) * 100))}%`], keep: 70 });
+    parts.push({
+      variants: [`ctx ${Math.min(999, Math.round((f.lastContextTokens / f.contextWindow) * 100))}%`],
+      keep: 70,
+    });
   }
   for (const text of Object.values(f.statuses)) parts.push({ variants: [sanitizeLine(text)], keep: 20 });
   return theme.muted(fitParts(parts, width));

@@ -1,9 +1,9 @@
 // Syntax highlighting of fenced code via highlight.js in the current palette's colours (its token
 // tree painted as cli-highlight would, highlight-tree.ts), guarded (unknown language or a
 // highlighter error falls back to plain text) and memoised by palette, language and code.
-// highlight.js is loaded on first use, not at start-up: the first screen has no code block. In the bundle each highlight.js grammar is registered when its
-// language is first needed (scripts/highlight-lazy.cjs), so what stays in memory is the
-// grammars used, not all of them.
+// highlight.js is loaded on first use, not at start-up: the first screen has no code block. In the
+// bundle each highlight.js grammar is registered when its language is first needed
+// (scripts/highlight-lazy.cjs), so what stays in memory is the grammars used, not all of them.
 import { type HighlighterEngine, loadHighlighter } from "./highlighter-engine.js";
 import { paintTokenTree } from "./highlight-tree.js";
 import { currentPalette } from "./theme.js";

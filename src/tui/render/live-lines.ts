@@ -34,7 +34,10 @@ export function liveRowLimit(rows: number): number {
   return Math.max(3, rows - 2);
 }
 
-/** What each part would like (the budget's parts but the footer); `dialog`: the input rows hold a dialog, whose question may take all but the footer. */
+/**
+ * What each part would like (the budget's parts but the footer); `dialog`: the input rows hold a
+ * dialog, whose question may take all but the footer.
+ */
 type Wants = Omit<LiveBudget, "total" | "footer"> & { dialog?: boolean };
 
 /** Hand out rows in priority order: footer, input, status, queue, toasts, todos, widgets, bash, tools, stream. */
@@ -63,7 +66,12 @@ export function allocateBudget(rows: number, wants: Wants): LiveBudget {
 }
 
 /** Rows of the streaming tail (uncommitted text, thinking, tool-call preparation), last `max` rows. */
-export function streamLines(live: LiveMessage | undefined, width: number, max: number, showThinking: boolean): string[] {
+export function streamLines(
+  live: LiveMessage | undefined,
+  width: number,
+  max: number,
+  showThinking: boolean,
+): string[] {
   if (!live || max <= 0) return [];
   const rows: string[] = [];
   for (let i = live.commitBlock; i < live.blocks.length; i += 1) {
@@ -77,17 +85,25 @@ export function streamLines(live: LiveMessage | undefined, width: number, max: n
     if (b.type === "text") {
       // A cut inside a code fence re-opens the fence so the tail still renders as code.
       const text = markdownTail(liveBlockText(live, i), max * 2 + 4, tailBudget);
-      if (text.trim() !== "") rows.push(...(continues ? [""] : []), ...renderMarkdown(text, width, { highlight: false }));
+      if (text.trim() !== "")
+        rows.push(...(continues ? [""] : []), ...renderMarkdown(text, width, { highlight: false }));
     } else if (b.type === "thinking") {
       const text = tailChars(liveBlockText(live, i), tailBudget);
       if (!showThinking) rows.push(theme.muted("  thinking…"));
       else
         rows.push(
           ...(continues ? [""] : []),
-          ...wrapText(sanitizeText(text.split("\n").slice(-max).join("\n")), width - 2).map((l) => theme.thinking(`  ${l}`)),
+          ...wrapText(sanitizeText(text.split("\n").slice(-max).join("\n")), width - 2).map((l) =>
+            theme.thinking(`  ${l}`),
+          ),
         );
     } else if (b.type === "toolCall") {
-      rows.push(truncateLine(theme.muted(`${symbols.running} preparing ${b.name ? sanitizeLine(b.name) : "tool call"}…`), width));
+      rows.push(
+        truncateLine(
+          theme.muted(`${symbols.running} preparing ${b.name ? sanitizeLine(b.name) : "tool call"}…`),
+          width,
+        ),
+      );
     }
   }
   if (rows.length <= max) return rows;
@@ -106,7 +122,8 @@ export function runningToolLines(state: TuiState, now: number, width: number, ma
   const rows: string[] = hidden > 0 ? [theme.muted(`${hidden} more tool(s) running…`)] : [];
   const per = Math.max(0, Math.floor((max - rows.length) / shown.length) - 1);
   // A long command gets a few rows here (with a count of the rest); the committed entry shows it whole.
-  for (const run of shown) rows.push(...toolLines(run, now, width, Math.min(per, 8), state.ui.toolsExpanded, LIVE_COMMAND_ROWS));
+  for (const run of shown)
+    rows.push(...toolLines(run, now, width, Math.min(per, 8), state.ui.toolsExpanded, LIVE_COMMAND_ROWS));
   return rows.slice(0, max);
 }
 
@@ -115,7 +132,11 @@ export function bashLines(state: TuiState, now: number, width: number, max: numb
   if (!b || max <= 0) return [];
   const tail = tailLines(b.output, max - 1).lines.map((l) => sanitizeText(l).replace(/\n/g, "⏎"));
   return [
-    truncateLine(`${theme.accent("!")} ${sanitizeLine(b.command)} ${theme.muted(`· ${formatElapsed(now - b.startedAt)} · esc to cancel`)}`, width),
+    truncateLine(
+      `${theme.accent("!")} ${sanitizeLine(b.command)} ` +
+        theme.muted(`· ${formatElapsed(now - b.startedAt)} · esc to cancel`),
+      width,
+    ),
     ...tail.map((l) => truncateLine(`  ${l}`, width)),
   ].slice(0, max);
 }
@@ -126,16 +147,30 @@ export function statusLine(state: TuiState, now: number, width: number): string[
   if (r.retry && r.retry.until > now) {
     const secs = Math.max(1, Math.ceil((r.retry.until - now) / 1000));
     return [
-      truncateLine(theme.warning(`↻ ${sanitizeLine(r.retry.error)} · retrying ${r.retry.attempt}/${r.retry.maxAttempts} in ${secs} s… · esc to cancel`), width),
+      truncateLine(
+        theme.warning(
+          `↻ ${sanitizeLine(r.retry.error)} · ` +
+            `retrying ${r.retry.attempt}/${r.retry.maxAttempts} in ${secs} s… · esc to cancel`,
+        ),
+        width,
+      ),
     ];
   }
-  if (r.compaction)
-    return [truncateLine(theme.warning(`⧗ Compacting context (${sanitizeLine(r.compaction.reason)})… ${formatElapsed(now - r.compaction.startedAt)}`), width)];
+  if (r.compaction) {
+    const since = formatElapsed(now - r.compaction.startedAt);
+    return [
+      truncateLine(theme.warning(`⧗ Compacting context (${sanitizeLine(r.compaction.reason)})… ${since}`), width),
+    ];
+  }
   if (r.busy) {
     const elapsed = r.startedAt !== undefined ? ` ${formatElapsed(now - r.startedAt).replace(/\.\ds$/, "s")}` : "";
     const retry = r.retry ? ` · retry ${r.retry.attempt}/${r.retry.maxAttempts}` : "";
     return [
-      truncateLine(`${theme.accent("●")} ${theme.muted(`Working…${elapsed}${retry} · esc to abort · enter to steer · alt+enter/ctrl+f to queue`)}`, width),
+      truncateLine(
+        `${theme.accent("●")} ` +
+          theme.muted(`Working…${elapsed}${retry} · esc to abort · enter to steer · alt+enter/ctrl+f to queue`),
+        width,
+      ),
     ];
   }
   return [];
@@ -216,7 +251,8 @@ export function todoLines(phases: PlanPhase[], width: number, max: number): stri
   const inProgress = all.findIndex((t) => t.task.status === "in_progress");
   const pending = all.findIndex((t) => t.task.status === "pending");
   const focus = inProgress >= 0 ? inProgress : pending >= 0 ? pending : Math.max(0, floor);
-  const header = (from: number): string => truncateLine(theme.muted(from > 0 ? `${plan} · ${from} above` : plan), width);
+  const header = (from: number): string =>
+    truncateLine(theme.muted(from > 0 ? `${plan} · ${from} above` : plan), width);
   const startsPhase = (i: number, from: number): boolean => i === from || all[i - 1]?.phase !== all[i]?.phase;
   // Counted without building rows: the window grows one task at a time.
   const countRows = (from: number, to: number, named: boolean): number => {
@@ -262,7 +298,12 @@ export function toastLines(state: TuiState, now: number, width: number, max: num
     });
 }
 
-export function widgetLines(state: TuiState, placement: "aboveEditor" | "belowEditor", width: number, max: number): string[] {
+export function widgetLines(
+  state: TuiState,
+  placement: "aboveEditor" | "belowEditor",
+  width: number,
+  max: number,
+): string[] {
   // At most `max` lines of each widget are read: an extension can send any number.
   const rows = Object.values(state.widgets)
     .filter((w) => w.placement === placement)

@@ -73,10 +73,17 @@ function recordRows(header: readonly string[], rows: readonly string[][], width:
 }
 
 /** Rows of a table whose cells are already rendered inline text (may hold SGR and "\n"). */
-export function renderTableRows(header: readonly string[], rows: readonly string[][], aligns: readonly ColumnAlign[], width: number): string[] {
+export function renderTableRows(
+  header: readonly string[],
+  rows: readonly string[][],
+  aligns: readonly ColumnAlign[],
+  width: number,
+): string[] {
   const cols = header.length;
   if (cols === 0) return [];
-  const natural = Array.from({ length: cols }, (_, i) => Math.max(1, cellWidth(header[i] ?? ""), ...rows.map((r) => cellWidth(r[i] ?? ""))));
+  const natural = Array.from({ length: cols }, (_, i) =>
+    Math.max(1, cellWidth(header[i] ?? ""), ...rows.map((r) => cellWidth(r[i] ?? ""))),
+  );
   const widths = fitWidths(natural, width - (cols - 1) * GAP_WIDTH);
   if (!widths) return recordRows(header, rows, width);
   const sep = widths.map((w) => "─".repeat(w)).join("─┼─");

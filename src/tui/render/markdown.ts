@@ -34,7 +34,9 @@ function renderInlineToken(t: Token): string {
     case "link": {
       const link = t as Tokens.Link;
       const label = renderInline(link.tokens, link.text);
-      return link.href && link.href !== link.text ? `${theme.link(label)} ${theme.muted(`(${link.href})`)}` : theme.link(label);
+      return link.href && link.href !== link.text
+        ? `${theme.link(label)} ${theme.muted(`(${link.href})`)}`
+        : theme.link(label);
     }
     case "image":
       return theme.muted(`[image: ${(t as Tokens.Image).text || (t as Tokens.Image).href}]`);
@@ -61,7 +63,11 @@ function renderCode(code: Tokens.Code, width: number, options: RenderOptions): s
   // start with a muted mark instead of the indent so they read as one line.
   const rows = body
     .split("\n")
-    .flatMap((line) => splitLine(line, width - 2).map((part, i) => (i === 0 ? `  ${part}` : `${theme.muted(`${symbols.continuation} `)}${part}`)));
+    .flatMap((line) =>
+      splitLine(line, width - 2).map((part, i) =>
+        i === 0 ? `  ${part}` : `${theme.muted(`${symbols.continuation} `)}${part}`,
+      ),
+    );
   const label = lang ? theme.muted(`  ${lang}`) : "";
   return [...(label ? [label] : []), ...rows];
 }
@@ -81,7 +87,8 @@ function renderList(list: Tokens.List, width: number, depth: number, options: Re
     const prefix = `${indent}${marker} `;
     const hang = " ".repeat(textWidth(prefix));
     const body = renderBlocks(item.tokens, Math.max(10, width - textWidth(prefix)), options, depth + 1, true);
-    for (const [i, row] of body.entries()) out.push(i === 0 ? `${prefix}${row}` : row.startsWith(indent + "  ") ? row : `${hang}${row}`);
+    for (const [i, row] of body.entries())
+      out.push(i === 0 ? `${prefix}${row}` : row.startsWith(indent + "  ") ? row : `${hang}${row}`);
     if (body.length === 0) out.push(prefix);
   });
   return out;

@@ -11,11 +11,36 @@ export type ColorLevel = 0 | 1 | 2 | 3;
 type Paint = (s: string) => string;
 
 export type Style = Record<
-  "bold" | "dim" | "italic" | "underline" | "inverse" | "strike" | "red" | "green" | "yellow" | "blue" | "magenta" | "cyan" | "gray",
+  | "bold"
+  | "dim"
+  | "italic"
+  | "underline"
+  | "inverse"
+  | "strike"
+  | "red"
+  | "green"
+  | "yellow"
+  | "blue"
+  | "magenta"
+  | "cyan"
+  | "gray",
   Paint
 >;
 export type Theme = Record<
-  "accent" | "muted" | "error" | "warning" | "success" | "heading" | "code" | "link" | "quote" | "diffAdd" | "diffRemove" | "user" | "thinking" | "toolName",
+  | "accent"
+  | "muted"
+  | "error"
+  | "warning"
+  | "success"
+  | "heading"
+  | "code"
+  | "link"
+  | "quote"
+  | "diffAdd"
+  | "diffRemove"
+  | "user"
+  | "thinking"
+  | "toolName",
   Paint
 >;
 /**
@@ -58,7 +83,8 @@ const paint =
 
 function styleOf(c: ChalkInstance, name: PaletteName): Style {
   // Light and mono keep the named colours (used for emphasis) readable or absent.
-  const colour = (f: ChalkInstance, light: ChalkInstance): Paint => (name === "mono" ? (s) => s : paint(name === "light" ? light : f));
+  const colour = (f: ChalkInstance, light: ChalkInstance): Paint =>
+    name === "mono" ? (s) => s : paint(name === "light" ? light : f);
   return {
     bold: paint(c.bold),
     dim: paint(c.dim),

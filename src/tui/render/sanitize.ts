@@ -2,7 +2,13 @@
 // its way to the screen: controls, escape sequences and bidi/invisible format characters become
 // visible placeholders, never interpreted; only our own styling emits escapes (docs/terminal-safety.md).
 
-import { ANNOTATION_CONTROLS, BIDI_CONTROLS, FOREIGN_SGR_SOURCE, placeholder, UNSAFE_CHARS } from "../../bridge/index.js";
+import {
+  ANNOTATION_CONTROLS,
+  BIDI_CONTROLS,
+  FOREIGN_SGR_SOURCE,
+  placeholder,
+  UNSAFE_CHARS,
+} from "../../bridge/index.js";
 import { SGR_SOURCE } from "../../bridge/index.js";
 import { clipText, EXACT_PREVIEW_CHARS, ROW_PREVIEW_CHARS } from "./preview.js";
 

@@ -2,7 +2,15 @@
 // palette chosen at start-up (palette.ts; theme-choice.ts picks it), so one place decides the
 // look. Until then: the dark palette in the terminal's 16 colours; under NO_COLOR the mono
 // palette (bold, underline, inverse… but no colour).
-import { buildPalette, refusesColour, type ColorLevel, type Palette, type PaletteName, type Style, type Theme } from "./palette.js";
+import {
+  buildPalette,
+  refusesColour,
+  type ColorLevel,
+  type Palette,
+  type PaletteName,
+  type Style,
+  type Theme,
+} from "./palette.js";
 
 let current: Palette = refusesColour(process.env) ? buildPalette("mono", 1) : buildPalette("dark", 1);
 
@@ -15,7 +23,10 @@ export function currentPalette(): Palette {
   return current;
 }
 
-function delegate<K extends string>(keys: readonly K[], pick: () => Record<K, (s: string) => string>): Record<K, (s: string) => string> {
+function delegate<K extends string>(
+  keys: readonly K[],
+  pick: () => Record<K, (s: string) => string>,
+): Record<K, (s: string) => string> {
   return Object.fromEntries(keys.map((k) => [k, (s: string) => pick()[k](s)])) as Record<K, (s: string) => string>;
 }
 

@@ -23,7 +23,9 @@ export function statusMark(run: ToolRun): string {
 /** Rows of `line` at `width`: wrapped without loss, continuation rows marked under `indent`. */
 export function wrapWithMark(line: string, width: number, indent: string): string[] {
   const parts = splitLine(line, Math.max(1, width - indent.length));
-  return parts.map((part, i) => (i === 0 ? `${indent}${part}` : `${theme.muted(symbols.continuation.padEnd(indent.length))}${part}`));
+  return parts.map((part, i) =>
+    i === 0 ? `${indent}${part}` : `${theme.muted(symbols.continuation.padEnd(indent.length))}${part}`,
+  );
 }
 
 /** The header's elapsed time: " · 1.2s", or "" for a resumed call whose timing is unknown. */
@@ -87,7 +89,9 @@ export function windowRows(body: LineWindow, fromTail: boolean, width: number, m
   }
   const partial = kept.length === 1 && (kept[0]?.length ?? 0) < (ordered[0]?.length ?? 0);
   const hidden = body.total - kept.length;
-  const what = `${hidden > 0 || !partial ? `${formatCount(hidden)} more line${hidden === 1 ? "" : "s"}` : ""}${partial ? `${hidden > 0 ? " and " : ""}the rest of a long line` : ""}`;
+  const moreLines = hidden > 0 || !partial ? `${formatCount(hidden)} more line${hidden === 1 ? "" : "s"}` : "";
+  const longLine = partial ? `${hidden > 0 ? " and " : ""}the rest of a long line` : "";
+  const what = `${moreLines}${longLine}`;
   const marker = theme.muted(`  … ${what} (ctrl+o to view all)`);
   return fromTail ? [marker, ...kept.reverse().flat()] : [...kept.flat(), marker];
 }

@@ -21,7 +21,8 @@ export function warmUpSample(n: number): string {
   return [
     `## Section ${n}`,
     "",
-    `A paragraph ${n} with **bold**, *emphasis*, \`inline code\` and a [link](https://example.com/${n}); long enough to wrap at sixty columns.`,
+    `A paragraph ${n} with **bold**, *emphasis*, \`inline code\` and a [link](https://example.com/${n}); ` +
+      "long enough to wrap at sixty columns.",
     "",
     `- item one of ${n}`,
     `- item two with \`code\` ${n}`,

@@ -18,7 +18,8 @@ function changedTokens(a: string[], b: string[]): { a: boolean[]; b: boolean[] }
   for (let i = n - 1; i >= 0; i -= 1) {
     const row = dp[i] as Uint16Array;
     const below = dp[i + 1] as Uint16Array;
-    for (let j = m - 1; j >= 0; j -= 1) row[j] = a[i] === b[j] ? (below[j + 1] ?? 0) + 1 : Math.max(below[j] ?? 0, row[j + 1] ?? 0);
+    for (let j = m - 1; j >= 0; j -= 1)
+      row[j] = a[i] === b[j] ? (below[j + 1] ?? 0) + 1 : Math.max(below[j] ?? 0, row[j + 1] ?? 0);
   }
   const ca = a.map(() => true);
   const cb = b.map(() => true);
@@ -47,7 +48,10 @@ function markWords(tokens: string[], changed: boolean[]): string {
   return tokens.map((t, i) => (changed[i] && t.trim() !== "" ? style.inverse(t) : t)).join("");
 }
 
-/** A removed line and the added line that replaced it, the changed words marked; undefined when nothing but whitespace is shared (the whole line changed: its colour says enough). */
+/**
+ * A removed line and the added line that replaced it, the changed words marked; undefined when
+ * nothing but whitespace is shared (the whole line changed: its colour says enough).
+ */
 function markPair(removed: string, added: string): [string, string] | undefined {
   const r = split(removed);
   const a = split(added);

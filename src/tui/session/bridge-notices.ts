@@ -16,8 +16,11 @@ function boundWorkerText(raw: string): string {
   let text = sanitizeText(clipText(raw, WORKER_TEXT_MAX_CHARS * 2)).trim();
   const lines = text.split("\n");
   if (lines.length > WORKER_TEXT_MAX_LINES)
-    text = `${lines.slice(0, WORKER_TEXT_MAX_LINES).join("\n")}\n… (${lines.length - WORKER_TEXT_MAX_LINES} more lines)`;
-  if (text.length > WORKER_TEXT_MAX_CHARS) text = `${text.slice(0, WORKER_TEXT_MAX_CHARS)}… (${text.length - WORKER_TEXT_MAX_CHARS} more characters)`;
+    text =
+      `${lines.slice(0, WORKER_TEXT_MAX_LINES).join("\n")}\n` +
+      `… (${lines.length - WORKER_TEXT_MAX_LINES} more lines)`;
+  if (text.length > WORKER_TEXT_MAX_CHARS)
+    text = `${text.slice(0, WORKER_TEXT_MAX_CHARS)}… (${text.length - WORKER_TEXT_MAX_CHARS} more characters)`;
   return text;
 }
 
@@ -25,14 +28,18 @@ function boundWorkerText(raw: string): string {
  * oh-my-pi's own messages for the user (`command_output`, `notice`; the bridge picks them out):
  * sanitised and bounded, or undefined when nothing is left to show.
  */
-function shownWorkerText(found: { level: NoticeLevel; text: string } | undefined): { level: NoticeLevel; text: string } | undefined {
+function shownWorkerText(
+  found: { level: NoticeLevel; text: string } | undefined,
+): { level: NoticeLevel; text: string } | undefined {
   if (!found) return undefined;
   const text = boundWorkerText(found.text);
   return text === "" ? undefined : { level: found.level, text };
 }
 
 /** The transcript notice for an event outside the protocol, as the bridge reported it. */
-export function workerNotice(n: Extract<BridgeNotice, { kind: "unknown_event" }>): { level: NoticeLevel; text: string } | undefined {
+export function workerNotice(
+  n: Extract<BridgeNotice, { kind: "unknown_event" }>,
+): { level: NoticeLevel; text: string } | undefined {
   return shownWorkerText(n.text);
 }
 
@@ -80,7 +87,9 @@ function supervisorActions(n: Extract<BridgeNotice, { kind: "supervisor" }>, now
 }
 
 /** What the store keeps of the live session: who is followed, and whether it let us go. */
-function liveInfoActions(n: Extract<BridgeNotice, { kind: "live_attached" | "live_link" | "live_detached" }>): TuiAction[] {
+function liveInfoActions(
+  n: Extract<BridgeNotice, { kind: "live_attached" | "live_link" | "live_detached" }>,
+): TuiAction[] {
   if (n.kind === "live_attached") return [{ type: "worker_info", info: { live: { id: n.id, ended: undefined } } }];
   if (n.kind === "live_detached") return [{ type: "live_ended", reason: n.reason }];
   return [];
@@ -96,7 +105,8 @@ export function noticesToActions(batch: readonly BridgeNotice[], now: number): T
         break;
       case "unknown_event": {
         // oh-my-pi announces its slash commands (at start, after new_session).
-        if (n.type === "available_commands_update") out.push({ type: "worker_info", info: { slashCommands: decodeAvailableCommands(n.raw) } });
+        if (n.type === "available_commands_update")
+          out.push({ type: "worker_info", info: { slashCommands: decodeAvailableCommands(n.raw) } });
         const shown = workerNotice(n);
         if (shown) out.push({ type: "notice", level: shown.level, text: shown.text });
         break;

@@ -5,7 +5,14 @@
 // already on screen prints nothing: the transcript shows it.
 import type { AgentMessage, RpcSessionState, SessionStats } from "../../bridge/index.js";
 import type { TuiConnection } from "./tui-connection.js";
-import { historyPrompts, historySlice, historyTotals, type SessionTotals, startHistory, startTail } from "../state/history.js";
+import {
+  historyPrompts,
+  historySlice,
+  historyTotals,
+  type SessionTotals,
+  startHistory,
+  startTail,
+} from "../state/history.js";
 import type { MessageList } from "../state/history.js";
 import type { EntryInput } from "../state/transcript.js";
 import type { TuiAction } from "../state/actions.js";
@@ -63,7 +70,8 @@ export function sessionActions(messages: MessageList, title?: string): TuiAction
   const build = startTail(messages, PRINT_LAST_MESSAGES);
   const entries = historySlice(messages, build.firstPrinted, messages.length, build);
   out.push({ type: "history", entries, olderFollow: build.firstPrinted > 0 });
-  for (const text of historyPrompts(messages).slice(-PROMPTS_KEPT)) out.push({ type: "editor", op: { op: "commit_history", text } });
+  for (const text of historyPrompts(messages).slice(-PROMPTS_KEPT))
+    out.push({ type: "editor", op: { op: "commit_history", text } });
   return out;
 }
 
@@ -156,7 +164,8 @@ export function statsTotals(s: SessionStats): SessionTotals {
 
 export function createSessionPrinter(store: Store, connection: Connection): SessionPrinter {
   const shown = (): string | undefined => store.getState().transcript.shownSession;
-  const remember = (state: RpcSessionState): void => store.dispatch({ type: "session_shown", session: sessionKey(state) });
+  const remember = (state: RpcSessionState): void =>
+    store.dispatch({ type: "session_shown", session: sessionKey(state) });
 
   const totals = async (messages: MessageList): Promise<SessionTotals> => {
     if (!workerSupports(store.getState(), "get_session_stats")) return historyTotals(messages);
@@ -180,7 +189,11 @@ export function createSessionPrinter(store: Store, connection: Connection): Sess
     // Not awaited: what waits for the session to be printed (start-up, /resume) need not wait for
     // the part only the transcript view shows.
     older = fill(messages).catch((error: unknown) =>
-      store.dispatch({ type: "notice", level: "warning", text: `Could not read the session's earlier messages: ${String(error)}` }),
+      store.dispatch({
+        type: "notice",
+        level: "warning",
+        text: `Could not read the session's earlier messages: ${String(error)}`,
+      }),
     );
   };
 

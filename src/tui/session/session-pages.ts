@@ -5,7 +5,10 @@
 import type { AgentMessage } from "../../bridge/index.js";
 import type { MessageList } from "../state/history.js";
 
-/** Messages asked for when a session opens: the printed tail, the tool calls its first results answer, and recent prompts. */
+/**
+ * Messages asked for when a session opens: the printed tail, the tool calls its first results
+ * answer, and recent prompts.
+ */
 export const TAIL_MESSAGES = 120;
 /** Earlier messages asked for per request. */
 export const PAGE_MESSAGES = 200;
@@ -55,7 +58,13 @@ export async function readTail(read: PageReader): Promise<MessageList> {
  * only have grown meanwhile (a run appends); a page from another list (`listId`: a compaction,
  * another session or a move in the tree replaced it) stops the reading with an error.
  */
-export async function readMissing(window: Holed, from: number, to: number, read: PageReader, listId: number | undefined): Promise<void> {
+export async function readMissing(
+  window: Holed,
+  from: number,
+  to: number,
+  read: PageReader,
+  listId: number | undefined,
+): Promise<void> {
   let at = from;
   while (at < to) {
     if (at in window) {
@@ -64,7 +73,13 @@ export async function readMissing(window: Holed, from: number, to: number, read:
     }
     const answer = await read({ offset: at, limit: PAGE_MESSAGES });
     const otherList = listId !== undefined && answer.listId !== listId;
-    if (otherList || answer.offset !== at || answer.total === undefined || answer.total < window.length || answer.messages.length === 0) {
+    if (
+      otherList ||
+      answer.offset !== at ||
+      answer.total === undefined ||
+      answer.total < window.length ||
+      answer.messages.length === 0
+    ) {
       throw new Error("the session changed while its earlier messages were being read");
     }
     answer.messages.forEach((m, i) => {

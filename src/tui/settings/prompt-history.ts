@@ -42,7 +42,12 @@ function parseLines(text: string): string[] {
 }
 
 /** `report` hears about I/O failures: history is a convenience, never a reason to stop. */
-export function createPromptHistory(env: NodeJS.ProcessEnv, cwd: string, report: (message: string) => void, size = HISTORY_SIZE): PromptHistory {
+export function createPromptHistory(
+  env: NodeJS.ProcessEnv,
+  cwd: string,
+  report: (message: string) => void,
+  size = HISTORY_SIZE,
+): PromptHistory {
   const path = promptHistoryPath(env, cwd);
   const redact = (text: string): string => redactSecrets(text, env);
   let lines = 0;
@@ -53,7 +58,8 @@ export function createPromptHistory(env: NodeJS.ProcessEnv, cwd: string, report:
       try {
         text = readFileSync(path, "utf8");
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== "ENOENT") report(`Could not read the prompt history: ${(error as Error).message}`);
+        if ((error as NodeJS.ErrnoException).code !== "ENOENT")
+          report(`Could not read the prompt history: ${(error as Error).message}`);
         return [];
       }
       const all = parseLines(text);

@@ -25,7 +25,10 @@ function hasSettingsCommands(ctx: SlashContext): boolean {
  * report (pi's auto-retry) shows what was set here, else that it is unknown.
  */
 async function readValues(ctx: SlashContext, viaSettings: boolean, home: string, setHere: Values): Promise<Values> {
-  const values: Values = { showThinking: ctx.store.getState().ui.showThinking, theme: asThemeSetting(readTuiSettings(home)["theme"]) };
+  const values: Values = {
+    showThinking: ctx.store.getState().ui.showThinking,
+    theme: asThemeSetting(readTuiSettings(home)["theme"]),
+  };
   if (viaSettings) return { ...(await ctx.connection.rpc.getSettings()).settings, ...values };
   const state = await ctx.connection.rpc.getState();
   for (const s of SETTINGS) if (!s.local) values[s.key] = s.fromState?.(state) ?? setHere[s.key];
@@ -36,7 +39,9 @@ async function readValues(ctx: SlashContext, viaSettings: boolean, home: string,
 function offered(ctx: SlashContext, viaSettings: boolean, values: Values): SettingSpec[] {
   const state = ctx.store.getState();
   return SETTINGS.filter(
-    (s) => s.local === true || (viaSettings ? values[s.key] !== undefined : s.command !== undefined && workerSupports(state, s.command.type)),
+    (s) =>
+      s.local === true ||
+      (viaSettings ? values[s.key] !== undefined : s.command !== undefined && workerSupports(state, s.command.type)),
   );
 }
 
@@ -53,16 +58,27 @@ function choiceItems(spec: SettingSpec, current: SettingValue | undefined, typed
   return items;
 }
 
-async function chooseValue(pickers: PickerHost, spec: SettingSpec, current: SettingValue | undefined): Promise<SettingValue | undefined> {
+async function chooseValue(
+  pickers: PickerHost,
+  spec: SettingSpec,
+  current: SettingValue | undefined,
+): Promise<SettingValue | undefined> {
   const range = spec.integer ? ` · or type a number ${spec.integer.min}–${formatCount(spec.integer.max)}` : "";
   const item = await pickers.open(`${spec.label}: ${spec.help}`, choiceItems(spec, current, ""), {
     hint: `↑↓ move · enter choose · esc back${range}`,
-    onQuery: (s: PickerState) => reducePicker(s, { op: "set_items", items: choiceItems(spec, current, s.query.trim()), keepSelection: false }),
+    onQuery: (s: PickerState) =>
+      reducePicker(s, { op: "set_items", items: choiceItems(spec, current, s.query.trim()), keepSelection: false }),
   });
   return item ? (JSON.parse(item.id) as SettingValue) : undefined;
 }
 
-async function apply(ctx: SlashContext, spec: SettingSpec, value: SettingValue, viaSettings: boolean, home: string): Promise<void> {
+async function apply(
+  ctx: SlashContext,
+  spec: SettingSpec,
+  value: SettingValue,
+  viaSettings: boolean,
+  home: string,
+): Promise<void> {
   if (spec.key === "theme") {
     saveTuiSetting(home, "theme", asThemeSetting(value));
     // The live region and everything printed from now on use it.
@@ -79,7 +95,8 @@ async function apply(ctx: SlashContext, spec: SettingSpec, value: SettingValue, 
   if (spec.command && workerSupports(ctx.store.getState(), spec.command.type)) await spec.command.send(rpc, value);
   // set_thinking_level changes only this session on the bundled agent: save the default too.
   if (viaSettings && (!spec.command || spec.key === "defaultThinkingLevel")) await rpc.setSetting(spec.key, value);
-  if (spec.key === "defaultThinkingLevel") ctx.store.dispatch({ type: "snapshot", snapshot: toSessionSnapshot(await rpc.getState()) });
+  if (spec.key === "defaultThinkingLevel")
+    ctx.store.dispatch({ type: "snapshot", snapshot: toSessionSnapshot(await rpc.getState()) });
 }
 
 export function settingsCommand(deps: { pickers: PickerHost; home: string }): SlashCommand {
@@ -94,7 +111,11 @@ export function settingsCommand(deps: { pickers: PickerHost; home: string }): Sl
       for (;;) {
         const values = await readValues(ctx, viaSettings, deps.home, setHere);
         const specs = offered(ctx, viaSettings, values);
-        const items = specs.map((s) => ({ id: s.key, label: s.label, detail: `${formatValue(values[s.key])} · ${s.help}` }));
+        const items = specs.map((s) => ({
+          id: s.key,
+          label: s.label,
+          detail: `${formatValue(values[s.key])} · ${s.help}`,
+        }));
         const chosen = deps.pickers.open("Settings", items, { hint: "↑↓ move · enter change · esc close" });
         // Back from a change: the selection stays on the setting just changed.
         const back = items.findIndex((i) => i.id === last);

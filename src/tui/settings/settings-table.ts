@@ -51,7 +51,10 @@ export const SETTINGS: readonly SettingSpec[] = [
     label: "Interrupt mode",
     help: "immediate: a steer skips the tool calls of the turn that have not started",
     choices: ["wait", "immediate"],
-    command: { type: "set_interrupt_mode", send: (rpc, v) => rpc.setInterruptMode(v === "immediate" ? "immediate" : "wait") },
+    command: {
+      type: "set_interrupt_mode",
+      send: (rpc, v) => rpc.setInterruptMode(v === "immediate" ? "immediate" : "wait"),
+    },
     fromState: (s) => s.interruptMode,
   },
   {
@@ -111,8 +114,20 @@ export const SETTINGS: readonly SettingSpec[] = [
     help: "ask before destructive commands and writes outside the project",
     choices: ON_OFF,
   },
-  { key: "showThinking", label: "Show thinking", help: "thinking blocks shown by default (Ctrl+T toggles)", choices: ON_OFF, local: true },
-  { key: "theme", label: "Theme", help: "colours: auto follows the terminal's background, mono has none", choices: THEME_SETTINGS, local: true },
+  {
+    key: "showThinking",
+    label: "Show thinking",
+    help: "thinking blocks shown by default (Ctrl+T toggles)",
+    choices: ON_OFF,
+    local: true,
+  },
+  {
+    key: "theme",
+    label: "Theme",
+    help: "colours: auto follows the terminal's background, mono has none",
+    choices: THEME_SETTINGS,
+    local: true,
+  },
 ];
 
 export function formatValue(value: SettingValue | undefined): string {

@@ -5,7 +5,11 @@ import type { SlashCommandInfo } from "../../bridge/index.js";
 import type { SlashCommand } from "./slash-registry.js";
 import { fuzzyFilter } from "../state/fuzzy.js";
 
-export type SlashSuggestion = { name: string; description: string; source: "builtin" | "extension" | "prompt" | "skill" };
+export type SlashSuggestion = {
+  name: string;
+  description: string;
+  source: "builtin" | "extension" | "prompt" | "skill";
+};
 
 /** The `/name` being typed, or undefined when the editor is not at a command name. */
 /** Longest command name completed (a longer "name" is text, not a command being typed). */
@@ -42,7 +46,9 @@ export function allSuggestions(
 export function filterSuggestions(all: readonly SlashSuggestion[], query: string): SlashSuggestion[] {
   const q = query.toLowerCase();
   // The exact name first (Enter runs what was typed), then names starting with it.
-  const prefix = all.filter((s) => s.name.toLowerCase().startsWith(q)).sort((a, b) => Number(b.name.toLowerCase() === q) - Number(a.name.toLowerCase() === q));
+  const prefix = all
+    .filter((s) => s.name.toLowerCase().startsWith(q))
+    .sort((a, b) => Number(b.name.toLowerCase() === q) - Number(a.name.toLowerCase() === q));
   const rest = fuzzyFilter(
     all.filter((s) => !s.name.toLowerCase().startsWith(q)),
     q,

@@ -15,7 +15,10 @@ export const DEMO_UI_COMMAND = "demo-ui";
 function nextSettle(connection: TourConnection): Promise<void> {
   return new Promise((resolve) => {
     const unsubscribe = connection.subscribe((batch) => {
-      const settled = batch.some((n) => (n.kind === "event" && n.event.type === "agent_settled") || (n.kind === "run_state" && n.state === "settled"));
+      const settled = batch.some(
+        (n) =>
+          (n.kind === "event" && n.event.type === "agent_settled") || (n.kind === "run_state" && n.state === "settled"),
+      );
       if (!settled) return;
       unsubscribe();
       resolve();
@@ -25,12 +28,17 @@ function nextSettle(connection: TourConnection): Promise<void> {
 
 export type TourConnection = Pick<WorkerConnection, "rpc" | "subscribe">;
 
-export async function runDemoTour(store: Store, connection: TourConnection, hasCommand: (name: string) => boolean): Promise<void> {
+export async function runDemoTour(
+  store: Store,
+  connection: TourConnection,
+  hasCommand: (name: string) => boolean,
+): Promise<void> {
   const notice = (text: string): void => store.dispatch({ type: "notice", level: "info", text });
   notice(
     [
       "Demo tour — an offline scripted model, no API key needed.",
-      "While it works, type a message: Enter steers it, Alt+Enter (or Ctrl+F) queues a follow-up; both appear in the queue above the editor. Esc aborts.",
+      "While it works, type a message: Enter steers it, Alt+Enter (or Ctrl+F) queues a follow-up; " +
+        "both appear in the queue above the editor. Esc aborts.",
     ].join("\n"),
   );
   const settled = nextSettle(connection);
@@ -44,5 +52,8 @@ export async function runDemoTour(store: Store, connection: TourConnection, hasC
   // An extension command runs without agent_start/agent_settled: its response means done.
   // "tour": the extension leaves the editor alone (it shows set_editor_text when run by hand).
   await connection.rpc.prompt(`/${DEMO_UI_COMMAND} tour`);
-  notice("The tour is over. Try /model, /resume, /tree, !ls or @ file completion. /hotkeys lists the keys; /quit or Ctrl+D leaves.");
+  notice(
+    "The tour is over. Try /model, /resume, /tree, !ls or @ file completion. " +
+      "/hotkeys lists the keys; /quit or Ctrl+D leaves.",
+  );
 }

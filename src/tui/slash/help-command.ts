@@ -11,7 +11,9 @@ export function helpLines(all: readonly SlashSuggestion[]): string[] {
   return [
     "Commands:",
     ...builtin.map(row),
-    ...(worker.length > 0 ? ["", "From the worker (extensions, prompt templates, skills):", ...worker.map((s) => `${row(s)} (${s.source})`)] : []),
+    ...(worker.length > 0
+      ? ["", "From the worker (extensions, prompt templates, skills):", ...worker.map((s) => `${row(s)} (${s.source})`)]
+      : []),
     "",
     "!cmd runs a shell command, @path completes a file (Tab), /hotkeys lists the keys.",
   ];

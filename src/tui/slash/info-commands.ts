@@ -12,12 +12,15 @@ export function formatStats(s: SessionStats): string {
   const ctx = s.contextUsage;
   return [
     "Session stats",
-    `  messages   ${s.userMessages} user · ${s.assistantMessages} assistant · ${s.toolCalls} tool calls (${s.totalMessages} total)`,
-    `  tokens     ${formatTokens(t.input)} in · ${formatTokens(t.output)} out · ${formatTokens(t.cacheRead)} cache read · ${formatTokens(t.cacheWrite)} cache write`,
+    `  messages   ${s.userMessages} user · ${s.assistantMessages} assistant · ` +
+      `${s.toolCalls} tool calls (${s.totalMessages} total)`,
+    `  tokens     ${formatTokens(t.input)} in · ${formatTokens(t.output)} out · ` +
+      `${formatTokens(t.cacheRead)} cache read · ${formatTokens(t.cacheWrite)} cache write`,
     `  cost       $${s.cost.toFixed(4)}`,
     ...(ctx
       ? [
-          `  context    ${ctx.tokens === null ? "?" : formatTokens(ctx.tokens)} / ${formatTokens(ctx.contextWindow)}${ctx.percent === null ? "" : ` (${Math.round(ctx.percent)}%)`}`,
+          `  context    ${ctx.tokens === null ? "?" : formatTokens(ctx.tokens)} / ${formatTokens(ctx.contextWindow)}` +
+            (ctx.percent === null ? "" : ` (${Math.round(ctx.percent)}%)`),
         ]
       : []),
     ...(s.sessionFile ? [`  file       ${s.sessionFile}`] : []),
@@ -33,11 +36,17 @@ export function infoCommands(deps: SlashDeps): SlashCommand[] {
       async run(args, ctx) {
         if (args === "") {
           const current = ctx.store.getState().footer.sessionName;
-          ctx.notice(current ? `This session is named "${current}". Rename it with /name <name>.` : "Usage: /name <name>");
+          ctx.notice(
+            current ? `This session is named "${current}". Rename it with /name <name>.` : "Usage: /name <name>",
+          );
           return;
         }
         await ctx.connection.rpc.setSessionName(args);
-        ctx.store.dispatch({ type: "agent_event", event: { type: "session_info_changed", name: args }, now: Date.now() });
+        ctx.store.dispatch({
+          type: "agent_event",
+          event: { type: "session_info_changed", name: args },
+          now: Date.now(),
+        });
         ctx.store.dispatch({ type: "toast", level: "info", text: `Session named "${args}"`, now: Date.now() });
       },
     },
@@ -50,7 +59,10 @@ export function infoCommands(deps: SlashDeps): SlashCommand[] {
         const path = (force ? args.slice("--force".length) : args).trim();
         let r: { path: string };
         try {
-          r = await ctx.connection.rpc.exportHtml(path === "" ? undefined : path, force ? { overwrite: true } : undefined);
+          r = await ctx.connection.rpc.exportHtml(
+            path === "" ? undefined : path,
+            force ? { overwrite: true } : undefined,
+          );
         } catch (error) {
           if (force || !/already exists/.test(String(error))) throw error;
           ctx.notice(`${path} already exists: /export --force ${path} replaces it.`, "warning");

@@ -15,14 +15,21 @@ function asLevel(levels: readonly ThinkingLevel[], text: string): ThinkingLevel 
 
 function contextLabel(n: number): string {
   if (!n) return "";
-  return n >= 1_000_000 ? `${(n / 1_000_000).toFixed(n % 1_000_000 === 0 ? 0 : 1)}M ctx` : `${Math.round(n / 1000)}k ctx`;
+  return n >= 1_000_000
+    ? `${(n / 1_000_000).toFixed(n % 1_000_000 === 0 ? 0 : 1)}M ctx`
+    : `${Math.round(n / 1000)}k ctx`;
 }
 
-export function modelItems(models: readonly Model[], current: { provider: string | undefined; name: string | undefined }): PickerItem[] {
+export function modelItems(
+  models: readonly Model[],
+  current: { provider: string | undefined; name: string | undefined },
+): PickerItem[] {
   return models.map((m) => ({
     id: `${m.provider}/${m.id}`,
     label: m.name && m.name !== m.id ? `${m.name}` : m.id,
-    detail: [`${m.provider}/${m.id}`, contextLabel(m.contextWindow), m.reasoning ? "thinking" : ""].filter((x) => x !== "").join(" · "),
+    detail: [`${m.provider}/${m.id}`, contextLabel(m.contextWindow), m.reasoning ? "thinking" : ""]
+      .filter((x) => x !== "")
+      .join(" · "),
     current: m.provider === current.provider && (m.name === current.name || m.id === current.name),
   }));
 }
@@ -35,13 +42,19 @@ export function modelCommands(deps: SlashDeps): SlashCommand[] {
       async run(args, ctx) {
         const { models } = await ctx.connection.rpc.getAvailableModels();
         if (models.length === 0) {
-          ctx.notice("No models are available. Set an API key (e.g. ANTHROPIC_API_KEY, OPENAI_API_KEY) or add a provider to models.json.", "warning");
+          ctx.notice(
+            "No models are available. Set an API key (e.g. ANTHROPIC_API_KEY, OPENAI_API_KEY) " +
+              "or add a provider to models.json.",
+            "warning",
+          );
           return;
         }
         const f = ctx.store.getState().footer;
         const items = modelItems(models, { provider: f.provider, name: f.model });
         const direct = args !== "" ? fuzzyFilter(items, args, (i) => `${i.id} ${i.label}`) : [];
-        const exact = direct.find((i) => i.id.toLowerCase() === args.toLowerCase() || i.id.toLowerCase().endsWith(`/${args.toLowerCase()}`));
+        const exact = direct.find(
+          (i) => i.id.toLowerCase() === args.toLowerCase() || i.id.toLowerCase().endsWith(`/${args.toLowerCase()}`),
+        );
         const chosen = exact ?? (direct.length === 1 ? direct[0] : await openModelPicker(deps, items, args));
         if (!chosen) return;
         const slash = chosen.id.indexOf("/");
@@ -56,7 +69,9 @@ export function modelCommands(deps: SlashDeps): SlashCommand[] {
       async run(args, ctx) {
         const rpc = ctx.connection.rpc;
         const supportsList = workerSupports(ctx.store.getState(), "get_available_thinking_levels");
-        const levels: ThinkingLevel[] = supportsList ? (await rpc.getAvailableThinkingLevels()).levels : [...THINKING_LEVELS];
+        const levels: ThinkingLevel[] = supportsList
+          ? (await rpc.getAvailableThinkingLevels()).levels
+          : [...THINKING_LEVELS];
         let level = asLevel(levels, args.trim().toLowerCase());
         if (args.trim() === "") {
           const current = ctx.store.getState().footer.thinkingLevel;

@@ -16,7 +16,10 @@ export async function resumeSession(deps: SlashDeps, ctx: SlashContext, query = 
   const rpc = ctx.connection.rpc;
   const state = await rpc.getState();
   if (!deps.localSessions) {
-    ctx.notice("This worker keeps its sessions on another machine; start it with --session <file> to open one.", "warning");
+    ctx.notice(
+      "This worker keeps its sessions on another machine; start it with --session <file> to open one.",
+      "warning",
+    );
     return;
   }
   const dir = sessionDirFor(state.sessionFile, deps.fallbackSessionDir());
@@ -28,11 +31,20 @@ export async function resumeSession(deps: SlashDeps, ctx: SlashContext, query = 
   const sessions = listSessions(dir, (path) => skipped.push(basename(path)));
   if (skipped.length > 0) {
     const names = skipped.length > 3 ? `${skipped.slice(0, 3).join(", ")}, …` : skipped.join(", ");
-    ctx.notice(`Not listed: ${skipped.length} file${skipped.length === 1 ? " is" : "s are"} not a readable session (${names}); left untouched.`, "warning");
+    ctx.notice(
+      `Not listed: ${skipped.length} file${skipped.length === 1 ? " is" : "s are"} not a readable session ` +
+        `(${names}); left untouched.`,
+      "warning",
+    );
   }
   const live = await liveSessions(deps, ctx);
   const threads = new Map(threadSessions(sessions).map((t) => [t.session.path, t.root]));
-  const offered = withLiveSessions(sessionItems(sessions, state.sessionFile), live, (deps.now ?? Date.now)(), (id) => threads.get(id) ?? id);
+  const offered = withLiveSessions(
+    sessionItems(sessions, state.sessionFile),
+    live,
+    (deps.now ?? Date.now)(),
+    (id) => threads.get(id) ?? id,
+  );
   if (offered.items.length === 0) {
     ctx.notice(`No sessions yet in ${dir}.`);
     return;
@@ -94,7 +106,13 @@ export function sessionCommands(deps: SlashDeps): SlashCommand[] {
           ctx.notice("There is no earlier user message to fork from.");
           return;
         }
-        const items = messages.map((m, i) => ({ id: m.entryId, label: m.text.replace(/\s+/g, " ").trim() || "(empty)", detail: `#${i + 1}` })).reverse();
+        const items = messages
+          .map((m, i) => ({
+            id: m.entryId,
+            label: m.text.replace(/\s+/g, " ").trim() || "(empty)",
+            detail: `#${i + 1}`,
+          }))
+          .reverse();
         const chosen = await deps.pickers.open("Fork from a message", items);
         if (!chosen) return;
         const base = await currentSessionLabel(ctx);

@@ -22,7 +22,14 @@ import { workerSupports } from "../state/worker-info.js";
 import { allSuggestions } from "./completion.js";
 import { runDemoTour } from "./demo-tour.js";
 import { helpCommand } from "./help-command.js";
-import { createSlashCommands, createWorkerCommands, resumeSession, slashSupported, type SlashDeps } from "./index.js";
+import {
+  createSlashCommands,
+  createWorkerCommands,
+  resumeSession,
+  slashSupported,
+  type SlashDeps,
+  type WorkerCommands,
+} from "./index.js";
 import { type StartFlags, startWarnings } from "./start-checks.js";
 
 export type FeatureOptions = {
@@ -53,7 +60,10 @@ export type Features = {
 };
 
 /** The session printer, fed by restarts that reopened a session and by live attach answers. */
-function printSessions(store: Store, connection: FeatureOptions["connection"]): { sessions: SessionPrinter; showFailed: (error: unknown) => void } {
+function printSessions(
+  store: Store,
+  connection: FeatureOptions["connection"],
+): { sessions: SessionPrinter; showFailed: (error: unknown) => void } {
   const sessions = createSessionPrinter(store, connection);
   const showFailed = (error: unknown): void =>
     store.dispatch({
@@ -91,14 +101,66 @@ function fileSource(o: FeatureOptions): () => FileSource {
   return (): FileSource => (workerLists() ? workerFiles : localFiles());
 }
 
+/** What afterStart works with, made by setupFeatures. */
+type StartParts = {
+  deps: SlashDeps;
+  sessions: SessionPrinter;
+  showFailed: (error: unknown) => void;
+  workerCommands: WorkerCommands;
+};
+
+/**
+ * Once the worker is up: print the session it opened, read its commands, say what it did not
+ * honour, then start --resume's picker or --demo's tour.
+ */
+async function afterWorkerStart(o: FeatureOptions, parts: StartParts, exit: () => void): Promise<void> {
+  const { store, connection } = o;
+  const { deps, sessions, showFailed, workerCommands } = parts;
+  const ctx: SlashContext = {
+    store,
+    connection,
+    exit,
+    setEditorText: (text) => store.dispatch({ type: "editor", op: { op: "set", text, keepUndo: true } }),
+    notice: (text, level = "info") => store.dispatch({ type: "notice", level, text }),
+  };
+  const failed =
+    (what: string) =>
+    (error: unknown): void =>
+      ctx.notice(`${what} failed: ${error instanceof Error ? error.message : String(error)}`, "error");
+  // The session the worker opened (-c, --session) is printed before anything else is said.
+  await sessions.show({ ifNotShown: true }).catch(showFailed);
+  await workerCommands
+    .refresh()
+    .catch((error: unknown) => ctx.notice(`Could not read the worker's commands: ${String(error)}`, "warning"));
+  const state = await connection.rpc.getState();
+  if (o.remoteHost !== undefined)
+    store.dispatch({ type: "workspace", cwd: state.cwd ?? "", branch: undefined, host: o.remoteHost });
+  const models = async (): Promise<readonly Model[]> => {
+    if (!slashSupported("model", store.getState())) return [];
+    return (await connection.rpc.getAvailableModels()).models;
+  };
+  for (const line of await startWarnings(o.flags, state, models)) ctx.notice(line, "warning");
+  // Not awaited: the picker and the tour wait for the user, start-up does not.
+  if (o.flags.resume) void resumeSession(deps, ctx).catch(failed("--resume"));
+  else if (o.flags.demo && !o.flags.hasInitialMessage) {
+    void runDemoTour(store, connection, (name) => workerCommands.list().some((c) => c.name === name)).catch(
+      failed("The demo tour"),
+    );
+  }
+}
+
 export function setupFeatures(o: FeatureOptions): Features {
   const { store, connection } = o;
   const pickers = createPickerHost(store);
   const workerCommands = createWorkerCommands(store, connection);
   const refreshCommands = (): void => {
-    workerCommands
-      .refresh()
-      .catch((error: unknown) => store.dispatch({ type: "notice", level: "warning", text: `Could not read the worker's commands: ${String(error)}` }));
+    workerCommands.refresh().catch((error: unknown) =>
+      store.dispatch({
+        type: "notice",
+        level: "warning",
+        text: `Could not read the worker's commands: ${String(error)}`,
+      }),
+    );
   };
   const recovery = createRecovery({ store, closeOverlays: () => pickers.cancel(), onRehydrated: refreshCommands });
   connection.subscribe((batch) => recovery.handle(batch));
@@ -122,7 +184,9 @@ export function setupFeatures(o: FeatureOptions): Features {
     settingsCommand({ pickers, home: tuiHome(o.env) }),
     ...(o.extraCommands?.(pickers) ?? []),
   ];
-  slashCommands.push(helpCommand(() => allSuggestions([...slashCommands, ...o.builtins()], workerCommands.list(), supported)));
+  slashCommands.push(
+    helpCommand(() => allSuggestions([...slashCommands, ...o.builtins()], workerCommands.list(), supported)),
+  );
   const files = fileSource(o);
   createCompletionDriver({ store, commands: () => [...slashCommands, ...o.builtins()], supported, files });
   return {
@@ -130,33 +194,6 @@ export function setupFeatures(o: FeatureOptions): Features {
     slashCommands,
     overlay: createOverlayRenderer(pickers),
     extras: <></>,
-    async afterStart(exit) {
-      const ctx: SlashContext = {
-        store,
-        connection,
-        exit,
-        setEditorText: (text) => store.dispatch({ type: "editor", op: { op: "set", text, keepUndo: true } }),
-        notice: (text, level = "info") => store.dispatch({ type: "notice", level, text }),
-      };
-      const failed =
-        (what: string) =>
-        (error: unknown): void =>
-          ctx.notice(`${what} failed: ${error instanceof Error ? error.message : String(error)}`, "error");
-      // The session the worker opened (-c, --session) is printed before anything else is said.
-      await sessions.show({ ifNotShown: true }).catch(showFailed);
-      await workerCommands.refresh().catch((error: unknown) => ctx.notice(`Could not read the worker's commands: ${String(error)}`, "warning"));
-      const state = await connection.rpc.getState();
-      if (o.remoteHost !== undefined) store.dispatch({ type: "workspace", cwd: state.cwd ?? "", branch: undefined, host: o.remoteHost });
-      const models = async (): Promise<readonly Model[]> => {
-        if (!slashSupported("model", store.getState())) return [];
-        return (await connection.rpc.getAvailableModels()).models;
-      };
-      for (const line of await startWarnings(o.flags, state, models)) ctx.notice(line, "warning");
-      // Not awaited: the picker and the tour wait for the user, start-up does not.
-      if (o.flags.resume) void resumeSession(deps, ctx).catch(failed("--resume"));
-      else if (o.flags.demo && !o.flags.hasInitialMessage) {
-        void runDemoTour(store, connection, (name) => workerCommands.list().some((c) => c.name === name)).catch(failed("The demo tour"));
-      }
-    },
+    afterStart: (exit) => afterWorkerStart(o, { deps, sessions, showFailed, workerCommands }, exit),
   };
 }

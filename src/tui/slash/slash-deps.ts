@@ -28,7 +28,8 @@ export type SlashDeps = {
 };
 
 /** An extension vetoed a session change (session_before_* hooks): say so. */
-export const vetoed = (ctx: Pick<SlashContext, "notice">, what: string): void => ctx.notice(`${what} was cancelled by an extension`, "warning");
+export const vetoed = (ctx: Pick<SlashContext, "notice">, what: string): void =>
+  ctx.notice(`${what} was cancelled by an extension`, "warning");
 
 /** Worker commands each slash command needs; when one is unsupported the command is not offered. */
 export const REQUIRES: Record<string, readonly string[]> = {
@@ -61,7 +62,13 @@ export function slashSupported(name: string, state: Pick<TuiState, "worker">): b
  * After the worker replaced its session: reset what belonged to the old one (queue mirror,
  * todos), re-read state, and print the new session's history below a divider.
  */
-export async function afterSessionChange(deps: Pick<SlashDeps, "sessions">, store: Store, rpc: RpcClient, title: string, now: number): Promise<void> {
+export async function afterSessionChange(
+  deps: Pick<SlashDeps, "sessions">,
+  store: Store,
+  rpc: RpcClient,
+  title: string,
+  now: number,
+): Promise<void> {
   store.dispatch({ type: "agent_event", event: { type: "queue_update", steering: [], followUp: [] }, now });
   store.dispatch({ type: "todos", phases: [] });
   const state = await rpc.getState();

@@ -13,7 +13,14 @@ export type StartFlags = {
   resume: boolean;
   hasInitialMessage: boolean;
   sessionDir: string | undefined;
-  requested: { provider?: string; model?: string; thinking?: string; name?: string; session?: string; noSession?: boolean };
+  requested: {
+    provider?: string;
+    model?: string;
+    thinking?: string;
+    name?: string;
+    session?: string;
+    noSession?: boolean;
+  };
 };
 
 /**
@@ -50,7 +57,10 @@ export const WORKER_NO_MODEL_HELP = [
   "(pi: ~/.pi/agent/models.json, or $PI_CODING_AGENT_DIR), then restart agent-tui. !cmd works meanwhile.",
 ].join("\n");
 
-export function providerHint(flags: Pick<StartFlags, "demo"> & { customAgent?: boolean }, state: Pick<RpcSessionState, "model">): string | undefined {
+export function providerHint(
+  flags: Pick<StartFlags, "demo"> & { customAgent?: boolean },
+  state: Pick<RpcSessionState, "model">,
+): string | undefined {
   if (flags.demo) return undefined;
   if (state.model && state.model.provider !== "demo") return undefined;
   // Another worker has its own configuration; $AGENT_TUI_HOME means nothing to it.
@@ -67,21 +77,36 @@ function modelMatches(requested: string, state: Pick<RpcSessionState, "model">):
 }
 
 /** One line per flag the worker did not honour. */
-export function flagReport(flags: StartFlags, state: Pick<RpcSessionState, "model" | "thinkingLevel" | "sessionName" | "sessionFile">): string[] {
+export function flagReport(
+  flags: StartFlags,
+  state: Pick<RpcSessionState, "model" | "thinkingLevel" | "sessionName" | "sessionFile">,
+): string[] {
   const out: string[] = [];
   const r = flags.requested;
   const worker = flags.customAgent ? "The worker" : "The bundled agent";
   const uses = state.model ? `${state.model.provider}/${state.model.id}` : "no model";
-  if (flags.demo && flags.customAgent) out.push("--demo applies to the bundled agent only; it was ignored because --agent chose another worker.");
-  if (r.provider !== undefined && state.model?.provider !== r.provider) out.push(`${worker} did not honour --provider ${r.provider} (it uses ${uses}).`);
-  if (r.model !== undefined && !modelMatches(r.model, state)) out.push(`${worker} did not honour --model ${r.model} (it uses ${uses}).`);
+  if (flags.demo && flags.customAgent)
+    out.push("--demo applies to the bundled agent only; it was ignored because --agent chose another worker.");
+  if (r.provider !== undefined && state.model?.provider !== r.provider)
+    out.push(`${worker} did not honour --provider ${r.provider} (it uses ${uses}).`);
+  if (r.model !== undefined && !modelMatches(r.model, state))
+    out.push(`${worker} did not honour --model ${r.model} (it uses ${uses}).`);
   if (r.thinking !== undefined && state.thinkingLevel !== undefined && state.thinkingLevel !== r.thinking) {
-    out.push(`${worker} did not honour --thinking ${r.thinking} (the level is ${state.thinkingLevel}; the model may not support it).`);
+    out.push(
+      `${worker} did not honour --thinking ${r.thinking} ` +
+        `(the level is ${state.thinkingLevel}; the model may not support it).`,
+    );
   }
   if (r.name !== undefined && state.sessionName !== r.name) out.push(`${worker} did not honour --name ${r.name}.`);
-  if (r.noSession === true && state.sessionFile !== undefined) out.push(`${worker} did not honour --no-session: it writes ${state.sessionFile}.`);
-  if (r.session !== undefined && (state.sessionFile === undefined || basename(state.sessionFile) !== basename(r.session))) {
-    out.push(`${worker} did not honour --session ${r.session}${state.sessionFile ? ` (it opened ${state.sessionFile})` : ""}.`);
+  if (r.noSession === true && state.sessionFile !== undefined)
+    out.push(`${worker} did not honour --no-session: it writes ${state.sessionFile}.`);
+  if (
+    r.session !== undefined &&
+    (state.sessionFile === undefined || basename(state.sessionFile) !== basename(r.session))
+  ) {
+    out.push(
+      `${worker} did not honour --session ${r.session}${state.sessionFile ? ` (it opened ${state.sessionFile})` : ""}.`,
+    );
   }
   return out;
 }
@@ -91,7 +116,29 @@ export function remoteHost(argv: readonly string[]): string | undefined {
   if (!isRemoteCommand(argv)) return undefined;
   const start = argv.findIndex((a) => ["ssh", "mosh", "ssh-standin.mjs"].includes(basename(a)));
   // ssh options that take a value; anything else starting with "-" is a flag.
-  const withValue = new Set(["-p", "-l", "-i", "-o", "-F", "-J", "-b", "-c", "-D", "-E", "-L", "-R", "-S", "-W", "-w", "-e", "-m", "-Q", "-O", "-B", "-I"]);
+  const withValue = new Set([
+    "-p",
+    "-l",
+    "-i",
+    "-o",
+    "-F",
+    "-J",
+    "-b",
+    "-c",
+    "-D",
+    "-E",
+    "-L",
+    "-R",
+    "-S",
+    "-W",
+    "-w",
+    "-e",
+    "-m",
+    "-Q",
+    "-O",
+    "-B",
+    "-I",
+  ]);
   for (let i = start + 1; i < argv.length; i += 1) {
     const a = argv[i] ?? "";
     if (withValue.has(a)) i += 1;
@@ -103,7 +150,12 @@ export function remoteHost(argv: readonly string[]): string | undefined {
 /** Is this worker command line a remote one (its session files live on another machine)? */
 export function isRemoteCommand(argv: readonly string[]): boolean {
   const first = basename(argv[0] ?? "");
-  return first === "ssh" || first === "mosh" || first === "ssh-standin.mjs" || argv.some((a) => basename(a) === "ssh-standin.mjs");
+  return (
+    first === "ssh" ||
+    first === "mosh" ||
+    first === "ssh-standin.mjs" ||
+    argv.some((a) => basename(a) === "ssh-standin.mjs")
+  );
 }
 
 /**

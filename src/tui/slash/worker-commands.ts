@@ -17,7 +17,8 @@ export type WorkerCommands = {
 
 export function createWorkerCommands(store: Store, connection: TuiConnection): WorkerCommands {
   // Completion follows the list on screen at once: its deriver watches this slice.
-  const set = (next: SlashCommandInfo[]): void => store.dispatch({ type: "worker_info", info: { slashCommands: next } });
+  const set = (next: SlashCommandInfo[]): void =>
+    store.dispatch({ type: "worker_info", info: { slashCommands: next } });
   const supported = (type: string): boolean => workerSupports(store.getState(), type);
   return {
     list: () => store.getState().worker.slashCommands,

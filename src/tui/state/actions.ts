@@ -20,7 +20,10 @@ export type TuiAction =
   | { type: "tick"; now: number }
   | { type: "resize"; columns: number; rows: number }
   | { type: "editor"; op: EditorOp }
-  /** `announce`: the user pressed the key, so a notice line says which way it went (the start-up setting and /settings say it otherwise). */
+  /**
+   * `announce`: the user pressed the key, so a notice line says which way it went (the start-up
+   * setting and /settings say it otherwise).
+   */
   | { type: "toggle_thinking"; announce?: boolean }
   | { type: "toggle_tools" }
   | { type: "exit_armed"; at: number | undefined }

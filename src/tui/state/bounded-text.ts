@@ -9,5 +9,6 @@ export function boundOutput(text: string, max = MAX_KEPT_OUTPUT_CHARS): string {
   if (text.length <= max) return text;
   const half = Math.floor(max / 2);
   const dropped = text.length - 2 * half;
-  return `${text.slice(0, half)}\n… [${formatCount(dropped)} characters not kept in memory] …\n${text.slice(-half)}`;
+  const gap = `… [${formatCount(dropped)} characters not kept in memory] …`;
+  return `${text.slice(0, half)}\n${gap}\n${text.slice(-half)}`;
 }

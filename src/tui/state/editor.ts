@@ -127,7 +127,13 @@ function insert(s: EditorState, chunk: string, doc?: TextDoc): EditorState {
 }
 
 /** Replace [start, end) with `text`; the cursor ends after it. */
-function splice(s: EditorState, start: number, end: number, text: string, changes: Partial<EditorState> = {}): EditorState {
+function splice(
+  s: EditorState,
+  start: number,
+  end: number,
+  text: string,
+  changes: Partial<EditorState> = {},
+): EditorState {
   return withDoc(s, docSplice(editorDoc(s), start, end, text), start + text.length, changes);
 }
 
@@ -157,7 +163,10 @@ function historyStep(s: EditorState, dir: -1 | 1): EditorState {
   if (s.history.length === 0) return s;
   if (dir === -1) {
     const index = s.historyIndex === undefined ? s.history.length - 1 : Math.max(0, s.historyIndex - 1);
-    return withText(s, s.history[index] ?? "", { draft: s.historyIndex === undefined ? s.text : s.draft, historyIndex: index });
+    return withText(s, s.history[index] ?? "", {
+      draft: s.historyIndex === undefined ? s.text : s.draft,
+      historyIndex: index,
+    });
   }
   if (s.historyIndex === undefined) return s;
   const index = s.historyIndex + 1;
@@ -183,7 +192,9 @@ function reduceMotion(s: EditorState, o: MotionOp): EditorState {
     case "backspace":
       return cursor === 0 ? s : splice(s, cursor - prevCharLength(doc, cursor), cursor, "");
     case "delete":
-      return cursor >= doc.length ? s : withDoc(s, docSplice(doc, cursor, cursor + nextCharLength(doc, cursor), ""), cursor);
+      return cursor >= doc.length
+        ? s
+        : withDoc(s, docSplice(doc, cursor, cursor + nextCharLength(doc, cursor), ""), cursor);
     case "left":
       return withDoc(s, doc, Math.max(0, cursor - (cursor > 0 ? prevCharLength(doc, cursor) : 0)));
     case "right":
@@ -263,7 +274,8 @@ function applyOp(s: EditorState, o: EditorOp): EditorState {
       return o.active ? { ...s, pasting: true, pasteBuffer: "" } : endPaste(s, o.collapse === true);
     case "commit_history": {
       const text = o.text.trim();
-      if (text === "" || s.history[s.history.length - 1] === o.text) return { ...s, historyIndex: undefined, draft: "" };
+      if (text === "" || s.history[s.history.length - 1] === o.text)
+        return { ...s, historyIndex: undefined, draft: "" };
       return { ...s, history: [...s.history, o.text].slice(-HISTORY_MAX), historyIndex: undefined, draft: "" };
     }
     case "load_history":

@@ -26,14 +26,19 @@ export function reduceFailure(before: TuiState, next: TuiState, e: ClientEvent):
   switch (e.type) {
     case "auto_retry_start":
       // The retry takes the failed answer's place: the status line shows it while it waits.
-      return next.transcript.failure === undefined ? next : { ...next, transcript: { ...next.transcript, failure: undefined } };
+      return next.transcript.failure === undefined
+        ? next
+        : { ...next, transcript: { ...next.transcript, failure: undefined } };
     case "auto_retry_end": {
       const t = { ...next.transcript, failure: undefined };
       const error = cycle?.error ?? before.transcript.failure ?? "request failed";
-      if (e.success) return { ...next, transcript: appendNotice(t, "info", `Recovered from "${error}" on retry ${e.attempt}`) };
+      if (e.success)
+        return { ...next, transcript: appendNotice(t, "info", `Recovered from "${error}" on retry ${e.attempt}`) };
       const final = e.finalError ?? error;
       const cancelled = /cancel/i.test(final);
-      const verdict = cancelled ? `Error: ${error} (retry cancelled)` : `Error: ${final} (gave up after ${plural(e.attempt + 1, "attempt")})`;
+      const verdict = cancelled
+        ? `Error: ${error} (retry cancelled)`
+        : `Error: ${final} (gave up after ${plural(e.attempt + 1, "attempt")})`;
       return { ...next, transcript: appendNotice(t, "error", verdict) };
     }
     case "agent_end":

@@ -5,7 +5,11 @@ import type { EditorState } from "./types.js";
 
 export type SearchOp =
   /** Start searching, or (while searching) go to the next older match. */
-  { op: "search_start" } | { op: "search_type"; text: string } | { op: "search_backspace" } | { op: "search_accept" } | { op: "search_cancel" };
+  | { op: "search_start" }
+  | { op: "search_type"; text: string }
+  | { op: "search_backspace" }
+  | { op: "search_accept" }
+  | { op: "search_cancel" };
 
 /** Newest history index at or below `from` whose prompt contains `query`. */
 function findOlder(history: readonly string[], query: string, from: number): number | undefined {
@@ -30,7 +34,12 @@ export function reduceSearch(s: EditorState, o: SearchOp): EditorState {
   const search = s.search;
   switch (o.op) {
     case "search_start": {
-      if (!search) return { ...s, historyIndex: undefined, search: { query: "", index: undefined, draft: s.text, draftCursor: s.cursor } };
+      if (!search)
+        return {
+          ...s,
+          historyIndex: undefined,
+          search: { query: "", index: undefined, draft: s.text, draftCursor: s.cursor },
+        };
       if (search.query === "" || search.index === undefined) return s;
       const older = findOlder(s.history, search.query, search.index - 1);
       return older === undefined ? s : show(s, search.query, older);
@@ -43,7 +52,8 @@ export function reduceSearch(s: EditorState, o: SearchOp): EditorState {
     case "search_backspace": {
       if (!search) return s;
       const query = [...search.query].slice(0, -1).join("");
-      if (query === "") return { ...s, text: search.draft, cursor: search.draftCursor, search: { ...search, query, index: undefined } };
+      if (query === "")
+        return { ...s, text: search.draft, cursor: search.draftCursor, search: { ...search, query, index: undefined } };
       return show(s, query, findOlder(s.history, query, s.history.length - 1));
     }
     case "search_accept":

@@ -105,7 +105,9 @@ export function historySlice(messages: MessageList, from: number, to: number, bu
       out.push({
         kind: "notice",
         level: "info",
-        text: `${formatCount(firstPrinted)} earlier message${firstPrinted === 1 ? "" : "s"} not printed here · ctrl+o shows the whole session`,
+        text:
+          `${formatCount(firstPrinted)} earlier message${firstPrinted === 1 ? "" : "s"} not printed here · ` +
+          "ctrl+o shows the whole session",
       });
     }
     const m = messages[index];

@@ -56,7 +56,11 @@ function refilter(s: PickerState, query: string, keepId: string | undefined): Pi
   return { ...s, query, visible, selected };
 }
 
-export function createPickerState(title: string, items: PickerItem[], hint = "↑↓ move · enter choose · esc cancel"): PickerState {
+export function createPickerState(
+  title: string,
+  items: PickerItem[],
+  hint = "↑↓ move · enter choose · esc cancel",
+): PickerState {
   return refilter({ title, hint, items, query: "", visible: [], selected: 0 }, "", undefined);
 }
 

@@ -52,7 +52,8 @@ export function openFenceLine(text: string): string | undefined {
   for (const m of text.matchAll(FENCE_LINE)) {
     const marker = m[1] ?? "";
     if (open === undefined) open = { marker, line: m[0] };
-    else if (marker[0] === open.marker[0] && marker.length >= open.marker.length && m[0].trim() === marker) open = undefined;
+    else if (marker[0] === open.marker[0] && marker.length >= open.marker.length && m[0].trim() === marker)
+      open = undefined;
   }
   return open?.line;
 }

@@ -109,7 +109,10 @@ export function docSplice(doc: TextDoc, start: number, end: number, insert: stri
   let last = to > from ? leafAt(doc, to - 1) : first;
   // An insertion at a leaf's end goes into that leaf (typing at the end grows the last leaf).
   if (to === from && from === leafStart(doc, first) && first > 0) last = first = first - 1;
-  let middle = (doc.leaves[first] as string).slice(0, from - leafStart(doc, first)) + insert + (doc.leaves[last] as string).slice(to - leafStart(doc, last));
+  let middle =
+    (doc.leaves[first] as string).slice(0, from - leafStart(doc, first)) +
+    insert +
+    (doc.leaves[last] as string).slice(to - leafStart(doc, last));
   // A short leaf takes in a neighbour, so deleting never leaves thousands of tiny leaves.
   if (middle.length < LEAF_MIN && last + 1 < doc.leaves.length) {
     last += 1;

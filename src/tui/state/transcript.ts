@@ -29,7 +29,11 @@ export function appendEntries(t: TranscriptState, entries: EntryInput[]): Transc
  * built after its printed tail); `at` is where they went, undefined when that entry is gone.
  * They take fresh ids, so ids are unique but no longer in list order.
  */
-export function insertEntriesBefore(t: TranscriptState, entries: EntryInput[], before: number): { transcript: TranscriptState; at: number | undefined } {
+export function insertEntriesBefore(
+  t: TranscriptState,
+  entries: EntryInput[],
+  before: number,
+): { transcript: TranscriptState; at: number | undefined } {
   const at = t.committed.findIndex((e) => e.id === before);
   if (at < 0) return { transcript: t, at: undefined };
   let nextId = t.nextId;
@@ -124,9 +128,16 @@ export function liveBlockText(live: LiveMessage, index: number): string {
 }
 
 /** The tail after a delta: grown by a text or thinking delta that extends the block being committed. */
-function tailAfterDelta(live: LiveMessage, d: MessageDelta, index: number, before: MessageBlock | undefined): string | undefined {
+function tailAfterDelta(
+  live: LiveMessage,
+  d: MessageDelta,
+  index: number,
+  before: MessageBlock | undefined,
+): string | undefined {
   if (index !== live.commitBlock) return live.tail;
-  const grows = (d.kind === "text_delta" && before?.type === "text") || (d.kind === "thinking_delta" && before?.type === "thinking");
+  const grows =
+    (d.kind === "text_delta" && before?.type === "text") ||
+    (d.kind === "thinking_delta" && before?.type === "thinking");
   return grows && live.tail !== undefined ? live.tail + d.delta : undefined;
 }
 
@@ -144,12 +155,15 @@ function applyDelta(live: LiveMessage, d: MessageDelta, snapshot: ClientMessage 
       lastStarted = Math.max(lastStarted, index);
       break;
     case "text_delta":
-      blocks[index] = current?.type === "text" ? { ...current, text: current.text + d.delta } : { type: "text", text: d.delta };
+      blocks[index] =
+        current?.type === "text" ? { ...current, text: current.text + d.delta } : { type: "text", text: d.delta };
       lastStarted = Math.max(lastStarted, index);
       break;
     case "thinking_delta":
       blocks[index] =
-        current?.type === "thinking" ? { ...current, thinking: current.thinking + d.delta } : { type: "thinking", thinking: d.delta, redacted: false };
+        current?.type === "thinking"
+          ? { ...current, thinking: current.thinking + d.delta }
+          : { type: "thinking", thinking: d.delta, redacted: false };
       lastStarted = Math.max(lastStarted, index);
       break;
     case "toolcall_delta":
@@ -186,7 +200,10 @@ function stopNotice(m: ClientMessage): EntryInput | undefined {
       return {
         kind: "notice",
         level: "warning",
-        text: m.errorMessage && !/^\W*(request )?(was )?aborted\W*$/i.test(m.errorMessage) ? `Aborted: ${m.errorMessage}` : "Aborted",
+        text:
+          m.errorMessage && !/^\W*(request )?(was )?aborted\W*$/i.test(m.errorMessage)
+            ? `Aborted: ${m.errorMessage}`
+            : "Aborted",
       };
     case "error":
       return { kind: "notice", level: "error", text: `Error: ${m.errorMessage ?? "unknown error"}` };
@@ -197,7 +214,12 @@ function stopNotice(m: ClientMessage): EntryInput | undefined {
   }
 }
 
-function finishMessage(t: TranscriptState, m: ClientMessage, limits: CommitLimits, holdFailure: boolean): TranscriptState {
+function finishMessage(
+  t: TranscriptState,
+  m: ClientMessage,
+  limits: CommitLimits,
+  holdFailure: boolean,
+): TranscriptState {
   switch (m.role) {
     case "assistant": {
       const live = t.live ?? { blocks: [], commitBlock: 0, commitOffset: 0, lastStarted: 0 };
@@ -207,7 +229,9 @@ function finishMessage(t: TranscriptState, m: ClientMessage, limits: CommitLimit
       return notice ? appendEntries(done, [notice]) : done;
     }
     case "user":
-      return appendEntries(t, [{ kind: "user", text: plainText(m), images: m.blocks.filter((b) => b.type === "image").length }]);
+      return appendEntries(t, [
+        { kind: "user", text: plainText(m), images: m.blocks.filter((b) => b.type === "image").length },
+      ]);
     case "custom":
       if (m.display === false) return t;
       return appendEntries(t, [{ kind: "custom", label: m.customType ?? "custom", text: plainText(m) }]);
@@ -230,7 +254,13 @@ function endTool(t: TranscriptState, run: ToolRun): TranscriptState {
  * Pure transcript reducer over decoded agent events. `now` stamps tool timings. `holdFailure`:
  * keep an answer's error in `failure` instead of printing it (a retry may follow).
  */
-export function reduceTranscript(t: TranscriptState, e: ClientEvent, now: number, limits: CommitLimits, o: { holdFailure?: boolean } = {}): TranscriptState {
+export function reduceTranscript(
+  t: TranscriptState,
+  e: ClientEvent,
+  now: number,
+  limits: CommitLimits,
+  o: { holdFailure?: boolean } = {},
+): TranscriptState {
   switch (e.type) {
     case "message_start":
       if (e.message.role !== "assistant") return t;
@@ -243,8 +273,20 @@ export function reduceTranscript(t: TranscriptState, e: ClientEvent, now: number
       return finishMessage(t, e.message, limits, o.holdFailure === true);
     case "tool_execution_start": {
       const id = e.toolCallId;
-      const run: ToolRun = { id, name: e.toolName, args: e.args, startedAt: now, endedAt: undefined, status: "running", output: undefined };
-      return { ...t, tools: { ...t.tools, [id]: run }, toolOrder: [...t.toolOrder.filter((other) => other !== id), id] };
+      const run: ToolRun = {
+        id,
+        name: e.toolName,
+        args: e.args,
+        startedAt: now,
+        endedAt: undefined,
+        status: "running",
+        output: undefined,
+      };
+      return {
+        ...t,
+        tools: { ...t.tools, [id]: run },
+        toolOrder: [...t.toolOrder.filter((other) => other !== id), id],
+      };
     }
     case "tool_execution_update": {
       const run = t.tools[e.toolCallId];
@@ -253,7 +295,15 @@ export function reduceTranscript(t: TranscriptState, e: ClientEvent, now: number
     }
     case "tool_execution_end": {
       const id = e.toolCallId;
-      const run = t.tools[id] ?? { id, name: e.toolName, args: {}, startedAt: now, endedAt: undefined, status: "running" as const, output: undefined };
+      const run = t.tools[id] ?? {
+        id,
+        name: e.toolName,
+        args: {},
+        startedAt: now,
+        endedAt: undefined,
+        status: "running" as const,
+        output: undefined,
+      };
       const output = { ...e.result, text: boundOutput(e.result.text) };
       return endTool(t, { ...run, endedAt: now, status: e.isError ? "error" : "done", output });
     }
@@ -270,7 +320,13 @@ export function reduceTranscript(t: TranscriptState, e: ClientEvent, now: number
 }
 
 /** Worker died or run was cut off: commit the partial message and mark running tools. */
-export function interruptTranscript(t: TranscriptState, now: number, limits: CommitLimits, reason: string, unsavedMark?: string): TranscriptState {
+export function interruptTranscript(
+  t: TranscriptState,
+  now: number,
+  limits: CommitLimits,
+  reason: string,
+  unsavedMark?: string,
+): TranscriptState {
   const partial = t.live?.blocks.some((b) => blockText(b).trim() !== "") === true;
   let next = t.live ? commitLive(t, t.live, limits, true) : t;
   // Right under the partial answer, in scrollback and in the transcript view alike.

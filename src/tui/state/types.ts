@@ -1,6 +1,13 @@
 // The TUI state model: committed transcript entries (printed once in <Static>), the live
 // tail (streaming message, running tools), queue, todos, dialogs, footer data and editor.
-import type { MessageBlock, PlanPhase, SlashCommandInfo, SupervisorState, ToolOutput, WorkerExitInfo } from "../../bridge/index.js";
+import type {
+  MessageBlock,
+  PlanPhase,
+  SlashCommandInfo,
+  SupervisorState,
+  ToolOutput,
+  WorkerExitInfo,
+} from "../../bridge/index.js";
 import type { PickerState } from "./picker-state.js";
 
 /** The completion list under the editor (completion/completion-menu.ts computes it). */
@@ -73,7 +80,10 @@ export type TranscriptState = {
   bash: { command: string; output: string; startedAt: number } | undefined;
   /** The error of the last answer, held back while a retry may follow (state/failures.ts). */
   failure: string | undefined;
-  /** The session whose history is printed (its file, else `id:` and its id): open-session.ts prints another one only. */
+  /**
+   * The session whose history is printed (its file, else `id:` and its id): open-session.ts prints
+   * another one only.
+   */
   shownSession?: string;
   /**
    * Id of the first printed entry of a resumed session whose earlier messages are still being
@@ -99,9 +109,23 @@ export type RunState = {
 };
 
 export type DialogRequest =
-  | { method: "select"; id: string; title: string; options: string[]; timeoutMs: number | undefined; receivedAt: number }
+  | {
+      method: "select";
+      id: string;
+      title: string;
+      options: string[];
+      timeoutMs: number | undefined;
+      receivedAt: number;
+    }
   | { method: "confirm"; id: string; title: string; message: string; timeoutMs: number | undefined; receivedAt: number }
-  | { method: "input"; id: string; title: string; placeholder: string; timeoutMs: number | undefined; receivedAt: number }
+  | {
+      method: "input";
+      id: string;
+      title: string;
+      placeholder: string;
+      timeoutMs: number | undefined;
+      receivedAt: number;
+    }
   | { method: "editor"; id: string; title: string; prefill: string; timeoutMs: number | undefined; receivedAt: number };
 
 /** `count`: how many times this same hint was given while it was shown. */

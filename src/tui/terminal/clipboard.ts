@@ -64,7 +64,11 @@ export function onPath(name: string, env: NodeJS.ProcessEnv): boolean {
 }
 
 /** The clipboard program for this desktop, if one is installed. */
-export function findClipboardProgram(env: NodeJS.ProcessEnv, platform: NodeJS.Platform, exists: (name: string) => boolean): ClipboardProgram | undefined {
+export function findClipboardProgram(
+  env: NodeJS.ProcessEnv,
+  platform: NodeJS.Platform,
+  exists: (name: string) => boolean,
+): ClipboardProgram | undefined {
   if (platform === "darwin") return exists("pbcopy") ? { name: "pbcopy", args: [] } : undefined;
   if (env["WAYLAND_DISPLAY"] && exists("wl-copy")) return { name: "wl-copy", args: [] };
   if (env["DISPLAY"]) {
@@ -75,7 +79,11 @@ export function findClipboardProgram(env: NodeJS.ProcessEnv, platform: NodeJS.Pl
 }
 
 /** Run `program` with `text` on stdin; resolves with how it ended (never rejects). */
-export function runClipboardProgram(program: ClipboardProgram, text: string, env: NodeJS.ProcessEnv): Promise<{ ok: boolean; error: string | undefined }> {
+export function runClipboardProgram(
+  program: ClipboardProgram,
+  text: string,
+  env: NodeJS.ProcessEnv,
+): Promise<{ ok: boolean; error: string | undefined }> {
   return new Promise((resolve) => {
     // stdout/stderr are not kept: xclip and wl-copy leave a child serving the selection, and
     // it would hold our pipes open. The exit of the program we started is the answer.
@@ -90,7 +98,11 @@ export function runClipboardProgram(program: ClipboardProgram, text: string, env
     });
     child.on("exit", (code, signal) => {
       clearTimeout(timer);
-      resolve(code === 0 ? { ok: true, error: undefined } : { ok: false, error: signal ? `killed by ${signal}` : `exit code ${code}` });
+      resolve(
+        code === 0
+          ? { ok: true, error: undefined }
+          : { ok: false, error: signal ? `killed by ${signal}` : `exit code ${code}` },
+      );
     });
     child.stdin.on("error", (error) => {
       // The program may exit before reading everything; its exit status is what we report.
@@ -121,7 +133,11 @@ export type ClipboardOptions = {
   dir?: string;
   /** Injected for tests: program lookup and execution. */
   findProgram?: (env: NodeJS.ProcessEnv, platform: NodeJS.Platform) => ClipboardProgram | undefined;
-  runProgram?: (program: ClipboardProgram, text: string, env: NodeJS.ProcessEnv) => Promise<{ ok: boolean; error: string | undefined }>;
+  runProgram?: (
+    program: ClipboardProgram,
+    text: string,
+    env: NodeJS.ProcessEnv,
+  ) => Promise<{ ok: boolean; error: string | undefined }>;
 };
 
 export async function copyToClipboard(raw: string, options: ClipboardOptions): Promise<CopyResult> {
@@ -154,7 +170,11 @@ export async function copyToClipboard(raw: string, options: ClipboardOptions): P
 export function describeCopy(what: string, r: CopyResult): string {
   const done: string[] = [];
   if (r.program?.ok) done.push(`copied to the clipboard with ${r.program.name}`);
-  done.push(r.osc52 ? "sent to the terminal clipboard (OSC 52)" : `not sent with OSC 52 (${formatCount(r.bytes)} bytes; terminals take about 100 kB)`);
+  done.push(
+    r.osc52
+      ? "sent to the terminal clipboard (OSC 52)"
+      : `not sent with OSC 52 (${formatCount(r.bytes)} bytes; terminals take about 100 kB)`,
+  );
   if (r.program && !r.program.ok) done.push(`${r.program.name} failed: ${r.program.error ?? "unknown error"}`);
   if (r.file) done.push(`saved to ${r.file}`);
   else if (r.error) done.push(`could not save a copy to a file: ${r.error}`);

@@ -11,7 +11,11 @@ type Output = { on(event: "error", listener: (error: Error) => void): unknown };
  * Calls `closed` once when stdout can take no more output: with 141 when its reader has gone
  * (EPIPE), with 1 after reporting any other write error on stderr.
  */
-export function onOutputClosed(closed: (code: number) => void, stdout: Output = process.stdout, stderr: Output = process.stderr): void {
+export function onOutputClosed(
+  closed: (code: number) => void,
+  stdout: Output = process.stdout,
+  stderr: Output = process.stderr,
+): void {
   let done = false;
   stdout.on("error", (error) => {
     if (done) return;

@@ -6,7 +6,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { splitCommandLine } from "../../bridge/index.js";
 
-export function createExternalEditor(input: NodeJS.ReadStream): ((text: string) => Promise<string | undefined>) | undefined {
+export function createExternalEditor(
+  input: NodeJS.ReadStream,
+): ((text: string) => Promise<string | undefined>) | undefined {
   const editor = process.env["VISUAL"] || process.env["EDITOR"];
   if (!editor) return undefined;
   return async (text: string) => {

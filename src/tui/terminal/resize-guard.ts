@@ -22,7 +22,11 @@ export function terminalReflows(env: NodeJS.ProcessEnv): boolean {
 export type ResizeGuard = { stream: NodeJS.WriteStream; frameRows(): number };
 
 /** Wrap `out` for Ink. `onWrite` also sees every write (terminal modes Ink switches itself). */
-export function createResizeGuard(out: NodeJS.WriteStream, reflows: boolean, onWrite?: (chunk: unknown) => void): ResizeGuard {
+export function createResizeGuard(
+  out: NodeJS.WriteStream,
+  reflows: boolean,
+  onWrite?: (chunk: unknown) => void,
+): ResizeGuard {
   let frame: readonly string[] = [];
   // The inline writer (ink-inline-writer.ts) reports its frames; Ink's own writer is read.
   let reported = false;

@@ -19,12 +19,20 @@ const QUERY_TIMEOUT_MS = 200;
 export function backgroundFromOsc11(reply: string): Background | undefined {
   const m = OSC11_REPLY.exec(reply);
   if (!m) return undefined;
-  const [r, g, b] = [m[1], m[2], m[3]].map((hex = "0") => Number.parseInt(hex, 16) / (16 ** hex.length - 1)) as [number, number, number];
+  const [r, g, b] = [m[1], m[2], m[3]].map((hex = "0") => Number.parseInt(hex, 16) / (16 ** hex.length - 1)) as [
+    number,
+    number,
+    number,
+  ];
   return 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.5 ? "light" : "dark";
 }
 
 /** The terminal's background, or undefined when it does not say (or stdin/stdout is not a terminal). */
-export function queryBackground(stdin: NodeJS.ReadStream, stdout: NodeJS.WriteStream, timeoutMs = QUERY_TIMEOUT_MS): Promise<Background | undefined> {
+export function queryBackground(
+  stdin: NodeJS.ReadStream,
+  stdout: NodeJS.WriteStream,
+  timeoutMs = QUERY_TIMEOUT_MS,
+): Promise<Background | undefined> {
   if (!stdin.isTTY || !stdout.isTTY) return Promise.resolve(undefined);
   return new Promise((resolve) => {
     let buffer = "";

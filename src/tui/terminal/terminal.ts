@@ -84,7 +84,12 @@ export type TerminalModes = {
 
 /** Terminals Ink drives with the kitty protocol (see its kittyKeyboard auto mode). */
 export function usesKittyKeyboard(env: NodeJS.ProcessEnv): boolean {
-  return "KITTY_WINDOW_ID" in env || env["TERM"] === "xterm-kitty" || env["TERM_PROGRAM"] === "WezTerm" || env["TERM_PROGRAM"] === "ghostty";
+  return (
+    "KITTY_WINDOW_ID" in env ||
+    env["TERM"] === "xterm-kitty" ||
+    env["TERM_PROGRAM"] === "WezTerm" ||
+    env["TERM_PROGRAM"] === "ghostty"
+  );
 }
 
 export function createTerminalModes(out: NodeJS.WriteStream, o: { modifyOtherKeys: boolean }): TerminalModes {
@@ -95,7 +100,10 @@ export function createTerminalModes(out: NodeJS.WriteStream, o: { modifyOtherKey
     if (out.isTTY && out.writable && data !== "") out.write(data);
   };
   const on = (): string =>
-    BRACKETED_PASTE_ON + (o.modifyOtherKeys ? MODIFY_OTHER_KEYS_ON : "") + TITLE_PUSH + (title !== undefined ? titleSequence(title) : "");
+    BRACKETED_PASTE_ON +
+    (o.modifyOtherKeys ? MODIFY_OTHER_KEYS_ON : "") +
+    TITLE_PUSH +
+    (title !== undefined ? titleSequence(title) : "");
   const off = (): string => (o.modifyOtherKeys ? MODIFY_OTHER_KEYS_OFF : "") + TITLE_POP;
   return {
     observe(chunk) {

@@ -52,7 +52,10 @@ const detectedLevel = (): ColorLevel => (supportsColor === false ? 0 : supportsC
  * Choose and apply the palette before anything is drawn. `terminal`: the TTY pair to ask for
  * its background when neither the setting nor COLORFGBG decides (the full-screen TUI only).
  */
-export async function applyTheme(env: NodeJS.ProcessEnv, terminal?: { stdin: NodeJS.ReadStream; stdout: NodeJS.WriteStream }): Promise<PaletteName> {
+export async function applyTheme(
+  env: NodeJS.ProcessEnv,
+  terminal?: { stdin: NodeJS.ReadStream; stdout: NodeJS.WriteStream },
+): Promise<PaletteName> {
   const setting = readThemeSetting(env);
   // A terminal that shows no attributes (a pipe, TERM=dumb) gets none: level 0 paints nothing.
   const level = detectedLevel();

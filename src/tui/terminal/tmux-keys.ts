@@ -33,5 +33,8 @@ export async function tmuxExtendedKeysAdvice(env: NodeJS.ProcessEnv): Promise<st
   if (env["TMUX"] === undefined || env["TMUX"] === "") return undefined;
   const value = await tmuxOption("extended-keys", env);
   if (value === undefined || value === "on" || value === "always") return undefined;
-  return "tmux has extended-keys off, so Shift+Enter arrives as Enter: add `set -g extended-keys on` to ~/.tmux.conf and restart tmux. (\\ then Enter always starts a new line.)";
+  return (
+    "tmux has extended-keys off, so Shift+Enter arrives as Enter: " +
+    "add `set -g extended-keys on` to ~/.tmux.conf and restart tmux. (\\ then Enter always starts a new line.)"
+  );
 }

@@ -4,7 +4,16 @@
 // A block that scrolls back into view is laid out again from its entry.
 import type { Part } from "../blocks/index.js";
 import { blockParts } from "./block-content.js";
-import { type BlockLayout, type Fold, type LayoutMode, type Needle, foldLayout, foldedRows, layoutParts, searchLayout } from "./layout.js";
+import {
+  type BlockLayout,
+  type Fold,
+  type LayoutMode,
+  type Needle,
+  foldLayout,
+  foldedRows,
+  layoutParts,
+  searchLayout,
+} from "./layout.js";
 import type { ViewBlock } from "./view-blocks.js";
 
 /** Laid-out blocks kept: a few screens' worth, so scrolling back and forth does not re-render. */

@@ -82,7 +82,9 @@ export function layoutParts(parts: readonly Part[], width: number, mode: LayoutM
         for (let i = 0; i < n; i += 1) {
           starts[i] = rows;
           // Printable ASCII: a line's rows follow from its length alone.
-          rows += p.ascii ? Math.max(1, Math.ceil(((offsets[i + 1] ?? 0) - (offsets[i] ?? 0) - 1) / w)) : hardWrapCount(lineAt(p.lines, i), w);
+          rows += p.ascii
+            ? Math.max(1, Math.ceil(((offsets[i + 1] ?? 0) - (offsets[i] ?? 0) - 1) / w))
+            : hardWrapCount(lineAt(p.lines, i), w);
         }
         starts[n] = rows;
         segs.push({ kind: "lines", start: at, lines: p.lines, indent: p.indent, width: w, style: p.style, starts });
@@ -154,11 +156,15 @@ export function layoutRows(l: BlockLayout, from: number, to: number, needle: Nee
     while (row < segEnd && li < seg.lines.count) {
       const line = lineAt(seg.lines, li);
       const wrapped = hardWrap(line, seg.width);
-      const ranges = needle ? findRanges(line.includes("\u001b") ? stripSgr(line) : line, needle.text, needle.fold) : [];
+      const ranges = needle
+        ? findRanges(line.includes("\u001b") ? stripSgr(line) : line, needle.text, needle.fold)
+        : [];
       for (let k = row - seg.start - (seg.starts[li] ?? 0); k < wrapped.length && row < segEnd; k += 1, row += 1) {
         const w = wrapped[k];
         if (!w) break;
-        const mine = ranges.filter(([a, b]) => b > w.from && a < w.to).map(([a, b]) => [Math.max(0, a - w.from), Math.min(w.to, b) - w.from] as const);
+        const mine = ranges
+          .filter(([a, b]) => b > w.from && a < w.to)
+          .map(([a, b]) => [Math.max(0, a - w.from), Math.min(w.to, b) - w.from] as const);
         const marked = markRanges(w.text, mine, MATCH_ON, MATCH_OFF);
         out.push(seg.indent + (seg.style ? seg.style(marked) : marked));
       }
@@ -209,7 +215,8 @@ export function searchLayout(l: BlockLayout, needle: Needle): number[] {
       const hay = needle.fold ? plain.toLowerCase() : plain;
       if (!hay.includes(needle.text)) continue;
       const base = seg.start + (seg.starts[li] ?? 0);
-      const wrapped = (seg.starts[li + 1] ?? 0) - (seg.starts[li] ?? 0) > 1 ? hardWrap(lineAt(seg.lines, li), seg.width) : undefined;
+      const wrapped =
+        (seg.starts[li + 1] ?? 0) - (seg.starts[li] ?? 0) > 1 ? hardWrap(lineAt(seg.lines, li), seg.width) : undefined;
       for (const [a] of findRanges(plain, needle.text, needle.fold)) {
         const k = wrapped
           ? Math.max(
@@ -234,6 +241,13 @@ export function foldLayout(full: BlockLayout, label: string): BlockLayout {
   if (full.estimated) return { rows: 3, segs: [], estimated: true };
   const first = layoutRows(full, 0, 1, undefined)[0] ?? "";
   const hidden = full.rows - 2; // the first row and the closing blank row stay
-  const rows = hidden > 0 ? [first, theme.muted(`  ▸ ${label}${formatCount(hidden)} more row${hidden === 1 ? "" : "s"} · enter to expand`), ""] : [first, ""];
+  const rows =
+    hidden > 0
+      ? [
+          first,
+          theme.muted(`  ▸ ${label}${formatCount(hidden)} more row${hidden === 1 ? "" : "s"} · enter to expand`),
+          "",
+        ]
+      : [first, ""];
   return { rows: rows.length, segs: [{ kind: "rows", start: 0, rows }], estimated: false };
 }

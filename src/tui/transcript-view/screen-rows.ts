@@ -18,7 +18,12 @@ export function topRow(model: ViewModel, view: TranscriptViewState): number {
 }
 
 /** Rows [from, from + count) as drawn for `view` (its cursor and search): gutter marks and texts. */
-export function screenRows(model: ViewModel, view: TranscriptViewState, from: number, count: number): { marks: string[]; texts: string[] } {
+export function screenRows(
+  model: ViewModel,
+  view: TranscriptViewState,
+  from: number,
+  count: number,
+): { marks: string[]; texts: string[] } {
   const marks: string[] = [];
   const texts: string[] = [];
   if (model.blockCount === 0) return { marks, texts };

@@ -61,7 +61,8 @@ export function createScreenSwitch(out: NodeJS.WriteStream): ScreenSwitch {
       if (prop === "write") {
         return (chunk: unknown, ...rest: unknown[]) => {
           // Buffers and Ink's empty barrier write (with a callback, at unmount) pass unchanged.
-          if (typeof chunk !== "string" || chunk === "") return (target.write as (...args: unknown[]) => boolean)(chunk, ...rest);
+          if (typeof chunk !== "string" || chunk === "")
+            return (target.write as (...args: unknown[]) => boolean)(chunk, ...rest);
           route(chunk);
           return true;
         };

@@ -21,7 +21,11 @@ const REDRAW_EVERY = 20;
 type Done = { model: ViewModel; view: TranscriptViewState; stage: number };
 
 /** Returns the work, for the key handler to postpone it. */
-export function useIdleLayout(model: ViewModel, stateRef: React.RefObject<TranscriptViewState | undefined>, rerender: () => void): IdleWork {
+export function useIdleLayout(
+  model: ViewModel,
+  stateRef: React.RefObject<TranscriptViewState | undefined>,
+  rerender: () => void,
+): IdleWork {
   const modelRef = useRef(model);
   modelRef.current = model;
   const idle = useMemo(() => {
@@ -32,11 +36,21 @@ export function useIdleLayout(model: ViewModel, stateRef: React.RefObject<Transc
       const m = modelRef.current;
       const view = stateRef.current;
       // The work for the screen starts again when it moved, resized or the model changed.
-      const same = view !== undefined && done !== undefined && done.model === m && done.view.height === view.height && sameAnchor(done.view.top, view.top);
+      const same =
+        view !== undefined &&
+        done !== undefined &&
+        done.model === m &&
+        done.view.height === view.height &&
+        sameAnchor(done.view.top, view.top);
       const stage = same && done ? done.stage : 0;
       if (view && stage <= LAST_STAGE) {
         // Stage 0: the pages around the screen; stage 1: the session's first page.
-        const r = m.prefetch(stage === 0 ? view.top : { block: 0, offset: 0 }, view.height, stage === 0 ? view.height : 0, STEP_MS);
+        const r = m.prefetch(
+          stage === 0 ? view.top : { block: 0, offset: 0 },
+          view.height,
+          stage === 0 ? view.height : 0,
+          STEP_MS,
+        );
         done = { model: m, view, stage: r.done ? stage + 1 : stage };
         if (r.changed) rerender();
         return true;

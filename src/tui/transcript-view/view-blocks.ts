@@ -23,7 +23,10 @@ export function committedBlocks(committed: readonly Entry[], previous?: BlockLis
   // the blocks of the entries seen before when the last of them has not moved (nothing was
   // inserted before it), except the last block, which a continuation piece may still extend.
   const seen = previous ? previous.entryCount - 1 : -1;
-  const reuse = previous && previous.entryCount <= committed.length && previous.source[seen] === committed[seen] ? previous : undefined;
+  const reuse =
+    previous && previous.entryCount <= committed.length && previous.source[seen] === committed[seen]
+      ? previous
+      : undefined;
   const blocks: ViewBlock[] = reuse ? reuse.blocks.slice(0, -1) : [];
   let start = reuse ? (reuse.lastStart ?? 0) : 0;
   let lastStart: number | undefined;

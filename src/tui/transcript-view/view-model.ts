@@ -9,7 +9,10 @@ import type { Fold, Needle } from "./layout.js";
 import { layoutRows } from "./layout.js";
 import type { ViewBlock } from "./view-blocks.js";
 
-/** Blocks prefetch() lays out from the screen down at most, and half as many above it: well under what the cache keeps. */
+/**
+ * Blocks prefetch() lays out from the screen down at most, and half as many above it: well under
+ * what the cache keeps.
+ */
 const MAX_PREFETCH = Math.floor(MAX_BUILT_BLOCKS / 3);
 
 /** A position that survives relayout: a block and a row inside it. */
@@ -189,12 +192,20 @@ class BlockRows implements ViewModel {
     // The screen and below it (the usual direction), then above; never more blocks than the
     // cache keeps besides the screen's own.
     const wanted: number[] = [];
-    for (let i = first, rows = -top.offset; i < count && rows < height + around && wanted.length < MAX_PREFETCH; i += 1) {
+    for (
+      let i = first, rows = -top.offset;
+      i < count && rows < height + around && wanted.length < MAX_PREFETCH;
+      i += 1
+    ) {
       wanted.push(i);
       rows += this.heights[i] ?? 0;
     }
     const below = wanted.length;
-    for (let i = first - 1, rows = top.offset; i >= 0 && rows < around && wanted.length < below + MAX_PREFETCH / 2; i -= 1) {
+    for (
+      let i = first - 1, rows = top.offset;
+      i >= 0 && rows < around && wanted.length < below + MAX_PREFETCH / 2;
+      i -= 1
+    ) {
       wanted.push(i);
       rows += this.heights[i] ?? 0;
     }
@@ -246,7 +257,9 @@ class BlockRows implements ViewModel {
   private exact(i: number, shown: boolean): boolean {
     const b = this.blocks[i];
     if (!b || (!shown && this.guessed[i] === 0)) return false;
-    const rows = shown ? this.cache.layout(b, this.foldOf(b), this.now, true).rows : this.cache.height(b, this.foldOf(b), this.now, true).rows;
+    const rows = shown
+      ? this.cache.layout(b, this.foldOf(b), this.now, true).rows
+      : this.cache.height(b, this.foldOf(b), this.now, true).rows;
     if (this.guessed[i] === 1) {
       this.guessed[i] = 0;
       this.estimated -= 1;

@@ -165,7 +165,10 @@ function searchNext(s: TranscriptViewState, m: ViewModel, dir: 1 | -1): Transcri
   // keeps them right once the unfolded block is laid out.
   const third = Math.floor(s.height / 3);
   const topRow = Math.max(0, abs(hit) - third);
-  const top = topRow >= m.blockStart(hit.block) ? { block: hit.block, offset: topRow - m.blockStart(hit.block) } : anchorAt(topRow, m);
+  const top =
+    topRow >= m.blockStart(hit.block)
+      ? { block: hit.block, offset: topRow - m.blockStart(hit.block) }
+      : anchorAt(topRow, m);
   const where = `${index + 1}/${matches.length}`;
   const message = wrapped ? `${where} · search wrapped to the ${dir === 1 ? "top" : "bottom"}` : where;
   return { ...s, folds, top, cursor: hit, follow: false, message };
@@ -196,9 +199,14 @@ export function reduceView(state: TranscriptViewState, a: ViewAction, m: ViewMod
       const match = a.target === "prompt" ? isPrompt : isToolCall;
       // Backwards from inside a matching block goes to its own start first.
       const current = m.block(s.cursor.block);
-      const inside = a.dir === -1 && current !== undefined && match(current) && rowOf(s.cursor, m) > m.blockStart(s.cursor.block);
+      const inside =
+        a.dir === -1 && current !== undefined && match(current) && rowOf(s.cursor, m) > m.blockStart(s.cursor.block);
       const i = inside ? s.cursor.block : findBlock(m, s.cursor.block, a.dir, match);
-      if (i === undefined) return { ...s, message: `No ${a.dir === 1 ? "later" : "earlier"} ${a.target === "prompt" ? "prompt" : "tool call"}` };
+      if (i === undefined)
+        return {
+          ...s,
+          message: `No ${a.dir === 1 ? "later" : "earlier"} ${a.target === "prompt" ? "prompt" : "tool call"}`,
+        };
       return showBlock(s, m, i);
     }
     case "toggle_block": {

@@ -83,7 +83,9 @@ describe("pi tool selection", () => {
     expect(pi.getAllTools()).toHaveLength(3);
 
     const offered: string[][] = [];
-    harness.faux.setResponses([(context: Context) => (offered.push((context.tools ?? []).map((t) => t.name)), fauxAssistantMessage("ok"))]);
+    harness.faux.setResponses([
+      (context: Context) => (offered.push((context.tools ?? []).map((t) => t.name)), fauxAssistantMessage("ok")),
+    ]);
     await harness.runtime.prompt("hi");
     await harness.waitFor((e) => e.type === "agent_settled");
     expect(offered).toEqual([["alpha", "gamma"]]);
@@ -114,7 +116,9 @@ describe("pi.setModel", () => {
 
     const models: string[] = [];
     harness.faux.setResponses([
-      (_context: Context, _options: unknown, _state: unknown, model: { id: string }) => (models.push(model.id), fauxAssistantMessage("ok")),
+      (_context: Context, _options: unknown, _state: unknown, model: { id: string }) => (
+        models.push(model.id), fauxAssistantMessage("ok")
+      ),
     ]);
     await harness.runtime.prompt("hi");
     await harness.waitFor((e) => e.type === "agent_settled");

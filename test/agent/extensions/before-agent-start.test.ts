@@ -29,7 +29,8 @@ async function harnessWith(...factories: ((pi: ExtensionAPI) => void)[]) {
     startSession: false,
   });
   let n = 0;
-  for (const factory of factories) await system.host.register({ path: `/ext/${++n}.ts`, source: "cli", scope: "temporary" }, factory);
+  for (const factory of factories)
+    await system.host.register({ path: `/ext/${++n}.ts`, source: "cli", scope: "temporary" }, factory);
   harness.hooks.add(system.hooks);
   return { harness, frames };
 }
@@ -41,9 +42,13 @@ describe("before_agent_start", () => {
       (pi) =>
         pi.on("before_agent_start", (event: StartEvent) => {
           seen.push({ ...event });
-          return { message: { customType: "rules", content: "Always answer in French.", display: false }, systemPrompt: `${event.systemPrompt}\nEXTRA-ONE` };
+          return {
+            message: { customType: "rules", content: "Always answer in French.", display: false },
+            systemPrompt: `${event.systemPrompt}\nEXTRA-ONE`,
+          };
         }),
-      (pi) => pi.on("before_agent_start", (event: StartEvent) => ({ systemPrompt: `${event.systemPrompt}\nEXTRA-TWO` })),
+      (pi) =>
+        pi.on("before_agent_start", (event: StartEvent) => ({ systemPrompt: `${event.systemPrompt}\nEXTRA-TWO` })),
     );
     const contexts: Context[] = [];
     const capture = (text: string) => (context: Context) => {
@@ -61,7 +66,9 @@ describe("before_agent_start", () => {
     expect(sent).toContain("Always answer in French.");
     const custom = harness.runtime.messages.find((m) => m.role === "custom");
     expect(custom).toMatchObject({ customType: "rules", display: false });
-    expect(harness.events.some((e) => e.type === "message_end" && (e["message"] as { role: string }).role === "custom")).toBe(true);
+    expect(
+      harness.events.some((e) => e.type === "message_end" && (e["message"] as { role: string }).role === "custom"),
+    ).toBe(true);
   });
 
   it("reports a throwing handler and runs the prompt with the unchanged system prompt", async () => {
@@ -71,11 +78,18 @@ describe("before_agent_start", () => {
       }),
     );
     const contexts: Context[] = [];
-    harness.faux.setResponses([(context: Context) => (contexts.push(structuredClone(context)), fauxAssistantMessage("ok"))]);
+    harness.faux.setResponses([
+      (context: Context) => (contexts.push(structuredClone(context)), fauxAssistantMessage("ok")),
+    ]);
     harness.runtime.systemPrompt = "BASE PROMPT";
     await harness.runtime.prompt("hi");
     await harness.waitFor((e) => e.type === "agent_settled");
-    expect(frames).toContainEqual({ type: "extension_error", extensionPath: "/ext/1.ts", event: "before_agent_start", error: "broken rules" });
+    expect(frames).toContainEqual({
+      type: "extension_error",
+      extensionPath: "/ext/1.ts",
+      event: "before_agent_start",
+      error: "broken rules",
+    });
     expect(contexts[0]?.systemPrompt).toBe("BASE PROMPT");
   });
 });

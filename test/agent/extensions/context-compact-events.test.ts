@@ -49,7 +49,9 @@ describe("context event", () => {
       }),
     );
     const contexts: Context["messages"][] = [];
-    const capture = (text: string) => (context: Context) => (contexts.push(structuredClone(context.messages)), fauxAssistantMessage(text));
+    const capture = (text: string) => (context: Context) => (
+      contexts.push(structuredClone(context.messages)), fauxAssistantMessage(text)
+    );
     harness.faux.setResponses([capture("first answer"), capture("second answer")]);
     await harness.settle("a secret question");
     await harness.settle("plain question");
@@ -71,9 +73,16 @@ describe("context event", () => {
       }),
     );
     const contexts: Context["messages"][] = [];
-    harness.faux.setResponses([(context: Context) => (contexts.push(structuredClone(context.messages)), fauxAssistantMessage("ok"))]);
+    harness.faux.setResponses([
+      (context: Context) => (contexts.push(structuredClone(context.messages)), fauxAssistantMessage("ok")),
+    ]);
     await harness.settle("hello");
-    expect(frames).toContainEqual({ type: "extension_error", extensionPath: "/ext/events.ts", event: "context", error: "context broke" });
+    expect(frames).toContainEqual({
+      type: "extension_error",
+      extensionPath: "/ext/events.ts",
+      event: "context",
+      error: "context broke",
+    });
     expect(texts(contexts[0] ?? [])).toContain("hello");
   });
 });
@@ -102,7 +111,10 @@ describe("compaction events", () => {
     await expect(harness.command("compact", { customInstructions: "short" })).rejects.toThrow("Compaction cancelled");
     expect(harness.events.at(-1)).toMatchObject({ type: "compaction_end", reason: "manual", aborted: true });
     expect(before).toHaveLength(1);
-    expect(before[0]).toMatchObject({ customInstructions: "short", preparation: { firstKeptEntryId: expect.any(String), tokensBefore: expect.any(Number) } });
+    expect(before[0]).toMatchObject({
+      customInstructions: "short",
+      preparation: { firstKeptEntryId: expect.any(String), tokensBefore: expect.any(Number) },
+    });
     expect(before[0]?.branchEntries.length).toBeGreaterThan(0);
     expect(after).toEqual([]);
     expect(harness.session.getEntries().some((e) => e.type === "compaction")).toBe(false);
@@ -111,7 +123,10 @@ describe("compaction events", () => {
     harness.faux.setResponses([fauxAssistantMessage("## Goal\nsummary"), fauxAssistantMessage("prefix")]);
     await harness.command("compact");
     expect(after).toHaveLength(1);
-    expect(after[0]).toMatchObject({ fromExtension: false, compactionEntry: { type: "compaction", summary: expect.stringContaining("summary") } });
+    expect(after[0]).toMatchObject({
+      fromExtension: false,
+      compactionEntry: { type: "compaction", summary: expect.stringContaining("summary") },
+    });
     expect(harness.runtime.messages[0]?.role).toBe("compactionSummary");
   });
 });

@@ -12,7 +12,12 @@ describe("demo-ui built-in", () => {
     const frames: Record<string, unknown>[] = [];
     const host = new ExtensionHost({ cwd: "/w", emit: (f) => frames.push(f) });
     await host.register({ path: DEMO_UI_PATH, source: "builtin", scope: "temporary" }, createDemoUi());
-    const answers: Record<string, object> = { select: { value: "Green" }, confirm: { confirmed: true }, input: { value: "Ada" }, editor: { cancelled: true } };
+    const answers: Record<string, object> = {
+      select: { value: "Green" },
+      confirm: { confirmed: true },
+      input: { value: "Ada" },
+      editor: { cancelled: true },
+    };
     let answered = 0;
     const origEmit = frames.push.bind(frames);
     frames.push = (...items: Record<string, unknown>[]) => {
@@ -22,7 +27,13 @@ describe("demo-ui built-in", () => {
         // The timed confirm is answered "false" at once (its timeout path is covered in ui-bridge tests).
         if (answer)
           queueMicrotask(
-            () => void (answered++, host.bridge.handleUiResponse({ type: "extension_ui_response", id: f.id, ...(f.timeout ? { confirmed: false } : answer) })),
+            () =>
+              void (answered++,
+              host.bridge.handleUiResponse({
+                type: "extension_ui_response",
+                id: f.id,
+                ...(f.timeout ? { confirmed: false } : answer),
+              })),
           );
       }
       return n;
@@ -30,7 +41,18 @@ describe("demo-ui built-in", () => {
     await expect(host.runCommand(`/${DEMO_UI_COMMAND} with args`)).resolves.toBe(true);
     expect(answered).toBe(5);
     const methods = new Set(frames.map((f) => f.method));
-    for (const m of ["notify", "setStatus", "setWidget", "setTitle", "set_editor_text", "select", "confirm", "input", "editor"]) expect(methods).toContain(m);
+    for (const m of [
+      "notify",
+      "setStatus",
+      "setWidget",
+      "setTitle",
+      "set_editor_text",
+      "select",
+      "confirm",
+      "input",
+      "editor",
+    ])
+      expect(methods).toContain(m);
     expect(frames.some((f) => f.method === "setWidget" && f.widgetPlacement === "belowEditor")).toBe(true);
     expect(frames.some((f) => f.method === "setStatus" && !("statusText" in f))).toBe(true);
     expect(frames.find((f) => f.method === "set_editor_text")?.text).toBe("demo-ui was run with: with args");

@@ -48,7 +48,9 @@ function project(frames: Frame[]): string[] {
       }
       out.push(`ui ${fields}`);
     } else if (f.type === "response") {
-      out.push(`response ${String(f.command)} ${String(f.id)} ${String(f.success)}${f.error ? ` ${String(f.error)}` : ""}`);
+      out.push(
+        `response ${String(f.command)} ${String(f.id)} ${String(f.success)}${f.error ? ` ${String(f.error)}` : ""}`,
+      );
     } else if (f.type === "extension_error") {
       out.push(`extension_error ${JSON.stringify(f)}`);
     } else if (f.type === "message_update") {
@@ -72,7 +74,13 @@ describe("extension UI trace against agent-rpc", () => {
 
   beforeAll(async () => {
     llm = await startFakeLlm({
-      script: [{ kind: "tool_call", matchLastUser: "G-TOOL", calls: [{ id: "call_guarded_1", name: "bash", arguments: { command: "echo harness-confirm" } }] }],
+      script: [
+        {
+          kind: "tool_call",
+          matchLastUser: "G-TOOL",
+          calls: [{ id: "call_guarded_1", name: "bash", arguments: { command: "echo harness-confirm" } }],
+        },
+      ],
       fallback: (lastUser, n) => ({ kind: "text", chunks: [`ack ${n}`, ` (${lastUser.slice(0, 60)})`], delayMs: 5 }),
     });
     home = writeAgentHome(mkdtempSync(join(tmpdir(), "agent-home-")), llm.baseUrl);
@@ -96,7 +104,9 @@ describe("extension UI trace against agent-rpc", () => {
     const start = rpc.frames.length;
     const g1 = await rpc.request({ id: "g-1", type: "prompt", message: "/ui-demo hello-arg" }, 20_000);
     expect(g1.success).toBe(true);
-    const timedOutSelect = rpc.frames.slice(start).find((f) => f.method === "select" && f.title === "ui-demo: select with timeout");
+    const timedOutSelect = rpc.frames
+      .slice(start)
+      .find((f) => f.method === "select" && f.title === "ui-demo: select with timeout");
     rpc.send({ type: "extension_ui_response", id: timedOutSelect?.id, value: "X" });
     rpc.send({ type: "extension_ui_response", id: "no-such-request-id", value: "whatever" });
     await rpc.request({ id: "g-2", type: "prompt", message: "/ui-throw" });
@@ -118,7 +128,9 @@ describe("extension UI trace against agent-rpc", () => {
     // new_session: session_start runs again before the response. pi 0.73.1 wrote that notify twice
     // (traces fact 20); ours fires session_start once per session.
     expect(g7).toMatchObject({ success: true, data: { cancelled: false } });
-    expect(afterNewSession.filter((f) => f.type === "extension_ui_request").map((f) => f.message)).toEqual(["ui-demo extension: session_start (new)"]);
+    expect(afterNewSession.filter((f) => f.type === "extension_ui_request").map((f) => f.message)).toEqual([
+      "ui-demo extension: session_start (new)",
+    ]);
     expect(afterNewSession.at(-1)).toBe(g7);
 
     const pi = readFileSync(TRACE, "utf8")
@@ -138,18 +150,27 @@ describe("extension UI trace against agent-rpc", () => {
     // is a demo: out of the user's commands unless the demo provider runs.
     const piCommands = (pi.find((f) => f.id === "g-cmds")!.data as { commands: Record<string, unknown>[] }).commands;
     const ourCommands = (commands.data as { commands: Record<string, unknown>[] }).commands;
-    const normalise = (c: Record<string, unknown>) => JSON.stringify({ ...c, path: undefined, sourceInfo: { ...(c.sourceInfo as object), path: "<ext>" } });
-    expect(ourCommands.filter((c) => c.source === "extension" && c.path === FIXTURE).map(normalise)).toEqual(piCommands.map(normalise));
+    const normalise = (c: Record<string, unknown>) =>
+      JSON.stringify({ ...c, path: undefined, sourceInfo: { ...(c.sourceInfo as object), path: "<ext>" } });
+    expect(ourCommands.filter((c) => c.source === "extension" && c.path === FIXTURE).map(normalise)).toEqual(
+      piCommands.map(normalise),
+    );
     expect(ourCommands.map((c) => c.name)).not.toContain("demo-ui");
 
     // The model's next request carries the block reason as the bash tool result.
-    const afterBlock = llm.requests.find((r) => JSON.stringify(r.body).includes("call_guarded_1") && r.lastUser.startsWith("G-TOOL"));
-    const toolMessage = (afterBlock!.body as { messages: { role: string; content: unknown; tool_call_id?: string }[] }).messages.find((m) => m.role === "tool");
+    const afterBlock = llm.requests.find(
+      (r) => JSON.stringify(r.body).includes("call_guarded_1") && r.lastUser.startsWith("G-TOOL"),
+    );
+    const toolMessage = (
+      afterBlock!.body as { messages: { role: string; content: unknown; tool_call_id?: string }[] }
+    ).messages.find((m) => m.role === "tool");
     expect(toolMessage?.tool_call_id).toBe("call_guarded_1");
     expect(JSON.stringify(toolMessage?.content)).toContain("Blocked by the harness extension (confirm answered false)");
 
     // Ours (docs/protocol.md §7.4): each timed-out dialog is withdrawn with a cancel frame right after it expires.
-    const timedOut = rpc.frames.filter((f) => f.method === "select" || f.method === "confirm").filter((f) => typeof f.timeout === "number");
+    const timedOut = rpc.frames
+      .filter((f) => f.method === "select" || f.method === "confirm")
+      .filter((f) => typeof f.timeout === "number");
     const cancels = rpc.frames.filter((f) => f.method === "cancel");
     expect(cancels.map((f) => f.targetId)).toEqual(timedOut.map((f) => f.id));
     for (const cancel of cancels) {

@@ -9,7 +9,12 @@ const ORIGIN: ExtensionOrigin = { path: "/ext/test.ts", source: "cli", scope: "t
 async function hostWith(factory: ExtensionFactory, runtime = {}) {
   const frames: Record<string, unknown>[] = [];
   let n = 0;
-  const host = new ExtensionHost({ cwd: "/work/project", emit: (f) => frames.push(f), newId: () => `ui-${++n}`, runtime });
+  const host = new ExtensionHost({
+    cwd: "/work/project",
+    emit: (f) => frames.push(f),
+    newId: () => `ui-${++n}`,
+    runtime,
+  });
   await host.register(ORIGIN, factory);
   return { host, frames };
 }
@@ -20,10 +25,16 @@ describe("extension host", () => {
   it("gives handlers pi's ctx: hasUI true, mode rpc, cwd, ui", async () => {
     const seen: Record<string, unknown>[] = [];
     const { host, frames } = await hostWith((pi: ExtensionAPI) => {
-      pi.on("session_start", (event: { reason: string }, ctx: { hasUI: boolean; mode: string; cwd: string; ui: { notify(m: string): void } }) => {
-        seen.push({ reason: event.reason, hasUI: ctx.hasUI, mode: ctx.mode, cwd: ctx.cwd });
-        ctx.ui.notify("started");
-      });
+      pi.on(
+        "session_start",
+        (
+          event: { reason: string },
+          ctx: { hasUI: boolean; mode: string; cwd: string; ui: { notify(m: string): void } },
+        ) => {
+          seen.push({ reason: event.reason, hasUI: ctx.hasUI, mode: ctx.mode, cwd: ctx.cwd });
+          ctx.ui.notify("started");
+        },
+      );
     });
     await host.sessionStart({ reason: "startup" });
     expect(seen).toEqual([{ reason: "startup", hasUI: true, mode: "rpc", cwd: "/work/project" }]);
@@ -48,7 +59,9 @@ describe("extension host", () => {
     await expect(host.runCommand("/unknown x")).resolves.toBe(false);
     expect(calls).toEqual(["big world", ""]);
     await expect(host.runCommand("/boom")).resolves.toBe(true);
-    expect(frames).toEqual([{ type: "extension_error", extensionPath: "command:boom", event: "command", error: "deliberate" }]);
+    expect(frames).toEqual([
+      { type: "extension_error", extensionPath: "command:boom", event: "command", error: "deliberate" },
+    ]);
     expect(host.extensionCommands()).toEqual([
       {
         name: "hello",
@@ -69,7 +82,9 @@ describe("extension host", () => {
 
   it("suffixes a command name registered by two extensions, as pi", async () => {
     const { host } = await hostWith((pi) => pi.registerCommand("review", { handler: () => {} }));
-    await host.register({ path: "/ext/other.ts", source: "local", scope: "user" }, (pi) => pi.registerCommand("review", { handler: () => {} }));
+    await host.register({ path: "/ext/other.ts", source: "local", scope: "user" }, (pi) =>
+      pi.registerCommand("review", { handler: () => {} }),
+    );
     expect(host.extensionCommands().map((c) => c.name)).toEqual(["review:1", "review:2"]);
     expect(host.isCommand("/review:2 x")).toBe(true);
     expect(host.isCommand("/review x")).toBe(false);
@@ -113,7 +128,9 @@ describe("extension host", () => {
     host.observe({ type: "agent_end", messages: [] });
     host.observe({ type: "queue_update", steering: [], followUp: [] });
     await host.idle();
-    await expect(host.afterToolCall({ toolCallId: "t", toolName: "bash", input: {}, content: [], details: {}, isError: false })).resolves.toBeUndefined();
+    await expect(
+      host.afterToolCall({ toolCallId: "t", toolName: "bash", input: {}, content: [], details: {}, isError: false }),
+    ).resolves.toBeUndefined();
     await expect(host.emitInput("hi")).resolves.toEqual({ action: "continue" });
     await host.sessionShutdown({ reason: "quit" });
     expect(
@@ -121,7 +138,9 @@ describe("extension host", () => {
         .map((f) => f.event)
         .sort(),
     ).toEqual([...hooks].sort());
-    expect(errorsOf(frames).every((f) => f.extensionPath === "/ext/test.ts" && String(f.error).startsWith("fail in "))).toBe(true);
+    expect(
+      errorsOf(frames).every((f) => f.extensionPath === "/ext/test.ts" && String(f.error).startsWith("fail in ")),
+    ).toBe(true);
     expect([...reached].sort()).toEqual([...hooks].sort());
   });
 
@@ -161,21 +180,35 @@ describe("extension host", () => {
     const args = { command: "ls" };
     await expect(host.beforeToolCall({ toolCallId: "1", toolName: "bash", args })).resolves.toBeUndefined();
     expect(args.command).toBe("set -e; ls");
-    await expect(host.beforeToolCall({ toolCallId: "2", toolName: "bash", args: { command: "rm x" } })).resolves.toEqual({ block: true, reason: "no rm" });
+    await expect(
+      host.beforeToolCall({ toolCallId: "2", toolName: "bash", args: { command: "rm x" } }),
+    ).resolves.toEqual({ block: true, reason: "no rm" });
     await expect(host.beforeToolCall({ toolCallId: "3", toolName: "explode", args: {} })).resolves.toEqual({
       block: true,
       reason: "Extension failed, blocking execution: handler bug",
     });
-    expect(errorsOf(frames)).toEqual([{ type: "extension_error", extensionPath: "/ext/test.ts", event: "tool_call", error: "handler bug" }]);
+    expect(errorsOf(frames)).toEqual([
+      { type: "extension_error", extensionPath: "/ext/test.ts", event: "tool_call", error: "handler bug" },
+    ]);
   });
 
   it("tool_result handlers chain patches", async () => {
     const { host } = await hostWith((pi) => {
       pi.on("tool_result", () => ({ content: [{ type: "text", text: "redacted" }] }));
-      pi.on("tool_result", (e: { content: { text: string }[] }) => ({ details: { saw: e.content[0]?.text }, isError: true }));
+      pi.on("tool_result", (e: { content: { text: string }[] }) => ({
+        details: { saw: e.content[0]?.text },
+        isError: true,
+      }));
     });
     await expect(
-      host.afterToolCall({ toolCallId: "1", toolName: "read", input: {}, content: [{ type: "text", text: "secret" }], details: {}, isError: false }),
+      host.afterToolCall({
+        toolCallId: "1",
+        toolName: "read",
+        input: {},
+        content: [{ type: "text", text: "secret" }],
+        details: {},
+        isError: false,
+      }),
     ).resolves.toEqual({
       content: [{ type: "text", text: "redacted" }],
       details: { saw: "redacted" },
@@ -186,7 +219,10 @@ describe("extension host", () => {
   it("session_before_switch / session_before_fork can cancel", async () => {
     const seen: unknown[] = [];
     const { host } = await hostWith((pi) => {
-      pi.on("session_before_switch", (e: { reason: string }) => (seen.push(e), e.reason === "new" ? { cancel: true } : undefined));
+      pi.on(
+        "session_before_switch",
+        (e: { reason: string }) => (seen.push(e), e.reason === "new" ? { cancel: true } : undefined),
+      );
       pi.on("session_before_fork", (e: { position: string }) => (seen.push(e), { cancel: e.position === "at" }));
     });
     await expect(host.beforeSessionSwitch({ reason: "new" })).resolves.toBe(true);
@@ -236,7 +272,9 @@ describe("extension host", () => {
       { message: { customType: "note", content: "x", display: true }, options: { triggerTurn: true } },
       { content: "fail", options: {} },
     ]);
-    expect(errorsOf(frames)).toEqual([{ type: "extension_error", extensionPath: "/ext/test.ts", event: "send_user_message", error: "busy" }]);
+    expect(errorsOf(frames)).toEqual([
+      { type: "extension_error", extensionPath: "/ext/test.ts", event: "send_user_message", error: "busy" },
+    ]);
     expect(host.extensions).toEqual([ORIGIN]);
   });
 
@@ -256,9 +294,19 @@ describe("extension host", () => {
     const [tool] = host.getTools();
     expect(tool?.name).toBe("greet");
     expect(tool?.label).toBe("Greet");
-    await expect(tool?.execute("c1", { name: "Ada" })).resolves.toEqual({ content: [{ type: "text", text: "Hello, Ada from rpc" }], details: {} });
+    await expect(tool?.execute("c1", { name: "Ada" })).resolves.toEqual({
+      content: [{ type: "text", text: "Hello, Ada from rpc" }],
+      details: {},
+    });
     await expect(
-      hostWith((pi) => pi.registerTool({ name: "bad name!", description: "", parameters: {}, execute: async () => ({ content: [], details: {} }) })),
+      hostWith((pi) =>
+        pi.registerTool({
+          name: "bad name!",
+          description: "",
+          parameters: {},
+          execute: async () => ({ content: [], details: {} }),
+        }),
+      ),
     ).rejects.toThrow(/invalid tool name/);
   });
 
@@ -267,13 +315,17 @@ describe("extension host", () => {
     const frames: Record<string, unknown>[] = [];
     const host = new ExtensionHost({ cwd: process.cwd(), emit: (f) => frames.push(f) });
     await host.register(ORIGIN, (pi) => void (api = pi));
-    await expect(api?.exec(process.execPath, ["-e", "process.stdout.write('out'); process.stderr.write('err'); process.exit(3)"])).resolves.toEqual({
+    await expect(
+      api?.exec(process.execPath, ["-e", "process.stdout.write('out'); process.stderr.write('err'); process.exit(3)"]),
+    ).resolves.toEqual({
       stdout: "out",
       stderr: "err",
       code: 3,
       killed: false,
     });
-    await expect(api?.exec(process.execPath, ["-e", "setTimeout(() => {}, 10000)"], { timeout: 50 })).resolves.toMatchObject({ killed: true });
+    await expect(
+      api?.exec(process.execPath, ["-e", "setTimeout(() => {}, 10000)"], { timeout: 50 }),
+    ).resolves.toMatchObject({ killed: true });
     await expect(api?.exec("/no/such/program")).resolves.toMatchObject({ code: 127, killed: false });
   });
 
@@ -293,6 +345,11 @@ describe("extension host", () => {
     sender?.events.emit("my:event", { n: 2 });
     expect(got).toEqual([{ n: 1 }]);
     expect(errorsOf(frames)).toHaveLength(2);
-    expect(errorsOf(frames)[0]).toEqual({ type: "extension_error", extensionPath: "/ext/test.ts", event: "events:my:event", error: "subscriber bug" });
+    expect(errorsOf(frames)[0]).toEqual({
+      type: "extension_error",
+      extensionPath: "/ext/test.ts",
+      event: "events:my:event",
+      error: "subscriber bug",
+    });
   });
 });

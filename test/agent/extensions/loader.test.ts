@@ -56,7 +56,12 @@ describe("extension discovery", () => {
     write(join(home, "extensions", "notes.md"), "not an extension");
     const projectFile = write(join(cwd, ".agent-tui", "extensions", "project.ts"), TS_EXT);
 
-    const untrusted = discoverExtensions({ cliPaths: ["mine.ts", cliDir, "missing.ts"], home, cwd, projectTrusted: false });
+    const untrusted = discoverExtensions({
+      cliPaths: ["mine.ts", cliDir, "missing.ts"],
+      home,
+      cwd,
+      projectTrusted: false,
+    });
     expect(untrusted.found).toEqual([
       { path: cliFile, source: "cli", scope: "temporary" },
       { path: join(cliDir, "index.js"), source: "cli", scope: "temporary" },
@@ -96,7 +101,14 @@ describe("extension loading", () => {
     write(join(cwd, ".agent-tui", "prompts", "fix.md"), "---\ndescription: Fix it\n---\nFix $1\n");
     const frames: Record<string, unknown>[] = [];
     const warnings: string[] = [];
-    const system = await setupExtensions({ cwd, home, cliPaths: [FIXTURE], settings: {}, emit: (f) => frames.push(f), warn: (m) => warnings.push(m) });
+    const system = await setupExtensions({
+      cwd,
+      home,
+      cliPaths: [FIXTURE],
+      settings: {},
+      emit: (f) => frames.push(f),
+      warn: (m) => warnings.push(m),
+    });
     const listed = system.listCommands().map((c) => `${c.source}:${c.name}`);
     expect(listed).toEqual(["extension:ui-demo", "extension:ui-throw", "extension:from-js", "prompt:fix"]);
     expect(system.listCommands()[0]).toEqual({
@@ -109,7 +121,13 @@ describe("extension loading", () => {
     expect(warnings.join("\n")).toMatch(/project extensions skipped[\s\S]*project\.ts/);
     // session_start {reason:"startup"} fires on its own right after setup.
     await new Promise((r) => setImmediate(r));
-    expect(frames).toEqual([expect.objectContaining({ method: "notify", message: "ui-demo extension: session_start (startup)", notifyType: "info" })]);
+    expect(frames).toEqual([
+      expect.objectContaining({
+        method: "notify",
+        message: "ui-demo extension: session_start (startup)",
+        notifyType: "info",
+      }),
+    ]);
     expect(system.hooks.expandInput("/fix parser")).toBe("Fix parser");
 
     const trusted = await setupExtensions({
@@ -172,8 +190,11 @@ export default function (pi: ExtensionAPI) {
     expect(failed).toEqual([]);
     const registered: { name: string; description?: string }[] = [];
     await loaded[0]?.factory({
-      registerCommand: (name: string, o: { description?: string }) => registered.push({ name, description: o.description }),
+      registerCommand: (name: string, o: { description?: string }) =>
+        registered.push({ name, description: o.description }),
     } as never);
-    expect(registered).toEqual([{ name: "probe", description: JSON.stringify([true, false, "object", ["action", "n"]]) }]);
+    expect(registered).toEqual([
+      { name: "probe", description: JSON.stringify([true, false, "object", ["action", "n"]]) },
+    ]);
   });
 });

@@ -1,11 +1,23 @@
 // The built-in permission gate: destructive-command detection, the select dialog, and what the
 // model receives when a call is blocked (pi-agent-core + pi-ai's faux provider, in-process).
 import { Agent, type AgentTool } from "@mariozechner/pi-agent-core";
-import { fauxAssistantMessage, fauxText, fauxToolCall, registerFauxProvider, type ToolResultMessage } from "@mariozechner/pi-ai";
+import {
+  fauxAssistantMessage,
+  fauxText,
+  fauxToolCall,
+  registerFauxProvider,
+  type ToolResultMessage,
+} from "@mariozechner/pi-ai";
 import { afterEach, describe, expect, it } from "vitest";
 import { ExtensionHost } from "../../../src/agent/extensions/host.js";
 import { findDestructiveRule, isOutsideCwd } from "../../../src/agent/extensions/builtin/destructive.js";
-import { ALLOW_ONCE, ALLOW_SESSION, BLOCK, createPermissionGate, PERMISSION_GATE_PATH } from "../../../src/agent/extensions/builtin/permission-gate.js";
+import {
+  ALLOW_ONCE,
+  ALLOW_SESSION,
+  BLOCK,
+  createPermissionGate,
+  PERMISSION_GATE_PATH,
+} from "../../../src/agent/extensions/builtin/permission-gate.js";
 
 describe("destructive command detection", () => {
   it.each([
@@ -29,10 +41,16 @@ describe("destructive command detection", () => {
     expect(findDestructiveRule(command)?.name).toBe(rule);
   });
 
-  it.each(["rm file.txt", "rm -r dir", "ls -rf", "git push origin main", "curl https://x -o f.sh", "chmod 644 f", "echo 'sudo is a word'x", "git status"])(
-    "%s is not destructive",
-    (command) => expect(findDestructiveRule(command)).toBeUndefined(),
-  );
+  it.each([
+    "rm file.txt",
+    "rm -r dir",
+    "ls -rf",
+    "git push origin main",
+    "curl https://x -o f.sh",
+    "chmod 644 f",
+    "echo 'sudo is a word'x",
+    "git status",
+  ])("%s is not destructive", (command) => expect(findDestructiveRule(command)).toBeUndefined());
 
   it("recognises paths outside the working directory", () => {
     expect(isOutsideCwd("src/a.ts", "/work/p")).toBe(false);
@@ -47,7 +65,10 @@ async function gateHost(timeoutMs = 60_000) {
   const frames: Record<string, unknown>[] = [];
   let n = 0;
   const host = new ExtensionHost({ cwd: "/work/p", emit: (f) => frames.push(f), newId: () => `ui-${++n}` });
-  await host.register({ path: PERMISSION_GATE_PATH, source: "builtin", scope: "temporary" }, createPermissionGate({ timeoutMs }));
+  await host.register(
+    { path: PERMISSION_GATE_PATH, source: "builtin", scope: "temporary" },
+    createPermissionGate({ timeoutMs }),
+  );
   const answerNext = async (value: string): Promise<void> => {
     for (let i = 0; i < 100 && host.bridge.pendingIds().length === 0; i++) await new Promise((r) => setImmediate(r));
     const [id] = host.bridge.pendingIds();
@@ -59,15 +80,22 @@ async function gateHost(timeoutMs = 60_000) {
 describe("permission gate", () => {
   it("lets harmless calls through without asking", async () => {
     const { host, frames } = await gateHost();
-    await expect(host.beforeToolCall({ toolCallId: "1", toolName: "bash", args: { command: "ls -la" } })).resolves.toBeUndefined();
-    await expect(host.beforeToolCall({ toolCallId: "2", toolName: "write", args: { path: "src/x.ts", content: "" } })).resolves.toBeUndefined();
-    await expect(host.beforeToolCall({ toolCallId: "3", toolName: "read", args: { path: "/etc/hosts" } })).resolves.toBeUndefined();
+    await expect(
+      host.beforeToolCall({ toolCallId: "1", toolName: "bash", args: { command: "ls -la" } }),
+    ).resolves.toBeUndefined();
+    await expect(
+      host.beforeToolCall({ toolCallId: "2", toolName: "write", args: { path: "src/x.ts", content: "" } }),
+    ).resolves.toBeUndefined();
+    await expect(
+      host.beforeToolCall({ toolCallId: "3", toolName: "read", args: { path: "/etc/hosts" } }),
+    ).resolves.toBeUndefined();
     expect(frames).toEqual([]);
   });
 
   it("asks with the three choices; Allow once asks again, Allow for this session does not, Block blocks", async () => {
     const { host, frames, answerNext } = await gateHost();
-    const call = (id: string) => host.beforeToolCall({ toolCallId: id, toolName: "bash", args: { command: "rm -rf build" } });
+    const call = (id: string) =>
+      host.beforeToolCall({ toolCallId: id, toolName: "bash", args: { command: "rm -rf build" } });
     const once = call("1");
     await answerNext(ALLOW_ONCE);
     await expect(once).resolves.toBeUndefined();
@@ -76,7 +104,10 @@ describe("permission gate", () => {
 
     const blocked = call("2");
     await answerNext(BLOCK);
-    await expect(blocked).resolves.toEqual({ block: true, reason: "Blocked by the permission gate: the user chose Block." });
+    await expect(blocked).resolves.toEqual({
+      block: true,
+      reason: "Blocked by the permission gate: the user chose Block.",
+    });
 
     const session = call("3");
     await answerNext(ALLOW_SESSION);
@@ -94,7 +125,11 @@ describe("permission gate", () => {
 
   it("asks before write/edit outside the working directory", async () => {
     const { host, frames, answerNext } = await gateHost();
-    const pending = host.beforeToolCall({ toolCallId: "1", toolName: "edit", args: { path: "../elsewhere/x.ts", edits: [] } });
+    const pending = host.beforeToolCall({
+      toolCallId: "1",
+      toolName: "edit",
+      args: { path: "../elsewhere/x.ts", edits: [] },
+    });
     await answerNext(ALLOW_ONCE);
     await expect(pending).resolves.toBeUndefined();
     expect(String(frames[0]?.title)).toContain("edit outside the working directory");
@@ -102,7 +137,9 @@ describe("permission gate", () => {
 
   it("blocks when nobody answers before the timeout", async () => {
     const { host, frames } = await gateHost(40);
-    await expect(host.beforeToolCall({ toolCallId: "1", toolName: "bash", args: { command: "sudo reboot" } })).resolves.toEqual({
+    await expect(
+      host.beforeToolCall({ toolCallId: "1", toolName: "bash", args: { command: "sudo reboot" } }),
+    ).resolves.toEqual({
       block: true,
       reason: "Blocked by the permission gate: no answer within 40 ms.",
     });
@@ -132,20 +169,30 @@ describe("blocked tool call reaches the model", () => {
       name: "bash",
       label: "bash",
       description: "run a command",
-      parameters: { type: "object", properties: { command: { type: "string" } }, required: ["command"] } as unknown as AgentTool["parameters"],
+      parameters: {
+        type: "object",
+        properties: { command: { type: "string" } },
+        required: ["command"],
+      } as unknown as AgentTool["parameters"],
       execute: async () => {
         executed = true;
         return { content: [{ type: "text", text: "ran" }], details: {} };
       },
     };
     const { host, answerNext } = await gateHost();
-    const agent = new Agent({ initialState: { model: faux.getModel(), tools: [bash], systemPrompt: "" }, getApiKey: () => "k" });
-    agent.beforeToolCall = async ({ toolCall, args }) => host.beforeToolCall({ toolCallId: toolCall.id, toolName: toolCall.name, args });
+    const agent = new Agent({
+      initialState: { model: faux.getModel(), tools: [bash], systemPrompt: "" },
+      getApiKey: () => "k",
+    });
+    agent.beforeToolCall = async ({ toolCall, args }) =>
+      host.beforeToolCall({ toolCallId: toolCall.id, toolName: toolCall.name, args });
     const run = agent.prompt("clean up");
     await answerNext(BLOCK);
     await run;
     expect(executed).toBe(false);
     expect(seenByModel?.isError).toBe(true);
-    expect(seenByModel?.content).toEqual([{ type: "text", text: "Blocked by the permission gate: the user chose Block." }]);
+    expect(seenByModel?.content).toEqual([
+      { type: "text", text: "Blocked by the permission gate: the user chose Block." },
+    ]);
   });
 });

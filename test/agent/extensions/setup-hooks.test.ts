@@ -41,7 +41,15 @@ async function setup() {
   writeFileSync(join(home, "extensions", "ext.mjs"), EXT);
   writeFileSync(join(home, "prompts", "short.md"), "---\ndescription: Be brief\n---\nAnswer briefly: $@\n");
   const frames: Record<string, unknown>[] = [];
-  const system = await setupExtensions({ cwd, home, cliPaths: [], settings: {}, emit: (f) => frames.push(f), warn: () => {}, startSession: false });
+  const system = await setupExtensions({
+    cwd,
+    home,
+    cliPaths: [],
+    settings: {},
+    emit: (f) => frames.push(f),
+    warn: () => {},
+    startSession: false,
+  });
   return { system, frames };
 }
 
@@ -91,14 +99,19 @@ describe("extension hooks for the runtime", () => {
     expect(
       frames
         .slice(frames.indexOf(select as Record<string, unknown>) + 1)
-        .map((f) => (f.method === "notify" ? `notify ${String(f.message)}` : `${String(f.method)} ${String(f.targetId)}`)),
+        .map((f) =>
+          f.method === "notify" ? `notify ${String(f.message)}` : `${String(f.method)} ${String(f.targetId)}`,
+        ),
     ).toEqual([`cancel ${String(select?.id)}`, "notify shutdown resume", "notify start resume /s/first.jsonl"]);
   });
 
   it("a tool call's abort signal closes the dialog its tool_call handler opened", async () => {
     const { system, frames } = await setup();
     const controller = new AbortController();
-    const gate = system.hooks.beforeToolCall({ toolCallId: "t1", toolName: "bash", args: { command: "ls" } }, controller.signal);
+    const gate = system.hooks.beforeToolCall(
+      { toolCallId: "t1", toolName: "bash", args: { command: "ls" } },
+      controller.signal,
+    );
     await new Promise((r) => setImmediate(r));
     const confirm = frames.find((f) => f.method === "confirm");
     expect(confirm).toMatchObject({ title: "Run bash?" });
@@ -110,11 +123,15 @@ describe("extension hooks for the runtime", () => {
   it("afterToolCall runs tool_result handlers and returns their patch", async () => {
     const { system } = await setup();
     const result = { content: [{ type: "text" as const, text: "secret" }], details: { lines: 1 } };
-    await expect(system.hooks.afterToolCall({ toolCallId: "t", toolName: "read", args: { path: "x" }, result, isError: false })).resolves.toEqual({
+    await expect(
+      system.hooks.afterToolCall({ toolCallId: "t", toolName: "read", args: { path: "x" }, result, isError: false }),
+    ).resolves.toEqual({
       content: [{ type: "text", text: "[redacted]" }],
       details: { lines: 1 },
       isError: false,
     });
-    await expect(system.hooks.afterToolCall({ toolCallId: "t", toolName: "bash", args: {}, result, isError: false })).resolves.toBeUndefined();
+    await expect(
+      system.hooks.afterToolCall({ toolCallId: "t", toolName: "bash", args: {}, result, isError: false }),
+    ).resolves.toBeUndefined();
   });
 });

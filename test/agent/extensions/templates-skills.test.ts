@@ -25,7 +25,12 @@ function write(path: string, text: string): void {
 
 describe("template arguments", () => {
   it("parses quoted arguments like a shell", () => {
-    expect(parseCommandArgs(`Button "onClick handler" 'disabled support'  x`)).toEqual(["Button", "onClick handler", "disabled support", "x"]);
+    expect(parseCommandArgs(`Button "onClick handler" 'disabled support'  x`)).toEqual([
+      "Button",
+      "onClick handler",
+      "disabled support",
+      "x",
+    ]);
     expect(parseCommandArgs("")).toEqual([]);
     expect(parseCommandArgs(`a "" b`)).toEqual(["a", "", "b"]);
   });
@@ -41,7 +46,9 @@ describe("template arguments", () => {
   });
 
   it("expands only a known /name", () => {
-    const templates = [{ name: "component", description: "", content: "Create $1 with: $@", filePath: "/x.md", scope: "user" as const }];
+    const templates = [
+      { name: "component", description: "", content: "Create $1 with: $@", filePath: "/x.md", scope: "user" as const },
+    ];
     expect(expandPromptTemplate(`/component Button "click"`, templates)).toBe("Create Button with: Button click");
     expect(expandPromptTemplate("/other thing", templates)).toBe("/other thing");
     expect(expandPromptTemplate("component x", templates)).toBe("component x");
@@ -56,8 +63,14 @@ describe("slash resources", () => {
     write(join(home, "prompts", "nodesc.md"), "\n\nFirst line is the description\nmore\n");
     write(join(cwd, ".agent-tui", "prompts", "review.md"), "---\ndescription: shadowed\n---\nproject version\n");
     write(join(cwd, ".agent-tui", "prompts", "fix-tests.md"), '---\ndescription: "Fix failing tests"\n---\nFix: $@\n');
-    write(join(home, "skills", "brave-search", "SKILL.md"), "---\nname: brave-search\ndescription: Web search via Brave\n---\n# Brave\nRun ./search.js\n");
-    write(join(cwd, ".agent-tui", "skills", "nested", "pdf", "SKILL.md"), "---\ndescription: PDF tools\n---\nUse pdftotext.\n");
+    write(
+      join(home, "skills", "brave-search", "SKILL.md"),
+      "---\nname: brave-search\ndescription: Web search via Brave\n---\n# Brave\nRun ./search.js\n",
+    );
+    write(
+      join(cwd, ".agent-tui", "skills", "nested", "pdf", "SKILL.md"),
+      "---\ndescription: PDF tools\n---\nUse pdftotext.\n",
+    );
     write(join(cwd, ".agent-tui", "skills", "broken", "SKILL.md"), "---\nname: broken\n---\nno description\n");
     const warnings: string[] = [];
     const resources = loadSlashResources({ home, cwd }, (m) => warnings.push(m));
@@ -76,7 +89,9 @@ describe("slash resources", () => {
     expect(expandSlashInput("/skill:brave-search find pi docs", resources, onError)).toBe(
       `<skill name="brave-search" location="${skillPath}">\nReferences are relative to ${join(home, "skills", "brave-search")}.\n\n# Brave\nRun ./search.js\n</skill>\n\nfind pi docs`,
     );
-    expect(expandSlashInput("/skill:pdf", resources, onError)).toMatch(/^<skill name="pdf" [^\n]*>\n[^\n]*\n\nUse pdftotext\.\n<\/skill>$/);
+    expect(expandSlashInput("/skill:pdf", resources, onError)).toMatch(
+      /^<skill name="pdf" [^\n]*>\n[^\n]*\n\nUse pdftotext\.\n<\/skill>$/,
+    );
     expect(expandSlashInput("/skill:unknown x", resources, onError)).toBe("/skill:unknown x");
     expect(expandSlashInput("/no-such-command some args", resources, onError)).toBe("/no-such-command some args");
     expect(errors).toEqual([]);
@@ -88,11 +103,22 @@ describe("slash resources", () => {
       source: "prompt",
       location: "project",
       path: join(cwd, ".agent-tui", "prompts", "fix-tests.md"),
-      sourceInfo: { path: join(cwd, ".agent-tui", "prompts", "fix-tests.md"), source: "local", scope: "project", origin: "top-level" },
+      sourceInfo: {
+        path: join(cwd, ".agent-tui", "prompts", "fix-tests.md"),
+        source: "local",
+        scope: "project",
+        origin: "top-level",
+      },
     });
-    expect(commands.find((c) => c.name === "skill:brave-search")).toMatchObject({ source: "skill", location: "user", path: skillPath });
+    expect(commands.find((c) => c.name === "skill:brave-search")).toMatchObject({
+      source: "skill",
+      location: "user",
+      path: skillPath,
+    });
     // Templates before skills.
-    expect(commands.findIndex((c) => c.source === "skill")).toBeGreaterThan(commands.findLastIndex((c) => c.source === "prompt"));
+    expect(commands.findIndex((c) => c.source === "skill")).toBeGreaterThan(
+      commands.findLastIndex((c) => c.source === "prompt"),
+    );
   });
 
   it("reports a skill that cannot be read at expansion time and leaves the text unchanged", () => {
@@ -101,7 +127,9 @@ describe("slash resources", () => {
     const resources = loadSlashResources({ home, cwd: tempRoot() }, () => {});
     rmSync(join(home, "skills", "gone", "SKILL.md"));
     const errors: string[] = [];
-    expect(expandSlashInput("/skill:gone now", resources, (path, event) => errors.push(`${event}:${path}`))).toBe("/skill:gone now");
+    expect(expandSlashInput("/skill:gone now", resources, (path, event) => errors.push(`${event}:${path}`))).toBe(
+      "/skill:gone now",
+    );
     expect(errors).toEqual([`skill_expansion:${join(home, "skills", "gone", "SKILL.md")}`]);
   });
 });

@@ -30,7 +30,14 @@ describe("ui bridge", () => {
       { type: "extension_ui_request", id: "id-3", method: "setStatus", statusKey: "k", statusText: "running" },
       { type: "extension_ui_request", id: "id-4", method: "setStatus", statusKey: "k" },
       { type: "extension_ui_request", id: "id-5", method: "setWidget", widgetKey: "w", widgetLines: ["a", "b"] },
-      { type: "extension_ui_request", id: "id-6", method: "setWidget", widgetKey: "w2", widgetLines: ["c"], widgetPlacement: "belowEditor" },
+      {
+        type: "extension_ui_request",
+        id: "id-6",
+        method: "setWidget",
+        widgetKey: "w2",
+        widgetLines: ["c"],
+        widgetPlacement: "belowEditor",
+      },
       { type: "extension_ui_request", id: "id-7", method: "setWidget", widgetKey: "w" },
       { type: "extension_ui_request", id: "id-8", method: "setTitle", title: "title" },
       { type: "extension_ui_request", id: "id-9", method: "set_editor_text", text: "text" },
@@ -55,8 +62,20 @@ describe("ui bridge", () => {
     const input = bridge.ui.input("Name", "placeholder");
     const editor = bridge.ui.editor("Edit", "line 1\nline 2");
     expect(frames.map((f) => f.method)).toEqual(["select", "confirm", "input", "editor"]);
-    expect(frames[0]).toEqual({ type: "extension_ui_request", id: "id-1", method: "select", title: "Pick", options: ["A", "B"] });
-    expect(frames[3]).toEqual({ type: "extension_ui_request", id: "id-4", method: "editor", title: "Edit", prefill: "line 1\nline 2" });
+    expect(frames[0]).toEqual({
+      type: "extension_ui_request",
+      id: "id-1",
+      method: "select",
+      title: "Pick",
+      options: ["A", "B"],
+    });
+    expect(frames[3]).toEqual({
+      type: "extension_ui_request",
+      id: "id-4",
+      method: "editor",
+      title: "Edit",
+      prefill: "line 1\nline 2",
+    });
     // Answered out of order: two concurrent dialogs are independent.
     expect(bridge.handleUiResponse({ type: "extension_ui_response", id: "id-4", value: "edited" })).toBe(true);
     expect(bridge.handleUiResponse({ type: "extension_ui_response", id: "id-2", confirmed: true })).toBe(true);
@@ -89,7 +108,13 @@ describe("ui bridge", () => {
   it("an answer before the timeout wins and clears the timer", async () => {
     const { bridge, frames } = setup();
     const input = bridge.ui.input("Name", undefined, { timeout: 10_000 });
-    expect(frames[0]).toEqual({ type: "extension_ui_request", id: "id-1", method: "input", title: "Name", timeout: 10_000 });
+    expect(frames[0]).toEqual({
+      type: "extension_ui_request",
+      id: "id-1",
+      method: "input",
+      title: "Name",
+      timeout: 10_000,
+    });
     bridge.handleUiResponse({ type: "extension_ui_response", id: "id-1", value: "typed" });
     await expect(input).resolves.toBe("typed");
     expect(frames).toHaveLength(1);

@@ -55,13 +55,22 @@ export interface SpawnOptions {
 }
 
 /** models.json (a `fake` openai-completions provider) + settings.json, understood by pi and agent-rpc. */
-export function writeAgentHome(home: string, baseUrl: string | undefined, settings: Record<string, unknown> = {}): string {
+export function writeAgentHome(
+  home: string,
+  baseUrl: string | undefined,
+  settings: Record<string, unknown> = {},
+): string {
   mkdirSync(home, { recursive: true });
   if (baseUrl) {
     const models = fakeProviderConfig(baseUrl, [FAKE_MODEL, FAKE_MODEL_2]);
     writeFileSync(join(home, "models.json"), JSON.stringify(models, null, 2));
   }
-  const merged = { defaultProvider: "fake", defaultModel: "fake-model", retry: { enabled: true, maxRetries: 2, baseDelayMs: 50 }, ...settings };
+  const merged = {
+    defaultProvider: "fake",
+    defaultModel: "fake-model",
+    retry: { enabled: true, maxRetries: 2, baseDelayMs: 50 },
+    ...settings,
+  };
   writeFileSync(join(home, "settings.json"), JSON.stringify(merged, null, 2));
   return home;
 }
@@ -83,7 +92,9 @@ export function spawnRpc(options: SpawnOptions): RpcProcess {
     stdio: ["pipe", "pipe", "pipe"],
   });
   let stderr = "";
-  const log = createWaitList<Frame>((frames) => `${frames.map((f) => f.type).join(",")}\nstderr: ${stderr.slice(-2000)}`);
+  const log = createWaitList<Frame>(
+    (frames) => `${frames.map((f) => f.type).join(",")}\nstderr: ${stderr.slice(-2000)}`,
+  );
   const listeners: ((frame: Frame) => void)[] = [];
   const framer = createJsonlFramer({
     onRecord: (line) => {
@@ -107,7 +118,8 @@ export function spawnRpc(options: SpawnOptions): RpcProcess {
   const cleanup = (): void => {
     if (ownCwd) rmSync(ownCwd, { recursive: true, force: true });
   };
-  const send = (frame: string | object): void => void child.stdin.write(typeof frame === "string" ? frame : `${JSON.stringify(frame)}\n`);
+  const send = (frame: string | object): void =>
+    void child.stdin.write(typeof frame === "string" ? frame : `${JSON.stringify(frame)}\n`);
   let counter = 0;
   return {
     frames: log.items,
@@ -119,13 +131,20 @@ export function spawnRpc(options: SpawnOptions): RpcProcess {
       const withId = "id" in command ? command : { id: `t-${++counter}`, ...command };
       const from = log.mark();
       send(withId);
-      return log.waitFor((f) => f.type === "response" && f["id"] === withId["id"], { from, ...(timeoutMs !== undefined ? { timeoutMs } : {}) });
+      return log.waitFor((f) => f.type === "response" && f["id"] === withId["id"], {
+        from,
+        ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+      });
     },
     mark: log.mark,
     waitFor: log.waitFor,
     onFrame: (listener) => void listeners.push(listener),
     closeStdin: () => child.stdin.end(),
-    waitExit: (timeoutMs = 10_000) => Promise.race([exited, new Promise<number | null>((_, rej) => setTimeout(() => rej(new Error("no exit")), timeoutMs))]),
+    waitExit: (timeoutMs = 10_000) =>
+      Promise.race([
+        exited,
+        new Promise<number | null>((_, rej) => setTimeout(() => rej(new Error("no exit")), timeoutMs)),
+      ]),
     async stop() {
       child.stdin.end();
       const timer = setTimeout(() => child.kill("SIGKILL"), 5000);
@@ -186,7 +205,8 @@ export async function startAgentProcess(options: StartOptions = {}): Promise<Age
     llm,
     dir,
     async stop() {
-      const code = proc.child.exitCode === null && proc.child.signalCode === null ? await stopProcess() : proc.child.exitCode;
+      const code =
+        proc.child.exitCode === null && proc.child.signalCode === null ? await stopProcess() : proc.child.exitCode;
       await llm?.close();
       rmSync(dir, { recursive: true, force: true });
       return code;
@@ -209,7 +229,8 @@ export function tokenize(frames: readonly Frame[]): string[] {
     let token: string;
     if (frame.type === "ready" || frame.type === "agent_settled") continue;
     if (frame.type === "response") token = `response:${String(frame["command"])}:${String(frame["success"])}`;
-    else if (frame.type === "message_start" || frame.type === "message_end") token = `${frame.type}:${String((frame["message"] as { role?: string }).role)}`;
+    else if (frame.type === "message_start" || frame.type === "message_end")
+      token = `${frame.type}:${String((frame["message"] as { role?: string }).role)}`;
     else token = frame.type;
     if ((token === "message_update" || token === "tool_execution_update") && out[out.length - 1] === token) continue;
     out.push(token);

@@ -102,7 +102,12 @@ export function createHarness(options: HarnessOptions = {}): Harness {
 }
 
 /** A tool that waits until released (or aborted), so tests control when it finishes. */
-export function createGateTool(name = "gate"): { tool: AgentTool; release: (text?: string) => void; started: () => Promise<void>; calls: string[] } {
+export function createGateTool(name = "gate"): {
+  tool: AgentTool;
+  release: (text?: string) => void;
+  started: () => Promise<void>;
+  calls: string[];
+} {
   const waiters: ((text: string) => void)[] = [];
   const startWaiters: (() => void)[] = [];
   const calls: string[] = [];

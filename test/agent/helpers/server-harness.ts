@@ -52,7 +52,12 @@ export function createServerHarness(options: HarnessOptions = {}): ServerHarness
     input,
     writer,
     table: buildCommandTable(),
-    contextFor: (id) => ({ runtime: h.runtime, services, emit: (e) => h.runtime.emit(e), ...(id !== undefined ? { id } : {}) }),
+    contextFor: (id) => ({
+      runtime: h.runtime,
+      services,
+      emit: (e) => h.runtime.emit(e),
+      ...(id !== undefined ? { id } : {}),
+    }),
     frameRoutes: services.frameRoutes,
     onInputEnd: () => undefined,
   });

@@ -13,7 +13,8 @@ export function tokens(frames: readonly Frame[]): string[] {
     .filter((frame) => !SKIP.has(frame.type))
     .map((frame) => {
       if (frame.type === "response") return `response:${String(frame["command"])}:${String(frame["success"])}`;
-      if (frame.type === "message_start" || frame.type === "message_end") return `${frame.type}:${String((frame["message"] as { role?: string }).role)}`;
+      if (frame.type === "message_start" || frame.type === "message_end")
+        return `${frame.type}:${String((frame["message"] as { role?: string }).role)}`;
       return frame.type;
     });
 }

@@ -16,7 +16,10 @@ let dir: string;
 /** A session file in `dir` last written at `at` (ms). */
 function sessionFile(name: string, at: number): string {
   const path = join(dir, name);
-  writeFileSync(path, `${JSON.stringify({ type: "session", version: 3, id: name, timestamp: new Date(at).toISOString(), cwd: CWD })}\n`);
+  writeFileSync(
+    path,
+    `${JSON.stringify({ type: "session", version: 3, id: name, timestamp: new Date(at).toISOString(), cwd: CWD })}\n`,
+  );
   utimesSync(path, at / 1000, at / 1000);
   return path;
 }
@@ -46,15 +49,29 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 describe("--continue among live workers and finished sessions", () => {
   it("a finished session used after a detached worker wins over it", () => {
-    const old = worker("old", { sessionFile: sessionFile("old.jsonl", 1_000_000), since: 1_000_000, attachedChanged: 2_000_000 });
+    const old = worker("old", {
+      sessionFile: sessionFile("old.jsonl", 1_000_000),
+      since: 1_000_000,
+      attachedChanged: 2_000_000,
+    });
     sessionFile("banana.jsonl", 3_000_000);
     expect(chooseContinued([old], CWD, dir)).toBeUndefined();
   });
 
   it("a worker used after every finished session is chosen, by its last use, not its start", () => {
     sessionFile("done.jsonl", 2_000_000);
-    const early = worker("early", { sessionFile: sessionFile("early.jsonl", 1_000_000), startedAt: 100, since: 2_500_000, attachedChanged: 2_500_000 });
-    const late = worker("late", { sessionFile: sessionFile("late.jsonl", 1_500_000), startedAt: 900, since: 1_500_000, attachedChanged: 1_600_000 });
+    const early = worker("early", {
+      sessionFile: sessionFile("early.jsonl", 1_000_000),
+      startedAt: 100,
+      since: 2_500_000,
+      attachedChanged: 2_500_000,
+    });
+    const late = worker("late", {
+      sessionFile: sessionFile("late.jsonl", 1_500_000),
+      startedAt: 900,
+      since: 1_500_000,
+      attachedChanged: 1_600_000,
+    });
     expect(chooseContinued([late, early], CWD, dir)).toBe(early);
   });
 
@@ -75,11 +92,21 @@ describe("--continue among live workers and finished sessions", () => {
 
 describe("a live worker's title", () => {
   const message = (id: string, role: "user" | "assistant", text: string): SessionEntry =>
-    ({ type: "message", id, parentId: null, timestamp: "", message: { role, content: [{ type: "text", text }], timestamp: 0 } }) as unknown as SessionEntry;
+    ({
+      type: "message",
+      id,
+      parentId: null,
+      timestamp: "",
+      message: { role, content: [{ type: "text", text }], timestamp: 0 },
+    }) as unknown as SessionEntry;
 
   it("is the session's name, else its first prompt on one row; it follows a switch to another session", () => {
     let name: string | undefined;
-    let entries: SessionEntry[] = [message("a", "assistant", "hi"), message("b", "user", "  fix\nthe   tests "), message("c", "user", "later")];
+    let entries: SessionEntry[] = [
+      message("a", "assistant", "hi"),
+      message("b", "user", "  fix\nthe   tests "),
+      message("c", "user", "later"),
+    ];
     const title = createTitleReader({ getName: () => name, getEntries: () => entries });
     expect(title()).toBe("fix the tests");
     name = "release prep";
@@ -92,7 +119,10 @@ describe("a live worker's title", () => {
   });
 
   it("is the TITLE column of `sessions`, with control characters shown, not sent", () => {
-    const table = formatTable([worker("0198aaaa-1111-2222", { title: "hi \u001b]0;pwned\u0007 there" }), worker("0198bbbb-1111-2222", {})], 0);
+    const table = formatTable(
+      [worker("0198aaaa-1111-2222", { title: "hi \u001b]0;pwned\u0007 there" }), worker("0198bbbb-1111-2222", {})],
+      0,
+    );
     expect(table.split("\n")[0]).toMatch(/FOLDER\s+TITLE$/);
     expect(table).toContain("hi ␛]0;pwned␇ there");
     expect(table).toContain("(no messages yet)");

@@ -11,7 +11,9 @@ import { waitUntil } from "./live-harness.js";
 const KEY = "sk-live-SECRET-0123456789";
 
 function filesUnder(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? filesUnder(join(dir, e.name)) : e.isFile() ? [join(dir, e.name)] : []));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? filesUnder(join(dir, e.name)) : e.isFile() ? [join(dir, e.name)] : [],
+  );
 }
 
 describe("live worker credentials", () => {
@@ -32,11 +34,16 @@ describe("live worker credentials", () => {
     try {
       await relay.waitFor((f) => f.type === "ready");
       await relay.request({ type: "prompt", message: "hello" });
-      const end = await relay.waitFor((f) => f.type === "message_end" && (f["message"] as { role?: string }).role === "assistant");
-      expect((end["message"] as { errorMessage?: string }).errorMessage).toContain("Invalid API key provided: [REDACTED]");
+      const end = await relay.waitFor(
+        (f) => f.type === "message_end" && (f["message"] as { role?: string }).role === "assistant",
+      );
+      expect((end["message"] as { errorMessage?: string }).errorMessage).toContain(
+        "Invalid API key provided: [REDACTED]",
+      );
       await relay.waitFor((f) => f.type === "agent_settled");
       expect(JSON.stringify(relay.frames)).not.toContain(KEY);
-      for (const path of filesUnder(home.root).filter((p) => !p.endsWith("models.json"))) expect(readFileSync(path, "latin1"), path).not.toContain(KEY);
+      for (const path of filesUnder(home.root).filter((p) => !p.endsWith("models.json")))
+        expect(readFileSync(path, "latin1"), path).not.toContain(KEY);
     } finally {
       const pids = listLiveEntries(join(home.agentDir, "live")).map((e) => e.pid);
       await relay.kill();

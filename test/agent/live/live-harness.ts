@@ -33,7 +33,8 @@ export const readyLive = (p: RpcProcess): { id: string; pid: number } =>
   (p.frames.find((f) => f.type === "ready")?.["live"] ?? {}) as { id: string; pid: number };
 
 /** Frames a live client counts for its resume cursor (docs/protocol-notes.md, "Live sessions"). */
-export const counted = (f: Frame): boolean => !["response", "ready", "live_detached", "host_tool_call", "host_tool_cancel"].includes(f.type);
+export const counted = (f: Frame): boolean =>
+  !["response", "ready", "live_detached", "host_tool_call", "host_tool_cancel"].includes(f.type);
 
 export async function waitUntil(cond: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -43,12 +44,25 @@ export async function waitUntil(cond: () => boolean, what: string, timeoutMs = 1
   }
 }
 
-export async function createLiveSandbox(script: FakeStep[], settings: Record<string, unknown> = {}): Promise<LiveSandbox> {
-  const home = await createFakeAgentHome({ prefix: "live-", script, settings: { retry: { enabled: false }, ...settings } });
+export async function createLiveSandbox(
+  script: FakeStep[],
+  settings: Record<string, unknown> = {},
+): Promise<LiveSandbox> {
+  const home = await createFakeAgentHome({
+    prefix: "live-",
+    script,
+    settings: { retry: { enabled: false }, ...settings },
+  });
   const liveDir = join(home.agentDir, "live");
   const relays: RpcProcess[] = [];
   const workers = new Set<number>();
-  const env = { PATH: process.env["PATH"] ?? "", HOME: home.root, TMPDIR: TEST_TMP, AGENT_TUI_HOME: home.agentDir, PI_CODING_AGENT_DIR: home.agentDir };
+  const env = {
+    PATH: process.env["PATH"] ?? "",
+    HOME: home.root,
+    TMPDIR: TEST_TMP,
+    AGENT_TUI_HOME: home.agentDir,
+    PI_CODING_AGENT_DIR: home.agentDir,
+  };
   const entries = (): LiveEntry[] => {
     const list = listLiveEntries(liveDir);
     for (const e of list) workers.add(e.pid);
@@ -69,7 +83,11 @@ export async function createLiveSandbox(script: FakeStep[], settings: Record<str
     entries,
     run(args) {
       return new Promise((resolve) => {
-        const child = spawn(process.execPath, [AGENT_BIN, ...args], { cwd: home.cwd, env, stdio: ["ignore", "pipe", "pipe"] });
+        const child = spawn(process.execPath, [AGENT_BIN, ...args], {
+          cwd: home.cwd,
+          env,
+          stdio: ["ignore", "pipe", "pipe"],
+        });
         let stdout = "";
         let stderr = "";
         child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));

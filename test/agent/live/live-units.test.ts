@@ -42,7 +42,11 @@ describe("attach tracker", () => {
     see({ type: "message_update", assistantMessageEvent: { type: "thinking_start", contentIndex: 0 } });
     see({ type: "message_update", assistantMessageEvent: { type: "thinking_delta", contentIndex: 0, delta: "hmm" } });
     see({ type: "message_update", assistantMessageEvent: { type: "text_start", contentIndex: 1 } });
-    see({ type: "message_update", assistantMessageEvent: { type: "text_delta", contentIndex: 1, delta: "Hel" }, usage: { output: 2 } });
+    see({
+      type: "message_update",
+      assistantMessageEvent: { type: "text_delta", contentIndex: 1, delta: "Hel" },
+      usage: { output: 2 },
+    });
     see({ type: "message_update", assistantMessageEvent: { type: "text_delta", contentIndex: 1, delta: "lo" } });
     see({ type: "tool_execution_start", toolCallId: "c1", toolName: "bash", args: {} });
     see({ type: "tool_execution_update", toolCallId: "c1", partialResult: { content: [] } });
@@ -100,7 +104,8 @@ describe("attach tracker", () => {
 
   it("bounds the unseen messages and says how many it dropped, once", () => {
     const t = createAttachTracker();
-    for (let i = 1; i <= 130; i++) t.observe({ type: "extension_ui_request", id: `n${i}`, method: "notify", message: `m${i}` }, i);
+    for (let i = 1; i <= 130; i++)
+      t.observe({ type: "extension_ui_request", id: `n${i}`, method: "notify", message: `m${i}` }, i);
     const frames = t.frames();
     expect(frames).toHaveLength(101);
     expect(frames[0]?.["message"]).toBe("30 earlier messages from while no client was attached were not kept");
@@ -162,7 +167,11 @@ describe("finding a live worker", () => {
   });
 
   it("attach picks by id, by --session, by folder for --continue or no id, and starts fresh otherwise", () => {
-    expect(parseAttachArgs(["abc", "--or-start", "--mode", "rpc", "-c"])).toEqual({ query: "abc", whenNone: "start", workerArgs: ["--mode", "rpc", "-c"] });
+    expect(parseAttachArgs(["abc", "--or-start", "--mode", "rpc", "-c"])).toEqual({
+      query: "abc",
+      whenNone: "start",
+      workerArgs: ["--mode", "rpc", "-c"],
+    });
     expect(parseAttachArgs(["--or-serve", "-c"])).toEqual({ query: undefined, whenNone: "serve", workerArgs: ["-c"] });
     expect(parseAttachArgs(["--or-run", "-c"])).toEqual({ query: undefined, whenNone: "run", workerArgs: ["-c"] });
     expect(parseAttachArgs(["abc"]).whenNone).toBe("fail");

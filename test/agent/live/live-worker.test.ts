@@ -34,7 +34,11 @@ function assistantTexts(sessionFile: string): string[] {
     .filter((l) => l.trim() !== "")
     .map((l) => JSON.parse(l) as Record<string, unknown>)
     .filter((e) => e["type"] === "message" && (e["message"] as Record<string, unknown>)["role"] === "assistant")
-    .map((e) => ((e["message"] as { content: Array<{ type: string; text?: string }> }).content ?? []).map((b) => b.text ?? "").join(""));
+    .map((e) =>
+      ((e["message"] as { content: Array<{ type: string; text?: string }> }).content ?? [])
+        .map((b) => b.text ?? "")
+        .join(""),
+    );
 }
 
 describe.skipIf(!BUILT)("live workers", () => {
@@ -69,7 +73,11 @@ describe.skipIf(!BUILT)("live workers", () => {
     // discards them): count from the answer on.
     const after = b.frames.slice(b.frames.indexOf(resumed) + 1);
     expect(deltas(a.frames) + deltas(after)).toBe(ANSWER);
-    expect(after.filter((f) => f.type === "message_end" && (f["message"] as Record<string, unknown>)["role"] === "assistant")).toHaveLength(1);
+    expect(
+      after.filter(
+        (f) => f.type === "message_end" && (f["message"] as Record<string, unknown>)["role"] === "assistant",
+      ),
+    ).toHaveLength(1);
 
     const state = await b.request({ type: "get_state" });
     const file = (state["data"] as { sessionFile: string }).sessionFile;
@@ -126,11 +134,16 @@ describe.skipIf(!BUILT)("live workers", () => {
     await a.waitFor((f) => f.type === "extension_ui_request" && f["method"] === "confirm");
     a.closeStdin();
     await a.exited;
-    await waitUntil(() => box?.entries()[0]?.state === "waiting" && box.entries()[0]?.attached === false, "the registry to say waiting");
+    await waitUntil(
+      () => box?.entries()[0]?.state === "waiting" && box.entries()[0]?.attached === false,
+      "the registry to say waiting",
+    );
 
     const b = box.relay(["attach", liveId(a)]);
     const { data } = await attachFresh(b);
-    const dialog = (data["frames"] as Frame[]).find((f) => f.type === "extension_ui_request" && f["method"] === "confirm");
+    const dialog = (data["frames"] as Frame[]).find(
+      (f) => f.type === "extension_ui_request" && f["method"] === "confirm",
+    );
     expect(dialog).toBeDefined();
     b.send({ type: "extension_ui_response", id: dialog?.["id"], confirmed: true });
     const end = await b.waitFor((f) => f.type === "tool_execution_end");
@@ -141,14 +154,20 @@ describe.skipIf(!BUILT)("live workers", () => {
   it("keeps the messages written while nobody is attached for the next client, and gives them to no one after", async () => {
     box = await createLiveSandbox([{ kind: "text", chunks: WORDS.slice(0, 10), delayMs: 60 }]);
     const file = join(box.home.root, "notify-at-end.mjs");
-    writeFileSync(file, 'export default (pi) => pi.on("agent_end", (_e, ctx) => ctx.ui.notify("RUN-DONE while away", "info"));\n');
+    writeFileSync(
+      file,
+      'export default (pi) => pi.on("agent_end", (_e, ctx) => ctx.ui.notify("RUN-DONE while away", "info"));\n',
+    );
     const a = box.relay([...START, "-e", file]);
     await attachFresh(a);
     await a.request({ type: "prompt", message: "go" });
     await a.waitFor((f) => f.type === "message_update");
     a.closeStdin();
     await a.exited;
-    await waitUntil(() => box?.entries()[0]?.attached === false && box.entries()[0]?.state === "idle", "the detached run to finish");
+    await waitUntil(
+      () => box?.entries()[0]?.attached === false && box.entries()[0]?.state === "idle",
+      "the detached run to finish",
+    );
     const isDone = (f: Frame): boolean => f.type === "extension_ui_request" && f["message"] === "RUN-DONE while away";
     expect(a.frames.some(isDone)).toBe(false);
 
@@ -173,7 +192,11 @@ describe.skipIf(!BUILT)("live workers", () => {
 
     const b = box.relay(["attach", liveId(a)]);
     const answer = await b.request({ type: "live_attach", tail: 1 });
-    const data = answer["data"] as { messages: Array<{ role: string }>; messagesOffset: number; messagesListId: number };
+    const data = answer["data"] as {
+      messages: Array<{ role: string }>;
+      messagesOffset: number;
+      messagesListId: number;
+    };
     expect(data.messages.map((m) => m.role)).toEqual(["assistant"]);
     expect(data.messagesOffset).toBe(1);
     const page = await b.request({ type: "get_messages", offset: 0, limit: 1 });
@@ -205,7 +228,10 @@ describe.skipIf(!BUILT)("live workers", () => {
   it("lists a detached worker whose dialog has no timeout as waiting, and ends it after the grace like an idle one", async () => {
     box = await createLiveSandbox([]);
     const file = join(box.home.root, "ask-at-start.mjs");
-    writeFileSync(file, 'export default (pi) => pi.on("session_start", async (_e, ctx) => { await ctx.ui.confirm("ASK", "nobody answers"); });\n');
+    writeFileSync(
+      file,
+      'export default (pi) => pi.on("session_start", async (_e, ctx) => { await ctx.ui.confirm("ASK", "nobody answers"); });\n',
+    );
     const a = box.relay([...START, "--idle-exit", "2", "-e", file]);
     const { data } = await attachFresh(a);
     expect((data["frames"] as Frame[]).some((f) => f["method"] === "confirm")).toBe(true);
@@ -269,9 +295,17 @@ describe.skipIf(!BUILT)("live workers", () => {
       // Nor list or attach: refused in one line that says why, not with a stack.
       const env = { PATH: process.env["PATH"] ?? "", AGENT_TUI_HOME: box.home.agentDir };
       for (const args of [["sessions"], ["attach"], ["attach", entry.id], ["sessions", "--stop", entry.id]]) {
-        const r = spawnSync(process.execPath, [AGENT_BIN, ...args], { uid: 65534, gid: 65534, cwd: "/", env, encoding: "utf8" });
+        const r = spawnSync(process.execPath, [AGENT_BIN, ...args], {
+          uid: 65534,
+          gid: 65534,
+          cwd: "/",
+          env,
+          encoding: "utf8",
+        });
         expect(r.status, args.join(" ")).toBe(1);
-        expect(r.stderr).toMatch(new RegExp(`^agent-rpc ${args[0]}: permission denied for \\S+.*only by the user who started them\\n$`));
+        expect(r.stderr).toMatch(
+          new RegExp(`^agent-rpc ${args[0]}: permission denied for \\S+.*only by the user who started them\\n$`),
+        );
       }
       expect(isProcessAlive(entry.pid)).toBe(true);
     }

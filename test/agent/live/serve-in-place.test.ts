@@ -40,7 +40,9 @@ describe.skipIf(!BUILT)("a live worker served in place", () => {
     const answer = await c.request({ type: "live_attach" });
     const from = c.frames.indexOf(answer) + 1;
     const replay = (answer["data"] as { frames: Frame[] }).frames;
-    const started = (replay.find((f) => f.type === "message_start")?.["message"] ?? { content: [] }) as { content: Array<{ text?: string }> };
+    const started = (replay.find((f) => f.type === "message_start")?.["message"] ?? { content: [] }) as {
+      content: Array<{ text?: string }>;
+    };
     await c.waitFor((f) => f.type === "agent_settled", { from });
     expect(started.content.map((b) => b.text ?? "").join("") + deltas(c.frames.slice(from))).toBe(ANSWER);
 

@@ -15,7 +15,11 @@ function nestedJson(depth: number): string {
   return `${'{"inner":'.repeat(depth)}"bottom"${"}".repeat(depth)}`;
 }
 
-const echoTool = { name: "echo_host", description: "Echo", parameters: { type: "object", properties: { message: { type: "string" } } } };
+const echoTool = {
+  name: "echo_host",
+  description: "Echo",
+  parameters: { type: "object", properties: { message: { type: "string" } } },
+};
 
 describe("over-deep frames", () => {
   let llm: FakeLlm;
@@ -24,11 +28,23 @@ describe("over-deep frames", () => {
     dir = mkdtempSync(join(TEST_TMP, "deep-frames-"));
     llm = await startFakeLlm({
       script: [
-        { kind: "tool_call", matchLastUser: "deep", calls: [{ id: "toolu_deep", name: "echo_host", arguments: { message: "x" } }] },
+        {
+          kind: "tool_call",
+          matchLastUser: "deep",
+          calls: [{ id: "toolu_deep", name: "echo_host", arguments: { message: "x" } }],
+        },
         { kind: "text", match: "toolu_deep", chunks: ["after deep"] },
-        { kind: "tool_call", matchLastUser: "fine", calls: [{ id: "toolu_fine", name: "echo_host", arguments: { message: "y" } }] },
+        {
+          kind: "tool_call",
+          matchLastUser: "fine",
+          calls: [{ id: "toolu_fine", name: "echo_host", arguments: { message: "y" } }],
+        },
         { kind: "text", match: "toolu_fine", chunks: ["after fine"] },
-        { kind: "tool_call", matchLastUser: "schema", calls: [{ id: "toolu_schema", name: "nested_host", arguments: { a: [] } }] },
+        {
+          kind: "tool_call",
+          matchLastUser: "schema",
+          calls: [{ id: "toolu_schema", name: "nested_host", arguments: { a: [] } }],
+        },
         { kind: "text", match: "toolu_schema", chunks: ["after schema"] },
       ],
     });
@@ -45,7 +61,11 @@ describe("over-deep frames", () => {
       await agent.request({ type: "set_host_tools", tools: [echoTool] });
       agent.send(`{"type":"get_state","id":"deep-1","junk":${nestedJson(5000)}}\n`);
       const deepCommand = await agent.waitFor((f) => f.type === "response" && f["id"] === "deep-1");
-      expect(deepCommand).toMatchObject({ command: "get_state", success: false, error: "Frame nested deeper than 1000 levels" });
+      expect(deepCommand).toMatchObject({
+        command: "get_state",
+        success: false,
+        error: "Frame nested deeper than 1000 levels",
+      });
 
       await agent.request({ type: "prompt", message: "deep" });
       const call = await agent.waitFor((f) => f.type === "host_tool_call");
@@ -56,7 +76,9 @@ describe("over-deep frames", () => {
       expect(end).toMatchObject({
         toolCallId: "toolu_deep",
         isError: true,
-        result: { content: [{ type: "text", text: "Host tool result rejected: Frame nested deeper than 1000 levels" }] },
+        result: {
+          content: [{ type: "text", text: "Host tool result rejected: Frame nested deeper than 1000 levels" }],
+        },
       });
       await agent.waitFor((f) => f.type === "agent_end");
       await agent.waitFor((f) => f.type === "agent_settled");
@@ -96,10 +118,14 @@ describe("over-deep frames", () => {
       });
 
       agent.send(`{"id":"within","type":"set_host_tools","tools":[${nestedTool(MAX_SCHEMA_DEPTH - 4)}]}\n`);
-      expect(await agent.waitFor((f) => f.type === "response" && f["id"] === "within")).toMatchObject({ success: true });
+      expect(await agent.waitFor((f) => f.type === "response" && f["id"] === "within")).toMatchObject({
+        success: true,
+      });
       await agent.request({ type: "prompt", message: "schema" });
       const call = await agent.waitFor((f) => f.type === "host_tool_call");
-      agent.send(`{"type":"host_tool_result","id":${JSON.stringify(call["id"])},"result":{"content":[{"type":"text","text":"ok"}]}}\n`);
+      agent.send(
+        `{"type":"host_tool_result","id":${JSON.stringify(call["id"])},"result":{"content":[{"type":"text","text":"ok"}]}}\n`,
+      );
       const end = await agent.waitFor((f) => f.type === "tool_execution_end");
       expect(end["isError"]).toBe(false);
       await agent.waitFor((f) => f.type === "agent_settled");

@@ -18,7 +18,10 @@ function recordingSink(): { sink: FrameSink; writes: string[]; next: () => Promi
   return { sink, writes, next: () => new Promise((r) => waiters.push(r)) };
 }
 
-const delta = (n: number) => ({ type: "message_update", assistantMessageEvent: { type: "text_delta", delta: `d${n}` } });
+const delta = (n: number) => ({
+  type: "message_update",
+  assistantMessageEvent: { type: "text_delta", delta: `d${n}` },
+});
 const types = (chunk: string): string[] =>
   chunk
     .trim()

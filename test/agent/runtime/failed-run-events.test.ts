@@ -12,7 +12,12 @@ afterEach(() => h?.dispose());
 
 function pairs(harness: Harness): { starts: unknown[]; ends: unknown[]; agentStarts: number; agentEnds: number } {
   const of = (type: string): unknown[] => harness.events.filter((e) => e.type === type).map((e) => e["toolCallId"]);
-  return { starts: of("tool_execution_start"), ends: of("tool_execution_end"), agentStarts: of("agent_start").length, agentEnds: of("agent_end").length };
+  return {
+    starts: of("tool_execution_start"),
+    ends: of("tool_execution_end"),
+    agentStarts: of("agent_start").length,
+    agentEnds: of("agent_end").length,
+  };
 }
 
 describe("failed runs close what they opened", () => {
@@ -28,7 +33,10 @@ describe("failed runs close what they opened", () => {
         }
       },
     });
-    h.faux.setResponses([fauxAssistantMessage([fauxToolCall("gate", { label: "a" }, { id: "t1" })], { stopReason: "toolUse" }), fauxAssistantMessage("never")]);
+    h.faux.setResponses([
+      fauxAssistantMessage([fauxToolCall("gate", { label: "a" }, { id: "t1" })], { stopReason: "toolUse" }),
+      fauxAssistantMessage("never"),
+    ]);
     await h.runtime.prompt("run the tool");
     gate.release("done");
     await h.waitFor((e) => e.type === "agent_settled");
@@ -40,7 +48,10 @@ describe("failed runs close what they opened", () => {
       isError: true,
       result: { content: [{ type: "text", text: "Tool execution failed: disk full" }] },
     });
-    const end = h.events.find((e) => e.type === "agent_end") as unknown as { messages: { errorMessage?: string }[]; willRetry: boolean };
+    const end = h.events.find((e) => e.type === "agent_end") as unknown as {
+      messages: { errorMessage?: string }[];
+      willRetry: boolean;
+    };
     expect(end.willRetry).toBe(false);
     expect(end.messages[0]?.errorMessage).toBe("The run failed: disk full");
     expect(h.types().indexOf("agent_end")).toBeLessThan(h.types().indexOf("agent_settled"));
@@ -62,7 +73,12 @@ describe("failed runs close what they opened", () => {
     const seen = pairs(h);
     expect(seen.agentStarts).toBe(1);
     expect(seen.agentEnds).toBe(1);
-    const messageEnds = h.events.filter((e) => e.type === "message_end").map((e) => e["message"] as { role: string; errorMessage?: string });
-    expect(messageEnds.at(-1)).toMatchObject({ role: "assistant", errorMessage: "The run failed: EACCES: session file not writable" });
+    const messageEnds = h.events
+      .filter((e) => e.type === "message_end")
+      .map((e) => e["message"] as { role: string; errorMessage?: string });
+    expect(messageEnds.at(-1)).toMatchObject({
+      role: "assistant",
+      errorMessage: "The run failed: EACCES: session file not writable",
+    });
   });
 });

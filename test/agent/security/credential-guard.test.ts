@@ -2,12 +2,31 @@
 // session records, and the tool environment follows the settings' policy.
 import { afterEach, describe, expect, it } from "vitest";
 import { Writable } from "node:stream";
-import { guardStderr, installCredentialGuard, maskSecretsInJson, resetCredentialGuard, toolEnvironment } from "../../../src/agent/security/credential-guard.js";
+import {
+  guardStderr,
+  installCredentialGuard,
+  maskSecretsInJson,
+  resetCredentialGuard,
+  toolEnvironment,
+} from "../../../src/agent/security/credential-guard.js";
 import { serializeRecord } from "../../../src/agent/session/session-file.js";
 
-const env = { PATH: "/bin", ANTHROPIC_API_KEY: "sk-ant-guard-0123456789", LLM_KEY_VAR: "from-env-0123456789", GH_TOKEN: "ghp_guard0123456789" };
+const env = {
+  PATH: "/bin",
+  ANTHROPIC_API_KEY: "sk-ant-guard-0123456789",
+  LLM_KEY_VAR: "from-env-0123456789",
+  GH_TOKEN: "ghp_guard0123456789",
+};
 const models = {
-  providers: { p: { baseUrl: "http://x", api: "openai-completions", apiKey: "LLM_KEY_VAR", headers: { "X-Key": "header-literal-0123" }, models: [] } },
+  providers: {
+    p: {
+      baseUrl: "http://x",
+      api: "openai-completions",
+      apiKey: "LLM_KEY_VAR",
+      headers: { "X-Key": "header-literal-0123" },
+      models: [],
+    },
+  },
 };
 
 afterEach(() => resetCredentialGuard());
@@ -30,8 +49,16 @@ describe("credential guard", () => {
 
   it("masks frames and session records, and builds the tool environment per policy", () => {
     installCredentialGuard({ env, models, policy: { passthrough: ["GH_TOKEN"], exclude: [] } });
-    expect(maskSecretsInJson(JSON.stringify({ errorMessage: "bad key sk-ant-guard-0123456789" }))).toBe('{"errorMessage":"bad key [REDACTED]"}');
-    const record = serializeRecord({ type: "session_info", id: "a", parentId: null, timestamp: "t", name: "from-env-0123456789" });
+    expect(maskSecretsInJson(JSON.stringify({ errorMessage: "bad key sk-ant-guard-0123456789" }))).toBe(
+      '{"errorMessage":"bad key [REDACTED]"}',
+    );
+    const record = serializeRecord({
+      type: "session_info",
+      id: "a",
+      parentId: null,
+      timestamp: "t",
+      name: "from-env-0123456789",
+    });
     expect(record).toBe('{"type":"session_info","id":"a","parentId":null,"timestamp":"t","name":"[REDACTED]"}\n');
     expect(toolEnvironment(env)).toEqual({ PATH: "/bin", GH_TOKEN: "ghp_guard0123456789" });
   });

@@ -52,7 +52,9 @@ describe("credentials never leave the worker", () => {
         {
           kind: "tool_call",
           matchLastUser: "print the environment",
-          calls: [{ id: "call-env", name: "bash", arguments: { command: 'env; echo; cat "$AGENT_TUI_HOME/models.json"' } }],
+          calls: [
+            { id: "call-env", name: "bash", arguments: { command: 'env; echo; cat "$AGENT_TUI_HOME/models.json"' } },
+          ],
         },
         { kind: "text", match: "call-env", chunks: ["Printed."] },
         {
@@ -77,11 +79,19 @@ describe("credentials never leave the worker", () => {
           headers: { "X-Env": "HEADER_VIA_ENV", "X-Literal": LITERAL_HEADER },
           models: [FAKE_MODEL],
         },
-        spare: { baseUrl: llm.baseUrl, api: "openai-completions", apiKey: LITERAL_API_KEY, models: [{ id: "spare-model" }] },
+        spare: {
+          baseUrl: llm.baseUrl,
+          api: "openai-completions",
+          apiKey: LITERAL_API_KEY,
+          models: [{ id: "spare-model" }],
+        },
       },
     };
     writeFileSync(join(dirs.agent, "models.json"), JSON.stringify(models, null, 2));
-    writeFileSync(join(dirs.agent, "settings.json"), JSON.stringify({ defaultProvider: "fake", defaultModel: "fake-model", retry: { enabled: false } }));
+    writeFileSync(
+      join(dirs.agent, "settings.json"),
+      JSON.stringify({ defaultProvider: "fake", defaultModel: "fake-model", retry: { enabled: false } }),
+    );
     proc = spawnRpc({
       cwd: dirs.cwd,
       home: dirs.agent,
@@ -105,7 +115,9 @@ describe("credentials never leave the worker", () => {
       await proc.waitFor((f) => f.type === "agent_settled", { from });
     };
     await runTo("print the environment");
-    const toolEnd = proc.frames.find((f) => f.type === "tool_execution_end") as Frame & { result: { content: { text: string }[] } };
+    const toolEnd = proc.frames.find((f) => f.type === "tool_execution_end") as Frame & {
+      result: { content: { text: string }[] };
+    };
     const envOutput = toolEnd.result.content.map((c) => c.text).join("");
     // `env` ran with the ordinary variables and none of the credential ones.
     expect(envOutput).toContain("SAFE_MARKER=visible-marker-42");
@@ -114,7 +126,9 @@ describe("credentials never leave the worker", () => {
     expect(envOutput).toContain('"apiKey": "[REDACTED]"');
 
     await runTo("once more");
-    const failed = proc.frames.filter((f) => f.type === "message_end").at(-1) as Frame & { message: { errorMessage?: string } };
+    const failed = proc.frames.filter((f) => f.type === "message_end").at(-1) as Frame & {
+      message: { errorMessage?: string };
+    };
     expect(failed.message.errorMessage).toContain("Invalid API key provided: [REDACTED]");
 
     const bash = await proc.request({ type: "bash", command: "env" });

@@ -2,7 +2,12 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { configuredCredentials, credentialValues, isCredentialEnvName, PROVIDER_KEY_ENV_NAMES } from "../../../src/agent/security/credential-names.js";
+import {
+  configuredCredentials,
+  credentialValues,
+  isCredentialEnvName,
+  PROVIDER_KEY_ENV_NAMES,
+} from "../../../src/agent/security/credential-names.js";
 import { buildToolEnvironment, decodeShellEnvironmentPolicy } from "../../../src/agent/security/tool-env.js";
 import type { ModelsConfig } from "../../../src/agent/models-config.js";
 
@@ -15,15 +20,27 @@ const MODELS: ModelsConfig = {
       headers: { "X-Org": "org-literal-0123456789", Authorization: "Bearer literal-bearer-0123456789" },
       models: [{ id: "m", headers: { "X-Model": "MODEL_HEADER_VAR", "X-Debug": "1" } }],
     },
-    other: { baseUrl: "http://127.0.0.1:2/v1", api: "openai-completions", apiKey: "sk-literal-key-0123456789", models: [] },
+    other: {
+      baseUrl: "http://127.0.0.1:2/v1",
+      api: "openai-completions",
+      apiKey: "sk-literal-key-0123456789",
+      models: [],
+    },
   },
 };
 
 describe("credential names", () => {
   it("covers every environment variable name pi-ai reads for provider keys", () => {
     // Read pi-ai's own lookup table, so an upgrade that adds a provider fails here first.
-    const source = readFileSync(join(import.meta.dirname, "..", "..", "..", "node_modules", "@mariozechner", "pi-ai", "dist", "env-api-keys.js"), "utf8");
-    const names = new Set([...source.matchAll(/"([A-Z][A-Z0-9_]*_(?:API_KEY|TOKEN|KEY|SECRET_ACCESS_KEY|KEY_ID|BEDROCK))"/g)].map((m) => m[1] ?? ""));
+    const source = readFileSync(
+      join(import.meta.dirname, "..", "..", "..", "node_modules", "@mariozechner", "pi-ai", "dist", "env-api-keys.js"),
+      "utf8",
+    );
+    const names = new Set(
+      [...source.matchAll(/"([A-Z][A-Z0-9_]*_(?:API_KEY|TOKEN|KEY|SECRET_ACCESS_KEY|KEY_ID|BEDROCK))"/g)].map(
+        (m) => m[1] ?? "",
+      ),
+    );
     for (const match of source.matchAll(/process\.env\.([A-Z][A-Z0-9_]*)/g)) names.add(match[1] ?? "");
     const credentials = [...names].filter((name) => /KEY|TOKEN|SECRET/.test(name) && !name.endsWith("_FILE"));
     expect(credentials.length).toBeGreaterThan(25);
@@ -45,7 +62,16 @@ describe("credential names", () => {
     ]) {
       expect(isCredentialEnvName(name), name).toBe(true);
     }
-    for (const name of ["PATH", "HOME", "TOKENIZERS_PARALLELISM", "KEYBOARD", "SSH_AUTH_SOCK", "TERM", "LANG", "AGENT_TUI_HOME"]) {
+    for (const name of [
+      "PATH",
+      "HOME",
+      "TOKENIZERS_PARALLELISM",
+      "KEYBOARD",
+      "SSH_AUTH_SOCK",
+      "TERM",
+      "LANG",
+      "AGENT_TUI_HOME",
+    ]) {
       expect(isCredentialEnvName(name), name).toBe(false);
     }
   });
@@ -54,7 +80,10 @@ describe("credential names", () => {
     const env = { LOCAL_LLM_CREDENTIAL: "local-env-secret-0123456789", MODEL_HEADER_VAR: "model-header-secret-0123" };
     const configured = configuredCredentials(MODELS, env);
     expect([...configured.envNames].sort()).toEqual(["LOCAL_LLM_CREDENTIAL", "MODEL_HEADER_VAR"]);
-    const values = credentialValues({ ...env, OPENAI_API_KEY: "sk-openai-0123456789", SHORT_TOKEN: "abc", PATH: "/usr/bin:/bin" }, configured);
+    const values = credentialValues(
+      { ...env, OPENAI_API_KEY: "sk-openai-0123456789", SHORT_TOKEN: "abc", PATH: "/usr/bin:/bin" },
+      configured,
+    );
     expect(values).toEqual(
       expect.arrayContaining([
         "local-env-secret-0123456789",
@@ -71,7 +100,9 @@ describe("credential names", () => {
     expect(values).not.toContain("1");
     expect(values).not.toContain("/usr/bin:/bin");
     // Longest first, so a value containing another is masked whole.
-    expect(values.indexOf("Bearer literal-bearer-0123456789")).toBeLessThan(values.indexOf("literal-bearer-0123456789"));
+    expect(values.indexOf("Bearer literal-bearer-0123456789")).toBeLessThan(
+      values.indexOf("literal-bearer-0123456789"),
+    );
   });
 });
 
@@ -90,7 +121,12 @@ describe("tool environment", () => {
   const values = credentialValues(env, configured);
 
   it("drops credentials by name, by models.json reference and by value", () => {
-    const out = buildToolEnvironment({ env, policy: decodeShellEnvironmentPolicy(undefined), configuredNames: configured.envNames, secretValues: values });
+    const out = buildToolEnvironment({
+      env,
+      policy: decodeShellEnvironmentPolicy(undefined),
+      configuredNames: configured.envNames,
+      secretValues: values,
+    });
     expect(out).toEqual({ PATH: "/usr/bin", HOME: "/home/me", NPM_CONFIG_REGISTRY: "https://registry.example" });
   });
 
@@ -101,7 +137,10 @@ describe("tool environment", () => {
   });
 
   it("reads a malformed policy as the default", () => {
-    expect(decodeShellEnvironmentPolicy({ passthrough: "GITHUB_TOKEN", exclude: [1, "X"] })).toEqual({ passthrough: [], exclude: ["X"] });
+    expect(decodeShellEnvironmentPolicy({ passthrough: "GITHUB_TOKEN", exclude: [1, "X"] })).toEqual({
+      passthrough: [],
+      exclude: ["X"],
+    });
     expect(decodeShellEnvironmentPolicy([])).toEqual({ passthrough: [], exclude: [] });
   });
 });

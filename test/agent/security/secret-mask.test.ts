@@ -6,7 +6,9 @@ describe("secret masker", () => {
   const masker = createSecretMasker(["sk-abc-0123456789", 'pa"ss\\word-0123', "sk-abc-0123456789-longer"]);
 
   it("masks every occurrence in plain text, the longest value first", () => {
-    expect(masker.text("key sk-abc-0123456789-longer and sk-abc-0123456789 twice sk-abc-0123456789")).toBe(`key ${MASK} and ${MASK} twice ${MASK}`);
+    expect(masker.text("key sk-abc-0123456789-longer and sk-abc-0123456789 twice sk-abc-0123456789")).toBe(
+      `key ${MASK} and ${MASK} twice ${MASK}`,
+    );
   });
 
   it("masks values in their JSON-escaped form inside serialised JSON", () => {
@@ -17,7 +19,13 @@ describe("secret masker", () => {
 
   it("masks a value split across stream chunks and emits everything else at once", () => {
     const stream = masker.stream();
-    const out = [stream.push("OPENAI=sk-ab"), stream.push("c-01234"), stream.push("56789\nnext line "), stream.push("done s"), stream.end()];
+    const out = [
+      stream.push("OPENAI=sk-ab"),
+      stream.push("c-01234"),
+      stream.push("56789\nnext line "),
+      stream.push("done s"),
+      stream.end(),
+    ];
     expect(out.join("")).toBe(`OPENAI=${MASK}\nnext line done s`);
     // Only a possible start of a value is held back.
     expect(out[0]).toBe("OPENAI=");

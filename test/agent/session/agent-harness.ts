@@ -33,12 +33,20 @@ export type AgentHarness = {
 
 export function createAgentHarness(options: { rawSettings?: Record<string, unknown> } = {}): AgentHarness {
   const dir = makeTempDir("session-agent-");
-  const faux = registerFauxProvider({ provider: "faux", models: [{ id: "faux-1", reasoning: true, contextWindow: 1000 }] });
+  const faux = registerFauxProvider({
+    provider: "faux",
+    models: [{ id: "faux-1", reasoning: true, contextWindow: 1000 }],
+  });
   const config: LoadedConfig = {
     home: dir,
     models: {
       providers: {
-        faux: { baseUrl: "http://127.0.0.1:9", api: faux.api, apiKey: "faux-key", models: [{ id: "faux-1", reasoning: true, contextWindow: 1000 }] },
+        faux: {
+          baseUrl: "http://127.0.0.1:9",
+          api: faux.api,
+          apiKey: "faux-key",
+          models: [{ id: "faux-1", reasoning: true, contextWindow: 1000 }],
+        },
       },
     },
     settings: { ...structuredClone(DEFAULT_SETTINGS), retry: { enabled: true, maxRetries: 2, baseDelayMs: 1 } },
@@ -70,7 +78,10 @@ export function createAgentHarness(options: { rawSettings?: Record<string, unkno
   };
   const features = installSessionFeatures(runtime, services);
   const context = (): CommandContext => ({ runtime, services, emit: (event) => runtime.emit(event) });
-  const table = sessionCommands as Record<string, ((cmd: unknown, ctx: CommandContext) => Promise<unknown>) | undefined>;
+  const table = sessionCommands as Record<
+    string,
+    ((cmd: unknown, ctx: CommandContext) => Promise<unknown>) | undefined
+  >;
   return {
     dir,
     faux,

@@ -3,7 +3,13 @@
 // like the agent announcing an entry. Usage: node append-worker.mjs <distIndex> <sessionFile>
 const [distIndex, sessionFile] = process.argv.slice(2);
 const { openSessionManager } = await import(distIndex);
-const session = openSessionManager({ cwd: "/crash", agentHome: "/nonexistent", sessionFile, sync: false, warn: () => {} });
+const session = openSessionManager({
+  cwd: "/crash",
+  agentHome: "/nonexistent",
+  sessionFile,
+  sync: false,
+  warn: () => {},
+});
 for (let i = 0; ; i++) {
   const size = i % 7 === 0 ? 200_000 : 40;
   const text = `msg ${i} ` + "x".repeat(size);

@@ -2,7 +2,12 @@
 // summarisation errors (summarization_retry_*), abort, and the error cases.
 import { rmSync } from "node:fs";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { fauxAssistantMessage, registerFauxProvider, type Context, type FauxProviderRegistration } from "@mariozechner/pi-ai";
+import {
+  fauxAssistantMessage,
+  registerFauxProvider,
+  type Context,
+  type FauxProviderRegistration,
+} from "@mariozechner/pi-ai";
 import { CompactionController, type CompactionEvent } from "../../../src/agent/session/compaction.js";
 import type { SessionManager } from "../../../src/agent/session/index.js";
 import { assistant, makeTempDir, quietSession, user } from "./helpers.js";
@@ -35,7 +40,10 @@ function recordPrompt(context: Context): void {
 
 beforeEach(() => {
   dir = makeTempDir();
-  faux = registerFauxProvider({ provider: "faux-compact", models: [{ id: "m1", contextWindow: 1000, reasoning: true }] });
+  faux = registerFauxProvider({
+    provider: "faux-compact",
+    models: [{ id: "m1", contextWindow: 1000, reasoning: true }],
+  });
   events = [];
   prompts = [];
   session = quietSession(dir);
@@ -80,7 +88,12 @@ describe("manual compaction", () => {
     expect(last).toMatchObject({ type: "compaction", firstKeptEntryId: result.firstKeptEntryId });
     expect(session.buildContextMessages().map((m) => m.role)).toEqual(["compactionSummary", "assistant"]);
     expect(events.map((e) => e.type)).toEqual(["compaction_start", "compaction_end"]);
-    expect(events[1]).toMatchObject({ reason: "manual", aborted: false, willRetry: false, result: { summary: result.summary } });
+    expect(events[1]).toMatchObject({
+      reason: "manual",
+      aborted: false,
+      willRetry: false,
+      result: { summary: result.summary },
+    });
   });
 
   it("refuses to compact twice and an empty session", async () => {
@@ -124,7 +137,11 @@ describe("manual compaction", () => {
     seedConversation();
     faux.setResponses([fauxAssistantMessage("", { stopReason: "error", errorMessage: "invalid api key" })]);
     await expect(controller().compact()).rejects.toThrow("Summarization failed: invalid api key");
-    expect(events.at(-1)).toMatchObject({ type: "compaction_end", aborted: false, errorMessage: "Compaction failed: Summarization failed: invalid api key" });
+    expect(events.at(-1)).toMatchObject({
+      type: "compaction_end",
+      aborted: false,
+      errorMessage: "Compaction failed: Summarization failed: invalid api key",
+    });
     expect(session.getEntries().some((e) => e.type === "compaction")).toBe(false);
   });
 
@@ -159,7 +176,14 @@ describe("automatic compaction", () => {
     const big = assistant("x", {
       provider: current().provider,
       model: "m1",
-      usage: { input: 900, output: 50, cacheRead: 0, cacheWrite: 0, totalTokens: 950, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } },
+      usage: {
+        input: 900,
+        output: 50,
+        cacheRead: 0,
+        cacheWrite: 0,
+        totalTokens: 950,
+        cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
+      },
     });
     const outcome = await controller({ reserveTokens: 100 }).afterRun(big, 1000, current());
     expect(outcome).toEqual({ compacted: true, retry: false });
@@ -172,12 +196,22 @@ describe("automatic compaction", () => {
     const big = assistant("x", {
       provider: current().provider,
       model: "m1",
-      usage: { input: 990, output: 5, cacheRead: 0, cacheWrite: 0, totalTokens: 995, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } },
+      usage: {
+        input: 990,
+        output: 5,
+        cacheRead: 0,
+        cacheWrite: 0,
+        totalTokens: 995,
+        cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
+      },
     });
     session.appendMessage(big);
     session.appendCompaction("s", session.getEntries()[0]?.id ?? "", 10);
     const later = { ...big, timestamp: Date.now() + 10_000 };
-    expect(await controller({ reserveTokens: 100 }).afterRun(later, 1000, current())).toEqual({ compacted: false, retry: false });
+    expect(await controller({ reserveTokens: 100 }).afterRun(later, 1000, current())).toEqual({
+      compacted: false,
+      retry: false,
+    });
     expect(events).toEqual([
       { type: "compaction_start", reason: "threshold" },
       { type: "compaction_end", reason: "threshold", aborted: false, willRetry: false },

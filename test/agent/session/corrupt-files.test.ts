@@ -71,7 +71,8 @@ describe.each(cases)("corrupt session file: $name", (c) => {
         const again = readSessionFile(path);
         if (!again.ok) throw new Error(again.message);
         expect(again.file.entries.at(-1)?.type).toBe("message");
-        if (c.sessionName) expect(again.file.entries.some((e) => e.type === "session_info" && e.name === c.sessionName)).toBe(true);
+        if (c.sessionName)
+          expect(again.file.entries.some((e) => e.type === "session_info" && e.name === c.sessionName)).toBe(true);
         return;
       }
       expect(told).toEqual([expect.stringMatching(c.note ?? /./)]);

@@ -71,7 +71,8 @@ describe("crash durability", () => {
       const ids = loaded.entries.map((entry) => entry.id);
       // Everything announced is on disk, in order, as one parent chain.
       expect(ids.slice(0, announced.length)).toEqual(announced);
-      for (const [index, entry] of loaded.entries.entries()) expect(entry.parentId).toBe(index === 0 ? null : ids[index - 1]);
+      for (const [index, entry] of loaded.entries.entries())
+        expect(entry.parentId).toBe(index === 0 ? null : ids[index - 1]);
       // The file keeps working: continue it and load again. A torn line is never cut off (the
       // file is only appended to), so it is now reported as one malformed line; nothing else.
       const session = quietSession(dir, { sessionFile: file });

@@ -16,10 +16,18 @@ const record = (id: string, message: Record<string, unknown>): unknown => ({
 
 describe("assistant messages without usage in a session file", () => {
   it("decode with zero usage where it is missing, and keep the figures that are there", () => {
-    const bare = decodeEntry(record("a", { role: "assistant", content: [{ type: "text", text: "hi" }], stopReason: "stop" }));
-    const partial = decodeEntry(record("b", { role: "assistant", content: [], usage: { input: 12, cost: { total: 0.5 } } }));
-    expect(bare).toMatchObject({ message: { usage: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0, cost: { total: 0 } } } });
-    expect(partial).toMatchObject({ message: { usage: { input: 12, output: 0, totalTokens: 0, cost: { total: 0.5, input: 0 } } } });
+    const bare = decodeEntry(
+      record("a", { role: "assistant", content: [{ type: "text", text: "hi" }], stopReason: "stop" }),
+    );
+    const partial = decodeEntry(
+      record("b", { role: "assistant", content: [], usage: { input: 12, cost: { total: 0.5 } } }),
+    );
+    expect(bare).toMatchObject({
+      message: { usage: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0, cost: { total: 0 } } },
+    });
+    expect(partial).toMatchObject({
+      message: { usage: { input: 12, output: 0, totalTokens: 0, cost: { total: 0.5, input: 0 } } },
+    });
     const totals = sessionTotals([bare, partial].filter((e): e is SessionEntry => e !== undefined));
     expect(totals.tokens).toMatchObject({ input: 12, output: 0, total: 12 });
     expect(totals.cost).toBe(0.5);

@@ -24,7 +24,10 @@ function buildSession() {
     assistant("", {
       content: [
         { type: "thinking", thinking: "Thinking about the parser state machine" },
-        { type: "text", text: "Here is the fix:\n\n```ts\nconst answer = 42; // the answer\n```\n\n![remote](https://example.com/x.png)" },
+        {
+          type: "text",
+          text: "Here is the fix:\n\n```ts\nconst answer = 42; // the answer\n```\n\n![remote](https://example.com/x.png)",
+        },
         { type: "toolCall", id: "call-1", name: "bash", arguments: { command: `echo ${ENV_SECRET}` } },
       ],
       usage: {
@@ -76,7 +79,11 @@ describe("export_html", () => {
   });
 
   it("makes a safe default name of a hostile session header: no path, no control character", () => {
-    const header = { ...buildSession().getHeader(), id: "../../x\u001b]52;c;YQ==\u0007\u202e/y", timestamp: "2026-01-02T03:04:05.678Z\u009b2J" };
+    const header = {
+      ...buildSession().getHeader(),
+      id: "../../x\u001b]52;c;YQ==\u0007\u202e/y",
+      timestamp: "2026-01-02T03:04:05.678Z\u009b2J",
+    };
     const name = defaultExportName({ getHeader: () => header } as unknown as Parameters<typeof defaultExportName>[0]);
     expect(name).toMatch(/^agent-session-[A-Za-z0-9_-]+\.html$/);
     expect(name).toBe("agent-session-2026-01-02T03-04-05-678Z-2J_------x--52-c-YQ-----y.html");

@@ -47,7 +47,10 @@ function readBack(content: Buffer): { lines: FileLine[]; end: FileEnd } {
 function expectSameAsWholeFile(content: Buffer): void {
   const { lines, end } = readBack(content);
   expect(lines).toEqual(expectedLines(content));
-  expect(end).toEqual({ bytes: content.length, endsWithNewline: content.length > 0 && content[content.length - 1] === 0x0a });
+  expect(end).toEqual({
+    bytes: content.length,
+    endsWithNewline: content.length > 0 && content[content.length - 1] === 0x0a,
+  });
 }
 
 /** Lines of every kind, long enough together to span many chunks, each placed at shifting offsets. */
@@ -56,7 +59,8 @@ function mixedLines(count: number): Buffer[] {
     (n: number) => Buffer.from(`{"n":${n},"text":"${"ascii ".repeat(n % 97)}"}\n`),
     (n: number) => Buffer.from(`{"n":${n},"text":"é — ✓ 🙂 ${"ü".repeat(n % 53)}"}\r\n`),
     () => Buffer.from("   \t\n"),
-    (n: number) => Buffer.concat([Buffer.from(`{"n":${n},"bad":"`), Buffer.from([0xff, 0xfe, 0xc3]), Buffer.from('"}\n')]),
+    (n: number) =>
+      Buffer.concat([Buffer.from(`{"n":${n},"bad":"`), Buffer.from([0xff, 0xfe, 0xc3]), Buffer.from('"}\n')]),
     (n: number) => Buffer.from(`{"n":${n},"text":"${"x".repeat(1000 + (n % 7) * 331)}"}\n`),
   ];
   return Array.from({ length: count }, (_, n) => (kinds[n % kinds.length] as (n: number) => Buffer)(n));
@@ -77,7 +81,10 @@ describe("reading a session file in chunks", () => {
     const second = Buffer.from(`{"text":"${"b".repeat(before)}é"}\n`);
     expect(second.indexOf(Buffer.from("é")) + secondStart).toBe(2 * READ - 1);
     expectSameAsWholeFile(Buffer.concat([first, second, Buffer.from("{}\r\n")]));
-    expect(readBack(Buffer.concat([first, second])).lines.map((line) => line.text?.slice(-4))).toEqual(['aa"}', 'bé"}']);
+    expect(readBack(Buffer.concat([first, second])).lines.map((line) => line.text?.slice(-4))).toEqual([
+      'aa"}',
+      'bé"}',
+    ]);
   });
 
   it("reads a line longer than the read buffer whole", () => {

@@ -21,15 +21,36 @@ export function assistant(text: string, extra: Partial<AssistantMessage> = {}): 
     api: "openai-completions",
     provider: "fake",
     model: "fake-model",
-    usage: { input: 10, output: 5, cacheRead: 0, cacheWrite: 0, totalTokens: 15, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } },
+    usage: {
+      input: 10,
+      output: 5,
+      cacheRead: 0,
+      cacheWrite: 0,
+      totalTokens: 15,
+      cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
+    },
     stopReason: "stop",
     timestamp: Date.now(),
     ...extra,
   };
 }
 
-export function toolResult(toolCallId: string, toolName: string, text: string, details?: unknown, isError = false): ToolResultMessage {
-  return { role: "toolResult", toolCallId, toolName, content: [{ type: "text", text }], details, isError, timestamp: Date.now() };
+export function toolResult(
+  toolCallId: string,
+  toolName: string,
+  text: string,
+  details?: unknown,
+  isError = false,
+): ToolResultMessage {
+  return {
+    role: "toolResult",
+    toolCallId,
+    toolName,
+    content: [{ type: "text", text }],
+    details,
+    isError,
+    timestamp: Date.now(),
+  };
 }
 
 export function quietSession(agentHome: string, extra: Partial<OpenSessionOptions> = {}) {

@@ -36,14 +36,20 @@ describe("host tools e2e", () => {
   it("call, update, result, unknown id, invalid frame, cancel on abort", async () => {
     const agent = spawnRpc({ cli: AGENT_BIN, cwd: dir, home: join(dir, "home"), args: ["--no-session"] });
     try {
-      expect((await agent.request({ type: "set_host_tools", tools: [echoTool] }))["data"]).toEqual({ toolNames: ["echo_host"] });
+      expect((await agent.request({ type: "set_host_tools", tools: [echoTool] }))["data"]).toEqual({
+        toolNames: ["echo_host"],
+      });
       await agent.request({ type: "prompt", message: "use the host tool" });
       const call = await agent.waitFor((f) => f.type === "host_tool_call");
       expect(call).toMatchObject({ toolCallId: "toolu_1", toolName: "echo_host", arguments: { message: "hello" } });
       const id = String(call["id"]);
-      agent.child.stdin?.write(`${JSON.stringify({ type: "host_tool_update", id, partialResult: { content: [{ type: "text", text: "working" }] } })}\n`);
+      agent.child.stdin?.write(
+        `${JSON.stringify({ type: "host_tool_update", id, partialResult: { content: [{ type: "text", text: "working" }] } })}\n`,
+      );
       await agent.waitFor((f) => f.type === "tool_execution_update");
-      agent.child.stdin?.write(`${JSON.stringify({ type: "host_tool_result", id: "host_999", result: { content: [] } })}\n`);
+      agent.child.stdin?.write(
+        `${JSON.stringify({ type: "host_tool_result", id: "host_999", result: { content: [] } })}\n`,
+      );
       agent.child.stdin?.write(`${JSON.stringify({ type: "host_tool_result", id, result: {} })}\n`);
       const invalid = await agent.waitFor((f) => f.type === "response" && f["command"] === "host_tool_result");
       expect(invalid).toEqual({
@@ -52,9 +58,15 @@ describe("host tools e2e", () => {
         success: false,
         error: "Invalid host tool frame: result.content must be an array",
       });
-      agent.child.stdin?.write(`${JSON.stringify({ type: "host_tool_result", id, result: { content: [{ type: "text", text: "hello" }] } })}\n`);
+      agent.child.stdin?.write(
+        `${JSON.stringify({ type: "host_tool_result", id, result: { content: [{ type: "text", text: "hello" }] } })}\n`,
+      );
       const end = await agent.waitFor((f) => f.type === "tool_execution_end");
-      expect(end).toMatchObject({ toolName: "echo_host", isError: false, result: { content: [{ type: "text", text: "hello" }] } });
+      expect(end).toMatchObject({
+        toolName: "echo_host",
+        isError: false,
+        result: { content: [{ type: "text", text: "hello" }] },
+      });
       await agent.waitFor((f) => f.type === "agent_settled");
 
       await agent.request({ type: "prompt", message: "again, slowly" });
@@ -63,7 +75,10 @@ describe("host tools e2e", () => {
       const cancel = await agent.waitFor((f) => f.type === "host_tool_cancel");
       expect(cancel["targetId"]).toBe(second["id"]);
       const aborted = await agent.waitFor((f) => f.type === "tool_execution_end" && f["toolCallId"] === "toolu_2");
-      expect(aborted).toMatchObject({ isError: true, result: { content: [{ type: "text", text: 'Host tool "echo_host" was aborted' }] } });
+      expect(aborted).toMatchObject({
+        isError: true,
+        result: { content: [{ type: "text", text: 'Host tool "echo_host" was aborted' }] },
+      });
       const cancelIndex = agent.frames.indexOf(cancel);
       expect(agent.frames.indexOf(aborted)).toBeGreaterThan(cancelIndex);
     } finally {

@@ -4,7 +4,11 @@ import { describe, expect, it } from "vitest";
 import type { HostToolCallFrame, HostToolCancelFrame } from "../../../src/protocol/types/host-tools.js";
 import { HOST_DISCONNECTED_MESSAGE, HostToolRegistry } from "../../../src/agent/session/host-tools.js";
 
-const echo = { name: " echo_host ", description: " Echo a value ", parameters: { type: "object", properties: { message: { type: "string" } } } };
+const echo = {
+  name: " echo_host ",
+  description: " Echo a value ",
+  parameters: { type: "object", properties: { message: { type: "string" } } },
+};
 
 function setup() {
   const sent: (HostToolCallFrame | HostToolCancelFrame)[] = [];
@@ -19,7 +23,13 @@ describe("set_host_tools", () => {
   it("normalises definitions and hides hidden tools from the model", () => {
     const { registry } = setup();
     expect(registry.getDefinitions()).toEqual([
-      { name: "echo_host", label: "echo_host", description: "Echo a value", parameters: echo.parameters, hidden: false },
+      {
+        name: "echo_host",
+        label: "echo_host",
+        description: "Echo a value",
+        parameters: echo.parameters,
+        hidden: false,
+      },
       { name: "secret", label: "secret", description: "Echo a value", parameters: echo.parameters, hidden: true },
     ]);
     expect(registry.tools().map((t) => t.name)).toEqual(["echo_host"]);
@@ -27,7 +37,9 @@ describe("set_host_tools", () => {
 
   it("rejects invalid sets as a whole and keeps the previous set", () => {
     const { registry } = setup();
-    expect(() => registry.setTools([{ ...echo, name: "read" }])).toThrow('Host tool "read" conflicts with an existing tool');
+    expect(() => registry.setTools([{ ...echo, name: "read" }])).toThrow(
+      'Host tool "read" conflicts with an existing tool',
+    );
     expect(() => registry.setTools([{ ...echo, description: " " }])).toThrow(/description/);
     expect(() => registry.setTools([{ ...echo, parameters: [] }])).toThrow(/JSON Schema object/);
     expect(() => registry.setTools([echo, echo])).toThrow(/duplicate/);
@@ -43,18 +55,40 @@ describe("host tool calls", () => {
     const { sent, registry, tool } = setup();
     const updates: unknown[] = [];
     const pending = tool.execute("toolu_1", { message: "hi" }, undefined, (partial) => updates.push(partial));
-    expect(sent).toEqual([{ type: "host_tool_call", id: "host_1", toolCallId: "toolu_1", toolName: "echo_host", arguments: { message: "hi" } }]);
-    expect(registry.handleHostToolFrame({ type: "host_tool_update", id: "host_1", partialResult: { content: [{ type: "text", text: "working" }] } })).toEqual({
+    expect(sent).toEqual([
+      {
+        type: "host_tool_call",
+        id: "host_1",
+        toolCallId: "toolu_1",
+        toolName: "echo_host",
+        arguments: { message: "hi" },
+      },
+    ]);
+    expect(
+      registry.handleHostToolFrame({
+        type: "host_tool_update",
+        id: "host_1",
+        partialResult: { content: [{ type: "text", text: "working" }] },
+      }),
+    ).toEqual({
       kind: "handled",
     });
     expect(updates).toEqual([{ content: [{ type: "text", text: "working" }], details: {} }]);
     expect(
-      registry.handleHostToolFrame({ type: "host_tool_result", id: "host_1", result: { content: [{ type: "text", text: "hi" }], details: { echoed: true } } }),
+      registry.handleHostToolFrame({
+        type: "host_tool_result",
+        id: "host_1",
+        result: { content: [{ type: "text", text: "hi" }], details: { echoed: true } },
+      }),
     ).toEqual({ kind: "handled" });
     await expect(pending).resolves.toEqual({ content: [{ type: "text", text: "hi" }], details: { echoed: true } });
     // A second result for the same id, and frames for unknown ids, are ignored.
-    expect(registry.handleHostToolFrame({ type: "host_tool_result", id: "host_1", result: { content: [] } })).toEqual({ kind: "ignored" });
-    expect(registry.handleHostToolFrame({ type: "host_tool_result", id: "host_99", result: { content: [] } })).toEqual({ kind: "ignored" });
+    expect(registry.handleHostToolFrame({ type: "host_tool_result", id: "host_1", result: { content: [] } })).toEqual({
+      kind: "ignored",
+    });
+    expect(registry.handleHostToolFrame({ type: "host_tool_result", id: "host_99", result: { content: [] } })).toEqual({
+      kind: "ignored",
+    });
   });
 
   it("turns isError results into failures with the joined text", async () => {
@@ -83,7 +117,9 @@ describe("host tool calls", () => {
       kind: "invalid",
       error: "Invalid host tool frame: result.content must be an array",
     });
-    expect(registry.handleHostToolFrame({ type: "host_tool_update", id: "host_1", partialResult: null })).toMatchObject({ kind: "invalid" });
+    expect(registry.handleHostToolFrame({ type: "host_tool_update", id: "host_1", partialResult: null })).toMatchObject(
+      { kind: "invalid" },
+    );
   });
 
   it("sends host_tool_cancel on abort after failing the call; late frames are ignored", async () => {
@@ -93,7 +129,9 @@ describe("host tool calls", () => {
     abort.abort();
     await expect(pending).rejects.toThrow('Host tool "echo_host" was aborted');
     expect(sent.at(-1)).toEqual({ type: "host_tool_cancel", id: "host_cancel_1", targetId: "host_1" });
-    expect(registry.handleHostToolFrame({ type: "host_tool_result", id: "host_1", result: { content: [] } })).toEqual({ kind: "ignored" });
+    expect(registry.handleHostToolFrame({ type: "host_tool_result", id: "host_1", result: { content: [] } })).toEqual({
+      kind: "ignored",
+    });
     expect(registry.pendingCount).toBe(0);
   });
 

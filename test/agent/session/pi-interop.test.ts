@@ -22,7 +22,9 @@ afterAll(async () => {
 
 function messageTexts(frame: Frame): string[] {
   const data = frame["data"] as { messages: { role: string; content: string | { type: string; text?: string }[] }[] };
-  return data.messages.map((m) => `${m.role}:${typeof m.content === "string" ? m.content : m.content.map((b) => b.text ?? "").join("")}`);
+  return data.messages.map(
+    (m) => `${m.role}:${typeof m.content === "string" ? m.content : m.content.map((b) => b.text ?? "").join("")}`,
+  );
 }
 
 function sessionFiles(sessionDir: string): string[] {

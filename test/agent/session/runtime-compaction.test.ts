@@ -19,10 +19,15 @@ function typesFrom(harness: AgentHarness, index: number): string[] {
 
 describe("automatic compaction in the runtime", () => {
   it("overflow: compacts, then re-runs the failed request (willRetry)", async () => {
-    const harness = (h = createAgentHarness({ rawSettings: { compaction: { keepRecentTokens: 1, reserveTokens: 100 } } }));
+    const harness = (h = createAgentHarness({
+      rawSettings: { compaction: { keepRecentTokens: 1, reserveTokens: 100 } },
+    }));
     harness.faux.setResponses([
       fauxAssistantMessage("first answer"),
-      fauxAssistantMessage("", { stopReason: "error", errorMessage: "400 prompt is too long: 5000 tokens > 1000 maximum" }),
+      fauxAssistantMessage("", {
+        stopReason: "error",
+        errorMessage: "400 prompt is too long: 5000 tokens > 1000 maximum",
+      }),
       fauxAssistantMessage("## Goal\nsummary"),
       fauxAssistantMessage("answer after compaction"),
     ]);
@@ -48,28 +53,47 @@ describe("automatic compaction in the runtime", () => {
     ]);
     const ends = harness.events.slice(mark).filter((e) => e.type === "agent_end");
     expect(ends.map((e) => e["willRetry"])).toEqual([true, false]);
-    expect(harness.events.find((e) => e.type === "compaction_end")).toMatchObject({ reason: "overflow", willRetry: true, aborted: false });
+    expect(harness.events.find((e) => e.type === "compaction_end")).toMatchObject({
+      reason: "overflow",
+      willRetry: true,
+      aborted: false,
+    });
     // The failed answer stays in the file but not in the context.
     expect(harness.runtime.messages.map((m) => m.role)).toEqual(["compactionSummary", "user", "assistant"]);
-    expect(harness.session.getEntries().some((e) => e.type === "message" && e.message.role === "assistant" && e.message.stopReason === "error")).toBe(true);
+    expect(
+      harness.session
+        .getEntries()
+        .some((e) => e.type === "message" && e.message.role === "assistant" && e.message.stopReason === "error"),
+    ).toBe(true);
   });
 
   it("threshold: compacts between agent_end and agent_settled, without retry", async () => {
-    const harness = (h = createAgentHarness({ rawSettings: { compaction: { keepRecentTokens: 1, reserveTokens: 100 } } }));
+    const harness = (h = createAgentHarness({
+      rawSettings: { compaction: { keepRecentTokens: 1, reserveTokens: 100 } },
+    }));
     harness.faux.setResponses([fauxAssistantMessage("first answer")]);
     await harness.settle("first question");
     // The faux provider estimates usage from text length: a long answer crosses 1000 - 100.
-    harness.faux.setResponses([fauxAssistantMessage(`big answer ${"x".repeat(4000)}`), fauxAssistantMessage("summary"), fauxAssistantMessage("prefix")]);
+    harness.faux.setResponses([
+      fauxAssistantMessage(`big answer ${"x".repeat(4000)}`),
+      fauxAssistantMessage("summary"),
+      fauxAssistantMessage("prefix"),
+    ]);
     const mark = harness.events.length;
     await harness.settle("second question");
     const types = typesFrom(harness, mark);
     expect(types.slice(-4)).toEqual(["agent_end", "compaction_start", "compaction_end", "agent_settled"]);
-    expect(harness.events.find((e) => e.type === "compaction_end")).toMatchObject({ reason: "threshold", willRetry: false });
+    expect(harness.events.find((e) => e.type === "compaction_end")).toMatchObject({
+      reason: "threshold",
+      willRetry: false,
+    });
     expect(harness.runtime.messages[0]?.role).toBe("compactionSummary");
   });
 
   it("abort cancels a running automatic compaction", async () => {
-    const harness = (h = createAgentHarness({ rawSettings: { compaction: { keepRecentTokens: 1, reserveTokens: 100 } } }));
+    const harness = (h = createAgentHarness({
+      rawSettings: { compaction: { keepRecentTokens: 1, reserveTokens: 100 } },
+    }));
     let release: () => void = () => undefined;
     harness.faux.setResponses([
       fauxAssistantMessage("first answer"),

@@ -20,7 +20,11 @@ const data = (frame: Frame): Record<string, unknown> => (frame["data"] ?? {}) as
 /** Our differences from pi 0.73.1 for this scenario, applied to pi's token list. */
 function expectedFromPi(): string[] {
   return tokens(loadTrace("h_session")).map((token) => {
-    const newer = ["response:get_entries:false", "response:get_tree:false", "response:get_available_thinking_levels:false"];
+    const newer = [
+      "response:get_entries:false",
+      "response:get_tree:false",
+      "response:get_available_thinking_levels:false",
+    ];
     if (newer.includes(token)) return token.replace(":false", ":true");
     return token;
   });
@@ -41,7 +45,8 @@ describe("scenario h_session vs pi 0.73.1", () => {
     }));
     mkdirSync(join(a.dir, "export"));
     let n = 0;
-    const req = (type: string, fields: Record<string, unknown> = {}): Promise<Frame> => a.request({ id: `h-${++n}`, type, ...fields });
+    const req = (type: string, fields: Record<string, unknown> = {}): Promise<Frame> =>
+      a.request({ id: `h-${++n}`, type, ...fields });
     const prompt = async (message: string): Promise<void> => {
       const from = a.mark();
       expect((await req("prompt", { message }))["success"]).toBe(true);
@@ -87,7 +92,10 @@ describe("scenario h_session vs pi 0.73.1", () => {
     await req("get_messages");
     const forks = data(await req("get_fork_messages"))["messages"] as { entryId: string; text: string }[];
     const second = forks.find((f) => f.text === "H second question");
-    expect(data(await req("fork", { entryId: second?.entryId }))).toEqual({ text: "H second question", cancelled: false });
+    expect(data(await req("fork", { entryId: second?.entryId }))).toEqual({
+      text: "H second question",
+      cancelled: false,
+    });
     await req("get_state");
     expect((data(await req("get_messages"))["messages"] as unknown[]).length).toBe(2);
     expect((await req("fork", { entryId: "no-such-entry" }))["error"]).toBe("Invalid entry ID for forking");
@@ -95,7 +103,11 @@ describe("scenario h_session vs pi 0.73.1", () => {
     await req("new_session");
     await req("get_state");
     expect((await req("clone"))["success"]).toBe(false);
-    expect((await req("switch_session", { sessionPath: join(a.dir, "work", "sessions", "does-not-exist.jsonl") }))["success"]).toBe(false);
+    expect(
+      (await req("switch_session", { sessionPath: join(a.dir, "work", "sessions", "does-not-exist.jsonl") }))[
+        "success"
+      ],
+    ).toBe(false);
     await req("get_state");
     expect(data(await req("switch_session", { sessionPath: firstFile }))).toEqual({ cancelled: false });
     expect(data(await req("get_state"))["sessionFile"]).toBe(firstFile);
@@ -109,7 +121,10 @@ describe("scenario h_session vs pi 0.73.1", () => {
 
     const ours = tokens(a.frames);
     const pi = expectedFromPi();
-    const switchBad = pi.lastIndexOf("response:switch_session:true", pi.lastIndexOf("response:switch_session:true") - 1);
+    const switchBad = pi.lastIndexOf(
+      "response:switch_session:true",
+      pi.lastIndexOf("response:switch_session:true") - 1,
+    );
     pi[switchBad] = "response:switch_session:false";
     expect(ours).toEqual(pi);
   }, 40_000);

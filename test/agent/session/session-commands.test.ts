@@ -41,7 +41,10 @@ describe("names, entries, tree", () => {
     const since = (await h.command("get_entries", { since: all.entries[1]?.id })) as { entries: { id: string }[] };
     expect(since.entries.map((e) => e.id)).toEqual([all.entries[2]?.id, all.entries[3]?.id]);
     await expect(h.command("get_entries", { since: "zzzzzzzz" })).rejects.toThrow(/Unknown entry id/);
-    const tree = (await h.command("get_tree")) as { tree: { entry: { id: string }; children: unknown[] }[]; leafId: string };
+    const tree = (await h.command("get_tree")) as {
+      tree: { entry: { id: string }; children: unknown[] }[];
+      leafId: string;
+    };
     expect(tree.tree).toHaveLength(1);
     expect(tree.leafId).toBe(all.leafId);
   });
@@ -92,10 +95,14 @@ describe("session replacement", () => {
     expect(h.runtime.messages).toEqual([]);
     expect(h.session.getHeader().parentSession).toBe(first);
     await expect(h.command("clone")).rejects.toThrow("Cannot clone session: no current entry selected");
-    await expect(h.command("switch_session", { sessionPath: join(h.dir, "missing.jsonl") })).rejects.toThrow(/Session file not found/);
+    await expect(h.command("switch_session", { sessionPath: join(h.dir, "missing.jsonl") })).rejects.toThrow(
+      /Session file not found/,
+    );
     await expect(h.command("switch_session", { sessionPath: h.dir })).rejects.toThrow(/Not a session file/);
     writeFileSync(join(h.dir, "notes.txt"), "hello\n");
-    await expect(h.command("switch_session", { sessionPath: join(h.dir, "notes.txt") })).rejects.toThrow(/Not a session file/);
+    await expect(h.command("switch_session", { sessionPath: join(h.dir, "notes.txt") })).rejects.toThrow(
+      /Not a session file/,
+    );
     expect(h.session.getHeader().parentSession).toBe(first);
     expect(await h.command("switch_session", { sessionPath: first })).toEqual({ cancelled: false });
     expect(h.session.sessionFile).toBe(first);
@@ -123,7 +130,10 @@ describe("compaction, todos, host tools", () => {
     h = (h.dispose(), createAgentHarness({ rawSettings: { compaction: { keepRecentTokens: 1 } } }));
     await twoTurns();
     h.faux.setResponses([fauxAssistantMessage("## Goal\nsummary"), fauxAssistantMessage("prefix")]);
-    const result = (await h.command("compact", { customInstructions: "Keep it short" })) as { summary: string; firstKeptEntryId: string };
+    const result = (await h.command("compact", { customInstructions: "Keep it short" })) as {
+      summary: string;
+      firstKeptEntryId: string;
+    };
     expect(result.summary).toContain("summary");
     const types = h.events.map((e) => e.type);
     expect(types.slice(-2)).toEqual(["compaction_start", "compaction_end"]);
@@ -134,9 +144,14 @@ describe("compaction, todos, host tools", () => {
 
   it("todo_write through the model, set_todos, todoPhases in state, restore after switch", async () => {
     h.faux.setResponses([
-      fauxAssistantMessage(fauxToolCall("todo_write", { phases: [{ name: "Plan", tasks: [{ content: "Read code" }, { content: "Fix bug" }] }] }), {
-        stopReason: "toolUse",
-      }),
+      fauxAssistantMessage(
+        fauxToolCall("todo_write", {
+          phases: [{ name: "Plan", tasks: [{ content: "Read code" }, { content: "Fix bug" }] }],
+        }),
+        {
+          stopReason: "toolUse",
+        },
+      ),
       fauxAssistantMessage("planned"),
     ]);
     await ask("make a plan");
@@ -155,8 +170,12 @@ describe("compaction, todos, host tools", () => {
       ],
     });
     await expect(h.command("set_todos", { phases: [{ name: "" }] })).rejects.toThrow(/Invalid todo phases/);
-    const set = (await h.command("set_todos", { phases: [{ name: "Host plan", tasks: [{ content: "x" }] }] })) as { todoPhases: unknown[] };
-    expect(set.todoPhases).toEqual([{ id: "phase-2", name: "Host plan", tasks: [{ id: "task-3", content: "x", status: "pending" }] }]);
+    const set = (await h.command("set_todos", { phases: [{ name: "Host plan", tasks: [{ content: "x" }] }] })) as {
+      todoPhases: unknown[];
+    };
+    expect(set.todoPhases).toEqual([
+      { id: "phase-2", name: "Host plan", tasks: [{ id: "task-3", content: "x", status: "pending" }] },
+    ]);
     // A reload rebuilds from the last todo_write result, not from set_todos (docs/protocol.md §9.5).
     const file = h.session.sessionFile ?? "";
     await h.command("new_session");
@@ -168,12 +187,18 @@ describe("compaction, todos, host tools", () => {
   it("host tools: registered, called by the model, answered through the stdin route", async () => {
     expect(
       await h.command("set_host_tools", {
-        tools: [{ name: "echo_host", description: "Echo", parameters: { type: "object", properties: { message: { type: "string" } } } }],
+        tools: [
+          {
+            name: "echo_host",
+            description: "Echo",
+            parameters: { type: "object", properties: { message: { type: "string" } } },
+          },
+        ],
       }),
     ).toEqual({ toolNames: ["echo_host"] });
-    await expect(h.command("set_host_tools", { tools: [{ name: "todo_write", description: "x", parameters: {} }] })).rejects.toThrow(
-      "conflicts with an existing tool",
-    );
+    await expect(
+      h.command("set_host_tools", { tools: [{ name: "todo_write", description: "x", parameters: {} }] }),
+    ).rejects.toThrow("conflicts with an existing tool");
     h.faux.setResponses([
       fauxAssistantMessage(fauxToolCall("echo_host", { message: "hi" }, { id: "toolu_1" }), { stopReason: "toolUse" }),
       fauxAssistantMessage("done"),
@@ -182,9 +207,15 @@ describe("compaction, todos, host tools", () => {
     const call = await h.waitFor((e) => e.type === "host_tool_call");
     expect(call).toMatchObject({ toolCallId: "toolu_1", toolName: "echo_host", arguments: { message: "hi" } });
     const route = h.services.frameRoutes.get("host_tool_result");
-    expect(route?.({ type: "host_tool_result", id: call["id"], result: { content: [{ type: "text", text: "hi back" }] } })).toBe(true);
+    expect(
+      route?.({ type: "host_tool_result", id: call["id"], result: { content: [{ type: "text", text: "hi back" }] } }),
+    ).toBe(true);
     const end = await h.waitFor((e) => e.type === "tool_execution_end");
-    expect(end).toMatchObject({ toolName: "echo_host", isError: false, result: { content: [{ type: "text", text: "hi back" }] } });
+    expect(end).toMatchObject({
+      toolName: "echo_host",
+      isError: false,
+      result: { content: [{ type: "text", text: "hi back" }] },
+    });
     await h.waitFor((e) => e.type === "agent_settled");
     expect(route?.({ type: "host_tool_result", id: "host_404", result: { content: [] } })).toBe(false);
   });
@@ -195,7 +226,9 @@ describe("compaction, todos, host tools", () => {
     expect(data.path).toMatch(/^agent-session-.*_.*\.html$/);
     const html = readFileSync(join(h.dir, data.path), "utf8");
     expect(html).toContain("second answer");
-    await expect(h.command("export_html", { outputPath: join(h.dir, "no-such-dir", "x.html") })).rejects.toThrow(/ENOENT/);
+    await expect(h.command("export_html", { outputPath: join(h.dir, "no-such-dir", "x.html") })).rejects.toThrow(
+      /ENOENT/,
+    );
     expect(existsSync(join(h.dir, "no-such-dir"))).toBe(false);
   });
 
@@ -214,7 +247,9 @@ describe("compaction, todos, host tools", () => {
     expect(lstatSync(link).isSymbolicLink()).toBe(false);
     expect(readFileSync(link, "utf8")).toContain("second answer");
     expect(statSync(link).mode & 0o777).toBe(0o600);
-    await expect(h.command("export_html", { outputPath: important, overwrite: true })).resolves.toEqual({ path: important });
+    await expect(h.command("export_html", { outputPath: important, overwrite: true })).resolves.toEqual({
+      path: important,
+    });
     expect(readFileSync(important, "utf8")).toContain("second answer");
     // The default name never replaces an earlier export: the next one gets its own name.
     const first = (await h.command("export_html")) as { path: string };

@@ -43,25 +43,31 @@ describe("session lock (in process)", () => {
 });
 
 describe("session lock held by a zombie", () => {
-  it.skipIf(process.platform !== "linux")("is taken over: a worker killed with its parent holds nothing while unreaped", async () => {
-    // `sleep 0 &` exits at once; its parent then becomes `sleep 5`, which never reaps it.
-    const parent = spawn("sh", ["-c", "sleep 0 & echo $!; exec sleep 5"], { stdio: ["ignore", "pipe", "ignore"] });
-    const pid = Number(await new Promise<string>((resolve) => parent.stdout.once("data", (d: Buffer) => resolve(d.toString().trim()))));
-    const state = (): string => {
-      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-      return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3);
-    };
-    for (const deadline = Date.now() + 5000; state() !== "Z" && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 20));
-    expect(state()).toBe("Z");
-    const dir = mkdtempSync(join(TEST_TMP, "lock-zombie-"));
-    const file = join(dir, "s.jsonl");
-    writeFileSync(lockPathFor(file), JSON.stringify({ pid, host: hostname(), since: "then" }));
-    const taken = acquireSessionLock(file);
-    expect(JSON.parse(readFileSync(lockPathFor(file), "utf8"))["pid"]).toBe(process.pid);
-    taken.release();
-    parent.kill("SIGKILL");
-    rmSync(dir, { recursive: true, force: true });
-  });
+  it.skipIf(process.platform !== "linux")(
+    "is taken over: a worker killed with its parent holds nothing while unreaped",
+    async () => {
+      // `sleep 0 &` exits at once; its parent then becomes `sleep 5`, which never reaps it.
+      const parent = spawn("sh", ["-c", "sleep 0 & echo $!; exec sleep 5"], { stdio: ["ignore", "pipe", "ignore"] });
+      const pid = Number(
+        await new Promise<string>((resolve) => parent.stdout.once("data", (d: Buffer) => resolve(d.toString().trim()))),
+      );
+      const state = (): string => {
+        const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+        return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3);
+      };
+      for (const deadline = Date.now() + 5000; state() !== "Z" && Date.now() < deadline; )
+        await new Promise((r) => setTimeout(r, 20));
+      expect(state()).toBe("Z");
+      const dir = mkdtempSync(join(TEST_TMP, "lock-zombie-"));
+      const file = join(dir, "s.jsonl");
+      writeFileSync(lockPathFor(file), JSON.stringify({ pid, host: hostname(), since: "then" }));
+      const taken = acquireSessionLock(file);
+      expect(JSON.parse(readFileSync(lockPathFor(file), "utf8"))["pid"]).toBe(process.pid);
+      taken.release();
+      parent.kill("SIGKILL");
+      rmSync(dir, { recursive: true, force: true });
+    },
+  );
 });
 
 describe("two workers on one session file", () => {
@@ -88,7 +94,10 @@ describe("two workers on one session file", () => {
       expect(second.frames).toEqual([]);
 
       const switched = await other.request({ type: "switch_session", sessionPath: file });
-      expect(switched).toMatchObject({ success: false, error: expect.stringContaining(`is in use by process ${first.child.pid}`) });
+      expect(switched).toMatchObject({
+        success: false,
+        error: expect.stringContaining(`is in use by process ${first.child.pid}`),
+      });
 
       await first.kill();
       const third = spawnRpc({ cwd: dir, home, args: ["--session", file] });

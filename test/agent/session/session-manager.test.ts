@@ -5,7 +5,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { assistant, user } from "./helpers.js";
-import { awaitingUsageAfterCompaction, openSessionManager, defaultSessionDir, SessionError, sessionTotals } from "../../../src/agent/session/index.js";
+import {
+  awaitingUsageAfterCompaction,
+  openSessionManager,
+  defaultSessionDir,
+  SessionError,
+  sessionTotals,
+} from "../../../src/agent/session/index.js";
 
 let dir: string;
 const warnings: string[] = [];
@@ -30,7 +36,9 @@ describe("session files", () => {
     const sm = open();
     const expectedDir = join(dir, "sessions", "--work-project--");
     expect(defaultSessionDir(dir, "/work/project")).toBe(expectedDir);
-    expect(sm.sessionFile).toMatch(new RegExp(`^${expectedDir}/\\d{4}-\\d\\d-\\d\\dT\\d\\d-\\d\\d-\\d\\d-\\d{3}Z_${sm.sessionId}\\.jsonl$`));
+    expect(sm.sessionFile).toMatch(
+      new RegExp(`^${expectedDir}/\\d{4}-\\d\\d-\\d\\dT\\d\\d-\\d\\d-\\d\\d-\\d{3}Z_${sm.sessionId}\\.jsonl$`),
+    );
     sm.appendModelChange("fake", "fake-model");
     expect(existsSync(sm.sessionFile ?? "")).toBe(false);
     sm.appendMessage(user("hello"));
@@ -193,7 +201,10 @@ describe("tree operations", () => {
     expect(tree).toHaveLength(1);
     expect(tree[0]?.label).toBe("start");
     expect(tree[0]?.children.map((c) => c.entry.id)).toEqual([a1.id, a1b.id]);
-    expect(sm.buildContextMessages().map((m) => (m.role === "assistant" ? m.content[0] : undefined))).toContainEqual({ type: "text", text: "a1 alt" });
+    expect(sm.buildContextMessages().map((m) => (m.role === "assistant" ? m.content[0] : undefined))).toContainEqual({
+      type: "text",
+      text: "a1 alt",
+    });
   });
 
   it("gives the branch of the leaf as it is now, however often it is asked and whatever a caller does to it", () => {
@@ -209,16 +220,28 @@ describe("tree operations", () => {
     const a2 = sm.appendMessage(assistant("a2"));
     expect(ids()).toEqual([q1.id, a2.id]);
     expect(sm.getBranch(a1.id).map((e) => e.id)).toEqual([q1.id, a1.id]);
-    expect(sm.getContextSettings()).toEqual({ model: { provider: "fake", modelId: "fake-model" }, thinkingLevel: undefined });
+    expect(sm.getContextSettings()).toEqual({
+      model: { provider: "fake", modelId: "fake-model" },
+      thinkingLevel: undefined,
+    });
   });
 
   it("reads a file whose parent links loop up to the first entry seen twice", () => {
     const file = join(dir, "loop.jsonl");
     const entry = (id: string, parentId: string | null, text: string) =>
       JSON.stringify({ type: "message", id, parentId, timestamp: new Date(0).toISOString(), message: user(text) });
-    const header = JSON.stringify({ type: "session", version: 3, id: "loop-session", timestamp: new Date(0).toISOString(), cwd: "/work/project" });
+    const header = JSON.stringify({
+      type: "session",
+      version: 3,
+      id: "loop-session",
+      timestamp: new Date(0).toISOString(),
+      cwd: "/work/project",
+    });
     // a → b → a loops; c and d hang apart. The leaf (last entry) is b.
-    writeFileSync(file, `${[header, entry("c", null, "c"), entry("d", "c", "d"), entry("a", "b", "a"), entry("b", "a", "b")].join("\n")}\n`);
+    writeFileSync(
+      file,
+      `${[header, entry("c", null, "c"), entry("d", "c", "d"), entry("a", "b", "a"), entry("b", "a", "b")].join("\n")}\n`,
+    );
     const sm = open({ sessionFile: file });
     expect(sm.getBranch().map((e) => e.id)).toEqual(["a", "b"]);
     expect(sm.getBranch("d").map((e) => e.id)).toEqual(["c", "d"]);
@@ -241,7 +264,9 @@ describe("tree operations", () => {
     const told: string[] = [];
     const other = open({ sessionFile: notes, notice: (message) => told.push(message) });
     other.appendMessage(user("q"));
-    expect(told).toEqual([`Not a session file: ${notes} (line 1 is not a session header); it was left untouched and a new session was started instead`]);
+    expect(told).toEqual([
+      `Not a session file: ${notes} (line 1 is not a session header); it was left untouched and a new session was started instead`,
+    ]);
     expect(other.sessionFile).not.toBe(notes);
     expect(readFileSync(notes, "utf8")).toBe("# my notes\n");
   });
@@ -269,7 +294,12 @@ describe("session totals", () => {
     sm.setLeaf(q1.id);
     sm.appendMessage(assistant("a1 alt"));
     const totals = sessionTotals(sm.getEntries());
-    expect(totals).toMatchObject({ userMessages: 1, assistantMessages: 2, totalMessages: 3, tokens: { input: 20, output: 10, total: 30 } });
+    expect(totals).toMatchObject({
+      userMessages: 1,
+      assistantMessages: 2,
+      totalMessages: 3,
+      tokens: { input: 20, output: 10, total: 30 },
+    });
     expect(awaitingUsageAfterCompaction(sm.getBranch())).toBe(false);
     sm.appendCompaction("s", q1.id, 100);
     expect(awaitingUsageAfterCompaction(sm.getBranch())).toBe(true);

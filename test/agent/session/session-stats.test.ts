@@ -25,7 +25,10 @@ type Stats = {
 async function stats(harness: AgentHarness): Promise<Stats> {
   const handler = stateCommands.get_session_stats;
   if (!handler) throw new Error("no get_session_stats handler");
-  return (await handler({ type: "get_session_stats" }, { runtime: harness.runtime, services: harness.services, emit: () => undefined })) as Stats;
+  return (await handler(
+    { type: "get_session_stats" },
+    { runtime: harness.runtime, services: harness.services, emit: () => undefined },
+  )) as Stats;
 }
 
 describe("get_session_stats", () => {
@@ -55,7 +58,9 @@ describe("get_session_stats", () => {
     expect(result).toMatchObject({ userMessages: 2, assistantMessages: 2, totalMessages: 4 });
     expect(result.tokens.input).toBe(1000 + fresh.usage.input);
     expect(result.tokens.output).toBe(50 + fresh.usage.output);
-    expect(result.tokens.total).toBe(1060 + fresh.usage.input + fresh.usage.output + fresh.usage.cacheRead + fresh.usage.cacheWrite);
+    expect(result.tokens.total).toBe(
+      1060 + fresh.usage.input + fresh.usage.output + fresh.usage.cacheRead + fresh.usage.cacheWrite,
+    );
     expect(result.cost).toBeCloseTo(0.25 + fresh.usage.cost.total, 10);
   });
 

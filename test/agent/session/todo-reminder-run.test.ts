@@ -28,8 +28,14 @@ describe("todo reminders in the runtime", () => {
   it("continues with a hidden reminder while tasks are open, at most maxReminders times", async () => {
     const harness = (h = createAgentHarness({ rawSettings: { tasks: { maxReminders: 2 } } }));
     harness.runtime.autoCompaction = false;
-    await harness.command("set_todos", { phases: [{ name: "Work", tasks: [{ content: "Exercise edit operations" }] }] });
-    harness.faux.setResponses([fauxAssistantMessage("stopping early"), fauxAssistantMessage("still stopping"), fauxAssistantMessage("really stopping")]);
+    await harness.command("set_todos", {
+      phases: [{ name: "Work", tasks: [{ content: "Exercise edit operations" }] }],
+    });
+    harness.faux.setResponses([
+      fauxAssistantMessage("stopping early"),
+      fauxAssistantMessage("still stopping"),
+      fauxAssistantMessage("really stopping"),
+    ]);
     const mark = harness.events.length;
     await harness.settle("do the plan");
     expect(labels(harness, mark)).toEqual([
@@ -56,7 +62,11 @@ describe("todo reminders in the runtime", () => {
       "agent_settled",
     ]);
     const reminders = harness.events.filter((e) => e.type === "todo_reminder");
-    expect(reminders[0]).toMatchObject({ attempt: 1, maxAttempts: 2, todos: [{ content: "Exercise edit operations" }] });
+    expect(reminders[0]).toMatchObject({
+      attempt: 1,
+      maxAttempts: 2,
+      todos: [{ content: "Exercise edit operations" }],
+    });
     expect(reminders[1]).toMatchObject({ attempt: 2, maxAttempts: 2 });
     const hidden = harness.runtime.messages.find((m) => m.role === "custom");
     expect(hidden).toMatchObject({ customType: "todo-reminder", display: false });
@@ -64,12 +74,18 @@ describe("todo reminders in the runtime", () => {
     const stored = harness.session.getEntries().filter((e) => e.type === "custom_message");
     expect(stored).toHaveLength(2);
     expect(stored[0]).toMatchObject({ customType: "todo-reminder", display: false });
-    expect(harness.session.getEntries().some((e) => e.type === "message" && (e.message.role as string) === "custom")).toBe(false);
+    expect(
+      harness.session.getEntries().some((e) => e.type === "message" && (e.message.role as string) === "custom"),
+    ).toBe(false);
     expect(harness.session.buildContextMessages().filter((m) => m.role === "custom")).toHaveLength(2);
     expect(harness.faux.state.callCount).toBe(3);
 
     // A new prompt gets a new budget.
-    harness.faux.setResponses([fauxAssistantMessage("again"), fauxAssistantMessage("again 2"), fauxAssistantMessage("again 3")]);
+    harness.faux.setResponses([
+      fauxAssistantMessage("again"),
+      fauxAssistantMessage("again 2"),
+      fauxAssistantMessage("again 3"),
+    ]);
     const second = harness.events.length;
     await harness.settle("next");
     expect(
@@ -80,7 +96,11 @@ describe("todo reminders in the runtime", () => {
     ).toEqual([1, 2]);
 
     // So does a follow_up sent while idle (it starts a run as a prompt would).
-    harness.faux.setResponses([fauxAssistantMessage("more"), fauxAssistantMessage("more 2"), fauxAssistantMessage("more 3")]);
+    harness.faux.setResponses([
+      fauxAssistantMessage("more"),
+      fauxAssistantMessage("more 2"),
+      fauxAssistantMessage("more 3"),
+    ]);
     const third = harness.events.length;
     const settled = harness.events.filter((e) => e.type === "agent_settled").length;
     await harness.runtime.queueMessage("followUp", "keep going");

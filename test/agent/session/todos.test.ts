@@ -21,7 +21,11 @@ describe("set_todos", () => {
   it("normalises: trims, defaults, assigns ids after the highest existing suffix", () => {
     const s = store();
     const phases = s.setFromHost([
-      { id: "phase-3", name: "  Evaluation ", tasks: [{ id: "task-7", content: " Map tools ", status: "in_progress" }, { content: "Edit ops" }] },
+      {
+        id: "phase-3",
+        name: "  Evaluation ",
+        tasks: [{ id: "task-7", content: " Map tools ", status: "in_progress" }, { content: "Edit ops" }],
+      },
       { name: "Second" },
     ]);
     expect(phases).toEqual([
@@ -92,7 +96,9 @@ describe("todo_write tool", () => {
     const statuses = result.details.phases.flatMap((p) => p.tasks.map((t) => `${t.content}:${t.status}`));
     expect(statuses).toEqual(["a:completed", "b:pending", "c:in_progress", "d:pending"]);
     expect(result.details.storage).toBe("session");
-    const none = await tool.execute("call-2", { phases: [{ name: "One", tasks: [{ content: "x" }, { content: "y" }] }] });
+    const none = await tool.execute("call-2", {
+      phases: [{ name: "One", tasks: [{ content: "x" }, { content: "y" }] }],
+    });
     expect(none.details.phases[0]?.tasks.map((t) => t.status)).toEqual(["in_progress", "pending"]);
     expect(result.content[0]).toMatchObject({ type: "text" });
   });
@@ -101,7 +107,9 @@ describe("todo_write tool", () => {
     const s = store();
     const tool = createTodoWriteTool(s, () => "session");
     await tool.execute("c1", { phases: [{ name: "One", tasks: [{ content: "a" }, { content: "b" }] }] });
-    const second = await tool.execute("c2", { phases: [{ name: "One", tasks: [{ content: "a", status: "completed" }, { content: "b" }, { content: "c" }] }] });
+    const second = await tool.execute("c2", {
+      phases: [{ name: "One", tasks: [{ content: "a", status: "completed" }, { content: "b" }, { content: "c" }] }],
+    });
     expect(second.details.phases).toEqual([
       {
         id: "phase-1",
@@ -143,7 +151,9 @@ describe("persistence and auto-clear", () => {
     const reopened = quietSession(dir, { sessionFile: session.sessionFile ?? "" });
     const s = store();
     s.restoreFromBranch(reopened.getBranch());
-    expect(s.getPhases()).toEqual([{ id: "phase-1", name: "P", tasks: [{ id: "task-2", content: "open", status: "in_progress" }] }]);
+    expect(s.getPhases()).toEqual([
+      { id: "phase-1", name: "P", tasks: [{ id: "task-2", content: "open", status: "in_progress" }] },
+    ]);
     s.restoreFromBranch([]);
     expect(s.getPhases()).toEqual([]);
   });
@@ -160,7 +170,9 @@ describe("persistence and auto-clear", () => {
     expect(cleared).not.toHaveBeenCalled();
     vi.advanceTimersByTime(1);
     expect(cleared).toHaveBeenCalledTimes(1);
-    expect(s.getPhases()).toEqual([{ id: "phase-2", name: "Q", tasks: [{ id: "task-2", content: "b", status: "pending" }] }]);
+    expect(s.getPhases()).toEqual([
+      { id: "phase-2", name: "Q", tasks: [{ id: "task-2", content: "b", status: "pending" }] },
+    ]);
     expect(s.incompleteTasks().map((t) => t.content)).toEqual(["b"]);
     s.dispose();
   });
@@ -184,7 +196,12 @@ describe("todo reminders", () => {
     expect(reminders.willRemind(assistant("x", { stopReason: "aborted" }))).toBe(false);
     expect(reminders.willRemind(done)).toBe(true);
     const first = reminders.next(done);
-    expect(first?.event).toEqual({ type: "todo_reminder", todos: [{ id: "task-2", content: "b", status: "in_progress" }], attempt: 1, maxAttempts: 2 });
+    expect(first?.event).toEqual({
+      type: "todo_reminder",
+      todos: [{ id: "task-2", content: "b", status: "in_progress" }],
+      attempt: 1,
+      maxAttempts: 2,
+    });
     expect(first?.message).toMatchObject({ role: "custom", customType: "todo-reminder", display: false });
     expect(String(first?.message.content)).toContain("1 incomplete todo item(s)");
     expect(reminders.next(done)?.event.attempt).toBe(2);

@@ -40,7 +40,10 @@ test("tool calls run through agentLoop with pi's result conventions", async () =
       {
         model: faux.getModel(),
         convertToLlm: (messages: AgentMessage[]) =>
-          messages.filter((m): m is Message => "role" in m && (m.role === "user" || m.role === "assistant" || m.role === "toolResult")),
+          messages.filter(
+            (m): m is Message =>
+              "role" in m && (m.role === "user" || m.role === "assistant" || m.role === "toolResult"),
+          ),
       },
     );
     for await (const event of stream) events.push(event);

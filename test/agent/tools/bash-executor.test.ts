@@ -47,7 +47,9 @@ describe("runBashCommand", () => {
   });
 
   test("rejects a missing working directory", async () => {
-    await expect(runBashCommand("true", { cwd: join(dir, "nope") })).rejects.toThrow(/Working directory does not exist/);
+    await expect(runBashCommand("true", { cwd: join(dir, "nope") })).rejects.toThrow(
+      /Working directory does not exist/,
+    );
   });
 
   test("abort kills the shell and its grandchildren; no exit code", async () => {

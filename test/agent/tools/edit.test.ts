@@ -20,7 +20,10 @@ const numbered = (n: number): string => Array.from({ length: n }, (_, i) => `l${
 describe("edit tool", () => {
   test("replaces a unique text and returns a diff with the first changed line", async () => {
     writeFileSync(join(dir, "f.ts"), "const a = 1;\nconst b = 2;\nconst c = 3;\n");
-    const result = await createEditTool(dir).execute("t", { path: "f.ts", edits: [{ oldText: "b = 2", newText: "b = 20" }] });
+    const result = await createEditTool(dir).execute("t", {
+      path: "f.ts",
+      edits: [{ oldText: "b = 2", newText: "b = 20" }],
+    });
     expect(textOf(result)).toBe("Successfully replaced 1 block(s) in f.ts.");
     expect(readFileSync(join(dir, "f.ts"), "utf8")).toBe("const a = 1;\nconst b = 20;\nconst c = 3;\n");
     expect(result.details).toEqual({
@@ -31,7 +34,9 @@ describe("edit tool", () => {
 
   test("missing text: clear error, file untouched", async () => {
     writeFileSync(join(dir, "f.txt"), "abc\n");
-    await expect(createEditTool(dir).execute("t", { path: "f.txt", edits: [{ oldText: "xyz", newText: "q" }] })).rejects.toThrow(
+    await expect(
+      createEditTool(dir).execute("t", { path: "f.txt", edits: [{ oldText: "xyz", newText: "q" }] }),
+    ).rejects.toThrow(
       "Could not find the exact text in f.txt. The oldText must match exactly including all whitespace and newlines.",
     );
     expect(readFileSync(join(dir, "f.txt"), "utf8")).toBe("abc\n");
@@ -39,22 +44,22 @@ describe("edit tool", () => {
 
   test("missing text with a near match points at its line", async () => {
     writeFileSync(join(dir, "f.py"), "def f():\n\treturn \u201chi\u201d  \n");
-    await expect(createEditTool(dir).execute("t", { path: "f.py", edits: [{ oldText: '    return "hi"', newText: "x" }] })).rejects.toThrow(
-      /A near match .* starts at line 2: read the file/,
-    );
+    await expect(
+      createEditTool(dir).execute("t", { path: "f.py", edits: [{ oldText: '    return "hi"', newText: "x" }] }),
+    ).rejects.toThrow(/A near match .* starts at line 2: read the file/);
   });
 
   test("not unique: says how many matches", async () => {
     writeFileSync(join(dir, "f.txt"), "x = 1\nx = 1\nx = 1\n");
-    await expect(createEditTool(dir).execute("t", { path: "f.txt", edits: [{ oldText: "x = 1", newText: "y" }] })).rejects.toThrow(
-      /^Found 3 occurrences of the text in f\.txt\. The oldText must be unique/,
-    );
+    await expect(
+      createEditTool(dir).execute("t", { path: "f.txt", edits: [{ oldText: "x = 1", newText: "y" }] }),
+    ).rejects.toThrow(/^Found 3 occurrences of the text in f\.txt\. The oldText must be unique/);
   });
 
   test("missing file", async () => {
-    await expect(createEditTool(dir).execute("t", { path: "nope.txt", edits: [{ oldText: "a", newText: "b" }] })).rejects.toThrow(
-      "Could not edit file: nope.txt. File not found.",
-    );
+    await expect(
+      createEditTool(dir).execute("t", { path: "nope.txt", edits: [{ oldText: "a", newText: "b" }] }),
+    ).rejects.toThrow("Could not edit file: nope.txt. File not found.");
   });
 
   test("several disjoint edits in one call, each named in errors", async () => {
@@ -116,21 +121,31 @@ describe("edit tool", () => {
 
   test("CRLF files keep CRLF, a BOM is kept, LF oldText matches", async () => {
     writeFileSync(join(dir, "win.txt"), "\uFEFFone\r\ntwo\r\nthree\r\n");
-    await createEditTool(dir).execute("t", { path: "win.txt", edits: [{ oldText: "one\ntwo", newText: "uno\ndos\ndos-bis" }] });
+    await createEditTool(dir).execute("t", {
+      path: "win.txt",
+      edits: [{ oldText: "one\ntwo", newText: "uno\ndos\ndos-bis" }],
+    });
     expect(readFileSync(join(dir, "win.txt"), "utf8")).toBe("\uFEFFuno\r\ndos\r\ndos-bis\r\nthree\r\n");
   });
 
   test("identical replacement and empty oldText are errors", async () => {
     writeFileSync(join(dir, "f.txt"), "abc");
     const tool = createEditTool(dir);
-    await expect(tool.execute("t", { path: "f.txt", edits: [{ oldText: "b", newText: "b" }] })).rejects.toThrow(/No changes made to f\.txt/);
-    await expect(tool.execute("t", { path: "f.txt", edits: [{ oldText: "", newText: "b" }] })).rejects.toThrow(/oldText must not be empty/);
+    await expect(tool.execute("t", { path: "f.txt", edits: [{ oldText: "b", newText: "b" }] })).rejects.toThrow(
+      /No changes made to f\.txt/,
+    );
+    await expect(tool.execute("t", { path: "f.txt", edits: [{ oldText: "", newText: "b" }] })).rejects.toThrow(
+      /oldText must not be empty/,
+    );
   });
 });
 
 describe("prepareEditArguments", () => {
   test("folds the legacy single-edit form into edits[]", () => {
-    expect(prepareEditArguments({ path: "f", oldText: "a", newText: "b" })).toEqual({ path: "f", edits: [{ oldText: "a", newText: "b" }] });
+    expect(prepareEditArguments({ path: "f", oldText: "a", newText: "b" })).toEqual({
+      path: "f",
+      edits: [{ oldText: "a", newText: "b" }],
+    });
   });
   test("parses edits sent as a JSON string", () => {
     expect(prepareEditArguments({ path: "f", edits: '[{"oldText":"a","newText":"b"}]' })).toEqual({

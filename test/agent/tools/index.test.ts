@@ -12,7 +12,12 @@ import {
 
 test("seven tools with pi's names and parameter names", () => {
   const tools = createCodingTools({ cwd: "/" });
-  const params = Object.fromEntries(tools.map((t) => [t.name, Object.keys((t.parameters as { properties: Record<string, unknown> }).properties).sort()]));
+  const params = Object.fromEntries(
+    tools.map((t) => [
+      t.name,
+      Object.keys((t.parameters as { properties: Record<string, unknown> }).properties).sort(),
+    ]),
+  );
   expect(params).toEqual({
     read: ["limit", "offset", "path"],
     bash: ["command", "timeout"],
@@ -26,7 +31,12 @@ test("seven tools with pi's names and parameter names", () => {
 });
 
 test("selection by name keeps the requested order", () => {
-  expect(createToolsByName({ cwd: "/" }, DEFAULT_ACTIVE_TOOL_NAMES).map((t) => t.name)).toEqual(["read", "bash", "edit", "write"]);
+  expect(createToolsByName({ cwd: "/" }, DEFAULT_ACTIVE_TOOL_NAMES).map((t) => t.name)).toEqual([
+    "read",
+    "bash",
+    "edit",
+    "write",
+  ]);
   expect(createToolsByName({ cwd: "/" }, ["ls", "nope", "read"]).map((t) => t.name)).toEqual(["ls", "read"]);
   expect(READ_ONLY_TOOL_NAMES).not.toContain("bash");
 });

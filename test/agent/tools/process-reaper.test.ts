@@ -43,7 +43,9 @@ describe("tool processes die with their worker", () => {
         {
           kind: "tool_call",
           matchLastUser: "background",
-          calls: [{ id: "call-bg", name: "bash", arguments: { command: 'echo "pgid=$$"; (sleep 300 &) ; echo started' } }],
+          calls: [
+            { id: "call-bg", name: "bash", arguments: { command: 'echo "pgid=$$"; (sleep 300 &) ; echo started' } },
+          ],
         },
         { kind: "text", match: "call-bg", chunks: ["left it running"] },
       ],
@@ -60,7 +62,9 @@ describe("tool processes die with their worker", () => {
   it("kill -9 of agent-rpc mid-command: the command and its background job are reaped", async () => {
     const agent = spawnRpc({ cwd: dir, home: join(dir, "home"), args: ["--no-session"] });
     await agent.request({ type: "prompt", message: "hang" });
-    const update = await agent.waitFor((f) => f.type === "tool_execution_update" && /pgid=\d/.test(JSON.stringify(f["partialResult"])));
+    const update = await agent.waitFor(
+      (f) => f.type === "tool_execution_update" && /pgid=\d/.test(JSON.stringify(f["partialResult"])),
+    );
     const pgid = pgidFrom(JSON.stringify(update["partialResult"]));
     expect(groupAlive(pgid)).toBe(true);
     await agent.kill();

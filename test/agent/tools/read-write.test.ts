@@ -18,7 +18,10 @@ afterEach(() => cleanup());
 
 const lines = (n: number): string => Array.from({ length: n }, (_, i) => `line ${i + 1}`).join("\n");
 // 1x1 transparent PNG.
-const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=",
+  "base64",
+);
 
 describe("read", () => {
   test("reads a whole small file relative to cwd", async () => {
@@ -38,8 +41,12 @@ describe("read", () => {
 
   test("offset beyond the end and a zero limit are errors", async () => {
     writeFileSync(join(dir, "a.txt"), lines(3));
-    await expect(createReadTool(dir).execute("t", { path: "a.txt", offset: 10 })).rejects.toThrow("Offset 10 is beyond end of file (3 lines total)");
-    await expect(createReadTool(dir).execute("t", { path: "a.txt", limit: 0 })).rejects.toThrow(/limit must be at least 1/);
+    await expect(createReadTool(dir).execute("t", { path: "a.txt", offset: 10 })).rejects.toThrow(
+      "Offset 10 is beyond end of file (3 lines total)",
+    );
+    await expect(createReadTool(dir).execute("t", { path: "a.txt", limit: 0 })).rejects.toThrow(
+      /limit must be at least 1/,
+    );
   });
 
   test("more than 2000 lines: head truncation with the next offset", async () => {
@@ -47,7 +54,12 @@ describe("read", () => {
     const result = await createReadTool(dir).execute("t", { path: "big.txt" });
     const text = textOf(result);
     expect(text.endsWith("line 2000\n\n[Showing lines 1-2000 of 2500. Use offset=2001 to continue.]")).toBe(true);
-    expect(result.details?.truncation).toMatchObject({ truncated: true, truncatedBy: "lines", outputLines: 2000, totalLines: 2500 });
+    expect(result.details?.truncation).toMatchObject({
+      truncated: true,
+      truncatedBy: "lines",
+      outputLines: 2000,
+      totalLines: 2500,
+    });
   });
 
   test("byte limit truncation names the limit", async () => {
@@ -84,7 +96,10 @@ describe("read", () => {
   });
 
   test("UTF-16 files (with a BOM) are decoded as text, not reported as binary", async () => {
-    writeFileSync(join(dir, "le.txt"), Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from("héllo\r\nwörld", "utf16le")]));
+    writeFileSync(
+      join(dir, "le.txt"),
+      Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from("héllo\r\nwörld", "utf16le")]),
+    );
     expect(textOf(await createReadTool(dir).execute("t", { path: "le.txt" }))).toBe("héllo\nwörld");
     const be = Buffer.from("hi", "utf16le").swap16();
     writeFileSync(join(dir, "be.txt"), Buffer.concat([Buffer.from([0xfe, 0xff]), be]));
@@ -110,7 +125,9 @@ describe("read", () => {
     expect(textOf(await tool.execute("t", { path: "big.log", offset: 20000, limit: 1 }))).toBe(
       `row 20000 ${"-".repeat(19999 % 40)}\n\n[20001 more lines in file. Use offset=20001 to continue.]`,
     );
-    await expect(tool.execute("t", { path: "big.log", offset: 50000 })).rejects.toThrow("Offset 50000 is beyond end of file (40001 lines total)");
+    await expect(tool.execute("t", { path: "big.log", offset: 50000 })).rejects.toThrow(
+      "Offset 50000 is beyond end of file (40001 lines total)",
+    );
   });
 
   test("BOM is dropped and CRLF shown as LF", async () => {

@@ -55,10 +55,16 @@ describe("grep", () => {
 
   test("ignoreCase, literal, glob and a single-file path", async () => {
     const tool = createGrepTool(dir);
-    expect(textOf(await tool.execute("t", { pattern: "alpha", ignoreCase: true, glob: "**/nested/*.ts" }))).toBe("src/nested/b.ts:2: const Alpha = 3;");
-    expect(textOf(await tool.execute("t", { pattern: "alpha = 1;", literal: true, glob: "*.ts" }))).toBe("src/a.ts:1: export const alpha = 1;");
+    expect(textOf(await tool.execute("t", { pattern: "alpha", ignoreCase: true, glob: "**/nested/*.ts" }))).toBe(
+      "src/nested/b.ts:2: const Alpha = 3;",
+    );
+    expect(textOf(await tool.execute("t", { pattern: "alpha = 1;", literal: true, glob: "*.ts" }))).toBe(
+      "src/a.ts:1: export const alpha = 1;",
+    );
     expect(textOf(await tool.execute("t", { pattern: "(", literal: true }))).toBe("No matches found");
-    expect(textOf(await tool.execute("t", { pattern: "beta", path: "src/nested/b.ts" }))).toBe("b.ts:1: const beta = 2;");
+    expect(textOf(await tool.execute("t", { pattern: "beta", path: "src/nested/b.ts" }))).toBe(
+      "b.ts:1: const beta = 2;",
+    );
   });
 
   test("context lines use path-N- and overlapping windows print once", async () => {
@@ -87,14 +93,20 @@ describe("grep", () => {
   test("an aborted signal stops the search", async () => {
     const controller = new AbortController();
     controller.abort();
-    await expect(createGrepTool(dir).execute("t", { pattern: "alpha" }, controller.signal)).rejects.toThrow("Operation aborted");
-    await expect(createFindTool(dir).execute("t", { pattern: "*" }, controller.signal)).rejects.toThrow("Operation aborted");
+    await expect(createGrepTool(dir).execute("t", { pattern: "alpha" }, controller.signal)).rejects.toThrow(
+      "Operation aborted",
+    );
+    await expect(createFindTool(dir).execute("t", { pattern: "*" }, controller.signal)).rejects.toThrow(
+      "Operation aborted",
+    );
   });
 
   test("long lines are cut with a notice", async () => {
     put("long.txt", `needle ${"z".repeat(600)}`);
     const result = await createGrepTool(dir).execute("t", { pattern: "needle", path: "long.txt" });
-    expect(textOf(result)).toMatch(/\.\.\. \[truncated\]\n\n\[Some lines truncated to 500 chars\. Use read tool to see full lines\]$/);
+    expect(textOf(result)).toMatch(
+      /\.\.\. \[truncated\]\n\n\[Some lines truncated to 500 chars\. Use read tool to see full lines\]$/,
+    );
   });
 
   test("errors: missing path, invalid regex", async () => {

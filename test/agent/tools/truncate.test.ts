@@ -16,14 +16,28 @@ afterEach(() => cleanup());
 
 describe("truncate", () => {
   test("head keeps whole first lines within both limits", () => {
-    expect(truncateHead("a\nb\nc", { maxLines: 2 })).toMatchObject({ content: "a\nb", truncated: true, truncatedBy: "lines", totalLines: 3, outputLines: 2 });
-    expect(truncateHead("aaa\nbbb\nccc", { maxBytes: 8 })).toMatchObject({ content: "aaa\nbbb", truncatedBy: "bytes", outputBytes: 7 });
+    expect(truncateHead("a\nb\nc", { maxLines: 2 })).toMatchObject({
+      content: "a\nb",
+      truncated: true,
+      truncatedBy: "lines",
+      totalLines: 3,
+      outputLines: 2,
+    });
+    expect(truncateHead("aaa\nbbb\nccc", { maxBytes: 8 })).toMatchObject({
+      content: "aaa\nbbb",
+      truncatedBy: "bytes",
+      outputBytes: 7,
+    });
     expect(truncateHead("abcdef", { maxBytes: 3 })).toMatchObject({ content: "", firstLineExceedsLimit: true });
     expect(truncateHead("small")).toMatchObject({ content: "small", truncated: false, truncatedBy: null });
   });
 
   test("tail keeps whole last lines; a huge last line is cut on a character boundary", () => {
-    expect(truncateTail("a\nb\nc", { maxLines: 2 })).toMatchObject({ content: "b\nc", truncatedBy: "lines", outputLines: 2 });
+    expect(truncateTail("a\nb\nc", { maxLines: 2 })).toMatchObject({
+      content: "b\nc",
+      truncatedBy: "lines",
+      outputLines: 2,
+    });
     const cut = truncateTail("x\n€€€€", { maxBytes: 7 });
     expect(cut).toMatchObject({ content: "€€", lastLinePartial: true, truncatedBy: "bytes" });
   });
@@ -40,7 +54,8 @@ describe("OutputCollector", () => {
     let full = "";
     for (let i = 0; i < 120000; i += 1000) {
       // Odd chunk boundaries: lines split across appends.
-      const chunk = Array.from({ length: 1000 }, (_, k) => `row ${i + k} ${"=".repeat((i + k) % 37)}`).join("\n") + "\n";
+      const chunk =
+        Array.from({ length: 1000 }, (_, k) => `row ${i + k} ${"=".repeat((i + k) % 37)}`).join("\n") + "\n";
       for (const part of [chunk.slice(0, 777), chunk.slice(777)]) {
         collector.append(part);
         full += part;
@@ -63,7 +78,11 @@ describe("OutputCollector", () => {
   test("no temp file while under the limits", async () => {
     const collector = new OutputCollector({ tempDir: dir });
     collector.append("short\n");
-    expect(collector.snapshot()).toMatchObject({ content: "short\n", fullOutputPath: undefined, truncation: { truncated: false, totalLines: 2 } });
+    expect(collector.snapshot()).toMatchObject({
+      content: "short\n",
+      fullOutputPath: undefined,
+      truncation: { truncated: false, totalLines: 2 },
+    });
     await collector.close();
   });
 });

@@ -45,7 +45,12 @@ export function fakeProcess(
       end: () => undefined,
       discard: () => undefined,
     },
-    stderr: { push: () => [], end: () => [], tail: () => options.stderrTail ?? "", lines: () => (options.stderrTail ?? "").split("\n") },
+    stderr: {
+      push: () => [],
+      end: () => [],
+      tail: () => options.stderrTail ?? "",
+      lines: () => (options.stderrTail ?? "").split("\n"),
+    },
     isAlive: () => alive,
     exited,
     closeStdin: () => {

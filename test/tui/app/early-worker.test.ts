@@ -21,7 +21,8 @@ function fakeSource(): { source: WorkerConnection; push(message: string): void }
   return { source, push };
 }
 
-const messages = (seen: (readonly BridgeNotice[])[]): string[] => seen.flat().map((n) => (n.kind === "notification" ? n.message : n.kind));
+const messages = (seen: (readonly BridgeNotice[])[]): string[] =>
+  seen.flat().map((n) => (n.kind === "notification" ? n.message : n.kind));
 
 describe("notices of a worker started before the UI", () => {
   it("holds them until release, then gives every listener all of them in order, then the new ones", () => {

@@ -58,10 +58,14 @@ describe("model list", () => {
   it("an unknown --model gives one line, without 'did not honour' or the provider hint", async () => {
     const lines = await startWarnings(flags({ model: "fake-modl" }), {}, async () => MODELS);
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^Unknown model "fake-modl": the worker has no such model\. Close matches: fake\/fake-model\./);
+    expect(lines[0]).toMatch(
+      /^Unknown model "fake-modl": the worker has no such model\. Close matches: fake\/fake-model\./,
+    );
     // A known model says nothing; without any model at all the provider hint stays.
     expect(await startWarnings(flags({ model: "fake-model" }), { model: MODELS[2] }, async () => MODELS)).toEqual([]);
-    expect((await startWarnings(flags({ model: "x" }), {}, async () => []))[1]).toMatch(/No model provider is configured/);
+    expect((await startWarnings(flags({ model: "x" }), {}, async () => []))[1]).toMatch(
+      /No model provider is configured/,
+    );
   });
 
   it("finds the host of ssh-like worker command lines", () => {

@@ -4,7 +4,10 @@ import { isPiCommand, sessionArgsForRestart } from "../../../src/tui/app/restart
 
 describe("session args for a restarted worker", () => {
   it("the bundled agent and pi get --session FILE; nothing without a file", () => {
-    const bundled = sessionArgsForRestart({ customAgent: false, workerCommand: ["node", "/x/bin/agent-rpc.js", "--continue"] });
+    const bundled = sessionArgsForRestart({
+      customAgent: false,
+      workerCommand: ["node", "/x/bin/agent-rpc.js", "--continue"],
+    });
     expect(bundled?.("/s/a.jsonl")).toEqual(["--session", "/s/a.jsonl"]);
     expect(bundled?.(undefined)).toEqual([]);
     const pi = sessionArgsForRestart({
@@ -17,6 +20,8 @@ describe("session args for a restarted worker", () => {
 
   it("unknown and remote workers are reopened by switch_session instead", () => {
     expect(sessionArgsForRestart({ customAgent: true, workerCommand: ["omp", "--mode", "rpc"] })).toBeUndefined();
-    expect(sessionArgsForRestart({ customAgent: true, workerCommand: ["ssh", "devbox", "pi", "--mode", "rpc"] })).toBeUndefined();
+    expect(
+      sessionArgsForRestart({ customAgent: true, workerCommand: ["ssh", "devbox", "pi", "--mode", "rpc"] }),
+    ).toBeUndefined();
   });
 });

@@ -8,7 +8,12 @@ import { atReplacement, atToken, rankPaths } from "../../../src/tui/completion/a
 import { createCompletionDriver } from "../../../src/tui/completion/completion-driver.js";
 import { createController } from "../../../src/tui/controller.js";
 import { createFakeConnection } from "../helpers/fake-connection.js";
-import { isIgnored, listProjectFiles, parseGitignore, withDirectories } from "../../../src/tui/completion/file-index.js";
+import {
+  isIgnored,
+  listProjectFiles,
+  parseGitignore,
+  withDirectories,
+} from "../../../src/tui/completion/file-index.js";
 import { BUILTIN_COMMANDS } from "../../../src/tui/slash/slash-registry.js";
 import { createInitialState } from "../../../src/tui/state/reducer.js";
 import { createStore } from "../../../src/tui/state/store.js";
@@ -41,7 +46,8 @@ describe("file index", () => {
     mkdirSync(join(root, "build"), { recursive: true });
     writeFileSync(join(root, ".gitignore"), "build/\n*.log\n!keep.log\n");
     writeFileSync(join(root, "src", ".gitignore"), "gen/\n");
-    for (const f of ["a.ts", "x.log", "keep.log", "build/out.js", "src/b.ts", "src/gen/c.ts", "node_modules/x/i.js"]) writeFileSync(join(root, f), "");
+    for (const f of ["a.ts", "x.log", "keep.log", "build/out.js", "src/b.ts", "src/gen/c.ts", "node_modules/x/i.js"])
+      writeFileSync(join(root, f), "");
     const files = listProjectFiles(root).sort();
     expect(files).toEqual([".gitignore", "a.ts", "keep.log", "src/.gitignore", "src/b.ts"]);
     expect(withDirectories(["src/b.ts"])).toEqual(["src/", "src/b.ts"]);
@@ -87,7 +93,8 @@ describe("completion list", () => {
     const type = (text: string) => store.dispatch({ type: "editor", op: { op: "insert", text } });
     const names = () => store.getState().completion?.list.visible.map((i) => i.label) ?? [];
     // The worker's commands are store state, as the bridge notices or a refresh put them there.
-    const setWorkerCommands = (list: typeof workerCommandList) => store.dispatch({ type: "worker_info", info: { slashCommands: list } });
+    const setWorkerCommands = (list: typeof workerCommandList) =>
+      store.dispatch({ type: "worker_info", info: { slashCommands: list } });
     setWorkerCommands(workerCommandList);
     return {
       store,
@@ -111,7 +118,9 @@ describe("completion list", () => {
     expect(names()).toContain("/review");
     expect(names()).toContain("/model");
     expect(names()).not.toContain("/tree");
-    expect(store.getState().completion?.list.visible.find((i) => i.id === "review")?.detail).toBe("review code (prompt)");
+    expect(store.getState().completion?.list.visible.find((i) => i.id === "review")?.detail).toBe(
+      "review code (prompt)",
+    );
     type("rv");
     expect(names()[0]).toBe("/review"); // fuzzy: r…v
   });
@@ -149,7 +158,9 @@ describe("completion list", () => {
     type("/hotk");
     controller.run("submit");
     await Promise.resolve();
-    expect(store.getState().transcript.committed.some((e) => e.kind === "notice" && e.text.includes("Keyboard shortcuts"))).toBe(true);
+    expect(
+      store.getState().transcript.committed.some((e) => e.kind === "notice" && e.text.includes("Keyboard shortcuts")),
+    ).toBe(true);
   });
 
   it("completes @paths in the middle of a prompt, keeping the text after the cursor; Enter inserts, never sends", () => {

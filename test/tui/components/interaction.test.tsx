@@ -2,7 +2,12 @@
 // state, and each dialog answers with the right shape.
 import { afterEach, describe, expect, it } from "vitest";
 import { cleanup } from "ink-testing-library";
-import { openUiRequest, setupApp as setup, typeText as type, type AppHarness as Setup } from "../helpers/app-harness.js";
+import {
+  openUiRequest,
+  setupApp as setup,
+  typeText as type,
+  type AppHarness as Setup,
+} from "../helpers/app-harness.js";
 import { waitFor } from "../helpers/fake-connection.js";
 
 const ENTER = "\r";
@@ -60,7 +65,10 @@ describe("submitting", () => {
     s.stdin.write("line1\rline2\r");
     s.stdin.write(ENTER);
     s.stdin.write("\u001b[201~");
-    await waitFor(() => s.store.getState().editor.text.includes("line2"), `paste: ${JSON.stringify(s.store.getState().editor)}`);
+    await waitFor(
+      () => s.store.getState().editor.text.includes("line2"),
+      `paste: ${JSON.stringify(s.store.getState().editor)}`,
+    );
     expect(s.conn.calls.some((c) => c.method === "prompt")).toBe(false);
     expect(s.store.getState().editor.text.split("\n").length).toBeGreaterThanOrEqual(4);
   });
@@ -83,7 +91,11 @@ describe("submitting", () => {
 
   it("Alt+Up pulls queued messages back into the editor", async () => {
     const s = setup();
-    s.store.dispatch({ type: "agent_event", event: { type: "queue_update", steering: ["fix x"], followUp: ["then y"] }, now: 0 });
+    s.store.dispatch({
+      type: "agent_event",
+      event: { type: "queue_update", steering: ["fix x"], followUp: ["then y"] },
+      now: 0,
+    });
     await waitFor(() => s.frame().includes("↳ Alt+Up to edit all queued messages"), "queue pane with its hint");
     const cleared: string[] = [];
     // The worker's answer (what it really removed) is what goes back into the editor.
@@ -101,7 +113,13 @@ describe("submitting", () => {
     const s = setup();
     await type(s, "/hotkeys");
     s.stdin.write(ENTER);
-    await waitFor(() => s.store.getState().transcript.committed.some((e) => e.kind === "notice" && e.text.includes("Keyboard shortcuts")), "help");
+    await waitFor(
+      () =>
+        s.store
+          .getState()
+          .transcript.committed.some((e) => e.kind === "notice" && e.text.includes("Keyboard shortcuts")),
+      "help",
+    );
     await type(s, "!echo hi");
     s.stdin.write(ENTER);
     await waitFor(() => s.store.getState().transcript.committed.some((e) => e.kind === "bash"), "bash entry");
@@ -142,7 +160,12 @@ describe("dialogs", () => {
   it("a question taller than the dialog scrolls with PgDn/PgUp, and the options still answer", async () => {
     const s = setup();
     const command = Array.from({ length: 60 }, (_, i) => `echo step${i}`).join("\n");
-    open(s, { id: "q1", method: "select", title: `Allow a destructive command (rm -rf)?\n${command}`, options: ["Allow once", "Block"] });
+    open(s, {
+      id: "q1",
+      method: "select",
+      title: `Allow a destructive command (rm -rf)?\n${command}`,
+      options: ["Allow once", "Block"],
+    });
     await waitFor(() => s.frame().includes("pgup/pgdn to read"), "scroll marker");
     expect(s.frame()).toContain("echo step0");
     expect(s.frame()).not.toContain("echo step59");
@@ -173,7 +196,11 @@ describe("dialogs", () => {
     await waitFor(() => s.frame().includes("Third?"), "third");
     s.stdin.write(ESC);
     await waitFor(() => s.conn.responses.length === 3, "answers");
-    expect(s.conn.responses.map((r) => r.response)).toEqual([{ confirmed: true }, { confirmed: false }, { cancelled: true }]);
+    expect(s.conn.responses.map((r) => r.response)).toEqual([
+      { confirmed: true },
+      { confirmed: false },
+      { cancelled: true },
+    ]);
   });
 
   it("input and editor dialogs submit text; Esc cancels", async () => {
@@ -206,10 +233,19 @@ describe("dialogs", () => {
   it("a dialog the worker cancels closes, and the transcript streams behind a dialog", async () => {
     const s = setup();
     open(s, { id: "x1", method: "select", title: "Behind", options: ["a"] });
-    s.store.dispatch({ type: "agent_event", event: { type: "message_start", message: { role: "assistant", blocks: [] } }, now: 0 });
     s.store.dispatch({
       type: "agent_event",
-      event: { type: "message_update", delta: { kind: "text_delta", index: 0, delta: "streaming words" }, usage: undefined, snapshot: undefined },
+      event: { type: "message_start", message: { role: "assistant", blocks: [] } },
+      now: 0,
+    });
+    s.store.dispatch({
+      type: "agent_event",
+      event: {
+        type: "message_update",
+        delta: { kind: "text_delta", index: 0, delta: "streaming words" },
+        usage: undefined,
+        snapshot: undefined,
+      },
       now: 0,
     });
     await waitFor(() => s.frame().includes("streaming words") && s.frame().includes("Behind"), "both visible");

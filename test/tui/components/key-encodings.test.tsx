@@ -60,7 +60,9 @@ function setupRecorder(): { seen: string[]; write(data: string): void } {
 }
 
 describe("every keymap key in every encoding", () => {
-  const names = [...new Set([...EDITOR_BINDINGS, ...DIALOG_BINDINGS].flatMap((b) => b.keys))].filter((k) => k !== "paste_start" && k !== "paste_end");
+  const names = [...new Set([...EDITOR_BINDINGS, ...DIALOG_BINDINGS].flatMap((b) => b.keys))].filter(
+    (k) => k !== "paste_start" && k !== "paste_end",
+  );
 
   it("decodes CSI-u, modifyOtherKeys and modified cursor keys to the bound key name", async () => {
     const r = setupRecorder();
@@ -69,7 +71,10 @@ describe("every keymap key in every encoding", () => {
       for (const seq of encodings(name)) {
         r.write(seq);
         expected.push(name);
-        await waitFor(() => r.seen.length === expected.length, `a key for ${JSON.stringify(seq)} (${name}); seen ${r.seen.at(-1)}`);
+        await waitFor(
+          () => r.seen.length === expected.length,
+          `a key for ${JSON.stringify(seq)} (${name}); seen ${r.seen.at(-1)}`,
+        );
         expect(`${JSON.stringify(seq)} -> ${r.seen.at(-1)}`).toBe(`${JSON.stringify(seq)} -> ${expected.at(-1)}`);
       }
     }
@@ -83,10 +88,16 @@ describe("every keymap key in every encoding", () => {
     await waitFor(() => s.store.getState().editor.text === "first", "typed");
     s.stdin.write(`${ESC}[27;2;13~`);
     s.stdin.write("second");
-    await waitFor(() => s.store.getState().editor.text === "first\nsecond", `editor: ${JSON.stringify(s.store.getState().editor.text)}`);
+    await waitFor(
+      () => s.store.getState().editor.text === "first\nsecond",
+      `editor: ${JSON.stringify(s.store.getState().editor.text)}`,
+    );
     s.stdin.write(`${ESC}[13;2u`);
     s.stdin.write("third");
-    await waitFor(() => s.store.getState().editor.text === "first\nsecond\nthird", `editor: ${JSON.stringify(s.store.getState().editor.text)}`);
+    await waitFor(
+      () => s.store.getState().editor.text === "first\nsecond\nthird",
+      `editor: ${JSON.stringify(s.store.getState().editor.text)}`,
+    );
   });
 
   it("drops sequences nobody binds instead of typing them", async () => {

@@ -17,10 +17,16 @@ const plain = { ctrl: false, meta: false, shift: false } as Key;
 
 describe("splitting an input chunk into keys", () => {
   it("separates control bytes from the text around them; keeps plain text, pastes and single keys whole", () => {
-    const keys = (s: string, pasting = false): unknown[] => splitKeypresses(s, plain, pasting).map((k) => resolveEditorKey(k.input, k.key));
+    const keys = (s: string, pasting = false): unknown[] =>
+      splitKeypresses(s, plain, pasting).map((k) => resolveEditorKey(k.input, k.key));
     expect(keys("abc\u0003")).toEqual([{ text: "abc" }, { action: "clear_or_exit" }]);
     expect(keys("hello\r")).toEqual([{ text: "hello" }, { action: "submit" }]);
-    expect(keys("ab\u007fc\u0017")).toEqual([{ text: "ab" }, { action: "backspace" }, { text: "c" }, { action: "delete_word" }]);
+    expect(keys("ab\u007fc\u0017")).toEqual([
+      { text: "ab" },
+      { action: "backspace" },
+      { text: "c" },
+      { action: "delete_word" },
+    ]);
     expect(keys("x\u0006")).toEqual([{ text: "x" }, { action: "follow_up" }]);
     expect(keys("plain text")).toEqual([{ text: "plain text" }]);
     // Inside a bracketed paste a control byte is text, never a shortcut.
@@ -29,7 +35,13 @@ describe("splitting an input chunk into keys", () => {
     expect(splitKeypresses("line1\rline2\r", plain, false)).toHaveLength(1);
     // ...but `\` then Enter is the continuation key pair, whatever arrived with it.
     expect(keys("one\\\rtwo")).toEqual([{ text: "one\\" }, { action: "submit" }, { text: "two" }]);
-    expect(keys("a\\\rb\\\rc")).toEqual([{ text: "a\\" }, { action: "submit" }, { text: "b\\" }, { action: "submit" }, { text: "c" }]);
+    expect(keys("a\\\rb\\\rc")).toEqual([
+      { text: "a\\" },
+      { action: "submit" },
+      { text: "b\\" },
+      { action: "submit" },
+      { text: "c" },
+    ]);
   });
 });
 
@@ -37,7 +49,10 @@ describe("the main editor", () => {
   it("Ctrl+C after typed text in the same chunk clears the editor without arming the exit", async () => {
     const s = setupApp();
     s.stdin.write("some text\u0003");
-    await waitFor(() => s.store.getState().editor.text === "" && s.frame().includes("message the agent"), "Ctrl+C recognised");
+    await waitFor(
+      () => s.store.getState().editor.text === "" && s.frame().includes("message the agent"),
+      "Ctrl+C recognised",
+    );
     expect(s.store.getState().ui.exitArmedAt).toBeUndefined();
     s.stdin.write("\u0003");
     await waitFor(() => s.store.getState().ui.exitArmedAt !== undefined, "armed on the empty editor");
@@ -51,13 +66,19 @@ describe("the main editor", () => {
     await waitFor(() => s.frame().includes("message the agent"), "editor shown");
     s.stdin.write("[x");
     s.stdin.write("[27;2;13~");
-    await waitFor(() => s.store.getState().editor.text === "[x[27;2;13~", `editor: ${JSON.stringify(s.store.getState().editor.text)}`);
+    await waitFor(
+      () => s.store.getState().editor.text === "[x[27;2;13~",
+      `editor: ${JSON.stringify(s.store.getState().editor.text)}`,
+    );
   });
 
   it("\\ then Enter and the next line in one chunk continue the prompt on a new line", async () => {
     const s = setupApp();
     s.stdin.write("one\\\rtwo");
-    await waitFor(() => s.store.getState().editor.text === "one\ntwo", `editor: ${JSON.stringify(s.store.getState().editor.text)}`);
+    await waitFor(
+      () => s.store.getState().editor.text === "one\ntwo",
+      `editor: ${JSON.stringify(s.store.getState().editor.text)}`,
+    );
     expect(s.conn.calls.some((c) => c.method === "prompt")).toBe(false);
   });
 
@@ -68,7 +89,10 @@ describe("the main editor", () => {
     await waitFor(() => s.frame().includes("message the agent"), "editor shown");
     s.stdin.write("\u001b[25;5~");
     s.stdin.write("ok");
-    await waitFor(() => s.store.getState().editor.text === "ok", `editor: ${JSON.stringify(s.store.getState().editor.text)}`);
+    await waitFor(
+      () => s.store.getState().editor.text === "ok",
+      `editor: ${JSON.stringify(s.store.getState().editor.text)}`,
+    );
   });
 
   it("text then Enter in one chunk is the text, then a submit", async () => {
@@ -80,7 +104,8 @@ describe("the main editor", () => {
 });
 
 describe("dialog text fields lose nothing", () => {
-  const answer = (s: ReturnType<typeof setupApp>, id: string): unknown => s.conn.responses.find((r) => r.id === id)?.response;
+  const answer = (s: ReturnType<typeof setupApp>, id: string): unknown =>
+    s.conn.responses.find((r) => r.id === id)?.response;
 
   it("input: one write with Enter, and many writes faster than React renders", async () => {
     const s = setupApp();
@@ -154,7 +179,10 @@ describe("keys between two views", () => {
     openUiRequest(s, { id: "q2", method: "confirm", title: "Go on?" });
     await waitFor(() => s.frame().includes("Go on?"), "confirm shown");
     s.stdin.write("\rnext prompt"); // Enter = yes, then the next prompt, in one chunk
-    await waitFor(() => s.store.getState().editor.text === "next prompt", `editor: ${JSON.stringify(s.store.getState().editor.text)}`);
+    await waitFor(
+      () => s.store.getState().editor.text === "next prompt",
+      `editor: ${JSON.stringify(s.store.getState().editor.text)}`,
+    );
     expect(s.conn.responses).toEqual([{ id: "q2", response: { confirmed: true } }]);
   });
 });

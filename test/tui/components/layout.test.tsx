@@ -25,7 +25,12 @@ function busyState(columns: number, rows: number, withDialog: boolean): TuiState
   };
   ev({ type: "agent_start" });
   for (let i = 0; i < 3; i += 1)
-    ev({ type: "tool_execution_start", toolCallId: `t${i}`, toolName: "bash", args: { command: `long command number ${i} `.repeat(5) } });
+    ev({
+      type: "tool_execution_start",
+      toolCallId: `t${i}`,
+      toolName: "bash",
+      args: { command: `long command number ${i} `.repeat(5) },
+    });
   ev({
     type: "tool_execution_update",
     toolCallId: "t0",
@@ -56,7 +61,11 @@ function busyState(columns: number, rows: number, withDialog: boolean): TuiState
           {
             id: "p1",
             name: "Phase",
-            tasks: Array.from({ length: 12 }, (_, i) => ({ id: `k${i}`, content: `task ${i}`, status: i === 0 ? "in_progress" : "pending" })),
+            tasks: Array.from({ length: 12 }, (_, i) => ({
+              id: `k${i}`,
+              content: `task ${i}`,
+              status: i === 0 ? "in_progress" : "pending",
+            })),
           },
         ],
       },
@@ -64,15 +73,36 @@ function busyState(columns: number, rows: number, withDialog: boolean): TuiState
   });
   act({
     type: "ui_request",
-    request: uiRequestOf({ id: "w", method: "setWidget", widgetKey: "w", widgetLines: Array.from({ length: 10 }, (_, i) => `widget ${i}`) }, 0),
+    request: uiRequestOf(
+      {
+        id: "w",
+        method: "setWidget",
+        widgetKey: "w",
+        widgetLines: Array.from({ length: 10 }, (_, i) => `widget ${i}`),
+      },
+      0,
+    ),
     now: 0,
   });
-  act({ type: "ui_request", request: uiRequestOf({ id: "n", method: "notify", message: "hello ".repeat(50) }, 1000), now: 1000 });
+  act({
+    type: "ui_request",
+    request: uiRequestOf({ id: "n", method: "notify", message: "hello ".repeat(50) }, 1000),
+    now: 1000,
+  });
   act({ type: "editor", op: { op: "set", text: "line\n".repeat(30), keepUndo: false } });
   if (withDialog)
     act({
       type: "ui_request",
-      request: uiRequestOf({ id: "d", method: "select", title: "Pick", options: Array.from({ length: 50 }, (_, i) => `option ${i}`), timeout: 5000 }, 1000),
+      request: uiRequestOf(
+        {
+          id: "d",
+          method: "select",
+          title: "Pick",
+          options: Array.from({ length: 50 }, (_, i) => `option ${i}`),
+          timeout: 5000,
+        },
+        1000,
+      ),
       now: 1000,
     });
   return s;
@@ -129,7 +159,14 @@ describe("App at fixed widths", () => {
     };
     ev({ type: "message_start", message: { role: "user", content: [{ type: "text", text: "Hi there" }] } });
     ev({ type: "message_end", message: { role: "user", content: [{ type: "text", text: "Hi there" }] } });
-    ev({ type: "message_end", message: { role: "assistant", content: [{ type: "text", text: "## Answer\n\nUse `npm test`." }], stopReason: "stop" } });
+    ev({
+      type: "message_end",
+      message: {
+        role: "assistant",
+        content: [{ type: "text", text: "## Answer\n\nUse `npm test`." }],
+        stopReason: "stop",
+      },
+    });
     const store = createStore(s);
     const controller = createController({ store, connection: createFakeConnection(), exit: () => undefined });
     const out = stripSgr(renderToString(<App store={store} controller={controller} />, { columns: 60 }));
@@ -153,7 +190,13 @@ describe("hostile text", () => {
     };
     ev({ type: "agent_start" });
     ev({ type: "tool_execution_start", toolCallId: "t", toolName: `bash${evil}`, args: { command: evil } });
-    ev({ type: "tool_execution_update", toolCallId: "t", toolName: "bash", args: {}, partialResult: { content: [{ type: "text", text: evil }] } });
+    ev({
+      type: "tool_execution_update",
+      toolCallId: "t",
+      toolName: "bash",
+      args: {},
+      partialResult: { content: [{ type: "text", text: evil }] },
+    });
     ev({ type: "queue_update", steering: [evil], followUp: [evil] });
     ev({
       type: "tool_execution_end",

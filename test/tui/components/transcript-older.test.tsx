@@ -27,13 +27,22 @@ describe("the inline transcript with a session's earlier entries inserted", () =
       { stdout: stdout as unknown as NodeJS.WriteStream, patchConsole: false },
     );
     // Large entries: the print budget takes a few per chunk, so printing spans several turns.
-    const tail: EntryInput[] = Array.from({ length: 12 }, (_, n) => ({ kind: "user", text: `TAIL-${n} ${"x".repeat(9000)}`, images: 0 }));
+    const tail: EntryInput[] = Array.from({ length: 12 }, (_, n) => ({
+      kind: "user",
+      text: `TAIL-${n} ${"x".repeat(9000)}`,
+      images: 0,
+    }));
     store.dispatch({ type: "history", entries: tail, olderFollow: true });
     const before = store.getState().transcript.olderBefore ?? -1;
     // Insert once a later chunk is out, while the rest of the tail is still to print.
     for (let turn = 0; turn < 10_000 && !written.includes("TAIL-2"); turn += 1) await nextTurn();
     expect(written.includes("TAIL-11")).toBe(false);
-    const older: EntryInput[] = Array.from({ length: 50 }, (_, n) => ({ kind: "user", text: `OLDER-${n}`, images: 0, unprinted: true }));
+    const older: EntryInput[] = Array.from({ length: 50 }, (_, n) => ({
+      kind: "user",
+      text: `OLDER-${n}`,
+      images: 0,
+      unprinted: true,
+    }));
     store.dispatch({ type: "history_older", entries: older, before });
     store.dispatch({ type: "notice", level: "info", text: "AFTER-MARK" });
     for (let turn = 0; turn < 10_000 && !written.includes("AFTER-MARK"); turn += 1) await nextTurn();

@@ -37,7 +37,8 @@ function reads(): string[] {
 describe("an unbracketed paste cut into reads", () => {
   it("is text whatever the cuts; the keys typed after it are keys again", () => {
     const split = createKeypressSplitter();
-    const keys = (input: string, key = plain): unknown[] => split(input, key).map((k) => resolveEditorKey(k.input, k.key));
+    const keys = (input: string, key = plain): unknown[] =>
+      split(input, key).map((k) => resolveEditorKey(k.input, k.key));
     const got = reads().flatMap((r) => keys(r));
     expect(got.every((k) => typeof k === "object" && k !== null && "text" in k)).toBe(true);
     expect(got.map((k) => (k as { text: string }).text).join("")).toBe(PASTE);
@@ -63,7 +64,10 @@ describe("an unbracketed paste cut into reads", () => {
     s.stdin.write("!");
     s.stdin.write("?");
     const expected = `${LINES.join("\n")}!?`;
-    await waitFor(() => s.store.getState().editor.text === expected, `editor: ${JSON.stringify(s.store.getState().editor.text.slice(-80))}`);
+    await waitFor(
+      () => s.store.getState().editor.text === expected,
+      `editor: ${JSON.stringify(s.store.getState().editor.text.slice(-80))}`,
+    );
     expect(s.conn.calls.filter((c) => c.method === "prompt")).toEqual([]);
     s.stdin.write("\r");
     await waitFor(() => s.conn.calls.some((c) => c.method === "prompt"), "prompt");

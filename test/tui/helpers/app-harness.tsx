@@ -6,7 +6,13 @@ import { createStore, type Store } from "../../../src/tui/state/store.js";
 import { uiRequestOf } from "./ui-request.js";
 import { createFakeConnection, markWorkerRunning, waitFor, type FakeConnection } from "./fake-connection.js";
 
-export type AppHarness = { store: Store; conn: FakeConnection; stdin: { write(data: string): void }; frame: () => string; exited: () => boolean };
+export type AppHarness = {
+  store: Store;
+  conn: FakeConnection;
+  stdin: { write(data: string): void };
+  frame: () => string;
+  exited: () => boolean;
+};
 
 export function setupApp(options: Pick<ControllerOptions, "copy"> = {}): AppHarness {
   const store = createStore(createInitialState(100, 30), { frameMs: 0 });
@@ -33,5 +39,9 @@ export async function typeText(s: AppHarness, text: string): Promise<void> {
 
 /** Deliver an extension UI request (dialog, notify, …) as the bridge would. */
 export function openUiRequest(s: AppHarness, req: Record<string, unknown>): void {
-  s.store.dispatch({ type: "ui_request", request: uiRequestOf({ type: "extension_ui_request", ...req }, Date.now()), now: Date.now() });
+  s.store.dispatch({
+    type: "ui_request",
+    request: uiRequestOf({ type: "extension_ui_request", ...req }, Date.now()),
+    now: Date.now(),
+  });
 }

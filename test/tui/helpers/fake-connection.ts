@@ -15,7 +15,11 @@ export function createFakeConnection(): FakeConnection {
   const canned: Record<string, unknown> = {
     cycleThinkingLevel: { level: "high" },
     cycleModel: { model: { id: "m2", name: "Model Two", provider: "p" }, thinkingLevel: "off", isScoped: false },
-    getState: { model: { id: "m2", name: "Model Two", provider: "p", contextWindow: 1000, reasoning: false }, thinkingLevel: "off", isStreaming: false },
+    getState: {
+      model: { id: "m2", name: "Model Two", provider: "p", contextWindow: 1000, reasoning: false },
+      thinkingLevel: "off",
+      isStreaming: false,
+    },
     bash: { output: "hi\n", exitCode: 0, cancelled: false, truncated: false },
     clearQueue: { steering: [], followUp: [] },
   };

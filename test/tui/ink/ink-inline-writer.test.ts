@@ -6,7 +6,12 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
-import { createInlineWriter, type FrameStream, type InkLog, printedRows } from "../../../src/tui/ink/ink-inline-writer.js";
+import {
+  createInlineWriter,
+  type FrameStream,
+  type InkLog,
+  printedRows,
+} from "../../../src/tui/ink/ink-inline-writer.js";
 
 const require = createRequire(import.meta.url);
 const { Terminal } = require("@xterm/headless") as typeof import("@xterm/headless");
@@ -14,7 +19,8 @@ const { Terminal } = require("@xterm/headless") as typeof import("@xterm/headles
 type LogUpdate = { create(stream: { write(s: string): boolean }, options?: object): InkLog };
 const inkLogUpdate = async (): Promise<LogUpdate> => {
   const inkMain = require.resolve("ink");
-  return ((await import(pathToFileURL(join(dirname(inkMain), "log-update.js")).href)) as { default: LogUpdate }).default;
+  return ((await import(pathToFileURL(join(dirname(inkMain), "log-update.js")).href)) as { default: LogUpdate })
+    .default;
 };
 
 const COLS = 30;
@@ -48,7 +54,12 @@ function screen(): { stream: FrameStream; bytes: () => number; reset: () => void
       for (let x = 0; line !== undefined && x < text.length; x++) {
         const cell = line.getCell(x);
         // (A space shows no foreground colour: compared only where something else shows.)
-        const space = cell !== undefined && (cell.getChars() || " ") === " " && cell.isUnderline() === 0 && cell.isInverse() === 0 && cell.isBgDefault();
+        const space =
+          cell !== undefined &&
+          (cell.getChars() || " ") === " " &&
+          cell.isUnderline() === 0 &&
+          cell.isInverse() === 0 &&
+          cell.isBgDefault();
         styles += cell === undefined ? "?" : `${cell.isBold() ? "b" : "-"}${space ? "-1" : cell.getFgColor()}`;
       }
       lines.push(styles.replace(/-(-1|0)/g, "") === "" ? text : `${text} ${styles}`);
@@ -113,8 +124,13 @@ function liveFrame(next: () => number, step: number, previous: string): string {
   const first = previous.split("\n")[0] ?? "";
   // (Ink never draws a row wider than the terminal.)
   const fits = first.replace(/\u001b\[[0-9;]*m/g, "").length + 5 <= COLS;
-  const grown = next() < 0.4 && first.startsWith("partial") && fits ? [`${first}${next() < 0.5 ? " more" : " \u001b[1mbold\u001b[22m"}`] : [];
-  const partial = Array.from({ length: Math.floor(next() * 4) }, (_, i) => (next() < 0.3 ? "" : `partial ${step}.${i} ${"x".repeat(Math.floor(next() * 12))}`));
+  const grown =
+    next() < 0.4 && first.startsWith("partial") && fits
+      ? [`${first}${next() < 0.5 ? " more" : " \u001b[1mbold\u001b[22m"}`]
+      : [];
+  const partial = Array.from({ length: Math.floor(next() * 4) }, (_, i) =>
+    next() < 0.3 ? "" : `partial ${step}.${i} ${"x".repeat(Math.floor(next() * 12))}`,
+  );
   // The status row is styled and its clock ticks: a change inside a style.
   const clock = Math.floor(step / 7);
   const chrome = [
@@ -146,7 +162,10 @@ describe("the inline writer", () => {
       // Often the printed lines are the frame's first rows (streamed text that completed), at
       // times after a blank row the frame did not show.
       const completed = previous.split("\n").slice(0, 1 + Math.floor(next() * 3));
-      const printed = next() < 0.5 && previous !== "" ? `${next() < 0.4 ? "\n" : ""}${completed.join("\n")}\n` : staticLines(random(step * 7 + seed), step);
+      const printed =
+        next() < 0.5 && previous !== ""
+          ? `${next() < 0.4 ? "\n" : ""}${completed.join("\n")}\n`
+          : staticLines(random(step * 7 + seed), step);
       for (const d of [a, b]) {
         if (roll < 0.45) d.frame(output);
         else if (roll < 0.9) d.print(printed, output);

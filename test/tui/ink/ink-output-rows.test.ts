@@ -8,7 +8,9 @@ import { describe, expect, it } from "vitest";
 import { type InkOutput, type InkOutputClass, rowCachedGet } from "../../../src/tui/ink/ink-output-rows.js";
 
 const inkMain = createRequire(import.meta.url).resolve("ink");
-const { default: Output } = (await import(pathToFileURL(join(dirname(inkMain), "output.js")).href)) as { default: InkOutputClass };
+const { default: Output } = (await import(pathToFileURL(join(dirname(inkMain), "output.js")).href)) as {
+  default: InkOutputClass;
+};
 const inkGet = Output.prototype.get;
 
 type Frame = (o: InkOutput) => void;
@@ -21,9 +23,11 @@ const frames: Frame[] = [
     o.write(2, 1, "名前 👨‍👩‍👧 e\u0301 end", { transformers: [] });
     o.write(3, 1, "over", { transformers: [] });
   },
-  (o) => o.write(1, 2, "a\nb\nc\nd past the bottom", { transformers: [(line, i) => `\u001b[2m${i}:${line}\u001b[22m`] }),
+  (o) =>
+    o.write(1, 2, "a\nb\nc\nd past the bottom", { transformers: [(line, i) => `\u001b[2m${i}:${line}\u001b[22m`] }),
   (o) => o.write(0, -1, "above\nthe top", { transformers: [] }),
-  (o) => o.write(0, 0, "trailing spaces   \n   leading and inner  spaces\n\n" + "y".repeat(25) + "  ", { transformers: [] }),
+  (o) =>
+    o.write(0, 0, "trailing spaces   \n   leading and inner  spaces\n\n" + "y".repeat(25) + "  ", { transformers: [] }),
   (o) => o.write(0, 1, "plain\tTab and \u007f delete", { transformers: [] }),
   (o) => o.write(0, 0, "x".repeat(30) + red("beyond the width"), { transformers: [] }),
   // Rows of one styled write at the left edge (a printed transcript's rows): styled spaces at
@@ -101,7 +105,9 @@ describe("Ink output row cache", () => {
     const rows =
       (n: number, tag: string): Frame =>
       (o) =>
-        o.write(0, 0, Array.from({ length: n }, (_, i) => `${tag} ${red(String(i))} 名`).join("\n"), { transformers: [] });
+        o.write(0, 0, Array.from({ length: n }, (_, i) => `${tag} ${red(String(i))} 名`).join("\n"), {
+          transformers: [],
+        });
     expect(build(rows(4, "a"), cached)).toBe(build(rows(4, "a"), inkGet));
     expect(build(rows(4, "b"), cached)).toBe(build(rows(4, "b"), inkGet));
     expect(measuredIn).toHaveLength(2);

@@ -30,9 +30,14 @@ describe("Ink's kept static output", () => {
   it("bounds the instance render() creates", async () => {
     expect(await installInkInstanceHooks()).toBe(true);
     const stdout = Object.assign(new PassThrough(), { columns: 80, rows: 24, isTTY: true });
-    const app = render(React.createElement(Text, null, "hello"), { stdout: stdout as unknown as NodeJS.WriteStream, patchConsole: false });
+    const app = render(React.createElement(Text, null, "hello"), {
+      stdout: stdout as unknown as NodeJS.WriteStream,
+      patchConsole: false,
+    });
     const inkMain = createRequire(import.meta.url).resolve("ink");
-    const { default: instances } = (await import(pathToFileURL(join(dirname(inkMain), "instances.js")).href)) as { default: WeakMap<object, object> };
+    const { default: instances } = (await import(pathToFileURL(join(dirname(inkMain), "instances.js")).href)) as {
+      default: WeakMap<object, object>;
+    };
     const instance = instances.get(stdout) as { fullStaticOutput: string };
     expect(Object.getOwnPropertyDescriptor(instance, "fullStaticOutput")?.set).toBeTypeOf("function");
     instance.fullStaticOutput += "a line\n".repeat(MAX_STATIC_OUTPUT_CHARS);

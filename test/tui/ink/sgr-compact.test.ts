@@ -19,8 +19,11 @@ async function cells(row: string): Promise<string[]> {
     const c = line.getCell(x);
     if (c === undefined) continue;
     const char = c.getChars() || " ";
-    const shows = char !== " " || c.isUnderline() !== 0 || c.isInverse() !== 0 || c.isStrikethrough() !== 0 || !c.isBgDefault();
-    out.push(`${char}${c.isBold()}${c.isDim()}${c.isItalic()}${c.isUnderline()}${c.isInverse()}${c.getBgColor()}${shows ? c.getFgColor() : ""}`);
+    const shows =
+      char !== " " || c.isUnderline() !== 0 || c.isInverse() !== 0 || c.isStrikethrough() !== 0 || !c.isBgDefault();
+    out.push(
+      `${char}${c.isBold()}${c.isDim()}${c.isItalic()}${c.isUnderline()}${c.isInverse()}${c.getBgColor()}${shows ? c.getFgColor() : ""}`,
+    );
   }
   // What follows the row starts with the same styles.
   out.push(`after ${after?.isBold()}${after?.getFgColor()}${after?.isUnderline()}`);
@@ -73,9 +76,12 @@ describe("compactSgr", () => {
   });
 
   it("writes a highlighted code row in fewer bytes", () => {
-    const row = "  \u001b[34mexport\u001b[39m \u001b[34mfunction\u001b[33m \u001b[35mstep16\u001b[33m(input: \u001b[36mnumber\u001b[33m): \u001b[39m{";
+    const row =
+      "  \u001b[34mexport\u001b[39m \u001b[34mfunction\u001b[33m \u001b[35mstep16\u001b[33m(input: \u001b[36mnumber\u001b[33m): \u001b[39m{";
     // The spaces after "export" and "function" keep the colour current: one sequence for three tokens.
-    expect(compactSgr(row)).toBe("  \u001b[34mexport function \u001b[35mstep16\u001b[33m(input: \u001b[36mnumber\u001b[33m): \u001b[39m{");
+    expect(compactSgr(row)).toBe(
+      "  \u001b[34mexport function \u001b[35mstep16\u001b[33m(input: \u001b[36mnumber\u001b[33m): \u001b[39m{",
+    );
   });
 
   it("leaves rows with other escapes, and rows without any, as they are", () => {

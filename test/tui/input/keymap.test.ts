@@ -122,7 +122,8 @@ describe("keymap", () => {
         columns.add(at);
       });
     }
-    for (const row of [...pickerKeyHelp(), ...dialogKeyHelp()]) expect(row.slice(0, [...columns][0]).endsWith("  "), row).toBe(true);
+    for (const row of [...pickerKeyHelp(), ...dialogKeyHelp()])
+      expect(row.slice(0, [...columns][0]).endsWith("  "), row).toBe(true);
     expect(columns.size).toBe(1);
   });
   it("picker keys come from the keymap too: Tab moves, arrows fold the tree, letters search", () => {

@@ -29,20 +29,29 @@ describe("the come-back command", () => {
       cwd: join(root, "repo"),
       pathEnv: join(root, "path"),
     };
-    expect(comeBackCommand(inv, "01a24f12-107f-4e2b")).toBe(`${join(root, "node")} bin/agent-tui.js attach 01a24f12-107f --agent 'ssh devbox agent-rpc'`);
+    expect(comeBackCommand(inv, "01a24f12-107f-4e2b")).toBe(
+      `${join(root, "node")} bin/agent-tui.js attach 01a24f12-107f --agent 'ssh devbox agent-rpc'`,
+    );
     // node on PATH is this node: its name is enough; outside the folder the script is absolute.
     symlinkSync(join(root, "node"), join(root, "path", "node"));
-    expect(comeBackCommand({ ...inv, argv: inv.argv.slice(0, 2), cwd: root.replace(/\/?$/, "/elsewhere") }, "01a24f12-107f")).toBe(
-      `node ${script} attach 01a24f12-107f`,
-    );
+    expect(
+      comeBackCommand({ ...inv, argv: inv.argv.slice(0, 2), cwd: root.replace(/\/?$/, "/elsewhere") }, "01a24f12-107f"),
+    ).toBe(`node ${script} attach 01a24f12-107f`);
   });
 
   it("is `agent-tui` when that name on PATH is this program", () => {
     const script = join(root, "repo", "bin", "agent-tui.js");
     symlinkSync(script, join(root, "path", "agent-tui"));
-    const inv = { argv: ["/usr/bin/node", join(root, "path", "agent-tui")], execPath: "/usr/bin/node", cwd: root, pathEnv: join(root, "path") };
+    const inv = {
+      argv: ["/usr/bin/node", join(root, "path", "agent-tui")],
+      execPath: "/usr/bin/node",
+      cwd: root,
+      pathEnv: join(root, "path"),
+    };
     expect(comeBackCommand(inv, "01a24f12-107f")).toBe("agent-tui attach 01a24f12-107f");
-    expect(comeBackCommand({ ...inv, argv: ["/usr/bin/node", script] }, "01a24f12-107f")).toBe("agent-tui attach 01a24f12-107f");
+    expect(comeBackCommand({ ...inv, argv: ["/usr/bin/node", script] }, "01a24f12-107f")).toBe(
+      "agent-tui attach 01a24f12-107f",
+    );
   });
 
   it("quotes words for a shell and escapes control characters instead of printing them", () => {

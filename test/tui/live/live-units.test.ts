@@ -16,7 +16,14 @@ const SSH = ["ssh", "devbox", "agent-rpc", "--mode", "rpc"];
 
 describe("worker commands for live sessions", () => {
   it("serves a local agent-rpc in place (`attach --or-serve`) and starts a remote one the relay way (`--or-start`)", () => {
-    expect(liveWorkerCommand(BUNDLED)).toEqual(["/usr/bin/node", "/opt/agent-tui/bin/agent-rpc.js", "attach", "--or-serve", "--provider", "fake"]);
+    expect(liveWorkerCommand(BUNDLED)).toEqual([
+      "/usr/bin/node",
+      "/opt/agent-tui/bin/agent-rpc.js",
+      "attach",
+      "--or-serve",
+      "--provider",
+      "fake",
+    ]);
     expect(liveWorkerCommand(["agent-rpc", "-c"])).toEqual(["agent-rpc", "attach", "--or-serve", "-c"]);
     expect(liveWorkerCommand(SSH)).toEqual(["ssh", "devbox", "agent-rpc", "attach", "--or-start", "--mode", "rpc"]);
     expect(liveWorkerCommand(["env", "agent-rpc"])).toEqual(["env", "agent-rpc", "attach", "--or-start"]);
@@ -24,9 +31,31 @@ describe("worker commands for live sessions", () => {
   });
 
   it("attaches to an id (or the latest of the folder), and reconnects to the same worker", () => {
-    expect(liveWorkerCommand(BUNDLED, "0198abcd")).toEqual(["/usr/bin/node", "/opt/agent-tui/bin/agent-rpc.js", "attach", "0198abcd", "--provider", "fake"]);
-    expect(liveWorkerCommand(BUNDLED, "")).toEqual(["/usr/bin/node", "/opt/agent-tui/bin/agent-rpc.js", "attach", "--provider", "fake"]);
-    expect(reconnectCommand(SSH, "0198abcd")).toEqual(["ssh", "devbox", "agent-rpc", "attach", "0198abcd", "--or-start", "--mode", "rpc"]);
+    expect(liveWorkerCommand(BUNDLED, "0198abcd")).toEqual([
+      "/usr/bin/node",
+      "/opt/agent-tui/bin/agent-rpc.js",
+      "attach",
+      "0198abcd",
+      "--provider",
+      "fake",
+    ]);
+    expect(liveWorkerCommand(BUNDLED, "")).toEqual([
+      "/usr/bin/node",
+      "/opt/agent-tui/bin/agent-rpc.js",
+      "attach",
+      "--provider",
+      "fake",
+    ]);
+    expect(reconnectCommand(SSH, "0198abcd")).toEqual([
+      "ssh",
+      "devbox",
+      "agent-rpc",
+      "attach",
+      "0198abcd",
+      "--or-start",
+      "--mode",
+      "rpc",
+    ]);
     // A command that already says `attach X --or-start` gets the worker's id instead of X.
     expect(reconnectCommand(["ssh", "h", "agent-rpc", "attach", "old", "--or-start", "-c"], "new")).toEqual([
       "ssh",
@@ -63,12 +92,22 @@ describe("worker commands for live sessions", () => {
     expect("command" in live && live.live?.reconnectCommand("x")).toContain("--or-start");
     expect("command" in live && live.live?.reconnectCommand("x")).toContain("x");
     expect("command" in live && live.live?.reconnectDelaysMs).toEqual([10]);
-    expect(planWorker({ workerCommand: BUNDLED, noDetach: true, attachId: undefined }, on)).toEqual({ command: BUNDLED, live: undefined });
-    expect(planWorker({ workerCommand: BUNDLED, noDetach: false, attachId: undefined }, { enabled: false, reconnectDelaysMs: undefined })).toEqual({
+    expect(planWorker({ workerCommand: BUNDLED, noDetach: true, attachId: undefined }, on)).toEqual({
       command: BUNDLED,
       live: undefined,
     });
-    expect(planWorker({ workerCommand: ["pi"], noDetach: false, attachId: "x" }, on)).toMatchObject({ error: expect.stringMatching(/needs agent-rpc/) });
+    expect(
+      planWorker(
+        { workerCommand: BUNDLED, noDetach: false, attachId: undefined },
+        { enabled: false, reconnectDelaysMs: undefined },
+      ),
+    ).toEqual({
+      command: BUNDLED,
+      live: undefined,
+    });
+    expect(planWorker({ workerCommand: ["pi"], noDetach: false, attachId: "x" }, on)).toMatchObject({
+      error: expect.stringMatching(/needs agent-rpc/),
+    });
   });
 
   it("reads `agent-tui sessions [stop ID] [--agent CMD]`", () => {
@@ -82,7 +121,12 @@ describe("worker commands for live sessions", () => {
 
 describe("live notices in the transcript", () => {
   const message: AgentMessage = { role: "user", content: [{ type: "text", text: "hello there" }], timestamp: 1 };
-  const attached = (mode: "first" | "resumed" | "snapshot" | "replaced"): BridgeNotice => ({ kind: "live_attached", id: "x", mode, messages: [message] });
+  const attached = (mode: "first" | "resumed" | "snapshot" | "replaced"): BridgeNotice => ({
+    kind: "live_attached",
+    id: "x",
+    mode,
+    messages: [message],
+  });
   it("prints the conversation once on the first attach, nothing when resumed", () => {
     const first = liveNoticeActions(attached("first") as Extract<BridgeNotice, { kind: "live_attached" }>, 0);
     const history = first.find((a) => a.type === "history");
@@ -103,15 +147,27 @@ describe("live notices in the transcript", () => {
       cost: 0.5,
       contextUsage: { tokens: 4321, contextWindow: 128000, percent: 3.4 },
     };
-    const actions = liveNoticeActions({ ...(attached("first") as Extract<BridgeNotice, { kind: "live_attached" }>), stats }, 0);
-    expect(actions.at(-1)).toEqual({ type: "session_totals", totals: { tokensIn: 4321, tokensOut: 700, cost: 0.5, contextTokens: 4321 } });
+    const actions = liveNoticeActions(
+      { ...(attached("first") as Extract<BridgeNotice, { kind: "live_attached" }>), stats },
+      0,
+    );
+    expect(actions.at(-1)).toEqual({
+      type: "session_totals",
+      totals: { tokensIn: 4321, tokensOut: 700, cost: 0.5, contextTokens: 4321 },
+    });
     // A worker that sends none: the printer asks for them (open-session.ts).
-    expect(liveNoticeActions(attached("first") as Extract<BridgeNotice, { kind: "live_attached" }>, 0).some((a) => a.type === "session_totals")).toBe(false);
+    expect(
+      liveNoticeActions(attached("first") as Extract<BridgeNotice, { kind: "live_attached" }>, 0).some(
+        (a) => a.type === "session_totals",
+      ),
+    ).toBe(false);
   });
   it("says what happened to the link and to the session", () => {
     const waiting = liveNoticeActions({ kind: "live_link", state: "waiting", attempt: 2, delayMs: 4000 }, 0);
     expect(waiting).toMatchObject([{ type: "toast", text: "Reconnecting in 4 s (attempt 2); /quit gives up" }]);
-    expect(liveNoticeActions({ kind: "live_link", state: "restored" }, 0)).toMatchObject([{ type: "notice", text: "Reconnected." }]);
+    expect(liveNoticeActions({ kind: "live_link", state: "restored" }, 0)).toMatchObject([
+      { type: "notice", text: "Reconnected." },
+    ]);
     // Only the same worker with a complete replay may say nothing was lost.
     expect(liveNoticeActions({ kind: "live_link", state: "restored", mode: "resumed" }, 0)).toMatchObject([
       { type: "notice", text: "Reconnected: the worker kept running and nothing was lost." },
@@ -132,7 +188,16 @@ describe("live notices in the transcript", () => {
 describe("live sessions as the pickers show them", () => {
   it("decodes `agent-rpc sessions --json` and marks working / waiting / idle since", () => {
     const [s] = decodeLiveSessions([
-      { id: "0198aaaa-bbbb", pid: 7, cwd: "/p", state: "idle", since: 0, startedAt: 0, attached: false, sessionName: "fix" },
+      {
+        id: "0198aaaa-bbbb",
+        pid: 7,
+        cwd: "/p",
+        state: "idle",
+        since: 0,
+        startedAt: 0,
+        attached: false,
+        sessionName: "fix",
+      },
       { bad: true },
     ]);
     expect(s).toMatchObject({ id: "0198aaaa-bbbb", pid: 7, sessionName: "fix" });
@@ -177,6 +242,8 @@ describe("the bridge's live link", () => {
   });
 
   it("backs off 2, 4, 8, 16, then every 30 s", () => {
-    expect([1, 2, 3, 4, 5, 6, 9].map((n) => reconnectDelay(n))).toEqual([2000, 4000, 8000, 16_000, 30_000, 30_000, 30_000]);
+    expect([1, 2, 3, 4, 5, 6, 9].map((n) => reconnectDelay(n))).toEqual([
+      2000, 4000, 8000, 16_000, 30_000, 30_000, 30_000,
+    ]);
   });
 });

@@ -53,8 +53,15 @@ describe("a list that scrolls", () => {
   it("a select dialog from the agent does the same", async () => {
     const s = setup(16);
     const options = many.map((m) => m.label);
-    s.store.dispatch({ type: "ui_request", request: uiRequestOf({ id: "d", method: "select", title: "Pick a model", options }, 0), now: 0 });
-    await waitFor(() => s.frame().includes(`1/${options.length} · ↑↓ move · enter choose · esc cancel · type to search`), "position and search");
+    s.store.dispatch({
+      type: "ui_request",
+      request: uiRequestOf({ id: "d", method: "select", title: "Pick a model", options }, 0),
+      now: 0,
+    });
+    await waitFor(
+      () => s.frame().includes(`1/${options.length} · ↑↓ move · enter choose · esc cancel · type to search`),
+      "position and search",
+    );
     s.stdin.write(DOWN);
     await waitFor(() => s.frame().includes(`2/${options.length} · ↑↓ move`), "position after a down");
   });
@@ -79,7 +86,11 @@ describe("a list that fits", () => {
 
   it("a two-option select dialog shows no count and offers no search", async () => {
     const s = setup(24);
-    s.store.dispatch({ type: "ui_request", request: uiRequestOf({ id: "d", method: "select", title: "Allow?", options: ["Allow", "Block"] }, 0), now: 0 });
+    s.store.dispatch({
+      type: "ui_request",
+      request: uiRequestOf({ id: "d", method: "select", title: "Allow?", options: ["Allow", "Block"] }, 0),
+      now: 0,
+    });
     await waitFor(() => s.frame().includes("Allow?"), "dialog");
     expect(s.frame()).toMatch(/^ {2}↑↓ move · enter choose · esc cancel$/m);
   });
@@ -91,16 +102,17 @@ describe("the / and @ lists", () => {
       "commands",
       Array.from({ length: 21 }, (_, i) => ({ id: `c${i}`, label: `/c${i}` })),
     );
-    const at = (list: typeof commands) => menuLines({ kind: "slash", start: 0, end: 0, query: "", list, note: undefined }, 80, 10).map(stripSgr).at(-1);
+    const at = (list: typeof commands) =>
+      menuLines({ kind: "slash", start: 0, end: 0, query: "", list, note: undefined }, 80, 10).map(stripSgr).at(-1);
     expect(at(commands)).toMatch(/^ {2}1\/21 · ↑↓ move/);
     expect(at(reducePicker(commands, { op: "down" }))).toMatch(/^ {2}2\/21 · ↑↓ move/);
     const files = createPickerState("files", [
       { id: "a", label: "a.txt" },
       { id: "b", label: "b.txt" },
     ]);
-    expect(menuLines({ kind: "at", start: 0, end: 0, query: "", list: files, note: undefined }, 80, 10).map(stripSgr).at(-1)).toBe(
-      "  ↑↓ move · tab complete · enter insert · esc close",
-    );
+    expect(
+      menuLines({ kind: "at", start: 0, end: 0, query: "", list: files, note: undefined }, 80, 10).map(stripSgr).at(-1),
+    ).toBe("  ↑↓ move · tab complete · enter insert · esc close");
   });
 
   it("the position never passes the rows that match", () => {

@@ -62,7 +62,17 @@ describe("picker overlay", () => {
     await waitFor(() => s.frame().includes("Pick one"), "picker");
     s.store.dispatch({
       type: "ui_request",
-      request: { kind: "dialog", dialog: { method: "confirm", id: "d1", title: "Allow?", message: "really", timeoutMs: undefined, receivedAt: 0 } },
+      request: {
+        kind: "dialog",
+        dialog: {
+          method: "confirm",
+          id: "d1",
+          title: "Allow?",
+          message: "really",
+          timeoutMs: undefined,
+          receivedAt: 0,
+        },
+      },
       now: 0,
     });
     await waitFor(() => s.frame().includes("Allow?"), "dialog");

@@ -6,7 +6,13 @@ import { afterAll, describe, expect, it } from "vitest";
 import { fuzzyFilter, fuzzyMatch } from "../../../src/tui/state/fuzzy.js";
 import { createPickerState, pickerWindow, reducePicker, selectedItem } from "../../../src/tui/state/picker-state.js";
 import { pickerLines } from "../../../src/tui/pickers/picker-lines.js";
-import { defaultSessionDir, listSessions, sessionDirFor, sessionItems, summariseSession } from "../../../src/tui/pickers/session-list.js";
+import {
+  defaultSessionDir,
+  listSessions,
+  sessionDirFor,
+  sessionItems,
+  summariseSession,
+} from "../../../src/tui/pickers/session-list.js";
 import { createTreeController, jumpTarget, treeFromNodes, treeItems } from "../../../src/tui/pickers/tree.js";
 import { wireTree } from "../helpers/wire-values.js";
 import { stripSgr } from "../../../src/tui/render/text-width.js";
@@ -71,7 +77,10 @@ describe("tree navigator", () => {
         {
           entry: entry("a1", "u1", "assistant", "first answer"),
           children: [
-            { entry: entry("u2", "a1", "user", "branch one"), children: [{ entry: entry("a2", "u2", "assistant", "answer one"), children: [] }] },
+            {
+              entry: entry("u2", "a1", "user", "branch one"),
+              children: [{ entry: entry("a2", "u2", "assistant", "answer one"), children: [] }],
+            },
             {
               entry: entry("u3", "a1", "user", "branch two"),
               label: "keep",
@@ -121,7 +130,8 @@ describe("tree navigator", () => {
 describe("session list", () => {
   const dir = mkdtempSync(join(tmpdir(), "sessions-"));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
-  const header = (id: string) => JSON.stringify({ type: "session", version: 3, id, timestamp: "2025-01-01T00:00:00.000Z", cwd: "/p" });
+  const header = (id: string) =>
+    JSON.stringify({ type: "session", version: 3, id, timestamp: "2025-01-01T00:00:00.000Z", cwd: "/p" });
 
   it("summarises name, first message and message count; skips non-session files and torn lines", () => {
     writeFileSync(

@@ -12,21 +12,48 @@ const msg = (id: string, role: string, text: string, at: string): string =>
   line({ type: "message", id, parentId: null, timestamp: at, message: { role, content: [{ type: "text", text }] } });
 
 function summary(path: string, modified: number, parentSession?: string): SessionSummary {
-  return { path, id: path, name: undefined, firstMessage: "first", modified, messageCount: 2, cwd: "/p", parentSession, fork: undefined };
+  return {
+    path,
+    id: path,
+    name: undefined,
+    firstMessage: "first",
+    modified,
+    messageCount: 2,
+    cwd: "/p",
+    parentSession,
+    fork: undefined,
+  };
 }
 
 describe("forks in the session list", () => {
   it("a fork's header names its parent; messages older than its header were copied, the first newer prompt is its own", () => {
     const text = [
-      line({ type: "session", version: 3, id: "f", timestamp: "2026-01-01T10:00:00.000Z", cwd: "/p", parentSession: "/s/parent.jsonl" }),
+      line({
+        type: "session",
+        version: 3,
+        id: "f",
+        timestamp: "2026-01-01T10:00:00.000Z",
+        cwd: "/p",
+        parentSession: "/s/parent.jsonl",
+      }),
       msg("a", "user", "show me code", "2026-01-01T09:00:00.000Z"),
       msg("b", "assistant", "here", "2026-01-01T09:00:01.000Z"),
-      line({ type: "session_info", id: "n", parentId: "b", timestamp: "2026-01-01T10:00:00.500Z", name: "show me code (fork)" }),
+      line({
+        type: "session_info",
+        id: "n",
+        parentId: "b",
+        timestamp: "2026-01-01T10:00:00.500Z",
+        name: "show me code (fork)",
+      }),
       msg("c", "user", "now in  rust", "2026-01-01T10:00:02.000Z"),
       msg("d", "assistant", "fn main", "2026-01-01T10:00:03.000Z"),
     ].join("\n");
     const s = summariseSession("/s/fork.jsonl", text, Date.parse("2026-01-01T10:00:03.000Z"));
-    expect(s).toMatchObject({ parentSession: "/s/parent.jsonl", firstMessage: "show me code", fork: { copied: 2, firstNewPrompt: "now in rust" } });
+    expect(s).toMatchObject({
+      parentSession: "/s/parent.jsonl",
+      firstMessage: "show me code",
+      fork: { copied: 2, firstNewPrompt: "now in rust" },
+    });
     const parent = { ...summary("/s/parent.jsonl", 1), firstMessage: "show me code", messageCount: 4 };
     const items = sessionItems([s as SessionSummary, parent], undefined);
     expect(items.map((i) => [i.label, i.depth])).toEqual([
@@ -79,11 +106,22 @@ describe("forks in the session list", () => {
     };
     const offered = withLiveSessions(sessionItems(sessions, undefined), [live], 1000, (id) => roots.get(id) ?? id);
     expect(offered.items.map((i) => i.id)).toEqual(["/a", "/b", "/b1"]);
-    const heldChild = withLiveSessions(sessionItems(sessions, undefined), [{ ...live, sessionFile: "/b1" }], 1000, (id) => roots.get(id) ?? id);
+    const heldChild = withLiveSessions(
+      sessionItems(sessions, undefined),
+      [{ ...live, sessionFile: "/b1" }],
+      1000,
+      (id) => roots.get(id) ?? id,
+    );
     // A live session whose file is not in this list (another folder) is listed by its title.
-    const elsewhere = withLiveSessions([], [{ ...live, id: "01a24f09-2cb9-7", sessionFile: "/other/s.jsonl", cwd: "/other", title: "fix the parser" }], 1000);
+    const elsewhere = withLiveSessions(
+      [],
+      [{ ...live, id: "01a24f09-2cb9-7", sessionFile: "/other/s.jsonl", cwd: "/other", title: "fix the parser" }],
+      1000,
+    );
     expect(elsewhere.items.map((i) => [i.label, i.detail])).toEqual([["fix the parser", "● idle since 1s · /other"]]);
-    expect(withLiveSessions([], [{ ...live, sessionFile: undefined, title: undefined }], 1000).items[0]?.label).toBe("(no messages yet)");
+    expect(withLiveSessions([], [{ ...live, sessionFile: undefined, title: undefined }], 1000).items[0]?.label).toBe(
+      "(no messages yet)",
+    );
     expect(heldChild.items.map((i) => [i.id, i.detail?.startsWith("●")])).toEqual([
       ["/b", false],
       ["/b1", true],

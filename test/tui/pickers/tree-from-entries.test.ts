@@ -63,7 +63,9 @@ describe("tree from get_entries", () => {
   });
 
   it("walks a linear session of 20,000 entries without recursion", () => {
-    const flat = Array.from({ length: 20_000 }, (_, i) => entry(`e${i}`, i === 0 ? null : `e${i - 1}`, i % 2 === 0 ? "user" : "assistant", `message ${i}`));
+    const flat = Array.from({ length: 20_000 }, (_, i) =>
+      entry(`e${i}`, i === 0 ? null : `e${i - 1}`, i % 2 === 0 ? "user" : "assistant", `message ${i}`),
+    );
     const entries = wireEntries(flat);
     const roots = treeFromEntries(entries);
     const items = treeItems(roots, new Set(), "e19999");

@@ -8,8 +8,14 @@ import { PlainLog } from "../../../src/tui/plain/plain-log.js";
 import { StreamLines } from "../../../src/tui/plain/stream-lines.js";
 import { eventLabels, queueLabel, todoLabel } from "../../../src/tui/render/event-labels.js";
 
-const select: NumberedDialog = { number: 3, dialog: { method: "select", id: "s", title: "Pick", options: ["Alpha", "Beta"], timeoutMs: 1500, receivedAt: 0 } };
-const confirm: NumberedDialog = { number: 4, dialog: { method: "confirm", id: "c", title: "Sure?", message: "really", timeoutMs: undefined, receivedAt: 0 } };
+const select: NumberedDialog = {
+  number: 3,
+  dialog: { method: "select", id: "s", title: "Pick", options: ["Alpha", "Beta"], timeoutMs: 1500, receivedAt: 0 },
+};
+const confirm: NumberedDialog = {
+  number: 4,
+  dialog: { method: "confirm", id: "c", title: "Sure?", message: "really", timeoutMs: undefined, receivedAt: 0 },
+};
 const dialogNotice = (id: string, title: string): BridgeNotice => ({
   kind: "ui_request",
   request: { type: "extension_ui_request", id, method: "confirm", title, message: "" },
@@ -30,7 +36,10 @@ describe("plain input", () => {
 
   it("with a question open, the line answers it, or asks again", () => {
     expect(decideInput("2", true, select)).toEqual({ kind: "answer", id: "s", response: { value: "Beta" } });
-    expect(decideInput("7", true, select)).toEqual({ kind: "say", lines: ["question 3: answer with a number from 1 to 2"] });
+    expect(decideInput("7", true, select)).toEqual({
+      kind: "say",
+      lines: ["question 3: answer with a number from 1 to 2"],
+    });
     expect(decideInput("Y", false, confirm)).toEqual({ kind: "answer", id: "c", response: { confirmed: true } });
     expect(decideInput("/cancel", false, confirm)).toEqual({ kind: "answer", id: "c", response: { cancelled: true } });
     expect(decideInput("/cancel", false, undefined)).toEqual({ kind: "say", lines: ["no question is open"] });
@@ -50,9 +59,21 @@ describe("plain questions", () => {
   });
 
   it("an editor keeps its text on an empty line; an input takes the line as typed", () => {
-    const editor = { method: "editor", id: "e", title: "Edit", prefill: "keep me", timeoutMs: undefined, receivedAt: 0 } as const;
+    const editor = {
+      method: "editor",
+      id: "e",
+      title: "Edit",
+      prefill: "keep me",
+      timeoutMs: undefined,
+      receivedAt: 0,
+    } as const;
     expect(readAnswer(editor, "")).toEqual({ response: { value: "keep me" } });
-    expect(readAnswer({ method: "input", id: "i", title: "Say", placeholder: "", timeoutMs: undefined, receivedAt: 0 }, " spaced ")).toEqual({
+    expect(
+      readAnswer(
+        { method: "input", id: "i", title: "Say", placeholder: "", timeoutMs: undefined, receivedAt: 0 },
+        " spaced ",
+      ),
+    ).toEqual({
       response: { value: " spaced " },
     });
   });
@@ -66,7 +87,9 @@ describe("plain questions", () => {
     ]);
     expect(log.question()?.dialog.id).toBe("a");
     expect(log.answered("a")).toEqual(["question 2: Second?", "answer y or n; /cancel cancels"]);
-    expect(log.notices([{ kind: "ui_request_closed", id: "b", reason: "timeout" }])).toEqual(["question 2 closed: timed out"]);
+    expect(log.notices([{ kind: "ui_request_closed", id: "b", reason: "timeout" }])).toEqual([
+      "question 2 closed: timed out",
+    ]);
     expect(log.question()).toBeUndefined();
   });
 });
@@ -79,13 +102,18 @@ describe("plain stream lines", () => {
     expect(d("Hel")).toEqual([]);
     expect(d("lo\nwor")).toEqual(["agent: Hello"]);
     expect(d("ld\n\nmore \u001b[2J")).toEqual(["world", ""]);
-    expect(s.end({ role: "assistant", blocks: [{ type: "text", text: "Hello\nworld\n\nmore \u001b[2J" }] })).toEqual(["more ␛[2J"]);
+    expect(s.end({ role: "assistant", blocks: [{ type: "text", text: "Hello\nworld\n\nmore \u001b[2J" }] })).toEqual([
+      "more ␛[2J",
+    ]);
   });
 
   it("takes the final message's text when the stream sent none", () => {
     const s = new StreamLines();
     s.start();
-    expect(s.end({ role: "assistant", blocks: [{ type: "text", text: "only\nat the end" }] })).toEqual(["agent: only", "at the end"]);
+    expect(s.end({ role: "assistant", blocks: [{ type: "text", text: "only\nat the end" }] })).toEqual([
+      "agent: only",
+      "at the end",
+    ]);
   });
 });
 
@@ -100,9 +128,14 @@ describe("labelled state lines", () => {
       todos: undefined,
     };
     expect(eventLabels(end)).toEqual(["tool failed: bash: no such file (2 lines)"]);
-    expect(eventLabels({ type: "tool_execution_start", toolCallId: "t", toolName: "read", args: { path: "a\u001b[2Jb.ts" } })).toEqual([
-      "tool started: read a␛[2Jb.ts",
-    ]);
+    expect(
+      eventLabels({
+        type: "tool_execution_start",
+        toolCallId: "t",
+        toolName: "read",
+        args: { path: "a\u001b[2Jb.ts" },
+      }),
+    ).toEqual(["tool started: read a␛[2Jb.ts"]);
     expect(queueLabel(["a"], [])).toBe("queue: 1 steering");
     expect(queueLabel([], [])).toBe("queue: empty");
     expect(

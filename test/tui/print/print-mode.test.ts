@@ -25,8 +25,14 @@ describe("front end choice", () => {
     expect(readFrontEnd({}, {})).toEqual({ kind: "tui" });
     expect(readFrontEnd({ plain: true }, {})).toEqual({ kind: "plain" });
     expect(readFrontEnd({}, { TERM: "dumb" })).toEqual({ kind: "plain" });
-    expect(readFrontEnd({ print: true }, { TERM: "dumb" })).toEqual({ kind: "print", print: { output: "text", render: false, confirms: undefined } });
-    expect(readFrontEnd({ mode: "json", yes: true }, {})).toEqual({ kind: "print", print: { output: "json", render: false, confirms: "yes" } });
+    expect(readFrontEnd({ print: true }, { TERM: "dumb" })).toEqual({
+      kind: "print",
+      print: { output: "text", render: false, confirms: undefined },
+    });
+    expect(readFrontEnd({ mode: "json", yes: true }, {})).toEqual({
+      kind: "print",
+      print: { output: "json", render: false, confirms: "yes" },
+    });
   });
 
   it("refuses contradictions and print flags outside print mode", () => {
@@ -38,7 +44,12 @@ describe("front end choice", () => {
 
 describe("print run outcome", () => {
   it("ends when the activity settles after being busy; the answer is the last assistant message", () => {
-    const busy = fold([{ kind: "run_state", state: "settled" }, { kind: "run_state", state: "streaming" }, assistant("first"), assistant("last")]);
+    const busy = fold([
+      { kind: "run_state", state: "settled" },
+      { kind: "run_state", state: "streaming" },
+      assistant("first"),
+      assistant("last"),
+    ]);
     expect(busy.over).toBe(false);
     const done = notePrintNotice(busy, { kind: "run_state", state: "settled" });
     expect(done.over).toBe(true);
@@ -51,14 +62,21 @@ describe("print run outcome", () => {
       aborted: false,
       error: "429 slow down",
     });
-    expect(printOutcome(fold([assistant("part", { stopReason: "aborted" })]))).toMatchObject({ ok: false, aborted: true });
+    expect(printOutcome(fold([assistant("part", { stopReason: "aborted" })]))).toMatchObject({
+      ok: false,
+      aborted: true,
+    });
   });
 
   it("a worker exit during the run fails it with the reason and stderr tail", () => {
     const run = fold([
       { kind: "run_state", state: "streaming" },
       assistant("before the tool"),
-      { kind: "supervisor", state: "exited", info: { generation: 1, code: 1, signal: null, intentional: false, stderrTail: "boom", reason: undefined } },
+      {
+        kind: "supervisor",
+        state: "exited",
+        info: { generation: 1, code: 1, signal: null, intentional: false, stderrTail: "boom", reason: undefined },
+      },
     ]);
     expect(run.over).toBe(true);
     expect(printOutcome(run)).toEqual({ ok: false, aborted: false, error: "the worker exited (exit code 1):\nboom" });
@@ -72,8 +90,12 @@ describe("print prompt", () => {
       writeFileSync(join(dir, "a.txt"), "alpha\n");
       writeFileSync(join(dir, "p.png"), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
       const p = await buildPrompt(["explain", "@a.txt", "@p.png", "briefly"], "piped text\n", dir);
-      expect(p.text).toBe(`piped text\n\n<file name="${join(dir, "a.txt")}">\nalpha\n\n</file>\n<file name="${join(dir, "p.png")}"></file>\n\nexplain briefly`);
-      expect(p.images).toEqual([{ type: "image", mimeType: "image/png", data: Buffer.from([0x89, 0x50, 0x4e, 0x47]).toString("base64") }]);
+      expect(p.text).toBe(
+        `piped text\n\n<file name="${join(dir, "a.txt")}">\nalpha\n\n</file>\n<file name="${join(dir, "p.png")}"></file>\n\nexplain briefly`,
+      );
+      expect(p.images).toEqual([
+        { type: "image", mimeType: "image/png", data: Buffer.from([0x89, 0x50, 0x4e, 0x47]).toString("base64") },
+      ]);
       await expect(buildPrompt(["@missing.txt"], undefined, dir)).rejects.toThrow(/cannot read .*missing\.txt/);
       await expect(buildPrompt([], "  \n", dir)).rejects.toThrow(/no prompt/);
     } finally {
@@ -83,8 +105,14 @@ describe("print prompt", () => {
 });
 
 describe("print dialogs", () => {
-  const confirm = uiRequestOf({ type: "extension_ui_request", id: "c1", method: "confirm", title: "Run it?", message: "rm x" }, 0);
-  const select = uiRequestOf({ type: "extension_ui_request", id: "s1", method: "select", title: "Pick", options: ["a", "b"] }, 0);
+  const confirm = uiRequestOf(
+    { type: "extension_ui_request", id: "c1", method: "confirm", title: "Run it?", message: "rm x" },
+    0,
+  );
+  const select = uiRequestOf(
+    { type: "extension_ui_request", id: "s1", method: "select", title: "Pick", options: ["a", "b"] },
+    0,
+  );
 
   it("a confirm is answered no by default, or as --yes / --no say; other dialogs are cancelled", () => {
     expect(answerDialog(confirm, undefined)).toEqual({
@@ -95,7 +123,9 @@ describe("print dialogs", () => {
     expect(answerDialog(confirm, "yes")?.response).toEqual({ confirmed: true });
     expect(answerDialog(confirm, "no")?.say).toContain("answered no (--no)");
     expect(answerDialog(select, "yes")?.response).toEqual({ cancelled: true });
-    expect(answerDialog(uiRequestOf({ type: "extension_ui_request", id: "n", method: "notify", message: "hi" }, 0), "yes")).toBeUndefined();
+    expect(
+      answerDialog(uiRequestOf({ type: "extension_ui_request", id: "n", method: "notify", message: "hi" }, 0), "yes"),
+    ).toBeUndefined();
   });
 });
 
@@ -110,7 +140,10 @@ describe("print output", () => {
     const out = sink(false);
     const err = sink(false);
     const o = createPrintOutput(text, out, err);
-    o.notice({ kind: "event", event: { type: "tool_execution_start", toolCallId: "t", toolName: "bash", args: { command: "ls" } } });
+    o.notice({
+      kind: "event",
+      event: { type: "tool_execution_start", toolCallId: "t", toolName: "bash", args: { command: "ls" } },
+    });
     o.answer(`raw ${ALL_HOSTILE}`);
     expect(out.text()).toBe(`raw ${ALL_HOSTILE}\n`);
     expect(err.text()).toBe("");
@@ -121,7 +154,10 @@ describe("print output", () => {
       const out = sink(true);
       const err = sink(true);
       const o = createPrintOutput({ ...text, render }, out, err);
-      o.notice({ kind: "event", event: { type: "tool_execution_start", toolCallId: "t", toolName: "bash", args: { command: "ls" } } });
+      o.notice({
+        kind: "event",
+        event: { type: "tool_execution_start", toolCallId: "t", toolName: "bash", args: { command: "ls" } },
+      });
       o.answer(HOSTILE.map((h) => h.raw).join("\n"));
       const shown = out.text().replace(/\u001b\[[0-9;]*m/g, "");
       expect(shown).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
@@ -134,9 +170,16 @@ describe("print output", () => {
   it("--mode json escapes C1 and bidi controls, so the events reach a terminal safely and parse the same", () => {
     const out = sink(true);
     const o = createPrintOutput({ ...text, output: "json" }, out, sink(true));
-    const event = { type: "tool_execution_start", toolCallId: "t", toolName: "bash", args: { command: ALL_HOSTILE } } as const;
+    const event = {
+      type: "tool_execution_start",
+      toolCallId: "t",
+      toolName: "bash",
+      args: { command: ALL_HOSTILE },
+    } as const;
     o.notice({ kind: "event", event });
-    expect(out.text()).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/);
+    expect(out.text()).not.toMatch(
+      /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/,
+    );
     expect(JSON.parse(out.text())).toMatchObject({ args: { command: ALL_HOSTILE } });
   });
 });

@@ -3,7 +3,8 @@
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
 
-const loaded = (): boolean => Object.keys(createRequire(import.meta.url).cache).some((k) => k.includes("/highlight.js/"));
+const loaded = (): boolean =>
+  Object.keys(createRequire(import.meta.url).cache).some((k) => k.includes("/highlight.js/"));
 
 describe("highlighter loading", () => {
   it("is deferred until a code block needs it", async () => {

@@ -8,13 +8,19 @@ import { buildPalette } from "../../../src/tui/render/palette.js";
 
 const require = createRequire(import.meta.url);
 const cli = require("cli-highlight") as typeof import("cli-highlight");
-type Hljs = { highlight(code: string, o: { language: string; ignoreIllegals: boolean }): { emitter: { rootNode: Parameters<typeof paintTokenTree>[0] } } };
+type Hljs = {
+  highlight(
+    code: string,
+    o: { language: string; ignoreIllegals: boolean },
+  ): { emitter: { rootNode: Parameters<typeof paintTokenTree>[0] } };
+};
 const hljs = createRequire(require.resolve("cli-highlight"))("highlight.js") as Hljs;
 
 const SAMPLES: [string, string][] = [
   [
     "ts",
-    "export function step(input: number): number {\n  const doubled = input * 2; // twice\n  return doubled > 100 ? doubled - 100 : `$" + "{doubled}`;\n}\n",
+    "export function step(input: number): number {\n  const doubled = input * 2; // twice\n  return doubled > 100 ? doubled - 100 : `$" +
+      "{doubled}`;\n}\n",
   ],
   ["python", 'def step(value):\n    """Doc & <tags>."""\n    return {"n": 1, \'v\': value}  # done\n'],
   ["bash", 'for f in *.ts; do echo "$f" > /dev/null && ls -la "$HOME"; done'],
@@ -37,7 +43,9 @@ describe("painting highlight.js's token tree", () => {
       const theme = buildPalette(name, 3).code;
       for (const [language, code] of SAMPLES) {
         const tree = hljs.highlight(code, { language, ignoreIllegals: true }).emitter.rootNode;
-        expect(paintTokenTree(tree, theme), language).toBe(cli.highlight(code, { language, ignoreIllegals: true, theme }));
+        expect(paintTokenTree(tree, theme), language).toBe(
+          cli.highlight(code, { language, ignoreIllegals: true, theme }),
+        );
       }
     });
   }

@@ -19,7 +19,19 @@ describe("live budget", () => {
         tools: 30,
         stream: 100,
       });
-      const used = b.footer + b.input + b.menu + b.status + b.toasts + b.todos + b.queue + b.widgetsAbove + b.widgetsBelow + b.bash + b.tools + b.stream;
+      const used =
+        b.footer +
+        b.input +
+        b.menu +
+        b.status +
+        b.toasts +
+        b.todos +
+        b.queue +
+        b.widgetsAbove +
+        b.widgetsBelow +
+        b.bash +
+        b.tools +
+        b.stream;
       expect(used).toBeLessThanOrEqual(Math.max(3, rows - 2));
       expect(b.footer).toBe(1);
       expect(b.input).toBeGreaterThanOrEqual(1);
@@ -46,8 +58,19 @@ describe("todo pane", () => {
     expect(todoLines(phases, 40, 2).map(stripSgr)).toEqual(["Plan 1/4 · 1 above", "  ◐ doing two"]);
     expect(todoLines(phases, 40, 3).map(stripSgr)).toEqual(["Plan 1/4 · 1 above", "  ◐ doing two", "  … 2 more"]);
     // One task left after the window takes the row a count would: the task is shown instead.
-    expect(todoLines(phases, 40, 4).map(stripSgr)).toEqual(["Plan 1/4 · 1 above", "  ◐ doing two", "  ○ three", "  ○ four"]);
-    expect(todoLines(phases, 40, 9).map(stripSgr)).toEqual(["Plan 1/4", "  ✓ done one", "  ◐ doing two", "  ○ three", "  ○ four"]);
+    expect(todoLines(phases, 40, 4).map(stripSgr)).toEqual([
+      "Plan 1/4 · 1 above",
+      "  ◐ doing two",
+      "  ○ three",
+      "  ○ four",
+    ]);
+    expect(todoLines(phases, 40, 9).map(stripSgr)).toEqual([
+      "Plan 1/4",
+      "  ✓ done one",
+      "  ◐ doing two",
+      "  ○ three",
+      "  ○ four",
+    ]);
   });
 
   it("keeps the name of the phase a shown task is in, and counts hidden tasks, not rows", async () => {
@@ -57,7 +80,14 @@ describe("todo pane", () => {
     const b = { id: "b", name: "Phase B", tasks: [task("b1", "pending"), task("b2", "pending")] };
     expect(todoLines([a, b], 40, 5).map(stripSgr)).toEqual(["Plan 0/4", "Phase A", "  ◐ a1", "  ○ a2", "  … 2 more"]);
     const a2 = { ...a, tasks: [task("a1", "completed"), task("a2", "in_progress")] };
-    expect(todoLines([a2, b], 40, 6).map(stripSgr)).toEqual(["Plan 1/4 · 1 above", "Phase A", "  ◐ a2", "Phase B", "  ○ b1", "  ○ b2"]);
+    expect(todoLines([a2, b], 40, 6).map(stripSgr)).toEqual([
+      "Plan 1/4 · 1 above",
+      "Phase A",
+      "  ◐ a2",
+      "Phase B",
+      "  ○ b1",
+      "  ○ b2",
+    ]);
     // Short of rows, phase names go before tasks.
     expect(todoLines([a, b], 40, 3).map(stripSgr)).toEqual(["Plan 0/4", "  ◐ a1", "  … 3 more"]);
     // A finished phase before the current one is counted, not shown.
@@ -87,7 +117,8 @@ describe("todo pane", () => {
         const above = Number(/· (\d+) above/.exec(rows[0] ?? "")?.[1] ?? 0);
         const more = Number(/… (\d+) more/.exec(rows.at(-1) ?? "")?.[1] ?? 0);
         // Only the shortest pane (header and one task) may leave tasks after it uncounted.
-        if (rows.length > 2 || shown + above === total) expect(shown + above + more, `${seed}/${max}: ${rows.join(" | ")}`).toBe(total);
+        if (rows.length > 2 || shown + above === total)
+          expect(shown + above + more, `${seed}/${max}: ${rows.join(" | ")}`).toBe(total);
         // A shown task is under its own phase's name whenever names are shown.
         const names = rows.filter((r) => r.startsWith("Phase "));
         if (names.length > 0) {
@@ -101,9 +132,19 @@ describe("todo pane", () => {
 
   it("gives every status its own mark: pending ○, in progress ◐ (bold), completed ✓, abandoned ✗ (struck)", async () => {
     const { todoLines } = await import("../../../src/tui/render/live-lines.js");
-    const tasks = ["pending", "in_progress", "completed", "abandoned"].map((status, i) => ({ id: String(i), content: status, status }));
+    const tasks = ["pending", "in_progress", "completed", "abandoned"].map((status, i) => ({
+      id: String(i),
+      content: status,
+      status,
+    }));
     const rows = todoLines([{ id: "p", name: "P", tasks }], 40, 9);
-    expect(rows.map(stripSgr)).toEqual(["Plan 1/4", "  ○ pending", "  ◐ in_progress", "  ✓ completed", "  ✗ abandoned"]);
+    expect(rows.map(stripSgr)).toEqual([
+      "Plan 1/4",
+      "  ○ pending",
+      "  ◐ in_progress",
+      "  ✓ completed",
+      "  ✗ abandoned",
+    ]);
     expect(rows[2]).toContain("\u001b[1m");
     expect(rows[4]).toContain("\u001b[9m");
   });
@@ -112,8 +153,14 @@ describe("todo pane", () => {
 describe("streaming tail", () => {
   it("shows the last rows of a long open code block as code", async () => {
     const { streamLines } = await import("../../../src/tui/render/live-lines.js");
-    const text = "Intro\n\n```py\n" + Array.from({ length: 200 }, (_, i) => `x_${i} = ${i}  # *not emphasis*`).join("\n");
-    const rows = streamLines({ blocks: [{ type: "text", text }], commitBlock: 0, commitOffset: 0, lastStarted: 0 }, 60, 5, true).map(stripSgr);
+    const text =
+      "Intro\n\n```py\n" + Array.from({ length: 200 }, (_, i) => `x_${i} = ${i}  # *not emphasis*`).join("\n");
+    const rows = streamLines(
+      { blocks: [{ type: "text", text }], commitBlock: 0, commitOffset: 0, lastStarted: 0 },
+      60,
+      5,
+      true,
+    ).map(stripSgr);
     expect(rows).toHaveLength(5);
     expect(rows[4]).toBe("  x_199 = 199  # *not emphasis*");
   });

@@ -54,10 +54,20 @@ describe("renderMarkdown", () => {
 });
 
 describe("tool views", () => {
-  const base: ToolRun = { id: "t1", name: "bash", args: { command: "npm test" }, startedAt: 0, endedAt: 1500, status: "done", output: undefined };
+  const base: ToolRun = {
+    id: "t1",
+    name: "bash",
+    args: { command: "npm test" },
+    startedAt: 0,
+    endedAt: 1500,
+    status: "done",
+    output: undefined,
+  };
   it("bash shows the output tail with a hidden-lines marker", () => {
     const text = Array.from({ length: 30 }, (_, i) => `line ${i}`).join("\n");
-    const rows = toolLines({ ...base, output: { text, details: undefined, images: 0 } }, 1500, 60, 5, false).map(stripSgr);
+    const rows = toolLines({ ...base, output: { text, details: undefined, images: 0 } }, 1500, 60, 5, false).map(
+      stripSgr,
+    );
     expect(rows[0]).toBe("✓ bash npm test · 1.5s");
     expect(rows[1]).toContain("26 more lines");
     expect(rows[rows.length - 1]).toBe("  line 29");
@@ -73,7 +83,12 @@ describe("tool views", () => {
   it("edit marks the words that changed inside a changed line, in reverse video, also without colour", () => {
     const inverse = (text: string): RegExp => new RegExp(`\u001b\\[7m${text}\u001b\\[27m`);
     const diff = [" 1 const a = 1;", "-2 const answer = 41;", "+2 const answer = 42;", " 3 const c = 3;"].join("\n");
-    const run: ToolRun = { ...base, name: "edit", args: { path: "a.ts" }, output: { text: "ok", details: { diff }, images: 0 } };
+    const run: ToolRun = {
+      ...base,
+      name: "edit",
+      args: { path: "a.ts" },
+      output: { text: "ok", details: { diff }, images: 0 },
+    };
     for (const palette of ["dark", "mono"] as const) {
       setPalette(palette, 1);
       const rows = toolLines(run, 0, 60, 10, false);
@@ -92,19 +107,42 @@ describe("tool views", () => {
     }
     setPalette("dark", 1);
     // From the arguments (a worker that sends no diff): the same marks.
-    const fromArgs = toolLines({ ...base, name: "edit", args: { path: "a.ts", oldText: "let x = 1;", newText: "let x = 2;" } }, 0, 60, 10, false);
+    const fromArgs = toolLines(
+      { ...base, name: "edit", args: { path: "a.ts", oldText: "let x = 1;", newText: "let x = 2;" } },
+      0,
+      60,
+      10,
+      false,
+    );
     expect(fromArgs[1]).toMatch(inverse("1"));
     expect(fromArgs[2]).toMatch(inverse("2"));
   });
   it("read summarises unless expanded; errors show red text", () => {
-    const run: ToolRun = { ...base, name: "read", args: { path: "README.md" }, output: { text: "a\nb\nc", details: undefined, images: 0 } };
+    const run: ToolRun = {
+      ...base,
+      name: "read",
+      args: { path: "README.md" },
+      output: { text: "a\nb\nc", details: undefined, images: 0 },
+    };
     expect(toolLines(run, 0, 60, 10, false).map(stripSgr)).toEqual(["✓ read README.md · 1.5s", "  3 lines"]);
     expect(toolLines(run, 0, 60, 10, true).map(stripSgr)).toEqual(["✓ read README.md · 1.5s", "  a", "  b", "  c"]);
-    const failed = toolLines({ ...run, status: "error", output: { text: "ENOENT", details: undefined, images: 0 } }, 0, 60, 10, false);
+    const failed = toolLines(
+      { ...run, status: "error", output: { text: "ENOENT", details: undefined, images: 0 } },
+      0,
+      60,
+      10,
+      false,
+    );
     expect(stripSgr(failed[0] ?? "")).toMatch(/^✗ read/);
   });
   it("strips escapes from tool output", () => {
-    const rows = toolLines({ ...base, output: { text: "\u001b[2J\u001b[Hhello\u001b[10;10H", details: undefined, images: 0 } }, 0, 60, 5, false);
+    const rows = toolLines(
+      { ...base, output: { text: "\u001b[2J\u001b[Hhello\u001b[10;10H", details: undefined, images: 0 } },
+      0,
+      60,
+      5,
+      false,
+    );
     expect(rows.join("")).not.toMatch(/\u001b\[(2J|H|10;10H)/);
   });
 });

@@ -8,7 +8,13 @@ import type { Entry } from "../../../src/tui/state/types.js";
 
 const turn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 const at80 = { width: 80, showThinking: true, toolsExpanded: false };
-const entry = (id: number, text: string, unprinted?: boolean): Entry => ({ kind: "markdown", id, text, continues: false, ...(unprinted ? { unprinted } : {}) });
+const entry = (id: number, text: string, unprinted?: boolean): Entry => ({
+  kind: "markdown",
+  id,
+  text,
+  continues: false,
+  ...(unprinted ? { unprinted } : {}),
+});
 
 describe("rows built ahead of printing", () => {
   it("builds one entry per event-loop turn, skips unprinted ones, then says it is done in a turn of its own", async () => {
@@ -28,7 +34,10 @@ describe("rows built ahead of printing", () => {
   });
 
   it("hands the rows over once, the same rows entryLines builds, and builds again at another width", async () => {
-    const e = entry(1, "A paragraph long enough to wrap differently at forty and at eighty columns, with `code` in it.");
+    const e = entry(
+      1,
+      "A paragraph long enough to wrap differently at forty and at eighty columns, with `code` in it.",
+    );
     await new Promise<void>((resolve) => prepareInTurns([e], at80, resolve));
     expect(takeEntryLines(e, at80)).toEqual(entryLines(e, at80));
     expect(isPrepared(e, at80)).toBe(false);

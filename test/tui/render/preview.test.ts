@@ -6,7 +6,15 @@ import { questionRows } from "../../../src/tui/components/dialogs/dialog-frame.j
 import { entryLines } from "../../../src/tui/render/entry-lines.js";
 import { footerLine } from "../../../src/tui/render/footer-lines.js";
 import { streamLines } from "../../../src/tui/render/live-lines.js";
-import { ENTRY_PREVIEW_CHARS, ENTRY_PREVIEW_LINES, clipText, countLines, entryPreview, headLines, tailLines } from "../../../src/tui/render/preview.js";
+import {
+  ENTRY_PREVIEW_CHARS,
+  ENTRY_PREVIEW_LINES,
+  clipText,
+  countLines,
+  entryPreview,
+  headLines,
+  tailLines,
+} from "../../../src/tui/render/preview.js";
 import { markdownTail } from "../../../src/tui/state/split-point.js";
 import { stripSgr, textWidth } from "../../../src/tui/render/text-width.js";
 import { toolLines } from "../../../src/tui/blocks/tools/index.js";
@@ -32,12 +40,18 @@ describe("line windows", () => {
     const random = seeded(7);
     const alphabet = ["a", "b", "\n", "\n", "\r", " "];
     for (let i = 0; i < 400; i += 1) {
-      const text = Array.from({ length: Math.floor(random() * 30) }, () => alphabet[Math.floor(random() * alphabet.length)] ?? "").join("");
+      const text = Array.from(
+        { length: Math.floor(random() * 30) },
+        () => alphabet[Math.floor(random() * alphabet.length)] ?? "",
+      ).join("");
       const all = naiveLines(text);
       const count = Math.floor(random() * 6);
       expect(countLines(text), JSON.stringify(text)).toBe(all.length);
       expect(headLines(text, count), JSON.stringify(text)).toEqual({ lines: all.slice(0, count), total: all.length });
-      expect(tailLines(text, count), JSON.stringify(text)).toEqual({ lines: count === 0 ? [] : all.slice(-count), total: all.length });
+      expect(tailLines(text, count), JSON.stringify(text)).toEqual({
+        lines: count === 0 ? [] : all.slice(-count),
+        total: all.length,
+      });
     }
   });
 
@@ -110,19 +124,40 @@ describe("one huge event draws a bounded number of rows", () => {
   });
 
   it("a 20 MB answer is committed as a preview with a row saying how much is not shown", () => {
-    const rows = entryLines({ kind: "markdown", id: 1, text: lines20, continues: false }, { width: 100, showThinking: true, toolsExpanded: false });
+    const rows = entryLines(
+      { kind: "markdown", id: 1, text: lines20, continues: false },
+      { width: 100, showThinking: true, toolsExpanded: false },
+    );
     expect(rows.length).toBeLessThanOrEqual(ENTRY_PREVIEW_LINES + 2);
     expect(stripSgr(rows.at(-1) ?? "")).toMatch(/… [\d,]+ more lines not shown here/);
-    const notice = entryLines({ kind: "notice", id: 2, level: "error", text: MB20 }, { width: 100, showThinking: true, toolsExpanded: false });
+    const notice = entryLines(
+      { kind: "notice", id: 2, level: "error", text: MB20 },
+      { width: 100, showThinking: true, toolsExpanded: false },
+    );
     expect(notice.length).toBeLessThanOrEqual(ENTRY_PREVIEW_CHARS / 98 + 3);
   });
 
   it("a 20 MB streaming delta, a 20 MB status and a 20 MB dialog title", () => {
-    expect(streamLines({ blocks: [{ type: "text", text: MB20 }], commitBlock: 0, commitOffset: 0, lastStarted: 0 }, 80, 10, true).length).toBeLessThanOrEqual(
-      10,
-    );
     expect(
-      streamLines({ blocks: [{ type: "thinking", thinking: MB20, redacted: false }], commitBlock: 0, commitOffset: 0, lastStarted: 0 }, 80, 10, true).length,
+      streamLines(
+        { blocks: [{ type: "text", text: MB20 }], commitBlock: 0, commitOffset: 0, lastStarted: 0 },
+        80,
+        10,
+        true,
+      ).length,
+    ).toBeLessThanOrEqual(10);
+    expect(
+      streamLines(
+        {
+          blocks: [{ type: "thinking", thinking: MB20, redacted: false }],
+          commitBlock: 0,
+          commitOffset: 0,
+          lastStarted: 0,
+        },
+        80,
+        10,
+        true,
+      ).length,
     ).toBeLessThanOrEqual(10);
     const footer = footerLine({ ...createInitialState().footer, worker: "ready", statuses: { big: MB20 } }, 100);
     expect(textWidth(footer)).toBeLessThanOrEqual(100);

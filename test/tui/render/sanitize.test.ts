@@ -1,7 +1,14 @@
 // The sanitising boundary: every class of hostile sequence comes out as visible text, never as
 // something a terminal interprets; approval text is exact; built rows keep only our SGR.
 import { describe, expect, it } from "vitest";
-import { guardRow, placeholder, sanitizeExact, sanitizeLine, sanitizeText, visibleGrapheme } from "../../../src/tui/render/sanitize.js";
+import {
+  guardRow,
+  placeholder,
+  sanitizeExact,
+  sanitizeLine,
+  sanitizeText,
+  visibleGrapheme,
+} from "../../../src/tui/render/sanitize.js";
 import { stripSgr } from "../../../src/tui/render/text-width.js";
 import { HOSTILE } from "../../fixtures/hostile-text.mjs";
 
@@ -17,7 +24,9 @@ describe("sanitizeText", () => {
   }
 
   it("drops untrusted SGR (styling is ours alone) in both introducer forms", () => {
-    expect(sanitizeText("\u001b[31mred\u001b[0m \u001b[8mhidden\u001b[28m \u009b1mbold\u009b0m")).toBe("red hidden bold");
+    expect(sanitizeText("\u001b[31mred\u001b[0m \u001b[8mhidden\u001b[28m \u009b1mbold\u009b0m")).toBe(
+      "red hidden bold",
+    );
   });
 
   it("keeps line structure: CRLF and U+2028/2029 are line breaks, tabs become spaces", () => {
@@ -61,12 +70,17 @@ describe("sanitizeText", () => {
       "日",
     ];
     for (let i = 0; i < 500; i += 1) {
-      const input = Array.from({ length: 1 + Math.floor(random() * 40) }, () => alphabet[Math.floor(random() * alphabet.length)] ?? "").join("");
+      const input = Array.from(
+        { length: 1 + Math.floor(random() * 40) },
+        () => alphabet[Math.floor(random() * alphabet.length)] ?? "",
+      ).join("");
       const out = sanitizeText(input);
       expect(out, JSON.stringify(input)).not.toMatch(FORBIDDEN);
       expect(sanitizeLine(input)).not.toMatch(/\n/);
       expect(sanitizeExact(input)).not.toMatch(FORBIDDEN);
-      expect(guardRow(input)).not.toMatch(/\u001b(?!\[[0-9;:]*m)|[\u0000-\u001a\u001c-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/);
+      expect(guardRow(input)).not.toMatch(
+        /\u001b(?!\[[0-9;:]*m)|[\u0000-\u001a\u001c-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/,
+      );
     }
   });
 });

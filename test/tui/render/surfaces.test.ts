@@ -11,7 +11,16 @@ import { pickerLines } from "../../../src/tui/pickers/picker-lines.js";
 import { editorLines } from "../../../src/tui/render/editor-lines.js";
 import { entryLines } from "../../../src/tui/render/entry-lines.js";
 import { footerLine } from "../../../src/tui/render/footer-lines.js";
-import { bashLines, queueLines, runningToolLines, statusLine, streamLines, toastLines, todoLines, widgetLines } from "../../../src/tui/render/live-lines.js";
+import {
+  bashLines,
+  queueLines,
+  runningToolLines,
+  statusLine,
+  streamLines,
+  toastLines,
+  todoLines,
+  widgetLines,
+} from "../../../src/tui/render/live-lines.js";
 import { stripSgr, textWidth } from "../../../src/tui/render/text-width.js";
 import { toolLines } from "../../../src/tui/blocks/tools/index.js";
 import { createInitialState } from "../../../src/tui/state/reducer.js";
@@ -20,7 +29,8 @@ import { terminalTitleText } from "../../../src/tui/terminal/terminal.js";
 import { ALL_HOSTILE as EVIL, HOSTILE } from "../../fixtures/hostile-text.mjs";
 
 /** An escape other than an SGR of ours, or any C0 / C1 / bidi control character. */
-const UNSAFE = /\u001b(?!\[[0-9;]*m)|[\u0000-\u001a\u001c-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+const UNSAFE =
+  /\u001b(?!\[[0-9;]*m)|[\u0000-\u001a\u001c-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
 
 function expectSafe(rows: readonly string[], surface: string): void {
   expect(rows.length, surface).toBeGreaterThan(0);
@@ -98,17 +108,27 @@ describe("line builders with hostile text", () => {
     };
     const entries: Entry[] = [
       { kind: "user", id: 1, text: EVIL, images: 0 },
-      { kind: "markdown", id: 2, text: `# ${EVIL}\n\n${EVIL}\n\n\`${EVIL}\`\n\n\`\`\`\n${EVIL}\n\`\`\`\n\n| a |\n|---|\n| ${EVIL} |`, continues: false },
+      {
+        kind: "markdown",
+        id: 2,
+        text: `# ${EVIL}\n\n${EVIL}\n\n\`${EVIL}\`\n\n\`\`\`\n${EVIL}\n\`\`\`\n\n| a |\n|---|\n| ${EVIL} |`,
+        continues: false,
+      },
       { kind: "thinking", id: 3, text: EVIL, continues: false },
       { kind: "tool", id: 4, run },
       { kind: "tool", id: 5, run: { ...run, name: "bash", status: "done" } },
       { kind: "tool", id: 6, run: { ...run, name: "read", status: "done" } },
-      { kind: "tool", id: 7, run: { ...run, name: "edit", status: "done", args: { path: EVIL, oldText: EVIL, newText: EVIL } } },
+      {
+        kind: "tool",
+        id: 7,
+        run: { ...run, name: "edit", status: "done", args: { path: EVIL, oldText: EVIL, newText: EVIL } },
+      },
       { kind: "notice", id: 8, level: "error", text: EVIL },
       { kind: "bash", id: 9, command: EVIL, output: EVIL, exitCode: 1, cancelled: false },
       { kind: "custom", id: 10, label: EVIL, text: EVIL },
     ];
-    for (const e of entries) expectSafe(entryLines(e, { width: W, showThinking: true, toolsExpanded: true }), `entry ${e.kind} ${e.id}`);
+    for (const e of entries)
+      expectSafe(entryLines(e, { width: W, showThinking: true, toolsExpanded: true }), `entry ${e.kind} ${e.id}`);
   });
 
   it("every part of the live region and the footer", () => {
@@ -117,14 +137,18 @@ describe("line builders with hostile text", () => {
     expectSafe(runningToolLines(s, 5, W, 20), "running tool");
     expectSafe(bashLines(s, 5, W, 8), "!cmd");
     expectSafe(statusLine(s, 0, W), "retry error");
-    expectSafe(statusLine({ ...s, run: { ...s.run, retry: undefined, compaction: { reason: EVIL, startedAt: 0 } } }, 0, W), "compaction reason");
+    expectSafe(
+      statusLine({ ...s, run: { ...s.run, retry: undefined, compaction: { reason: EVIL, startedAt: 0 } } }, 0, W),
+      "compaction reason",
+    );
     expectSafe(queueLines(s, W, 3, "Alt+Up"), "queue");
     expectSafe(todoLines(s.todos, W, 10), "todos");
     expectSafe(toastLines(s, 0, W, 3), "notify");
     expectSafe(widgetLines(s, "aboveEditor", W, 5), "widget");
     const footer = footerLine(s.footer, 2000);
     expectSafe([footer], "footer");
-    for (const part of ["cwd", "branch"]) expect(stripSgr(footer).match(/␛\]52/g)?.length, part).toBeGreaterThanOrEqual(7);
+    for (const part of ["cwd", "branch"])
+      expect(stripSgr(footer).match(/␛\]52/g)?.length, part).toBeGreaterThanOrEqual(7);
   });
 
   it("dialogs, pickers, editor, completion and the terminal title", () => {
@@ -139,7 +163,10 @@ describe("line builders with hostile text", () => {
     ]);
     expectSafe(menuLines({ kind: "at", start: 0, end: 0, query: "", list: files, note: EVIL }, W, 5), "@ completion");
     const commands = createPickerState("commands", [{ id: "x", label: `/${EVIL}`, detail: EVIL }]);
-    expectSafe(menuLines({ kind: "slash", start: 0, end: 0, query: "", list: commands, note: undefined }, W, 5), "/ completion");
+    expectSafe(
+      menuLines({ kind: "slash", start: 0, end: 0, query: "", list: commands, note: undefined }, W, 5),
+      "/ completion",
+    );
     expectSafe([terminalTitleText(EVIL)], "terminal title");
   });
 });
@@ -162,9 +189,14 @@ describe("a command shown for approval is what runs", () => {
   });
 
   it("a command padded past the edge is wrapped and its spaces counted, never cut", () => {
-    const rows = selectLines(gate(`echo ok${" ".repeat(150)}&& rm -rf ./important`), ["Allow once", "Block"], { index: 0, filter: "" }, 30, 12, undefined).map(
-      stripSgr,
-    );
+    const rows = selectLines(
+      gate(`echo ok${" ".repeat(150)}&& rm -rf ./important`),
+      ["Allow once", "Block"],
+      { index: 0, filter: "" },
+      30,
+      12,
+      undefined,
+    ).map(stripSgr);
     const question = rows
       .slice(0, rows.indexOf("❯ Allow once"))
       .map((r) => r.trim())
@@ -187,7 +219,14 @@ describe("a command shown for approval is what runs", () => {
     selectLines(title, ["Allow once", "Block"], { index: 0, filter: "" }, 40, 8, undefined, (w) => {
       maxScroll = w.maxScroll;
     });
-    const end = selectLines(title, ["Allow once", "Block"], { index: 0, filter: "", scroll: maxScroll }, 40, 8, undefined).map(stripSgr);
+    const end = selectLines(
+      title,
+      ["Allow once", "Block"],
+      { index: 0, filter: "", scroll: maxScroll },
+      40,
+      8,
+      undefined,
+    ).map(stripSgr);
     expect(end.join("\n")).toContain("echo line29");
     expect(end.join("\n")).toMatch(/↑ \d+ rows above/);
   });
@@ -203,7 +242,10 @@ describe("a command shown for approval is what runs", () => {
       output: undefined,
     };
     expect(toolLines(run, 100, 80, 5, false).map(stripSgr)[0]).toBe("✓ bash rm -rf ./important #␍echo hello · 0.1s");
-    const padded = { ...run, args: { command: `echo ok${" ".repeat(150)}&& rm -rf ./important\n\u001b[8mhidden\u001b[0m` } };
+    const padded = {
+      ...run,
+      args: { command: `echo ok${" ".repeat(150)}&& rm -rf ./important\n\u001b[8mhidden\u001b[0m` },
+    };
     const rows = toolLines(padded, 100, 30, 5, false).map(stripSgr);
     // Rows split without loss: joined (minus the hanging indent) they give the command back.
     const shown = rows.map((r, i) => (i === 0 ? r : r.slice(2))).join("");
@@ -224,7 +266,12 @@ describe("a command shown for approval is what runs", () => {
       status: "running",
       output: undefined,
     };
-    const rows = runningToolLines({ ...s, transcript: { ...s.transcript, tools: { t: run }, toolOrder: ["t"] } }, 0, 40, 10).map(stripSgr);
+    const rows = runningToolLines(
+      { ...s, transcript: { ...s.transcript, tools: { t: run }, toolOrder: ["t"] } },
+      0,
+      40,
+      10,
+    ).map(stripSgr);
     expect(rows[0]).toContain("bash echo 0");
     expect(rows.join("\n")).toMatch(/… \d+ more rows( and \d+ more characters)? of this command/);
   });
@@ -238,6 +285,9 @@ describe("a command shown for approval is what runs", () => {
 
   it("each sample reads the same in every one-row surface", () => {
     for (const h of HOSTILE)
-      expect(stripSgr(footerLine({ ...createInitialState().footer, worker: "ready", sessionName: h.raw }, 200)), h.name).toContain(h.shown);
+      expect(
+        stripSgr(footerLine({ ...createInitialState().footer, worker: "ready", sessionName: h.raw }, 200)),
+        h.name,
+      ).toContain(h.shown);
   });
 });

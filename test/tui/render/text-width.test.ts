@@ -16,7 +16,9 @@ describe("grapheme widths", () => {
   it("give the same answer after the width cache has been filled and emptied", () => {
     const cjk = Array.from({ length: 6000 }, (_, i) => String.fromCodePoint(0x4e00 + i));
     expect(cjk.every((g) => graphemeWidth(g) === 2)).toBe(true);
-    expect([graphemeWidth("é"), graphemeWidth("👨‍👩‍👧"), graphemeWidth("\u0301"), graphemeWidth("\u0007")]).toEqual([1, 2, 0, 0]);
+    expect([graphemeWidth("é"), graphemeWidth("👨‍👩‍👧"), graphemeWidth("\u0301"), graphemeWidth("\u0007")]).toEqual([
+      1, 2, 0, 0,
+    ]);
     expect(cjk.slice(0, 10).every((g) => graphemeWidth(g) === 2)).toBe(true);
   });
 });
@@ -27,7 +29,11 @@ describe("line widths", () => {
       .split(/(?=\u001b)/)
       .reduce(
         (w, part) =>
-          w + [...new Intl.Segmenter(undefined, { granularity: "grapheme" }).segment(part)].reduce((n, { segment }) => n + graphemeWidth(segment), 0),
+          w +
+          [...new Intl.Segmenter(undefined, { granularity: "grapheme" }).segment(part)].reduce(
+            (n, { segment }) => n + graphemeWidth(segment),
+            0,
+          ),
         0,
       );
   const lines = [

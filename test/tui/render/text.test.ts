@@ -1,6 +1,15 @@
 // Width-aware text handling (sanitising: sanitize.test.ts; safe split points: state/split-point.test.ts).
 import { describe, expect, it } from "vitest";
-import { graphemes, graphemeWidth, splitLine, stripSgr, textWidth, truncateLine, wrapLine, wrapText } from "../../../src/tui/render/text-width.js";
+import {
+  graphemes,
+  graphemeWidth,
+  splitLine,
+  stripSgr,
+  textWidth,
+  truncateLine,
+  wrapLine,
+  wrapText,
+} from "../../../src/tui/render/text-width.js";
 
 describe("textWidth", () => {
   it("counts wide CJK, emoji and combining marks by cells", () => {
@@ -48,7 +57,8 @@ describe("truncate and wrap", () => {
 
 describe("grapheme segmentation of long and mixed text", () => {
   const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });
-  const naiveWidth = (s: string): number => [...segmenter.segment(s)].reduce((w, { segment }) => w + graphemeWidth(segment), 0);
+  const naiveWidth = (s: string): number =>
+    [...segmenter.segment(s)].reduce((w, { segment }) => w + graphemeWidth(segment), 0);
 
   it("gives the widths of segmenting the whole string at once, and never splits a cluster", () => {
     let seed = 11;
@@ -56,9 +66,27 @@ describe("grapheme segmentation of long and mixed text", () => {
       seed = (seed * 1103515245 + 12345) % 2147483648;
       return seed / 2147483648;
     };
-    const pieces = ["a", "b", " ", "e\u0301", "\u0301", "日本", "👍🏽", "👨‍👩‍👧", "🇫🇷", "é", "—", "x\u200dy", "\ufe0f", "ﾞ"];
+    const pieces = [
+      "a",
+      "b",
+      " ",
+      "e\u0301",
+      "\u0301",
+      "日本",
+      "👍🏽",
+      "👨‍👩‍👧",
+      "🇫🇷",
+      "é",
+      "—",
+      "x\u200dy",
+      "\ufe0f",
+      "ﾞ",
+    ];
     for (let i = 0; i < 80; i += 1) {
-      const text = Array.from({ length: Math.floor(random() * 400) }, () => pieces[Math.floor(random() * pieces.length)] ?? "").join("");
+      const text = Array.from(
+        { length: Math.floor(random() * 400) },
+        () => pieces[Math.floor(random() * pieces.length)] ?? "",
+      ).join("");
       // Chunked segmentation gives the clusters of segmenting whole (a chunk never cuts a surrogate pair).
       expect([...graphemes(text)], JSON.stringify(text)).toEqual([...segmenter.segment(text)].map((g) => g.segment));
       expect(textWidth(text), JSON.stringify(text)).toBe(naiveWidth(text));

@@ -40,7 +40,8 @@ describe("theme choice", () => {
 
   it("NO_COLOR takes the colour away, not bold, underline, italic or inverse", () => {
     const palette = buildPalette(paletteFor("auto", "dark", refusesColour({ NO_COLOR: "1" })), 3);
-    for (const paint of [...Object.values(palette.theme), ...Object.values(palette.style)]) expect(paint("x")).not.toMatch(FG_COLOUR);
+    for (const paint of [...Object.values(palette.theme), ...Object.values(palette.style)])
+      expect(paint("x")).not.toMatch(FG_COLOUR);
     expect(palette.theme.heading("x")).toContain("\u001b[1m");
     expect(palette.theme.heading("x")).toContain("\u001b[4m");
     expect(palette.theme.code("x")).toContain("\u001b[3m");
@@ -93,14 +94,22 @@ describe("palettes", () => {
 
 describe("OSC 11 query", () => {
   it("reads the answer before the DA1 fence and hands keys typed meanwhile back to stdin", async () => {
-    const stdin = Object.assign(new PassThrough(), { isTTY: true, isRaw: false, setRawMode: (raw: boolean) => Object.assign(stdin, { isRaw: raw }) });
+    const stdin = Object.assign(new PassThrough(), {
+      isTTY: true,
+      isRaw: false,
+      setRawMode: (raw: boolean) => Object.assign(stdin, { isRaw: raw }),
+    });
     let asked = "";
     const stdout = Object.assign(new PassThrough(), { isTTY: true });
     stdout.on("data", (d: Buffer) => {
       asked += d.toString();
       stdin.write("a\u001b]11;rgb:ffff/ffff/ffff\u001b\\b\u001b[?62;22c");
     });
-    const answer = await queryBackground(stdin as unknown as NodeJS.ReadStream, stdout as unknown as NodeJS.WriteStream, 5000);
+    const answer = await queryBackground(
+      stdin as unknown as NodeJS.ReadStream,
+      stdout as unknown as NodeJS.WriteStream,
+      5000,
+    );
     expect(answer).toBe("light");
     expect(asked).toBe("\u001b]11;?\u001b\\\u001b[c");
     expect(stdin.isRaw).toBe(false);
@@ -108,7 +117,11 @@ describe("OSC 11 query", () => {
   });
 
   it("reads a reply that came while the UI's modules held the event loop past the timeout", async () => {
-    const stdin = Object.assign(new PassThrough(), { isTTY: true, isRaw: false, setRawMode: (raw: boolean) => Object.assign(stdin, { isRaw: raw }) });
+    const stdin = Object.assign(new PassThrough(), {
+      isTTY: true,
+      isRaw: false,
+      setRawMode: (raw: boolean) => Object.assign(stdin, { isRaw: raw }),
+    });
     const stdout = Object.assign(new PassThrough(), { isTTY: true });
     const answer = queryBackground(stdin as unknown as NodeJS.ReadStream, stdout as unknown as NodeJS.WriteStream, 10);
     // The reply is due with the timeout; both are overdue once the loop is free again.

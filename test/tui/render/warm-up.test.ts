@@ -38,7 +38,8 @@ describe("render warm-up", () => {
       for (const row of rows) expect(textWidth(row)).toBeLessThanOrEqual(w);
     }
     // The code block is coloured on highlighted passes only (the live tail renders without).
-    const codeRow = (rows: string[]): string => rows.find((r) => r.replace(/\u001b\[[0-9;]*m/g, "").includes("export function step")) ?? "";
+    const codeRow = (rows: string[]): string =>
+      rows.find((r) => r.replace(/\u001b\[[0-9;]*m/g, "").includes("export function step")) ?? "";
     expect(codeRow(passes[0]?.rows ?? [])).toContain("\u001b[");
     expect(codeRow(passes[1]?.rows ?? [])).not.toContain("\u001b[");
   });
@@ -66,7 +67,11 @@ describe("render warm-up", () => {
     expect(renderingBegun(start)).toBe(false);
     const noticed = reduce(start, { type: "notice", level: "warning", text: "a start-up warning" });
     expect(renderingBegun(noticed)).toBe(false);
-    const printed = reduce(noticed, { type: "history", entries: [{ kind: "user", text: "hello", images: 0 }], olderFollow: false });
+    const printed = reduce(noticed, {
+      type: "history",
+      entries: [{ kind: "user", text: "hello", images: 0 }],
+      olderFollow: false,
+    });
     expect(renderingBegun(printed)).toBe(true);
     expect(renderingBegun({ ...start, run: { ...start.run, busy: true } })).toBe(true);
   });

@@ -84,13 +84,23 @@ describe("tool views and notices wrap paths and errors", () => {
   });
   it("a bash truncation notice keeps the saved-output path readable", () => {
     const note = "[Output truncated: 2000 lines. Full output: /tmp/agent-bash-0123456789abcdef.log]";
-    const bash: ToolRun = { ...run, name: "bash", args: { command: "make" }, output: { text: `ok\n${note}`, details: undefined, images: 0 } };
+    const bash: ToolRun = {
+      ...run,
+      name: "bash",
+      args: { command: "make" },
+      output: { text: `ok\n${note}`, details: undefined, images: 0 },
+    };
     const rows = toolLines(bash, 0, 40, 5, false);
     for (const r of rows) expect(textWidth(r)).toBeLessThanOrEqual(40);
     expect(unwrap(rows.slice(1))).toEqual(["ok", note]);
   });
   it("a long output line shown partially says so", () => {
-    const bash: ToolRun = { ...run, name: "bash", args: { command: "x" }, output: { text: "y".repeat(400), details: undefined, images: 0 } };
+    const bash: ToolRun = {
+      ...run,
+      name: "bash",
+      args: { command: "x" },
+      output: { text: "y".repeat(400), details: undefined, images: 0 },
+    };
     const rows = toolLines(bash, 0, 40, 4, false).map(stripSgr);
     expect(rows.length).toBe(5);
     expect(rows[1]).toContain("the rest of a long line");
@@ -100,7 +110,17 @@ describe("tool views and notices wrap paths and errors", () => {
     const o = { width: 40, showThinking: true, toolsExpanded: false };
     const notice = entryLines({ kind: "notice", id: 1, level: "error", text: error }, o);
     expect(notice.map(stripSgr).join(" ").replace(/\s+/g, " ")).toContain(path.slice(0, 30));
-    const bash = entryLines({ kind: "bash", id: 2, command: `ls ${path}`, output: `ls: cannot access '${path}'`, exitCode: 2, cancelled: false }, o);
+    const bash = entryLines(
+      {
+        kind: "bash",
+        id: 2,
+        command: `ls ${path}`,
+        output: `ls: cannot access '${path}'`,
+        exitCode: 2,
+        cancelled: false,
+      },
+      o,
+    );
     for (const r of [...notice, ...bash]) expect(textWidth(r)).toBeLessThanOrEqual(40);
     expect(unwrap(bash.slice(1)).join("\n")).toContain(`ls: cannot access '${path}'`);
   });
@@ -122,7 +142,10 @@ describe("tool views and notices wrap paths and errors", () => {
 
 describe("markdown tables", () => {
   it("honour :--, :-: and --: alignment", () => {
-    const rows = renderMarkdown("| left | center | right |\n|:--|:-:|--:|\n| a | b | c |\n| long text | mid | 12345 |", 80).map(stripSgr);
+    const rows = renderMarkdown(
+      "| left | center | right |\n|:--|:-:|--:|\n| a | b | c |\n| long text | mid | 12345 |",
+      80,
+    ).map(stripSgr);
     expect(rows[0]).toBe("left      │ center │ right");
     expect(rows[2]).toBe("a         │   b    │     c");
     expect(rows[3]).toBe("long text │  mid   │ 12345");

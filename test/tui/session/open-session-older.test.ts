@@ -25,7 +25,14 @@ function session(turns: number): AgentMessage[] {
       stopReason: "toolUse",
       timestamp: n,
     });
-    out.push({ role: "toolResult", toolCallId: `c${n}`, toolName: "read", content: [{ type: "text", text: `body ${n}` }], isError: false, timestamp: n });
+    out.push({
+      role: "toolResult",
+      toolCallId: `c${n}`,
+      toolName: "read",
+      content: [{ type: "text", text: `body ${n}` }],
+      isError: false,
+      timestamp: n,
+    });
     out.push({ role: "assistant", content: [{ type: "text", text: `answer ${n}` }], stopReason: "stop", timestamp: n });
   }
   return wireMessages(out);
@@ -37,7 +44,8 @@ type Page = { offset: number; limit?: number };
 function printsEverything(store: Store): void {
   store.subscribe(() => {
     const last = store.getState().transcript.committed.at(-1)?.id;
-    if (last !== undefined && store.getState().transcript.printedThrough !== last) setImmediate(() => store.dispatch({ type: "printed", through: last }));
+    if (last !== undefined && store.getState().transcript.printedThrough !== last)
+      setImmediate(() => store.dispatch({ type: "printed", through: last }));
   });
 }
 
@@ -81,14 +89,18 @@ describe("opening a long session tail first", () => {
     expect(store.getState().transcript.olderBefore).toBeUndefined();
     // The tail's first tool result still names its call, made before the tail.
     const firstTool = committed.find((e) => !e.unprinted && e.kind === "tool");
-    expect(firstTool?.kind === "tool" ? firstTool.run.args : undefined).toEqual({ path: `f${500 - PRINT_LAST_MESSAGES / 4}.ts` });
+    expect(firstTool?.kind === "tool" ? firstTool.run.args : undefined).toEqual({
+      path: `f${500 - PRINT_LAST_MESSAGES / 4}.ts`,
+    });
   });
 
   it("prints the tail before building the rest, and a key typed meanwhile is handled first", async () => {
     const messages = session(2000);
     const { store, printer } = setup(messages);
     const opening = printer.show();
-    await until(() => store.getState().transcript.committed.some((e) => e.kind === "markdown" && e.text === "answer 1999"));
+    await until(() =>
+      store.getState().transcript.committed.some((e) => e.kind === "markdown" && e.text === "answer 1999"),
+    );
     // The tail is in the store; the earlier messages are still being built.
     expect(store.getState().transcript.olderBefore).toBeDefined();
     expect(store.getState().transcript.committed.some((e) => e.kind === "user" && e.text === "prompt 0")).toBe(false);
@@ -135,7 +147,9 @@ describe("opening a long session from a worker that pages", () => {
     expect(later.every((p) => p.limit === PAGE_MESSAGES)).toBe(true);
     // Only what the tail lacked was asked for.
     expect(later.length).toBe(Math.ceil((messages.length - TAIL_MESSAGES) / PAGE_MESSAGES));
-    expect(withoutIds(paged.store.getState().transcript.committed)).toEqual(withoutIds(whole.store.getState().transcript.committed));
+    expect(withoutIds(paged.store.getState().transcript.committed)).toEqual(
+      withoutIds(whole.store.getState().transcript.committed),
+    );
     expect(paged.store.getState().transcript.committed.find((e) => e.kind === "notice")).toMatchObject({
       text: `${(messages.length - PRINT_LAST_MESSAGES).toLocaleString("en-US")} earlier messages not printed here · ctrl+o shows the whole session`,
     });
@@ -146,7 +160,10 @@ describe("opening a long session from a worker that pages", () => {
 
   it.each([
     ["a compaction left fewer", (messages: AgentMessage[]) => messages.splice(0, 1000)],
-    ["another list as long replaced them", (messages: AgentMessage[]) => messages.splice(0, messages.length, ...session(600))],
+    [
+      "another list as long replaced them",
+      (messages: AgentMessage[]) => messages.splice(0, messages.length, ...session(600)),
+    ],
   ])("stops with a warning when the messages changed while the pages were read: %s", async (_name, change) => {
     let messages = session(500);
     const store = createStore(createInitialState(), { frameMs: 0 });
@@ -154,7 +171,10 @@ describe("opening a long session from a worker that pages", () => {
     const rpc = {
       getState: async () => ({ sessionFile: "/s/long.jsonl", sessionId: "long" }),
       getMessages: async (page: Page) => messagePage(messages, page.offset, page.limit),
-      getSessionStats: async () => ({ tokens: { input: 1, output: 2, cacheRead: 0, cacheWrite: 0, total: 3 }, cost: 0 }),
+      getSessionStats: async () => ({
+        tokens: { input: 1, output: 2, cacheRead: 0, cacheWrite: 0, total: 3 },
+        cost: 0,
+      }),
     };
     const printer = createSessionPrinter(store, { rpc } as unknown as TuiConnection);
     await printer.show();
@@ -167,7 +187,9 @@ describe("opening a long session from a worker that pages", () => {
       .getState()
       .transcript.committed.filter((e) => e.kind === "notice")
       .map((e) => (e.kind === "notice" ? e.text : ""));
-    expect(notices).toContain("Could not read the session's earlier messages: Error: the session changed while its earlier messages were being read");
+    expect(notices).toContain(
+      "Could not read the session's earlier messages: Error: the session changed while its earlier messages were being read",
+    );
   });
 
   it("reads no earlier page until the tail is printed (or the transcript view opens)", async () => {
@@ -202,7 +224,11 @@ describe("opening a long session from a worker that pages", () => {
     } as Extract<BridgeNotice, { kind: "live_attached" }>;
     store.dispatchAll(liveNoticeActions(notice, 0));
     expect(store.getState().transcript.committed.filter((e) => e.kind === "user").length).toBe(PRINT_LAST_MESSAGES / 4);
-    await printer.attached({ sessionFile: "/s/long.jsonl", sessionId: "long" } as RpcSessionState, tail.messages, tailPlace(notice));
+    await printer.attached(
+      { sessionFile: "/s/long.jsonl", sessionId: "long" } as RpcSessionState,
+      tail.messages,
+      tailPlace(notice),
+    );
     expect(pages.every((p) => p.offset >= 0 && p.offset < tail.offset)).toBe(true);
     expect(withoutIds(store.getState().transcript.committed)).toEqual(historyEntries(messages, PRINT_LAST_MESSAGES));
   });
@@ -212,7 +238,10 @@ describe("attaching to a live worker's long session", () => {
   it("prints the tail from the attach notice at once; the printer then builds the rest", async () => {
     const messages = session(500);
     const { store, printer } = setup(messages);
-    const notice = { kind: "live_attached", id: "w", mode: "first", messages } as Extract<BridgeNotice, { kind: "live_attached" }>;
+    const notice = { kind: "live_attached", id: "w", mode: "first", messages } as Extract<
+      BridgeNotice,
+      { kind: "live_attached" }
+    >;
     store.dispatchAll(liveNoticeActions(notice, 0));
     const printed = store.getState().transcript.committed;
     expect(printed.every((e) => !e.unprinted)).toBe(true);
@@ -224,12 +253,20 @@ describe("attaching to a live worker's long session", () => {
 
 describe("inserting a session's earlier entries", () => {
   it("moves the print limit held while the transcript view is up past them", () => {
-    let s = reduce(createInitialState(), { type: "history", entries: [{ kind: "user", text: "tail", images: 0 }], olderFollow: true });
+    let s = reduce(createInitialState(), {
+      type: "history",
+      entries: [{ kind: "user", text: "tail", images: 0 }],
+      olderFollow: true,
+    });
     const before = s.transcript.olderBefore;
     expect(before).toBeDefined();
     s = reduce(s, { type: "transcript_view", open: true });
     expect(s.ui.transcriptView?.staticCount).toBe(1);
-    s = reduce(s, { type: "history_older", entries: [{ kind: "user", text: "older", images: 0, unprinted: true }], before: before ?? -1 });
+    s = reduce(s, {
+      type: "history_older",
+      entries: [{ kind: "user", text: "older", images: 0, unprinted: true }],
+      before: before ?? -1,
+    });
     expect(s.transcript.committed.map((e) => (e.kind === "user" ? e.text : ""))).toEqual(["older", "tail"]);
     expect(s.ui.transcriptView?.staticCount).toBe(2);
     expect(s.transcript.olderBefore).toBeUndefined();

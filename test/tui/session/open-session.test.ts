@@ -40,9 +40,13 @@ describe("the session printer", () => {
     const { store, printer, notices } = setup();
     await printer.show();
     const printed = store.getState().transcript.committed.length;
-    await printer.rehydrated({ sessionFile: "/s/a.jsonl", sessionId: "a" } as RpcSessionState, [userMessage("first prompt")]);
+    await printer.rehydrated({ sessionFile: "/s/a.jsonl", sessionId: "a" } as RpcSessionState, [
+      userMessage("first prompt"),
+    ]);
     expect(store.getState().transcript.committed.length).toBe(printed);
-    await printer.rehydrated({ sessionFile: "/s/b.jsonl", sessionId: "b" } as RpcSessionState, [userMessage("other prompt")]);
+    await printer.rehydrated({ sessionFile: "/s/b.jsonl", sessionId: "b" } as RpcSessionState, [
+      userMessage("other prompt"),
+    ]);
     expect(notices()).toContain("── The restarted worker opened another session ──");
     expect(store.getState().transcript.shownSession).toBe("/s/b.jsonl");
   });

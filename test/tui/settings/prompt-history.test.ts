@@ -19,7 +19,10 @@ describe("prompt history file", () => {
     const a = createPromptHistory(env, "/work/project-a", (m) => problems.push(m), 5);
     a.add("first");
     a.add("two\nlines");
-    expect(createPromptHistory(env, "/work/project-a", (m) => problems.push(m), 5).load()).toEqual(["first", "two\nlines"]);
+    expect(createPromptHistory(env, "/work/project-a", (m) => problems.push(m), 5).load()).toEqual([
+      "first",
+      "two\nlines",
+    ]);
     expect(createPromptHistory(env, "/work/project-b", (m) => problems.push(m), 5).load()).toEqual([]);
     expect(statSync(a.path).mode & 0o777).toBe(0o600);
     expect(statSync(dirname(a.path)).mode & 0o777).toBe(0o700);

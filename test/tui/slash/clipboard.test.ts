@@ -1,6 +1,17 @@
 // The clipboard: plain OSC 52 (no tmux/screen wrapper), a local clipboard program only when the
 // terminal is local, the private fallback file, and a report that claims nothing unknowable.
-import { chmodSync, chownSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  chownSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -40,12 +51,27 @@ describe("clipboard", () => {
 
   it("always writes the private fallback file, and skips OSC 52 for oversized text", async () => {
     const writes: string[] = [];
-    const r = await copyToClipboard("answer", { write: (d) => writes.push(d), env: {}, dir: join(dir, "a"), findProgram: none });
-    expect(r).toMatchObject({ osc52: true, program: undefined, file: join(dir, "a", "last-copy.md"), error: undefined });
+    const r = await copyToClipboard("answer", {
+      write: (d) => writes.push(d),
+      env: {},
+      dir: join(dir, "a"),
+      findProgram: none,
+    });
+    expect(r).toMatchObject({
+      osc52: true,
+      program: undefined,
+      file: join(dir, "a", "last-copy.md"),
+      error: undefined,
+    });
     expect(readFileSync(r.file ?? "", "utf8")).toBe("answer");
     expect(statSync(r.file ?? "").mode & 0o077).toBe(0);
     const big = "x".repeat(OSC52_MAX_BYTES + 1);
-    const r2 = await copyToClipboard(big, { write: (d) => writes.push(d), env: {}, dir: join(dir, "b"), findProgram: none });
+    const r2 = await copyToClipboard(big, {
+      write: (d) => writes.push(d),
+      env: {},
+      dir: join(dir, "b"),
+      findProgram: none,
+    });
     expect(r2.osc52).toBe(false);
     expect(writes).toHaveLength(1);
     expect(describeCopy("The last answer", r2)).toMatch(/^The last answer: not sent with OSC 52 \(100,001 bytes/);
@@ -53,12 +79,21 @@ describe("clipboard", () => {
 
   it("uses the local clipboard program as well, but not over SSH", async () => {
     const ran: Array<{ program: ClipboardProgram; text: string }> = [];
-    const runProgram = async (program: ClipboardProgram, text: string): Promise<{ ok: boolean; error: string | undefined }> => {
+    const runProgram = async (
+      program: ClipboardProgram,
+      text: string,
+    ): Promise<{ ok: boolean; error: string | undefined }> => {
       ran.push({ program, text });
       return { ok: true, error: undefined };
     };
     const findProgram = (): ClipboardProgram => ({ name: "wl-copy", args: [] });
-    const local = await copyToClipboard("hi", { write: () => undefined, env: { WAYLAND_DISPLAY: "wayland-0" }, dir: join(dir, "c"), findProgram, runProgram });
+    const local = await copyToClipboard("hi", {
+      write: () => undefined,
+      env: { WAYLAND_DISPLAY: "wayland-0" },
+      dir: join(dir, "c"),
+      findProgram,
+      runProgram,
+    });
     expect(ran).toEqual([{ program: { name: "wl-copy", args: [] }, text: "hi" }]);
     expect(describeCopy("Block", local)).toBe(
       `Block: copied to the clipboard with wl-copy; sent to the terminal clipboard (OSC 52); saved to ${join(dir, "c", "last-copy.md")}.`,
@@ -70,7 +105,13 @@ describe("clipboard", () => {
       findProgram,
       runProgram,
     });
-    await copyToClipboard("hi", { write: () => undefined, env: { SSH_TTY: "/dev/pts/1" }, dir: join(dir, "d"), findProgram, runProgram });
+    await copyToClipboard("hi", {
+      write: () => undefined,
+      env: { SSH_TTY: "/dev/pts/1" },
+      dir: join(dir, "d"),
+      findProgram,
+      runProgram,
+    });
     expect(ran).toHaveLength(1);
   });
 
@@ -86,7 +127,9 @@ describe("clipboard", () => {
     });
     expect(r.file).toBeUndefined();
     const text = describeCopy("Block", r);
-    expect(text).toMatch(/^Block: sent to the terminal clipboard \(OSC 52\); xclip failed: exit code 1; could not save a copy to a file: /);
+    expect(text).toMatch(
+      /^Block: sent to the terminal clipboard \(OSC 52\); xclip failed: exit code 1; could not save a copy to a file: /,
+    );
     expect(text).not.toMatch(/copied/i);
   });
 
@@ -94,8 +137,14 @@ describe("clipboard", () => {
     const all = (): boolean => true;
     expect(findClipboardProgram({}, "darwin", all)).toEqual({ name: "pbcopy", args: [] });
     expect(findClipboardProgram({ WAYLAND_DISPLAY: "w", DISPLAY: ":0" }, "linux", all)?.name).toBe("wl-copy");
-    expect(findClipboardProgram({ DISPLAY: ":0" }, "linux", all)).toEqual({ name: "xclip", args: ["-selection", "clipboard"] });
-    expect(findClipboardProgram({ DISPLAY: ":0" }, "linux", (n) => n === "xsel")).toEqual({ name: "xsel", args: ["--clipboard", "--input"] });
+    expect(findClipboardProgram({ DISPLAY: ":0" }, "linux", all)).toEqual({
+      name: "xclip",
+      args: ["-selection", "clipboard"],
+    });
+    expect(findClipboardProgram({ DISPLAY: ":0" }, "linux", (n) => n === "xsel")).toEqual({
+      name: "xsel",
+      args: ["--clipboard", "--input"],
+    });
     expect(findClipboardProgram({}, "linux", all)).toBeUndefined();
   });
 
@@ -119,7 +168,10 @@ describe("clipboard", () => {
     const raw = `run:\tthis\r\nthen \u001b[201~rm -rf ~\u001b[200~ ${ALL_HOSTILE} \u009b2J \u001b[31mred\u001b[0m`;
     const writes: string[] = [];
     const piped: string[] = [];
-    const runProgram = async (_p: ClipboardProgram, text: string): Promise<{ ok: boolean; error: string | undefined }> => {
+    const runProgram = async (
+      _p: ClipboardProgram,
+      text: string,
+    ): Promise<{ ok: boolean; error: string | undefined }> => {
       piped.push(text);
       return { ok: true, error: undefined };
     };
@@ -130,7 +182,10 @@ describe("clipboard", () => {
       findProgram: () => ({ name: "xclip", args: [] }),
       runProgram,
     });
-    const payload = Buffer.from(/^\u001b\]52;c;([A-Za-z0-9+/=]*)\u0007$/.exec(writes[0] ?? "")?.[1] ?? "", "base64").toString("utf8");
+    const payload = Buffer.from(
+      /^\u001b\]52;c;([A-Za-z0-9+/=]*)\u0007$/.exec(writes[0] ?? "")?.[1] ?? "",
+      "base64",
+    ).toString("utf8");
     const forbidden = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
     for (const copied of [payload, piped[0] ?? "", readFileSync(r.file ?? "", "utf8")]) {
       expect(copied).not.toMatch(forbidden);
@@ -156,23 +211,26 @@ describe("the fallback file, in a directory another local user may have made fir
     expect(readFileSync(r.file ?? "", "utf8")).toBe("mine");
   });
 
-  it.skipIf(uid !== 0)("refuses a 0777 directory of another user with a symlink and a 0666 file planted in it", async () => {
-    const tmp = mkdtempSync(join(dir, "tmp-"));
-    const victim = join(dir, "victim-rc");
-    writeFileSync(victim, "the user's file\n");
-    const planted = join(tmp, `agent-tui-${uid}`);
-    mkdirSync(planted);
-    chmodSync(planted, 0o777);
-    symlinkSync(victim, join(planted, "last-copy.md"));
-    writeFileSync(join(planted, ".spy"), "", { mode: 0o666 });
-    chownSync(planted, 4321, 4321);
-    const r = await copy("the secret answer", {}, tmp);
-    expect(r.file).toBeUndefined();
-    expect(r.error).toMatch(/belongs to another user \(uid 4321\)/);
-    expect(describeCopy("The last answer", r)).toMatch(/could not save a copy to a file: .* belongs to another user/);
-    expect(readFileSync(victim, "utf8")).toBe("the user's file\n");
-    expect(readFileSync(join(planted, ".spy"), "utf8")).toBe("");
-  });
+  it.skipIf(uid !== 0)(
+    "refuses a 0777 directory of another user with a symlink and a 0666 file planted in it",
+    async () => {
+      const tmp = mkdtempSync(join(dir, "tmp-"));
+      const victim = join(dir, "victim-rc");
+      writeFileSync(victim, "the user's file\n");
+      const planted = join(tmp, `agent-tui-${uid}`);
+      mkdirSync(planted);
+      chmodSync(planted, 0o777);
+      symlinkSync(victim, join(planted, "last-copy.md"));
+      writeFileSync(join(planted, ".spy"), "", { mode: 0o666 });
+      chownSync(planted, 4321, 4321);
+      const r = await copy("the secret answer", {}, tmp);
+      expect(r.file).toBeUndefined();
+      expect(r.error).toMatch(/belongs to another user \(uid 4321\)/);
+      expect(describeCopy("The last answer", r)).toMatch(/could not save a copy to a file: .* belongs to another user/);
+      expect(readFileSync(victim, "utf8")).toBe("the user's file\n");
+      expect(readFileSync(join(planted, ".spy"), "utf8")).toBe("");
+    },
+  );
 
   it("refuses a symlink at the directory's name, and replaces a symlink at the file's name instead of following it", async () => {
     const tmp = mkdtempSync(join(dir, "tmp-"));

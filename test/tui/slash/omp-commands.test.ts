@@ -8,7 +8,12 @@ import { BridgeError, decodeAvailableCommands, type BridgeNotice } from "../../.
 import type { SlashContext } from "../../../src/tui/slash/slash-registry.js";
 import { createController } from "../../../src/tui/controller.js";
 import { allSuggestions, filterSuggestions } from "../../../src/tui/slash/completion.js";
-import { createSlashCommands, createWorkerCommands, slashSupported, type SlashDeps } from "../../../src/tui/slash/index.js";
+import {
+  createSlashCommands,
+  createWorkerCommands,
+  slashSupported,
+  type SlashDeps,
+} from "../../../src/tui/slash/index.js";
 import { createInitialState } from "../../../src/tui/state/reducer.js";
 import { createStore, type Store } from "../../../src/tui/state/store.js";
 import { noticesToActions } from "../../../src/tui/session/bridge-notices.js";
@@ -32,7 +37,11 @@ type Call = { method: string; args: unknown[] };
  * A connection shaped like omp's: get_commands unknown (false after the probe), get_available_commands
  * answered; `store` holds those capabilities, as the bridge's notices would have put them there.
  */
-function ompConnection(commands: Record<string, boolean>, answers: Record<string, () => unknown>, store: Store = createStore(createInitialState(100, 30))) {
+function ompConnection(
+  commands: Record<string, boolean>,
+  answers: Record<string, () => unknown>,
+  store: Store = createStore(createInitialState(100, 30)),
+) {
   store.dispatch({ type: "worker_info", info: { commands, supervisor: "running" } });
   const calls: Call[] = [];
   const rpc = new Proxy(
@@ -56,14 +65,23 @@ describe("omp slash commands for completion", () => {
     if (!gacAnswer) throw new Error("trace has no get_available_commands answer");
     const list = decodeAvailableCommands(gacAnswer["data"]);
     expect(list.length).toBe(45);
-    expect(list.map((c) => c.name)).toEqual(expect.arrayContaining(["session", "todo", "jobs", "handoff", "export", "compact"]));
-    expect(list.find((c) => c.name === "switch")).toEqual({ name: "switch", description: "Switch model for this session only [model]", source: "extension" });
+    expect(list.map((c) => c.name)).toEqual(
+      expect.arrayContaining(["session", "todo", "jobs", "handoff", "export", "compact"]),
+    );
+    expect(list.find((c) => c.name === "switch")).toEqual({
+      name: "switch",
+      description: "Switch model for this session only [model]",
+      source: "extension",
+    });
     expect(new Set(list.map((c) => c.source))).toEqual(new Set(["extension", "prompt"]));
     expect(decodeAvailableCommands({ commands: [{ name: "bad name" }, 7, { description: "no name" }] })).toEqual([]);
   });
 
   it("refresh() uses get_available_commands when get_commands is not supported", async () => {
-    const { connection, calls, store } = ompConnection({ get_commands: false }, { "send:get_available_commands": () => gacAnswer?.["data"] });
+    const { connection, calls, store } = ompConnection(
+      { get_commands: false },
+      { "send:get_available_commands": () => gacAnswer?.["data"] },
+    );
     const wc = createWorkerCommands(store, connection);
     await wc.refresh();
     expect(calls.map((c) => c.method)).toEqual(["send"]);
@@ -122,7 +140,12 @@ describe("running a chosen omp command", () => {
     const { connection, calls } = ompConnection({ get_commands: false, export_html: false }, {}, store);
     const names = new Set(decodeAvailableCommands(gacAnswer?.["data"]).map((c) => c.name));
     const deps = { workerCommand: (n: string) => names.has(n) } as unknown as SlashDeps;
-    const controller = createController({ store, connection, exit: () => undefined, slashCommands: createSlashCommands(deps) });
+    const controller = createController({
+      store,
+      connection,
+      exit: () => undefined,
+      slashCommands: createSlashCommands(deps),
+    });
     const submit = async (text: string): Promise<void> => {
       store.dispatch({ type: "editor", op: { op: "set", text, keepUndo: true } });
       await controller.submit("auto");
@@ -140,7 +163,9 @@ describe("running a chosen omp command", () => {
     const s = setup();
     await s.submit("/export out.html");
     expect(s.calls).toEqual([{ method: "prompt", args: ["/export out.html"] }]);
-    expect(s.store.getState().transcript.committed.some((e) => "text" in e && String(e.text).includes("not available"))).toBe(false);
+    expect(
+      s.store.getState().transcript.committed.some((e) => "text" in e && String(e.text).includes("not available")),
+    ).toBe(false);
   });
 
   it("while busy it is steered in (a plain prompt would be refused, trace fact 16)", async () => {

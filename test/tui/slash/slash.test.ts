@@ -33,7 +33,13 @@ const MESSAGES = [
     ],
     usage: { input: 5, output: 7 },
   },
-  { role: "toolResult", toolCallId: "t1", toolName: "bash", content: [{ type: "text", text: "file.txt" }], isError: false },
+  {
+    role: "toolResult",
+    toolCallId: "t1",
+    toolName: "bash",
+    content: [{ type: "text", text: "file.txt" }],
+    isError: false,
+  },
 ];
 
 function setup(unsupported: string[] = [], overrides: Record<string, unknown> = {}) {
@@ -91,7 +97,13 @@ function setup(unsupported: string[] = [], overrides: Record<string, unknown> = 
     pickers,
     copy: (text) => {
       copied.push(text);
-      return Promise.resolve({ osc52: true, bytes: text.length, program: undefined, file: "/tmp/copy.md", error: undefined });
+      return Promise.resolve({
+        osc52: true,
+        bytes: text.length,
+        program: undefined,
+        file: "/tmp/copy.md",
+        error: undefined,
+      });
     },
     fallbackSessionDir: () => undefined,
     localSessions: true,
@@ -127,7 +139,9 @@ const OFFERED_BACK = "the interrupted prompt is back in the editor: Enter resend
 const texts = (st: Store) =>
   st
     .getState()
-    .transcript.committed.map((e: TuiState["transcript"]["committed"][number]) => ("text" in e ? e.text : e.kind === "tool" ? `tool:${e.run.name}` : e.kind));
+    .transcript.committed.map((e: TuiState["transcript"]["committed"][number]) =>
+      "text" in e ? e.text : e.kind === "tool" ? `tool:${e.run.name}` : e.kind,
+    );
 
 describe("/model and /thinking", () => {
   it("sets a model directly when the argument names one", async () => {
@@ -196,7 +210,12 @@ describe("session commands", () => {
     expect(s.store.getState().editor.text).toBe("second prompt");
     expect(texts(s.store)).toEqual(["── Forked session ──", "old question", "old answer", "tool:bash"]);
     // The footer shows the opened session's totals (get_session_stats), not zero.
-    expect(s.store.getState().footer).toMatchObject({ tokensIn: 1500, tokensOut: 20, cost: 0.5, lastContextTokens: 1000 });
+    expect(s.store.getState().footer).toMatchObject({
+      tokensIn: 1500,
+      tokensOut: 20,
+      cost: 0.5,
+      lastContextTokens: 1000,
+    });
   });
 
   it("without get_session_stats the totals are summed from the session's messages", async () => {
@@ -228,7 +247,9 @@ describe("session commands", () => {
     const snap = { worker: { ...createInitialState().worker, commands: { get_tree: false, branch: false } } };
     expect(slashSupported("tree", snap)).toBe(false);
     expect(slashSupported("fork", snap)).toBe(true); // fork works, only the alias is missing
-    const names = allSuggestions(createSlashCommands({} as SlashDeps), [], (n) => slashSupported(n, snap)).map((x) => x.name);
+    const names = allSuggestions(createSlashCommands({} as SlashDeps), [], (n) => slashSupported(n, snap)).map(
+      (x) => x.name,
+    );
     expect(names).not.toContain("tree");
     expect(names).toContain("model");
   });
@@ -304,12 +325,20 @@ describe("start-up checks", () => {
   const model = { id: "fake-model", name: "Fake", provider: "fake" } as never;
 
   it("reports flags the worker did not honour, and nothing when it did", () => {
-    expect(flagReport(flags({ requested: { model: "fake-model", provider: "fake", name: "n" } }), { model, sessionName: "n" })).toEqual([]);
-    const out = flagReport(flags({ demo: true, requested: { model: "other", thinking: "high", noSession: true, session: "/a/b.jsonl" } }), {
-      model,
-      thinkingLevel: "off",
-      sessionFile: "/x/y.jsonl",
-    });
+    expect(
+      flagReport(flags({ requested: { model: "fake-model", provider: "fake", name: "n" } }), {
+        model,
+        sessionName: "n",
+      }),
+    ).toEqual([]);
+    const out = flagReport(
+      flags({ demo: true, requested: { model: "other", thinking: "high", noSession: true, session: "/a/b.jsonl" } }),
+      {
+        model,
+        thinkingLevel: "off",
+        sessionFile: "/x/y.jsonl",
+      },
+    );
     expect(out.join("\n")).toMatch(/--demo applies to the bundled agent only/);
     expect(out.join("\n")).toMatch(/did not honour --model other \(it uses fake\/fake-model\)/);
     expect(out.join("\n")).toMatch(/--thinking high/);
@@ -318,7 +347,9 @@ describe("start-up checks", () => {
   });
 
   it("explains provider setup when only the demo model is there (not with --demo)", () => {
-    expect(providerHint({ demo: false }, { model: { provider: "demo" } as never })).toMatch(/ANTHROPIC_API_KEY.*\n.*models\.json[\s\S]*OpenAI-compatible/);
+    expect(providerHint({ demo: false }, { model: { provider: "demo" } as never })).toMatch(
+      /ANTHROPIC_API_KEY.*\n.*models\.json[\s\S]*OpenAI-compatible/,
+    );
     expect(providerHint({ demo: false }, {})).toBeDefined();
     expect(providerHint({ demo: true }, {})).toBeUndefined();
     expect(providerHint({ demo: false }, { model })).toBeUndefined();
@@ -345,7 +376,9 @@ describe("crash recovery", () => {
     expect(r.interrupted()).toBe("build the thing");
     // The crash notice (reducer) says the death; recovery adds nothing until the restart.
     expect(texts(store)).toEqual([]);
-    r.handle([{ kind: "rehydrated", state: {} as never, snapshot: toSessionSnapshot({}), messages: [{} as never, {} as never] }]);
+    r.handle([
+      { kind: "rehydrated", state: {} as never, snapshot: toSessionSnapshot({}), messages: [{} as never, {} as never] },
+    ]);
     expect(rehydrated).toBe(2);
     expect(store.getState().editor.text).toBe("build the thing");
     expect(texts(store)).toEqual([`Restarted from the saved session (2 messages); ${OFFERED_BACK}`]);
@@ -367,7 +400,9 @@ describe("crash recovery", () => {
       { kind: "supervisor", state: "running" },
       { kind: "supervisor", state: "failed", info: { ...exit, code: 1, signal: null } },
     ]);
-    expect(texts(store).at(-1)).toMatch(/keeps stopping \(last exit: code 1, signal none\)[\s\S]*\/restart[\s\S]*\/quit/);
+    expect(texts(store).at(-1)).toMatch(
+      /keeps stopping \(last exit: code 1, signal none\)[\s\S]*\/restart[\s\S]*\/quit/,
+    );
   });
 
   it("one crash is one 'The worker died' notice, also when the budget is spent (exited then failed)", async () => {

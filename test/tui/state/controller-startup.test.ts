@@ -23,7 +23,8 @@ function setup(initial: SupervisorState) {
   return { store, conn, controller, become };
 }
 
-const prompts = (conn: ReturnType<typeof createFakeConnection>): unknown[] => conn.calls.filter((c) => c.method === "prompt").map((c) => c.args[0]);
+const prompts = (conn: ReturnType<typeof createFakeConnection>): unknown[] =>
+  conn.calls.filter((c) => c.method === "prompt").map((c) => c.args[0]);
 
 describe("sending while the worker starts", () => {
   it("keeps the message in the editor and sends it once the worker is ready", async () => {
@@ -62,7 +63,9 @@ describe("sending while the worker starts", () => {
         store
           .getState()
           .transcript.committed.some(
-            (e) => e.kind === "notice" && /Not sent: the worker did not start \(failed\)/.test(String((e as { text?: unknown }).text)),
+            (e) =>
+              e.kind === "notice" &&
+              /Not sent: the worker did not start \(failed\)/.test(String((e as { text?: unknown }).text)),
           ),
       "the notice",
     );

@@ -47,12 +47,20 @@ describe("controller", () => {
     const { store, conn, controller } = setup();
     await controller.abort();
     expect(conn.calls).toEqual([]);
-    store.dispatch({ type: "agent_event", event: { type: "auto_retry_start", attempt: 1, maxAttempts: 3, delayMs: 2000, error: "529" }, now: Date.now() });
+    store.dispatch({
+      type: "agent_event",
+      event: { type: "auto_retry_start", attempt: 1, maxAttempts: 3, delayMs: 2000, error: "529" },
+      now: Date.now(),
+    });
     await controller.abort();
     store.dispatch({ type: "bash_started", command: "sleep 9", now: 0 });
     await controller.abort();
     store.dispatch({ type: "bash_finished", output: "", exitCode: undefined, cancelled: true });
-    store.dispatch({ type: "agent_event", event: { type: "auto_retry_end", success: true, attempt: 1, finalError: undefined }, now: 0 });
+    store.dispatch({
+      type: "agent_event",
+      event: { type: "auto_retry_end", success: true, attempt: 1, finalError: undefined },
+      now: 0,
+    });
     store.dispatch({ type: "run_state", busy: true, now: 0 });
     await controller.abort();
     expect(conn.calls.map((c) => c.method)).toEqual(["abortRetry", "abortBash", "abort"]);
@@ -65,7 +73,11 @@ describe("controller", () => {
       return { steering: ["steer a"], followUp: ["follow b"] };
     };
     store.dispatch({ type: "run_state", busy: true, now: 0 });
-    store.dispatch({ type: "agent_event", event: { type: "queue_update", steering: ["steer a"], followUp: ["follow b"] }, now: 0 });
+    store.dispatch({
+      type: "agent_event",
+      event: { type: "queue_update", steering: ["steer a"], followUp: ["follow b"] },
+      now: 0,
+    });
     store.dispatch({ type: "editor", op: { op: "insert", text: "draft" } });
     await controller.abort();
     expect(conn.calls.map((c) => c.method)).toEqual(["clearQueue", "abort"]);
@@ -76,7 +88,11 @@ describe("controller", () => {
     const { store, conn, controller } = setup();
     store.dispatch({ type: "worker_info", info: { commands: { clear_queue: false } } });
     store.dispatch({ type: "run_state", busy: true, now: 0 });
-    store.dispatch({ type: "agent_event", event: { type: "queue_update", steering: ["steer a"], followUp: ["follow b"] }, now: 0 });
+    store.dispatch({
+      type: "agent_event",
+      event: { type: "queue_update", steering: ["steer a"], followUp: ["follow b"] },
+      now: 0,
+    });
     await controller.abort();
     expect(conn.calls.map((c) => c.method)).toEqual(["abort"]);
     expect(store.getState().transcript.committed.at(-1)).toMatchObject({

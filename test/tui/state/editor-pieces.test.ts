@@ -2,7 +2,13 @@
 // does exactly what the plain-string editor does (a model of it below), key after key, and
 // states made elsewhere from a plain string (history search, a test) are edited as that string.
 import { describe, expect, it } from "vitest";
-import { editorDoc, initialEditor, reduceEditor, textBeforeCursor, type EditorOp } from "../../../src/tui/state/editor.js";
+import {
+  editorDoc,
+  initialEditor,
+  reduceEditor,
+  textBeforeCursor,
+  type EditorOp,
+} from "../../../src/tui/state/editor.js";
 import type { EditorState } from "../../../src/tui/state/types.js";
 import { PIECES, random, randomText } from "../helpers/random-text.js";
 
@@ -10,7 +16,8 @@ type Model = { text: string; cursor: number };
 
 const lineStart = (t: string, c: number): number => (c === 0 ? 0 : t.lastIndexOf("\n", c - 1) + 1);
 const lineEnd = (t: string, c: number): number => (t.indexOf("\n", c) === -1 ? t.length : t.indexOf("\n", c));
-const prevLen = (t: string, c: number): number => (t.charCodeAt(c - 1) >= 0xdc00 && t.charCodeAt(c - 1) <= 0xdfff && c >= 2 ? 2 : 1);
+const prevLen = (t: string, c: number): number =>
+  t.charCodeAt(c - 1) >= 0xdc00 && t.charCodeAt(c - 1) <= 0xdfff && c >= 2 ? 2 : 1;
 const nextLen = (t: string, c: number): number => (t.charCodeAt(c) >= 0xd800 && t.charCodeAt(c) <= 0xdbff ? 2 : 1);
 const edit = (m: Model, start: number, end: number, insert: string): Model => ({
   text: m.text.slice(0, start) + insert + m.text.slice(end),
@@ -106,7 +113,10 @@ describe("the editor on a text of many pieces", () => {
     }
     expect(s.text).toBe(m.text);
     expect(editorDoc(s).text).toBe(m.text);
-    expect(textBeforeCursor(s, 10)).toEqual({ text: m.text.slice(Math.max(0, m.cursor - 10), m.cursor), start: Math.max(0, m.cursor - 10) });
+    expect(textBeforeCursor(s, 10)).toEqual({
+      text: m.text.slice(Math.max(0, m.cursor - 10), m.cursor),
+      start: Math.max(0, m.cursor - 10),
+    });
   });
 
   it("a state made from a plain string is edited as that string, not as the pieces of the state it came from", () => {

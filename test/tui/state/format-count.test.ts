@@ -16,7 +16,23 @@ describe("formatCount", () => {
   });
 
   it("writes what toLocaleString writes, fractions and odd values included", () => {
-    const values = [1, 12, 123, 1234, 12345, 123456, 1234567, 12345678, 123456789, Number.MAX_SAFE_INTEGER, -42, -4200, 0.5, 1234.5678, Number.NaN];
+    const values = [
+      1,
+      12,
+      123,
+      1234,
+      12345,
+      123456,
+      1234567,
+      12345678,
+      123456789,
+      Number.MAX_SAFE_INTEGER,
+      -42,
+      -4200,
+      0.5,
+      1234.5678,
+      Number.NaN,
+    ];
     for (const n of values) expect(formatCount(n)).toBe(n.toLocaleString("en-US"));
   });
 });

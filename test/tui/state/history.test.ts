@@ -76,7 +76,9 @@ describe("history entries equal the live transcript", () => {
         if (event) s = reduce(s, { type: "agent_event", event, now: 1000 });
       }
       expect(messages, "the trace asks for get_messages").toBeDefined();
-      const live = s.transcript.committed.filter((e) => !(e.kind === "notice" && /^(Retry|Context compacted|Rule applied)/.test(e.text)));
+      const live = s.transcript.committed.filter(
+        (e) => !(e.kind === "notice" && /^(Retry|Context compacted|Rule applied)/.test(e.text)),
+      );
       const resumed = historyEntries(messages ?? []);
       expect(readable(resumed)).toEqual(readable(live));
       expect(resumed.length).toBeGreaterThan(1);
@@ -96,7 +98,14 @@ describe("history entries", () => {
       ],
       usage: { input: 100, output: 10, cacheRead: 50, cacheWrite: 0, totalTokens: 160, cost: { total: 0.01 } },
     },
-    { role: "toolResult", toolCallId: "c1", toolName: "read", content: [{ type: "text", text: "line 1\nline 2" }], details: { lines: 2 }, isError: false },
+    {
+      role: "toolResult",
+      toolCallId: "c1",
+      toolName: "read",
+      content: [{ type: "text", text: "line 1\nline 2" }],
+      details: { lines: 2 },
+      isError: false,
+    },
     { role: "bashExecution", command: "ls -la", output: "a.ts\nb.ts", exitCode: 0, cancelled: false },
     { role: "compactionSummary", summary: "## Goal\nThe user asked about a.ts.", tokensBefore: 45_678 },
     { role: "branchSummary", summary: "Tried another approach.", fromId: "x" },
@@ -111,7 +120,17 @@ describe("history entries", () => {
 
   it("keeps full tool arguments and results, summaries and every kind of message", () => {
     const entries = historyEntries(messages);
-    expect(entries.map((e) => e.kind)).toEqual(["user", "thinking", "markdown", "tool", "bash", "summary", "summary", "custom", "markdown"]);
+    expect(entries.map((e) => e.kind)).toEqual([
+      "user",
+      "thinking",
+      "markdown",
+      "tool",
+      "bash",
+      "summary",
+      "summary",
+      "custom",
+      "markdown",
+    ]);
     const tool = entries[3];
     expect(tool?.kind === "tool" && tool.run).toMatchObject({
       name: "read",
@@ -120,7 +139,12 @@ describe("history entries", () => {
       output: { text: "line 1\nline 2", details: { lines: 2 } },
       untimed: true,
     });
-    expect(entries[5]).toMatchObject({ kind: "summary", what: "compaction", text: "## Goal\nThe user asked about a.ts.", tokensBefore: 45_678 });
+    expect(entries[5]).toMatchObject({
+      kind: "summary",
+      what: "compaction",
+      text: "## Goal\nThe user asked about a.ts.",
+      tokensBefore: 45_678,
+    });
   });
 
   it("prints summaries collapsed like the live compaction notice, tools without a made-up time", () => {
@@ -145,13 +169,19 @@ describe("history entries", () => {
   it("a long session prints only its tail; the rest is kept whole in the store", () => {
     const long = wireMessages(
       Array.from({ length: 300 }, (_, i) =>
-        i % 2 === 0 ? { role: "user", content: `q${i}` } : { role: "assistant", content: [{ type: "text", text: `a${i}` }] },
+        i % 2 === 0
+          ? { role: "user", content: `q${i}` }
+          : { role: "assistant", content: [{ type: "text", text: `a${i}` }] },
       ),
     );
     const entries = historyEntries(long, 100);
     expect(entries).toHaveLength(301);
     expect(entries.slice(0, 200).every((e) => e.unprinted === true)).toBe(true);
-    expect(entries[200]).toEqual({ kind: "notice", level: "info", text: "200 earlier messages not printed here · ctrl+o shows the whole session" });
+    expect(entries[200]).toEqual({
+      kind: "notice",
+      level: "info",
+      text: "200 earlier messages not printed here · ctrl+o shows the whole session",
+    });
     expect(entries.slice(201).every((e) => e.unprinted === undefined)).toBe(true);
     expect(historyEntries(long.slice(0, 50), 100).some((e) => e.unprinted)).toBe(false);
   });

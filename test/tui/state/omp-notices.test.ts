@@ -27,7 +27,11 @@ function feedTrace(name: string): TuiState {
     if (event) batch.push({ kind: "event", event });
     else if (routed.kind === "unknown_event") {
       const text = workerTextOf(routed.type, routed.raw);
-      batch.push(text ? { kind: "unknown_event", type: routed.type, raw: routed.raw, text } : { kind: "unknown_event", type: routed.type, raw: routed.raw });
+      batch.push(
+        text
+          ? { kind: "unknown_event", type: routed.type, raw: routed.raw, text }
+          : { kind: "unknown_event", type: routed.type, raw: routed.raw },
+      );
     }
   }
   let s = createInitialState(100, 40);
@@ -52,7 +56,13 @@ describe("oh-my-pi compaction_end", () => {
     let s = createInitialState(100, 40);
     for (const raw of [
       { type: "auto_compaction_end", reason: "overflow", aborted: true, willRetry: false },
-      { type: "auto_compaction_end", reason: "manual", aborted: false, willRetry: false, errorMessage: "model refused" },
+      {
+        type: "auto_compaction_end",
+        reason: "manual",
+        aborted: false,
+        willRetry: false,
+        errorMessage: "model refused",
+      },
       { type: "auto_compaction_end", reason: "threshold", aborted: false, willRetry: false, skipped: true },
     ]) {
       const event = toClientEvent(raw);
@@ -69,11 +79,15 @@ describe("oh-my-pi command_output and notice", () => {
   it("i_slash_and_busy_prompt: slash command answers appear as info notices", () => {
     const shown = notices(feedTrace("i_slash_and_busy_prompt.jsonl"));
     expect(shown).toContainEqual({ level: "info", text: "No todos. Use /todo append <task> to start one." });
-    expect(shown.some((n) => n.level === "info" && n.text.startsWith("Session: ") && n.text.includes("\nCWD: "))).toBe(true);
+    expect(shown.some((n) => n.level === "info" && n.text.startsWith("Session: ") && n.text.includes("\nCWD: "))).toBe(
+      true,
+    );
   });
 
   it("h_compaction: omp's warnings appear as warning notices", () => {
-    const warnings = notices(feedTrace("h_compaction.jsonl")).filter((n) => n.text.startsWith("Compaction freed too little context"));
+    const warnings = notices(feedTrace("h_compaction.jsonl")).filter((n) =>
+      n.text.startsWith("Compaction freed too little context"),
+    );
     expect(warnings).toHaveLength(6);
     expect(warnings.every((n) => n.level === "warning")).toBe(true);
   });
@@ -87,11 +101,16 @@ describe("oh-my-pi command_output and notice", () => {
     expect(decodeWorkerText("something_else", { text: "x", message: "y" })).toBeUndefined();
     expect(decodeWorkerText("notice", { message: "odd", level: "shout" })).toEqual({ level: "info", text: "odd" });
     expect(decodeWorkerText("notice", { message: "bad", level: "error" })).toEqual({ level: "error", text: "bad" });
-    expect(decodeWorkerText("command_output", { text: "a\u001b]0;title\u0007b\u001b[31mc\u0007" })).toEqual({ level: "info", text: "a␛]0;title␇bc␇" });
+    expect(decodeWorkerText("command_output", { text: "a\u001b]0;title\u0007b\u001b[31mc\u0007" })).toEqual({
+      level: "info",
+      text: "a␛]0;title␇bc␇",
+    });
     const long = decodeWorkerText("command_output", { text: "x".repeat(50_000) });
     expect(long?.text.length).toBeLessThan(4100);
     expect(long?.text).toMatch(/more characters\)$/);
-    const tall = decodeWorkerText("command_output", { text: Array.from({ length: 500 }, (_, i) => `line ${i}`).join("\n") });
+    const tall = decodeWorkerText("command_output", {
+      text: Array.from({ length: 500 }, (_, i) => `line ${i}`).join("\n"),
+    });
     expect(tall?.text.split("\n").length).toBeLessThanOrEqual(61);
     expect(tall?.text).toMatch(/440 more lines\)$/);
   });

@@ -19,7 +19,13 @@ const paste = (text: string): EditorOp[] => [
 describe("bracketed paste", () => {
   it("more than 10 lines or 1,000 characters becomes a numbered marker; the text is sent", () => {
     const lines = Array.from({ length: 2001 }, (_, i) => `line ${i}`).join("\r\n");
-    let s = run([{ op: "insert", text: "see " }, ...paste(lines), { op: "insert", text: " and " }, ...paste("x".repeat(1500)), { op: "insert", text: " ok" }]);
+    let s = run([
+      { op: "insert", text: "see " },
+      ...paste(lines),
+      { op: "insert", text: " and " },
+      ...paste("x".repeat(1500)),
+      { op: "insert", text: " ok" },
+    ]);
     expect(s.text).toBe("see [paste #1 +2001 lines] and [paste #2 1500 chars] ok");
     expect(expandPastes(s.text, s.pastes)).toBe(`see ${lines.replace(/\r\n/g, "\n")} and ${"x".repeat(1500)} ok`);
     s = run([...paste("short\ntwo lines")], s);
@@ -43,7 +49,10 @@ describe("bracketed paste", () => {
 
   it("the transcript shows the first lines of a long prompt and how much more there is", () => {
     const text = Array.from({ length: 2001 }, (_, i) => `line ${i}`).join("\n");
-    expect(promptPreview(text, 80)).toEqual({ head: text.split("\n").slice(0, 10).join("\n"), more: "… 1991 more lines" });
+    expect(promptPreview(text, 80)).toEqual({
+      head: text.split("\n").slice(0, 10).join("\n"),
+      more: "… 1991 more lines",
+    });
     expect(promptPreview("x".repeat(100_000), 50).more).toBe(`… ${100_000 - 500} more characters`);
     expect(promptPreview("short", 80)).toEqual({ head: "short", more: "" });
   });
@@ -81,7 +90,9 @@ describe("editor layout of huge texts", () => {
     const width = 42; // 39 text cells per row
     const rows = editorLines(text, 500_000, width, 4).map((r) => stripSgr(r));
     const row = Math.floor(500_000 / 39);
-    expect(rows).toEqual([row - 3, row - 2, row - 1, row].map((r) => `${r === row - 3 ? "↑ " : "  "}${text.slice(r * 39, r * 39 + 39)}`));
+    expect(rows).toEqual(
+      [row - 3, row - 2, row - 1, row].map((r) => `${r === row - 3 ? "↑ " : "  "}${text.slice(r * 39, r * 39 + 39)}`),
+    );
     expect(editorRowCount(text, width, 12)).toBe(12);
   });
 

@@ -8,7 +8,11 @@ describe("set_editor_text", () => {
     const { reduce } = await import("../../../src/tui/state/reducer.js");
     let s = createInitialState();
     s = reduce(s, { type: "editor", op: { op: "insert", text: "my draft" } });
-    s = reduce(s, { type: "ui_request", request: uiRequestOf({ id: "1", method: "set_editor_text", text: "from ext" }, 0), now: 0 });
+    s = reduce(s, {
+      type: "ui_request",
+      request: uiRequestOf({ id: "1", method: "set_editor_text", text: "from ext" }, 0),
+      now: 0,
+    });
     expect(s.editor.text).toBe("from ext");
     expect(s.toasts.at(-1)?.text).toContain("ctrl+_");
     s = reduce(s, { type: "editor", op: { op: "undo" } });
@@ -31,14 +35,22 @@ describe("the run's clock", () => {
 });
 
 describe("a worker that dies mid-answer", () => {
-  const started = (s: ReturnType<typeof createInitialState>, reduce: typeof import("../../../src/tui/state/reducer.js").reduce) => {
+  const started = (
+    s: ReturnType<typeof createInitialState>,
+    reduce: typeof import("../../../src/tui/state/reducer.js").reduce,
+  ) => {
     let next = reduce(s, { type: "run_state", busy: true, now: 0 });
     next = reduce(next, {
       type: "agent_event",
       event: { type: "message_start", message: { role: "assistant", blocks: [{ type: "text", text: "" }] } },
       now: 0,
     });
-    const update = { type: "message_update", delta: { kind: "text_delta", index: 0, delta: "Half an ans" }, usage: undefined, snapshot: undefined } as const;
+    const update = {
+      type: "message_update",
+      delta: { kind: "text_delta", index: 0, delta: "Half an ans" },
+      usage: undefined,
+      snapshot: undefined,
+    } as const;
     return reduce(next, { type: "agent_event", event: update, now: 0 });
   };
 

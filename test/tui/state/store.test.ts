@@ -11,7 +11,12 @@ describe("store", () => {
     store.subscribe(() => {
       notes += 1;
     });
-    for (let i = 0; i < 200; i += 1) store.dispatch({ type: "agent_event", event: { type: "queue_update", steering: [`m${i}`], followUp: [] }, now: 0 });
+    for (let i = 0; i < 200; i += 1)
+      store.dispatch({
+        type: "agent_event",
+        event: { type: "queue_update", steering: [`m${i}`], followUp: [] },
+        now: 0,
+      });
     expect(store.getState().queue.steering).toEqual(["m199"]);
     expect(notes).toBe(0);
     expect(timers.length).toBe(1);
@@ -20,7 +25,12 @@ describe("store", () => {
   });
   it("input gets the fast frame even while a slow event frame is pending", () => {
     const timers: Array<{ fn: () => void; ms: number }> = [];
-    const store = createStore(createInitialState(), { setTimer: (fn, ms) => timers.push({ fn, ms }), now: () => 1000, frameMs: 16, eventFrameMs: 100 });
+    const store = createStore(createInitialState(), {
+      setTimer: (fn, ms) => timers.push({ fn, ms }),
+      now: () => 1000,
+      frameMs: 16,
+      eventFrameMs: 100,
+    });
     let notes = 0;
     store.subscribe(() => {
       notes += 1;
@@ -38,7 +48,12 @@ describe("store", () => {
   it("a key right after a frame of worker events is drawn at once; a burst of keys waits for the fast frame", () => {
     const timers: Array<{ fn: () => void; ms: number }> = [];
     let clock = 1000;
-    const store = createStore(createInitialState(), { setTimer: (fn, ms) => timers.push({ fn, ms }), now: () => clock, frameMs: 16, eventFrameMs: 100 });
+    const store = createStore(createInitialState(), {
+      setTimer: (fn, ms) => timers.push({ fn, ms }),
+      now: () => clock,
+      frameMs: 16,
+      eventFrameMs: 100,
+    });
     let notes = 0;
     store.subscribe(() => {
       notes += 1;
@@ -59,7 +74,12 @@ describe("store", () => {
     expect(timers.map((t) => t.ms)).toEqual([11]);
     // Deltas between frames still share one slow frame, counted from the last frame of any kind.
     fire();
-    for (let i = 0; i < 50; i += 1) store.dispatch({ type: "agent_event", event: { type: "queue_update", steering: [`m${i}`], followUp: [] }, now: 0 });
+    for (let i = 0; i < 50; i += 1)
+      store.dispatch({
+        type: "agent_event",
+        event: { type: "queue_update", steering: [`m${i}`], followUp: [] },
+        now: 0,
+      });
     expect(timers.map((t) => t.ms)).toEqual([100]);
     fire();
     expect(notes).toBe(4);

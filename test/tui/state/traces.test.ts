@@ -106,7 +106,10 @@ describe("reducers over pi 0.73.1 traces", () => {
     const other = { type: "extension_error" as const, path: "/ext/a.ts", event: "session_start", error: "x" };
     s = reduce(s, { type: "agent_event", event: other, now: 0 });
     const texts = s.transcript.committed.flatMap((e) => (e.kind === "notice" ? [e.text] : []));
-    expect(texts).toEqual(["Extension error (command:ui-throw): deliberate", "Extension error (/ext/a.ts, session_start): x"]);
+    expect(texts).toEqual([
+      "Extension error (command:ui-throw): deliberate",
+      "Extension error (/ext/a.ts, session_start): x",
+    ]);
   });
 
   it("g_extension_ui: dialogs queue, statuses and widgets land in state", () => {
@@ -128,7 +131,9 @@ describe("reducers over pi 0.73.1 traces", () => {
     // The bridge reports pi 0.73 settled (it has no agent_settled): the last failure is printed then.
     const s = reduce(feed(readTrace("i_auto_retry.jsonl")), { type: "run_state", busy: false, now: 99_999 });
     expect(s.run.busy).toBe(false);
-    const notices = s.transcript.committed.filter((e) => e.kind === "notice").map((e) => (e.kind === "notice" ? `${e.level} ${e.text}` : ""));
+    const notices = s.transcript.committed
+      .filter((e) => e.kind === "notice")
+      .map((e) => (e.kind === "notice" ? `${e.level} ${e.text}` : ""));
     expect(notices).toEqual([
       'info Recovered from "529 Overloaded" on retry 1',
       "error Error: 503 Service Unavailable (gave up after 3 attempts)",

@@ -21,7 +21,9 @@ const message = (text: string): ClientMessage => ({ role: "assistant", blocks: [
 
 /** Streams `lines` paragraphs in 40-character deltas through the reducer to message_end. */
 function stream(lines: number): { t: TranscriptState; chars: number } {
-  const text = Array.from({ length: lines }, (_, i) => `Paragraph ${i} says something of some length here.\n\n`).join("");
+  const text = Array.from({ length: lines }, (_, i) => `Paragraph ${i} says something of some length here.\n\n`).join(
+    "",
+  );
   let t = reduceTranscript(initialTranscript, { type: "message_start", message: message("") }, 0, LIMITS);
   for (let i = 0; i < text.length; i += 40) {
     const delta: ClientEvent = {
@@ -54,9 +56,9 @@ describe("transcript memory", () => {
 describe("uncommitted tail", () => {
   it("is the streamed text after the committed offset at every delta, through thinking then text", () => {
     const thinking = Array.from({ length: 300 }, (_, i) => `thought ${i}\n\n`).join("");
-    const text = Array.from({ length: 300 }, (_, i) => (i % 50 === 7 ? "```ts\nconst a = 1;\n\nconst b = 2;\n```\n\n" : `line ${i} of the answer\n\n`)).join(
-      "",
-    );
+    const text = Array.from({ length: 300 }, (_, i) =>
+      i % 50 === 7 ? "```ts\nconst a = 1;\n\nconst b = 2;\n```\n\n" : `line ${i} of the answer\n\n`,
+    ).join("");
     let t = reduceTranscript(initialTranscript, { type: "message_start", message: message("") }, 0, LIMITS);
     const update = (delta: MessageDelta): void => {
       t = reduceTranscript(t, { type: "message_update", delta, usage: undefined, snapshot: undefined }, 0, LIMITS);

@@ -88,7 +88,10 @@ describe("the worker as the store knows it", () => {
 
   it("keeps the slash commands oh-my-pi announces", () => {
     const s = storeFed();
-    const raw = { type: "available_commands_update", commands: [{ name: "todo", description: "the plan", source: "builtin" }] };
+    const raw = {
+      type: "available_commands_update",
+      commands: [{ name: "todo", description: "the plan", source: "builtin" }],
+    };
     s.feed([{ kind: "unknown_event", type: "available_commands_update", raw }]);
     expect(s.state().worker.slashCommands).toEqual([{ name: "todo", description: "the plan", source: "extension" }]);
   });

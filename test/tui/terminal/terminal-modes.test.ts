@@ -36,7 +36,10 @@ describe("terminal title", () => {
     s = reduce(s, { type: "agent_event", event: { type: "session_info_changed", name: "refactor" }, now: 0 });
     s = reduce(s, {
       type: "ui_request",
-      request: { kind: "dialog", dialog: { method: "confirm", id: "d", title: "ok?", message: "", timeoutMs: undefined, receivedAt: 0 } },
+      request: {
+        kind: "dialog",
+        dialog: { method: "confirm", id: "d", title: "ok?", message: "", timeoutMs: undefined, receivedAt: 0 },
+      },
       now: 0,
     });
     expect(terminalTitle(s)).toBe("agent-tui · refactor · needs you");
@@ -67,7 +70,9 @@ describe("terminal title", () => {
     modes.suspend(t.input);
     expect(t.written()).toContain("\u001b[<u\u001b[0m");
     modes.resume(t.input);
-    expect(t.written().endsWith("\u001b[>1u\u001b[?2004h\u001b[>4;1m\u001b[22;0t\u001b]0;agent-tui · p · idle\u0007")).toBe(true);
+    expect(
+      t.written().endsWith("\u001b[>1u\u001b[?2004h\u001b[>4;1m\u001b[22;0t\u001b]0;agent-tui · p · idle\u0007"),
+    ).toBe(true);
     expect(t.raw).toEqual([false, false, true]);
     modes.restore(t.input);
     modes.restore(t.input); // idempotent

@@ -6,7 +6,11 @@ import { describe, expect, it } from "vitest";
 import { setPalette } from "../../../src/tui/render/theme.js";
 import { stripSgr } from "../../../src/tui/render/text-width.js";
 import type { Entry } from "../../../src/tui/state/types.js";
-import { createLayoutCache, type LayoutCache, MAX_BUILT_BLOCKS } from "../../../src/tui/transcript-view/layout-cache.js";
+import {
+  createLayoutCache,
+  type LayoutCache,
+  MAX_BUILT_BLOCKS,
+} from "../../../src/tui/transcript-view/layout-cache.js";
 import { needleFor } from "../../../src/tui/transcript-view/layout.js";
 import { committedBlocks } from "../../../src/tui/transcript-view/view-blocks.js";
 import { buildViewModel } from "../../../src/tui/transcript-view/view-model.js";
@@ -56,7 +60,12 @@ describe("transcript view layout cache", () => {
     const first = m.rows(0, m.blockStart(1), undefined).map((r) => r.text);
     // Page through the whole session, as j/PgDn would.
     for (let top = 0; top < m.totalRows; top += 20) {
-      m.realize({ block: m.blockAt(top), offset: top - m.blockStart(m.blockAt(top)) }, { block: m.blockAt(top), offset: 0 }, 20, false);
+      m.realize(
+        { block: m.blockAt(top), offset: top - m.blockStart(m.blockAt(top)) },
+        { block: m.blockAt(top), offset: 0 },
+        20,
+        false,
+      );
       expect(m.rows(top, top + 20, undefined).length).toBeGreaterThan(0);
     }
     expect(cache.builtCount()).toBeLessThanOrEqual(MAX_BUILT_BLOCKS);
@@ -101,12 +110,18 @@ describe("transcript view layout cache", () => {
     // The same rows as a model that laid the same blocks out for display directly.
     const { m: direct } = model(entries);
     direct.realize({ block: above, offset: 0 }, { block: above, offset: 0 }, 60, false);
-    const rowsOf = (x: typeof m, from: number) => x.rows(x.blockStart(from), x.blockStart(below + 1), undefined).map((row) => row.text);
+    const rowsOf = (x: typeof m, from: number) =>
+      x.rows(x.blockStart(from), x.blockStart(below + 1), undefined).map((row) => row.text);
     expect(rowsOf(m, above)).toEqual(rowsOf(direct, above));
   });
 
   it("prefetches above the screen too when blocks are small, within what the cache keeps", () => {
-    const entries: Entry[] = Array.from({ length: 300 }, (_, i) => ({ kind: "user", id: i + 1, text: `prompt ${i + 1}`, images: 0 }));
+    const entries: Entry[] = Array.from({ length: 300 }, (_, i) => ({
+      kind: "user",
+      id: i + 1,
+      text: `prompt ${i + 1}`,
+      images: 0,
+    }));
     const { cache, m } = model(entries);
     const top = m.blockStart(150);
     expect(m.prefetch({ block: 150, offset: 0 }, 20, 20, Number.POSITIVE_INFINITY).done).toBe(true);
@@ -125,7 +140,10 @@ describe("transcript view layout cache", () => {
   it("prefetch leaves the streaming text to the frame: it has no cached layout to reuse", () => {
     const cache = createLayoutCache(60);
     const laidOut: string[] = [];
-    const counting: LayoutCache = { ...cache, layout: (b, fold, now, exact) => (laidOut.push(b.kind), cache.layout(b, fold, now, exact)) };
+    const counting: LayoutCache = {
+      ...cache,
+      layout: (b, fold, now, exact) => (laidOut.push(b.kind), cache.layout(b, fold, now, exact)),
+    };
     const blocks = [
       ...committedBlocks([answer(1), answer(2)]).blocks,
       { kind: "streaming" as const, key: "live0", text: "Streaming **now**", thinking: false },

@@ -17,7 +17,11 @@ import { initialTranscript } from "../../../src/tui/state/transcript.js";
 const plain = (rows: readonly string[]): string[] => rows.map((r) => stripSgr(r));
 
 function tool(id: number, run: Partial<ToolRun> & { name: string }): Entry {
-  return { kind: "tool", id, run: { id: `t${id}`, args: {}, startedAt: 0, endedAt: 100, status: "done", output: undefined, ...run } };
+  return {
+    kind: "tool",
+    id,
+    run: { id: `t${id}`, args: {}, startedAt: 0, endedAt: 100, status: "done", output: undefined, ...run },
+  };
 }
 
 describe("hard wrap", () => {
@@ -87,7 +91,11 @@ describe("blocks from the store", () => {
   it("shows extension notifications where they arrived between the entries", () => {
     let s = createInitialState();
     s = reduce(s, { type: "notice", level: "info", text: "first" });
-    s = reduce(s, { type: "ui_request", request: { kind: "notify", level: "warning", message: "disk almost full" }, now: 0 });
+    s = reduce(s, {
+      type: "ui_request",
+      request: { kind: "notify", level: "warning", message: "disk almost full" },
+      now: 0,
+    });
     s = reduce(s, { type: "notice", level: "info", text: "second" });
     const blocks = committedBlocks(s.transcript.committed).blocks;
     expect(blocks.map((b) => blockPlainText(b))).toEqual(["first", "disk almost full", "second"]);
@@ -96,7 +104,12 @@ describe("blocks from the store", () => {
   it("adds the streaming text and the running tools as live blocks", () => {
     const t = {
       ...initialTranscript,
-      live: { blocks: [{ type: "text" as const, text: "streaming now" }], commitBlock: 0, commitOffset: 0, lastStarted: 0 },
+      live: {
+        blocks: [{ type: "text" as const, text: "streaming now" }],
+        commitBlock: 0,
+        commitOffset: 0,
+        lastStarted: 0,
+      },
       tools: {
         a: {
           id: "a",
@@ -139,18 +152,29 @@ describe("block content", () => {
       args: { path: "a.ts", oldText: "x", newText: "y" },
       output: { text: "ok", details: { diff: "-1 let a = 1;\n+1 let a = 2;" }, images: 0 },
     });
-    const read = tool(2, { name: "read", args: { path: "b.ts" }, output: { text: "first\nsecond\nthird", details: undefined, images: 0 } });
+    const read = tool(2, {
+      name: "read",
+      args: { path: "b.ts" },
+      output: { text: "first\nsecond\nthird", details: undefined, images: 0 },
+    });
     const [eb, rb] = committedBlocks([edit, read]).blocks;
     const editRows = blockParts(eb as never, 0);
     const editText = editRows.flatMap((p) => (p.kind === "lines" ? p.lines.text.split("\n") : [])).join("\n");
     expect(editText).toContain("\u001b[7m2\u001b[27m");
-    expect(plain(editRows.flatMap((p) => (p.kind === "lines" ? p.lines.text.split("\n") : [])))).toEqual(["-1 let a = 1;", "+1 let a = 2;"]);
+    expect(plain(editRows.flatMap((p) => (p.kind === "lines" ? p.lines.text.split("\n") : [])))).toEqual([
+      "-1 let a = 1;",
+      "+1 let a = 2;",
+    ]);
     const readLines = blockParts(rb as never, 0).flatMap((p) => (p.kind === "lines" ? p.lines.text.split("\n") : []));
     expect(readLines).toEqual(["first", "second", "third"]);
   });
 
   it("makes control sequences in tool output harmless", () => {
-    const e = tool(1, { name: "bash", args: { command: "x" }, output: { text: "a\u001b[2Jb\u001b]0;title\u0007c", details: undefined, images: 0 } });
+    const e = tool(1, {
+      name: "bash",
+      args: { command: "x" },
+      output: { text: "a\u001b[2Jb\u001b]0;title\u0007c", details: undefined, images: 0 },
+    });
     const text = blockParts(committedBlocks([e]).blocks[0] as never, 0)
       .flatMap((p) => (p.kind === "lines" ? p.lines.text.split("\n") : []))
       .join("\n");

@@ -8,7 +8,13 @@ import { createScreenSwitch, VIEW_FRAME_TAG } from "../../../src/tui/transcript-
 
 function fakeOut(): { out: NodeJS.WriteStream; written: string[] } {
   const written: string[] = [];
-  const out = { isTTY: true, writable: true, columns: 80, rows: 24, write: (d: string) => written.push(d) > 0 } as unknown as NodeJS.WriteStream;
+  const out = {
+    isTTY: true,
+    writable: true,
+    columns: 80,
+    rows: 24,
+    write: (d: string) => written.push(d) > 0,
+  } as unknown as NodeJS.WriteStream;
   return { out, written };
 }
 

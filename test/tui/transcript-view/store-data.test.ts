@@ -11,7 +11,11 @@ describe("store data for the transcript view", () => {
   it("keeps a tool's whole output, and head and tail of a runaway one", () => {
     let s = createInitialState();
     const full = Array.from({ length: 5000 }, (_, i) => `line ${i}`).join("\n");
-    s = reduce(s, { type: "agent_event", event: { type: "tool_execution_start", toolCallId: "a", toolName: "bash", args: { command: "x" } }, now: 0 });
+    s = reduce(s, {
+      type: "agent_event",
+      event: { type: "tool_execution_start", toolCallId: "a", toolName: "bash", args: { command: "x" } },
+      now: 0,
+    });
     s = reduce(s, {
       type: "agent_event",
       event: {
@@ -47,7 +51,11 @@ describe("store data for the transcript view", () => {
     if (!event) throw new Error("compaction_end is a protocol event");
     s = reduce(s, { type: "agent_event", event, now: 0 });
     const notice = s.transcript.committed.at(-1);
-    expect(notice).toMatchObject({ kind: "notice", text: "Context compacted (threshold) from 1,200 tokens", detail: "## Goal\nShip the view." });
+    expect(notice).toMatchObject({
+      kind: "notice",
+      text: "Context compacted (threshold) from 1,200 tokens",
+      detail: "## Goal\nShip the view.",
+    });
     const block = committedBlocks(s.transcript.committed).blocks.at(-1);
     expect(block && blockPlainText(block)).toContain("Ship the view.");
   });
@@ -55,12 +63,23 @@ describe("store data for the transcript view", () => {
 
 describe("the view's blocks when a session's earlier entries are inserted", () => {
   it("rebuilds the blocks after them instead of reusing the ones by position", () => {
-    const user = (text: string, unprinted = false) => ({ kind: "user" as const, text, images: 0, ...(unprinted ? { unprinted: true as const } : {}) });
+    const user = (text: string, unprinted = false) => ({
+      kind: "user" as const,
+      text,
+      images: 0,
+      ...(unprinted ? { unprinted: true as const } : {}),
+    });
     let s = reduce(createInitialState(), { type: "history", entries: [user("earlier session")] });
     s = reduce(s, { type: "history", entries: [user("tail 1"), user("tail 2")], olderFollow: true });
     const first = committedBlocks(s.transcript.committed);
-    s = reduce(s, { type: "history_older", entries: [user("older 1", true), user("older 2", true)], before: s.transcript.olderBefore ?? -1 });
-    const texts = committedBlocks(s.transcript.committed, first).blocks.map((b) => (b.kind === "user" ? b.entry.text : b.kind));
+    s = reduce(s, {
+      type: "history_older",
+      entries: [user("older 1", true), user("older 2", true)],
+      before: s.transcript.olderBefore ?? -1,
+    });
+    const texts = committedBlocks(s.transcript.committed, first).blocks.map((b) =>
+      b.kind === "user" ? b.entry.text : b.kind,
+    );
     expect(texts).toEqual(["earlier session", "older 1", "older 2", "tail 1", "tail 2"]);
   });
 });

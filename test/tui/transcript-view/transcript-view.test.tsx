@@ -41,10 +41,21 @@ function fill(s: AppHarness): void {
     event: { type: "message_end", message: { role: "user", blocks: [{ type: "text", text: "count to forty" }] } },
     now: 0,
   });
-  s.store.dispatch({ type: "agent_event", event: { type: "tool_execution_start", toolCallId: "t1", toolName: "bash", args: run.args }, now: 0 });
   s.store.dispatch({
     type: "agent_event",
-    event: { type: "tool_execution_end", toolCallId: "t1", toolName: "bash", result: run.output, isError: false, todos: undefined },
+    event: { type: "tool_execution_start", toolCallId: "t1", toolName: "bash", args: run.args },
+    now: 0,
+  });
+  s.store.dispatch({
+    type: "agent_event",
+    event: {
+      type: "tool_execution_end",
+      toolCallId: "t1",
+      toolName: "bash",
+      result: run.output,
+      isError: false,
+      todos: undefined,
+    },
     now: 50,
   });
   s.store.dispatch({
@@ -99,16 +110,28 @@ describe("transcript view in the app", () => {
     fill(s);
     await open(s);
     expect(s.store.getState().ui.transcriptView?.staticCount).toBe(s.store.getState().transcript.committed.length);
-    s.store.dispatch({ type: "agent_event", event: { type: "message_start", message: { role: "assistant", blocks: [] } }, now: 70 });
     s.store.dispatch({
       type: "agent_event",
-      event: { type: "message_update", delta: { kind: "text_delta", index: 0, delta: "Streaming a live line" }, usage: undefined, snapshot: undefined },
+      event: { type: "message_start", message: { role: "assistant", blocks: [] } },
+      now: 70,
+    });
+    s.store.dispatch({
+      type: "agent_event",
+      event: {
+        type: "message_update",
+        delta: { kind: "text_delta", index: 0, delta: "Streaming a live line" },
+        usage: undefined,
+        snapshot: undefined,
+      },
       now: 71,
     });
     await waitFor(() => screen(s).includes("Streaming a live line"), "the streaming text in the view");
     s.store.dispatch({
       type: "agent_event",
-      event: { type: "message_end", message: { role: "assistant", blocks: [{ type: "text", text: "Streaming a live line, done." }] } },
+      event: {
+        type: "message_end",
+        message: { role: "assistant", blocks: [{ type: "text", text: "Streaming a live line, done." }] },
+      },
       now: 72,
     });
     await waitFor(() => screen(s).includes("Streaming a live line, done."), "the committed answer in the view");
@@ -161,7 +184,10 @@ describe("transcript view in the app", () => {
     await waitFor(() => viewFrame(s).includes("count to forty"), "a wheel scroll up");
     s.stdin.write("G");
     s.store.dispatch({ type: "resize", columns: 40, rows: 30 });
-    await waitFor(() => viewFrame(s).includes("end") && !viewFrame(s).includes("q back · j/k f/b g/G · [ ] prompts"), "the narrow layout");
+    await waitFor(
+      () => viewFrame(s).includes("end") && !viewFrame(s).includes("q back · j/k f/b g/G · [ ] prompts"),
+      "the narrow layout",
+    );
     const rows = viewFrame(s)
       .split("\n")
       .filter((r) => r.includes("word"));

@@ -6,14 +6,23 @@ import { describe, expect, it } from "vitest";
 import type { Needle } from "../../../src/tui/transcript-view/layout.js";
 import type { ViewBlock, ViewBlockKind } from "../../../src/tui/transcript-view/view-blocks.js";
 import type { Anchor, ViewModel } from "../../../src/tui/transcript-view/view-model.js";
-import { blockFold, initialViewState, reduceView, settleView, type TranscriptViewState, type ViewAction } from "../../../src/tui/transcript-view/view-state.js";
+import {
+  blockFold,
+  initialViewState,
+  reduceView,
+  settleView,
+  type TranscriptViewState,
+  type ViewAction,
+} from "../../../src/tui/transcript-view/view-state.js";
 
 type FakeBlock = { kind: ViewBlockKind; rows: number; folded?: number; text?: string[] };
 
 /** A model of blocks with given heights; `text` rows are what search looks at. */
 function fakeModel(blocks: FakeBlock[], s?: TranscriptViewState): ViewModel {
   const view = blocks.map((b, i) => ({ kind: b.kind, key: `b${i}` }) as unknown as ViewBlock);
-  const heights = blocks.map((b, i) => (s && blockFold(s, view[i] as ViewBlock) === "folded" ? (b.folded ?? 2) : b.rows));
+  const heights = blocks.map((b, i) =>
+    s && blockFold(s, view[i] as ViewBlock) === "folded" ? (b.folded ?? 2) : b.rows,
+  );
   const starts: number[] = [];
   let total = 0;
   for (const h of heights) {
@@ -34,7 +43,8 @@ function fakeModel(blocks: FakeBlock[], s?: TranscriptViewState): ViewModel {
     search: (needle: Needle) => {
       const out: Anchor[] = [];
       for (const [i, b] of blocks.entries()) {
-        for (const [offset, t] of (b.text ?? []).entries()) if (t.toLowerCase().includes(needle.text)) out.push({ block: i, offset });
+        for (const [offset, t] of (b.text ?? []).entries())
+          if (t.toLowerCase().includes(needle.text)) out.push({ block: i, offset });
       }
       return out;
     },
@@ -113,13 +123,21 @@ describe("transcript view reducer", () => {
     ({ s, m } = run([{ type: "jump", target: "tool", dir: -1 }]));
     expect(s.cursor).toEqual({ block: 2, offset: 0 });
     expect(row(s, m, s.top)).toBe(12);
-    ({ s } = run([{ type: "top" }, { type: "jump", target: "tool", dir: 1 }, { type: "jump", target: "tool", dir: 1 }]));
+    ({ s } = run([
+      { type: "top" },
+      { type: "jump", target: "tool", dir: 1 },
+      { type: "jump", target: "tool", dir: 1 },
+    ]));
     expect(s.cursor.block).toBe(2);
     expect(s.message).toBe("No later tool call");
   });
 
   it("folds and unfolds the block under the cursor, and all blocks at once", () => {
-    let { s, m } = run([{ type: "jump", target: "tool", dir: -1 }, { type: "move", rows: 4 }, { type: "toggle_block" }]);
+    let { s, m } = run([
+      { type: "jump", target: "tool", dir: -1 },
+      { type: "move", rows: 4 },
+      { type: "toggle_block" },
+    ]);
     expect(blockFold(s, m.block(2) as ViewBlock)).toBe("folded");
     expect(s.cursor).toEqual({ block: 2, offset: 0 });
     expect(m.totalRows).toBe(58 - 30 + 2);
@@ -138,7 +156,12 @@ describe("transcript view reducer", () => {
   it("hides and shows all thinking; a thinking block opened by hand closes with the toggle", () => {
     let { s, m } = run([{ type: "toggle_thinking" }]);
     expect(blockFold(s, m.block(3) as ViewBlock)).toBe("folded");
-    ({ s, m } = run([{ type: "toggle_thinking" }, { type: "jump", target: "tool", dir: -1 }, { type: "move", rows: 30 }, { type: "toggle_block" }]));
+    ({ s, m } = run([
+      { type: "toggle_thinking" },
+      { type: "jump", target: "tool", dir: -1 },
+      { type: "move", rows: 30 },
+      { type: "toggle_block" },
+    ]));
     expect(s.cursor.block).toBe(3);
     expect(blockFold(s, m.block(3) as ViewBlock)).toBe("full");
     ({ s, m } = run([
@@ -153,7 +176,11 @@ describe("transcript view reducer", () => {
   });
 
   it("searches forward and backward, repeats with n/N, wraps and says so", () => {
-    const type = (text: string): ViewAction[] => [{ type: "search_start", dir: 1 }, { type: "search_input", text }, { type: "search_submit" }];
+    const type = (text: string): ViewAction[] => [
+      { type: "search_start", dir: 1 },
+      { type: "search_input", text },
+      { type: "search_submit" },
+    ];
     let { s, m } = run([{ type: "top" }, ...type("QUOKKA".toLowerCase())]);
     expect(s.cursor).toEqual({ block: 2, offset: 12 });
     expect(s.message).toBe("1/2");
@@ -161,12 +188,21 @@ describe("transcript view reducer", () => {
     expect(row(s, m) - row(s, m, s.top)).toBe(3);
     ({ s } = run([{ type: "top" }, ...type("quokka"), { type: "search_next", dir: 1 }]));
     expect(s.cursor).toEqual({ block: 5, offset: 2 });
-    ({ s } = run([{ type: "top" }, ...type("quokka"), { type: "search_next", dir: 1 }, { type: "search_next", dir: 1 }]));
+    ({ s } = run([
+      { type: "top" },
+      ...type("quokka"),
+      { type: "search_next", dir: 1 },
+      { type: "search_next", dir: 1 },
+    ]));
     expect(s.cursor).toEqual({ block: 2, offset: 12 });
     expect(s.message).toBe("1/2 · search wrapped to the top");
     ({ s } = run([{ type: "top" }, ...type("quokka"), { type: "search_next", dir: -1 }]));
     expect(s.cursor).toEqual({ block: 5, offset: 2 });
-    ({ s } = run([{ type: "search_start", dir: -1 }, { type: "search_input", text: "quokka" }, { type: "search_submit" }]));
+    ({ s } = run([
+      { type: "search_start", dir: -1 },
+      { type: "search_input", text: "quokka" },
+      { type: "search_submit" },
+    ]));
     expect(s.cursor).toEqual({ block: 2, offset: 12 });
     ({ s } = run([...type("nothing-like-this")]));
     expect(s.message).toBe("Not found: nothing-like-this");
@@ -185,7 +221,11 @@ describe("transcript view reducer", () => {
   });
 
   it("edits the search prompt: backspace, cancel, and an empty search repeats the last one", () => {
-    let { s } = run([{ type: "search_start", dir: 1 }, { type: "search_input", text: "quox" }, { type: "search_backspace" }]);
+    let { s } = run([
+      { type: "search_start", dir: 1 },
+      { type: "search_input", text: "quox" },
+      { type: "search_backspace" },
+    ]);
     expect(s.search).toMatchObject({ editing: true, draft: "quo" });
     ({ s } = run([{ type: "search_start", dir: 1 }, { type: "search_backspace" }]));
     expect(s.search.editing).toBe(false);

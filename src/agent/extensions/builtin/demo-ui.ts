@@ -24,18 +24,22 @@ export function createDemoUi(): ExtensionFactory {
         const color = await ui.select("demo-ui: pick a colour", ["Red", "Green", "Blue"]);
         const proceed = await ui.confirm("demo-ui: continue?", "The next dialogs ask for text.");
         const name = proceed ? await ui.input("demo-ui: your name", "type a name") : undefined;
-        const note = proceed ? await ui.editor("demo-ui: edit a note", `Hello${name ? ` ${name}` : ""},\nthis is a multi-line editor.`) : undefined;
+        const note = proceed
+          ? await ui.editor("demo-ui: edit a note", `Hello${name ? ` ${name}` : ""},\nthis is a multi-line editor.`)
+          : undefined;
         const quick = await ui.confirm("demo-ui: this one times out in 10 s", "Answer or wait.", { timeout: 10_000 });
 
         // The tour (`/demo-ui tour`) leaves the person's editor empty: text they did not type
         // would be sent by their next Enter.
-        if (args.trim() !== DEMO_UI_TOUR_ARG) ui.setEditorText(args ? `demo-ui was run with: ${args}` : "text placed in the editor by /demo-ui");
+        if (args.trim() !== DEMO_UI_TOUR_ARG)
+          ui.setEditorText(args ? `demo-ui was run with: ${args}` : "text placed in the editor by /demo-ui");
         ui.setStatus("demo-ui", undefined);
         ui.setWidget("demo-ui", undefined);
         ui.setWidget("demo-ui-below", undefined);
         const show = (v: unknown): string => (v === undefined ? "(cancelled)" : JSON.stringify(v));
         ui.notify(
-          `demo-ui results: colour ${show(color)}, continue ${show(proceed)}, name ${show(name)}, note ${show(note)}, timed confirm ${show(quick)}`,
+          `demo-ui results: colour ${show(color)}, continue ${show(proceed)}, name ${show(name)}, ` +
+            `note ${show(note)}, timed confirm ${show(quick)}`,
           "info",
         );
       },

@@ -24,7 +24,8 @@ function program(segment: string): string[] {
   const list = words(segment);
   while (list.length > 0) {
     const first = list[0] ?? "";
-    if (/^[A-Za-z_][A-Za-z0-9_]*=/.test(first) || ["env", "nohup", "time", "command", "exec"].includes(first)) list.shift();
+    if (/^[A-Za-z_][A-Za-z0-9_]*=/.test(first) || ["env", "nohup", "time", "command", "exec"].includes(first))
+      list.shift();
     else break;
   }
   return list;
@@ -67,14 +68,25 @@ export const DESTRUCTIVE_RULES: readonly DestructiveRule[] = [
   programRule("sudo", (prog) => prog === "sudo" || prog === "doas"),
   programRule(
     "git push --force",
-    (prog, args) => prog === "git" && args[0] === "push" && args.some((a) => a === "-f" || a.startsWith("--force") || /^\+/.test(a)),
+    (prog, args) =>
+      prog === "git" && args[0] === "push" && args.some((a) => a === "-f" || a.startsWith("--force") || /^\+/.test(a)),
   ),
   programRule("git reset --hard", (prog, args) => prog === "git" && args[0] === "reset" && args.includes("--hard")),
-  programRule("git clean -f", (prog, args) => prog === "git" && args[0] === "clean" && (hasShortFlag(args, "f") || args.includes("--force"))),
+  programRule(
+    "git clean -f",
+    (prog, args) => prog === "git" && args[0] === "clean" && (hasShortFlag(args, "f") || args.includes("--force")),
+  ),
   programRule("mkfs", (prog) => prog.startsWith("mkfs")),
   programRule("dd of=", (prog, args) => prog === "dd" && args.some((a) => a.startsWith("of="))),
-  programRule("chmod -R 777", (prog, args) => prog === "chmod" && args.includes("777") && (hasShortFlag(args, "R") || args.includes("--recursive"))),
-  programRule("chown -R", (prog, args) => prog === "chown" && (hasShortFlag(args, "R") || args.includes("--recursive"))),
+  programRule(
+    "chmod -R 777",
+    (prog, args) =>
+      prog === "chmod" && args.includes("777") && (hasShortFlag(args, "R") || args.includes("--recursive")),
+  ),
+  programRule(
+    "chown -R",
+    (prog, args) => prog === "chown" && (hasShortFlag(args, "R") || args.includes("--recursive")),
+  ),
   programRule("shutdown", (prog) => ["shutdown", "reboot", "halt", "poweroff"].includes(prog)),
   { name: "write to a block device", test: (command) => />\s*\/dev\/(sd|nvme|hd|disk)/.test(command) },
   { name: "fork bomb", test: (command) => /:\s*\(\s*\)\s*\{\s*:\s*\|\s*:\s*&\s*\}\s*;\s*:/.test(command) },

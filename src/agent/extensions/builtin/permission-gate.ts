@@ -27,12 +27,17 @@ function assess(event: ToolCallEvent, cwd: string): Risk | undefined {
     const command = event.input.command;
     if (typeof command !== "string") return undefined;
     const rule = findDestructiveRule(command);
-    return rule ? { key: `bash:${rule.name}`, title: `Allow a destructive command (${rule.name})?\n${command}` } : undefined;
+    return rule
+      ? { key: `bash:${rule.name}`, title: `Allow a destructive command (${rule.name})?\n${command}` }
+      : undefined;
   }
   if (event.toolName === "write" || event.toolName === "edit") {
     const path = event.input.path ?? event.input.file_path;
     if (typeof path !== "string" || !isOutsideCwd(path, cwd)) return undefined;
-    return { key: `${event.toolName}:outside-cwd`, title: `Allow ${event.toolName} outside the working directory?\n${path}` };
+    return {
+      key: `${event.toolName}:outside-cwd`,
+      title: `Allow ${event.toolName} outside the working directory?\n${path}`,
+    };
   }
   return undefined;
 }
@@ -58,7 +63,10 @@ export function createPermissionGate(options: PermissionGateOptions = {}): Exten
         allowed.add(risk.key);
         return undefined;
       }
-      const why = choice === BLOCK ? "the user chose Block" : `no answer within ${timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} s` : `${timeoutMs} ms`}`;
+      const why =
+        choice === BLOCK
+          ? "the user chose Block"
+          : `no answer within ${timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} s` : `${timeoutMs} ms`}`;
       return { block: true, reason: `Blocked by the permission gate: ${why}.` };
     });
   };

@@ -20,10 +20,15 @@ export function confirmLines(
   const room = Math.max(1, maxRows - 1);
   const win = questionWindow(questionRows(title, message, width), scroll, room, width);
   onWindow?.(win, Math.max(1, room - 1));
-  return [...win.rows, helpRow("y yes · n no · enter yes · esc cancel", remainingMs, width)].slice(0, Math.max(1, maxRows));
+  return [...win.rows, helpRow("y yes · n no · enter yes · esc cancel", remainingMs, width)].slice(
+    0,
+    Math.max(1, maxRows),
+  );
 }
 
-export function ConfirmDialog(props: DialogFrameProps & { message: string; onAnswer: (confirmed: boolean) => void }): React.ReactElement {
+export function ConfirmDialog(
+  props: DialogFrameProps & { message: string; onAnswer: (confirmed: boolean) => void },
+): React.ReactElement {
   // Answered: later keys of the same chunk must not answer again.
   const done = useRef(false);
   const question = useQuestionScroll(props.id);
@@ -31,7 +36,14 @@ export function ConfirmDialog(props: DialogFrameProps & { message: string; onAns
     (input, key) => {
       const r = resolveDialogKey(input, key, true);
       if (!r || "text" in r || done.current) return;
-      const answer = r.action === "yes" || r.action === "confirm" ? true : r.action === "no" ? false : r.action === "cancel" ? "cancel" : undefined;
+      const answer =
+        r.action === "yes" || r.action === "confirm"
+          ? true
+          : r.action === "no"
+            ? false
+            : r.action === "cancel"
+              ? "cancel"
+              : undefined;
       if (answer === undefined) return;
       done.current = true;
       if (answer === "cancel") props.onCancel();
@@ -39,8 +51,14 @@ export function ConfirmDialog(props: DialogFrameProps & { message: string; onAns
     },
     { scope: dialogScope(props.id) },
   );
-  const rows = confirmLines(props.title, props.message, props.width, props.maxRows, props.remainingMs, question.scroll, (w, page) =>
-    question.measure(page, w.maxScroll),
+  const rows = confirmLines(
+    props.title,
+    props.message,
+    props.width,
+    props.maxRows,
+    props.remainingMs,
+    question.scroll,
+    (w, page) => question.measure(page, w.maxScroll),
   );
   return <Lines lines={rows} />;
 }

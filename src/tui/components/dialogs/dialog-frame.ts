@@ -20,7 +20,8 @@ export function questionRows(title: string, message: string, width: number): str
   const [first = "", ...rest] = sanitizeExact(title).split("\n");
   const rows = wrapText(first, w).map((r, i) => (i === 0 ? theme.accent(`◆ ${r}`) : `  ${theme.accent(r)}`));
   for (const line of rest) rows.push(...wrapText(line, w).map((r) => `  ${r}`));
-  if (message.trim() !== "") for (const line of sanitizeExact(message).split("\n")) rows.push(...wrapText(line, w).map((r) => `  ${r}`));
+  if (message.trim() !== "")
+    for (const line of sanitizeExact(message).split("\n")) rows.push(...wrapText(line, w).map((r) => `  ${r}`));
   return rows;
 }
 
@@ -37,7 +38,10 @@ export function questionWindow(rows: readonly string[], scroll: number, room: nu
   const maxScroll = rows.length - shown;
   const top = Math.min(Math.max(0, scroll), maxScroll);
   const below = rows.length - top - shown;
-  const where = [top > 0 ? `↑ ${top} row${top === 1 ? "" : "s"} above` : "", below > 0 ? `↓ ${below} more row${below === 1 ? "" : "s"}` : ""]
+  const where = [
+    top > 0 ? `↑ ${top} row${top === 1 ? "" : "s"} above` : "",
+    below > 0 ? `↓ ${below} more row${below === 1 ? "" : "s"}` : "",
+  ]
     .filter((x) => x !== "")
     .join(" · ");
   const marker = truncateLine(theme.warning(`  ${where} · pgup/pgdn to read`), width);

@@ -33,7 +33,13 @@ export function dialogWantedRows(d: DialogRequest, width: number): number {
   }
 }
 
-export function DialogHost(props: { dialog: DialogRequest; queued: number; width: number; maxRows: number; now: number }): React.ReactElement {
+export function DialogHost(props: {
+  dialog: DialogRequest;
+  queued: number;
+  width: number;
+  maxRows: number;
+  now: number;
+}): React.ReactElement {
   const controller = useController();
   const store = useStore();
   const { dialog: d, width } = props;
@@ -42,7 +48,8 @@ export function DialogHost(props: { dialog: DialogRequest; queued: number; width
     // Workers other than ours send no cancel on timeout: close locally, send nothing (docs/protocol.md §7.4).
     if (remainingMs === 0) store.dispatch({ type: "dialog_closed", id: d.id });
   }, [remainingMs, d.id, store]);
-  const more = props.queued > 0 ? [theme.muted(`  (${props.queued} more dialog${props.queued === 1 ? "" : "s"} waiting)`)] : [];
+  const more =
+    props.queued > 0 ? [theme.muted(`  (${props.queued} more dialog${props.queued === 1 ? "" : "s"} waiting)`)] : [];
   const maxRows = Math.max(1, props.maxRows - more.length);
   const cancel = (): void => controller.answerDialog(d.id, { cancelled: true });
   const frame = { id: d.id, title: d.title, width, maxRows, remainingMs, onCancel: cancel };
@@ -53,10 +60,26 @@ export function DialogHost(props: { dialog: DialogRequest; queued: number; width
       view = <SelectDialog key={d.id} {...frame} options={d.options} onChoose={answer} />;
       break;
     case "confirm":
-      view = <ConfirmDialog key={d.id} {...frame} message={d.message} onAnswer={(confirmed) => controller.answerDialog(d.id, { confirmed })} />;
+      view = (
+        <ConfirmDialog
+          key={d.id}
+          {...frame}
+          message={d.message}
+          onAnswer={(confirmed) => controller.answerDialog(d.id, { confirmed })}
+        />
+      );
       break;
     case "input":
-      view = <TextDialog key={d.id} {...frame} initial="" placeholder={sanitizeLine(d.placeholder)} multiline={false} onSubmit={answer} />;
+      view = (
+        <TextDialog
+          key={d.id}
+          {...frame}
+          initial=""
+          placeholder={sanitizeLine(d.placeholder)}
+          multiline={false}
+          onSubmit={answer}
+        />
+      );
       break;
     case "editor":
       view = <TextDialog key={d.id} {...frame} initial={d.prefill} multiline onSubmit={answer} />;

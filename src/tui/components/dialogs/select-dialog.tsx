@@ -40,7 +40,8 @@ export function selectLines(
 ): string[] {
   const shown = filterOptions(options, view.filter);
   const question = questionRows(title, "", width);
-  const filterRow = view.filter !== "" ? [truncateLine(theme.muted(`  filter: ${sanitizeLine(view.filter)}`), width)] : [];
+  const filterRow =
+    view.filter !== "" ? [truncateLine(theme.muted(`  filter: ${sanitizeLine(view.filter)}`), width)] : [];
   // The question gets what the options (at least a few of them) and the help row leave.
   const optionWant = Math.max(1, shown.length);
   const optionMin = Math.min(optionWant, MIN_OPTION_ROWS);
@@ -58,11 +59,17 @@ export function selectLines(
   });
   if (shown.length === 0) rows.push(theme.muted("  (no match)"));
   const list = { selected: index, shown: shown.length, all: options.length, rows: room };
-  const help = helpRow(listHint(list, "↑↓ move", "enter choose", "esc cancel", offersSearch(list, view.filter) ? SEARCH_HINT : ""), remainingMs, width);
+  const help = helpRow(
+    listHint(list, "↑↓ move", "enter choose", "esc cancel", offersSearch(list, view.filter) ? SEARCH_HINT : ""),
+    remainingMs,
+    width,
+  );
   return [...head, ...rows, help].slice(0, Math.max(1, maxRows));
 }
 
-export function SelectDialog(props: DialogFrameProps & { options: readonly string[]; onChoose: (value: string) => void }): React.ReactElement {
+export function SelectDialog(
+  props: DialogFrameProps & { options: readonly string[]; onChoose: (value: string) => void },
+): React.ReactElement {
   const [view, setViewState] = useState<SelectViewState>({ index: 0, filter: "" });
   const question = useQuestionScroll(props.id);
   // Keys can arrive before React re-subscribes the handler: read and write through a ref.
@@ -110,8 +117,14 @@ export function SelectDialog(props: DialogFrameProps & { options: readonly strin
     },
     { scope: dialogScope(props.id) },
   );
-  const rows = selectLines(props.title, props.options, { ...view, scroll: question.scroll }, props.width, props.maxRows, props.remainingMs, (w, page) =>
-    question.measure(page, w.maxScroll),
+  const rows = selectLines(
+    props.title,
+    props.options,
+    { ...view, scroll: question.scroll },
+    props.width,
+    props.maxRows,
+    props.remainingMs,
+    (w, page) => question.measure(page, w.maxScroll),
   );
   return <Lines lines={rows} />;
 }

@@ -8,10 +8,24 @@ import { helpRow, questionRows, questionWindow, type DialogFrameProps } from "./
 import { useQuestionScroll } from "./use-question-scroll.js";
 import { useTextField } from "./use-text-field.js";
 
+/** The keys of a multi-line field: shift+enter (or ctrl+j) adds a line. */
+const MULTILINE_HELP = "enter submit · shift+enter/ctrl+j newline · esc cancel";
+
 export function TextDialog(
-  props: DialogFrameProps & { initial: string; placeholder?: string; multiline: boolean; onSubmit: (value: string) => void },
+  props: DialogFrameProps & {
+    initial: string;
+    placeholder?: string;
+    multiline: boolean;
+    onSubmit: (value: string) => void;
+  },
 ): React.ReactElement {
-  const state = useTextField({ id: props.id, initial: props.initial, multiline: props.multiline, onSubmit: props.onSubmit, onCancel: props.onCancel });
+  const state = useTextField({
+    id: props.id,
+    initial: props.initial,
+    multiline: props.multiline,
+    onSubmit: props.onSubmit,
+    onCancel: props.onCancel,
+  });
   const question = useQuestionScroll(props.id);
   const title = questionRows(props.title, "", props.width);
   // The title takes what is left after at least one editing row (three for an editor) and the help row.
@@ -26,6 +40,10 @@ export function TextDialog(
     rows,
     props.multiline ? { prompt: "  " } : { prompt: "  › ", placeholder: props.placeholder ?? "" },
   );
-  const help = props.multiline ? "enter submit · shift+enter/ctrl+j newline · esc cancel" : "enter submit · esc cancel";
-  return <Lines lines={[...win.rows, ...body, helpRow(help, props.remainingMs, props.width)].slice(0, Math.max(1, props.maxRows))} />;
+  const help = props.multiline ? MULTILINE_HELP : "enter submit · esc cancel";
+  return (
+    <Lines
+      lines={[...win.rows, ...body, helpRow(help, props.remainingMs, props.width)].slice(0, Math.max(1, props.maxRows))}
+    />
+  );
 }

@@ -93,7 +93,9 @@ export function reduceTextFieldKey(
 }
 
 export function useTextField(o: TextFieldOptions): EditorState {
-  const [state, setState] = useState<EditorState>(() => reduceEditor(initialEditor, { op: "set", text: o.initial, keepUndo: false }));
+  const [state, setState] = useState<EditorState>(() =>
+    reduceEditor(initialEditor, { op: "set", text: o.initial, keepUndo: false }),
+  );
   const ref = useRef(state);
   const done = useRef(false);
   useKeys(

@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { KEYS } from "./pty-harness.js";
 import { BUILT as built, noticesAfter, sharedTuiSession } from "./tui-session.js";
 
-const OFFERED_BACK = "the interrupted prompt is back in the editor: Enter resends it, Ctrl+C drops it.";
+const OFFERED_BACK = "the interrupted prompt is back in the editor: Enter sends it again, Ctrl+C clears the editor.";
 
 function workerPid(tuiPid: number): number {
   const out = execFileSync("pgrep", ["-P", String(tuiPid)], { encoding: "utf8" })

@@ -127,7 +127,7 @@ class CrashRecovery implements Recovery {
       this.notice("info", `${reopened}.`);
     } else if (store.getState().editor.text === "") {
       store.dispatch({ type: "editor", op: { op: "set", text: this.cutOff, keepUndo: true } });
-      const where = "the interrupted prompt is back in the editor: Enter resends it, Ctrl+C drops it";
+      const where = "the interrupted prompt is back in the editor: Enter sends it again, Ctrl+C clears the editor";
       this.notice("info", `${reopened}; ${where}.`);
     } else {
       this.notice("info", `${reopened}; /resend sends the interrupted prompt ${quote(this.cutOff)} again.`);

@@ -135,7 +135,7 @@ async function untilPicker(s: { pickers: ReturnType<typeof createPickerHost> }):
   for (let i = 0; i < 50 && !s.pickers.state(); i += 1) await tick();
   if (!s.pickers.state()) throw new Error("picker did not open");
 }
-const OFFERED_BACK = "the interrupted prompt is back in the editor: Enter resends it, Ctrl+C drops it.";
+const OFFERED_BACK = "the interrupted prompt is back in the editor: Enter sends it again, Ctrl+C clears the editor.";
 const texts = (st: Store) =>
   st
     .getState()

@@ -233,10 +233,22 @@ export function keyName(input: string, key: Key): string | undefined {
   return undefined;
 }
 
+/**
+ * What a key with no name inserts: its input, unless that is one control character (with or
+ * without Alt's ESC): Alt+Ctrl+U arrives as ESC + U+0015 and would otherwise type an invisible
+ * character into the text.
+ */
+function typedText(input: string): { text: string } | undefined {
+  const bare = input.length === 2 && input.charCodeAt(0) === 0x1b ? input.slice(1) : input;
+  const code = bare.length === 1 ? bare.charCodeAt(0) : -1;
+  const control = (code >= 0 && code < 0x20 && code !== 0x09 && code !== 0x0a) || code === 0x7f;
+  return input === "" || control ? undefined : { text: input };
+}
+
 /** Editor action for a keypress, or `{ text }` for plain input to insert. */
 export function resolveEditorKey(input: string, key: Key): { action: EditorAction } | { text: string } | undefined {
   const name = keyName(input, key);
-  if (name === undefined) return input === "" ? undefined : { text: input };
+  if (name === undefined) return typedText(input);
   const action = EDITOR_INDEX.get(name);
   return action ? { action } : undefined;
 }
@@ -253,7 +265,7 @@ export function resolveDialogKey(
       const a = DIALOG_INDEX.get(input);
       if (a === "yes" || a === "no") return { action: a };
     }
-    return input === "" ? undefined : { text: input };
+    return typedText(input);
   }
   const action = DIALOG_INDEX.get(name);
   return action ? { action } : undefined;
@@ -262,7 +274,7 @@ export function resolveDialogKey(
 /** Picker action for a keypress, or `{ text }` to type into its search. */
 export function resolvePickerKey(input: string, key: Key): { action: PickerAction } | { text: string } | undefined {
   const name = keyName(input, key);
-  if (name === undefined) return input === "" ? undefined : { text: input };
+  if (name === undefined) return typedText(input);
   const action = PICKER_INDEX.get(name);
   return action ? { action } : undefined;
 }

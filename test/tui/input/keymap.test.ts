@@ -42,6 +42,17 @@ function key(over: Partial<Key> = {}): Key {
 }
 
 describe("keymap", () => {
+  it("never inserts a lone control character: Alt+Ctrl+letter reaches it as ESC + C0, which Ink leaves unnamed", () => {
+    // Ink 6.8 parses ESC U+0015 (Alt+Ctrl+U) to no name and no modifier, with the ESC stripped.
+    for (const input of ["\u0015", "\u0002", "\u0007", "\u0014", "\u007f", "\u001b\u0015"]) {
+      expect(resolveEditorKey(input, key()), JSON.stringify(input)).toBeUndefined();
+      expect(resolvePickerKey(input, key()), JSON.stringify(input)).toBeUndefined();
+      expect(resolveDialogKey(input, key(), false), JSON.stringify(input)).toBeUndefined();
+    }
+    expect(resolveEditorKey("a", key())).toEqual({ text: "a" });
+    expect(resolveEditorKey("héllo wörld", key())).toEqual({ text: "héllo wörld" });
+  });
+
   it("maps every named action from one table", () => {
     expect(resolveEditorKey("\r", key({ return: true }))).toEqual({ action: "submit" });
     expect(resolveEditorKey("\r", key({ return: true, meta: true }))).toEqual({ action: "follow_up" });

@@ -72,6 +72,8 @@ export interface LiveSupport extends FrameGate {
   onResponse(frame: ResponseFrame): void;
   /** The live worker let this client go (`taken_over`, `shutdown`). */
   onDetached(reason: string): void;
+  /** This client ends or leaves the worker on purpose (switchWorker): its goodbye is no news. */
+  expectEnd(): void;
   /** Resolves once this generation attached (or is not live). */
   attached(): Promise<void>;
   /** Whether bring-up must rehydrate like a restart (not when the same worker resumed). */
@@ -103,6 +105,8 @@ class LiveConnection implements LiveSupport {
   private workerPid: number | undefined;
   /** The worker's death was reported when its exit was seen: its replacement says it no more. */
   private deathReported = false;
+  /** Set by expectEnd() until the next generation is ready: a live_detached then is not said. */
+  private leaving = false;
 
   private readonly notices: NoticeSink;
 
@@ -126,6 +130,7 @@ class LiveConnection implements LiveSupport {
   }
 
   onReady(live: LiveIdentity | undefined): void {
+    this.leaving = false;
     this.kind = this.link.onReady(live);
     this.workerPid = live?.pid;
     if (this.kind === "none") return;
@@ -152,7 +157,11 @@ class LiveConnection implements LiveSupport {
 
   onDetached(reason: string): void {
     this.link.onDetached(reason);
-    this.notices.emit({ kind: "live_detached", reason });
+    if (!this.leaving) this.notices.emit({ kind: "live_detached", reason });
+  }
+
+  expectEnd(): void {
+    this.leaving = true;
   }
 
   attached(): Promise<void> {

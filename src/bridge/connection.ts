@@ -125,6 +125,8 @@ class Connection implements WorkerConnection, RpcTransport, GenerationSource, Ex
   }
 
   async switchWorker(next: string[], current: "end" | "detach"): Promise<void> {
+    // The worker left on purpose says goodbye (live_detached): the switch is the news, not that.
+    this.live.expectEnd();
     await (current === "end" ? this.shutdownWorker() : this.stop());
     this.generations.command = next;
     this.live.link.reset();

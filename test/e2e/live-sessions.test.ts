@@ -188,6 +188,8 @@ describe.skipIf(!BUILT)("live sessions under a pty", () => {
     const line = /Attached to live session “ASK-PROMPT go” \((working|idle \d+s)\) · \/resume for others/g;
     expect(attached.match(line), attached).toHaveLength(1);
     expect(attached).not.toContain("── Attached");
+    // The fresh worker -r ended to switch is no news: no "worker ended" line about it.
+    expect(attached).not.toContain("The worker ended");
     await waitUntil(() => box?.live().length === 1, "the fresh worker of -r to end");
     expect(box.live()[0]).toMatchObject({ pid: entry?.pid, attached: true });
 

@@ -103,7 +103,13 @@ export function withCommandLineSecrets(redact: Redactor, argv: readonly string[]
   };
 }
 
-/** A worker command line for notices, with its secrets masked. */
+/** A word as a shell reads it back: quoted when it holds spaces or shell characters. */
+function shellWord(word: string): string {
+  if (/^[\w@%+=:,./-]+$/.test(word)) return word;
+  return `'${word.split("'").join("'\\''")}'`;
+}
+
+/** A worker command line for notices, with its secrets masked; words quoted so it can be run as shown. */
 export function describeCommandLine(argv: readonly string[]): string {
-  return withCommandLineSecrets((text) => text, argv)(argv.join(" "));
+  return withCommandLineSecrets((text) => text, argv)(argv.map(shellWord).join(" "));
 }

@@ -37,6 +37,11 @@ describe("command-line secrets", () => {
     expect(commandLineSecrets(["pi", "--mode", "rpc"])).toEqual([]);
   });
 
+  it("quotes the words a shell would split, so the line reads back as the same command", () => {
+    expect(describeCommandLine(["sh", "-c", "echo boom >&2; exit 3"])).toBe("sh -c 'echo boom >&2; exit 3'");
+    expect(describeCommandLine(["agent", "it's", ""])).toBe("agent 'it'\\''s' ''");
+  });
+
   it("removes the command line's secrets from other text the bridge shows (a spawn error quoting argv[0])", () => {
     const redact = withCommandLineSecrets(createRedactor({}), ["MY_KEY=hunter2hunter2", "./worker"]);
     expect(redact("spawn MY_KEY=hunter2hunter2 ENOENT")).toBe("spawn MY_KEY=[REDACTED] ENOENT");

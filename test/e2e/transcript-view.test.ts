@@ -57,15 +57,27 @@ describe.skipIf(!built)("transcript view under a pty", () => {
         tui.write("{");
         await tui.waitForText(/✓ bash · done/);
         const seen = new Set<string>();
-        const collect = (): void => {
-          for (const row of tui.screen()) for (const m of row.matchAll(/out-line-(\d+)/g)) seen.add(m[1] ?? "");
+        const shown = (): number[] =>
+          tui.screen().flatMap((row) => [...row.matchAll(/out-line-(\d+)/g)].map((m) => Number(m[1])));
+        // A page is read once it is drawn whole: its output lines run without a gap (a screen read
+        // while the terminal is still drawing it would miss rows).
+        const drawnWhole = async (isNew: (lines: number[]) => boolean): Promise<void> => {
+          const deadline = Date.now() + 20_000;
+          for (;;) {
+            const lines = shown();
+            if (lines.length > 0 && isNew(lines) && lines.every((n, i) => i === 0 || n === (lines[i - 1] ?? 0) + 1)) {
+              for (const n of lines) seen.add(String(n));
+              return;
+            }
+            if (Date.now() > deadline) throw new Error(`no whole page of output; screen:\n${tui.screenText()}`);
+            await new Promise((r) => setTimeout(r, 25));
+          }
         };
-        collect();
+        await drawnWhole(() => true);
         for (let page = 0; page < 4 && seen.size < 60; page += 1) {
-          const before = tui.screenText();
+          const first = shown()[0];
           tui.write("f");
-          await tui.waitForNoText(before.split("\n")[0] ?? "");
-          collect();
+          await drawnWhole((lines) => lines[0] !== first);
         }
         expect([...seen].map(Number).sort((a, b) => a - b)).toEqual(Array.from({ length: 60 }, (_, i) => i + 1));
 

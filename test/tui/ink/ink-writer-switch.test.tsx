@@ -7,13 +7,19 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { render } from "ink";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { App } from "../../../src/tui/components/app.js";
 import { createController } from "../../../src/tui/controller.js";
 import { chooseInkWriter, installInkWriter, inkWriterRenderOptions } from "../../../src/tui/ink/ink-writer-switch.js";
 import { createInitialState } from "../../../src/tui/state/reducer.js";
 import { createStore } from "../../../src/tui/state/store.js";
 import { createFakeConnection, markWorkerRunning, waitFor } from "../helpers/fake-connection.js";
+
+// Ink draws only the last frame when it believes it runs in CI (is-in-ci reads CI as Ink loads):
+// this test is about the frames it draws on a terminal, so CI must be gone before Ink is imported.
+vi.hoisted(() => {
+  delete process.env["CI"];
+});
 
 const require = createRequire(import.meta.url);
 const { Terminal } = require("@xterm/headless") as typeof import("@xterm/headless");

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { isProcessAlive, listLiveEntries } from "../../src/agent/live/live-registry.js";
 import { spawnTui, type TuiProcess } from "./pty-harness.js";
 import { createSandbox, type Sandbox } from "./sandbox.js";
-import { BUILT, FAKE_MODEL, submitLine } from "./tui-session.js";
+import { BUILT, FAKE_MODEL, submitLine, waitUntil } from "./tui-session.js";
 
 const LIVE = { liveSessions: { enabled: true } };
 
@@ -49,14 +49,6 @@ async function liveBox(script: Parameters<typeof createSandbox>[0]): Promise<Box
 }
 
 const liveDir = (b: Box): string => join(b.sandbox.root, "agent", "live");
-
-async function waitUntil(cond: () => boolean, what: string, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!cond()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 const count = (text: string, what: string): number => text.split(what).length - 1;
 

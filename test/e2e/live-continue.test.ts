@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { isProcessAlive, listLiveEntries } from "../../src/agent/live/live-registry.js";
 import { KEYS, spawnTui, TUI_BIN, type TuiProcess } from "./pty-harness.js";
 import { createSandbox, type Sandbox } from "./sandbox.js";
-import { BUILT, FAKE_MODEL, submitLine } from "./tui-session.js";
+import { BUILT, FAKE_MODEL, submitLine, waitUntil } from "./tui-session.js";
 
 const LIVE = { liveSessions: { enabled: true } };
 const OLD = "what is in the attic";
@@ -16,14 +16,6 @@ const BANANA = "remember the word banana";
 
 let sandbox: Sandbox | undefined;
 const tuis: TuiProcess[] = [];
-
-async function waitUntil(cond: () => boolean, what: string, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!cond()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 const liveEntries = () => (sandbox ? listLiveEntries(join(sandbox.root, "agent", "live")) : []);
 

@@ -6,20 +6,12 @@ import { join } from "node:path";
 import { isProcessAlive, listLiveEntries } from "../../src/agent/live/live-registry.js";
 import { ROOT, spawnTui, type TuiProcess } from "./pty-harness.js";
 import { createSandbox, type Sandbox } from "./sandbox.js";
-import { BUILT, FAKE_MODEL, submitLine } from "./tui-session.js";
+import { BUILT, FAKE_MODEL, submitLine, waitUntil } from "./tui-session.js";
 
 let sandbox: Sandbox | undefined;
 let shell: TuiProcess | undefined;
 
 const liveEntries = () => (sandbox ? listLiveEntries(join(sandbox.root, "agent", "live")) : []);
-
-async function waitUntil(cond: () => boolean, what: string, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!cond()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 afterEach(async () => {
   shell?.kill();

@@ -10,20 +10,12 @@ import { afterEach, describe, expect, it } from "vitest";
 import { isProcessAlive, listLiveEntries } from "../../src/agent/live/live-registry.js";
 import { spawnTui, TUI_BIN, type TuiProcess } from "./pty-harness.js";
 import { createSandbox, type Sandbox } from "./sandbox.js";
-import { BUILT, FAKE_MODEL, submitLine } from "./tui-session.js";
+import { BUILT, FAKE_MODEL, submitLine, waitUntil } from "./tui-session.js";
 
 const LIVE = { liveSessions: { enabled: true } };
 
 let sandbox: Sandbox | undefined;
 const tuis: TuiProcess[] = [];
-
-async function waitUntil(cond: () => boolean, what: string, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!cond()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 const liveEntries = () => (sandbox ? listLiveEntries(join(sandbox.root, "agent", "live")) : []);
 const liveEnv = (): NodeJS.ProcessEnv => ({ ...sandbox?.env, AGENT_TUI_LIVE_SESSIONS: "1" });

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { isProcessAlive, listLiveEntries, type LiveEntry } from "../../src/agent/live/live-registry.js";
 import { KEYS, ROOT, spawnTui, TUI_BIN, type TuiProcess } from "./pty-harness.js";
 import { createSandbox, type Sandbox } from "./sandbox.js";
-import { BUILT, FAKE_MODEL, submitLine } from "./tui-session.js";
+import { BUILT, FAKE_MODEL, submitLine, waitUntil } from "./tui-session.js";
 
 const TOKENS = Array.from({ length: 36 }, (_, i) => `tok${String(i).padStart(2, "0")} `);
 const SLOW = (match: string) => ({ kind: "text" as const, matchLastUser: match, chunks: TOKENS, delayMs: 90 });
@@ -60,14 +60,6 @@ async function liveBox(script: Parameters<typeof createSandbox>[0]): Promise<Box
 function expectWholeAnswerOnce(tui: TuiProcess): void {
   const text = tui.allText();
   for (const t of TOKENS) expect(text.split(t.trim()).length - 1, `${t.trim()} in:\n${text}`).toBe(1);
-}
-
-async function waitUntil(cond: () => boolean, what: string, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!cond()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
 }
 
 function sessionAnswer(sandbox: Sandbox): string[] {

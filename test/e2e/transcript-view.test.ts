@@ -5,7 +5,7 @@
 // is up leaves the terminal on the main screen.
 import { describe, expect, it } from "vitest";
 import { KEYS } from "./pty-harness.js";
-import { BUILT as built, submitLine, waitForEditor, withTuiSession } from "./tui-session.js";
+import { BUILT as built, submitLine, waitForEditor, waitUntil, withTuiSession } from "./tui-session.js";
 
 const COMMAND =
   'for i in $(seq 1 60); do if [ $i = 37 ]; then echo "out-line-$i quokka"; else echo "out-line-$i"; fi; done';
@@ -62,16 +62,15 @@ describe.skipIf(!built)("transcript view under a pty", () => {
         // A page is read once it is drawn whole: its output lines run without a gap (a screen read
         // while the terminal is still drawing it would miss rows).
         const drawnWhole = async (isNew: (lines: number[]) => boolean): Promise<void> => {
-          const deadline = Date.now() + 20_000;
-          for (;;) {
-            const lines = shown();
-            if (lines.length > 0 && isNew(lines) && lines.every((n, i) => i === 0 || n === (lines[i - 1] ?? 0) + 1)) {
-              for (const n of lines) seen.add(String(n));
-              return;
-            }
-            if (Date.now() > deadline) throw new Error(`no whole page of output; screen:\n${tui.screenText()}`);
-            await new Promise((r) => setTimeout(r, 25));
-          }
+          const whole = (lines: number[]): boolean =>
+            lines.length > 0 && isNew(lines) && lines.every((n, i) => i === 0 || n === (lines[i - 1] ?? 0) + 1);
+          let page: number[] = [];
+          const read = (): boolean => {
+            page = shown();
+            return whole(page);
+          };
+          await waitUntil(read, "a whole page of output", 20_000);
+          for (const n of page) seen.add(String(n));
         };
         await drawnWhole(() => true);
         for (let page = 0; page < 4 && seen.size < 60; page += 1) {

@@ -46,14 +46,14 @@ else {
     // and between the background query and Ink's first input handler the terminal was cooked.
     process.stdin.setRawMode(true);
     // The palette is chosen before the first frame (it may ask the terminal for its background).
-    const theme = (await import("./terminal/theme-choice.js")).applyTheme(process.env, {
+    const theme = (await import("./terminal/theme-choice.js")).chooseTheme(process.env, {
       stdin: process.stdin,
       stdout: process.stdout,
     });
     // Before the first frame: agent-tui's patches of Ink, unless AGENT_TUI_INK_WRITER=ink (ink/ink-writer-switch.ts).
     const { chooseInkWriter, installInkWriter } = await import("./ink/ink-writer-switch.js");
     const inkWriter = chooseInkWriter(process.env);
-    const ready = Promise.all([theme, installInkWriter(inkWriter)]);
+    const ready = Promise.all([theme, installInkWriter(inkWriter)]).then(([chosen]) => chosen);
     await (await import("./run.js")).runTui(options, worker, ready, inkWriter);
   }
 }

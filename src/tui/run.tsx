@@ -17,10 +17,13 @@ import { readTuiSettings, tuiHome } from "./settings/settings-file.js";
 import { createExternalEditor } from "./terminal/external-editor.js";
 import { loadPromptHistory } from "./settings/prompt-history.js";
 import { createInitialState } from "./state/reducer.js";
+import type { PaletteChoice } from "./state/types.js";
 import { createStore, type Store } from "./state/store.js";
 import { restoreTerminal } from "./terminal/terminal.js";
 import { createTerminalSession, type TerminalSession } from "./terminal/terminal-session.js";
+import type { ThemeStart } from "./terminal/theme-choice.js";
 import { gitBranch } from "./app/workspace.js";
+import { paletteOf } from "./render/palette.js";
 import { renderingBegun, warmUpRendering } from "./render/warm-up.js";
 import { warmUpInkRows } from "./ink/ink-output-rows.js";
 import { type InkWriter, inkWriterRenderOptions } from "./ink/ink-writer-switch.js";
@@ -91,6 +94,7 @@ function warmUp(store: Store, afterMs: number): void {
   warmUpRendering(
     afterMs,
     () => store.getState().ui.columns,
+    () => paletteOf(store.getState().ui.palette),
     warmUpInkRows,
     () => renderingBegun(store.getState()),
   );
@@ -138,7 +142,12 @@ async function startWorker(
  * The full-screen UI: `worker` was started by main.ts; `ready` settles once the palette and the
  * patches `writer` needs (ink/ink-writer-switch.ts) are in place.
  */
-export async function runTui(options: TuiCliOptions, worker: EarlyWorker, ready: Promise<unknown>, writer: InkWriter) {
+export async function runTui(
+  options: TuiCliOptions,
+  worker: EarlyWorker,
+  ready: Promise<ThemeStart>,
+  writer: InkWriter,
+) {
   try {
     await main(options, worker, ready, writer);
   } catch (error) {
@@ -152,8 +161,13 @@ export async function runTui(options: TuiCliOptions, worker: EarlyWorker, ready:
 }
 
 /** The store, told where the worker works and the display settings saved by /settings. */
-function createAppStore(stdout: NodeJS.WriteStream, cwd: string, remote: string | undefined): Store {
-  const store = createStore(createInitialState(stdout.columns || 80, stdout.rows || 24));
+function createAppStore(
+  stdout: NodeJS.WriteStream,
+  cwd: string,
+  remote: string | undefined,
+  palette: PaletteChoice,
+): Store {
+  const store = createStore(createInitialState(stdout.columns || 80, stdout.rows || 24, palette));
   // A remote worker's directory is not this one: the footer says where it is once it reports it.
   store.dispatch(
     remote === undefined
@@ -176,6 +190,7 @@ type AppParts = {
   stdout: NodeJS.WriteStream;
   term: TerminalSession;
   exits: AppExits;
+  theme: ThemeStart;
 };
 
 /** Slash commands, pickers, completion and recovery (slash/setup.tsx), plus the live commands. */
@@ -194,6 +209,7 @@ function wireFeatures(p: AppParts, controller: () => Controller): Features {
     ...(p.worker.live ? { live: { list: () => listLiveSessions(options.workerCommand), attach: attachTo } } : {}),
     ...(p.remote !== undefined ? { remoteHost: p.remote } : {}),
     flags: featureFlags(options),
+    theme: p.theme,
   });
 }
 
@@ -232,14 +248,14 @@ async function startSession(p: AppParts, features: Features, controller: Control
   }
 }
 
-async function main(options: TuiCliOptions, worker: EarlyWorker, ready: Promise<unknown>, writer: InkWriter) {
-  // The palette is in place before anything is rendered, also text the worker sends early.
-  await ready;
+async function main(options: TuiCliOptions, worker: EarlyWorker, ready: Promise<ThemeStart>, writer: InkWriter) {
+  // The palette is chosen before anything is rendered, also text the worker sends early.
+  const theme = await ready;
   const stdin = process.stdin;
   const stdout = process.stdout;
   const cwd = process.cwd();
   const remote = remoteHost(options.workerCommand);
-  const store = createAppStore(stdout, cwd, remote);
+  const store = createAppStore(stdout, cwd, remote, theme.choice);
   const connection = worker.connection;
   connection.subscribe((batch) => store.dispatchAll(noticesToActions(batch, Date.now())));
 
@@ -257,7 +273,7 @@ async function main(options: TuiCliOptions, worker: EarlyWorker, ready: Promise<
   });
   onProcessEvents(exits, { term, ink: () => ink });
 
-  const parts: AppParts = { options, worker, store, cwd, remote, stdin, stdout, term, exits };
+  const parts: AppParts = { options, worker, store, cwd, remote, stdin, stdout, term, exits, theme };
   const features = wireFeatures(parts, () => controller);
   const controller = wireController(parts, features);
   stdout.on("resize", () => store.dispatch({ type: "resize", columns: stdout.columns || 80, rows: stdout.rows || 24 }));

@@ -8,8 +8,8 @@ import type { BlockRenderer } from "./types.js";
 export const answerBlock: BlockRenderer<"markdown"> = {
   rows(e, o) {
     if (o.style === "plain") return e.text.split("\n").map((l) => sanitizeText(l));
-    const b = bounded(e.text);
-    return ["", ...renderMarkdown(b.text, o.width), ...b.more];
+    const b = bounded(e.text, o.palette);
+    return ["", ...renderMarkdown(b.text, o.width, o.palette), ...b.more];
   },
   parts: (e) => [{ kind: "markdown", text: e.text }],
   copy: (e) => e.text,

@@ -1,7 +1,6 @@
 // A message an extension added: its label in brackets, then its text as markdown.
 import { renderMarkdown } from "../render/markdown.js";
 import { sanitizeLine } from "../render/sanitize.js";
-import { theme } from "../render/theme.js";
 import { wrapText } from "../render/text-width.js";
 import { plainText, wrap } from "./parts.js";
 import { bounded, labelledLines } from "./text-rows.js";
@@ -10,10 +9,10 @@ import type { BlockRenderer } from "./types.js";
 export const customBlock: BlockRenderer<"custom"> = {
   rows(e, o) {
     if (o.style === "plain") return labelledLines(sanitizeLine(e.label), e.text);
-    const b = bounded(e.text);
-    const label = wrapText(theme.muted(`[${sanitizeLine(e.label)}]`), o.width);
-    return ["", ...label, ...renderMarkdown(b.text, o.width), ...b.more];
+    const b = bounded(e.text, o.palette);
+    const label = wrapText(o.palette.theme.muted(`[${sanitizeLine(e.label)}]`), o.width);
+    return ["", ...label, ...renderMarkdown(b.text, o.width, o.palette), ...b.more];
   },
-  parts: (e) => [wrap(theme.muted(`[${plainText(e.label)}]`)), { kind: "markdown", text: e.text }],
+  parts: (e, _now, { theme }) => [wrap(theme.muted(`[${plainText(e.label)}]`)), { kind: "markdown", text: e.text }],
   copy: (e) => e.text,
 };

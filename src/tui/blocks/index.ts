@@ -5,6 +5,7 @@ import { answerBlock } from "./answer.js";
 import { customBlock } from "./custom.js";
 import { noticeBlock } from "./notice.js";
 import type { Part } from "./parts.js";
+import { NO_PAINT, type Palette } from "../render/palette.js";
 import { shellBlock } from "./shell.js";
 import { summaryBlock } from "./summary.js";
 import { thinkingBlock } from "./thinking.js";
@@ -35,6 +36,7 @@ export const PLAIN_ROWS: RowOptions = {
   width: Number.POSITIVE_INFINITY,
   fold: "collapsed",
   style: "plain",
+  palette: NO_PAINT,
   showThinking: false,
 };
 
@@ -44,9 +46,9 @@ export function blockRows(e: BlockEntry, o: RowOptions): string[] {
   return rendererOf(e).rows(e, { ...o, width });
 }
 
-/** The full form of `e` for the transcript view, laid out and folded there; `now` times a running tool. */
-export function blockParts(e: BlockEntry, now: number): Part[] {
-  return rendererOf(e).parts(e, now);
+/** The full form of `e` in `palette` for the transcript view, laid out and folded there; `now` times a running tool. */
+export function blockParts(e: BlockEntry, now: number, palette: Palette): Part[] {
+  return rendererOf(e).parts(e, now, palette);
 }
 
 /** `e` as text to copy, raw. */

@@ -8,10 +8,10 @@ import type { BlockRenderer } from "./types.js";
 export const noticeBlock: BlockRenderer<"notice"> = {
   rows(e, o) {
     if (o.style === "plain") return labelledLines(levelWord(e.level), e.text);
-    return noticeRows(e.level, e.text, o.width);
+    return noticeRows(e.level, e.text, o.width, o.palette);
   },
-  parts(e) {
-    const color = noticeColor(e.level);
+  parts(e, _now, palette) {
+    const color = noticeColor(e.level, palette);
     const head = wrap(sanitizeText(e.text, { keepSgr: false }), `${color(noticeMark(e.level))} `, "  ", color);
     return e.detail ? [head, { kind: "markdown", text: e.detail }] : [head];
   },

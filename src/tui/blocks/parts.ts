@@ -2,7 +2,7 @@
 // at its width (transcript-view/layout.ts): word-wrapped text, markdown, hard-wrapped lines.
 // Every untrusted string is sanitised before it becomes a part. Also the helpers blocks use.
 import { sanitizeText } from "../render/sanitize.js";
-import { theme } from "../render/theme.js";
+import type { Palette } from "../render/palette.js";
 
 export type Part =
   /** Word-wrapped text; the first row gets `first`, the others `rest` (same width). */
@@ -46,7 +46,7 @@ export function wrap(text: string, first = "", rest = first, st?: Paint): Part {
 }
 
 /** A muted note under a block's head, indented like its body. */
-export const notePart = (text: string): Part => wrap(theme.muted(text), "  ", "  ");
+export const notePart = (text: string, { theme }: Palette): Part => wrap(theme.muted(text), "  ", "  ");
 
 const PRINTABLE_LINES = /^[\x20-\x7e\n]*$/;
 
@@ -86,7 +86,7 @@ export const plainLines = (text: string): string[] => outputLines(sanitizeText(t
 export const plainText = (text: string): string => sanitizeText(text, { keepSgr: false });
 
 /** `key: value` in full; a value of several lines goes under its key. */
-export function keyValue(key: string, value: unknown): Part[] {
+export function keyValue(key: string, value: unknown, { theme }: Palette): Part[] {
   const text = str(value);
   const k = theme.muted(`${plainText(key)}:`);
   if (!text.includes("\n")) return [wrap(`${k} ${plainText(text)}`, "  ", "    ")];

@@ -2,7 +2,7 @@
 // tail on the live screen, all of it in the view).
 import { formatCount, tailLines } from "../render/preview.js";
 import { sanitizeLine, sanitizeText } from "../render/sanitize.js";
-import { style, theme } from "../render/theme.js";
+import { NO_PAINT, type Palette } from "../render/palette.js";
 import { hangLine } from "../render/text-width.js";
 import { wrapWithMark } from "../render/tool-lines.js";
 import { outputPart, plainLines, plainText, wrap } from "./parts.js";
@@ -15,29 +15,30 @@ const EXPANDED_ROWS = 40;
 
 type Shell = EntryOf<"bash">;
 
-/** " (cancelled)" or " (exit 2)" after the command; nothing for a success. */
-function ending(e: Shell, color: boolean): string {
-  const paint = (f: (s: string) => string, s: string): string => (color ? f(s) : s);
-  if (e.cancelled) return paint(theme.warning, " (cancelled)");
-  return e.exitCode !== undefined && e.exitCode !== 0 ? paint(theme.error, ` (exit ${e.exitCode})`) : "";
+/** " (cancelled)" or " (exit 2)" after the command, in `palette`; nothing for a success. */
+function ending(e: Shell, { theme }: Palette): string {
+  if (e.cancelled) return theme.warning(" (cancelled)");
+  return e.exitCode !== undefined && e.exitCode !== 0 ? theme.error(` (exit ${e.exitCode})`) : "";
 }
 
-function liveRows(e: Shell, width: number, limit: number): string[] {
+function liveRows(e: Shell, width: number, limit: number, palette: Palette): string[] {
+  const { style, theme } = palette;
   const tail = tailLines(e.output, limit);
   const out = tail.lines.map((l) => sanitizeText(l).replace(/\n/g, "⏎"));
   const hidden = tail.total - out.length;
   const shown = hidden > 0 ? [theme.muted(`… ${formatCount(hidden)} more lines`), ...out] : out;
-  const head = hangLine(`${theme.accent("!")} ${style.bold(sanitizeLine(e.command))}${ending(e, true)}`, width);
-  return ["", ...head, ...shown.flatMap((l) => wrapWithMark(l, width, "  "))];
+  const head = hangLine(`${theme.accent("!")} ${style.bold(sanitizeLine(e.command))}${ending(e, palette)}`, width);
+  return ["", ...head, ...shown.flatMap((l) => wrapWithMark(l, width, "  ", palette))];
 }
 
 export const shellBlock: BlockRenderer<"bash"> = {
   rows(e, o) {
-    if (o.style === "plain") return [logLine(`$ ${e.command}${ending(e, false)}`), ...plainLines(e.output)];
-    return liveRows(e, o.width, o.fold === "full" ? EXPANDED_ROWS : COLLAPSED_ROWS);
+    if (o.style === "plain") return [logLine(`$ ${e.command}${ending(e, NO_PAINT)}`), ...plainLines(e.output)];
+    return liveRows(e, o.width, o.fold === "full" ? EXPANDED_ROWS : COLLAPSED_ROWS, o.palette);
   },
-  parts(e) {
-    const head = wrap(`${style.bold(plainText(e.command))}${ending(e, true)}`, `${theme.accent("!")} `, "  ");
+  parts(e, _now, palette) {
+    const { style, theme } = palette;
+    const head = wrap(`${style.bold(plainText(e.command))}${ending(e, palette)}`, `${theme.accent("!")} `, "  ");
     return [head, ...outputPart(e.output)];
   },
   copy: (e) => `$ ${e.command}\n${e.output}`,

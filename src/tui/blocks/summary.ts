@@ -2,7 +2,6 @@
 // is; full (ctrl+o, the transcript view), the summary text under that label.
 import { renderMarkdown } from "../render/markdown.js";
 import { formatCount } from "../state/format-count.js";
-import { theme } from "../render/theme.js";
 import { plainText, wrap } from "./parts.js";
 import { bounded, labelledLines, noticeRows } from "./text-rows.js";
 import type { BlockRenderer, EntryOf } from "./types.js";
@@ -20,12 +19,15 @@ export const summaryBlock: BlockRenderer<"summary"> = {
       const text = o.fold === "full" ? e.text.split("\n").map((l) => plainText(l)) : [];
       return [...labelledLines("note", head), ...text];
     }
-    if (o.fold === "collapsed") return noticeRows("info", `${head} (ctrl+o to expand)`, o.width);
-    const b = bounded(e.text);
-    const text = renderMarkdown(b.text, o.width - 2).map((l) => `  ${l}`);
-    return [...noticeRows("info", head, o.width), ...text, ...b.more];
+    if (o.fold === "collapsed") return noticeRows("info", `${head} (ctrl+o to expand)`, o.width, o.palette);
+    const b = bounded(e.text, o.palette);
+    const text = renderMarkdown(b.text, o.width - 2, o.palette).map((l) => `  ${l}`);
+    return [...noticeRows("info", head, o.width, o.palette), ...text, ...b.more];
   },
   // Read in the view as a labelled block with its whole text.
-  parts: (e) => [wrap(theme.muted(`[${plainText(summaryLabel(e))}]`)), { kind: "markdown", text: e.text }],
+  parts: (e, _now, { theme }) => [
+    wrap(theme.muted(`[${plainText(summaryLabel(e))}]`)),
+    { kind: "markdown", text: e.text },
+  ],
   copy: (e) => e.text,
 };

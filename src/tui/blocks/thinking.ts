@@ -1,7 +1,6 @@
 // The model's thinking: dimmed text when shown, one line saying it is hidden when not; plain
 // mode says "thinking" (collapsed) or gives the text after that label (full).
 import { sanitizeText } from "../render/sanitize.js";
-import { theme } from "../render/theme.js";
 import { wrapText } from "../render/text-width.js";
 import { wrap } from "./parts.js";
 import { bounded, labelledLines } from "./text-rows.js";
@@ -10,11 +9,12 @@ import type { BlockRenderer } from "./types.js";
 export const thinkingBlock: BlockRenderer<"thinking"> = {
   rows(e, o) {
     if (o.style === "plain") return o.fold === "collapsed" ? ["thinking"] : labelledLines("thinking", e.text);
+    const { theme } = o.palette;
     if (!o.showThinking) return e.continues ? [] : [theme.muted("  (thinking hidden, ctrl+t to show)")];
-    const b = bounded(e.text);
+    const b = bounded(e.text, o.palette);
     const rows = wrapText(sanitizeText(b.text), o.width - 2).map((l) => theme.thinking(`  ${l}`));
     return ["", ...rows, ...b.more];
   },
-  parts: (e) => [wrap(sanitizeText(e.text, { keepSgr: false }), "  ", "  ", theme.thinking)],
+  parts: (e, _now, { theme }) => [wrap(sanitizeText(e.text, { keepSgr: false }), "  ", "  ", theme.thinking)],
   copy: (e) => e.text,
 };

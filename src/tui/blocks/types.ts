@@ -3,6 +3,7 @@
 // the live screen asks for coloured rows at a width, collapsed or expanded (ctrl+o); plain mode
 // asks for rows of words without colour (screen readers, dumb terminals); the transcript view
 // asks for the full form as parts, which it lays out at its width and folds itself.
+import type { Palette } from "../render/palette.js";
 import type { EntryInput } from "../state/transcript.js";
 import type { Part } from "./parts.js";
 
@@ -22,6 +23,8 @@ export type RowOptions = {
   width: number;
   fold: Fold;
   style: RowStyle;
+  /** What colour rows are painted in (plain mode's paints nothing). */
+  palette: Palette;
   /** The clock that times a running tool; undefined for a block printed once (timed to its own end). */
   now?: number;
   /** Thinking text is drawn; otherwise a line says it is hidden. */
@@ -35,8 +38,8 @@ export type RowOptions = {
 export type BlockRenderer<K extends BlockKind> = {
   /** The rows of the entry for the live screen or plain mode. */
   rows(e: EntryOf<K>, o: RowOptions): string[];
-  /** The full form for the transcript view, independent of the width (`now` times a running tool). */
-  parts(e: EntryOf<K>, now: number): Part[];
+  /** The full form for the transcript view in `palette`, independent of the width (`now` times a running tool). */
+  parts(e: EntryOf<K>, now: number, palette: Palette): Part[];
   /** The text to copy, raw (the caller makes it safe for the clipboard). */
   copy(e: EntryOf<K>): string;
 };

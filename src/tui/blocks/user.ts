@@ -1,6 +1,6 @@
 // A prompt the user sent: at most PROMPT_PREVIEW_ROWS rows on the live screen, whole in the view.
 import { sanitizeText } from "../render/sanitize.js";
-import { symbols, theme } from "../render/theme.js";
+import { symbols } from "../render/theme.js";
 import { wrapText } from "../render/text-width.js";
 import { notePart, wrap } from "./parts.js";
 import { labelledLines } from "./text-rows.js";
@@ -30,6 +30,7 @@ const imagesNote = (images: number): string => `[${images} image(s)]`;
 export const userBlock: BlockRenderer<"user"> = {
   rows(e, o) {
     if (o.style === "plain") return [...labelledLines("you", e.text), ...(e.images > 0 ? [imagesNote(e.images)] : [])];
+    const { theme } = o.palette;
     const { head, more } = promptPreview(e.text, o.width - 2);
     const rows = wrapText(sanitizeText(head), o.width - 2)
       .slice(0, PROMPT_PREVIEW_ROWS)
@@ -38,9 +39,10 @@ export const userBlock: BlockRenderer<"user"> = {
     if (e.images > 0) rows.push(theme.muted(`  ${imagesNote(e.images)}`));
     return ["", ...rows];
   },
-  parts(e) {
+  parts(e, _now, palette) {
+    const { theme } = palette;
     const parts = [wrap(sanitizeText(e.text, { keepSgr: false }), `${theme.accent(symbols.user)} `, "  ", theme.user)];
-    if (e.images > 0) parts.push(notePart(imagesNote(e.images)));
+    if (e.images > 0) parts.push(notePart(imagesNote(e.images), palette));
     return parts;
   },
   copy: (e) => e.text,

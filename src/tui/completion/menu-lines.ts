@@ -5,7 +5,7 @@
 import { listHint } from "../pickers/list-position.js";
 import { pickerWindow } from "../state/picker-state.js";
 import { sanitizeText } from "../render/sanitize.js";
-import { style, theme } from "../render/theme.js";
+import type { Palette } from "../render/palette.js";
 import { textWidth, truncateLine } from "../render/text-width.js";
 import type { CompletionMenu } from "../state/types.js";
 
@@ -20,7 +20,13 @@ export function menuWantedRows(menu: CompletionMenu | undefined): number {
   return Math.min(MENU_ROWS, Math.max(1, menu.list.visible.length)) + 1;
 }
 
-export function menuLines(menu: CompletionMenu | undefined, width: number, maxRows: number): string[] {
+export function menuLines(
+  menu: CompletionMenu | undefined,
+  width: number,
+  maxRows: number,
+  palette: Palette,
+): string[] {
+  const { style, theme } = palette;
   if (!menu || maxRows <= 0) return [];
   const s = menu.list;
   const note = menu.note === undefined ? undefined : clean(menu.note);

@@ -9,6 +9,7 @@ import { useTuiState } from "../state/use-store.js";
 import { useController } from "./controller-context.js";
 import { Lines } from "./lines.js";
 import { useKeys } from "../input/use-keys.js";
+import { usePalette } from "./use-palette.js";
 
 export function Editor({
   width,
@@ -22,6 +23,7 @@ export function Editor({
   const controller = useController();
   const editor = useTuiState((s) => s.editor);
   const busy = useTuiState((s) => s.run.busy);
+  const palette = usePalette();
   useKeys(
     (input, key) => {
       const r = resolveEditorKey(input, key);
@@ -37,8 +39,9 @@ export function Editor({
   const placeholder = busy
     ? "steer the agent (enter) or queue a follow-up (alt+enter)"
     : "message the agent · /hotkeys for keys";
-  const search = editor.search ? [searchLine(editor.search, width)] : [];
+  const search = editor.search ? [searchLine(editor.search, width, palette)] : [];
   const rows = editorLines(editorDoc(editor), editor.cursor, width, maxRows - search.length, {
+    palette,
     placeholder,
     focused: active && !editor.search,
   });

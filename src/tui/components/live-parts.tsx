@@ -14,18 +14,20 @@ import {
   todoLines,
   widgetLines,
 } from "../render/live-lines.js";
+import type { Palette } from "../render/palette.js";
 import type { FooterState, LiveMessage, TuiState } from "../state/types.js";
 import type { PlanPhase } from "../../bridge/index.js";
 import { Lines } from "./lines.js";
 
-type Budget = { width: number; maxRows: number };
+/** `palette`: what the rows are painted in (the panes that read the state paint in its choice). */
+type Budget = { width: number; maxRows: number; palette: Palette };
 
 /** The streaming assistant message: uncommitted text tail, thinking (dim), tool-call preparation. */
 export function StreamingMessage(
   p: Budget & { live: LiveMessage | undefined; showThinking: boolean; rendered?: string[] },
 ): React.ReactElement | null {
   if (p.maxRows <= 0) return null;
-  const rows = p.rendered ?? streamLines(p.live, p.width, p.maxRows, p.showThinking);
+  const rows = p.rendered ?? streamLines(p.live, p.width, p.maxRows, p.showThinking, p.palette);
   return <Lines lines={rows.slice(-p.maxRows)} />;
 }
 
@@ -49,7 +51,7 @@ export function Notices(p: Budget & { state: TuiState; now: number }): React.Rea
 }
 
 export function TodoPane(p: Budget & { todos: PlanPhase[] }): React.ReactElement | null {
-  return <Lines lines={todoLines(p.todos, p.width, p.maxRows)} />;
+  return <Lines lines={todoLines(p.todos, p.width, p.maxRows, p.palette)} />;
 }
 
 export function QueuePane(p: Budget & { state: TuiState }): React.ReactElement | null {
@@ -62,6 +64,6 @@ export function Widgets(
   return <Lines lines={widgetLines(p.state, p.placement, p.width, p.maxRows)} />;
 }
 
-export function Footer(p: { footer: FooterState; width: number }): React.ReactElement {
-  return <Lines lines={[footerLine(p.footer, p.width)]} />;
+export function Footer(p: { footer: FooterState; width: number; palette: Palette }): React.ReactElement {
+  return <Lines lines={[footerLine(p.footer, p.width, p.palette)]} />;
 }

@@ -5,6 +5,7 @@ import type React from "react";
 import { useEffect, useMemo } from "react";
 import { Box } from "ink";
 import { allocateBudget, liveRowLimit, streamLines, todoLines, widgetLines } from "../render/live-lines.js";
+import { paletteOf } from "../render/palette.js";
 import { useStore, useTuiState } from "../state/use-store.js";
 import type { TuiState } from "../state/types.js";
 import { DialogHost, dialogWantedRows } from "./dialogs/dialog-host.js";
@@ -29,6 +30,7 @@ const selectAll = (s: TuiState): TuiState => s;
 export function LiveRegion(): React.ReactElement {
   const s = useTuiState(selectAll);
   const width = Math.max(20, s.ui.columns - 1);
+  const palette = paletteOf(s.ui.palette);
   const dialog = s.dialogs[0];
   const ticking =
     s.run.busy ||
@@ -51,8 +53,8 @@ export function LiveRegion(): React.ReactElement {
   // Rendered once per frame, bounded by the terminal height; the budget then takes its tail.
   // Memoised: a keystroke re-renders this region but must not re-lex the streaming markdown.
   const streamAll = useMemo(
-    () => streamLines(live, width, liveRowLimit(s.ui.rows), s.ui.showThinking),
-    [live, width, s.ui.rows, s.ui.showThinking],
+    () => streamLines(live, width, liveRowLimit(s.ui.rows), s.ui.showThinking, palette),
+    [live, width, s.ui.rows, s.ui.showThinking, palette],
   );
   const streamWant = streamAll.length;
   const toolWant = s.transcript.toolOrder.length * 7;
@@ -64,7 +66,7 @@ export function LiveRegion(): React.ReactElement {
     menu: dialog || leaving ? 0 : menuWantedRows(s.completion),
     status: !leaving && (s.run.busy || s.run.retry || s.run.compaction) ? 1 : 0,
     toasts: leaving ? 0 : s.toasts.length,
-    todos: s.todos.length > 0 ? todoLines(s.todos, width, 1000).length : 0,
+    todos: s.todos.length > 0 ? todoLines(s.todos, width, 1000, palette).length : 0,
     queue:
       s.queue.steering.length + s.queue.followUp.length > 0
         ? (s.queue.steering.length > 0 ? 1 : 0) + (s.queue.followUp.length > 0 ? 1 : 0) + 1
@@ -75,7 +77,7 @@ export function LiveRegion(): React.ReactElement {
     tools: toolWant,
     stream: streamWant,
   });
-  const b = { width };
+  const b = { width, palette };
   return (
     <Box flexDirection="column">
       <StreamingMessage
@@ -97,11 +99,11 @@ export function LiveRegion(): React.ReactElement {
       ) : (
         <>
           <Editor width={width} maxRows={budget.input} active={!leaving} />
-          <Lines lines={menuLines(s.completion, width, budget.menu)} />
+          <Lines lines={menuLines(s.completion, width, budget.menu, palette)} />
         </>
       )}
       <Widgets {...b} maxRows={budget.widgetsBelow} state={s} placement="belowEditor" />
-      <Footer footer={s.footer} width={width} />
+      <Footer footer={s.footer} width={width} palette={palette} />
     </Box>
   );
 }

@@ -15,6 +15,7 @@ import { prepareInTurns } from "../render/prepared-lines.js";
 import type { Entry } from "../state/types.js";
 import { useStore, useTuiState } from "../state/use-store.js";
 import { EntryView } from "./entry-view.js";
+import { usePalette } from "./use-palette.js";
 
 /**
  * Work per chunk whose rows are built in the render that prints it (see render/print-budget.ts):
@@ -39,9 +40,10 @@ export function Transcript(): React.ReactElement {
   const width = useTuiState((s) => s.ui.columns);
   const showThinking = useTuiState((s) => s.ui.showThinking);
   const toolsExpanded = useTuiState((s) => s.ui.toolsExpanded);
+  const palette = usePalette();
   const options = useMemo<EntryRenderOptions>(
-    () => ({ width, showThinking, toolsExpanded }),
-    [width, showThinking, toolsExpanded],
+    () => ({ width, showThinking, toolsExpanded, palette }),
+    [width, showThinking, toolsExpanded, palette],
   );
   const [{ through, draining }, setPrinting] = useState<Printing>({ through: undefined, draining: false });
   const store = useStore();

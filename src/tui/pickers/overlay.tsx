@@ -6,12 +6,13 @@ import type { OverlayRenderer } from "../components/app.js";
 import { Lines } from "../components/lines.js";
 import { footerLine } from "../render/footer-lines.js";
 import { useTuiState } from "../state/use-store.js";
+import { usePalette } from "../components/use-palette.js";
 import { PICKER_OVERLAY, type PickerHost } from "./picker-host.js";
 import { PickerView } from "./picker-view.js";
 
 function Footer({ width }: { width: number }): React.ReactElement {
   const footer = useTuiState((s) => s.footer);
-  return <Lines lines={[footerLine(footer, width)]} />;
+  return <Lines lines={[footerLine(footer, width, usePalette())]} />;
 }
 
 export function createOverlayRenderer(host: PickerHost): OverlayRenderer {

@@ -7,6 +7,7 @@ import type { PickerHost } from "./picker-host.js";
 import { pickerLines } from "./picker-lines.js";
 import { useKeys } from "../input/use-keys.js";
 import { useTuiState } from "../state/use-store.js";
+import { usePalette } from "../components/use-palette.js";
 
 export function PickerView({
   host,
@@ -18,6 +19,7 @@ export function PickerView({
   maxRows: number;
 }): React.ReactElement | null {
   const state = useTuiState((s) => s.picker);
+  const palette = usePalette();
   const page = Math.max(1, maxRows - 3);
   useKeys(
     (input, key) => {
@@ -53,5 +55,5 @@ export function PickerView({
     { scope: "overlay" },
   );
   if (!state) return null;
-  return <Lines lines={pickerLines(state, width, maxRows)} />;
+  return <Lines lines={pickerLines(state, width, maxRows, palette)} />;
 }

@@ -9,7 +9,8 @@ import { onOutputClosed, outputGone } from "../terminal/closed-output.js";
 import type { PrintOptions } from "../app/front-end.js";
 import { flagReport, providerHint } from "../slash/start-checks.js";
 import { decodeUiRequest } from "../state/ui-requests.js";
-import { applyTheme } from "../terminal/theme-choice.js";
+import { NO_PAINT, paletteOf } from "../render/palette.js";
+import { chooseTheme } from "../terminal/theme-choice.js";
 import { answerDialog } from "./print-dialogs.js";
 import { initialPrintRun, notePrintNotice, printOutcome, type PrintOutcome } from "./print-outcome.js";
 import { createPrintOutput, type PrintOutput } from "./print-output.js";
@@ -88,8 +89,8 @@ async function readPrompt(options: TuiCliOptions, out: PrintOutput): Promise<Pro
 
 export async function runPrint(options: TuiCliOptions, print: PrintOptions): Promise<void> {
   // --render paints in the chosen palette (the terminal is not asked: stdout may be a pipe).
-  if (print.render) await applyTheme(process.env);
-  const out = createPrintOutput(print, process.stdout, process.stderr);
+  const palette = print.render ? paletteOf((await chooseTheme(process.env)).choice) : NO_PAINT;
+  const out = createPrintOutput(print, process.stdout, process.stderr, palette);
   const prompt = await readPrompt(options, out);
   const command = oneShotWorkerCommand(options.workerCommand);
   const connection = createWorkerConnection({ command, cwd: process.cwd(), env: process.env, restart: false });

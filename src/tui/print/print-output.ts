@@ -5,6 +5,7 @@ import { terminalSafeJson, type BridgeNotice, type ClientEvent } from "../../bri
 import type { PrintOptions } from "../app/front-end.js";
 import { eventLabels } from "../render/event-labels.js";
 import { renderMarkdown } from "../render/markdown.js";
+import type { Palette } from "../render/palette.js";
 import { guardRow, sanitizeText } from "../render/sanitize.js";
 import { decodeUiRequest } from "../state/ui-requests.js";
 import { uiRequestLine } from "./print-dialogs.js";
@@ -24,7 +25,8 @@ export type PrintOutput = {
 
 const isBusy = (state: string): boolean => state !== "idle" && state !== "settled" && state !== "settling";
 
-export function createPrintOutput(print: PrintOptions, stdout: Sink, stderr: Sink): PrintOutput {
+/** `palette`: what --render paints the answer in. */
+export function createPrintOutput(print: PrintOptions, stdout: Sink, stderr: Sink, palette: Palette): PrintOutput {
   const progress = (line: string): void => {
     if (stderr.isTTY === true) stderr.write(`${line}\n`);
   };
@@ -39,7 +41,7 @@ export function createPrintOutput(print: PrintOptions, stdout: Sink, stderr: Sin
       if (print.output === "json" || text === "") return;
       if (print.render)
         stdout.write(
-          `${renderMarkdown(text, stdout.columns || 80)
+          `${renderMarkdown(text, stdout.columns || 80, palette)
             .map(guardRow)
             .join("\n")}\n`,
         );

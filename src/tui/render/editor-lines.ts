@@ -3,8 +3,8 @@
 // rows around the cursor are laid out, so a key costs the same in a 10-byte and a 1 MB
 // prompt: a long line is wrapped in chunks of at most CHUNK code units (a chunk always starts
 // a row), found from the cursor by arithmetic, never by walking the text from its start.
-import { style, theme } from "./theme.js";
 import { type Row, wrapPlain, wrapWithCursor } from "./editor-wrap.js";
+import type { Palette } from "./palette.js";
 import { sanitizeLine } from "./sanitize.js";
 import { textWidth, truncateLine } from "./text-width.js";
 import { docCharCode, docFromString, docLineEnd, docLineStart, docSlice, type TextDoc } from "../state/text-doc.js";
@@ -56,9 +56,10 @@ export function editorLines(
   cursor: number,
   width: number,
   maxRows: number,
-  options: { placeholder?: string; focused?: boolean; prompt?: string } = {},
+  options: { palette: Palette; placeholder?: string; focused?: boolean; prompt?: string },
 ): string[] {
   if (maxRows <= 0) return [];
+  const { style, theme } = options.palette;
   const doc = asDoc(text);
   const prompt = options.prompt ?? "› ";
   const inner = Math.max(4, width - textWidth(prompt) - 1);
@@ -74,7 +75,7 @@ export function editorLines(
   const layout = (seg: Segment, col: number | undefined): readonly Row[] =>
     col === undefined
       ? wrapPlain(docSlice(doc, seg.start, seg.end), inner)
-      : wrapWithCursor(docSlice(doc, seg.start, seg.end), col, inner);
+      : wrapWithCursor(docSlice(doc, seg.start, seg.end), col, inner, style.inverse);
   const cursorRows = layout(here, focused ? at - here.start : undefined);
   const cursorRow = Math.max(
     0,
@@ -105,6 +106,9 @@ export function editorLines(
 /** The last count, for the frames that redraw the editor unchanged (worker events, a spinner). */
 let lastCount: { doc: TextDoc; width: number; cap: number; prompt: string; rows: number } | undefined;
 
+/** Counting rows paints nothing: the cursor's cell is as wide painted or not. */
+const UNCOUNTED = (s: string): string => s;
+
 /** Rows the text takes at `width`, counted up to `cap` (the most the layout may give it). */
 export function editorRowCount(text: string | TextDoc, width: number, cap: number, prompt = "› "): number {
   const doc = asDoc(text);
@@ -119,7 +123,8 @@ export function editorRowCount(text: string | TextDoc, width: number, cap: numbe
   while (seg && rows < cap) {
     const line = docSlice(doc, seg.start, seg.end);
     // The last piece is counted with the cursor after it: it may take one more row.
-    rows += (seg.end >= doc.length ? wrapWithCursor(line, line.length, inner) : wrapPlain(line, inner)).length;
+    rows += (seg.end >= doc.length ? wrapWithCursor(line, line.length, inner, UNCOUNTED) : wrapPlain(line, inner))
+      .length;
     seg = nextSegment(doc, seg, size);
   }
   lastCount = { doc, width, cap, prompt, rows: Math.min(rows, cap) };
@@ -127,7 +132,7 @@ export function editorRowCount(text: string | TextDoc, width: number, cap: numbe
 }
 
 /** The Ctrl+R row above the editor: the query, whether it matches, and the keys. */
-export function searchLine(search: HistorySearch, width: number): string {
+export function searchLine(search: HistorySearch, width: number, { style, theme }: Palette): string {
   const found = search.query === "" || search.index !== undefined;
   const label = found ? theme.accent("history search") : theme.warning("history search (no match)");
   const query = `${sanitizeLine(search.query)}${style.inverse(" ")}`;

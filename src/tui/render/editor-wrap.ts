@@ -4,7 +4,6 @@
 // a call), so a unit that is a cluster on its own whatever surrounds it (printable ASCII, kana,
 // CJK ideographs, Hangul syllables, when the next unit is one too) is measured by its code, and
 // only clusters around other characters (emoji, combining marks, controls) go to the segmenter.
-import { style } from "./theme.js";
 import { visibleGrapheme } from "./sanitize.js";
 import { graphemeWidth, textWidth } from "./text-width.js";
 
@@ -28,7 +27,7 @@ export function standaloneWidth(code: number): number {
 }
 
 /** Printable ASCII: one cell per character, rows are plain slices. */
-function wrapAscii(line: string, cursorCol: number | undefined, width: number): Row[] {
+function wrapAscii(line: string, cursorCol: number | undefined, width: number, inverse: Paint): Row[] {
   const rows: Row[] = [];
   for (let at = 0; at < line.length || rows.length === 0; at += width) {
     const text = line.slice(at, at + width);
@@ -39,20 +38,26 @@ function wrapAscii(line: string, cursorCol: number | undefined, width: number): 
     rows.push(
       col === undefined
         ? { text, hasCursor: false }
-        : { text: text.slice(0, col) + style.inverse(text[col] ?? " ") + text.slice(col + 1), hasCursor: true },
+        : { text: text.slice(0, col) + inverse(text[col] ?? " ") + text.slice(col + 1), hasCursor: true },
     );
   }
   if (cursorCol !== undefined && cursorCol >= line.length) {
     const last = rows[rows.length - 1] as Row;
-    if (line.length > 0 && line.length % width === 0) rows.push({ text: style.inverse(" "), hasCursor: true });
-    else rows[rows.length - 1] = { text: last.text + style.inverse(" "), hasCursor: true };
+    if (line.length > 0 && line.length % width === 0) rows.push({ text: inverse(" "), hasCursor: true });
+    else rows[rows.length - 1] = { text: last.text + inverse(" "), hasCursor: true };
   }
   return rows;
 }
 
-/** `line` in rows of at most `width` cells; `cursorCol` (a code unit offset) is drawn inverse. */
-export function wrapWithCursor(line: string, cursorCol: number | undefined, width: number): Row[] {
-  if (PRINTABLE_ASCII.test(line)) return wrapAscii(line, cursorCol, width);
+/** Paints the cursor's cell (the palette's inverse). */
+type Paint = (s: string) => string;
+
+/** No cursor to paint (wrapPlain): the painter is never called. */
+const UNPAINTED: Paint = (s) => s;
+
+/** `line` in rows of at most `width` cells; `cursorCol` (a code unit offset) is drawn by `inverse`. */
+export function wrapWithCursor(line: string, cursorCol: number | undefined, width: number, inverse: Paint): Row[] {
+  if (PRINTABLE_ASCII.test(line)) return wrapAscii(line, cursorCol, width, inverse);
   const rows: Row[] = [];
   const n = line.length;
   // A row is `row` (what was rewritten: the cursor, placeholders) + line[from, i) (as it is).
@@ -84,7 +89,7 @@ export function wrapWithCursor(line: string, cursorCol: number | undefined, widt
     }
     if (cursorCol === i || visible !== undefined) {
       const drawn = visible ?? line.slice(i, end);
-      row += line.slice(from, i) + (cursorCol === i ? style.inverse(drawn) : drawn);
+      row += line.slice(from, i) + (cursorCol === i ? inverse(drawn) : drawn);
       from = end;
       hasCursor ||= cursorCol === i;
     }
@@ -97,7 +102,7 @@ export function wrapWithCursor(line: string, cursorCol: number | undefined, widt
       row = "";
       from = n;
     }
-    row += line.slice(from) + style.inverse(" ");
+    row += line.slice(from) + inverse(" ");
     from = n;
     hasCursor = true;
   }
@@ -115,11 +120,11 @@ const cache = new Map<string, readonly Row[]>();
  * cursor's own, and the first rows (the editor's height), are the same text again.
  */
 export function wrapPlain(line: string, width: number): readonly Row[] {
-  if (line.length < 256 || PRINTABLE_ASCII.test(line)) return wrapWithCursor(line, undefined, width);
+  if (line.length < 256 || PRINTABLE_ASCII.test(line)) return wrapWithCursor(line, undefined, width, UNPAINTED);
   const key = `${width}:${line}`;
   const known = cache.get(key);
   if (known !== undefined) return known;
-  const rows = wrapWithCursor(line, undefined, width);
+  const rows = wrapWithCursor(line, undefined, width, UNPAINTED);
   if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value as string);
   cache.set(key, rows);
   return rows;

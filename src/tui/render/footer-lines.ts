@@ -4,7 +4,7 @@
 import { basename } from "node:path";
 import type { FooterState } from "../state/types.js";
 import { sanitizeLine } from "./sanitize.js";
-import { theme } from "./theme.js";
+import type { Palette } from "./palette.js";
 import { textWidth, truncateLine } from "./text-width.js";
 
 export function formatTokens(n: number): string {
@@ -49,7 +49,7 @@ function fitParts(parts: FooterPart[], width: number): string {
   }
 }
 
-export function footerLine(f: FooterState, width: number): string {
+export function footerLine(f: FooterState, width: number, { theme }: Palette): string {
   const parts: FooterPart[] = [];
   if (f.worker !== "ready") {
     const color = f.worker === "crashed" ? theme.error : theme.warning;

@@ -6,7 +6,7 @@
 // (scripts/highlight-lazy.cjs), so what stays in memory is the grammars used, not all of them.
 import { type HighlighterEngine, loadHighlighter } from "./highlighter-engine.js";
 import { paintTokenTree } from "./highlight-tree.js";
-import { currentPalette } from "./theme.js";
+import type { Palette } from "./palette.js";
 
 let engine: HighlighterEngine | undefined;
 
@@ -20,11 +20,10 @@ const cache = new Map<string, string>();
 const MAX_CACHE = 200;
 const MAX_HIGHLIGHT_CHARS = 20_000;
 
-/** Highlight `code` for `lang`; returns the code unchanged when it cannot be highlighted. */
-export function highlightCode(code: string, lang: string | undefined): string {
+/** Highlight `code` for `lang` in `palette`; returns the code unchanged when it cannot be highlighted. */
+export function highlightCode(code: string, lang: string | undefined, palette: Palette): string {
   const language = (lang ?? "").trim().split(/\s+/)[0]?.toLowerCase() ?? "";
   if (language === "" || code.length > MAX_HIGHLIGHT_CHARS) return code;
-  const palette = currentPalette();
   if (palette.level === 0 || !highlighter().getLanguage(language)) return code;
   const key = `${palette.name}${palette.level}\u0000${language}\u0000${code}`;
   const hit = cache.get(key);

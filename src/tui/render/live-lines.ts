@@ -6,7 +6,8 @@ import { workerSupports } from "../state/worker-info.js";
 import { renderMarkdown } from "./markdown.js";
 import { tailChars, tailLines } from "./preview.js";
 import { sanitizeLine, sanitizeText } from "./sanitize.js";
-import { style, symbols, theme } from "./theme.js";
+import { type Palette, paletteOf } from "./palette.js";
+import { symbols } from "./theme.js";
 import { truncateLine, wrapText } from "./text-width.js";
 import { toolLines } from "../blocks/tools/index.js";
 import { formatElapsed } from "./tool-lines.js";
@@ -71,8 +72,10 @@ export function streamLines(
   width: number,
   max: number,
   showThinking: boolean,
+  palette: Palette,
 ): string[] {
   if (!live || max <= 0) return [];
+  const { theme } = palette;
   const rows: string[] = [];
   for (let i = live.commitBlock; i < live.blocks.length; i += 1) {
     const b = live.blocks[i];
@@ -86,7 +89,7 @@ export function streamLines(
       // A cut inside a code fence re-opens the fence so the tail still renders as code.
       const text = markdownTail(liveBlockText(live, i), max * 2 + 4, tailBudget);
       if (text.trim() !== "")
-        rows.push(...(continues ? [""] : []), ...renderMarkdown(text, width, { highlight: false }));
+        rows.push(...(continues ? [""] : []), ...renderMarkdown(text, width, palette, { highlight: false }));
     } else if (b.type === "thinking") {
       const text = tailChars(liveBlockText(live, i), tailBudget);
       if (!showThinking) rows.push(theme.muted("  thinking…"));
@@ -116,6 +119,8 @@ const LIVE_COMMAND_ROWS = 3;
 export function runningToolLines(state: TuiState, now: number, width: number, max: number): string[] {
   const ids = state.transcript.toolOrder;
   if (ids.length === 0 || max <= 0) return [];
+  const palette = paletteOf(state.ui.palette);
+  const { theme } = palette;
   const runs = ids.map((id) => state.transcript.tools[id]).filter((r) => r !== undefined);
   const shown = runs.slice(-Math.max(1, Math.min(runs.length, Math.floor(max / 2) || 1)));
   const hidden = runs.length - shown.length;
@@ -123,11 +128,12 @@ export function runningToolLines(state: TuiState, now: number, width: number, ma
   const per = Math.max(0, Math.floor((max - rows.length) / shown.length) - 1);
   // A long command gets a few rows here (with a count of the rest); the committed entry shows it whole.
   for (const run of shown)
-    rows.push(...toolLines(run, now, width, Math.min(per, 8), state.ui.toolsExpanded, LIVE_COMMAND_ROWS));
+    rows.push(...toolLines(run, now, width, Math.min(per, 8), state.ui.toolsExpanded, palette, LIVE_COMMAND_ROWS));
   return rows.slice(0, max);
 }
 
 export function bashLines(state: TuiState, now: number, width: number, max: number): string[] {
+  const { theme } = paletteOf(state.ui.palette);
   const b = state.transcript.bash;
   if (!b || max <= 0) return [];
   const tail = tailLines(b.output, max - 1).lines.map((l) => sanitizeText(l).replace(/\n/g, "⏎"));
@@ -142,6 +148,7 @@ export function bashLines(state: TuiState, now: number, width: number, max: numb
 }
 
 export function statusLine(state: TuiState, now: number, width: number): string[] {
+  const { theme } = paletteOf(state.ui.palette);
   const r = state.run;
   // One line for a failing request: the error and the retry, updated in place.
   if (r.retry && r.retry.until > now) {
@@ -178,6 +185,7 @@ export function statusLine(state: TuiState, now: number, width: number): string[
 
 /** The queue lanes and, under them, what can be done about them (pi shows the same hint). */
 export function queueLines(state: TuiState, width: number, max: number, editKey: string): string[] {
+  const { theme } = paletteOf(state.ui.palette);
   const rows: string[] = [];
   const lane = (label: string, items: string[]): void => {
     if (items.length === 0) return;
@@ -204,7 +212,7 @@ export function queueLines(state: TuiState, width: number, max: number, editKey:
   return [...rows.slice(0, max - 1), truncateLine(theme.muted(hint), width)];
 }
 
-function taskMark(status: string): string {
+function taskMark(status: string, { theme }: Palette): string {
   switch (status) {
     case "completed":
       return theme.success(symbols.done);
@@ -217,7 +225,8 @@ function taskMark(status: string): string {
   }
 }
 
-function taskRow(t: PlanTask, width: number): string {
+function taskRow(t: PlanTask, width: number, palette: Palette): string {
+  const { style, theme } = palette;
   const content = sanitizeLine(t.content);
   // Each status reads differently even without colour: its mark, and bold / struck text.
   const text =
@@ -228,7 +237,7 @@ function taskRow(t: PlanTask, width: number): string {
         : t.status === "abandoned"
           ? theme.muted(style.strike(content))
           : content;
-  return truncateLine(`  ${taskMark(t.status)} ${text}`, width);
+  return truncateLine(`  ${taskMark(t.status, palette)} ${text}`, width);
 }
 
 const isOpen = (t: PlanTask): boolean => t.status === "pending" || t.status === "in_progress";
@@ -240,8 +249,9 @@ const isOpen = (t: PlanTask): boolean => t.status === "pending" || t.status === 
  * tasks after it in a last row (`… 3 more`), which is only spent where it saves a row.
  * Phases finished before the current one are left out the same way.
  */
-export function todoLines(phases: PlanPhase[], width: number, max: number): string[] {
+export function todoLines(phases: PlanPhase[], width: number, max: number, palette: Palette): string[] {
   if (phases.length === 0 || max <= 0) return [];
+  const { style, theme } = palette;
   const all = phases.flatMap((p) => p.tasks.map((task) => ({ task, phase: p })));
   const done = all.filter((t) => t.task.status === "completed").length;
   const plan = `Plan ${done}/${all.length}`;
@@ -266,7 +276,7 @@ export function todoLines(phases: PlanPhase[], width: number, max: number): stri
       const t = all[i];
       if (t === undefined) continue;
       if (named && startsPhase(i, from)) rows.push(truncateLine(style.bold(sanitizeLine(t.phase.name)), width));
-      rows.push(taskRow(t.task, width));
+      rows.push(taskRow(t.task, width, palette));
     }
     if (to < all.length) rows.push(theme.muted(`  … ${all.length - to} more`));
     return rows;
@@ -282,12 +292,13 @@ export function todoLines(phases: PlanPhase[], width: number, max: number): stri
     return rowsFor(from, to, named);
   }
   const only = all[focus];
-  return [header(focus), ...(only ? [taskRow(only.task, width)] : [])].slice(0, max);
+  return [header(focus), ...(only ? [taskRow(only.task, width, palette)] : [])].slice(0, max);
 }
 
 export function toastLines(state: TuiState, now: number, width: number, max: number): string[] {
   // slice(-0) would keep them all.
   if (max <= 0) return [];
+  const { theme } = paletteOf(state.ui.palette);
   return state.toasts
     .filter((t) => t.until > now)
     .slice(-max)

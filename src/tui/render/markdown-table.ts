@@ -2,7 +2,7 @@
 // too wide for the terminal, cells wrap inside narrower columns, and when even that would
 // squeeze columns unreadably the table is printed as one "header: value" record per row.
 // Nothing is cut.
-import { style, theme } from "./theme.js";
+import type { Palette } from "./palette.js";
 import { textWidth, wrapText } from "./text-width.js";
 
 export type ColumnAlign = "left" | "center" | "right" | null;
@@ -40,18 +40,21 @@ function fitWidths(natural: readonly number[], available: number): number[] | un
   return widths;
 }
 
-function gridRows(cells: readonly string[], widths: readonly number[], aligns: readonly ColumnAlign[]): string[] {
+type Grid = { widths: readonly number[]; aligns: readonly ColumnAlign[]; palette: Palette };
+
+function gridRows(cells: readonly string[], { widths, aligns, palette }: Grid): string[] {
   const wrapped = cells.map((c, i) => wrapText(c, Math.max(1, widths[i] ?? 1)));
   const height = Math.max(1, ...wrapped.map((w) => w.length));
   const out: string[] = [];
   for (let r = 0; r < height; r += 1) {
     const parts = widths.map((w, i) => align(wrapped[i]?.[r] ?? "", w, aligns[i] ?? null));
-    out.push(parts.join(theme.muted(GAP)).trimEnd());
+    out.push(parts.join(palette.theme.muted(GAP)).trimEnd());
   }
   return out;
 }
 
-function recordRows(header: readonly string[], rows: readonly string[][], width: number): string[] {
+function recordRows(header: readonly string[], rows: readonly string[][], width: number, palette: Palette): string[] {
+  const { style, theme } = palette;
   const labelWidth = Math.min(Math.max(0, ...header.map(textWidth)), Math.floor(width / 3));
   const out: string[] = [];
   rows.forEach((row, index) => {
@@ -78,6 +81,7 @@ export function renderTableRows(
   rows: readonly string[][],
   aligns: readonly ColumnAlign[],
   width: number,
+  palette: Palette,
 ): string[] {
   const cols = header.length;
   if (cols === 0) return [];
@@ -85,15 +89,15 @@ export function renderTableRows(
     Math.max(1, cellWidth(header[i] ?? ""), ...rows.map((r) => cellWidth(r[i] ?? ""))),
   );
   const widths = fitWidths(natural, width - (cols - 1) * GAP_WIDTH);
-  if (!widths) return recordRows(header, rows, width);
+  if (!widths) return recordRows(header, rows, width, palette);
   const sep = widths.map((w) => "─".repeat(w)).join("─┼─");
+  const grid: Grid = { widths, aligns, palette };
   return [
     ...gridRows(
-      header.map((h) => style.bold(h)),
-      widths,
-      aligns,
+      header.map((h) => palette.style.bold(h)),
+      grid,
     ),
-    theme.muted(sep),
-    ...rows.flatMap((r) => gridRows(r, widths, aligns)),
+    palette.theme.muted(sep),
+    ...rows.flatMap((r) => gridRows(r, grid)),
   ];
 }

@@ -4,7 +4,8 @@ import { Lexer, type Token, type Tokens } from "marked";
 import { highlightCode } from "./highlight.js";
 import { renderTableRows } from "./markdown-table.js";
 import { sanitizeText } from "./sanitize.js";
-import { style, symbols, theme } from "./theme.js";
+import type { Palette } from "./palette.js";
+import { symbols } from "./theme.js";
 import { splitLine, textWidth, truncateLine, wrapText } from "./text-width.js";
 
 function decodeEntities(s: string): string {
@@ -16,24 +17,25 @@ function decodeEntities(s: string): string {
     .replace(/&amp;/g, "&");
 }
 
-function renderInline(tokens: Token[] | undefined, fallback: string): string {
+function renderInline(tokens: Token[] | undefined, fallback: string, palette: Palette): string {
   if (!tokens || tokens.length === 0) return decodeEntities(fallback);
-  return tokens.map((t) => renderInlineToken(t)).join("");
+  return tokens.map((t) => renderInlineToken(t, palette)).join("");
 }
 
-function renderInlineToken(t: Token): string {
+function renderInlineToken(t: Token, palette: Palette): string {
+  const { style, theme } = palette;
   switch (t.type) {
     case "strong":
-      return style.bold(renderInline((t as Tokens.Strong).tokens, (t as Tokens.Strong).text));
+      return style.bold(renderInline((t as Tokens.Strong).tokens, (t as Tokens.Strong).text, palette));
     case "em":
-      return style.italic(renderInline((t as Tokens.Em).tokens, (t as Tokens.Em).text));
+      return style.italic(renderInline((t as Tokens.Em).tokens, (t as Tokens.Em).text, palette));
     case "del":
-      return style.strike(renderInline((t as Tokens.Del).tokens, (t as Tokens.Del).text));
+      return style.strike(renderInline((t as Tokens.Del).tokens, (t as Tokens.Del).text, palette));
     case "codespan":
       return theme.code(decodeEntities((t as Tokens.Codespan).text));
     case "link": {
       const link = t as Tokens.Link;
-      const label = renderInline(link.tokens, link.text);
+      const label = renderInline(link.tokens, link.text, palette);
       return link.href && link.href !== link.text
         ? `${theme.link(label)} ${theme.muted(`(${link.href})`)}`
         : theme.link(label);
@@ -44,7 +46,7 @@ function renderInlineToken(t: Token): string {
       return "\n";
     case "text": {
       const text = t as Tokens.Text;
-      return text.tokens ? renderInline(text.tokens, text.text) : decodeEntities(text.text);
+      return text.tokens ? renderInline(text.tokens, text.text, palette) : decodeEntities(text.text);
     }
     case "escape":
       return decodeEntities((t as Tokens.Escape).text);
@@ -54,11 +56,12 @@ function renderInlineToken(t: Token): string {
 }
 
 /** How one call renders: passed down the block walk, never kept between calls. */
-type RenderOptions = { highlight: boolean };
+type RenderOptions = { highlight: boolean; palette: Palette };
 
 function renderCode(code: Tokens.Code, width: number, options: RenderOptions): string[] {
   const lang = code.lang ?? "";
-  const body = options.highlight ? highlightCode(code.text, lang) : code.text;
+  const { theme } = options.palette;
+  const body = options.highlight ? highlightCode(code.text, lang, options.palette) : code.text;
   // Long lines wrap losslessly (nothing cut, highlighting carried over); continuation rows
   // start with a muted mark instead of the indent so they read as one line.
   const rows = body
@@ -72,10 +75,10 @@ function renderCode(code: Tokens.Code, width: number, options: RenderOptions): s
   return [...(label ? [label] : []), ...rows];
 }
 
-function renderTable(table: Tokens.Table, width: number): string[] {
-  const header = table.header.map((c) => renderInline(c.tokens, c.text));
-  const rows = table.rows.map((r) => r.map((c) => renderInline(c.tokens, c.text)));
-  return renderTableRows(header, rows, table.align, width);
+function renderTable(table: Tokens.Table, width: number, palette: Palette): string[] {
+  const header = table.header.map((c) => renderInline(c.tokens, c.text, palette));
+  const rows = table.rows.map((r) => r.map((c) => renderInline(c.tokens, c.text, palette)));
+  return renderTableRows(header, rows, table.align, width, palette);
 }
 
 function renderList(list: Tokens.List, width: number, depth: number, options: RenderOptions): string[] {
@@ -96,6 +99,8 @@ function renderList(list: Tokens.List, width: number, depth: number, options: Re
 
 function renderBlocks(tokens: Token[], width: number, options: RenderOptions, depth = 0, tight = false): string[] {
   const out: string[] = [];
+  const { palette } = options;
+  const { theme } = palette;
   const gap = (): void => {
     if (!tight && out.length > 0 && out[out.length - 1] !== "") out.push("");
   };
@@ -106,7 +111,7 @@ function renderBlocks(tokens: Token[], width: number, options: RenderOptions, de
       case "heading": {
         const h = t as Tokens.Heading;
         gap();
-        const text = renderInline(h.tokens, h.text);
+        const text = renderInline(h.tokens, h.text, palette);
         const marker = h.depth <= 2 ? "" : `${"#".repeat(h.depth)} `;
         out.push(...wrapText(theme.heading(marker + text), width));
         break;
@@ -114,12 +119,13 @@ function renderBlocks(tokens: Token[], width: number, options: RenderOptions, de
       case "paragraph": {
         const p = t as Tokens.Paragraph;
         gap();
-        out.push(...wrapText(renderInline(p.tokens, p.text), width));
+        out.push(...wrapText(renderInline(p.tokens, p.text, palette), width));
         break;
       }
       case "text": {
         const tx = t as Tokens.Text;
-        out.push(...wrapText(tx.tokens ? renderInline(tx.tokens, tx.text) : decodeEntities(tx.text), width));
+        const inline = tx.tokens ? renderInline(tx.tokens, tx.text, palette) : decodeEntities(tx.text);
+        out.push(...wrapText(inline, width));
         break;
       }
       case "code":
@@ -138,7 +144,7 @@ function renderBlocks(tokens: Token[], width: number, options: RenderOptions, de
         break;
       case "table":
         gap();
-        out.push(...renderTable(t as Tokens.Table, width));
+        out.push(...renderTable(t as Tokens.Table, width, palette));
         break;
       case "hr":
         gap();
@@ -158,14 +164,21 @@ function renderBlocks(tokens: Token[], width: number, options: RenderOptions, de
   return out;
 }
 
-/** Render markdown to terminal rows, each at most `width` cells wide. Never throws. */
-export function renderMarkdown(source: string, width: number, options: { highlight?: boolean } = {}): string[] {
+/** Render markdown to terminal rows in `palette`, each at most `width` cells wide. Never throws. */
+export function renderMarkdown(
+  source: string,
+  width: number,
+  palette: Palette,
+  options: { highlight?: boolean } = {},
+): string[] {
   const text = sanitizeText(source);
   const w = Math.max(10, width);
   try {
     const tokens = new Lexer({ gfm: true }).lex(text);
     // The live tail skips highlighting: it changes every frame and is re-rendered when committed.
-    return renderBlocks(tokens, w, { highlight: options.highlight ?? true }).map((row) => truncateLine(row, w));
+    return renderBlocks(tokens, w, { highlight: options.highlight ?? true, palette }).map((row) =>
+      truncateLine(row, w),
+    );
   } catch (error) {
     // marked should not throw, but a renderer must never take the UI down: plain text is fine.
     void error;

@@ -2,11 +2,14 @@
 // one for light backgrounds (darker hues, which chalk downsamples to what the terminal
 // supports), and mono (bold, dim, italic, underline, inverse: no colour at all). Each palette
 // is built on a chalk instance whose level says what the terminal can show (0: nothing).
+// A palette is a value: the front end builds it from its choice and passes it to every line
+// builder it calls, so two renders in one process with different palettes never meet.
 import { Chalk, type ChalkInstance } from "chalk";
+import type { PaletteChoice } from "../state/types.js";
 
-export type PaletteName = "dark" | "light" | "mono";
+export type PaletteName = PaletteChoice["name"];
 /** chalk's colour levels: none, 16 colours, 256 colours, truecolor. */
-export type ColorLevel = 0 | 1 | 2 | 3;
+export type ColorLevel = PaletteChoice["level"];
 
 type Paint = (s: string) => string;
 
@@ -167,3 +170,23 @@ export function buildPalette(name: PaletteName, level: ColorLevel): Palette {
   const theme = themeOf(style, name);
   return { name, level, style, theme, code: codeOf(style, theme, name) };
 }
+
+/** Palettes built so far, one per choice (twelve at most), so a choice always gives the same value. */
+const built = new Map<string, Palette>();
+
+/**
+ * The palette of `choice`, the same object for the same choice: caches of painted rows (the
+ * transcript view's layouts) know a palette by its identity.
+ */
+export function paletteOf(choice: PaletteChoice): Palette {
+  const key = `${choice.name}${choice.level}`;
+  let palette = built.get(key);
+  if (!palette) {
+    palette = buildPalette(choice.name, choice.level);
+    built.set(key, palette);
+  }
+  return palette;
+}
+
+/** Paints nothing: plain mode's words and the measuring passes that need no colour. */
+export const NO_PAINT: Palette = paletteOf({ name: "mono", level: 0 });

@@ -9,7 +9,8 @@ import { type EntryRenderOptions, entryLines } from "./entry-lines.js";
 type Prepared = { key: string; lines: string[] };
 const prepared = new WeakMap<Entry, Prepared>();
 
-const keyOf = (o: EntryRenderOptions): string => `${o.width}\u0000${o.showThinking}\u0000${o.toolsExpanded}`;
+const keyOf = (o: EntryRenderOptions): string =>
+  `${o.width}\u0000${o.showThinking}\u0000${o.toolsExpanded}\u0000${o.palette.name}${o.palette.level}`;
 
 /** Are `e`'s rows for `o` built and waiting for the render that prints them? */
 export function isPrepared(e: Entry, o: EntryRenderOptions): boolean {

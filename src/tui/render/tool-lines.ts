@@ -4,7 +4,8 @@
 import type { ToolRun } from "../state/types.js";
 import { ROW_PREVIEW_CHARS, clipText, formatCount, headLines, type LineWindow, tailLines } from "./preview.js";
 import { sanitizeLine, sanitizeText } from "./sanitize.js";
-import { symbols, theme } from "./theme.js";
+import type { Palette } from "./palette.js";
+import { symbols } from "./theme.js";
 import { hangLine, splitLine, textWidth } from "./text-width.js";
 
 export function formatElapsed(ms: number): string {
@@ -15,13 +16,13 @@ export function formatElapsed(ms: number): string {
 }
 
 /** ✓, ✗ or the running mark, coloured. */
-export function statusMark(run: ToolRun): string {
+export function statusMark(run: ToolRun, { theme }: Palette): string {
   if (run.status === "running") return theme.warning(symbols.running);
   return run.status === "error" ? theme.error(symbols.fail) : theme.success(symbols.ok);
 }
 
 /** Rows of `line` at `width`: wrapped without loss, continuation rows marked under `indent`. */
-export function wrapWithMark(line: string, width: number, indent: string): string[] {
+export function wrapWithMark(line: string, width: number, indent: string, { theme }: Palette): string[] {
   const parts = splitLine(line, Math.max(1, width - indent.length));
   return parts.map((part, i) =>
     i === 0 ? `${indent}${part}` : `${theme.muted(symbols.continuation.padEnd(indent.length))}${part}`,
@@ -29,27 +30,27 @@ export function wrapWithMark(line: string, width: number, indent: string): strin
 }
 
 /** The header's elapsed time: " · 1.2s", or "" for a resumed call whose timing is unknown. */
-export function elapsedTail(run: ToolRun, now: number): { tail: string; elapsed: string } {
+export function elapsedTail(run: ToolRun, now: number, { theme }: Palette): { tail: string; elapsed: string } {
   const elapsed = formatElapsed((run.endedAt ?? now) - run.startedAt);
   return { tail: run.untimed ? "" : theme.muted(` · ${elapsed}`), elapsed };
 }
 
 /** `rows` with `tail` (the elapsed time) ending the last one, or on its own row when it does not fit. */
-export function withTail(rows: string[], tail: string, elapsed: string, width: number): string[] {
+export function withTail(rows: string[], tail: string, elapsed: string, width: number, { theme }: Palette): string[] {
   const last = rows[rows.length - 1] ?? "";
   if (textWidth(last) + textWidth(tail) <= width) return [...rows.slice(0, -1), last + tail];
   return tail === "" ? rows : [...rows, `  ${theme.muted(elapsed)}`];
 }
 
 /** Header rows: status mark, tool name, the whole argument summary (wrapped, never cut), elapsed time. */
-export function summaryHeader(run: ToolRun, summary: string, now: number, width: number): string[] {
-  const { tail, elapsed } = elapsedTail(run, now);
-  const name = theme.toolName(sanitizeLine(run.name));
+export function summaryHeader(run: ToolRun, summary: string, now: number, width: number, palette: Palette): string[] {
+  const { tail, elapsed } = elapsedTail(run, now, palette);
+  const name = palette.theme.toolName(sanitizeLine(run.name));
   const clipped = sanitizeLine(clipText(summary, ROW_PREVIEW_CHARS));
-  const head = `${statusMark(run)} ${name}${clipped ? ` ${clipped}` : ""}`;
+  const head = `${statusMark(run, palette)} ${name}${clipped ? ` ${clipped}` : ""}`;
   if (textWidth(head) + textWidth(tail) <= width) return [head + tail];
   // Too long: wrap the whole summary (a path is never cut); elapsed ends the last row.
-  return withTail(hangLine(head, Math.max(10, width)), tail, elapsed, width);
+  return withTail(hangLine(head, Math.max(10, width)), tail, elapsed, width, palette);
 }
 
 /**
@@ -69,9 +70,15 @@ export const NO_LINES: LineWindow = { lines: [], total: 0 };
  * line when something is hidden. Only the window's lines were read and are wrapped (a huge
  * output costs no more than its window); lines wider than the view wrap without loss.
  */
-export function windowRows(body: LineWindow, fromTail: boolean, width: number, maxRows: number): string[] {
+export function windowRows(
+  body: LineWindow,
+  fromTail: boolean,
+  width: number,
+  maxRows: number,
+  palette: Palette,
+): string[] {
   const window = body.lines;
-  const wrapped = window.map((l) => wrapWithMark(l, width, "  "));
+  const wrapped = window.map((l) => wrapWithMark(l, width, "  ", palette));
   if (body.total === window.length && wrapped.flat().length <= maxRows) return wrapped.flat();
   // Keep whole lines while they fit beside the marker row; a single line taller than the
   // room shows its own rows up to the limit.
@@ -92,6 +99,6 @@ export function windowRows(body: LineWindow, fromTail: boolean, width: number, m
   const moreLines = hidden > 0 || !partial ? `${formatCount(hidden)} more line${hidden === 1 ? "" : "s"}` : "";
   const longLine = partial ? `${hidden > 0 ? " and " : ""}the rest of a long line` : "";
   const what = `${moreLines}${longLine}`;
-  const marker = theme.muted(`  … ${what} (ctrl+o to view all)`);
+  const marker = palette.theme.muted(`  … ${what} (ctrl+o to view all)`);
   return fromTail ? [marker, ...kept.reverse().flat()] : [...kept.flat(), marker];
 }

@@ -6,6 +6,7 @@
 // on the real work warms the same code, and a step run among it only delays it.
 import { WARM_LANGUAGES, highlightCode } from "./highlight.js";
 import { renderMarkdown } from "./markdown.js";
+import type { Palette } from "./palette.js";
 import type { TuiState } from "../state/types.js";
 
 /**
@@ -62,14 +63,15 @@ const STEP_MS = 20;
 export function warmUpRendering(
   afterMs: number,
   width: () => number,
+  palette: () => Palette,
   rows: (built: string[], width: number) => void = () => undefined,
   busy: () => boolean = () => false,
 ): void {
   const steps: (() => void)[] = [
-    ...WARM_LANGUAGES.map((lang) => () => void highlightCode("const x = 1;\n", lang)),
+    ...WARM_LANGUAGES.map((lang) => () => void highlightCode("const x = 1;\n", lang, palette())),
     ...Array.from({ length: PASSES }, (_, pass) => () => {
       const w = width();
-      rows(renderMarkdown(warmUpSample(pass), w, { highlight: pass % 2 === 0 }), w);
+      rows(renderMarkdown(warmUpSample(pass), w, palette(), { highlight: pass % 2 === 0 }), w);
     }),
   ];
   const step = (): void => {

@@ -3,7 +3,7 @@
 // the added line at the same place and the words that differ are shown in reverse video inside
 // the red/green line colours (as pi does). Reverse video is an attribute, not a colour, so the
 // marks stay under NO_COLOR. Used by the tool rows (live region, scrollback) and the transcript view.
-import { style, theme } from "./theme.js";
+import type { Palette } from "./palette.js";
 
 const TOKEN = /\s+|[\p{L}\p{N}_]+|[^\s\p{L}\p{N}_]/gu;
 /** Pairs larger than this (tokens × tokens) are only coloured per line: LCS is quadratic. */
@@ -43,27 +43,29 @@ function split(line: string): { prefix: string; body: string } {
   return { prefix, body: line.slice(prefix.length) };
 }
 
-function markWords(tokens: string[], changed: boolean[]): string {
+function markWords(tokens: string[], changed: boolean[], inverse: (s: string) => string): string {
   // Whitespace-only changes are not worth a highlight of their own.
-  return tokens.map((t, i) => (changed[i] && t.trim() !== "" ? style.inverse(t) : t)).join("");
+  return tokens.map((t, i) => (changed[i] && t.trim() !== "" ? inverse(t) : t)).join("");
 }
 
 /**
  * A removed line and the added line that replaced it, the changed words marked; undefined when
  * nothing but whitespace is shared (the whole line changed: its colour says enough).
  */
-function markPair(removed: string, added: string): [string, string] | undefined {
+function markPair(removed: string, added: string, palette: Palette): [string, string] | undefined {
   const r = split(removed);
   const a = split(added);
   const tr = r.body.match(TOKEN) ?? [];
   const ta = a.body.match(TOKEN) ?? [];
   const changed = changedTokens(tr, ta);
   if (!changed || !tr.some((t, i) => !changed.a[i] && t.trim() !== "")) return undefined;
-  return [r.prefix + markWords(tr, changed.a), a.prefix + markWords(ta, changed.b)];
+  const inverse = palette.style.inverse;
+  return [r.prefix + markWords(tr, changed.a, inverse), a.prefix + markWords(ta, changed.b, inverse)];
 }
 
 /** Style diff lines ("-12 old", "+12 new", " 12 same", "- old", "+ new"); input is sanitised text. */
-export function styleDiffLines(lines: readonly string[]): string[] {
+export function styleDiffLines(lines: readonly string[], palette: Palette): string[] {
+  const { theme } = palette;
   const out: string[] = [];
   let i = 0;
   while (i < lines.length) {
@@ -80,7 +82,7 @@ export function styleDiffLines(lines: readonly string[]): string[] {
     const removed = lines.slice(i, removedEnd);
     const added = lines.slice(removedEnd, addedEnd);
     // Blocks of different sizes are lines taken out and put in, not lines changed: no pairs.
-    const pairs = removed.length === added.length ? removed.map((r, k) => markPair(r, added[k] ?? "")) : [];
+    const pairs = removed.length === added.length ? removed.map((r, k) => markPair(r, added[k] ?? "", palette)) : [];
     out.push(...removed.map((r, k) => theme.diffRemove(pairs[k]?.[0] ?? r)));
     out.push(...added.map((a, k) => theme.diffAdd(pairs[k]?.[1] ?? a)));
     i = addedEnd;

@@ -8,7 +8,7 @@ import type { PickerHost } from "../pickers/picker-host.js";
 import { type PickerItem, type PickerState, reducePicker } from "../state/picker-state.js";
 import { formatValue, SETTINGS, type SettingSpec, type SettingValue } from "./settings-table.js";
 import { readTuiSettings, saveTuiSetting } from "./settings-file.js";
-import { asThemeSetting, switchTheme } from "../terminal/theme-choice.js";
+import { asThemeSetting, switchTheme, type ThemeStart } from "../terminal/theme-choice.js";
 import { workerSupports } from "../state/worker-info.js";
 import { formatCount } from "../state/format-count.js";
 
@@ -77,12 +77,12 @@ async function apply(
   spec: SettingSpec,
   value: SettingValue,
   viaSettings: boolean,
-  home: string,
+  { home, theme }: SettingsDeps,
 ): Promise<void> {
   if (spec.key === "theme") {
     saveTuiSetting(home, "theme", asThemeSetting(value));
     // The live region and everything printed from now on use it.
-    switchTheme(asThemeSetting(value));
+    ctx.store.dispatch({ type: "palette", palette: switchTheme(theme, asThemeSetting(value)) });
     return;
   }
   if (spec.local) {
@@ -99,7 +99,10 @@ async function apply(
     ctx.store.dispatch({ type: "snapshot", snapshot: toSessionSnapshot(await rpc.getState()) });
 }
 
-export function settingsCommand(deps: { pickers: PickerHost; home: string }): SlashCommand {
+/** `theme`: what start-up chose the palette from, for a theme chosen here. */
+type SettingsDeps = { pickers: PickerHost; home: string; theme: ThemeStart };
+
+export function settingsCommand(deps: SettingsDeps): SlashCommand {
   // What was set in this run, for the values the worker does not report back.
   const setHere: Values = {};
   return {
@@ -126,7 +129,7 @@ export function settingsCommand(deps: { pickers: PickerHost; home: string }): Sl
         last = spec.key;
         const value = await chooseValue(deps.pickers, spec, values[spec.key]);
         if (value === undefined || value === values[spec.key]) continue;
-        await apply(ctx, spec, value, viaSettings, deps.home);
+        await apply(ctx, spec, value, viaSettings, deps);
         setHere[spec.key] = value;
         ctx.notice(`${spec.label}: ${formatValue(value)} (saved)`);
       }

@@ -16,6 +16,7 @@ import { createPickerHost, type PickerHost } from "../pickers/picker-host.js";
 import { defaultSessionDir } from "../pickers/session-list.js";
 import { createRecovery, resendCommand } from "../recovery/recovery.js";
 import { settingsCommand } from "../settings/settings-command.js";
+import type { ThemeStart } from "../terminal/theme-choice.js";
 import { tuiHome } from "../settings/settings-file.js";
 import type { Store } from "../state/store.js";
 import { workerSupports } from "../state/worker-info.js";
@@ -39,6 +40,8 @@ export type FeatureOptions = {
   env: NodeJS.ProcessEnv;
   write: (data: string) => void;
   flags: StartFlags;
+  /** The palette start-up chose, and what /settings chooses another from. */
+  theme: ThemeStart;
   /** The machine of a remote worker (`ssh devbox …`): the footer shows its directory there. */
   remoteHost?: string;
   /** Built-in commands of the controller (for completion): read lazily. */
@@ -181,7 +184,7 @@ export function setupFeatures(o: FeatureOptions): Features {
   const slashCommands: SlashCommand[] = [
     ...createSlashCommands(deps),
     resendCommand(recovery),
-    settingsCommand({ pickers, home: tuiHome(o.env) }),
+    settingsCommand({ pickers, home: tuiHome(o.env), theme: o.theme }),
     ...(o.extraCommands?.(pickers) ?? []),
   ];
   slashCommands.push(

@@ -5,7 +5,7 @@ import type { EditorOp } from "./editor.js";
 import type { ClientEvent, PlanPhase, SessionSnapshot } from "../../bridge/index.js";
 import type { SessionTotals } from "./history.js";
 import type { EntryInput } from "./transcript.js";
-import type { CompletionMenu, ExitFrame, NoticeLevel, WorkerInfo, WorkerStatus } from "./types.js";
+import type { CompletionMenu, ExitFrame, NoticeLevel, PaletteChoice, WorkerInfo, WorkerStatus } from "./types.js";
 import type { UiRequest } from "./ui-requests.js";
 
 export type TuiAction =
@@ -19,6 +19,7 @@ export type TuiAction =
   | { type: "toast"; level: NoticeLevel; text: string; now: number; ttlMs?: number }
   | { type: "tick"; now: number }
   | { type: "resize"; columns: number; rows: number }
+  | { type: "palette"; palette: PaletteChoice }
   | { type: "editor"; op: EditorOp }
   /**
    * `announce`: the user pressed the key, so a notice line says which way it went (the start-up

@@ -1,9 +1,12 @@
 // The TUI's state before any event: an empty transcript, an idle run, a worker still starting.
 import { initialEditor } from "./editor.js";
 import { initialTranscript } from "./transcript.js";
-import type { TuiState } from "./types.js";
+import type { PaletteChoice, TuiState } from "./types.js";
 
-export function createInitialState(columns = 80, rows = 24): TuiState {
+/** The terminal's own 16 colours on a dark background, until the front end says otherwise. */
+export const DEFAULT_PALETTE: PaletteChoice = { name: "dark", level: 1 };
+
+export function createInitialState(columns = 80, rows = 24, palette = DEFAULT_PALETTE): TuiState {
   return {
     transcript: initialTranscript,
     run: {
@@ -45,6 +48,7 @@ export function createInitialState(columns = 80, rows = 24): TuiState {
     ui: {
       columns,
       rows,
+      palette,
       showThinking: true,
       toolsExpanded: false,
       title: undefined,

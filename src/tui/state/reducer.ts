@@ -44,6 +44,7 @@ export function reduce(s: TuiState, a: TuiAction): TuiState {
     case "toast":
     case "tick":
     case "resize":
+    case "palette":
     case "editor":
     case "toggle_thinking":
     case "toggle_tools":

@@ -179,9 +179,17 @@ export type EditorState = {
   search: HistorySearch | undefined;
 };
 
+/**
+ * The palette the screen is painted in (render/palette.ts builds it): its name and the colour
+ * level the terminal shows (chalk's: 0 none, 1 16 colours, 2 256, 3 truecolor). Data, so the
+ * choice is state like any other; each render builds its paint from it.
+ */
+export type PaletteChoice = { name: "dark" | "light" | "mono"; level: 0 | 1 | 2 | 3 };
+
 export type UiState = {
   columns: number;
   rows: number;
+  palette: PaletteChoice;
   showThinking: boolean;
   toolsExpanded: boolean;
   title: string | undefined;

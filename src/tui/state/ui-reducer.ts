@@ -15,6 +15,7 @@ export type UiAction = Extract<
       | "toast"
       | "tick"
       | "resize"
+      | "palette"
       | "editor"
       | "toggle_thinking"
       | "toggle_tools"
@@ -39,6 +40,8 @@ export function reduceUiAction(s: TuiState, a: UiAction): TuiState {
     case "resize":
       if (a.columns === s.ui.columns && a.rows === s.ui.rows) return s;
       return { ...s, ui: { ...s.ui, columns: a.columns, rows: a.rows } };
+    case "palette":
+      return { ...s, ui: { ...s.ui, palette: a.palette } };
     case "editor":
       return { ...s, editor: reduceEditor(s.editor, a.op) };
     case "toggle_thinking":

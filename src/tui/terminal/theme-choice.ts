@@ -2,9 +2,10 @@
 // $AGENT_TUI_HOME: auto, dark, light or mono), for `auto` the terminal's background (COLORFGBG,
 // else its answer to an OSC 11 query), and the colour level chalk detects for stdout
 // (FORCE_COLOR and TERM included); under NO_COLOR the mono palette (attributes, no colour).
+// What start-up found is returned as a value (ThemeStart), kept by the front end that asked.
 import { supportsColor } from "chalk";
 import { refusesColour, type ColorLevel, type PaletteName } from "../render/palette.js";
-import { currentPalette, setPalette } from "../render/theme.js";
+import type { PaletteChoice } from "../state/types.js";
 import { readTuiSettings, tuiHome } from "../settings/settings-file.js";
 import { queryBackground, type Background } from "./terminal-background.js";
 
@@ -33,38 +34,36 @@ export function paletteFor(setting: ThemeSetting, background: Background | undef
   return background ?? "dark";
 }
 
-/** Colour refused at start-up: a theme chosen later (/settings) stays mono. */
-let noColourAtStart = false;
+/** What start-up found: the palette chosen, and what a later choice (/settings) is made from. */
+export type ThemeStart = {
+  choice: PaletteChoice;
+  /** The terminal's background: a later switch to `auto` uses it (the terminal is the UI's by then). */
+  background: Background | undefined;
+  /** Colour refused at start-up: a theme chosen later stays mono. */
+  noColour: boolean;
+};
 
-/** The background found at start-up: a later switch to `auto` uses it (the terminal is the UI's by then). */
-let startBackground: Background | undefined;
-
-/** Switch the palette while the UI runs (/settings), at the colour level chosen at start. */
-export function switchTheme(setting: ThemeSetting): PaletteName {
-  const name = paletteFor(setting, startBackground, noColourAtStart);
-  setPalette(name, currentPalette().level);
-  return name;
+/** The palette for `setting` chosen while the UI runs (/settings), at the colour level chosen at start. */
+export function switchTheme(start: ThemeStart, setting: ThemeSetting): PaletteChoice {
+  return { name: paletteFor(setting, start.background, start.noColour), level: start.choice.level };
 }
 
 const detectedLevel = (): ColorLevel => (supportsColor === false ? 0 : supportsColor.level);
 
 /**
- * Choose and apply the palette before anything is drawn. `terminal`: the TTY pair to ask for
- * its background when neither the setting nor COLORFGBG decides (the full-screen TUI only).
+ * Choose the palette before anything is drawn. `terminal`: the TTY pair to ask for its
+ * background when neither the setting nor COLORFGBG decides (the full-screen TUI only).
  */
-export async function applyTheme(
+export async function chooseTheme(
   env: NodeJS.ProcessEnv,
   terminal?: { stdin: NodeJS.ReadStream; stdout: NodeJS.WriteStream },
-): Promise<PaletteName> {
+): Promise<ThemeStart> {
   const setting = readThemeSetting(env);
   // A terminal that shows no attributes (a pipe, TERM=dumb) gets none: level 0 paints nothing.
-  const level = detectedLevel();
-  noColourAtStart = refusesColour(env);
+  const level: ColorLevel = detectedLevel();
+  const noColour = refusesColour(env);
   let background = backgroundFromColorFgBg(env["COLORFGBG"]);
-  if (setting === "auto" && background === undefined && terminal && level > 0 && !noColourAtStart)
+  if (setting === "auto" && background === undefined && terminal && level > 0 && !noColour)
     background = await queryBackground(terminal.stdin, terminal.stdout);
-  startBackground = background;
-  const name = paletteFor(setting, background, noColourAtStart);
-  setPalette(name, level);
-  return name;
+  return { choice: { name: paletteFor(setting, background, noColour), level }, background, noColour };
 }

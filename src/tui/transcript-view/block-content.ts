@@ -2,6 +2,7 @@
 // entry's block gives it (blocks/), which layout.ts lays out at the view's width and folds, and
 // the block as plain text for copying.
 import { type BlockEntry, blockCopyText, blockParts as entryParts, type Part } from "../blocks/index.js";
+import type { Palette } from "../render/palette.js";
 import { clipboardText } from "../terminal/clipboard.js";
 import type { ViewBlock } from "./view-blocks.js";
 
@@ -28,9 +29,9 @@ export function viewEntry(block: ViewBlock): BlockEntry {
   }
 }
 
-/** The parts of `block` (sanitised). `now` times running tools. */
-export function blockParts(block: ViewBlock, now: number): Part[] {
-  return entryParts(viewEntry(block), now);
+/** The parts of `block` (sanitised) in `palette`. `now` times running tools. */
+export function blockParts(block: ViewBlock, now: number, palette: Palette): Part[] {
+  return entryParts(viewEntry(block), now, palette);
 }
 
 /** The block as plain text (no styling, no control characters) for copying. */

@@ -3,6 +3,7 @@
 // the last blocks shown stay in a small LRU, and search results are kept for the last queries.
 // A block that scrolls back into view is laid out again from its entry.
 import type { Part } from "../blocks/index.js";
+import { NO_PAINT, type Palette } from "../render/palette.js";
 import { blockParts } from "./block-content.js";
 import {
   type BlockLayout,
@@ -29,6 +30,8 @@ export type BlockHeight = { rows: number; estimated: boolean };
  */
 export type LayoutCache = {
   readonly width: number;
+  /** What its rows are painted in: a cache holds the layouts of one palette. */
+  readonly palette: Palette;
   /** Rows of the block as folded by `fold`; `exact: false` may answer with an estimate. Keeps one number per block. */
   height(block: ViewBlock, fold: Fold, now: number, exact: boolean): BlockHeight;
   /** The block laid out for display (`exact: false` may answer with an estimate without rows). */
@@ -75,7 +78,8 @@ function markdownText(parts: readonly Part[]): string {
 
 /** Rows of `b` where `needle` occurs; a markdown block is rendered only when its source has the text. */
 function matchingRows(b: ViewBlock, needle: Needle, now: number, layout: () => BlockLayout): number[] {
-  const parts = blockParts(b, now);
+  // Which text a block holds does not depend on its colours.
+  const parts = blockParts(b, now, NO_PAINT);
   const onlyMarkdown = parts.every((p) => p.kind === "markdown");
   const source = onlyMarkdown ? markdownText(parts) : "";
   const maybe = !onlyMarkdown || (needle.fold ? source.toLowerCase() : source).includes(needle.text);
@@ -83,7 +87,12 @@ function matchingRows(b: ViewBlock, needle: Needle, now: number, layout: () => B
   return rows.length === 0 ? EMPTY : rows;
 }
 
-export function createLayoutCache(width: number): LayoutCache {
+/** `b` laid out at width `w` in `palette`. */
+function layOut(b: ViewBlock, now: number, mode: LayoutMode, w: number, palette: Palette): BlockLayout {
+  return layoutParts(blockParts(b, now, palette), w, mode, palette);
+}
+
+export function createLayoutCache(width: number, palette: Palette): LayoutCache {
   const w = Math.max(20, width);
   const sizes = new WeakMap<object, Size>();
   // Insertion order is recency: a hit is moved to the end, the first is the least recent.
@@ -104,7 +113,7 @@ export function createLayoutCache(width: number): LayoutCache {
       built.set(id, hit);
       return hit;
     }
-    const made: Built = { pieces, full: layoutParts(blockParts(b, now), w, "render"), folded: undefined };
+    const made: Built = { pieces, full: layOut(b, now, "render", w, palette), folded: undefined };
     remember(id, pieces, made.full);
     if (id && keep) {
       built.delete(id);
@@ -121,13 +130,14 @@ export function createLayoutCache(width: number): LayoutCache {
     if (known && known.pieces === pieces && (!known.estimated || mode === "estimate")) return known;
     const l = id ? built.get(id) : undefined;
     if (l && l.pieces === pieces) return l.full;
-    const full = layoutParts(blockParts(b, now), w, mode);
+    const full = layOut(b, now, mode, w, palette);
     remember(id, pieces, full);
     return full;
   };
 
   return {
     width: w,
+    palette,
     height(b, fold, now, exact) {
       const full = fullHeight(b, now, exact ? "count" : "estimate");
       if (fold === "full") return { rows: full.rows, estimated: full.estimated };
@@ -140,7 +150,7 @@ export function createLayoutCache(width: number): LayoutCache {
       }
       const made = build(b, now, true);
       if (fold === "full") return made.full;
-      made.folded ??= foldLayout(made.full, b.kind === "thinking" ? "thinking · " : "");
+      made.folded ??= foldLayout(made.full, b.kind === "thinking" ? "thinking · " : "", palette);
       return made.folded;
     },
     search(b, needle, now) {
@@ -164,8 +174,9 @@ export function createLayoutCache(width: number): LayoutCache {
 
 let shared: LayoutCache | undefined;
 
-/** The app's cache for `width`: it outlives the view, so reopening lays out only what is new. */
-export function layoutCacheFor(width: number): LayoutCache {
-  if (!shared || shared.width !== Math.max(20, width)) shared = createLayoutCache(width);
+/** The app's cache for `width` and `palette`: it outlives the view, so reopening lays out only what is new. */
+export function layoutCacheFor(width: number, palette: Palette): LayoutCache {
+  if (!shared || shared.width !== Math.max(20, width) || shared.palette !== palette)
+    shared = createLayoutCache(width, palette);
   return shared;
 }

@@ -2,7 +2,7 @@
 // keeps what is worth keeping), and the rows of a window rendered on demand — only visible
 // rows are built, whatever the size of the session. Search runs over the same layout.
 import { renderMarkdown } from "../render/markdown.js";
-import { theme } from "../render/theme.js";
+import type { Palette } from "../render/palette.js";
 import { hardWrap, hardWrapCount, stripSgr, textWidth, wrapText } from "../render/text-width.js";
 import { type Part, type TextLines, lineAt } from "../blocks/parts.js";
 import { findRanges, markRanges } from "./search-marks.js";
@@ -47,7 +47,8 @@ function estimateMarkdownRows(text: string, width: number): number {
   return rows;
 }
 
-export function layoutParts(parts: readonly Part[], width: number, mode: LayoutMode): BlockLayout {
+/** `parts` laid out at `width`; `palette` paints their markdown (the parts come painted). */
+export function layoutParts(parts: readonly Part[], width: number, mode: LayoutMode, palette: Palette): BlockLayout {
   const segs: Seg[] = [];
   let at = 0;
   let estimated = false;
@@ -67,7 +68,7 @@ export function layoutParts(parts: readonly Part[], width: number, mode: LayoutM
         break;
       }
       case "markdown":
-        if (mode !== "estimate") addRows(renderMarkdown(p.text, width, { highlight: mode === "render" }));
+        if (mode !== "estimate") addRows(renderMarkdown(p.text, width, palette, { highlight: mode === "render" }));
         else {
           estimated = true;
           at += estimateMarkdownRows(p.text, width);
@@ -237,7 +238,7 @@ export function foldedRows(fullRows: number): number {
 }
 
 /** The folded form: the first row of the full layout and a line counting what is hidden. */
-export function foldLayout(full: BlockLayout, label: string): BlockLayout {
+export function foldLayout(full: BlockLayout, label: string, { theme }: Palette): BlockLayout {
   if (full.estimated) return { rows: 3, segs: [], estimated: true };
   const first = layoutRows(full, 0, 1, undefined)[0] ?? "";
   const hidden = full.rows - 2; // the first row and the closing blank row stay

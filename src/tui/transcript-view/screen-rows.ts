@@ -3,13 +3,13 @@
 // cursor's block). Marks and texts are drawn as two columns: the marks are not ASCII, and Ink
 // measures a row that is not ASCII grapheme by grapheme (string-width), ~40 times slower
 // than an ASCII one, on every frame.
-import { theme } from "../render/theme.js";
+import type { Palette } from "../render/palette.js";
 import { needleFor } from "./layout.js";
 import type { TranscriptViewState } from "./view-state.js";
 import type { ViewModel } from "./view-model.js";
 
-export const CURSOR_MARK = theme.accent("▌ ");
-export const BLOCK_MARK = theme.accent("│ ");
+const CURSOR_MARK = "▌ ";
+const BLOCK_MARK = "│ ";
 export const NO_MARK = "  ";
 
 /** Absolute row of the view's top (0 for an empty session). */
@@ -23,14 +23,17 @@ export function screenRows(
   view: TranscriptViewState,
   from: number,
   count: number,
+  { theme }: Palette,
 ): { marks: string[]; texts: string[] } {
   const marks: string[] = [];
   const texts: string[] = [];
   if (model.blockCount === 0) return { marks, texts };
   const cursorRow = model.blockStart(view.cursor.block) + view.cursor.offset;
   const needle = view.search.editing ? needleFor(view.search.draft) : needleFor(view.search.query);
+  const cursorMark = theme.accent(CURSOR_MARK);
+  const blockMark = theme.accent(BLOCK_MARK);
   model.rows(from, from + count, needle).forEach((r, i) => {
-    marks.push(from + i === cursorRow ? CURSOR_MARK : r.block === view.cursor.block ? BLOCK_MARK : NO_MARK);
+    marks.push(from + i === cursorRow ? cursorMark : r.block === view.cursor.block ? blockMark : NO_MARK);
     texts.push(r.text);
   });
   return { marks, texts };

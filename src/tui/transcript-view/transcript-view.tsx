@@ -5,7 +5,7 @@
 import type React from "react";
 import { useEffect, useMemo, useReducer, useRef } from "react";
 import { Box, Text } from "ink";
-import { theme } from "../render/theme.js";
+import type { Palette } from "../render/palette.js";
 import { padLine, truncateLine, textWidth, wrapLine } from "../render/text-width.js";
 import { sanitizeLine } from "../render/sanitize.js";
 import type { TuiState } from "../state/types.js";
@@ -13,6 +13,7 @@ import { useStore, useTuiState } from "../state/use-store.js";
 import { DialogHost, dialogWantedRows } from "../components/dialogs/dialog-host.js";
 import { Lines } from "../components/lines.js";
 import { useNow } from "../components/use-now.js";
+import { usePalette } from "../components/use-palette.js";
 import { type LayoutCache, layoutCacheFor } from "./layout-cache.js";
 import { VIEW_FRAME_TAG } from "./screen-switch.js";
 import { committedBlocks, liveBlocks, type BlockList, type ViewBlock } from "./view-blocks.js";
@@ -45,13 +46,22 @@ const HINT = [
 ].join(" · ");
 
 /** The footer row: search prompt, feedback or the key hint, and the position (e.g. 412/3,050). */
-function positionText(s: TranscriptViewState, m: ViewModel): string {
+function positionText(s: TranscriptViewState, m: ViewModel, { theme }: Palette): string {
   const row = m.blockCount === 0 ? 0 : Math.min(m.totalRows, m.blockStart(s.cursor.block) + s.cursor.offset + 1);
   return theme.muted(` ${formatCount(row)}/${formatCount(m.totalRows)}`);
 }
 
-export function statusRow(s: TranscriptViewState, m: ViewModel, toast: string | undefined, width: number): string {
-  const position = positionText(s, m);
+/** What the view's bottom edge shows besides its rows: the toast to show and the palette. */
+type StatusExtras = { toast: string | undefined; palette: Palette };
+
+export function statusRow(
+  s: TranscriptViewState,
+  m: ViewModel,
+  width: number,
+  { toast, palette }: StatusExtras,
+): string {
+  const { theme } = palette;
+  const position = positionText(s, m, palette);
   const room = Math.max(1, width - textWidth(position));
   const left = s.search.editing
     ? `${s.search.dir === 1 ? "/" : "?"}${sanitizeLine(s.search.draft)}${theme.accent("█")}`
@@ -71,11 +81,12 @@ const MESSAGE_ROWS = 3;
  * the message wrapped on up to MESSAGE_ROWS rows, the position on the first. The extra rows
  * are taken from the content while the message shows (until the next key).
  */
-export function statusRows(s: TranscriptViewState, m: ViewModel, toast: string | undefined, width: number): string[] {
+export function statusRows(s: TranscriptViewState, m: ViewModel, width: number, extras: StatusExtras): string[] {
+  const { theme } = extras.palette;
   const message = s.search.editing || s.message === undefined ? undefined : sanitizeLine(s.message);
-  const position = positionText(s, m);
+  const position = positionText(s, m, extras.palette);
   const room = Math.max(1, width - textWidth(position));
-  if (message === undefined || textWidth(message) <= room) return [statusRow(s, m, toast, width)];
+  if (message === undefined || textWidth(message) <= room) return [statusRow(s, m, width, extras)];
   const wrapped = wrapLine(message, room);
   const shown = wrapped.slice(0, MESSAGE_ROWS);
   if (wrapped.length > MESSAGE_ROWS) {
@@ -110,11 +121,12 @@ function contentRows(
   model: ViewModel,
   view: TranscriptViewState,
   height: number,
+  palette: Palette,
 ): { first: string; marks: string[]; texts: string[] } {
-  const { marks, texts } = screenRows(model, view, topRow(model, view), height);
+  const { marks, texts } = screenRows(model, view, topRow(model, view), height, palette);
   if (model.blockCount === 0) {
     marks.push(NO_MARK);
-    texts.push(theme.muted("Nothing in this session yet."));
+    texts.push(palette.theme.muted("Nothing in this session yet."));
   }
   while (texts.length < height) {
     marks.push("");
@@ -212,10 +224,11 @@ export function TranscriptView(): React.ReactElement {
   const toasts = useTuiState((s) => s.toasts);
   const dialog = dialogs[0];
   const now = useViewClock(dialog, toasts.length);
+  const palette = usePalette();
 
   const width = Math.max(20, columns - 1);
   const gutter = 2;
-  const cache = layoutCacheFor(width - gutter);
+  const cache = layoutCacheFor(width - gutter, palette);
   const blocks = useViewBlocks(transcript);
 
   const frameRows = Math.max(3, rows - 1);
@@ -226,8 +239,9 @@ export function TranscriptView(): React.ReactElement {
   const idle = useIdleLayout(model, stateRef, rerender);
   useViewKeys(stateRef, modelRef, apply, idle);
 
-  const status = statusRows(view, model, toasts.filter((t) => t.until > now).at(-1)?.text, width);
-  const content = contentRows(model, view, Math.max(1, height - (status.length - 1)));
+  const toast = toasts.filter((t) => t.until > now).at(-1)?.text;
+  const status = statusRows(view, model, width, { toast, palette });
+  const content = contentRows(model, view, Math.max(1, height - (status.length - 1)), palette);
   return (
     <Box flexDirection="column">
       <Text>{content.first}</Text>

@@ -6,12 +6,14 @@
 import { describe, expect, it } from "vitest";
 import { blockRows, PLAIN_ROWS } from "../../../src/tui/blocks/index.js";
 import { entryLines } from "../../../src/tui/render/entry-lines.js";
-import { setPalette } from "../../../src/tui/render/theme.js";
 import { stripSgr, textWidth } from "../../../src/tui/render/text-width.js";
 import type { Entry, ToolRun } from "../../../src/tui/state/types.js";
 import { createLayoutCache } from "../../../src/tui/transcript-view/layout-cache.js";
 import { layoutRows } from "../../../src/tui/transcript-view/layout.js";
 import { committedBlocks } from "../../../src/tui/transcript-view/view-blocks.js";
+import { buildPalette } from "../../../src/tui/render/palette.js";
+/** The palette these rows are painted in (what the UI starts with). */
+const PALETTE = buildPalette("dark", 1);
 
 const WIDTH = 60;
 const NOW = 5_000;
@@ -105,13 +107,13 @@ const SAMPLES: { [K in Entry["kind"]]: Sample[] } = {
 const ALL: Sample[] = Object.values(SAMPLES).flat();
 
 function liveRows(e: Entry, full: boolean): string[] {
-  return entryLines(e, { width: WIDTH, showThinking: true, toolsExpanded: full }).map(stripSgr);
+  return entryLines(e, { width: WIDTH, showThinking: true, toolsExpanded: full, palette: PALETTE }).map(stripSgr);
 }
 
 function viewRows(e: Entry, full: boolean): string[] {
   const block = committedBlocks([e]).blocks[0];
   if (!block) throw new Error(`no view block for ${e.kind}`);
-  const layout = createLayoutCache(WIDTH).layout(block, full ? "full" : "folded", NOW, true);
+  const layout = createLayoutCache(WIDTH, PALETTE).layout(block, full ? "full" : "folded", NOW, true);
   return layoutRows(layout, 0, layout.rows, undefined).map(stripSgr);
 }
 
@@ -145,15 +147,11 @@ describe("every entry kind through the block model", () => {
   }
 
   it("plain rows carry no styling while the live screen's rows are coloured", () => {
-    setPalette("dark", 3);
-    try {
-      for (const s of ALL) {
-        const live = entryLines(s.entry, { width: WIDTH, showThinking: true, toolsExpanded: true });
-        expect(live.join("\n")).toContain("\u001b[");
-        for (const row of plainRows(s.entry, true)) expect(row).toBe(stripSgr(row));
-      }
-    } finally {
-      setPalette("dark", 1);
+    const palette = buildPalette("dark", 3);
+    for (const s of ALL) {
+      const live = entryLines(s.entry, { width: WIDTH, showThinking: true, toolsExpanded: true, palette });
+      expect(live.join("\n")).toContain("\u001b[");
+      for (const row of plainRows(s.entry, true)) expect(row).toBe(stripSgr(row));
     }
   });
 });

@@ -16,6 +16,9 @@ import { createInitialState } from "../../../src/tui/state/reducer.js";
 import { createStore } from "../../../src/tui/state/store.js";
 import { uiRequestOf } from "../helpers/ui-request.js";
 import { createFakeConnection, waitFor } from "../helpers/fake-connection.js";
+import { buildPalette } from "../../../src/tui/render/palette.js";
+/** The palette these rows are painted in (what the UI starts with). */
+const PALETTE = buildPalette("dark", 1);
 
 afterEach(() => cleanup());
 
@@ -103,7 +106,9 @@ describe("the / and @ lists", () => {
       Array.from({ length: 21 }, (_, i) => ({ id: `c${i}`, label: `/c${i}` })),
     );
     const at = (list: typeof commands) =>
-      menuLines({ kind: "slash", start: 0, end: 0, query: "", list, note: undefined }, 80, 10).map(stripSgr).at(-1);
+      menuLines({ kind: "slash", start: 0, end: 0, query: "", list, note: undefined }, 80, 10, PALETTE)
+        .map(stripSgr)
+        .at(-1);
     expect(at(commands)).toMatch(/^ {2}1\/21 · ↑↓ move/);
     expect(at(reducePicker(commands, { op: "down" }))).toMatch(/^ {2}2\/21 · ↑↓ move/);
     const files = createPickerState("files", [
@@ -111,7 +116,9 @@ describe("the / and @ lists", () => {
       { id: "b", label: "b.txt" },
     ]);
     expect(
-      menuLines({ kind: "at", start: 0, end: 0, query: "", list: files, note: undefined }, 80, 10).map(stripSgr).at(-1),
+      menuLines({ kind: "at", start: 0, end: 0, query: "", list: files, note: undefined }, 80, 10, PALETTE)
+        .map(stripSgr)
+        .at(-1),
     ).toBe("  ↑↓ move · tab complete · enter insert · esc close");
   });
 

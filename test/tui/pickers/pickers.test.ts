@@ -16,6 +16,9 @@ import {
 import { createTreeController, jumpTarget, treeFromNodes, treeItems } from "../../../src/tui/pickers/tree.js";
 import { wireTree } from "../helpers/wire-values.js";
 import { stripSgr } from "../../../src/tui/render/text-width.js";
+import { buildPalette } from "../../../src/tui/render/palette.js";
+/** The palette these rows are painted in (what the UI starts with). */
+const PALETTE = buildPalette("dark", 1);
 
 describe("fuzzy", () => {
   it("matches characters in order and ranks substrings and word starts first", () => {
@@ -53,7 +56,7 @@ describe("picker state", () => {
     const many = Array.from({ length: 50 }, (_, i) => ({ id: String(i), label: `item ${i}` }));
     let s = createPickerState("Many", many);
     for (let i = 0; i < 30; i += 1) s = reducePicker(s, { op: "down" });
-    const lines = pickerLines(s, 40, 8).map(stripSgr);
+    const lines = pickerLines(s, 40, 8, PALETTE).map(stripSgr);
     expect(lines).toHaveLength(8);
     expect(lines.some((l) => l.includes("item 30"))).toBe(true);
     expect(pickerWindow(s, 6).items.map((i) => i.id)).toContain("30");

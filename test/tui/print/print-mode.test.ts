@@ -13,6 +13,9 @@ import { createPrintOutput } from "../../../src/tui/print/print-output.js";
 import { buildPrompt } from "../../../src/tui/print/prompt-input.js";
 import { uiRequestOf } from "../helpers/ui-request.js";
 import { ALL_HOSTILE, HOSTILE } from "../../fixtures/hostile-text.mjs";
+import { buildPalette } from "../../../src/tui/render/palette.js";
+/** The palette these rows are painted in (what the UI starts with). */
+const PALETTE = buildPalette("dark", 1);
 
 const assistant = (text: string, extra: Partial<ClientMessage> = {}): BridgeNotice => ({
   kind: "event",
@@ -139,7 +142,7 @@ describe("print output", () => {
   it("a pipe gets the answer's exact bytes; progress is dropped when stderr is not a terminal", () => {
     const out = sink(false);
     const err = sink(false);
-    const o = createPrintOutput(text, out, err);
+    const o = createPrintOutput(text, out, err, PALETTE);
     o.notice({
       kind: "event",
       event: { type: "tool_execution_start", toolCallId: "t", toolName: "bash", args: { command: "ls" } },
@@ -153,7 +156,7 @@ describe("print output", () => {
     for (const render of [false, true]) {
       const out = sink(true);
       const err = sink(true);
-      const o = createPrintOutput({ ...text, render }, out, err);
+      const o = createPrintOutput({ ...text, render }, out, err, PALETTE);
       o.notice({
         kind: "event",
         event: { type: "tool_execution_start", toolCallId: "t", toolName: "bash", args: { command: "ls" } },
@@ -169,7 +172,7 @@ describe("print output", () => {
 
   it("--mode json escapes C1 and bidi controls, so the events reach a terminal safely and parse the same", () => {
     const out = sink(true);
-    const o = createPrintOutput({ ...text, output: "json" }, out, sink(true));
+    const o = createPrintOutput({ ...text, output: "json" }, out, sink(true), PALETTE);
     const event = {
       type: "tool_execution_start",
       toolCallId: "t",

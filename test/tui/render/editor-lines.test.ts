@@ -2,10 +2,13 @@
 import { describe, expect, it } from "vitest";
 import { editorLines } from "../../../src/tui/render/editor-lines.js";
 import { stripSgr, textWidth } from "../../../src/tui/render/text-width.js";
+import { buildPalette } from "../../../src/tui/render/palette.js";
+/** The palette these rows are painted in (what the UI starts with). */
+const PALETTE = buildPalette("dark", 1);
 
 describe("editor rendering", () => {
   it("never writes control characters from pasted text: they are drawn as placeholders", () => {
-    const rows = editorLines("a\u001b[2Jb\u0007c\u202ed", 0, 40, 3);
+    const rows = editorLines("a\u001b[2Jb\u0007c\u202ed", 0, 40, 3, { palette: PALETTE });
     expect(rows.join("")).not.toMatch(/\u001b\[2J|\u0007|\u202e/);
     expect(stripSgr(rows[0] ?? "")).toContain("a␛[2Jb␇c<U+202E>d");
   });
@@ -18,7 +21,7 @@ describe("editor rendering of a long line of wide and joined graphemes", () => {
   const text = `${"日本".repeat(40)}${`${family}e\u0301 `.repeat(60)}`;
 
   it("wraps into rows that hold the text in order, each within the width, no grapheme split", () => {
-    const rows = editorLines(text, text.length, 42, 400, { prompt: "" }).map(stripSgr);
+    const rows = editorLines(text, text.length, 42, 400, { palette: PALETTE, prompt: "" }).map(stripSgr);
     // The cursor cell at the end is drawn as an inverse space.
     expect(rows.join("").trimEnd()).toBe(text.trimEnd());
     const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });

@@ -5,9 +5,11 @@
 import { describe, expect, it } from "vitest";
 import { type Row, standaloneWidth, wrapPlain, wrapWithCursor } from "../../../src/tui/render/editor-wrap.js";
 import { visibleGrapheme } from "../../../src/tui/render/sanitize.js";
-import { style } from "../../../src/tui/render/theme.js";
 import { graphemes, graphemeWidth, textWidth } from "../../../src/tui/render/text-width.js";
 import { random } from "../helpers/random-text.js";
+import { buildPalette } from "../../../src/tui/render/palette.js";
+/** The palette these rows are painted in (what the UI starts with). */
+const PALETTE = buildPalette("dark", 1);
 
 /** Every grapheme through the segmenter: how the editor wrapped rows before the shortcut. */
 function model(line: string, cursorCol: number | undefined, width: number): Row[] {
@@ -25,7 +27,7 @@ function model(line: string, cursorCol: number | undefined, width: number): Row[
       w = 0;
       hasCursor = false;
     }
-    row += cursorCol === offset ? style.inverse(visible) : visible;
+    row += cursorCol === offset ? PALETTE.style.inverse(visible) : visible;
     hasCursor ||= cursorCol === offset;
     w += gw;
     offset += segment.length;
@@ -35,7 +37,7 @@ function model(line: string, cursorCol: number | undefined, width: number): Row[
       rows.push({ text: row, hasCursor });
       row = "";
     }
-    row += style.inverse(" ");
+    row += PALETTE.style.inverse(" ");
     hasCursor = true;
   }
   rows.push({ text: row, hasCursor });
@@ -87,7 +89,9 @@ describe("editor row wrapping", () => {
         at += g.length;
       }
       const col = cursor === undefined || cursor === line.length || starts.has(cursor) ? cursor : undefined;
-      expect(wrapWithCursor(line, col, width), JSON.stringify({ line, col, width })).toEqual(model(line, col, width));
+      expect(wrapWithCursor(line, col, width, PALETTE.style.inverse), JSON.stringify({ line, col, width })).toEqual(
+        model(line, col, width),
+      );
       expect(wrapPlain(line.repeat(8), width)).toEqual(model(line.repeat(8), undefined, width));
     }
   });

@@ -2,6 +2,9 @@
 // the first screen needs; it loads when a code block is first highlighted and then highlights.
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
+import { buildPalette } from "../../../src/tui/render/palette.js";
+/** The palette these rows are painted in (what the UI starts with). */
+const PALETTE = buildPalette("dark", 1);
 
 const loaded = (): boolean =>
   Object.keys(createRequire(import.meta.url).cache).some((k) => k.includes("/highlight.js/"));
@@ -11,14 +14,14 @@ describe("highlighter loading", () => {
     const { renderMarkdown } = await import("../../../src/tui/render/markdown.js");
     const { highlightCode } = await import("../../../src/tui/render/highlight.js");
     expect(loaded()).toBe(false);
-    expect(renderMarkdown("Just a paragraph, no code.", 80).join("\n")).toContain("Just a paragraph");
+    expect(renderMarkdown("Just a paragraph, no code.", 80, PALETTE).join("\n")).toContain("Just a paragraph");
     expect(loaded()).toBe(false);
     const code = "const answer = 42;\n";
-    const out = highlightCode(code, "ts");
+    const out = highlightCode(code, "ts", PALETTE);
     expect(loaded()).toBe(true);
     // Coloured (in the palette's colours), and the same text underneath.
     expect(out).not.toBe(code);
     expect(out.replace(/\u001b\[[0-9;]*m/g, "")).toBe(code);
-    expect(highlightCode(code, "no-such-language")).toBe(code);
+    expect(highlightCode(code, "no-such-language", PALETTE)).toBe(code);
   });
 });

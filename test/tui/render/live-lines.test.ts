@@ -2,6 +2,9 @@
 import { describe, expect, it } from "vitest";
 import { allocateBudget } from "../../../src/tui/render/live-lines.js";
 import { stripSgr } from "../../../src/tui/render/text-width.js";
+import { buildPalette } from "../../../src/tui/render/palette.js";
+/** The palette these rows are painted in (what the UI starts with). */
+const PALETTE = buildPalette("dark", 1);
 
 describe("live budget", () => {
   it("never hands out more rows than rows - 2", () => {
@@ -54,17 +57,21 @@ describe("todo pane", () => {
         ],
       },
     ];
-    expect(todoLines([], 40, 5)).toEqual([]);
-    expect(todoLines(phases, 40, 2).map(stripSgr)).toEqual(["Plan 1/4 · 1 above", "  ◐ doing two"]);
-    expect(todoLines(phases, 40, 3).map(stripSgr)).toEqual(["Plan 1/4 · 1 above", "  ◐ doing two", "  … 2 more"]);
+    expect(todoLines([], 40, 5, PALETTE)).toEqual([]);
+    expect(todoLines(phases, 40, 2, PALETTE).map(stripSgr)).toEqual(["Plan 1/4 · 1 above", "  ◐ doing two"]);
+    expect(todoLines(phases, 40, 3, PALETTE).map(stripSgr)).toEqual([
+      "Plan 1/4 · 1 above",
+      "  ◐ doing two",
+      "  … 2 more",
+    ]);
     // One task left after the window takes the row a count would: the task is shown instead.
-    expect(todoLines(phases, 40, 4).map(stripSgr)).toEqual([
+    expect(todoLines(phases, 40, 4, PALETTE).map(stripSgr)).toEqual([
       "Plan 1/4 · 1 above",
       "  ◐ doing two",
       "  ○ three",
       "  ○ four",
     ]);
-    expect(todoLines(phases, 40, 9).map(stripSgr)).toEqual([
+    expect(todoLines(phases, 40, 9, PALETTE).map(stripSgr)).toEqual([
       "Plan 1/4",
       "  ✓ done one",
       "  ◐ doing two",
@@ -78,9 +85,15 @@ describe("todo pane", () => {
     const task = (id: string, status: string) => ({ id, content: id, status });
     const a = { id: "a", name: "Phase A", tasks: [task("a1", "in_progress"), task("a2", "pending")] };
     const b = { id: "b", name: "Phase B", tasks: [task("b1", "pending"), task("b2", "pending")] };
-    expect(todoLines([a, b], 40, 5).map(stripSgr)).toEqual(["Plan 0/4", "Phase A", "  ◐ a1", "  ○ a2", "  … 2 more"]);
+    expect(todoLines([a, b], 40, 5, PALETTE).map(stripSgr)).toEqual([
+      "Plan 0/4",
+      "Phase A",
+      "  ◐ a1",
+      "  ○ a2",
+      "  … 2 more",
+    ]);
     const a2 = { ...a, tasks: [task("a1", "completed"), task("a2", "in_progress")] };
-    expect(todoLines([a2, b], 40, 6).map(stripSgr)).toEqual([
+    expect(todoLines([a2, b], 40, 6, PALETTE).map(stripSgr)).toEqual([
       "Plan 1/4 · 1 above",
       "Phase A",
       "  ◐ a2",
@@ -89,10 +102,15 @@ describe("todo pane", () => {
       "  ○ b2",
     ]);
     // Short of rows, phase names go before tasks.
-    expect(todoLines([a, b], 40, 3).map(stripSgr)).toEqual(["Plan 0/4", "  ◐ a1", "  … 3 more"]);
+    expect(todoLines([a, b], 40, 3, PALETTE).map(stripSgr)).toEqual(["Plan 0/4", "  ◐ a1", "  … 3 more"]);
     // A finished phase before the current one is counted, not shown.
     const done = { ...a, tasks: [task("a1", "completed"), task("a2", "completed")] };
-    expect(todoLines([done, b], 40, 50).map(stripSgr)).toEqual(["Plan 2/4 · 2 above", "Phase B", "  ○ b1", "  ○ b2"]);
+    expect(todoLines([done, b], 40, 50, PALETTE).map(stripSgr)).toEqual([
+      "Plan 2/4 · 2 above",
+      "Phase B",
+      "  ○ b1",
+      "  ○ b2",
+    ]);
   });
 
   it("accounts for every task at every height: shown + above + more = all, within the rows given", async () => {
@@ -111,7 +129,7 @@ describe("todo pane", () => {
       }));
       const total = phases.reduce((n, p) => n + p.tasks.length, 0);
       for (let max = 2; max <= 14; max++) {
-        const rows = todoLines(phases, 60, max).map(stripSgr);
+        const rows = todoLines(phases, 60, max, PALETTE).map(stripSgr);
         expect(rows.length).toBeLessThanOrEqual(max);
         const shown = rows.filter((r) => /^ {2}[^…] task /.test(r)).length;
         const above = Number(/· (\d+) above/.exec(rows[0] ?? "")?.[1] ?? 0);
@@ -137,7 +155,7 @@ describe("todo pane", () => {
       content: status,
       status,
     }));
-    const rows = todoLines([{ id: "p", name: "P", tasks }], 40, 9);
+    const rows = todoLines([{ id: "p", name: "P", tasks }], 40, 9, PALETTE);
     expect(rows.map(stripSgr)).toEqual([
       "Plan 1/4",
       "  ○ pending",
@@ -160,6 +178,7 @@ describe("streaming tail", () => {
       60,
       5,
       true,
+      PALETTE,
     ).map(stripSgr);
     expect(rows).toHaveLength(5);
     expect(rows[4]).toBe("  x_199 = 199  # *not emphasis*");

@@ -2,9 +2,11 @@
 import { describe, expect, it } from "vitest";
 import { renderMarkdown } from "../../../src/tui/render/markdown.js";
 import { stripSgr, textWidth } from "../../../src/tui/render/text-width.js";
-import { setPalette } from "../../../src/tui/render/theme.js";
 import { toolLines } from "../../../src/tui/blocks/tools/index.js";
 import type { ToolRun } from "../../../src/tui/state/types.js";
+import { buildPalette } from "../../../src/tui/render/palette.js";
+/** The palette these rows are painted in (what the UI starts with). */
+const PALETTE = buildPalette("dark", 1);
 
 const SAMPLE = [
   "# Title",
@@ -32,7 +34,7 @@ const SAMPLE = [
 describe("renderMarkdown", () => {
   for (const width of [40, 60, 100]) {
     it(`renders every block kind within ${width} columns`, () => {
-      const rows = renderMarkdown(SAMPLE, width);
+      const rows = renderMarkdown(SAMPLE, width, PALETTE);
       for (const r of rows) expect(textWidth(r)).toBeLessThanOrEqual(width);
       const plain = rows.map(stripSgr).join("\n");
       expect(plain).toContain("Title");
@@ -47,7 +49,7 @@ describe("renderMarkdown", () => {
   }
   it("survives odd input: huge lines, escapes, unicode, unclosed fences", () => {
     const nasty = `${"x".repeat(5000)}\n\n\u001b[2J\u001b[31mred\n\n日本語 👍🏽 e\u0301 \u2028 line\n\n\`\`\`js\nunclosed(`;
-    const rows = renderMarkdown(nasty, 40);
+    const rows = renderMarkdown(nasty, 40, PALETTE);
     for (const r of rows) expect(textWidth(r)).toBeLessThanOrEqual(40);
     expect(rows.join("\n")).not.toContain("\u001b[2J");
   });
@@ -65,9 +67,14 @@ describe("tool views", () => {
   };
   it("bash shows the output tail with a hidden-lines marker", () => {
     const text = Array.from({ length: 30 }, (_, i) => `line ${i}`).join("\n");
-    const rows = toolLines({ ...base, output: { text, details: undefined, images: 0 } }, 1500, 60, 5, false).map(
-      stripSgr,
-    );
+    const rows = toolLines(
+      { ...base, output: { text, details: undefined, images: 0 } },
+      1500,
+      60,
+      5,
+      false,
+      PALETTE,
+    ).map(stripSgr);
     expect(rows[0]).toBe("✓ bash npm test · 1.5s");
     expect(rows[1]).toContain("26 more lines");
     expect(rows[rows.length - 1]).toBe("  line 29");
@@ -75,7 +82,7 @@ describe("tool views", () => {
   });
   it("edit shows a coloured diff from its arguments", () => {
     const run: ToolRun = { ...base, name: "edit", args: { path: "a.ts", oldText: "old", newText: "new" } };
-    const rows = toolLines(run, 0, 60, 10, false);
+    const rows = toolLines(run, 0, 60, 10, false, PALETTE);
     expect(rows.map(stripSgr)).toEqual(["✓ edit a.ts · 1.5s", "  - old", "  + new"]);
     expect(rows[1]).toContain("\u001b[31m");
     expect(rows[2]).toContain("\u001b[32m");
@@ -89,9 +96,8 @@ describe("tool views", () => {
       args: { path: "a.ts" },
       output: { text: "ok", details: { diff }, images: 0 },
     };
-    for (const palette of ["dark", "mono"] as const) {
-      setPalette(palette, 1);
-      const rows = toolLines(run, 0, 60, 10, false);
+    for (const name of ["dark", "mono"] as const) {
+      const rows = toolLines(run, 0, 60, 10, false, buildPalette(name, 1));
       expect(rows.map(stripSgr)).toEqual([
         "✓ edit a.ts · 1.5s",
         "   1 const a = 1;",
@@ -105,7 +111,6 @@ describe("tool views", () => {
       expect(rows[3]).not.toMatch(inverse("const"));
       expect(rows[1]).not.toContain("\u001b[7m");
     }
-    setPalette("dark", 1);
     // From the arguments (a worker that sends no diff): the same marks.
     const fromArgs = toolLines(
       { ...base, name: "edit", args: { path: "a.ts", oldText: "let x = 1;", newText: "let x = 2;" } },
@@ -113,6 +118,7 @@ describe("tool views", () => {
       60,
       10,
       false,
+      PALETTE,
     );
     expect(fromArgs[1]).toMatch(inverse("1"));
     expect(fromArgs[2]).toMatch(inverse("2"));
@@ -124,14 +130,20 @@ describe("tool views", () => {
       args: { path: "README.md" },
       output: { text: "a\nb\nc", details: undefined, images: 0 },
     };
-    expect(toolLines(run, 0, 60, 10, false).map(stripSgr)).toEqual(["✓ read README.md · 1.5s", "  3 lines"]);
-    expect(toolLines(run, 0, 60, 10, true).map(stripSgr)).toEqual(["✓ read README.md · 1.5s", "  a", "  b", "  c"]);
+    expect(toolLines(run, 0, 60, 10, false, PALETTE).map(stripSgr)).toEqual(["✓ read README.md · 1.5s", "  3 lines"]);
+    expect(toolLines(run, 0, 60, 10, true, PALETTE).map(stripSgr)).toEqual([
+      "✓ read README.md · 1.5s",
+      "  a",
+      "  b",
+      "  c",
+    ]);
     const failed = toolLines(
       { ...run, status: "error", output: { text: "ENOENT", details: undefined, images: 0 } },
       0,
       60,
       10,
       false,
+      PALETTE,
     );
     expect(stripSgr(failed[0] ?? "")).toMatch(/^✗ read/);
   });
@@ -142,6 +154,7 @@ describe("tool views", () => {
       60,
       5,
       false,
+      PALETTE,
     );
     expect(rows.join("")).not.toMatch(/\u001b\[(2J|H|10;10H)/);
   });
@@ -171,7 +184,7 @@ describe("committed entries with hostile text", () => {
       { kind: "custom", id: 8, label: evil, text: evil },
     ] as const;
     for (const e of entries) {
-      const out = entryLines(e, { width: 60, showThinking: true, toolsExpanded: true }).join("\n");
+      const out = entryLines(e, { width: 60, showThinking: true, toolsExpanded: true, palette: PALETTE }).join("\n");
       expect(out, e.kind).not.toMatch(/\u001b(?!\[[0-9;]*m)/);
       expect(out, e.kind).not.toContain("\u0007");
     }

@@ -5,9 +5,12 @@ import { describe, expect, it } from "vitest";
 import { entryLines } from "../../../src/tui/render/entry-lines.js";
 import { isPrepared, prepareInTurns, takeEntryLines } from "../../../src/tui/render/prepared-lines.js";
 import type { Entry } from "../../../src/tui/state/types.js";
+import { buildPalette } from "../../../src/tui/render/palette.js";
+/** The palette these rows are painted in (what the UI starts with). */
+const PALETTE = buildPalette("dark", 1);
 
 const turn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
-const at80 = { width: 80, showThinking: true, toolsExpanded: false };
+const at80 = { width: 80, showThinking: true, toolsExpanded: false, palette: PALETTE };
 const entry = (id: number, text: string, unprinted?: boolean): Entry => ({
   kind: "markdown",
   id,

@@ -20,6 +20,9 @@ import { stripSgr, textWidth } from "../../../src/tui/render/text-width.js";
 import { toolLines } from "../../../src/tui/blocks/tools/index.js";
 import { createInitialState } from "../../../src/tui/state/reducer.js";
 import type { ToolRun } from "../../../src/tui/state/types.js";
+import { buildPalette } from "../../../src/tui/render/palette.js";
+/** The palette these rows are painted in (what the UI starts with). */
+const PALETTE = buildPalette("dark", 1);
 
 /** What a line builder would get by splitting everything (the behaviour the windows must match). */
 function naiveLines(text: string): string[] {
@@ -101,7 +104,7 @@ describe("one huge event draws a bounded number of rows", () => {
       status: "running",
       output: { text: MB20, details: undefined, images: 0 },
     };
-    const rows = toolLines(run, 0, 80, 8, false, 3).map(stripSgr);
+    const rows = toolLines(run, 0, 80, 8, false, PALETTE, 3).map(stripSgr);
     expect(rows.length).toBeLessThanOrEqual(9);
     expect(rows.join("\n")).toMatch(/the rest of a long line/);
     for (const r of rows) expect(textWidth(r)).toBeLessThanOrEqual(80);
@@ -117,8 +120,8 @@ describe("one huge event draws a bounded number of rows", () => {
       status: "done",
       output: { text: lines20, details: undefined, images: 0 },
     };
-    expect(toolLines(run, 1, 80, 5, false).map(stripSgr)).toEqual(["✓ read big · 0.0s", "  200,000 lines"]);
-    const expanded = toolLines(run, 1, 80, 40, true).map(stripSgr);
+    expect(toolLines(run, 1, 80, 5, false, PALETTE).map(stripSgr)).toEqual(["✓ read big · 0.0s", "  200,000 lines"]);
+    const expanded = toolLines(run, 1, 80, 40, true, PALETTE).map(stripSgr);
     expect(expanded.length).toBeLessThanOrEqual(41);
     expect(expanded.at(-1)).toContain("more lines");
   });
@@ -126,13 +129,13 @@ describe("one huge event draws a bounded number of rows", () => {
   it("a 20 MB answer is committed as a preview with a row saying how much is not shown", () => {
     const rows = entryLines(
       { kind: "markdown", id: 1, text: lines20, continues: false },
-      { width: 100, showThinking: true, toolsExpanded: false },
+      { width: 100, showThinking: true, toolsExpanded: false, palette: PALETTE },
     );
     expect(rows.length).toBeLessThanOrEqual(ENTRY_PREVIEW_LINES + 2);
     expect(stripSgr(rows.at(-1) ?? "")).toMatch(/… [\d,]+ more lines not shown here/);
     const notice = entryLines(
       { kind: "notice", id: 2, level: "error", text: MB20 },
-      { width: 100, showThinking: true, toolsExpanded: false },
+      { width: 100, showThinking: true, toolsExpanded: false, palette: PALETTE },
     );
     expect(notice.length).toBeLessThanOrEqual(ENTRY_PREVIEW_CHARS / 98 + 3);
   });
@@ -144,6 +147,7 @@ describe("one huge event draws a bounded number of rows", () => {
         80,
         10,
         true,
+        PALETTE,
       ).length,
     ).toBeLessThanOrEqual(10);
     expect(
@@ -157,11 +161,16 @@ describe("one huge event draws a bounded number of rows", () => {
         80,
         10,
         true,
+        PALETTE,
       ).length,
     ).toBeLessThanOrEqual(10);
-    const footer = footerLine({ ...createInitialState().footer, worker: "ready", statuses: { big: MB20 } }, 100);
+    const footer = footerLine(
+      { ...createInitialState().footer, worker: "ready", statuses: { big: MB20 } },
+      100,
+      PALETTE,
+    );
     expect(textWidth(footer)).toBeLessThanOrEqual(100);
-    const question = questionRows(MB20, "", 100).map(stripSgr);
+    const question = questionRows(MB20, "", 100, PALETTE).map(stripSgr);
     expect(question.length).toBeLessThan(1000);
     expect(
       question

@@ -27,6 +27,9 @@ import { createInitialState } from "../../../src/tui/state/reducer.js";
 import type { Entry, ToolRun, TuiState } from "../../../src/tui/state/types.js";
 import { terminalTitleText } from "../../../src/tui/terminal/terminal.js";
 import { ALL_HOSTILE as EVIL, HOSTILE } from "../../fixtures/hostile-text.mjs";
+import { buildPalette } from "../../../src/tui/render/palette.js";
+/** The palette these rows are painted in (what the UI starts with). */
+const PALETTE = buildPalette("dark", 1);
 
 /** An escape other than an SGR of ours, or any C0 / C1 / bidi control character. */
 const UNSAFE =
@@ -128,12 +131,15 @@ describe("line builders with hostile text", () => {
       { kind: "custom", id: 10, label: EVIL, text: EVIL },
     ];
     for (const e of entries)
-      expectSafe(entryLines(e, { width: W, showThinking: true, toolsExpanded: true }), `entry ${e.kind} ${e.id}`);
+      expectSafe(
+        entryLines(e, { width: W, showThinking: true, toolsExpanded: true, palette: PALETTE }),
+        `entry ${e.kind} ${e.id}`,
+      );
   });
 
   it("every part of the live region and the footer", () => {
     const s = hostileState();
-    expectSafe(streamLines(s.transcript.live, W, 50, true), "streaming text, thinking, tool-call name");
+    expectSafe(streamLines(s.transcript.live, W, 50, true, PALETTE), "streaming text, thinking, tool-call name");
     expectSafe(runningToolLines(s, 5, W, 20), "running tool");
     expectSafe(bashLines(s, 5, W, 8), "!cmd");
     expectSafe(statusLine(s, 0, W), "retry error");
@@ -142,29 +148,35 @@ describe("line builders with hostile text", () => {
       "compaction reason",
     );
     expectSafe(queueLines(s, W, 3, "Alt+Up"), "queue");
-    expectSafe(todoLines(s.todos, W, 10), "todos");
+    expectSafe(todoLines(s.todos, W, 10, PALETTE), "todos");
     expectSafe(toastLines(s, 0, W, 3), "notify");
     expectSafe(widgetLines(s, "aboveEditor", W, 5), "widget");
-    const footer = footerLine(s.footer, 2000);
+    const footer = footerLine(s.footer, 2000, PALETTE);
     expectSafe([footer], "footer");
     for (const part of ["cwd", "branch"])
       expect(stripSgr(footer).match(/␛\]52/g)?.length, part).toBeGreaterThanOrEqual(7);
   });
 
   it("dialogs, pickers, editor, completion and the terminal title", () => {
-    expectSafe(selectLines(EVIL, [EVIL, "B"], { index: 0, filter: "" }, W, 30, undefined), "select title and options");
-    expectSafe(confirmLines(EVIL, EVIL, W, 30, undefined), "confirm title and message");
-    expectSafe(editorLines(EVIL, 0, W, 5), "editor prefill");
+    expectSafe(
+      selectLines(EVIL, [EVIL, "B"], { index: 0, filter: "" }, W, 30, undefined, PALETTE),
+      "select title and options",
+    );
+    expectSafe(confirmLines(EVIL, EVIL, W, 30, undefined, PALETTE), "confirm title and message");
+    expectSafe(editorLines(EVIL, 0, W, 5, { palette: PALETTE }), "editor prefill");
     const picker = { ...createPickerState(EVIL, [{ id: "1", label: EVIL, detail: EVIL }]), query: "" };
-    expectSafe(pickerLines(picker, W, 5), "picker");
+    expectSafe(pickerLines(picker, W, 5, PALETTE), "picker");
     const files = createPickerState("files", [
       { id: EVIL, label: EVIL },
       { id: "b", label: "b" },
     ]);
-    expectSafe(menuLines({ kind: "at", start: 0, end: 0, query: "", list: files, note: EVIL }, W, 5), "@ completion");
+    expectSafe(
+      menuLines({ kind: "at", start: 0, end: 0, query: "", list: files, note: EVIL }, W, 5, PALETTE),
+      "@ completion",
+    );
     const commands = createPickerState("commands", [{ id: "x", label: `/${EVIL}`, detail: EVIL }]);
     expectSafe(
-      menuLines({ kind: "slash", start: 0, end: 0, query: "", list: commands, note: undefined }, W, 5),
+      menuLines({ kind: "slash", start: 0, end: 0, query: "", list: commands, note: undefined }, W, 5, PALETTE),
       "/ completion",
     );
     expectSafe([terminalTitleText(EVIL)], "terminal title");
@@ -182,6 +194,7 @@ describe("a command shown for approval is what runs", () => {
       60,
       12,
       undefined,
+      PALETTE,
     ).map(stripSgr);
     expect(rows[0]).toBe("◆ Allow a destructive command (rm -rf)?");
     expect(rows[1]).toBe("  rm -rf ./important #␍echo hello");
@@ -196,6 +209,7 @@ describe("a command shown for approval is what runs", () => {
       30,
       12,
       undefined,
+      PALETTE,
     ).map(stripSgr);
     const question = rows
       .slice(0, rows.indexOf("❯ Allow once"))
@@ -209,14 +223,16 @@ describe("a command shown for approval is what runs", () => {
   it("a question taller than the dialog scrolls; options and the rest stay reachable", () => {
     const command = Array.from({ length: 30 }, (_, i) => `echo line${i}`).join("; ");
     const title = gate(command);
-    const all = questionRows(title, "", 40).map(stripSgr).join(" ");
+    const all = questionRows(title, "", 40, PALETTE).map(stripSgr).join(" ");
     expect(all).toContain("echo line29");
-    const first = selectLines(title, ["Allow once", "Block"], { index: 0, filter: "" }, 40, 8, undefined).map(stripSgr);
+    const first = selectLines(title, ["Allow once", "Block"], { index: 0, filter: "" }, 40, 8, undefined, PALETTE).map(
+      stripSgr,
+    );
     expect(first).toHaveLength(8);
     expect(first.join("\n")).toMatch(/↓ \d+ more rows · pgup\/pgdn to read/);
     expect(first).toContain("❯ Allow once");
     let maxScroll = 0;
-    selectLines(title, ["Allow once", "Block"], { index: 0, filter: "" }, 40, 8, undefined, (w) => {
+    selectLines(title, ["Allow once", "Block"], { index: 0, filter: "" }, 40, 8, undefined, PALETTE, (w) => {
       maxScroll = w.maxScroll;
     });
     const end = selectLines(
@@ -226,6 +242,7 @@ describe("a command shown for approval is what runs", () => {
       40,
       8,
       undefined,
+      PALETTE,
     ).map(stripSgr);
     expect(end.join("\n")).toContain("echo line29");
     expect(end.join("\n")).toMatch(/↑ \d+ rows above/);
@@ -241,12 +258,14 @@ describe("a command shown for approval is what runs", () => {
       status: "done",
       output: undefined,
     };
-    expect(toolLines(run, 100, 80, 5, false).map(stripSgr)[0]).toBe("✓ bash rm -rf ./important #␍echo hello · 0.1s");
+    expect(toolLines(run, 100, 80, 5, false, PALETTE).map(stripSgr)[0]).toBe(
+      "✓ bash rm -rf ./important #␍echo hello · 0.1s",
+    );
     const padded = {
       ...run,
       args: { command: `echo ok${" ".repeat(150)}&& rm -rf ./important\n\u001b[8mhidden\u001b[0m` },
     };
-    const rows = toolLines(padded, 100, 30, 5, false).map(stripSgr);
+    const rows = toolLines(padded, 100, 30, 5, false, PALETTE).map(stripSgr);
     // Rows split without loss: joined (minus the hanging indent) they give the command back.
     const shown = rows.map((r, i) => (i === 0 ? r : r.slice(2))).join("");
     expect(shown).toContain("⟨150 spaces⟩");
@@ -278,7 +297,7 @@ describe("a command shown for approval is what runs", () => {
 
   it("the footer stays one row whatever the worker's stderr holds", () => {
     const s = hostileState();
-    const footer = footerLine(s.footer, 100);
+    const footer = footerLine(s.footer, 100, PALETTE);
     expect(footer).not.toContain("\n");
     expect(textWidth(footer)).toBeLessThanOrEqual(100);
   });
@@ -286,7 +305,7 @@ describe("a command shown for approval is what runs", () => {
   it("each sample reads the same in every one-row surface", () => {
     for (const h of HOSTILE)
       expect(
-        stripSgr(footerLine({ ...createInitialState().footer, worker: "ready", sessionName: h.raw }, 200)),
+        stripSgr(footerLine({ ...createInitialState().footer, worker: "ready", sessionName: h.raw }, 200, PALETTE)),
         h.name,
       ).toContain(h.shown);
   });

@@ -5,10 +5,9 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PassThrough } from "node:stream";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { highlightCode } from "../../../src/tui/render/highlight.js";
 import { buildPalette, refusesColour } from "../../../src/tui/render/palette.js";
-import { theme, setPalette } from "../../../src/tui/render/theme.js";
 import { backgroundFromOsc11, queryBackground } from "../../../src/tui/terminal/terminal-background.js";
 import { backgroundFromColorFgBg, paletteFor, readThemeSetting } from "../../../src/tui/terminal/theme-choice.js";
 
@@ -63,8 +62,6 @@ describe("theme choice", () => {
 });
 
 describe("palettes", () => {
-  afterEach(() => setPalette("dark", 1));
-
   it("dark keeps the terminal's 16 colours; light is downsampled to the level; level 0 paints nothing", () => {
     expect(buildPalette("dark", 3).theme.accent("x")).toBe("\u001b[36mx\u001b[39m");
     expect(buildPalette("light", 3).theme.accent("x")).toMatch(/^\u001b\[38;2;\d+;\d+;\d+mx/);
@@ -81,14 +78,12 @@ describe("palettes", () => {
     expect(mono.theme.diffAdd("+ added")).toBe("+ added");
   });
 
-  it("styles and highlighting follow the palette in use", () => {
-    setPalette("mono", 2);
-    expect(theme.accent("x")).toBe("\u001b[1mx\u001b[22m");
-    expect(highlightCode("const answer = 'text'; // note\n", "ts")).not.toMatch(FG_COLOUR);
-    setPalette("dark", 0);
-    expect(highlightCode("const answer = 1;\n", "ts")).toBe("const answer = 1;\n");
-    setPalette("light", 2);
-    expect(highlightCode("const answer = 1;\n", "ts")).toMatch(/\u001b\[38;5;\d+mconst/);
+  it("styles and highlighting follow the palette they are given", () => {
+    const mono = buildPalette("mono", 2);
+    expect(mono.theme.accent("x")).toBe("\u001b[1mx\u001b[22m");
+    expect(highlightCode("const answer = 'text'; // note\n", "ts", mono)).not.toMatch(FG_COLOUR);
+    expect(highlightCode("const answer = 1;\n", "ts", buildPalette("dark", 0))).toBe("const answer = 1;\n");
+    expect(highlightCode("const answer = 1;\n", "ts", buildPalette("light", 2))).toMatch(/\u001b\[38;5;\d+mconst/);
   });
 });
 

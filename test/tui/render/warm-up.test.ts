@@ -5,6 +5,9 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderingBegun, warmUpRendering, warmUpSample } from "../../../src/tui/render/warm-up.js";
 import { createInitialState, reduce } from "../../../src/tui/state/reducer.js";
 import { textWidth } from "../../../src/tui/render/text-width.js";
+import { buildPalette } from "../../../src/tui/render/palette.js";
+/** The palette these rows are painted in (what the UI starts with). */
+const PALETTE = buildPalette("dark", 1);
 
 afterEach(() => {
   vi.useRealTimers();
@@ -18,6 +21,7 @@ describe("render warm-up", () => {
     warmUpRendering(
       300,
       () => width,
+      () => PALETTE,
       (rows, w) => passes.push({ rows, width: w }),
     );
     vi.advanceTimersByTime(299);
@@ -51,6 +55,7 @@ describe("render warm-up", () => {
     warmUpRendering(
       0,
       () => 60,
+      () => PALETTE,
       (rows) => passes.push(rows),
       () => begun,
     );

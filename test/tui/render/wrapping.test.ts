@@ -10,6 +10,9 @@ import { hardWrap, hardWrapCount, splitLine, stripSgr, textWidth } from "../../.
 import { toolLines } from "../../../src/tui/blocks/tools/index.js";
 import { createInitialState } from "../../../src/tui/state/reducer.js";
 import type { FooterState, ToolRun } from "../../../src/tui/state/types.js";
+import { buildPalette } from "../../../src/tui/render/palette.js";
+/** The palette these rows are painted in (what the UI starts with). */
+const PALETTE = buildPalette("dark", 1);
 
 const CODE_LINE = `const result = computeSomething(argumentNumberOne, argumentNumberTwo, argumentNumberThree, argumentNumberFour, "a string literal", 12345, moreArguments);`;
 
@@ -56,7 +59,7 @@ describe("code blocks wrap instead of being cut", () => {
   for (const width of [100, 40]) {
     // (Highlighting across the wrap is checked under a pty, where cli-highlight colours.)
     it(`a ${CODE_LINE.length}-character line is readable in full at ${width} columns`, () => {
-      const rows = renderMarkdown(`\`\`\`ts\n${CODE_LINE}\n\`\`\``, width);
+      const rows = renderMarkdown(`\`\`\`ts\n${CODE_LINE}\n\`\`\``, width, PALETTE);
       for (const r of rows) expect(textWidth(r)).toBeLessThanOrEqual(width);
       expect(rows.map(stripSgr).join("")).not.toContain("…");
       expect(unwrap(rows.slice(1))).toEqual([CODE_LINE]);
@@ -77,7 +80,7 @@ describe("tool views and notices wrap paths and errors", () => {
     output: { text: "a\nb", details: undefined, images: 0 },
   };
   it("the header shows the whole path and the elapsed time", () => {
-    const rows = toolLines(run, 0, 40, 5, false);
+    const rows = toolLines(run, 0, 40, 5, false, PALETTE);
     for (const r of rows) expect(textWidth(r)).toBeLessThanOrEqual(40);
     const header = rows.map(stripSgr).filter((r) => !r.includes("2 lines"));
     expect(header.map((r, i) => (i === 0 ? r : r.slice(2))).join("")).toBe(`✓ read ${path} · 0.2s`);
@@ -90,7 +93,7 @@ describe("tool views and notices wrap paths and errors", () => {
       args: { command: "make" },
       output: { text: `ok\n${note}`, details: undefined, images: 0 },
     };
-    const rows = toolLines(bash, 0, 40, 5, false);
+    const rows = toolLines(bash, 0, 40, 5, false, PALETTE);
     for (const r of rows) expect(textWidth(r)).toBeLessThanOrEqual(40);
     expect(unwrap(rows.slice(1))).toEqual(["ok", note]);
   });
@@ -101,13 +104,13 @@ describe("tool views and notices wrap paths and errors", () => {
       args: { command: "x" },
       output: { text: "y".repeat(400), details: undefined, images: 0 },
     };
-    const rows = toolLines(bash, 0, 40, 4, false).map(stripSgr);
+    const rows = toolLines(bash, 0, 40, 4, false, PALETTE).map(stripSgr);
     expect(rows.length).toBe(5);
     expect(rows[1]).toContain("the rest of a long line");
   });
   it("notices, errors and !cmd output wrap", () => {
     const error = `Error: ENOENT: no such file or directory, open '${path}'`;
-    const o = { width: 40, showThinking: true, toolsExpanded: false };
+    const o = { width: 40, showThinking: true, toolsExpanded: false, palette: PALETTE };
     const notice = entryLines({ kind: "notice", id: 1, level: "error", text: error }, o);
     expect(notice.map(stripSgr).join(" ").replace(/\s+/g, " ")).toContain(path.slice(0, 30));
     const bash = entryLines(
@@ -128,7 +131,7 @@ describe("tool views and notices wrap paths and errors", () => {
     const item = "  • set an API key in the environment: ANTHROPIC_API_KEY, OPENAI_API_KEY, GEMINI_API_KEY";
     const rows = entryLines(
       { kind: "notice", id: 3, level: "warning", text: `Do one of these:\n${item}\n    {"a": "b"}` },
-      { width: 40, showThinking: true, toolsExpanded: false },
+      { width: 40, showThinking: true, toolsExpanded: false, palette: PALETTE },
     )
       .map(stripSgr)
       .slice(2);
@@ -145,6 +148,7 @@ describe("markdown tables", () => {
     const rows = renderMarkdown(
       "| left | center | right |\n|:--|:-:|--:|\n| a | b | c |\n| long text | mid | 12345 |",
       80,
+      PALETTE,
     ).map(stripSgr);
     expect(rows[0]).toBe("left      │ center │ right");
     expect(rows[2]).toBe("a         │   b    │     c");
@@ -152,7 +156,7 @@ describe("markdown tables", () => {
   });
   it("wrap cells in narrower columns when the table is wider than the terminal", () => {
     const long = "a sentence that is much too long to fit in one column of a narrow terminal";
-    const rows = renderTableRows(["name", "description"], [["alpha", long]], [null, null], 40);
+    const rows = renderTableRows(["name", "description"], [["alpha", long]], [null, null], 40, PALETTE);
     for (const r of rows) expect(textWidth(r)).toBeLessThanOrEqual(40);
     const text = rows.map(stripSgr).join("\n");
     expect(text).not.toContain("…");
@@ -162,7 +166,7 @@ describe("markdown tables", () => {
   it("print one record per row when columns would be too narrow to read", () => {
     const header = ["id", "owner", "status", "created", "updated", "summary"];
     const row = ["1", "someone@example.com", "in progress", "2024-01-01", "2024-02-02", "the first item"];
-    const rows = renderTableRows(header, [row, row], [null, null, null, null, null, null], 30).map(stripSgr);
+    const rows = renderTableRows(header, [row, row], [null, null, null, null, null, null], 30, PALETTE).map(stripSgr);
     for (const r of rows) expect(textWidth(r)).toBeLessThanOrEqual(30);
     expect(rows).toContain("owner:   someone@example.com");
     expect(rows).toContain("summary: the first item");
@@ -188,19 +192,19 @@ describe("footer at narrow widths", () => {
     ...over,
   });
   it("keeps the model name at 40 columns and drops less important parts", () => {
-    const row = stripSgr(footerLine(footer({}), 40));
+    const row = stripSgr(footerLine(footer({}), 40, PALETTE));
     expect(textWidth(row)).toBeLessThanOrEqual(40);
     expect(row).toContain("claude-sonnet-4-5");
     expect(row).not.toContain("…");
   });
   it("shows everything when there is room", () => {
-    const row = stripSgr(footerLine(footer({}), 200));
+    const row = stripSgr(footerLine(footer({}), 200, PALETTE));
     expect(row).toBe(
       "/work/projects/some-project (feature/long-branch-name) · claude-sonnet-4-5 • high · ↑12k ↓6.8k · $0.420 · ctx 25% · extension status text",
     );
   });
   it("keeps a worker problem visible beside the model", () => {
-    const row = stripSgr(footerLine(footer({ worker: "crashed", workerDetail: "exit 1" }), 40));
+    const row = stripSgr(footerLine(footer({ worker: "crashed", workerDetail: "exit 1" }), 40, PALETTE));
     expect(row).toContain("worker crashed");
     expect(row).toContain("claude-sonnet-4-5");
   });

@@ -3,6 +3,9 @@ import { describe, expect, it } from "vitest";
 import { initialEditor, reduceEditor, type EditorOp } from "../../../src/tui/state/editor.js";
 import { editorLines } from "../../../src/tui/render/editor-lines.js";
 import { stripSgr, textWidth } from "../../../src/tui/render/text-width.js";
+import { buildPalette } from "../../../src/tui/render/palette.js";
+/** The palette these rows are painted in (what the UI starts with). */
+const PALETTE = buildPalette("dark", 1);
 
 describe("editor operations", () => {
   const run = (ops: EditorOp[]) => ops.reduce(reduceEditor, initialEditor);
@@ -55,10 +58,10 @@ describe("editor operations", () => {
     expect(s.text).toBe("mine");
   });
   it("renders with a visible cursor inside the width and row cap", () => {
-    const rows = editorLines("x".repeat(300), 150, 40, 3);
+    const rows = editorLines("x".repeat(300), 150, 40, 3, { palette: PALETTE });
     expect(rows.length).toBe(3);
     for (const r of rows) expect(textWidth(r)).toBeLessThanOrEqual(40);
     expect(rows.some((r) => r.includes("\u001b[7m"))).toBe(true);
-    expect(stripSgr(editorLines("", 0, 40, 3, { placeholder: "type" })[0] ?? "")).toContain("type");
+    expect(stripSgr(editorLines("", 0, 40, 3, { palette: PALETTE, placeholder: "type" })[0] ?? "")).toContain("type");
   });
 });

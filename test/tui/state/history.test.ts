@@ -15,6 +15,9 @@ import type { EntryInput } from "../../../src/tui/state/transcript.js";
 import type { Entry } from "../../../src/tui/state/types.js";
 import { isEventFrame } from "../helpers/traces.js";
 import { wireMessages } from "../helpers/wire-values.js";
+import { buildPalette } from "../../../src/tui/render/palette.js";
+/** The palette these rows are painted in (what the UI starts with). */
+const PALETTE = buildPalette("dark", 1);
 
 const TRACES = resolve(import.meta.dirname, "..", "..", "fixtures", "traces");
 
@@ -148,7 +151,7 @@ describe("history entries", () => {
   });
 
   it("prints summaries collapsed like the live compaction notice, tools without a made-up time", () => {
-    const o = { width: 80, showThinking: true, toolsExpanded: false };
+    const o = { width: 80, showThinking: true, toolsExpanded: false, palette: PALETTE };
     const rows = historyEntries(messages)
       .flatMap((e, i) => entryLines({ ...e, id: i } as Entry, o))
       .map(stripSgr);
@@ -156,7 +159,7 @@ describe("history entries", () => {
     expect(rows).toContain("✓ read a.ts");
     expect(rows.join("\n")).not.toContain("The user asked about a.ts");
     const expanded = historyEntries(messages)
-      .flatMap((e, i) => entryLines({ ...e, id: i } as Entry, { ...o, toolsExpanded: true }))
+      .flatMap((e, i) => entryLines({ ...e, id: i } as Entry, { ...o, toolsExpanded: true, palette: PALETTE }))
       .map(stripSgr);
     expect(expanded.join("\n")).toContain("The user asked about a.ts");
   });

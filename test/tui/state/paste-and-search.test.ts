@@ -8,6 +8,9 @@ import { promptPreview } from "../../../src/tui/render/entry-lines.js";
 import { editorLines, editorRowCount } from "../../../src/tui/render/editor-lines.js";
 import { stripSgr, textWidth } from "../../../src/tui/render/text-width.js";
 import type { EditorState } from "../../../src/tui/state/types.js";
+import { buildPalette } from "../../../src/tui/render/palette.js";
+/** The palette these rows are painted in (what the UI starts with). */
+const PALETTE = buildPalette("dark", 1);
 
 const run = (ops: EditorOp[], from: EditorState = initialEditor): EditorState => ops.reduce(reduceEditor, from);
 const paste = (text: string): EditorOp[] => [
@@ -88,7 +91,7 @@ describe("editor layout of huge texts", () => {
   it("a 1 MB line: the window around the cursor holds exactly the text there", () => {
     const text = "0123456789".repeat(100_000);
     const width = 42; // 39 text cells per row
-    const rows = editorLines(text, 500_000, width, 4).map((r) => stripSgr(r));
+    const rows = editorLines(text, 500_000, width, 4, { palette: PALETTE }).map((r) => stripSgr(r));
     const row = Math.floor(500_000 / 39);
     expect(rows).toEqual(
       [row - 3, row - 2, row - 1, row].map((r) => `${r === row - 3 ? "↑ " : "  "}${text.slice(r * 39, r * 39 + 39)}`),
@@ -99,7 +102,7 @@ describe("editor layout of huge texts", () => {
   it("wide characters in a long line never overflow the width; the cursor is drawn", () => {
     const text = "日本語 emoji 👍🏽 ".repeat(20_000);
     for (const cursor of [0, 1000, text.length / 2, text.length]) {
-      const rows = editorLines(text, cursor, 30, 6);
+      const rows = editorLines(text, cursor, 30, 6, { palette: PALETTE });
       expect(rows).toHaveLength(6);
       for (const r of rows) expect(textWidth(stripSgr(r))).toBeLessThanOrEqual(30);
       expect(rows.some((r) => r.includes("\u001b[7m"))).toBe(true);

@@ -10,6 +10,9 @@ import { noticesToActions } from "../../../src/tui/session/bridge-notices.js";
 import { createInitialState } from "../../../src/tui/state/reducer.js";
 import { createStore } from "../../../src/tui/state/store.js";
 import { liveSessionId, workerStartingUp, workerSupports } from "../../../src/tui/state/worker-info.js";
+import { buildPalette } from "../../../src/tui/render/palette.js";
+/** The palette these rows are painted in (what the UI starts with). */
+const PALETTE = buildPalette("dark", 1);
 
 function storeFed(): { feed(batch: BridgeNotice[]): void; state: () => ReturnType<typeof createInitialState> } {
   const store = createStore(createInitialState(), { frameMs: 0 });
@@ -68,7 +71,7 @@ describe("the worker as the store knows it", () => {
       { kind: "supervisor", state: "stopped" },
     ]);
     expect(s.state().footer.worker).toBe("taken_over");
-    const footer = stripAnsi(footerLine(s.state().footer, 200));
+    const footer = stripAnsi(footerLine(s.state().footer, 200, PALETTE));
     expect(footer).toContain("taken over by another terminal");
     expect(footer).not.toContain("stopped");
     const other = storeFed();

@@ -3,7 +3,6 @@
 // rows of the last few only, an evicted block comes back the same, and search results are
 // kept for the last few queries.
 import { describe, expect, it } from "vitest";
-import { setPalette } from "../../../src/tui/render/theme.js";
 import { stripSgr } from "../../../src/tui/render/text-width.js";
 import type { Entry } from "../../../src/tui/state/types.js";
 import {
@@ -14,6 +13,9 @@ import {
 import { needleFor } from "../../../src/tui/transcript-view/layout.js";
 import { committedBlocks } from "../../../src/tui/transcript-view/view-blocks.js";
 import { buildViewModel } from "../../../src/tui/transcript-view/view-model.js";
+import { buildPalette } from "../../../src/tui/render/palette.js";
+/** The palette these rows are painted in (what the UI starts with). */
+const PALETTE = buildPalette("dark", 1);
 
 /** An answer with a list and a highlighted code block whose long line wraps. */
 function answer(id: number): Entry {
@@ -26,7 +28,7 @@ function answer(id: number): Entry {
   };
 }
 
-const model = (entries: Entry[], cache = createLayoutCache(60)) => ({
+const model = (entries: Entry[], cache = createLayoutCache(60, PALETTE)) => ({
   cache,
   m: buildViewModel(
     committedBlocks(entries).blocks,
@@ -39,8 +41,7 @@ const model = (entries: Entry[], cache = createLayoutCache(60)) => ({
 
 describe("transcript view layout cache", () => {
   it("counts an answer's rows without keeping them, as many rows as its highlighted layout", () => {
-    setPalette("dark", 3);
-    const cache = createLayoutCache(60);
+    const cache = createLayoutCache(60, buildPalette("dark", 3));
     const b = committedBlocks([answer(1)]).blocks[0];
     if (!b) throw new Error("no block");
     expect(cache.height(b, "full", 0, false).estimated).toBe(true);
@@ -138,7 +139,7 @@ describe("transcript view layout cache", () => {
   });
 
   it("prefetch leaves the streaming text to the frame: it has no cached layout to reuse", () => {
-    const cache = createLayoutCache(60);
+    const cache = createLayoutCache(60, PALETTE);
     const laidOut: string[] = [];
     const counting: LayoutCache = {
       ...cache,

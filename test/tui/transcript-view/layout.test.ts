@@ -13,6 +13,9 @@ import { createInitialState, reduce } from "../../../src/tui/state/reducer.js";
 import { buildViewModel } from "../../../src/tui/transcript-view/view-model.js";
 import { styleDiffLines } from "../../../src/tui/render/word-diff.js";
 import { initialTranscript } from "../../../src/tui/state/transcript.js";
+import { buildPalette } from "../../../src/tui/render/palette.js";
+/** The palette these rows are painted in (what the UI starts with). */
+const PALETTE = buildPalette("dark", 1);
 
 const plain = (rows: readonly string[]): string[] => rows.map((r) => stripSgr(r));
 
@@ -63,7 +66,7 @@ describe("hard wrap", () => {
 
 describe("word-level diff", () => {
   it("reverses only the words that changed between a removed and an added line", () => {
-    const [removed, added] = styleDiffLines(["-3 const answer = 41;", "+3 const answer = 42;"]);
+    const [removed, added] = styleDiffLines(["-3 const answer = 41;", "+3 const answer = 42;"], PALETTE);
     expect(removed).toContain("\u001b[7m41\u001b[27m");
     expect(added).toContain("\u001b[7m42\u001b[27m");
     expect(added).not.toContain("\u001b[7mconst");
@@ -136,7 +139,7 @@ describe("block content", () => {
       output: { text: output, details: { fullOutputPath: "/tmp/agent-bash-1.log" }, images: 0 },
     });
     const list = committedBlocks([e]);
-    const cache = createLayoutCache(80);
+    const cache = createLayoutCache(80, PALETTE);
     const layout = cache.layout(list.blocks[0] as never, "full", 0, true);
     const rows = plain(layoutRows(layout, 0, layout.rows, undefined));
     expect(rows[0]).toMatch(/✓ bash · done · 0\.1s/);
@@ -158,14 +161,16 @@ describe("block content", () => {
       output: { text: "first\nsecond\nthird", details: undefined, images: 0 },
     });
     const [eb, rb] = committedBlocks([edit, read]).blocks;
-    const editRows = blockParts(eb as never, 0);
+    const editRows = blockParts(eb as never, 0, PALETTE);
     const editText = editRows.flatMap((p) => (p.kind === "lines" ? p.lines.text.split("\n") : [])).join("\n");
     expect(editText).toContain("\u001b[7m2\u001b[27m");
     expect(plain(editRows.flatMap((p) => (p.kind === "lines" ? p.lines.text.split("\n") : [])))).toEqual([
       "-1 let a = 1;",
       "+1 let a = 2;",
     ]);
-    const readLines = blockParts(rb as never, 0).flatMap((p) => (p.kind === "lines" ? p.lines.text.split("\n") : []));
+    const readLines = blockParts(rb as never, 0, PALETTE).flatMap((p) =>
+      p.kind === "lines" ? p.lines.text.split("\n") : [],
+    );
     expect(readLines).toEqual(["first", "second", "third"]);
   });
 
@@ -175,7 +180,7 @@ describe("block content", () => {
       args: { command: "x" },
       output: { text: "a\u001b[2Jb\u001b]0;title\u0007c", details: undefined, images: 0 },
     });
-    const text = blockParts(committedBlocks([e]).blocks[0] as never, 0)
+    const text = blockParts(committedBlocks([e]).blocks[0] as never, 0, PALETTE)
       .flatMap((p) => (p.kind === "lines" ? p.lines.text.split("\n") : []))
       .join("\n");
     // Shown as visible placeholders, never interpreted.
@@ -197,7 +202,7 @@ describe("layout and windows", () => {
   ];
 
   it("folds a block to its first row and a count of what is hidden", () => {
-    const cache = createLayoutCache(60);
+    const cache = createLayoutCache(60, PALETTE);
     const b = committedBlocks(entries).blocks[2] as never;
     const full = cache.layout(b, "full", 0, true);
     const folded = cache.layout(b, "folded", 0, true);
@@ -208,7 +213,7 @@ describe("layout and windows", () => {
   });
 
   it("estimates answers until a window needs them, then lays them out exactly", () => {
-    const cache = createLayoutCache(60);
+    const cache = createLayoutCache(60, PALETTE);
     const blocks = committedBlocks(entries).blocks;
     const m = buildViewModel(
       blocks,
@@ -227,7 +232,7 @@ describe("layout and windows", () => {
   });
 
   it("renders only the rows of the window asked for", () => {
-    const cache = createLayoutCache(60);
+    const cache = createLayoutCache(60, PALETTE);
     const m = buildViewModel(
       committedBlocks(entries).blocks,
       cache,
@@ -243,7 +248,7 @@ describe("layout and windows", () => {
   });
 
   it("finds matches in every block, highlights them, and ignores case unless the query has capitals", () => {
-    const cache = createLayoutCache(60);
+    const cache = createLayoutCache(60, PALETTE);
     const m = buildViewModel(
       committedBlocks(entries).blocks,
       cache,
@@ -266,7 +271,7 @@ describe("layout and windows", () => {
   it("highlights a match that a hard wrap cut in two on both rows", () => {
     const long = `${"x".repeat(55)}needle${"y".repeat(10)}`;
     const e = tool(1, { name: "bash", args: { command: "x" }, output: { text: long, details: undefined, images: 0 } });
-    const cache = createLayoutCache(62); // 60 cells after the indent
+    const cache = createLayoutCache(62, PALETTE); // 60 cells after the indent
     const m = buildViewModel(
       committedBlocks([e]).blocks,
       cache,

@@ -1,5 +1,6 @@
 // The edit tool: the path; the change as a diff (from the result's details.diff, else from the
 // edit's own old and new texts), its head on the live screen and all of it in the view.
+import type { Palette } from "../../render/palette.js";
 import type { LineWindow } from "../../render/preview.js";
 import { NO_LINES, outputWindow } from "../../render/tool-lines.js";
 import { styleDiffLines } from "../../render/word-diff.js";
@@ -32,40 +33,44 @@ function editTexts(run: ToolRun): { oldText: unknown; newText: unknown }[] {
 }
 
 /** Live screen: the first `count` diff lines and how many there are in all. */
-function diffWindow(run: ToolRun, count: number): LineWindow {
+function diffWindow(run: ToolRun, count: number, palette: Palette): LineWindow {
   const diff = reportedDiff(run);
   if (diff !== undefined) {
     const w = outputWindow(diff, count);
-    return { lines: styleDiffLines(w.lines), total: w.total };
+    return { lines: styleDiffLines(w.lines, palette), total: w.total };
   }
   const out: LineWindow = { lines: [], total: 0 };
   for (const { oldText, newText } of editTexts(run)) {
     const removed = outputWindow(argText(oldText), count);
     const added = outputWindow(argText(newText), count);
     const lines = [...removed.lines.map((l) => `- ${l}`), ...added.lines.map((l) => `+ ${l}`)];
-    out.lines.push(...styleDiffLines(lines).slice(0, Math.max(0, count - out.lines.length)));
+    out.lines.push(...styleDiffLines(lines, palette).slice(0, Math.max(0, count - out.lines.length)));
     out.total += removed.total + added.total;
   }
   return out;
 }
 
 /** View: the whole diff. */
-function fullDiff(run: ToolRun): string[] {
+function fullDiff(run: ToolRun, palette: Palette): string[] {
   const diff = reportedDiff(run);
-  if (diff !== undefined) return styleDiffLines(plainLines(diff));
+  if (diff !== undefined) return styleDiffLines(plainLines(diff), palette);
   const edits = editTexts(run).flatMap(({ oldText, newText }) => [
     ...plainLines(str(oldText)).map((l) => `- ${l}`),
     ...plainLines(str(newText)).map((l) => `+ ${l}`),
   ]);
-  return styleDiffLines(edits);
+  return styleDiffLines(edits, palette);
 }
 
 export const editTool: ToolBlock = {
   summary: (args) => pathArg(args) || ".",
-  body: (run, maxRows) => ({ window: run.status === "running" ? NO_LINES : diffWindow(run, maxRows), fromTail: false }),
-  args: (run) => Object.entries(run.args).flatMap(([k, v]) => (EDIT_TEXTS.has(k) ? [] : keyValue(k, v))),
-  result(run) {
-    if (run.status === "done") return linesPart(fullDiff(run));
+  body: (run, maxRows, _expanded, palette) => ({
+    window: run.status === "running" ? NO_LINES : diffWindow(run, maxRows, palette),
+    fromTail: false,
+  }),
+  args: (run, palette) =>
+    Object.entries(run.args).flatMap(([k, v]) => (EDIT_TEXTS.has(k) ? [] : keyValue(k, v, palette))),
+  result(run, palette) {
+    if (run.status === "done") return linesPart(fullDiff(run, palette));
     const text = run.output?.text ?? "";
     return text !== "" ? outputPart(text) : [];
   },

@@ -1,7 +1,7 @@
 // A tool run's block: the tool's own module (picked by name) decides its summary, body and
 // full result; this frame is the same for every tool: the header with status and elapsed time,
 // a failed run's error output, images, the truncation note, and plain mode's labels.
-import { theme } from "../../render/theme.js";
+import type { Palette } from "../../render/palette.js";
 import { formatElapsed, outputWindow, statusMark, summaryHeader, windowRows } from "../../render/tool-lines.js";
 import type { ToolOutput } from "../../../bridge/index.js";
 import type { ToolRun } from "../../state/types.js";
@@ -39,62 +39,85 @@ export function summarizeArgs(name: string, args: Record<string, unknown>): stri
 }
 
 /** Live header rows; `maxCommandRows` bounds a command shown whole (the live region's). */
-export function toolHeader(run: ToolRun, now: number, width: number, maxCommandRows = Infinity): string[] {
+export function toolHeader(
+  run: ToolRun,
+  now: number,
+  width: number,
+  palette: Palette,
+  maxCommandRows = Infinity,
+): string[] {
   const tool = toolFor(run.name);
-  if (tool.header) return tool.header(run, now, width, maxCommandRows);
-  return summaryHeader(run, tool.summary(run.args), now, width);
+  if (tool.header) return tool.header(run, now, width, maxCommandRows, palette);
+  return summaryHeader(run, tool.summary(run.args), now, width, palette);
 }
 
 /**
  * Live body rows, at most `maxRows` (the tail for streaming output, the head for listings),
  * with a marker line when something is hidden. A failed run shows the tail of its error.
  */
-export function toolBody(run: ToolRun, width: number, maxRows: number, expanded: boolean): string[] {
+export function toolBody(run: ToolRun, width: number, maxRows: number, expanded: boolean, palette: Palette): string[] {
   if (maxRows <= 0) return [];
   if (run.status === "error") {
     const w = outputWindow(run.output?.text ?? "", maxRows, true);
-    return windowRows({ lines: w.lines.map((l) => theme.error(l)), total: w.total }, true, width, maxRows);
+    const lines = w.lines.map((l) => palette.theme.error(l));
+    return windowRows({ lines, total: w.total }, true, width, maxRows, palette);
   }
-  const body = toolFor(run.name).body(run, maxRows, expanded);
-  return windowRows(body.window, body.fromTail, width, maxRows);
+  const body = toolFor(run.name).body(run, maxRows, expanded, palette);
+  return windowRows(body.window, body.fromTail, width, maxRows, palette);
 }
 
 /** A live tool pane's inputs: `rows` of output and `cmdRows` of a command at most; `expanded`: ctrl+o is on. */
-type ToolLinesArgs = [run: ToolRun, now: number, width: number, rows: number, expanded: boolean, cmdRows?: number];
+type ToolLinesArgs = [
+  run: ToolRun,
+  now: number,
+  width: number,
+  rows: number,
+  expanded: boolean,
+  palette: Palette,
+  cmdRows?: number,
+];
 
 /** A run's live rows: header and body. */
-export function toolLines(...[run, now, width, rows, expanded, cmdRows = Infinity]: ToolLinesArgs): string[] {
-  return [...toolHeader(run, now, width, cmdRows), ...toolBody(run, width, rows, expanded)];
+export function toolLines(...[run, now, width, rows, expanded, palette, cmdRows = Infinity]: ToolLinesArgs): string[] {
+  return [...toolHeader(run, now, width, palette, cmdRows), ...toolBody(run, width, rows, expanded, palette)];
 }
 
-function viewHeader(run: ToolRun, now: number): Part {
+function viewHeader(run: ToolRun, now: number, palette: Palette): Part {
+  const { theme } = palette;
   const elapsed = formatElapsed((run.endedAt ?? now) - run.startedAt);
   const status = run.status === "running" ? "running" : run.status === "error" ? "failed" : "done";
   const name = plainText(run.name).replace(/\s+/g, " ");
-  return wrap(`${theme.toolName(name)} ${theme.muted(`· ${status} · ${elapsed}`)}`, `${statusMark(run)} `, "  ");
+  return wrap(
+    `${theme.toolName(name)} ${theme.muted(`· ${status} · ${elapsed}`)}`,
+    `${statusMark(run, palette)} `,
+    "  ",
+  );
 }
 
-function viewResult(run: ToolRun, tool: ToolBlock): Part[] {
+function viewResult(run: ToolRun, tool: ToolBlock, palette: Palette): Part[] {
+  const { theme } = palette;
   const out = run.output;
   const text = out?.text ?? "";
   const parts: Part[] = [];
   if (run.status === "error") parts.push(...outputPart(text, theme.error));
-  else if (tool.result) parts.push(...tool.result(run));
+  else if (tool.result) parts.push(...tool.result(run, palette));
   else if (text !== "") parts.push(...outputPart(text));
-  if (out && out.images > 0) parts.push(notePart(`[${out.images} image(s)]`));
+  if (out && out.images > 0) parts.push(notePart(`[${out.images} image(s)]`, palette));
   const full = out?.details?.["fullOutputPath"];
   if (typeof full === "string" && full !== "" && !text.includes(full)) {
     parts.push(wrap(theme.warning(`Output was truncated; full output: ${plainText(full)}`), "  ", "  "));
   }
-  if (run.status === "running") parts.push(notePart("running…"));
+  if (run.status === "running") parts.push(notePart("running…", palette));
   return parts;
 }
 
-/** The transcript view's form of a run: its full arguments and its full result. */
-export function toolParts(run: ToolRun, now: number): Part[] {
+/** The transcript view's form of a run in `palette`: its full arguments and its full result. */
+export function toolParts(run: ToolRun, now: number, palette: Palette): Part[] {
   const tool = toolFor(run.name);
-  const args = tool.args ? tool.args(run) : Object.entries(run.args).flatMap(([k, v]) => keyValue(k, v));
-  return [viewHeader(run, now), ...args, ...viewResult(run, tool)];
+  const args = tool.args
+    ? tool.args(run, palette)
+    : Object.entries(run.args).flatMap(([k, v]) => keyValue(k, v, palette));
+  return [viewHeader(run, now, palette), ...args, ...viewResult(run, tool, palette)];
 }
 
 /** A run as text to copy: name and status, arguments, result. */

@@ -3,6 +3,7 @@
 import type React from "react";
 import { useRef } from "react";
 import { resolveDialogKey } from "../../input/keymap.js";
+import type { Palette } from "../../render/palette.js";
 import { Lines } from "../lines.js";
 import { helpRow, questionRows, questionWindow, type DialogFrameProps, type QuestionWindow } from "./dialog-frame.js";
 import { dialogScope, useKeys } from "../../input/use-keys.js";
@@ -14,13 +15,14 @@ export function confirmLines(
   width: number,
   maxRows: number,
   remainingMs: number | undefined,
+  palette: Palette,
   scroll = 0,
   onWindow?: (w: QuestionWindow, page: number) => void,
 ): string[] {
   const room = Math.max(1, maxRows - 1);
-  const win = questionWindow(questionRows(title, message, width), scroll, room, width);
+  const win = questionWindow(questionRows(title, message, width, palette), scroll, room, width, palette);
   onWindow?.(win, Math.max(1, room - 1));
-  return [...win.rows, helpRow("y yes · n no · enter yes · esc cancel", remainingMs, width)].slice(
+  return [...win.rows, helpRow("y yes · n no · enter yes · esc cancel", remainingMs, width, palette)].slice(
     0,
     Math.max(1, maxRows),
   );
@@ -57,6 +59,7 @@ export function ConfirmDialog(
     props.width,
     props.maxRows,
     props.remainingMs,
+    props.palette,
     question.scroll,
     (w, page) => question.measure(page, w.maxScroll),
   );

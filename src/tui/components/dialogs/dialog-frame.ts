@@ -1,7 +1,7 @@
 // Shared pieces of dialog views as plain rows: the question (title and message, shown whole and
 // exactly, scrollable when it does not fit), the countdown text and the help row.
 import { sanitizeExact } from "../../render/sanitize.js";
-import { theme } from "../../render/theme.js";
+import type { Palette } from "../../render/palette.js";
 import { truncateLine, wrapText } from "../../render/text-width.js";
 
 export function countdownText(remainingMs: number | undefined): string {
@@ -15,7 +15,7 @@ export function countdownText(remainingMs: number | undefined): string {
  * gate puts it in the title) is shown with every character visible, so what the user answers
  * is what runs.
  */
-export function questionRows(title: string, message: string, width: number): string[] {
+export function questionRows(title: string, message: string, width: number, { theme }: Palette): string[] {
   const w = Math.max(10, width - 2);
   const [first = "", ...rest] = sanitizeExact(title).split("\n");
   const rows = wrapText(first, w).map((r, i) => (i === 0 ? theme.accent(`◆ ${r}`) : `  ${theme.accent(r)}`));
@@ -31,7 +31,13 @@ export type QuestionWindow = { rows: string[]; maxScroll: number };
  * At most `room` rows of the question from row `scroll`. When it does not fit, the last row
  * says how much is above and below and how to read it (the rows are scrolled, never dropped).
  */
-export function questionWindow(rows: readonly string[], scroll: number, room: number, width: number): QuestionWindow {
+export function questionWindow(
+  rows: readonly string[],
+  scroll: number,
+  room: number,
+  width: number,
+  { theme }: Palette,
+): QuestionWindow {
   const r = Math.max(1, room);
   if (rows.length <= r) return { rows: [...rows], maxScroll: 0 };
   const shown = Math.max(1, r - 1);
@@ -48,7 +54,7 @@ export function questionWindow(rows: readonly string[], scroll: number, room: nu
   return { rows: r === 1 ? [marker] : [...rows.slice(top, top + shown), marker], maxScroll };
 }
 
-export function helpRow(help: string, remainingMs: number | undefined, width: number): string {
+export function helpRow(help: string, remainingMs: number | undefined, width: number, { theme }: Palette): string {
   return truncateLine(theme.muted(`  ${help}${countdownText(remainingMs)}`), width);
 }
 
@@ -58,6 +64,7 @@ export type DialogFrameProps = {
   id: string;
   title: string;
   width: number;
+  palette: Palette;
   maxRows: number;
   remainingMs: number | undefined;
   onCancel: () => void;

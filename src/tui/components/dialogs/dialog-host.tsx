@@ -3,12 +3,13 @@
 import type React from "react";
 import { useEffect } from "react";
 import { sanitizeLine } from "../../render/sanitize.js";
-import { theme } from "../../render/theme.js";
+import { NO_PAINT } from "../../render/palette.js";
 import { dialogRemainingMs } from "../../state/ui-requests.js";
 import type { DialogRequest } from "../../state/types.js";
 import { useStore } from "../../state/use-store.js";
 import { useController } from "../controller-context.js";
 import { Lines } from "../lines.js";
+import { usePalette } from "../use-palette.js";
 import { ConfirmDialog } from "./confirm-dialog.js";
 import { questionRows } from "./dialog-frame.js";
 import { SelectDialog } from "./select-dialog.js";
@@ -16,7 +17,8 @@ import { TextDialog } from "./text-dialog.js";
 
 /** Rows a dialog wants before the budget caps it: its whole question, its options or text, help. */
 export function dialogWantedRows(d: DialogRequest, width: number): number {
-  const question = (message: string): number => questionRows(d.title, message, width).length;
+  // Counted, not drawn: colour takes no room.
+  const question = (message: string): number => questionRows(d.title, message, width, NO_PAINT).length;
   switch (d.method) {
     case "select":
       return question("") + d.options.length + 2;
@@ -43,6 +45,8 @@ export function DialogHost(props: {
   const controller = useController();
   const store = useStore();
   const { dialog: d, width } = props;
+  const palette = usePalette();
+  const { theme } = palette;
   const remainingMs = dialogRemainingMs(d, props.now);
   useEffect(() => {
     // Workers other than ours send no cancel on timeout: close locally, send nothing (docs/protocol.md §7.4).
@@ -52,7 +56,7 @@ export function DialogHost(props: {
     props.queued > 0 ? [theme.muted(`  (${props.queued} more dialog${props.queued === 1 ? "" : "s"} waiting)`)] : [];
   const maxRows = Math.max(1, props.maxRows - more.length);
   const cancel = (): void => controller.answerDialog(d.id, { cancelled: true });
-  const frame = { id: d.id, title: d.title, width, maxRows, remainingMs, onCancel: cancel };
+  const frame = { id: d.id, title: d.title, width, palette, maxRows, remainingMs, onCancel: cancel };
   const answer = (value: string): void => controller.answerDialog(d.id, { value });
   let view: React.ReactElement;
   switch (d.method) {

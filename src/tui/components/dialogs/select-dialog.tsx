@@ -5,7 +5,7 @@ import type React from "react";
 import { useRef, useState } from "react";
 import { resolveDialogKey } from "../../input/keymap.js";
 import { sanitizeExact, sanitizeLine } from "../../render/sanitize.js";
-import { theme } from "../../render/theme.js";
+import type { Palette } from "../../render/palette.js";
 import { truncateLine } from "../../render/text-width.js";
 import { fuzzyFilter } from "../../state/fuzzy.js";
 import { listHint, offersSearch, SEARCH_HINT } from "../../pickers/list-position.js";
@@ -36,10 +36,12 @@ export function selectLines(
   width: number,
   maxRows: number,
   remainingMs: number | undefined,
+  palette: Palette,
   onWindow?: (w: QuestionWindow, page: number) => void,
 ): string[] {
+  const { theme } = palette;
   const shown = filterOptions(options, view.filter);
-  const question = questionRows(title, "", width);
+  const question = questionRows(title, "", width, palette);
   const filterRow =
     view.filter !== "" ? [truncateLine(theme.muted(`  filter: ${sanitizeLine(view.filter)}`), width)] : [];
   // The question gets what the options (at least a few of them) and the help row leave.
@@ -47,7 +49,7 @@ export function selectLines(
   const optionMin = Math.min(optionWant, MIN_OPTION_ROWS);
   const available = Math.max(1, maxRows - 1 - filterRow.length);
   const questionRoom = Math.max(1, Math.min(question.length, available - optionMin));
-  const win = questionWindow(question, view.scroll ?? 0, questionRoom, width);
+  const win = questionWindow(question, view.scroll ?? 0, questionRoom, width, palette);
   onWindow?.(win, Math.max(1, questionRoom - 1));
   const head = [...win.rows, ...filterRow];
   const room = Math.max(1, maxRows - head.length - 1);
@@ -63,6 +65,7 @@ export function selectLines(
     listHint(list, "↑↓ move", "enter choose", "esc cancel", offersSearch(list, view.filter) ? SEARCH_HINT : ""),
     remainingMs,
     width,
+    palette,
   );
   return [...head, ...rows, help].slice(0, Math.max(1, maxRows));
 }
@@ -124,6 +127,7 @@ export function SelectDialog(
     props.width,
     props.maxRows,
     props.remainingMs,
+    props.palette,
     (w, page) => question.measure(page, w.maxScroll),
   );
   return <Lines lines={rows} />;

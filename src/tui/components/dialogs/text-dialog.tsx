@@ -27,10 +27,10 @@ export function TextDialog(
     onCancel: props.onCancel,
   });
   const question = useQuestionScroll(props.id);
-  const title = questionRows(props.title, "", props.width);
+  const title = questionRows(props.title, "", props.width, props.palette);
   // The title takes what is left after at least one editing row (three for an editor) and the help row.
   const titleRoom = Math.max(1, Math.min(title.length, props.maxRows - 1 - (props.multiline ? 3 : 1)));
-  const win = questionWindow(title, question.scroll, titleRoom, props.width);
+  const win = questionWindow(title, question.scroll, titleRoom, props.width, props.palette);
   question.measure(Math.max(1, titleRoom - 1), win.maxScroll);
   const rows = Math.max(1, props.maxRows - 1 - win.rows.length);
   const body = editorLines(
@@ -38,12 +38,17 @@ export function TextDialog(
     state.cursor,
     props.width,
     rows,
-    props.multiline ? { prompt: "  " } : { prompt: "  › ", placeholder: props.placeholder ?? "" },
+    props.multiline
+      ? { palette: props.palette, prompt: "  " }
+      : { palette: props.palette, prompt: "  › ", placeholder: props.placeholder ?? "" },
   );
   const help = props.multiline ? MULTILINE_HELP : "enter submit · esc cancel";
   return (
     <Lines
-      lines={[...win.rows, ...body, helpRow(help, props.remainingMs, props.width)].slice(0, Math.max(1, props.maxRows))}
+      lines={[...win.rows, ...body, helpRow(help, props.remainingMs, props.width, props.palette)].slice(
+        0,
+        Math.max(1, props.maxRows),
+      )}
     />
   );
 }

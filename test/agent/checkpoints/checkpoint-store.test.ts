@@ -40,6 +40,9 @@ describe("checkpoints in a git repository", () => {
     for (const [path, content] of Object.entries(FILES)) expect(t.read(path).toString()).toBe(content);
     expect(existsSync(join(t.cwd, "new"))).toBe(false);
     expect(git(t.cwd, "status", "--porcelain")).toBe(status);
+    // Restored files have their old content under a new stat: a git that refreshed its index
+    // (git status without --no-optional-locks) would rewrite it at the next look.
+    await t.service.list(SESSION);
     expect(gitFacts(t.cwd)).toEqual(facts);
     expect(existsSync(join(t.cwd, ".git", "index.lock"))).toBe(false);
   });

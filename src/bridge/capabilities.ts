@@ -3,6 +3,14 @@
 import { ALL_COMMAND_TYPES } from "../protocol/index.js";
 import type { Capabilities, WorkerFlavour } from "./types.js";
 
+/** agent-rpc's checkpoints of the working tree (docs/protocol-notes.md "Checkpoints"); no other worker has them. */
+const CHECKPOINT_COMMANDS: readonly string[] = [
+  "checkpoint_list",
+  "checkpoint_diff",
+  "checkpoint_restore",
+  "checkpoint_write",
+];
+
 /** Commands pi lacks: oh-my-pi's and our additions. */
 const PI_MISSING: readonly string[] = [
   "abort_and_prompt",
@@ -15,11 +23,12 @@ const PI_MISSING: readonly string[] = [
   "get_settings",
   "set_setting",
   "list_files",
+  ...CHECKPOINT_COMMANDS,
 ];
 
 /**
- * Commands each flavour lacks (docs/protocol.md §0.4; clear_queue, get_settings, set_setting and
- * list_files are ours only).
+ * Commands each flavour lacks (docs/protocol.md §0.4; clear_queue, get_settings, set_setting,
+ * list_files and the checkpoint commands are ours only).
  */
 const MISSING: Record<Exclude<WorkerFlavour, "unknown">, readonly string[]> = {
   ours: [],
@@ -41,6 +50,7 @@ const MISSING: Record<Exclude<WorkerFlavour, "unknown">, readonly string[]> = {
     "get_settings",
     "set_setting",
     "list_files",
+    ...CHECKPOINT_COMMANDS,
   ],
   xcsh: [
     "get_commands",
@@ -54,6 +64,7 @@ const MISSING: Record<Exclude<WorkerFlavour, "unknown">, readonly string[]> = {
     "get_settings",
     "set_setting",
     "list_files",
+    ...CHECKPOINT_COMMANDS,
   ],
 };
 

@@ -4,6 +4,10 @@
 import type {
   AgentMessage,
   BashResult,
+  CheckpointDiff,
+  CheckpointRestoreResult,
+  CheckpointSummary,
+  CheckpointWriteResult,
   CompactionResult,
   CycleModelResult,
   ForkMessage,
@@ -82,6 +86,14 @@ export interface RpcClient {
   getSettings(): Promise<{ settings: Record<string, string | number | boolean> }>;
   setSetting(key: string, value: string | number | boolean): Promise<{ key: string; value: string | number | boolean }>;
   listFiles(limit?: number): Promise<{ cwd: string; files: string[]; truncated: boolean }>;
+  /** agent-rpc only: the working tree's checkpoints, oldest first (docs/protocol-notes.md "Checkpoints"). */
+  checkpointList(): Promise<{ checkpoints: CheckpointSummary[] }>;
+  /** Changes from checkpoint `from` to checkpoint `to`, or to the working tree now. */
+  checkpointDiff(from: string, to?: string): Promise<CheckpointDiff>;
+  /** Restores checkpoint `id` (all files or `paths`); without `force` any conflict means nothing was written. */
+  checkpointRestore(id: string, options?: { paths?: string[]; force?: boolean }): Promise<CheckpointRestoreResult>;
+  /** Writes `content` to `path` only if the file's sha256 is still `expectedHash`. */
+  checkpointWrite(path: string, content: string, expectedHash: string): Promise<CheckpointWriteResult>;
   /** Generic escape hatch: sends `{type, ...fields}` and resolves with the response `data`. */
   send(type: string, fields?: Record<string, unknown>): Promise<unknown>;
 }
@@ -266,6 +278,26 @@ function hostCommands({ req, typed }: Requests): HostCommands {
   };
 }
 
+type CheckpointCommands = Pick<
+  RpcClient,
+  "checkpointList" | "checkpointDiff" | "checkpointRestore" | "checkpointWrite"
+>;
+
+/** Reviewing and undoing what turns did to the working tree (agent-rpc's checkpoints). */
+function checkpointCommands({ typed }: Requests): CheckpointCommands {
+  return {
+    checkpointList: () => typed("checkpoint_list"),
+    checkpointDiff: (from, to) => typed("checkpoint_diff", to !== undefined ? { from, to } : { from }),
+    checkpointRestore: (id, options = {}) =>
+      typed("checkpoint_restore", {
+        id,
+        ...(options.paths !== undefined ? { paths: options.paths } : {}),
+        ...(options.force === true ? { force: true } : {}),
+      }),
+    checkpointWrite: (path, content, expectedHash) => typed("checkpoint_write", { path, content, expectedHash }),
+  };
+}
+
 export function createRpcClient(transport: RpcTransport): RpcClient {
   const requests = requestsOver(transport);
   return {
@@ -274,5 +306,6 @@ export function createRpcClient(transport: RpcTransport): RpcClient {
     ...runControlCommands(requests),
     ...sessionCommands(requests),
     ...hostCommands(requests),
+    ...checkpointCommands(requests),
   };
 }

@@ -26,3 +26,14 @@ describe("capabilities", () => {
     expect(capabilitiesFor("ours").synthesisedSettled).toBe(false);
   });
 });
+
+describe("checkpoint commands", () => {
+  it("are offered by agent-rpc only", () => {
+    const commands = ["checkpoint_list", "checkpoint_diff", "checkpoint_restore", "checkpoint_write"];
+    for (const c of commands) {
+      expect(capabilitiesFor("ours").commands[c]).toBe(true);
+      for (const flavour of ["pi", "pi-0.73", "omp", "xcsh"] as const)
+        expect(capabilitiesFor(flavour).commands[c], `${flavour} ${c}`).toBe(false);
+    }
+  });
+});

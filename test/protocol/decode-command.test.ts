@@ -26,6 +26,10 @@ const VALID: Record<RpcCommandType, Record<string, unknown>> = {
   get_settings: {},
   set_setting: { key: "tasks.maxReminders", value: 5 },
   list_files: { limit: 100 },
+  checkpoint_list: {},
+  checkpoint_diff: { from: "cp-1", to: "cp-2" },
+  checkpoint_restore: { id: "cp-1", paths: ["src/a.ts"], force: true },
+  checkpoint_write: { path: "src/a.ts", content: "x\n", expectedHash: "ab12" },
   get_state: {},
   get_messages: { offset: -120, limit: 200 },
   get_commands: {},
@@ -101,6 +105,9 @@ const REQUIRED: Partial<Record<RpcCommandType, string[]>> = {
   fork: ["entryId"],
   branch: ["entryId"],
   set_session_name: ["name"],
+  checkpoint_diff: ["from"],
+  checkpoint_restore: ["id"],
+  checkpoint_write: ["path", "content", "expectedHash"],
 };
 
 function expectError(value: unknown, error: string): void {

@@ -20,7 +20,7 @@ describe("protocol types", () => {
     expect(new Set(ALL_COMMAND_TYPES).size).toBe(ALL_COMMAND_TYPES.length);
     expect(ALL_COMMAND_TYPES).toContain("clear_queue");
     expect(ALL_COMMAND_TYPES).toContain("branch");
-    expect(ALL_COMMAND_TYPES).toHaveLength(42);
+    expect(ALL_COMMAND_TYPES).toHaveLength(46);
     expect(isCommandType("get_branch_messages")).toBe(true);
     expect(isCommandType("frobnicate")).toBe(false);
     expectTypeOf<keyof ResponseDataMap>().toEqualTypeOf<RpcCommandType>();

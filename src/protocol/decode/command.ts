@@ -46,6 +46,15 @@ const DECODERS: CommandDecoders = {
   get_settings: none,
   set_setting: (r) => ({ key: r.string("key"), value: settingValue(r) }),
   list_files: (r) => prune({ limit: r.optNumber("limit") }),
+  checkpoint_list: none,
+  checkpoint_diff: (r) => prune({ from: r.string("from"), to: r.optString("to") }),
+  checkpoint_restore: (r) =>
+    prune({ id: r.string("id"), paths: r.optStringArray("paths"), force: r.optBoolean("force") }),
+  checkpoint_write: (r) => ({
+    path: r.string("path"),
+    content: r.string("content"),
+    expectedHash: r.string("expectedHash"),
+  }),
   get_state: none,
   get_messages: (r) => prune({ offset: r.optNumber("offset"), limit: r.optNumber("limit") }),
   get_commands: none,

@@ -4,6 +4,12 @@
 import type { RpcCommandType } from "../types/commands.js";
 import type { ResponseDataMap } from "../types/responses.js";
 import type { BashResult, ForkMessage, SessionStats, SlashCommandInfo } from "../types/results.js";
+import {
+  decodeCheckpointDiff,
+  decodeCheckpointList,
+  decodeCheckpointRestore,
+  decodeCheckpointWrite,
+} from "./checkpoints.js";
 import { decodeAgentMessage } from "./messages.js";
 import { fail, isObject, runDecoder, type DecodeResult, type JsonObject } from "./result.js";
 import { decodeCompactionResult } from "./results.js";
@@ -147,6 +153,10 @@ const DECODERS: DataDecoders = {
     files: strings(list(data, "list_files", "files")),
     truncated: obj(data, "list_files")["truncated"] === true,
   }),
+  checkpoint_list: decodeCheckpointList,
+  checkpoint_diff: decodeCheckpointDiff,
+  checkpoint_restore: decodeCheckpointRestore,
+  checkpoint_write: decodeCheckpointWrite,
   get_state: decodeSessionState,
   get_messages: (data) => {
     const messages = list(data, "get_messages", "messages").map((m, i) =>

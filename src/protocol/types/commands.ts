@@ -69,6 +69,31 @@ export interface ListFilesCommand extends CommandBase {
   limit?: number;
 }
 
+// ---- [ours] checkpoints of the working tree (docs/protocol-notes.md "Checkpoints") ----
+export interface CheckpointListCommand extends CommandBase {
+  type: "checkpoint_list";
+}
+/** The changes from checkpoint `from` to checkpoint `to`, or to the working tree now when `to` is absent. */
+export interface CheckpointDiffCommand extends CommandBase {
+  type: "checkpoint_diff";
+  from: string;
+  to?: string;
+}
+/** Restore all files (or `paths`) to checkpoint `id`; conflicts refuse the whole restore unless `force`. */
+export interface CheckpointRestoreCommand extends CommandBase {
+  type: "checkpoint_restore";
+  id: string;
+  paths?: string[];
+  force?: boolean;
+}
+/** Write one file only if its current sha256 is `expectedHash` (a single reverted hunk). */
+export interface CheckpointWriteCommand extends CommandBase {
+  type: "checkpoint_write";
+  path: string;
+  content: string;
+  expectedHash: string;
+}
+
 // ---- docs/protocol.md §3.2 State ----
 export interface GetStateCommand extends CommandBase {
   type: "get_state";
@@ -223,6 +248,10 @@ export interface CommandMap {
   get_settings: GetSettingsCommand;
   set_setting: SetSettingCommand;
   list_files: ListFilesCommand;
+  checkpoint_list: CheckpointListCommand;
+  checkpoint_diff: CheckpointDiffCommand;
+  checkpoint_restore: CheckpointRestoreCommand;
+  checkpoint_write: CheckpointWriteCommand;
   get_state: GetStateCommand;
   get_messages: GetMessagesCommand;
   get_commands: GetCommandsCommand;

@@ -1,6 +1,7 @@
 // Barrel of the pure wire types (docs/protocol.md Appendix A).
 export type * from "./messages.js";
 export type * from "./todos.js";
+export type * from "./checkpoints.js";
 export type * from "./host-tools.js";
 export type * from "./extension-ui.js";
 export type * from "./results.js";

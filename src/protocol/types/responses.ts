@@ -13,6 +13,12 @@ import type {
   SlashCommandInfo,
 } from "./results.js";
 import type { TodoPhase } from "./todos.js";
+import type {
+  CheckpointDiff,
+  CheckpointRestoreResult,
+  CheckpointSummary,
+  CheckpointWriteResult,
+} from "./checkpoints.js";
 
 export interface CycleModelResult {
   model: Model;
@@ -47,6 +53,11 @@ export interface ResponseDataMap {
   set_setting: { key: string; value: string | number | boolean };
   /** [ours] paths relative to `cwd` (directories not listed); `truncated` when the limit cut the list. */
   list_files: { cwd: string; files: string[]; truncated: boolean };
+  /** [ours] oldest first. */
+  checkpoint_list: { checkpoints: CheckpointSummary[] };
+  checkpoint_diff: CheckpointDiff;
+  checkpoint_restore: CheckpointRestoreResult;
+  checkpoint_write: CheckpointWriteResult;
   get_state: RpcSessionState;
   /**
    * [ours] `offset` (index of the first message sent), `total` (messages in the context) and

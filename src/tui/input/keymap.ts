@@ -35,6 +35,8 @@ export type EditorAction =
   | "delete_to_line_start"
   | "undo"
   | "suspend"
+  | "review_changes"
+  | "rewind"
   | "paste_start"
   | "paste_end";
 
@@ -65,6 +67,20 @@ export type PickerAction =
   | "fold"
   | "unfold"
   | "toggle_settings";
+
+/** Keys of the full-screen review of a turn's changes (/diff). */
+export type ReviewKeyAction =
+  | "close"
+  | "next_hunk"
+  | "prev_hunk"
+  | "next_file"
+  | "prev_file"
+  | "page_down"
+  | "page_up"
+  | "keep"
+  | "revert_hunk"
+  | "revert_file"
+  | "reject";
 
 /** Keys of the full-screen transcript view (less / vim style). */
 export type ViewKeyAction =
@@ -130,6 +146,9 @@ export const EDITOR_BINDINGS: ReadonlyArray<Binding<EditorAction>> = [
   { action: "delete_to_line_start", keys: ["ctrl+u"], help: "delete to start of line" },
   { action: "undo", keys: ["ctrl+_", "ctrl+-"], help: "undo the last ctrl+k/ctrl+u, or text an extension replaced" },
   { action: "suspend", keys: ["ctrl+z"], help: "suspend to the shell (fg brings it back)" },
+  { action: "review_changes", keys: ["alt+d"], help: "review the last turn's changes (/diff)" },
+  // A key pressed twice quickly (SEQUENCE_MS); only on an empty editor while the agent is idle.
+  { action: "rewind", keys: ["escape escape"], help: "on an empty editor: rewind files and conversation (/rewind)" },
   { action: "paste_start", keys: ["paste_start"], help: "" },
   { action: "paste_end", keys: ["paste_end"], help: "" },
 ];
@@ -162,6 +181,21 @@ export const VIEW_BINDINGS: ReadonlyArray<Binding<ViewKeyAction>> = [
   { action: "copy_block", keys: ["y"], help: "copy the block under the cursor (plain text)" },
   { action: "wheel_up", keys: ["wheel_up"], help: "" },
   { action: "wheel_down", keys: ["wheel_down"], help: "" },
+];
+
+/** Review bindings; printable keys are named by their character. Order = help order. */
+export const REVIEW_BINDINGS: ReadonlyArray<Binding<ReviewKeyAction>> = [
+  { action: "close", keys: ["q", "escape", "ctrl+c"], help: "close the review" },
+  { action: "next_hunk", keys: ["j", "down", "n"], help: "next change (hunk)" },
+  { action: "prev_hunk", keys: ["k", "up", "p"], help: "previous change" },
+  { action: "next_file", keys: ["tab", "]", "J"], help: "next file" },
+  { action: "prev_file", keys: ["shift+tab", "[", "K"], help: "previous file" },
+  { action: "page_down", keys: ["pagedown", " ", "f"], help: "scroll a long change down" },
+  { action: "page_up", keys: ["pageup", "b"], help: "scroll it up" },
+  { action: "keep", keys: ["a", "enter"], help: "keep this change and go to the next" },
+  { action: "revert_hunk", keys: ["r"], help: "revert this change (the file is written back)" },
+  { action: "revert_file", keys: ["R"], help: "revert the whole file" },
+  { action: "reject", keys: ["x"], help: "reject with a reason: revert it and tell the agent why" },
 ];
 
 export const DIALOG_BINDINGS: ReadonlyArray<Binding<DialogAction>> = [
@@ -201,6 +235,7 @@ const EDITOR_INDEX = index(EDITOR_BINDINGS);
 const DIALOG_INDEX = index(DIALOG_BINDINGS);
 const VIEW_INDEX = index(VIEW_BINDINGS);
 const PICKER_INDEX = index(PICKER_BINDINGS);
+const REVIEW_INDEX = index(REVIEW_BINDINGS);
 
 /** Normalised key name ("ctrl+c", "alt+enter", "up", "paste_start"), or undefined for text. */
 export function keyName(input: string, key: Key): string | undefined {
@@ -292,6 +327,31 @@ export function viewKeypresses(input: string, key: Key): Array<{ input: string; 
   return chars.map((ch) => ({ input: ch, key: { ...key, shift: ch !== ch.toLowerCase() } }));
 }
 
+/** Review action for a keypress (printable keys by their character). */
+export function resolveReviewKey(input: string, key: Key): ReviewKeyAction | undefined {
+  const name = keyName(input, key) ?? (Array.from(input).length === 1 ? input : undefined);
+  return name === undefined ? undefined : REVIEW_INDEX.get(name);
+}
+
+/** A key pressed twice within this many ms is the double key of an "x x" binding (Esc Esc). */
+export const SEQUENCE_MS = 500;
+
+/**
+ * Tracks the editor's keys for the bindings of a key pressed twice ("escape escape"): returns
+ * the bound action when `input` is the second press of such a key within SEQUENCE_MS.
+ */
+export function createRepeatTracker(): (input: string, key: Key, now: number) => EditorAction | undefined {
+  let last: { name: string; at: number } | undefined;
+  return (input, key, now) => {
+    const name = keyName(input, key);
+    const action = name === undefined ? undefined : EDITOR_INDEX.get(`${name} ${name}`);
+    const repeated = action !== undefined && last !== undefined && last.name === name && now - last.at <= SEQUENCE_MS;
+    // A third press starts a new pair.
+    last = name === undefined || repeated ? undefined : { name, at: now };
+    return repeated ? action : undefined;
+  };
+}
+
 /** Transcript view action for a keypress (printable keys by their character). */
 export function resolveViewKey(input: string, key: Key): ViewKeyAction | undefined {
   const name = keyName(input, key) ?? (Array.from(input).length === 1 ? input : undefined);
@@ -305,9 +365,13 @@ const keyLabel = (keys: readonly string[]): string => keys.map((k) => (k === " "
  * help (/hotkeys shows them one under another).
  */
 function keyColumn(): number {
-  const shown = [...EDITOR_BINDINGS, ...VIEW_BINDINGS, ...PICKER_BINDINGS, ...DIALOG_BINDINGS].filter(
-    (b) => b.help !== "",
-  );
+  const shown = [
+    ...EDITOR_BINDINGS,
+    ...VIEW_BINDINGS,
+    ...REVIEW_BINDINGS,
+    ...PICKER_BINDINGS,
+    ...DIALOG_BINDINGS,
+  ].filter((b) => b.help !== "");
   return Math.max(...shown.map((b) => keyLabel(b.keys).length));
 }
 
@@ -323,6 +387,11 @@ function helpRows<A extends string>(bindings: ReadonlyArray<Binding<A>>): string
 /** Help rows for the transcript view's keys. */
 export function viewKeyHelp(): string[] {
   return helpRows(VIEW_BINDINGS);
+}
+
+/** Help rows for the review's keys (/diff). */
+export function reviewKeyHelp(): string[] {
+  return helpRows(REVIEW_BINDINGS);
 }
 
 /** Help rows for the keys of a question from the agent (select, confirm, input, editor). */

@@ -1,7 +1,7 @@
 // Slash-command and `!cmd` hooks: a small registry the controller consults before sending a
 // prompt. Built-ins here are minimal (/quit, /hotkeys); src/tui/slash adds the rest via
 // `createController({ slashCommands })` without touching the controller.
-import { dialogKeyHelp, keyHelp, pickerKeyHelp, viewKeyHelp } from "../input/keymap.js";
+import { dialogKeyHelp, keyHelp, pickerKeyHelp, reviewKeyHelp, viewKeyHelp } from "../input/keymap.js";
 import type { Store } from "../state/store.js";
 import type { TuiConnection } from "../session/tui-connection.js";
 
@@ -38,6 +38,9 @@ export const BUILTIN_COMMANDS: SlashCommand[] = [
           "",
           "In the transcript view (ctrl+o):",
           ...viewKeyHelp(),
+          "",
+          "In the review of changes (/diff):",
+          ...reviewKeyHelp(),
           "",
           "In a picker (/model, /resume, /tree, /settings…; type to search):",
           ...pickerKeyHelp(),

@@ -15,6 +15,7 @@ const KNOWN_FOLDERS: Record<string, Area> = {
   "protocol/decode": "protocol",
   "protocol/types": "protocol",
   agent: "agent",
+  "agent/checkpoints": "agent",
   "agent/commands": "agent",
   "agent/extensions": "agent",
   "agent/extensions/builtin": "agent",

@@ -32,6 +32,7 @@ import { BUILTIN_TOOL_NAMES } from "./tools/prompt-info.js";
 import { guardStderr, installCredentialGuard, maskSecrets } from "./security/credential-guard.js";
 import type { LiveTransport } from "./live/live-transport.js";
 import { buildState, sessionStats } from "./commands/state-commands.js";
+import { installCheckpoints } from "./checkpoints/turn-hooks.js";
 import { whenQuiet } from "./rpc/when-quiet.js";
 
 export interface StartOptions {
@@ -293,6 +294,8 @@ export async function startAgent({ cli, version, cwd, notices }: StartOptions): 
   Object.assign(parts, { runtime, services });
   // Todos, host tools and compaction plug into the runtime's hooks and the stdin routes.
   installSessionFeatures(runtime, services);
+  // Working-tree checkpoints at every user turn (docs/protocol-notes.md "Checkpoints").
+  installCheckpoints(hooks, services);
   const extensions = await setupExtensions({
     cwd,
     home: config.home,

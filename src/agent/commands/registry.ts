@@ -14,6 +14,7 @@ import { extensionCommands } from "./extension-commands.js";
 import { sessionCommands } from "./session-commands.js";
 import { settingsCommands } from "./settings-commands.js";
 import { workspaceCommands } from "./workspace-commands.js";
+import { checkpointCommands } from "./checkpoint-commands.js";
 
 const TABLES: CommandTable[] = [
   coreCommands,
@@ -24,6 +25,7 @@ const TABLES: CommandTable[] = [
   sessionCommands,
   settingsCommands,
   workspaceCommands,
+  checkpointCommands,
 ];
 
 export function buildCommandTable(extra: CommandTable[] = []): CommandTable {

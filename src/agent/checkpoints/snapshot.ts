@@ -1,0 +1,84 @@
+// Taking a snapshot of the working tree: list the files (tree-scan.ts), stat each, hash only the
+// files whose stat changed since they were last hashed (stat-index.ts) and keep their bytes in
+// the blob store. Symbolic links and anything but regular files are not recorded; files over
+// the size cap, and files that cannot be read, are named as left out.
+
+import { lstatSync, readFileSync, type Stats } from "node:fs";
+import { join } from "node:path";
+import type { LeftOut } from "../../protocol/types/checkpoints.js";
+import { type BlobStore, sha256 } from "./blob-store.js";
+import type { StatIndex } from "./stat-index.js";
+import { errorCode } from "./store-errors.js";
+import type { FileState, Snapshot } from "./tree-state.js";
+import { listTree } from "./tree-scan.js";
+
+export interface SnapshotInput {
+  cwd: string;
+  inGit: boolean;
+  index: StatIndex;
+  blobs: BlobStore;
+  maxFileBytes: number;
+  /** A path prefix (relative, "/" separated, ending in "/") never recorded: our own store under cwd. */
+  exclude?: string;
+}
+
+/** Files hashed between two yields to the event loop, so stdin and abort are served meanwhile. */
+const YIELD_EVERY = 256;
+
+const yieldToLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+function statOf(path: string): Stats | undefined {
+  try {
+    return lstatSync(path);
+  } catch (error) {
+    // Listed but gone (a tracked file deleted): simply not in the tree.
+    if (errorCode(error) === "ENOENT" || errorCode(error) === "ENOTDIR") return undefined;
+    throw error;
+  }
+}
+
+/** Hash and keep one file whose stat is new. */
+function hashFile(input: SnapshotInput, path: string, stat: Stats): { hash: string; size: number } {
+  const bytes = readFileSync(join(input.cwd, path));
+  const hash = sha256(bytes);
+  input.blobs.put(hash, bytes);
+  input.index.remember(path, stat, hash, Date.now());
+  return { hash, size: bytes.length };
+}
+
+export async function takeSnapshot(input: SnapshotInput): Promise<Snapshot> {
+  const listing = await listTree(input.cwd, input.inGit);
+  const files = new Map<string, FileState>();
+  const leftOut: LeftOut[] = [...listing.ignored];
+  let hashed = 0;
+  for (const path of listing.paths) {
+    if (input.exclude !== undefined && path.startsWith(input.exclude)) continue;
+    let stat: Stats | undefined;
+    try {
+      stat = statOf(join(input.cwd, path));
+      if (stat === undefined || !stat.isFile()) continue;
+      if (stat.size > input.maxFileBytes) {
+        leftOut.push({ path, reason: "too large" });
+        continue;
+      }
+      const mode = stat.mode & 0o777;
+      const known = input.index.lookup(path, stat);
+      if (known !== undefined) {
+        files.set(path, { hash: known, size: stat.size, mode });
+        continue;
+      }
+      files.set(path, { ...hashFile(input, path, stat), mode });
+      if (++hashed % YIELD_EVERY === 0) await yieldToLoop();
+    } catch (error) {
+      if (errorCode(error) === "ENOENT") continue;
+      if (errorCode(error) === "EACCES" || errorCode(error) === "EPERM" || errorCode(error) === "EISDIR") {
+        leftOut.push({ path, reason: "unreadable" });
+        continue;
+      }
+      throw error;
+    }
+  }
+  input.index.retain(new Set(files.keys()));
+  input.index.save();
+  return { files, leftOut };
+}

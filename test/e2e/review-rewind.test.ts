@@ -51,24 +51,28 @@ const SCRIPT: FakeStep[] = [
 const read = (cwd: string, path: string): string => readFileSync(join(cwd, path), "utf8");
 const exists = (cwd: string, path: string): boolean => readdirSync(cwd).includes(path);
 
+/** The session files under `root` (the checkpoint store's own log.jsonl is not one). */
 function sessionFiles(root: string): string[] {
   const out: string[] = [];
   const walk = (dir: string): void => {
     for (const name of readdirSync(dir)) {
       const full = join(dir, name);
       if (statSync(full).isDirectory()) walk(full);
-      else if (name.endsWith(".jsonl")) out.push(full);
+      else if (name.endsWith(".jsonl") && name !== "log.jsonl") out.push(full);
     }
   };
   walk(root);
   return out;
 }
 
+/** The agent is idle: the empty editor's placeholder is the idle one. */
+const idle = (tui: TuiProcess): Promise<void> => tui.waitForText(/^› {1,2}message the agent/m);
+
 async function turnOne(tui: TuiProcess, cwd: string): Promise<void> {
   for (const [path, text] of Object.entries(ORIGINAL)) writeFileSync(join(cwd, path), text);
   await submitLine(tui, "TURN-ONE change the files");
   await tui.waitForText("Turn one done.", 20_000);
-  await waitForEditor(tui, "");
+  await idle(tui);
 }
 
 /** Open /rewind, pick the turn whose prompt holds `query`, and take the first mode (files and conversation). */
@@ -105,7 +109,7 @@ describe.skipIf(!BUILT)("review and rewind", () => {
 
       await submitLine(tui, "TURN-TWO once more");
       await tui.waitForText("Turn two done.", 20_000);
-      await waitForEditor(tui, "");
+      await idle(tui);
       const [session] = sessionFiles(sandbox.root);
       if (!session) throw new Error("no session file");
       const before = readFileSync(session);

@@ -103,9 +103,25 @@ describe.skipIf(!BUILT)("review and rewind", () => {
       tui.write("r");
       await tui.waitForText("Reverted a.txt lines 1–5.");
       expect(read(cwd, "a.txt")).toBe(ORIGINAL["a.txt"]?.replace("alpha line 18\n", "alpha line EIGHTEEN\n"));
+      // Reject the second hunk with a reason: keys typed in one burst ("jx", then the reason).
+      tui.write("jx");
+      await tui.waitForText("Reason (enter sends, esc cancels):");
+      tui.write("spell numbers as digits");
+      await tui.waitForText("spell numbers as digits█");
+      tui.write(KEYS.enter);
+      await tui.waitForText("Reverted a.txt lines 15–20; the reason went to the agent.");
+      expect(read(cwd, "a.txt")).toBe(ORIGINAL["a.txt"]);
+      await waitUntil(
+        () =>
+          sandbox.llm.requests.some(
+            (r) => r.lastUser === "I reverted your change to a.txt lines 15–20. spell numbers as digits",
+          ),
+        "the reason sent to the model",
+      );
       tui.write("q");
-      await tui.waitForText("Review of turn 1 (TURN-ONE change the files): 1 change reverted.");
+      await tui.waitForText("Review of turn 1 (TURN-ONE change the files): 2 changes reverted.");
       expect(tui.bufferKind()).toBe("normal");
+      await idle(tui);
 
       await submitLine(tui, "TURN-TWO once more");
       await tui.waitForText("Turn two done.", 20_000);

@@ -5,36 +5,47 @@
 // conflict is asked about, the review keys otherwise.
 import type React from "react";
 import { Box, Text } from "ink";
-import { resolveDialogKey, resolveReviewKey } from "../input/keymap.js";
+import type { Key } from "ink";
+import { resolveDialogKey, resolveReviewKey, viewKeypresses } from "../input/keymap.js";
 import { useKeys } from "../input/use-keys.js";
 import { guardRow } from "../render/sanitize.js";
-import { useTuiState } from "../state/use-store.js";
+import type { Store } from "../state/store.js";
+import { useStore, useTuiState } from "../state/use-store.js";
 import { VIEW_FRAME_TAG } from "../transcript-view/screen-switch.js";
 import { Lines } from "../components/lines.js";
 import type { ReviewHost } from "./review-host.js";
 import { reviewRows } from "./review-lines.js";
 
+/** One key: read from the store at the key, not the last render (keys come faster than frames). */
+function reviewKey(store: Store, host: ReviewHost, input: string, key: Key): void {
+  const review = store.getState().review;
+  if (!review) return;
+  if (review.reason !== undefined) {
+    const r = resolveDialogKey(input, key, false);
+    if (!r) return;
+    if ("text" in r) return host.reason({ type: "text", text: r.text });
+    if (r.action === "confirm") return host.reason({ type: "submit" });
+    if (r.action === "cancel" || r.action === "backspace") host.reason({ type: r.action });
+    return;
+  }
+  if (review.confirm) {
+    const r = resolveDialogKey(input, key, true);
+    if (r && "action" in r && (r.action === "yes" || r.action === "no" || r.action === "cancel"))
+      host.answer(r.action === "yes");
+    return;
+  }
+  const action = resolveReviewKey(input, key);
+  if (action) host.key(action);
+}
+
 function useReviewKeys(host: ReviewHost): void {
-  const reason = useTuiState((s) => s.review?.reason);
-  const confirming = useTuiState((s) => s.review?.confirm !== undefined);
+  const store = useStore();
   useKeys(
     (input, key) => {
-      if (reason !== undefined) {
-        const r = resolveDialogKey(input, key, false);
-        if (!r) return;
-        if ("text" in r) return host.reason({ type: "text", text: r.text });
-        if (r.action === "confirm") return host.reason({ type: "submit" });
-        if (r.action === "cancel" || r.action === "backspace") host.reason({ type: r.action });
-        return;
-      }
-      if (confirming) {
-        const r = resolveDialogKey(input, key, true);
-        if (r && "action" in r && (r.action === "yes" || r.action === "no" || r.action === "cancel"))
-          host.answer(r.action === "yes");
-        return;
-      }
-      const action = resolveReviewKey(input, key);
-      if (action) host.key(action);
+      // Keys typed faster than one read arrive as one chunk ("jx"): each character is a key,
+      // except while a reason is typed, where the chunk is text.
+      const typing = store.getState().review?.reason !== undefined;
+      for (const k of typing ? [{ input, key }] : viewKeypresses(input, key)) reviewKey(store, host, k.input, k.key);
     },
     { scope: "overlay" },
   );

@@ -3,11 +3,11 @@
 // reverting one hunk leaves exactly the expected bytes; /rewind to the first turn restores every
 // file byte for byte and forks the conversation (the session file only grew); a file the user
 // edited meanwhile is not overwritten until the user says so.
-import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { FakeStep } from "../fixtures/fake-llm-server.mjs";
-import { KEYS, type TuiProcess } from "./pty-harness.js";
+import { KEYS, ROOT, type TuiProcess } from "./pty-harness.js";
 import { BUILT, submitLine, waitForEditor, waitUntil, withTuiSession } from "./tui-session.js";
 
 const lines = (n: number, tag: string): string =>
@@ -166,4 +166,27 @@ describe.skipIf(!BUILT)("review and rewind", () => {
       await waitUntil(() => sessionFiles(sandbox.root).length === 2, "the forked session file");
     });
   }, 90_000);
+});
+
+const PI_CLI = join(ROOT, "node_modules", "@mariozechner", "pi-coding-agent", "dist", "cli.js");
+
+describe.skipIf(!BUILT || !existsSync(PI_CLI))("review and rewind on pi 0.73.1 (no checkpoints)", () => {
+  it("/diff and /rewind say that files need agent-rpc; the conversation still rewinds", async () => {
+    const script: FakeStep[] = [{ kind: "text", matchLastUser: "PI-FIRST", chunks: ["First ", "answer."] }];
+    const agent = `${process.execPath} ${PI_CLI} --mode rpc`;
+    const options = { args: ["--agent", agent, "--model", "fake-model"], cols: 110, rows: 32, readyTimeoutMs: 30_000 };
+    await withTuiSession(script, options, async ({ tui }) => {
+      await submitLine(tui, "PI-FIRST question");
+      await tui.waitForText("First answer.");
+      await idle(tui);
+      await submitLine(tui, "/diff");
+      await tui.waitForText("Reviewing and rewinding files needs agent-rpc: this worker keeps no checkpoints of them.");
+      await submitLine(tui, "/rewind");
+      await tui.waitForText("File rewind needs agent-rpc: this worker keeps no checkpoints.");
+      await tui.waitForText("Rewind the conversation to before…");
+      tui.write(KEYS.enter);
+      await tui.waitForText("Rewound the conversation");
+      await waitForEditor(tui, "PI-FIRST question");
+    });
+  }, 60_000);
 });

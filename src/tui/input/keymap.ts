@@ -68,20 +68,6 @@ export type PickerAction =
   | "unfold"
   | "toggle_settings";
 
-/** Keys of the full-screen review of a turn's changes (/diff). */
-export type ReviewKeyAction =
-  | "close"
-  | "next_hunk"
-  | "prev_hunk"
-  | "next_file"
-  | "prev_file"
-  | "page_down"
-  | "page_up"
-  | "keep"
-  | "revert_hunk"
-  | "revert_file"
-  | "reject";
-
 /** Keys of the full-screen transcript view (less / vim style). */
 export type ViewKeyAction =
   | "close"
@@ -183,21 +169,6 @@ export const VIEW_BINDINGS: ReadonlyArray<Binding<ViewKeyAction>> = [
   { action: "wheel_down", keys: ["wheel_down"], help: "" },
 ];
 
-/** Review bindings; printable keys are named by their character. Order = help order. */
-export const REVIEW_BINDINGS: ReadonlyArray<Binding<ReviewKeyAction>> = [
-  { action: "close", keys: ["q", "escape", "ctrl+c"], help: "close the review" },
-  { action: "next_hunk", keys: ["j", "down", "n"], help: "next change (hunk)" },
-  { action: "prev_hunk", keys: ["k", "up", "p"], help: "previous change" },
-  { action: "next_file", keys: ["tab", "]", "J"], help: "next file" },
-  { action: "prev_file", keys: ["shift+tab", "[", "K"], help: "previous file" },
-  { action: "page_down", keys: ["pagedown", " ", "f"], help: "scroll a long change down" },
-  { action: "page_up", keys: ["pageup", "b"], help: "scroll it up" },
-  { action: "keep", keys: ["a", "enter"], help: "keep this change and go to the next" },
-  { action: "revert_hunk", keys: ["r"], help: "revert this change (the file is written back)" },
-  { action: "revert_file", keys: ["R"], help: "revert the whole file" },
-  { action: "reject", keys: ["x"], help: "reject with a reason: revert it and tell the agent why" },
-];
-
 export const DIALOG_BINDINGS: ReadonlyArray<Binding<DialogAction>> = [
   { action: "up", keys: ["up", "ctrl+p", "shift+tab"], help: "previous option" },
   { action: "down", keys: ["down", "ctrl+n", "tab"], help: "next option" },
@@ -226,7 +197,7 @@ export const PICKER_BINDINGS: ReadonlyArray<Binding<PickerAction>> = [
   { action: "toggle_settings", keys: ["ctrl+o"], help: "/tree: show or hide model and thinking changes" },
 ];
 
-function index<A extends string>(bindings: ReadonlyArray<Binding<A>>): Map<string, A> {
+export function index<A extends string>(bindings: ReadonlyArray<Binding<A>>): Map<string, A> {
   const m = new Map<string, A>();
   for (const b of bindings) for (const k of b.keys) m.set(k, b.action);
   return m;
@@ -235,7 +206,6 @@ const EDITOR_INDEX = index(EDITOR_BINDINGS);
 const DIALOG_INDEX = index(DIALOG_BINDINGS);
 const VIEW_INDEX = index(VIEW_BINDINGS);
 const PICKER_INDEX = index(PICKER_BINDINGS);
-const REVIEW_INDEX = index(REVIEW_BINDINGS);
 
 /** Normalised key name ("ctrl+c", "alt+enter", "up", "paste_start"), or undefined for text. */
 export function keyName(input: string, key: Key): string | undefined {
@@ -327,12 +297,6 @@ export function viewKeypresses(input: string, key: Key): Array<{ input: string; 
   return chars.map((ch) => ({ input: ch, key: { ...key, shift: ch !== ch.toLowerCase() } }));
 }
 
-/** Review action for a keypress (printable keys by their character). */
-export function resolveReviewKey(input: string, key: Key): ReviewKeyAction | undefined {
-  const name = keyName(input, key) ?? (Array.from(input).length === 1 ? input : undefined);
-  return name === undefined ? undefined : REVIEW_INDEX.get(name);
-}
-
 /** A key pressed twice within this many ms is the double key of an "x x" binding (Esc Esc). */
 export const SEQUENCE_MS = 500;
 
@@ -358,20 +322,16 @@ export function resolveViewKey(input: string, key: Key): ViewKeyAction | undefin
   return name === undefined ? undefined : VIEW_INDEX.get(name);
 }
 
-const keyLabel = (keys: readonly string[]): string => keys.map((k) => (k === " " ? "space" : k)).join(", ");
+export const keyLabel = (keys: readonly string[]): string => keys.map((k) => (k === " " ? "space" : k)).join(", ");
 
 /**
  * The keys column of the help tables: as wide as the widest keys of either, so none runs into its
- * help (/hotkeys shows them one under another).
+ * help (/hotkeys shows them one under another; the review's keys, review-keymap.ts, are narrower).
  */
 function keyColumn(): number {
-  const shown = [
-    ...EDITOR_BINDINGS,
-    ...VIEW_BINDINGS,
-    ...REVIEW_BINDINGS,
-    ...PICKER_BINDINGS,
-    ...DIALOG_BINDINGS,
-  ].filter((b) => b.help !== "");
+  const shown = [...EDITOR_BINDINGS, ...VIEW_BINDINGS, ...PICKER_BINDINGS, ...DIALOG_BINDINGS].filter(
+    (b) => b.help !== "",
+  );
   return Math.max(...shown.map((b) => keyLabel(b.keys).length));
 }
 
@@ -380,18 +340,13 @@ export function keyHelpRow(keys: string, help: string): string {
   return `${keys.padEnd(keyColumn())}  ${help}`;
 }
 
-function helpRows<A extends string>(bindings: ReadonlyArray<Binding<A>>): string[] {
+export function helpRows<A extends string>(bindings: ReadonlyArray<Binding<A>>): string[] {
   return bindings.filter((b) => b.help !== "").map((b) => keyHelpRow(keyLabel(b.keys), b.help));
 }
 
 /** Help rows for the transcript view's keys. */
 export function viewKeyHelp(): string[] {
   return helpRows(VIEW_BINDINGS);
-}
-
-/** Help rows for the review's keys (/diff). */
-export function reviewKeyHelp(): string[] {
-  return helpRows(REVIEW_BINDINGS);
 }
 
 /** Help rows for the keys of a question from the agent (select, confirm, input, editor). */

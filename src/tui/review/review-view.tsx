@@ -6,7 +6,8 @@
 import type React from "react";
 import { Box, Text } from "ink";
 import type { Key } from "ink";
-import { resolveDialogKey, resolveReviewKey, viewKeypresses } from "../input/keymap.js";
+import { resolveDialogKey, viewKeypresses } from "../input/keymap.js";
+import { resolveReviewKey } from "../input/review-keymap.js";
 import { useKeys } from "../input/use-keys.js";
 import { guardRow } from "../render/sanitize.js";
 import type { Store } from "../state/store.js";

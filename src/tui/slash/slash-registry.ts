@@ -1,7 +1,8 @@
 // Slash-command and `!cmd` hooks: a small registry the controller consults before sending a
 // prompt. Built-ins here are minimal (/quit, /hotkeys); src/tui/slash adds the rest via
 // `createController({ slashCommands })` without touching the controller.
-import { dialogKeyHelp, keyHelp, pickerKeyHelp, reviewKeyHelp, viewKeyHelp } from "../input/keymap.js";
+import { dialogKeyHelp, keyHelp, pickerKeyHelp, viewKeyHelp } from "../input/keymap.js";
+import { reviewKeyHelp } from "../input/review-keymap.js";
 import type { Store } from "../state/store.js";
 import type { TuiConnection } from "../session/tui-connection.js";
 

@@ -11,12 +11,12 @@ import {
   resolvePickerKey,
   resolveViewKey,
   createRepeatTracker,
-  resolveReviewKey,
   SEQUENCE_MS,
   viewKeyHelp,
   viewKeypresses,
   resolveEditorKey,
 } from "../../../src/tui/input/keymap.js";
+import { resolveReviewKey } from "../../../src/tui/input/review-keymap.js";
 
 function key(over: Partial<Key> = {}): Key {
   return {

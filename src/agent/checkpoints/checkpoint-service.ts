@@ -83,6 +83,7 @@ export class CheckpointService {
       index: store.index,
       blobs: store.blobs,
       maxFileBytes: this.options.settings.maxFileBytes,
+      maxFiles: this.options.settings.maxFiles,
       ...(this.exclude !== undefined ? { exclude: this.exclude } : {}),
     });
   }

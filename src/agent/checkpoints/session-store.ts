@@ -38,6 +38,8 @@ export class SessionStore {
   readonly index: StatIndex;
   private readonly logFile: string;
   private log: LoadedLog | undefined;
+  /** The state after the last record, kept so an append does not replay the whole log. */
+  private latest: Map<string, FileState> | undefined;
 
   constructor(readonly dir: string) {
     ensurePrivateDir(join(dir, ".."), { tighten: true });
@@ -82,9 +84,10 @@ export class SessionStore {
     return state;
   }
 
-  /** What the worker last recorded (the end of every record). */
+  /** What the worker last recorded (the end of every record); a copy the caller may change. */
   recorded(): Map<string, FileState> {
-    return this.stateAfter(this.records.length);
+    this.latest ??= this.stateAfter(this.records.length);
+    return new Map(this.latest);
   }
 
   leftOutAt(index: number): LeftOut[] {
@@ -95,9 +98,12 @@ export class SessionStore {
   /** Appends a record holding the change from the last recorded state to `files`. */
   append(head: RecordHead, files: TreeState): void {
     const log = this.loaded();
-    const full: LogRecord = { ...head, changes: changesBetween(this.recorded(), files) };
+    this.latest ??= this.stateAfter(this.records.length);
+    const full: LogRecord = { ...head, changes: changesBetween(this.latest, files) };
     const bytes = appendRecord(this.logFile, log, full);
-    this.log = { records: [...log.records, full], bytes, torn: false };
+    log.records.push(full);
+    this.log = { records: log.records, bytes, torn: false };
+    applyChanges(this.latest, full.changes);
   }
 
   /** Appends a sync record for paths the worker itself just wrote or deleted. */

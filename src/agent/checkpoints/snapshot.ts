@@ -8,7 +8,7 @@ import { join } from "node:path";
 import type { LeftOut } from "../../protocol/types/checkpoints.js";
 import { type BlobStore, sha256 } from "./blob-store.js";
 import type { StatIndex } from "./stat-index.js";
-import { errorCode } from "./store-errors.js";
+import { CheckpointError, errorCode } from "./store-errors.js";
 import type { FileState, Snapshot } from "./tree-state.js";
 import { listTree } from "./tree-scan.js";
 
@@ -18,6 +18,8 @@ export interface SnapshotInput {
   index: StatIndex;
   blobs: BlobStore;
   maxFileBytes: number;
+  /** More files than this under cwd (a home folder): no checkpoint, rather than hashing them all. */
+  maxFiles: number;
   /** A path prefix (relative, "/" separated, ending in "/") never recorded: our own store under cwd. */
   exclude?: string;
 }
@@ -29,10 +31,11 @@ const yieldToLoop = (): Promise<void> => new Promise((resolve) => setImmediate(r
 
 function statOf(path: string): Stats | undefined {
   try {
-    return lstatSync(path);
+    // Listed but gone (a tracked file deleted) is simply not in the tree; no exception is built
+    // for it, which is most of what a missing file costs.
+    return lstatSync(path, { throwIfNoEntry: false });
   } catch (error) {
-    // Listed but gone (a tracked file deleted): simply not in the tree.
-    if (errorCode(error) === "ENOENT" || errorCode(error) === "ENOTDIR") return undefined;
+    if (errorCode(error) === "ENOTDIR") return undefined;
     throw error;
   }
 }
@@ -47,7 +50,11 @@ function hashFile(input: SnapshotInput, path: string, stat: Stats): { hash: stri
 }
 
 export async function takeSnapshot(input: SnapshotInput): Promise<Snapshot> {
-  const listing = await listTree(input.cwd, input.inGit);
+  const listing = await listTree(input.cwd, input.inGit, input.maxFiles);
+  if (listing.paths.length > input.maxFiles)
+    throw new CheckpointError(
+      `more than ${input.maxFiles} files under ${input.cwd}: no checkpoint (checkpoints.maxFiles in settings.json)`,
+    );
   const files = new Map<string, FileState>();
   const leftOut: LeftOut[] = [...listing.ignored];
   let hashed = 0;

@@ -56,21 +56,26 @@ async function gitListing(cwd: string): Promise<TreeListing> {
   };
 }
 
-async function walkListing(cwd: string): Promise<TreeListing> {
+/** Stops one past `limit` files: a walk of a home folder is not finished only to be refused. */
+async function walkListing(cwd: string, limit: number): Promise<TreeListing> {
   // Loaded on first use, as list_files does: the walker is not needed to start.
   const { walkFiles } = await import("../tools/file-walk.js");
   const paths: string[] = [];
-  for await (const entry of walkFiles(cwd)) if (!entry.isDirectory) paths.push(entry.relativePath);
+  for await (const entry of walkFiles(cwd)) {
+    if (entry.isDirectory) continue;
+    paths.push(entry.relativePath);
+    if (paths.length > limit) break;
+  }
   return { paths: paths.sort(), ignored: [] };
 }
 
-export async function listTree(cwd: string, inGit: boolean): Promise<TreeListing> {
-  if (!inGit) return walkListing(cwd);
+export async function listTree(cwd: string, inGit: boolean, limit: number): Promise<TreeListing> {
+  if (!inGit) return walkListing(cwd, limit);
   try {
     return await gitListing(cwd);
   } catch (error) {
     // A repository git cannot read (a newer index format, a broken HEAD) is still a tree.
     process.stderr.write(`agent-rpc: checkpoints: git ls-files failed (${messageOf(error)}); walking the tree\n`);
-    return walkListing(cwd);
+    return walkListing(cwd, limit);
   }
 }

@@ -40,6 +40,9 @@ describe("checkpoints in a git repository", () => {
     for (const [path, content] of Object.entries(FILES)) expect(t.read(path).toString()).toBe(content);
     expect(existsSync(join(t.cwd, "new"))).toBe(false);
     expect(git(t.cwd, "status", "--porcelain")).toBe(status);
+    // Restored files have their old content under a new stat: a git that refreshed its index
+    // (git status without --no-optional-locks) would rewrite it at the next look.
+    await t.service.list(SESSION);
     expect(gitFacts(t.cwd)).toEqual(facts);
     expect(existsSync(join(t.cwd, ".git", "index.lock"))).toBe(false);
   });
@@ -130,7 +133,7 @@ describe("a damaged store", () => {
     const fresh = new (await import("../../../src/agent/checkpoints/checkpoint-service.js")).CheckpointService({
       cwd: t.cwd,
       home: t.home,
-      settings: { enabled: true, maxFileBytes: 1e6 },
+      settings: { enabled: true, maxFileBytes: 1e6, maxFiles: 1000 },
     });
     await expect(fresh.list(SESSION)).rejects.toThrow(/checkpoint log .* is damaged at line 2/);
     await fresh.beforeTurn(SESSION);
@@ -152,6 +155,18 @@ describe("a damaged store", () => {
     const restored = await t.service.restore(SESSION, next);
     expect(restored.restored).toEqual(["a.txt"]);
     expect(t.read("a.txt").toString()).toBe("1\n");
+  });
+});
+
+describe("a tree too large to record", () => {
+  it("gets no checkpoint (the turn is not stopped), and a smaller one does again", async () => {
+    const t = makeTree({ files: FILES, maxFiles: 3 });
+    await expect(t.service.beforeTurn(SESSION)).rejects.toThrow(/more than 3 files under .*checkpoints\.maxFiles/);
+    await t.service.turnOpened("too many files", undefined);
+    expect(await t.service.list(SESSION)).toEqual([]);
+    unlinkSync(join(t.cwd, "d.txt"));
+    const id = await t.turn("three files", () => t.write("a.txt", "x\n"));
+    expect((await t.service.diff(SESSION, id)).files.map((f) => f.path)).toEqual(["a.txt"]);
   });
 });
 

@@ -29,7 +29,14 @@ export function git(cwd: string, ...args: string[]): string {
   });
 }
 
-export function makeTree(options: { git?: boolean; files?: Record<string, string>; maxFileBytes?: number } = {}): Tree {
+export interface TreeOptions {
+  git?: boolean;
+  files?: Record<string, string>;
+  maxFileBytes?: number;
+  maxFiles?: number;
+}
+
+export function makeTree(options: TreeOptions = {}): Tree {
   const root = mkdtempSync(join(tmpdir(), "checkpoints-"));
   const cwd = join(root, "work");
   const home = join(root, "home");
@@ -47,7 +54,11 @@ export function makeTree(options: { git?: boolean; files?: Record<string, string
   const service = new CheckpointService({
     cwd,
     home,
-    settings: { enabled: true, maxFileBytes: options.maxFileBytes ?? 5 * 1024 * 1024 },
+    settings: {
+      enabled: true,
+      maxFileBytes: options.maxFileBytes ?? 5 * 1024 * 1024,
+      maxFiles: options.maxFiles ?? 1000,
+    },
   });
   let entry = 0;
   return {

@@ -43,6 +43,7 @@ const KNOWN_FOLDERS: Record<string, Area> = {
   "tui/print": "tui",
   "tui/recovery": "tui",
   "tui/render": "tui",
+  "tui/review": "tui",
   "tui/session": "tui",
   "tui/settings": "tui",
   "tui/slash": "tui",

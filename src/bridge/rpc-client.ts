@@ -290,7 +290,7 @@ function checkpointCommands({ typed }: Requests): CheckpointCommands {
     checkpointDiff: (from, to) => typed("checkpoint_diff", to !== undefined ? { from, to } : { from }),
     checkpointRestore: (id, options = {}) =>
       typed("checkpoint_restore", {
-        id,
+        checkpoint: id,
         ...(options.paths !== undefined ? { paths: options.paths } : {}),
         ...(options.force === true ? { force: true } : {}),
       }),

@@ -7,6 +7,7 @@ import type { TuiConnection } from "./session/tui-connection.js";
 import { createEditorKeys, type EditorKeys, type Intents } from "./input/editor-keys.js";
 import { type AppHooks, createAppIntents } from "./intents/app-intents.js";
 import { createIntentContext } from "./intents/intent-context.js";
+import { createReviewIntents } from "./intents/review-intents.js";
 import { createRunIntents } from "./intents/run-intents.js";
 import { createSettingIntents } from "./intents/setting-intents.js";
 import { createSubmit, type SubmitMode } from "./intents/submit.js";
@@ -53,6 +54,7 @@ export function createController(options: ControllerOptions): Controller {
   const runIntents = createRunIntents(ctx);
   const settings = createSettingIntents(ctx, commands, slashContext);
   const app = createAppIntents(ctx, options);
+  const review = createReviewIntents(ctx, commands, slashContext, runIntents.abort);
   const intents: Intents = {
     submit: () => void submit("auto"),
     follow_up: () => void submit("follow_up"),
@@ -66,6 +68,8 @@ export function createController(options: ControllerOptions): Controller {
     select_model: () => void settings.selectModel(),
     external_editor: () => void app.externalEditor(),
     suspend: app.suspend,
+    review_changes: () => void review.reviewChanges(),
+    rewind: () => void review.rewind(),
   };
   return {
     ...createEditorKeys(store, intents),

@@ -28,7 +28,7 @@ const VALID: Record<RpcCommandType, Record<string, unknown>> = {
   list_files: { limit: 100 },
   checkpoint_list: {},
   checkpoint_diff: { from: "cp-1", to: "cp-2" },
-  checkpoint_restore: { id: "cp-1", paths: ["src/a.ts"], force: true },
+  checkpoint_restore: { checkpoint: "cp-1", paths: ["src/a.ts"], force: true },
   checkpoint_write: { path: "src/a.ts", content: "x\n", expectedHash: "ab12" },
   get_state: {},
   get_messages: { offset: -120, limit: 200 },
@@ -106,7 +106,7 @@ const REQUIRED: Partial<Record<RpcCommandType, string[]>> = {
   branch: ["entryId"],
   set_session_name: ["name"],
   checkpoint_diff: ["from"],
-  checkpoint_restore: ["id"],
+  checkpoint_restore: ["checkpoint"],
   checkpoint_write: ["path", "content", "expectedHash"],
 };
 

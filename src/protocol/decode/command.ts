@@ -49,7 +49,7 @@ const DECODERS: CommandDecoders = {
   checkpoint_list: none,
   checkpoint_diff: (r) => prune({ from: r.string("from"), to: r.optString("to") }),
   checkpoint_restore: (r) =>
-    prune({ id: r.string("id"), paths: r.optStringArray("paths"), force: r.optBoolean("force") }),
+    prune({ checkpoint: r.string("checkpoint"), paths: r.optStringArray("paths"), force: r.optBoolean("force") }),
   checkpoint_write: (r) => ({
     path: r.string("path"),
     content: r.string("content"),

@@ -82,7 +82,8 @@ export interface CheckpointDiffCommand extends CommandBase {
 /** Restore all files (or `paths`) to checkpoint `id`; conflicts refuse the whole restore unless `force`. */
 export interface CheckpointRestoreCommand extends CommandBase {
   type: "checkpoint_restore";
-  id: string;
+  /** The checkpoint's id. Not `id`: that field of every command is the request's own id. */
+  checkpoint: string;
   paths?: string[];
   force?: boolean;
 }

@@ -1,7 +1,8 @@
 // The prompt editor view plus its single key handler (useKeys: one key at a time): keys go
 // through the keymap to the controller. Inactive while a dialog owns the keyboard.
 import type React from "react";
-import { resolveEditorKey } from "../input/keymap.js";
+import { useRef } from "react";
+import { createRepeatTracker, resolveEditorKey } from "../input/keymap.js";
 import { editorLines, editorRowCount, searchLine } from "../render/editor-lines.js";
 import { editorDoc } from "../state/editor.js";
 import type { EditorState } from "../state/types.js";
@@ -24,8 +25,14 @@ export function Editor({
   const editor = useTuiState((s) => s.editor);
   const busy = useTuiState((s) => s.run.busy);
   const palette = usePalette();
+  const repeats = useRef(createRepeatTracker());
   useKeys(
     (input, key) => {
+      const repeat = repeats.current(input, key, Date.now());
+      if (repeat) {
+        controller.run(repeat);
+        return;
+      }
       const r = resolveEditorKey(input, key);
       if (!r) return;
       if ("text" in r) {

@@ -71,7 +71,8 @@ export function Transcript(): React.ReactElement {
   }, [committed, end, last, options]);
   // Entries kept only for the transcript view never reach <Static>: thousands of empty
   // children would make React search past all of them for every entry it inserts.
-  const frozenAt = useTuiState((s) => s.ui.transcriptView?.staticCount);
+  // The review (/diff) is on the alternate screen too.
+  const frozenAt = useTuiState((s) => s.ui.transcriptView?.staticCount ?? s.review?.staticCount);
   const upTo = frozenAt === undefined ? end : Math.min(end, frozenAt);
   const items = useMemo(() => committed.slice(0, upTo).filter((e) => !e.unprinted), [committed, upTo]);
   return (

@@ -35,6 +35,8 @@ export type EditorAction =
   | "delete_to_line_start"
   | "undo"
   | "suspend"
+  | "review_changes"
+  | "rewind"
   | "paste_start"
   | "paste_end";
 
@@ -130,6 +132,9 @@ export const EDITOR_BINDINGS: ReadonlyArray<Binding<EditorAction>> = [
   { action: "delete_to_line_start", keys: ["ctrl+u"], help: "delete to start of line" },
   { action: "undo", keys: ["ctrl+_", "ctrl+-"], help: "undo the last ctrl+k/ctrl+u, or text an extension replaced" },
   { action: "suspend", keys: ["ctrl+z"], help: "suspend to the shell (fg brings it back)" },
+  { action: "review_changes", keys: ["alt+d"], help: "review the last turn's changes (/diff)" },
+  // A key pressed twice quickly (SEQUENCE_MS); only on an empty editor while the agent is idle.
+  { action: "rewind", keys: ["escape escape"], help: "on an empty editor: rewind files and conversation (/rewind)" },
   { action: "paste_start", keys: ["paste_start"], help: "" },
   { action: "paste_end", keys: ["paste_end"], help: "" },
 ];
@@ -192,7 +197,7 @@ export const PICKER_BINDINGS: ReadonlyArray<Binding<PickerAction>> = [
   { action: "toggle_settings", keys: ["ctrl+o"], help: "/tree: show or hide model and thinking changes" },
 ];
 
-function index<A extends string>(bindings: ReadonlyArray<Binding<A>>): Map<string, A> {
+export function index<A extends string>(bindings: ReadonlyArray<Binding<A>>): Map<string, A> {
   const m = new Map<string, A>();
   for (const b of bindings) for (const k of b.keys) m.set(k, b.action);
   return m;
@@ -292,17 +297,36 @@ export function viewKeypresses(input: string, key: Key): Array<{ input: string; 
   return chars.map((ch) => ({ input: ch, key: { ...key, shift: ch !== ch.toLowerCase() } }));
 }
 
+/** A key pressed twice within this many ms is the double key of an "x x" binding (Esc Esc). */
+export const SEQUENCE_MS = 500;
+
+/**
+ * Tracks the editor's keys for the bindings of a key pressed twice ("escape escape"): returns
+ * the bound action when `input` is the second press of such a key within SEQUENCE_MS.
+ */
+export function createRepeatTracker(): (input: string, key: Key, now: number) => EditorAction | undefined {
+  let last: { name: string; at: number } | undefined;
+  return (input, key, now) => {
+    const name = keyName(input, key);
+    const action = name === undefined ? undefined : EDITOR_INDEX.get(`${name} ${name}`);
+    const repeated = action !== undefined && last !== undefined && last.name === name && now - last.at <= SEQUENCE_MS;
+    // A third press starts a new pair.
+    last = name === undefined || repeated ? undefined : { name, at: now };
+    return repeated ? action : undefined;
+  };
+}
+
 /** Transcript view action for a keypress (printable keys by their character). */
 export function resolveViewKey(input: string, key: Key): ViewKeyAction | undefined {
   const name = keyName(input, key) ?? (Array.from(input).length === 1 ? input : undefined);
   return name === undefined ? undefined : VIEW_INDEX.get(name);
 }
 
-const keyLabel = (keys: readonly string[]): string => keys.map((k) => (k === " " ? "space" : k)).join(", ");
+export const keyLabel = (keys: readonly string[]): string => keys.map((k) => (k === " " ? "space" : k)).join(", ");
 
 /**
  * The keys column of the help tables: as wide as the widest keys of either, so none runs into its
- * help (/hotkeys shows them one under another).
+ * help (/hotkeys shows them one under another; the review's keys, review-keymap.ts, are narrower).
  */
 function keyColumn(): number {
   const shown = [...EDITOR_BINDINGS, ...VIEW_BINDINGS, ...PICKER_BINDINGS, ...DIALOG_BINDINGS].filter(
@@ -316,7 +340,7 @@ export function keyHelpRow(keys: string, help: string): string {
   return `${keys.padEnd(keyColumn())}  ${help}`;
 }
 
-function helpRows<A extends string>(bindings: ReadonlyArray<Binding<A>>): string[] {
+export function helpRows<A extends string>(bindings: ReadonlyArray<Binding<A>>): string[] {
   return bindings.filter((b) => b.help !== "").map((b) => keyHelpRow(keyLabel(b.keys), b.help));
 }
 

@@ -15,6 +15,10 @@ import { createOverlayRenderer } from "../pickers/overlay.js";
 import { createPickerHost, type PickerHost } from "../pickers/picker-host.js";
 import { defaultSessionDir } from "../pickers/session-list.js";
 import { createRecovery, resendCommand } from "../recovery/recovery.js";
+import { diffCommand } from "../review/diff-command.js";
+import { createReviewHost, REVIEW_OVERLAY } from "../review/review-host.js";
+import { ReviewView } from "../review/review-view.js";
+import { rewindCommand } from "../review/rewind-command.js";
 import { settingsCommand } from "../settings/settings-command.js";
 import type { ThemeStart } from "../terminal/theme-choice.js";
 import { tuiHome } from "../settings/settings-file.js";
@@ -181,8 +185,12 @@ export function setupFeatures(o: FeatureOptions): Features {
     ...(o.live ? { live: o.live } : {}),
   };
   const supported = (name: string): boolean => slashSupported(name, store.getState());
+  const review = createReviewHost(store, connection);
+  const pickerOverlay = createOverlayRenderer(pickers);
   const slashCommands: SlashCommand[] = [
     ...createSlashCommands(deps),
+    diffCommand(review),
+    rewindCommand(deps),
     resendCommand(recovery),
     settingsCommand({ pickers, home: tuiHome(o.env), theme: o.theme }),
     ...(o.extraCommands?.(pickers) ?? []),
@@ -195,7 +203,7 @@ export function setupFeatures(o: FeatureOptions): Features {
   return {
     pickers,
     slashCommands,
-    overlay: createOverlayRenderer(pickers),
+    overlay: (name, props) => (name === REVIEW_OVERLAY ? <ReviewView host={review} /> : pickerOverlay(name, props)),
     extras: <></>,
     afterStart: (exit) => afterWorkerStart(o, { deps, sessions, showFailed, workerCommands }, exit),
   };

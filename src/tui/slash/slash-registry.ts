@@ -2,6 +2,7 @@
 // prompt. Built-ins here are minimal (/quit, /hotkeys); src/tui/slash adds the rest via
 // `createController({ slashCommands })` without touching the controller.
 import { dialogKeyHelp, keyHelp, pickerKeyHelp, viewKeyHelp } from "../input/keymap.js";
+import { reviewKeyHelp } from "../input/review-keymap.js";
 import type { Store } from "../state/store.js";
 import type { TuiConnection } from "../session/tui-connection.js";
 
@@ -38,6 +39,9 @@ export const BUILTIN_COMMANDS: SlashCommand[] = [
           "",
           "In the transcript view (ctrl+o):",
           ...viewKeyHelp(),
+          "",
+          "In the review of changes (/diff):",
+          ...reviewKeyHelp(),
           "",
           "In a picker (/model, /resume, /tree, /settings…; type to search):",
           ...pickerKeyHelp(),

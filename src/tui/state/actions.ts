@@ -7,6 +7,7 @@ import type { SessionTotals } from "./history.js";
 import type { EntryInput } from "./transcript.js";
 import type { CompletionMenu, ExitFrame, NoticeLevel, PaletteChoice, WorkerInfo, WorkerStatus } from "./types.js";
 import type { UiRequest } from "./ui-requests.js";
+import type { ReviewFileInput, ReviewOp } from "./review.js";
 
 export type TuiAction =
   | { type: "agent_event"; event: ClientEvent; now: number }
@@ -53,4 +54,8 @@ export type TuiAction =
   | { type: "live_ended"; reason: string }
   | { type: "completion"; menu: CompletionMenu | undefined }
   | { type: "completion_move"; direction: "up" | "down" }
-  | { type: "picker"; state: PickerState | undefined };
+  | { type: "picker"; state: PickerState | undefined }
+  /** The review of a diff between checkpoints (/diff) opens on these files, or closes. */
+  | { type: "review_open"; title: string; from: string; files: readonly ReviewFileInput[]; leftOut: string[] }
+  | { type: "review_close" }
+  | { type: "review"; op: ReviewOp };

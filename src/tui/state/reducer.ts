@@ -8,6 +8,7 @@ import { reduceTranscriptAction } from "./transcript-actions.js";
 import type { TuiState } from "./types.js";
 import { reduceUiAction } from "./ui-reducer.js";
 import { reduceUiRequest } from "./ui-request-reducer.js";
+import { reduceReviewAction } from "./review-actions.js";
 import { reduceWorkerAction } from "./worker-reducer.js";
 
 export { createInitialState } from "./initial-state.js";
@@ -56,6 +57,10 @@ export function reduce(s: TuiState, a: TuiAction): TuiState {
     case "completion_move":
     case "picker":
       return reduceUiAction(s, a);
+    case "review_open":
+    case "review_close":
+    case "review":
+      return reduceReviewAction(s, a);
     default: {
       const never: never = a;
       return never;

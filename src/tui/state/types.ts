@@ -9,6 +9,7 @@ import type {
   WorkerExitInfo,
 } from "../../bridge/index.js";
 import type { PickerState } from "./picker-state.js";
+import type { ReviewState } from "./review.js";
 
 /** The completion list under the editor (completion/completion-menu.ts computes it). */
 export type CompletionMenu = {
@@ -242,5 +243,7 @@ export type TuiState = {
   completion: CompletionMenu | undefined;
   /** The open picker (/model, /resume, /tree, /settings…): its list, query and selection. */
   picker: PickerState | undefined;
+  /** The full-screen review of a turn's changes (/diff), when open. */
+  review?: ReviewState | undefined;
   ui: UiState;
 };

@@ -10,10 +10,13 @@ import {
   resolveDialogKey,
   resolvePickerKey,
   resolveViewKey,
+  createRepeatTracker,
+  SEQUENCE_MS,
   viewKeyHelp,
   viewKeypresses,
   resolveEditorKey,
 } from "../../../src/tui/input/keymap.js";
+import { resolveReviewKey } from "../../../src/tui/input/review-keymap.js";
 
 function key(over: Partial<Key> = {}): Key {
   return {
@@ -151,5 +154,37 @@ describe("keymap", () => {
     // /hotkeys lists them, Tab included.
     expect(pickerKeyHelp().some((row) => /^down, ctrl\+n, tab\s/.test(row))).toBe(true);
     expect(dialogKeyHelp().some((row) => /^down, ctrl\+n, tab\s/.test(row))).toBe(true);
+  });
+});
+
+describe("keys pressed twice (Esc Esc: rewind)", () => {
+  const esc = { ctrl: false, meta: false, shift: false, escape: true } as Key;
+  const none = { ctrl: false, meta: false, shift: false } as Key;
+
+  it.each([
+    { presses: [0, 100], fires: [undefined, "rewind"] },
+    { presses: [0, SEQUENCE_MS + 1], fires: [undefined, undefined] },
+    // A third quick press starts a new pair instead of firing again.
+    { presses: [0, 100, 200, 300], fires: [undefined, "rewind", undefined, "rewind"] },
+  ])("escape at $presses ms gives $fires", ({ presses, fires }) => {
+    const repeat = createRepeatTracker();
+    expect(presses.map((at) => repeat("", esc, at))).toEqual(fires);
+  });
+
+  it("another key between the two presses breaks the pair; a key without a double binding never fires", () => {
+    const repeat = createRepeatTracker();
+    expect([repeat("", esc, 0), repeat("a", none, 10), repeat("", esc, 20)]).toEqual([undefined, undefined, undefined]);
+    expect([repeat("\r", { ...none, return: true }, 0), repeat("\r", { ...none, return: true }, 10)]).toEqual([
+      undefined,
+      undefined,
+    ]);
+  });
+
+  it("names the review keys", () => {
+    expect(resolveReviewKey("r", none)).toBe("revert_hunk");
+    expect(resolveReviewKey("R", { ...none, shift: true })).toBe("revert_file");
+    expect(resolveReviewKey(" ", none)).toBe("page_down");
+    expect(resolveReviewKey("", { ...none, tab: true })).toBe("next_file");
+    expect(resolveEditorKey("d", { ...none, meta: true })).toEqual({ action: "review_changes" });
   });
 });

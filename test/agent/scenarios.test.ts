@@ -3,6 +3,8 @@
 // responses and event types (with message roles) compared with pi's, except the documented
 // differences (docs/protocol-notes.md).
 
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { FakeStep } from "../fixtures/fake-llm-server.mjs";
 import { startAgentProcess, type AgentProcess, type Frame } from "./helpers/agent-process.js";
@@ -20,6 +22,8 @@ const ack =
   (lastUser: string, n: number): FakeStep =>
     text([`ack ${n}`, ` (${lastUser.slice(0, 60)})`], { delayMs });
 const isType = (type: string) => (f: Frame) => f.type === type;
+/** A bash command that runs until the test creates `file` in the worker's cwd (no fixed sleep to race). */
+const untilReleased = (file: string): string => `until [ -e ${file} ]; do sleep 0.02; done`;
 
 async function start(script: FakeStep[], extra: Parameters<typeof startAgentProcess>[0] = {}): Promise<AgentProcess> {
   agent = await startAgentProcess({ script, fallback: ack(), ...extra });
@@ -119,13 +123,23 @@ describe("scenarios vs pi 0.73.1 traces", () => {
         kind: "tool_call",
         matchLastUser: "PHASE1",
         calls: [
-          { id: "call_slow_1", name: "bash", arguments: { command: "echo slow-start; sleep 1.5; echo slow-done" } },
+          {
+            id: "call_slow_1",
+            name: "bash",
+            arguments: { command: `echo slow-start; ${untilReleased("phase1-release")}; echo slow-done` },
+          },
         ],
       },
       {
         kind: "tool_call",
         matchLastUser: "PHASE2",
-        calls: [{ id: "call_slow_2", name: "bash", arguments: { command: "sleep 1.2; echo phase2-done" } }],
+        calls: [
+          {
+            id: "call_slow_2",
+            name: "bash",
+            arguments: { command: `${untilReleased("phase2-release")}; echo phase2-done` },
+          },
+        ],
       },
       text(
         ["PHASE3 reply", " streaming", " slowly", " chunk 4", " chunk 5", " chunk 6", " chunk 7", " chunk 8", " done."],
@@ -163,6 +177,7 @@ describe("scenarios vs pi 0.73.1 traces", () => {
     );
     const mid = await a.request({ id: "d-state-mid", type: "get_state" });
     expect(mid["data"]).toMatchObject({ isStreaming: true, pendingMessageCount: 4, queuedMessageCount: 4 });
+    writeFileSync(join(a.dir, "work", "phase1-release"), "");
     await a.waitFor(isType("agent_settled"), { from });
     // Phase 2: "all" modes.
     await a.request({ id: "d-mode-steer", type: "set_steering_mode", mode: "all" });
@@ -174,6 +189,7 @@ describe("scenarios vs pi 0.73.1 traces", () => {
     await a.request({ id: "d2-steer-b", type: "steer", message: "steer-B (mode all)" });
     await a.request({ id: "d2-fu-a", type: "follow_up", message: "followup-A (mode all)" });
     await a.request({ id: "d2-fu-b", type: "follow_up", message: "followup-B (mode all)" });
+    writeFileSync(join(a.dir, "work", "phase2-release"), "");
     await a.waitFor(isType("agent_settled"), { from });
     // Phase 3: steer while text streams.
     from = a.mark();

@@ -3,7 +3,7 @@
 // a tool, follow-up during streaming, abort, a select dialog answered with keys, a confirm
 // dialog timing out, dialog text typed fast arriving whole, and a clean exit that restores the
 // terminal.
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { KEYS, ROOT } from "./pty-harness.js";
@@ -11,6 +11,8 @@ import { BUILT as built, FAKE_MODEL, sharedTuiSession, withTuiSession } from "./
 
 const UI_EXTENSION = resolve(ROOT, "test", "fixtures", "pi-ui-extension.ts");
 const ANSWER_EXTENSION = resolve(ROOT, "test", "e2e", "fixtures", "answer-extension.ts");
+/** A bash command that runs until the test creates `file` in the session's cwd (no fixed sleep to race). */
+const untilReleased = (file: string): string => `until [ -e ${file} ]; do sleep 0.02; done`;
 
 describe.skipIf(!built)("agent-tui × agent-rpc under a pty", () => {
   const s = sharedTuiSession(
@@ -24,13 +26,21 @@ describe.skipIf(!built)("agent-tui × agent-rpc under a pty", () => {
       {
         kind: "tool_call",
         matchLastUser: "BASH-TEST",
-        calls: [{ id: "call_b", name: "bash", arguments: { command: "echo first-line; sleep 1.2; echo second-line" } }],
+        calls: [
+          {
+            id: "call_b",
+            name: "bash",
+            arguments: { command: `echo first-line; ${untilReleased("bash-release")}; echo second-line` },
+          },
+        ],
       },
       { kind: "text", matchLastUser: "BASH-TEST", chunks: ["Bash finished."], delayMs: 5 },
       {
         kind: "tool_call",
         matchLastUser: "STEER-TEST",
-        calls: [{ id: "call_s", name: "bash", arguments: { command: "sleep 1.5; echo slow-done" } }],
+        calls: [
+          { id: "call_s", name: "bash", arguments: { command: `${untilReleased("steer-release")}; echo slow-done` } },
+        ],
       },
       { kind: "text", matchLastUser: "steer now", chunks: ["Steered", " ok."], delayMs: 5 },
       {
@@ -67,6 +77,7 @@ describe.skipIf(!built)("agent-tui × agent-rpc under a pty", () => {
     await s.tui.waitForText(/⋯ bash echo first-line/);
     await s.tui.waitForText("first-line");
     expect(s.tui.screen()).not.toContain("  second-line");
+    writeFileSync(join(s.sandbox.cwd, "bash-release"), "");
     await s.tui.waitForText("Bash finished.");
     expect(s.tui.screenText()).toMatch(/✓ bash echo first-line/);
     expect(s.tui.screen()).toContain("  second-line");
@@ -75,9 +86,12 @@ describe.skipIf(!built)("agent-tui × agent-rpc under a pty", () => {
   it("Enter during a tool sends a steer that reaches the model after it", async () => {
     await s.tui.type("STEER-TEST go");
     s.tui.write(KEYS.enter);
-    await s.tui.waitForText(/⋯ bash sleep 1.5/);
+    await s.tui.waitForText(/⋯ bash until \[ -e steer-release \]/);
     await s.tui.type("steer now");
     s.tui.write(KEYS.enter);
+    // Queued while the tool still runs; the tool ends only then.
+    await s.tui.waitForText(/Steering \(1\) steer now/);
+    writeFileSync(join(s.sandbox.cwd, "steer-release"), "");
     await s.tui.waitForText("Steered ok.");
     const steered = s.sandbox.llm.requests.find((r) => r.lastUser === "steer now");
     expect(steered).toBeDefined();

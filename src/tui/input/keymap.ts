@@ -36,7 +36,8 @@ export type EditorAction =
   | "undo"
   | "suspend"
   | "paste_start"
-  | "paste_end";
+  | "paste_end"
+  | "paste_image";
 
 export type DialogAction =
   | "up"
@@ -130,6 +131,7 @@ export const EDITOR_BINDINGS: ReadonlyArray<Binding<EditorAction>> = [
   { action: "delete_to_line_start", keys: ["ctrl+u"], help: "delete to start of line" },
   { action: "undo", keys: ["ctrl+_", "ctrl+-"], help: "undo the last ctrl+k/ctrl+u, or text an extension replaced" },
   { action: "suspend", keys: ["ctrl+z"], help: "suspend to the shell (fg brings it back)" },
+  { action: "paste_image", keys: ["ctrl+v"], help: "attach the clipboard's image (@file.png or a dropped file too)" },
   { action: "paste_start", keys: ["paste_start"], help: "" },
   { action: "paste_end", keys: ["paste_end"], help: "" },
 ];

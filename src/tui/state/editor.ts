@@ -50,7 +50,8 @@ export type EditorOp =
   | { op: "kill_line" }
   | { op: "delete_to_line_start" }
   | { op: "clear" }
-  | { op: "set"; text: string; keepUndo: boolean }
+  /** `images`: the attachments its chips stand for (a refused prompt given back). */
+  | { op: "set"; text: string; keepUndo: boolean; images?: EditorState["images"] }
   /** Replace [start, end) with `text`; the cursor ends after it (completion). */
   | { op: "replace"; start: number; end: number; text: string }
   | { op: "undo" }
@@ -299,8 +300,16 @@ function applyOp(s: EditorState, o: EditorOp): EditorState {
       return cursorOnLastLine(s) ? historyStep(s, 1) : moveVertical(s, 1);
     case "clear":
       return withDoc(s, emptyDoc, 0, { historyIndex: undefined, pastes: {}, pasteCount: 0, images: {}, imageCount: 0 });
-    case "set":
-      return withText(s, o.text, { historyIndex: undefined, undo: o.keepUndo && s.text !== "" ? s.text : undefined });
+    case "set": {
+      const images = o.images
+        ? { images: o.images, imageCount: Math.max(s.imageCount, ...Object.keys(o.images).map(Number)) }
+        : {};
+      return withText(s, o.text, {
+        historyIndex: undefined,
+        undo: o.keepUndo && s.text !== "" ? s.text : undefined,
+        ...images,
+      });
+    }
     case "replace": {
       const start = Math.max(0, Math.min(o.start, s.text.length));
       const end = Math.max(start, Math.min(o.end, s.text.length));

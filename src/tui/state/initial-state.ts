@@ -30,6 +30,7 @@ export function createInitialState(columns = 80, rows = 24): TuiState {
       provider: undefined,
       contextWindow: undefined,
       reasoning: false,
+      imageInput: undefined,
       thinkingLevel: undefined,
       tokensIn: 0,
       tokensOut: 0,

@@ -148,6 +148,8 @@ export type FooterState = {
   provider: string | undefined;
   contextWindow: number | undefined;
   reasoning: boolean;
+  /** The model takes images (docs/protocol.md §5.8); undefined when the worker does not say. */
+  imageInput: boolean | undefined;
   thinkingLevel: string | undefined;
   tokensIn: number;
   tokensOut: number;

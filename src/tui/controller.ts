@@ -74,7 +74,10 @@ export function createController(options: ControllerOptions): Controller {
     paste_image: () => void images.pasteClipboard(),
   };
   return {
-    ...createEditorKeys(store, intents, { pasteEnded: images.pasteEnded }),
+    ...createEditorKeys(store, intents, {
+      pasteEnded: images.pasteEnded,
+      completed: () => void images.attachAtPaths("complete"),
+    }),
     submit,
     abort: runIntents.abort,
     answerDialog(id, response) {

@@ -33,7 +33,8 @@ afterEach(async () => {
 
 /** The content parts of the last user message the model was sent. */
 function lastUserParts(r: FakeRequest | undefined): Array<Record<string, unknown>> {
-  const messages = (r?.body as { messages?: Array<{ role: string; content: unknown }> }).messages ?? [];
+  const body = (r?.body ?? {}) as { messages?: Array<{ role: string; content: unknown }> };
+  const messages = body.messages ?? [];
   const content = messages.filter((m) => m.role === "user").at(-1)?.content;
   return Array.isArray(content) ? content : [];
 }
@@ -47,7 +48,7 @@ function start(args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): TuiPro
 }
 
 describe.skipIf(!BUILT)("images in the prompt reach the model", () => {
-  it("an @path typed in a terminal attached to a live worker elsewhere: the file's bytes, as an image part", async () => {
+  it("an @path typed in a terminal attached to a live worker elsewhere reaches it as an image part", async () => {
     const answer = { kind: "text" as const, matchLastUser: "what is this", chunks: ["A-RED-SQUARE"] };
     const hello = { kind: "text" as const, matchLastUser: "hello", chunks: ["HELLO-ANSWER"] };
     sandbox = await createSandbox([hello, answer], {
@@ -87,7 +88,15 @@ describe.skipIf(!BUILT)("images in the prompt reach the model", () => {
     mkdirSync(bin);
     writeFileSync(join(sandbox.root, "clip.png"), PNG);
     // xclip as a screenshot tool leaves it: TARGETS lists image/png, `-t image/png -o` prints it.
-    const xclip = `#!/bin/sh\ncase "$*" in\n  *TARGETS*) printf 'TARGETS\\nimage/png\\n' ;;\n  *image/png*) cat '${join(sandbox.root, "clip.png")}' ;;\n  *) exit 1 ;;\nesac\n`;
+    const xclip = [
+      "#!/bin/sh",
+      'case "$*" in',
+      "  *TARGETS*) printf 'TARGETS\\nimage/png\\n' ;;",
+      `  *image/png*) cat '${join(sandbox.root, "clip.png")}' ;;`,
+      "  *) exit 1 ;;",
+      "esac",
+      "",
+    ].join("\n");
     writeFileSync(join(bin, "xclip"), xclip);
     chmodSync(join(bin, "xclip"), 0o755);
     const tui = start(FAKE_MODEL, sandbox.cwd, { PATH: `${bin}:${process.env["PATH"]}`, DISPLAY: ":99" });

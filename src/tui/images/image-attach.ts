@@ -24,8 +24,11 @@ export type ImageAttachOptions = {
 export type ImageAttach = {
   /** A paste just ended: when it names image files, they are attached instead (true). */
   pasteEnded(pasted: string): boolean;
-  /** Make every `@path` of an image here a chip; false (and a message) when one cannot be sent. */
-  attachAtPaths(): boolean;
+  /**
+   * Make every `@path` of an image here a chip; false (and a message) when one cannot be sent.
+   * `when`: before sending (the message says nothing was sent) or after a completion.
+   */
+  attachAtPaths(when?: "send" | "complete"): boolean;
   /** Ctrl+V: the clipboard's image, if it has one. */
   pasteClipboard(): Promise<void>;
 };
@@ -74,7 +77,7 @@ export function createImageAttach(o: ImageAttachOptions): ImageAttach {
     return true;
   };
 
-  const attachAtPaths = (): boolean => {
+  const attachAtPaths = (when: "send" | "complete" = "send"): boolean => {
     const text = store.getState().editor.text;
     if (!text.includes("@")) return true;
     const chips = findChips(store.getState().editor);
@@ -89,7 +92,8 @@ export function createImageAttach(o: ImageAttachOptions): ImageAttach {
       if (!isFile(path)) continue;
       const image = readImageFile(path);
       if (!image.ok) {
-        o.notice(`Not sent: ${image.reason}. Your message is still in the editor.`, "warning");
+        const kept = when === "send" ? "Not sent: " : "Not attached: ";
+        o.notice(`${kept}${image.reason}.${when === "send" ? " Your message is still in the editor." : ""}`, "warning");
         return false;
       }
       const before = store.getState().editor.text.length;
@@ -117,7 +121,10 @@ function say(o: Pick<ImageAttachOptions, "notice" | "toast">, got: ClipboardImag
     case "no_image":
       return o.toast(`No image on the clipboard (read with ${got.tool}); paste text with your terminal's paste key`);
     case "no_tool":
-      return o.notice(`Ctrl+V attaches an image from the clipboard, but ${got.why}.`, "warning");
+      return o.notice(
+        `Ctrl+V attaches an image from the clipboard, but ${got.why}; type @path or drop the file instead.`,
+        "warning",
+      );
     case "error":
       return o.notice(`Could not read the clipboard with ${got.tool}: ${got.error}`, "warning");
     default: {

@@ -38,8 +38,11 @@ export type EditorKeys = {
 
 const isViewAction = (action: EditorAction): action is ViewAction => Object.hasOwn(VIEW_ACTIONS, action);
 
-/** `pasteEnded`: a paste that named image files attached them instead (images/image-attach.ts). */
-export type EditorKeyHooks = { pasteEnded?: (pasted: string) => boolean };
+/**
+ * `pasteEnded`: a paste that named image files attached them instead; `completed`: a completion
+ * was applied (an `@path` of an image becomes its chip at once). Both: images/image-attach.ts.
+ */
+export type EditorKeyHooks = { pasteEnded?: (pasted: string) => boolean; completed?: () => void };
 
 export function createEditorKeys(store: Store, intents: Intents, hooks: EditorKeyHooks = {}): EditorKeys {
   const edit = (op: Parameters<Store["dispatch"]>[0]): void => store.dispatch(op);
@@ -70,7 +73,10 @@ export function createEditorKeys(store: Store, intents: Intents, hooks: EditorKe
         edit({ type: "editor", op: editingOp(action) });
       return;
     }
-    if (completionKey(action)) return;
+    if (completionKey(action)) {
+      if (action === "complete" || action === "submit") hooks.completed?.();
+      return;
+    }
     if (isEditingAction(action)) return edit({ type: "editor", op: editingOp(action) });
     if (isViewAction(action)) return edit(VIEW_ACTIONS[action]);
     if (action === "complete") return;

@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { cleanup } from "ink-testing-library";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
+import { createCompletionDriver } from "../../../src/tui/completion/completion-driver.js";
 import { setupApp, typeText } from "../helpers/app-harness.js";
 import { waitFor } from "../helpers/fake-connection.js";
 
@@ -58,6 +59,24 @@ describe("images in the prompt", () => {
       `and ${CHIP} `,
       { streamingBehavior: "followUp", images: [IMAGE] },
     ]);
+  });
+
+  it("an image chosen in the @ list becomes its chip at once", async () => {
+    const s = setupApp({ cwd: dir });
+    const files = () => ({ kind: "local" as const, cwd: dir, list: () => ["shot.png", "notes.png"] });
+    const driver = createCompletionDriver({ store: s.store, commands: () => [], supported: () => true, files });
+    try {
+      await typeText(s, "see @sho");
+      await waitFor(() => s.store.getState().completion !== undefined, "the @ list");
+      s.stdin.write("\t");
+      await waitFor(
+        () => s.store.getState().editor.text === `see ${CHIP} `,
+        `editor: ${s.store.getState().editor.text}`,
+      );
+      expect(s.conn.calls.filter((c) => c.method === "prompt")).toEqual([]);
+    } finally {
+      driver.dispose();
+    }
   });
 
   it("a dropped path (a quoted paste) becomes a chip, and Backspace removes the whole chip", async () => {

@@ -267,13 +267,16 @@ function attachImage(s: EditorState, o: Extract<EditorOp, { op: "attach_image" }
   const end = Math.max(start, Math.min(o.end ?? s.cursor, s.text.length));
   const doc = editorDoc(s);
   const before = start > 0 && !/\s/.test(docSlice(doc, start - 1, start)) ? " " : "";
-  const after = /^\s/.test(docSlice(doc, end, end + 1)) ? "" : " ";
+  const next = docSlice(doc, end, end + 1);
+  const after = /^\s/.test(next) ? "" : " ";
   const images = { ...s.images, [id]: o.image };
-  return splice(s, start, end, `${before}${chipLabel(id, o.image)}${after}`, {
+  const out = splice(s, start, end, `${before}${chipLabel(id, o.image)}${after}`, {
     images,
     imageCount: id,
     historyIndex: undefined,
   });
+  // The space already after it (a completed `@path `) is stepped over too: what is typed next is a new word.
+  return next === " " ? withDoc(out, editorDoc(out), out.cursor + 1) : out;
 }
 
 function applyOp(s: EditorState, o: EditorOp): EditorState {

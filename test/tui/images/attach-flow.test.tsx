@@ -73,6 +73,8 @@ describe("images in the prompt", () => {
         () => s.store.getState().editor.text === `see ${CHIP} `,
         `editor: ${s.store.getState().editor.text}`,
       );
+      await typeText(s, "now");
+      expect(s.store.getState().editor.text).toBe(`see ${CHIP} now`);
       expect(s.conn.calls.filter((c) => c.method === "prompt")).toEqual([]);
     } finally {
       driver.dispose();

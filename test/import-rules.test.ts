@@ -32,6 +32,7 @@ const KNOWN_FOLDERS: Record<string, Area> = {
   "tui/blocks": "tui",
   "tui/blocks/tools": "tui",
   "tui/completion": "tui",
+  "tui/images": "tui",
   "tui/components": "tui",
   "tui/components/dialogs": "tui",
   "tui/ink": "tui",

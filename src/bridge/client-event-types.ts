@@ -126,7 +126,15 @@ export type ClientEventType = ClientEvent["type"];
 /** What the footer and the todo pane take from get_state, whatever the worker. */
 export type SessionSnapshot = {
   model:
-    | { id: string; name: string; provider: string; contextWindow: number | undefined; reasoning: boolean }
+    | {
+        id: string;
+        name: string;
+        provider: string;
+        contextWindow: number | undefined;
+        reasoning: boolean;
+        /** Whether the model takes images (its `input` lists "image"); undefined when the worker does not say. */
+        imageInput: boolean | undefined;
+      }
     | undefined;
   thinkingLevel: string | undefined;
   isStreaming: boolean;

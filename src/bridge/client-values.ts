@@ -151,6 +151,7 @@ export function toSessionSnapshot(raw: unknown): SessionSnapshot {
           provider: str(m["provider"]),
           contextWindow: typeof m["contextWindow"] === "number" ? num(m["contextWindow"]) : undefined,
           reasoning: m["reasoning"] === true,
+          imageInput: Array.isArray(m["input"]) ? m["input"].includes("image") : undefined,
         }
       : undefined,
     thinkingLevel: optStr(r["thinkingLevel"]),

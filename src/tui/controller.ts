@@ -6,6 +6,7 @@ import type { UiResponse } from "../bridge/index.js";
 import type { TuiConnection } from "./session/tui-connection.js";
 import { createEditorKeys, type EditorKeys, type Intents } from "./input/editor-keys.js";
 import { type AppHooks, createAppIntents } from "./intents/app-intents.js";
+import { createImageAttach } from "./images/image-attach.js";
 import { createIntentContext } from "./intents/intent-context.js";
 import { createReviewIntents } from "./intents/review-intents.js";
 import { createRunIntents } from "./intents/run-intents.js";
@@ -22,6 +23,8 @@ export type ControllerOptions = AppHooks & {
   /** Keeps each sent prompt in this project's history (prompt-history.ts). */
   recordPrompt?: (text: string) => void;
   now?: () => number;
+  /** Where an `@path` or a dropped file's relative path starts (default: this process's directory). */
+  cwd?: string;
 };
 
 export type Controller = EditorKeys & {
@@ -46,9 +49,11 @@ export function createController(options: ControllerOptions): Controller {
     setEditorText: ctx.setEditorText,
     notice: ctx.notice,
   };
+  const images = createImageAttach({ ...ctx, cwd: options.cwd ?? process.cwd() });
   const submit = createSubmit(ctx, {
     commands,
     slashContext,
+    images,
     ...(options.recordPrompt ? { recordPrompt: options.recordPrompt } : {}),
   });
   const runIntents = createRunIntents(ctx);
@@ -70,9 +75,13 @@ export function createController(options: ControllerOptions): Controller {
     suspend: app.suspend,
     review_changes: () => void review.reviewChanges(),
     rewind: () => void review.rewind(),
+    paste_image: () => void images.pasteClipboard(),
   };
   return {
-    ...createEditorKeys(store, intents),
+    ...createEditorKeys(store, intents, {
+      pasteEnded: images.pasteEnded,
+      completed: () => void images.attachAtPaths("complete"),
+    }),
     submit,
     abort: runIntents.abort,
     answerDialog(id, response) {

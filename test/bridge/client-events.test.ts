@@ -90,12 +90,21 @@ describe("client events", () => {
         todoPhases: [],
       }),
     ).toEqual({
-      model: { id: "m", name: "m", provider: "p", contextWindow: 9, reasoning: true },
+      model: { id: "m", name: "m", provider: "p", contextWindow: 9, reasoning: true, imageInput: undefined },
       thinkingLevel: "high",
       isStreaming: false,
       sessionName: undefined,
       todoPhases: [],
     });
     expect(toSessionSnapshot(null).model).toBeUndefined();
+  });
+
+  it("says whether the model takes images from its input modalities, and nothing when it has none", () => {
+    const imageInput = (input: unknown) => toSessionSnapshot({ model: { id: "m", input } }).model?.imageInput;
+    expect([imageInput(["text", "image"]), imageInput(["text"]), imageInput(undefined)]).toEqual([
+      true,
+      false,
+      undefined,
+    ]);
   });
 });

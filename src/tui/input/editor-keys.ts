@@ -38,7 +38,13 @@ export type EditorKeys = {
 
 const isViewAction = (action: EditorAction): action is ViewAction => Object.hasOwn(VIEW_ACTIONS, action);
 
-export function createEditorKeys(store: Store, intents: Intents): EditorKeys {
+/**
+ * `pasteEnded`: a paste that named image files attached them instead; `completed`: a completion
+ * was applied (an `@path` of an image becomes its chip at once). Both: images/image-attach.ts.
+ */
+export type EditorKeyHooks = { pasteEnded?: (pasted: string) => boolean; completed?: () => void };
+
+export function createEditorKeys(store: Store, intents: Intents, hooks: EditorKeyHooks = {}): EditorKeys {
   const edit = (op: Parameters<Store["dispatch"]>[0]): void => store.dispatch(op);
   const completionKey = createCompletionKeys(store, intents.submit);
   const searchKey = createHistorySearchKeys(store, intents.submit);
@@ -63,10 +69,14 @@ export function createEditorKeys(store: Store, intents: Intents): EditorKeys {
       if (action === "submit" || action === "follow_up" || action === "newline")
         edit({ type: "editor", op: { op: "newline" } });
       // A pasted control byte (e.g. \x07) is text, not a shortcut: only the paste end counts.
-      else if (action === "paste_end") edit({ type: "editor", op: editingOp(action) });
+      else if (action === "paste_end" && !hooks.pasteEnded?.(store.getState().editor.pasteBuffer))
+        edit({ type: "editor", op: editingOp(action) });
       return;
     }
-    if (completionKey(action)) return;
+    if (completionKey(action)) {
+      if (action === "complete" || action === "submit") hooks.completed?.();
+      return;
+    }
     if (isEditingAction(action)) return edit({ type: "editor", op: editingOp(action) });
     if (isViewAction(action)) return edit(VIEW_ACTIONS[action]);
     if (action === "complete") return;

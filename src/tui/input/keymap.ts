@@ -38,7 +38,8 @@ export type EditorAction =
   | "review_changes"
   | "rewind"
   | "paste_start"
-  | "paste_end";
+  | "paste_end"
+  | "paste_image";
 
 export type DialogAction =
   | "up"
@@ -135,6 +136,7 @@ export const EDITOR_BINDINGS: ReadonlyArray<Binding<EditorAction>> = [
   { action: "review_changes", keys: ["alt+d"], help: "review the last turn's changes (/diff)" },
   // A key pressed twice quickly (SEQUENCE_MS); only on an empty editor while the agent is idle.
   { action: "rewind", keys: ["escape escape"], help: "on an empty editor: rewind files and conversation (/rewind)" },
+  { action: "paste_image", keys: ["ctrl+v"], help: "attach the clipboard's image (@file.png or a dropped file too)" },
   { action: "paste_start", keys: ["paste_start"], help: "" },
   { action: "paste_end", keys: ["paste_end"], help: "" },
 ];

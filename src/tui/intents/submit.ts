@@ -3,7 +3,10 @@
 // the editor and goes out once it is ready; if it never gets ready the user is told why.
 import { actionKey } from "../input/keymap.js";
 import { findCommand, parseSlash, type SlashCommand, type SlashContext } from "../slash/slash-registry.js";
+import type { ImageAttach } from "../images/image-attach.js";
+import { chipImages } from "../state/image-chips.js";
 import { expandPastes } from "../state/paste.js";
+import type { EditorState } from "../state/types.js";
 import { workerStartingUp } from "../state/worker-info.js";
 import { describeError, type IntentContext } from "./intent-context.js";
 
@@ -14,6 +17,8 @@ export type SubmitOptions = {
   slashContext: SlashContext;
   /** Keeps each sent prompt in this project's history (prompt-history.ts). */
   recordPrompt?: (text: string) => void;
+  /** Makes each `@path` of an image a chip before the prompt goes out (images/image-attach.ts). */
+  images?: Pick<ImageAttach, "attachAtPaths">;
 };
 
 /** A message waiting for the worker to start; one at a time (the editor holds its text). */
@@ -31,19 +36,40 @@ async function runBash(ctx: IntentContext, command: string, excludeFromContext: 
   }
 }
 
-/** Prompt, steer or follow up; a refused send gives its text back unless something new was typed. */
-async function sendPrompt(ctx: IntentContext, text: string, busy: boolean, mode: SubmitMode): Promise<void> {
+/** The text and the images its chips stand for. */
+type Outgoing = { text: string; editor: EditorState };
+
+/** Prompt, steer or follow up; a refused send gives its text (and images) back unless something new was typed. */
+async function sendPrompt(ctx: IntentContext, out: Outgoing, busy: boolean, mode: SubmitMode): Promise<void> {
+  const { text } = out;
+  const images = chipImages(out.editor).map((i) => ({ type: "image" as const, data: i.data, mimeType: i.mimeType }));
+  const withImages = images.length > 0 ? { images } : {};
   try {
-    if (!busy) await ctx.connection.rpc.prompt(text);
+    if (!busy)
+      await (images.length > 0 ? ctx.connection.rpc.prompt(text, { images }) : ctx.connection.rpc.prompt(text));
     // prompt + streamingBehavior is race-free: a worker that just went idle starts a run.
-    else await ctx.connection.rpc.prompt(text, { streamingBehavior: mode === "follow_up" ? "followUp" : "steer" });
+    else
+      await ctx.connection.rpc.prompt(text, {
+        streamingBehavior: mode === "follow_up" ? "followUp" : "steer",
+        ...withImages,
+      });
   } catch (error) {
     const what = busy ? (mode === "follow_up" ? "Follow-up" : "Steer") : "Prompt";
     // The worker's own words name its API ("Use --model or set_model"): say what to do here.
     const why = ctx.store.getState().footer.model === undefined ? noModelHelp() : describeError(error);
     ctx.notice(`${what} failed: ${why}`, "error");
-    if (ctx.store.getState().editor.text === "") ctx.setEditorText(text);
+    if (ctx.store.getState().editor.text !== "") return;
+    if (images.length === 0) ctx.setEditorText(text);
+    else ctx.store.dispatch({ type: "editor", op: { op: "set", text, keepUndo: true, images: out.editor.images } });
   }
+}
+
+/** Why a prompt with images is not sent to this model, and what to do. */
+function noImageInput(model: string | undefined): string {
+  return (
+    `Not sent: ${model ?? "this model"} does not take images (its input is text only). Choose one that ` +
+    "does with /model, or remove the image (Backspace after its chip). Your message is still in the editor."
+  );
 }
 
 /** Why a prompt cannot go out without a model, in agent-tui's own commands and keys. */
@@ -94,6 +120,8 @@ export function createSubmit(ctx: IntentContext, o: SubmitOptions): (mode: Submi
   };
 
   const submit = async (mode: SubmitMode): Promise<void> => {
+    // A `!command` is the shell's: an @path there is an argument, not an image.
+    if (o.images && !store.getState().editor.text.startsWith("!") && !o.images.attachAtPaths()) return;
     const s = store.getState();
     // Big pastes are markers in the editor; what is sent (and remembered) is what was pasted.
     const text = expandPastes(s.editor.text, s.editor.pastes);
@@ -103,6 +131,8 @@ export function createSubmit(ctx: IntentContext, o: SubmitOptions): (mode: Submi
     const slash = parseSlash(text);
     const own = slash ? findCommand(o.commands, slash.name) : undefined;
     if (!own && workerStartingUp(s)) return holdUntilReady(text, mode);
+    if (!own && s.footer.imageInput === false && chipImages(s.editor).length > 0)
+      return ctx.notice(noImageInput(s.footer.model), "warning");
     store.dispatch({ type: "editor", op: { op: "commit_history", text } });
     o.recordPrompt?.(text);
     store.dispatch({ type: "editor", op: { op: "clear" } });
@@ -113,7 +143,7 @@ export function createSubmit(ctx: IntentContext, o: SubmitOptions): (mode: Submi
       if (command !== "") await runBash(ctx, command, exclude);
       return;
     }
-    await sendPrompt(ctx, text, s.run.busy, mode);
+    await sendPrompt(ctx, { text, editor: s.editor }, s.run.busy, mode);
   };
   return submit;
 }

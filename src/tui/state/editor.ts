@@ -1,6 +1,7 @@
 // Editor slice: multi-line text + cursor + prompt history, as pure operations (no Ink). The
 // text is edited as pieces (text-doc.ts): a key costs the same in a 10-byte and a 1 MB prompt.
 import { reduceSearch, type SearchOp } from "./history-search.js";
+import { chipAround, chipKeyEdit, chipLabel, withoutImage } from "./image-chips.js";
 import { pasteMarker } from "./paste.js";
 import {
   docCharCode,
@@ -14,7 +15,7 @@ import {
   emptyDoc,
   type TextDoc,
 } from "./text-doc.js";
-import type { EditorState } from "./types.js";
+import type { EditorState, ImageAttachment } from "./types.js";
 
 export const initialEditor: EditorState = {
   text: "",
@@ -27,6 +28,8 @@ export const initialEditor: EditorState = {
   pasteBuffer: "",
   pastes: {},
   pasteCount: 0,
+  images: {},
+  imageCount: 0,
   search: undefined,
 };
 
@@ -47,7 +50,8 @@ export type EditorOp =
   | { op: "kill_line" }
   | { op: "delete_to_line_start" }
   | { op: "clear" }
-  | { op: "set"; text: string; keepUndo: boolean }
+  /** `images`: the attachments its chips stand for (a refused prompt given back). */
+  | { op: "set"; text: string; keepUndo: boolean; images?: EditorState["images"] }
   /** Replace [start, end) with `text`; the cursor ends after it (completion). */
   | { op: "replace"; start: number; end: number; text: string }
   | { op: "undo" }
@@ -55,6 +59,8 @@ export type EditorOp =
   | { op: "paste"; active: boolean; collapse?: boolean }
   | { op: "commit_history"; text: string }
   | { op: "load_history"; entries: string[] }
+  /** Attach an image: its chip replaces [start, end) (an `@path`), or goes in at the cursor. */
+  | { op: "attach_image"; image: ImageAttachment; start?: number; end?: number }
   | SearchOp;
 
 /** The operations on the text around the cursor (one helper applies them): moves and cuts. */
@@ -231,10 +237,46 @@ function reduceMotion(s: EditorState, o: MotionOp): EditorState {
 
 /** Apply one editing operation. Pure and total. */
 export function reduceEditor(s: EditorState, o: EditorOp): EditorState {
-  const out = applyOp(s, o);
+  const out = s.imageCount === 0 ? applyOp(s, o) : applyAroundChips(s, o);
   // A state that only changed other fields keeps the pieces of its text (no rebuild on the next key).
   if (out !== s && recent[0]?.state !== out && out.text === s.text) remember(out, editorDoc(s));
   return out;
+}
+
+/** An image's chip is one unit: keys step over it or cut all of it, and no edit lands inside it. */
+function applyAroundChips(s: EditorState, o: EditorOp): EditorState {
+  const read = (state: EditorState) => (start: number, end: number) => docSlice(editorDoc(state), start, end);
+  const key = o.op === "backspace" || o.op === "delete" || o.op === "left" || o.op === "right" ? o.op : undefined;
+  const edit = key && !s.pasting ? chipKeyEdit(s.images, read(s), s.cursor, key) : undefined;
+  if (edit?.kind === "move") return withDoc(s, editorDoc(s), edit.to);
+  if (edit?.kind === "cut") return splice(s, edit.start, edit.end, "", { images: withoutImage(s.images, edit.id) });
+  const typing = o.op === "insert" || o.op === "newline";
+  const inside = typing ? chipAround(s.images, read(s), s.cursor) : undefined;
+  const out = applyOp(inside ? withDoc(s, editorDoc(s), inside.end) : s, o);
+  if (out.cursor === s.cursor || out.pasting) return out;
+  // A move that stopped inside a chip (a word, a line, a search) goes on to its edge.
+  const landed = chipAround(out.images, read(out), out.cursor);
+  if (!landed) return out;
+  return withDoc(out, editorDoc(out), out.cursor < s.cursor ? landed.start : landed.end);
+}
+
+/** The chip of a new image, with a space between it and the words around it. */
+function attachImage(s: EditorState, o: Extract<EditorOp, { op: "attach_image" }>): EditorState {
+  const id = s.imageCount + 1;
+  const start = Math.max(0, Math.min(o.start ?? s.cursor, s.text.length));
+  const end = Math.max(start, Math.min(o.end ?? s.cursor, s.text.length));
+  const doc = editorDoc(s);
+  const before = start > 0 && !/\s/.test(docSlice(doc, start - 1, start)) ? " " : "";
+  const next = docSlice(doc, end, end + 1);
+  const after = /^\s/.test(next) ? "" : " ";
+  const images = { ...s.images, [id]: o.image };
+  const out = splice(s, start, end, `${before}${chipLabel(id, o.image)}${after}`, {
+    images,
+    imageCount: id,
+    historyIndex: undefined,
+  });
+  // The space already after it (a completed `@path `) is stepped over too: what is typed next is a new word.
+  return next === " " ? withDoc(out, editorDoc(out), out.cursor + 1) : out;
 }
 
 function applyOp(s: EditorState, o: EditorOp): EditorState {
@@ -260,9 +302,17 @@ function applyOp(s: EditorState, o: EditorOp): EditorState {
     case "down":
       return cursorOnLastLine(s) ? historyStep(s, 1) : moveVertical(s, 1);
     case "clear":
-      return withDoc(s, emptyDoc, 0, { historyIndex: undefined, pastes: {}, pasteCount: 0 });
-    case "set":
-      return withText(s, o.text, { historyIndex: undefined, undo: o.keepUndo && s.text !== "" ? s.text : undefined });
+      return withDoc(s, emptyDoc, 0, { historyIndex: undefined, pastes: {}, pasteCount: 0, images: {}, imageCount: 0 });
+    case "set": {
+      const images = o.images
+        ? { images: o.images, imageCount: Math.max(s.imageCount, ...Object.keys(o.images).map(Number)) }
+        : {};
+      return withText(s, o.text, {
+        historyIndex: undefined,
+        undo: o.keepUndo && s.text !== "" ? s.text : undefined,
+        ...images,
+      });
+    }
     case "replace": {
       const start = Math.max(0, Math.min(o.start, s.text.length));
       const end = Math.max(start, Math.min(o.end, s.text.length));
@@ -281,6 +331,8 @@ function applyOp(s: EditorState, o: EditorOp): EditorState {
     case "load_history":
       // Earlier runs' prompts go before this run's.
       return { ...s, history: [...o.entries, ...s.history].slice(-HISTORY_MAX), historyIndex: undefined };
+    case "attach_image":
+      return attachImage(s, o);
     case "search_start":
     case "search_type":
     case "search_backspace":

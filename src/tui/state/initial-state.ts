@@ -33,6 +33,7 @@ export function createInitialState(columns = 80, rows = 24, palette = DEFAULT_PA
       provider: undefined,
       contextWindow: undefined,
       reasoning: false,
+      imageInput: undefined,
       thinkingLevel: undefined,
       tokensIn: 0,
       tokensOut: 0,

@@ -35,6 +35,7 @@ function applySnapshot(s: TuiState, snap: SessionSnapshot): TuiState {
     provider: snap.model?.provider ?? s.footer.provider,
     contextWindow: snap.model?.contextWindow ?? s.footer.contextWindow,
     reasoning: snap.model?.reasoning ?? s.footer.reasoning,
+    imageInput: snap.model ? snap.model.imageInput : s.footer.imageInput,
     thinkingLevel: snap.thinkingLevel ?? s.footer.thinkingLevel,
     sessionName: snap.sessionName,
   };

@@ -149,6 +149,8 @@ export type FooterState = {
   provider: string | undefined;
   contextWindow: number | undefined;
   reasoning: boolean;
+  /** The model takes images (docs/protocol.md §5.8); undefined when the worker does not say. */
+  imageInput: boolean | undefined;
   thinkingLevel: string | undefined;
   tokensIn: number;
   tokensOut: number;
@@ -161,6 +163,18 @@ export type FooterState = {
 
 /** Ctrl+R: the query, the history entry it found (undefined: none), and the draft it replaced. */
 export type HistorySearch = { query: string; index: number | undefined; draft: string; draftCursor: number };
+
+/** One image attached to the prompt (its chip: state/image-chips.ts). */
+export type ImageAttachment = {
+  /** The file name, or what the clipboard tool was; shown in the chip. */
+  name: string;
+  mimeType: string;
+  data: string;
+  width: number;
+  height: number;
+  /** The image's size in bytes (before base64). */
+  bytes: number;
+};
 
 export type EditorState = {
   text: string;
@@ -177,6 +191,9 @@ export type EditorState = {
   /** Big pastes shown as markers, by number (state/paste.ts); expanded when sent. */
   pastes: Record<number, string>;
   pasteCount: number;
+  /** Images attached to the prompt, by the number their chip shows (state/image-chips.ts). */
+  images: Readonly<Record<number, ImageAttachment>>;
+  imageCount: number;
   search: HistorySearch | undefined;
 };
 

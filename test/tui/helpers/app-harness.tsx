@@ -14,7 +14,7 @@ export type AppHarness = {
   exited: () => boolean;
 };
 
-export function setupApp(options: Pick<ControllerOptions, "copy"> = {}): AppHarness {
+export function setupApp(options: Pick<ControllerOptions, "copy" | "cwd"> = {}): AppHarness {
   const store = createStore(createInitialState(100, 30), { frameMs: 0 });
   const conn = createFakeConnection();
   markWorkerRunning(store);

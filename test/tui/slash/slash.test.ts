@@ -155,7 +155,10 @@ describe("/model and /thinking", () => {
     s.store.dispatch({
       type: "snapshot",
       snapshot: {
-        model: { id: "m2", name: "Model Two", provider: "p", contextWindow: 1, reasoning: false },
+        model: {
+          ...{ id: "m2", name: "Model Two", provider: "p" },
+          ...{ contextWindow: 1, reasoning: false, imageInput: undefined },
+        },
         thinkingLevel: "low",
         isStreaming: false,
         sessionName: undefined,

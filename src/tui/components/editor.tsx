@@ -9,6 +9,7 @@ import { useTuiState } from "../state/use-store.js";
 import { useController } from "./controller-context.js";
 import { Lines } from "./lines.js";
 import { useKeys } from "../input/use-keys.js";
+import { useKeymap } from "../input/keymap-context.js";
 
 export function Editor({
   width,
@@ -22,9 +23,10 @@ export function Editor({
   const controller = useController();
   const editor = useTuiState((s) => s.editor);
   const busy = useTuiState((s) => s.run.busy);
+  const keymap = useKeymap();
   useKeys(
     (input, key) => {
-      const r = resolveEditorKey(input, key);
+      const r = resolveEditorKey(input, key, keymap);
       if (!r) return;
       if ("text" in r) {
         controller.insertText(input);

@@ -5,6 +5,7 @@ import type { Key } from "ink";
 import { useController } from "../components/controller-context.js";
 import { resolveDialogKey, resolveViewKey, viewKeypresses, type ViewKeyAction } from "../input/keymap.js";
 import { TRANSCRIPT_VIEW_SCOPE, useKeys } from "../input/use-keys.js";
+import { useKeymap } from "../input/keymap-context.js";
 import { useStore } from "../state/use-store.js";
 import { blockPlainText } from "./block-content.js";
 import type { IdleWork } from "./idle-work.js";
@@ -82,11 +83,12 @@ export function useViewKeys(
 ): void {
   const store = useStore();
   const controller = useController();
+  const keymap = useKeymap();
   const onKey = (input: string, key: Key): void => {
     const s = stateRef.current;
     if (!s) return;
     if (s.search.editing) {
-      const r = resolveDialogKey(input, key, false);
+      const r = resolveDialogKey(input, key, false, keymap);
       if (!r) return;
       if ("text" in r) apply({ type: "search_input", text: r.text });
       else if (r.action === "confirm") apply({ type: "search_submit" });
@@ -94,7 +96,7 @@ export function useViewKeys(
       else if (r.action === "backspace") apply({ type: "search_backspace" });
       return;
     }
-    const named = resolveViewKey(input, key);
+    const named = resolveViewKey(input, key, keymap);
     if (!named) return;
     const action = viewKeyAction(named, s.height);
     if (action === "close") {

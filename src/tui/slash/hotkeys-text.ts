@@ -1,0 +1,42 @@
+// The text of /hotkeys: the keys in force in every context, each row with the action's name as
+// keybindings.json takes it, and a mark on the keys that come from that file.
+import { actionName } from "../input/keybindings-parse.js";
+import type { Binding, KeyContext, Keymap, KeyTable } from "../input/keymap.js";
+
+const FROM_FILE = "*";
+
+const SECTIONS: ReadonlyArray<{ context: KeyContext; title: string }> = [
+  { context: "editor", title: "Keyboard shortcuts:" },
+  { context: "view", title: "In the transcript view (ctrl+o):" },
+  { context: "picker", title: "In a picker (/model, /resume, /tree, /settings…; type to search):" },
+  { context: "dialog", title: "In a question from the agent (select, confirm, text):" },
+];
+
+const label = (b: Binding<string>, table: KeyTable<string>): string =>
+  (b.keys.length === 0 ? "(none)" : b.keys.map((k) => (k === " " ? "space" : k)).join(", ")) +
+  (table.fromFile.has(b.action) ? ` ${FROM_FILE}` : "");
+
+/** Every context's rows, the keys column as wide as the widest keys shown. */
+function sections(keymap: Keymap): string[] {
+  const tables = SECTIONS.map((s) => ({ ...s, table: keymap[s.context] as KeyTable<string> }));
+  const shown = (t: KeyTable<string>) => t.bindings.filter((b) => b.help !== "");
+  const width = Math.max(...tables.flatMap((t) => shown(t.table).map((b) => label(b, t.table).length)));
+  return tables.flatMap((t, n) => [
+    ...(n > 0 ? [""] : []),
+    t.title,
+    ...shown(t.table).map((b) => `${label(b, t.table).padEnd(width)}  ${b.help}  [${actionName(t.context, b.action)}]`),
+  ]);
+}
+
+/** /hotkeys for `keymap`; `file`: the keybindings.json it was read from. */
+export function hotkeysText(keymap: Keymap, file: string | undefined): string {
+  const fromFile = Object.values(keymap).some((t: KeyTable<string>) => t.fromFile.size > 0);
+  return [
+    ...sections(keymap),
+    "",
+    "!cmd runs a shell command; !!cmd runs it without sending the output to the model.",
+    `Rebind keys in ${file ?? "$AGENT_TUI_HOME/keybindings.json"} by the names in brackets: ` +
+      '{"open_transcript": ["ctrl+g"]}; [] unbinds.' +
+      (fromFile ? ` Keys marked ${FROM_FILE} come from that file.` : ""),
+  ].join("\n");
+}

@@ -7,7 +7,7 @@ const FROM_FILE = "*";
 
 const SECTIONS: ReadonlyArray<{ context: KeyContext; title: string }> = [
   { context: "editor", title: "Keyboard shortcuts:" },
-  { context: "view", title: "In the transcript view (ctrl+o):" },
+  { context: "view", title: "In the transcript view" },
   { context: "picker", title: "In a picker (/model, /resume, /tree, /settings…; type to search):" },
   { context: "dialog", title: "In a question from the agent (select, confirm, text):" },
 ];
@@ -16,6 +16,10 @@ const label = (b: Binding<string>, table: KeyTable<string>): string =>
   (b.keys.length === 0 ? "(none)" : b.keys.map((k) => (k === " " ? "space" : k)).join(", ")) +
   (table.fromFile.has(b.action) ? ` ${FROM_FILE}` : "");
 
+/** The key that opens the transcript view now, for its section's title. */
+const viewKey = (keymap: Keymap): string =>
+  keymap.editor.bindings.find((b) => b.action === "open_transcript")?.keys[0] ?? "no key: [open_transcript]";
+
 /** Every context's rows, the keys column as wide as the widest keys shown. */
 function sections(keymap: Keymap): string[] {
   const tables = SECTIONS.map((s) => ({ ...s, table: keymap[s.context] as KeyTable<string> }));
@@ -23,7 +27,7 @@ function sections(keymap: Keymap): string[] {
   const width = Math.max(...tables.flatMap((t) => shown(t.table).map((b) => label(b, t.table).length)));
   return tables.flatMap((t, n) => [
     ...(n > 0 ? [""] : []),
-    t.title,
+    t.context === "view" ? `${t.title} (${viewKey(keymap)}):` : t.title,
     ...shown(t.table).map((b) => `${label(b, t.table).padEnd(width)}  ${b.help}  [${actionName(t.context, b.action)}]`),
   ]);
 }

@@ -39,6 +39,9 @@ export function hotkeysText(keymap: Keymap, file: string | undefined): string {
     ...sections(keymap),
     "",
     "!cmd runs a shell command; !!cmd runs it without sending the output to the model.",
+    "Mouse: in the transcript view a click moves the cursor, a click on a ▸ line or in the gutter folds " +
+      "or unfolds that block, a drag copies the text it covers, the wheel scrolls. The live screen " +
+      "leaves the mouse to the terminal, so its own selection works there.",
     `Rebind keys in ${file ?? "$AGENT_TUI_HOME/keybindings.json"} by the names in brackets: ` +
       '{"open_transcript": ["ctrl+g"]}; [] unbinds.' +
       (fromFile ? ` Keys marked ${FROM_FILE} come from that file.` : ""),

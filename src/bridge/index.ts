@@ -96,6 +96,8 @@ export {
   scanSgr,
   SGR_RESET,
   SGR_SOURCE,
+  MOUSE_REPORTING_OFF,
+  MOUSE_REPORTING_ON,
   sgrLength,
   sgrParams,
   STRING_END_SOURCE,

@@ -12,6 +12,12 @@
 export const ESC = "\u001b";
 /** The reset our own styling ends a row with. */
 export const SGR_RESET = "\u001b[0m";
+/**
+ * Mouse reporting: presses and releases (1000), motion while a button is held (1002), in SGR
+ * form (1006: `ESC[<b;x;yM`, no coordinate limit). Off in the reverse order.
+ */
+export const MOUSE_REPORTING_ON = "\u001b[?1000h\u001b[?1002h\u001b[?1006h";
+export const MOUSE_REPORTING_OFF = "\u001b[?1006l\u001b[?1002l\u001b[?1000l";
 
 /** CSI's opener, ESC [ (Ink hands a key's CSI over without its ESC: see CSI_BODY_SOURCE). */
 export const CSI_OPEN_SOURCE = "\\u001b\\[";

@@ -32,6 +32,9 @@ import { isRemoteCommand, remoteHost } from "./slash/start-checks.js";
 import { createScreenSwitch } from "./transcript-view/screen-switch.js";
 import { startFailureLine } from "./app/start-failure.js";
 import { attachFailureLine } from "./live/attach-failure.js";
+import { KeymapProvider } from "./input/keymap-context.js";
+import { type KeyBindings, loadKeyBindings } from "./settings/keybindings-file.js";
+import { hotkeysCommand } from "./slash/hotkeys-command.js";
 
 // The store decides when to draw (worker events at most every 100 ms, input at once or every
 // 16 ms in a burst: state/store.ts); Ink's own throttle only merges the renders that follow one
@@ -191,6 +194,7 @@ type AppParts = {
   term: TerminalSession;
   exits: AppExits;
   theme: ThemeStart;
+  keys: KeyBindings;
 };
 
 /** Slash commands, pickers, completion and recovery (slash/setup.tsx), plus the live commands. */
@@ -204,8 +208,10 @@ function wireFeatures(p: AppParts, controller: () => Controller): Features {
     env: process.env,
     write: (data) => p.stdout.write(data),
     builtins: () => controller().commands(),
-    extraCommands: (pickers) =>
-      liveCommands({ pickers, workerCommand: options.workerCommand, detach, liveId, attach: attachTo }),
+    extraCommands: (pickers) => [
+      ...liveCommands({ pickers, workerCommand: options.workerCommand, detach, liveId, attach: attachTo }),
+      hotkeysCommand(p.keys),
+    ],
     ...(p.worker.live ? { live: { list: () => listLiveSessions(options.workerCommand), attach: attachTo } } : {}),
     ...(p.remote !== undefined ? { remoteHost: p.remote } : {}),
     flags: featureFlags(options),
@@ -273,7 +279,10 @@ async function main(options: TuiCliOptions, worker: EarlyWorker, ready: Promise<
   });
   onProcessEvents(exits, { term, ink: () => ink });
 
-  const parts: AppParts = { options, worker, store, cwd, remote, stdin, stdout, term, exits, theme };
+  // keybindings.json: its problems are notices in the transcript, at start and on every change.
+  const keys = loadKeyBindings(tuiHome(process.env), (r) => store.dispatch({ type: "notice", ...r }));
+  process.once("exit", () => keys.close());
+  const parts: AppParts = { options, worker, store, cwd, remote, stdin, stdout, term, exits, theme, keys };
   const features = wireFeatures(parts, () => controller);
   const controller = wireController(parts, features);
   stdout.on("resize", () => store.dispatch({ type: "resize", columns: stdout.columns || 80, rows: stdout.rows || 24 }));
@@ -282,9 +291,11 @@ async function main(options: TuiCliOptions, worker: EarlyWorker, ready: Promise<
   worker.release();
   term.enable();
   ink = renderApp(
-    <App store={store} controller={controller} overlay={features.overlay} onExitFrame={exitFrame.committed}>
-      {features.extras}
-    </App>,
+    <KeymapProvider source={keys}>
+      <App store={store} controller={controller} overlay={features.overlay} onExitFrame={exitFrame.committed}>
+        {features.extras}
+      </App>
+    </KeymapProvider>,
     { stream: term.guard.stream, writer },
   );
   await startSession(parts, features, controller);

@@ -11,6 +11,7 @@ import { useController } from "./controller-context.js";
 import { Lines } from "./lines.js";
 import { useKeys } from "../input/use-keys.js";
 import { usePalette } from "./use-palette.js";
+import { useKeymap } from "../input/keymap-context.js";
 
 export function Editor({
   width,
@@ -26,14 +27,15 @@ export function Editor({
   const busy = useTuiState((s) => s.run.busy);
   const palette = usePalette();
   const repeats = useRef(createRepeatTracker());
+  const keymap = useKeymap();
   useKeys(
     (input, key) => {
-      const repeat = repeats.current(input, key, Date.now());
+      const repeat = repeats.current(input, key, Date.now(), keymap);
       if (repeat) {
         controller.run(repeat);
         return;
       }
-      const r = resolveEditorKey(input, key);
+      const r = resolveEditorKey(input, key, keymap);
       if (!r) return;
       if ("text" in r) {
         controller.insertText(input);

@@ -3,6 +3,7 @@
 // Notices (toasts), TodoPane (hidden without todos), QueuePane (two lanes), Widgets, Footer.
 import type React from "react";
 import { actionKey } from "../input/keymap.js";
+import { useKeymap } from "../input/keymap-context.js";
 import { footerLine } from "../render/footer-lines.js";
 import {
   bashLines,
@@ -55,7 +56,8 @@ export function TodoPane(p: Budget & { todos: PlanPhase[] }): React.ReactElement
 }
 
 export function QueuePane(p: Budget & { state: TuiState }): React.ReactElement | null {
-  return <Lines lines={queueLines(p.state, p.width, p.maxRows, actionKey("pull_queue"))} />;
+  const keymap = useKeymap();
+  return <Lines lines={queueLines(p.state, p.width, p.maxRows, actionKey("pull_queue", keymap))} />;
 }
 
 export function Widgets(

@@ -64,7 +64,31 @@ const UNNAMED_CSI = new RegExp(`^\\[${CSI_BODY_SOURCE}$`);
 const MODIFY_OTHER_KEYS = /^\[27;(\d+);(\d+)~$/;
 const CSI_U = /^\[(\d+)(?::\d*)*(?:;(\d+)(?::\d+)?(?:;[\d:]*)?)?u$/;
 const PASTE_MARKERS = new Set(["[200~", "[201~"]);
-const SGR_MOUSE = /^\[<\d+;\d+;\d+[Mm]$/;
+const SGR_MOUSE = /^\[<(\d+);(\d+);(\d+)([Mm])$/;
+
+/**
+ * One SGR (1006) mouse report, as the transcript view reads it: `x`, `y` 1-based cells.
+ * `kind`: a button pressed or released, the pointer moved with a button held (a drag), the wheel.
+ */
+export type MouseReport = {
+  kind: "press" | "release" | "drag" | "wheel_up" | "wheel_down";
+  button: number;
+  x: number;
+  y: number;
+};
+
+/** The mouse report in a keypress's input (`[<b;x;yM`, its ESC removed), or undefined. */
+export function parseMouseReport(input: string): MouseReport | undefined {
+  const m = SGR_MOUSE.exec(input);
+  if (!m) return undefined;
+  const code = Number(m[1]);
+  const at = { button: code & 3, x: Number(m[2]), y: Number(m[3]) };
+  // Bits: 64 the wheel (button 0 up, 1 down), 32 motion, 4/8/16 the modifiers.
+  if ((code & 64) !== 0)
+    return (code & 2) !== 0 ? undefined : { ...at, kind: (code & 1) === 0 ? "wheel_up" : "wheel_down" };
+  if ((code & 32) !== 0) return { ...at, kind: "drag" };
+  return { ...at, kind: m[4] === "m" ? "release" : "press" };
+}
 
 /** The keypress for Unicode `code` with xterm modifier parameter `mod` (1 + shift 1, alt 2, ctrl 4). */
 export function codepointKeypress(code: number, mod: number): Keypress | undefined {

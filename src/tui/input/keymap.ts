@@ -2,6 +2,7 @@
 // in the TUI goes through a resolve*Key function here (editor, dialog, picker, transcript
 // view); no raw key checks elsewhere.
 import type { Key } from "ink";
+import { chordName } from "./key-chord.js";
 
 export type EditorAction =
   | "submit"
@@ -199,15 +200,40 @@ export const PICKER_BINDINGS: ReadonlyArray<Binding<PickerAction>> = [
   { action: "toggle_settings", keys: ["ctrl+o"], help: "/tree: show or hide model and thinking changes" },
 ];
 
-export function index<A extends string>(bindings: ReadonlyArray<Binding<A>>): Map<string, A> {
-  const m = new Map<string, A>();
-  for (const b of bindings) for (const k of b.keys) m.set(k, b.action);
-  return m;
+/**
+ * The default tables by context, as keybindings.json names them: editor actions by their own
+ * name, the others as `view.close`, `picker.up`, `dialog.confirm`. A new context is a row here.
+ */
+export const KEY_CONTEXTS = {
+  editor: EDITOR_BINDINGS,
+  view: VIEW_BINDINGS,
+  picker: PICKER_BINDINGS,
+  dialog: DIALOG_BINDINGS,
+} as const;
+export type KeyContext = keyof typeof KEY_CONTEXTS;
+export type ContextAction<C extends KeyContext> = (typeof KEY_CONTEXTS)[C][number]["action"];
+
+/** One context's keys in effect: the bindings (help order), their index, the actions the user's file set. */
+export type KeyTable<A extends string> = {
+  bindings: ReadonlyArray<Binding<A>>;
+  index: ReadonlyMap<string, A>;
+  fromFile: ReadonlySet<A>;
+};
+/** The keys in effect in every context: the defaults, or those with the user's file applied (user-keymap.ts). */
+export type Keymap = { [C in KeyContext]: KeyTable<ContextAction<C>> };
+
+export function keyTable<A extends string>(bindings: ReadonlyArray<Binding<A>>, fromFile = new Set<A>()): KeyTable<A> {
+  const index = new Map<string, A>();
+  for (const b of bindings) for (const k of b.keys) index.set(k, b.action);
+  return { bindings, index, fromFile };
 }
-const EDITOR_INDEX = index(EDITOR_BINDINGS);
-const DIALOG_INDEX = index(DIALOG_BINDINGS);
-const VIEW_INDEX = index(VIEW_BINDINGS);
-const PICKER_INDEX = index(PICKER_BINDINGS);
+
+export const DEFAULT_KEYMAP: Keymap = {
+  editor: keyTable(EDITOR_BINDINGS),
+  view: keyTable(VIEW_BINDINGS),
+  picker: keyTable(PICKER_BINDINGS),
+  dialog: keyTable(DIALOG_BINDINGS),
+};
 
 /** Normalised key name ("ctrl+c", "alt+enter", "up", "paste_start"), or undefined for text. */
 export function keyName(input: string, key: Key): string | undefined {
@@ -240,6 +266,12 @@ export function keyName(input: string, key: Key): string | undefined {
   return undefined;
 }
 
+/** The action a context's table binds to a key: its whole chord first, then its looser name. */
+function lookup<A extends string>(table: KeyTable<A>, input: string, key: Key, loose: string): A | undefined {
+  const chord = chordName(input, key, loose);
+  return (chord !== undefined ? table.index.get(chord) : undefined) ?? table.index.get(loose);
+}
+
 /**
  * What a key with no name inserts: its input, unless that is one control character (with or
  * without Alt's ESC): Alt+Ctrl+U arrives as ESC + U+0015 and would otherwise type an invisible
@@ -253,10 +285,14 @@ function typedText(input: string): { text: string } | undefined {
 }
 
 /** Editor action for a keypress, or `{ text }` for plain input to insert. */
-export function resolveEditorKey(input: string, key: Key): { action: EditorAction } | { text: string } | undefined {
+export function resolveEditorKey(
+  input: string,
+  key: Key,
+  keymap: Keymap = DEFAULT_KEYMAP,
+): { action: EditorAction } | { text: string } | undefined {
   const name = keyName(input, key);
   if (name === undefined) return typedText(input);
-  const action = EDITOR_INDEX.get(name);
+  const action = lookup(keymap.editor, input, key, name);
   return action ? { action } : undefined;
 }
 
@@ -265,24 +301,29 @@ export function resolveDialogKey(
   input: string,
   key: Key,
   acceptsYesNo: boolean,
+  keymap: Keymap = DEFAULT_KEYMAP,
 ): { action: DialogAction } | { text: string } | undefined {
   const name = keyName(input, key);
   if (name === undefined) {
     if (acceptsYesNo && input.length === 1) {
-      const a = DIALOG_INDEX.get(input);
+      const a = keymap.dialog.index.get(input);
       if (a === "yes" || a === "no") return { action: a };
     }
     return typedText(input);
   }
-  const action = DIALOG_INDEX.get(name);
+  const action = lookup(keymap.dialog, input, key, name);
   return action ? { action } : undefined;
 }
 
 /** Picker action for a keypress, or `{ text }` to type into its search. */
-export function resolvePickerKey(input: string, key: Key): { action: PickerAction } | { text: string } | undefined {
+export function resolvePickerKey(
+  input: string,
+  key: Key,
+  keymap: Keymap = DEFAULT_KEYMAP,
+): { action: PickerAction } | { text: string } | undefined {
   const name = keyName(input, key);
   if (name === undefined) return typedText(input);
-  const action = PICKER_INDEX.get(name);
+  const action = lookup(keymap.picker, input, key, name);
   return action ? { action } : undefined;
 }
 
@@ -306,11 +347,11 @@ export const SEQUENCE_MS = 500;
  * Tracks the editor's keys for the bindings of a key pressed twice ("escape escape"): returns
  * the bound action when `input` is the second press of such a key within SEQUENCE_MS.
  */
-export function createRepeatTracker(): (input: string, key: Key, now: number) => EditorAction | undefined {
+export function createRepeatTracker(): (input: string, key: Key, now: number, keymap?: Keymap) => EditorAction | undefined {
   let last: { name: string; at: number } | undefined;
-  return (input, key, now) => {
+  return (input, key, now, keymap = DEFAULT_KEYMAP) => {
     const name = keyName(input, key);
-    const action = name === undefined ? undefined : EDITOR_INDEX.get(`${name} ${name}`);
+    const action = name === undefined ? undefined : keymap.editor.index.get(`${name} ${name}`);
     const repeated = action !== undefined && last !== undefined && last.name === name && now - last.at <= SEQUENCE_MS;
     // A third press starts a new pair.
     last = name === undefined || repeated ? undefined : { name, at: now };
@@ -319,9 +360,10 @@ export function createRepeatTracker(): (input: string, key: Key, now: number) =>
 }
 
 /** Transcript view action for a keypress (printable keys by their character). */
-export function resolveViewKey(input: string, key: Key): ViewKeyAction | undefined {
-  const name = keyName(input, key) ?? (Array.from(input).length === 1 ? input : undefined);
-  return name === undefined ? undefined : VIEW_INDEX.get(name);
+export function resolveViewKey(input: string, key: Key, keymap: Keymap = DEFAULT_KEYMAP): ViewKeyAction | undefined {
+  const named = keyName(input, key);
+  if (named !== undefined) return lookup(keymap.view, input, key, named);
+  return Array.from(input).length === 1 ? keymap.view.index.get(input) : undefined;
 }
 
 export const keyLabel = (keys: readonly string[]): string => keys.map((k) => (k === " " ? "space" : k)).join(", ");
@@ -370,8 +412,8 @@ export function displayKey(name: string): string {
 }
 
 /** The first key of an editor action, as shown in hints ("Alt+Up"). */
-export function actionKey(action: EditorAction): string {
-  const key = EDITOR_BINDINGS.find((b) => b.action === action)?.keys[0];
+export function actionKey(action: EditorAction, keymap: Keymap = DEFAULT_KEYMAP): string {
+  const key = keymap.editor.bindings.find((b) => b.action === action)?.keys[0];
   return key === undefined ? action : displayKey(key);
 }
 

@@ -1,7 +1,7 @@
 // The review's keys (/diff): its named actions and their keys, beside the keymap (keymap.ts) whose
 // key names and help rows they use. Printable keys are named by their character.
 import type { Key } from "ink";
-import { type Binding, helpRows, index, keyName } from "./keymap.js";
+import { type Binding, helpRows, keyName, keyTable } from "./keymap.js";
 
 /** Keys of the full-screen review of a turn's changes (/diff). */
 export type ReviewKeyAction =
@@ -32,7 +32,7 @@ export const REVIEW_BINDINGS: ReadonlyArray<Binding<ReviewKeyAction>> = [
   { action: "reject", keys: ["x"], help: "reject with a reason: revert it and tell the agent why" },
 ];
 
-const REVIEW_INDEX = index(REVIEW_BINDINGS);
+const REVIEW_INDEX = keyTable(REVIEW_BINDINGS).index;
 
 /** Review action for a keypress (printable keys by their character). */
 export function resolveReviewKey(input: string, key: Key): ReviewKeyAction | undefined {

@@ -8,6 +8,7 @@ import { pickerLines } from "./picker-lines.js";
 import { useKeys } from "../input/use-keys.js";
 import { useTuiState } from "../state/use-store.js";
 import { usePalette } from "../components/use-palette.js";
+import { useKeymap } from "../input/keymap-context.js";
 
 export function PickerView({
   host,
@@ -21,9 +22,10 @@ export function PickerView({
   const state = useTuiState((s) => s.picker);
   const palette = usePalette();
   const page = Math.max(1, maxRows - 3);
+  const keymap = useKeymap();
   useKeys(
     (input, key) => {
-      const r = resolvePickerKey(input, key);
+      const r = resolvePickerKey(input, key, keymap);
       if (!r) return;
       // A chunk of typing was split into keys before it got here (key-chunks.ts): text is text.
       if ("text" in r) return host.apply({ op: "type", text: r.text });

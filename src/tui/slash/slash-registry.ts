@@ -1,8 +1,8 @@
 // Slash-command and `!cmd` hooks: a small registry the controller consults before sending a
 // prompt. Built-ins here are minimal (/quit, /hotkeys); src/tui/slash adds the rest via
 // `createController({ slashCommands })` without touching the controller.
-import { dialogKeyHelp, keyHelp, pickerKeyHelp, viewKeyHelp } from "../input/keymap.js";
-import { reviewKeyHelp } from "../input/review-keymap.js";
+import { DEFAULT_KEYMAP } from "../input/keymap.js";
+import { hotkeysText } from "./hotkeys-text.js";
 import type { Store } from "../state/store.js";
 import type { TuiConnection } from "../session/tui-connection.js";
 
@@ -31,27 +31,7 @@ export const BUILTIN_COMMANDS: SlashCommand[] = [
     name: "hotkeys",
     aliases: ["keys", "help"],
     description: "show the keyboard shortcuts",
-    run: (_a, ctx) =>
-      ctx.notice(
-        [
-          "Keyboard shortcuts:",
-          ...keyHelp(),
-          "",
-          "In the transcript view (ctrl+o):",
-          ...viewKeyHelp(),
-          "",
-          "In the review of changes (/diff):",
-          ...reviewKeyHelp(),
-          "",
-          "In a picker (/model, /resume, /tree, /settings…; type to search):",
-          ...pickerKeyHelp(),
-          "",
-          "In a question from the agent (select, confirm, text):",
-          ...dialogKeyHelp(),
-          "",
-          "!cmd runs a shell command; !!cmd runs it without sending the output to the model.",
-        ].join("\n"),
-      ),
+    run: (_a, ctx) => ctx.notice(hotkeysText(DEFAULT_KEYMAP, undefined)),
   },
 ];
 

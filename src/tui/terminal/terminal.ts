@@ -5,7 +5,7 @@
 // main screen with mouse reporting off when the transcript view had the alternate screen. The
 // kitty keyboard mode is pushed by Ink (render option kittyKeyboard) and popped in unmount;
 // Ctrl+Z pops it here only when Ink pushed it (seen in what Ink writes) and pushes it back.
-import { CSI_OPEN_SOURCE } from "../../bridge/index.js";
+import { CSI_OPEN_SOURCE, MOUSE_REPORTING_OFF, MOUSE_REPORTING_ON } from "../../bridge/index.js";
 import { sanitizeLine } from "../render/sanitize.js";
 
 const MAX_TITLE_CHARS = 200;
@@ -20,10 +20,14 @@ const SGR_RESET = "\u001b[0m";
 const KITTY_PUSH_RE = new RegExp(`${CSI_OPEN_SOURCE}>(\\d+)u`, "g");
 const KITTY_POP = "\u001b[<u";
 
-/** Alternate screen (saves the cursor, clears) with SGR mouse reports for the wheel. */
-export const ALT_SCREEN_ENTER = "\u001b[?1049h\u001b[H\u001b[2J\u001b[?1000h\u001b[?1006h";
+/**
+ * Alternate screen (saves the cursor, clears) with SGR mouse reports: the transcript view's
+ * clicks, drags and wheel. The live screen never has them, so the terminal's own selection
+ * works there.
+ */
+export const ALT_SCREEN_ENTER = `\u001b[?1049h\u001b[H\u001b[2J${MOUSE_REPORTING_ON}`;
 /** Mouse reports off, back to the main screen and the cursor saved on entering. */
-export const ALT_SCREEN_LEAVE = "\u001b[?1000l\u001b[?1006l\u001b[?1049l";
+export const ALT_SCREEN_LEAVE = `${MOUSE_REPORTING_OFF}\u001b[?1049l`;
 
 let restored = false;
 let alternateScreen = false;
@@ -118,11 +122,16 @@ export function createTerminalModes(out: NodeJS.WriteStream, o: { modifyOtherKey
     },
     suspend(input) {
       setRaw(input, false);
-      write((kittyFlags !== undefined ? KITTY_POP : "") + SGR_RESET + BRACKETED_PASTE_OFF + CURSOR_SHOW + off());
+      // The shell gets a terminal that reports no mouse, even when the view was up.
+      const mouse = alternateScreen ? MOUSE_REPORTING_OFF : "";
+      write(
+        mouse + (kittyFlags !== undefined ? KITTY_POP : "") + SGR_RESET + BRACKETED_PASTE_OFF + CURSOR_SHOW + off(),
+      );
     },
     resume(input) {
       setRaw(input, true);
-      write((kittyFlags !== undefined ? `\u001b[>${kittyFlags}u` : "") + on());
+      const mouse = alternateScreen ? MOUSE_REPORTING_ON : "";
+      write(mouse + (kittyFlags !== undefined ? `\u001b[>${kittyFlags}u` : "") + on());
     },
     setTitle(next) {
       title = next;

@@ -11,6 +11,8 @@ import type { ViewModel } from "./view-model.js";
 const CURSOR_MARK = "▌ ";
 const BLOCK_MARK = "│ ";
 export const NO_MARK = "  ";
+/** The gutter's width in cells: every mark is two cells wide. */
+export const GUTTER_CELLS = 2;
 
 /** Absolute row of the view's top (0 for an empty session). */
 export function topRow(model: ViewModel, view: TranscriptViewState): number {

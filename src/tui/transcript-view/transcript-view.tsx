@@ -17,7 +17,7 @@ import { usePalette } from "../components/use-palette.js";
 import { type LayoutCache, layoutCacheFor } from "./layout-cache.js";
 import { VIEW_FRAME_TAG } from "./screen-switch.js";
 import { committedBlocks, liveBlocks, type BlockList, type ViewBlock } from "./view-blocks.js";
-import { NO_MARK, screenRows, topRow } from "./screen-rows.js";
+import { GUTTER_CELLS, NO_MARK, screenRows, topRow } from "./screen-rows.js";
 import { useIdleLayout } from "./use-idle-layout.js";
 import { buildViewModel, type ViewModel } from "./view-model.js";
 import { useViewKeys } from "./view-keys.js";
@@ -227,7 +227,7 @@ export function TranscriptView(): React.ReactElement {
   const palette = usePalette();
 
   const width = Math.max(20, columns - 1);
-  const gutter = 2;
+  const gutter = GUTTER_CELLS;
   const cache = layoutCacheFor(width - gutter, palette);
   const blocks = useViewBlocks(transcript);
 

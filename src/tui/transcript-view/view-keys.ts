@@ -5,7 +5,12 @@ import type { Key } from "ink";
 import { useController } from "../components/controller-context.js";
 import { resolveDialogKey, resolveViewKey, viewKeypresses, type ViewKeyAction } from "../input/keymap.js";
 import { TRANSCRIPT_VIEW_SCOPE, useKeys } from "../input/use-keys.js";
+import { useKeymap } from "../input/keymap-context.js";
+import { useRef } from "react";
+import { parseMouseReport } from "../input/key-chunks.js";
 import { useStore } from "../state/use-store.js";
+import { GUTTER_CELLS, topRow } from "./screen-rows.js";
+import { type MousePress, mouseOutcome } from "./view-mouse.js";
 import { blockPlainText } from "./block-content.js";
 import type { IdleWork } from "./idle-work.js";
 import type { ViewModel } from "./view-model.js";
@@ -73,6 +78,32 @@ export function viewKeyAction(a: ViewKeyAction, height: number): ViewAction | "c
   }
 }
 
+/**
+ * The view's mouse: `onMouse(input)` takes a press, drag or release report and says whether it
+ * was one (the wheel is left to the keymap). The press of a drag in progress is input plumbing,
+ * kept here, not view state.
+ */
+function useViewMouse(
+  stateRef: React.RefObject<TranscriptViewState | undefined>,
+  modelRef: React.RefObject<ViewModel>,
+  apply: (action: ViewAction) => void,
+  copy: (text: string, what: string) => void,
+): (input: string) => boolean {
+  const press = useRef<MousePress | undefined>(undefined);
+  return (input) => {
+    const report = parseMouseReport(input);
+    const s = stateRef.current;
+    if (!report || report.kind === "wheel_up" || report.kind === "wheel_down" || !s) return false;
+    const model = modelRef.current;
+    const geometry = { top: topRow(model, s), rows: s.height, gutter: GUTTER_CELLS };
+    const out = mouseOutcome(report, press.current, geometry, model);
+    press.current = out.press;
+    for (const action of out.actions) apply(action);
+    if (out.copy !== undefined && out.copy !== "") copy(out.copy, "Selection");
+    return true;
+  };
+}
+
 /** The view's keys: the search line while it is edited, the view keys otherwise. */
 export function useViewKeys(
   stateRef: React.RefObject<TranscriptViewState | undefined>,
@@ -82,11 +113,18 @@ export function useViewKeys(
 ): void {
   const store = useStore();
   const controller = useController();
+  const keymap = useKeymap();
+  const copy = (text: string, what: string): void => {
+    apply({ type: "message", text: "Copying…" });
+    void controller.copy(text, what).then((said) => apply({ type: "message", text: said }));
+  };
+  const onMouse = useViewMouse(stateRef, modelRef, apply, copy);
   const onKey = (input: string, key: Key): void => {
     const s = stateRef.current;
     if (!s) return;
+    if (!s.search.editing && onMouse(input)) return;
     if (s.search.editing) {
-      const r = resolveDialogKey(input, key, false);
+      const r = resolveDialogKey(input, key, false, keymap);
       if (!r) return;
       if ("text" in r) apply({ type: "search_input", text: r.text });
       else if (r.action === "confirm") apply({ type: "search_submit" });
@@ -94,7 +132,7 @@ export function useViewKeys(
       else if (r.action === "backspace") apply({ type: "search_backspace" });
       return;
     }
-    const named = resolveViewKey(input, key);
+    const named = resolveViewKey(input, key, keymap);
     if (!named) return;
     const action = viewKeyAction(named, s.height);
     if (action === "close") {
@@ -103,9 +141,7 @@ export function useViewKeys(
     }
     if (action === "copy") {
       const block = modelRef.current.block(s.cursor.block);
-      if (!block) return;
-      apply({ type: "message", text: "Copying…" });
-      void controller.copy(blockPlainText(block), "Block").then((text) => apply({ type: "message", text }));
+      if (block) copy(blockPlainText(block), "Block");
       return;
     }
     apply(action);

@@ -28,6 +28,8 @@ export type TranscriptViewState = {
 
 export type ViewAction =
   | { type: "move"; rows: number }
+  /** The mouse put the cursor on absolute row `row` (view-mouse.ts). */
+  | { type: "click"; row: number }
   | { type: "page"; pages: number }
   | { type: "scroll"; rows: number }
   | { type: "top" }
@@ -209,6 +211,8 @@ export function reduceView(state: TranscriptViewState, a: ViewAction, m: ViewMod
         };
       return showBlock(s, m, i);
     }
+    case "click":
+      return moveCursor(s, m, a.row);
     case "toggle_block": {
       const b = m.block(s.cursor.block);
       if (!b) return s;

@@ -8,6 +8,7 @@ import { Lines } from "../lines.js";
 import { helpRow, questionRows, questionWindow, type DialogFrameProps, type QuestionWindow } from "./dialog-frame.js";
 import { dialogScope, useKeys } from "../../input/use-keys.js";
 import { useQuestionScroll } from "./use-question-scroll.js";
+import { useKeymap } from "../../input/keymap-context.js";
 
 export function confirmLines(
   title: string,
@@ -34,9 +35,10 @@ export function ConfirmDialog(
   // Answered: later keys of the same chunk must not answer again.
   const done = useRef(false);
   const question = useQuestionScroll(props.id);
+  const keymap = useKeymap();
   useKeys(
     (input, key) => {
-      const r = resolveDialogKey(input, key, true);
+      const r = resolveDialogKey(input, key, true, keymap);
       if (!r || "text" in r || done.current) return;
       const answer =
         r.action === "yes" || r.action === "confirm"

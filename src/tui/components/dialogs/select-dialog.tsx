@@ -13,6 +13,7 @@ import { Lines } from "../lines.js";
 import { helpRow, questionRows, questionWindow, type DialogFrameProps, type QuestionWindow } from "./dialog-frame.js";
 import { dialogScope, useKeys } from "../../input/use-keys.js";
 import { useQuestionScroll } from "./use-question-scroll.js";
+import { useKeymap } from "../../input/keymap-context.js";
 
 export type SelectViewState = { index: number; filter: string; scroll?: number };
 
@@ -75,6 +76,7 @@ export function SelectDialog(
 ): React.ReactElement {
   const [view, setViewState] = useState<SelectViewState>({ index: 0, filter: "" });
   const question = useQuestionScroll(props.id);
+  const keymap = useKeymap();
   // Keys can arrive before React re-subscribes the handler: read and write through a ref.
   const ref = useRef(view);
   // Answered: later keys of the same chunk must not answer again.
@@ -85,7 +87,7 @@ export function SelectDialog(
   };
   useKeys(
     (input, key) => {
-      const r = resolveDialogKey(input, key, false);
+      const r = resolveDialogKey(input, key, false, keymap);
       if (!r || done.current) return;
       const view = ref.current;
       const shown = filterOptions(props.options, view.filter);

@@ -3,6 +3,7 @@
 import { useRef, useState } from "react";
 import { resolveDialogKey } from "../../input/keymap.js";
 import { dialogScope, useKeys } from "../../input/use-keys.js";
+import { useKeymap } from "../../input/keymap-context.js";
 
 export type QuestionScroll = {
   scroll: number;
@@ -12,6 +13,7 @@ export type QuestionScroll = {
 
 export function useQuestionScroll(id: string): QuestionScroll {
   const [scroll, setScrollState] = useState(0);
+  const keymap = useKeymap();
   const ref = useRef({ scroll: 0, page: 1, maxScroll: 0 });
   const setScroll = (next: number): void => {
     ref.current.scroll = Math.min(Math.max(0, next), ref.current.maxScroll);
@@ -20,7 +22,7 @@ export function useQuestionScroll(id: string): QuestionScroll {
   // Listens beside the dialog's own handler (primary: false): other keys stay the dialog's.
   useKeys(
     (input, key) => {
-      const r = resolveDialogKey(input, key, false);
+      const r = resolveDialogKey(input, key, false, keymap);
       if (!r || "text" in r) return;
       if (r.action === "scroll_down") setScroll(ref.current.scroll + ref.current.page);
       else if (r.action === "scroll_up") setScroll(ref.current.scroll - ref.current.page);

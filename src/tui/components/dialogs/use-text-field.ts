@@ -8,6 +8,8 @@ import { resolveDialogKey, resolveEditorKey } from "../../input/keymap.js";
 import { initialEditor, reduceEditor, type EditorOp } from "../../state/editor.js";
 import type { EditorState } from "../../state/types.js";
 import { dialogScope, useKeys } from "../../input/use-keys.js";
+import type { Keymap } from "../../input/keymap.js";
+import { useKeymap } from "../../input/keymap-context.js";
 
 export type TextFieldOptions = {
   /** The dialog's request id (its key scope). */
@@ -20,8 +22,8 @@ export type TextFieldOptions = {
 };
 
 /** Editing keys shared with the main editor (cursor moves, word delete, kill line). */
-function editingOp(input: string, key: Key): EditorOp | undefined {
-  const r = resolveEditorKey(input, key);
+function editingOp(input: string, key: Key, keymap: Keymap | undefined): EditorOp | undefined {
+  const r = resolveEditorKey(input, key, keymap);
   if (!r || "text" in r) return undefined;
   switch (r.action) {
     case "cursor_left":
@@ -51,15 +53,16 @@ export function reduceTextFieldKey(
   input: string,
   key: Key,
   multiline: boolean,
+  keymap?: Keymap,
 ): { state: EditorState } | { submit: string } | { cancel: true } | undefined {
-  const r = resolveDialogKey(input, key, false);
+  const r = resolveDialogKey(input, key, false, keymap);
   const apply = (op: EditorOp): { state: EditorState } => ({ state: reduceEditor(s, op) });
   if (r && "text" in r) {
     // One line only: pasted line breaks become spaces.
     return apply({ op: "insert", text: multiline ? r.text : r.text.replace(/\r\n?|\n/g, " ") });
   }
   if (!r) {
-    const op = editingOp(input, key);
+    const op = editingOp(input, key, keymap);
     return op ? apply(op) : undefined;
   }
   switch (r.action) {
@@ -98,10 +101,11 @@ export function useTextField(o: TextFieldOptions): EditorState {
   );
   const ref = useRef(state);
   const done = useRef(false);
+  const keymap = useKeymap();
   useKeys(
     (input, key) => {
       if (done.current) return;
-      const out = reduceTextFieldKey(ref.current, input, key, o.multiline);
+      const out = reduceTextFieldKey(ref.current, input, key, o.multiline, keymap);
       if (!out) return;
       if ("state" in out) {
         ref.current = out.state;

@@ -6,7 +6,7 @@ import type { HunkLine } from "../state/hunks.js";
 import type { ReviewFile, ReviewState } from "../state/review.js";
 import { sanitizeLine, sanitizeText } from "../render/sanitize.js";
 import { padLine, truncateLine } from "../render/text-width.js";
-import { style, theme } from "../render/theme.js";
+import type { Palette } from "../render/palette.js";
 import { styleDiffLines } from "../render/word-diff.js";
 
 const HINT = "j/k change · tab file · a keep · r revert · R revert file · x reject with a reason · q close";
@@ -17,7 +17,7 @@ function counts(f: ReviewFile): { added: number; removed: number } {
   return { added: hunks.reduce((n, h) => n + h.added, 0), removed: hunks.reduce((n, h) => n + h.removed, 0) };
 }
 
-function decisionsText(f: ReviewFile): string {
+function decisionsText(f: ReviewFile, { theme }: Palette): string {
   if (f.restored) return theme.warning(f.status === "added" ? "deleted again" : "restored");
   const reverted = f.decisions.filter((d) => d === "reverted").length;
   const kept = f.decisions.filter((d) => d === "kept").length;
@@ -28,12 +28,13 @@ function decisionsText(f: ReviewFile): string {
   return parts.filter((p) => p !== "").join(" ");
 }
 
-function fileRow(f: ReviewFile, current: boolean, width: number): string {
+function fileRow(f: ReviewFile, current: boolean, width: number, palette: Palette): string {
+  const { style, theme } = palette;
   const { added, removed } = counts(f);
   const size = f.diff ? `${theme.diffAdd(`+${added}`)} ${theme.diffRemove(`-${removed}`)}` : theme.muted(byteChange(f));
   const mark = current ? theme.accent("› ") : "  ";
   const path = current ? style.bold(sanitizeLine(f.path)) : sanitizeLine(f.path);
-  const row = `${mark}${STATUS_MARK[f.status]} ${path}  ${size}  ${decisionsText(f)}`;
+  const row = `${mark}${STATUS_MARK[f.status]} ${path}  ${size}  ${decisionsText(f, palette)}`;
   return truncateLine(row, width);
 }
 
@@ -43,12 +44,12 @@ function byteChange(f: ReviewFile): string {
 }
 
 /** The file rows shown (a window around the current file when there are more than `room`). */
-function fileRows(s: ReviewState, room: number, width: number): string[] {
+function fileRows(s: ReviewState, room: number, width: number, palette: Palette): string[] {
   const top = Math.max(0, Math.min(s.file - Math.floor(room / 2), s.files.length - room));
-  return s.files.slice(top, top + room).map((f, i) => fileRow(f, top + i === s.file, width));
+  return s.files.slice(top, top + room).map((f, i) => fileRow(f, top + i === s.file, width, palette));
 }
 
-function numbered(l: HunkLine, digits: number): string {
+function numbered(l: HunkLine, digits: number, { theme }: Palette): string {
   const mark = l.kind === "removed" ? "-" : l.kind === "added" ? "+" : " ";
   const n = (l.kind === "removed" ? l.oldLine : l.newLine) ?? 0;
   const eol = l.noNewline ? theme.muted(" ⏎̸ no newline at end") : "";
@@ -56,7 +57,8 @@ function numbered(l: HunkLine, digits: number): string {
 }
 
 /** Rows of one file's body and the row each hunk starts at. */
-export function fileBody(f: ReviewFile, width: number): { rows: string[]; starts: number[] } {
+export function fileBody(f: ReviewFile, width: number, palette: Palette): { rows: string[]; starts: number[] } {
+  const { theme } = palette;
   if (!f.diff) {
     const rows = [theme.muted(`${byteChange(f)}: no lines to show.`), theme.muted("R puts the whole file back.")];
     return { rows, starts: [0] };
@@ -70,8 +72,8 @@ export function fileBody(f: ReviewFile, width: number): { rows: string[]; starts
     const tag =
       decision === "reverted" ? theme.warning(" reverted") : decision === "kept" ? theme.success(" kept") : "";
     rows.push(theme.accent(`@@ -${h.oldStart},${h.oldCount} +${h.newStart},${h.newCount} @@`) + tag);
-    const lines = h.lines.map((l) => numbered(l, digits));
-    const styled = decision === "reverted" ? lines.map((l) => theme.muted(l)) : styleDiffLines(lines);
+    const lines = h.lines.map((l) => numbered(l, digits, palette));
+    const styled = decision === "reverted" ? lines.map((l) => theme.muted(l)) : styleDiffLines(lines, palette);
     rows.push(...styled.map((l) => truncateLine(l, width)), "");
   });
   if (f.diff.hunks.length === 0) {
@@ -81,7 +83,7 @@ export function fileBody(f: ReviewFile, width: number): { rows: string[]; starts
   return { rows, starts };
 }
 
-function statusRow(s: ReviewState, width: number): string {
+function statusRow(s: ReviewState, width: number, { theme }: Palette): string {
   if (s.reason !== undefined)
     return truncateLine(`${theme.accent("Reason (enter sends, esc cancels): ")}${sanitizeLine(s.reason)}█`, width);
   if (s.confirm) return truncateLine(theme.warning(`${sanitizeLine(s.confirm.text)} Overwrite? y/n`), width);
@@ -91,7 +93,8 @@ function statusRow(s: ReviewState, width: number): string {
 }
 
 /** Every row of the review's screen, `height` of them, each at most `width` wide. */
-export function reviewRows(s: ReviewState, width: number, height: number): string[] {
+export function reviewRows(s: ReviewState, width: number, height: number, palette: Palette): string[] {
+  const { style, theme } = palette;
   const total = s.files.reduce(
     (t, f) => {
       const c = counts(f);
@@ -103,14 +106,14 @@ export function reviewRows(s: ReviewState, width: number, height: number): strin
   const title = `${style.bold("Review")} · ${sanitizeLine(s.title)} · ${n} file${n === 1 ? "" : "s"} ${theme.diffAdd(`+${total.added}`)} ${theme.diffRemove(`-${total.removed}`)}`;
   const head = [truncateLine(title, width)];
   if (n === 0) head.push(theme.muted("No file changed."));
-  head.push(...fileRows(s, Math.min(n, Math.max(3, Math.floor(height / 5))), width));
+  head.push(...fileRows(s, Math.min(n, Math.max(3, Math.floor(height / 5))), width, palette));
   head.push(...s.leftOut.slice(0, 2).map((l) => truncateLine(theme.muted(sanitizeLine(l)), width)));
   const file = s.files[s.file];
   const bodyHeight = Math.max(1, height - head.length - 2);
   const body: string[] = [];
   if (file) {
     const gutter = 2;
-    const { rows, starts } = fileBody(file, width - gutter);
+    const { rows, starts } = fileBody(file, width - gutter, palette);
     const start = starts[s.hunk] ?? 0;
     const end = starts[s.hunk + 1] ?? rows.length;
     const top = Math.max(0, Math.min(start + s.offset, rows.length - bodyHeight, end - 1));
@@ -123,5 +126,5 @@ export function reviewRows(s: ReviewState, width: number, height: number): strin
   const rule = theme.muted("─".repeat(Math.max(0, width)));
   const out = [...head, rule, ...body];
   while (out.length < height - 1) out.push("");
-  return [...out.slice(0, height - 1), statusRow(s, width)].map((r) => padLine(r, width));
+  return [...out.slice(0, height - 1), statusRow(s, width, palette)].map((r) => padLine(r, width));
 }

@@ -14,6 +14,7 @@ import type { Store } from "../state/store.js";
 import { useStore, useTuiState } from "../state/use-store.js";
 import { VIEW_FRAME_TAG } from "../transcript-view/screen-switch.js";
 import { Lines } from "../components/lines.js";
+import { usePalette } from "../components/use-palette.js";
 import type { ReviewHost } from "./review-host.js";
 import { reviewRows } from "./review-lines.js";
 
@@ -57,9 +58,10 @@ export function ReviewView({ host }: { host: ReviewHost }): React.ReactElement |
   const columns = useTuiState((s) => s.ui.columns);
   const rows = useTuiState((s) => s.ui.rows);
   useReviewKeys(host);
+  const palette = usePalette();
   if (!review) return null;
   const width = Math.max(20, columns - 1);
-  const lines = reviewRows(review, width, Math.max(3, rows - 1));
+  const lines = reviewRows(review, width, Math.max(3, rows - 1), palette);
   return (
     <Box flexDirection="column">
       <Text>{VIEW_FRAME_TAG + guardRow(lines[0] ?? "")}</Text>

@@ -3,8 +3,9 @@
 // fail while nobody is attached, and the moment it listens (the handshake for `attach
 // --or-start`, or the link to the client that started it in place); after that, diagnostics go
 // to the worker's log file.
+import { randomUUID } from "node:crypto";
 import { closeSync, openSync, writeSync } from "node:fs";
-import { maskSecrets } from "../security/credential-guard.js";
+import { maskSecrets, maskSecretsInJson } from "../security/credential-guard.js";
 import type { FrameWriter } from "../rpc/frame-writer.js";
 import type { RpcServer } from "../rpc/rpc-server.js";
 import { createClientHub, type ClientConnection, type ClientHub, type LiveSnapshot } from "./client-hub.js";
@@ -12,6 +13,8 @@ import { createIdleExit, type IdleExit } from "./idle-exit.js";
 import { ensureLiveDir, liveDir, liveFiles, type LiveFiles } from "./live-paths.js";
 import { removeLiveEntry, writeLiveEntry, type LiveEntry, type LiveState } from "./live-registry.js";
 import { createTitleReader, type TitleSource } from "./live-title.js";
+import { gitBranch } from "./git-branch.js";
+import { createStatusTracker, type LiveStatus, type StatusTracker } from "./live-status.js";
 
 /** Stop appending to the log past this size: a runaway warning must not fill the disk. */
 const MAX_LOG_BYTES = 4 * 1024 * 1024;
@@ -23,6 +26,11 @@ const STATE_FRAMES = new Set([
   "compaction_end",
   "extension_ui_request",
 ]);
+/** The registry entry is rewritten at most this often (activity and streamed text change it all the time). */
+const MIN_WRITE_MS = 500;
+
+/** The session's token and cost totals, for the entry's status. */
+export type LiveTotals = Pick<LiveStatus, "tokens" | "cost">;
 
 export interface LiveTransportOptions {
   agentHome: string;
@@ -51,6 +59,8 @@ export interface LiveStartDeps {
   hostTools(): { setAttached(attached: boolean): void } | undefined;
   /** End the worker (idle exit, the shutdown command). */
   shutdown(code: number): void;
+  /** Token and cost totals of the session (read again after each answer and command). */
+  totals(): LiveTotals;
 }
 
 export interface LiveTransport {
@@ -81,6 +91,12 @@ class SocketTransport implements LiveTransport {
   private title: () => string | undefined = () => undefined;
   /** Clients accepted so far: after the first (the one that started us), an attach is a reattach. */
   private attaches = 0;
+  private readonly status: StatusTracker = createStatusTracker();
+  /** The totals as last read, and whether an answer or command may have changed them since. */
+  private totals: LiveTotals = {};
+  private totalsStale = true;
+  private lastWrite = 0;
+  private writeTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(private readonly options: LiveTransportOptions) {
     this.dir = ensureLiveDir(liveDir(options.agentHome));
@@ -90,7 +106,8 @@ class SocketTransport implements LiveTransport {
       graceMs: options.graceMs,
       // A dialog nobody can answer while detached holds nothing up that a person is watching:
       // waiting counts as idle, so the worker ends after the grace (docs/protocol-notes.md).
-      isIdle: () => !this.hub.attached && this.state() !== "working",
+      // A watcher keeps it too: someone is looking at it.
+      isIdle: () => this.hub.clients === 0 && this.state() !== "working",
       onExpire: () => {
         options.warn(`idle and detached for ${Math.round(options.graceMs / 1000)} s: exiting`);
         this.deps?.shutdown(0);
@@ -101,7 +118,11 @@ class SocketTransport implements LiveTransport {
     this.writer = {
       write(frame) {
         hubWriter.write(frame);
-        if (STATE_FRAMES.has((frame as { type?: string }).type ?? "")) transport.refresh();
+        const type = (frame as { type?: string }).type ?? "";
+        transport.status.observe(frame as { type: string });
+        if (type === "message_end") transport.totalsStale = true;
+        if (STATE_FRAMES.has(type)) transport.refresh();
+        else transport.touch();
       },
       flush: () => hubWriter.flush(),
       drained: () => hubWriter.drained(),
@@ -114,10 +135,17 @@ class SocketTransport implements LiveTransport {
   // Handed to the rpc server as plain functions, so bound here.
   readonly reply = (origin: unknown, frame: object): void => this.hub.reply(origin, frame);
   readonly intercept = (frame: Record<string, unknown>, origin: unknown): boolean => this.hub.intercept(frame, origin);
-  readonly afterCommand = (): void => this.refresh();
+  readonly afterCommand = (): void => {
+    this.totalsStale = true;
+    this.refresh();
+  };
 
   dialogAnswered(id: string): void {
+    // The other clients show the dialog too: withdraw it there as a timeout would (ui-bridge.ts).
+    if (this.hub.clients > 1 && this.hub.tracker.isDialogOpen(id))
+      this.writer.write({ type: "extension_ui_request", id: randomUUID(), method: "cancel", targetId: id });
     this.hub.tracker.dialogAnswered(id);
+    this.status.dialogAnswered(id);
     this.refresh();
   }
 
@@ -136,6 +164,8 @@ class SocketTransport implements LiveTransport {
 
   async close(reason: string): Promise<void> {
     this.idle.dispose();
+    if (this.writeTimer !== undefined) clearTimeout(this.writeTimer);
+    this.deps = undefined; // no entry is written again: it is removed below
     await this.hub.close(reason);
     removeLiveEntry(this.dir, { id: this.options.liveId, socket: this.files.socket });
   }
@@ -148,12 +178,19 @@ class SocketTransport implements LiveTransport {
       snapshot: () => ({ ...(this.deps?.snapshot() ?? { state: {}, messages: [] }), worker: this.attachInfo() }),
       onAttach: () => {
         this.attaches += 1;
-        this.deps?.hostTools()?.setAttached(true);
+        this.deps?.hostTools()?.setAttached(this.hub.attached);
         this.refresh();
       },
       onDetach: () => {
         // Host tool calls nobody will answer fail now, as on a closed stdin (docs/protocol-notes.md).
-        this.deps?.hostTools()?.setAttached(false);
+        if (!this.hub.attached) this.deps?.hostTools()?.setAttached(false);
+        this.refresh();
+      },
+      onControlChanged: () => {
+        // The old controller ran the host tool calls in flight; it no longer answers them.
+        const tools = this.deps?.hostTools();
+        tools?.setAttached(false);
+        if (this.hub.attached) tools?.setAttached(true);
         this.refresh();
       },
       onShutdownRequested: () => this.deps?.shutdown(0),
@@ -180,10 +217,39 @@ class SocketTransport implements LiveTransport {
     return !this.hub.tracker.busy && this.deps?.runIdle() !== false ? "idle" : "working";
   }
 
+  /**
+   * Only the status may have changed (activity, streamed text, a tool): rewrite the entry now, or
+   * once MIN_WRITE_MS have passed since the last write. A change of state, client or session is
+   * written at once (refresh): `attach --or-run` and `-c` decide by it.
+   */
+  private touch(): void {
+    if (this.writeTimer !== undefined) return;
+    const wait = this.lastWrite + MIN_WRITE_MS - Date.now();
+    if (wait <= 0) {
+      this.refresh();
+      return;
+    }
+    this.writeTimer = setTimeout(() => {
+      this.writeTimer = undefined;
+      this.refresh();
+    }, wait);
+    this.writeTimer.unref();
+  }
+
+  private readTotals(deps: LiveStartDeps): LiveTotals {
+    if (this.totalsStale) {
+      this.totalsStale = false;
+      this.totals = deps.totals();
+    }
+    return this.totals;
+  }
+
   /** Rewrite the registry entry when anything it shows changed. */
   private refresh(): void {
     const { deps, entry, hub, files, options } = this;
     if (!deps) return;
+    if (this.writeTimer !== undefined) clearTimeout(this.writeTimer);
+    this.writeTimer = undefined;
     const now = Date.now();
     const state = this.state();
     const next: LiveEntry = {
@@ -199,6 +265,7 @@ class SocketTransport implements LiveTransport {
       since: entry?.state === state ? entry.since : now,
       attached: hub.attached,
       attachedChanged: entry?.attached === hub.attached ? entry.attachedChanged : now,
+      clients: hub.clients,
     };
     const file = deps.session.sessionFile;
     if (file !== undefined) next.sessionFile = file;
@@ -206,14 +273,17 @@ class SocketTransport implements LiveTransport {
     if (name !== undefined) next.sessionName = name;
     const title = this.title();
     if (title !== undefined) next.title = title;
+    const branch = gitBranch(deps.cwd);
+    next.status = this.status.status({ ...this.readTotals(deps), ...(branch !== undefined ? { branch } : {}) });
+    this.idle.check();
     if (entry && JSON.stringify(entry) === JSON.stringify(next)) return;
     this.entry = next;
+    this.lastWrite = now;
     try {
-      writeLiveEntry(files.meta, next);
+      writeLiveEntry(files.meta, next, maskSecretsInJson);
     } catch (error) {
       options.warn(`cannot update the live registry: ${(error as Error).message}`);
     }
-    this.idle.check();
   }
 }
 

@@ -2,7 +2,8 @@
 // through the keymap to the controller. Inactive while a dialog owns the keyboard.
 import type React from "react";
 import { useRef } from "react";
-import { createRepeatTracker, resolveEditorKey } from "../input/keymap.js";
+import { actionKey, createRepeatTracker, resolveEditorKey } from "../input/keymap.js";
+import { watchingLive } from "../state/worker-info.js";
 import { editorLines, editorRowCount, searchLine } from "../render/editor-lines.js";
 import { editorDoc } from "../state/editor.js";
 import type { EditorState } from "../state/types.js";
@@ -28,6 +29,7 @@ export function Editor({
   const palette = usePalette();
   const repeats = useRef(createRepeatTracker());
   const keymap = useKeymap();
+  const watching = useTuiState(watchingLive);
   useKeys(
     (input, key) => {
       const repeat = repeats.current(input, key, Date.now(), keymap);
@@ -45,9 +47,11 @@ export function Editor({
     },
     { scope: "editor", isActive: active },
   );
-  const placeholder = busy
-    ? "steer the agent (enter) or queue a follow-up (alt+enter)"
-    : "message the agent · /hotkeys for keys";
+  const placeholder = watching
+    ? `watching: another terminal controls this session · ${actionKey("take_control")} takes control`
+    : busy
+      ? "steer the agent (enter) or queue a follow-up (alt+enter)"
+      : "message the agent · /hotkeys for keys";
   const search = editor.search ? [searchLine(editor.search, width, palette)] : [];
   const rows = editorLines(editorDoc(editor), editor.cursor, width, maxRows - search.length, {
     palette,

@@ -7,7 +7,8 @@ import type { ImageAttach } from "../images/image-attach.js";
 import { chipImages } from "../state/image-chips.js";
 import { expandPastes } from "../state/paste.js";
 import type { EditorState } from "../state/types.js";
-import { workerStartingUp } from "../state/worker-info.js";
+import { watchingLive, workerStartingUp } from "../state/worker-info.js";
+import { watchingHint } from "./take-control.js";
 import { describeError, type IntentContext } from "./intent-context.js";
 
 export type SubmitMode = "auto" | "follow_up";
@@ -133,6 +134,8 @@ export function createSubmit(ctx: IntentContext, o: SubmitOptions): (mode: Submi
     if (!own && workerStartingUp(s)) return holdUntilReady(text, mode);
     if (!own && s.footer.imageInput === false && chipImages(s.editor).length > 0)
       return ctx.notice(noImageInput(s.footer.model), "warning");
+    // Only our own commands run while another terminal controls the session; the rest would be refused.
+    if (!own && watchingLive(s)) return ctx.toast(watchingHint(), "warning");
     store.dispatch({ type: "editor", op: { op: "commit_history", text } });
     o.recordPrompt?.(text);
     store.dispatch({ type: "editor", op: { op: "clear" } });

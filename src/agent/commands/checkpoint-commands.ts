@@ -23,7 +23,12 @@ export const checkpointCommands: CommandTable = {
   },
   async checkpoint_restore(cmd, { services, runtime }) {
     if (runtime.isStreaming || runtime.isCompacting) throw new Error(RESTORE_WHILE_RUNNING_ERROR);
-    return (await serviceOf(services)).restore(services.session.sessionId, cmd.checkpoint, cmd.paths, cmd.force === true);
+    return (await serviceOf(services)).restore(
+      services.session.sessionId,
+      cmd.checkpoint,
+      cmd.paths,
+      cmd.force === true,
+    );
   },
   async checkpoint_write(cmd, { services }) {
     // Loaded at first use, as the store is.

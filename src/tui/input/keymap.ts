@@ -349,7 +349,9 @@ export const SEQUENCE_MS = 500;
  * Tracks the editor's keys for the bindings of a key pressed twice ("escape escape"): returns
  * the bound action when `input` is the second press of such a key within SEQUENCE_MS.
  */
-export function createRepeatTracker(): (input: string, key: Key, now: number, keymap?: Keymap) => EditorAction | undefined {
+export type RepeatTracker = (input: string, key: Key, now: number, keymap?: Keymap) => EditorAction | undefined;
+
+export function createRepeatTracker(): RepeatTracker {
   let last: { name: string; at: number } | undefined;
   return (input, key, now, keymap = DEFAULT_KEYMAP) => {
     const name = keyName(input, key);

@@ -97,7 +97,7 @@ describe("checkpoints over RPC", () => {
     // The user edits c.md after the turn: a restore without force writes nothing.
     writeFileSync(join(work, "c.md"), "# Title\n\nthe user's text\n");
     const refused = data<{ conflicts: unknown[]; restored: string[] }>(
-      await proc.request({ type: "checkpoint_restore", id: first.id }),
+      await proc.request({ type: "checkpoint_restore", checkpoint: first.id }),
     );
     expect(refused).toMatchObject({ restored: [], deleted: [], bytesWritten: 0 });
     expect(refused.conflicts).toEqual([{ path: "c.md", reason: "changed since the agent last recorded it" }]);
@@ -122,7 +122,7 @@ describe("checkpoints over RPC", () => {
     expect(wrote.hash).toBe(sha(ORIGINAL["a.txt"] ?? ""));
 
     const forced = data<{ restored: string[]; deleted: string[]; bytesWritten: number }>(
-      await proc.request({ type: "checkpoint_restore", id: first.id, force: true }),
+      await proc.request({ type: "checkpoint_restore", checkpoint: first.id, force: true }),
     );
     expect(forced.restored.sort()).toEqual(["c.md", "d.txt", "src/b.ts"]);
     for (const [path, content] of Object.entries(ORIGINAL))
@@ -135,7 +135,7 @@ describe("checkpoints over RPC", () => {
     const from = proc.mark();
     await proc.request({ type: "prompt", message: "Think forever" });
     await proc.waitFor((f) => f.type === "agent_start", { from });
-    expect(await proc.request({ type: "checkpoint_restore", id: first.id })).toMatchObject({
+    expect(await proc.request({ type: "checkpoint_restore", checkpoint: first.id })).toMatchObject({
       success: false,
       error: "Cannot restore a checkpoint while the agent is running",
     });

@@ -4,7 +4,7 @@
 // the size cap, and files that cannot be read, are named as left out.
 
 import { lstatSync, readFileSync, type Stats } from "node:fs";
-import { join } from "node:path";
+import { join, sep } from "node:path";
 import type { LeftOut } from "../../protocol/types/checkpoints.js";
 import { type BlobStore, sha256 } from "./blob-store.js";
 import type { StatIndex } from "./stat-index.js";
@@ -58,11 +58,14 @@ export async function takeSnapshot(input: SnapshotInput): Promise<Snapshot> {
   const files = new Map<string, FileState>();
   const leftOut: LeftOut[] = [...listing.ignored];
   let hashed = 0;
+  // Listed paths are already normal ("a/b", never "./" or ".."): a plain prefix is path.join's
+  // result without its per-call normalisation, one of the few costs per unchanged file.
+  const root = input.cwd.endsWith(sep) ? input.cwd : `${input.cwd}${sep}`;
   for (const path of listing.paths) {
     if (input.exclude !== undefined && path.startsWith(input.exclude)) continue;
     let stat: Stats | undefined;
     try {
-      stat = statOf(join(input.cwd, path));
+      stat = statOf(root + path);
       if (stat === undefined || !stat.isFile()) continue;
       if (stat.size > input.maxFileBytes) {
         leftOut.push({ path, reason: "too large" });

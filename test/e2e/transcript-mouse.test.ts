@@ -32,7 +32,7 @@ const release = (x: number, y: number): string => `\u001b[<0;${x};${y}m`;
 const wheel = (down: boolean): string => `\u001b[<${down ? 65 : 64};10;10M`;
 
 describe.skipIf(!built)("the mouse in the transcript view", () => {
-  it("a drag copies exactly what it covers, the wheel scrolls, a click folds; leaving turns the mouse off", async () => {
+  it("a drag copies what it covers, the wheel scrolls, a click folds; leaving turns the mouse off", async () => {
     await withTuiSession(
       [
         {

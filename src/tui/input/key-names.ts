@@ -42,6 +42,10 @@ const NAMED: Record<string, string> = {
 
 export type ParsedKey = { key: string } | { error: string };
 
+/** The canonical chord: modifiers in the order ctrl+alt+shift, as key-chord.ts names keypresses. */
+const chord = (mods: Set<string>, shift: boolean, base: string): string =>
+  `${mods.has("ctrl") ? "ctrl+" : ""}${mods.has("alt") ? "alt+" : ""}${shift ? "shift+" : ""}${base}`;
+
 /** "ctrl+shift+a" -> modifiers and the base as written; "+" and "ctrl++" name the plus key. */
 function split(text: string): { mods: string[]; base: string } {
   if (text === "+") return { mods: [], base: "+" };
@@ -65,7 +69,7 @@ function charKey(ch: string, mods: Set<string>, context: KeyContext): ParsedKey 
   if (ch === " ") return { error: "ctrl/alt+space is not a key agent-tui can tell apart" };
   if (!letter && mods.has("shift")) return { error: `write the shifted character itself, not shift+${ch}` };
   const base = letter ? ch.toLowerCase() : ch;
-  return { key: `${mods.has("ctrl") ? "ctrl+" : ""}${mods.has("alt") ? "alt+" : ""}${shift ? "shift+" : ""}${base}` };
+  return { key: chord(mods, shift, base) };
 }
 
 /** The canonical name of `text` as a key of `context`, or why no keypress can ever be it. */
@@ -88,6 +92,6 @@ export function parseUserKey(text: string, context: KeyContext): ParsedKey {
   if (named === "escape" && mods.size > 0)
     return { error: "escape takes no modifiers (terminals send alt+escape as escape)" };
   return {
-    key: `${mods.has("ctrl") ? "ctrl+" : ""}${mods.has("alt") ? "alt+" : ""}${mods.has("shift") ? "shift+" : ""}${named}`,
+    key: chord(mods, mods.has("shift"), named),
   };
 }

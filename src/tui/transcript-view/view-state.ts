@@ -186,7 +186,8 @@ export function reduceView(state: TranscriptViewState, a: ViewAction, m: ViewMod
   const s = a.type === "message" || a.type === "resize" ? state : { ...state, message: undefined };
   switch (a.type) {
     case "move":
-      return moveCursor(s, m, rowOf(s.cursor, m) + a.rows);
+    case "click":
+      return moveCursor(s, m, a.type === "click" ? a.row : rowOf(s.cursor, m) + a.rows);
     case "page": {
       const by = Math.max(1, Math.round(s.height * Math.abs(a.pages))) * Math.sign(a.pages);
       return place(s, m, rowOf(s.top, m) + by, rowOf(s.cursor, m) + by);
@@ -211,8 +212,6 @@ export function reduceView(state: TranscriptViewState, a: ViewAction, m: ViewMod
         };
       return showBlock(s, m, i);
     }
-    case "click":
-      return moveCursor(s, m, a.row);
     case "toggle_block": {
       const b = m.block(s.cursor.block);
       if (!b) return s;

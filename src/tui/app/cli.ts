@@ -2,7 +2,7 @@
 // flags passed through to the worker, an initial message.
 import meow from "meow";
 import { resolveBundledWorkerCommand, splitCommandLine, THINKING_LEVELS } from "../../bridge/index.js";
-import { keyHelp, keyHelpRow, viewKeyHelp } from "../input/keymap.js";
+import { keyHelp, keyHelpRow, viewKeyHelp } from "../input/key-help.js";
 import { FRONT_END_FLAGS, FRONT_END_HELP, readFrontEnd, type FrontEnd } from "./front-end.js";
 import { expandHelpAndVersion, mistypedSubcommand, unknownFlags, unknownFlagsMessage } from "./cli-flags.js";
 

@@ -2,7 +2,8 @@
 // through the keymap to the controller. Inactive while a dialog owns the keyboard.
 import type React from "react";
 import { useRef } from "react";
-import { actionKey, createRepeatTracker, resolveEditorKey } from "../input/keymap.js";
+import { actionKey, resolveEditorKey } from "../input/keymap.js";
+import { createRepeatTracker } from "../input/key-repeat.js";
 import { watchingLive } from "../state/worker-info.js";
 import { editorLines, editorRowCount, searchLine } from "../render/editor-lines.js";
 import { editorDoc } from "../state/editor.js";

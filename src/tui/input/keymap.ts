@@ -342,69 +342,11 @@ export function viewKeypresses(input: string, key: Key): Array<{ input: string; 
   return chars.map((ch) => ({ input: ch, key: { ...key, shift: ch !== ch.toLowerCase() } }));
 }
 
-/** A key pressed twice within this many ms is the double key of an "x x" binding (Esc Esc). */
-export const SEQUENCE_MS = 500;
-
-/**
- * Tracks the editor's keys for the bindings of a key pressed twice ("escape escape"): returns
- * the bound action when `input` is the second press of such a key within SEQUENCE_MS.
- */
-export type RepeatTracker = (input: string, key: Key, now: number, keymap?: Keymap) => EditorAction | undefined;
-
-export function createRepeatTracker(): RepeatTracker {
-  let last: { name: string; at: number } | undefined;
-  return (input, key, now, keymap = DEFAULT_KEYMAP) => {
-    const name = keyName(input, key);
-    const action = name === undefined ? undefined : keymap.editor.index.get(`${name} ${name}`);
-    const repeated = action !== undefined && last !== undefined && last.name === name && now - last.at <= SEQUENCE_MS;
-    // A third press starts a new pair.
-    last = name === undefined || repeated ? undefined : { name, at: now };
-    return repeated ? action : undefined;
-  };
-}
-
 /** Transcript view action for a keypress (printable keys by their character). */
 export function resolveViewKey(input: string, key: Key, keymap: Keymap = DEFAULT_KEYMAP): ViewKeyAction | undefined {
   const named = keyName(input, key);
   if (named !== undefined) return lookup(keymap.view, input, key, named);
   return Array.from(input).length === 1 ? keymap.view.index.get(input) : undefined;
-}
-
-export const keyLabel = (keys: readonly string[]): string => keys.map((k) => (k === " " ? "space" : k)).join(", ");
-
-/**
- * The keys column of the help tables: as wide as the widest keys of either, so none runs into its
- * help (/hotkeys shows them one under another; the review's keys, review-keymap.ts, are narrower).
- */
-function keyColumn(): number {
-  const shown = [...EDITOR_BINDINGS, ...VIEW_BINDINGS, ...PICKER_BINDINGS, ...DIALOG_BINDINGS].filter(
-    (b) => b.help !== "",
-  );
-  return Math.max(...shown.map((b) => keyLabel(b.keys).length));
-}
-
-/** One row of a help table: the keys, padded to the keys column, then what they do. */
-export function keyHelpRow(keys: string, help: string): string {
-  return `${keys.padEnd(keyColumn())}  ${help}`;
-}
-
-export function helpRows<A extends string>(bindings: ReadonlyArray<Binding<A>>): string[] {
-  return bindings.filter((b) => b.help !== "").map((b) => keyHelpRow(keyLabel(b.keys), b.help));
-}
-
-/** Help rows for the transcript view's keys. */
-export function viewKeyHelp(): string[] {
-  return helpRows(VIEW_BINDINGS);
-}
-
-/** Help rows for the keys of a question from the agent (select, confirm, input, editor). */
-export function dialogKeyHelp(): string[] {
-  return helpRows(DIALOG_BINDINGS);
-}
-
-/** Help rows for a picker's keys. */
-export function pickerKeyHelp(): string[] {
-  return helpRows(PICKER_BINDINGS);
 }
 
 /** How a key name reads on screen: "alt+up" -> "Alt+Up". */
@@ -419,9 +361,4 @@ export function displayKey(name: string): string {
 export function actionKey(action: EditorAction, keymap: Keymap = DEFAULT_KEYMAP): string {
   const key = keymap.editor.bindings.find((b) => b.action === action)?.keys[0];
   return key === undefined ? action : displayKey(key);
-}
-
-/** Help rows for /hotkeys and --help. */
-export function keyHelp(): string[] {
-  return helpRows(EDITOR_BINDINGS);
 }

@@ -1,7 +1,8 @@
 // The review's keys (/diff): its named actions and their keys, beside the keymap (keymap.ts) whose
 // key names and help rows they use. Printable keys are named by their character.
 import type { Key } from "ink";
-import { type Binding, helpRows, keyName, keyTable } from "./keymap.js";
+import { type Binding, keyName, keyTable } from "./keymap.js";
+import { helpRows } from "./key-help.js";
 
 /** Keys of the full-screen review of a turn's changes (/diff). */
 export type ReviewKeyAction =

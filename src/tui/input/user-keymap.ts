@@ -87,9 +87,14 @@ export function applyKeyBindings(parsed: ParsedBindings, previous: Keymap = DEFA
   const problems = [...parsed.problems];
   const held = new Set(parsed.held.map(heldKey));
   const table = (c: KeyContext): KeyTable<string> => resolveContext(c, parsed.entries, held, previous, problems);
-  const keymap = Object.fromEntries(
-    (Object.keys(KEY_CONTEXTS) as KeyContext[]).map((c) => [c, table(c)]),
-  ) as unknown as Keymap;
+  // Each table's rows are its context's default rows with other keys (resolveContext), so its
+  // actions are that context's actions.
+  const keymap: Keymap = {
+    editor: table("editor") as Keymap["editor"],
+    view: table("view") as Keymap["view"],
+    picker: table("picker") as Keymap["picker"],
+    dialog: table("dialog") as Keymap["dialog"],
+  };
   problems.sort((a, b) => a.line - b.line);
   return { keymap, problems };
 }

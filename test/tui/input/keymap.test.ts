@@ -4,18 +4,14 @@ import type { Key } from "ink";
 import {
   EDITOR_BINDINGS,
   VIEW_BINDINGS,
-  dialogKeyHelp,
-  keyHelp,
-  pickerKeyHelp,
   resolveDialogKey,
   resolvePickerKey,
   resolveViewKey,
-  createRepeatTracker,
-  SEQUENCE_MS,
-  viewKeyHelp,
   viewKeypresses,
   resolveEditorKey,
 } from "../../../src/tui/input/keymap.js";
+import { dialogKeyHelp, keyHelp, pickerKeyHelp, viewKeyHelp } from "../../../src/tui/input/key-help.js";
+import { createRepeatTracker, SEQUENCE_MS } from "../../../src/tui/input/key-repeat.js";
 import { resolveReviewKey } from "../../../src/tui/input/review-keymap.js";
 
 function key(over: Partial<Key> = {}): Key {

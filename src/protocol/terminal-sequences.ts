@@ -49,6 +49,37 @@ export const C1_CSI_SOURCE = `\\u009b${CSI_BODY_SOURCE}`;
 const LONG_FORMS_SOURCE = `${CSI_SOURCE}|${OSC_SOURCE}|${CONTROL_STRING_SOURCE}`;
 export const ANY_SEQUENCE_SOURCE = `${LONG_FORMS_SOURCE}|${CHARSET_SOURCE}|${SHORT_ESCAPE_SOURCE}|${C1_CSI_SOURCE}`;
 
+/**
+ * An OSC 8 hyperlink's opener (ESC ] 8 ; params ; URI, then BEL or ST) or its closer (the URI
+ * empty): it takes no cell, like SGR. Only our own styling writes one (hyperlink below); the
+ * sanitiser strips any from untrusted text like every other OSC.
+ */
+export const HYPERLINK_SOURCE = `${OSC_OPEN_SOURCE}8;[^;\\u0007\\u001b]*;([^\\u0007\\u001b]*)${STRING_END_SOURCE}`;
+/** Ends the hyperlink open. BEL-terminated: Ink's tokenizer (ansi-tokenize) reads links ended so. */
+export const HYPERLINK_CLOSE = "\u001b]8;;\u0007";
+/** What a hyperlink's URI may hold: printable ASCII, no space (the caller percent-encodes the rest). */
+const URI_CHARACTERS = /^[!-~]+$/;
+const HYPERLINK_AT = new RegExp(HYPERLINK_SOURCE, "y");
+
+/** `text` as a hyperlink to `uri` (OSC 8); `text` alone when the URI holds what a link may not carry. */
+export function hyperlink(uri: string, text: string): string {
+  if (text === "" || !URI_CHARACTERS.test(uri)) return text;
+  return `\u001b]8;;${uri}\u0007${text}${HYPERLINK_CLOSE}`;
+}
+
+/** Length of the hyperlink opener or closer starting at `at` in `text`; 0 when none starts there. */
+export function hyperlinkLength(text: string, at: number): number {
+  HYPERLINK_AT.lastIndex = at;
+  return HYPERLINK_AT.exec(text)?.[0].length ?? 0;
+}
+
+/** The URI of a hyperlink sequence ("" for a closer); undefined when `sequence` is not one. */
+export function hyperlinkUri(sequence: string): string | undefined {
+  HYPERLINK_AT.lastIndex = 0;
+  const m = HYPERLINK_AT.exec(sequence);
+  return m && m[0].length === sequence.length ? (m[1] ?? "") : undefined;
+}
+
 const SGR_AT = new RegExp(SGR_SOURCE, "y");
 const CSI_AT = new RegExp(CSI_SOURCE, "y");
 const SGR_ALL = new RegExp(SGR_SOURCE, "g");
@@ -109,13 +140,14 @@ export type SpanHandler = (from: number, to: number) => void;
 
 /**
  * Walks a styled line in order: `onText(from, to)` for each run of text between SGR sequences (an
- * ESC that starts no SGR stays in its run), `onSgr(from, to)` for each SGR. Offsets into `line`.
+ * ESC that starts no SGR stays in its run), `onSgr(from, to)` for each SGR and for each hyperlink
+ * opener or closer (styling too: no cell, see hyperlinkUri). Offsets into `line`.
  */
 export function scanSgr(line: string, onText: SpanHandler, onSgr?: SpanHandler): void {
   let textStart = 0;
   let i = line.indexOf(ESC);
   while (i !== -1) {
-    const length = sgrLength(line, i);
+    const length = sgrLength(line, i) || hyperlinkLength(line, i);
     if (length > 0) {
       if (i > textStart) onText(textStart, i);
       onSgr?.(i, i + length);

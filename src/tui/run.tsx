@@ -1,6 +1,7 @@
 // The running app: wire the store, the worker main.ts started and the slash commands together,
 // render the Ink app in the main buffer, and restore the terminal on every way out.
 import { appendFileSync } from "node:fs";
+import { hostname } from "node:os";
 import { render } from "ink";
 import { describeCommandLine, toSessionSnapshot, visibleText } from "../bridge/index.js";
 import type { TuiCliOptions } from "./app/cli.js";
@@ -178,7 +179,11 @@ function createAppStore(
       : { type: "workspace", cwd: "", branch: undefined, host: remote },
   );
   // Display settings saved by /settings (pi's key name for the same preference).
-  if (readTuiSettings(tuiHome(process.env))["hideThinkingBlock"] === true) store.dispatch({ type: "toggle_thinking" });
+  const settings = readTuiSettings(tuiHome(process.env));
+  if (settings["hideThinkingBlock"] === true) store.dispatch({ type: "toggle_thinking" });
+  // File paths link to this machine's files (OSC 8) only when the worker works here; `links: false` turns it off.
+  if (remote === undefined && settings["links"] !== false)
+    store.dispatch({ type: "links", target: { cwd, host: hostname() } });
   return store;
 }
 

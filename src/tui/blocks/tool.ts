@@ -13,7 +13,7 @@ export const toolEntryBlock: BlockRenderer<"tool"> = {
     const bodyRows = o.maxBodyRows ?? (full ? EXPANDED_TOOL_ROWS : COLLAPSED_TOOL_ROWS);
     // A block printed once is timed to its end (or its start, if it never ended), not to the clock.
     const now = o.now ?? e.run.endedAt ?? e.run.startedAt;
-    return ["", ...toolLines(e.run, now, o.width, bodyRows, full, o.palette, o.maxCommandRows)];
+    return ["", ...toolLines(e.run, now, o.width, bodyRows, full, o.palette, o.maxCommandRows, o.links)];
   },
   parts: (e, now, palette) => toolParts(e.run, now, palette),
   copy: (e) => toolCopy(e.run),

@@ -5,6 +5,7 @@
 // asks for the full form as parts, which it lays out at its width and folds itself.
 import type { Palette } from "../render/palette.js";
 import type { EntryInput } from "../state/transcript.js";
+import type { LinkTarget } from "../state/types.js";
 import type { Part } from "./parts.js";
 
 /** What a block draws: a transcript entry, committed (with its id) or not (the live tail). */
@@ -25,6 +26,8 @@ export type RowOptions = {
   style: RowStyle;
   /** What colour rows are painted in (plain mode's paints nothing). */
   palette: Palette;
+  /** Where file paths link to (OSC 8); none: no links. */
+  links?: LinkTarget;
   /** The clock that times a running tool; undefined for a block printed once (timed to its own end). */
   now?: number;
   /** Thinking text is drawn; otherwise a line says it is hidden. */

@@ -41,9 +41,10 @@ export function Transcript(): React.ReactElement {
   const showThinking = useTuiState((s) => s.ui.showThinking);
   const toolsExpanded = useTuiState((s) => s.ui.toolsExpanded);
   const palette = usePalette();
+  const links = useTuiState((s) => s.ui.links);
   const options = useMemo<EntryRenderOptions>(
-    () => ({ width, showThinking, toolsExpanded, palette }),
-    [width, showThinking, toolsExpanded, palette],
+    () => ({ width, showThinking, toolsExpanded, palette, ...(links ? { links } : {}) }),
+    [width, showThinking, toolsExpanded, palette, links],
   );
   const [{ through, draining }, setPrinting] = useState<Printing>({ through: undefined, draining: false });
   const store = useStore();

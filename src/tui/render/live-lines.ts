@@ -128,7 +128,18 @@ export function runningToolLines(state: TuiState, now: number, width: number, ma
   const per = Math.max(0, Math.floor((max - rows.length) / shown.length) - 1);
   // A long command gets a few rows here (with a count of the rest); the committed entry shows it whole.
   for (const run of shown)
-    rows.push(...toolLines(run, now, width, Math.min(per, 8), state.ui.toolsExpanded, palette, LIVE_COMMAND_ROWS));
+    rows.push(
+      ...toolLines(
+        run,
+        now,
+        width,
+        Math.min(per, 8),
+        state.ui.toolsExpanded,
+        palette,
+        LIVE_COMMAND_ROWS,
+        state.ui.links,
+      ),
+    );
   return rows.slice(0, max);
 }
 

@@ -10,7 +10,7 @@ type Prepared = { key: string; lines: string[] };
 const prepared = new WeakMap<Entry, Prepared>();
 
 const keyOf = (o: EntryRenderOptions): string =>
-  `${o.width}\u0000${o.showThinking}\u0000${o.toolsExpanded}\u0000${o.palette.name}${o.palette.level}`;
+  `${o.width}\u0000${o.showThinking}\u0000${o.toolsExpanded}\u0000${o.palette.name}${o.palette.level}\u0000${o.links?.cwd}`;
 
 /** Are `e`'s rows for `o` built and waiting for the render that prints them? */
 export function isPrepared(e: Entry, o: EntryRenderOptions): boolean {

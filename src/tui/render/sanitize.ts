@@ -9,7 +9,7 @@ import {
   placeholder,
   UNSAFE_CHARS,
 } from "../../bridge/index.js";
-import { SGR_SOURCE } from "../../bridge/index.js";
+import { HYPERLINK_SOURCE, SGR_SOURCE } from "../../bridge/index.js";
 import { clipText, EXACT_PREVIEW_CHARS, ROW_PREVIEW_CHARS } from "./preview.js";
 
 // What is unsafe is defined once, in src/protocol/terminal-text.ts (agent-rpc's own output uses it too).
@@ -96,12 +96,16 @@ export function sanitizeExact(input: string): string {
   return expandTabs(text, 4);
 }
 
-/** Our own SGR (kept by guardRow) or any single character that must not reach the terminal raw. */
+/**
+ * Our own SGR and hyperlinks (kept by guardRow) or any single character that must not reach the
+ * terminal raw. A hyperlink in a finished row is ours: untrusted text was sanitised before a line
+ * builder linked a path in it, which turned any OSC 8 it brought into visible placeholders.
+ */
 const ROW_GUARD_CHARS = `\\u0000-\\u001f\\u007f-\\u009f${BIDI_CONTROLS}${ANNOTATION_CONTROLS}`;
-const ROW_GUARD = new RegExp(`${SGR_SOURCE}|[${ROW_GUARD_CHARS}]`, "g");
+const ROW_GUARD = new RegExp(`${SGR_SOURCE}|${HYPERLINK_SOURCE}|[${ROW_GUARD_CHARS}]`, "g");
 
 /**
- * Last line of defence for a finished row (components/lines.tsx): our SGR styling passes,
+ * Last line of defence for a finished row (components/lines.tsx): our SGR styling and links pass,
  * any other control character or bidi control that a line builder let through is shown as a
  * placeholder, and a stray line break cannot add a row the layout did not count.
  */

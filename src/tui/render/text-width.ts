@@ -3,7 +3,16 @@
 // hard wrap at the cell as `less` wraps), each carrying SGR state across rows. Which characters
 // are sequences is src/protocol/terminal-sequences.ts's to say (through the bridge's index).
 import stringWidth from "string-width";
-import { ESC, isPrintableAscii, scanSgr, SGR_RESET, sgrParams, stripSgr } from "../../bridge/index.js";
+import {
+  ESC,
+  HYPERLINK_CLOSE,
+  hyperlinkUri,
+  isPrintableAscii,
+  scanSgr,
+  SGR_RESET,
+  sgrParams,
+  stripSgr,
+} from "../../bridge/index.js";
 
 export { stripSgr };
 
@@ -139,11 +148,25 @@ const CLOSES: Record<string, (code: number) => boolean> = {
   "49": (c) => (c >= 40 && c <= 48) || (c >= 100 && c <= 107),
 };
 
-/** Keep `active` as the minimal list of SGR openers still in force after `sgr`. */
+const isLink = (sequence: string): boolean => hyperlinkUri(sequence) !== undefined;
+
+/**
+ * Keep `active` as the minimal list of SGR openers (and the hyperlink) still in force after
+ * `sgr`. A hyperlink is not styling an SGR reset ends: only its closer does.
+ */
 function trackSgr(active: string[], sgr: string): void {
+  const uri = hyperlinkUri(sgr);
+  if (uri !== undefined) {
+    const open = active.findIndex(isLink);
+    if (open !== -1) active.splice(open, 1);
+    if (uri !== "") active.push(sgr);
+    return;
+  }
   const params = sgrParams(sgr);
   if (params === "" || params === "0") {
+    const link = active.find(isLink);
     active.length = 0;
+    if (link !== undefined) active.push(link);
     return;
   }
   const closes = CLOSES[params];
@@ -157,6 +180,15 @@ function trackSgr(active: string[], sgr: string): void {
   active.push(sgr);
 }
 
+/**
+ * A row's end: what is open is closed so the row stands alone (the next row opens it again).
+ * `active`: the openers in force at the end (trackSgr).
+ */
+function endRow(text: string, active: readonly string[]): string {
+  if (active.length === 0 && !text.includes(ESC)) return text;
+  return text + (active.some(isLink) ? HYPERLINK_CLOSE : "") + SGR_RESET;
+}
+
 /** Cut a line to at most `width` cells, adding `ellipsis` when something was cut. */
 export function truncateLine(line: string, width: number, ellipsis = "…"): string {
   if (width <= 0) return "";
@@ -165,17 +197,20 @@ export function truncateLine(line: string, width: number, ellipsis = "…"): str
   let out = "";
   let used = 0;
   let styled = false;
+  let link = false;
   for (const t of tokenize(line)) {
     if (t.sgr) {
       out += t.text;
       styled = true;
+      const uri = hyperlinkUri(t.text);
+      if (uri !== undefined) link = uri !== "";
       continue;
     }
     if (used + t.width > room) break;
     out += t.text;
     used += t.width;
   }
-  return out + (styled ? SGR_RESET : "") + ellipsis;
+  return out + (link ? HYPERLINK_CLOSE : "") + (styled ? SGR_RESET : "") + ellipsis;
 }
 
 /**
@@ -194,7 +229,7 @@ export function wrapLine(line: string, width: number): string[] {
   let lastSpaceWidth = 0;
   let activeAtSpace: string[] = [];
   const pushRow = (text: string): void => {
-    rows.push(active.length > 0 || text.includes(ESC) ? text + SGR_RESET : text);
+    rows.push(endRow(text, active));
   };
   for (const t of tokens) {
     if (t.sgr) {
@@ -290,7 +325,7 @@ function splitRows(line: string, width: number, hard: boolean, spans?: number[])
       if (t.sgr) trackSgr(active, t.text);
       else plain += t.text.length;
     }
-    rows.push(text.includes(ESC) ? text + SGR_RESET : text);
+    rows.push(endRow(text, active));
     spans?.push(from, plain);
     startActive = active;
     row = row.slice(count);

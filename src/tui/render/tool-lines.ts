@@ -1,7 +1,8 @@
 // Primitives of a tool's rows, shared by the tool blocks (blocks/tools/): the status mark, the
 // elapsed time, the one-row header, windows of output read without reading all of it, and a
 // window's rows with the line that says what is hidden. What each tool shows is in its block.
-import type { ToolRun } from "../state/types.js";
+import type { LinkTarget, ToolRun } from "../state/types.js";
+import { linkPath } from "./file-links.js";
 import { ROW_PREVIEW_CHARS, clipText, formatCount, headLines, type LineWindow, tailLines } from "./preview.js";
 import { sanitizeLine, sanitizeText } from "./sanitize.js";
 import type { Palette } from "./palette.js";
@@ -42,11 +43,28 @@ export function withTail(rows: string[], tail: string, elapsed: string, width: n
   return tail === "" ? rows : [...rows, `  ${theme.muted(elapsed)}`];
 }
 
-/** Header rows: status mark, tool name, the whole argument summary (wrapped, never cut), elapsed time. */
-export function summaryHeader(run: ToolRun, summary: string, now: number, width: number, palette: Palette): string[] {
+/** A path the header shows, and where it links to (file-links.ts). */
+export type HeaderLink = { path: string; target: LinkTarget };
+
+/** `shown` with the first occurrence of the (sanitised) path linked to the file it names. */
+function withLink(shown: string, link: HeaderLink | undefined): string {
+  if (link === undefined) return shown;
+  const text = sanitizeLine(link.path);
+  const at = text === "" ? -1 : shown.indexOf(text);
+  if (at === -1) return shown;
+  return shown.slice(0, at) + linkPath(text, link.path, link.target) + shown.slice(at + text.length);
+}
+
+/**
+ * Header rows: status mark, tool name, the whole argument summary (wrapped, never cut), elapsed
+ * time; the path in it linked when `link` says where to.
+ */
+export function summaryHeader(
+  ...[run, summary, now, width, palette, link]: [ToolRun, string, number, number, Palette, HeaderLink?]
+): string[] {
   const { tail, elapsed } = elapsedTail(run, now, palette);
   const name = palette.theme.toolName(sanitizeLine(run.name));
-  const clipped = sanitizeLine(clipText(summary, ROW_PREVIEW_CHARS));
+  const clipped = withLink(sanitizeLine(clipText(summary, ROW_PREVIEW_CHARS)), link);
   const head = `${statusMark(run, palette)} ${name}${clipped ? ` ${clipped}` : ""}`;
   if (textWidth(head) + textWidth(tail) <= width) return [head + tail];
   // Too long: wrap the whole summary (a path is never cut); elapsed ends the last row.

@@ -5,7 +5,15 @@ import type { EditorOp } from "./editor.js";
 import type { ClientEvent, PlanPhase, SessionSnapshot } from "../../bridge/index.js";
 import type { SessionTotals } from "./history.js";
 import type { EntryInput } from "./transcript.js";
-import type { CompletionMenu, ExitFrame, NoticeLevel, PaletteChoice, WorkerInfo, WorkerStatus } from "./types.js";
+import type {
+  CompletionMenu,
+  ExitFrame,
+  LinkTarget,
+  NoticeLevel,
+  PaletteChoice,
+  WorkerInfo,
+  WorkerStatus,
+} from "./types.js";
 import type { UiRequest } from "./ui-requests.js";
 import type { ReviewFileInput, ReviewOp } from "./review.js";
 
@@ -21,6 +29,7 @@ export type TuiAction =
   | { type: "tick"; now: number }
   | { type: "resize"; columns: number; rows: number }
   | { type: "palette"; palette: PaletteChoice }
+  | { type: "links"; target: LinkTarget | undefined }
   | { type: "editor"; op: EditorOp }
   /**
    * `announce`: the user pressed the key, so a notice line says which way it went (the start-up

@@ -50,6 +50,7 @@ export function createInitialState(columns = 80, rows = 24, palette = DEFAULT_PA
       columns,
       rows,
       palette,
+      links: undefined,
       showThinking: true,
       toolsExpanded: false,
       title: undefined,

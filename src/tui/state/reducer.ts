@@ -47,6 +47,7 @@ export function reduce(s: TuiState, a: TuiAction): TuiState {
     case "tick":
     case "resize":
     case "palette":
+    case "links":
     case "editor":
     case "toggle_thinking":
     case "toggle_tools":

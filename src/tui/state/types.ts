@@ -204,10 +204,17 @@ export type EditorState = {
  */
 export type PaletteChoice = { name: "dark" | "light" | "mono"; level: 0 | 1 | 2 | 3 };
 
+/**
+ * Where file paths on screen link to (OSC 8, Ctrl+click opens them): the worker's directory on
+ * this machine and its host name. Absent for a worker elsewhere (ssh, relay) or with `links` off.
+ */
+export type LinkTarget = { cwd: string; host: string };
+
 export type UiState = {
   columns: number;
   rows: number;
   palette: PaletteChoice;
+  links: LinkTarget | undefined;
   showThinking: boolean;
   toolsExpanded: boolean;
   title: string | undefined;

@@ -16,6 +16,7 @@ export type UiAction = Extract<
       | "tick"
       | "resize"
       | "palette"
+      | "links"
       | "editor"
       | "toggle_thinking"
       | "toggle_tools"
@@ -42,6 +43,8 @@ export function reduceUiAction(s: TuiState, a: UiAction): TuiState {
       return { ...s, ui: { ...s.ui, columns: a.columns, rows: a.rows } };
     case "palette":
       return { ...s, ui: { ...s.ui, palette: a.palette } };
+    case "links":
+      return { ...s, ui: { ...s.ui, links: a.target } };
     case "editor":
       return { ...s, editor: reduceEditor(s.editor, a.op) };
     case "toggle_thinking":

@@ -4,7 +4,8 @@
 import type { Palette } from "../../render/palette.js";
 import { formatElapsed, outputWindow, statusMark, summaryHeader, windowRows } from "../../render/tool-lines.js";
 import type { ToolOutput } from "../../../bridge/index.js";
-import type { ToolRun } from "../../state/types.js";
+import type { LinkTarget, ToolRun } from "../../state/types.js";
+import { pathArg } from "./args.js";
 import { keyValue, notePart, outputPart, type Part, plainText, wrap } from "../parts.js";
 import { logLine } from "../text-rows.js";
 import { bashTool } from "./bash.js";
@@ -38,17 +39,23 @@ export function summarizeArgs(name: string, args: Record<string, unknown>): stri
   return toolFor(name).summary(args);
 }
 
-/** Live header rows; `maxCommandRows` bounds a command shown whole (the live region's). */
-export function toolHeader(
+/** A header's inputs: `cmdRows` bounds a command shown whole (the live region's); `links`: where paths link to. */
+type ToolHeaderArgs = [
   run: ToolRun,
   now: number,
   width: number,
   palette: Palette,
-  maxCommandRows = Infinity,
-): string[] {
+  cmdRows?: number,
+  links?: LinkTarget,
+];
+
+/** Live header rows; the path in them linked when `links` says where to. */
+export function toolHeader(...[run, now, width, palette, cmdRows = Infinity, links]: ToolHeaderArgs): string[] {
   const tool = toolFor(run.name);
-  if (tool.header) return tool.header(run, now, width, maxCommandRows, palette);
-  return summaryHeader(run, tool.summary(run.args), now, width, palette);
+  if (tool.header) return tool.header(run, now, width, cmdRows, palette);
+  const path = pathArg(run.args);
+  const link = links && path !== "" ? { path, target: links } : undefined;
+  return summaryHeader(run, tool.summary(run.args), now, width, palette, link);
 }
 
 /**
@@ -75,11 +82,14 @@ type ToolLinesArgs = [
   expanded: boolean,
   palette: Palette,
   cmdRows?: number,
+  links?: LinkTarget,
 ];
 
 /** A run's live rows: header and body. */
-export function toolLines(...[run, now, width, rows, expanded, palette, cmdRows = Infinity]: ToolLinesArgs): string[] {
-  return [...toolHeader(run, now, width, palette, cmdRows), ...toolBody(run, width, rows, expanded, palette)];
+export function toolLines(
+  ...[run, now, width, rows, expanded, palette, cmdRows = Infinity, links]: ToolLinesArgs
+): string[] {
+  return [...toolHeader(run, now, width, palette, cmdRows, links), ...toolBody(run, width, rows, expanded, palette)];
 }
 
 function viewHeader(run: ToolRun, now: number, palette: Palette): Part {

@@ -114,3 +114,5 @@ export {
   TODO_STATUSES,
   isThinkingLevel,
 } from "../protocol/index.js";
+// The fleet: live sessions here and on other hosts, as typed rows (bridge/fleet/).
+export * from "./fleet/index.js";

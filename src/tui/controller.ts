@@ -10,7 +10,7 @@ import { createIntentContext } from "./intents/intent-context.js";
 import { createRunIntents } from "./intents/run-intents.js";
 import { createSettingIntents } from "./intents/setting-intents.js";
 import { createSubmit, type SubmitMode } from "./intents/submit.js";
-import { BUILTIN_COMMANDS, type SlashCommand, type SlashContext } from "./slash/slash-registry.js";
+import { BUILTIN_COMMANDS, findCommand, type SlashCommand, type SlashContext } from "./slash/slash-registry.js";
 import type { Store } from "./state/store.js";
 
 export type ControllerOptions = AppHooks & {
@@ -66,6 +66,8 @@ export function createController(options: ControllerOptions): Controller {
     select_model: () => void settings.selectModel(),
     external_editor: () => void app.externalEditor(),
     suspend: app.suspend,
+    // The key and /fleet are one feature: the key runs the command (tui/fleet/fleet-command.ts).
+    open_fleet: () => void findCommand(commands, "fleet")?.run("", slashContext),
   };
   return {
     ...createEditorKeys(store, intents),

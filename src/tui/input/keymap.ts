@@ -35,6 +35,7 @@ export type EditorAction =
   | "delete_to_line_start"
   | "undo"
   | "suspend"
+  | "open_fleet"
   | "paste_start"
   | "paste_end";
 
@@ -95,6 +96,9 @@ export type ViewKeyAction =
   | "wheel_up"
   | "wheel_down";
 
+/** Keys of the fleet view (agent-tui fleet, /fleet); printable keys are named by their character. */
+export type FleetAction = "down" | "up" | "open" | "answer" | "peek" | "stop" | "new" | "filter" | "close";
+
 export type Binding<A extends string> = { action: A; keys: string[]; help: string };
 
 /** The editor bindings. Keys are normalised names from `keyName`. Order = help order. */
@@ -130,6 +134,7 @@ export const EDITOR_BINDINGS: ReadonlyArray<Binding<EditorAction>> = [
   { action: "delete_to_line_start", keys: ["ctrl+u"], help: "delete to start of line" },
   { action: "undo", keys: ["ctrl+_", "ctrl+-"], help: "undo the last ctrl+k/ctrl+u, or text an extension replaced" },
   { action: "suspend", keys: ["ctrl+z"], help: "suspend to the shell (fg brings it back)" },
+  { action: "open_fleet", keys: ["ctrl+x"], help: "the fleet: every live session here and on your hosts (/fleet)" },
   { action: "paste_start", keys: ["paste_start"], help: "" },
   { action: "paste_end", keys: ["paste_end"], help: "" },
 ];
@@ -192,6 +197,18 @@ export const PICKER_BINDINGS: ReadonlyArray<Binding<PickerAction>> = [
   { action: "toggle_settings", keys: ["ctrl+o"], help: "/tree: show or hide model and thinking changes" },
 ];
 
+export const FLEET_BINDINGS: ReadonlyArray<Binding<FleetAction>> = [
+  { action: "down", keys: ["j", "down"], help: "next session" },
+  { action: "up", keys: ["k", "up"], help: "previous session" },
+  { action: "open", keys: ["enter"], help: "switch to it (attach; the session shown before keeps running)" },
+  { action: "answer", keys: ["a"], help: "answer its question here" },
+  { action: "peek", keys: ["p"], help: "peek: its last lines and its open question (read-only)" },
+  { action: "stop", keys: ["x"], help: "stop it (asks first)" },
+  { action: "new", keys: ["n"], help: "new session in a folder, optionally in a new git worktree" },
+  { action: "filter", keys: ["/"], help: "filter the list (enter keeps it, esc clears it)" },
+  { action: "close", keys: ["q", "escape"], help: "close the fleet view" },
+];
+
 function index<A extends string>(bindings: ReadonlyArray<Binding<A>>): Map<string, A> {
   const m = new Map<string, A>();
   for (const b of bindings) for (const k of b.keys) m.set(k, b.action);
@@ -201,6 +218,13 @@ const EDITOR_INDEX = index(EDITOR_BINDINGS);
 const DIALOG_INDEX = index(DIALOG_BINDINGS);
 const VIEW_INDEX = index(VIEW_BINDINGS);
 const PICKER_INDEX = index(PICKER_BINDINGS);
+const FLEET_INDEX = index(FLEET_BINDINGS);
+
+/** Fleet view action for a keypress (printable keys by their character). */
+export function resolveFleetKey(input: string, key: Key): FleetAction | undefined {
+  const name = keyName(input, key) ?? (Array.from(input).length === 1 ? input : undefined);
+  return name === undefined ? undefined : FLEET_INDEX.get(name);
+}
 
 /** Normalised key name ("ctrl+c", "alt+enter", "up", "paste_start"), or undefined for text. */
 export function keyName(input: string, key: Key): string | undefined {
@@ -328,6 +352,11 @@ export function viewKeyHelp(): string[] {
 /** Help rows for the keys of a question from the agent (select, confirm, input, editor). */
 export function dialogKeyHelp(): string[] {
   return helpRows(DIALOG_BINDINGS);
+}
+
+/** Help rows for the fleet view's keys. */
+export function fleetKeyHelp(): string[] {
+  return helpRows(FLEET_BINDINGS);
 }
 
 /** Help rows for a picker's keys. */

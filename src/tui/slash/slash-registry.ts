@@ -1,7 +1,7 @@
 // Slash-command and `!cmd` hooks: a small registry the controller consults before sending a
 // prompt. Built-ins here are minimal (/quit, /hotkeys); src/tui/slash adds the rest via
 // `createController({ slashCommands })` without touching the controller.
-import { dialogKeyHelp, keyHelp, pickerKeyHelp, viewKeyHelp } from "../input/keymap.js";
+import { dialogKeyHelp, fleetKeyHelp, keyHelp, pickerKeyHelp, viewKeyHelp } from "../input/keymap.js";
 import type { Store } from "../state/store.js";
 import type { TuiConnection } from "../session/tui-connection.js";
 
@@ -44,6 +44,9 @@ export const BUILTIN_COMMANDS: SlashCommand[] = [
           "",
           "In a question from the agent (select, confirm, text):",
           ...dialogKeyHelp(),
+          "",
+          "In the fleet view (/fleet, ctrl+x, agent-tui fleet):",
+          ...fleetKeyHelp(),
           "",
           "!cmd runs a shell command; !!cmd runs it without sending the output to the model.",
         ].join("\n"),

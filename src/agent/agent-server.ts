@@ -30,7 +30,7 @@ import { isThinkingLevel } from "./providers/thinking.js";
 import { loadAgentCore } from "./providers/lazy.js";
 import { BUILTIN_TOOL_NAMES } from "./tools/prompt-info.js";
 import { guardStderr, installCredentialGuard, maskSecrets } from "./security/credential-guard.js";
-import type { LiveTransport } from "./live/live-transport.js";
+import type { LiveTotals, LiveTransport } from "./live/live-transport.js";
 import { buildState, sessionStats } from "./commands/state-commands.js";
 import { whenQuiet } from "./rpc/when-quiet.js";
 
@@ -171,6 +171,7 @@ async function serve(
         return { state, messages: runtime.messages, stats: statsForAttach(runtime, services) };
       },
       runIdle: () => !runtime.isStreaming && !runtime.isCompacting,
+      totals: () => liveTotals(statsForAttach(runtime, services)),
       hostTools: () => getSessionFeatures(services)?.hostTools,
       shutdown,
     });
@@ -367,4 +368,15 @@ function statsForAttach(
     warn(`session totals left out of the attach answer: ${error instanceof Error ? error.message : String(error)}`);
     return undefined;
   }
+}
+
+/** The registry entry's totals, from get_session_stats data. */
+function liveTotals(stats: Record<string, unknown> | undefined): LiveTotals {
+  const tokens = stats?.["tokens"] as { input?: unknown; output?: unknown } | undefined;
+  const cost = stats?.["cost"];
+  const totals: LiveTotals = {};
+  if (typeof tokens?.input === "number" && typeof tokens.output === "number")
+    totals.tokens = { input: tokens.input, output: tokens.output };
+  if (typeof cost === "number") totals.cost = cost;
+  return totals;
 }

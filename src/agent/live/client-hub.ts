@@ -58,7 +58,10 @@ export interface ClientHub {
   /** Where complete lines from the controlling client go (the rpc server). */
   setRecordHandler(handler: (line: string, origin: ClientConnection) => void): void;
   readonly tracker: AttachTracker;
+  /** A controlling client is connected. */
   readonly attached: boolean;
+  /** Clients connected: the controlling one and the watchers. */
+  readonly clients: number;
   listen(): Promise<void>;
   /** Tell the client why (live_detached), end it, stop listening and remove the socket. */
   close(reason: string): Promise<void>;
@@ -93,6 +96,10 @@ class LiveClientHub implements ClientHub {
 
   get attached(): boolean {
     return this.current !== undefined;
+  }
+
+  get clients(): number {
+    return this.current !== undefined ? 1 : 0;
   }
 
   reply(origin: unknown, frame: object): void {

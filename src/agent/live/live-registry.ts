@@ -5,6 +5,7 @@ import { isObject } from "../../protocol/decode/result.js";
 import { readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { exitedUnreaped } from "../session/session-lock.js";
+import { decodeLiveStatus, type LiveStatus } from "./live-status.js";
 
 export type LiveState = "working" | "waiting" | "idle";
 
@@ -29,6 +30,10 @@ export interface LiveEntry {
   attached: boolean;
   /** When a client last attached or detached. */
   attachedChanged: number;
+  /** What it is doing (live-status.ts); absent in entries of older workers. */
+  status?: LiveStatus;
+  /** Clients connected: the controlling one and the watchers. */
+  clients?: number;
 }
 
 const STATES: readonly string[] = ["working", "waiting", "idle"];
@@ -72,6 +77,10 @@ export function decodeLiveEntry(raw: unknown): LiveEntry | undefined {
   if (name !== undefined) entry.sessionName = name;
   const title = s("title");
   if (title !== undefined) entry.title = title;
+  const status = decodeLiveStatus(raw["status"]);
+  if (status !== undefined) entry.status = status;
+  const clients = n("clients");
+  if (clients !== undefined) entry.clients = clients;
   return entry;
 }
 

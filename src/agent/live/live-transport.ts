@@ -12,6 +12,8 @@ import { createIdleExit, type IdleExit } from "./idle-exit.js";
 import { ensureLiveDir, liveDir, liveFiles, type LiveFiles } from "./live-paths.js";
 import { removeLiveEntry, writeLiveEntry, type LiveEntry, type LiveState } from "./live-registry.js";
 import { createTitleReader, type TitleSource } from "./live-title.js";
+import { gitBranch } from "./git-branch.js";
+import { createStatusTracker, type LiveStatus, type StatusTracker } from "./live-status.js";
 
 /** Stop appending to the log past this size: a runaway warning must not fill the disk. */
 const MAX_LOG_BYTES = 4 * 1024 * 1024;
@@ -23,6 +25,11 @@ const STATE_FRAMES = new Set([
   "compaction_end",
   "extension_ui_request",
 ]);
+/** The registry entry is rewritten at most this often (activity and streamed text change it all the time). */
+const MIN_WRITE_MS = 500;
+
+/** The session's token and cost totals, for the entry's status. */
+export type LiveTotals = Pick<LiveStatus, "tokens" | "cost">;
 
 export interface LiveTransportOptions {
   agentHome: string;
@@ -51,6 +58,8 @@ export interface LiveStartDeps {
   hostTools(): { setAttached(attached: boolean): void } | undefined;
   /** End the worker (idle exit, the shutdown command). */
   shutdown(code: number): void;
+  /** Token and cost totals of the session (read again after each answer and command). */
+  totals(): LiveTotals;
 }
 
 export interface LiveTransport {
@@ -81,6 +90,12 @@ class SocketTransport implements LiveTransport {
   private title: () => string | undefined = () => undefined;
   /** Clients accepted so far: after the first (the one that started us), an attach is a reattach. */
   private attaches = 0;
+  private readonly status: StatusTracker = createStatusTracker();
+  /** The totals as last read, and whether an answer or command may have changed them since. */
+  private totals: LiveTotals = {};
+  private totalsStale = true;
+  private lastWrite = 0;
+  private writeTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(private readonly options: LiveTransportOptions) {
     this.dir = ensureLiveDir(liveDir(options.agentHome));
@@ -101,7 +116,11 @@ class SocketTransport implements LiveTransport {
     this.writer = {
       write(frame) {
         hubWriter.write(frame);
-        if (STATE_FRAMES.has((frame as { type?: string }).type ?? "")) transport.refresh();
+        const type = (frame as { type?: string }).type ?? "";
+        transport.status.observe(frame as { type: string });
+        if (type === "message_end") transport.totalsStale = true;
+        if (STATE_FRAMES.has(type)) transport.refresh();
+        else transport.touch();
       },
       flush: () => hubWriter.flush(),
       drained: () => hubWriter.drained(),
@@ -114,10 +133,14 @@ class SocketTransport implements LiveTransport {
   // Handed to the rpc server as plain functions, so bound here.
   readonly reply = (origin: unknown, frame: object): void => this.hub.reply(origin, frame);
   readonly intercept = (frame: Record<string, unknown>, origin: unknown): boolean => this.hub.intercept(frame, origin);
-  readonly afterCommand = (): void => this.refresh();
+  readonly afterCommand = (): void => {
+    this.totalsStale = true;
+    this.refresh();
+  };
 
   dialogAnswered(id: string): void {
     this.hub.tracker.dialogAnswered(id);
+    this.status.dialogAnswered(id);
     this.refresh();
   }
 
@@ -136,6 +159,8 @@ class SocketTransport implements LiveTransport {
 
   async close(reason: string): Promise<void> {
     this.idle.dispose();
+    if (this.writeTimer !== undefined) clearTimeout(this.writeTimer);
+    this.deps = undefined; // no entry is written again: it is removed below
     await this.hub.close(reason);
     removeLiveEntry(this.dir, { id: this.options.liveId, socket: this.files.socket });
   }
@@ -180,10 +205,39 @@ class SocketTransport implements LiveTransport {
     return !this.hub.tracker.busy && this.deps?.runIdle() !== false ? "idle" : "working";
   }
 
+  /**
+   * Only the status may have changed (activity, streamed text, a tool): rewrite the entry now, or
+   * once MIN_WRITE_MS have passed since the last write. A change of state, client or session is
+   * written at once (refresh): `attach --or-run` and `-c` decide by it.
+   */
+  private touch(): void {
+    if (this.writeTimer !== undefined) return;
+    const wait = this.lastWrite + MIN_WRITE_MS - Date.now();
+    if (wait <= 0) {
+      this.refresh();
+      return;
+    }
+    this.writeTimer = setTimeout(() => {
+      this.writeTimer = undefined;
+      this.refresh();
+    }, wait);
+    this.writeTimer.unref();
+  }
+
+  private readTotals(deps: LiveStartDeps): LiveTotals {
+    if (this.totalsStale) {
+      this.totalsStale = false;
+      this.totals = deps.totals();
+    }
+    return this.totals;
+  }
+
   /** Rewrite the registry entry when anything it shows changed. */
   private refresh(): void {
     const { deps, entry, hub, files, options } = this;
     if (!deps) return;
+    if (this.writeTimer !== undefined) clearTimeout(this.writeTimer);
+    this.writeTimer = undefined;
     const now = Date.now();
     const state = this.state();
     const next: LiveEntry = {
@@ -199,6 +253,7 @@ class SocketTransport implements LiveTransport {
       since: entry?.state === state ? entry.since : now,
       attached: hub.attached,
       attachedChanged: entry?.attached === hub.attached ? entry.attachedChanged : now,
+      clients: hub.clients,
     };
     const file = deps.session.sessionFile;
     if (file !== undefined) next.sessionFile = file;
@@ -206,14 +261,17 @@ class SocketTransport implements LiveTransport {
     if (name !== undefined) next.sessionName = name;
     const title = this.title();
     if (title !== undefined) next.title = title;
+    const branch = gitBranch(deps.cwd);
+    next.status = this.status.status({ ...this.readTotals(deps), ...(branch !== undefined ? { branch } : {}) });
+    this.idle.check();
     if (entry && JSON.stringify(entry) === JSON.stringify(next)) return;
     this.entry = next;
+    this.lastWrite = now;
     try {
       writeLiveEntry(files.meta, next);
     } catch (error) {
       options.warn(`cannot update the live registry: ${(error as Error).message}`);
     }
-    this.idle.check();
   }
 }
 

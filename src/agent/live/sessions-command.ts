@@ -3,7 +3,9 @@
 // closed stdin, flushing its session file; SIGKILL only if it does not exit within 5 s).
 import { terminalSafeJson, visibleLine, visibleText } from "../../protocol/terminal-text.js";
 import { agentHome } from "../config.js";
+import { packageVersion } from "../package-version.js";
 import { liveDir } from "./live-paths.js";
+import { watchSessions } from "./sessions-watch.js";
 import { findLiveEntry, isProcessAlive, listLiveEntries, removeLiveEntry, type LiveEntry } from "./live-registry.js";
 
 const STOP_WAIT_MS = 5000;
@@ -64,27 +66,32 @@ async function stop(dir: string, entry: LiveEntry): Promise<boolean> {
   return killed;
 }
 
-export const SESSIONS_HELP = `Usage: agent-rpc sessions [--json] [--stop ID]
+export const SESSIONS_HELP = `Usage: agent-rpc sessions [--json [--watch]] [--stop ID]
   Lists the live workers of this user (ID, state, client, age, pid, folder, title);
-  --stop ID ends the one whose ID starts with ID; --json prints the list as JSON.
+  --stop ID ends the one whose ID starts with ID; --json prints the list as JSON;
+  --json --watch prints it again as a JSON line on every change and every 5 s, until stdin closes.
 `;
 
 /** What `agent-rpc sessions` was asked, or what was wrong with its words (said as agent-rpc's other misuses are). */
-export type SessionsArgs = { json: boolean; stop?: string; help?: true } | { error: string };
+export type SessionsArgs = { json: boolean; watch?: true; stop?: string; help?: true } | { error: string };
 
 export function parseSessionsArgs(argv: readonly string[]): SessionsArgs {
   let json = false;
   let stop: string | undefined;
+  let watch = false;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i] as string;
     if (a === "-h" || a === "--help") return { json, help: true };
     if (a === "--json") json = true;
+    else if (a === "--watch") watch = true;
     else if (a === "--stop") {
       stop = argv[++i];
       if (stop === undefined || stop.startsWith("-")) return { error: "Option --stop needs the ID of a live session" };
     } else if (a.startsWith("-")) return { error: `Unknown option: ${a}` };
     else return { error: `Unexpected argument: ${a}` };
   }
+  if (watch && (!json || stop !== undefined)) return { error: "Option --watch needs --json (and no --stop)" };
+  if (watch) return { json, watch };
   return stop === undefined ? { json } : { json, stop };
 }
 
@@ -101,6 +108,10 @@ export async function runSessions(argv: readonly string[]): Promise<number> {
   }
   const { json } = args;
   const dir = liveDir(agentHome());
+  if (args.watch) {
+    const version = packageVersion();
+    return watchSessions({ dir, version, out: process.stdout, input: process.stdin });
+  }
   const entries = listLiveEntries(dir);
   if (args.stop !== undefined) {
     const query = args.stop;

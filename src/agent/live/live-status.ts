@@ -1,0 +1,234 @@
+// What a live worker is doing, folded from its own outgoing frames for the registry entry's
+// `status` (docs/protocol-notes.md, "Live sessions"): the open dialog, the running tool and a
+// summary of its argument, the last line of text, when it last did anything and how its last
+// run ended. Everything here is model, tool or extension text: it is cut short and made one
+// plain row (visibleLine) before it is stored; the reader still sanitises it for its screen.
+import { isObject } from "../../protocol/decode/result.js";
+import { visibleLine, visibleText } from "../../protocol/terminal-text.js";
+import type { WireEvent } from "../runtime/wire-events.js";
+
+export type DialogMethod = "select" | "confirm" | "input" | "editor";
+export type RunOutcome = "done" | "failed" | "aborted";
+
+export interface LiveDialog {
+  id: string;
+  method: DialogMethod;
+  title: string;
+  message?: string;
+  options?: string[];
+}
+
+export interface LiveStatus {
+  dialog?: LiveDialog;
+  tool?: { name: string; summary: string };
+  lastLine?: string;
+  tokens?: { input: number; output: number };
+  cost?: number;
+  branch?: string;
+  activityAt: number;
+  outcome?: RunOutcome;
+  outcomeAt?: number;
+}
+
+const DIALOG_METHODS: readonly string[] = ["select", "confirm", "input", "editor"];
+const MAX_LINE = 160;
+const MAX_TITLE = 400;
+const MAX_MESSAGE = 1000;
+const MAX_OPTIONS = 20;
+/** Of the streamed text only the tail is kept: the last line is all the entry shows. */
+const TEXT_TAIL = 2000;
+
+/** Untrusted text as one plain row of at most `max` characters. */
+export function plainRow(text: string, max = MAX_LINE): string {
+  const row = visibleLine(text).replace(/\s+/g, " ").trim();
+  return row.length > max ? `${row.slice(0, max - 1)}…` : row;
+}
+
+/** Untrusted text with its line breaks, plain and cut at `max` characters. */
+function plainText(text: string, max: number): string {
+  const plain = visibleText(text).replace(/\t/g, " ").trim();
+  return plain.length > max ? `${plain.slice(0, max - 1)}…` : plain;
+}
+
+const str = (v: unknown): string => (typeof v === "string" ? v : "");
+
+/** The argument a person recognises a tool call by: the command, the path, the pattern. */
+export function toolSummary(args: unknown): string {
+  if (!isObject(args)) return "";
+  for (const key of ["command", "path", "file_path", "pattern", "query", "url"]) {
+    const value = args[key];
+    if (typeof value === "string" && value.trim() !== "") return plainRow(value, 120);
+  }
+  const first = Object.values(args).find((v) => typeof v === "string" && v.trim() !== "");
+  return typeof first === "string" ? plainRow(first, 120) : "";
+}
+
+/** The last non-empty line of `text`, as one plain row. */
+function lastLineOf(text: string): string | undefined {
+  const lines = text.split(/\r?\n/);
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const row = plainRow(lines[i] ?? "");
+    if (row !== "") return row;
+  }
+  return undefined;
+}
+
+function dialogOf(frame: WireEvent): LiveDialog | undefined {
+  const method = str(frame["method"]);
+  if (!DIALOG_METHODS.includes(method)) return undefined;
+  const dialog: LiveDialog = {
+    id: str(frame["id"]),
+    method: method as DialogMethod,
+    title: plainText(str(frame["title"]), MAX_TITLE),
+  };
+  const message = str(frame["message"]);
+  if (message !== "") dialog.message = plainText(message, MAX_MESSAGE);
+  const options = frame["options"];
+  if (Array.isArray(options)) dialog.options = options.slice(0, MAX_OPTIONS).map((o) => plainRow(str(o), 120));
+  return dialog;
+}
+
+/** How a run ended, from its last assistant message's stop reason. */
+function outcomeOf(stopReason: string): RunOutcome {
+  if (stopReason === "aborted") return "aborted";
+  return stopReason === "error" ? "failed" : "done";
+}
+
+export interface StatusTracker {
+  /** Every frame the worker writes. */
+  observe(frame: WireEvent): void;
+  /** A client answered the dialog `id`. */
+  dialogAnswered(id: string): void;
+  /** The status as of now, with the totals and branch the worker reads itself. */
+  status(extra: Pick<LiveStatus, "tokens" | "cost" | "branch">): LiveStatus;
+}
+
+export function createStatusTracker(now: () => number = Date.now): StatusTracker {
+  return new StatusFold(now);
+}
+
+class StatusFold implements StatusTracker {
+  /** Open dialogs in the order they were asked: the entry shows the oldest. */
+  private readonly dialogs = new Map<string, LiveDialog>();
+  /** Running tools in the order they started: the entry shows the newest. */
+  private readonly tools = new Map<string, { name: string; summary: string }>();
+  private text = "";
+  private lastLine: string | undefined;
+  private lastStop = "";
+  private activityAt: number;
+  private outcome: RunOutcome | undefined;
+  private outcomeAt: number | undefined;
+
+  constructor(private readonly now: () => number) {
+    this.activityAt = now();
+  }
+
+  observe(frame: WireEvent): void {
+    this.activityAt = this.now();
+    switch (frame.type) {
+      case "message_update":
+        return this.update(frame["assistantMessageEvent"]);
+      case "message_start":
+        this.text = "";
+        return;
+      case "message_end":
+        return this.messageEnd(frame["message"]);
+      case "tool_execution_start":
+        this.tools.set(str(frame["toolCallId"]), {
+          name: plainRow(str(frame["toolName"]), 60),
+          summary: toolSummary(frame["args"]),
+        });
+        return;
+      case "tool_execution_end":
+        this.tools.delete(str(frame["toolCallId"]));
+        return;
+      case "agent_settled":
+        this.tools.clear();
+        this.outcome = outcomeOf(this.lastStop);
+        this.outcomeAt = this.now();
+        return;
+      case "agent_start":
+        this.lastStop = "";
+        return;
+      case "extension_ui_request":
+        return this.uiRequest(frame);
+      default:
+        return;
+    }
+  }
+
+  dialogAnswered(id: string): void {
+    this.dialogs.delete(id);
+  }
+
+  status(extra: Pick<LiveStatus, "tokens" | "cost" | "branch">): LiveStatus {
+    const status: LiveStatus = { activityAt: this.activityAt };
+    const dialog = this.dialogs.values().next().value;
+    if (dialog) status.dialog = dialog;
+    const tool = [...this.tools.values()].at(-1);
+    if (tool) status.tool = tool;
+    if (this.lastLine !== undefined) status.lastLine = this.lastLine;
+    if (extra.tokens) status.tokens = extra.tokens;
+    if (extra.cost !== undefined) status.cost = extra.cost;
+    if (extra.branch !== undefined) status.branch = extra.branch;
+    if (this.outcome) Object.assign(status, { outcome: this.outcome, outcomeAt: this.outcomeAt });
+    return status;
+  }
+
+  private update(event: unknown): void {
+    if (!isObject(event) || event["type"] !== "text_delta") return;
+    this.text = (this.text + str(event["delta"])).slice(-TEXT_TAIL);
+    this.lastLine = lastLineOf(this.text) ?? this.lastLine;
+  }
+
+  private messageEnd(message: unknown): void {
+    if (!isObject(message) || message["role"] !== "assistant") return;
+    this.lastStop = str(message["stopReason"]);
+    const content = Array.isArray(message["content"]) ? message["content"] : [];
+    const text = content
+      .filter((b): b is Record<string, unknown> => isObject(b) && b["type"] === "text")
+      .map((b) => str(b["text"]))
+      .join("\n");
+    const error = str(message["errorMessage"]);
+    this.lastLine = lastLineOf(text) ?? (error !== "" ? plainRow(error) : this.lastLine);
+    this.text = "";
+  }
+
+  private uiRequest(frame: WireEvent): void {
+    const dialog = dialogOf(frame);
+    if (dialog) this.dialogs.set(dialog.id, dialog);
+    else if (frame["method"] === "cancel") this.dialogs.delete(str(frame["targetId"]));
+  }
+}
+
+const num = (v: unknown): number | undefined => (typeof v === "number" && Number.isFinite(v) ? v : undefined);
+
+/** A registry entry's `status` as read back (another worker version wrote it): the fields that fit. */
+export function decodeLiveStatus(raw: unknown): LiveStatus | undefined {
+  if (!isObject(raw)) return undefined;
+  const status: LiveStatus = { activityAt: num(raw["activityAt"]) ?? 0 };
+  const d = raw["dialog"];
+  if (isObject(d) && typeof d["id"] === "string" && DIALOG_METHODS.includes(str(d["method"]))) {
+    const dialog: LiveDialog = { id: d["id"], method: d["method"] as DialogMethod, title: str(d["title"]) };
+    if (typeof d["message"] === "string") dialog.message = d["message"];
+    if (Array.isArray(d["options"])) dialog.options = d["options"].map(str);
+    status.dialog = dialog;
+  }
+  const t = raw["tool"];
+  if (isObject(t) && typeof t["name"] === "string") status.tool = { name: t["name"], summary: str(t["summary"]) };
+  if (typeof raw["lastLine"] === "string") status.lastLine = raw["lastLine"];
+  const k = raw["tokens"];
+  const input = isObject(k) ? num(k["input"]) : undefined;
+  const output = isObject(k) ? num(k["output"]) : undefined;
+  if (input !== undefined && output !== undefined) status.tokens = { input, output };
+  const cost = num(raw["cost"]);
+  if (cost !== undefined) status.cost = cost;
+  if (typeof raw["branch"] === "string") status.branch = raw["branch"];
+  const outcome = str(raw["outcome"]);
+  if (outcome === "done" || outcome === "failed" || outcome === "aborted") {
+    status.outcome = outcome;
+    const at = num(raw["outcomeAt"]);
+    if (at !== undefined) status.outcomeAt = at;
+  }
+  return status;
+}

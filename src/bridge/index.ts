@@ -83,6 +83,9 @@ export {
 } from "../protocol/terminal-text.js";
 // Escape sequences, one grammar for the sanitiser, widths and wrapping, and the frame writer.
 export {
+  BELL,
+  osc777Notification,
+  osc9Notification,
   CSI_BODY_SOURCE,
   CSI_OPEN_SOURCE,
   CSI_SOURCE,

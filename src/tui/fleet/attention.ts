@@ -23,7 +23,10 @@ export function attentionChanges(before: AttentionMemory | undefined, rows: read
     const was = before.get(row.key);
     if (was === undefined) continue;
     if (row.state === "needs_input" && was.state !== "needs_input") out.push({ kind: "waiting", row });
-    else if ((row.state === "done" || row.state === "failed") && (row.outcomeAt !== was.outcomeAt || row.state !== was.state))
+    else if (
+      (row.state === "done" || row.state === "failed") &&
+      (row.outcomeAt !== was.outcomeAt || row.state !== was.state)
+    )
       out.push({ kind: row.state, row });
   }
   return out;

@@ -4,7 +4,7 @@
 // session as a watcher: attach --watch, one extension_ui_response, close). Their key router is
 // nested: the fleet view ignores keys while this is up, the dialog gets them.
 import type React from "react";
-import { useMemo } from "react";
+import { useMemo, useState } from "react";
 import type { FleetDialog, UiResponse } from "../../bridge/index.js";
 import type { Controller } from "../controller.js";
 import { ControllerContext } from "../components/controller-context.js";
@@ -54,23 +54,21 @@ export function FleetAnswer(props: {
   maxRows: number;
   onAnswer: (response: UiResponse) => void;
 }): React.ReactElement {
-  const { dialog, onAnswer } = props;
-  const store = useMemo(() => {
-    const s = createStore(createInitialState(props.width, props.maxRows));
+  const { dialog, onAnswer, width, maxRows } = props;
+  // One store per question (the dialog's own state lives there); its size only seeds it.
+  const [store] = useState(() => {
+    const s = createStore(createInitialState(width, maxRows));
     const request = fleetDialogRequest(dialog, Date.now());
     s.dispatch({ type: "ui_request", request: { kind: "dialog", dialog: request }, now: Date.now() });
     return s;
-    // One store per question: the width may change, the question may not.
-  }, [dialog]);
+  });
   const controller = useMemo(() => answerOnlyController(onAnswer), [onAnswer]);
   const request = store.getState().dialogs[0];
   return (
     <StoreContext.Provider value={store}>
       <ControllerContext.Provider value={controller}>
         <KeyRouterRoot overlays={false}>
-          {request ? (
-            <DialogHost dialog={request} queued={0} width={props.width} maxRows={props.maxRows} now={Date.now()} />
-          ) : null}
+          {request ? <DialogHost dialog={request} queued={0} width={width} maxRows={maxRows} now={Date.now()} /> : null}
         </KeyRouterRoot>
       </ControllerContext.Provider>
     </StoreContext.Provider>

@@ -68,8 +68,10 @@ export function createFleetEffects(
       if (!reach) return;
       dispatch({ type: "mode", mode: { kind: "peek", key: row.key, lines: undefined } });
       void peekFleetSession(reach, row.id, 6).then((r) => {
-        if (typeof r === "string") say(`Could not peek: ${r}`);
-        else dispatch({ type: "mode", mode: { kind: "peek", key: row.key, lines: r.lines } });
+        if (typeof r === "string") {
+          dispatch({ type: "mode", mode: { kind: "list" } });
+          say(`Could not peek: ${r}`);
+        } else dispatch({ type: "mode", mode: { kind: "peek", key: row.key, lines: r.lines } });
       });
     },
     stop(row) {

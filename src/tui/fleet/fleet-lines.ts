@@ -43,7 +43,8 @@ export function placeOf(r: FleetRow, home = process.env["HOME"]): string {
 /** The right-hand figures: how long in this state, tokens and cost, attached elsewhere. */
 export function figuresOf(r: FleetRow, now: number): string {
   const parts = [age(now - r.since)];
-  if (r.tokens) parts.push(`${formatTokens(r.tokens.input + r.tokens.output)} tok`);
+  if (r.tokens && r.tokens.input + r.tokens.output > 0)
+    parts.push(`${formatTokens(r.tokens.input + r.tokens.output)} tok`);
   if (r.cost !== undefined && r.cost > 0) parts.push(`$${r.cost.toFixed(2)}`);
   if (r.attached) parts.push(r.clients > 1 ? `${r.clients} attached` : "attached");
   return parts.join(" · ");
@@ -59,7 +60,7 @@ export function doingOf(r: FleetRow): string {
 /** The name of a session: its name or first prompt, else its id. */
 export function nameOf(r: FleetRow): string {
   if (r.state === "unreachable") return r.host === "" ? "this machine" : r.host;
-  return r.title ?? `(no prompt yet) ${r.id.slice(0, 8)}`;
+  return r.title ?? `(no prompt yet) ${r.id.slice(0, 13)}`;
 }
 
 /** The two rows of session `r`, `width` cells wide. */

@@ -25,7 +25,10 @@ export function orderFleetRows(rows: readonly FleetRow[]): FleetRow[] {
 
 /** Rows whose host, folder, branch, title, state or activity contain every word of `filter`. */
 export function filterFleetRows(rows: readonly FleetRow[], filter: string): FleetRow[] {
-  const words = filter.toLowerCase().split(/\s+/).filter((w) => w !== "");
+  const words = filter
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((w) => w !== "");
   if (words.length === 0) return [...rows];
   return rows.filter((r) => {
     const text = [r.host, r.cwd, r.branch, r.title, r.state.replace("_", " "), r.activity, r.id, r.problem]

@@ -20,12 +20,17 @@ function questionLines(row: FleetRow, width: number): string[] {
 }
 
 function peekLines(row: FleetRow, lines: string[] | undefined, width: number, room: number): string[] {
-  const head = [rule(width), theme.accent(truncateLine(`Peek: ${sanitizeLine(nameOf(row))} (read-only; any key closes)`, width))];
+  const head = [
+    rule(width),
+    theme.accent(truncateLine(`Peek: ${sanitizeLine(nameOf(row))} (read-only; any key closes)`, width)),
+  ];
   const question = row.state === "needs_input" ? questionLines(row, width) : [];
   const text =
     lines === undefined
       ? [theme.muted("Reading its last lines…")]
-      : lines.flatMap((l) => wrapLine(sanitizeLine(l), width)).slice(-Math.max(1, room - head.length - question.length));
+      : lines
+          .flatMap((l) => wrapLine(sanitizeLine(l), width))
+          .slice(-Math.max(1, room - head.length - question.length));
   return [...head, ...text, ...question];
 }
 
@@ -39,7 +44,11 @@ function formLines(form: NewSessionForm, width: number): string[] {
     rule(width),
     theme.accent("New session (enter starts it · tab next field · esc cancels)"),
     field("folder", "folder", form.folder),
-    field("worktree", "worktree", form.worktree ? "[x] in a new git worktree on a new branch (space toggles)" : "[ ] no (space toggles)"),
+    field(
+      "worktree",
+      "worktree",
+      form.worktree ? "[x] in a new git worktree on a new branch (space toggles)" : "[ ] no (space toggles)",
+    ),
     field("branch", "branch", form.branch),
   ];
 }
@@ -55,7 +64,11 @@ export function panelLines(mode: FleetMode, rows: readonly FleetRow[], width: nu
     case "confirm_stop": {
       const row = rowOf(mode.key);
       const name = row ? sanitizeLine(nameOf(row)) : "it";
-      return [rule(width), theme.warning(truncateLine(`Stop ${name}? Its run is aborted, its session file kept.`, width)), "y stops it · any other key keeps it"];
+      return [
+        rule(width),
+        theme.warning(truncateLine(`Stop ${name}? Its run is aborted, its session file kept.`, width)),
+        "y stops it · any other key keeps it",
+      ];
     }
     case "new":
       return formLines(mode.form, width).slice(0, room);

@@ -49,7 +49,10 @@ function listLines(s: FleetViewState, width: number, height: number, now: number
   const shown = shownRows(s);
   const fits = Math.max(1, Math.floor(height / ROWS_PER_SESSION));
   const selected = selectedRow(s);
-  const at = Math.max(0, shown.findIndex((r) => r.key === selected?.key));
+  const at = Math.max(
+    0,
+    shown.findIndex((r) => r.key === selected?.key),
+  );
   const top = at < s.top ? at : at >= s.top + fits ? at - fits + 1 : Math.min(s.top, Math.max(0, shown.length - fits));
   const out: string[] = [];
   if (!s.loading && shown.length === 0)
@@ -66,6 +69,8 @@ export type FleetScreenProps = {
   /** Rows the frame may take (one less than the terminal: Ink clears a frame as tall as it). */
   height: number;
   tag?: string;
+  /** The attention notices (fleet-signals.ts), shown on the status row. */
+  notices?: (fn: (text: string) => void) => () => void;
 };
 
 export function FleetScreen(props: FleetScreenProps): React.ReactElement {
@@ -77,15 +82,20 @@ export function FleetScreen(props: FleetScreenProps): React.ReactElement {
     dispatch({ type: "snapshot", snapshot: source.snapshot() });
     return source.subscribe((snapshot) => dispatch({ type: "snapshot", snapshot }));
   }, [source]);
+  const { notices } = props;
+  useEffect(() => notices?.((text) => dispatch({ type: "message", text })), [notices]);
   const fx = useMemo(() => createFleetEffects(source, props.host, dispatch), [source, props.host]);
   const now = useNow(true, 1000);
   const answering = state.mode.kind === "answer" ? state.mode : undefined;
   const answerRows = answering ? Math.max(4, Math.floor(height / 2)) : 0;
   const panel = panelLines(state.mode, state.rows, width, Math.max(3, Math.floor(height / 2)));
   const listHeight = Math.max(ROWS_PER_SESSION, height - 2 - panel.length - answerRows);
-  useKeys((input, key) => fleetKey(latest.current, input, key, Math.floor(listHeight / ROWS_PER_SESSION), dispatch, fx), {
-    scope: FLEET_SCOPE,
-  });
+  useKeys(
+    (input, key) => fleetKey(latest.current, input, key, Math.floor(listHeight / ROWS_PER_SESSION), dispatch, fx),
+    {
+      scope: FLEET_SCOPE,
+    },
+  );
   const answeredRow = answering ? state.rows.find((r) => r.key === answering.key) : undefined;
   const rows = [...listLines(state, width, listHeight, now), ...panel];
   return (
@@ -95,6 +105,7 @@ export function FleetScreen(props: FleetScreenProps): React.ReactElement {
       <Lines lines={rows} />
       {answering && answeredRow ? (
         <FleetAnswer
+          key={answering.dialog.id}
           dialog={answering.dialog}
           width={width}
           maxRows={answerRows}

@@ -24,7 +24,8 @@ export function decodeFleetSettings(raw: Record<string, unknown>): FleetSettings
       continue;
     }
     const command = r["command"];
-    const words = Array.isArray(command) && command.every((w) => typeof w === "string") ? (command as string[]) : undefined;
+    const words =
+      Array.isArray(command) && command.every((w) => typeof w === "string") ? (command as string[]) : undefined;
     if (command !== undefined && (!words || words.length === 0))
       problems.push(`fleet.hosts ${name}: command must be a list of words; using ssh ${name}`);
     hosts.push({ name, command: words && words.length > 0 ? words : ["ssh", name] });

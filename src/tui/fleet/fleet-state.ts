@@ -4,7 +4,12 @@
 import type { FleetDialog, FleetHostStatus, FleetRow, FleetSnapshot } from "../../bridge/index.js";
 import { filterFleetRows, orderFleetRows } from "./fleet-order.js";
 
-export type NewSessionForm = { field: "folder" | "worktree" | "branch"; folder: string; worktree: boolean; branch: string };
+export type NewSessionForm = {
+  field: "folder" | "worktree" | "branch";
+  folder: string;
+  worktree: boolean;
+  branch: string;
+};
 
 export type FleetMode =
   | { kind: "list" }
@@ -37,7 +42,16 @@ export type FleetViewAction =
   | { type: "message"; text: string | undefined };
 
 export function initialFleetView(): FleetViewState {
-  return { rows: [], hosts: [], filter: "", selected: undefined, top: 0, mode: { kind: "list" }, message: undefined, loading: true };
+  return {
+    rows: [],
+    hosts: [],
+    filter: "",
+    selected: undefined,
+    top: 0,
+    mode: { kind: "list" },
+    message: undefined,
+    loading: true,
+  };
 }
 
 /** The rows the list shows now (ordered, filtered). */
@@ -60,7 +74,10 @@ function scrolledTo(top: number, index: number, height: number): number {
 function move(s: FleetViewState, by: number, height: number): FleetViewState {
   const shown = shownRows(s);
   if (shown.length === 0) return s;
-  const at = Math.max(0, shown.findIndex((r) => r.key === s.selected));
+  const at = Math.max(
+    0,
+    shown.findIndex((r) => r.key === s.selected),
+  );
   const next = Math.min(shown.length - 1, Math.max(0, at + by));
   return { ...s, selected: shown[next]?.key, top: scrolledTo(s.top, next, Math.max(1, height)) };
 }
@@ -68,12 +85,15 @@ function move(s: FleetViewState, by: number, height: number): FleetViewState {
 /** A new snapshot: the selected session stays selected while it is listed. */
 function withSnapshot(s: FleetViewState, snapshot: FleetSnapshot): FleetViewState {
   const rows = orderFleetRows(snapshot.rows);
-  const next = { ...s, rows, hosts: snapshot.hosts, loading: false };
+  // Listed once every host has answered or failed (before that, "no sessions" would be a guess).
+  const loading = snapshot.hosts.length === 0 || snapshot.hosts.some((h) => h.state === "connecting");
+  const next = { ...s, rows, hosts: snapshot.hosts, loading };
   const shown = shownRows(next);
   const selected = shown.some((r) => r.key === s.selected) ? s.selected : shown[0]?.key;
   // A dialog answered elsewhere is withdrawn from the answer form; a stopped session from its question.
   const row = "key" in s.mode ? rows.find((r) => r.key === (s.mode as { key: string }).key) : undefined;
-  const gone = "key" in s.mode && (row === undefined || (s.mode.kind === "answer" && row.dialog?.id !== s.mode.dialog.id));
+  const gone =
+    "key" in s.mode && (row === undefined || (s.mode.kind === "answer" && row.dialog?.id !== s.mode.dialog.id));
   return {
     ...next,
     selected,

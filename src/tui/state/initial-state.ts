@@ -51,6 +51,7 @@ export function createInitialState(columns = 80, rows = 24): TuiState {
       exitArmedAt: undefined,
       exitRequested: false,
       overlay: undefined,
+      fleetWaiting: 0,
       transcriptView: undefined,
     },
   };

@@ -34,8 +34,11 @@ Usage: agent-rpc [--mode rpc] [options]
        agent-rpc attach [--or-serve [options]]        the same, but a new worker runs in this process,
                                                       serving stdio (start it in its own process group)
        agent-rpc attach [--or-run [options]]          the same, but with none a plain worker serves stdio
+       agent-rpc attach ID --take | --watch           take control at once, or only watch (when another
+                                                      client controls, an attach watches until it takes control)
        agent-rpc serve [options]                      run a live worker on a Unix socket
        agent-rpc sessions [--json] [--stop ID]        list (or stop) live workers
+       agent-rpc sessions --json --watch              the list again on every change, until stdin closes
 
 Options:
   --mode rpc             protocol mode (the only mode)

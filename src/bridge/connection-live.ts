@@ -14,7 +14,9 @@ import type { ResponseFrame, RoutedFrame } from "./frame-router.js";
 import {
   createLiveLink,
   DEFAULT_RECONNECT_DELAYS_MS,
+  liveRole,
   reconnectDelay,
+  type LiveRole,
   type AttachKind,
   type LiveIdentity,
   type LiveLink,
@@ -72,6 +74,8 @@ export interface LiveSupport extends FrameGate {
   onResponse(frame: ResponseFrame): void;
   /** The live worker let this client go (`taken_over`, `shutdown`). */
   onDetached(reason: string): void;
+  /** The live worker says this client controls it or watches (`live_control`). */
+  onControl(role: LiveRole): void;
   /** This client ends or leaves the worker on purpose (switchWorker): its goodbye is no news. */
   expectEnd(): void;
   /** Resolves once this generation attached (or is not live). */
@@ -158,6 +162,10 @@ class LiveConnection implements LiveSupport {
   onDetached(reason: string): void {
     this.link.onDetached(reason);
     if (!this.leaving) this.notices.emit({ kind: "live_detached", reason });
+  }
+
+  onControl(role: LiveRole): void {
+    this.notices.emit({ kind: "live_control", role });
   }
 
   expectEnd(): void {
@@ -314,6 +322,9 @@ class LiveConnection implements LiveSupport {
       ...(worker ? { worker } : {}),
       ...(stats?.ok ? { stats: stats.value as SessionStats } : {}),
     });
+    // The role this client has from now on (workers without watchers do not say: it controls).
+    const role = liveRole(data["role"]);
+    if (role !== undefined) this.notices.emit({ kind: "live_control", role, attached: true });
     const frames = Array.isArray(data["frames"]) ? data["frames"] : [];
     for (const frame of frames) if (isRecord(frame)) this.parts.channel.receiveEmbedded(frame);
   }

@@ -10,6 +10,7 @@ import {
   renameLegacyFields,
   type NormaliserState,
 } from "./normalise.js";
+import { liveRole, type LiveRole } from "./live-link.js";
 
 export interface ResponseFrame {
   type: "response";
@@ -26,6 +27,8 @@ export type RoutedFrame =
   | { kind: "ready"; version?: string; live?: { id: string; pid?: number } }
   /** A live worker let this client go: another client took over, or the worker ended. */
   | { kind: "live_detached"; reason: string }
+  /** A live worker says whether this client controls it or watches (docs/protocol-notes.md). */
+  | { kind: "live_control"; role: LiveRole }
   | { kind: "ui_request"; request: ExtensionUiRequest }
   | { kind: "host_tool_call"; call: HostToolCallFrame }
   | { kind: "host_tool_cancel"; id: string; targetId: string }
@@ -147,6 +150,10 @@ function routeDecoded(frame: DecodedWorkerFrame, obj: Record<string, unknown>, s
           kind: "live_detached",
           reason: typeof frame.raw["reason"] === "string" ? frame.raw["reason"] : "unknown",
         };
+      if (frame.type === "live_control") {
+        const role = liveRole(frame.raw["role"]);
+        if (role !== undefined) return { kind: "live_control", role };
+      }
       return { kind: "unknown_event", type: frame.type, raw: frame.raw };
     default: {
       const never: never = frame;

@@ -142,6 +142,8 @@ export class GenerationFactory implements GenerationSource {
           if (supervisor.isCurrent(generation)) supervisor.releaseCurrent();
         });
         return;
+      case "control":
+        return live.onControl(signal.role);
       case "degraded":
         return supervisor.degrade(generation, signal.reason);
       case "session_changed":

@@ -57,6 +57,7 @@ export {
 export { decodeAvailableCommands } from "./decode-available-commands.js";
 export { decodeLiveSessions, parseLiveSessions, type LiveSession } from "./decode-live-sessions.js";
 export type { RpcClient, PromptOptions, QueueMode, InterruptMode } from "./rpc-client.js";
+export type { LiveRole } from "./live-link.js";
 export { BridgeError, exitOf, type BridgeErrorKind } from "./errors.js";
 export { resolveBundledWorkerCommand, splitCommandLine } from "./command-line.js";
 export { createWorkerConnection } from "./connection.js";

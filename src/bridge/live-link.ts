@@ -4,7 +4,15 @@
 // worker let us go (live_detached). Pure bookkeeping; connection-live.ts acts on the answers.
 
 /** Routed frame kinds that are not part of the counted event stream. */
-const UNCOUNTED = new Set(["response", "ready", "live_detached", "host_tool_call", "host_tool_cancel"]);
+const UNCOUNTED = new Set(["response", "ready", "live_detached", "live_control", "host_tool_call", "host_tool_cancel"]);
+
+/** Whether this client controls a live worker or watches it. */
+export type LiveRole = "controller" | "watcher";
+
+/** A role as the worker wrote it, or undefined for anything else. */
+export function liveRole(raw: unknown): LiveRole | undefined {
+  return raw === "controller" || raw === "watcher" ? raw : undefined;
+}
 
 /** How a generation's worker relates to the one followed before. */
 export type AttachKind =

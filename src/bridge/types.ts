@@ -9,6 +9,7 @@ import type {
   SessionStats,
 } from "./wire-types.js";
 import type { RpcClient } from "./rpc-client.js";
+import type { LiveRole } from "./live-link.js";
 import type { ClientEvent, SessionSnapshot } from "./client-event-types.js";
 
 /**
@@ -123,7 +124,12 @@ export type BridgeNotice =
       runLost?: boolean;
     }
   /** The live worker let this client go: `taken_over` by another client, or it ended (`shutdown`). */
-  | { kind: "live_detached"; reason: string };
+  | { kind: "live_detached"; reason: string }
+  /**
+   * This client controls the live worker or only watches it (docs/protocol-notes.md): said by the
+   * attach answer (`attached`) and whenever control moves (`take_control` here or in another terminal).
+   */
+  | { kind: "live_control"; role: LiveRole; attached?: true };
 
 export type LiveAttachMode = "first" | "resumed" | "snapshot" | "replaced";
 

@@ -9,7 +9,7 @@ import { BridgeError } from "./errors.js";
 import { createFrameRouter, type FrameRouter, type ResponseFrame, type RoutedFrame } from "./frame-router.js";
 import { createHeapRelease } from "./heap-release.js";
 import type { HostToolServer } from "./host-tools.js";
-import type { LiveIdentity } from "./live-link.js";
+import type { LiveIdentity, LiveRole } from "./live-link.js";
 import type { NoticeSink } from "./notice-batcher.js";
 import { decodeData } from "./normalise.js";
 import type { PendingTable } from "./pending.js";
@@ -77,6 +77,8 @@ export type SessionSignal =
   | { kind: "response"; frame: ResponseFrame }
   /** The live worker let this client go (`taken_over`, `shutdown`). */
   | { kind: "detached"; reason: string }
+  /** The live worker says this client controls it or watches. */
+  | { kind: "control"; role: LiveRole }
   /** Too many protocol errors: the generation must be ended. */
   | { kind: "degraded"; reason: string }
   /** The session file may have changed under us (an omp handoff compaction). */
@@ -218,6 +220,9 @@ export class WorkerSession {
         return;
       case "live_detached":
         this.deps.signal({ kind: "detached", reason: routed.reason });
+        return;
+      case "live_control":
+        this.deps.signal({ kind: "control", role: routed.role });
         return;
       case "ui_request":
         for (const n of this.deps.tables.ui.handle(routed.request, this.generation)) this.deps.notices.emit(n);

@@ -10,6 +10,7 @@ import { createIntentContext } from "./intents/intent-context.js";
 import { createRunIntents } from "./intents/run-intents.js";
 import { createSettingIntents } from "./intents/setting-intents.js";
 import { createSubmit, type SubmitMode } from "./intents/submit.js";
+import { createTakeControl } from "./intents/take-control.js";
 import { BUILTIN_COMMANDS, findCommand, type SlashCommand, type SlashContext } from "./slash/slash-registry.js";
 import type { Store } from "./state/store.js";
 
@@ -53,6 +54,7 @@ export function createController(options: ControllerOptions): Controller {
   const runIntents = createRunIntents(ctx);
   const settings = createSettingIntents(ctx, commands, slashContext);
   const app = createAppIntents(ctx, options);
+  const takeControl = createTakeControl(ctx);
   const intents: Intents = {
     submit: () => void submit("auto"),
     follow_up: () => void submit("follow_up"),
@@ -61,6 +63,7 @@ export function createController(options: ControllerOptions): Controller {
     clear_or_exit: app.clearOrExit,
     exit_or_delete: app.exitOrDelete,
     detach: app.detach,
+    take_control: () => void takeControl(),
     cycle_thinking: () => void settings.cycleThinking(),
     cycle_model: () => void settings.cycleModel(),
     select_model: () => void settings.selectModel(),

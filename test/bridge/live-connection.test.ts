@@ -126,7 +126,7 @@ describe.skipIf(!built)("bridge × live agent-rpc", () => {
     expect(page.listId).toBe(attached?.kind === "live_attached" ? attached.messagesListId : undefined);
   });
 
-  it("attaches mid-stream with the answer so far; a client that takes over ends the first without a reconnect", async () => {
+  it("attaches mid-stream with the answer so far, watching; taking control tells the first, which stays", async () => {
     sandbox = await createPiSandbox([{ kind: "text", matchLastUser: "LONG", chunks: WORDS, delayMs: 60 }]);
     const a = connect(["attach", "--or-start"]);
     await a.connection.start();
@@ -144,8 +144,26 @@ describe.skipIf(!built)("bridge × live agent-rpc", () => {
     expect(startedText(events).length).toBeGreaterThan(0);
     expect(startedText(events) + textDeltas(events)).toBe(WORDS.join(""));
 
-    await waitFor(() => a.connection.getSnapshot().supervisor === "stopped", 5000, "the first client stopped");
-    expect(a.log.notices.some((n) => n.kind === "live_detached" && n.reason === "taken_over")).toBe(true);
+    expect(b.log.notices.filter((n) => n.kind === "live_control")).toEqual([
+      { kind: "live_control", role: "watcher", attached: true },
+    ]);
+    expect(a.log.notices.filter((n) => n.kind === "live_control")).toEqual([
+      { kind: "live_control", role: "controller", attached: true },
+    ]);
+    await expect(b.connection.rpc.prompt("from the watcher")).rejects.toThrow(/watching: take control first/);
+    await b.connection.rpc.send("take_control");
+    await waitFor(
+      () => a.log.notices.some((n) => n.kind === "live_control" && n.role === "watcher"),
+      5000,
+      "the first client told it watches",
+    );
+    await waitFor(
+      () => b.log.notices.some((n) => n.kind === "live_control" && n.role === "controller"),
+      5000,
+      "the second client told it controls",
+    );
+    expect(a.connection.getSnapshot().supervisor).toBe("running");
+    expect(a.log.notices.some((n) => n.kind === "live_detached")).toBe(false);
     expect(a.log.notices.some((n) => n.kind === "supervisor" && n.state === "reconnecting")).toBe(false);
 
     const pid = listLiveEntries(liveDir())[0]?.pid ?? 0;

@@ -92,9 +92,11 @@ describe.skipIf(!BUILT)("attaching to a live worker under a pty", () => {
 
     // The next terminal gets the status and widget as they are, but no message a client saw.
     const second = await box.start(["attach"], "EXT-STATUS");
-    await first.waitForText("took it over", 10_000, "all");
-    // Its footer agrees: the worker runs on in the other terminal.
-    await first.waitForText("taken over by another terminal");
+    await second.waitForText("Watching: another terminal controls this session", 10_000, "all");
+    second.write("\u001bt"); // Alt+T: take control
+    await first.waitForText("Another terminal took control of this session", 10_000, "all");
+    // Its editor and footer agree: the worker runs on, this terminal watches it.
+    await first.waitForText("watching: another terminal controls this session · Alt+T takes control");
     expect(first.screenText()).not.toContain("worker stopped");
     await second.waitForText("EXT-WIDGET line");
     const again = second.allText();

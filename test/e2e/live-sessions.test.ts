@@ -1,7 +1,8 @@
 // Live sessions under a pty: the run outlives the terminal (SIGHUP), `agent-tui -c` shows the
-// whole answer once; a second TUI reattaches mid-stream and sees the rest arrive live and takes
-// the session over from the first; an SSH link cut mid-stream is reconnected and the answer
-// is whole; quitting while working asks; `agent-tui sessions` lists and stops workers.
+// whole answer once; a second TUI attaches mid-stream as a watcher, sees the rest arrive live,
+// is refused typing (the text stays) until it takes control with its key, and the first is
+// told; an SSH link cut mid-stream is reconnected and the answer is whole; quitting while
+// working asks; `agent-tui sessions` lists and stops workers.
 import { execFileSync, spawnSync } from "node:child_process";
 import { readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -108,24 +109,43 @@ describe.skipIf(!BUILT)("live sessions under a pty", () => {
     expect(box.live().map((e) => e.pid)).toEqual([worker?.pid]); // reattached, no second worker
   }, 60_000);
 
-  it("reattaches mid-stream and sees the rest arrive live; the first terminal is told it was taken over", async () => {
-    box = await liveBox([HELD("MID-PROMPT")]);
+  it("a second terminal watches the stream live and types only after taking control; the first is told", async () => {
+    box = await liveBox([
+      HELD("MID-PROMPT"),
+      { kind: "text", matchLastUser: "FROM-SECOND", chunks: ["second-answer"] },
+    ]);
     const first = await box.start(FAKE_MODEL);
     await submitLine(first, "MID-PROMPT go");
     await first.waitForText("tok09");
     const second = await box.start(["attach"]);
-    await first.waitForText("took it over", 10_000, "all");
-    // The answer so far, streamed before this terminal existed, is shown; the rest is not there yet.
+    await second.waitForText("Watching: another terminal controls this session. Alt+T takes control.", 10_000, "all");
+    // The answer so far, streamed before this terminal existed, is shown; the rest arrives live.
     await second.waitForText("tok09", 10_000, "all");
     expect(second.allText()).not.toContain("tok10");
     box.sandbox.llm.release();
     await second.waitForText("tok35", 15_000, "all");
     expectWholeAnswerOnce(second);
+    expect(first.allText()).not.toContain("took");
+    expect(box.live()[0]).toMatchObject({ attached: true, clients: 2 });
+
+    // Typing is refused with the hint; the text stays in the editor and nothing reaches the worker.
+    await submitLine(second, "FROM-SECOND please");
+    await second.waitForText("your text stays here");
+    expect(second.screenText()).toContain("› FROM-SECOND please");
+    expect(box.sandbox.llm.requests.some((r) => JSON.stringify(r).includes("FROM-SECOND"))).toBe(false);
+
+    second.write("\u001bt"); // Alt+T
+    await first.waitForText("Another terminal took control of this session; this one watches now.", 10_000, "all");
+    await second.waitForText("This terminal controls the session now.", 10_000, "all");
+    second.write("\r");
+    await second.waitForText("second-answer", 15_000, "all");
+    // The first terminal watches the second's answer arrive.
+    await first.waitForText("second-answer", 15_000, "all");
     // The first terminal leaves without ending the worker the second one drives.
     await submitLine(first, "/quit");
     await first.waitForExit();
     expect(box.live()[0]?.attached).toBe(true);
-  }, 60_000);
+  }, 90_000);
 
   it("reconnects a cut SSH link and the answer is whole", async () => {
     box = await liveBox([SLOW("SSH-PROMPT")]);

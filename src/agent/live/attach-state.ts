@@ -23,6 +23,7 @@ export interface AttachTracker {
   readonly busy: boolean;
   /** Dialogs waiting for an answer. */
   readonly openDialogs: number;
+  isDialogOpen(id: string): boolean;
   /** Frames that bring a fresh client to the present (after it printed get_messages). */
   frames(): WireEvent[];
   /** Open dialogs announced at or before `seq` (a resuming client closed them when its link dropped). */
@@ -139,6 +140,10 @@ class AttachState implements AttachTracker {
 
   dialogAnswered(id: string): void {
     this.dialogs.delete(id);
+  }
+
+  isDialogOpen(id: string): boolean {
+    return this.dialogs.has(id);
   }
 
   seenUpTo(seq: number): void {

@@ -1,18 +1,21 @@
-// The live worker's side of its Unix socket: one controlling client at a time (a new one takes
-// over after the old one is told with `live_detached`), the single ordered writer of events
-// (numbered into the replay log and folded into the attach tracker, which also keeps what no
-// attached client has seen for the next one; dropped while nobody is attached) and of responses
-// (delivered only to the connection that asked), and the transport commands `live_attach` and
-// `shutdown` (docs/protocol-notes.md, "Live sessions").
+// The live worker's side of its Unix socket: one controlling client and any number of watchers
+// (client-roles.ts: a client that comes while another controls watches; take_control moves
+// control and tells both with `live_control`), the single ordered writer of events (numbered
+// into the replay log and folded into the attach tracker, which also keeps what no attached
+// client has seen for the next one; sent to every client, dropped while nobody is connected;
+// host tool frames go to the controller alone) and of responses (delivered only to the
+// connection that asked), and the transport commands `live_attach`, `take_control`,
+// `live_watch` and `shutdown` (docs/protocol-notes.md, "Live sessions").
 import { createServer, type Server, type Socket } from "node:net";
 import { chmodSync, rmSync } from "node:fs";
 import { createJsonlFramer, serializeFrame as serializeUnmasked } from "../../protocol/jsonl.js";
 import { isStreamingUpdate, STREAM_COALESCE_MS, type FrameWriter } from "../rpc/frame-writer.js";
 import { maskSecretsInJson } from "../security/credential-guard.js";
 import type { WireEvent } from "../runtime/wire-events.js";
-import { messagePage } from "../commands/message-page.js";
 import { createAttachTracker, type AttachTracker } from "./attach-state.js";
 import { createReplayLog, type ReplayLog } from "./replay-log.js";
+import { attachAnswer, type LiveSnapshot } from "./attach-answer.js";
+import { WATCHING_REFUSAL, watcherRefusal, type ClientRole } from "./client-roles.js";
 
 /** Every frame to a client passes the credential guard, as the stdio frame writer does. */
 const serializeFrame = (frame: unknown): string => maskSecretsInJson(serializeUnmasked(frame));
@@ -24,11 +27,17 @@ const UNNUMBERED = new Set(["host_tool_call", "host_tool_cancel"]);
 
 export interface ClientConnection {
   readonly socket: Socket;
-  /** Replaced by a newer client, or gone. */
+  /** Let go (the worker ends), or gone. */
   retired: boolean;
   /** Its live_attach was answered: events sent from then on are seen (before, the client discards them). */
   attached: boolean;
+  role: ClientRole;
+  /** Lines queued for it, written together on the next turn. */
+  pending: string[];
 }
+
+/** Transport commands the hub answers itself. */
+const TRANSPORT_COMMANDS = new Set(["live_attach", "shutdown", "take_control", "live_watch"]);
 
 export interface ClientHubOptions {
   socketPath: string;
@@ -39,23 +48,27 @@ export interface ClientHubOptions {
    * resume (and what it says of the worker).
    */
   snapshot(): LiveSnapshot;
+  /** A client connected. */
   onAttach(): void;
+  /** A client went. */
   onDetach(): void;
+  /** Control moved (take_control, live_watch): host tool calls of the old controller have no one to answer them. */
+  onControlChanged(): void;
   /** A client sent `shutdown`: end the worker as if stdin had closed. */
   onShutdownRequested(): void;
   warn(message: string): void;
 }
 
-export type LiveSnapshot = { state: unknown; messages: unknown[]; stats?: unknown; worker?: unknown };
+export type { LiveSnapshot };
 
 export interface ClientHub {
-  /** Events: numbered, tracked, sent to the controlling client if there is one. */
+  /** Events: numbered, tracked, sent to every client. */
   readonly writer: FrameWriter;
-  /** A response to the connection the request came from (dropped if it is no longer in control). */
+  /** A response to the connection the request came from (dropped if it is gone). */
   reply(origin: unknown, frame: object): void;
   /** Transport commands the hub answers itself; true when `frame` was one. */
   intercept(frame: Record<string, unknown>, origin: unknown): boolean;
-  /** Where complete lines from the controlling client go (the rpc server). */
+  /** Where complete lines from clients go (the rpc server); a watcher's only when it may send them. */
   setRecordHandler(handler: (line: string, origin: ClientConnection) => void): void;
   readonly tracker: AttachTracker;
   /** A controlling client is connected. */
@@ -77,10 +90,10 @@ class LiveClientHub implements ClientHub {
   private readonly log: ReplayLog = createReplayLog();
   /** The controlling client, if one is attached. */
   private current: ClientConnection | undefined;
+  /** Every connected client, the controller among them, in the order they came. */
+  private readonly connected = new Set<ClientConnection>();
   private onRecord: (line: string, origin: ClientConnection) => void = () => undefined;
-  /** Lines queued for the controlling client, written together on the next turn. */
-  private pending: string[] = [];
-  /** Number of the last event among `pending`. */
+  /** Number of the last event queued. */
   private pendingSeq = 0;
   private scheduled = false;
   /** Streaming updates wait up to STREAM_COALESCE_MS to share a write (rpc/frame-writer.ts). */
@@ -99,20 +112,28 @@ class LiveClientHub implements ClientHub {
   }
 
   get clients(): number {
-    return this.current !== undefined ? 1 : 0;
+    return this.connected.size;
   }
 
   reply(origin: unknown, frame: object): void {
     // Responses share the ordered queue with events but get no sequence number.
-    if (origin !== undefined && origin === this.current) this.enqueue(serializeFrame(frame));
+    const c = origin as ClientConnection | undefined;
+    if (c !== undefined && this.connected.has(c)) this.enqueue(serializeFrame(frame), [c]);
   }
 
   intercept(frame: Record<string, unknown>, origin: unknown): boolean {
     const type = frame["type"];
-    if (type !== "live_attach" && type !== "shutdown") return false;
+    if (typeof type !== "string" || !TRANSPORT_COMMANDS.has(type)) return false;
     const c = origin as ClientConnection | undefined;
-    if (!c || c !== this.current) return true;
+    if (!c || !this.connected.has(c)) return true;
     if (type === "live_attach") this.attachClient(c, frame);
+    else if (type === "take_control" || type === "live_watch") {
+      if (type === "take_control") this.takeControl(c);
+      else this.watch(c);
+      this.flush(); // live_control first, then the answer
+      // Sent by the relay for `attach --take`/`--watch` without an id: then nothing answers.
+      if (typeof frame["id"] === "string") this.respond(c, frame["id"], type, { role: c.role });
+    } else if (c !== this.current) this.refuse(c, frame["id"], type);
     else {
       this.flush();
       this.respond(c, frame["id"], "shutdown", undefined);
@@ -149,18 +170,18 @@ class LiveClientHub implements ClientHub {
 
   async close(reason: string): Promise<void> {
     this.closing = true;
-    const c = this.current;
-    if (c) {
-      this.flush();
+    this.flush();
+    const told = [...this.connected].map((c) => {
       this.retire(c, reason);
-      await new Promise<void>((resolve) => {
+      return new Promise<void>((resolve) => {
         if (c.socket.destroyed) resolve();
         else {
           c.socket.once("close", () => resolve());
           setTimeout(resolve, 1000).unref();
         }
       });
-    }
+    });
+    await Promise.all(told);
     for (const socket of this.sockets) socket.destroy();
     const server = this.server;
     await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
@@ -175,12 +196,15 @@ class LiveClientHub implements ClientHub {
         const line = serializeFrame(frame);
         hub.frames += 1;
         const event = frame as WireEvent;
-        if (!UNNUMBERED.has(event.type)) {
-          const seq = hub.log.push(line);
-          hub.tracker.observe(event, seq);
-          if (hub.current) hub.pendingSeq = seq;
+        if (UNNUMBERED.has(event.type)) {
+          // A host tool runs in the controlling client; a watcher must not run it too.
+          if (hub.current) hub.enqueue(line, [hub.current]);
+          return;
         }
-        hub.enqueue(line, isStreamingUpdate(event));
+        const seq = hub.log.push(line);
+        hub.tracker.observe(event, seq);
+        if (hub.connected.size > 0) hub.pendingSeq = seq;
+        hub.enqueue(line, hub.connected, isStreamingUpdate(event));
       },
       flush: () => this.flush(),
       drained: () => this.drained(),
@@ -192,13 +216,17 @@ class LiveClientHub implements ClientHub {
 
   private async drained(): Promise<void> {
     this.flush();
-    const socket = this.current?.socket;
-    if (socket && socket.writableLength > 0 && !socket.destroyed) {
-      await new Promise<void>((resolve) => {
-        socket.once("drain", resolve);
-        socket.once("close", resolve);
-      });
-    }
+    const waits = [...this.connected]
+      .map((c) => c.socket)
+      .filter((socket) => socket.writableLength > 0 && !socket.destroyed)
+      .map(
+        (socket) =>
+          new Promise<void>((resolve) => {
+            socket.once("drain", resolve);
+            socket.once("close", resolve);
+          }),
+      );
+    await Promise.all(waits);
   }
 
   private send(c: ClientConnection, text: string): void {
@@ -214,18 +242,24 @@ class LiveClientHub implements ClientHub {
     this.scheduled = false;
     if (this.held !== undefined) clearTimeout(this.held);
     this.held = undefined;
-    if (this.pending.length === 0) return;
-    const chunk = this.pending.join("");
-    this.pending = [];
-    const c = this.current;
-    if (!c) return;
-    this.send(c, chunk);
-    if (c.attached && !c.retired && !c.socket.destroyed) this.tracker.seenUpTo(this.pendingSeq);
+    let seen = false;
+    for (const c of this.connected) {
+      if (c.pending.length === 0) continue;
+      const chunk = c.pending.join("");
+      c.pending = [];
+      this.send(c, chunk);
+      if (c.attached && !c.retired && !c.socket.destroyed) seen = true;
+    }
+    if (seen) this.tracker.seenUpTo(this.pendingSeq);
   }
 
-  private enqueue(line: string, streaming = false): void {
-    if (!this.current) return;
-    this.pending.push(line);
+  private enqueue(line: string, to: Iterable<ClientConnection>, streaming = false): void {
+    let queued = false;
+    for (const c of to) {
+      c.pending.push(line);
+      queued = true;
+    }
+    if (!queued) return;
     if (this.scheduled) return;
     if (streaming) {
       this.held ??= setTimeout(() => this.flush(), STREAM_COALESCE_MS);
@@ -243,12 +277,42 @@ class LiveClientHub implements ClientHub {
   }
 
   private detach(c: ClientConnection): void {
-    const wasCurrent = this.current === c;
     c.retired = true;
-    if (!wasCurrent) return;
-    this.current = undefined;
-    this.pending = [];
+    c.pending = [];
+    if (!this.connected.delete(c)) return;
+    if (this.current === c) this.current = undefined;
     this.options.onDetach();
+  }
+
+  /** `c` controls from now on; the controller before it watches. Both are told (live_control). */
+  private takeControl(c: ClientConnection): void {
+    if (this.current === c) return;
+    const previous = this.current;
+    if (previous) this.setRole(previous, "watcher");
+    this.current = c;
+    this.setRole(c, "controller");
+    this.options.onControlChanged();
+  }
+
+  /** `c` only watches from now on (`attach --watch`): if it controlled, nobody does. */
+  private watch(c: ClientConnection): void {
+    if (this.current !== c) return;
+    this.current = undefined;
+    this.setRole(c, "watcher");
+    this.options.onControlChanged();
+  }
+
+  private setRole(c: ClientConnection, role: ClientRole): void {
+    c.role = role;
+    // In order with the events; before its live_attach answer a client discards it, and the answer says the role.
+    this.enqueue(serializeFrame({ type: "live_control", role }), [c]);
+  }
+
+  private refuse(c: ClientConnection, id: unknown, command: string): void {
+    const frame: Record<string, unknown> = {};
+    if (typeof id === "string") frame["id"] = id;
+    Object.assign(frame, { type: "response", command, success: false, error: WATCHING_REFUSAL });
+    this.enqueue(serializeFrame(frame), [c]);
   }
 
   private accept(socket: Socket): void {
@@ -258,13 +322,11 @@ class LiveClientHub implements ClientHub {
       socket.end(serializeFrame({ type: "live_detached", reason: "shutdown" }));
       return;
     }
-    const c: ClientConnection = { socket, retired: false, attached: false };
-    const previous = this.current;
-    if (previous) {
-      this.retire(previous, "taken_over");
-      this.detach(previous);
-    }
-    this.current = c;
+    // A client that comes while another controls watches until it takes control.
+    const role: ClientRole = this.current ? "watcher" : "controller";
+    const c: ClientConnection = { socket, retired: false, attached: false, role, pending: [] };
+    this.connected.add(c);
+    if (role === "controller") this.current = c;
     this.readFrom(c);
     this.send(
       c,
@@ -277,12 +339,15 @@ class LiveClientHub implements ClientHub {
     this.options.onAttach();
   }
 
-  /** Complete lines of the controlling client go to the record handler; its end detaches it. */
+  /** Complete lines go to the record handler (a watcher's only those it may send); the end detaches. */
   private readFrom(c: ClientConnection): void {
     const { socket } = c;
     const framer = createJsonlFramer({
       onRecord: (line) => {
-        if (this.current === c) this.onRecord(line, c);
+        if (c.retired) return;
+        const refusal = c.role === "watcher" ? watcherRefusal(line) : undefined;
+        if (refusal) this.enqueue(serializeFrame(refusal), [c]);
+        else this.onRecord(line, c);
       },
       onOversize: (bytes) => this.options.warn(`a client sent a record of ${bytes} bytes; discarded`),
       onInvalidUtf8: () => this.options.warn("a client sent invalid UTF-8; discarded"),
@@ -312,35 +377,9 @@ class LiveClientHub implements ClientHub {
   /** The events the client missed, or a snapshot when they are no longer all kept. */
   private attachClient(c: ClientConnection, frame: Record<string, unknown>): void {
     this.flush(); // events already queued precede the answer; the client discards them
-    const after = frame["after"];
-    const missed = typeof after === "number" ? this.log.since(after) : undefined;
-    if (typeof after === "number" && missed) {
-      this.respond(c, frame["id"], "live_attach", {
-        resumed: true,
-        seq: after,
-        frames: this.tracker.dialogsUpTo(after),
-      });
-      if (missed.length > 0) this.send(c, missed.join(""));
-      this.markAttached(c);
-      return;
-    }
-    const { state, messages: all, stats, worker } = this.options.snapshot();
-    // `tail`: only the last messages (the client prints those and pages the rest with get_messages).
-    const tail = frame["tail"];
-    const page = messagePage(all, typeof tail === "number" && tail >= 1 ? -Math.trunc(tail) : undefined);
-    const answer = {
-      resumed: false,
-      seq: this.log.last,
-      state,
-      messages: page.messages,
-      messagesOffset: page.offset,
-      messagesListId: page.listId,
-      // The footer's totals as of `seq`: the events after the answer add to them.
-      ...(stats !== undefined ? { stats } : {}),
-      frames: this.tracker.frames(),
-      ...(worker !== undefined ? { worker } : {}),
-    };
-    this.respond(c, frame["id"], "live_attach", answer);
+    const { data, missed } = attachAnswer(frame, this.log, this.tracker, () => this.options.snapshot());
+    this.respond(c, frame["id"], "live_attach", { ...data, role: c.role });
+    if (missed.length > 0) this.send(c, missed.join(""));
     this.markAttached(c);
   }
 

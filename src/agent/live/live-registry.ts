@@ -84,10 +84,13 @@ export function decodeLiveEntry(raw: unknown): LiveEntry | undefined {
   return entry;
 }
 
-/** Replace the entry at `path` atomically, readable by this user only. */
-export function writeLiveEntry(path: string, entry: LiveEntry): void {
+/**
+ * Replace the entry at `path` atomically, readable by this user only. `mask`: the worker's
+ * credential guard (its status quotes the model and tools: a command line, the last line).
+ */
+export function writeLiveEntry(path: string, entry: LiveEntry, mask: (json: string) => string = (j) => j): void {
   const tmp = `${path}.${process.pid}.tmp`;
-  writeFileSync(tmp, `${JSON.stringify(entry)}\n`, { mode: 0o600 });
+  writeFileSync(tmp, `${mask(JSON.stringify(entry))}\n`, { mode: 0o600 });
   renameSync(tmp, path);
 }
 

@@ -3,8 +3,9 @@
 // fail while nobody is attached, and the moment it listens (the handshake for `attach
 // --or-start`, or the link to the client that started it in place); after that, diagnostics go
 // to the worker's log file.
+import { randomUUID } from "node:crypto";
 import { closeSync, openSync, writeSync } from "node:fs";
-import { maskSecrets } from "../security/credential-guard.js";
+import { maskSecrets, maskSecretsInJson } from "../security/credential-guard.js";
 import type { FrameWriter } from "../rpc/frame-writer.js";
 import type { RpcServer } from "../rpc/rpc-server.js";
 import { createClientHub, type ClientConnection, type ClientHub, type LiveSnapshot } from "./client-hub.js";
@@ -105,7 +106,8 @@ class SocketTransport implements LiveTransport {
       graceMs: options.graceMs,
       // A dialog nobody can answer while detached holds nothing up that a person is watching:
       // waiting counts as idle, so the worker ends after the grace (docs/protocol-notes.md).
-      isIdle: () => !this.hub.attached && this.state() !== "working",
+      // A watcher keeps it too: someone is looking at it.
+      isIdle: () => this.hub.clients === 0 && this.state() !== "working",
       onExpire: () => {
         options.warn(`idle and detached for ${Math.round(options.graceMs / 1000)} s: exiting`);
         this.deps?.shutdown(0);
@@ -139,6 +141,9 @@ class SocketTransport implements LiveTransport {
   };
 
   dialogAnswered(id: string): void {
+    // The other clients show the dialog too: withdraw it there as a timeout would (ui-bridge.ts).
+    if (this.hub.clients > 1 && this.hub.tracker.isDialogOpen(id))
+      this.writer.write({ type: "extension_ui_request", id: randomUUID(), method: "cancel", targetId: id });
     this.hub.tracker.dialogAnswered(id);
     this.status.dialogAnswered(id);
     this.refresh();
@@ -173,12 +178,19 @@ class SocketTransport implements LiveTransport {
       snapshot: () => ({ ...(this.deps?.snapshot() ?? { state: {}, messages: [] }), worker: this.attachInfo() }),
       onAttach: () => {
         this.attaches += 1;
-        this.deps?.hostTools()?.setAttached(true);
+        this.deps?.hostTools()?.setAttached(this.hub.attached);
         this.refresh();
       },
       onDetach: () => {
         // Host tool calls nobody will answer fail now, as on a closed stdin (docs/protocol-notes.md).
-        this.deps?.hostTools()?.setAttached(false);
+        if (!this.hub.attached) this.deps?.hostTools()?.setAttached(false);
+        this.refresh();
+      },
+      onControlChanged: () => {
+        // The old controller ran the host tool calls in flight; it no longer answers them.
+        const tools = this.deps?.hostTools();
+        tools?.setAttached(false);
+        if (this.hub.attached) tools?.setAttached(true);
         this.refresh();
       },
       onShutdownRequested: () => this.deps?.shutdown(0),
@@ -268,7 +280,7 @@ class SocketTransport implements LiveTransport {
     this.entry = next;
     this.lastWrite = now;
     try {
-      writeLiveEntry(files.meta, next);
+      writeLiveEntry(files.meta, next, maskSecretsInJson);
     } catch (error) {
       options.warn(`cannot update the live registry: ${(error as Error).message}`);
     }

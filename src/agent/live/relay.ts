@@ -30,21 +30,31 @@ export const EXIT_SESSION_BUSY = 6;
 /** What to do when no live worker matches: fail, spawn one and relay, serve in this process, or run a plain worker. */
 export type WhenNone = "fail" | "start" | "serve" | "run";
 
-export type AttachArgs = { query: string | undefined; whenNone: WhenNone; workerArgs: string[] };
+/**
+ * How this client means to be attached when another controls the worker: as the worker decides
+ * (a watcher), taking control at once (`--take`), or only watching even when nobody controls (`--watch`).
+ */
+export type AttachRole = "default" | "take" | "watch";
+
+export type AttachArgs = { query: string | undefined; whenNone: WhenNone; workerArgs: string[]; role: AttachRole };
 
 export function parseAttachArgs(argv: readonly string[]): AttachArgs {
   let query: string | undefined;
   let whenNone: WhenNone = "fail";
+  let role: AttachRole = "default";
   const workerArgs: string[] = [];
   for (const arg of argv) {
-    if (arg === "--or-start") whenNone = "start";
+    if (arg === "--take" || arg === "--watch") {
+      if (role !== "default") throw new CliError("--take and --watch exclude each other");
+      role = arg === "--take" ? "take" : "watch";
+    } else if (arg === "--or-start") whenNone = "start";
     else if (arg === "--or-serve") whenNone = "serve";
     else if (arg === "--or-run") whenNone = "run";
     else if (query === undefined && workerArgs.length === 0 && !arg.startsWith("-")) query = arg;
     else workerArgs.push(arg);
   }
   parseCli(workerArgs); // report a bad worker flag here, before anything starts
-  return { query, whenNone, workerArgs };
+  return { query, whenNone, workerArgs, role };
 }
 
 /**
@@ -106,11 +116,19 @@ async function closedCode(workerPid: number, tail: string): Promise<number> {
   return 0;
 }
 
-function relay(socket: Socket, workerPid: number): void {
+/** What the relay says for the client before relaying it: the role it asked for (docs/protocol-notes.md). */
+const ROLE_FRAMES: Record<AttachRole, string> = {
+  default: "",
+  take: '{"type":"take_control"}\n',
+  watch: '{"type":"live_watch"}\n',
+};
+
+function relay(socket: Socket, workerPid: number, role: AttachRole): void {
   socket.on("error", (error: Error) => {
     process.stderr.write(`agent-rpc attach: ${error.message}\n`);
     process.exit(1);
   });
+  if (role !== "default") socket.write(ROLE_FRAMES[role]);
   process.stdin.pipe(socket);
   socket.pipe(process.stdout);
   let tail = "";
@@ -145,7 +163,7 @@ export async function runAttach(argv: readonly string[]): Promise<number> {
   }
   if (target) {
     try {
-      relay(await connectTo(target.socket), target.pid);
+      relay(await connectTo(target.socket), target.pid, args.role);
       return -1; // relaying: the process exits when the connection closes
     } catch (error) {
       // The worker died between listing and connecting: its entry is stale.
@@ -168,7 +186,7 @@ export async function runAttach(argv: readonly string[]): Promise<number> {
   if (args.whenNone === "serve") return (await import("./serve-here.js")).serveHere(args.workerArgs);
   try {
     const started = await startLiveWorker(args.workerArgs);
-    relay(await connectTo(started.socket), started.pid);
+    relay(await connectTo(started.socket), started.pid, args.role);
     return -1;
   } catch (error) {
     if (!(error instanceof StartError)) throw error;

@@ -1,7 +1,8 @@
 // The prompt editor view plus its single key handler (useKeys: one key at a time): keys go
 // through the keymap to the controller. Inactive while a dialog owns the keyboard.
 import type React from "react";
-import { resolveEditorKey } from "../input/keymap.js";
+import { actionKey, resolveEditorKey } from "../input/keymap.js";
+import { watchingLive } from "../state/worker-info.js";
 import { editorLines, editorRowCount, searchLine } from "../render/editor-lines.js";
 import { editorDoc } from "../state/editor.js";
 import type { EditorState } from "../state/types.js";
@@ -22,6 +23,7 @@ export function Editor({
   const controller = useController();
   const editor = useTuiState((s) => s.editor);
   const busy = useTuiState((s) => s.run.busy);
+  const watching = useTuiState(watchingLive);
   useKeys(
     (input, key) => {
       const r = resolveEditorKey(input, key);
@@ -34,9 +36,11 @@ export function Editor({
     },
     { scope: "editor", isActive: active },
   );
-  const placeholder = busy
-    ? "steer the agent (enter) or queue a follow-up (alt+enter)"
-    : "message the agent · /hotkeys for keys";
+  const placeholder = watching
+    ? `watching: another terminal controls this session · ${actionKey("take_control")} takes control`
+    : busy
+      ? "steer the agent (enter) or queue a follow-up (alt+enter)"
+      : "message the agent · /hotkeys for keys";
   const search = editor.search ? [searchLine(editor.search, width)] : [];
   const rows = editorLines(editorDoc(editor), editor.cursor, width, maxRows - search.length, {
     placeholder,

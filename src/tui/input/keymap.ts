@@ -15,6 +15,7 @@ export type EditorAction =
   | "clear_or_exit"
   | "exit_or_delete"
   | "detach"
+  | "take_control"
   | "cycle_thinking"
   | "cycle_model"
   | "select_model"
@@ -114,6 +115,7 @@ export const EDITOR_BINDINGS: ReadonlyArray<Binding<EditorAction>> = [
   { action: "clear_or_exit", keys: ["ctrl+c"], help: "clear the editor; twice quickly to exit" },
   { action: "exit_or_delete", keys: ["ctrl+d"], help: "exit when the editor is empty" },
   { action: "detach", keys: ["ctrl+q"], help: "detach: leave, the session keeps running" },
+  { action: "take_control", keys: ["alt+t"], help: "take control of a live session this terminal watches" },
   { action: "cycle_thinking", keys: ["shift+tab"], help: "cycle thinking level" },
   { action: "cycle_model", keys: ["ctrl+p"], help: "cycle models" },
   { action: "open_transcript", keys: ["ctrl+o"], help: "open the transcript view (every block in full; q returns)" },

@@ -4,7 +4,8 @@
 import { actionKey } from "../input/keymap.js";
 import { findCommand, parseSlash, type SlashCommand, type SlashContext } from "../slash/slash-registry.js";
 import { expandPastes } from "../state/paste.js";
-import { workerStartingUp } from "../state/worker-info.js";
+import { watchingLive, workerStartingUp } from "../state/worker-info.js";
+import { watchingHint } from "./take-control.js";
 import { describeError, type IntentContext } from "./intent-context.js";
 
 export type SubmitMode = "auto" | "follow_up";
@@ -103,6 +104,8 @@ export function createSubmit(ctx: IntentContext, o: SubmitOptions): (mode: Submi
     const slash = parseSlash(text);
     const own = slash ? findCommand(o.commands, slash.name) : undefined;
     if (!own && workerStartingUp(s)) return holdUntilReady(text, mode);
+    // Only our own commands run while another terminal controls the session; the rest would be refused.
+    if (!own && watchingLive(s)) return ctx.toast(watchingHint(), "warning");
     store.dispatch({ type: "editor", op: { op: "commit_history", text } });
     o.recordPrompt?.(text);
     store.dispatch({ type: "editor", op: { op: "clear" } });

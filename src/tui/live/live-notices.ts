@@ -6,6 +6,7 @@ import type { TuiAction } from "../state/actions.js";
 import { sessionActions, statsTotals } from "../session/open-session.js";
 import { messageWindow, type TailPlace } from "../session/session-pages.js";
 import { age } from "./live-sessions.js";
+import { actionKey } from "../input/keymap.js";
 
 type LiveNotice = Extract<BridgeNotice, { kind: "live_attached" | "live_link" | "live_detached" }>;
 
@@ -59,6 +60,29 @@ function restoredActions(mode: LiveAttachMode | undefined): TuiAction[] {
 /** The footer's word for a session another terminal took over (the notice says the same). */
 function takenOverStatus(now: number): TuiAction {
   return { type: "worker_status", status: "taken_over", detail: undefined, now };
+}
+
+/**
+ * Who controls the live worker, said when it is news: attaching to a session another terminal
+ * controls, that terminal taking control from this one, this one taking it. The worker's word
+ * (live_control) is what the footer and the editor follow, never the key press itself.
+ */
+export function liveControlActions(n: Extract<BridgeNotice, { kind: "live_control" }>): TuiAction[] {
+  const watching = n.role === "watcher";
+  const key = actionKey("take_control");
+  const text = watching
+    ? n.attached
+      ? `Watching: another terminal controls this session. ${key} takes control.`
+      : `Another terminal took control of this session; this one watches now. ${key} takes it back.`
+    : n.attached
+      ? undefined
+      : "This terminal controls the session now.";
+  return [
+    { type: "live_watching", watching },
+    ...(text !== undefined
+      ? [{ type: "notice" as const, level: watching ? ("warning" as const) : ("info" as const), text }]
+      : []),
+  ];
 }
 
 export function liveNoticeActions(n: LiveNotice, now: number): TuiAction[] {

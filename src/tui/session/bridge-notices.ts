@@ -6,7 +6,7 @@ import type { NoticeLevel, WorkerStatus } from "../state/types.js";
 import { decodeUiRequest } from "../state/ui-requests.js";
 import { clipText } from "../render/preview.js";
 import { sanitizeText } from "../render/sanitize.js";
-import { liveNoticeActions } from "../live/live-notices.js";
+import { liveControlActions, liveNoticeActions } from "../live/live-notices.js";
 
 // A worker's own text lands in the transcript; bounded so one huge frame cannot flood it.
 const WORKER_TEXT_MAX_CHARS = 4000;
@@ -144,6 +144,9 @@ export function noticesToActions(batch: readonly BridgeNotice[], now: number): T
       case "live_link":
       case "live_detached":
         out.push(...liveInfoActions(n), ...liveNoticeActions(n, now));
+        break;
+      case "live_control":
+        out.push(...liveControlActions(n));
         break;
       case "capabilities":
         out.push({ type: "worker_info", info: { commands: n.capabilities.commands } });

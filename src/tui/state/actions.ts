@@ -51,6 +51,8 @@ export type TuiAction =
   | { type: "worker_info"; info: Partial<WorkerInfo> }
   /** The live worker let this terminal go (taken over, or it ended). */
   | { type: "live_ended"; reason: string }
+  /** This terminal controls the live worker (false) or only watches it (true). */
+  | { type: "live_watching"; watching: boolean }
   | { type: "completion"; menu: CompletionMenu | undefined }
   | { type: "completion_move"; direction: "up" | "down" }
   | { type: "picker"; state: PickerState | undefined };

@@ -25,6 +25,7 @@ export function reduce(s: TuiState, a: TuiAction): TuiState {
     case "run_state":
     case "worker_info":
     case "live_ended":
+    case "live_watching":
       return reduceWorkerAction(s, a);
     case "snapshot":
     case "workspace":

@@ -213,8 +213,11 @@ export type WorkerInfo = {
   supervisor: SupervisorState | undefined;
   /** How the last worker process ended. */
   lastExit: WorkerExitInfo | undefined;
-  /** The live worker followed (`ended`: why it let this terminal go), from the attach answers. */
-  live: { id: string; ended: string | undefined } | undefined;
+  /**
+   * The live worker followed (`ended`: why it let this terminal go), from the attach answers;
+   * `watching`: another terminal controls it, this one only watches (docs/protocol-notes.md).
+   */
+  live: { id: string; ended: string | undefined; watching?: boolean } | undefined;
   /** The worker's own slash commands (get_commands, oh-my-pi's announced list), for completion and /help. */
   slashCommands: readonly SlashCommandInfo[];
 };

@@ -18,6 +18,12 @@ export function workerStartingUp(s: WithWorker): boolean {
   return sup === undefined || sup === "starting" || sup === "recovering";
 }
 
+/** This terminal watches a live session another controls: what it sends must wait until it takes control. */
+export function watchingLive(s: WithWorker): boolean {
+  const live = s.worker.live;
+  return live !== undefined && live.ended === undefined && live.watching === true;
+}
+
 /** The live session this terminal follows, while it has not let us go. */
 export function liveSessionId(s: WithWorker): string | undefined {
   const live = s.worker.live;

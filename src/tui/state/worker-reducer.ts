@@ -7,7 +7,10 @@ import { appendNotice, interruptTranscript } from "./transcript.js";
 import type { TuiState } from "./types.js";
 import { UNSAVED_ANSWER, workerDiedText } from "./worker-death.js";
 
-export type WorkerAction = Extract<TuiAction, { type: "worker_status" | "run_state" | "worker_info" | "live_ended" }>;
+export type WorkerAction = Extract<
+  TuiAction,
+  { type: "worker_status" | "run_state" | "worker_info" | "live_ended" | "live_watching" }
+>;
 type WorkerStatusAction = Extract<TuiAction, { type: "worker_status" }>;
 
 /** A crash: dialogs of a dead worker can never be answered; running tools are cut off. */
@@ -68,6 +71,8 @@ export function reduceWorkerAction(s: TuiState, a: WorkerAction): TuiState {
       return { ...s, worker: { ...s.worker, ...a.info } };
     case "live_ended":
       return s.worker.live ? { ...s, worker: { ...s.worker, live: { ...s.worker.live, ended: a.reason } } } : s;
+    case "live_watching":
+      return s.worker.live ? { ...s, worker: { ...s.worker, live: { ...s.worker.live, watching: a.watching } } } : s;
     default: {
       const never: never = a;
       return never;

@@ -171,9 +171,21 @@ describe("finding a live worker", () => {
       query: "abc",
       whenNone: "start",
       workerArgs: ["--mode", "rpc", "-c"],
+      role: "default",
     });
-    expect(parseAttachArgs(["--or-serve", "-c"])).toEqual({ query: undefined, whenNone: "serve", workerArgs: ["-c"] });
-    expect(parseAttachArgs(["--or-run", "-c"])).toEqual({ query: undefined, whenNone: "run", workerArgs: ["-c"] });
+    expect(parseAttachArgs(["--or-serve", "-c"])).toMatchObject({
+      query: undefined,
+      whenNone: "serve",
+      workerArgs: ["-c"],
+    });
+    expect(parseAttachArgs(["--or-run", "-c"])).toMatchObject({
+      query: undefined,
+      whenNone: "run",
+      workerArgs: ["-c"],
+    });
+    expect(parseAttachArgs(["abc", "--take"])).toMatchObject({ query: "abc", role: "take", workerArgs: [] });
+    expect(parseAttachArgs(["abc", "--watch"]).role).toBe("watch");
+    expect(() => parseAttachArgs(["abc", "--take", "--watch"])).toThrow(/exclude each other/);
     expect(parseAttachArgs(["abc"]).whenNone).toBe("fail");
     expect(() => parseAttachArgs(["--or-start", "--bogus"])).toThrow(/Unknown option/);
     expect(chooseLiveEntry([a, b], parseAttachArgs(["--or-start", "--session", "s.jsonl"]), "/q")).toBe(b);
@@ -192,6 +204,8 @@ describe("finding a live worker", () => {
     expect(parseSessionsArgs(["list"])).toEqual({ error: "Unexpected argument: list" });
     expect(parseSessionsArgs(["--stop"])).toEqual({ error: "Option --stop needs the ID of a live session" });
     expect(parseSessionsArgs(["--stop", "--json"])).toEqual({ error: "Option --stop needs the ID of a live session" });
+    expect(parseSessionsArgs(["--json", "--watch"])).toEqual({ json: true, watch: true });
+    expect(parseSessionsArgs(["--watch", "--stop", "x", "--json"])).toMatchObject({ error: expect.any(String) });
   });
 
   it("describes states for people", () => {

@@ -1,7 +1,7 @@
 // Live workers end to end (built agent-rpc): `attach --or-start` starts a worker in its own
 // session that outlives its relay; a client that lost its link resumes with its frame count
 // and gets exactly the missed events; a fresh client gets the answer so far, then the rest;
-// a second client takes over; detached idle workers exit; `sessions` lists and stops them;
+// a second client watches until it takes control; detached idle workers exit; `sessions` lists and stops them;
 // nobody but the owner can reach the socket.
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
@@ -108,18 +108,40 @@ describe.skipIf(!BUILT)("live workers", () => {
     expect(soFar + deltas(c.frames.slice(from))).toBe(ANSWER);
   });
 
-  it("lets a second client take over after telling the first", async () => {
-    box = await createLiveSandbox([]);
+  it("lets a second client watch until it takes control, telling the first; --take takes it at once", async () => {
+    box = await createLiveSandbox([{ kind: "text", chunks: ["watched ", "answer"] }]);
     const a = box.relay(START);
     await attachFresh(a);
     const b = box.relay(["attach", liveId(a)]);
-    await attachFresh(b);
-    const detached = await a.waitFor((f) => f.type === "live_detached");
-    expect(detached["reason"]).toBe("taken_over");
-    expect(await a.waitExit()).toBe(0);
-    const state = await b.request({ type: "get_state" });
-    expect(state["success"]).toBe(true);
-    expect(box.entries()[0]?.attached).toBe(true);
+    expect((await attachFresh(b)).data["role"]).toBe("watcher");
+    expect(box.entries()[0]).toMatchObject({ attached: true, clients: 2 });
+    const refused = await b.request({ type: "prompt", message: "from the watcher" });
+    expect(refused).toMatchObject({ success: false, error: "watching: take control first" });
+    expect((await b.request({ type: "get_state" }))["success"]).toBe(true);
+    // The controller's run streams to the watcher too.
+    await a.request({ type: "prompt", message: "from the controller" });
+    await b.waitFor((f) => f.type === "agent_settled");
+    expect(deltas(b.frames)).toBe("watched answer");
+
+    const taken = await b.request({ type: "take_control" });
+    expect(taken).toMatchObject({ success: true, data: { role: "controller" } });
+    expect(await a.waitFor((f) => f.type === "live_control")).toMatchObject({ role: "watcher" });
+    expect(await a.request({ type: "abort" })).toMatchObject({ success: false });
+    expect((await b.request({ type: "abort" }))["success"]).toBe(true);
+
+    const before = b.mark();
+    const c = box.relay(["attach", liveId(a), "--take"]);
+    expect((await attachFresh(c)).data["role"]).toBe("controller");
+    expect(await b.waitFor((f) => f.type === "live_control", { from: before })).toMatchObject({ role: "watcher" });
+    expect([...a.frames, ...b.frames].some((f) => f.type === "live_detached")).toBe(false);
+    expect(box.entries()[0]).toMatchObject({ attached: true, clients: 3 });
+
+    // --watch: only watches, even with nobody in control.
+    c.closeStdin();
+    await c.exited;
+    const d = box.relay(["attach", liveId(a), "--watch"]);
+    expect((await attachFresh(d)).data["role"]).toBe("watcher");
+    await waitUntil(() => box?.entries()[0]?.attached === false, "nobody in control");
   });
 
   it("waits with an extension dialog while nobody is attached and shows it to the next client", async () => {

@@ -51,14 +51,14 @@ describe.skipIf(!BUILT)("a live worker served in place", () => {
     expect(readFileSync(file, "utf8")).toContain(JSON.stringify(ANSWER));
   });
 
-  it("tells its first client when another takes over, and runs on for the new one", async () => {
+  it("tells its first client when another takes control, and runs on for the new one", async () => {
     box = await createLiveSandbox([]);
     const a = box.relay(SERVE);
     await a.request({ type: "live_attach" });
-    const b = box.relay(["attach", readyLive(a).id]);
+    const b = box.relay(["attach", readyLive(a).id, "--take"]);
     await b.request({ type: "live_attach" });
-    const detached = await a.waitFor((f) => f.type === "live_detached");
-    expect(detached["reason"]).toBe("taken_over");
+    const control = await a.waitFor((f) => f.type === "live_control");
+    expect(control["role"]).toBe("watcher");
     expect(isProcessAlive(a.child.pid ?? 0)).toBe(true);
     expect((await b.request({ type: "get_state" }))["success"]).toBe(true);
     expect(box.entries()[0]).toMatchObject({ pid: a.child.pid, attached: true });

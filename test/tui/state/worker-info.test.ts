@@ -9,7 +9,7 @@ import { footerLine } from "../../../src/tui/render/footer-lines.js";
 import { noticesToActions } from "../../../src/tui/session/bridge-notices.js";
 import { createInitialState } from "../../../src/tui/state/reducer.js";
 import { createStore } from "../../../src/tui/state/store.js";
-import { liveSessionId, workerStartingUp, workerSupports } from "../../../src/tui/state/worker-info.js";
+import { liveSessionId, watchingLive, workerStartingUp, workerSupports } from "../../../src/tui/state/worker-info.js";
 
 function storeFed(): { feed(batch: BridgeNotice[]): void; state: () => ReturnType<typeof createInitialState> } {
   const store = createStore(createInitialState(), { frameMs: 0 });
@@ -54,6 +54,32 @@ describe("the worker as the store knows it", () => {
     s.feed([{ kind: "live_detached", reason: "taken_over" }]);
     expect(liveSessionId(s.state())).toBeUndefined();
     expect(s.state().worker.live).toEqual({ id: "w1", ended: "taken_over" });
+  });
+
+  it("watches while another terminal controls the live session, and says when control moves", () => {
+    const s = storeFed();
+    s.feed([
+      { kind: "live_attached", id: "w1", mode: "first", messages: [] },
+      { kind: "live_control", role: "watcher", attached: true },
+    ]);
+    expect(watchingLive(s.state())).toBe(true);
+    const said = (): string[] => s.state().transcript.committed.flatMap((e) => (e.kind === "notice" ? [e.text] : []));
+    expect(said()).toEqual(["Watching: another terminal controls this session. Alt+T takes control."]);
+    s.feed([{ kind: "live_control", role: "controller" }]);
+    expect(watchingLive(s.state())).toBe(false);
+    expect(said().at(-1)).toBe("This terminal controls the session now.");
+    s.feed([{ kind: "live_control", role: "watcher" }]);
+    expect(said().at(-1)).toMatch(/^Another terminal took control of this session; this one watches now\. Alt\+T/);
+    // A new attach starts over: the role comes with its answer.
+    s.feed([{ kind: "live_attached", id: "w2", mode: "first", messages: [] }]);
+    expect(watchingLive(s.state())).toBe(false);
+    // A worker that controls alone says nothing on attach.
+    const quiet = storeFed();
+    quiet.feed([
+      { kind: "live_attached", id: "w1", mode: "first", messages: [] },
+      { kind: "live_control", role: "controller", attached: true },
+    ]);
+    expect(quiet.state().transcript.committed).toEqual([]);
   });
 
   it("says in the footer that another terminal took the session over, not that the worker stopped", () => {

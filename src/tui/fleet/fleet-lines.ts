@@ -70,7 +70,8 @@ export function sessionLines(r: FleetRow, selected: boolean, width: number, now:
   const head = `${marker}${styledState(r.state)} `;
   const room = Math.max(1, width - textWidth(head) - textWidth(figures) - 1);
   const name = truncateLine(sanitizeLine(nameOf(r)), room);
-  const first = `${head}${selected ? theme.accent(name) : name}${" ".repeat(Math.max(1, room - textWidth(name) + 1))}${figures}`;
+  const gap = " ".repeat(Math.max(1, room - textWidth(name) + 1));
+  const first = `${head}${selected ? theme.accent(name) : name}${gap}${figures}`;
   const place = sanitizeLine(placeOf(r));
   const doing = sanitizeLine(doingOf(r));
   const second = `${" ".repeat(14)}${theme.muted(place)}${doing !== "" ? ` · ${doing}` : ""}`;

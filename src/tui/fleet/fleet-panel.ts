@@ -37,7 +37,8 @@ function peekLines(row: FleetRow, lines: string[] | undefined, width: number, ro
 function formLines(form: NewSessionForm, width: number): string[] {
   const field = (name: NewSessionForm["field"], label: string, value: string): string => {
     const on = form.field === name;
-    const text = `${on ? "› " : "  "}${label.padEnd(10)}${sanitizeLine(value)}${on && name !== "worktree" ? "█" : ""}`;
+    const cursor = on && name !== "worktree" ? "█" : "";
+    const text = `${on ? "› " : "  "}${label.padEnd(10)}${sanitizeLine(value)}${cursor}`;
     return truncateLine(on ? theme.accent(text) : text, width);
   };
   return [

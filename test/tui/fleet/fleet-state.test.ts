@@ -41,7 +41,7 @@ const snap = (rows: FleetRow[]): FleetSnapshot => ({
 const dialog = { id: "d1", method: "confirm" as const, title: "Delete?", message: undefined, options: undefined };
 
 describe("fleet order", () => {
-  it("puts questions first (longest waiting on top), then failed and done (newest first), working, idle, unreachable", () => {
+  it("puts questions first (longest waiting on top), then failed, done (newest first), working, idle, unreachable", () => {
     const rows = [
       row("idle", "idle"),
       row("unreach", "unreachable"),

@@ -84,6 +84,9 @@ export {
 } from "../protocol/terminal-text.js";
 // Escape sequences, one grammar for the sanitiser, widths and wrapping, and the frame writer.
 export {
+  BELL,
+  osc777Notification,
+  osc9Notification,
   CSI_BODY_SOURCE,
   CSI_OPEN_SOURCE,
   CSI_SOURCE,
@@ -121,3 +124,5 @@ export {
   TODO_STATUSES,
   isThinkingLevel,
 } from "../protocol/index.js";
+// The fleet: live sessions here and on other hosts, as typed rows (bridge/fleet/).
+export * from "./fleet/index.js";

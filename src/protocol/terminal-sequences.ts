@@ -159,3 +159,25 @@ export function scanSgr(line: string, onText: SpanHandler, onSgr?: SpanHandler):
   }
   if (line.length > textStart) onText(textStart, line.length);
 }
+
+/** The terminal bell (BEL). */
+export const BELL = "\u0007";
+
+/** Text inside an OSC string: no control character can end it early or start another sequence. */
+function oscText(text: string): string {
+  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, " ").slice(0, 200);
+}
+
+/**
+ * A desktop notification through the terminal, OSC 9 (iTerm2, WezTerm, kitty, Windows Terminal,
+ * foot, ghostty; tmux passes it on with allow-passthrough), ended with ST so that it is never
+ * also a bell: a notice rings once, with BELL, when it means to.
+ */
+export function osc9Notification(text: string): string {
+  return `\u001b]9;${oscText(text)}\u001b\\`;
+}
+
+/** The same through OSC 777 (rxvt-unicode, foot, some VTE terminals): a title and a body. */
+export function osc777Notification(title: string, body: string): string {
+  return `\u001b]777;notify;${oscText(title).replace(/;/g, ",")};${oscText(body)}\u001b\\`;
+}

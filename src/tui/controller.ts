@@ -13,7 +13,7 @@ import { createRunIntents } from "./intents/run-intents.js";
 import { createSettingIntents } from "./intents/setting-intents.js";
 import { createSubmit, type SubmitMode } from "./intents/submit.js";
 import { createTakeControl } from "./intents/take-control.js";
-import { BUILTIN_COMMANDS, type SlashCommand, type SlashContext } from "./slash/slash-registry.js";
+import { BUILTIN_COMMANDS, findCommand, type SlashCommand, type SlashContext } from "./slash/slash-registry.js";
 import type { Store } from "./state/store.js";
 
 export type ControllerOptions = AppHooks & {
@@ -79,6 +79,8 @@ export function createController(options: ControllerOptions): Controller {
     review_changes: () => void review.reviewChanges(),
     rewind: () => void review.rewind(),
     paste_image: () => void images.pasteClipboard(),
+    // The key and /fleet are one feature: the key runs the command (tui/fleet/fleet-command.ts).
+    open_fleet: () => void findCommand(commands, "fleet")?.run("", slashContext),
   };
   return {
     ...createEditorKeys(store, intents, {

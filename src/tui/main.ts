@@ -5,11 +5,12 @@
 // and asks the terminal for its background before its own modules load, so both overlap them.
 if (process.env["CI"] === "") delete process.env["CI"];
 process.env["NODE_ENV"] ??= "production";
-const { parseSessionsCli, parseTuiCli } = await import("./app/cli.js");
+const { parseFleetCli, parseSessionsCli, parseTuiCli } = await import("./app/cli.js");
 const argv = process.argv.slice(2);
-const sessionsCli = parseSessionsCli(argv);
+const fleetCli = parseFleetCli(argv);
+const sessionsCli = fleetCli ? undefined : parseSessionsCli(argv);
 const options = (() => {
-  if (sessionsCli) return undefined;
+  if (sessionsCli || fleetCli) return undefined;
   try {
     return parseTuiCli(argv, import.meta);
   } catch (error) {
@@ -23,7 +24,12 @@ const fail = (message: string): void => {
 };
 // `attach` is the full-screen UI's whatever --plain or -p say.
 const frontEnd = options && options.attachId === undefined ? options.frontEnd : { kind: "tui" as const };
-if (sessionsCli && "usage" in sessionsCli) {
+if (fleetCli) {
+  if ("usage" in fleetCli) {
+    (fleetCli.exitCode === 0 ? process.stdout : process.stderr).write(`${fleetCli.usage}\n`);
+    process.exitCode = fleetCli.exitCode;
+  } else process.exitCode = await (await import("./fleet/fleet-main.js")).runFleet(fleetCli);
+} else if (sessionsCli && "usage" in sessionsCli) {
   (sessionsCli.exitCode === 0 ? process.stdout : process.stderr).write(`${sessionsCli.usage}\n`);
   process.exitCode = sessionsCli.exitCode;
 } else if (!options)

@@ -31,6 +31,7 @@ import { type InkWriter, inkWriterRenderOptions } from "./ink/ink-writer-switch.
 import { type Features, setupFeatures } from "./slash/setup.js";
 import { isRemoteCommand, remoteHost } from "./slash/start-checks.js";
 import { createScreenSwitch } from "./transcript-view/screen-switch.js";
+import { createFleetFeature, type FleetFeature } from "./fleet/fleet-command.js";
 import { startFailureLine } from "./app/start-failure.js";
 import { attachFailureLine } from "./live/attach-failure.js";
 import { KeymapProvider } from "./input/keymap-context.js";
@@ -202,11 +203,26 @@ type AppParts = {
   keys: KeyBindings;
 };
 
-/** Slash commands, pickers, completion and recovery (slash/setup.tsx), plus the live commands. */
+/** The fleet (tui/fleet/): for a live agent-rpc worker only, which is what has a registry. */
+function wireFleet(p: AppParts): FleetFeature | undefined {
+  if (!p.worker.live) return undefined;
+  return createFleetFeature({
+    store: p.store,
+    workerCommand: p.options.workerCommand,
+    cwd: p.cwd,
+    env: process.env,
+    write: (data) => p.stdout.write(data),
+    attach: p.exits.attachTo,
+    liveId: p.exits.liveId,
+  });
+}
+
+/** Slash commands, pickers, completion and recovery (slash/setup.tsx), plus the live commands and the fleet. */
 function wireFeatures(p: AppParts, controller: () => Controller): Features {
   const { options, exits } = p;
   const { detach, liveId, attachTo } = exits;
-  return setupFeatures({
+  const fleet = wireFleet(p);
+  const features = setupFeatures({
     store: p.store,
     connection: p.worker.connection,
     cwd: p.cwd,
@@ -216,12 +232,15 @@ function wireFeatures(p: AppParts, controller: () => Controller): Features {
     extraCommands: (pickers) => [
       ...liveCommands({ pickers, workerCommand: options.workerCommand, detach, liveId, attach: attachTo }),
       hotkeysCommand(p.keys),
+      ...(fleet ? [fleet.command] : []),
     ],
     ...(p.worker.live ? { live: { list: () => listLiveSessions(options.workerCommand), attach: attachTo } } : {}),
     ...(p.remote !== undefined ? { remoteHost: p.remote } : {}),
     flags: featureFlags(options),
     theme: p.theme,
   });
+  if (fleet) process.once("exit", () => fleet.stop());
+  return fleet ? { ...features, overlay: fleet.overlay(features.overlay) } : features;
 }
 
 /** The controller: the editor's keys and submit, with the app's exits, clipboard and prompt history. */

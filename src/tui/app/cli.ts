@@ -62,6 +62,7 @@ export const HELP = `
     $ agent-tui [message…]
     $ agent-tui attach [ID]          reattach to a live session (the latest of this folder without ID)
     $ agent-tui sessions [stop ID]   list the live sessions (or stop one)
+    $ agent-tui fleet [--plain]      every live session here and on your hosts, which need you first
 
   Options
     --agent "<cmd>"        drive another pi-compatible worker (e.g. "pi --mode rpc")
@@ -247,4 +248,31 @@ export function parseSessionsCli(argv: readonly string[]): SessionsCli | Session
     else return refuse(`unexpected ${a}`);
   }
   return { args, workerCommand: agent !== undefined ? splitCommandLine(agent) : resolveBundledWorkerCommand() };
+}
+
+/** `agent-tui fleet [--plain] [--agent CMD]`: every live session here and on the hosts of settings. */
+export type FleetCli = { plain: boolean; workerCommand: string[] };
+
+export const FLEET_USAGE = 'Usage: agent-tui fleet [--plain] [--agent "<cmd>"]';
+
+const FLEET_HELP = `${FLEET_USAGE}
+  One list of every live session of this user, on this machine and on the hosts of settings
+  fleet.hosts ([{"name": "devbox", "command": ["ssh", "devbox"]}]): what each does, which
+  need you first. --plain prints the list as numbered lines and the open questions.`;
+
+/** `agent-tui fleet …`, or undefined when argv is not that subcommand. */
+export function parseFleetCli(argv: readonly string[]): FleetCli | SessionsUsage | undefined {
+  if (argv[0] !== "fleet") return undefined;
+  let plain = false;
+  let agent: string | undefined;
+  for (let i = 1; i < argv.length; i++) {
+    const a = argv[i] as string;
+    if (a === "-h" || a === "--help") return { usage: FLEET_HELP, exitCode: 0 };
+    if (a === "--plain") plain = true;
+    else if (a === "--agent") agent = argv[++i];
+    else if (a.startsWith("--agent=")) agent = a.slice("--agent=".length);
+    else return { usage: `agent-tui fleet: unexpected ${a}\n${FLEET_USAGE}`, exitCode: 2 };
+  }
+  const workerCommand = agent !== undefined ? splitCommandLine(agent) : resolveBundledWorkerCommand();
+  return { plain: plain || process.env["TERM"] === "dumb", workerCommand };
 }

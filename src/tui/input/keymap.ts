@@ -39,6 +39,7 @@ export type EditorAction =
   | "suspend"
   | "review_changes"
   | "rewind"
+  | "open_fleet"
   | "paste_start"
   | "paste_end"
   | "paste_image";
@@ -140,6 +141,7 @@ export const EDITOR_BINDINGS: ReadonlyArray<Binding<EditorAction>> = [
   // A key pressed twice quickly (SEQUENCE_MS); only on an empty editor while the agent is idle.
   { action: "rewind", keys: ["escape escape"], help: "on an empty editor: rewind files and conversation (/rewind)" },
   { action: "paste_image", keys: ["ctrl+v"], help: "attach the clipboard's image (@file.png or a dropped file too)" },
+  { action: "open_fleet", keys: ["ctrl+x"], help: "the fleet: every live session here and on your hosts (/fleet)" },
   { action: "paste_start", keys: ["paste_start"], help: "" },
   { action: "paste_end", keys: ["paste_end"], help: "" },
 ];

@@ -2,6 +2,7 @@
 // keybindings.json takes it, and a mark on the keys that come from that file.
 import { actionName } from "../input/keybindings-parse.js";
 import type { Binding, KeyContext, Keymap, KeyTable } from "../input/keymap.js";
+import { fleetKeyHelp } from "../input/fleet-keymap.js";
 import { reviewKeyHelp } from "../input/review-keymap.js";
 
 const FROM_FILE = "*";
@@ -41,6 +42,9 @@ export function hotkeysText(keymap: Keymap, file: string | undefined): string {
     "",
     "In the review of changes (/diff; these keys are not rebindable yet):",
     ...reviewKeyHelp(),
+    "",
+    "In the fleet view (/fleet, ctrl+x, agent-tui fleet; not rebindable yet):",
+    ...fleetKeyHelp(),
     "",
     "!cmd runs a shell command; !!cmd runs it without sending the output to the model.",
     "Mouse: in the transcript view a click moves the cursor, a click on a ▸ line or in the gutter folds " +

@@ -42,6 +42,7 @@ export type TuiAction =
   | { type: "bash_started"; command: string; now: number }
   | { type: "bash_finished"; output: string | undefined; exitCode: number | undefined; cancelled: boolean }
   | { type: "overlay"; name: string | undefined }
+  | { type: "fleet_waiting"; count: number }
   | { type: "transcript_view"; open: boolean }
   /** `host`: the machine of a remote worker (its cwd is not ours; undefined = this machine). */
   | { type: "workspace"; cwd: string; branch: string | undefined; host?: string }

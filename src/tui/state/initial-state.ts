@@ -57,6 +57,7 @@ export function createInitialState(columns = 80, rows = 24, palette = DEFAULT_PA
       exitArmedAt: undefined,
       exitRequested: false,
       overlay: undefined,
+      fleetWaiting: 0,
       transcriptView: undefined,
     },
   };

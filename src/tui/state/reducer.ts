@@ -54,6 +54,7 @@ export function reduce(s: TuiState, a: TuiAction): TuiState {
     case "exit_armed":
     case "exit_requested":
     case "overlay":
+    case "fleet_waiting":
     case "transcript_view":
     case "completion":
     case "completion_move":

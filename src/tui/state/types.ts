@@ -226,6 +226,8 @@ export type UiState = {
    */
   exitRequested: false | ExitFrame;
   overlay: string | undefined;
+  /** Fleet sessions waiting on a question (tui/fleet/fleet-signals.ts): the window title counts them. */
+  fleetWaiting: number;
   /**
    * The full-screen transcript view, when open. `staticCount`: entries already printed when it
    * opened; <Static> prints no more until it closes (they would land on the alternate screen).

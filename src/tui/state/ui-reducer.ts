@@ -23,6 +23,7 @@ export type UiAction = Extract<
       | "exit_armed"
       | "exit_requested"
       | "overlay"
+      | "fleet_waiting"
       | "transcript_view"
       | "completion"
       | "completion_move"
@@ -57,6 +58,8 @@ export function reduceUiAction(s: TuiState, a: UiAction): TuiState {
       return { ...s, ui: { ...s.ui, exitRequested: a.frame } };
     case "overlay":
       return { ...s, ui: { ...s.ui, overlay: a.name } };
+    case "fleet_waiting":
+      return s.ui.fleetWaiting === a.count ? s : { ...s, ui: { ...s.ui, fleetWaiting: a.count } };
     case "transcript_view":
       if (a.open === (s.ui.transcriptView !== undefined)) return s;
       return {

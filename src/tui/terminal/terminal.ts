@@ -68,7 +68,7 @@ export function terminalTitleText(title: string): string {
   return sanitizeLine(title.slice(0, MAX_TITLE_CHARS));
 }
 
-function titleSequence(title: string): string {
+export function titleSequence(title: string): string {
   return `\u001b]0;${terminalTitleText(title)}\u0007`;
 }
 

@@ -1,0 +1,115 @@
+// The fleet source: one host watch for this machine and one per host of settings `fleet.hosts`,
+// merged into one snapshot of typed rows. A host that cannot be listed is one row saying why
+// (unreachable, agent-rpc too old, silent), so nothing about one host blocks the others.
+// Subscribers get a snapshot at most every `coalesceMs` (four streaming workers rewrite their
+// entries twice a second each; the view needs one update per batch, not one per line).
+import { hostProblemRow } from "./decode-fleet.js";
+import type { FleetHostSpec, FleetHostState, FleetHostStatus, FleetRow, FleetSnapshot } from "./fleet-types.js";
+import { startHostWatch, type HostWatch, type HostWatchOptions } from "./host-watch.js";
+
+export type FleetSourceOptions = {
+  /** This machine's agent-rpc command (e.g. `node …/bin/agent-rpc.js`); undefined: no local sessions. */
+  local: string[] | undefined;
+  hosts: readonly FleetHostSpec[];
+  coalesceMs?: number;
+  /** Passed to each host watch (tests shorten them). */
+  silentMs?: number;
+  backoffMs?: readonly number[];
+};
+
+export type FleetSource = {
+  /** `fn` gets every snapshot from now on; returns the unsubscribe. */
+  subscribe(fn: (snapshot: FleetSnapshot) => void): () => void;
+  snapshot(): FleetSnapshot;
+  /** The command that reaches `host` up to and including agent-rpc ("" = this machine). */
+  reach(host: string): string[] | undefined;
+  stop(): void;
+};
+
+/** A host's transport command followed by agent-rpc (the remote side runs the same commands). */
+export function hostReach(spec: FleetHostSpec): string[] {
+  return [...spec.command, "agent-rpc"];
+}
+
+const PROBLEM: Record<Exclude<FleetHostState, "live" | "connecting">, string> = {
+  unreachable: "unreachable",
+  too_old: "agent-rpc too old (no sessions --watch): update it on that host",
+  silent: "silent",
+};
+
+type HostSlot = { status: FleetHostStatus; rows: FleetRow[]; watch: HostWatch | undefined };
+
+function problemText(status: FleetHostStatus): string | undefined {
+  if (status.state === "live" || status.state === "connecting") return undefined;
+  const what = PROBLEM[status.state];
+  return status.detail !== undefined && status.state !== "too_old" ? `${what}: ${status.detail}` : what;
+}
+
+export function createFleetSource(o: FleetSourceOptions): FleetSource {
+  const reaches = new Map<string, string[]>();
+  if (o.local) reaches.set("", o.local);
+  for (const h of o.hosts) if (h.name !== "" && !reaches.has(h.name)) reaches.set(h.name, hostReach(h));
+  const slots = new Map<string, HostSlot>();
+  const listeners = new Set<(s: FleetSnapshot) => void>();
+  let timer: NodeJS.Timeout | undefined;
+  let current: FleetSnapshot = { rows: [], hosts: [], at: Date.now() };
+  const build = (): FleetSnapshot => {
+    const rows: FleetRow[] = [];
+    const hosts: FleetHostStatus[] = [];
+    for (const [name, slot] of slots) {
+      hosts.push(slot.status);
+      const problem = problemText(slot.status);
+      if (problem !== undefined) rows.push(hostProblemRow(name, problem, slot.status.since));
+      else rows.push(...slot.rows);
+    }
+    return { rows, hosts, at: Date.now() };
+  };
+  const changed = (): void => {
+    if (timer) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      current = build();
+      for (const fn of [...listeners]) fn(current);
+    }, o.coalesceMs ?? 50);
+  };
+  for (const [name, reach] of reaches) {
+    const slot: HostSlot = {
+      status: { name, state: "connecting", since: Date.now(), detail: undefined, version: undefined },
+      rows: [],
+      watch: undefined,
+    };
+    slots.set(name, slot);
+    const options: HostWatchOptions = {
+      name,
+      reach,
+      onLine(line) {
+        slot.rows = line.rows;
+        slot.status = { ...slot.status, version: line.version };
+        changed();
+      },
+      onState(state, detail) {
+        const since = state === slot.status.state ? slot.status.since : Date.now();
+        slot.status = { ...slot.status, state, detail, since };
+        if (state !== "live") slot.rows = [];
+        changed();
+      },
+    };
+    if (o.silentMs !== undefined) options.silentMs = o.silentMs;
+    if (o.backoffMs !== undefined) options.backoffMs = o.backoffMs;
+    slot.watch = startHostWatch(options);
+  }
+  return {
+    subscribe(fn) {
+      listeners.add(fn);
+      return () => listeners.delete(fn);
+    },
+    snapshot: () => current,
+    reach: (host) => reaches.get(host),
+    stop() {
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+      listeners.clear();
+      for (const slot of slots.values()) slot.watch?.stop();
+    },
+  };
+}

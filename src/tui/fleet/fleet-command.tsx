@@ -1,0 +1,103 @@
+// The fleet inside the full-screen TUI: `/fleet` (and ctrl+x, which runs it) opens the fleet view
+// over everything, on the alternate screen like the transcript view; Enter switches this TUI to
+// a local session (the one shown before keeps running, detached) and names the command for a
+// remote one. The fleet source runs for the TUI's whole life, so the attention signals reach
+// the person whichever session the TUI shows (fleet-signals.ts).
+import type React from "react";
+import type { FleetRow, FleetSource, LiveSession } from "../../bridge/index.js";
+import type { OverlayRenderer } from "../components/app.js";
+import type { SlashCommand } from "../slash/slash-registry.js";
+import type { Store } from "../state/store.js";
+import { useTuiState } from "../state/use-store.js";
+import { VIEW_FRAME_TAG } from "../transcript-view/screen-switch.js";
+import type { FleetHostUi } from "./fleet-effects.js";
+import { FleetScreen } from "./fleet-screen.js";
+import { readFleetSettings } from "./fleet-settings.js";
+import { attachArgs, startFleet } from "./fleet-setup.js";
+import { startFleetSignals } from "./fleet-signals.js";
+
+export const FLEET_OVERLAY = "fleet";
+
+export type FleetFeature = { command: SlashCommand; overlay(next: OverlayRenderer): OverlayRenderer; stop(): void };
+
+export type FleetFeatureOptions = {
+  store: Store;
+  workerCommand: readonly string[];
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  /** Writes straight to the terminal (the bell and the notification draw nothing). */
+  write(data: string): void;
+  /** Switch this TUI to a local live session. */
+  attach(session: LiveSession): Promise<void>;
+  /** The live session this TUI shows (its own dialogs are on screen: not announced). */
+  liveId(): string | undefined;
+};
+
+function asLiveSession(row: FleetRow): LiveSession {
+  return {
+    id: row.id,
+    pid: row.pid,
+    cwd: row.cwd,
+    state: row.state === "needs_input" ? "waiting" : row.state === "working" ? "working" : "idle",
+    since: row.since,
+    startedAt: row.startedAt,
+    attached: row.attached,
+    sessionFile: undefined,
+    sessionName: undefined,
+    title: row.title,
+  };
+}
+
+function FleetOverlay(props: { source: FleetSource; host: FleetHostUi }): React.ReactElement {
+  const columns = useTuiState((s) => s.ui.columns);
+  const rows = useTuiState((s) => s.ui.rows);
+  return (
+    <FleetScreen source={props.source} host={props.host} width={columns - 1} height={rows - 1} tag={VIEW_FRAME_TAG} />
+  );
+}
+
+export function createFleetFeature(o: FleetFeatureOptions): FleetFeature {
+  const settings = readFleetSettings(o.env);
+  const source = startFleet(o.workerCommand, settings);
+  const notice = (text: string): void => o.store.dispatch({ type: "notice", level: "info", text });
+  for (const p of settings.problems) o.store.dispatch({ type: "notice", level: "warning", text: p });
+  const stopSignals = startFleetSignals({
+    source,
+    style: settings.notifications,
+    write: o.write,
+    notice,
+    waiting: (count) => o.store.dispatch({ type: "fleet_waiting", count }),
+    shown: o.liveId,
+  });
+  const close = (): void => o.store.dispatch({ type: "overlay", name: undefined });
+  const host: FleetHostUi = {
+    cwd: o.cwd,
+    close,
+    async open(row) {
+      if (row.host !== "") {
+        const args = attachArgs(source, row.host, row.id);
+        return `A session on ${row.host}: run agent-tui ${args.join(" ")}`;
+      }
+      if (row.id === o.liveId()) {
+        close();
+        return undefined;
+      }
+      close();
+      await o.attach(asLiveSession(row));
+      return undefined;
+    },
+  };
+  return {
+    command: {
+      name: "fleet",
+      description: "every live session here and on your hosts, which need you first (ctrl+x)",
+      run: () => o.store.dispatch({ type: "overlay", name: FLEET_OVERLAY }),
+    },
+    overlay: (next) => (name, props) =>
+      name === FLEET_OVERLAY ? <FleetOverlay source={source} host={host} /> : next(name, props),
+    stop() {
+      stopSignals();
+      source.stop();
+    },
+  };
+}

@@ -1,0 +1,122 @@
+// The fleet view: a full-screen list of every live session (fleet-lines.ts draws the rows on
+// screen, and only those), a panel for a peek, the stop question or the new-session form, the
+// answer dialog (fleet-answer.tsx), and a status row. Thin: state in fleet-state.ts, keys in
+// fleet-keys.ts, effects in fleet-effects.ts. `tag` starts the frame with the tag that puts it
+// on the alternate screen inside the TUI (transcript-view/screen-switch.ts).
+import type React from "react";
+import { useEffect, useMemo, useReducer, useRef } from "react";
+import { Box, Text } from "ink";
+import type { FleetSource } from "../../bridge/index.js";
+import { Lines } from "../components/lines.js";
+import { useNow } from "../components/use-now.js";
+import { useKeys } from "../input/use-keys.js";
+import { guardRow, sanitizeLine } from "../render/sanitize.js";
+import type { Palette, Theme } from "../render/palette.js";
+import { usePalette } from "../components/use-palette.js";
+import { padLine, truncateLine } from "../render/text-width.js";
+import { createFleetEffects, type FleetHostUi } from "./fleet-effects.js";
+import { FleetAnswer } from "./fleet-answer.js";
+import { fleetKey } from "./fleet-keys.js";
+import { waitingCount } from "./fleet-order.js";
+import { panelLines } from "./fleet-panel.js";
+import { ROWS_PER_SESSION, sessionLines } from "./fleet-lines.js";
+import { initialFleetView, reduceFleetView, selectedRow, shownRows, type FleetViewState } from "./fleet-state.js";
+
+const HINT = "j/k move · enter switch · a answer · p peek · x stop · n new · / filter · q close";
+export const FLEET_SCOPE = "overlay";
+
+function headerLine(s: FleetViewState, width: number, theme: Theme): string {
+  const shown = shownRows(s).filter((r) => r.state !== "unreachable").length;
+  const waiting = waitingCount(s.rows);
+  const hosts = s.hosts.filter((h) => h.name !== "").map((h) => `${h.name} ${h.state === "live" ? "✓" : "✗"}`);
+  const parts = [
+    theme.accent("Fleet"),
+    s.loading ? "listing…" : `${shown} session${shown === 1 ? "" : "s"}`,
+    ...(waiting > 0 ? [theme.warning(`${waiting} need${waiting === 1 ? "s" : ""} input`)] : []),
+    ...(hosts.length > 0 ? [theme.muted(`hosts: ${sanitizeLine(hosts.join(" "))}`)] : []),
+  ];
+  return truncateLine(parts.join(" · "), width);
+}
+
+function statusLine(s: FleetViewState, width: number, theme: Theme): string {
+  if (s.mode.kind === "filter") return truncateLine(`/${sanitizeLine(s.filter)}${theme.accent("█")}`, width);
+  const filter = s.filter !== "" ? theme.accent(`filter: ${sanitizeLine(s.filter)} · `) : "";
+  const text = s.message !== undefined ? theme.accent(sanitizeLine(s.message)) : theme.muted(HINT);
+  return truncateLine(filter + text, width);
+}
+
+/** Session rows for the list's `height` rows: from the first shown, keeping the selected one in view. */
+function listLines(s: FleetViewState, width: number, height: number, now: number, palette: Palette): string[] {
+  const { theme } = palette;
+  const shown = shownRows(s);
+  const fits = Math.max(1, Math.floor(height / ROWS_PER_SESSION));
+  const selected = selectedRow(s);
+  const at = Math.max(
+    0,
+    shown.findIndex((r) => r.key === selected?.key),
+  );
+  const top = at < s.top ? at : at >= s.top + fits ? at - fits + 1 : Math.min(s.top, Math.max(0, shown.length - fits));
+  const out: string[] = [];
+  if (!s.loading && shown.length === 0)
+    out.push(theme.muted(s.filter !== "" ? "No session matches the filter." : "No live sessions. n starts one."));
+  for (const row of shown.slice(top, top + fits))
+    out.push(...sessionLines(row, row.key === selected?.key, width, now, palette));
+  while (out.length < height) out.push("");
+  return out.slice(0, height);
+}
+
+export type FleetScreenProps = {
+  source: FleetSource;
+  host: FleetHostUi;
+  width: number;
+  /** Rows the frame may take (one less than the terminal: Ink clears a frame as tall as it). */
+  height: number;
+  tag?: string;
+  /** The attention notices (fleet-signals.ts), shown on the status row. */
+  notices?: (fn: (text: string) => void) => () => void;
+};
+
+export function FleetScreen(props: FleetScreenProps): React.ReactElement {
+  const { source, width, height } = props;
+  const [state, dispatch] = useReducer(reduceFleetView, undefined, initialFleetView);
+  const latest = useRef(state);
+  latest.current = state;
+  useEffect(() => {
+    dispatch({ type: "snapshot", snapshot: source.snapshot() });
+    return source.subscribe((snapshot) => dispatch({ type: "snapshot", snapshot }));
+  }, [source]);
+  const { notices } = props;
+  useEffect(() => notices?.((text) => dispatch({ type: "message", text })), [notices]);
+  const fx = useMemo(() => createFleetEffects(source, props.host, dispatch), [source, props.host]);
+  const now = useNow(true, 1000);
+  const palette = usePalette();
+  const answering = state.mode.kind === "answer" ? state.mode : undefined;
+  const answerRows = answering ? Math.max(4, Math.floor(height / 2)) : 0;
+  const panel = panelLines(state.mode, state.rows, width, Math.max(3, Math.floor(height / 2)), palette);
+  const listHeight = Math.max(ROWS_PER_SESSION, height - 2 - panel.length - answerRows);
+  useKeys(
+    (input, key) => fleetKey(latest.current, input, key, Math.floor(listHeight / ROWS_PER_SESSION), dispatch, fx),
+    {
+      scope: FLEET_SCOPE,
+    },
+  );
+  const answeredRow = answering ? state.rows.find((r) => r.key === answering.key) : undefined;
+  const rows = [...listLines(state, width, listHeight, now, palette), ...panel];
+  return (
+    <Box flexDirection="column">
+      {/* The tag is ours, not text: it goes before the guarded row, as the transcript view's does. */}
+      <Text>{(props.tag ?? "") + guardRow(padLine(headerLine(state, width, palette.theme), width))}</Text>
+      <Lines lines={rows} />
+      {answering && answeredRow ? (
+        <FleetAnswer
+          key={answering.dialog.id}
+          dialog={answering.dialog}
+          width={width}
+          maxRows={answerRows}
+          onAnswer={(response) => fx.answer(answeredRow, answering.dialog.id, response)}
+        />
+      ) : null}
+      <Lines lines={[statusLine(state, width, palette.theme)]} />
+    </Box>
+  );
+}

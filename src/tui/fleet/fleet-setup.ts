@@ -1,0 +1,22 @@
+// The fleet source as agent-tui starts it: this machine through the agent-rpc of the worker
+// command (the bundled one, or --agent's), the hosts from settings `fleet.hosts`.
+import { createFleetSource, type FleetSource } from "../../bridge/index.js";
+import { agentRpcIndex } from "../live/live-command.js";
+import type { FleetSettings } from "./fleet-settings.js";
+
+/** The worker command up to and including agent-rpc, or undefined when it is not agent-rpc. */
+export function localReach(workerCommand: readonly string[]): string[] | undefined {
+  const at = agentRpcIndex(workerCommand);
+  return at < 0 ? undefined : workerCommand.slice(0, at + 1);
+}
+
+export function startFleet(workerCommand: readonly string[], settings: FleetSettings): FleetSource {
+  return createFleetSource({ local: localReach(workerCommand), hosts: settings.hosts });
+}
+
+/** How to reach session `id` of `host` with agent-tui attach (the --agent for a remote host). */
+export function attachArgs(source: FleetSource, host: string, id: string): string[] {
+  const reach = source.reach(host);
+  if (host === "" || !reach) return ["attach", id];
+  return ["attach", id, "--agent", reach.map((w) => (/[\s"'\\$`]/.test(w) ? JSON.stringify(w) : w)).join(" ")];
+}

@@ -1,0 +1,144 @@
+// The fleet view's pure parts: the order of the rows (questions first), the reducer (selection
+// kept across reorderings, filter, a question answered elsewhere withdrawn), the attention
+// transitions (one per change, none for a session seen first) and the bytes a signal writes.
+import { describe, expect, it } from "vitest";
+import type { FleetRow, FleetSnapshot } from "../../../src/bridge/index.js";
+import { attentionChanges, rememberRows } from "../../../src/tui/fleet/attention.js";
+import { orderFleetRows } from "../../../src/tui/fleet/fleet-order.js";
+import { signalBytes } from "../../../src/tui/fleet/fleet-signals.js";
+import { initialFleetView, reduceFleetView, selectedRow, shownRows } from "../../../src/tui/fleet/fleet-state.js";
+
+function row(id: string, state: FleetRow["state"], extra: Partial<FleetRow> = {}): FleetRow {
+  return {
+    key: `\u0000${id}`,
+    host: "",
+    id,
+    pid: 1,
+    cwd: `/src/${id}`,
+    branch: undefined,
+    title: `task ${id}`,
+    state,
+    since: 1000,
+    startedAt: 0,
+    activity: undefined,
+    dialog: undefined,
+    tokens: undefined,
+    cost: undefined,
+    attached: false,
+    clients: 0,
+    outcomeAt: undefined,
+    problem: undefined,
+    ...extra,
+  };
+}
+
+const snap = (rows: FleetRow[]): FleetSnapshot => ({
+  rows,
+  hosts: [{ name: "", state: "live", since: 0, detail: undefined, version: "1" }],
+  at: 0,
+});
+
+const dialog = { id: "d1", method: "confirm" as const, title: "Delete?", message: undefined, options: undefined };
+
+describe("fleet order", () => {
+  it("puts questions first (longest waiting on top), then failed, done (newest first), working, idle, unreachable", () => {
+    const rows = [
+      row("idle", "idle"),
+      row("unreach", "unreachable"),
+      row("work", "working"),
+      row("ask-new", "needs_input", { since: 5000 }),
+      row("done-old", "done", { since: 100 }),
+      row("ask-old", "needs_input", { since: 2000 }),
+      row("failed", "failed"),
+      row("done-new", "done", { since: 900 }),
+    ];
+    expect(orderFleetRows(rows).map((r) => r.id)).toEqual([
+      "ask-old",
+      "ask-new",
+      "failed",
+      "done-new",
+      "done-old",
+      "work",
+      "idle",
+      "unreach",
+    ]);
+  });
+});
+
+describe("fleet view reducer", () => {
+  it("keeps the selected session selected when the order changes", () => {
+    let s = reduceFleetView(initialFleetView(), {
+      type: "snapshot",
+      snapshot: snap([row("a", "idle"), row("b", "idle")]),
+    });
+    s = reduceFleetView(s, { type: "move", by: 1, height: 5 });
+    expect(selectedRow(s)?.id).toBe("b");
+    s = reduceFleetView(s, {
+      type: "snapshot",
+      snapshot: snap([row("a", "needs_input", { dialog }), row("b", "idle")]),
+    });
+    expect(shownRows(s).map((r) => r.id)).toEqual(["a", "b"]);
+    expect(selectedRow(s)?.id).toBe("b");
+    expect(s.loading).toBe(false);
+  });
+
+  it("filters by every word over host, folder, title and state", () => {
+    let s = reduceFleetView(initialFleetView(), {
+      type: "snapshot",
+      snapshot: snap([row("a", "needs_input", { dialog, host: "devbox" }), row("b", "working")]),
+    });
+    s = reduceFleetView(s, { type: "filter_text", text: "devbox needs" });
+    expect(shownRows(s).map((r) => r.id)).toEqual(["a"]);
+    s = reduceFleetView(s, { type: "filter_clear" });
+    expect(shownRows(s)).toHaveLength(2);
+  });
+
+  it("withdraws the answer form when the question was answered elsewhere", () => {
+    let s = reduceFleetView(initialFleetView(), {
+      type: "snapshot",
+      snapshot: snap([row("a", "needs_input", { dialog })]),
+    });
+    s = reduceFleetView(s, { type: "mode", mode: { kind: "answer", key: "\u0000a", dialog } });
+    s = reduceFleetView(s, { type: "snapshot", snapshot: snap([row("a", "working")]) });
+    expect(s.mode.kind).toBe("list");
+    expect(s.message).toContain("answered elsewhere");
+  });
+
+  it("is still listing until every host has answered", () => {
+    const connecting: FleetSnapshot = {
+      rows: [],
+      hosts: [{ name: "", state: "connecting", since: 0, detail: undefined, version: undefined }],
+      at: 0,
+    };
+    expect(reduceFleetView(initialFleetView(), { type: "snapshot", snapshot: connecting }).loading).toBe(true);
+  });
+});
+
+describe("attention", () => {
+  it("reports each start of waiting, finish and failure once, and nothing for a session seen first", () => {
+    const first = [row("a", "working"), row("b", "working"), row("c", "working")];
+    expect(attentionChanges(undefined, first)).toEqual([]);
+    const memory = rememberRows(first);
+    const next = [
+      row("a", "needs_input", { dialog }),
+      row("b", "done", { outcomeAt: 5 }),
+      row("c", "failed", { outcomeAt: 6 }),
+      row("new", "needs_input", { dialog }),
+    ];
+    expect(attentionChanges(memory, next).map((c) => [c.kind, c.row.id])).toEqual([
+      ["waiting", "a"],
+      ["done", "b"],
+      ["failed", "c"],
+    ]);
+    expect(attentionChanges(rememberRows(next), next)).toEqual([]);
+  });
+
+  it("writes one bell and one OSC 9 (ended by ST, not a second BEL) per transition", () => {
+    const bytes = signalBytes("osc9", "a\u0007b\u001b]0;x");
+    expect(bytes.split("\u0007")).toHaveLength(2);
+    expect(bytes).toBe("\u0007\u001b]9;a b ]0;x\u001b\\");
+    expect(signalBytes("osc777", "x;y")).toBe("\u0007\u001b]777;notify;agent-tui;x;y\u001b\\");
+    expect(signalBytes("bell", "x")).toBe("\u0007");
+    expect(signalBytes("off", "x")).toBe("");
+  });
+});

@@ -2,7 +2,6 @@
 // attention signals; Enter runs `agent-tui attach ID` in this terminal and comes back to the
 // list when it ends. `--plain` prints the list and the open questions as lines instead.
 import { spawnSync } from "node:child_process";
-import type React from "react";
 import { useEffect, useState } from "react";
 import { render } from "ink";
 import { visibleLine, type FleetRow, type FleetSource } from "../../bridge/index.js";

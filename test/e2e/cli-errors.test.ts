@@ -149,7 +149,7 @@ describe.skipIf(!BUILT)("agent-rpc's subcommands used wrongly", () => {
     }
     const help = runRpc(["sessions", "--help"]);
     expect(help.status).toBe(0);
-    expect(help.stdout).toMatch(/^Usage: agent-rpc sessions \[--json\] \[--stop ID\]/);
+    expect(help.stdout).toMatch(/^Usage: agent-rpc sessions \[--json \[--watch\]\] \[--stop ID\]/);
   });
 });
 

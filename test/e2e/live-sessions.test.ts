@@ -158,7 +158,9 @@ describe.skipIf(!BUILT)("live sessions under a pty", () => {
     await submitLine(tui, "SSH-PROMPT go");
     await tui.waitForText("tok03");
     writeFileSync(down, "");
-    const link = execFileSync("pgrep", ["-P", String(tui.pid)], { encoding: "utf8" }).trim();
+    // The TUI's children through the ssh stand-in: the link (the worker's `--mode rpc`) and the
+    // fleet's watcher of live sessions (`sessions --json --watch`).
+    const link = execFileSync("pgrep", ["-P", String(tui.pid), "-f", "mode rpc"], { encoding: "utf8" }).trim();
     process.kill(Number(link), "SIGTERM");
     await tui.waitForText("Lost the link to the worker", 10_000, "all");
     await tui.waitForText(/Reconnect attempt \d failed/, 10_000, "all");

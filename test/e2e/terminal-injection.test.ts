@@ -4,6 +4,7 @@
 // the transcript view: no OSC but our title, no DCS, no C1, no bidi control, no BEL or CR of
 // theirs, no CSI of theirs; the payloads are on screen as visible placeholders instead.
 import { mkdirSync, writeFileSync } from "node:fs";
+import { hostname } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ALT_SCREEN_ENTER, ALT_SCREEN_LEAVE } from "../../src/tui/terminal/terminal.js";
@@ -30,7 +31,13 @@ const OWN_CSI =
 /** theme-choice.ts asks the terminal for its background before the first frame. */
 const BACKGROUND_QUERY = "\u001b]11;?\u001b\\\u001b[c";
 
-function outputProblems(raw: string): string[] {
+/** Our own file links (OSC 8, BEL-ended) to files under `root`, and the link closer. */
+function ownLinks(root: string): RegExp {
+  const prefix = `file://${hostname()}${root}/`.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return new RegExp(`\u001b\\]8;;(?:${prefix}[!-~]*)?\u0007`, "g");
+}
+
+function outputProblems(raw: string, root: string): string[] {
   const problems: string[] = [];
   // Our one OSC: the window title, whose text must hold no control character.
   const titles = raw.match(/\u001b\]0;[^\u0007\u001b]*\u0007/g) ?? [];
@@ -44,7 +51,8 @@ function outputProblems(raw: string): string[] {
     .split(BACKGROUND_QUERY)
     .join("")
     .replaceAll(ALT_SCREEN_ENTER, "")
-    .replaceAll(ALT_SCREEN_LEAVE, "");
+    .replaceAll(ALT_SCREEN_LEAVE, "")
+    .replace(ownLinks(root), "");
   if (/\u001b\]/.test(rest))
     problems.push(
       `OSC other than our title: ${JSON.stringify(rest.slice(rest.indexOf("\u001b]"), rest.indexOf("\u001b]") + 40))}`,
@@ -129,7 +137,7 @@ describe.skipIf(!BUILT)("no untrusted text reaches the terminal raw (under a pty
     await tui.waitForText("stderr-last:␛]52", 15_000, "all");
 
     const raw = tui.output();
-    expect(outputProblems(raw)).toEqual([]);
+    expect(outputProblems(raw, sandbox.cwd)).toEqual([]);
     // Each surface was drawn, with the payload visible as text.
     const surfaces = [
       "cwd-",
@@ -217,7 +225,7 @@ describe.skipIf(!BUILT)("the -r session picker writes no untrusted sequence (und
     try {
       await tui.waitForText("picked-name:␛]52", 20_000);
       await tui.waitForText("first-message:␛]52");
-      expect(outputProblems(tui.output())).toEqual([]);
+      expect(outputProblems(tui.output(), sandbox.cwd)).toEqual([]);
       const shown = tui.allText();
       for (const h of HOSTILE) expect(shown, h.name).toContain(h.shown);
     } finally {
@@ -247,7 +255,7 @@ describe.skipIf(!BUILT)("plain mode writes no untrusted sequence either (under a
       }
       await tui.waitForText("inject-done", 20_000, "all");
       const raw = tui.output();
-      expect(outputProblems(raw)).toEqual([]);
+      expect(outputProblems(raw, sandbox.cwd)).toEqual([]);
       // What plain mode prints (it leaves out thinking, the session name, extension errors, a
       // failed tool's text and input placeholders): each with the payload as visible text.
       const surfaces = [

@@ -3,9 +3,9 @@
 // answer its dialog and peek at it as a watcher (`attach ID --watch`: it never takes the session
 // from the terminal attached to it), stop it (`sessions --stop ID`), start a new one (`serve`).
 import { spawn } from "node:child_process";
-import { createJsonlFramer } from "../../protocol/jsonl.js";
 import { isRecord, toClientMessage } from "../client-values.js";
 import type { UiResponse } from "../types.js";
+import { readJsonLines } from "./json-lines.js";
 
 export type ActionResult = { ok: true } | { ok: false; error: string };
 
@@ -37,19 +37,9 @@ function converse(argv: readonly string[], start: (write: (frame: unknown) => vo
       ACTION_TIMEOUT_MS,
     );
     const frames = start((frame) => child.stdin.write(`${JSON.stringify(frame)}\n`));
-    const framer = createJsonlFramer({
-      onRecord(line) {
-        let raw: unknown;
-        try {
-          raw = JSON.parse(line);
-        } catch (error) {
-          void error;
-          return;
-        }
-        if (isRecord(raw) && frames.frame(raw)) finish({ ok: true });
-      },
+    readJsonLines(child.stdout, (raw) => {
+      if (isRecord(raw) && frames.frame(raw)) finish({ ok: true });
     });
-    child.stdout.on("data", (chunk: Buffer) => framer.push(chunk));
     child.stderr.on("data", (chunk: Buffer) => (stderr = (stderr + chunk.toString("utf8")).slice(-2000)));
     child.stdin.on("error", (error: Error) => void error);
     child.on("error", (error) => finish({ ok: false, error: error.message }));

@@ -5,8 +5,8 @@
 // is started again after a backoff; a host whose agent-rpc has no --watch (a usage error before
 // any fleet line) is "too old" and retried at the longest delay only, in case it is upgraded.
 import { spawn, type ChildProcess } from "node:child_process";
-import { createJsonlFramer } from "../../protocol/jsonl.js";
 import { decodeFleetLine, type FleetLine } from "./decode-fleet.js";
+import { readJsonLines } from "./json-lines.js";
 import type { FleetHostState } from "./fleet-types.js";
 
 export type HostWatchOptions = {
@@ -60,24 +60,15 @@ function runWatcher(
     }, silentMs);
   };
   armSilence();
-  const framer = createJsonlFramer({
-    onRecord(text) {
-      let raw: unknown;
-      try {
-        raw = JSON.parse(text);
-      } catch (error) {
-        // A banner or motd from the transport is not a fleet line; the heartbeat decides liveness.
-        void error;
-        return;
-      }
+  // Only a fleet line counts: the heartbeat decides liveness, not a transport's banner.
+  if (proc.stdout)
+    readJsonLines(proc.stdout, (raw) => {
       const line = decodeFleetLine(o.name, raw);
       if (!line) return;
       sawLine = true;
       armSilence();
       on.line(line);
-    },
-  });
-  proc.stdout?.on("data", (chunk: Buffer) => framer.push(chunk));
+    });
   proc.stderr?.on("data", (chunk: Buffer) => {
     stderr = (stderr + chunk.toString("utf8")).slice(-STDERR_KEEP);
   });

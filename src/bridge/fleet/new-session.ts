@@ -5,9 +5,9 @@
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
-import { createJsonlFramer } from "../../protocol/jsonl.js";
 import { isRecord } from "../client-values.js";
 import { runFleetCommand } from "./fleet-actions.js";
+import { readJsonLines } from "./json-lines.js";
 
 export type NewSessionRequest = {
   /** The folder to work in (the repository, when a worktree is asked for). */
@@ -49,20 +49,10 @@ function serveIn(reach: readonly string[], cwd: string): Promise<NewSessionResul
       child.kill("SIGKILL");
       finish({ ok: false, error: "the new session did not start within 30 s" });
     }, START_TIMEOUT_MS);
-    const framer = createJsonlFramer({
-      onRecord(line) {
-        let raw: unknown;
-        try {
-          raw = JSON.parse(line);
-        } catch (error) {
-          void error;
-          return;
-        }
-        if (isRecord(raw) && raw["type"] === "live_listening" && typeof raw["id"] === "string")
-          finish({ ok: true, id: raw["id"], cwd });
-      },
+    readJsonLines(child.stdout, (raw) => {
+      if (isRecord(raw) && raw["type"] === "live_listening" && typeof raw["id"] === "string")
+        finish({ ok: true, id: raw["id"], cwd });
     });
-    child.stdout.on("data", (chunk: Buffer) => framer.push(chunk));
     child.stderr.on("data", (chunk: Buffer) => (stderr = (stderr + chunk.toString("utf8")).slice(-2000)));
     child.on("error", (error) => finish({ ok: false, error: error.message }));
     child.on("exit", (code) => {

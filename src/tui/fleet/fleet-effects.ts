@@ -60,7 +60,9 @@ export function createFleetEffects(
       if (!reach) return;
       say(`Answering ${nameOf(row)}…`);
       void answerFleetDialog(reach, row.id, dialogId, response).then((r) =>
-        say(r.ok ? `Answered ${nameOf(row)}.` : `Could not answer ${nameOf(row)}: ${r.error}`),
+        // ok means the answer was handed to the session's relay, not that the session took it:
+        // its row says that, when it stops needing input.
+        say(r.ok ? `Sent the answer to ${nameOf(row)}.` : `Could not answer ${nameOf(row)}: ${r.error}`),
       );
     },
     peek(row) {

@@ -2,7 +2,7 @@
 // keymap (keymap.ts) whose key names and help rows they use. Printable keys are named by their character.
 import type { Key } from "ink";
 import { helpRows } from "./key-help.js";
-import { type Binding, keyName, keyTable } from "./keymap.js";
+import { type Binding, keyTable, printableKeyAction } from "./keymap.js";
 
 export type FleetAction = "down" | "up" | "open" | "answer" | "peek" | "stop" | "new" | "filter" | "close";
 
@@ -23,8 +23,7 @@ const FLEET_INDEX = keyTable(FLEET_BINDINGS).index;
 
 /** Fleet view action for a keypress (printable keys by their character). */
 export function resolveFleetKey(input: string, key: Key): FleetAction | undefined {
-  const name = keyName(input, key) ?? (Array.from(input).length === 1 ? input : undefined);
-  return name === undefined ? undefined : FLEET_INDEX.get(name);
+  return printableKeyAction(FLEET_INDEX, input, key);
 }
 
 /** Help rows for the fleet view's keys. */

@@ -344,6 +344,19 @@ export function viewKeypresses(input: string, key: Key): Array<{ input: string; 
   return chars.map((ch) => ({ input: ch, key: { ...key, shift: ch !== ch.toLowerCase() } }));
 }
 
+/**
+ * The action of a keypress in a view whose bindings name printable keys by their character
+ * (the review, the fleet): a named key first, else the one character typed.
+ */
+export function printableKeyAction<A extends string>(
+  index: ReadonlyMap<string, A>,
+  input: string,
+  key: Key,
+): A | undefined {
+  const name = keyName(input, key) ?? (Array.from(input).length === 1 ? input : undefined);
+  return name === undefined ? undefined : index.get(name);
+}
+
 /** Transcript view action for a keypress (printable keys by their character). */
 export function resolveViewKey(input: string, key: Key, keymap: Keymap = DEFAULT_KEYMAP): ViewKeyAction | undefined {
   const named = keyName(input, key);

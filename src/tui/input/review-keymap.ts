@@ -1,7 +1,7 @@
 // The review's keys (/diff): its named actions and their keys, beside the keymap (keymap.ts) whose
 // key names and help rows they use. Printable keys are named by their character.
 import type { Key } from "ink";
-import { type Binding, keyName, keyTable } from "./keymap.js";
+import { type Binding, keyTable, printableKeyAction } from "./keymap.js";
 import { helpRows } from "./key-help.js";
 
 /** Keys of the full-screen review of a turn's changes (/diff). */
@@ -37,8 +37,7 @@ const REVIEW_INDEX = keyTable(REVIEW_BINDINGS).index;
 
 /** Review action for a keypress (printable keys by their character). */
 export function resolveReviewKey(input: string, key: Key): ReviewKeyAction | undefined {
-  const name = keyName(input, key) ?? (Array.from(input).length === 1 ? input : undefined);
-  return name === undefined ? undefined : REVIEW_INDEX.get(name);
+  return printableKeyAction(REVIEW_INDEX, input, key);
 }
 
 /** Help rows for the review's keys (/diff). */

@@ -8,6 +8,13 @@ import type { BlockRenderer } from "./types.js";
 export const answerBlock: BlockRenderer<"markdown"> = {
   rows(e, o) {
     if (o.style === "plain") return e.text.split("\n").map((l) => sanitizeText(l));
+    if (o.streaming) {
+      if (e.text.trim() === "") return [];
+      // The head of a continued answer is printed already, cut at a paragraph break: its piece
+      // prints with a blank row first, so the tail shows that blank row now.
+      const spacer = e.continues ? [""] : [];
+      return [...spacer, ...renderMarkdown(e.text, o.width, o.palette, { highlight: false })];
+    }
     const b = bounded(e.text, o.palette);
     return ["", ...renderMarkdown(b.text, o.width, o.palette), ...b.more];
   },

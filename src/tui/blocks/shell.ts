@@ -3,11 +3,11 @@
 import { formatCount, tailLines } from "../render/preview.js";
 import { sanitizeLine, sanitizeText } from "../render/sanitize.js";
 import { NO_PAINT, type Palette } from "../render/palette.js";
-import { hangLine } from "../render/text-width.js";
-import { wrapWithMark } from "../render/tool-lines.js";
+import { hangLine, truncateLine } from "../render/text-width.js";
+import { formatElapsed, wrapWithMark } from "../render/tool-lines.js";
 import { outputPart, plainLines, plainText, wrap } from "./parts.js";
 import { logLine } from "./text-rows.js";
-import type { BlockRenderer, EntryOf } from "./types.js";
+import type { BlockRenderer, EntryOf, RowOptions } from "./types.js";
 
 /** Output rows shown on the live screen: collapsed, and expanded (ctrl+o). */
 const COLLAPSED_ROWS = 20;
@@ -31,9 +31,23 @@ function liveRows(e: Shell, width: number, limit: number, palette: Palette): str
   return ["", ...head, ...shown.flatMap((l) => wrapWithMark(l, width, "  ", palette))];
 }
 
+/**
+ * A command still running, in the live region's rows: one header row with how long it has run and
+ * how to stop it, then its output's last lines, each one row (a long line is cut, not wrapped).
+ */
+function runningRows(e: Shell, startedAt: number, o: RowOptions): string[] {
+  const { theme } = o.palette;
+  const max = o.maxBodyRows ?? COLLAPSED_ROWS;
+  const elapsed = formatElapsed((o.now ?? startedAt) - startedAt);
+  const head = `${theme.accent("!")} ${sanitizeLine(e.command)} ${theme.muted(`· ${elapsed} · esc to cancel`)}`;
+  const tail = tailLines(e.output, max).lines.map((l) => sanitizeText(l).replace(/\n/g, "⏎"));
+  return [truncateLine(head, o.width), ...tail.map((l) => truncateLine(`  ${l}`, o.width))];
+}
+
 export const shellBlock: BlockRenderer<"bash"> = {
   rows(e, o) {
     if (o.style === "plain") return [logLine(`$ ${e.command}${ending(e, NO_PAINT)}`), ...plainLines(e.output)];
+    if (o.streaming?.startedAt !== undefined) return runningRows(e, o.streaming.startedAt, o);
     return liveRows(e, o.width, o.fold === "full" ? EXPANDED_ROWS : COLLAPSED_ROWS, o.palette);
   },
   parts(e, _now, palette) {

@@ -36,6 +36,12 @@ export type RowOptions = {
   maxCommandRows?: number;
   /** Rows of a tool's output (the live region shares its rows among running tools). */
   maxBodyRows?: number;
+  /**
+   * The entry is still arriving, drawn in the live region, which keeps its last rows: text and
+   * thinking are the streaming tail (no code highlighting: it is redrawn at every delta), a `!`
+   * command is running since `startedAt` and says how long and how to cancel it.
+   */
+  streaming?: { startedAt?: number };
 };
 
 export type BlockRenderer<K extends BlockKind> = {

@@ -3,13 +3,13 @@
 import { markdownTail } from "../state/split-point.js";
 import { liveBlockText } from "../state/transcript.js";
 import { workerSupports } from "../state/worker-info.js";
-import { renderMarkdown } from "./markdown.js";
 import { tailChars, tailLines } from "./preview.js";
 import { sanitizeLine, sanitizeText } from "./sanitize.js";
 import { type Palette, paletteOf } from "./palette.js";
 import { symbols } from "./theme.js";
 import { truncateLine, wrapText } from "./text-width.js";
-import { toolLines } from "../blocks/tools/index.js";
+import { blockRows, type RowOptions } from "../blocks/index.js";
+import { preparingRow, toolLines } from "../blocks/tools/index.js";
 import { formatElapsed } from "./tool-lines.js";
 import type { LiveMessage, TuiState } from "../state/types.js";
 import type { PlanPhase, PlanTask } from "../../bridge/index.js";
@@ -75,38 +75,24 @@ export function streamLines(
   palette: Palette,
 ): string[] {
   if (!live || max <= 0) return [];
-  const { theme } = palette;
   const rows: string[] = [];
+  const o: RowOptions = { width, fold: "collapsed", style: "color", palette, showThinking, maxBodyRows: max };
   for (let i = live.commitBlock; i < live.blocks.length; i += 1) {
     const b = live.blocks[i];
     if (!b) continue;
     // Only the tail can be shown: a few rows' worth of characters is all that is read.
     const tailBudget = (max + 2) * width * 2;
-    // The head of this block is printed already, cut at a paragraph break: its piece will print
-    // with a blank row first (entry-lines.ts), so the tail shows that blank row now.
+    // The head of this block is printed already, cut at a paragraph break (see the blocks).
     const continues = i === live.commitBlock && live.commitOffset > 0;
     if (b.type === "text") {
       // A cut inside a code fence re-opens the fence so the tail still renders as code.
       const text = markdownTail(liveBlockText(live, i), max * 2 + 4, tailBudget);
-      if (text.trim() !== "")
-        rows.push(...(continues ? [""] : []), ...renderMarkdown(text, width, palette, { highlight: false }));
+      rows.push(...blockRows({ kind: "markdown", text, continues }, { ...o, streaming: {} }));
     } else if (b.type === "thinking") {
       const text = tailChars(liveBlockText(live, i), tailBudget);
-      if (!showThinking) rows.push(theme.muted("  thinking…"));
-      else
-        rows.push(
-          ...(continues ? [""] : []),
-          ...wrapText(sanitizeText(text.split("\n").slice(-max).join("\n")), width - 2).map((l) =>
-            theme.thinking(`  ${l}`),
-          ),
-        );
+      rows.push(...blockRows({ kind: "thinking", text, continues }, { ...o, streaming: {} }));
     } else if (b.type === "toolCall") {
-      rows.push(
-        truncateLine(
-          theme.muted(`${symbols.running} preparing ${b.name ? sanitizeLine(b.name) : "tool call"}…`),
-          width,
-        ),
-      );
+      rows.push(preparingRow(b.name, width, palette));
     }
   }
   if (rows.length <= max) return rows;
@@ -143,19 +129,14 @@ export function runningToolLines(state: TuiState, now: number, width: number, ma
   return rows.slice(0, max);
 }
 
+/** The `!` command running now: its header and its output's last lines, `max` rows in all. */
 export function bashLines(state: TuiState, now: number, width: number, max: number): string[] {
-  const { theme } = paletteOf(state.ui.palette);
   const b = state.transcript.bash;
   if (!b || max <= 0) return [];
-  const tail = tailLines(b.output, max - 1).lines.map((l) => sanitizeText(l).replace(/\n/g, "⏎"));
-  return [
-    truncateLine(
-      `${theme.accent("!")} ${sanitizeLine(b.command)} ` +
-        theme.muted(`· ${formatElapsed(now - b.startedAt)} · esc to cancel`),
-      width,
-    ),
-    ...tail.map((l) => truncateLine(`  ${l}`, width)),
-  ].slice(0, max);
+  const entry = { kind: "bash", command: b.command, output: b.output, exitCode: undefined, cancelled: false } as const;
+  const palette = paletteOf(state.ui.palette);
+  const o: RowOptions = { width, fold: "collapsed", style: "color", palette, showThinking: false, now };
+  return blockRows(entry, { ...o, maxBodyRows: max - 1, streaming: { startedAt: b.startedAt } }).slice(0, max);
 }
 
 export function statusLine(state: TuiState, now: number, width: number): string[] {

@@ -155,3 +155,33 @@ describe("every entry kind through the block model", () => {
     }
   });
 });
+
+describe("entries still arriving, drawn by their block for the live region", () => {
+  const o = { width: WIDTH, fold: "collapsed", style: "color", palette: PALETTE, showThinking: true } as const;
+
+  it("an answer's tail: no spacer row unless the head is printed already, code left unhighlighted", () => {
+    const text = "tail words\n\n```ts\nconst x = 1;\n```";
+    const fresh = blockRows({ kind: "markdown", text, continues: false }, { ...o, streaming: {} }).map(stripSgr);
+    const continued = blockRows({ kind: "markdown", text, continues: true }, { ...o, streaming: {} });
+    expect(fresh[0]).toBe("tail words");
+    expect(continued.map(stripSgr)).toEqual(["", ...fresh]);
+    expect(blockRows({ kind: "markdown", text: " \n", continues: false }, { ...o, streaming: {} })).toEqual([]);
+  });
+
+  it("thinking's tail keeps its last lines, or says it is thinking while hidden", () => {
+    const e = { kind: "thinking", text: lines("pondering", 9), continues: false } as const;
+    const rows = blockRows(e, { ...o, streaming: {}, maxBodyRows: 2 }).map(stripSgr);
+    expect(rows).toEqual(["  pondering line 8", "  pondering line 9"]);
+    const hidden = blockRows(e, { ...o, showThinking: false, streaming: {} }).map(stripSgr);
+    expect(hidden).toEqual(["  thinking…"]);
+  });
+
+  it("a running `!` command: how long it has run and how to stop it, then its last output lines", () => {
+    const e = { kind: "bash", command: "make", output: lines("out", 9), exitCode: undefined, cancelled: false } as const;
+    const rows = blockRows(e, { ...o, now: 4_000, maxBodyRows: 3, streaming: { startedAt: 1_000 } }).map(stripSgr);
+    expect(rows).toEqual(["! make · 3.0s · esc to cancel", "  out line 7", "  out line 8", "  out line 9"]);
+    // Once it has ended, the same command is drawn as a committed entry: no clock, no cancel hint.
+    const ended = blockRows({ ...e, exitCode: 0 }, o).map(stripSgr).join("\n");
+    expect(ended).not.toContain("esc to cancel");
+  });
+});

@@ -2,6 +2,9 @@
 // full result; this frame is the same for every tool: the header with status and elapsed time,
 // a failed run's error output, images, the truncation note, and plain mode's labels.
 import type { Palette } from "../../render/palette.js";
+import { sanitizeLine } from "../../render/sanitize.js";
+import { truncateLine } from "../../render/text-width.js";
+import { symbols } from "../../render/theme.js";
 import { formatElapsed, outputWindow, statusMark, summaryHeader, windowRows } from "../../render/tool-lines.js";
 import type { ToolOutput } from "../../../bridge/index.js";
 import type { LinkTarget, ToolRun } from "../../state/types.js";
@@ -155,4 +158,9 @@ export function toolPlainRows(run: ToolRun): string[] {
     return [logLine(`tool started: ${summary === "" ? run.name : `${run.name} ${summary}`}`)];
   }
   return [logLine(`tool ${run.status === "error" ? "failed" : "finished"}: ${run.name}: ${resultSummary(run.output)}`)];
+}
+
+/** A tool call the model is still writing: its name once known, on one muted row. */
+export function preparingRow(name: string | undefined, width: number, { theme }: Palette): string {
+  return truncateLine(theme.muted(`${symbols.running} preparing ${name ? sanitizeLine(name) : "tool call"}…`), width);
 }

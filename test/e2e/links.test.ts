@@ -1,5 +1,5 @@
 // File paths as links under a pty: a tool header's path is an OSC 8 link we write, to
-// file://<this host><the worker's directory>/<path>; a link the model put in its text is not
+// file://<this host><the worker's directory>/<path>, and so is a path in the answer's text; a link the model put in its text is not
 // passed through (the sanitiser strips it); `links: false` in settings.json writes none.
 import { hostname } from "node:os";
 import { describe, expect, it } from "vitest";
@@ -17,7 +17,7 @@ const SCRIPT: FakeStep[] = [
   {
     kind: "text",
     match: "call-read",
-    chunks: [`Read it. Also \u001b]8;;${EVIL_URI}\u0007this\u001b]8;;\u0007 and done.`],
+    chunks: [`Read \`hello.txt\`. Also \u001b]8;;${EVIL_URI}\u0007this\u001b]8;;\u0007 and done.`],
   },
 ];
 const ANY_LINK = /\u001b\]8;[^;\u0007\u001b]*;file:/;
@@ -41,6 +41,10 @@ describe("file links under a pty", () => {
     const { raw, cwd } = await run();
     const uri = `file://${encodeURIComponent(hostname())}${cwd.split("/").map(encodeURIComponent).join("/")}/hello.txt`;
     expect(raw).toContain(`\u001b]8;;${uri}\u0007hello.txt\u001b]8;;\u0007`);
+    // The answer names the file in a code span: once printed, that name links to the same file.
+    const answer = raw.slice(raw.lastIndexOf("Read ")).replace(/\u001b\[[0-9;]*m/g, "");
+    const linked = `Read \u001b]8;;${uri}\u0007hello.txt`;
+    expect(answer.slice(0, linked.length)).toBe(linked);
     // The model's link reaches the screen as visible text, never as a sequence.
     expect(raw).not.toContain(`\u001b]8;;${EVIL_URI}`);
     expect(raw).toContain(`␛]8;;${EVIL_URI}␇this`);

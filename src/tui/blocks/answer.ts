@@ -16,7 +16,9 @@ export const answerBlock: BlockRenderer<"markdown"> = {
       return [...spacer, ...renderMarkdown(e.text, o.width, o.palette, { highlight: false })];
     }
     const b = bounded(e.text, o.palette);
-    return ["", ...renderMarkdown(b.text, o.width, o.palette), ...b.more];
+    // The tail above stays unlinked: it is redrawn at every delta, and linked once committed.
+    const links = o.links ? { links: o.links } : {};
+    return ["", ...renderMarkdown(b.text, o.width, o.palette, links), ...b.more];
   },
   parts: (e) => [{ kind: "markdown", text: e.text }],
   copy: (e) => e.text,

@@ -1,6 +1,8 @@
 // Markdown -> terminal rows (ANSI SGR) at a given width, via marked's lexer: headings, lists,
 // emphasis, links, tables, block quotes, fenced code (highlighted), with a plain fallback.
+import { homedir } from "node:os";
 import { Lexer, type Token, type Tokens } from "marked";
+import { type LinkTarget, linkPathsIn } from "./file-links.js";
 import { highlightCode } from "./highlight.js";
 import { renderTableRows } from "./markdown-table.js";
 import { sanitizeText } from "./sanitize.js";
@@ -17,25 +19,35 @@ function decodeEntities(s: string): string {
     .replace(/&amp;/g, "&");
 }
 
-function renderInline(tokens: Token[] | undefined, fallback: string, palette: Palette): string {
-  if (!tokens || tokens.length === 0) return decodeEntities(fallback);
-  return tokens.map((t) => renderInlineToken(t, palette)).join("");
+/** How one call renders: passed down the block walk, never kept between calls. */
+type RenderOptions = {
+  highlight: boolean;
+  palette: Palette;
+  /** Plain text with the file paths in it linked (identity when paths are not linked). */
+  linkPaths: (text: string) => string;
+};
+
+function renderInline(tokens: Token[] | undefined, fallback: string, options: RenderOptions): string {
+  if (!tokens || tokens.length === 0) return options.linkPaths(decodeEntities(fallback));
+  return tokens.map((t) => renderInlineToken(t, options)).join("");
 }
 
-function renderInlineToken(t: Token, palette: Palette): string {
-  const { style, theme } = palette;
+function renderInlineToken(t: Token, options: RenderOptions): string {
+  const { style, theme } = options.palette;
+  const inline = (tokens: Token[] | undefined, fallback: string): string => renderInline(tokens, fallback, options);
   switch (t.type) {
     case "strong":
-      return style.bold(renderInline((t as Tokens.Strong).tokens, (t as Tokens.Strong).text, palette));
+      return style.bold(inline((t as Tokens.Strong).tokens, (t as Tokens.Strong).text));
     case "em":
-      return style.italic(renderInline((t as Tokens.Em).tokens, (t as Tokens.Em).text, palette));
+      return style.italic(inline((t as Tokens.Em).tokens, (t as Tokens.Em).text));
     case "del":
-      return style.strike(renderInline((t as Tokens.Del).tokens, (t as Tokens.Del).text, palette));
+      return style.strike(inline((t as Tokens.Del).tokens, (t as Tokens.Del).text));
     case "codespan":
-      return theme.code(decodeEntities((t as Tokens.Codespan).text));
+      return theme.code(options.linkPaths(decodeEntities((t as Tokens.Codespan).text)));
     case "link": {
       const link = t as Tokens.Link;
-      const label = renderInline(link.tokens, link.text, palette);
+      // The label is the model's text: a path in it may link to this machine's file, never to the href.
+      const label = inline(link.tokens, link.text);
       return link.href && link.href !== link.text
         ? `${theme.link(label)} ${theme.muted(`(${link.href})`)}`
         : theme.link(label);
@@ -46,7 +58,7 @@ function renderInlineToken(t: Token, palette: Palette): string {
       return "\n";
     case "text": {
       const text = t as Tokens.Text;
-      return text.tokens ? renderInline(text.tokens, text.text, palette) : decodeEntities(text.text);
+      return text.tokens ? inline(text.tokens, text.text) : options.linkPaths(decodeEntities(text.text));
     }
     case "escape":
       return decodeEntities((t as Tokens.Escape).text);
@@ -54,9 +66,6 @@ function renderInlineToken(t: Token, palette: Palette): string {
       return "raw" in t && typeof t.raw === "string" ? t.raw : "";
   }
 }
-
-/** How one call renders: passed down the block walk, never kept between calls. */
-type RenderOptions = { highlight: boolean; palette: Palette };
 
 function renderCode(code: Tokens.Code, width: number, options: RenderOptions): string[] {
   const lang = code.lang ?? "";
@@ -75,10 +84,10 @@ function renderCode(code: Tokens.Code, width: number, options: RenderOptions): s
   return [...(label ? [label] : []), ...rows];
 }
 
-function renderTable(table: Tokens.Table, width: number, palette: Palette): string[] {
-  const header = table.header.map((c) => renderInline(c.tokens, c.text, palette));
-  const rows = table.rows.map((r) => r.map((c) => renderInline(c.tokens, c.text, palette)));
-  return renderTableRows(header, rows, table.align, width, palette);
+function renderTable(table: Tokens.Table, width: number, options: RenderOptions): string[] {
+  const header = table.header.map((c) => renderInline(c.tokens, c.text, options));
+  const rows = table.rows.map((r) => r.map((c) => renderInline(c.tokens, c.text, options)));
+  return renderTableRows(header, rows, table.align, width, options.palette);
 }
 
 function renderList(list: Tokens.List, width: number, depth: number, options: RenderOptions): string[] {
@@ -111,7 +120,7 @@ function renderBlocks(tokens: Token[], width: number, options: RenderOptions, de
       case "heading": {
         const h = t as Tokens.Heading;
         gap();
-        const text = renderInline(h.tokens, h.text, palette);
+        const text = renderInline(h.tokens, h.text, options);
         const marker = h.depth <= 2 ? "" : `${"#".repeat(h.depth)} `;
         out.push(...wrapText(theme.heading(marker + text), width));
         break;
@@ -119,12 +128,14 @@ function renderBlocks(tokens: Token[], width: number, options: RenderOptions, de
       case "paragraph": {
         const p = t as Tokens.Paragraph;
         gap();
-        out.push(...wrapText(renderInline(p.tokens, p.text, palette), width));
+        out.push(...wrapText(renderInline(p.tokens, p.text, options), width));
         break;
       }
       case "text": {
         const tx = t as Tokens.Text;
-        const inline = tx.tokens ? renderInline(tx.tokens, tx.text, palette) : decodeEntities(tx.text);
+        const inline = tx.tokens
+          ? renderInline(tx.tokens, tx.text, options)
+          : options.linkPaths(decodeEntities(tx.text));
         out.push(...wrapText(inline, width));
         break;
       }
@@ -144,7 +155,7 @@ function renderBlocks(tokens: Token[], width: number, options: RenderOptions, de
         break;
       case "table":
         gap();
-        out.push(...renderTable(t as Tokens.Table, width, palette));
+        out.push(...renderTable(t as Tokens.Table, width, options));
         break;
       case "hr":
         gap();
@@ -164,19 +175,26 @@ function renderBlocks(tokens: Token[], width: number, options: RenderOptions, de
   return out;
 }
 
-/** Render markdown to terminal rows in `palette`, each at most `width` cells wide. Never throws. */
+/**
+ * Render markdown to terminal rows in `palette`, each at most `width` cells wide. Never throws.
+ * `links`: where the file paths of the text link to (OSC 8 that we write; file-links.ts).
+ */
 export function renderMarkdown(
   source: string,
   width: number,
   palette: Palette,
-  options: { highlight?: boolean } = {},
+  options: { highlight?: boolean; links?: LinkTarget } = {},
 ): string[] {
   const text = sanitizeText(source);
   const w = Math.max(10, width);
   try {
     const tokens = new Lexer({ gfm: true }).lex(text);
     // The live tail skips highlighting: it changes every frame and is re-rendered when committed.
-    return renderBlocks(tokens, w, { highlight: options.highlight ?? true, palette }).map((row) =>
+    const { links } = options;
+    const linkPaths = links
+      ? (plain: string): string => linkPathsIn(plain, links, homedir())
+      : (plain: string) => plain;
+    return renderBlocks(tokens, w, { highlight: options.highlight ?? true, palette, linkPaths }).map((row) =>
       truncateLine(row, w),
     );
   } catch (error) {

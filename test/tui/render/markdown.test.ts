@@ -1,6 +1,7 @@
 // Markdown and tool views rendered at fixed widths.
 import { describe, expect, it } from "vitest";
 import { renderMarkdown } from "../../../src/tui/render/markdown.js";
+import { stripSequences } from "../../../src/protocol/terminal-sequences.js";
 import { stripSgr, textWidth } from "../../../src/tui/render/text-width.js";
 import { toolLines } from "../../../src/tui/blocks/tools/index.js";
 import type { ToolRun } from "../../../src/tui/state/types.js";
@@ -52,6 +53,32 @@ describe("renderMarkdown", () => {
     const rows = renderMarkdown(nasty, 40, PALETTE);
     for (const r of rows) expect(textWidth(r)).toBeLessThanOrEqual(40);
     expect(rows.join("\n")).not.toContain("\u001b[2J");
+  });
+
+  it("links the file paths of the text, code spans and table cells when told where, never inside code blocks", () => {
+    const text = [
+      "Changed `src/a.ts` and docs/b.md, see [the notes](https://x.org/n.md).",
+      "",
+      "| file |",
+      "|---|",
+      "| lib/c.ts |",
+      "",
+      "```sh",
+      "cat src/d.ts",
+      "```",
+    ].join("\n");
+    const target = { cwd: "/home/me/p", host: "box" };
+    const rows = renderMarkdown(text, 80, PALETTE, { links: target }).join("\n");
+    const uris = [...rows.matchAll(/\u001b\]8;;([^\u0007]+)\u0007/g)].map((m) => m[1]);
+    expect(uris).toEqual([
+      "file://box/home/me/p/src/a.ts",
+      "file://box/home/me/p/docs/b.md",
+      "file://box/home/me/p/lib/c.ts",
+    ]);
+    // Without a target the same text has no link, and the words read the same either way.
+    const bare = renderMarkdown(text, 80, PALETTE).join("\n");
+    expect(bare).not.toContain("\u001b]8;");
+    expect(stripSequences(rows)).toBe(stripSequences(bare));
   });
 });
 

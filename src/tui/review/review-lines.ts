@@ -6,6 +6,7 @@ import type { HunkLine } from "../state/hunks.js";
 import type { ReviewFile, ReviewState } from "../state/review.js";
 import { sanitizeLine, sanitizeText } from "../render/sanitize.js";
 import { padLine, truncateLine } from "../render/text-width.js";
+import { type LinkTarget, linkPath } from "../render/file-links.js";
 import type { Palette } from "../render/palette.js";
 import { styleDiffLines } from "../render/word-diff.js";
 
@@ -28,12 +29,17 @@ function decisionsText(f: ReviewFile, { theme }: Palette): string {
   return parts.filter((p) => p !== "").join(" ");
 }
 
-function fileRow(f: ReviewFile, current: boolean, width: number, palette: Palette): string {
+/** Where the file names link to (none: no links), and what they are painted in. */
+type Look = { palette: Palette; links: LinkTarget | undefined };
+
+function fileRow(f: ReviewFile, current: boolean, width: number, { palette, links }: Look): string {
   const { style, theme } = palette;
   const { added, removed } = counts(f);
   const size = f.diff ? `${theme.diffAdd(`+${added}`)} ${theme.diffRemove(`-${removed}`)}` : theme.muted(byteChange(f));
   const mark = current ? theme.accent("› ") : "  ";
-  const path = current ? style.bold(sanitizeLine(f.path)) : sanitizeLine(f.path);
+  // A deleted file has nothing to open; the others link to the file as it is now.
+  const name = f.status === "deleted" ? sanitizeLine(f.path) : linkPath(sanitizeLine(f.path), f.path, links);
+  const path = current ? style.bold(name) : name;
   const row = `${mark}${STATUS_MARK[f.status]} ${path}  ${size}  ${decisionsText(f, palette)}`;
   return truncateLine(row, width);
 }
@@ -44,9 +50,9 @@ function byteChange(f: ReviewFile): string {
 }
 
 /** The file rows shown (a window around the current file when there are more than `room`). */
-function fileRows(s: ReviewState, room: number, width: number, palette: Palette): string[] {
+function fileRows(s: ReviewState, room: number, width: number, look: Look): string[] {
   const top = Math.max(0, Math.min(s.file - Math.floor(room / 2), s.files.length - room));
-  return s.files.slice(top, top + room).map((f, i) => fileRow(f, top + i === s.file, width, palette));
+  return s.files.slice(top, top + room).map((f, i) => fileRow(f, top + i === s.file, width, look));
 }
 
 function numbered(l: HunkLine, digits: number, { theme }: Palette): string {
@@ -92,8 +98,12 @@ function statusRow(s: ReviewState, width: number, { theme }: Palette): string {
   return truncateLine(theme.muted(HINT), width);
 }
 
-/** Every row of the review's screen, `height` of them, each at most `width` wide. */
-export function reviewRows(s: ReviewState, width: number, height: number, palette: Palette): string[] {
+/**
+ * Every row of the review's screen, `height` of them, each at most `width` wide; `links`: where
+ * the file names link to (OSC 8 we write; none for a worker on another machine).
+ */
+export function reviewRows(s: ReviewState, width: number, height: number, look: Look): string[] {
+  const { palette } = look;
   const { style, theme } = palette;
   const total = s.files.reduce(
     (t, f) => {
@@ -106,7 +116,7 @@ export function reviewRows(s: ReviewState, width: number, height: number, palett
   const title = `${style.bold("Review")} · ${sanitizeLine(s.title)} · ${n} file${n === 1 ? "" : "s"} ${theme.diffAdd(`+${total.added}`)} ${theme.diffRemove(`-${total.removed}`)}`;
   const head = [truncateLine(title, width)];
   if (n === 0) head.push(theme.muted("No file changed."));
-  head.push(...fileRows(s, Math.min(n, Math.max(3, Math.floor(height / 5))), width, palette));
+  head.push(...fileRows(s, Math.min(n, Math.max(3, Math.floor(height / 5))), width, look));
   head.push(...s.leftOut.slice(0, 2).map((l) => truncateLine(theme.muted(sanitizeLine(l)), width)));
   const file = s.files[s.file];
   const bodyHeight = Math.max(1, height - head.length - 2);

@@ -57,11 +57,12 @@ export function ReviewView({ host }: { host: ReviewHost }): React.ReactElement |
   const review = useTuiState((s) => s.review);
   const columns = useTuiState((s) => s.ui.columns);
   const rows = useTuiState((s) => s.ui.rows);
+  const links = useTuiState((s) => s.ui.links);
   useReviewKeys(host);
   const palette = usePalette();
   if (!review) return null;
   const width = Math.max(20, columns - 1);
-  const lines = reviewRows(review, width, Math.max(3, rows - 1), palette);
+  const lines = reviewRows(review, width, Math.max(3, rows - 1), { palette, links });
   return (
     <Box flexDirection="column">
       <Text>{VIEW_FRAME_TAG + guardRow(lines[0] ?? "")}</Text>

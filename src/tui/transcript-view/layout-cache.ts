@@ -7,7 +7,7 @@ import { NO_PAINT, type Palette } from "../render/palette.js";
 import { blockParts } from "./block-content.js";
 import {
   type BlockLayout,
-  type Fold,
+  type ViewFold,
   type LayoutMode,
   type Needle,
   foldLayout,
@@ -33,9 +33,9 @@ export type LayoutCache = {
   /** What its rows are painted in: a cache holds the layouts of one palette. */
   readonly palette: Palette;
   /** Rows of the block as folded by `fold`; `exact: false` may answer with an estimate. Keeps one number per block. */
-  height(block: ViewBlock, fold: Fold, now: number, exact: boolean): BlockHeight;
+  height(block: ViewBlock, fold: ViewFold, now: number, exact: boolean): BlockHeight;
   /** The block laid out for display (`exact: false` may answer with an estimate without rows). */
-  layout(block: ViewBlock, fold: Fold, now: number, exact: boolean): BlockLayout;
+  layout(block: ViewBlock, fold: ViewFold, now: number, exact: boolean): BlockLayout;
   /** Matching rows of the block's full layout (cached for the last few queries). */
   search(block: ViewBlock, needle: Needle, now: number): number[];
   /** How many blocks' laid-out rows are held now (at most MAX_BUILT_BLOCKS). */

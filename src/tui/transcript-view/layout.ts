@@ -34,8 +34,11 @@ export type BlockLayout = { rows: number; segs: Seg[]; estimated: boolean };
  */
 export type LayoutMode = "estimate" | "count" | "render";
 
-/** How a block is shown: in full, or its first row and a line saying what is folded. */
-export type Fold = "full" | "folded";
+/**
+ * How the view shows a block: in full, or its first row and a line saying what is folded (the
+ * live screen's `Fold` of blocks/ is another choice: a bounded preview or a longer one).
+ */
+export type ViewFold = "full" | "folded";
 
 const MATCH_ON = "\u001b[7m";
 const MATCH_OFF = "\u001b[27m";

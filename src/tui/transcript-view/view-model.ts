@@ -5,7 +5,7 @@
 // lays out the blocks a window shows (and `realizeSome` counts the rest, a time slice at a
 // time, keeping only the counts), so positions become exact without a long wait on open.
 import { type LayoutCache, MAX_BUILT_BLOCKS } from "./layout-cache.js";
-import type { Fold, Needle } from "./layout.js";
+import type { ViewFold, Needle } from "./layout.js";
 import { layoutRows } from "./layout.js";
 import type { ViewBlock } from "./view-blocks.js";
 
@@ -50,7 +50,7 @@ export type ViewModel = {
 export function buildViewModel(
   blocks: readonly ViewBlock[],
   cache: LayoutCache,
-  foldOf: (b: ViewBlock) => Fold,
+  foldOf: (b: ViewBlock) => ViewFold,
   now: number,
   searchable: (b: ViewBlock) => boolean,
 ): ViewModel {
@@ -75,7 +75,7 @@ class BlockRows implements ViewModel {
   constructor(
     private readonly blocks: readonly ViewBlock[],
     private readonly cache: LayoutCache,
-    private readonly foldOf: (b: ViewBlock) => Fold,
+    private readonly foldOf: (b: ViewBlock) => ViewFold,
     private readonly now: number,
     private readonly searchable: (b: ViewBlock) => boolean,
   ) {

@@ -1,7 +1,7 @@
 // The transcript view's state and its pure reducer: viewport and cursor (as block anchors, so
 // they survive relayout, resizes and live appends), per-block folds, the thinking toggle and
 // search. Row arithmetic reads a ViewModel built from the same state.
-import { type Fold, needleFor } from "./layout.js";
+import { type ViewFold, needleFor } from "./layout.js";
 import type { ViewBlock } from "./view-blocks.js";
 import { isPrompt, isToolCall } from "./view-blocks.js";
 import type { Anchor, ViewModel } from "./view-model.js";
@@ -18,8 +18,8 @@ export type TranscriptViewState = {
   /** Content rows on screen. */
   height: number;
   /** Per-block folds chosen with Enter/Space, by block key; others follow the defaults. */
-  folds: Record<string, Fold>;
-  defaultFold: Fold;
+  folds: Record<string, ViewFold>;
+  defaultFold: ViewFold;
   showThinking: boolean;
   search: SearchState;
   /** One-line feedback in the footer (copied, not found, …) until the next key. */
@@ -36,7 +36,7 @@ export type ViewAction =
   | { type: "bottom" }
   | { type: "jump"; target: "prompt" | "tool"; dir: 1 | -1 }
   | { type: "toggle_block" }
-  | { type: "fold_all"; fold: Fold }
+  | { type: "fold_all"; fold: ViewFold }
   | { type: "toggle_thinking" }
   | { type: "search_start"; dir: 1 | -1 }
   | { type: "search_input"; text: string }
@@ -67,7 +67,7 @@ export function initialViewState(o: { height: number; showThinking: boolean; las
 export type FoldChoices = Pick<TranscriptViewState, "folds" | "defaultFold" | "showThinking">;
 
 /** How `b` is shown. */
-export function blockFold(s: FoldChoices, b: ViewBlock): Fold {
+export function blockFold(s: FoldChoices, b: ViewBlock): ViewFold {
   const chosen = s.folds[b.key];
   if (chosen) return chosen;
   if (b.kind === "thinking" && !s.showThinking) return "folded";
@@ -215,7 +215,7 @@ export function reduceView(state: TranscriptViewState, a: ViewAction, m: ViewMod
     case "toggle_block": {
       const b = m.block(s.cursor.block);
       if (!b) return s;
-      const fold: Fold = blockFold(s, b) === "full" ? "folded" : "full";
+      const fold: ViewFold = blockFold(s, b) === "full" ? "folded" : "full";
       const cursor = { block: s.cursor.block, offset: 0 };
       const top = s.top.block === cursor.block ? cursor : s.top.block > cursor.block ? cursor : s.top;
       return { ...s, folds: { ...s.folds, [b.key]: fold }, cursor, top, follow: false };

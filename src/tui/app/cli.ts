@@ -6,6 +6,16 @@ import { keyHelp, keyHelpRow, viewKeyHelp } from "../input/key-help.js";
 import { FRONT_END_FLAGS, FRONT_END_HELP, readFrontEnd, type FrontEnd } from "./front-end.js";
 import { expandHelpAndVersion, mistypedSubcommand, unknownFlags, unknownFlagsMessage } from "./cli-flags.js";
 
+/** The worker flags the user gave (start-up checks what the worker made of them). */
+export type RequestedFlags = {
+  provider?: string;
+  model?: string;
+  thinking?: string;
+  name?: string;
+  session?: string;
+  noSession?: boolean;
+};
+
 export type TuiCliOptions = {
   workerCommand: string[];
   initialMessage: string | undefined;
@@ -14,14 +24,7 @@ export type TuiCliOptions = {
   /** -r/--resume: open the session picker at start (TUI-only, not passed to the worker). */
   resume: boolean;
   /** Worker flags as the user gave them, to report any the worker did not honour. */
-  requested: {
-    provider?: string;
-    model?: string;
-    thinking?: string;
-    name?: string;
-    session?: string;
-    noSession?: boolean;
-  };
+  requested: RequestedFlags;
   sessionDir: string | undefined;
   /** --no-detach: the worker is this process's child and ends with it (no live session). */
   noDetach: boolean;
@@ -163,8 +166,8 @@ function stringFlag(f: Record<string, unknown>, k: string): string | undefined {
 }
 
 /** The worker flags the user gave, checked where agent-tui can (the thinking level). */
-function requestedFlags(f: Record<string, unknown>, noSession: boolean): TuiCliOptions["requested"] {
-  const requested: TuiCliOptions["requested"] = {};
+function requestedFlags(f: Record<string, unknown>, noSession: boolean): RequestedFlags {
+  const requested: RequestedFlags = {};
   for (const k of ["provider", "model", "thinking", "name", "session"] as const) {
     const v = stringFlag(f, k);
     if (v !== undefined) requested[k] = v;

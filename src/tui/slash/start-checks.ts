@@ -3,6 +3,7 @@
 // shown when no real model provider is configured.
 import { basename } from "node:path";
 import type { Model, RpcSessionState } from "../../bridge/index.js";
+import type { RequestedFlags } from "../app/cli.js";
 import { unknownModelLine } from "../app/model-list.js";
 
 export type StartFlags = {
@@ -13,14 +14,7 @@ export type StartFlags = {
   resume: boolean;
   hasInitialMessage: boolean;
   sessionDir: string | undefined;
-  requested: {
-    provider?: string;
-    model?: string;
-    thinking?: string;
-    name?: string;
-    session?: string;
-    noSession?: boolean;
-  };
+  requested: RequestedFlags;
 };
 
 /**

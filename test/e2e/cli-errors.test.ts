@@ -150,6 +150,11 @@ describe.skipIf(!BUILT)("agent-rpc's subcommands used wrongly", () => {
     const help = runRpc(["sessions", "--help"]);
     expect(help.status).toBe(0);
     expect(help.stdout).toMatch(/^Usage: agent-rpc sessions \[--json \[--watch\]\] \[--stop ID\]/);
+    // attach --help is the usage too, not a search for a session to attach to.
+    const attachHelp = runRpc(["attach", "--help"]);
+    expect(attachHelp.status).toBe(0);
+    expect(attachHelp.stderr).toBe("");
+    expect(attachHelp.stdout).toContain("agent-rpc attach ID --take | --watch");
   });
 });
 

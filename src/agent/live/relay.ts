@@ -11,7 +11,7 @@ import { connect, type Socket } from "node:net";
 import { resolve } from "node:path";
 import { RELAY_EXIT_WORKER_DIED } from "../../protocol/constants.js";
 import { agentHome } from "../config.js";
-import { CliError, parseCli } from "../cli.js";
+import { CliError, HELP_TEXT, parseCli } from "../cli.js";
 import { defaultSessionDir } from "../session/paths.js";
 import { chooseContinued } from "./continue-choice.js";
 import { busyLiveSession } from "./live-holder.js";
@@ -36,7 +36,14 @@ export type WhenNone = "fail" | "start" | "serve" | "run";
  */
 export type AttachRole = "default" | "take" | "watch";
 
-export type AttachArgs = { query: string | undefined; whenNone: WhenNone; workerArgs: string[]; role: AttachRole };
+export type AttachArgs = {
+  query: string | undefined;
+  whenNone: WhenNone;
+  workerArgs: string[];
+  role: AttachRole;
+  /** --help: print the usage and attach to nothing. */
+  help: boolean;
+};
 
 export function parseAttachArgs(argv: readonly string[]): AttachArgs {
   let query: string | undefined;
@@ -53,8 +60,9 @@ export function parseAttachArgs(argv: readonly string[]): AttachArgs {
     else if (query === undefined && workerArgs.length === 0 && !arg.startsWith("-")) query = arg;
     else workerArgs.push(arg);
   }
-  parseCli(workerArgs); // report a bad worker flag here, before anything starts
-  return { query, whenNone, workerArgs, role };
+  // A bad worker flag is reported here, before anything starts.
+  const { help } = parseCli(workerArgs);
+  return { query, whenNone, workerArgs, role, help };
 }
 
 /**
@@ -152,6 +160,10 @@ export async function runAttach(argv: readonly string[]): Promise<number> {
     if (!(error instanceof CliError)) throw error;
     process.stderr.write(`agent-rpc attach: ${error.message} (see agent-rpc --help)\n`);
     return 2;
+  }
+  if (args.help) {
+    process.stdout.write(HELP_TEXT);
+    return 0;
   }
   const dir = liveDir(agentHome());
   const cwd = process.cwd();

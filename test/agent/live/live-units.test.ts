@@ -172,7 +172,9 @@ describe("finding a live worker", () => {
       whenNone: "start",
       workerArgs: ["--mode", "rpc", "-c"],
       role: "default",
+      help: false,
     });
+    expect(parseAttachArgs(["--help"]).help).toBe(true);
     expect(parseAttachArgs(["--or-serve", "-c"])).toMatchObject({
       query: undefined,
       whenNone: "serve",

@@ -33,6 +33,7 @@ export function Editor({
   const watching = useTuiState(watchingLive);
   useKeys(
     (input, key) => {
+      if (controller.vimKey(input, key)) return;
       const repeat = repeats.current(input, key, Date.now(), keymap);
       if (repeat) {
         controller.run(repeat);

@@ -1,4 +1,5 @@
-// The vim mode end to end under a pty on the bundled agent: /vim, typing in INSERT, Esc to
+// The vim mode end to end under a pty on the bundled agent: on at start from the settings file,
+// its keys in /hotkeys, /vim off and on again, typing in INSERT, Esc to
 // NORMAL, edits with motions, operators, undo and redo on a two-line prompt, the mode in the
 // footer, Enter sending exactly the edited text to the scripted model; then Esc's rule while a
 // run streams (docs/keybindings.md "Vim mode"): in NORMAL it aborts, in INSERT it only goes to
@@ -34,11 +35,19 @@ describe.skipIf(!built)("vim mode under a pty", () => {
       { ...HELD, matchLastUser: "KEEP GOING", chunks: ["one ", "two ", "three ", "done."] },
       { ...HELD, matchLastUser: "STOP ME", chunks: ["uno ", "dos ", "tres ", "never shown."] },
     ],
-    { cols: 100, rows: 30 },
+    // agent-tui's settings file turns vim mode on at start.
+    { cols: 100, rows: 30, sandbox: { settings: { vim: true } } },
   );
 
   it("edits a two-line prompt in NORMAL mode and sends exactly the edited text", async () => {
     const { tui } = s;
+    await footerMode(tui, "INSERT");
+    await submitLine(tui, "/hotkeys");
+    await tui.waitForText("Vim mode (/vim; the footer shows the mode):", 10_000, "all");
+    await tui.waitForText(/objects\s+iw aw iW aW/, 10_000, "all");
+    await submitLine(tui, "/vim");
+    await tui.waitForText("Vim mode off.");
+    await tui.waitForNoText(/^INSERT ·/m);
     await submitLine(tui, "/vim");
     await tui.waitForText("Vim mode on");
     await footerMode(tui, "INSERT");

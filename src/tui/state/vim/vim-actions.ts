@@ -4,6 +4,19 @@ import type { TuiState } from "../types.js";
 import { reduceVimKey, toNormalMode } from "./vim-reducer.js";
 import { initialVim, type VimOp } from "./vim-types.js";
 
+/**
+ * The editor's text replaced from outside vim (a prompt sent, Ctrl+C, text given back): a new
+ * prompt. A pending command, an insert's record and the undo steps of the old text end (u never
+ * brings back a prompt already sent); a selection ends in NORMAL, whose cursor stays on a character.
+ */
+export function vimTextReplaced(s: TuiState): TuiState {
+  if (!s.vim) return s;
+  const vim = { ...s.vim, pending: [], insert: undefined, undo: [], redo: [] };
+  if (vim.mode === "insert") return { ...s, vim };
+  const r = toNormalMode(s.editor, vim);
+  return { ...s, editor: r.editor, vim: r.vim };
+}
+
 export function reduceVimAction(s: TuiState, o: VimOp): TuiState {
   switch (o.op) {
     case "enable":

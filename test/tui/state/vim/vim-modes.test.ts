@@ -97,3 +97,32 @@ describe("/hotkeys and vim mode", () => {
     expect(hotkeysText(DEFAULT_KEYMAP, undefined, false)).toContain("Vim mode: off (/vim turns it on)");
   });
 });
+
+describe("vim and the editor's text replaced from outside", () => {
+  const on = reduce(createInitialState(80, 24, PALETTE), { type: "vim", op: { op: "enable", on: true } });
+  const typed = (s: typeof on, keys: string[]) =>
+    keys.reduce((acc, key) => reduce(acc, { type: "vim", op: { op: "key", key } }), s);
+
+  it("a cleared prompt (sent, Ctrl+C) ends VISUAL and a pending command", () => {
+    let s = { ...on, editor: { ...initialEditor, text: "abc def", cursor: 7 } };
+    s = typed(s, ["escape", "0", "v", "e"]);
+    expect(s.vim?.mode).toBe("visual");
+    s = reduce(s, { type: "editor", op: { op: "clear" } });
+    expect(s.vim?.mode).toBe("normal");
+    s = typed({ ...s, editor: { ...s.editor, text: "xyz", cursor: 0 } }, ["d"]);
+    s = reduce(s, { type: "editor", op: { op: "set", text: "given back", keepUndo: false } });
+    expect(s.vim?.pending).toEqual([]);
+    // NORMAL's cursor on the last character, not past it.
+    expect(s.editor.cursor).toBe(9);
+  });
+
+  it("u in a new prompt never brings back the one sent; an insert under way when it was sent ends", () => {
+    let s = { ...on, editor: { ...initialEditor, text: "old", cursor: 3 } };
+    s = typed(s, ["escape", "A", "!"]);
+    expect(s.editor.text).toBe("old!");
+    s = reduce(s, { type: "editor", op: { op: "clear" } });
+    expect(s.vim?.insert).toBeUndefined();
+    s = typed(s, ["n", "e", "w", "escape", "u"]);
+    expect(s.editor.text).toBe("new");
+  });
+});

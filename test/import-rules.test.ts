@@ -51,6 +51,7 @@ const KNOWN_FOLDERS: Record<string, Area> = {
   "tui/settings": "tui",
   "tui/slash": "tui",
   "tui/state": "tui",
+  "tui/state/vim": "tui",
   "tui/terminal": "tui",
   "tui/transcript-view": "tui",
 };

@@ -182,6 +182,7 @@ function createAppStore(
   // Display settings saved by /settings (pi's key name for the same preference).
   const settings = readTuiSettings(tuiHome(process.env));
   if (settings["hideThinkingBlock"] === true) store.dispatch({ type: "toggle_thinking" });
+  if (settings["vim"] === true) store.dispatch({ type: "vim", op: { op: "enable", on: true } });
   // File paths link to this machine's files (OSC 8) only when the worker works here; `links: false` turns it off.
   if (remote === undefined && settings["links"] !== false)
     store.dispatch({ type: "links", target: { cwd, host: hostname() } });

@@ -7,6 +7,7 @@ import { createRepeatTracker } from "../input/key-repeat.js";
 import { watchingLive } from "../state/worker-info.js";
 import { editorLines, editorRowCount, searchLine } from "../render/editor-lines.js";
 import { editorDoc } from "../state/editor.js";
+import { visualRange } from "../state/vim/visual-mode.js";
 import type { EditorState } from "../state/types.js";
 import { useTuiState } from "../state/use-store.js";
 import { useController } from "./controller-context.js";
@@ -27,12 +28,14 @@ export function Editor({
   const controller = useController();
   const editor = useTuiState((s) => s.editor);
   const busy = useTuiState((s) => s.run.busy);
+  const vim = useTuiState((s) => s.vim);
   const palette = usePalette();
   const repeats = useRef(createRepeatTracker());
   const keymap = useKeymap();
   const watching = useTuiState(watchingLive);
   useKeys(
     (input, key) => {
+      if (controller.vimKey(input, key)) return;
       const repeat = repeats.current(input, key, Date.now(), keymap);
       if (repeat) {
         controller.run(repeat);
@@ -54,10 +57,13 @@ export function Editor({
       ? "steer the agent (enter) or queue a follow-up (alt+enter)"
       : "message the agent · /hotkeys for keys";
   const search = editor.search ? [searchLine(editor.search, width, palette)] : [];
+  const selection =
+    vim && vim.mode !== "normal" && vim.mode !== "insert" ? visualRange(editor.text, vim, editor.cursor) : undefined;
   const rows = editorLines(editorDoc(editor), editor.cursor, width, maxRows - search.length, {
     palette,
     placeholder,
     focused: active && !editor.search,
+    ...(selection ? { selection } : {}),
   });
   return <Lines lines={[...search, ...rows]} />;
 }

@@ -66,6 +66,11 @@ export function Widgets(
   return <Lines lines={widgetLines(p.state, p.placement, p.width, p.maxRows)} />;
 }
 
-export function Footer(p: { footer: FooterState; width: number; palette: Palette }): React.ReactElement {
-  return <Lines lines={[footerLine(p.footer, p.width, p.palette)]} />;
+export function Footer(p: {
+  footer: FooterState;
+  width: number;
+  palette: Palette;
+  vimMode?: string | undefined;
+}): React.ReactElement {
+  return <Lines lines={[footerLine(p.footer, p.width, p.palette, p.vimMode)]} />;
 }

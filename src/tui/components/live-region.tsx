@@ -8,6 +8,7 @@ import { allocateBudget, liveRowLimit, streamLines, todoLines, widgetLines } fro
 import { paletteOf } from "../render/palette.js";
 import { useStore, useTuiState } from "../state/use-store.js";
 import type { TuiState } from "../state/types.js";
+import { vimModeLabel } from "../state/vim/vim-types.js";
 import { DialogHost, dialogWantedRows } from "./dialogs/dialog-host.js";
 import { Editor, editorWantedRows } from "./editor.js";
 import {
@@ -103,7 +104,7 @@ export function LiveRegion(): React.ReactElement {
         </>
       )}
       <Widgets {...b} maxRows={budget.widgetsBelow} state={s} placement="belowEditor" />
-      <Footer footer={s.footer} width={width} palette={palette} />
+      <Footer footer={s.footer} width={width} palette={palette} vimMode={s.vim && vimModeLabel(s.vim)} />
     </Box>
   );
 }

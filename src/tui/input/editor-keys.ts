@@ -8,6 +8,8 @@ import type { EditorAction } from "./keymap.js";
 import type { TuiAction } from "../state/actions.js";
 import { textBeforeCursor } from "../state/editor.js";
 import type { Store } from "../state/store.js";
+import { routeVimKey } from "./vim-keys.js";
+import type { Key } from "ink";
 
 /** Actions that only change what the screen shows: one store action each. */
 const VIEW_ACTIONS = {
@@ -34,6 +36,8 @@ export type EditorKeys = {
   run(action: EditorAction): void;
   /** Insert typed or pasted text into the editor. */
   insertText(text: string): void;
+  /** With vim mode on, give it the key; false: it is the keymap's (vim-keys.ts). */
+  vimKey(input: string, key: Key): boolean;
 };
 
 const isViewAction = (action: EditorAction): action is ViewAction => Object.hasOwn(VIEW_ACTIONS, action);
@@ -94,5 +98,25 @@ export function createEditorKeys(store: Store, intents: Intents, hooks: EditorKe
     edit({ type: "editor", op: { op: "insert", text: text.replace(/\r\n?/g, "\n") } });
   };
 
-  return { run, insertText };
+  /** Keys for the vim engine; once one opens INSERT, the rest of a typed burst is text. */
+  const feedVim = (keys: readonly string[]): void => {
+    for (let i = 0; i < keys.length; i += 1) {
+      if (store.getState().vim?.mode === "insert" && keys[i] !== "escape") {
+        insertText(keys.slice(i).join(""));
+        return;
+      }
+      edit({ type: "vim", op: { op: "key", key: keys[i] as string } });
+    }
+  };
+
+  const vimKey = (input: string, key: Key): boolean => {
+    const { vim, editor } = store.getState();
+    if (!vim) return false;
+    const route = routeVimKey(vim, editor, input, key);
+    if (route.kind === "engine") feedVim(route.keys);
+    else if (route.leaveVisual) edit({ type: "vim", op: { op: "normal" } });
+    return route.kind === "engine";
+  };
+
+  return { run, insertText, vimKey };
 }

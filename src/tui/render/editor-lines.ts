@@ -56,7 +56,14 @@ export function editorLines(
   cursor: number,
   width: number,
   maxRows: number,
-  options: { palette: Palette; placeholder?: string; focused?: boolean; prompt?: string },
+  options: {
+    palette: Palette;
+    placeholder?: string;
+    focused?: boolean;
+    prompt?: string;
+    /** vim's VISUAL selection, [start, end) of the text: drawn like the cursor. */
+    selection?: { start: number; end: number };
+  },
 ): string[] {
   if (maxRows <= 0) return [];
   const { style, theme } = options.palette;
@@ -72,10 +79,16 @@ export function editorLines(
   const size = inner * Math.ceil(CHUNK / inner);
   const at = Math.max(0, Math.min(cursor, doc.length));
   const here = segmentAt(doc, at, size);
-  const layout = (seg: Segment, col: number | undefined): readonly Row[] =>
-    col === undefined
+  const sel = options.selection;
+  const layout = (seg: Segment, col: number | undefined): readonly Row[] => {
+    const mark =
+      sel && sel.start < seg.end && sel.end > seg.start
+        ? { from: Math.max(0, sel.start - seg.start), to: Math.min(seg.end, sel.end) - seg.start }
+        : undefined;
+    return col === undefined && mark === undefined
       ? wrapPlain(docSlice(doc, seg.start, seg.end), inner)
-      : wrapWithCursor(docSlice(doc, seg.start, seg.end), col, inner, style.inverse);
+      : wrapWithCursor(docSlice(doc, seg.start, seg.end), col, inner, style.inverse, mark);
+  };
   const cursorRows = layout(here, focused ? at - here.start : undefined);
   const cursorRow = Math.max(
     0,

@@ -26,8 +26,11 @@ export function standaloneWidth(code: number): number {
   return 0;
 }
 
+/** Units [from, to) of a line painted like the cursor: vim's VISUAL selection. */
+export type Marked = { from: number; to: number };
+
 /** Printable ASCII: one cell per character, rows are plain slices. */
-function wrapAscii(line: string, cursorCol: number | undefined, width: number, inverse: Paint): Row[] {
+function wrapAscii(line: string, cursorCol: number | undefined, width: number, inverse: Paint, mark?: Marked): Row[] {
   const rows: Row[] = [];
   for (let at = 0; at < line.length || rows.length === 0; at += width) {
     const text = line.slice(at, at + width);
@@ -35,6 +38,16 @@ function wrapAscii(line: string, cursorCol: number | undefined, width: number, i
       cursorCol !== undefined && cursorCol >= at && cursorCol < at + width && cursorCol < line.length
         ? cursorCol - at
         : undefined;
+    // The selection's part of this row (it holds the cursor: one end of it).
+    const from = mark ? Math.max(0, mark.from - at) : 0;
+    const to = mark ? Math.min(text.length, mark.to - at) : 0;
+    if (from < to) {
+      rows.push({
+        text: text.slice(0, from) + inverse(text.slice(from, to)) + text.slice(to),
+        hasCursor: col !== undefined,
+      });
+      continue;
+    }
     rows.push(
       col === undefined
         ? { text, hasCursor: false }
@@ -55,9 +68,19 @@ type Paint = (s: string) => string;
 /** No cursor to paint (wrapPlain): the painter is never called. */
 const UNPAINTED: Paint = (s) => s;
 
-/** `line` in rows of at most `width` cells; `cursorCol` (a code unit offset) is drawn by `inverse`. */
-export function wrapWithCursor(line: string, cursorCol: number | undefined, width: number, inverse: Paint): Row[] {
-  if (PRINTABLE_ASCII.test(line)) return wrapAscii(line, cursorCol, width, inverse);
+/**
+ * `line` in rows of at most `width` cells; `cursorCol` (a code unit offset) and the units of
+ * `mark` (a VISUAL selection) are drawn by `inverse`.
+ */
+export function wrapWithCursor(
+  line: string,
+  cursorCol: number | undefined,
+  width: number,
+  inverse: Paint,
+  mark?: Marked,
+): Row[] {
+  if (PRINTABLE_ASCII.test(line)) return wrapAscii(line, cursorCol, width, inverse, mark);
+  const marked = (i: number): boolean => cursorCol === i || (mark !== undefined && i >= mark.from && i < mark.to);
   const rows: Row[] = [];
   const n = line.length;
   // A row is `row` (what was rewritten: the cursor, placeholders) + line[from, i) (as it is).
@@ -87,9 +110,9 @@ export function wrapWithCursor(line: string, cursorCol: number | undefined, widt
       w = 0;
       hasCursor = false;
     }
-    if (cursorCol === i || visible !== undefined) {
+    if (marked(i) || visible !== undefined) {
       const drawn = visible ?? line.slice(i, end);
-      row += line.slice(from, i) + (cursorCol === i ? inverse(drawn) : drawn);
+      row += line.slice(from, i) + (marked(i) ? inverse(drawn) : drawn);
       from = end;
       hasCursor ||= cursorCol === i;
     }

@@ -1,4 +1,4 @@
-// The footer row: cwd (branch) · session · model + thinking · tokens · cost · context % ·
+// The footer row: vim mode · cwd (branch) · session · model + thinking · tokens · cost · context % ·
 // extension statuses · worker state. Always one row: on a narrow terminal the least important
 // parts shorten or go first, the model name stays.
 import { basename } from "node:path";
@@ -49,8 +49,10 @@ function fitParts(parts: FooterPart[], width: number): string {
   }
 }
 
-export function footerLine(f: FooterState, width: number, { theme }: Palette): string {
+/** `vimMode`: the prompt editor's vim mode when it is on ("NORMAL", "INSERT d2"…), shown first. */
+export function footerLine(f: FooterState, width: number, { theme }: Palette, vimMode?: string): string {
   const parts: FooterPart[] = [];
+  if (vimMode !== undefined) parts.push({ variants: [vimMode], keep: 85 });
   if (f.worker !== "ready") {
     const color = f.worker === "crashed" ? theme.error : theme.warning;
     const label = f.worker === "taken_over" ? "taken over by another terminal" : `worker ${f.worker}`;

@@ -1,5 +1,5 @@
 // /settings: a menu over the settings (settings-table.ts) with their current values (the
-// worker's, and agent-tui's own: thinking display, colour theme). Enter on
+// worker's, and agent-tui's own: thinking display, vim mode, colour theme). Enter on
 // one opens its choices (whole numbers can also be typed); a choice is sent to the worker at
 // once and saved, then the menu comes back with the new value, until Esc.
 import type { SlashCommand, SlashContext } from "../slash/slash-registry.js";
@@ -27,6 +27,7 @@ function hasSettingsCommands(ctx: SlashContext): boolean {
 async function readValues(ctx: SlashContext, viaSettings: boolean, home: string, setHere: Values): Promise<Values> {
   const values: Values = {
     showThinking: ctx.store.getState().ui.showThinking,
+    vim: ctx.store.getState().vim !== undefined,
     theme: asThemeSetting(readTuiSettings(home)["theme"]),
   };
   if (viaSettings) return { ...(await ctx.connection.rpc.getSettings()).settings, ...values };
@@ -83,6 +84,11 @@ async function apply(
     saveTuiSetting(home, "theme", asThemeSetting(value));
     // The live region and everything printed from now on use it.
     ctx.store.dispatch({ type: "palette", palette: switchTheme(theme, asThemeSetting(value)) });
+    return;
+  }
+  if (spec.key === "vim") {
+    saveTuiSetting(home, "vim", value === true);
+    ctx.store.dispatch({ type: "vim", op: { op: "enable", on: value === true } });
     return;
   }
   if (spec.local) {

@@ -122,6 +122,13 @@ export const SETTINGS: readonly SettingSpec[] = [
     local: true,
   },
   {
+    key: "vim",
+    label: "Vim mode",
+    help: "vim keys in the prompt editor: NORMAL, INSERT, VISUAL (/vim toggles it for this run)",
+    choices: ON_OFF,
+    local: true,
+  },
+  {
     key: "theme",
     label: "Theme",
     help: "colours: auto follows the terminal's background, mono has none",

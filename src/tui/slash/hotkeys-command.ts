@@ -9,6 +9,6 @@ export function hotkeysCommand(keys: { current(): Keymap; path: string }): Slash
     name: "hotkeys",
     aliases: ["keys"],
     description: "show the keyboard shortcuts (and the names keybindings.json binds)",
-    run: (_a, ctx) => ctx.notice(hotkeysText(keys.current(), keys.path)),
+    run: (_a, ctx) => ctx.notice(hotkeysText(keys.current(), keys.path, ctx.store.getState().vim !== undefined)),
   };
 }

@@ -4,6 +4,7 @@ import { actionName } from "../input/keybindings-parse.js";
 import type { Binding, KeyContext, Keymap, KeyTable } from "../input/keymap.js";
 import { fleetKeyHelp } from "../input/fleet-keymap.js";
 import { reviewKeyHelp } from "../input/review-keymap.js";
+import { VIM_KEY_HELP } from "../input/vim-help.js";
 
 const FROM_FILE = "*";
 
@@ -34,12 +35,13 @@ function sections(keymap: Keymap): string[] {
   ]);
 }
 
-/** /hotkeys for `keymap`; `file`: the keybindings.json it was read from. */
-export function hotkeysText(keymap: Keymap, file: string | undefined): string {
+/** /hotkeys for `keymap`; `file`: the keybindings.json it was read from; `vim`: vim mode is on (its keys too). */
+export function hotkeysText(keymap: Keymap, file: string | undefined, vim = false): string {
   const fromFile = Object.values(keymap).some((t: KeyTable<string>) => t.fromFile.size > 0);
   return [
     ...sections(keymap),
     "",
+    ...(vim ? [...VIM_KEY_HELP, ""] : ["Vim mode: off (/vim turns it on)", ""]),
     "In the review of changes (/diff; these keys are not rebindable yet):",
     ...reviewKeyHelp(),
     "",

@@ -28,10 +28,19 @@ export type SlashCommand = {
 export const BUILTIN_COMMANDS: SlashCommand[] = [
   { name: "quit", aliases: ["exit", "q"], description: "exit agent-tui", run: (_a, ctx) => ctx.exit() },
   {
+    name: "vim",
+    description: "vim keys in the prompt editor on or off (the setting keeps it on: /settings)",
+    run: (_a, ctx) => {
+      const on = ctx.store.getState().vim === undefined;
+      ctx.store.dispatch({ type: "vim", op: { op: "enable", on } });
+      ctx.notice(on ? "Vim mode on: INSERT now, esc for NORMAL; /hotkeys lists its keys." : "Vim mode off.");
+    },
+  },
+  {
     name: "hotkeys",
     aliases: ["keys", "help"],
     description: "show the keyboard shortcuts",
-    run: (_a, ctx) => ctx.notice(hotkeysText(DEFAULT_KEYMAP, undefined)),
+    run: (_a, ctx) => ctx.notice(hotkeysText(DEFAULT_KEYMAP, undefined, ctx.store.getState().vim !== undefined)),
   },
 ];
 

@@ -16,6 +16,7 @@ import type {
 } from "./types.js";
 import type { UiRequest } from "./ui-requests.js";
 import type { ReviewFileInput, ReviewOp } from "./review.js";
+import type { VimOp } from "./vim/vim-types.js";
 
 export type TuiAction =
   | { type: "agent_event"; event: ClientEvent; now: number }
@@ -31,6 +32,8 @@ export type TuiAction =
   | { type: "palette"; palette: PaletteChoice }
   | { type: "links"; target: LinkTarget | undefined }
   | { type: "editor"; op: EditorOp }
+  /** The prompt editor's vim mode: turned on or off, a key for its engine, NORMAL before sending. */
+  | { type: "vim"; op: VimOp }
   /**
    * `announce`: the user pressed the key, so a notice line says which way it went (the start-up
    * setting and /settings say it otherwise).

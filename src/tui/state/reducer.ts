@@ -10,6 +10,7 @@ import { reduceUiAction } from "./ui-reducer.js";
 import { reduceUiRequest } from "./ui-request-reducer.js";
 import { reduceReviewAction } from "./review-actions.js";
 import { reduceWorkerAction } from "./worker-reducer.js";
+import { reduceVimAction } from "./vim/vim-actions.js";
 
 export { createInitialState } from "./initial-state.js";
 export { commitLimits } from "./commit-limits.js";
@@ -64,6 +65,8 @@ export function reduce(s: TuiState, a: TuiAction): TuiState {
     case "review_close":
     case "review":
       return reduceReviewAction(s, a);
+    case "vim":
+      return reduceVimAction(s, a.op);
     default: {
       const never: never = a;
       return never;

@@ -10,6 +10,7 @@ import type {
 } from "../../bridge/index.js";
 import type { PickerState } from "./picker-state.js";
 import type { ReviewState } from "./review.js";
+import type { VimState } from "./vim/vim-types.js";
 
 /** The completion list under the editor (completion/completion-menu.ts computes it). */
 export type CompletionMenu = {
@@ -274,5 +275,7 @@ export type TuiState = {
   picker: PickerState | undefined;
   /** The full-screen review of a turn's changes (/diff), when open. */
   review?: ReviewState | undefined;
+  /** The prompt editor's vim mode when it is on (/vim, setting `vim`; docs/keybindings.md). */
+  vim?: VimState | undefined;
   ui: UiState;
 };

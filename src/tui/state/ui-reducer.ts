@@ -2,6 +2,7 @@
 // exit gesture, overlays, the transcript view, the completion menu and pickers.
 import type { TuiAction } from "./actions.js";
 import { reduceEditor } from "./editor.js";
+import { vimTextReplaced } from "./vim/vim-actions.js";
 import { reducePicker } from "./picker-state.js";
 import { toggleThinking } from "./thinking-toggle.js";
 import { addToast, expireTimed, TOAST_MS } from "./toasts.js";
@@ -46,8 +47,11 @@ export function reduceUiAction(s: TuiState, a: UiAction): TuiState {
       return { ...s, ui: { ...s.ui, palette: a.palette } };
     case "links":
       return { ...s, ui: { ...s.ui, links: a.target } };
-    case "editor":
-      return { ...s, editor: reduceEditor(s.editor, a.op) };
+    case "editor": {
+      const editor = reduceEditor(s.editor, a.op);
+      // A prompt sent or replaced (clear, set) ends what vim had under way on the old text.
+      return s.vim && (a.op.op === "clear" || a.op.op === "set") ? vimTextReplaced({ ...s, editor }) : { ...s, editor };
+    }
     case "toggle_thinking":
       return toggleThinking(s, a.announce === true);
     case "toggle_tools":

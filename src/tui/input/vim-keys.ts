@@ -1,0 +1,28 @@
+// Which keys the vim mode takes (docs/keybindings.md "Vim mode"): in INSERT only Esc; in NORMAL
+// and VISUAL the typed characters, Ctrl+R (redo), Backspace (left), and Esc while something is
+// pending or selected. Every other key (Enter, Esc in NORMAL with nothing pending, arrows,
+// Ctrl chords) goes to the editor's keymap as without vim mode, so Esc still aborts a run.
+import type { Key } from "ink";
+import { keyName } from "./keymap.js";
+import type { EditorState } from "../state/types.js";
+import type { VimState } from "../state/vim/vim-types.js";
+
+/** `engine`: these keys, one by one, to the vim engine; `keymap`: the editor's key as usual (VISUAL ends first). */
+export type VimRoute = { kind: "engine"; keys: string[] } | { kind: "keymap"; leaveVisual: boolean };
+
+const KEYMAP: VimRoute = { kind: "keymap", leaveVisual: false };
+
+export function routeVimKey(vim: VimState, editor: EditorState, input: string, key: Key): VimRoute {
+  // A paste is text, and Ctrl+R's search has its own keys.
+  if (editor.pasting || editor.search) return KEYMAP;
+  const name = keyName(input, key);
+  if (vim.mode === "insert") return name === "escape" ? { kind: "engine", keys: ["escape"] } : KEYMAP;
+  // Characters typed faster than one read arrive together ("dw"): one key each.
+  if (name === undefined) return input === "" ? KEYMAP : { kind: "engine", keys: Array.from(input) };
+  if (name === "escape")
+    return vim.mode === "normal" && vim.pending.length === 0 ? KEYMAP : { kind: "engine", keys: ["escape"] };
+  if (name === "ctrl+r") return { kind: "engine", keys: ["ctrl+r"] };
+  // Terminals differ in what Backspace sends (BS or DEL): both move left, never delete, in NORMAL.
+  if (name === "backspace" || name === "delete") return { kind: "engine", keys: ["backspace"] };
+  return { kind: "keymap", leaveVisual: vim.mode !== "normal" };
+}

@@ -71,7 +71,14 @@ export async function runFleet(cli: FleetCli): Promise<number> {
   for (const p of settings.problems) process.stderr.write(`agent-tui fleet: ${visibleLine(p)}\n`);
   const source = startFleet(cli.workerCommand, settings);
   try {
-    if (cli.plain) return await printPlainFleet(source, (text) => process.stdout.write(text));
+    if (cli.plain) {
+      const code = await printPlainFleet(source, (text) => process.stdout.write(text), {
+        once: cli.once,
+        until: endOfInput(),
+      });
+      process.stdin.destroy(); // read only to learn when it ends: it must not keep the process
+      return code;
+    }
     if (!process.stdin.isTTY || !process.stdout.isTTY) {
       process.stderr.write("agent-tui fleet: needs an interactive terminal (or --plain)\n");
       return 2;
@@ -80,6 +87,15 @@ export async function runFleet(cli: FleetCli): Promise<number> {
   } finally {
     source.stop();
   }
+}
+
+/** Settles when the plain list should stop following: its input ended, or Ctrl+C or SIGTERM. */
+function endOfInput(): Promise<void> {
+  return new Promise((resolve) => {
+    const done = (): void => resolve();
+    process.stdin.once("end", done).once("close", done).once("error", done).resume();
+    process.once("SIGINT", done).once("SIGTERM", done);
+  });
 }
 
 function fullScreen(

@@ -6,6 +6,7 @@ import { useEffect, useState } from "react";
 import { render } from "ink";
 import { visibleLine, type FleetRow, type FleetSource } from "../../bridge/index.js";
 import type { FleetCli } from "../app/cli.js";
+import { chooseInkWriter, inkWriterRenderOptions, installInkWriter } from "../ink/ink-writer-switch.js";
 import { KeyRouterRoot } from "../input/use-keys.js";
 import { createInitialState } from "../state/initial-state.js";
 import { createStore } from "../state/store.js";
@@ -83,6 +84,9 @@ export async function runFleet(cli: FleetCli): Promise<number> {
       process.stderr.write("agent-tui fleet: needs an interactive terminal (or --plain)\n");
       return 2;
     }
+    // The frames send only the rows that changed (ink/): four streaming sessions redraw two rows
+    // each, not the whole screen.
+    await installInkWriter(chooseInkWriter(process.env));
     return await fullScreen(source, settings.notifications);
   } finally {
     source.stop();
@@ -121,7 +125,12 @@ function fullScreen(
             <FleetApp source={source} host={host} out={out} notices={notices.listen} />
           </KeyRouterRoot>
         </StoreContext.Provider>,
-        { stdout: out, exitOnCtrlC: false, patchConsole: false },
+        {
+          stdout: out,
+          exitOnCtrlC: false,
+          patchConsole: false,
+          ...inkWriterRenderOptions(chooseInkWriter(process.env)),
+        },
       );
     };
     const host: FleetHostUi = {

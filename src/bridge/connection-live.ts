@@ -124,7 +124,7 @@ class LiveConnection implements LiveSupport {
 
   argv(command: string[]): string[] {
     const id = this.link.id;
-    return this.looping && this.options && id !== undefined ? this.options.reconnectCommand(id) : command;
+    return this.looping && this.options && id !== undefined ? this.options.reconnectCommand(id, command) : command;
   }
 
   admit(routed: RoutedFrame): boolean {

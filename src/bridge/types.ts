@@ -252,8 +252,14 @@ export interface WorkerConnectionOptions {
    * again (e.g. `ssh host agent-rpc attach <id> --or-start …`), and the delays between attempts
    * (default 2, 4, 8, 16, then 30 s, until stop()). Without it a lost link is a crash.
    * `snapshotTail`: an attach answer carries only the conversation's last this many messages.
+   * `reconnectCommand` is given the command of the worker followed now (switchWorker may have
+   * changed it, to another host's transport even), so a reconnect goes where the link went.
    */
-  live?: { reconnectCommand(id: string): string[]; reconnectDelaysMs?: number[]; snapshotTail?: number };
+  live?: {
+    reconnectCommand(id: string, current: readonly string[]): string[];
+    reconnectDelaysMs?: number[];
+    snapshotTail?: number;
+  };
 }
 
 export interface WorkerConnection {

@@ -1,12 +1,14 @@
 // `agent-rpc sessions --json --watch`: the live registry as a stream of JSON lines, one
 // `{"type":"fleet","version","at","sessions":[…]}` at start, on every change (fs.watch on the
-// registry folder, and a poll that also notices a worker that died without touching its entry)
-// and as a heartbeat, until stdin closes or SIGTERM (docs/protocol-notes.md, "Live sessions").
+// registry folder) and as a heartbeat, until stdin closes or SIGTERM (docs/protocol-notes.md,
+// "Live sessions"). A worker that died without touching its entry is noticed by a poll that
+// only asks whether the listed pids still run (no file is read while nothing changes: every
+// live TUI runs one of these for its attention signals, so its idle cost is paid many times).
 // A client on another host reads it through its transport (`ssh host agent-rpc sessions …`).
 import { watch, type FSWatcher } from "node:fs";
 import { terminalSafeJson } from "../../protocol/terminal-text.js";
 import { ensureLiveDir } from "./live-paths.js";
-import { listLiveEntries } from "./live-registry.js";
+import { isProcessAlive, listLiveEntries } from "./live-registry.js";
 
 export const WATCH_POLL_MS = 1000;
 export const WATCH_HEARTBEAT_MS = 5000;
@@ -27,6 +29,8 @@ export function watchSessions(options: WatchOptions): Promise<number> {
   const { dir, version, out, input } = options;
   ensureLiveDir(dir);
   let last = "";
+  /** The workers of the last list: the poll checks only that they still run. */
+  let pids: number[] = [];
   let settle: ReturnType<typeof setTimeout> | undefined;
   let watcher: FSWatcher | undefined;
   const timers: ReturnType<typeof setInterval>[] = [];
@@ -47,7 +51,9 @@ export function watchSessions(options: WatchOptions): Promise<number> {
       if (done) return;
       let sessions: unknown[];
       try {
-        sessions = listLiveEntries(dir);
+        const entries = listLiveEntries(dir);
+        pids = entries.map((e) => e.pid);
+        sessions = entries;
       } catch (error) {
         process.stderr.write(`agent-rpc sessions: cannot read the registry: ${(error as Error).message}\n`);
         return;
@@ -66,12 +72,20 @@ export function watchSessions(options: WatchOptions): Promise<number> {
     };
     try {
       watcher = watch(dir, soon);
-      watcher.on("error", (error: Error) => process.stderr.write(`agent-rpc sessions: watch: ${error.message}\n`));
+      watcher.on("error", (error: Error) => {
+        process.stderr.write(`agent-rpc sessions: watch: ${error.message}; reading the folder every poll\n`);
+        watcher = undefined;
+      });
     } catch (error) {
       // Some file systems cannot be watched: the poll below still notices every change.
       process.stderr.write(`agent-rpc sessions: watching by polling only (${(error as Error).message})\n`);
     }
-    timers.push(setInterval(() => emit(false), options.pollMs ?? WATCH_POLL_MS));
+    // A folder that cannot be watched is read at every poll; else only a listed worker's death.
+    timers.push(
+      setInterval(() => {
+        if (watcher === undefined || pids.some((pid) => !isProcessAlive(pid))) emit(false);
+      }, options.pollMs ?? WATCH_POLL_MS),
+    );
     timers.push(setInterval(() => emit(true), options.heartbeatMs ?? WATCH_HEARTBEAT_MS));
     input.on("end", () => finish(0));
     input.on("close", () => finish(0));

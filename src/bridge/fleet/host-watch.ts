@@ -3,7 +3,9 @@
 // says where the connection stands. The watcher writes a line at least every 5 s, so a host
 // silent for `silentMs` is treated as lost (a hung ssh keeps its pipes open). A lost connection
 // is started again after a backoff; a host whose agent-rpc has no --watch (a usage error before
-// any fleet line) is "too old" and retried at the longest delay only, in case it is upgraded.
+// any fleet line, or an answer that is not one: an older `sessions --json` that ignored the flag
+// and printed its list once) is "too old" and retried at the longest delay only, in case it is
+// upgraded.
 import { spawn, type ChildProcess } from "node:child_process";
 import { decodeFleetLine, type FleetLine } from "./decode-fleet.js";
 import { readJsonLines } from "./json-lines.js";
@@ -49,6 +51,8 @@ function runWatcher(
   const [file, ...args] = [...o.reach, "sessions", "--json", "--watch"];
   let stderr = "";
   let sawLine = false;
+  /** JSON that is not a fleet line: an agent-rpc that answered in another format. */
+  let sawOther = false;
   let silent = false;
   let silence: NodeJS.Timeout | undefined;
   const proc = spawn(file as string, args, { stdio: ["pipe", "pipe", "pipe"] });
@@ -64,7 +68,10 @@ function runWatcher(
   if (proc.stdout)
     readJsonLines(proc.stdout, (raw) => {
       const line = decodeFleetLine(o.name, raw);
-      if (!line) return;
+      if (!line) {
+        sawOther = true;
+        return;
+      }
       sawLine = true;
       armSilence();
       on.line(line);
@@ -80,10 +87,13 @@ function runWatcher(
     ended = true;
     if (silence) clearTimeout(silence);
     const reason = lastLine(stderr);
-    const tooOld = !sawLine && code !== null && code !== 0 && code !== 255 && USAGE.test(stderr);
+    // The watch never ends by itself: ending at once with JSON of another kind, or with a clean
+    // exit and no fleet line, is an agent-rpc that does not know --watch.
+    const usage = code !== null && code !== 0 && code !== 255 && USAGE.test(stderr);
+    const tooOld = !sawLine && !silent && (usage || sawOther || code === 0);
     if (silent)
       on.end({ state: "silent", detail: `no word from the host for ${Math.max(1, Math.round(silentMs / 1000))} s` });
-    else if (tooOld) on.end({ state: "too_old", detail: reason });
+    else if (tooOld) on.end({ state: "too_old", detail: reason ?? "it answered, but not with fleet lines" });
     else on.end({ state: "unreachable", detail: spawnError ? spawnError.message : (reason ?? exitText(code)) });
   };
   proc.on("error", (error) => end(null, error));

@@ -24,9 +24,15 @@ export type AppExits = {
   detachOrSay(): void;
   /** Ctrl+D, /quit: end the worker as before, unless a live run is working: then ask. */
   quit(): Promise<void>;
-  /** Reattach to another live session: this worker ends (or, while working, stays live). */
-  attachTo(session: LiveSession): Promise<void>;
+  /**
+   * Reattach to another live session: this worker ends (or, while working, stays live; with
+   * `leave: "detach"` it stays live in any case). `reach`: the command up to agent-rpc that
+   * reaches the session's host (a fleet host's transport), else this TUI's own worker command.
+   */
+  attachTo(session: LiveSession, how?: AttachHow): Promise<void>;
 };
+
+export type AttachHow = { reach?: readonly string[]; leave?: "detach" };
 
 export type ExitDeps = {
   store: Store;
@@ -103,14 +109,15 @@ export function createAppExits(d: ExitDeps): AppExits {
       if (choice === "detach") exits.detach();
       else if (choice === "stop") exits.exit(0);
     },
-    async attachTo(session) {
-      const command = liveWorkerCommand(d.workerCommand, session.id);
+    async attachTo(session, how = {}) {
+      const command = liveWorkerCommand(how.reach ?? d.workerCommand, session.id);
       if (!command) return;
+      const leave = how.leave === "detach" || store.getState().run.busy ? "detach" : "end";
       // The attach answer says where this terminal now is, once (live-notices.ts: its title and state).
       const now = Date.now();
       store.dispatch({ type: "agent_event", event: { type: "queue_update", steering: [], followUp: [] }, now });
       store.dispatch({ type: "todos", phases: [] });
-      await connection.switchWorker(command, store.getState().run.busy ? "detach" : "end");
+      await connection.switchWorker(command, leave);
       store.dispatch({ type: "snapshot", snapshot: toSessionSnapshot(await connection.rpc.getState()) });
     },
   };

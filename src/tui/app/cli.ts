@@ -254,28 +254,32 @@ export function parseSessionsCli(argv: readonly string[]): SessionsCli | Session
 }
 
 /** `agent-tui fleet [--plain] [--agent CMD]`: every live session here and on the hosts of settings. */
-export type FleetCli = { plain: boolean; workerCommand: string[] };
+export type FleetCli = { plain: boolean; once: boolean; workerCommand: string[] };
 
-export const FLEET_USAGE = 'Usage: agent-tui fleet [--plain] [--agent "<cmd>"]';
+export const FLEET_USAGE = 'Usage: agent-tui fleet [--plain [--once]] [--agent "<cmd>"]';
 
 const FLEET_HELP = `${FLEET_USAGE}
   One list of every live session of this user, on this machine and on the hosts of settings
   fleet.hosts ([{"name": "devbox", "command": ["ssh", "devbox"]}]): what each does, which
-  need you first. --plain prints the list as numbered lines and the open questions.`;
+  need you first. --plain prints the list as numbered lines and the open questions, then
+  again once per change (a session's state, question or name; not its ticking figures) until
+  its input ends or Ctrl+C; --once prints it once and ends.`;
 
 /** `agent-tui fleet …`, or undefined when argv is not that subcommand. */
 export function parseFleetCli(argv: readonly string[]): FleetCli | SessionsUsage | undefined {
   if (argv[0] !== "fleet") return undefined;
   let plain = false;
+  let once = false;
   let agent: string | undefined;
   for (let i = 1; i < argv.length; i++) {
     const a = argv[i] as string;
     if (a === "-h" || a === "--help") return { usage: FLEET_HELP, exitCode: 0 };
     if (a === "--plain") plain = true;
+    else if (a === "--once") once = true;
     else if (a === "--agent") agent = argv[++i];
     else if (a.startsWith("--agent=")) agent = a.slice("--agent=".length);
     else return { usage: `agent-tui fleet: unexpected ${a}\n${FLEET_USAGE}`, exitCode: 2 };
   }
   const workerCommand = agent !== undefined ? splitCommandLine(agent) : resolveBundledWorkerCommand();
-  return { plain: plain || process.env["TERM"] === "dumb", workerCommand };
+  return { plain: plain || once || process.env["TERM"] === "dumb", once, workerCommand };
 }

@@ -1,7 +1,8 @@
 // The fleet inside the full-screen TUI: `/fleet` (and ctrl+x, which runs it) opens the fleet view
 // over everything, on the alternate screen like the transcript view; Enter switches this TUI to
-// a local session (the one shown before keeps running, detached) and names the command for a
-// remote one. The fleet source runs for the TUI's whole life, so the attention signals reach
+// the session of the row (the one shown before keeps running, detached), on this machine or on
+// a host of `fleet.hosts` through the same relay `agent-rpc attach` uses, over the host's
+// transport. The fleet source runs for the TUI's whole life, so the attention signals reach
 // the person whichever session the TUI shows (fleet-signals.ts).
 import type React from "react";
 import type { FleetRow, FleetSource, LiveSession } from "../../bridge/index.js";
@@ -10,10 +11,11 @@ import type { SlashCommand } from "../slash/slash-registry.js";
 import type { Store } from "../state/store.js";
 import { useTuiState } from "../state/use-store.js";
 import { VIEW_FRAME_TAG } from "../transcript-view/screen-switch.js";
+import type { AttachHow } from "../app/app-exits.js";
 import type { FleetHostUi } from "./fleet-effects.js";
 import { FleetScreen } from "./fleet-screen.js";
 import { readFleetSettings } from "./fleet-settings.js";
-import { attachArgs, startFleet } from "./fleet-setup.js";
+import { startFleet } from "./fleet-setup.js";
 import { startFleetSignals } from "./fleet-signals.js";
 
 export const FLEET_OVERLAY = "fleet";
@@ -27,8 +29,8 @@ export type FleetFeatureOptions = {
   env: NodeJS.ProcessEnv;
   /** Writes straight to the terminal (the bell and the notification draw nothing). */
   write(data: string): void;
-  /** Switch this TUI to a local live session. */
-  attach(session: LiveSession): Promise<void>;
+  /** Switch this TUI to a live session (`how.reach`: through a host's transport). */
+  attach(session: LiveSession, how: AttachHow): Promise<void>;
   /** The live session this TUI shows (its own dialogs are on screen: not announced). */
   liveId(): string | undefined;
 };
@@ -60,6 +62,8 @@ export function createFleetFeature(o: FleetFeatureOptions): FleetFeature {
   const settings = readFleetSettings(o.env);
   const source = startFleet(o.workerCommand, settings);
   const notice = (text: string): void => o.store.dispatch({ type: "notice", level: "info", text });
+  // The host of the session shown ("" = this machine): a switch from the fleet may go to another.
+  let shownHost = "";
   for (const p of settings.problems) o.store.dispatch({ type: "notice", level: "warning", text: p });
   const stopSignals = startFleetSignals({
     source,
@@ -67,23 +71,25 @@ export function createFleetFeature(o: FleetFeatureOptions): FleetFeature {
     write: o.write,
     notice,
     waiting: (count) => o.store.dispatch({ type: "fleet_waiting", count }),
-    shown: o.liveId,
+    shown: () => {
+      const id = o.liveId();
+      return id === undefined ? undefined : { host: shownHost, id };
+    },
   });
   const close = (): void => o.store.dispatch({ type: "overlay", name: undefined });
   const host: FleetHostUi = {
     cwd: o.cwd,
     close,
     async open(row) {
-      if (row.host !== "") {
-        const args = attachArgs(source, row.host, row.id);
-        return `A session on ${row.host}: run agent-tui ${args.join(" ")}`;
-      }
-      if (row.id === o.liveId()) {
+      if (row.host === shownHost && row.id === o.liveId()) {
         close();
         return undefined;
       }
+      const reach = source.reach(row.host);
+      if (!reach) return `No way to reach ${row.host === "" ? "this machine" : row.host}.`;
       close();
-      await o.attach(asLiveSession(row));
+      await o.attach(asLiveSession(row), { reach, leave: "detach" });
+      shownHost = row.host;
       return undefined;
     },
   };

@@ -33,8 +33,9 @@ export function stateLabel(state: FleetState): string {
   return LABEL[state];
 }
 
-/** Where a session runs: host, folder (home as ~) and branch. */
+/** Where a session runs: host, folder (home as ~) and branch; "" for a host row (its name says it). */
 export function placeOf(r: FleetRow, home = process.env["HOME"]): string {
+  if (r.state === "unreachable") return "";
   const cwd = home && r.cwd.startsWith(home) ? `~${r.cwd.slice(home.length)}` : r.cwd;
   const where = r.host === "" ? cwd : `${r.host}:${cwd}`;
   return r.branch !== undefined ? `${where} (${r.branch})` : where;
@@ -75,6 +76,7 @@ export function sessionLines(r: FleetRow, selected: boolean, width: number, now:
   const first = `${head}${selected ? theme.accent(name) : name}${gap}${figures}`;
   const place = sanitizeLine(placeOf(r));
   const doing = sanitizeLine(doingOf(r));
-  const second = `${" ".repeat(14)}${theme.muted(place)}${doing !== "" ? ` · ${doing}` : ""}`;
+  const where = place !== "" ? [theme.muted(place)] : [];
+  const second = `${" ".repeat(14)}${[...where, ...(doing !== "" ? [doing] : [])].join(" · ")}`;
   return [truncateLine(first, width), truncateLine(second, width)].map((l) => padLine(l, width));
 }

@@ -6,6 +6,7 @@ import { useEffect, useState } from "react";
 import { render } from "ink";
 import { visibleLine, type FleetRow, type FleetSource } from "../../bridge/index.js";
 import type { FleetCli } from "../app/cli.js";
+import { chooseInkWriter, inkWriterRenderOptions, installInkWriter } from "../ink/ink-writer-switch.js";
 import { KeyRouterRoot } from "../input/use-keys.js";
 import { createInitialState } from "../state/initial-state.js";
 import { createStore } from "../state/store.js";
@@ -71,15 +72,34 @@ export async function runFleet(cli: FleetCli): Promise<number> {
   for (const p of settings.problems) process.stderr.write(`agent-tui fleet: ${visibleLine(p)}\n`);
   const source = startFleet(cli.workerCommand, settings);
   try {
-    if (cli.plain) return await printPlainFleet(source, (text) => process.stdout.write(text));
+    if (cli.plain) {
+      const code = await printPlainFleet(source, (text) => process.stdout.write(text), {
+        once: cli.once,
+        until: endOfInput(),
+      });
+      process.stdin.destroy(); // read only to learn when it ends: it must not keep the process
+      return code;
+    }
     if (!process.stdin.isTTY || !process.stdout.isTTY) {
       process.stderr.write("agent-tui fleet: needs an interactive terminal (or --plain)\n");
       return 2;
     }
+    // The frames send only the rows that changed (ink/): four streaming sessions redraw two rows
+    // each, not the whole screen.
+    await installInkWriter(chooseInkWriter(process.env));
     return await fullScreen(source, settings.notifications);
   } finally {
     source.stop();
   }
+}
+
+/** Settles when the plain list should stop following: its input ended, or Ctrl+C or SIGTERM. */
+function endOfInput(): Promise<void> {
+  return new Promise((resolve) => {
+    const done = (): void => resolve();
+    process.stdin.once("end", done).once("close", done).once("error", done).resume();
+    process.once("SIGINT", done).once("SIGTERM", done);
+  });
 }
 
 function fullScreen(
@@ -105,7 +125,12 @@ function fullScreen(
             <FleetApp source={source} host={host} out={out} notices={notices.listen} />
           </KeyRouterRoot>
         </StoreContext.Provider>,
-        { stdout: out, exitOnCtrlC: false, patchConsole: false },
+        {
+          stdout: out,
+          exitOnCtrlC: false,
+          patchConsole: false,
+          ...inkWriterRenderOptions(chooseInkWriter(process.env)),
+        },
       );
     };
     const host: FleetHostUi = {

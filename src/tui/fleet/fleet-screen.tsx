@@ -4,7 +4,7 @@
 // fleet-keys.ts, effects in fleet-effects.ts. `tag` starts the frame with the tag that puts it
 // on the alternate screen inside the TUI (transcript-view/screen-switch.ts).
 import type React from "react";
-import { useEffect, useMemo, useReducer, useRef } from "react";
+import { useCallback, useEffect, useMemo, useReducer, useRef } from "react";
 import { Box, Text } from "ink";
 import type { FleetSource } from "../../bridge/index.js";
 import { Lines } from "../components/lines.js";
@@ -20,7 +20,14 @@ import { fleetKey } from "./fleet-keys.js";
 import { waitingCount } from "./fleet-order.js";
 import { panelLines } from "./fleet-panel.js";
 import { ROWS_PER_SESSION, sessionLines } from "./fleet-lines.js";
-import { initialFleetView, reduceFleetView, selectedRow, shownRows, type FleetViewState } from "./fleet-state.js";
+import {
+  initialFleetView,
+  reduceFleetView,
+  selectedRow,
+  shownRows,
+  type FleetViewAction,
+  type FleetViewState,
+} from "./fleet-state.js";
 
 const HINT = "j/k move · enter switch · a answer · p peek · x stop · n new · / filter · q close";
 export const FLEET_SCOPE = "overlay";
@@ -78,16 +85,22 @@ export type FleetScreenProps = {
 
 export function FleetScreen(props: FleetScreenProps): React.ReactElement {
   const { source, width, height } = props;
-  const [state, dispatch] = useReducer(reduceFleetView, undefined, initialFleetView);
+  const [state, dispatchToReact] = useReducer(reduceFleetView, undefined, initialFleetView);
   const latest = useRef(state);
   latest.current = state;
+  // Keys read `latest`: it moves with each action at once, not at the next render, so keys that
+  // arrive in one read (typed fast, pasted, a test's tab tab f) each see the state before them.
+  const dispatch = useCallback((a: FleetViewAction): void => {
+    latest.current = reduceFleetView(latest.current, a);
+    dispatchToReact(a);
+  }, []);
   useEffect(() => {
     dispatch({ type: "snapshot", snapshot: source.snapshot() });
     return source.subscribe((snapshot) => dispatch({ type: "snapshot", snapshot }));
-  }, [source]);
+  }, [source, dispatch]);
   const { notices } = props;
-  useEffect(() => notices?.((text) => dispatch({ type: "message", text })), [notices]);
-  const fx = useMemo(() => createFleetEffects(source, props.host, dispatch), [source, props.host]);
+  useEffect(() => notices?.((text) => dispatch({ type: "message", text })), [notices, dispatch]);
+  const fx = useMemo(() => createFleetEffects(source, props.host, dispatch), [source, props.host, dispatch]);
   const now = useNow(true, 1000);
   const palette = usePalette();
   const answering = state.mode.kind === "answer" ? state.mode : undefined;

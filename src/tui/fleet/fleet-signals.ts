@@ -23,8 +23,8 @@ export type FleetSignalsOptions = {
   write(data: string): void;
   notice(text: string): void;
   waiting(count: number): void;
-  /** A session this UI shows itself (its dialog is on screen): not announced. */
-  shown?: () => string | undefined;
+  /** The session this UI shows itself (its dialog is on screen): not announced. */
+  shown?: () => { host: string; id: string } | undefined;
 };
 
 /** The bytes for one transition in `style`. */
@@ -53,7 +53,7 @@ export function startFleetSignals(o: FleetSignalsOptions): () => void {
     memory = rememberRows(snap.rows);
     const shown = o.shown?.();
     for (const change of changes) {
-      if (shown !== undefined && change.row.host === "" && change.row.id === shown) continue;
+      if (shown !== undefined && change.row.host === shown.host && change.row.id === shown.id) continue;
       const text = visibleLine(attentionText(change));
       o.notice(text);
       o.write(signalBytes(o.style, text));

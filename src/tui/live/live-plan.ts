@@ -28,8 +28,10 @@ export function planWorker(
     return { command: [...base], live: undefined };
   }
   // The attach answer carries the session's tail only; open-session.ts reads the rest in pages.
+  // A reconnect follows the command of the worker shown now: after a switch to a session of
+  // another host (the fleet view), that host's transport, not the one this TUI started with.
   const live: NonNullable<WorkerConnectionOptions["live"]> = {
-    reconnectCommand: (id) => reconnectCommand(base, id),
+    reconnectCommand: (id, current) => reconnectCommand(current, id),
     snapshotTail: TAIL_MESSAGES,
   };
   if (settings.reconnectDelaysMs) live.reconnectDelaysMs = settings.reconnectDelaysMs;

@@ -2,7 +2,7 @@
 // last line, outcome), read back from a registry entry, and `sessions --json --watch` streaming
 // the registry as it changes.
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:net";
 import { join } from "node:path";
 import { PassThrough } from "node:stream";
@@ -191,5 +191,24 @@ describe("sessions --json --watch", () => {
     expect(got2.list.slice(dropped - 1).map((l) => l.sessions.map((e) => e.id).join())).toEqual(["a", "a", "a"]);
     input2.destroy();
     expect(await ended2).toBe(0);
+  });
+
+  it("lists past a dead worker's entry and a torn one: the live worker is listed, the dead entry removed", async () => {
+    const { dir: d, socket } = await registry();
+    writeFileSync(join(d, "a.json"), JSON.stringify(entry(socket, "a", process.pid)));
+    const dead = spawn(process.execPath, ["-e", ""]);
+    await new Promise((r) => dead.once("exit", r));
+    const deadSocket = await listening(join(d, "dead.sock"));
+    writeFileSync(join(d, "dead.json"), JSON.stringify(entry(deadSocket, "dead", dead.pid as number, "working")));
+    writeFileSync(join(d, "torn.json"), '{"id":"torn","pid":');
+    const out = new PassThrough();
+    const input = new PassThrough();
+    const got = lines(out);
+    const ended = watchSessions({ dir: d, version: "9.9", out, input, pollMs: 60_000, heartbeatMs: 60_000 });
+    await until(() => got.list.length === 1, "the first list");
+    expect(got.list[0]?.sessions.map((e) => e.id)).toEqual(["a"]);
+    expect(existsSync(join(d, "dead.json"))).toBe(false);
+    input.end();
+    expect(await ended).toBe(0);
   });
 });

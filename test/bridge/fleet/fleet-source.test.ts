@@ -1,7 +1,8 @@
 // The fleet source against fake transports: a stand-in for ssh (test/fixtures/ssh-standin.mjs)
 // running a fake `agent-rpc sessions --json --watch` (fake-fleet-rpc.mjs) found on PATH. Rows
 // are decoded once with their host; a cut connection comes back; an unreachable host, an
-// agent-rpc without --watch and a silent host are each one clear row, and the others go on.
+// agent-rpc without --watch (refusing the flag, or ignoring it and answering its old list) and a
+// silent host are each one clear row, and the others go on.
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -133,7 +134,7 @@ describe("fleet source", () => {
     expect(Number(readFileSync(remote.pidFile, "utf8"))).not.toBe(firstPid);
   });
 
-  it("makes an unreachable host, an old agent-rpc and a silent host one row each; the others go on", {
+  it("makes an unreachable host, two kinds of old agent-rpc and a silent host one row each; the others go on", {
     timeout: 60_000,
   }, async () => {
     const ok = hostFiles("ok", [entry("eeee", "idle")]);
@@ -146,6 +147,7 @@ describe("fleet source", () => {
         { name: "ok", command: viaStandin("ok", [...ok.env, "FAKE_FLEET_HEARTBEAT_MS=100"]) },
         { name: "down", command: viaStandin("down", [`SSH_STANDIN_DOWN_FILE=${down}`]) },
         { name: "old", command: viaStandin("old", ["FAKE_FLEET_MODE=old"]) },
+        { name: "older", command: viaStandin("older", ["FAKE_FLEET_MODE=ignores"]) },
         { name: "mute", command: viaStandin("mute", ["FAKE_FLEET_MODE=mute"]) },
       ],
       coalesceMs: 10,
@@ -154,8 +156,8 @@ describe("fleet source", () => {
       backoffMs: [200],
     });
     const settled = (snap: FleetSnapshot): boolean =>
-      snap.rows.length === 4 &&
-      snap.rows.filter((r) => r.state === "unreachable").length === 3 &&
+      snap.rows.length === 5 &&
+      snap.rows.filter((r) => r.state === "unreachable").length === 4 &&
       snap.rows.some((r) => r.host === "ok" && r.state === "idle");
     const snap = await until(source, settled);
     const byHost = new Map(snap.rows.map((r) => [r.host, r]));
@@ -163,6 +165,8 @@ describe("fleet source", () => {
     expect(byHost.get("down")).toMatchObject({ state: "unreachable" });
     expect(byHost.get("down")?.problem).toContain("Connection refused");
     expect(byHost.get("old")?.problem).toContain("agent-rpc too old");
+    // One that ignored --watch and answered its old list once: too old too, not a link that failed.
+    expect(byHost.get("older")?.problem).toContain("agent-rpc too old");
     expect(byHost.get("mute")?.problem).toContain("silent");
   });
 });

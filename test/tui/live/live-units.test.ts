@@ -89,8 +89,13 @@ describe("worker commands for live sessions", () => {
     const on = { enabled: true, reconnectDelaysMs: [10] };
     const live = planWorker({ workerCommand: BUNDLED, noDetach: false, attachId: undefined }, on);
     expect("command" in live && live.command).toContain("--or-serve");
-    expect("command" in live && live.live?.reconnectCommand("x")).toContain("--or-start");
-    expect("command" in live && live.live?.reconnectCommand("x")).toContain("x");
+    const first = "command" in live ? live.command : [];
+    expect("command" in live && live.live?.reconnectCommand("x", first)).toContain("--or-start");
+    expect("command" in live && live.live?.reconnectCommand("x", first)).toContain("x");
+    // After a switch to a session of another host (the fleet view), a reconnect goes there.
+    expect(
+      "command" in live && live.live?.reconnectCommand("r1", ["/t/devbox.sh", "agent-rpc", "attach", "r1"]),
+    ).toEqual(["/t/devbox.sh", "agent-rpc", "attach", "r1", "--or-start"]);
     expect("command" in live && live.live?.reconnectDelaysMs).toEqual([10]);
     expect(planWorker({ workerCommand: BUNDLED, noDetach: true, attachId: undefined }, on)).toEqual({
       command: BUNDLED,

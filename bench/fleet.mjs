@@ -1,0 +1,187 @@
+#!/usr/bin/env node
+// Benchmark (not a test): the fleet view with twenty live sessions. Twenty detached agent-rpc
+// workers on the scripted model (`agent-rpc serve`, as terminals that detached leave them), four
+// of them streaming continuously (a line every 25 ms each), and `agent-tui fleet` open under a
+// pty at 120x40. Prints, each beside its target:
+//   - the view's update rate while four stream: how often the rows of the streaming sessions
+//     change on the terminal's screen (their last line), per second;
+//   - the CPU of the TUI process (% of one core), idle (twenty sessions, none streaming) and
+//     while four stream, and of its `agent-rpc sessions --json --watch` child (the one every
+//     live TUI runs for the attention signals);
+//   - one streaming worker's CPU detached, then with `agent-tui attach ID` drawing it.
+// The machine's load average is printed before and after: on a shared machine the absolute
+// figures move with it.
+// Usage: npm run build && node bench/fleet.mjs [--sessions 20] [--streaming 4] [--seconds 10]
+import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { createInterface } from "node:readline";
+import { cpuSeconds, descendants, machineLine } from "./lib/process-stats.mjs";
+import { makeSandbox, ROOT, startTui } from "./lib/tui-under-pty.mjs";
+
+const arg = (name, def) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : def;
+};
+const SESSIONS = arg("sessions", 20);
+const STREAMING = arg("streaming", 4);
+const SECONDS = arg("seconds", 10);
+const AGENT_RPC = join(ROOT, "bin", "agent-rpc.js");
+const LINE_MS = 25;
+/** Long enough to stream through every phase below. */
+const STREAM_LINES = Math.ceil(((SECONDS * 4 + 60) * 1000) / LINE_MS);
+
+const streamStep = (n) => ({
+  kind: "text",
+  matchLastUser: `STREAM-${n}`,
+  chunks: Array.from({ length: STREAM_LINES }, (_, i) => `stream ${n} line ${i}\n`),
+  delayMs: LINE_MS,
+});
+
+/** Runs `node agent-rpc.js args`; hands each JSON line to `onLine` until it returns true. */
+function converse(args, box, { detached = false } = {}, onLine) {
+  const child = spawn(process.execPath, [AGENT_RPC, ...args], {
+    cwd: box.cwd,
+    env: box.env,
+    detached,
+    stdio: ["pipe", "pipe", "pipe"],
+  });
+  let stderr = "";
+  child.stderr.on("data", (c) => (stderr += c));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`agent-rpc ${args[0]}: no answer; ${stderr}`)), 120_000);
+    const lines = createInterface({ input: child.stdout });
+    lines.on("line", (line) => {
+      if (!line.startsWith("{")) return;
+      const result = onLine(JSON.parse(line), (f) => child.stdin.write(`${JSON.stringify(f)}\n`));
+      if (result === undefined) return;
+      clearTimeout(timer);
+      lines.close();
+      child.stdin.end();
+      if (detached) {
+        child.stdout.destroy();
+        child.stderr.destroy();
+        child.unref();
+      }
+      resolve(result);
+    });
+    child.on("exit", (code) => reject(new Error(`agent-rpc ${args[0]} exited ${code}: ${stderr}`)));
+  });
+}
+
+const serve = (box) =>
+  converse(["serve"], box, { detached: true }, (f) =>
+    f.type === "live_listening" ? { id: f.id, pid: f.pid } : undefined,
+  );
+
+const prompt = (box, id, text) =>
+  converse(["attach", id], box, {}, (f, write) => {
+    if (f.type === "ready") write({ type: "prompt", id: "bench", message: text });
+    return f.type === "response" && f.id === "bench" ? true : undefined;
+  });
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** CPU % of one core that `pids` use over `seconds`. */
+async function cpuOver(pids, seconds) {
+  const before = pids.map(cpuSeconds);
+  await sleep(seconds * 1000);
+  return pids.map((pid, i) => ((cpuSeconds(pid) - before[i]) / seconds) * 100);
+}
+
+/** The `agent-rpc sessions --json --watch` under `pid`. */
+function watcherOf(pid) {
+  const args = (p) => {
+    try {
+      return readFileSync(`/proc/${p}/cmdline`, "utf8").split("\0");
+    } catch {
+      return [];
+    }
+  };
+  return descendants(pid).find((p) => args(p).includes("--watch"));
+}
+
+const box = await makeSandbox(Array.from({ length: STREAMING }, (_, i) => streamStep(i + 1)));
+const workers = [];
+const tuis = [];
+const pct = (x) => `${x.toFixed(1)}%`.padStart(7);
+const line = (label, value, target, ok) =>
+  console.log(
+    `  ${label.padEnd(58)} ${value.padStart(9)}  ${target === "" ? "" : `${ok ? "ok  " : "MISS"} ${target}`}`,
+  );
+try {
+  console.log(
+    `fleet: ${SESSIONS} live sessions (agent-rpc serve, scripted model), ${STREAMING} streaming a line every ${LINE_MS} ms each; agent-tui fleet under a pty at 120x40; ${SECONDS} s per window`,
+  );
+  console.log(`  before: ${machineLine()}`);
+  for (let i = 0; i < SESSIONS; i += 4)
+    workers.push(...(await Promise.all(Array.from({ length: Math.min(4, SESSIONS - i) }, () => serve(box)))));
+
+  const fleet = startTui("agent-tui", box, { cols: 120, rows: 40, args: ["fleet"] });
+  tuis.push(fleet);
+  await fleet.waitFor(() => fleet.screen().some((r) => r.includes(`Fleet · ${SESSIONS} sessions`)), 60_000);
+  await sleep(3000);
+  const watcher = watcherOf(fleet.child.pid);
+  const [tuiIdle, watchIdle] = await cpuOver([fleet.child.pid, watcher ?? -1], SECONDS);
+
+  for (let n = 1; n <= STREAMING; n++) await prompt(box, workers[n - 1].id, `STREAM-${n} go`);
+  const streamingRows = () =>
+    fleet
+      .screen()
+      .filter((r) => /stream \d+ line \d+/.test(r))
+      .join("\n");
+  await fleet.waitFor(() => (streamingRows().match(/stream \d+ line/g) ?? []).length >= STREAMING, 30_000);
+  await sleep(1000);
+  let changes = 0;
+  let last = streamingRows();
+  const onWrite = () => {
+    const now = streamingRows();
+    if (now !== last) changes += 1;
+    last = now;
+  };
+  // Checked after every write the terminal parsed: each redraw of those rows counts once.
+  const sub = fleet.child.onData(() => fleet.term.write("", onWrite));
+  const t0 = performance.now();
+  const [tuiBusy, watchBusy] = await cpuOver([fleet.child.pid, watcher ?? -1], SECONDS);
+  const rate = changes / ((performance.now() - t0) / 1000);
+  sub.dispose();
+  await fleet.kill();
+  tuis.length = 0;
+
+  // One streaming worker: its CPU detached, then with a TUI attached drawing the stream.
+  const w = workers[0];
+  const [detached] = await cpuOver([w.pid], SECONDS);
+  const viewer = startTui("agent-tui", box, { cols: 120, rows: 40, args: ["attach", w.id] });
+  tuis.push(viewer);
+  await viewer.waitFor(() => viewer.screen().some((r) => /stream 1 line/.test(r)), 30_000);
+  await sleep(1000);
+  const [attached] = await cpuOver([w.pid], SECONDS);
+
+  console.log(`  after:  ${machineLine()}`);
+  console.log(`  ${"figure".padEnd(58)} ${"value".padStart(9)}  target`);
+  line(`view updates/s of the streaming rows, ${STREAMING} streaming`, rate.toFixed(1), ">= 2", rate >= 2);
+  line(`TUI process CPU, ${SESSIONS} idle sessions (% of a core)`, pct(tuiIdle), "<= 5%", tuiIdle <= 5);
+  line(`TUI process CPU, ${STREAMING} of ${SESSIONS} streaming (% of a core)`, pct(tuiBusy), "<= 5%", tuiBusy <= 5);
+  line("its sessions --json --watch child, idle (% of a core)", watcher ? pct(watchIdle) : "n/a", "", true);
+  line(
+    `its sessions --json --watch child, ${STREAMING} streaming (% of a core)`,
+    watcher ? pct(watchBusy) : "n/a",
+    "",
+    true,
+  );
+  line("one streaming worker, detached (% of a core)", pct(detached), "", true);
+  line("the same worker, attached to agent-tui (% of a core)", pct(attached), "", true);
+  const ratio = detached / attached;
+  line("detached / attached", ratio.toFixed(2), "<= 0.3", ratio <= 0.3);
+} finally {
+  for (const t of tuis) await t.kill();
+  for (const w of workers) {
+    try {
+      process.kill(w.pid, "SIGKILL");
+    } catch {
+      // already gone
+    }
+  }
+  await box.dispose();
+}
+process.exit(0);

@@ -33,6 +33,8 @@ export type Controller = EditorKeys & {
   submit(mode: SubmitMode): Promise<void>;
   abort(): Promise<void>;
   answerDialog(id: string, response: UiResponse): void;
+  /** $VISUAL/$EDITOR on an editor dialog's text (Ctrl+G there); undefined where there is none. */
+  editExternally: ((text: string) => Promise<string | undefined>) | undefined;
   /** Copy `text`; resolves with one line saying what was done with `what`. */
   copy(text: string, what: string): Promise<string>;
   /** Slash commands known to the controller (for help / completion). */
@@ -93,6 +95,7 @@ export function createController(options: ControllerOptions): Controller {
       connection.respondToUi(id, response);
       store.dispatch({ type: "dialog_closed", id });
     },
+    editExternally: options.openExternalEditor,
     copy: app.copy,
     commands: () => commands,
   };

@@ -190,3 +190,24 @@ describe.skipIf(!BUILT || !existsSync(PI_CLI))("review and rewind on pi 0.73.1 (
     });
   }, 60_000);
 });
+
+const OMP_TRACES = join(ROOT, "test", "fixtures", "traces", "omp-18.2.3");
+
+describe.skipIf(!BUILT)("review and rewind on oh-my-pi 18.2.3 (recorded; no checkpoints)", () => {
+  it("/diff and /rewind say that files need agent-rpc; the rewind offers omp's branch messages", async () => {
+    const replay = `${process.execPath} ${join(OMP_TRACES, "replay-worker.mjs")} ${join(OMP_TRACES, "g_session.jsonl")}`;
+    const options = { args: ["--agent", replay], cols: 110, rows: 32, readyTimeoutMs: 30_000 };
+    await withTuiSession([], options, async ({ tui }) => {
+      await idle(tui);
+      await submitLine(tui, "/diff");
+      await tui.waitForText("Reviewing and rewinding files needs agent-rpc: this worker keeps no checkpoints of them.");
+      await submitLine(tui, "/rewind");
+      await tui.waitForText("File rewind needs agent-rpc: this worker keeps no checkpoints.");
+      // omp names it get_branch_messages: the recorded session's one user message is offered.
+      await tui.waitForText("Rewind the conversation to before…");
+      await tui.waitForText(/› +Plan the work +turn 1/);
+      tui.write(KEYS.esc);
+      await tui.waitForNoText("Rewind the conversation to before…");
+    });
+  }, 40_000);
+});

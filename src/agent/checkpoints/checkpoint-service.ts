@@ -3,6 +3,7 @@
 // operation at a time, in order: a command sent right after a turn ends sees that turn's end.
 
 import { randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
 import { isAbsolute, join, relative } from "node:path";
 import type {
   CheckpointDiff,
@@ -16,6 +17,7 @@ import { applyRestore, planRestore } from "./restore.js";
 import { SessionStore, type RecordedCheckpoint } from "./session-store.js";
 import type { CheckpointSettings } from "./settings.js";
 import { takeSnapshot } from "./snapshot.js";
+import { inheritCheckpoints } from "./store-inherit.js";
 import { CheckpointError } from "./store-errors.js";
 import { normaliseClientPath } from "./path-guard.js";
 import type { FileState, Snapshot } from "./tree-state.js";
@@ -205,6 +207,26 @@ export class CheckpointService {
       for (const path of plan.deletes) written.set(path, undefined);
       if (written.size > 0) store.appendSync(written);
       return { ...outcome, conflicts: [] };
+    });
+  }
+
+  /**
+   * A fork or clone: the new session's store starts with the checkpoints of the turns it kept
+   * (those whose user message is among `keptEntries`; store-inherit.ts). Returns how many.
+   */
+  inherit(fromSession: string, toSession: string, keptEntries: ReadonlySet<string>): Promise<number> {
+    if (!this.enabled || fromSession === toSession) return Promise.resolve(0);
+    return this.serial(async () => {
+      const dir = join(this.options.home, "checkpoints", fromSession);
+      if (!existsSync(dir)) return 0;
+      const parent = this.storeFor(fromSession);
+      parent.checkIntact();
+      const count = inheritCheckpoints(parent, join(this.options.home, "checkpoints", toSession), (record) =>
+        record.entryId !== undefined ? keptEntries.has(record.entryId) : false,
+      );
+      // The child's store is opened afresh, with the log and hash cache it was just given.
+      this.store = undefined;
+      return count;
     });
   }
 

@@ -40,16 +40,37 @@ function statOf(path: string): Stats | undefined {
   }
 }
 
+/** A file hashed in this scan: the hash cache learns it once its content is stored. */
+type Hashed = { path: string; stat: Stats; hash: string; at: number };
+
 /** Hash and keep one file whose stat is new. */
-function hashFile(input: SnapshotInput, path: string, stat: Stats): { hash: string; size: number } {
+function hashFile(input: SnapshotInput, path: string, stat: Stats, hashed: Hashed[]): { hash: string; size: number } {
   const bytes = readFileSync(join(input.cwd, path));
   const hash = sha256(bytes);
   input.blobs.put(hash, bytes);
-  input.index.remember(path, stat, hash, Date.now());
+  hashed.push({ path, stat, hash, at: Date.now() });
   return { hash, size: bytes.length };
 }
 
 export async function takeSnapshot(input: SnapshotInput): Promise<Snapshot> {
+  // Many new contents at once (the first snapshot of a session) go into one pack: blob-pack.ts.
+  input.blobs.beginBatch();
+  try {
+    const hashed: Hashed[] = [];
+    const snapshot = await scanTree(input, hashed);
+    input.blobs.endBatch();
+    // The hash cache may name a content only once it is stored: a failed scan teaches it nothing.
+    for (const h of hashed) input.index.remember(h.path, h.stat, h.hash, h.at);
+    input.index.retain(new Set(snapshot.files.keys()));
+    input.index.save();
+    return snapshot;
+  } catch (error) {
+    input.blobs.discardBatch();
+    throw error;
+  }
+}
+
+async function scanTree(input: SnapshotInput, hashedFiles: Hashed[]): Promise<Snapshot> {
   const listing = await listTree(input.cwd, input.inGit, input.maxFiles);
   if (listing.paths.length > input.maxFiles)
     throw new CheckpointError(
@@ -77,7 +98,7 @@ export async function takeSnapshot(input: SnapshotInput): Promise<Snapshot> {
         files.set(path, { hash: known, size: stat.size, mode });
         continue;
       }
-      files.set(path, { ...hashFile(input, path, stat), mode });
+      files.set(path, { ...hashFile(input, path, stat, hashedFiles), mode });
       if (++hashed % YIELD_EVERY === 0) await yieldToLoop();
     } catch (error) {
       if (errorCode(error) === "ENOENT") continue;
@@ -88,7 +109,5 @@ export async function takeSnapshot(input: SnapshotInput): Promise<Snapshot> {
       throw error;
     }
   }
-  input.index.retain(new Set(files.keys()));
-  input.index.save();
   return { files, leftOut };
 }

@@ -56,6 +56,18 @@ export class CheckpointHandle {
     return next;
   }
 
+  /**
+   * The session was forked or cloned from `fromSessionId`: its store gets the checkpoints of the
+   * turns whose user messages it kept, after the turn steps asked for before.
+   */
+  forked(fromSessionId: string, keptEntryIds: Iterable<string>): Promise<void> {
+    const to = this.services.session.sessionId;
+    const kept = new Set(keptEntryIds);
+    return this.later("checkpoints not carried into the fork", async (service) => {
+      await service.inherit(fromSessionId, to, kept);
+    });
+  }
+
   /** The service once every turn step asked for before has run (a command sees the turn's end). */
   async ready(): Promise<CheckpointService> {
     await this.steps;

@@ -7,6 +7,7 @@ import type { AgentRuntime } from "../runtime/agent-runtime.js";
 import { getSessionFeatures, installSessionFeatures, type SessionFeatures } from "../session/features.js";
 import { SessionError } from "../session/index.js";
 import type { CommandContext, CommandTable } from "./command-table.js";
+import { checkpointHandleOf } from "../checkpoints/turn-hooks.js";
 
 function features(ctx: CommandContext): SessionFeatures {
   return getSessionFeatures(ctx.services) ?? installSessionFeatures(ctx.runtime, ctx.services);
@@ -49,6 +50,15 @@ async function enterSession(
   await ctx.services.extensions?.host.sessionStart(start);
 }
 
+/** A fork or clone keeps the checkpoints of the turns it keeps (docs/protocol-notes.md "Checkpoints"). */
+function carryCheckpoints(ctx: CommandContext, fromSessionId: string): void {
+  const session = ctx.services.session;
+  void checkpointHandleOf(ctx.services.slots)?.forked(
+    fromSessionId,
+    session.getEntries().map((entry) => entry.id),
+  );
+}
+
 /** Restore the model and thinking level recorded on the loaded branch (switch/fork). */
 async function restoreSettings(runtime: AgentRuntime, ctx: CommandContext): Promise<void> {
   const recorded = ctx.services.session.getContextSettings();
@@ -71,8 +81,10 @@ async function fork(entryId: string, ctx: CommandContext): Promise<{ text: strin
     const preview = session.getForkMessages().find((item) => item.entryId === entryId)?.text ?? "";
     if (cancelled) return { text: preview, cancelled: true };
     const previous = session.sessionFile;
+    const parentId = session.sessionId;
     await leaveSession(ctx, { reason: "fork" });
     const { text } = session.fork(entryId);
+    carryCheckpoints(ctx, parentId);
     await restoreSettings(ctx.runtime, ctx);
     await enterSession(ctx, "fork", previous);
     return { text, cancelled: false };
@@ -136,8 +148,10 @@ export const sessionCommands: CommandTable = {
         (await ctx.services.extensions?.host.beforeSessionFork({ entryId: leaf, position: "at" })) ?? false;
       if (cancelled) return { cancelled: true };
       const previous = session.sessionFile;
+      const parentId = session.sessionId;
       await leaveSession(ctx, { reason: "fork" });
       session.clone();
+      carryCheckpoints(ctx, parentId);
       await enterSession(ctx, "fork", previous);
       return { cancelled: false };
     });

@@ -5,7 +5,7 @@
 import { DEFAULT_COMPACTION_SETTINGS } from "../session/compaction-plan.js";
 import { isThinkingLevel, THINKING_LEVELS } from "../providers/thinking.js";
 import { type LoadedConfig, persistSetting, settingAt } from "../config.js";
-import { permissionGateOverride } from "../extensions/index.js";
+import { gateSetting, permissionGateOverride } from "../extensions/index.js";
 import type { AgentRuntime } from "../runtime/agent-runtime.js";
 import type { CommandTable } from "./command-table.js";
 
@@ -13,6 +13,8 @@ type Value = string | number | boolean;
 type Spec =
   | { kind: "enum"; values: readonly string[] }
   | { kind: "boolean" }
+  /** true, false, or one of the named further levels (permissionGate's "edits"). */
+  | { kind: "switch"; levels: readonly string[] }
   | { kind: "integer"; min: number; max: number };
 
 const QUEUE = { kind: "enum", values: ["all", "one-at-a-time"] } as const;
@@ -29,7 +31,7 @@ export const EDITABLE_SETTINGS: Readonly<Record<string, Spec>> = {
   "retry.maxRetries": { kind: "integer", min: 0, max: 20 },
   "tasks.reminders": { kind: "boolean" },
   "tasks.maxReminders": { kind: "integer", min: 0, max: 20 },
-  permissionGate: { kind: "boolean" },
+  permissionGate: { kind: "switch", levels: ["edits"] },
 };
 
 export function validateSetting(key: string, value: Value): Value {
@@ -42,6 +44,9 @@ export function validateSetting(key: string, value: Value): Value {
     case "boolean":
       if (typeof value === "boolean") return value;
       throw new Error(`${key} must be true or false`);
+    case "switch":
+      if (typeof value === "boolean" || spec.levels.includes(String(value))) return value;
+      throw new Error(`${key} must be true, false or ${spec.levels.map((l) => `"${l}"`).join(", ")}`);
     case "integer":
       if (typeof value === "number" && Number.isInteger(value) && value >= spec.min && value <= spec.max) return value;
       throw new Error(`${key} must be a whole number from ${spec.min} to ${spec.max}`);
@@ -70,7 +75,7 @@ export function currentSettings(runtime: AgentRuntime, config: LoadedConfig): Re
     "retry.maxRetries": config.settings.retry.maxRetries,
     "tasks.reminders": pick("tasks.reminders", true),
     "tasks.maxReminders": pick("tasks.maxReminders", 3),
-    permissionGate: permissionGateOverride() ?? pick("permissionGate", false),
+    permissionGate: permissionGateOverride() ?? gateSetting(settingAt(raw, "permissionGate")) ?? false,
   };
 }
 

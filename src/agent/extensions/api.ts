@@ -13,6 +13,12 @@ export interface DialogOptions {
   signal?: AbortSignal;
   /** Milliseconds; the dialog resolves to its default when it elapses. */
   timeout?: number;
+  /**
+   * select only: the change being asked about, in the edit tool's diff format, sent as the
+   * request's `diff` field (docs/protocol-notes.md "The permission gate"); clients that do not
+   * know the field show the title alone.
+   */
+  diff?: string;
 }
 
 export interface WidgetOptions {

@@ -12,7 +12,7 @@ import type {
   ToolResultPatch,
 } from "./api.js";
 import { createDemoUi, DEMO_UI_PATH } from "./builtin/demo-ui.js";
-import { createPermissionGate, PERMISSION_GATE_PATH } from "./builtin/permission-gate.js";
+import { createPermissionGate, type GateMode, PERMISSION_GATE_PATH } from "./builtin/permission-gate.js";
 import { ExtensionHost } from "./host.js";
 import { discoverExtensions, isProjectTrusted, loadExtensionModules } from "./loader.js";
 import { expandSlashInput, loadSlashResources, resourceCommands, type SlashResources } from "./resources.js";
@@ -36,7 +36,7 @@ export interface SetupExtensionsOptions {
   /** stderr lines (load failures, untrusted project extensions). */
   warn: (message: string) => void;
   /** Flag/env overrides from the CLI; undefined = decide from settings. */
-  permissionGate?: boolean;
+  permissionGate?: GateSetting;
   trustProject?: boolean;
   /**
    * Register the /demo-ui command: a demo, not one of the user's commands, so only in demo mode
@@ -120,10 +120,9 @@ export function routeUiResponse(frame: unknown): boolean {
   return active?.handleUiResponse(frame) ?? false;
 }
 
-function settingFlag(settings: unknown, key: string): boolean | undefined {
+function settingValue(settings: unknown, key: string): unknown {
   if (typeof settings !== "object" || settings === null) return undefined;
-  const value = (settings as Record<string, unknown>)[key];
-  return typeof value === "boolean" ? value : undefined;
+  return (settings as Record<string, unknown>)[key];
 }
 
 function settingNumber(settings: unknown, key: string): number | undefined {
@@ -132,9 +131,25 @@ function settingNumber(settings: unknown, key: string): number | undefined {
   return typeof value === "number" && value > 0 ? value : undefined;
 }
 
-/** AGENT_TUI_PERMISSION_GATE forces the gate on or off whatever settings.json says. */
-export function permissionGateOverride(): boolean | undefined {
-  return envFlag("AGENT_TUI_PERMISSION_GATE");
+/** The permission gate's setting: off, on (risky calls) or "edits" (also every edit and write). */
+export type GateSetting = boolean | "edits";
+
+/** A settings.json or environment value as the gate's setting; undefined when it is neither. */
+export function gateSetting(value: unknown): GateSetting | undefined {
+  if (typeof value === "boolean") return value;
+  if (typeof value === "string" && value.toLowerCase() === "edits") return "edits";
+  return undefined;
+}
+
+/** AGENT_TUI_PERMISSION_GATE (1/0 or "edits") forces the gate's setting whatever settings.json says. */
+export function permissionGateOverride(): GateSetting | undefined {
+  const value = process.env["AGENT_TUI_PERMISSION_GATE"];
+  return gateSetting(value) ?? envFlag("AGENT_TUI_PERMISSION_GATE");
+}
+
+function gateMode(setting: GateSetting): GateMode {
+  if (setting === "edits") return "edits";
+  return setting ? "risky" : "off";
 }
 
 function envFlag(name: string): boolean | undefined {
@@ -150,12 +165,13 @@ function builtinExtensions(
   const builtins: { origin: ExtensionOrigin; factory: ReturnType<typeof createDemoUi> }[] = [];
   // Always loaded, switched by the setting at each call: /settings can turn it on mid-session.
   // The flag and the environment variable win over settings.json.
-  const fixed = options.permissionGate ?? envFlag("AGENT_TUI_PERMISSION_GATE");
-  const enabled = (): boolean => fixed ?? settingFlag(options.settings, "permissionGate") ?? false;
+  const fixed = options.permissionGate ?? permissionGateOverride();
+  const mode = (): GateMode =>
+    gateMode(fixed ?? gateSetting(settingValue(options.settings, "permissionGate")) ?? false);
   const timeoutMs = settingNumber(options.settings, "permissionGateTimeoutMs");
   builtins.push({
     origin: { path: PERMISSION_GATE_PATH, source: "builtin", scope: "temporary" },
-    factory: createPermissionGate({ timeoutMs, enabled }),
+    factory: createPermissionGate({ timeoutMs, mode }),
   });
   if (options.demo ?? envFlag("AGENT_TUI_DEMO_UI") ?? false) {
     builtins.push({ origin: { path: DEMO_UI_PATH, source: "builtin", scope: "temporary" }, factory: createDemoUi() });

@@ -91,7 +91,7 @@ type Dialog = (
 function rpcUi(send: Send, dialog: Dialog): ExtensionUi {
   return {
     async select(title, choices, opts) {
-      const answer = await dialog("select", { title, options: choices }, opts);
+      const answer = await dialog("select", { title, options: choices, diff: opts?.diff }, opts);
       // A value that is not one of the options is treated as no answer: permission gates act on it.
       return answer.kind === "value" && choices.includes(answer.value) ? answer.value : undefined;
     },

@@ -66,7 +66,7 @@ function decodeUiRequest(o: JsonObject): ExtensionUIRequest | undefined {
         : undefined;
       return extra(
         { ...base, method, title: s("title"), options: strings("options") ?? [] },
-        { timeout: r.optNumber("timeout"), optionDetails: details },
+        { timeout: r.optNumber("timeout"), optionDetails: details, diff: r.optString("diff") },
       );
     }
     case "confirm":

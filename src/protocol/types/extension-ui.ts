@@ -12,6 +12,11 @@ export interface UiSelectRequest {
   timeout?: number;
   /** Later oh-my-pi, positional. */
   optionDetails?: { description?: string }[];
+  /**
+   * [ours] The change asked about (the permission gate's edit/write), in the edit tool's
+   * `details.diff` format; a client that ignores it shows the title alone (docs/protocol-notes.md).
+   */
+  diff?: string;
 }
 
 /** docs/protocol.md §7.2 confirm */

@@ -43,6 +43,8 @@ function answerOnlyController(onAnswer: (response: UiResponse) => void): Control
   return new Proxy(answerOnly, {
     get(target, prop) {
       if (prop === "answerDialog") return target.answerDialog;
+      // No external editor from the fleet's list: the editor dialog is edited in place.
+      if (prop === "editExternally") return undefined;
       throw new Error(`the fleet's answer dialog has no ${String(prop)}`);
     },
   }) as Controller;

@@ -38,6 +38,13 @@ export function questionLines(q: NumberedDialog): string[] {
   const d = q.dialog;
   const head = `question ${q.number}: ${sanitizeLine(d.title)}`;
   const body: string[] = [];
+  // The change a permission question is about (an edit's diff), above the choices.
+  if (d.method === "select" && d.diff !== undefined && d.diff.trim() !== "")
+    body.push(
+      ...sanitizeExact(d.diff.replace(/\n+$/, ""))
+        .split("\n")
+        .map((l) => `  ${l}`),
+    );
   if (d.method === "select") body.push(...d.options.map((o, i) => `  ${i + 1}. ${sanitizeLine(o)}`));
   if (d.method === "confirm" && d.message !== "")
     body.push(

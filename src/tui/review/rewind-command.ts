@@ -5,10 +5,12 @@
 // outside the agent since: those files are listed and overwritten only after the user says so.
 // The conversation goes back with `fork` at the turn's user message: a new session from that
 // point, the prompt back in the editor, nothing removed from any session file. A worker without
-// checkpoints (pi, oh-my-pi) rewinds the conversation only, and the TUI says why.
+// checkpoints (pi, oh-my-pi), or whose store cannot be read, rewinds the conversation only, and the
+// TUI says why.
 import type { CheckpointDiff, CheckpointRestoreResult, CheckpointSummary } from "../../bridge/index.js";
 import type { PickerItem } from "../state/picker-state.js";
 import { workerSupports } from "../state/worker-info.js";
+import { describeError } from "../intents/intent-context.js";
 import { afterSessionChange, type SlashDeps, vetoed } from "../slash/slash-deps.js";
 import type { SlashCommand, SlashContext } from "../slash/slash-registry.js";
 
@@ -110,7 +112,14 @@ async function runRewind(deps: SlashDeps, ctx: SlashContext): Promise<void> {
     return rewindConversation(deps, ctx);
   }
   const rpc = ctx.connection.rpc;
-  const { checkpoints } = await rpc.checkpointList();
+  let checkpoints: CheckpointSummary[];
+  try {
+    ({ checkpoints } = await rpc.checkpointList());
+  } catch (error) {
+    // A damaged or deleted store takes the files' rewind away, not the conversation's.
+    ctx.notice(`File rewind is not available: ${describeError(error)}. The conversation can still go back.`, "warning");
+    return rewindConversation(deps, ctx);
+  }
   if (checkpoints.length === 0)
     return ctx.notice("No checkpoint yet: agent-rpc records one at the start of each turn.");
   const chosen = await deps.pickers.open("Rewind to before which turn?", turnItems(checkpoints));

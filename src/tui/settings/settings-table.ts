@@ -111,8 +111,8 @@ export const SETTINGS: readonly SettingSpec[] = [
   {
     key: "permissionGate",
     label: "Permission gate",
-    help: "ask before destructive commands and writes outside the project",
-    choices: ON_OFF,
+    help: "ask before destructive commands and writes outside the project; edits: before every edit too",
+    choices: [true, "edits", false],
   },
   {
     key: "showThinking",

@@ -116,6 +116,8 @@ export type DialogRequest =
       id: string;
       title: string;
       options: string[];
+      /** The change asked about, in the edit tool's diff format (the permission gate's edits). */
+      diff?: string | undefined;
       timeoutMs: number | undefined;
       receivedAt: number;
     }

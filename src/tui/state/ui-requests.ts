@@ -25,7 +25,13 @@ export function decodeUiRequest(request: ExtensionUiRequest, now: number): UiReq
   const { id } = request;
   switch (request.method) {
     case "select": {
-      const dialog = { method: "select", id, title: request.title, options: request.options } as const;
+      const dialog = {
+        method: "select",
+        id,
+        title: request.title,
+        options: request.options,
+        diff: request.diff,
+      } as const;
       return { kind: "dialog", dialog: { ...dialog, timeoutMs: timeoutOf(request.timeout), receivedAt: now } };
     }
     case "confirm": {

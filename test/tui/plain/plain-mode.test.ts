@@ -55,6 +55,13 @@ describe("plain questions", () => {
       "answer with a number from 1 to 2; /cancel cancels; closes in 2 seconds",
     ]);
     expect(questionLines(confirm)).toEqual(["question 4: Sure?", "  really", "answer y or n; /cancel cancels"]);
+    const gate = { ...select, dialog: { ...select.dialog, title: "Allow edit of a.txt?", diff: "-1 old\n+1 new\n" } };
+    expect(questionLines(gate).slice(0, 4)).toEqual([
+      "question 3: Allow edit of a.txt?",
+      "  -1 old",
+      "  +1 new",
+      "  1. Alpha",
+    ]);
     expect(timeoutWords(1000)).toBe("closes in 1 second");
   });
 

@@ -3,6 +3,7 @@
 import { sanitizeExact } from "../../render/sanitize.js";
 import type { Palette } from "../../render/palette.js";
 import { truncateLine, wrapText } from "../../render/text-width.js";
+import { styleDiffLines } from "../../render/word-diff.js";
 
 export function countdownText(remainingMs: number | undefined): string {
   if (remainingMs === undefined) return "";
@@ -15,14 +16,25 @@ export function countdownText(remainingMs: number | undefined): string {
  * gate puts it in the title) is shown with every character visible, so what the user answers
  * is what runs.
  */
-export function questionRows(title: string, message: string, width: number, { theme }: Palette): string[] {
+export function questionRows(title: string, message: string, width: number, palette: Palette, diff?: string): string[] {
+  const { theme } = palette;
   const w = Math.max(10, width - 2);
   const [first = "", ...rest] = sanitizeExact(title).split("\n");
   const rows = wrapText(first, w).map((r, i) => (i === 0 ? theme.accent(`◆ ${r}`) : `  ${theme.accent(r)}`));
   for (const line of rest) rows.push(...wrapText(line, w).map((r) => `  ${r}`));
   if (message.trim() !== "")
     for (const line of sanitizeExact(message).split("\n")) rows.push(...wrapText(line, w).map((r) => `  ${r}`));
+  if (diff !== undefined && diff.trim() !== "") rows.push(...diffRows(diff, w, palette));
   return rows;
+}
+
+/**
+ * The change a question is about (the permission gate's edit or write), styled as the tool rows
+ * style their diffs (word-diff.ts), wrapped rather than cut: every character approved is seen.
+ */
+function diffRows(diff: string, width: number, palette: Palette): string[] {
+  const lines = sanitizeExact(diff.replace(/\n+$/, "")).split("\n");
+  return styleDiffLines(lines, palette).flatMap((line) => wrapText(line, width).map((r) => `  ${r}`));
 }
 
 export type QuestionWindow = { rows: string[]; maxScroll: number };

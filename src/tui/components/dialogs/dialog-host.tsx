@@ -18,10 +18,11 @@ import { TextDialog } from "./text-dialog.js";
 /** Rows a dialog wants before the budget caps it: its whole question, its options or text, help. */
 export function dialogWantedRows(d: DialogRequest, width: number): number {
   // Counted, not drawn: colour takes no room.
-  const question = (message: string): number => questionRows(d.title, message, width, NO_PAINT).length;
+  const question = (message: string, diff?: string): number =>
+    questionRows(d.title, message, width, NO_PAINT, diff).length;
   switch (d.method) {
     case "select":
-      return question("") + d.options.length + 2;
+      return question("", d.diff) + d.options.length + 2;
     case "confirm":
       return question(d.message) + 1;
     case "input":
@@ -61,7 +62,7 @@ export function DialogHost(props: {
   let view: React.ReactElement;
   switch (d.method) {
     case "select":
-      view = <SelectDialog key={d.id} {...frame} options={d.options} onChoose={answer} />;
+      view = <SelectDialog key={d.id} {...frame} diff={d.diff} options={d.options} onChoose={answer} />;
       break;
     case "confirm":
       view = (
@@ -86,7 +87,16 @@ export function DialogHost(props: {
       );
       break;
     case "editor":
-      view = <TextDialog key={d.id} {...frame} initial={d.prefill} multiline onSubmit={answer} />;
+      view = (
+        <TextDialog
+          key={d.id}
+          {...frame}
+          initial={d.prefill}
+          multiline
+          onSubmit={answer}
+          editExternally={controller.editExternally}
+        />
+      );
       break;
     default: {
       const never: never = d;

@@ -17,8 +17,8 @@ import { useKeymap } from "../../input/keymap-context.js";
 
 export type SelectViewState = { index: number; filter: string; scroll?: number };
 
-/** Rows the options keep when the question is long: enough to see what the choices are. */
-const MIN_OPTION_ROWS = 3;
+/** Rows the options keep when the question is long: enough to see every choice the gate offers. */
+const MIN_OPTION_ROWS = 4;
 
 export function filterOptions(options: readonly string[], filter: string): string[] {
   // The same fuzzy match as the pickers and completion lists, best match first.
@@ -39,10 +39,12 @@ export function selectLines(
   remainingMs: number | undefined,
   palette: Palette,
   onWindow?: (w: QuestionWindow, page: number) => void,
+  /** The change asked about (select requests' `diff`), drawn below the title and scrolled with it. */
+  diff?: string,
 ): string[] {
   const { theme } = palette;
   const shown = filterOptions(options, view.filter);
-  const question = questionRows(title, "", width, palette);
+  const question = questionRows(title, "", width, palette, diff);
   const filterRow =
     view.filter !== "" ? [truncateLine(theme.muted(`  filter: ${sanitizeLine(view.filter)}`), width)] : [];
   // The question gets what the options (at least a few of them) and the help row leave.
@@ -72,7 +74,11 @@ export function selectLines(
 }
 
 export function SelectDialog(
-  props: DialogFrameProps & { options: readonly string[]; onChoose: (value: string) => void },
+  props: DialogFrameProps & {
+    diff?: string | undefined;
+    options: readonly string[];
+    onChoose: (value: string) => void;
+  },
 ): React.ReactElement {
   const [view, setViewState] = useState<SelectViewState>({ index: 0, filter: "" });
   const question = useQuestionScroll(props.id);
@@ -131,6 +137,7 @@ export function SelectDialog(
     props.remainingMs,
     props.palette,
     (w, page) => question.measure(page, w.maxScroll),
+    props.diff,
   );
   return <Lines lines={rows} />;
 }

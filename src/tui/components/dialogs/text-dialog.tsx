@@ -8,8 +8,9 @@ import { helpRow, questionRows, questionWindow, type DialogFrameProps } from "./
 import { useQuestionScroll } from "./use-question-scroll.js";
 import { useTextField } from "./use-text-field.js";
 
-/** The keys of a multi-line field: shift+enter (or ctrl+j) adds a line. */
+/** The keys of a multi-line field: shift+enter (or ctrl+j) adds a line, ctrl+g opens $EDITOR where there is one. */
 const MULTILINE_HELP = "enter submit · shift+enter/ctrl+j newline · esc cancel";
+const EXTERNAL_HELP = "enter submit · ctrl+g $EDITOR · shift+enter newline · esc cancel";
 
 export function TextDialog(
   props: DialogFrameProps & {
@@ -17,6 +18,7 @@ export function TextDialog(
     placeholder?: string;
     multiline: boolean;
     onSubmit: (value: string) => void;
+    editExternally?: ((text: string) => Promise<string | undefined>) | undefined;
   },
 ): React.ReactElement {
   const state = useTextField({
@@ -25,6 +27,7 @@ export function TextDialog(
     multiline: props.multiline,
     onSubmit: props.onSubmit,
     onCancel: props.onCancel,
+    editExternally: props.editExternally,
   });
   const question = useQuestionScroll(props.id);
   const title = questionRows(props.title, "", props.width, props.palette);
@@ -42,7 +45,7 @@ export function TextDialog(
       ? { palette: props.palette, prompt: "  " }
       : { palette: props.palette, prompt: "  › ", placeholder: props.placeholder ?? "" },
   );
-  const help = props.multiline ? MULTILINE_HELP : "enter submit · esc cancel";
+  const help = !props.multiline ? "enter submit · esc cancel" : props.editExternally ? EXTERNAL_HELP : MULTILINE_HELP;
   return (
     <Lines
       lines={[...win.rows, ...body, helpRow(help, props.remainingMs, props.width, props.palette)].slice(

@@ -19,6 +19,8 @@ export type TextFieldOptions = {
   multiline: boolean;
   onSubmit: (value: string) => void;
   onCancel: () => void;
+  /** Ctrl+G in a multi-line field: the text in $VISUAL/$EDITOR; resolves with what was saved. */
+  editExternally?: ((text: string) => Promise<string | undefined>) | undefined;
 };
 
 /** Editing keys shared with the main editor (cursor moves, word delete, kill line). */
@@ -54,9 +56,13 @@ export function reduceTextFieldKey(
   key: Key,
   multiline: boolean,
   keymap?: Keymap,
-): { state: EditorState } | { submit: string } | { cancel: true } | undefined {
+): { state: EditorState } | { submit: string } | { cancel: true } | { external: string } | undefined {
   const r = resolveDialogKey(input, key, false, keymap);
   const apply = (op: EditorOp): { state: EditorState } => ({ state: reduceEditor(s, op) });
+  if (!r && multiline && !s.pasting) {
+    const e = resolveEditorKey(input, key, keymap);
+    if (e && "action" in e && e.action === "external_editor") return { external: s.text };
+  }
   if (r && "text" in r) {
     // One line only: pasted line breaks become spaces.
     return apply({ op: "insert", text: multiline ? r.text : r.text.replace(/\r\n?|\n/g, " ") });
@@ -110,6 +116,15 @@ export function useTextField(o: TextFieldOptions): EditorState {
       if ("state" in out) {
         ref.current = out.state;
         setState(out.state);
+        return;
+      }
+      if ("external" in out) {
+        void o.editExternally?.(out.external).then((edited) => {
+          if (edited === undefined || done.current) return;
+          // The saved text whole: a file's last newline is part of it (unlike the prompt's).
+          ref.current = reduceEditor(ref.current, { op: "set", text: edited, keepUndo: true });
+          setState(ref.current);
+        });
         return;
       }
       done.current = true;

@@ -62,7 +62,10 @@ async function runOnce(name) {
     const cpu = meter.read();
     if (process.env.BENCH_VERBOSE)
       console.log(
-        `  ${name} CPU by process: ${cpu.perPid.map((p) => `${p.command} ${p.cpu.toFixed(2)} s`).join(", ")}`,
+        `  ${name} CPU by process (10 ms or more): ${cpu.perPid
+          .filter((p) => p.cpu >= 0.01)
+          .map((p) => `${p.command.split("\n")[0]} ${p.cpu.toFixed(2)} s`)
+          .join(", ")}`,
       );
     const rss = peakRssMb(tui.child.pid);
     const workerRss = descendants(tui.child.pid).reduce((sum, pid) => sum + (peakRssMb(pid) || 0), 0);

@@ -7,7 +7,9 @@
 // (synchronized updates), full clears, copies of the footer left in the scrollback, peak RSS of
 // the TUI process. The machine's load is printed before and after: on a shared machine the
 // absolute figures move with it.
-// Usage: npm run build && node bench/render-stream.mjs [--lines 2000] [--tps 1000] [--runs 3]
+// --burst: a fast provider instead, the answer with longer prose (~80 kB for 2,000 lines) as ~13,000
+// deltas of ~6 bytes in ~4 s (lib/tui-under-pty.mjs burstStep): the per-delta cost is what shows.
+// Usage: npm run build && node bench/render-stream.mjs [--lines 2000] [--tps 1000 | --burst] [--runs 3]
 //   [--cols 100] [--rows 30] [--only agent-tui[,pi 0.73.1]]   (BENCH_NODE_ARGS="--cpu-prof" profiles agent-tui;
 //   BENCH_BASE_ROOT=<checkout> adds that build as "agent-tui base"; --only "pi 0.73.1,agent-tui ink,agent-tui"
 //   adds this build drawing through Ink's public writer (AGENT_TUI_INK_WRITER=ink); BENCH_PROFILE_DIR and
@@ -17,6 +19,7 @@ import { machineLine, median, peakRssMb, treeCpuMeter, descendants } from "./lib
 import {
   makeMarkdown,
   makeSandbox,
+  burstStep,
   SETTLE_MS,
   settle,
   outputCounts,
@@ -35,6 +38,7 @@ const RUNS = Number(arg("runs", 3));
 const COLS = Number(arg("cols", 100));
 const ROWS = Number(arg("rows", 30));
 const ONLY = arg("only", undefined);
+const BURST = process.argv.includes("--burst");
 const OURS = "agent-tui";
 const PI = "pi 0.73.1";
 
@@ -92,13 +96,16 @@ async function runOnce(name, markdown, step) {
   }
 }
 
-const markdown = makeMarkdown(LINES);
-const step = streamStep(markdown, TPS);
+const markdown = makeMarkdown(LINES, { wide: BURST });
+const step = BURST ? burstStep(markdown) : streamStep(markdown, TPS);
 const BASE = "agent-tui base";
 const names = ONLY ? ONLY.split(",") : [PI, ...(TARGETS[BASE] ? [BASE] : []), OURS];
 for (const n of names) if (!TARGETS[n]) throw new Error(`unknown target ${n}`);
+const pace = BURST
+  ? `${step.deltas} deltas of ~6 bytes, a 1 ms pause every 4 (a burst)`
+  : `${step.tokens} tokens in ${step.chunks.length} deltas every ${step.delayMs} ms (target ${TPS} tokens/s)`;
 console.log(
-  `render-stream: ${LINES}-line markdown answer, ${Buffer.byteLength(markdown).toLocaleString("en-US")} bytes, ${step.tokens} tokens in ${step.chunks.length} deltas every ${step.delayMs} ms (target ${TPS} tokens/s), ${COLS}x${ROWS}, median of ${RUNS} runs`,
+  `render-stream: ${LINES}-line markdown answer, ${Buffer.byteLength(markdown).toLocaleString("en-US")} bytes, ${pace}, ${COLS}x${ROWS}, median of ${RUNS} runs`,
 );
 console.log(`  prompt sent ${SETTLE_MS} ms after the editor and footer showed (BENCH_SETTLE_MS), as a person would`);
 console.log(`  before: ${machineLine()}`);

@@ -6,16 +6,29 @@
 // writing the key to the pty until the bench's terminal shows it in the editor row. Prints p50,
 // p95 and p99 (medians over the runs; all keys pooled in brackets) beside the targets and pi's.
 // Usage: npm run build && node bench/typing-latency.mjs [--lines 1000] [--tps 1000] [--runs 3]
-//   [--gap 100] [--only agent-tui[,pi 0.73.1]] [--no-load]   (BENCH_NODE_ARGS="--cpu-prof" profiles
+//   [--gap 100] [--only agent-tui[,pi 0.73.1]] [--no-load] [--burst]   (--burst: render-stream's burst,
+//   ~13,000 deltas in ~4 s of a 2,000-line answer, targets p95 <= 30 ms and p99 <= 50 ms;   (BENCH_NODE_ARGS="--cpu-prof" profiles
 //   agent-tui; BENCH_BASE_ROOT=<checkout> adds that build as "agent-tui base", see lib/tui-under-pty.mjs)
 import { machineLine, median, percentile, startBusyLoad } from "./lib/process-stats.mjs";
-import { makeMarkdown, makeSandbox, SETTLE_MS, settle, startTui, streamStep, TARGETS } from "./lib/tui-under-pty.mjs";
+import {
+  burstStep,
+  makeMarkdown,
+  makeSandbox,
+  SETTLE_MS,
+  settle,
+  startTui,
+  streamStep,
+  TARGETS,
+} from "./lib/tui-under-pty.mjs";
 
 const arg = (name, def) => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? process.argv[i + 1] : def;
 };
-const LINES = Number(arg("lines", 1000));
+const BURST = process.argv.includes("--burst");
+const LINES = Number(arg("lines", BURST ? 2000 : 1000));
+// The burst's targets are tighter: its stream is short, and an echo must not wait for a delta's work.
+const [P95_TARGET, P99_TARGET] = BURST ? [30, 50] : [50, 100];
 const TPS = Number(arg("tps", 1000));
 const RUNS = Number(arg("runs", 3));
 const GAP_MS = Number(arg("gap", 100));
@@ -86,14 +99,14 @@ async function runOnce(name, step, withLoad) {
   }
 }
 
-const markdown = makeMarkdown(LINES);
-const step = streamStep(markdown, TPS);
+const markdown = makeMarkdown(LINES, { wide: BURST });
+const step = BURST ? burstStep(markdown) : streamStep(markdown, TPS);
 const BASE = "agent-tui base";
 const names = ONLY ? ONLY.split(",") : [PI, ...(TARGETS[BASE] ? [BASE] : []), OURS];
 for (const n of names) if (!TARGETS[n]) throw new Error(`unknown target ${n}`);
 const conditions = process.argv.includes("--no-load") ? [false] : [false, true];
 console.log(
-  `typing-latency: keystroke -> echo while a ${LINES}-line answer streams (${step.chunks.length} deltas every ${step.delayMs} ms, target ${TPS} tokens/s), 100x30, one key every ${GAP_MS} ms, median of ${RUNS} runs`,
+  `typing-latency: keystroke -> echo while a ${LINES}-line answer streams (${BURST ? `a burst of ${step.deltas} deltas, ~6 bytes each` : `${step.chunks.length} deltas every ${step.delayMs} ms, target ${TPS} tokens/s`}), 100x30, one key every ${GAP_MS} ms, median of ${RUNS} runs`,
 );
 console.log(`  prompt sent ${SETTLE_MS} ms after the editor and footer showed (BENCH_SETTLE_MS), as a person would`);
 console.log(`  before: ${machineLine()}`);
@@ -137,9 +150,12 @@ for (const withLoad of conditions) {
   const p = figs[PI];
   if (o) {
     const ratio = (k) => (p ? ` (${(o[k] / p[k]).toFixed(2)}x pi)` : "");
-    console.log(`    ${o.p95 <= 50 ? "ok  " : "MISS"} agent-tui p95 ${fmt(o.p95)} ms${ratio("p95")}   target <= 50 ms`);
+    const verdict = (x, t) => (x <= t ? "ok  " : "MISS");
     console.log(
-      `    ${o.p99 <= 100 ? "ok  " : "MISS"} agent-tui p99 ${fmt(o.p99)} ms${ratio("p99")}   target <= 100 ms`,
+      `    ${verdict(o.p95, P95_TARGET)} agent-tui p95 ${fmt(o.p95)} ms${ratio("p95")}   target <= ${P95_TARGET} ms`,
+    );
+    console.log(
+      `    ${verdict(o.p99, P99_TARGET)} agent-tui p99 ${fmt(o.p99)} ms${ratio("p99")}   target <= ${P99_TARGET} ms`,
     );
   }
 }

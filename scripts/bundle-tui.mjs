@@ -6,7 +6,8 @@
 // - The entry's dynamic imports (print mode, plain mode, the UI) stay separate chunks.
 // - React is fixed in production mode (NODE_ENV defined at build time).
 // - CJS dependencies that require() node builtins get a real require (createRequire banner).
-// - Ink's internals that are patched (src/tui/ink/ink-internals.ts) are the bundled ones.
+// - Ink's internals that are patched (src/tui/ink/ink-internals.ts) are the bundled ones, and Ink's
+//   widest-line is src/tui/ink/ink-widest-line.ts (widths kept between renders).
 // - yoga-layout's wasm is decoded from the bundle, not fetched (scripts/yoga-without-fetch.mjs).
 // - highlight.js (cli-highlight's copy; src/tui/render colours its token tree), loaded on first use,
 //   becomes one CommonJS file (dist/tui-bundle/highlight.cjs) with its core only; each grammar is
@@ -75,6 +76,19 @@ const inkInternals = {
   },
 };
 
+/**
+ * Ink's `widest-line`, swapped for src/tui/ink/ink-widest-line.ts (the same widths, kept between
+ * renders); only for Ink's modules, every other importer gets the package.
+ */
+const inkWidestLine = {
+  name: "ink-widest-line",
+  setup(b) {
+    b.onResolve({ filter: /^widest-line$/ }, (args) =>
+      args.importer.startsWith(inkBuild) ? { path: join(ROOT, "dist", "tui", "ink", "ink-widest-line.js") } : undefined,
+    );
+  },
+};
+
 /** highlighter-engine.js, swapped for one requiring the single-file highlight.js built next to the chunks. */
 const highlighterEngine = {
   name: "highlighter-engine",
@@ -124,7 +138,7 @@ const result = await build({
   banner: {
     js: "import { createRequire as __bundleRequire } from 'node:module'; const require = __bundleRequire(import.meta.url);",
   },
-  plugins: [inkInternals, highlighterEngine, yogaWithoutFetch],
+  plugins: [inkInternals, inkWidestLine, highlighterEngine, yogaWithoutFetch],
 });
 
 // highlight.js is required on first use (src/tui/render/highlight.ts): one CommonJS file of its

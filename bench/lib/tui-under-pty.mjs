@@ -17,7 +17,11 @@ export const ROOT = resolve(import.meta.dirname, "..", "..");
 export const PI_CLI = join(ROOT, "node_modules", "@mariozechner", "pi-coding-agent", "dist", "cli.js");
 
 /** A markdown answer of `lines` lines (headings, lists, code blocks, quotes), ending in BENCH-END. */
-export function makeMarkdown(lines) {
+export function makeMarkdown(lines, { wide = false } = {}) {
+  // wide: longer prose (~39 bytes a line, like a model's answer), for the burst bench.
+  const more = wide
+    ? " It also names the inputs, the outputs and what can go wrong on the way, and why it matters for the whole plan here."
+    : "";
   const out = [];
   let s = 0;
   while (out.length < lines) {
@@ -25,10 +29,15 @@ export function makeMarkdown(lines) {
     out.push(
       `## Section ${s}`,
       "",
-      `This is paragraph ${s} with **bold**, *emphasis* and \`inline code\`. It explains step ${s} of the plan in a sentence long enough to wrap at sixty columns.`,
+      `This is paragraph ${s} with **bold**, *emphasis* and \`inline code\`. It explains step ${s} of the plan in a sentence long enough to wrap at sixty columns.${more}`,
       "",
     );
-    out.push(`- item one of ${s}`, `- item two of ${s}`, `- item three with a [link](https://example.com/${s})`, "");
+    out.push(
+      `- item one of ${s}${more.slice(0, 60)}`,
+      `- item two of ${s}${more.slice(0, 60)}`,
+      `- item three with a [link](https://example.com/${s})`,
+      "",
+    );
     out.push(
       "```ts",
       `export function step${s}(input: number): number {`,
@@ -41,7 +50,7 @@ export function makeMarkdown(lines) {
       "```",
       "",
     );
-    out.push(`> Note ${s}: quoted remark.`, "");
+    out.push(`> Note ${s}: quoted remark.${more}`, "");
   }
   out.length = lines;
   out.push("", "BENCH-END");
@@ -57,6 +66,42 @@ export function streamStep(markdown, tps) {
   for (let i = 0; i < tokens.length; i += perDelta) chunks.push(tokens.slice(i, i + perDelta).join(""));
   const delayMs = Math.max(1, Math.round((1000 * perDelta) / tps));
   return { kind: "text", matchLastUser: "BENCH", chunks, delayMs, tokens: tokens.length };
+}
+
+/**
+ * A fast provider's burst: the answer (`makeMarkdown(lines, { wide: true })`) as SSE deltas of 4 to
+ * 8 characters (about 6 bytes), one 1 ms pause after every 4 deltas: ~13,000 deltas in ~4 s for
+ * 2,000 lines. The sizes come from a fixed sequence, so every run and every TUI gets the same stream.
+ */
+export function burstStep(markdown) {
+  const frames = [];
+  let deltas = 0;
+  for (let i = 0, n = 0; i < markdown.length; n++) {
+    const size = 4 + ((n * 7) % 5);
+    frames.push({ delta: { content: markdown.slice(i, i + size) } });
+    i += size;
+    deltas += 1;
+    if (deltas % 4 === 0) frames.push({ delayMs: 1 });
+  }
+  frames.push({ finish_reason: "stop" }, { usage: true });
+  return { kind: "raw", matchLastUser: "BENCH", frames, deltas };
+}
+
+/** The header text a TUI shows for tool call `i` of toolSteps (searched for in its rows). */
+export const toolMark = (i) => `T${String(i).padStart(3, "0")} row`;
+
+/**
+ * A tool-heavy turn: `calls` steps, each one `bash` call printing `lines` lines at once, then a
+ * short answer ending in BENCH-END. Each step answers the request after the previous result.
+ */
+export function toolSteps(calls, lines) {
+  const steps = [];
+  for (let i = 0; i < calls; i++) {
+    const command = `seq -f '${toolMark(i)} %g' ${lines}`;
+    steps.push({ kind: "tool_call", delayMs: 0, calls: [{ id: `call_${i}`, name: "bash", arguments: { command } }] });
+  }
+  steps.push({ kind: "text", delayMs: 0, chunks: ["All ", "done.\n\nBENCH-END"] });
+  return steps;
 }
 
 /**

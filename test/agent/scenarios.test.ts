@@ -53,7 +53,11 @@ describe("scenarios vs pi 0.73.1 traces", () => {
     const deltas = a.frames.filter(
       (f) => f.type === "message_update" && (f["assistantMessageEvent"] as { type: string }).type === "text_delta",
     );
-    expect(deltas).toHaveLength(5);
+    // Deltas that arrive within one hold of streaming updates share a frame (rpc/delta-merge.ts).
+    expect(deltas.length).toBeGreaterThan(0);
+    expect(deltas.map((f) => (f["assistantMessageEvent"] as { delta: string }).delta).join("")).toBe(
+      "Hello, this is a streamed answer.",
+    );
     a.closeStdin();
     expect(await a.waitExit()).toBe(0);
   });

@@ -9,6 +9,7 @@
 import { createServer, type Server, type Socket } from "node:net";
 import { chmodSync, rmSync } from "node:fs";
 import { createJsonlFramer, serializeFrame as serializeUnmasked } from "../../protocol/jsonl.js";
+import { createDeltaMerge, type DeltaMerge } from "../rpc/delta-merge.js";
 import { isStreamingUpdate, STREAM_COALESCE_MS, type FrameWriter } from "../rpc/frame-writer.js";
 import { maskSecretsInJson } from "../security/credential-guard.js";
 import type { WireEvent } from "../runtime/wire-events.js";
@@ -99,6 +100,7 @@ class LiveClientHub implements ClientHub {
   /** Streaming updates wait up to STREAM_COALESCE_MS to share a write (rpc/frame-writer.ts). */
   private held: ReturnType<typeof setTimeout> | undefined;
   private frames = 0;
+  private readonly merge: DeltaMerge = createDeltaMerge((frame) => this.logEvent(frame));
   private server: Server | undefined;
   private closing = false;
   private readonly sockets = new Set<Socket>();
@@ -188,23 +190,13 @@ class LiveClientHub implements ClientHub {
     rmSync(this.options.socketPath, { force: true });
   }
 
-  /** Events: numbered into the replay log, folded into the tracker, queued for the client. */
+  /** Events: deltas of one block merged (rpc/delta-merge.ts) and held as streaming updates are. */
   private eventWriter(): FrameWriter {
     const hub = this;
     return {
-      write(frame) {
-        const line = serializeFrame(frame);
-        hub.frames += 1;
-        const event = frame as WireEvent;
-        if (UNNUMBERED.has(event.type)) {
-          // A host tool runs in the controlling client; a watcher must not run it too.
-          if (hub.current) hub.enqueue(line, [hub.current]);
-          return;
-        }
-        const seq = hub.log.push(line);
-        hub.tracker.observe(event, seq);
-        if (hub.connected.size > 0) hub.pendingSeq = seq;
-        hub.enqueue(line, hub.connected, isStreamingUpdate(event));
+      write: (frame) => {
+        this.merge.write(frame);
+        if (this.merge.holding && !this.scheduled) this.held ??= setTimeout(() => this.flush(), STREAM_COALESCE_MS);
       },
       flush: () => this.flush(),
       drained: () => this.drained(),
@@ -212,6 +204,22 @@ class LiveClientHub implements ClientHub {
         return hub.frames;
       },
     };
+  }
+
+  /** One event numbered into the replay log, folded into the tracker, queued for the clients. */
+  private logEvent(frame: object): void {
+    const line = serializeFrame(frame);
+    this.frames += 1;
+    const event = frame as WireEvent;
+    if (UNNUMBERED.has(event.type)) {
+      // A host tool runs in the controlling client; a watcher must not run it too.
+      if (this.current) this.enqueue(line, [this.current]);
+      return;
+    }
+    const seq = this.log.push(line);
+    this.tracker.observe(event, seq);
+    if (this.connected.size > 0) this.pendingSeq = seq;
+    this.enqueue(line, this.connected, isStreamingUpdate(event));
   }
 
   private async drained(): Promise<void> {
@@ -239,6 +247,7 @@ class LiveClientHub implements ClientHub {
   }
 
   private flush(): void {
+    this.merge.release();
     this.scheduled = false;
     if (this.held !== undefined) clearTimeout(this.held);
     this.held = undefined;
@@ -254,13 +263,13 @@ class LiveClientHub implements ClientHub {
   }
 
   private enqueue(line: string, to: Iterable<ClientConnection>, streaming = false): void {
+    if (!streaming) this.merge.release(); // an answer or live_control goes after the held delta
     let queued = false;
     for (const c of to) {
       c.pending.push(line);
       queued = true;
     }
-    if (!queued) return;
-    if (this.scheduled) return;
+    if (!queued || this.scheduled) return;
     if (streaming) {
       this.held ??= setTimeout(() => this.flush(), STREAM_COALESCE_MS);
       return;

@@ -113,6 +113,8 @@ class StatusFold implements StatusTracker {
   /** Running tools in the order they started: the entry shows the newest. */
   private readonly tools = new Map<string, { name: string; summary: string }>();
   private text = "";
+  /** Streamed since lastLine was read from `text`: a delta only appends, status() finds the line. */
+  private textUnread = false;
   private lastLine: string | undefined;
   private lastStop = "";
   private activityAt: number;
@@ -129,6 +131,7 @@ class StatusFold implements StatusTracker {
       case "message_update":
         return this.update(frame["assistantMessageEvent"]);
       case "message_start":
+        this.currentLastLine();
         this.text = "";
         return;
       case "message_end":
@@ -167,7 +170,8 @@ class StatusFold implements StatusTracker {
     if (dialog) status.dialog = dialog;
     const tool = [...this.tools.values()].at(-1);
     if (tool) status.tool = tool;
-    if (this.lastLine !== undefined) status.lastLine = this.lastLine;
+    const lastLine = this.currentLastLine();
+    if (lastLine !== undefined) status.lastLine = lastLine;
     if (extra.tokens) status.tokens = extra.tokens;
     if (extra.cost !== undefined) status.cost = extra.cost;
     if (extra.branch !== undefined) status.branch = extra.branch;
@@ -175,10 +179,24 @@ class StatusFold implements StatusTracker {
     return status;
   }
 
+  /**
+   * A fast model streams hundreds of deltas between two reads of the status: finding the last line
+   * on every delta was most of this fold's cost, so a delta only appends and the line is found here.
+   */
+  private currentLastLine(): string | undefined {
+    if (this.textUnread) {
+      this.textUnread = false;
+      this.lastLine = lastLineOf(this.text.slice(-TEXT_TAIL)) ?? this.lastLine;
+    }
+    return this.lastLine;
+  }
+
   private update(event: unknown): void {
     if (!isObject(event) || event["type"] !== "text_delta") return;
-    this.text = (this.text + str(event["delta"])).slice(-TEXT_TAIL);
-    this.lastLine = lastLineOf(this.text) ?? this.lastLine;
+    const text = this.text + str(event["delta"]);
+    // Cut only when well over the tail, so the copy is made once per TEXT_TAIL characters.
+    this.text = text.length > 2 * TEXT_TAIL ? text.slice(-TEXT_TAIL) : text;
+    this.textUnread = true;
   }
 
   private messageEnd(message: unknown): void {
@@ -190,8 +208,9 @@ class StatusFold implements StatusTracker {
       .map((b) => str(b["text"]))
       .join("\n");
     const error = str(message["errorMessage"]);
-    this.lastLine = lastLineOf(text) ?? (error !== "" ? plainRow(error) : this.lastLine);
+    this.lastLine = lastLineOf(text) ?? (error !== "" ? plainRow(error) : this.currentLastLine());
     this.text = "";
+    this.textUnread = false;
   }
 
   private uiRequest(frame: WireEvent): void {

@@ -1,10 +1,12 @@
 // The single stdout writer: every protocol frame goes through here, in emission order.
 // Frames are batched per event-loop tick (one write syscall for many deltas), streaming
-// updates over a few ms, and flushed synchronously on shutdown. Stray writes by libraries to
+// updates over a few ms (consecutive deltas of one block merged into one frame: delta-merge.ts),
+// and flushed synchronously on shutdown. Stray writes by libraries to
 // process.stdout go to stderr.
 // Configured credential values are masked in every frame (security/credential-guard.ts).
 
 import { serializeFrame } from "../../protocol/jsonl.js";
+import { createDeltaMerge } from "./delta-merge.js";
 import { maskSecretsInJson } from "../security/credential-guard.js";
 
 export interface FrameSink {
@@ -72,6 +74,7 @@ export function createFrameWriter(options: FrameWriterOptions): FrameWriter {
   });
 
   const flush = (): void => {
+    merge.release();
     scheduled = false;
     if (held !== undefined) clearTimeout(held);
     held = undefined;
@@ -95,18 +98,20 @@ export function createFrameWriter(options: FrameWriterOptions): FrameWriter {
     }
   };
 
+  const queue = (frame: object): void => {
+    // Every frame passes the credential guard: a provider error echoing a key stays masked.
+    const line = maskSecretsInJson(serializeFrame(frame));
+    frames++;
+    pending.push(line);
+    pendingBytes += line.length;
+    if (pendingBytes >= maxPending) flush();
+  };
+  const merge = createDeltaMerge(queue);
+
   return {
     write(frame) {
       if (gone) return;
-      // Every frame passes the credential guard: a provider error echoing a key stays masked.
-      const line = maskSecretsInJson(serializeFrame(frame));
-      frames++;
-      pending.push(line);
-      pendingBytes += line.length;
-      if (pendingBytes >= maxPending) {
-        flush();
-        return;
-      }
+      merge.write(frame);
       if (scheduled) return;
       if (coalesceMs > 0 && isStreamingUpdate(frame)) {
         held ??= setTimeout(flush, coalesceMs);

@@ -1,0 +1,35 @@
+// The bundle's `widest-line` for Ink's own modules (scripts/bundle-tui.mjs swaps it in; unbundled
+// runs and tests use the package). Ink measures the widest line of every <Text> on every render
+// (render-node-to-output.js), and it renders about three times per frame while an answer streams,
+// each time over texts that are mostly the same as the render before: string-width per line of
+// each of them was a seventh of the TUI's CPU on a fast stream (docs/ink-adaptations.md). The
+// width of a text depends on the text alone, so a width found once is kept for the next renders.
+import stringWidth from "string-width";
+
+/** Texts remembered per generation; the older generation is dropped when a new one fills. */
+const GENERATION_SIZE = 2048;
+/** Longer texts are measured every time: they are rare, and the cache would keep them alive. */
+const MAX_CACHED_LENGTH = 2000;
+
+let current = new Map<string, number>();
+let previous = new Map<string, number>();
+
+function measure(text: string): number {
+  let width = 0;
+  for (const line of text.split("\n")) width = Math.max(width, stringWidth(line));
+  return width;
+}
+
+/** The width in columns of the widest line of `text`, as widest-line 6 gives it. */
+export default function widestLine(text: string): number {
+  if (text.length > MAX_CACHED_LENGTH) return measure(text);
+  let width = current.get(text);
+  if (width !== undefined) return width;
+  width = previous.get(text) ?? measure(text);
+  if (current.size >= GENERATION_SIZE) {
+    previous = current;
+    current = new Map();
+  }
+  current.set(text, width);
+  return width;
+}

@@ -3,11 +3,11 @@
 import { markdownTail } from "../state/split-point.js";
 import { liveBlockText } from "../state/transcript.js";
 import { workerSupports } from "../state/worker-info.js";
-import { tailChars, tailLines } from "./preview.js";
-import { sanitizeLine, sanitizeText } from "./sanitize.js";
+import { tailChars } from "./preview.js";
+import { sanitizeLine } from "./sanitize.js";
 import { type Palette, paletteOf } from "./palette.js";
 import { symbols } from "./theme.js";
-import { truncateLine, wrapText } from "./text-width.js";
+import { truncateLine } from "./text-width.js";
 import { blockRows, type RowOptions } from "../blocks/index.js";
 import { preparingRow, toolLines } from "../blocks/tools/index.js";
 import { formatElapsed } from "./tool-lines.js";

@@ -177,11 +177,19 @@ describe("entries still arriving, drawn by their block for the live region", () 
   });
 
   it("a running `!` command: how long it has run and how to stop it, then its last output lines", () => {
-    const e = { kind: "bash", command: "make", output: lines("out", 9), exitCode: undefined, cancelled: false } as const;
+    const e = {
+      kind: "bash",
+      command: "make",
+      output: lines("out", 9),
+      exitCode: undefined,
+      cancelled: false,
+    } as const;
     const rows = blockRows(e, { ...o, now: 4_000, maxBodyRows: 3, streaming: { startedAt: 1_000 } }).map(stripSgr);
     expect(rows).toEqual(["! make · 3.0s · esc to cancel", "  out line 7", "  out line 8", "  out line 9"]);
     // Once it has ended, the same command is drawn as a committed entry: no clock, no cancel hint.
-    const ended = blockRows({ ...e, exitCode: 0 }, o).map(stripSgr).join("\n");
+    const ended = blockRows({ ...e, exitCode: 0 }, o)
+      .map(stripSgr)
+      .join("\n");
     expect(ended).not.toContain("esc to cancel");
   });
 });

@@ -109,7 +109,10 @@ const REVERSE: Record<FindKey, FindKey> = { f: "F", F: "f", t: "T", T: "t" };
 
 export type MotionContext = { lastFind: { key: FindKey; char: string } | undefined; forOperator: boolean };
 
-/** Where `motion` done `given` times (undefined: no count typed) goes from `cursor`; undefined when it cannot (vim beeps). */
+/**
+ * Where `motion` done `given` times (undefined: no count typed) goes from `cursor`; undefined
+ * when it cannot (where vim beeps).
+ */
 export function applyMotion(
   t: string,
   cursor: number,

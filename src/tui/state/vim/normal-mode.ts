@@ -78,7 +78,6 @@ function runOperator(r: VimResult, cmd: Extract<Command, { kind: "operator" }>, 
 /** The commands of one letter that are an operator with a motion: x is dl, D is d$, s is cl… */
 const SHORTHANDS: Record<string, { op: Operator; target: Target }> = {
   x: { op: "d", target: { kind: "motion", motion: { key: "l" } } },
-  delete: { op: "d", target: { kind: "motion", motion: { key: "l" } } },
   X: { op: "d", target: { kind: "motion", motion: { key: "h" } } },
   D: { op: "d", target: { kind: "motion", motion: { key: "$" } } },
   C: { op: "c", target: { kind: "motion", motion: { key: "$" } } },

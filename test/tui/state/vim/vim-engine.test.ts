@@ -137,6 +137,12 @@ const TEXT_OBJECTS: Row[] = [
   ["yiB then P", at(2, 6), "yiBP", withLines(L1, L2, "and {repor|treport} back")],
   ["di( across lines", withLines("call(a,", "  |b)"), "di(", withLines("call(|)")],
   ["di( outside any pair does nothing", at(2, 1), "di(", at(2, 1)],
+  ["diW takes the quotes and the dot too", at(0, 20), "diW", withLines("fix the bug(s) in | now", L2, L3)],
+  ["daW", at(0, 20), "daW", withLines("fix the bug(s) in |now", L2, L3)],
+  ["ci'", "say 'a |b' ok", "ci'z<esc>", "say '|z' ok"],
+  ["da` takes the space after", "run `ls |-l` now", "da`", "run |now"],
+  ["di<", "a <b |c> d", "di<", "a <|> d"],
+  ["da>", "a <b |c> d", "da>", "a | d"],
 ];
 
 const INSERTING: Row[] = [

@@ -153,6 +153,9 @@ const INSERTING: Row[] = [
   ["o", at(0, 3), "onext<esc>", withLines(L1, "nex|t", L2, L3)],
   ["O", at(1, 3), "Oprev<esc>", withLines(L1, "pre|v", L2, L3)],
   ["esc moves back one, not past the line's start", at(1, 0), "i<esc>", at(1, 0)],
+  ["a count types the text that many times", "|x", "3ihi<esc>", "hihih|ix"],
+  ["3o opens three lines", "|x", "3oab<esc>", "x\nab\nab\na|b"],
+  [". repeats the count with the text", "|x", "2A!<esc>.", "x!!!|!"],
 ];
 
 const UNDO_AND_REPEAT: Row[] = [

@@ -1,9 +1,11 @@
 // The vim mode end to end under a pty on the bundled agent: on at start from the settings file,
-// its keys in /hotkeys, /vim off and on again, typing in INSERT, Esc to
+// its keys in /hotkeys, /vim off and on again, /settings turning it off; typing in INSERT, Esc to
 // NORMAL, edits with motions, operators, undo and redo on a two-line prompt, the mode in the
 // footer, Enter sending exactly the edited text to the scripted model; then Esc's rule while a
 // run streams (docs/keybindings.md "Vim mode"): in NORMAL it aborts, in INSERT it only goes to
 // NORMAL and the answer runs on to its end.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { KEYS } from "./pty-harness.js";
 import { BUILT as built, sharedTuiSession, submitLine, waitForEditor } from "./tui-session.js";
@@ -116,5 +118,30 @@ describe.skipIf(!built)("vim mode under a pty", () => {
     await tui.waitForNoText("Working…");
     expect(tui.allText()).not.toContain("never shown.");
     expect(sandbox.llm.requests.map((r) => r.lastUser)).toEqual([EDITED, "STOP ME", "KEEP GOING"]);
+  });
+
+  it("/settings turns vim mode off and saves it in agent-tui's settings file", async () => {
+    const { tui, sandbox } = s;
+    await waitForEditor(tui, "");
+    await tui.type("i");
+    await footerMode(tui, "INSERT");
+    await submitLine(tui, "/settings");
+    await tui.waitForText(/^Settings(?: {2}|\s*$)/m);
+    await tui.type("vim");
+    await tui.waitForText(/› +Vim mode +on/);
+    tui.write(KEYS.enter);
+    await tui.waitForText(/Vim mode: vim keys/);
+    await tui.type("off");
+    tui.write(KEYS.enter);
+    await tui.waitForText("Vim mode: off (saved)");
+    await tui.waitForText(/› +Vim mode +off/);
+    tui.write(KEYS.esc);
+    await tui.waitForNoText(/^Settings(?: {2}|\s*$)/m);
+    await tui.waitForNoText(/^INSERT ·/m);
+    const saved = JSON.parse(readFileSync(join(sandbox.root, "agent", "settings.json"), "utf8")) as Record<
+      string,
+      unknown
+    >;
+    expect(saved["vim"]).toBe(false);
   });
 });

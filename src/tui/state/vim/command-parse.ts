@@ -22,8 +22,7 @@ export type Command =
 export type Parsed = Command | "incomplete" | "invalid";
 
 /** Commands of one key. In visual mode d c y x s act on the selection (no motion follows). */
-const NORMAL_SIMPLE = new Set(["x", "X", "p", "P", "u", "ctrl+r", "i", "a", "I", "A", "o", "O", "v", "V", "."]);
-const NORMAL_MORE = new Set(["D", "C", "Y", "s", "S", "J", "~", "delete"]);
+const NORMAL_SIMPLE = new Set([..."xXpPuiaIAoOvV.", ..."DCYsSJ~", "ctrl+r"]);
 const VISUAL_SIMPLE = new Set(["d", "c", "y", "x", "X", "s", "S", "D", "C", "Y", "o", "v", "V", "J", "~", "p"]);
 const OPERATORS = new Set<string>(["d", "c", "y"]);
 
@@ -91,7 +90,7 @@ export function parseCommand(keys: readonly string[], visual: boolean): Parsed {
     if (char === undefined) return "incomplete";
     return char.length === 1 ? { kind: "simple", count, key, char } : "invalid";
   }
-  if (!visual && (NORMAL_SIMPLE.has(key) || NORMAL_MORE.has(key))) return { kind: "simple", count, key };
+  if (!visual && NORMAL_SIMPLE.has(key)) return { kind: "simple", count, key };
   const motion = readMotion(keys, next);
   return typeof motion === "string" ? motion : { kind: "motion", count, motion };
 }

@@ -6,6 +6,7 @@ import type { Edit } from "./edits.js";
 import { clampNormal, lineStart } from "./text-lines.js";
 import { recordUndo, setText, snapshot, type VimResult } from "./vim-edit.js";
 import type { Change } from "./vim-types.js";
+import type { EditorState } from "../types.js";
 
 /** Into INSERT after `edit` (the text it leaves and where typing starts); one undo step covers both. */
 export function enterInsert(r: VimResult, edit: Edit, change: Change | undefined): VimResult {
@@ -31,14 +32,25 @@ export function insertedText(before: string, after: string): string {
   return after.slice(head, after.length - tail);
 }
 
+/** 3ihi: what was typed, twice more (3o: on two more lines). */
+function repeatTyped(editor: EditorState, change: Change | undefined, typed: string): EditorState {
+  const key = change?.keys[0] ?? "";
+  const count = change?.count ?? 1;
+  if (count < 2 || typed === "" || !"iaIAoO".includes(key)) return editor;
+  const once = key === "o" || key === "O" ? `\n${typed}` : typed;
+  return reduceEditor(editor, { op: "insert", text: once.repeat(count - 1) });
+}
+
 /** Esc in INSERT: back to NORMAL one character left (as vim); an insert that changed nothing is no undo step. */
-function leaveInsert({ editor, vim }: VimResult): VimResult {
+function leaveInsert(r: VimResult): VimResult {
+  const { vim } = r;
   const session = vim.insert;
+  const typed = session ? insertedText(session.typedFrom, r.editor.text) : "";
+  const editor = repeatTyped(r.editor, session?.change, typed);
   const t = editor.text;
   const cursor = editor.cursor > lineStart(t, editor.cursor) ? editor.cursor - 1 : editor.cursor;
   let next = { ...vim, mode: "normal" as const, pending: [], insert: undefined };
-  if (session?.change)
-    next = { ...next, lastChange: { ...session.change, inserted: insertedText(session.typedFrom, t) } };
+  if (session?.change) next = { ...next, lastChange: { ...session.change, inserted: typed } };
   if (session && t === session.before.text && vim.undo[vim.undo.length - 1] === session.before)
     next = { ...next, undo: vim.undo.slice(0, -1) };
   return { editor: setText(editor, t, clampNormal(t, cursor)), vim: next };

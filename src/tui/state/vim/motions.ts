@@ -68,18 +68,13 @@ function repeat(count: number, from: number, step: (p: number) => number): numbe
 }
 
 /** j (dir 1) and k (-1): the same column `count` lines on, or history at the edge. */
-function vertical(
-  t: string,
-  cursor: number,
-  dir: -1 | 1,
-  count: number,
-  forOperator: boolean,
-): MotionResult | undefined {
+function vertical(t: string, cursor: number, dir: -1 | 1, count: number, ctx: MotionContext): MotionResult | undefined {
+  const { forOperator } = ctx;
   const line = lineIndex(t, cursor);
   const target = Math.max(0, Math.min(lineCount(t) - 1, line + dir * count));
   if (target === line) return forOperator ? undefined : { pos: cursor, inclusive: false, linewise: true, history: dir };
   const start = lineStartOf(t, target);
-  const col = cursor - lineStart(t, cursor);
+  const col = ctx.column ?? cursor - lineStart(t, cursor);
   return { pos: Math.min(start + col, lastChar(t, start)), inclusive: false, linewise: true };
 }
 
@@ -107,9 +102,17 @@ export function findInLine(
 
 const REVERSE: Record<FindKey, FindKey> = { f: "F", F: "f", t: "T", T: "t" };
 
-export type MotionContext = { lastFind: { key: FindKey; char: string } | undefined; forOperator: boolean };
+/** `column`: the column j and k keep through shorter lines (VimState.column). */
+export type MotionContext = {
+  lastFind: { key: FindKey; char: string } | undefined;
+  forOperator: boolean;
+  column?: number | undefined;
+};
 
-/** Where `motion` done `given` times (undefined: no count typed) goes from `cursor`; undefined when it cannot (vim beeps). */
+/**
+ * Where `motion` done `given` times (undefined: no count typed) goes from `cursor`; undefined
+ * when it cannot (where vim beeps).
+ */
 export function applyMotion(
   t: string,
   cursor: number,
@@ -130,9 +133,9 @@ export function applyMotion(
       return cursor >= end ? undefined : char(Math.min(end, cursor + count));
     }
     case "j":
-      return vertical(t, cursor, 1, count, ctx.forOperator);
+      return vertical(t, cursor, 1, count, ctx);
     case "k":
-      return vertical(t, cursor, -1, count, ctx.forOperator);
+      return vertical(t, cursor, -1, count, ctx);
     case "w":
     case "W":
       return char(repeat(count, cursor, (p) => wordStartAfter(t, p, motion.key === "W")));

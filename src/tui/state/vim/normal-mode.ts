@@ -18,10 +18,18 @@ function withFind(vim: VimState, motion: Motion): VimState {
     : vim;
 }
 
+/** The column j and k go on keeping after `motion` ($: every line's end), as vim's curswant. */
+function keptColumn(t: string, cursor: number, vim: VimState, motion: Motion): number | undefined {
+  if (motion.key === "$") return Number.MAX_SAFE_INTEGER;
+  if (motion.key !== "j" && motion.key !== "k") return undefined;
+  return vim.column ?? cursor - lineStart(t, cursor);
+}
+
 function moveBy(r: VimResult, motion: Motion, count: number | undefined): VimResult {
   const t = r.editor.text;
-  const to = applyMotion(t, r.editor.cursor, motion, count, { lastFind: r.vim.lastFind, forOperator: false });
-  const vim = withFind(r.vim, motion);
+  const ctx = { lastFind: r.vim.lastFind, forOperator: false, column: r.vim.column };
+  const to = applyMotion(t, r.editor.cursor, motion, count, ctx);
+  const vim = { ...withFind(r.vim, motion), column: keptColumn(t, r.editor.cursor, r.vim, motion) };
   if (!to) return { editor: r.editor, vim };
   if (to.history !== undefined) {
     // j and k at the edge recall history as ↑ ↓ do (docs/keybindings.md "Vim mode").
@@ -78,7 +86,6 @@ function runOperator(r: VimResult, cmd: Extract<Command, { kind: "operator" }>, 
 /** The commands of one letter that are an operator with a motion: x is dl, D is d$, s is cl… */
 const SHORTHANDS: Record<string, { op: Operator; target: Target }> = {
   x: { op: "d", target: { kind: "motion", motion: { key: "l" } } },
-  delete: { op: "d", target: { kind: "motion", motion: { key: "l" } } },
   X: { op: "d", target: { kind: "motion", motion: { key: "h" } } },
   D: { op: "d", target: { kind: "motion", motion: { key: "$" } } },
   C: { op: "c", target: { kind: "motion", motion: { key: "$" } } },
@@ -174,9 +181,9 @@ export function normalKey(r: VimResult, key: string): VimResult {
     case "motion":
       return moveBy(ready, cmd.motion, cmd.count);
     case "operator":
-      return runOperator(ready, cmd, change);
+      return runOperator({ ...ready, vim: { ...ready.vim, column: undefined } }, cmd, change);
     case "simple":
-      return runSimple(ready, cmd, change);
+      return runSimple({ ...ready, vim: { ...ready.vim, column: undefined } }, cmd, change);
     case "select":
       return ready;
     default: {

@@ -1,4 +1,4 @@
-// The vim engine's entry: one key (a character, or "escape", "ctrl+r", "backspace", "delete")
+// The vim engine's entry: one key (a character, or "escape", "ctrl+r", "backspace")
 // applied to the editor and the vim state, by mode. Pure: the caller (input/vim-keys.ts) says
 // which keys reach it and does what the keymap does with the rest (docs/keybindings.md).
 import type { EditorState } from "../types.js";

@@ -25,6 +25,8 @@ export type VimState = {
   /** Visual mode: where the selection started (the cursor is its other end). */
   anchor: number;
   register: Register | undefined;
+  /** The column j and k keep through shorter lines (vim's curswant): set by j, k and $, dropped by other commands. */
+  column: number | undefined;
   /** The last f t F T and its character, for ; and ,. */
   lastFind: { key: FindKey; char: string } | undefined;
   lastChange: Change | undefined;
@@ -44,6 +46,7 @@ export const initialVim: VimState = {
   pending: [],
   anchor: 0,
   register: undefined,
+  column: undefined,
   lastFind: undefined,
   lastChange: undefined,
   insert: undefined,

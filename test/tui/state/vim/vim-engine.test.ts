@@ -27,6 +27,19 @@ const MOTIONS: Row[] = [
   ["2j", at(0, 4), "2j", at(2, 4)],
   ["j to a shorter line ends on its last character", withLines("long line|", "ab"), "j", withLines("long line", "a|b")],
   ["k", at(2, 6), "k", at(1, 6)],
+  [
+    "j and k keep the column through a shorter line",
+    withLines("abcdef|g", "ab", "abcdefgh"),
+    "jj",
+    withLines("abcdefg", "ab", "abcdef|gh"),
+  ],
+  ["$ then j goes to each line's end", withLines("|ab", "abcd", "a"), "$j", withLines("ab", "abc|d", "a")],
+  [
+    "another motion forgets the column",
+    withLines("abcdef|g", "ab", "abcdefgh"),
+    "jhj",
+    withLines("abcdefg", "ab", "|abcdefgh"),
+  ],
   ["w", at(0, 0), "w", at(0, 4)],
   ["w stops at punctuation", at(0, 8), "w", at(0, 11)],
   ["3w", at(0, 0), "3w", at(0, 11)],
@@ -137,6 +150,12 @@ const TEXT_OBJECTS: Row[] = [
   ["yiB then P", at(2, 6), "yiBP", withLines(L1, L2, "and {repor|treport} back")],
   ["di( across lines", withLines("call(a,", "  |b)"), "di(", withLines("call(|)")],
   ["di( outside any pair does nothing", at(2, 1), "di(", at(2, 1)],
+  ["diW takes the quotes and the dot too", at(0, 20), "diW", withLines("fix the bug(s) in | now", L2, L3)],
+  ["daW", at(0, 20), "daW", withLines("fix the bug(s) in |now", L2, L3)],
+  ["ci'", "say 'a |b' ok", "ci'z<esc>", "say '|z' ok"],
+  ["da` takes the space after", "run `ls |-l` now", "da`", "run |now"],
+  ["di<", "a <b |c> d", "di<", "a <|> d"],
+  ["da>", "a <b |c> d", "da>", "a | d"],
 ];
 
 const INSERTING: Row[] = [
@@ -147,6 +166,9 @@ const INSERTING: Row[] = [
   ["o", at(0, 3), "onext<esc>", withLines(L1, "nex|t", L2, L3)],
   ["O", at(1, 3), "Oprev<esc>", withLines(L1, "pre|v", L2, L3)],
   ["esc moves back one, not past the line's start", at(1, 0), "i<esc>", at(1, 0)],
+  ["a count types the text that many times", "|x", "3ihi<esc>", "hihih|ix"],
+  ["3o opens three lines", "|x", "3oab<esc>", "x\nab\nab\na|b"],
+  [". repeats the count with the text", "|x", "2A!<esc>.", "x!!!|!"],
 ];
 
 const UNDO_AND_REPEAT: Row[] = [

@@ -46,7 +46,15 @@ const entry = (home: string, id: string) => listLiveEntries(liveDir(home)).find(
 
 beforeAll(async () => {
   if (!BUILT) return;
-  box = await createSandbox(["ALPHA", "BRAVO", "CHARLIE", "DELTA"].map(answer), {
+  const remoteRead = [
+    {
+      kind: "tool_call" as const,
+      matchLastUser: "REMOTE-READ",
+      calls: [{ id: "rr", name: "read", arguments: { path: "notes.txt" } }],
+    },
+    { kind: "text" as const, match: "rr", chunks: ["REMOTE-READ-DONE"], delayMs: 5 },
+  ];
+  box = await createSandbox([...["ALPHA", "BRAVO", "CHARLIE", "DELTA"].map(answer), ...remoteRead], {
     settings: { liveSessions: { enabled: true } },
   });
   const { cwd, env, root } = box;
@@ -180,6 +188,12 @@ describe.skipIf(!BUILT)("the fleet in the TUI, with a remote host", () => {
     await t.waitForText("Attached to live session “DELTA there”", 15_000);
     expect(after(t, "CHARLIE-ANSWER")).toMatch(/› DELTA there\n+DELTA-ANSWER\n/);
     await waitUntil(() => entry(host.home, ids["delta"] as string)?.attached === true, "DELTA attached");
+    // Its files are on that host: a tool's path is no link to this machine's file of that name.
+    const from = t.output().length;
+    await submitLine(t, "REMOTE-READ notes");
+    await t.waitForText("REMOTE-READ-DONE", 15_000);
+    expect(t.output().slice(from)).toContain("notes.txt");
+    expect(t.output().slice(from)).not.toMatch(/\u001b\]8;[^;\u0007\u001b]*;file:/);
   }, 60_000);
 
   it("starts a session in a new git worktree, and says so when that worktree exists already", async () => {

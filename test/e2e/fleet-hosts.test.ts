@@ -139,8 +139,8 @@ describe.skipIf(!BUILT)("the fleet in the TUI, with a remote host", () => {
     const waitingAt = Date.now();
     await t.waitForText("needs input", 1000);
     expect(Date.now() - waitingAt).toBeLessThan(1000);
-    // Its question is what the row says it does (its first prompt waits on it, so no title yet).
-    expect(sessionRows()[0]).toMatch(/needs input/);
+    // Named by its prompt, which waits on the question (it is not in the session file yet).
+    expect(sessionRows()[0]).toMatch(/needs input\s+BRAVO please/);
     expect(t.screenText()).toMatch(/needs input.*\n.*asks: BRAVO-ASKS/);
 
     // To CHARLIE's row (the list is ordered: its place is found, not assumed), then Enter.

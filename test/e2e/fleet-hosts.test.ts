@@ -98,10 +98,8 @@ afterAll(async () => {
 });
 
 /** The fleet's session rows on screen: the first row of each (state, name). */
-function sessionRows(): string[] {
-  return screen()
-    .screen()
-    .filter((r) => /^(› | {2})(needs input|working|idle|done|failed|unreachable)/.test(r));
+function sessionRows(t: TuiProcess = screen()): string[] {
+  return t.screen().filter((r) => /^(› | {2})(needs input|working|idle|done|failed|unreachable)/.test(r));
 }
 
 /** The conversation printed after the last line that reads `line` (the TUI's transcript is inline). */
@@ -111,10 +109,9 @@ function after(t: TuiProcess, line: string): string {
 }
 
 /** Moves the selection (j/k, one key at a time, each seen on screen) to the row that reads `text`. */
-async function select(text: string): Promise<void> {
-  const t = screen();
+async function select(text: string, t: TuiProcess = screen()): Promise<void> {
   const index = (): { at: number; now: number } => {
-    const rows = sessionRows();
+    const rows = sessionRows(t);
     return { at: rows.findIndex((r) => r.includes(text)), now: rows.findIndex((r) => r.startsWith("›")) };
   };
   for (let moves = 0; moves < 10; moves += 1) {
@@ -219,5 +216,29 @@ describe.skipIf(!BUILT)("the fleet in the TUI, with a remote host", () => {
     expect(existsSync(join(worktree, ".git"))).toBe(true);
     // Nothing blocked: the list still moves and the new session is a row of it.
     await t.waitForText(/cwd-feat-x \(feat-x\)/, 10_000);
+  }, 40_000);
+
+  it("agent-tui fleet attaches to a remote row through the host's command and comes back to the list", async () => {
+    const { cwd, env } = sandbox();
+    const fleet = spawnTui({
+      args: ["fleet"],
+      cwd,
+      env: { ...env, AGENT_TUI_LIVE_SESSIONS: "1" },
+      cols: 120,
+      rows: 32,
+    });
+    try {
+      await fleet.waitForText(/(idle|done)\s+DELTA there/, 15_000);
+      await select("DELTA there", fleet);
+      fleet.write(KEYS.enter);
+      await waitUntil(() => fleet.bufferKind() === "normal", "the attached session's screen", 10_000);
+      await fleet.waitForText("DELTA-ANSWER", 15_000);
+      expect(after(fleet, "› DELTA there")).toMatch(/DELTA-ANSWER/);
+      fleet.write("\u0011"); // ctrl+q: detach, back to the list
+      await fleet.waitForText(/Fleet · \d+ sessions/, 15_000);
+      expect(fleet.bufferKind()).toBe("alternate");
+    } finally {
+      fleet.kill();
+    }
   }, 40_000);
 });

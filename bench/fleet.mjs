@@ -2,7 +2,8 @@
 // Benchmark (not a test): the fleet view with twenty live sessions. Twenty detached agent-rpc
 // workers on the scripted model (`agent-rpc serve`, as terminals that detached leave them), four
 // of them streaming continuously (a line every 25 ms each), and `agent-tui fleet` open under a
-// pty at 120x40. Prints, each beside its target:
+// pty at 120x40 (then the same list as /fleet inside the full-screen TUI). Prints, each beside
+// its target:
 //   - the view's update rate while four stream: how often the rows of the streaming sessions
 //     change on the terminal's screen (their last line), per second;
 //   - the CPU of the TUI process (% of one core), idle (twenty sessions, none streaming) and
@@ -101,6 +102,31 @@ function watcherOf(pid) {
   return descendants(pid).find((p) => args(p).includes("--watch"));
 }
 
+/** Over SECONDS: how often the streaming rows changed on screen (per s), and the CPU of the TUI and `others`. */
+async function measureView(tui, others) {
+  const streamingRows = () =>
+    tui
+      .screen()
+      .filter((r) => /stream \d+ line \d+/.test(r))
+      .join("\n");
+  await tui.waitFor(() => (streamingRows().match(/stream \d+ line/g) ?? []).length >= STREAMING, 30_000);
+  await sleep(1000);
+  let changes = 0;
+  let last = streamingRows();
+  const onWrite = () => {
+    const now = streamingRows();
+    if (now !== last) changes += 1;
+    last = now;
+  };
+  // Checked after every write the terminal parsed: each redraw of those rows counts once.
+  const sub = tui.child.onData(() => tui.term.write("", onWrite));
+  const t0 = performance.now();
+  const [cpu, ...rest] = await cpuOver([tui.child.pid, ...others], SECONDS);
+  const rate = changes / ((performance.now() - t0) / 1000);
+  sub.dispose();
+  return { rate, cpu, others: rest };
+}
+
 const box = await makeSandbox(Array.from({ length: STREAMING }, (_, i) => streamStep(i + 1)));
 const workers = [];
 const tuis = [];
@@ -125,27 +151,18 @@ try {
   const [tuiIdle, watchIdle] = await cpuOver([fleet.child.pid, watcher ?? -1], SECONDS);
 
   for (let n = 1; n <= STREAMING; n++) await prompt(box, workers[n - 1].id, `STREAM-${n} go`);
-  const streamingRows = () =>
-    fleet
-      .screen()
-      .filter((r) => /stream \d+ line \d+/.test(r))
-      .join("\n");
-  await fleet.waitFor(() => (streamingRows().match(/stream \d+ line/g) ?? []).length >= STREAMING, 30_000);
-  await sleep(1000);
-  let changes = 0;
-  let last = streamingRows();
-  const onWrite = () => {
-    const now = streamingRows();
-    if (now !== last) changes += 1;
-    last = now;
-  };
-  // Checked after every write the terminal parsed: each redraw of those rows counts once.
-  const sub = fleet.child.onData(() => fleet.term.write("", onWrite));
-  const t0 = performance.now();
-  const [tuiBusy, watchBusy] = await cpuOver([fleet.child.pid, watcher ?? -1], SECONDS);
-  const rate = changes / ((performance.now() - t0) / 1000);
-  sub.dispose();
+  const busy = await measureView(fleet, [watcher ?? -1]);
   await fleet.kill();
+  tuis.length = 0;
+
+  // The same list as /fleet (Ctrl+X) inside the full-screen TUI, which has a session of its own.
+  const inside = startTui("agent-tui", box, { cols: 120, rows: 40 });
+  tuis.push(inside);
+  await inside.waitFor(inside.ready, 60_000);
+  inside.child.write("\u0018");
+  await inside.waitFor(() => inside.screen().some((r) => r.includes(`Fleet · ${SESSIONS + 1} sessions`)), 30_000);
+  const overlay = await measureView(inside, []);
+  await inside.kill();
   tuis.length = 0;
 
   // One streaming worker: its CPU detached, then with a TUI attached drawing the stream.
@@ -159,9 +176,12 @@ try {
 
   console.log(`  after:  ${machineLine()}`);
   console.log(`  ${"figure".padEnd(58)} ${"value".padStart(9)}  target`);
-  line(`view updates/s of the streaming rows, ${STREAMING} streaming`, rate.toFixed(1), ">= 2", rate >= 2);
+  const watchBusy = busy.others[0] ?? Number.NaN;
+  line(`view updates/s of the streaming rows, ${STREAMING} streaming`, busy.rate.toFixed(1), ">= 2", busy.rate >= 2);
   line(`TUI process CPU, ${SESSIONS} idle sessions (% of a core)`, pct(tuiIdle), "<= 5%", tuiIdle <= 5);
-  line(`TUI process CPU, ${STREAMING} of ${SESSIONS} streaming (% of a core)`, pct(tuiBusy), "<= 5%", tuiBusy <= 5);
+  line(`TUI process CPU, ${STREAMING} of ${SESSIONS} streaming (% of a core)`, pct(busy.cpu), "<= 5%", busy.cpu <= 5);
+  line("/fleet inside the TUI: updates/s of the streaming rows", overlay.rate.toFixed(1), ">= 2", overlay.rate >= 2);
+  line("/fleet inside the TUI: TUI process CPU (% of a core)", pct(overlay.cpu), "<= 5%", overlay.cpu <= 5);
   line("its sessions --json --watch child, idle (% of a core)", watcher ? pct(watchIdle) : "n/a", "", true);
   line(
     `its sessions --json --watch child, ${STREAMING} streaming (% of a core)`,

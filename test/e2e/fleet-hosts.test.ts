@@ -46,7 +46,15 @@ const entry = (home: string, id: string) => listLiveEntries(liveDir(home)).find(
 
 beforeAll(async () => {
   if (!BUILT) return;
-  box = await createSandbox(["ALPHA", "BRAVO", "CHARLIE", "DELTA"].map(answer), {
+  const remoteRead = [
+    {
+      kind: "tool_call" as const,
+      matchLastUser: "REMOTE-READ",
+      calls: [{ id: "rr", name: "read", arguments: { path: "notes.txt" } }],
+    },
+    { kind: "text" as const, match: "rr", chunks: ["REMOTE-READ-DONE"], delayMs: 5 },
+  ];
+  box = await createSandbox([...["ALPHA", "BRAVO", "CHARLIE", "DELTA"].map(answer), ...remoteRead], {
     settings: { liveSessions: { enabled: true } },
   });
   const { cwd, env, root } = box;
@@ -90,10 +98,8 @@ afterAll(async () => {
 });
 
 /** The fleet's session rows on screen: the first row of each (state, name). */
-function sessionRows(): string[] {
-  return screen()
-    .screen()
-    .filter((r) => /^(› | {2})(needs input|working|idle|done|failed|unreachable)/.test(r));
+function sessionRows(t: TuiProcess = screen()): string[] {
+  return t.screen().filter((r) => /^(› | {2})(needs input|working|idle|done|failed|unreachable)/.test(r));
 }
 
 /** The conversation printed after the last line that reads `line` (the TUI's transcript is inline). */
@@ -103,10 +109,9 @@ function after(t: TuiProcess, line: string): string {
 }
 
 /** Moves the selection (j/k, one key at a time, each seen on screen) to the row that reads `text`. */
-async function select(text: string): Promise<void> {
-  const t = screen();
+async function select(text: string, t: TuiProcess = screen()): Promise<void> {
   const index = (): { at: number; now: number } => {
-    const rows = sessionRows();
+    const rows = sessionRows(t);
     return { at: rows.findIndex((r) => r.includes(text)), now: rows.findIndex((r) => r.startsWith("›")) };
   };
   for (let moves = 0; moves < 10; moves += 1) {
@@ -131,8 +136,8 @@ describe.skipIf(!BUILT)("the fleet in the TUI, with a remote host", () => {
     const waitingAt = Date.now();
     await t.waitForText("needs input", 1000);
     expect(Date.now() - waitingAt).toBeLessThan(1000);
-    // Its question is what the row says it does (its first prompt waits on it, so no title yet).
-    expect(sessionRows()[0]).toMatch(/needs input/);
+    // Named by its prompt, which waits on the question (it is not in the session file yet).
+    expect(sessionRows()[0]).toMatch(/needs input\s+BRAVO please/);
     expect(t.screenText()).toMatch(/needs input.*\n.*asks: BRAVO-ASKS/);
 
     // To CHARLIE's row (the list is ordered: its place is found, not assumed), then Enter.
@@ -180,6 +185,12 @@ describe.skipIf(!BUILT)("the fleet in the TUI, with a remote host", () => {
     await t.waitForText("Attached to live session “DELTA there”", 15_000);
     expect(after(t, "CHARLIE-ANSWER")).toMatch(/› DELTA there\n+DELTA-ANSWER\n/);
     await waitUntil(() => entry(host.home, ids["delta"] as string)?.attached === true, "DELTA attached");
+    // Its files are on that host: a tool's path is no link to this machine's file of that name.
+    const from = t.output().length;
+    await submitLine(t, "REMOTE-READ notes");
+    await t.waitForText("REMOTE-READ-DONE", 15_000);
+    expect(t.output().slice(from)).toContain("notes.txt");
+    expect(t.output().slice(from)).not.toMatch(/\u001b\]8;[^;\u0007\u001b]*;file:/);
   }, 60_000);
 
   it("starts a session in a new git worktree, and says so when that worktree exists already", async () => {
@@ -205,5 +216,29 @@ describe.skipIf(!BUILT)("the fleet in the TUI, with a remote host", () => {
     expect(existsSync(join(worktree, ".git"))).toBe(true);
     // Nothing blocked: the list still moves and the new session is a row of it.
     await t.waitForText(/cwd-feat-x \(feat-x\)/, 10_000);
+  }, 40_000);
+
+  it("agent-tui fleet attaches to a remote row through the host's command and comes back to the list", async () => {
+    const { cwd, env } = sandbox();
+    const fleet = spawnTui({
+      args: ["fleet"],
+      cwd,
+      env: { ...env, AGENT_TUI_LIVE_SESSIONS: "1" },
+      cols: 120,
+      rows: 32,
+    });
+    try {
+      await fleet.waitForText(/(idle|done)\s+DELTA there/, 15_000);
+      await select("DELTA there", fleet);
+      fleet.write(KEYS.enter);
+      await waitUntil(() => fleet.bufferKind() === "normal", "the attached session's screen", 10_000);
+      await fleet.waitForText("DELTA-ANSWER", 15_000);
+      expect(after(fleet, "› DELTA there")).toMatch(/DELTA-ANSWER/);
+      fleet.write("\u0011"); // ctrl+q: detach, back to the list
+      await fleet.waitForText(/Fleet · \d+ sessions/, 15_000);
+      expect(fleet.bufferKind()).toBe("alternate");
+    } finally {
+      fleet.kill();
+    }
   }, 40_000);
 });

@@ -12,7 +12,7 @@ import { createClientHub, type ClientConnection, type ClientHub, type LiveSnapsh
 import { createIdleExit, type IdleExit } from "./idle-exit.js";
 import { ensureLiveDir, liveDir, liveFiles, type LiveFiles } from "./live-paths.js";
 import { removeLiveEntry, writeLiveEntry, type LiveEntry, type LiveState } from "./live-registry.js";
-import { createTitleReader, type TitleSource } from "./live-title.js";
+import { createTitleReader, titleRow, type TitleSource } from "./live-title.js";
 import { gitBranch } from "./git-branch.js";
 import { createStatusTracker, type LiveStatus, type StatusTracker } from "./live-status.js";
 
@@ -89,6 +89,8 @@ class SocketTransport implements LiveTransport {
   /** The registry entry as last written. */
   private entry: LiveEntry | undefined;
   private title: () => string | undefined = () => undefined;
+  /** The first prompt a client sent, until the session's own title says more. */
+  private firstPrompt: string | undefined;
   /** Clients accepted so far: after the first (the one that started us), an attach is a reattach. */
   private attaches = 0;
   private readonly status: StatusTracker = createStatusTracker();
@@ -134,7 +136,16 @@ class SocketTransport implements LiveTransport {
 
   // Handed to the rpc server as plain functions, so bound here.
   readonly reply = (origin: unknown, frame: object): void => this.hub.reply(origin, frame);
-  readonly intercept = (frame: Record<string, unknown>, origin: unknown): boolean => this.hub.intercept(frame, origin);
+  readonly intercept = (frame: Record<string, unknown>, origin: unknown): boolean => {
+    // The first prompt is the title before the session holds it: a run whose extension asks
+    // first (before_agent_start) waits on that question with its prompt not yet in the file,
+    // and the fleet row of a session that needs input must say which task it is.
+    if (frame["type"] === "prompt" && typeof frame["message"] === "string" && this.firstPrompt === undefined) {
+      const row = titleRow(frame["message"]);
+      if (row !== "") this.firstPrompt = row;
+    }
+    return this.hub.intercept(frame, origin);
+  };
   readonly afterCommand = (): void => {
     this.totalsStale = true;
     this.refresh();
@@ -152,7 +163,8 @@ class SocketTransport implements LiveTransport {
   async start(deps: LiveStartDeps): Promise<LiveFiles> {
     const { files, options } = this;
     this.deps = deps;
-    this.title = createTitleReader(deps.session);
+    const read = createTitleReader(deps.session);
+    this.title = () => read() ?? this.firstPrompt;
     this.hub.setRecordHandler((line: string, origin: ClientConnection) => deps.server.handleRecord(line, origin));
     await this.hub.listen();
     deps.hostTools()?.setAttached(false);

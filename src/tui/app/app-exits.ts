@@ -32,7 +32,8 @@ export type AppExits = {
   attachTo(session: LiveSession, how?: AttachHow): Promise<void>;
 };
 
-export type AttachHow = { reach?: readonly string[]; leave?: "detach" };
+/** `host`: the fleet host the session runs on (its files are not this machine's). */
+export type AttachHow = { reach?: readonly string[]; leave?: "detach"; host?: string };
 
 export type ExitDeps = {
   store: Store;
@@ -113,6 +114,8 @@ export function createAppExits(d: ExitDeps): AppExits {
       const command = liveWorkerCommand(how.reach ?? d.workerCommand, session.id);
       if (!command) return;
       const leave = how.leave === "detach" || store.getState().run.busy ? "detach" : "end";
+      // File links (OSC 8) name this machine's files: a session on another host has none here.
+      if (how.host !== undefined && how.host !== "") store.dispatch({ type: "links", target: undefined });
       // The attach answer says where this terminal now is, once (live-notices.ts: its title and state).
       const now = Date.now();
       store.dispatch({ type: "agent_event", event: { type: "queue_update", steering: [], followUp: [] }, now });

@@ -88,7 +88,7 @@ export function createFleetFeature(o: FleetFeatureOptions): FleetFeature {
       const reach = source.reach(row.host);
       if (!reach) return `No way to reach ${row.host === "" ? "this machine" : row.host}.`;
       close();
-      await o.attach(asLiveSession(row), { reach, leave: "detach" });
+      await o.attach(asLiveSession(row), { reach, leave: "detach", host: row.host });
       shownHost = row.host;
       return undefined;
     },

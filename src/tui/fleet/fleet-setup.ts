@@ -10,8 +10,15 @@ export function localReach(workerCommand: readonly string[]): string[] | undefin
   return at < 0 ? undefined : workerCommand.slice(0, at + 1);
 }
 
+/**
+ * At most five snapshots a second: four streaming sessions rewrite their entries twice a second
+ * each, and a person reading the list needs it to move, not to redraw on every entry (a waiting
+ * session still shows within a second). bench/fleet.mjs measures the view's rate and CPU.
+ */
+const VIEW_COALESCE_MS = 200;
+
 export function startFleet(workerCommand: readonly string[], settings: FleetSettings): FleetSource {
-  return createFleetSource({ local: localReach(workerCommand), hosts: settings.hosts });
+  return createFleetSource({ local: localReach(workerCommand), hosts: settings.hosts, coalesceMs: VIEW_COALESCE_MS });
 }
 
 /** How to reach session `id` of `host` with agent-tui attach (the --agent for a remote host). */

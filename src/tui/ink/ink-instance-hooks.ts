@@ -10,7 +10,15 @@ import { boundStaticOutput } from "./ink-static-output.js";
 // Pays: 3.47 -> 2.04 bytes per answer byte, no frame left behind (docs/ink-adaptations.md, "Inline writer").
 const INK_VERSION = "6.8.0";
 
-type Instances = { set(key: object, value: object): Instances };
+type Instances = { set(key: object, value: object): Instances; delete(key: object): boolean };
+
+/**
+ * The terminal stream each hooked instance was registered under, by the stream that replaced
+ * it: Ink's unmount removes the instance by its options.stdout, now the writer's stream, and
+ * the terminal's entry would stay behind, so the next render() on that terminal (agent-tui
+ * fleet coming back from an attached session) would reuse the unmounted instance and draw nothing.
+ */
+const registeredUnder = new WeakMap<object, object>();
 type InkInstance = {
   log?: InkLog;
   isScreenReaderEnabled?: boolean;
@@ -36,6 +44,7 @@ export function hookInkInstance(instance: object): void {
   ink.log = writer.log;
   // Ink writes everything through options.stdout; the writer holds back the printed lines.
   ink.options = { ...ink.options, stdout: writer.stream };
+  registeredUnder.set(writer.stream, stdout);
   boundStaticOutput(instance, undefined, (printed) => writer.staticComing(printed));
 }
 
@@ -45,6 +54,8 @@ export async function installInkInstanceHooks(): Promise<boolean> {
   const instances = (await inkInternal("instances.js", INK_VERSION)) as Instances | undefined;
   if (instances === undefined) return false;
   const set = instances.set.bind(instances);
+  const remove = instances.delete.bind(instances);
+  instances.delete = (key) => remove(registeredUnder.get(key) ?? key);
   // render() registers each new instance here right after constructing it, before it draws.
   instances.set = (key, value) => {
     hookInkInstance(value);

@@ -2,7 +2,7 @@
 // content (its cost was mostly creating those files): the pack restores byte for byte, a later
 // turn's few changes stay loose files, and a damaged or missing pack is a clear error that
 // writes nothing, never a wrong file.
-import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { LOOSE_BATCH } from "../../../src/agent/checkpoints/blob-pack.js";
@@ -36,6 +36,9 @@ describe("the first snapshot's pack", () => {
     expect(packs.filter((n) => n.endsWith(".idx.json"))).toHaveLength(1);
     // The turn's own change ("agent\n", once) is one loose content, not a second pack.
     expect(looseDirs(t.home)).toHaveLength(1);
+    const packDir = join(storeDir(t.home), "blobs", "packs");
+    expect(statSync(packDir).mode & 0o777).toBe(0o700);
+    for (const name of packs) expect(statSync(join(packDir, name)).mode & 0o777).toBe(0o600);
 
     const restored = await t.service.restore(SESSION, id);
     expect(restored.conflicts).toEqual([]);

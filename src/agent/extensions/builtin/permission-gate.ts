@@ -85,7 +85,10 @@ async function editThenAllow(
  * holds the user's version, not the text the call carried.
  */
 function editedNote(path: string): string {
-  return `The user edited the new text of ${path} before allowing this call: the file holds the user's version, not the text you sent. Read it before changing it again.`;
+  return (
+    `The user edited the new text of ${path} before allowing this call: the file holds the user's version, ` +
+    "not the text you sent. Read it before changing it again."
+  );
 }
 
 export function createPermissionGate(options: PermissionGateOptions = {}): ExtensionFactory {

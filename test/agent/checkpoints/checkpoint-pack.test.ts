@@ -46,6 +46,21 @@ describe("the first snapshot's pack", () => {
     expect(t.read("bin/all-bytes").equals(BINARY)).toBe(true);
   });
 
+  it("a few large files are packed too, so a batch is never held whole in memory", async () => {
+    const big = (seed: number): Buffer => Buffer.alloc(4_500_000, `${seed} large file line\n`);
+    const t = makeTree({ files: { "small.txt": "small\n" } });
+    t.write("one.bin", big(1));
+    t.write("two.bin", big(2));
+    const id = await t.turn("shrink them", () => {
+      t.write("one.bin", "1\n");
+      t.write("two.bin", "2\n");
+    });
+    expect(packFiles(t.home).filter((n) => n.endsWith(".pack"))).toHaveLength(1);
+    await t.service.restore(SESSION, id);
+    expect(t.read("one.bin").equals(big(1))).toBe(true);
+    expect(t.read("two.bin").equals(big(2))).toBe(true);
+  });
+
   it("a damaged pack fails the restore by name and writes nothing", async () => {
     const files = manyFiles();
     const t = makeTree({ files });

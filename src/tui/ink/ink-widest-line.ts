@@ -6,12 +6,17 @@
 // width of a text depends on the text alone, so a width found once is kept for the next renders.
 import stringWidth from "string-width";
 
-/** Texts remembered per generation; the older generation is dropped when a new one fills. */
-const GENERATION_SIZE = 2048;
-/** Longer texts are measured every time: they are rare, and the cache would keep them alive. */
-const MAX_CACHED_LENGTH = 2000;
+/**
+ * Characters of the texts remembered per generation; the older generation is dropped when a new
+ * one fills, so at most twice this is kept alive (a resumed session prints thousands of texts
+ * once: they must not pile up here).
+ */
+const GENERATION_CHARS = 256 * 1024;
+/** Longer texts are measured every time: a live region of a full screen is well under this. */
+const MAX_CACHED_LENGTH = 16 * 1024;
 
 let current = new Map<string, number>();
+let currentChars = 0;
 let previous = new Map<string, number>();
 
 function measure(text: string): number {
@@ -26,10 +31,12 @@ export default function widestLine(text: string): number {
   let width = current.get(text);
   if (width !== undefined) return width;
   width = previous.get(text) ?? measure(text);
-  if (current.size >= GENERATION_SIZE) {
+  if (currentChars + text.length > GENERATION_CHARS) {
     previous = current;
     current = new Map();
+    currentChars = 0;
   }
   current.set(text, width);
+  currentChars += text.length;
   return width;
 }

@@ -1,6 +1,7 @@
 // The live worker's socket with two clients: the first controls, the second watches (it gets
 // every event, may read and answer dialogs, and is refused anything else), take_control moves
-// control and tells both, host tool frames reach only the controller, live_watch gives control up.
+// control and tells both, host tool frames reach only the controller, live_watch gives control up;
+// consecutive deltas of one block reach them as one frame, in order with everything else.
 import { mkdtempSync, rmSync } from "node:fs";
 import { connect, type Socket } from "node:net";
 import { join } from "node:path";
@@ -153,6 +154,30 @@ describe("live client roles", () => {
     const deadline = Date.now() + 2000;
     while (h.clients !== 1 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
     expect([h.attached, h.clients]).toEqual([false, 1]);
+  });
+
+  it("sends consecutive deltas of one block as one frame, in order with answers and other events", async () => {
+    const { hub: h, path, records } = await start();
+    const a = await attached(path);
+    const from = records[0]?.from as ClientConnection;
+    const delta = (contentIndex: number, text: string) => ({
+      type: "message_update",
+      assistantMessageEvent: { type: "text_delta", contentIndex, delta: text },
+    });
+    h.writer.write(delta(0, "Hel"));
+    h.writer.write(delta(0, "lo"));
+    h.reply(from, { id: "s", type: "response", command: "get_state", success: true });
+    h.writer.write(delta(0, " wor"));
+    h.writer.write(delta(0, "ld"));
+    h.writer.write(delta(1, "!"));
+    h.writer.write({ type: "agent_settled" });
+    await a.c.next((f) => f.type === "agent_settled");
+    const after = a.c.frames.slice(a.c.frames.findIndex((f) => f["command"] === "live_attach") + 1);
+    const shown = after.map((f) => {
+      const e = f["assistantMessageEvent"] as { contentIndex: number; delta: string } | undefined;
+      return e ? `${e.contentIndex}:${e.delta}` : f.type;
+    });
+    expect(shown).toEqual(["0:Hello", "response", "0: world", "1:!", "agent_settled"]);
   });
 
   it("names what a watcher may send", () => {

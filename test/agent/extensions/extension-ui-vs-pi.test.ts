@@ -55,7 +55,10 @@ function project(frames: Frame[]): string[] {
       out.push(`extension_error ${JSON.stringify(f)}`);
     } else if (f.type === "message_update") {
       const sub = (f.assistantMessageEvent as { type?: string } | undefined)?.type;
-      out.push(`message_update ${String(sub)}`);
+      const line = `message_update ${String(sub)}`;
+      // A delta frame may join several provider deltas of one block (docs/protocol.md), so a run
+      // of deltas counts once: how many frames carry it depends on timing, on either side.
+      if (!(sub?.endsWith("_delta") && out.at(-1) === line)) out.push(line);
     } else if (f.type === "message_start" || f.type === "message_end") {
       out.push(`${f.type} ${String((f.message as { role?: string } | undefined)?.role)}`);
     } else if (f.type === "tool_execution_end") {

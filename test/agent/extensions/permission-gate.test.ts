@@ -63,14 +63,21 @@ describe("destructive command detection", () => {
 
 async function gateHost(timeoutMs = 60_000) {
   const frames: Record<string, unknown>[] = [];
+  // Each question is awaited as the frame that asks it: the gate may read the file first (its diff).
+  let asked: (() => void) | undefined;
+  const emit = (f: Record<string, unknown>): void => {
+    frames.push(f);
+    if (f.method !== "cancel") asked?.();
+  };
   let n = 0;
-  const host = new ExtensionHost({ cwd: "/work/p", emit: (f) => frames.push(f), newId: () => `ui-${++n}` });
+  const host = new ExtensionHost({ cwd: "/work/p", emit, newId: () => `ui-${++n}` });
   await host.register(
     { path: PERMISSION_GATE_PATH, source: "builtin", scope: "temporary" },
     createPermissionGate({ timeoutMs }),
   );
   const answerNext = async (value: string): Promise<void> => {
-    for (let i = 0; i < 100 && host.bridge.pendingIds().length === 0; i++) await new Promise((r) => setImmediate(r));
+    if (host.bridge.pendingIds().length === 0) await new Promise<void>((r) => (asked = r));
+    asked = undefined;
     const [id] = host.bridge.pendingIds();
     host.bridge.handleUiResponse({ type: "extension_ui_response", id, value });
   };

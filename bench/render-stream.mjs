@@ -15,15 +15,14 @@
 //   adds this build drawing through Ink's public writer (AGENT_TUI_INK_WRITER=ink); BENCH_PROFILE_DIR and
 //   BENCH_CHILD_NODE_OPTIONS: see lib/tui-under-pty.mjs; BENCH_RAW_OUT=<file> keeps what each TUI wrote)
 import { writeFileSync } from "node:fs";
-import { machineLine, median, peakRssMb, treeCpuMeter, descendants } from "./lib/process-stats.mjs";
+import { measureTurn } from "./lib/measured-turn.mjs";
+import { machineLine, median } from "./lib/process-stats.mjs";
 import {
   makeMarkdown,
   makeSandbox,
   burstStep,
   SETTLE_MS,
-  settle,
   outputCounts,
-  startTui,
   streamStep,
   TARGETS,
 } from "./lib/tui-under-pty.mjs";
@@ -44,56 +43,26 @@ const PI = "pi 0.73.1";
 
 async function runOnce(name, markdown, step) {
   const box = await makeSandbox([step]);
-  const nodeArgs = name !== PI ? (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean) : [];
-  const tui = startTui(name, box, { cols: COLS, rows: ROWS, args: ["--no-session"], nodeArgs });
-  try {
-    await tui.waitFor(tui.ready, 30_000);
-    await settle();
-    tui.child.write("BENCH go");
-    await tui.waitFor(() => tui.editor() === "BENCH go", 15_000);
-    tui.measuring = true;
-    const meter = treeCpuMeter(tui.child.pid);
-    const t0 = performance.now();
-    tui.child.write("\r");
-    await tui.waitFor(() => tui.screen().some((l) => l.includes("Working")), 10_000);
-    await tui.waitFor(() => {
-      const rows = tui.screen();
-      return rows.some((l) => l.includes("BENCH-END")) && !rows.some((l) => l.includes("Working"));
-    }, 600_000);
-    const seconds = (performance.now() - t0) / 1000;
-    const cpu = meter.read();
-    if (process.env.BENCH_VERBOSE) {
-      console.log(
-        `  ${name} CPU by process: ${cpu.perPid.map((p) => `${p.command || p.pid} ${p.cpu.toFixed(2)} s`).join(", ")}`,
-      );
+  return measureTurn(name, box, {
+    cols: COLS,
+    rows: ROWS,
+    timeoutMs: 600_000,
+    logCpu: (cpu) => {
+      const byProcess = cpu.perPid.map((p) => `${p.command || p.pid} ${p.cpu.toFixed(2)} s`).join(", ");
+      console.log(`  ${name} CPU by process: ${byProcess}`);
       for (const p of cpu.perPid)
         console.log(
           `    ${p.command || p.pid} by thread: ${p.byThread.map(([t, s]) => `${t} ${s.toFixed(2)}`).join(", ")}`,
         );
-    }
-    const rss = peakRssMb(tui.child.pid);
-    const workerRss = descendants(tui.child.pid).reduce((sum, pid) => sum + (peakRssMb(pid) || 0), 0);
-    tui.measuring = false;
-    const { frames, clears } = outputCounts(tui.raw);
-    const footers = tui.footerCopies();
-    // BENCH_RAW_OUT=<file>: what the TUI wrote while measured, to see where the bytes go.
-    if (process.env.BENCH_RAW_OUT) writeFileSync(`${process.env.BENCH_RAW_OUT}.${name.replace(/\W+/g, "_")}`, tui.raw);
-    return {
-      seconds,
-      total: cpu.total,
-      tui: cpu.root,
-      bytes: tui.bytes,
-      ratio: tui.bytes / Buffer.byteLength(markdown),
-      frames,
-      clears,
-      footers,
-      rss,
-      workerRss,
-    };
-  } finally {
-    await tui.kill();
-    await box.dispose();
-  }
+    },
+    more: (tui) => {
+      const { frames, clears } = outputCounts(tui.raw);
+      // BENCH_RAW_OUT=<file>: what the TUI wrote while measured, to see where the bytes go.
+      if (process.env.BENCH_RAW_OUT)
+        writeFileSync(`${process.env.BENCH_RAW_OUT}.${name.replace(/\W+/g, "_")}`, tui.raw);
+      return { ratio: tui.bytes / Buffer.byteLength(markdown), frames, clears, footers: tui.footerCopies() };
+    },
+  });
 }
 
 const markdown = makeMarkdown(LINES, { wide: BURST });

@@ -9,8 +9,9 @@
 // Usage: npm run build && node bench/tool-heavy.mjs [--calls 200] [--lines 500] [--runs 3]
 //   [--only agent-tui[,pi 0.73.1]]   (BENCH_NODE_ARGS, BENCH_BASE_ROOT, BENCH_PROFILE_DIR and
 //   BENCH_CHILD_NODE_OPTIONS as in render-stream.mjs: see lib/tui-under-pty.mjs)
-import { descendants, machineLine, median, peakRssMb, treeCpuMeter } from "./lib/process-stats.mjs";
-import { makeSandbox, SETTLE_MS, settle, startTui, TARGETS, toolMark, toolSteps } from "./lib/tui-under-pty.mjs";
+import { measureTurn } from "./lib/measured-turn.mjs";
+import { machineLine, median } from "./lib/process-stats.mjs";
+import { makeSandbox, SETTLE_MS, TARGETS, toolMark, toolSteps } from "./lib/tui-under-pty.mjs";
 
 const arg = (name, def) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -42,47 +43,19 @@ function headersInOrder(rows) {
 
 async function runOnce(name) {
   const box = await makeSandbox(toolSteps(CALLS, LINES));
-  const nodeArgs = name !== PI ? (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean) : [];
-  const tui = startTui(name, box, { cols: 100, rows: 30, args: ["--no-session"], nodeArgs });
-  try {
-    await tui.waitFor(tui.ready, 30_000);
-    await settle();
-    tui.child.write("BENCH go");
-    await tui.waitFor(() => tui.editor() === "BENCH go", 15_000);
-    tui.measuring = true;
-    const meter = treeCpuMeter(tui.child.pid);
-    const t0 = performance.now();
-    tui.child.write("\r");
-    await tui.waitFor(() => tui.screen().some((l) => l.includes("Working")), 10_000);
-    await tui.waitFor(() => {
-      const rows = tui.screen();
-      return rows.some((l) => l.includes("BENCH-END")) && !rows.some((l) => l.includes("Working"));
-    }, 900_000);
-    const seconds = (performance.now() - t0) / 1000;
-    const cpu = meter.read();
-    if (process.env.BENCH_VERBOSE)
+  return measureTurn(name, box, {
+    cols: 100,
+    rows: 30,
+    timeoutMs: 900_000,
+    logCpu: (cpu) =>
       console.log(
         `  ${name} CPU by process (10 ms or more): ${cpu.perPid
           .filter((p) => p.cpu >= 0.01)
           .map((p) => `${p.command.split("\n")[0]} ${p.cpu.toFixed(2)} s`)
           .join(", ")}`,
-      );
-    const rss = peakRssMb(tui.child.pid);
-    const workerRss = descendants(tui.child.pid).reduce((sum, pid) => sum + (peakRssMb(pid) || 0), 0);
-    tui.measuring = false;
-    return {
-      seconds,
-      total: cpu.total,
-      tui: cpu.root,
-      bytes: tui.bytes,
-      headers: headersInOrder(tui.allRows()),
-      rss,
-      workerRss,
-    };
-  } finally {
-    await tui.kill();
-    await box.dispose();
-  }
+      ),
+    more: (tui) => ({ headers: headersInOrder(tui.allRows()) }),
+  });
 }
 
 const BASE = "agent-tui base";

@@ -55,7 +55,8 @@ describe.skipIf(!built)("keybindings.json under a pty", () => {
       await isUnbound(tui, KEYS.ctrlO, "after-ctrl-o");
 
       await submitLine(tui, "/hotkeys");
-      await tui.waitForText("[open_transcript]", 10_000, "all");
+      // The notice's last line: all of /hotkeys has been drawn (a pty read may split it).
+      await tui.waitForText("Keys marked * come from that file.", 10_000, "all");
       const rows = tui.logicalLines();
       const row = (name: string): string => rows.find((r) => r.includes(`[${name}]`))?.trim() ?? "";
       expect(row("open_transcript")).toMatch(/^ctrl\+y \*\s+open the transcript view/);

@@ -9,6 +9,7 @@ import { Box, Text } from "ink";
 import type { FleetSource } from "../../bridge/index.js";
 import { Lines } from "../components/lines.js";
 import { useNow } from "../components/use-now.js";
+import { useKeymap } from "../input/keymap-context.js";
 import { useKeys } from "../input/use-keys.js";
 import { guardRow, sanitizeLine } from "../render/sanitize.js";
 import type { Palette, Theme } from "../render/palette.js";
@@ -100,6 +101,7 @@ export function FleetScreen(props: FleetScreenProps): React.ReactElement {
   }, [source, dispatch]);
   const { notices } = props;
   useEffect(() => notices?.((text) => dispatch({ type: "message", text })), [notices, dispatch]);
+  const keymap = useKeymap();
   const fx = useMemo(() => createFleetEffects(source, props.host, dispatch), [source, props.host, dispatch]);
   const now = useNow(true, 1000);
   const palette = usePalette();
@@ -108,7 +110,8 @@ export function FleetScreen(props: FleetScreenProps): React.ReactElement {
   const panel = panelLines(state.mode, state.rows, width, Math.max(3, Math.floor(height / 2)), palette);
   const listHeight = Math.max(ROWS_PER_SESSION, height - 2 - panel.length - answerRows);
   useKeys(
-    (input, key) => fleetKey(latest.current, input, key, Math.floor(listHeight / ROWS_PER_SESSION), dispatch, fx),
+    (input, key) =>
+      fleetKey(latest.current, input, key, Math.floor(listHeight / ROWS_PER_SESSION), { dispatch, fx, keymap }),
     {
       scope: FLEET_SCOPE,
     },

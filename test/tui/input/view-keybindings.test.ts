@@ -1,0 +1,94 @@
+// keybindings.json for the full-screen views' own keys: the review (/diff) as `review.*`, the
+// fleet view as `fleet.*`. Bare characters are keys there; unknown names and conflicts are
+// reported per scope with their lines; the views resolve with the keymap in force; /hotkeys
+// lists both scopes by those names with the file's keys marked.
+import { describe, expect, it } from "vitest";
+import type { Key } from "ink";
+import { parseKeyBindings } from "../../../src/tui/input/keybindings-parse.js";
+import { parseUserKey } from "../../../src/tui/input/key-names.js";
+import { controlKeypress } from "../../../src/tui/input/key-chunks.js";
+import { DEFAULT_KEYMAP } from "../../../src/tui/input/keymap.js";
+import { resolveFleetKey } from "../../../src/tui/input/fleet-keymap.js";
+import { resolveReviewKey } from "../../../src/tui/input/review-keymap.js";
+import { applyKeyBindings } from "../../../src/tui/input/user-keymap.js";
+import { hotkeysText } from "../../../src/tui/slash/hotkeys-text.js";
+
+const plain: Key = { ...controlKeypress("a").key, ctrl: false };
+const shifted: Key = { ...plain, shift: true };
+
+const apply = (lines: string[]) => applyKeyBindings(parseKeyBindings(lines.join("\n")));
+
+describe("review.* and fleet.* in keybindings.json", () => {
+  it("takes bare characters in both views, as in the transcript view", () => {
+    expect(parseUserKey("u", "review")).toEqual({ key: "u" });
+    expect(parseUserKey("shift+u", "review")).toEqual({ key: "U" });
+    expect(parseUserKey("!", "fleet")).toEqual({ key: "!" });
+    expect(parseUserKey("shift+1", "fleet")).toHaveProperty("error");
+  });
+
+  it("rebinds and unbinds review and fleet actions; their defaults are as before otherwise", () => {
+    const { keymap, problems } = apply([
+      "{",
+      '  "review.revert_hunk": ["u"],',
+      '  "review.reject": [],',
+      '  "fleet.answer": ["enter", "A"],',
+      '  "fleet.open": ["o"]',
+      "}",
+    ]);
+    expect(problems).toEqual([]);
+    expect(resolveReviewKey("u", plain, keymap)).toBe("revert_hunk");
+    expect(resolveReviewKey("r", plain, keymap)).toBeUndefined();
+    expect(resolveReviewKey("x", plain, keymap)).toBeUndefined();
+    expect(resolveReviewKey("R", shifted, keymap)).toBe("revert_file");
+    expect(resolveFleetKey("\r", { ...plain, return: true }, keymap)).toBe("answer");
+    expect(resolveFleetKey("A", shifted, keymap)).toBe("answer");
+    expect(resolveFleetKey("a", plain, keymap)).toBeUndefined();
+    expect(resolveFleetKey("o", plain, keymap)).toBe("open");
+    expect([...keymap.review.fromFile].sort()).toEqual(["reject", "revert_hunk"]);
+    expect([...keymap.fleet.fromFile].sort()).toEqual(["answer", "open"]);
+    // Without the file: today's keys.
+    expect(resolveReviewKey("r", plain)).toBe("revert_hunk");
+    expect(resolveReviewKey("x", plain, DEFAULT_KEYMAP)).toBe("reject");
+    expect(resolveFleetKey("a", plain)).toBe("answer");
+    expect(resolveFleetKey("\r", { ...plain, return: true })).toBe("open");
+  });
+
+  it("reports unknown names and conflicts per scope with their lines; the same key in two scopes is fine", () => {
+    const { keymap, problems } = apply([
+      "{",
+      '  "review.revert": ["u"],',
+      '  "review.revert_hunk": ["j"],',
+      '  "fleet.peek": ["n"],',
+      '  "fleet.stop": ["s"],',
+      '  "fleet.filter": ["s"],',
+      '  "view.search": ["s"]',
+      "}",
+    ]);
+    expect(problems).toEqual([
+      { line: 2, message: expect.stringContaining('unknown action "review.revert"') },
+      { line: 3, message: expect.stringMatching(/"j" is already review\.next_hunk's key; review\.revert_hunk keeps/) },
+      { line: 4, message: expect.stringMatching(/"n" is already fleet\.new's key; fleet\.peek keeps/) },
+      { line: 6, message: expect.stringMatching(/"s" is already fleet\.stop's key; fleet\.filter keeps/) },
+    ]);
+    expect(resolveReviewKey("r", plain, keymap)).toBe("revert_hunk");
+    expect(resolveFleetKey("p", plain, keymap)).toBe("peek");
+    // fleet.stop moved to "s"; "x" is no key now.
+    expect(resolveFleetKey("s", plain, keymap)).toBe("stop");
+    expect(resolveFleetKey("x", plain, keymap)).toBeUndefined();
+    expect(resolveFleetKey("/", plain, keymap)).toBe("filter");
+    // "s" in the fleet and in the transcript view: two scopes, no conflict.
+    expect(keymap.view.index.get("s")).toBe("search");
+  });
+
+  it("/hotkeys lists both scopes by the names the file takes, marking the file's keys", () => {
+    const { keymap } = apply(["{", '  "review.revert_hunk": ["u"],', '  "review_changes": ["alt+r"]', "}"]);
+    const rows = hotkeysText(keymap, "/home/me/keybindings.json").split("\n");
+    const row = (name: string): string => rows.find((r) => r.endsWith(`[${name}]`))?.trim() ?? "";
+    expect(row("review.revert_hunk")).toMatch(/^u \*\s+revert this change/);
+    expect(row("review.revert_file")).toMatch(/^R\s+revert the whole file/);
+    expect(row("fleet.answer")).toMatch(/^a\s+answer its question here/);
+    expect(rows).toContain("In the review of changes (/diff, alt+r):");
+    expect(rows).toContain("In the fleet view (/fleet, agent-tui fleet, ctrl+x):");
+    expect(rows.join("\n")).not.toContain("not rebindable");
+  });
+});

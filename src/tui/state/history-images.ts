@@ -64,3 +64,28 @@ export function unkeptChips(text: string, images: Images): string {
   }
   return out + text.slice(at);
 }
+
+/**
+ * Queued messages taken back from the worker (its answer has their text only) above the draft,
+ * as one prompt: each message's chips get their images back from this run's history, and every
+ * chip is numbered anew so two messages' `#1` stay two images.
+ */
+export function joinWithImages(s: EditorState, texts: string[]): { text: string; images: Images } {
+  const parts = [...texts.map((text) => ({ text, images: s.historyImages[text] ?? {} })), s];
+  const images: Record<number, Images[number]> = {};
+  let next = 0;
+  const renumbered = parts.map((p) => {
+    let out = "";
+    let at = 0;
+    for (const c of findChips(p)) {
+      const image = p.images[c.id];
+      if (image === undefined) continue;
+      next += 1;
+      images[next] = image;
+      out += `${p.text.slice(at, c.start)}${chipLabel(next, image)}`;
+      at = c.end;
+    }
+    return out + p.text.slice(at);
+  });
+  return { text: renumbered.filter((t) => t.trim() !== "").join("\n\n"), images };
+}

@@ -3,7 +3,7 @@
 // image was not kept and holds no bytes.
 import { describe, expect, it } from "vitest";
 import { type EditorOp, initialEditor, reduceEditor } from "../../../src/tui/state/editor.js";
-import { unkeptChips } from "../../../src/tui/state/history-images.js";
+import { joinWithImages, unkeptChips } from "../../../src/tui/state/history-images.js";
 import { chipImages } from "../../../src/tui/state/image-chips.js";
 import type { EditorState, ImageAttachment } from "../../../src/tui/state/types.js";
 
@@ -75,5 +75,21 @@ describe("images in prompt history", () => {
       "a [image shot.png 1280×720 210 kB, not kept in history] and " +
         "[image cat.jpg 64×48 4 kB, not kept in history] and [image #3 x]",
     );
+  });
+
+  it("queued messages taken back get their images, every chip numbered anew above the draft's", () => {
+    let s = sent(initialEditor, "steer one", SHOT);
+    const steer = s.history.at(-1) ?? "";
+    s = sent(s, "follow two", CAT);
+    const follow = s.history.at(-1) ?? "";
+    s = run(s, { op: "insert", text: "draft" }, { op: "attach_image", image: SHOT });
+    const joined = joinWithImages(s, [steer, follow, "no chips"]);
+    expect(joined.text).toBe(
+      "steer one [image #1 shot.png 1280×720 210 kB] \n\nfollow two [image #2 cat.jpg 64×48 4 kB] " +
+        "\n\nno chips\n\ndraft [image #3 shot.png 1280×720 210 kB] ",
+    );
+    expect(joined.images).toEqual({ 1: SHOT, 2: CAT, 3: SHOT });
+    const back = run(s, { op: "set", text: joined.text, keepUndo: true, images: joined.images });
+    expect(chipImages(back)).toEqual([SHOT, CAT, SHOT]);
   });
 });

@@ -1,7 +1,7 @@
 // keybindings.json reaches the review (/diff) as a person sees it: agent-tui on agent-rpc under a
 // pty, with a file that moves review.revert_hunk to "u" and gives its old key "r" to
 // review.next_hunk. After a turn edits two places of a file, "r" then "u" (typed in one burst)
-// moves to the second change and reverts it: the first change stays on disk. With today's keys
+// moves to the second change and reverts it: the first change stays on disk. The hint row says so. With today's keys
 // the same burst would revert the first change instead.
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -49,6 +49,8 @@ describe.skipIf(!BUILT)("keybindings.json in the review view", () => {
 
       await submitLine(tui, "/diff");
       await tui.waitForText("Review · turn 1");
+      // The hint row shows the keys in force.
+      await tui.waitForText("r/k change · tab file · a keep · u revert · R revert file");
       tui.write("ru");
       await tui.waitForText("Reverted a.txt lines 15–20.");
       expect(readFileSync(join(sandbox.cwd, "a.txt"), "utf8")).toBe(

@@ -9,6 +9,7 @@ import { Box, Text } from "ink";
 import type { FleetSource } from "../../bridge/index.js";
 import { Lines } from "../components/lines.js";
 import { useNow } from "../components/use-now.js";
+import { fleetHint } from "../input/fleet-keymap.js";
 import { useKeymap } from "../input/keymap-context.js";
 import { useKeys } from "../input/use-keys.js";
 import { guardRow, sanitizeLine } from "../render/sanitize.js";
@@ -30,7 +31,6 @@ import {
   type FleetViewState,
 } from "./fleet-state.js";
 
-const HINT = "j/k move · enter switch · a answer · p peek · x stop · n new · / filter · q close";
 export const FLEET_SCOPE = "overlay";
 
 function headerLine(s: FleetViewState, width: number, theme: Theme): string {
@@ -46,10 +46,10 @@ function headerLine(s: FleetViewState, width: number, theme: Theme): string {
   return truncateLine(parts.join(" · "), width);
 }
 
-function statusLine(s: FleetViewState, width: number, theme: Theme): string {
+function statusLine(s: FleetViewState, width: number, theme: Theme, hint: string): string {
   if (s.mode.kind === "filter") return truncateLine(`/${sanitizeLine(s.filter)}${theme.accent("█")}`, width);
   const filter = s.filter !== "" ? theme.accent(`filter: ${sanitizeLine(s.filter)} · `) : "";
-  const text = s.message !== undefined ? theme.accent(sanitizeLine(s.message)) : theme.muted(HINT);
+  const text = s.message !== undefined ? theme.accent(sanitizeLine(s.message)) : theme.muted(hint);
   return truncateLine(filter + text, width);
 }
 
@@ -132,7 +132,7 @@ export function FleetScreen(props: FleetScreenProps): React.ReactElement {
           onAnswer={(response) => fx.answer(answeredRow, answering.dialog.id, response)}
         />
       ) : null}
-      <Lines lines={[statusLine(state, width, palette.theme)]} />
+      <Lines lines={[statusLine(state, width, palette.theme, fleetHint(keymap))]} />
     </Box>
   );
 }

@@ -9,7 +9,7 @@ import type { Key } from "ink";
 import { resolveDialogKey, viewKeypresses } from "../input/keymap.js";
 import { useKeymap } from "../input/keymap-context.js";
 import type { Keymap } from "../input/keymap.js";
-import { resolveReviewKey } from "../input/review-keymap.js";
+import { resolveReviewKey, reviewHint } from "../input/review-keymap.js";
 import { useKeys } from "../input/use-keys.js";
 import { guardRow } from "../render/sanitize.js";
 import type { Store } from "../state/store.js";
@@ -63,10 +63,11 @@ export function ReviewView({ host }: { host: ReviewHost }): React.ReactElement |
   const rows = useTuiState((s) => s.ui.rows);
   const links = useTuiState((s) => s.ui.links);
   useReviewKeys(host);
+  const keymap = useKeymap();
   const palette = usePalette();
   if (!review) return null;
   const width = Math.max(20, columns - 1);
-  const lines = reviewRows(review, width, Math.max(3, rows - 1), { palette, links });
+  const lines = reviewRows(review, width, Math.max(3, rows - 1), { palette, links, hint: reviewHint(keymap) });
   return (
     <Box flexDirection="column">
       <Text>{VIEW_FRAME_TAG + guardRow(lines[0] ?? "")}</Text>

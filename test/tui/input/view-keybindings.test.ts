@@ -8,8 +8,8 @@ import { parseKeyBindings } from "../../../src/tui/input/keybindings-parse.js";
 import { parseUserKey } from "../../../src/tui/input/key-names.js";
 import { controlKeypress } from "../../../src/tui/input/key-chunks.js";
 import { DEFAULT_KEYMAP } from "../../../src/tui/input/keymap.js";
-import { resolveFleetKey } from "../../../src/tui/input/fleet-keymap.js";
-import { resolveReviewKey } from "../../../src/tui/input/review-keymap.js";
+import { fleetHint, resolveFleetKey } from "../../../src/tui/input/fleet-keymap.js";
+import { resolveReviewKey, reviewHint } from "../../../src/tui/input/review-keymap.js";
 import { applyKeyBindings } from "../../../src/tui/input/user-keymap.js";
 import { hotkeysText } from "../../../src/tui/slash/hotkeys-text.js";
 
@@ -90,5 +90,23 @@ describe("review.* and fleet.* in keybindings.json", () => {
     expect(rows).toContain("In the review of changes (/diff, alt+r):");
     expect(rows).toContain("In the fleet view (/fleet, agent-tui fleet, ctrl+x):");
     expect(rows.join("\n")).not.toContain("not rebindable");
+  });
+});
+
+describe("the views' hint rows", () => {
+  it("show today's keys by default and the keys in force after a rebinding", () => {
+    expect(reviewHint()).toBe(
+      "j/k change · tab file · a keep · r revert · R revert file · x reject with a reason · q close",
+    );
+    expect(fleetHint()).toBe("j/k move · enter switch · a answer · p peek · x stop · n new · / filter · q close");
+    const { keymap } = apply([
+      "{",
+      '  "review.revert_hunk": ["u"],',
+      '  "review.reject": [],',
+      '  "fleet.peek": ["space"]',
+      "}",
+    ]);
+    expect(reviewHint(keymap)).toBe("j/k change · tab file · a keep · u revert · R revert file · q close");
+    expect(fleetHint(keymap)).toContain("a answer · space peek · x stop");
   });
 });

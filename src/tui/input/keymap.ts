@@ -6,6 +6,7 @@ import { FLEET_BINDINGS } from "./fleet-bindings.js";
 import type { Binding } from "./key-binding.js";
 import { chordName } from "./key-chord.js";
 import { REVIEW_BINDINGS } from "./review-bindings.js";
+import { VIM_BINDINGS } from "./vim-bindings.js";
 
 export type { Binding } from "./key-binding.js";
 
@@ -210,7 +211,7 @@ export const PICKER_BINDINGS: ReadonlyArray<Binding<PickerAction>> = [
 /**
  * The default tables by context, as keybindings.json names them: editor actions by their own
  * name, the others as `view.close`, `picker.up`, `dialog.confirm`, `review.revert_hunk`,
- * `fleet.answer`. A new context is a row here and in DEFAULT_KEYMAP and user-keymap.ts.
+ * `fleet.answer`, `vim.redo`. A new context is a row here and in DEFAULT_KEYMAP and user-keymap.ts.
  */
 export const KEY_CONTEXTS = {
   editor: EDITOR_BINDINGS,
@@ -219,6 +220,7 @@ export const KEY_CONTEXTS = {
   dialog: DIALOG_BINDINGS,
   review: REVIEW_BINDINGS,
   fleet: FLEET_BINDINGS,
+  vim: VIM_BINDINGS,
 } as const;
 export type KeyContext = keyof typeof KEY_CONTEXTS;
 export type ContextAction<C extends KeyContext> = (typeof KEY_CONTEXTS)[C][number]["action"];
@@ -245,6 +247,7 @@ export const DEFAULT_KEYMAP: Keymap = {
   dialog: keyTable(DIALOG_BINDINGS),
   review: keyTable(REVIEW_BINDINGS),
   fleet: keyTable(FLEET_BINDINGS),
+  vim: keyTable(VIM_BINDINGS),
 };
 
 /** Normalised key name ("ctrl+c", "alt+enter", "up", "paste_start"), or undefined for text. */

@@ -16,6 +16,7 @@ const SECTIONS: ReadonlyArray<Section> = [
   { context: "dialog", title: "In a question from the agent (select, confirm, text):" },
   { context: "review", title: "In the review of changes (/diff", opener: "review_changes" },
   { context: "fleet", title: "In the fleet view (/fleet, agent-tui fleet", opener: "open_fleet" },
+  { context: "vim", title: "In vim mode (/vim; its typed commands are below when it is on):" },
 ];
 
 const label = (b: Binding<string>, table: KeyTable<string>): string =>

@@ -1,5 +1,5 @@
 // keybindings.json for the full-screen views' own keys: the review (/diff) as `review.*`, the
-// fleet view as `fleet.*`. Bare characters are keys there; unknown names and conflicts are
+// fleet view as `fleet.*`; and vim mode's Esc and Ctrl+R as `vim.*`. Bare characters are keys there; unknown names and conflicts are
 // reported per scope with their lines; the views resolve with the keymap in force; /hotkeys
 // lists both scopes by those names with the file's keys marked.
 import { describe, expect, it } from "vitest";
@@ -11,7 +11,10 @@ import { DEFAULT_KEYMAP } from "../../../src/tui/input/keymap.js";
 import { fleetHint, resolveFleetKey } from "../../../src/tui/input/fleet-keymap.js";
 import { resolveReviewKey, reviewHint } from "../../../src/tui/input/review-keymap.js";
 import { applyKeyBindings } from "../../../src/tui/input/user-keymap.js";
+import { routeVimKey } from "../../../src/tui/input/vim-keys.js";
 import { hotkeysText } from "../../../src/tui/slash/hotkeys-text.js";
+import { initialEditor } from "../../../src/tui/state/editor.js";
+import { initialVim, type VimState } from "../../../src/tui/state/vim/vim-types.js";
 
 const plain: Key = { ...controlKeypress("a").key, ctrl: false };
 const shifted: Key = { ...plain, shift: true };
@@ -108,5 +111,33 @@ describe("the views' hint rows", () => {
     ]);
     expect(reviewHint(keymap)).toBe("j/k change · tab file · a keep · u revert · R revert file · q close");
     expect(fleetHint(keymap)).toContain("a answer · space peek · x stop");
+  });
+});
+
+describe("vim.* in keybindings.json", () => {
+  const esc: Key = { ...plain, escape: true };
+  const ctrl: Key = { ...plain, ctrl: true };
+  const NORMAL: VimState = { ...initialVim, mode: "normal" };
+
+  it("moves vim's Esc and Ctrl+R; the defaults stay Esc and Ctrl+R", () => {
+    const { keymap, problems } = apply(["{", '  "vim.normal_mode": ["ctrl+c"],', '  "vim.redo": ["ctrl+y"]', "}"]);
+    expect(problems).toEqual([]);
+    expect(routeVimKey(initialVim, initialEditor, "c", ctrl, keymap)).toEqual({ kind: "engine", keys: ["escape"] });
+    // Esc is the editor's again in INSERT (it aborts there), as the file asked.
+    expect(routeVimKey(initialVim, initialEditor, "", esc, keymap)).toEqual({ kind: "keymap", leaveVisual: false });
+    expect(routeVimKey(NORMAL, initialEditor, "y", ctrl, keymap)).toEqual({ kind: "engine", keys: ["ctrl+r"] });
+    expect(routeVimKey(NORMAL, initialEditor, "r", ctrl, keymap)).toEqual({ kind: "keymap", leaveVisual: false });
+    expect(routeVimKey(initialVim, initialEditor, "", esc)).toEqual({ kind: "engine", keys: ["escape"] });
+    expect(routeVimKey(NORMAL, initialEditor, "r", ctrl)).toEqual({ kind: "engine", keys: ["ctrl+r"] });
+  });
+
+  it("refuses a bare character and reports a conflict inside vim's scope with its line", () => {
+    const { keymap, problems } = apply(["{", '  "vim.normal_mode": ["j"],', '  "vim.redo": ["escape"]', "}"]);
+    expect(problems).toEqual([
+      { line: 2, message: expect.stringContaining('"j" types text here') },
+      { line: 3, message: expect.stringMatching(/"escape" is already vim\.normal_mode's key; vim\.redo keeps/) },
+    ]);
+    expect(keymap.vim.index.get("escape")).toBe("normal_mode");
+    expect(keymap.vim.index.get("ctrl+r")).toBe("redo");
   });
 });

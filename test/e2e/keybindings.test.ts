@@ -55,7 +55,7 @@ describe.skipIf(!built)("keybindings.json under a pty", () => {
       await isUnbound(tui, KEYS.ctrlO, "after-ctrl-o");
 
       await submitLine(tui, "/hotkeys");
-      // The list is long and printed over several frames: wait for its last line.
+      // The notice's last line: all of /hotkeys has been drawn (a pty read may split it).
       await tui.waitForText("Keys marked * come from that file.", 10_000, "all");
       const rows = tui.logicalLines();
       const row = (name: string): string => rows.find((r) => r.includes(`[${name}]`))?.trim() ?? "";

@@ -35,7 +35,7 @@ export function Editor({
   const watching = useTuiState(watchingLive);
   useKeys(
     (input, key) => {
-      if (controller.vimKey(input, key)) return;
+      if (controller.vimKey(input, key, keymap)) return;
       const repeat = repeats.current(input, key, Date.now(), keymap);
       if (repeat) {
         controller.run(repeat);

@@ -3,7 +3,7 @@
 // closes it). While a question is being answered its dialog owns the keys (fleet-answer.tsx).
 import type { Key } from "ink";
 import { resolveFleetKey } from "../input/fleet-keymap.js";
-import { keyName } from "../input/keymap.js";
+import { keyName, type Keymap } from "../input/keymap.js";
 import type { FleetEffects } from "./fleet-effects.js";
 import { selectedRow, type FleetViewAction, type FleetViewState, type NewSessionForm } from "./fleet-state.js";
 
@@ -12,8 +12,12 @@ type Dispatch = (a: FleetViewAction) => void;
 const printable = (input: string, key: Key): string | undefined =>
   keyName(input, key) === undefined && input !== "" && !/[\u0000-\u001f\u007f]/.test(input) ? input : undefined;
 
-function listKey(s: FleetViewState, input: string, key: Key, height: number, dispatch: Dispatch, fx: FleetEffects) {
-  const action = resolveFleetKey(input, key);
+/** What a key acts on: the view's state and dispatch, its effects, the keymap in force. */
+export type FleetKeyTarget = { dispatch: Dispatch; fx: FleetEffects; keymap: Keymap };
+
+function listKey(s: FleetViewState, input: string, key: Key, height: number, target: FleetKeyTarget) {
+  const { dispatch, fx } = target;
+  const action = resolveFleetKey(input, key, target.keymap);
   const row = selectedRow(s);
   const session = row && row.state !== "unreachable" ? row : undefined;
   switch (action) {
@@ -70,18 +74,12 @@ function formKey(form: NewSessionForm, input: string, key: Key, dispatch: Dispat
 }
 
 /** Handles one key of the fleet view in state `s`; `height`: session rows on screen. */
-export function fleetKey(
-  s: FleetViewState,
-  input: string,
-  key: Key,
-  height: number,
-  dispatch: Dispatch,
-  fx: FleetEffects,
-): void {
+export function fleetKey(s: FleetViewState, input: string, key: Key, height: number, target: FleetKeyTarget): void {
+  const { dispatch, fx } = target;
   const mode = s.mode;
   switch (mode.kind) {
     case "list":
-      return listKey(s, input, key, height, dispatch, fx);
+      return listKey(s, input, key, height, target);
     case "filter": {
       const name = keyName(input, key);
       if (name === "enter") return dispatch({ type: "mode", mode: { kind: "list" } });

@@ -7,7 +7,10 @@ import { render } from "ink";
 import { visibleLine, type FleetRow, type FleetSource } from "../../bridge/index.js";
 import type { FleetCli } from "../app/cli.js";
 import { chooseInkWriter, inkWriterRenderOptions, installInkWriter } from "../ink/ink-writer-switch.js";
+import { KeymapProvider } from "../input/keymap-context.js";
 import { KeyRouterRoot } from "../input/use-keys.js";
+import { loadKeyBindings } from "../settings/keybindings-file.js";
+import { tuiHome } from "../settings/settings-file.js";
 import { createInitialState } from "../state/initial-state.js";
 import { createStore } from "../state/store.js";
 import { StoreContext } from "../state/use-store.js";
@@ -108,6 +111,19 @@ function fullScreen(
 ): Promise<number> {
   const out = process.stdout;
   const notices = noticeChannel();
+  // keybindings.json's fleet.* entries: problems found at start go to stderr (read once the
+  // screen is left), later ones to the status row.
+  let shown = false;
+  const keys = loadKeyBindings(tuiHome(process.env), (r) =>
+    shown
+      ? notices.say(r.text)
+      : process.stderr.write(
+          r.text
+            .split("\n")
+            .map((l) => `agent-tui fleet: ${visibleLine(l)}\n`)
+            .join(""),
+        ),
+  );
   return new Promise((resolve) => {
     let ink: ReturnType<typeof render> | undefined;
     const leave = (): void => {
@@ -121,9 +137,11 @@ function fullScreen(
       out.write(ALT_SCREEN_ENTER);
       ink = render(
         <StoreContext.Provider value={fleetStore(out)}>
-          <KeyRouterRoot overlays>
-            <FleetApp source={source} host={host} out={out} notices={notices.listen} />
-          </KeyRouterRoot>
+          <KeymapProvider source={keys}>
+            <KeyRouterRoot overlays>
+              <FleetApp source={source} host={host} out={out} notices={notices.listen} />
+            </KeyRouterRoot>
+          </KeymapProvider>
         </StoreContext.Provider>,
         {
           stdout: out,
@@ -137,6 +155,7 @@ function fullScreen(
       cwd: process.cwd(),
       close() {
         stopSignals();
+        keys.close();
         leave();
         resolve(0);
       },
@@ -158,5 +177,6 @@ function fullScreen(
       waiting: (count) => out.write(titleSequence(count > 0 ? `agent-tui · ${count} waiting` : "agent-tui · fleet")),
     });
     show();
+    shown = true;
   });
 }

@@ -9,6 +9,8 @@ import { Box, Text } from "ink";
 import type { FleetSource } from "../../bridge/index.js";
 import { Lines } from "../components/lines.js";
 import { useNow } from "../components/use-now.js";
+import { fleetHint } from "../input/fleet-keymap.js";
+import { useKeymap } from "../input/keymap-context.js";
 import { useKeys } from "../input/use-keys.js";
 import { guardRow, sanitizeLine } from "../render/sanitize.js";
 import type { Palette, Theme } from "../render/palette.js";
@@ -29,7 +31,6 @@ import {
   type FleetViewState,
 } from "./fleet-state.js";
 
-const HINT = "j/k move · enter switch · a answer · p peek · x stop · n new · / filter · q close";
 export const FLEET_SCOPE = "overlay";
 
 function headerLine(s: FleetViewState, width: number, theme: Theme): string {
@@ -45,10 +46,10 @@ function headerLine(s: FleetViewState, width: number, theme: Theme): string {
   return truncateLine(parts.join(" · "), width);
 }
 
-function statusLine(s: FleetViewState, width: number, theme: Theme): string {
+function statusLine(s: FleetViewState, width: number, theme: Theme, hint: string): string {
   if (s.mode.kind === "filter") return truncateLine(`/${sanitizeLine(s.filter)}${theme.accent("█")}`, width);
   const filter = s.filter !== "" ? theme.accent(`filter: ${sanitizeLine(s.filter)} · `) : "";
-  const text = s.message !== undefined ? theme.accent(sanitizeLine(s.message)) : theme.muted(HINT);
+  const text = s.message !== undefined ? theme.accent(sanitizeLine(s.message)) : theme.muted(hint);
   return truncateLine(filter + text, width);
 }
 
@@ -100,6 +101,7 @@ export function FleetScreen(props: FleetScreenProps): React.ReactElement {
   }, [source, dispatch]);
   const { notices } = props;
   useEffect(() => notices?.((text) => dispatch({ type: "message", text })), [notices, dispatch]);
+  const keymap = useKeymap();
   const fx = useMemo(() => createFleetEffects(source, props.host, dispatch), [source, props.host, dispatch]);
   const now = useNow(true, 1000);
   const palette = usePalette();
@@ -108,7 +110,8 @@ export function FleetScreen(props: FleetScreenProps): React.ReactElement {
   const panel = panelLines(state.mode, state.rows, width, Math.max(3, Math.floor(height / 2)), palette);
   const listHeight = Math.max(ROWS_PER_SESSION, height - 2 - panel.length - answerRows);
   useKeys(
-    (input, key) => fleetKey(latest.current, input, key, Math.floor(listHeight / ROWS_PER_SESSION), dispatch, fx),
+    (input, key) =>
+      fleetKey(latest.current, input, key, Math.floor(listHeight / ROWS_PER_SESSION), { dispatch, fx, keymap }),
     {
       scope: FLEET_SCOPE,
     },
@@ -129,7 +132,7 @@ export function FleetScreen(props: FleetScreenProps): React.ReactElement {
           onAnswer={(response) => fx.answer(answeredRow, answering.dialog.id, response)}
         />
       ) : null}
-      <Lines lines={[statusLine(state, width, palette.theme)]} />
+      <Lines lines={[statusLine(state, width, palette.theme, fleetHint(keymap))]} />
     </Box>
   );
 }

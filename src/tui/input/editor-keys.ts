@@ -4,7 +4,7 @@
 import { createCompletionKeys } from "../completion/completion-keys.js";
 import { editingOp, isEditingAction, type EditingAction } from "./editing-actions.js";
 import { createHistorySearchKeys } from "./history-search-keys.js";
-import type { EditorAction } from "./keymap.js";
+import type { EditorAction, Keymap } from "./keymap.js";
 import type { TuiAction } from "../state/actions.js";
 import { textBeforeCursor } from "../state/editor.js";
 import type { Store } from "../state/store.js";
@@ -37,7 +37,7 @@ export type EditorKeys = {
   /** Insert typed or pasted text into the editor. */
   insertText(text: string): void;
   /** With vim mode on, give it the key; false: it is the keymap's (vim-keys.ts). */
-  vimKey(input: string, key: Key): boolean;
+  vimKey(input: string, key: Key, keymap?: Keymap): boolean;
 };
 
 const isViewAction = (action: EditorAction): action is ViewAction => Object.hasOwn(VIEW_ACTIONS, action);
@@ -109,10 +109,10 @@ export function createEditorKeys(store: Store, intents: Intents, hooks: EditorKe
     }
   };
 
-  const vimKey = (input: string, key: Key): boolean => {
+  const vimKey = (input: string, key: Key, keymap?: Keymap): boolean => {
     const { vim, editor } = store.getState();
     if (!vim) return false;
-    const route = routeVimKey(vim, editor, input, key);
+    const route = routeVimKey(vim, editor, input, key, keymap);
     if (route.kind === "engine") feedVim(route.keys);
     else if (route.leaveVisual) edit({ type: "vim", op: { op: "normal" } });
     return route.kind === "engine";

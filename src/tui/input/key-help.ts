@@ -6,7 +6,7 @@ export const keyLabel = (keys: readonly string[]): string => keys.map((k) => (k 
 
 /**
  * The keys column of the help tables: as wide as the widest keys of either, so none runs into its
- * help (/hotkeys shows them one under another; the review's keys, review-keymap.ts, are narrower).
+ * help (the views' own hint rows stack them; /hotkeys measures the keys in force itself).
  */
 function keyColumn(): number {
   const shown = [...EDITOR_BINDINGS, ...VIEW_BINDINGS, ...PICKER_BINDINGS, ...DIALOG_BINDINGS].filter(

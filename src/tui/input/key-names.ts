@@ -55,14 +55,16 @@ function split(text: string): { mods: string[]; base: string } {
   return { mods: parts, base };
 }
 
-/** A character key: where a bare one is a key (the view's commands, a dialog's y/n) or text. */
+/** Contexts where every printable key is a command, so a bare character can be bound. */
+const COMMAND_CONTEXTS: ReadonlySet<KeyContext> = new Set(["view", "dialog", "review", "fleet"]);
+
+/** A character key: where a bare one is a key (the views' commands, a dialog's y/n) or text. */
 function charKey(ch: string, mods: Set<string>, context: KeyContext): ParsedKey {
   const letter = ch.toLowerCase() !== ch.toUpperCase();
   // "Ctrl+G" is how people write Ctrl+G; a capital is Shift only on its own ("G" in the view).
   const shift = mods.has("shift") || (letter && ch !== ch.toLowerCase() && !mods.has("ctrl") && !mods.has("alt"));
   if (!mods.has("ctrl") && !mods.has("alt")) {
-    if (context !== "view" && context !== "dialog")
-      return { error: `"${ch}" types text here; bind it with ctrl or alt` };
+    if (!COMMAND_CONTEXTS.has(context)) return { error: `"${ch}" types text here; bind it with ctrl or alt` };
     if (mods.has("shift") && !letter) return { error: `write the shifted character itself, not shift+${ch}` };
     return { key: shift && letter ? ch.toUpperCase() : ch };
   }

@@ -1,8 +1,14 @@
 // THE keymap: one table of named actions with their keys and help text. Every key decision
 // in the TUI goes through a resolve*Key function here (editor, dialog, picker, transcript
-// view); no raw key checks elsewhere.
+// view) or beside it (review-keymap.ts, fleet-keymap.ts); no raw key checks elsewhere.
 import type { Key } from "ink";
+import { FLEET_BINDINGS } from "./fleet-bindings.js";
+import type { Binding } from "./key-binding.js";
 import { chordName } from "./key-chord.js";
+import { REVIEW_BINDINGS } from "./review-bindings.js";
+import { VIM_BINDINGS } from "./vim-bindings.js";
+
+export type { Binding } from "./key-binding.js";
 
 export type EditorAction =
   | "submit"
@@ -100,8 +106,6 @@ export type ViewKeyAction =
   | "copy_block"
   | "wheel_up"
   | "wheel_down";
-
-export type Binding<A extends string> = { action: A; keys: string[]; help: string };
 
 /** The editor bindings. Keys are normalised names from `keyName`. Order = help order. */
 export const EDITOR_BINDINGS: ReadonlyArray<Binding<EditorAction>> = [
@@ -206,13 +210,17 @@ export const PICKER_BINDINGS: ReadonlyArray<Binding<PickerAction>> = [
 
 /**
  * The default tables by context, as keybindings.json names them: editor actions by their own
- * name, the others as `view.close`, `picker.up`, `dialog.confirm`. A new context is a row here.
+ * name, the others as `view.close`, `picker.up`, `dialog.confirm`, `review.revert_hunk`,
+ * `fleet.answer`, `vim.redo`. A new context is a row here and in DEFAULT_KEYMAP and user-keymap.ts.
  */
 export const KEY_CONTEXTS = {
   editor: EDITOR_BINDINGS,
   view: VIEW_BINDINGS,
   picker: PICKER_BINDINGS,
   dialog: DIALOG_BINDINGS,
+  review: REVIEW_BINDINGS,
+  fleet: FLEET_BINDINGS,
+  vim: VIM_BINDINGS,
 } as const;
 export type KeyContext = keyof typeof KEY_CONTEXTS;
 export type ContextAction<C extends KeyContext> = (typeof KEY_CONTEXTS)[C][number]["action"];
@@ -237,6 +245,9 @@ export const DEFAULT_KEYMAP: Keymap = {
   view: keyTable(VIEW_BINDINGS),
   picker: keyTable(PICKER_BINDINGS),
   dialog: keyTable(DIALOG_BINDINGS),
+  review: keyTable(REVIEW_BINDINGS),
+  fleet: keyTable(FLEET_BINDINGS),
+  vim: keyTable(VIM_BINDINGS),
 };
 
 /** Normalised key name ("ctrl+c", "alt+enter", "up", "paste_start"), or undefined for text. */
@@ -346,22 +357,18 @@ export function viewKeypresses(input: string, key: Key): Array<{ input: string; 
 
 /**
  * The action of a keypress in a view whose bindings name printable keys by their character
- * (the review, the fleet): a named key first, else the one character typed.
+ * (the transcript view, the review, the fleet): a named key (its whole chord first), else the
+ * one character typed.
  */
-export function printableKeyAction<A extends string>(
-  index: ReadonlyMap<string, A>,
-  input: string,
-  key: Key,
-): A | undefined {
-  const name = keyName(input, key) ?? (Array.from(input).length === 1 ? input : undefined);
-  return name === undefined ? undefined : index.get(name);
+export function printableKeyAction<A extends string>(table: KeyTable<A>, input: string, key: Key): A | undefined {
+  const named = keyName(input, key);
+  if (named !== undefined) return lookup(table, input, key, named);
+  return Array.from(input).length === 1 ? table.index.get(input) : undefined;
 }
 
 /** Transcript view action for a keypress (printable keys by their character). */
 export function resolveViewKey(input: string, key: Key, keymap: Keymap = DEFAULT_KEYMAP): ViewKeyAction | undefined {
-  const named = keyName(input, key);
-  if (named !== undefined) return lookup(keymap.view, input, key, named);
-  return Array.from(input).length === 1 ? keymap.view.index.get(input) : undefined;
+  return printableKeyAction(keymap.view, input, key);
 }
 
 /** How a key name reads on screen: "alt+up" -> "Alt+Up". */

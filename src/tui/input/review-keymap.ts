@@ -1,46 +1,28 @@
-// The review's keys (/diff): its named actions and their keys, beside the keymap (keymap.ts) whose
-// key names and help rows they use. Printable keys are named by their character.
+// The review's keys (/diff) resolved with the keymap in force: its `review` context
+// (review-bindings.ts holds the actions and their defaults; keybindings.json may change them).
 import type { Key } from "ink";
-import { type Binding, keyTable, printableKeyAction } from "./keymap.js";
-import { helpRows } from "./key-help.js";
-
-/** Keys of the full-screen review of a turn's changes (/diff). */
-export type ReviewKeyAction =
-  | "close"
-  | "next_hunk"
-  | "prev_hunk"
-  | "next_file"
-  | "prev_file"
-  | "page_down"
-  | "page_up"
-  | "keep"
-  | "revert_hunk"
-  | "revert_file"
-  | "reject";
-
-/** Order = help order. */
-export const REVIEW_BINDINGS: ReadonlyArray<Binding<ReviewKeyAction>> = [
-  { action: "close", keys: ["q", "escape", "ctrl+c"], help: "close the review" },
-  { action: "next_hunk", keys: ["j", "down", "n"], help: "next change (hunk)" },
-  { action: "prev_hunk", keys: ["k", "up", "p"], help: "previous change" },
-  { action: "next_file", keys: ["tab", "]", "J"], help: "next file" },
-  { action: "prev_file", keys: ["shift+tab", "[", "K"], help: "previous file" },
-  { action: "page_down", keys: ["pagedown", " ", "f"], help: "scroll a long change down" },
-  { action: "page_up", keys: ["pageup", "b"], help: "scroll it up" },
-  { action: "keep", keys: ["a", "enter"], help: "keep this change and go to the next" },
-  { action: "revert_hunk", keys: ["r"], help: "revert this change (the file is written back)" },
-  { action: "revert_file", keys: ["R"], help: "revert the whole file" },
-  { action: "reject", keys: ["x"], help: "reject with a reason: revert it and tell the agent why" },
-];
-
-const REVIEW_INDEX = keyTable(REVIEW_BINDINGS).index;
+import { keyHint } from "./key-hint.js";
+import { DEFAULT_KEYMAP, type Keymap, printableKeyAction } from "./keymap.js";
+import type { ReviewKeyAction } from "./review-bindings.js";
 
 /** Review action for a keypress (printable keys by their character). */
-export function resolveReviewKey(input: string, key: Key): ReviewKeyAction | undefined {
-  return printableKeyAction(REVIEW_INDEX, input, key);
+export function resolveReviewKey(
+  input: string,
+  key: Key,
+  keymap: Keymap = DEFAULT_KEYMAP,
+): ReviewKeyAction | undefined {
+  return printableKeyAction(keymap.review, input, key);
 }
 
-/** Help rows for the review's keys (/diff). */
-export function reviewKeyHelp(): string[] {
-  return helpRows(REVIEW_BINDINGS);
+/** The review's hint row, with the keys in force. */
+export function reviewHint(keymap: Keymap = DEFAULT_KEYMAP): string {
+  return keyHint(keymap.review, [
+    { actions: ["next_hunk", "prev_hunk"], label: "change" },
+    { actions: ["next_file"], label: "file" },
+    { actions: ["keep"], label: "keep" },
+    { actions: ["revert_hunk"], label: "revert" },
+    { actions: ["revert_file"], label: "revert file" },
+    { actions: ["reject"], label: "reject with a reason" },
+    { actions: ["close"], label: "close" },
+  ]);
 }

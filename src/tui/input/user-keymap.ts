@@ -94,6 +94,9 @@ export function applyKeyBindings(parsed: ParsedBindings, previous: Keymap = DEFA
     view: table("view") as Keymap["view"],
     picker: table("picker") as Keymap["picker"],
     dialog: table("dialog") as Keymap["dialog"],
+    review: table("review") as Keymap["review"],
+    fleet: table("fleet") as Keymap["fleet"],
+    vim: table("vim") as Keymap["vim"],
   };
   problems.sort((a, b) => a.line - b.line);
   return { keymap, problems };

@@ -1,5 +1,5 @@
-// The vim mode's keys as /hotkeys lists them while vim mode is on (they are not rebindable:
-// keybindings.json names the editor's actions, which INSERT mode keeps).
+// The vim mode's typed commands as /hotkeys lists them while vim mode is on (vim's grammar, not
+// rebindable; its two keys, Esc and Ctrl+R, are the keymap's `vim` context: vim-bindings.ts).
 export const VIM_KEY_HELP: readonly string[] = [
   "Vim mode (/vim; the footer shows the mode):",
   "  INSERT     the editor's keys above; esc → NORMAL",

@@ -3,7 +3,7 @@
 // pending or selected. Every other key (Enter, Esc in NORMAL with nothing pending, arrows,
 // Ctrl chords) goes to the editor's keymap as without vim mode, so Esc still aborts a run.
 import type { Key } from "ink";
-import { keyName } from "./keymap.js";
+import { DEFAULT_KEYMAP, type Keymap, keyName, printableKeyAction } from "./keymap.js";
 import type { EditorState } from "../state/types.js";
 import type { VimState } from "../state/vim/vim-types.js";
 
@@ -12,16 +12,24 @@ export type VimRoute = { kind: "engine"; keys: string[] } | { kind: "keymap"; le
 
 const KEYMAP: VimRoute = { kind: "keymap", leaveVisual: false };
 
-export function routeVimKey(vim: VimState, editor: EditorState, input: string, key: Key): VimRoute {
+export function routeVimKey(
+  vim: VimState,
+  editor: EditorState,
+  input: string,
+  key: Key,
+  keymap: Keymap = DEFAULT_KEYMAP,
+): VimRoute {
   // A paste is text, and Ctrl+R's search has its own keys.
   if (editor.pasting || editor.search) return KEYMAP;
   const name = keyName(input, key);
-  if (vim.mode === "insert") return name === "escape" ? { kind: "engine", keys: ["escape"] } : KEYMAP;
+  // Vim's own keys are named actions (vim-bindings.ts): the keys in force, not always Esc and Ctrl+R.
+  const action = name === undefined ? undefined : printableKeyAction(keymap.vim, input, key);
+  if (vim.mode === "insert") return action === "normal_mode" ? { kind: "engine", keys: ["escape"] } : KEYMAP;
   // Characters typed faster than one read arrive together ("dw"): one key each.
   if (name === undefined) return input === "" ? KEYMAP : { kind: "engine", keys: Array.from(input) };
-  if (name === "escape")
+  if (action === "normal_mode")
     return vim.mode === "normal" && vim.pending.length === 0 ? KEYMAP : { kind: "engine", keys: ["escape"] };
-  if (name === "ctrl+r") return { kind: "engine", keys: ["ctrl+r"] };
+  if (action === "redo") return { kind: "engine", keys: ["ctrl+r"] };
   // Terminals differ in what Backspace sends (BS or DEL): both move left, never delete, in NORMAL.
   if (name === "backspace" || name === "delete") return { kind: "engine", keys: ["backspace"] };
   return { kind: "keymap", leaveVisual: vim.mode !== "normal" };

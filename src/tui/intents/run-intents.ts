@@ -1,5 +1,6 @@
 // Intents that stop or reshape the run in the worker: Esc (abort the `!command`, a retry's wait,
 // or the run, taking queued messages back first) and Alt+Up (pull the queue into the editor).
+import { joinWithImages } from "../state/history-images.js";
 import { workerSupports } from "../state/worker-info.js";
 import { describeError, type IntentContext } from "./intent-context.js";
 
@@ -18,8 +19,11 @@ export function createRunIntents(ctx: IntentContext): RunIntents {
   const restoreQueue = async (): Promise<number> => {
     const removed = await connection.rpc.clearQueue();
     const texts = [...removed.steering, ...removed.followUp];
-    if (texts.length > 0)
-      ctx.setEditorText([...texts, store.getState().editor.text].filter((t) => t.trim() !== "").join("\n\n"));
+    if (texts.length > 0) {
+      // The worker gives the texts back; their images are still in this run's history.
+      const { text, images } = joinWithImages(store.getState().editor, texts);
+      store.dispatch({ type: "editor", op: { op: "set", text, keepUndo: true, images } });
+    }
     return texts.length;
   };
 

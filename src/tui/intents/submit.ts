@@ -5,6 +5,7 @@ import { actionKey } from "../input/keymap.js";
 import { findCommand, parseSlash, type SlashCommand, type SlashContext } from "../slash/slash-registry.js";
 import type { ImageAttach } from "../images/image-attach.js";
 import { chipImages } from "../state/image-chips.js";
+import { unkeptChips } from "../state/history-images.js";
 import { expandPastes } from "../state/paste.js";
 import type { EditorState } from "../state/types.js";
 import { watchingLive, workerStartingUp } from "../state/worker-info.js";
@@ -136,8 +137,9 @@ export function createSubmit(ctx: IntentContext, o: SubmitOptions): (mode: Submi
       return ctx.notice(noImageInput(s.footer.model), "warning");
     // Only our own commands run while another terminal controls the session; the rest would be refused.
     if (!own && watchingLive(s)) return ctx.toast(watchingHint(), "warning");
-    store.dispatch({ type: "editor", op: { op: "commit_history", text } });
-    o.recordPrompt?.(text);
+    // This run's history keeps the images with the prompt; the file only says they were there.
+    store.dispatch({ type: "editor", op: { op: "commit_history", text, images: s.editor.images } });
+    o.recordPrompt?.(unkeptChips(text, s.editor.images));
     store.dispatch({ type: "editor", op: { op: "clear" } });
     if (own && slash) return runSlash(own, slash.name, slash.args);
     if (text.startsWith("!")) {

@@ -5,7 +5,7 @@
 // checkpoint_restore, whose conflicts are shown and written only after a "y". A rejection
 // reverts, then tells the agent why: a steer while it runs, else a new prompt.
 import type { CheckpointDiff } from "../../bridge/index.js";
-import type { ReviewKeyAction } from "../input/review-keymap.js";
+import type { ReviewKeyAction } from "../input/review-bindings.js";
 import type { TuiConnection } from "../session/tui-connection.js";
 import { revertHunks } from "../state/hunks.js";
 import { type ReviewOp, type ReviewState, revertedSet, reviewTally } from "../state/review.js";

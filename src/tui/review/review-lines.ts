@@ -8,9 +8,9 @@ import { sanitizeLine, sanitizeText } from "../render/sanitize.js";
 import { padLine, truncateLine } from "../render/text-width.js";
 import { type LinkTarget, linkPath } from "../render/file-links.js";
 import type { Palette } from "../render/palette.js";
+import { reviewHint } from "../input/review-keymap.js";
 import { styleDiffLines } from "../render/word-diff.js";
 
-const HINT = "j/k change · tab file · a keep · r revert · R revert file · x reject with a reason · q close";
 const STATUS_MARK = { added: "A", modified: "M", deleted: "D" } as const;
 
 function counts(f: ReviewFile): { added: number; removed: number } {
@@ -30,7 +30,8 @@ function decisionsText(f: ReviewFile, { theme }: Palette): string {
 }
 
 /** Where the file names link to (none: no links), and what they are painted in. */
-type Look = { palette: Palette; links: LinkTarget | undefined };
+/** `hint`: the key hint row, with the keys in force (input/review-keymap.ts); the defaults' without it. */
+type Look = { palette: Palette; links: LinkTarget | undefined; hint?: string };
 
 function fileRow(f: ReviewFile, current: boolean, width: number, { palette, links }: Look): string {
   const { style, theme } = palette;
@@ -89,13 +90,13 @@ export function fileBody(f: ReviewFile, width: number, palette: Palette): { rows
   return { rows, starts };
 }
 
-function statusRow(s: ReviewState, width: number, { theme }: Palette): string {
+function statusRow(s: ReviewState, width: number, { theme }: Palette, hint: string): string {
   if (s.reason !== undefined)
     return truncateLine(`${theme.accent("Reason (enter sends, esc cancels): ")}${sanitizeLine(s.reason)}█`, width);
   if (s.confirm) return truncateLine(theme.warning(`${sanitizeLine(s.confirm.text)} Overwrite? y/n`), width);
   if (s.pending) return theme.muted("Writing…");
   if (s.message !== undefined) return truncateLine(theme.accent(sanitizeLine(s.message)), width);
-  return truncateLine(theme.muted(HINT), width);
+  return truncateLine(theme.muted(hint), width);
 }
 
 /**
@@ -136,5 +137,7 @@ export function reviewRows(s: ReviewState, width: number, height: number, look: 
   const rule = theme.muted("─".repeat(Math.max(0, width)));
   const out = [...head, rule, ...body];
   while (out.length < height - 1) out.push("");
-  return [...out.slice(0, height - 1), statusRow(s, width, palette)].map((r) => padLine(r, width));
+  return [...out.slice(0, height - 1), statusRow(s, width, palette, look.hint ?? reviewHint())].map((r) =>
+    padLine(r, width),
+  );
 }

@@ -7,7 +7,9 @@ import type React from "react";
 import { Box, Text } from "ink";
 import type { Key } from "ink";
 import { resolveDialogKey, viewKeypresses } from "../input/keymap.js";
-import { resolveReviewKey } from "../input/review-keymap.js";
+import { useKeymap } from "../input/keymap-context.js";
+import type { Keymap } from "../input/keymap.js";
+import { resolveReviewKey, reviewHint } from "../input/review-keymap.js";
 import { useKeys } from "../input/use-keys.js";
 import { guardRow } from "../render/sanitize.js";
 import type { Store } from "../state/store.js";
@@ -19,11 +21,11 @@ import type { ReviewHost } from "./review-host.js";
 import { reviewRows } from "./review-lines.js";
 
 /** One key: read from the store at the key, not the last render (keys come faster than frames). */
-function reviewKey(store: Store, host: ReviewHost, input: string, key: Key): void {
+function reviewKey(store: Store, host: ReviewHost, keymap: Keymap, input: string, key: Key): void {
   const review = store.getState().review;
   if (!review) return;
   if (review.reason !== undefined) {
-    const r = resolveDialogKey(input, key, false);
+    const r = resolveDialogKey(input, key, false, keymap);
     if (!r) return;
     if ("text" in r) return host.reason({ type: "text", text: r.text });
     if (r.action === "confirm") return host.reason({ type: "submit" });
@@ -31,23 +33,25 @@ function reviewKey(store: Store, host: ReviewHost, input: string, key: Key): voi
     return;
   }
   if (review.confirm) {
-    const r = resolveDialogKey(input, key, true);
+    const r = resolveDialogKey(input, key, true, keymap);
     if (r && "action" in r && (r.action === "yes" || r.action === "no" || r.action === "cancel"))
       host.answer(r.action === "yes");
     return;
   }
-  const action = resolveReviewKey(input, key);
+  const action = resolveReviewKey(input, key, keymap);
   if (action) host.key(action);
 }
 
 function useReviewKeys(host: ReviewHost): void {
   const store = useStore();
+  const keymap = useKeymap();
   useKeys(
     (input, key) => {
       // Keys typed faster than one read arrive as one chunk ("jx"): each character is a key,
       // except while a reason is typed, where the chunk is text.
       const typing = store.getState().review?.reason !== undefined;
-      for (const k of typing ? [{ input, key }] : viewKeypresses(input, key)) reviewKey(store, host, k.input, k.key);
+      for (const k of typing ? [{ input, key }] : viewKeypresses(input, key))
+        reviewKey(store, host, keymap, k.input, k.key);
     },
     { scope: "overlay" },
   );
@@ -59,10 +63,11 @@ export function ReviewView({ host }: { host: ReviewHost }): React.ReactElement |
   const rows = useTuiState((s) => s.ui.rows);
   const links = useTuiState((s) => s.ui.links);
   useReviewKeys(host);
+  const keymap = useKeymap();
   const palette = usePalette();
   if (!review) return null;
   const width = Math.max(20, columns - 1);
-  const lines = reviewRows(review, width, Math.max(3, rows - 1), { palette, links });
+  const lines = reviewRows(review, width, Math.max(3, rows - 1), { palette, links, hint: reviewHint(keymap) });
   return (
     <Box flexDirection="column">
       <Text>{VIEW_FRAME_TAG + guardRow(lines[0] ?? "")}</Text>

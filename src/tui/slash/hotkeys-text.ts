@@ -1,27 +1,34 @@
 // The text of /hotkeys: the keys in force in every context, each row with the action's name as
 // keybindings.json takes it, and a mark on the keys that come from that file.
 import { actionName } from "../input/keybindings-parse.js";
-import type { Binding, KeyContext, Keymap, KeyTable } from "../input/keymap.js";
-import { fleetKeyHelp } from "../input/fleet-keymap.js";
-import { reviewKeyHelp } from "../input/review-keymap.js";
+import type { Binding, EditorAction, KeyContext, Keymap, KeyTable } from "../input/keymap.js";
 import { VIM_KEY_HELP } from "../input/vim-help.js";
 
 const FROM_FILE = "*";
 
-const SECTIONS: ReadonlyArray<{ context: KeyContext; title: string }> = [
+/** `opener`: the editor action whose key opens that context, shown in its title as bound now. */
+type Section = { context: KeyContext; title: string; opener?: EditorAction };
+
+const SECTIONS: ReadonlyArray<Section> = [
   { context: "editor", title: "Keyboard shortcuts:" },
-  { context: "view", title: "In the transcript view" },
+  { context: "view", title: "In the transcript view", opener: "open_transcript" },
   { context: "picker", title: "In a picker (/model, /resume, /tree, /settings…; type to search):" },
   { context: "dialog", title: "In a question from the agent (select, confirm, text):" },
+  { context: "review", title: "In the review of changes (/diff", opener: "review_changes" },
+  { context: "fleet", title: "In the fleet view (/fleet, agent-tui fleet", opener: "open_fleet" },
+  { context: "vim", title: "In vim mode (/vim; its typed commands are below when it is on):" },
 ];
 
 const label = (b: Binding<string>, table: KeyTable<string>): string =>
   (b.keys.length === 0 ? "(none)" : b.keys.map((k) => (k === " " ? "space" : k)).join(", ")) +
   (table.fromFile.has(b.action) ? ` ${FROM_FILE}` : "");
 
-/** The key that opens the transcript view now, for its section's title. */
-const viewKey = (keymap: Keymap): string =>
-  keymap.editor.bindings.find((b) => b.action === "open_transcript")?.keys[0] ?? "no key: [open_transcript]";
+/** A section's title, with the key that opens its context now ("no key" when the file unbound it). */
+function title(s: Section, keymap: Keymap): string {
+  if (s.opener === undefined) return s.title;
+  const key = keymap.editor.bindings.find((b) => b.action === s.opener)?.keys[0] ?? `no key: [${s.opener}]`;
+  return s.title.includes("(") ? `${s.title}, ${key}):` : `${s.title} (${key}):`;
+}
 
 /** Every context's rows, the keys column as wide as the widest keys shown. */
 function sections(keymap: Keymap): string[] {
@@ -30,7 +37,7 @@ function sections(keymap: Keymap): string[] {
   const width = Math.max(...tables.flatMap((t) => shown(t.table).map((b) => label(b, t.table).length)));
   return tables.flatMap((t, n) => [
     ...(n > 0 ? [""] : []),
-    t.context === "view" ? `${t.title} (${viewKey(keymap)}):` : t.title,
+    title(t, keymap),
     ...shown(t.table).map((b) => `${label(b, t.table).padEnd(width)}  ${b.help}  [${actionName(t.context, b.action)}]`),
   ]);
 }
@@ -42,12 +49,6 @@ export function hotkeysText(keymap: Keymap, file: string | undefined, vim = fals
     ...sections(keymap),
     "",
     ...(vim ? [...VIM_KEY_HELP, ""] : ["Vim mode: off (/vim turns it on)", ""]),
-    "In the review of changes (/diff; these keys are not rebindable yet):",
-    ...reviewKeyHelp(),
-    "",
-    "In the fleet view (/fleet, ctrl+x, agent-tui fleet; not rebindable yet):",
-    ...fleetKeyHelp(),
-    "",
     "!cmd runs a shell command; !!cmd runs it without sending the output to the model.",
     "Mouse: in the transcript view a click moves the cursor, a click on a ▸ line or in the gutter folds " +
       "or unfolds that block, a drag copies the text it covers, the wheel scrolls. The live screen " +

@@ -1,5 +1,6 @@
 // Editor slice: multi-line text + cursor + prompt history, as pure operations (no Ink). The
 // text is edited as pieces (text-doc.ts): a key costs the same in a 10-byte and a 1 MB prompt.
+import { draftImages, recalledImages, rememberImages } from "./history-images.js";
 import { reduceSearch, type SearchOp } from "./history-search.js";
 import { chipAround, chipKeyEdit, chipLabel, withoutImage } from "./image-chips.js";
 import { pasteMarker } from "./paste.js";
@@ -30,6 +31,8 @@ export const initialEditor: EditorState = {
   pasteCount: 0,
   images: {},
   imageCount: 0,
+  historyImages: {},
+  draftImages: {},
   search: undefined,
 };
 
@@ -57,7 +60,8 @@ export type EditorOp =
   | { op: "undo" }
   /** Bracketed paste start/end; `collapse`: a big paste becomes a marker (the prompt editor). */
   | { op: "paste"; active: boolean; collapse?: boolean }
-  | { op: "commit_history"; text: string }
+  /** `images`: the attachments of its chips, recalled with it in this run. */
+  | { op: "commit_history"; text: string; images?: EditorState["images"] }
   | { op: "load_history"; entries: string[] }
   /** Attach an image: its chip replaces [start, end) (an `@path`), or goes in at the cursor. */
   | { op: "attach_image"; image: ImageAttachment; start?: number; end?: number }
@@ -169,15 +173,19 @@ function historyStep(s: EditorState, dir: -1 | 1): EditorState {
   if (s.history.length === 0) return s;
   if (dir === -1) {
     const index = s.historyIndex === undefined ? s.history.length - 1 : Math.max(0, s.historyIndex - 1);
-    return withText(s, s.history[index] ?? "", {
-      draft: s.historyIndex === undefined ? s.text : s.draft,
+    const text = s.history[index] ?? "";
+    return withText(s, text, {
+      ...(s.historyIndex === undefined ? { draft: s.text, ...draftImages(s) } : {}),
+      ...recalledImages(s, text),
       historyIndex: index,
     });
   }
   if (s.historyIndex === undefined) return s;
   const index = s.historyIndex + 1;
-  if (index >= s.history.length) return withText(s, s.draft, { historyIndex: undefined });
-  return withText(s, s.history[index] ?? "", { historyIndex: index });
+  if (index >= s.history.length)
+    return withText(s, s.draft, { historyIndex: undefined, images: s.draftImages, draftImages: {} });
+  const text = s.history[index] ?? "";
+  return withText(s, text, { ...recalledImages(s, text), historyIndex: index });
 }
 
 function endPaste(s: EditorState, collapse: boolean): EditorState {
@@ -302,7 +310,14 @@ function applyOp(s: EditorState, o: EditorOp): EditorState {
     case "down":
       return cursorOnLastLine(s) ? historyStep(s, 1) : moveVertical(s, 1);
     case "clear":
-      return withDoc(s, emptyDoc, 0, { historyIndex: undefined, pastes: {}, pasteCount: 0, images: {}, imageCount: 0 });
+      return withDoc(s, emptyDoc, 0, {
+        historyIndex: undefined,
+        pastes: {},
+        pasteCount: 0,
+        images: {},
+        imageCount: 0,
+        draftImages: {},
+      });
     case "set": {
       const images = o.images
         ? { images: o.images, imageCount: Math.max(s.imageCount, ...Object.keys(o.images).map(Number)) }
@@ -324,9 +339,14 @@ function applyOp(s: EditorState, o: EditorOp): EditorState {
       return o.active ? { ...s, pasting: true, pasteBuffer: "" } : endPaste(s, o.collapse === true);
     case "commit_history": {
       const text = o.text.trim();
-      if (text === "" || s.history[s.history.length - 1] === o.text)
-        return { ...s, historyIndex: undefined, draft: "" };
-      return { ...s, history: [...s.history, o.text].slice(-HISTORY_MAX), historyIndex: undefined, draft: "" };
+      if (text === "") return { ...s, historyIndex: undefined, draft: "" };
+      if (s.history[s.history.length - 1] === o.text) {
+        const historyImages = rememberImages(s, o.text, o.images ?? {}, s.history);
+        return { ...s, historyImages, historyIndex: undefined, draft: "" };
+      }
+      const history = [...s.history, o.text].slice(-HISTORY_MAX);
+      const historyImages = rememberImages(s, o.text, o.images ?? {}, history);
+      return { ...s, history, historyImages, historyIndex: undefined, draft: "" };
     }
     case "load_history":
       // Earlier runs' prompts go before this run's.

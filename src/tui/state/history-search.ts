@@ -1,6 +1,7 @@
 // Ctrl+R reverse search through prompt history, as in a shell: typing narrows to the newest
 // prompt containing the query (case-insensitive), Ctrl+R again goes to an older one, accepting
 // keeps the found prompt in the editor, cancelling puts the draft back. Pure.
+import { draftImages, recalledImages } from "./history-images.js";
 import type { EditorState } from "./types.js";
 
 export type SearchOp =
@@ -27,7 +28,7 @@ function show(s: EditorState, query: string, index: number | undefined): EditorS
   if (index === undefined) return { ...s, search: { ...search, query, index: undefined } };
   const text = s.history[index] ?? "";
   const at = text.toLowerCase().indexOf(query.toLowerCase());
-  return { ...s, text, cursor: Math.max(0, at), search: { ...search, query, index } };
+  return { ...s, text, cursor: Math.max(0, at), ...recalledImages(s, text), search: { ...search, query, index } };
 }
 
 export function reduceSearch(s: EditorState, o: SearchOp): EditorState {
@@ -38,6 +39,7 @@ export function reduceSearch(s: EditorState, o: SearchOp): EditorState {
         return {
           ...s,
           historyIndex: undefined,
+          ...draftImages(s),
           search: { query: "", index: undefined, draft: s.text, draftCursor: s.cursor },
         };
       if (search.query === "" || search.index === undefined) return s;
@@ -53,13 +55,21 @@ export function reduceSearch(s: EditorState, o: SearchOp): EditorState {
       if (!search) return s;
       const query = [...search.query].slice(0, -1).join("");
       if (query === "")
-        return { ...s, text: search.draft, cursor: search.draftCursor, search: { ...search, query, index: undefined } };
+        return {
+          ...s,
+          text: search.draft,
+          cursor: search.draftCursor,
+          images: s.draftImages,
+          search: { ...search, query, index: undefined },
+        };
       return show(s, query, findOlder(s.history, query, s.history.length - 1));
     }
     case "search_accept":
       return search ? { ...s, cursor: s.text.length, search: undefined } : s;
     case "search_cancel":
-      return search ? { ...s, text: search.draft, cursor: search.draftCursor, search: undefined } : s;
+      return search
+        ? { ...s, text: search.draft, cursor: search.draftCursor, images: s.draftImages, search: undefined }
+        : s;
     default: {
       const never: never = o;
       return never;

@@ -197,6 +197,10 @@ export type EditorState = {
   /** Images attached to the prompt, by the number their chip shows (state/image-chips.ts). */
   images: Readonly<Record<number, ImageAttachment>>;
   imageCount: number;
+  /** This run's sent prompts that had images, by their text: given back on recall (state/history-images.ts). */
+  historyImages: Readonly<Record<string, Readonly<Record<number, ImageAttachment>>>>;
+  /** The images of the draft a history recall or search replaced, for when it comes back. */
+  draftImages: Readonly<Record<number, ImageAttachment>>;
   search: HistorySearch | undefined;
 };
 

@@ -7,7 +7,7 @@ import type { TuiConnection } from "./session/tui-connection.js";
 import { createEditorKeys, type EditorKeys, type Intents } from "./input/editor-keys.js";
 import { type AppHooks, createAppIntents } from "./intents/app-intents.js";
 import { createImageAttach } from "./images/image-attach.js";
-import { createIntentContext } from "./intents/intent-context.js";
+import { createIntentContext, describeError, type IntentContext } from "./intents/intent-context.js";
 import { createReviewIntents } from "./intents/review-intents.js";
 import { createRunIntents } from "./intents/run-intents.js";
 import { createSettingIntents } from "./intents/setting-intents.js";
@@ -40,6 +40,19 @@ export type Controller = EditorKeys & {
   /** Slash commands known to the controller (for help / completion). */
   commands(): readonly SlashCommand[];
 };
+
+/** The external editor for editor dialogs; a failure to start it is said, and the dialog stays. */
+function editExternally(ctx: IntentContext, open: AppHooks["openExternalEditor"]): Controller["editExternally"] {
+  if (!open) return undefined;
+  return async (text) => {
+    try {
+      return await open(text);
+    } catch (error) {
+      ctx.toast(`The external editor failed: ${describeError(error)}`, "warning");
+      return undefined;
+    }
+  };
+}
 
 export function createController(options: ControllerOptions): Controller {
   const { store, connection } = options;
@@ -95,7 +108,7 @@ export function createController(options: ControllerOptions): Controller {
       connection.respondToUi(id, response);
       store.dispatch({ type: "dialog_closed", id });
     },
-    editExternally: options.openExternalEditor,
+    editExternally: editExternally(ctx, options.openExternalEditor),
     copy: app.copy,
     commands: () => commands,
   };

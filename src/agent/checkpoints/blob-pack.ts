@@ -28,6 +28,8 @@ type IndexRow = [hash: string, chunkOffset: number, chunkLength: number, offset:
 const CHUNK_BYTES = 256 * 1024;
 /** Batches of at most this many contents are written as loose files: a pack is for the first snapshot. */
 export const LOOSE_BATCH = 64;
+/** …and of at most this many bytes: a batch is held in memory until it is known to be small. */
+const LOOSE_BATCH_BYTES = 8 * 1024 * 1024;
 
 function writeAll(fd: number, bytes: Uint8Array): void {
   let offset = 0;
@@ -108,11 +110,13 @@ export class PackReader {
 }
 
 /**
- * One batch of new contents. The first LOOSE_BATCH are held; past that a pack is opened and
- * chunks are compressed and appended as they fill, so memory stays near one chunk.
+ * One batch of new contents. The first LOOSE_BATCH (up to LOOSE_BATCH_BYTES) are held; past that
+ * a pack is opened and chunks are compressed and appended as they fill, so memory stays near one
+ * chunk.
  */
 export class PackWriter {
   private held: { hash: string; bytes: Uint8Array }[] = [];
+  private heldBytes = 0;
   private readonly seen = new Set<string>();
   private file: { fd: number; tmp: string; name: string; size: number } | undefined;
   private chunk: { hash: string; bytes: Uint8Array }[] = [];
@@ -126,7 +130,8 @@ export class PackWriter {
     this.seen.add(hash);
     if (this.file === undefined) {
       this.held.push({ hash, bytes });
-      if (this.held.length <= LOOSE_BATCH) return;
+      this.heldBytes += bytes.length;
+      if (this.held.length <= LOOSE_BATCH && this.heldBytes <= LOOSE_BATCH_BYTES) return;
       this.open();
       for (const h of this.held.splice(0)) this.append(h.hash, h.bytes);
       return;

@@ -2,7 +2,7 @@
 // content (its cost was mostly creating those files): the pack restores byte for byte, a later
 // turn's few changes stay loose files, and a damaged or missing pack is a clear error that
 // writes nothing, never a wrong file.
-import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { LOOSE_BATCH } from "../../../src/agent/checkpoints/blob-pack.js";
@@ -36,11 +36,29 @@ describe("the first snapshot's pack", () => {
     expect(packs.filter((n) => n.endsWith(".idx.json"))).toHaveLength(1);
     // The turn's own change ("agent\n", once) is one loose content, not a second pack.
     expect(looseDirs(t.home)).toHaveLength(1);
+    const packDir = join(storeDir(t.home), "blobs", "packs");
+    expect(statSync(packDir).mode & 0o777).toBe(0o700);
+    for (const name of packs) expect(statSync(join(packDir, name)).mode & 0o777).toBe(0o600);
 
     const restored = await t.service.restore(SESSION, id);
     expect(restored.conflicts).toEqual([]);
     for (const [path, content] of Object.entries(files)) expect(t.read(path).toString()).toBe(content);
     expect(t.read("bin/all-bytes").equals(BINARY)).toBe(true);
+  });
+
+  it("a few large files are packed too, so a batch is never held whole in memory", async () => {
+    const big = (seed: number): Buffer => Buffer.alloc(4_500_000, `${seed} large file line\n`);
+    const t = makeTree({ files: { "small.txt": "small\n" } });
+    t.write("one.bin", big(1));
+    t.write("two.bin", big(2));
+    const id = await t.turn("shrink them", () => {
+      t.write("one.bin", "1\n");
+      t.write("two.bin", "2\n");
+    });
+    expect(packFiles(t.home).filter((n) => n.endsWith(".pack"))).toHaveLength(1);
+    await t.service.restore(SESSION, id);
+    expect(t.read("one.bin").equals(big(1))).toBe(true);
+    expect(t.read("two.bin").equals(big(2))).toBe(true);
   });
 
   it("a damaged pack fails the restore by name and writes nothing", async () => {

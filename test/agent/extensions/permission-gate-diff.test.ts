@@ -125,6 +125,21 @@ describe("Edit, then allow", () => {
     expect(editor).not.toHaveProperty("timeout");
     await createEditTool(dir).execute("c1", args as never);
     expect(readFileSync(file, "utf8")).toBe("alpha\r\nedited by the user\r\n");
+    // The model learns that the file holds the user's version.
+    const result = { toolCallId: "c1", toolName: "edit", input: args, details: undefined, isError: false };
+    const done = { type: "text" as const, text: "Successfully replaced 1 block(s) in a.txt." };
+    const patch = await host.afterToolCall({ ...result, content: [done] });
+    expect(patch?.content).toEqual([
+      done,
+      {
+        type: "text",
+        text:
+          "The user edited the new text of a.txt before allowing this call: the file holds the user's version, " +
+          "not the text you sent. Read it before changing it again.",
+      },
+    ]);
+    // Said once: a later result of the same id (there is none in practice) is left alone.
+    await expect(host.afterToolCall({ ...result, content: [done] })).resolves.toBeUndefined();
   });
 
   it("a write runs with the edited content", async () => {

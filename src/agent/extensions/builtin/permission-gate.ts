@@ -4,7 +4,7 @@
 // editor dialog prefilled with the new text, whose answer replaces what the call writes
 // (docs/protocol-notes.md "The permission gate"). No answer within the timeout, a cancelled
 // dialog or "Block" blocks the call; the model receives the reason as an error tool result.
-import type { ExtensionAPI, ExtensionContext, ExtensionFactory, ToolCallEvent } from "../api.js";
+import type { ExtensionAPI, ExtensionContext, ExtensionFactory, ToolCallEvent, ToolResultEvent } from "../api.js";
 import { findDestructiveRule, isOutsideCwd } from "./destructive.js";
 import { type ProposedChange, proposedChange, replaceProposedText } from "./proposed-change.js";
 
@@ -68,23 +68,46 @@ async function editThenAllow(
   event: ToolCallEvent,
   change: ProposedChange,
   ctx: ExtensionContext,
+  edited: Map<string, string>,
 ): Promise<{ block: true; reason: string } | undefined> {
   const what = change.created ? "the new file" : "the new text of";
-  const edited = await ctx.ui.editor(`Edit ${what} ${change.path}, then allow the ${change.toolName}`, change.after, {
+  const text = await ctx.ui.editor(`Edit ${what} ${change.path}, then allow the ${change.toolName}`, change.after, {
     signal: ctx.signal,
   });
-  if (edited === undefined) return blockedBy("the user cancelled the edit");
-  replaceProposedText(event.input, change, edited);
+  if (text === undefined) return blockedBy("the user cancelled the edit");
+  replaceProposedText(event.input, change, text);
+  if (text !== change.after) edited.set(event.toolCallId, change.path);
   return undefined;
+}
+
+/**
+ * The model (and the transcript, which shows the call as the model sent it) learn that the file
+ * holds the user's version, not the text the call carried.
+ */
+function editedNote(path: string): string {
+  return (
+    `The user edited the new text of ${path} before allowing this call: the file holds the user's version, ` +
+    "not the text you sent. Read it before changing it again."
+  );
 }
 
 export function createPermissionGate(options: PermissionGateOptions = {}): ExtensionFactory {
   const timeoutMs = options.timeoutMs ?? 60_000;
   return (pi: ExtensionAPI) => {
     const allowed = new Set<string>();
+    /** Calls whose text the user changed in "Edit, then allow": tool call id → path. */
+    const edited = new Map<string, string>();
     pi.on("session_start", () => {
       // A new, resumed or forked session starts with no standing permissions.
       allowed.clear();
+      edited.clear();
+    });
+    pi.on("tool_result", (event: ToolResultEvent) => {
+      const path = edited.get(event.toolCallId);
+      if (path === undefined) return undefined;
+      edited.delete(event.toolCallId);
+      if (event.isError) return undefined;
+      return { content: [...event.content, { type: "text" as const, text: editedNote(path) }] };
     });
     pi.on("tool_call", async (event: ToolCallEvent, ctx: ExtensionContext) => {
       const mode = options.mode?.() ?? "risky";
@@ -103,7 +126,7 @@ export function createPermissionGate(options: PermissionGateOptions = {}): Exten
         allowed.add(risk.key);
         return undefined;
       }
-      if (choice === EDIT_THEN_ALLOW && change) return editThenAllow(event, change, ctx);
+      if (choice === EDIT_THEN_ALLOW && change) return editThenAllow(event, change, ctx, edited);
       return blockedBy(choice === BLOCK ? "the user chose Block" : timeoutText(timeoutMs));
     });
   };

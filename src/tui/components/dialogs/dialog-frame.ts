@@ -33,9 +33,17 @@ export function questionRows(title: string, message: string, width: number, pale
  * style their diffs (word-diff.ts), wrapped rather than cut: every character approved is seen.
  */
 function diffRows(diff: string, width: number, palette: Palette): string[] {
+  // The dialog redraws every second (its countdown): a diff of a large file is styled once per
+  // palette (its rows are also counted uncoloured, for the layout).
+  const last = styledDiffs.get(palette);
+  if (last?.diff === diff && last.width === width) return last.rows;
   const lines = sanitizeExact(diff.replace(/\n+$/, "")).split("\n");
-  return styleDiffLines(lines, palette).flatMap((line) => wrapText(line, width).map((r) => `  ${r}`));
+  const rows = styleDiffLines(lines, palette).flatMap((line) => wrapText(line, width).map((r) => `  ${r}`));
+  styledDiffs.set(palette, { diff, width, rows });
+  return rows;
 }
+
+const styledDiffs = new WeakMap<Palette, { diff: string; width: number; rows: string[] }>();
 
 export type QuestionWindow = { rows: string[]; maxScroll: number };
 

@@ -8,7 +8,7 @@ import { helpRow, questionRows, questionWindow, type DialogFrameProps } from "./
 import { useQuestionScroll } from "./use-question-scroll.js";
 import { useTextField } from "./use-text-field.js";
 
-/** The keys of a multi-line field: shift+enter (or ctrl+j) adds a line, ctrl+g opens $EDITOR where there is one. */
+/** The keys of a multi-line field: shift+enter (or ctrl+j) adds a line; ctrl+g opens $EDITOR where there is one. */
 const MULTILINE_HELP = "enter submit · shift+enter/ctrl+j newline · esc cancel";
 const EXTERNAL_HELP = "enter submit · ctrl+g $EDITOR · shift+enter newline · esc cancel";
 

@@ -62,6 +62,18 @@ describe("the fleet's answer form", () => {
     await waitFor(() => form.answers.length === 1, "the answer");
     expect(form.answers[0]).toEqual({ value: NEW_TEXT });
   });
+
+  it("draws an editor's text with its control characters made visible, and answers it verbatim", async () => {
+    const hostile = "keep \u001b]52;c;eA==\u0007this\n";
+    const form = answerForm(
+      rowWith({ id: "e4", method: "editor", title: "Edit", prefill: hostile }).dialog as FleetDialog,
+    );
+    await waitFor(() => form.text().includes("keep"), "the prefilled text");
+    expect(form.lastFrame()).not.toContain("\u001b]52");
+    form.stdin.write("\r");
+    await waitFor(() => form.answers.length === 1, "the answer");
+    expect(form.answers[0]).toEqual({ value: hostile });
+  });
 });
 
 describe("answering from the list", () => {

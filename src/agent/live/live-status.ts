@@ -2,21 +2,13 @@
 // `status` (docs/protocol-notes.md, "Live sessions"): the open dialog, the running tool and a
 // summary of its argument, the last line of text, when it last did anything and how its last
 // run ended. Everything here is model, tool or extension text: it is cut short and made one
-// plain row (visibleLine) before it is stored; the reader still sanitises it for its screen.
+// plain row (visibleLine) before it is stored (the open dialog: live-dialog.ts); the reader still sanitises it.
 import { isObject } from "../../protocol/decode/result.js";
-import { visibleLine, visibleText } from "../../protocol/terminal-text.js";
+import { visibleLine } from "../../protocol/terminal-text.js";
 import type { WireEvent } from "../runtime/wire-events.js";
+import { decodeLiveDialog, dialogOf, type LiveDialog } from "./live-dialog.js";
 
-export type DialogMethod = "select" | "confirm" | "input" | "editor";
 export type RunOutcome = "done" | "failed" | "aborted";
-
-export interface LiveDialog {
-  id: string;
-  method: DialogMethod;
-  title: string;
-  message?: string;
-  options?: string[];
-}
 
 export interface LiveStatus {
   dialog?: LiveDialog;
@@ -30,11 +22,7 @@ export interface LiveStatus {
   outcomeAt?: number;
 }
 
-const DIALOG_METHODS: readonly string[] = ["select", "confirm", "input", "editor"];
 const MAX_LINE = 160;
-const MAX_TITLE = 400;
-const MAX_MESSAGE = 1000;
-const MAX_OPTIONS = 20;
 /** Of the streamed text only the tail is kept: the last line is all the entry shows. */
 const TEXT_TAIL = 2000;
 
@@ -42,12 +30,6 @@ const TEXT_TAIL = 2000;
 export function plainRow(text: string, max = MAX_LINE): string {
   const row = visibleLine(text).replace(/\s+/g, " ").trim();
   return row.length > max ? `${row.slice(0, max - 1)}…` : row;
-}
-
-/** Untrusted text with its line breaks, plain and cut at `max` characters. */
-function plainText(text: string, max: number): string {
-  const plain = visibleText(text).replace(/\t/g, " ").trim();
-  return plain.length > max ? `${plain.slice(0, max - 1)}…` : plain;
 }
 
 const str = (v: unknown): string => (typeof v === "string" ? v : "");
@@ -71,21 +53,6 @@ function lastLineOf(text: string): string | undefined {
     if (row !== "") return row;
   }
   return undefined;
-}
-
-function dialogOf(frame: WireEvent): LiveDialog | undefined {
-  const method = str(frame["method"]);
-  if (!DIALOG_METHODS.includes(method)) return undefined;
-  const dialog: LiveDialog = {
-    id: str(frame["id"]),
-    method: method as DialogMethod,
-    title: plainText(str(frame["title"]), MAX_TITLE),
-  };
-  const message = str(frame["message"]);
-  if (message !== "") dialog.message = plainText(message, MAX_MESSAGE);
-  const options = frame["options"];
-  if (Array.isArray(options)) dialog.options = options.slice(0, MAX_OPTIONS).map((o) => plainRow(str(o), 120));
-  return dialog;
 }
 
 /** How a run ended, from its last assistant message's stop reason. */
@@ -226,13 +193,8 @@ const num = (v: unknown): number | undefined => (typeof v === "number" && Number
 export function decodeLiveStatus(raw: unknown): LiveStatus | undefined {
   if (!isObject(raw)) return undefined;
   const status: LiveStatus = { activityAt: num(raw["activityAt"]) ?? 0 };
-  const d = raw["dialog"];
-  if (isObject(d) && typeof d["id"] === "string" && DIALOG_METHODS.includes(str(d["method"]))) {
-    const dialog: LiveDialog = { id: d["id"], method: d["method"] as DialogMethod, title: str(d["title"]) };
-    if (typeof d["message"] === "string") dialog.message = d["message"];
-    if (Array.isArray(d["options"])) dialog.options = d["options"].map(str);
-    status.dialog = dialog;
-  }
+  const dialog = decodeLiveDialog(raw["dialog"]);
+  if (dialog) status.dialog = dialog;
   const t = raw["tool"];
   if (isObject(t) && typeof t["name"] === "string") status.tool = { name: t["name"], summary: str(t["summary"]) };
   if (typeof raw["lastLine"] === "string") status.lastLine = raw["lastLine"];

@@ -15,12 +15,19 @@ const DIALOG_METHODS: readonly string[] = ["select", "confirm", "input", "editor
 function decodeDialog(v: unknown): FleetDialog | undefined {
   if (!isRecord(v) || typeof v["id"] !== "string" || !DIALOG_METHODS.includes(String(v["method"]))) return undefined;
   const options = Array.isArray(v["options"]) ? v["options"].filter((o) => typeof o === "string") : undefined;
+  const method = v["method"] as FleetDialog["method"];
+  const prefill = optStr(v["prefill"]);
   return {
     id: v["id"],
-    method: v["method"] as FleetDialog["method"],
+    method,
     title: optStr(v["title"]) ?? "",
     message: optStr(v["message"]),
     options,
+    diff: method === "select" ? optStr(v["diff"]) : undefined,
+    prefill: method === "editor" ? prefill : undefined,
+    // An editor without its text (an older worker, or one too long to publish) would open empty,
+    // and its answer would replace the text the session asked about.
+    cut: v["cut"] === true || (method === "editor" && prefill === undefined),
   };
 }
 

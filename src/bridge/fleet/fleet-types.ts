@@ -11,6 +11,15 @@ export type FleetDialog = {
   title: string;
   message: string | undefined;
   options: string[] | undefined;
+  /** A select's change asked about (the permission gate's edit or write). */
+  diff: string | undefined;
+  /** An editor's initial text, verbatim: what the answer sends back unless the user changes it. */
+  prefill: string | undefined;
+  /**
+   * The registry does not hold all of it (too long, or an older worker that publishes no editor
+   * text): the list must not answer it, the session must (its own dialog has it whole).
+   */
+  cut: boolean;
 };
 
 export type FleetRow = {

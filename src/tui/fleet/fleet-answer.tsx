@@ -20,13 +20,14 @@ export function fleetDialogRequest(d: FleetDialog, now: number): DialogRequest {
   const base = { id: d.id, title: d.title, timeoutMs: undefined, receivedAt: now };
   switch (d.method) {
     case "select":
-      return { ...base, method: "select", options: d.options ?? [] };
+      return { ...base, method: "select", options: d.options ?? [], diff: d.diff };
     case "confirm":
       return { ...base, method: "confirm", message: d.message ?? "" };
     case "input":
       return { ...base, method: "input", placeholder: d.message ?? "" };
     case "editor":
-      return { ...base, method: "editor", prefill: "" };
+      // Never answered without its text: the list refuses a cut dialog (fleet-state.ts).
+      return { ...base, method: "editor", prefill: d.prefill ?? "" };
     default: {
       const never: never = d.method;
       return never;

@@ -40,8 +40,7 @@ function listKey(s: FleetViewState, input: string, key: Key, height: number, tar
     case "stop":
       return session ? dispatch({ type: "mode", mode: { kind: "confirm_stop", key: session.key } }) : undefined;
     case "answer":
-      if (!session?.dialog) return dispatch({ type: "message", text: "That session asks nothing now." });
-      return dispatch({ type: "mode", mode: { kind: "answer", key: session.key, dialog: session.dialog } });
+      return dispatch({ type: "answer_selected" });
     case undefined:
       return;
     default: {

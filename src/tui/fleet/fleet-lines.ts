@@ -54,7 +54,8 @@ export function figuresOf(r: FleetRow, now: number): string {
 /** What the session does now (or its host's problem), one line. */
 export function doingOf(r: FleetRow): string {
   if (r.state === "unreachable") return r.problem ?? "unreachable";
-  if (r.state === "needs_input" && r.dialog) return `asks: ${r.dialog.title}`;
+  if (r.state === "needs_input" && r.dialog)
+    return r.dialog.cut ? `asks (open it to answer): ${r.dialog.title}` : `asks: ${r.dialog.title}`;
   return r.activity ?? "";
 }
 

@@ -39,6 +39,8 @@ export type FleetViewAction =
   | { type: "filter_backspace" }
   | { type: "filter_clear" }
   | { type: "mode"; mode: FleetMode }
+  /** Answer the selected session's question from the list, when the list holds all of it. */
+  | { type: "answer_selected" }
   | { type: "message"; text: string | undefined };
 
 export function initialFleetView(): FleetViewState {
@@ -102,6 +104,23 @@ function withSnapshot(s: FleetViewState, snapshot: FleetSnapshot): FleetViewStat
   };
 }
 
+/** What the list says instead of answering a question it does not hold whole. */
+export const OPEN_TO_ANSWER =
+  "This question is too long to answer from the list: open the session to answer (Enter switches).";
+
+/**
+ * The answer form for the selected row's question, unless the registry could not publish it
+ * whole (docs/protocol-notes.md, "Live sessions"): an editor opened without its text, answered,
+ * would replace the file the session asked about with what little the form held.
+ */
+function answerSelected(s: FleetViewState): FleetViewState {
+  const row = selectedRow(s);
+  const dialog = row && row.state !== "unreachable" ? row.dialog : undefined;
+  if (!row || !dialog) return { ...s, message: "That session asks nothing now." };
+  if (dialog.cut) return { ...s, message: OPEN_TO_ANSWER };
+  return { ...s, mode: { kind: "answer", key: row.key, dialog }, message: undefined };
+}
+
 export function reduceFleetView(s: FleetViewState, a: FleetViewAction): FleetViewState {
   switch (a.type) {
     case "snapshot":
@@ -118,6 +137,8 @@ export function reduceFleetView(s: FleetViewState, a: FleetViewAction): FleetVie
       return { ...s, mode: a.mode, message: undefined };
     case "message":
       return { ...s, message: a.text };
+    case "answer_selected":
+      return answerSelected(s);
     default: {
       const never: never = a;
       return never;

@@ -78,6 +78,9 @@ describe("agent-tui fleet --plain", () => {
       title: "Delete it?",
       message: "rm -rf x",
       options: undefined,
+      diff: undefined,
+      prefill: undefined,
+      cut: false,
     };
     source.push([row("a", "idle"), row("b", "needs_input", { dialog })]);
     source.push([row("a", "idle"), row("b", "needs_input", { dialog })]);

@@ -38,7 +38,16 @@ const snap = (rows: FleetRow[]): FleetSnapshot => ({
   at: 0,
 });
 
-const dialog = { id: "d1", method: "confirm" as const, title: "Delete?", message: undefined, options: undefined };
+const dialog = {
+  id: "d1",
+  method: "confirm" as const,
+  title: "Delete?",
+  message: undefined,
+  options: undefined,
+  diff: undefined,
+  prefill: undefined,
+  cut: false,
+};
 
 describe("fleet order", () => {
   it("puts questions first (longest waiting on top), then failed, done (newest first), working, idle, unreachable", () => {

@@ -5,30 +5,7 @@
 import { describe, expect, it } from "vitest";
 import type { FleetRow, FleetSnapshot, FleetSource } from "../../../src/bridge/index.js";
 import { printPlainFleet } from "../../../src/tui/fleet/fleet-plain.js";
-
-function row(id: string, state: FleetRow["state"], extra: Partial<FleetRow> = {}): FleetRow {
-  return {
-    key: `\u0000${id}`,
-    host: "",
-    id,
-    pid: 1,
-    cwd: `/src/${id}`,
-    branch: undefined,
-    title: `task ${id}`,
-    state,
-    since: 1000,
-    startedAt: 0,
-    activity: undefined,
-    dialog: undefined,
-    tokens: undefined,
-    cost: undefined,
-    attached: false,
-    clients: 0,
-    outcomeAt: undefined,
-    problem: undefined,
-    ...extra,
-  };
-}
+import { row } from "./fleet-row.js";
 
 const live = { name: "", state: "live" as const, since: 0, detail: undefined, version: "1" };
 

@@ -7,30 +7,7 @@ import { attentionChanges, rememberRows } from "../../../src/tui/fleet/attention
 import { orderFleetRows } from "../../../src/tui/fleet/fleet-order.js";
 import { signalBytes } from "../../../src/tui/fleet/fleet-signals.js";
 import { initialFleetView, reduceFleetView, selectedRow, shownRows } from "../../../src/tui/fleet/fleet-state.js";
-
-function row(id: string, state: FleetRow["state"], extra: Partial<FleetRow> = {}): FleetRow {
-  return {
-    key: `\u0000${id}`,
-    host: "",
-    id,
-    pid: 1,
-    cwd: `/src/${id}`,
-    branch: undefined,
-    title: `task ${id}`,
-    state,
-    since: 1000,
-    startedAt: 0,
-    activity: undefined,
-    dialog: undefined,
-    tokens: undefined,
-    cost: undefined,
-    attached: false,
-    clients: 0,
-    outcomeAt: undefined,
-    problem: undefined,
-    ...extra,
-  };
-}
+import { row } from "./fleet-row.js";
 
 const snap = (rows: FleetRow[]): FleetSnapshot => ({
   rows,

@@ -116,11 +116,16 @@ export function applyEdits(content: string, edits: readonly TextEdit[], path: st
     newContent += content.slice(cursor, m.at) + m.newText;
     cursor = m.end;
     // The change covers every line the old text touches; the new block has the same lines
-    // plus the difference in newlines between the texts.
+    // plus the difference in newlines between the texts. An old text that ends its line replaced
+    // by one that does not: the new text's last line runs on into the line that followed, which
+    // is changed too (or, at the end of the file, is a line of its own).
     const oldStart = countNewlines(content, 0, m.at);
-    const oldEnd = countNewlines(content, 0, m.end - 1) + 1;
-    const oldCount = oldEnd - oldStart;
-    const newCount = oldCount + countNewlines(m.newText) - countNewlines(m.oldText);
+    const touched = countNewlines(content, 0, m.end - 1) + 1 - oldStart;
+    const runsOn = m.oldText.endsWith("\n") && !m.newText.endsWith("\n");
+    const oldCount = touched + (runsOn && m.end < content.length ? 1 : 0);
+    const newCount = runsOn
+      ? countNewlines(m.newText) + 1
+      : touched + countNewlines(m.newText) - countNewlines(m.oldText);
     changes.push({ oldStart, oldCount, newStart: oldStart + lineDelta, newCount });
     lineDelta += newCount - oldCount;
   }
@@ -128,7 +133,15 @@ export function applyEdits(content: string, edits: readonly TextEdit[], path: st
   if (newContent === content) {
     throw new Error(`No changes made to ${path}. The replacement produced identical content.`);
   }
-  const { diff, firstChangedLine } = renderLineDiff(fileLines(content), fileLines(newContent), mergeChanges(changes));
+  const oldLines = fileLines(content);
+  const newLines = fileLines(newContent);
+  // A block never reaches past a file's last line (a new text ending the file without a newline).
+  const inFile = mergeChanges(changes).map((c) => ({
+    ...c,
+    oldCount: Math.min(c.oldCount, oldLines.length - c.oldStart),
+    newCount: Math.min(c.newCount, newLines.length - c.newStart),
+  }));
+  const { diff, firstChangedLine } = renderLineDiff(oldLines, newLines, inFile);
   return { newContent, diff, firstChangedLine };
 }
 

@@ -172,6 +172,19 @@ describe("applyEdits diff", () => {
     const added = applyEdits("a\nb\n", [{ oldText: "b\n", newText: "b\nc\n" }], "f");
     expect(added.diff).toBe(" 1 a\n 2 b\n+3 c");
   });
+  test("a new text that no longer ends its line shows the line it runs into, and a new last line", () => {
+    const file = "first line\nsecond line\nthird line\n";
+    // The whole file replaced by a version whose added last line has no newline (an editor's text).
+    const whole = applyEdits(file, [{ oldText: file, newText: "first line\nsecond LINE\nthird line\n(mine)" }], "f");
+    expect(whole.diff).toBe(
+      [" 1 first line", "-2 second line", "-3 third line", "+2 second LINE", "+3 third line", "+4 (mine)"].join("\n"),
+    );
+    const joined = applyEdits(file, [{ oldText: "second line\n", newText: "X" }], "f");
+    expect(joined.newContent).toBe("first line\nXthird line\n");
+    expect(joined.diff).toBe(" 1 first line\n-2 second line\n-3 third line\n+2 Xthird line");
+    const shortened = applyEdits(file, [{ oldText: "third line\n", newText: "3rd" }], "f");
+    expect(shortened.diff).toBe(" 1 first line\n 2 second line\n-3 third line\n+3 3rd");
+  });
   test("two edits on one line become one change", () => {
     const r = applyEdits(
       "p q r\nnext",

@@ -42,18 +42,14 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     reporters: ["default"],
-    // Two projects so the pool's setting (reused forks) and the worker's (fresh modules) differ.
+    // One project, only so the pool's setting (reused forks) and the worker's (fresh modules)
+    // differ. One, not one for unit and one for e2e files: vitest runs projects one after the
+    // other, each one's last file alone on its fork.
     projects: [
       {
         extends: true,
-        test: {
-          name: "unit",
-          include: ["test/**/*.test.ts", "test/**/*.test.tsx"],
-          exclude: ["test/e2e/**"],
-          poolOptions: freshModules,
-        },
+        test: { name: "agent-tui", include: ["test/**/*.test.ts", "test/**/*.test.tsx"], poolOptions: freshModules },
       },
-      { extends: true, test: { name: "e2e", include: ["test/e2e/**/*.test.ts"], poolOptions: freshModules } },
     ],
   },
 });

@@ -153,7 +153,7 @@ describe("fleet source", () => {
         { name: "mute", command: viaStandin("mute", ["FAKE_FLEET_MODE=mute"]) },
       ],
       coalesceMs: 10,
-      silentMs: 3000,
+      silentMs: 8000,
       // A loaded machine may start the "ok" host slower than the silence limit: it comes back.
       backoffMs: [200],
     });

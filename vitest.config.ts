@@ -37,7 +37,10 @@ export default defineConfig({
     // suite's CPU. So a file must leave no process state behind (environment variables, timers,
     // children, the require cache); its own modules are re-evaluated for the next file
     // (freshModules).
-    poolOptions: { forks: { maxForks: 2, minForks: 1, isolate: false } },
+    // Two forks, as many as cores; given as maxWorkers (not maxForks) so --maxWorkers can change it.
+    maxWorkers: 2,
+    minWorkers: 1,
+    poolOptions: { forks: { isolate: false } },
     sequence: { sequencer: EndToEndFirst },
     testTimeout: 60_000,
     hookTimeout: 60_000,

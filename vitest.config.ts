@@ -35,8 +35,8 @@ export default defineConfig({
     // Files share a fork instead of starting one each (isolate: false here is the pool's: forks are
     // reused). Node, vitest and node_modules load once per fork, not once per file: about half the
     // suite's CPU. So a file must leave no process state behind (environment variables, timers,
-    // children, the require cache); its own modules are re-evaluated for the next file
-    // (freshModules).
+    // children, the require cache, patches to node_modules such as Ink); its own modules are
+    // re-evaluated for the next file (freshModules).
     // Two forks, as many as cores; given as maxWorkers (not maxForks) so --maxWorkers can change it.
     maxWorkers: 2,
     minWorkers: 1,

@@ -1,15 +1,22 @@
 // One runner for unit and end-to-end tests. e2e tests spawn the built bins in dist/,
 // so `npm test` builds first.
+import { readFileSync } from "node:fs";
 import { relative } from "node:path";
 import { defineConfig } from "vitest/config";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 /**
+ * A test file that starts processes (the built bins, fixtures, node): those take seconds, the
+ * others mostly milliseconds. Read from the file's text, for ordering only.
+ */
+const STARTS_PROCESSES = /child_process|spawn|execFile|\.mjs["']|harness|agent-process\.js|Sandbox|WorkerConnection/;
+
+/**
  * Vitest starts the files that took longest last time first, so the two forks finish together.
- * A clean clone (CI) has no such record, and vitest falls back to the largest files first: half of
- * test/e2e (half of the suite's time, up to a minute a file) would start after small unit files
- * (theme.test.ts is the 106th largest of 234) and one could end up running alone at the end.
- * Without a record, test/e2e starts first.
+ * A clean clone (CI) has no such record, and vitest falls back to the largest files first, a poor
+ * guess: the heap settings test (9 s) is the 167th largest unit file, and a long file starting
+ * late runs alone at the end while the other fork waits. Without a record: test/e2e first (half of
+ * the suite's time), then the other files that start processes, then the rest, each by size.
  */
 class EndToEndFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
@@ -17,8 +24,12 @@ class EndToEndFirst extends BaseSequencer {
     const key = (f: TestSpecification): string => `${f.project.name}:${relative(this.ctx.config.root, f.moduleId)}`;
     const recorded = (f: TestSpecification): boolean => this.ctx.cache.getFileTestResults(key(f)) !== undefined;
     if (sorted.every(recorded)) return sorted;
-    const e2e = (f: TestSpecification): boolean => f.moduleId.includes("/test/e2e/");
-    return [...sorted.filter(e2e), ...sorted.filter((f) => !e2e(f))];
+    const rank = (f: TestSpecification): number => {
+      if (f.moduleId.includes("/test/e2e/")) return 0;
+      return STARTS_PROCESSES.test(readFileSync(f.moduleId, "utf8")) ? 1 : 2;
+    };
+    const ranks = new Map(sorted.map((f) => [f, rank(f)]));
+    return [0, 1, 2].flatMap((r) => sorted.filter((f) => ranks.get(f) === r));
   }
 }
 

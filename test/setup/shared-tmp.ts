@@ -2,14 +2,15 @@
 // worker starts, so os.tmpdir(), children that inherit the environment, jiti's cache and bash's
 // full-output logs land in it, and removed when the run ends: the suite leaves nothing in /tmp.
 // Also takes CI out of the tests' environment (below).
-// It is per run, not per file, because unit files share one worker and its module cache
-// (test/helpers' TEST_TMP is read once); each test still makes its own mkdtemp under it.
+// It is per run, not per file: files share a fork (vitest.config.ts), and a dir removed after one
+// file would stay TMPDIR for the next. Each test still makes its own mkdtemp under it
+// (test/agent/helpers/isolated-tmp.ts exports it as TEST_TMP).
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 export default function setup(): (() => void) | undefined {
-  // A second project's setup, or a run nested in one that already made it: nothing to do.
+  // A run nested in one that already made it (a test starting vitest, say): nothing to do.
   if (process.env["AGENT_TEST_TMP"] !== undefined) return undefined;
   const dir = mkdtempSync(join(tmpdir(), "agent-test-tmp-"));
   const before = { TMPDIR: process.env["TMPDIR"], CI: process.env["CI"] };

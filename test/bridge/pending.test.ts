@@ -38,14 +38,17 @@ describe("pending table", () => {
     await expect(p2).resolves.toEqual({ tree: [] });
   });
 
-  it("drops responses for unknown ids, and parse errors when nothing waits", () => {
+  it("drops responses for unknown ids, and parse errors when nothing waits", async () => {
     const table = createPendingTable();
     expect(table.settle({ type: "response", command: "parse", success: false, error: "bad" }, same).kind).toBe(
       "unmatched",
     );
-    void table.add("g1-1", "get_state", 0, () => undefined);
+    const waiting = table.add("g1-1", "get_state", 0, () => undefined);
     expect(table.settle(ok("g0-99", "get_state"), same).kind).toBe("unmatched");
     expect(table.size()).toBe(1);
+    // End the request left waiting, and its 30 s timer: the worker outlives this file (vitest.config.ts).
+    table.rejectAll((type) => new BridgeError("worker_exit", `test over during ${type}`));
+    await expect(waiting).rejects.toMatchObject({ kind: "worker_exit" });
   });
 
   it("an id-less failure naming no command ends the oldest waiting request, even one without a timeout", async () => {

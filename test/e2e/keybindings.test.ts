@@ -55,8 +55,11 @@ describe.skipIf(!built)("keybindings.json under a pty", () => {
       await isUnbound(tui, KEYS.ctrlO, "after-ctrl-o");
 
       await submitLine(tui, "/hotkeys");
-      // The notice's last line: all of /hotkeys has been drawn (a pty read may split it).
-      await tui.waitForText("Keys marked * come from that file.", 10_000, "all");
+      await tui.waitForText("[open_transcript]", 10_000, "all");
+      // The page's last sentence (wrapped, so read from logical lines): the whole page is drawn.
+      await expect
+        .poll(() => tui.logicalLines().join("\n"), { timeout: 10_000 })
+        .toContain("Keys marked * come from that file.");
       const rows = tui.logicalLines();
       const row = (name: string): string => rows.find((r) => r.includes(`[${name}]`))?.trim() ?? "";
       expect(row("open_transcript")).toMatch(/^ctrl\+y \*\s+open the transcript view/);

@@ -1,6 +1,6 @@
-// Importing this gives the test file its own temp dir as TMPDIR (os.tmpdir(), children that
-// inherit the environment, jiti's cache, bash full-output logs), removed after the file's
-// tests, so the suite leaves nothing in /tmp. Helpers that build a child env pass TEST_TMP.
+// The run's temp dir (TMPDIR), made and removed by test/setup/shared-tmp.ts (vitest's
+// globalSetup), so the suite leaves nothing in /tmp. Helpers that build a child env pass TEST_TMP.
+// Without that setup (a file run by hand outside vitest.config.ts) the file makes its own.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

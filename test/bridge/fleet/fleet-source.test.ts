@@ -6,7 +6,7 @@
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createFleetSource, type FleetSnapshot, type FleetSource } from "../../../src/bridge/index.js";
 
 const ROOT = join(import.meta.dirname, "..", "..", "..");
@@ -24,9 +24,13 @@ beforeAll(() => {
   mkdirSync(bin);
   writeFileSync(join(bin, "agent-rpc"), `#!/bin/sh\nexec ${JSON.stringify(NODE)} ${JSON.stringify(FAKE)} "$@"\n`);
   chmodSync(join(bin, "agent-rpc"), 0o755);
-  process.env["PATH"] = `${bin}:${process.env["PATH"] ?? ""}`;
-  process.env["SSH_STANDIN_DELAY_MS"] = "0";
-  return () => rmSync(dir, { recursive: true, force: true });
+  // Set for this file only: the next file in this worker (vitest.config.ts) gets them back.
+  vi.stubEnv("PATH", `${bin}:${process.env["PATH"] ?? ""}`);
+  vi.stubEnv("SSH_STANDIN_DELAY_MS", "0");
+  return () => {
+    vi.unstubAllEnvs();
+    rmSync(dir, { recursive: true, force: true });
+  };
 });
 
 afterEach(() => {

@@ -7,7 +7,7 @@ import { PassThrough } from "node:stream";
 import { pathToFileURL } from "node:url";
 import { render, Text } from "ink";
 import React from "react";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import { installInkInstanceHooks } from "../../../src/tui/ink/ink-instance-hooks.js";
 import { boundStaticOutput, lastLines, MAX_STATIC_OUTPUT_CHARS } from "../../../src/tui/ink/ink-static-output.js";
 
@@ -28,16 +28,23 @@ describe("Ink's kept static output", () => {
   });
 
   it("bounds the instance render() creates", async () => {
+    const inkMain = createRequire(import.meta.url).resolve("ink");
+    const { default: instances } = (await import(pathToFileURL(join(dirname(inkMain), "instances.js")).href)) as {
+      default: WeakMap<object, object>;
+    };
+    // The hook goes into this process's Ink, which the next files in this fork share
+    // (vitest.config.ts): take it out again after the test.
+    const before = Object.getOwnPropertyDescriptor(instances, "set");
+    onTestFinished(() => {
+      if (before) Object.defineProperty(instances, "set", before);
+      else Reflect.deleteProperty(instances, "set");
+    });
     expect(await installInkInstanceHooks()).toBe(true);
     const stdout = Object.assign(new PassThrough(), { columns: 80, rows: 24, isTTY: true });
     const app = render(React.createElement(Text, null, "hello"), {
       stdout: stdout as unknown as NodeJS.WriteStream,
       patchConsole: false,
     });
-    const inkMain = createRequire(import.meta.url).resolve("ink");
-    const { default: instances } = (await import(pathToFileURL(join(dirname(inkMain), "instances.js")).href)) as {
-      default: WeakMap<object, object>;
-    };
     const instance = instances.get(stdout) as { fullStaticOutput: string };
     expect(Object.getOwnPropertyDescriptor(instance, "fullStaticOutput")?.set).toBeTypeOf("function");
     instance.fullStaticOutput += "a line\n".repeat(MAX_STATIC_OUTPUT_CHARS);

@@ -1,13 +1,21 @@
 // The highlighter (highlight.js with every grammar) is not loaded by the modules
 // the first screen needs; it loads when a code block is first highlighted and then highlights.
 import { createRequire } from "node:module";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { buildPalette } from "../../../src/tui/render/palette.js";
 /** The palette these rows are painted in (what the UI starts with). */
 const PALETTE = buildPalette("dark", 1);
 
-const loaded = (): boolean =>
-  Object.keys(createRequire(import.meta.url).cache).some((k) => k.includes("/highlight.js/"));
+const requireCache = createRequire(import.meta.url).cache;
+const loaded = (): boolean => Object.keys(requireCache).some((k) => k.includes("/highlight.js/"));
+
+// Unit files share a worker (vitest.config.ts): another file may have highlighted code already.
+// Start as a fresh process would: our modules re-evaluated (highlight.ts's memo empty) and
+// highlight.js out of the require cache.
+beforeAll(() => {
+  vi.resetModules();
+  for (const key of Object.keys(requireCache)) if (key.includes("/highlight.js/")) delete requireCache[key];
+});
 
 describe("highlighter loading", () => {
   it("is deferred until a code block needs it", async () => {

@@ -6,23 +6,7 @@ import { type EditorOp, initialEditor, reduceEditor } from "../../../src/tui/sta
 import { joinWithImages, unkeptChips } from "../../../src/tui/state/history-images.js";
 import { chipImages } from "../../../src/tui/state/image-chips.js";
 import type { EditorState, ImageAttachment } from "../../../src/tui/state/types.js";
-
-const SHOT: ImageAttachment = {
-  name: "shot.png",
-  mimeType: "image/png",
-  data: "AAAA",
-  width: 1280,
-  height: 720,
-  bytes: 210_000,
-};
-const CAT: ImageAttachment = {
-  name: "cat.jpg",
-  mimeType: "image/jpeg",
-  data: "BBBB",
-  width: 64,
-  height: 48,
-  bytes: 3918,
-};
+import { CAT, SHOT } from "./image-fixtures.js";
 
 const run = (s: EditorState, ...ops: EditorOp[]): EditorState => ops.reduce(reduceEditor, s);
 

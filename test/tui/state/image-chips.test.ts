@@ -3,24 +3,9 @@
 import { describe, expect, it } from "vitest";
 import { type EditorOp, initialEditor, reduceEditor } from "../../../src/tui/state/editor.js";
 import { chipImages, formatBytes } from "../../../src/tui/state/image-chips.js";
-import type { EditorState, ImageAttachment } from "../../../src/tui/state/types.js";
+import type { EditorState } from "../../../src/tui/state/types.js";
+import { CAT, SHOT } from "./image-fixtures.js";
 
-const SHOT: ImageAttachment = {
-  name: "shot.png",
-  mimeType: "image/png",
-  data: "AAAA",
-  width: 1280,
-  height: 720,
-  bytes: 210_000,
-};
-const CAT: ImageAttachment = {
-  name: "cat.jpg",
-  mimeType: "image/jpeg",
-  data: "BBBB",
-  width: 64,
-  height: 48,
-  bytes: 3918,
-};
 const SHOT_CHIP = "[image #1 shot.png 1280×720 210 kB]";
 const CAT_CHIP = "[image #2 cat.jpg 64×48 4 kB]";
 

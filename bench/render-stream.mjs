@@ -15,8 +15,9 @@
 //   adds this build drawing through Ink's public writer (AGENT_TUI_INK_WRITER=ink); BENCH_PROFILE_DIR and
 //   BENCH_CHILD_NODE_OPTIONS: see lib/tui-under-pty.mjs; BENCH_RAW_OUT=<file> keeps what each TUI wrote)
 import { writeFileSync } from "node:fs";
+import { medianOf, printComparison, runAlternating } from "./lib/compare-runs.mjs";
 import { measureTurn } from "./lib/measured-turn.mjs";
-import { machineLine, median } from "./lib/process-stats.mjs";
+import { machineLine } from "./lib/process-stats.mjs";
 import {
   makeMarkdown,
   makeSandbox,
@@ -78,22 +79,10 @@ console.log(
 );
 console.log(`  prompt sent ${SETTLE_MS} ms after the editor and footer showed (BENCH_SETTLE_MS), as a person would`);
 console.log(`  before: ${machineLine()}`);
-const results = Object.fromEntries(names.map((n) => [n, []]));
-for (let run = 0; run < RUNS; run++) {
-  for (const n of names) {
-    const r = await runOnce(n, markdown, step);
-    results[n].push(r);
-    if (process.env.BENCH_VERBOSE)
-      console.log(
-        `  run ${run + 1} ${n}: ${JSON.stringify(r, (_, v) => (typeof v === "number" ? Number(v.toFixed(3)) : v))}`,
-      );
-  }
-}
+const results = await runAlternating(names, RUNS, (n) => runOnce(n, markdown, step));
 console.log(`  after:  ${machineLine()}`);
 
-const med = (n, key) => (results[n] ? median(results[n].map((r) => r[key])) : Number.NaN);
-const mark = (ok) => (ok ? "ok  " : "MISS");
-const num = (x, digits) => (Number.isNaN(x) ? "n/a" : x.toFixed(digits));
+const med = medianOf(results);
 const rows = [
   // [label, key, digits, target text, check(ours, pi)]
   ["stream wall time (s)", "seconds", 1, "", undefined],
@@ -107,19 +96,5 @@ const rows = [
   ["peak RSS of the TUI process (MB)", "rss", 0, "<= 100", (o) => o <= 100],
   ["peak RSS of the processes under it (MB)", "workerRss", 0, "", undefined],
 ];
-// Targets other than pi and agent-tui (a base build, Ink's own writer) get a column between them.
-const others = names.filter((n) => n !== PI && n !== OURS);
-console.log(
-  `  ${"figure".padEnd(40)} ${PI.padStart(10)}${others.map((n) => ` ${n.padStart(14)}`).join("")} ${OURS.padStart(10)}  ours/pi  target`,
-);
-for (const [label, key, digits, target, check] of rows) {
-  const p = med(PI, key);
-  const o = med(OURS, key);
-  const ratio = p > 0 && !Number.isNaN(o) ? (o / p).toFixed(2) : "";
-  const verdict = check && !Number.isNaN(o) ? mark(check(o, p)) : "    ";
-  const b = others.map((n) => ` ${num(med(n, key), digits).padStart(14)}`).join("");
-  console.log(
-    `  ${label.padEnd(40)} ${num(p, digits).padStart(10)}${b} ${num(o, digits).padStart(10)}  ${ratio.padStart(7)}  ${verdict} ${target}`,
-  );
-}
+printComparison(results, rows, { pi: PI, ours: OURS });
 process.exit(0);

@@ -9,8 +9,9 @@
 // Usage: npm run build && node bench/tool-heavy.mjs [--calls 200] [--lines 500] [--runs 3]
 //   [--only agent-tui[,pi 0.73.1]]   (BENCH_NODE_ARGS, BENCH_BASE_ROOT, BENCH_PROFILE_DIR and
 //   BENCH_CHILD_NODE_OPTIONS as in render-stream.mjs: see lib/tui-under-pty.mjs)
+import { medianOf, printComparison, runAlternating } from "./lib/compare-runs.mjs";
 import { measureTurn } from "./lib/measured-turn.mjs";
-import { machineLine, median } from "./lib/process-stats.mjs";
+import { machineLine } from "./lib/process-stats.mjs";
 import { makeSandbox, SETTLE_MS, TARGETS, toolMark, toolSteps } from "./lib/tui-under-pty.mjs";
 
 const arg = (name, def) => {
@@ -66,21 +67,10 @@ console.log(
 );
 console.log(`  prompt sent ${SETTLE_MS} ms after the editor and footer showed (BENCH_SETTLE_MS), as a person would`);
 console.log(`  before: ${machineLine()}`);
-const results = Object.fromEntries(names.map((n) => [n, []]));
-for (let run = 0; run < RUNS; run++) {
-  for (const n of names) {
-    const r = await runOnce(n);
-    results[n].push(r);
-    if (process.env.BENCH_VERBOSE)
-      console.log(
-        `  run ${run + 1} ${n}: ${JSON.stringify(r, (_, v) => (typeof v === "number" ? Number(v.toFixed(3)) : v))}`,
-      );
-  }
-}
+const results = await runAlternating(names, RUNS, (n) => runOnce(n));
 console.log(`  after:  ${machineLine()}`);
 
-const med = (n, key) => (results[n] ? median(results[n].map((r) => r[key])) : Number.NaN);
-const num = (x, digits) => (Number.isNaN(x) ? "n/a" : x.toFixed(digits));
+const med = medianOf(results);
 const rows = [
   // [label, key, digits, target text, check(ours, pi)]
   ["turn wall time (s)", "seconds", 1, "", undefined],
@@ -91,20 +81,7 @@ const rows = [
   ["peak RSS of the TUI process (MB)", "rss", 0, "", undefined],
   ["peak RSS of the processes under it (MB)", "workerRss", 0, "", undefined],
 ];
-const others = names.filter((n) => n !== PI && n !== OURS);
-console.log(
-  `  ${"figure".padEnd(40)} ${PI.padStart(10)}${others.map((n) => ` ${n.padStart(14)}`).join("")} ${OURS.padStart(10)}  ours/pi  target`,
-);
-for (const [label, key, digits, target, check] of rows) {
-  const p = med(PI, key);
-  const o = med(OURS, key);
-  const ratio = p > 0 && !Number.isNaN(o) ? (o / p).toFixed(2) : "";
-  const verdict = check && !Number.isNaN(o) ? (check(o, p) ? "ok  " : "MISS") : "    ";
-  const b = others.map((n) => ` ${num(med(n, key), digits).padStart(14)}`).join("");
-  console.log(
-    `  ${label.padEnd(40)} ${num(p, digits).padStart(10)}${b} ${num(o, digits).padStart(10)}  ${ratio.padStart(7)}  ${verdict} ${target}`,
-  );
-}
+printComparison(results, rows, { pi: PI, ours: OURS });
 // The header count is the minimum over the runs as well: one run that lost a header is a fault.
 const worst = Math.min(...(results[OURS] ?? []).map((r) => r.headers));
 if (results[OURS]) console.log(`  agent-tui headers in order, worst run: ${worst} of ${CALLS}`);

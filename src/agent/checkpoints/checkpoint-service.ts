@@ -77,9 +77,10 @@ export class CheckpointService {
     return this.store;
   }
 
-  private async snapshot(store: SessionStore): Promise<Snapshot> {
+  private async snapshot(store: SessionStore, saveIndex = true): Promise<Snapshot> {
     this.inGit ??= isGitWorkTree(this.options.cwd);
     return takeSnapshot({
+      saveIndex,
       cwd: this.options.cwd,
       inGit: await this.inGit,
       index: store.index,
@@ -111,7 +112,8 @@ export class CheckpointService {
     if (!this.enabled) return Promise.resolve();
     return this.serial(async () => {
       this.pendingStart = undefined;
-      const snapshot = await this.snapshot(this.usableStore(sessionId));
+      // The prompt waits for this one: the hash cache is saved with the turn's end state instead.
+      const snapshot = await this.snapshot(this.usableStore(sessionId), false);
       this.pendingStart = { sessionId, snapshot };
     });
   }

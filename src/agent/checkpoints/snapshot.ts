@@ -22,6 +22,8 @@ export interface SnapshotInput {
   maxFiles: number;
   /** A path prefix (relative, "/" separated, ending in "/") never recorded: our own store under cwd. */
   exclude?: string;
+  /** false: the hash cache is saved later (it is only a cache; a lost save costs the next first scan). */
+  saveIndex?: boolean;
 }
 
 /** Files hashed between two yields to the event loop, so stdin and abort are served meanwhile. */
@@ -62,7 +64,8 @@ export async function takeSnapshot(input: SnapshotInput): Promise<Snapshot> {
     // The hash cache may name a content only once it is stored: a failed scan teaches it nothing.
     for (const h of hashed) input.index.remember(h.path, h.stat, h.hash, h.at);
     input.index.retain(new Set(snapshot.files.keys()));
-    input.index.save();
+    // The cache is written by whoever is not in a hurry (checkpoint-service.ts: not before a turn).
+    if (input.saveIndex !== false) input.index.save();
     return snapshot;
   } catch (error) {
     input.blobs.discardBatch();

@@ -61,7 +61,10 @@ export class StatIndex {
   }
 
   remember(path: string, stat: StatKey, hash: string, hashedAt: number): void {
-    this.entries.set(path, { ...stat, hash, hashedAt });
+    // The four fields only: a whole Stats spread here would make every entry a large object of
+    // another shape than the loaded ones, and the lookups of every checkpoint slower.
+    const { size, mtimeMs, ctimeMs, ino } = stat;
+    this.entries.set(path, { size, mtimeMs, ctimeMs, ino, hash, hashedAt });
     this.dirty = true;
   }
 

@@ -1,7 +1,7 @@
 // The checkpoint store over real files: what a turn changed, restores that are byte-identical
 // and all-or-nothing, conflicts with changes made by someone else, files left out, a damaged
 // or deleted store, and a git repository that is only ever read.
-import { existsSync, readdirSync, rmSync, statSync, unlinkSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { git, gitFacts, makeTree, SESSION } from "./store-helpers.js";
@@ -184,5 +184,22 @@ describe("the store's files", () => {
     walk(join(t.home, "checkpoints"));
     expect(new Set(modes)).toEqual(new Set(["d700", "f600"]));
     expect(existsSync(join(dir, "log.jsonl"))).toBe(true);
+  });
+});
+
+describe("the hash cache", () => {
+  it("is saved with the turn's end state, not before the prompt goes to the model", async () => {
+    const t = makeTree({ files: FILES });
+    const cache = join(t.home, "checkpoints", SESSION, "hash-cache.json");
+    await t.turn("first", () => {});
+    const saved = readFileSync(cache, "utf8");
+    expect(saved).toContain("a.txt");
+    t.write("a.txt", "changed before the prompt\n");
+    await t.service.beforeTurn(SESSION);
+    await t.service.turnOpened("second", "entry-x");
+    // The prompt's own checkpoint hashed a.txt again but left the cache file as it was.
+    expect(readFileSync(cache, "utf8")).toBe(saved);
+    await t.service.turnEnded();
+    expect(readFileSync(cache, "utf8")).not.toBe(saved);
   });
 });

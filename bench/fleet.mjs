@@ -9,6 +9,7 @@
 //   - the CPU of the TUI process (% of one core), idle (twenty sessions, none streaming) and
 //     while four stream, and of its `agent-rpc sessions --json --watch` child (the one every
 //     live TUI runs for the attention signals);
+//   - the time from Enter on a streaming session in /fleet until its conversation is drawn;
 //   - one streaming worker's CPU detached, then with `agent-tui attach ID` drawing it.
 // The machine's load average is printed before and after: on a shared machine the absolute
 // figures move with it.
@@ -162,6 +163,15 @@ try {
   inside.child.write("\u0018");
   await inside.waitFor(() => inside.screen().some((r) => r.includes(`Fleet · ${SESSIONS + 1} sessions`)), 30_000);
   const overlay = await measureView(inside, []);
+  // A switch from the list: Enter on a streaming session (filtered to it), until the list is gone
+  // and that session's conversation is drawn (its rows in the list show its last line too).
+  for (const key of ["/", "STREAM-2", "\r"]) inside.child.write(key);
+  await inside.waitFor(() => inside.screen().filter((r) => r.includes("STREAM-2 go")).length === 1, 10_000);
+  const switchStart = performance.now();
+  inside.child.write("\r");
+  const conversation = () => !inside.screen().some((r) => r.includes("Fleet ·"));
+  await inside.waitFor(() => conversation() && inside.screen().some((r) => /stream 2 line/.test(r)), 30_000);
+  const switchMs = performance.now() - switchStart;
   await inside.kill();
   tuis.length = 0;
 
@@ -182,6 +192,7 @@ try {
   line(`TUI process CPU, ${STREAMING} of ${SESSIONS} streaming (% of a core)`, pct(busy.cpu), "<= 5%", busy.cpu <= 5);
   line("/fleet inside the TUI: updates/s of the streaming rows", overlay.rate.toFixed(1), ">= 2", overlay.rate >= 2);
   line("/fleet inside the TUI: TUI process CPU (% of a core)", pct(overlay.cpu), "<= 5%", overlay.cpu <= 5);
+  line("/fleet, Enter on a streaming session: its rows drawn (ms)", switchMs.toFixed(0), "<= 300", switchMs <= 300);
   line("its sessions --json --watch child, idle (% of a core)", watcher ? pct(watchIdle) : "n/a", "", true);
   line(
     `its sessions --json --watch child, ${STREAMING} streaming (% of a core)`,

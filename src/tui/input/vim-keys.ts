@@ -1,4 +1,5 @@
-// Which keys the vim mode takes (docs/keybindings.md "Vim mode"): in INSERT only Esc; in NORMAL
+// Which keys the vim mode takes (docs/keybindings.md "Vim mode"): in INSERT only Esc (and Esc with
+// the key typed right after it, which arrives as Alt+key); in NORMAL
 // and VISUAL the typed characters, Ctrl+R (redo), Backspace (left), and Esc while something is
 // pending or selected. Every other key (Enter, Esc in NORMAL with nothing pending, arrows,
 // Ctrl chords) goes to the editor's keymap as without vim mode, so Esc still aborts a run.
@@ -24,7 +25,14 @@ export function routeVimKey(
   const name = keyName(input, key);
   // Vim's own keys are named actions (vim-bindings.ts): the keys in force, not always Esc and Ctrl+R.
   const action = name === undefined ? undefined : printableKeyAction(keymap.vim, input, key);
-  if (vim.mode === "insert") return action === "normal_mode" ? { kind: "engine", keys: ["escape"] } : KEYMAP;
+  if (vim.mode === "insert") {
+    if (action === "normal_mode") return { kind: "engine", keys: ["escape"] };
+    // Esc and the next key typed within one read arrive as Alt+key ("\u001bv"): as in vim in a
+    // terminal, that is Esc, then the key in NORMAL (Alt chords of the keymap give way in INSERT).
+    if (key.meta && !key.ctrl && Array.from(input).length === 1 && input >= " " && !key.return)
+      return { kind: "engine", keys: ["escape", input] };
+    return KEYMAP;
+  }
   // Characters typed faster than one read arrive together ("dw"): one key each.
   if (name === undefined) return input === "" ? KEYMAP : { kind: "engine", keys: Array.from(input) };
   if (action === "normal_mode")

@@ -26,6 +26,13 @@ describe("vim key routing", () => {
     expect(route(initialVim, "\r", { return: true })).toEqual(KEYMAP);
   });
 
+  it("INSERT: Esc and a key in one read (Alt+key) is Esc, then that key in NORMAL; Alt+Enter stays the keymap's", () => {
+    expect(route(initialVim, "v", { meta: true })).toEqual(ENGINE("escape", "v"));
+    expect(route(initialVim, "0", { meta: true })).toEqual(ENGINE("escape", "0"));
+    expect(route(initialVim, "\r", { meta: true, return: true })).toEqual(KEYMAP);
+    expect(route(initialVim, "b", { meta: true, ctrl: true })).toEqual(KEYMAP);
+  });
+
   it("NORMAL: Esc with nothing pending is the keymap's (abort); with a pending command it cancels it", () => {
     expect(route(NORMAL, "", { escape: true })).toEqual(KEYMAP);
     expect(route({ ...NORMAL, pending: ["d"] }, "", { escape: true })).toEqual(ENGINE("escape"));

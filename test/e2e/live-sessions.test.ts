@@ -183,6 +183,10 @@ describe.skipIf(!BUILT)("live sessions under a pty", () => {
     expect(shortId).not.toBe("");
     await tui.waitForText(/Detach: the run keeps going +Come back with: node /);
     expect(tui.screenText()).not.toContain("(or -c)");
+    // The run goes on above the question: its text keeps coming and its working line stays on screen.
+    await tui.waitForText("tok06");
+    expect(tui.screenText()).toContain("The agent is working. Leave it running?");
+    expect(tui.screenText()).toContain("Working…");
     tui.write(KEYS.enter); // Detach
     await tui.waitForExit();
     // As it was started.

@@ -54,6 +54,8 @@ const EXIT_DEADLINE_MS = 9000;
 
 export function createAppExits(d: ExitDeps): AppExits {
   const { store, connection } = d;
+  /** This machine's name in file links, when they were on at start (a local worker, not `links: false`). */
+  const linksHost = store.getState().ui.links?.host;
   let exiting = false;
   const leave = (code: number, how: "end" | "detach", farewell: string | undefined, frame: ExitFrame): void => {
     if (exiting) return;
@@ -114,8 +116,11 @@ export function createAppExits(d: ExitDeps): AppExits {
       const command = liveWorkerCommand(how.reach ?? d.workerCommand, session.id);
       if (!command) return;
       const leave = how.leave === "detach" || store.getState().run.busy ? "detach" : "end";
-      // File links (OSC 8) name this machine's files: a session on another host has none here.
-      if (how.host !== undefined && how.host !== "") store.dispatch({ type: "links", target: undefined });
+      // File links (OSC 8) name this machine's files: a session on another host has none here; one
+      // here has them again (if they were on at start), in its own folder.
+      const here = how.host === undefined || how.host === "";
+      const links = here && linksHost !== undefined ? { cwd: session.cwd, host: linksHost } : undefined;
+      store.dispatch({ type: "links", target: links });
       // The attach answer says where this terminal now is, once (live-notices.ts: its title and state).
       const now = Date.now();
       store.dispatch({ type: "agent_event", event: { type: "queue_update", steering: [], followUp: [] }, now });

@@ -1,4 +1,5 @@
-// The footer's folder and branch, and so the root `@` completion lists, are the worker's: a live
+// The footer's folder and branch, the root `@` completion lists and the folder file links resolve
+// against are the worker's: a live
 // session runs in the folder it was started in, which need not be this terminal's
 // (`cd /tmp && agent-tui attach ID`, -c or /resume onto a live session). Every attach answer
 // carries the worker's state; its cwd (or get_state's, from a worker whose answer lacks it) wins.
@@ -12,6 +13,9 @@ export function followWorkerFolder(store: Store, connection: WorkerConnection, r
     // A remote worker's folder is on its machine: no branch read from here.
     const place = remoteHost === undefined ? { branch: gitBranch(cwd) } : { branch: undefined, host: remoteHost };
     store.dispatch({ type: "workspace", cwd, ...place });
+    // File links name paths relative to the worker's folder: while they are on, they follow it.
+    const links = store.getState().ui.links;
+    if (links !== undefined) store.dispatch({ type: "links", target: { ...links, cwd } });
   };
   connection.subscribe((batch) => {
     for (const n of batch) {

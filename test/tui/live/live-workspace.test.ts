@@ -51,6 +51,17 @@ describe("the folder of an attached live session", () => {
     expect(store.getState().footer).toMatchObject({ cwd: folder, branch: "feature" });
   });
 
+  it("is where file links resolve paths while links are on, and links stay off when they are off", () => {
+    const folder = project();
+    const on = setup();
+    on.store.dispatch({ type: "links", target: { cwd: "/tmp", host: "box" } });
+    on.attached({ cwd: folder });
+    expect(on.store.getState().ui.links).toEqual({ cwd: folder, host: "box" });
+    const off = setup();
+    off.attached({ cwd: folder });
+    expect(off.store.getState().ui.links).toBeUndefined();
+  });
+
   it("is asked for when the answer does not carry it", async () => {
     const folder = project();
     const { store, attached } = setup(folder);

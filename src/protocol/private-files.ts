@@ -122,6 +122,29 @@ export class TargetExistsError extends Error {
  * rename over it (`overwrite`) or hard-link into place, which fails if anything, a symlink
  * included, exists there (never followed, never replaced without asking).
  */
+/** Writes all of `bytes` at `fd`'s position: one writeSync may write less than it was given. */
+export function writeFully(fd: number, bytes: Uint8Array): void {
+  let offset = 0;
+  while (offset < bytes.length) offset += writeSync(fd, bytes, offset, bytes.length - offset);
+}
+
+/**
+ * Creates `path` with `mode` (O_EXCL: never an existing file or a link), writes all of `bytes` and
+ * syncs them to disk; on a failure the file is removed again and the error thrown.
+ */
+export function writeNewFileSynced(path: string, bytes: Uint8Array, mode: number): void {
+  const fd = openSync(path, "wx", mode);
+  try {
+    writeFully(fd, bytes);
+    fsyncSync(fd);
+  } catch (error) {
+    closeSync(fd);
+    unlinkSync(path);
+    throw error;
+  }
+  closeSync(fd);
+}
+
 export function writePrivateFileAtomic(
   path: string,
   data: string | Uint8Array,
@@ -130,18 +153,7 @@ export function writePrivateFileAtomic(
   // The directory must exist: a mistyped export path fails instead of creating directories.
   const dir = dirname(path);
   const tmp = join(dir, `.${basename(path)}.${process.pid}-${randomBytes(4).toString("hex")}.tmp`);
-  const fd = openSync(tmp, "wx", PRIVATE_FILE_MODE);
-  try {
-    const bytes = typeof data === "string" ? Buffer.from(data, "utf8") : data;
-    let offset = 0;
-    while (offset < bytes.length) offset += writeSync(fd, bytes, offset, bytes.length - offset);
-    fsyncSync(fd);
-  } catch (error) {
-    closeSync(fd);
-    unlinkSync(tmp);
-    throw error;
-  }
-  closeSync(fd);
+  writeNewFileSynced(tmp, typeof data === "string" ? Buffer.from(data, "utf8") : data, PRIVATE_FILE_MODE);
   try {
     if (options.overwrite) {
       // rename replaces a symlink itself, never the file it points to.

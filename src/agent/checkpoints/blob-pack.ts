@@ -7,10 +7,15 @@
 // cut short by a crash is never used. Small batches stay loose files (blob-store.ts).
 
 import { randomBytes } from "node:crypto";
-import { closeSync, openSync, readdirSync, readFileSync, readSync, renameSync, unlinkSync, writeSync } from "node:fs";
+import { closeSync, openSync, readdirSync, readFileSync, readSync, renameSync, unlinkSync } from "node:fs";
 import { join } from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
-import { ensurePrivateDir, PRIVATE_FILE_MODE, writePrivateFileAtomic } from "../../protocol/private-files.js";
+import {
+  ensurePrivateDir,
+  PRIVATE_FILE_MODE,
+  writeFully,
+  writePrivateFileAtomic,
+} from "../../protocol/private-files.js";
 import { CheckpointError, errorCode, messageOf } from "./store-errors.js";
 
 /** Where one content is: its chunk's offset and length in the pack, its offset and length in the chunk. */
@@ -30,11 +35,6 @@ const CHUNK_BYTES = 256 * 1024;
 export const LOOSE_BATCH = 64;
 /** …and of at most this many bytes: a batch is held in memory until it is known to be small. */
 const LOOSE_BATCH_BYTES = 8 * 1024 * 1024;
-
-function writeAll(fd: number, bytes: Uint8Array): void {
-  let offset = 0;
-  while (offset < bytes.length) offset += writeSync(fd, bytes, offset, bytes.length - offset);
-}
 
 /** The contents listed by every pack index in `dir` (an unreadable index is said and skipped). */
 export function readPackIndexes(dir: string): Map<string, PackedAt> {
@@ -197,7 +197,7 @@ export class PackWriter {
       this.rows.push([c.hash, file.size, packed.length, offset, c.bytes.length]);
       offset += c.bytes.length;
     }
-    writeAll(file.fd, packed);
+    writeFully(file.fd, packed);
     file.size += packed.length;
     this.chunk = [];
     this.chunkBytes = 0;

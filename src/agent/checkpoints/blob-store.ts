@@ -4,10 +4,10 @@
 // hash, so a damaged or missing copy is a clear error instead of a wrong file restored.
 
 import { createHash, randomBytes } from "node:crypto";
-import { closeSync, existsSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from "node:fs";
+import { closeSync, existsSync, openSync, readFileSync, renameSync, unlinkSync } from "node:fs";
 import { join } from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
-import { ensurePrivateDir, PRIVATE_FILE_MODE } from "../../protocol/private-files.js";
+import { ensurePrivateDir, PRIVATE_FILE_MODE, writeFully } from "../../protocol/private-files.js";
 import { CheckpointError, errorCode, messageOf } from "./store-errors.js";
 import { type PackedAt, PackReader, PackWriter, readPackIndexes } from "./blob-pack.js";
 
@@ -90,10 +90,9 @@ export class BlobStore {
     const tmp = `${path}.${process.pid}-${randomBytes(4).toString("hex")}.tmp`;
     const fd = openSync(tmp, "wx", PRIVATE_FILE_MODE);
     try {
-      let offset = 0;
       // No fsync: one per file made a first checkpoint of 10,000 files take a minute. A copy a
       // power cut leaves short fails its hash check when read, which is said, not restored.
-      while (offset < packed.length) offset += writeSync(fd, packed, offset, packed.length - offset);
+      writeFully(fd, packed);
     } catch (error) {
       closeSync(fd);
       unlinkSync(tmp);

@@ -8,9 +8,9 @@
 // someone else (a restore conflict). A torn last line (a crash mid-append) is skipped; any other
 // damage makes the store unreadable, said by a CheckpointError, never guessed around.
 
-import { closeSync, fstatSync, openSync, readFileSync, writeSync } from "node:fs";
+import { closeSync, fstatSync, openSync, readFileSync } from "node:fs";
 import { isObject } from "../../protocol/decode/result.js";
-import { PRIVATE_FILE_MODE } from "../../protocol/private-files.js";
+import { PRIVATE_FILE_MODE, writeFully } from "../../protocol/private-files.js";
 import type { LeftOut } from "../../protocol/types/checkpoints.js";
 import { CheckpointError, errorCode, messageOf } from "./store-errors.js";
 import type { FileState, TreeState } from "./tree-state.js";
@@ -121,8 +121,7 @@ export function appendRecord(file: string, log: Omit<LoadedLog, "records">, reco
     // A torn line left by a crash is ended first, so this record starts a line of its own.
     const line = `${log.torn ? "\n" : ""}${JSON.stringify(record)}\n`;
     const bytes = Buffer.from(line, "utf8");
-    let offset = 0;
-    while (offset < bytes.length) offset += writeSync(fd, bytes, offset, bytes.length - offset);
+    writeFully(fd, bytes);
     return size + bytes.length;
   } finally {
     closeSync(fd);

@@ -6,8 +6,9 @@
 // what did not exist; if a step fails, what was already changed is put back from the store.
 
 import { randomBytes } from "node:crypto";
-import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmdirSync, unlinkSync, writeSync } from "node:fs";
+import { mkdirSync, renameSync, rmdirSync, unlinkSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
+import { writeNewFileSynced } from "../../protocol/private-files.js";
 import type { CheckpointConflict } from "../../protocol/types/checkpoints.js";
 import type { BlobStore } from "./blob-store.js";
 import { assertWritable } from "./path-guard.js";
@@ -50,24 +51,10 @@ export function planRestore(
   return plan;
 }
 
-function writeAll(fd: number, bytes: Uint8Array): void {
-  let offset = 0;
-  while (offset < bytes.length) offset += writeSync(fd, bytes, offset, bytes.length - offset);
-}
-
 /** Writes `bytes` to a new temporary file beside `abs` and returns its path. */
 export function stageFile(abs: string, bytes: Uint8Array, mode: number): string {
   const tmp = join(dirname(abs), `.${basename(abs)}.agent-rpc-${process.pid}-${randomBytes(4).toString("hex")}.tmp`);
-  const fd = openSync(tmp, "wx", mode);
-  try {
-    writeAll(fd, bytes);
-    fsyncSync(fd);
-  } catch (error) {
-    closeSync(fd);
-    unlinkSync(tmp);
-    throw error;
-  }
-  closeSync(fd);
+  writeNewFileSynced(tmp, bytes, mode);
   return tmp;
 }
 

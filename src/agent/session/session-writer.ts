@@ -2,9 +2,14 @@
 // lines (plus fdatasync), so an entry is on disk before the caller announces it. An existing
 // file is never rewritten in place: new files are created exclusively, a final record without
 // a line end is terminated by the next append, and a migration keeps the original as a .bak.
-import { closeSync, existsSync, fdatasyncSync, readFileSync, writeSync } from "node:fs";
+import { closeSync, existsSync, fdatasyncSync, readFileSync } from "node:fs";
 import { dirname } from "node:path";
-import { ensurePrivateDir, openPrivateAppend, writePrivateFileAtomic } from "../../protocol/private-files.js";
+import {
+  ensurePrivateDir,
+  openPrivateAppend,
+  writeFully,
+  writePrivateFileAtomic,
+} from "../../protocol/private-files.js";
 import { serializeRecord } from "./session-file.js";
 import type { SessionEntry, SessionHeader } from "./types.js";
 
@@ -94,9 +99,7 @@ export class SessionFileWriter {
 
   private writeAll(text: string): void {
     if (this.fd === undefined) throw new Error("SessionFileWriter: file is not open");
-    const data = Buffer.from(text, "utf8");
-    let offset = 0;
-    while (offset < data.length) offset += writeSync(this.fd, data, offset, data.length - offset);
+    writeFully(this.fd, Buffer.from(text, "utf8"));
     if (this.sync) fdatasyncSync(this.fd);
   }
 

@@ -16,6 +16,7 @@ import { KEYS, spawnTui, type TuiProcess } from "./pty-harness.js";
 import { createSandbox, type Sandbox } from "./sandbox.js";
 import { makeRemoteHost, promptWorker, serveWorker, type RemoteHost } from "./fleet-workers.js";
 import { BUILT, FAKE_MODEL, submitLine, waitUntil } from "./tui-session.js";
+import { endLiveWorkers } from "./live-workers.js";
 
 vi.hoisted(() => delete process.env["CI"]);
 
@@ -92,8 +93,7 @@ afterAll(async () => {
   const pids = [box.root ? join(box.root, "agent") : "", remote?.home ?? ""]
     .filter((h) => h !== "")
     .flatMap((h) => listLiveEntries(liveDir(h)).map((e) => e.pid));
-  for (const pid of pids) process.kill(pid, "SIGKILL");
-  await waitUntil(() => pids.every((p) => !isProcessAlive(p)), "live workers to die");
+  await endLiveWorkers(pids);
   await box.dispose();
 });
 

@@ -5,10 +5,11 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { isProcessAlive, listLiveEntries } from "../../src/agent/live/live-registry.js";
+import { listLiveEntries } from "../../src/agent/live/live-registry.js";
 import { spawnTui, type TuiProcess } from "./pty-harness.js";
 import { createSandbox, type Sandbox } from "./sandbox.js";
 import { BUILT, FAKE_MODEL, submitLine, waitUntil } from "./tui-session.js";
+import { endLiveWorkers } from "./live-workers.js";
 
 const LIVE = { liveSessions: { enabled: true } };
 
@@ -45,8 +46,7 @@ afterEach(async () => {
   for (const t of tuis.splice(0)) t.kill();
   if (!sandbox) return;
   const pids = listLiveEntries(liveDir(sandbox)).map((e) => e.pid);
-  for (const pid of pids) process.kill(pid, "SIGKILL");
-  await waitUntil(() => pids.every((p) => !isProcessAlive(p)), "live workers to die");
+  await endLiveWorkers(pids);
   await sandbox.dispose();
   sandbox = undefined;
 });

@@ -5,12 +5,13 @@
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { isProcessAlive, listLiveEntries } from "../../src/agent/live/live-registry.js";
+import { listLiveEntries } from "../../src/agent/live/live-registry.js";
 import { FAKE_MODEL as FAKE_MODEL_INFO } from "../fixtures/fake-agent-home.js";
 import type { FakeRequest } from "../fixtures/fake-llm-server.mjs";
 import { ROOT, spawnTui, type TuiProcess } from "./pty-harness.js";
 import { createSandbox, type Sandbox } from "./sandbox.js";
 import { BUILT, FAKE_MODEL, submitLine, waitForEditor, waitUntil } from "./tui-session.js";
+import { endLiveWorkers } from "./live-workers.js";
 
 const PNG = readFileSync(join(ROOT, "test", "fixtures", "images", "shot.png"));
 const DATA_URL = `data:image/png;base64,${PNG.toString("base64")}`;
@@ -25,8 +26,7 @@ const liveDir = (): string => join(sandbox?.root ?? "", "agent", "live");
 afterEach(async () => {
   for (const t of tuis.splice(0)) t.kill();
   const pids = sandbox ? listLiveEntries(liveDir()).map((e) => e.pid) : [];
-  for (const pid of pids) process.kill(pid, "SIGKILL");
-  await waitUntil(() => pids.every((p) => !isProcessAlive(p)), "live workers to die");
+  await endLiveWorkers(pids);
   await sandbox?.dispose();
   sandbox = undefined;
 });

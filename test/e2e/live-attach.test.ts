@@ -5,10 +5,11 @@
 import { cpSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { isProcessAlive, listLiveEntries } from "../../src/agent/live/live-registry.js";
+import { listLiveEntries } from "../../src/agent/live/live-registry.js";
 import { spawnTui, type TuiProcess } from "./pty-harness.js";
 import { createSandbox, type Sandbox } from "./sandbox.js";
 import { BUILT, FAKE_MODEL, submitLine, waitUntil } from "./tui-session.js";
+import { endLiveWorkers } from "./live-workers.js";
 
 const LIVE = { liveSessions: { enabled: true } };
 
@@ -68,8 +69,7 @@ afterEach(async () => {
   if (!box) return;
   for (const t of box.tuis) t.kill();
   const pids = listLiveEntries(liveDir(box)).map((e) => e.pid);
-  for (const pid of pids) process.kill(pid, "SIGKILL");
-  await waitUntil(() => pids.every((p) => !isProcessAlive(p)), "live workers to die");
+  await endLiveWorkers(pids);
   await box.sandbox.dispose();
   box = undefined;
 });

@@ -9,6 +9,7 @@ import { isProcessAlive, listLiveEntries } from "../../src/agent/live/live-regis
 import { KEYS, spawnTui, TUI_BIN, type TuiProcess } from "./pty-harness.js";
 import { createSandbox, type Sandbox } from "./sandbox.js";
 import { BUILT, FAKE_MODEL, submitLine, waitUntil } from "./tui-session.js";
+import { endLiveWorkers } from "./live-workers.js";
 
 const LIVE = { liveSessions: { enabled: true } };
 const OLD = "what is in the attic";
@@ -47,8 +48,7 @@ async function hangUp(tui: TuiProcess): Promise<void> {
 afterEach(async () => {
   for (const t of tuis.splice(0)) t.kill();
   const pids = liveEntries().map((e) => e.pid);
-  for (const pid of pids) process.kill(pid, "SIGKILL");
-  await waitUntil(() => pids.every((p) => !isProcessAlive(p)), "live workers to die");
+  await endLiveWorkers(pids);
   await sandbox?.dispose();
   sandbox = undefined;
 });

@@ -3,10 +3,11 @@
 // reattaches to the session it left.
 import { afterEach, describe, expect, it } from "vitest";
 import { join } from "node:path";
-import { isProcessAlive, listLiveEntries } from "../../src/agent/live/live-registry.js";
+import { listLiveEntries } from "../../src/agent/live/live-registry.js";
 import { ROOT, spawnTui, type TuiProcess } from "./pty-harness.js";
 import { createSandbox, type Sandbox } from "./sandbox.js";
-import { BUILT, FAKE_MODEL, submitLine, waitUntil } from "./tui-session.js";
+import { BUILT, FAKE_MODEL, submitLine } from "./tui-session.js";
+import { endLiveWorkers } from "./live-workers.js";
 
 let sandbox: Sandbox | undefined;
 let shell: TuiProcess | undefined;
@@ -17,8 +18,7 @@ afterEach(async () => {
   shell?.kill();
   shell = undefined;
   const pids = liveEntries().map((e) => e.pid);
-  for (const pid of pids) process.kill(pid, "SIGKILL");
-  await waitUntil(() => pids.every((p) => !isProcessAlive(p)), "live workers to die");
+  await endLiveWorkers(pids);
   await sandbox?.dispose();
   sandbox = undefined;
 });

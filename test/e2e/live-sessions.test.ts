@@ -11,6 +11,7 @@ import { isProcessAlive, listLiveEntries, type LiveEntry } from "../../src/agent
 import { KEYS, ROOT, spawnTui, TUI_BIN, type TuiProcess } from "./pty-harness.js";
 import { createSandbox, type Sandbox } from "./sandbox.js";
 import { BUILT, FAKE_MODEL, submitLine, waitUntil } from "./tui-session.js";
+import { endLiveWorkers } from "./live-workers.js";
 
 const TOKENS = Array.from({ length: 36 }, (_, i) => `tok${String(i).padStart(2, "0")} `);
 const SLOW = (match: string) => ({ kind: "text" as const, matchLastUser: match, chunks: TOKENS, delayMs: 90 });
@@ -82,8 +83,7 @@ afterEach(async () => {
   if (!box) return;
   for (const t of box.tuis) t.kill();
   const pids = box.live().map((e) => e.pid);
-  for (const pid of pids) process.kill(pid, "SIGKILL");
-  await waitUntil(() => pids.every((p) => !isProcessAlive(p)), "live workers to die");
+  await endLiveWorkers(pids);
   await box.sandbox.dispose();
   box = undefined;
 });

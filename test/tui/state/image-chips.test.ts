@@ -14,7 +14,7 @@ const typed = (text: string): EditorState => run(initialEditor, { op: "insert", 
 const times = (n: number, op: EditorOp): EditorOp[] => Array.from({ length: n }, () => op);
 
 describe("image chips in the editor", () => {
-  it("a chip goes in at the cursor with a space on each side, as the issue shows it", () => {
+  it("a chip goes in at the cursor with a space on each side, as the editor shows it: [image #1 name size]", () => {
     const s = run(typed("look"), { op: "attach_image", image: SHOT }, { op: "insert", text: "please" });
     expect(s.text).toBe(`look ${SHOT_CHIP} please`);
     expect(s.images).toEqual({ 1: SHOT });

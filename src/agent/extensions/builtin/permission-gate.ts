@@ -6,7 +6,7 @@
 // dialog or "Block" blocks the call; the model receives the reason as an error tool result.
 import type { ExtensionAPI, ExtensionContext, ExtensionFactory, ToolCallEvent, ToolResultEvent } from "../api.js";
 import { findDestructiveRule, isOutsideCwd } from "./destructive.js";
-import { type ProposedChange, proposedChange, replaceProposedText } from "./proposed-change.js";
+import type { ProposedChange } from "./proposed-change.js";
 
 export const PERMISSION_GATE_PATH = "builtin:permission-gate";
 export const ALLOW_ONCE = "Allow once";
@@ -75,6 +75,7 @@ async function editThenAllow(
     signal: ctx.signal,
   });
   if (text === undefined) return blockedBy("the user cancelled the edit");
+  const { replaceProposedText } = await import("./proposed-change.js");
   replaceProposedText(event.input, change, text);
   if (text !== change.after) edited.set(event.toolCallId, change.path);
   return undefined;
@@ -114,6 +115,8 @@ export function createPermissionGate(options: PermissionGateOptions = {}): Exten
       if (mode === "off") return undefined;
       const risk = assess(event, ctx.cwd, mode);
       if (!risk || allowed.has(risk.key)) return undefined;
+      // Loaded on the first gated call: the diff code is not on the worker's start-up path.
+      const { proposedChange } = await import("./proposed-change.js");
       const change = await proposedChange(event.toolName, event.input, ctx.cwd);
       const choices = change ? [ALLOW_ONCE, ALLOW_SESSION, EDIT_THEN_ALLOW, BLOCK] : [ALLOW_ONCE, ALLOW_SESSION, BLOCK];
       const choice = await ctx.ui.select(risk.title, choices, {

@@ -1,7 +1,7 @@
 // The worker bundle bin/agent-rpc.js runs (npm run build, scripts/bundle-agent.mjs): it answers
 // ready with this package's version, loads an extension written for pi (its imports of
 // "@mariozechner/pi-coding-agent", typebox and pi-ai still resolve), and `attach --or-serve`
-// reaches the agent through the very chunk main.js loads, not a second copy.
+// serves the agent of its own build (the two entries are built apart: scripts/bundle-agent.mjs).
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -78,16 +78,20 @@ describe.skipIf(!BUILT)("the worker bundle", () => {
     expect(listed.find((c) => c.name === "probe")?.description).toBe(JSON.stringify([true, false, ["action"]]));
   });
 
-  it("serves `attach --or-serve` with the agent-server chunk main.js imports: one copy of the agent", async () => {
+  it("builds the worker and the live tools apart: each process loads one agent, and no file of the other's", async () => {
     const holders = readdirSync(OUT).filter(
       (file) => file.endsWith(".js") && /\bfunction startAgent\(/.test(text(file)),
     );
-    expect(holders).toHaveLength(1);
-    const [agentServer = ""] = holders;
-    expect(imports("main.js").statics).toContain(agentServer);
-    expect(reachable("live-main.js", true)).toContain(agentServer);
+    const worker = reachable("main.js", true);
+    const live = reachable("live-main.js", true);
+    // Built together, every module both entries reach was a chunk of its own on the worker's start-up path.
+    expect([...worker].filter((file) => live.has(file))).toEqual([]);
+    const [workerAgent = ""] = holders.filter((file) => worker.has(file));
+    expect(holders.filter((file) => worker.has(file))).toHaveLength(1);
+    expect(reachable("main.js", false).has(workerAgent)).toBe(true);
+    expect(holders.filter((file) => live.has(file))).toHaveLength(1);
     // A relay (attach without --or-serve) loads none of the agent.
-    expect(reachable("live-main.js", false)).not.toContain(agentServer);
+    expect(holders.filter((file) => reachable("live-main.js", false).has(file))).toEqual([]);
 
     box = await createLiveSandbox([]);
     const served = box.relay(["attach", "--or-serve", "--mode", "rpc"]);

@@ -2,6 +2,8 @@
 // (row cache, inline writer, bounded transcript copy: docs/ink-adaptations.md, with what each pays).
 // AGENT_TUI_INK_WRITER=ink is a bench and diagnostic switch: Ink's public options only
 // (incrementalRendering), none of the patches, to measure them or to tell an Ink fault from ours.
+import { installInkInstanceHooks } from "./ink-instance-hooks.js";
+import { installInkRowCache } from "./ink-output-rows.js";
 
 /** "own": agent-tui's patches; "ink": Ink 6.8's public incremental writer. */
 export type InkWriter = "ink" | "own";
@@ -16,12 +18,14 @@ export function inkWriterRenderOptions(writer: InkWriter): { incrementalRenderin
   return writer === "ink" ? { incrementalRendering: true } : {};
 }
 
+/** Which patches of `writer` took hold (false: that Ink differs from the one the patch knows; it draws unpatched). */
+export type InkPatches = { rowCache: boolean; instanceHooks: boolean };
+
 /** Install the patches `writer` needs into the Ink that renders; before Ink's first frame. */
-export async function installInkWriter(writer: InkWriter): Promise<void> {
-  if (writer === "ink") return;
+export async function installInkWriter(writer: InkWriter): Promise<InkPatches> {
+  if (writer === "ink") return { rowCache: false, instanceHooks: false };
   // Rows Ink already built are reused (ink-output-rows.ts); Ink's copy of every printed line is
   // bounded, and its frames send only what changed (ink-instance-hooks.ts).
-  const rowCache = import("./ink-output-rows.js").then((m) => m.installInkRowCache());
-  const instanceHooks = import("./ink-instance-hooks.js").then((m) => m.installInkInstanceHooks());
-  await Promise.all([rowCache, instanceHooks]);
+  const [rowCache, instanceHooks] = await Promise.all([installInkRowCache(), installInkInstanceHooks()]);
+  return { rowCache, instanceHooks };
 }

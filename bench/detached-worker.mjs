@@ -6,6 +6,7 @@
 // With BENCH_BASE_ROOT=<checkout with dist built> a worker of that build runs beside this one's in
 // the same windows, so the two see the same machine load. The load average is printed before and
 // after: the absolute figures move with it; compare the two builds' CPU seconds, not wall time.
+// --build NAME=DIR adds more builds the same way.
 // --profile <dir>: preload bench/lib/cpu-profile-hook.cjs in the workers, stop them (SIGTERM,
 // the profile is written) after the detached window and skip the attached one.
 // Usage: npm run build && node bench/detached-worker.mjs [--seconds 10] [--profile /tmp/prof]
@@ -14,7 +15,7 @@ import { mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { createInterface } from "node:readline";
 import { cpuSeconds, machineLine } from "./lib/process-stats.mjs";
-import { makeSandbox, ROOT, startTui } from "./lib/tui-under-pty.mjs";
+import { makeSandbox, ROOT, startTui, TARGETS } from "./lib/tui-under-pty.mjs";
 
 const argAt = (name) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -29,6 +30,17 @@ const HOOK = join(ROOT, "bench", "lib", "cpu-profile-hook.cjs");
 const builds = [{ name: "this build", root: ROOT, tui: "agent-tui" }];
 if (process.env.BENCH_BASE_ROOT)
   builds.unshift({ name: "base", root: resolve(process.env.BENCH_BASE_ROOT), tui: "agent-tui base" });
+// --build NAME=DIR (repeatable): one more build (a checkout with dist built) in the same windows.
+for (const [i, a] of process.argv.entries()) {
+  if (a !== "--build") continue;
+  const [name, dir] = process.argv[i + 1].split("=");
+  const root = resolve(dir);
+  TARGETS[`agent-tui ${name}`] = {
+    ...TARGETS["agent-tui"],
+    argv: (extra) => [join(root, "bin", "agent-tui.js"), ...extra],
+  };
+  builds.push({ name, root, tui: `agent-tui ${name}` });
+}
 
 const streamStep = (n) => ({
   kind: "text",

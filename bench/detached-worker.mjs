@@ -160,6 +160,9 @@ try {
     });
   }
   const floorPid = await startFloor(builds.length + 1);
+  console.log(
+    `  streaming: ${builds.map((b, i) => `${b.name} pid ${workers[i].pid}`).join(", ")}, provider alone pid ${floorPid}`,
+  );
   await sleep(2000);
   const [floor, ...detached] = await cpuOver([floorPid, ...workers.map((w) => w.pid)], SECONDS);
   process.kill(floorPid, "SIGKILL");

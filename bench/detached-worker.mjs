@@ -174,7 +174,8 @@ try {
     for (const [i, b] of builds.entries()) {
       const viewer = startTui(b.tui, box, { cols: 120, rows: 40, args: ["attach", workers[i].id] });
       tuis.push(viewer);
-      await viewer.waitFor(() => viewer.screen().some((r) => /stream \d+ line/.test(r)), 30_000);
+      const ms = await viewer.waitFor(() => viewer.screen().some((r) => /stream \d+ line/.test(r)), 60_000);
+      console.log(`  ${b.name}: agent-tui attach drew the stream after ${ms.toFixed(0)} ms`);
     }
     await sleep(1000);
     attached = await cpuOver(

@@ -16,13 +16,15 @@ import type { WireEvent } from "../runtime/wire-events.js";
 import { createAttachTracker, type AttachTracker } from "./attach-state.js";
 import { createReplayLog, type ReplayLog } from "./replay-log.js";
 import { attachAnswer, type LiveSnapshot } from "./attach-answer.js";
-import { WATCHING_REFUSAL, watcherRefusal, type ClientRole } from "./client-roles.js";
+import { watcherRefusal, watchingRefusal, type ClientRole } from "./client-roles.js";
 
 /** Every frame to a client passes the credential guard, as the stdio frame writer does. */
 const serializeFrame = (frame: unknown): string => maskSecretsInJson(serializeUnmasked(frame));
 
 /** A client that stops reading is dropped (it can reattach) instead of growing our memory. */
 const MAX_UNREAD_BYTES = 64 * 1024 * 1024;
+/** Nobody waits for a detached worker's deltas: one frame per stretch of text, no timer (eventWriter). */
+const DETACHED_HOLD_CHARS = 64 * 1024;
 /** Host tool frames are between the worker and one client: never numbered, never replayed. */
 const UNNUMBERED = new Set(["host_tool_call", "host_tool_cancel"]);
 
@@ -135,7 +137,7 @@ class LiveClientHub implements ClientHub {
       this.flush(); // live_control first, then the answer
       // Sent by the relay for `attach --take`/`--watch` without an id: then nothing answers.
       if (typeof frame["id"] === "string") this.respond(c, frame["id"], type, { role: c.role });
-    } else if (c !== this.current) this.refuse(c, frame["id"], type);
+    } else if (c !== this.current) this.enqueue(serializeFrame(watchingRefusal(frame["id"], type)), [c]);
     else {
       this.flush();
       this.respond(c, frame["id"], "shutdown", undefined);
@@ -190,13 +192,18 @@ class LiveClientHub implements ClientHub {
     rmSync(this.options.socketPath, { force: true });
   }
 
-  /** Events: deltas of one block merged (rpc/delta-merge.ts) and held as streaming updates are. */
+  /**
+   * Events: deltas of one block merged (rpc/delta-merge.ts) and held as streaming updates are;
+   * with nobody connected, until another frame, a live_attach (it flushes first) or DETACHED_HOLD_CHARS.
+   */
   private eventWriter(): FrameWriter {
     const hub = this;
     return {
       write: (frame) => {
         this.merge.write(frame);
-        if (this.merge.holding && !this.scheduled) this.held ??= setTimeout(() => this.flush(), STREAM_COALESCE_MS);
+        if (!this.merge.holding || this.scheduled) return;
+        if (this.connected.size > 0) this.held ??= setTimeout(() => this.flush(), STREAM_COALESCE_MS);
+        else if (this.merge.heldChars >= DETACHED_HOLD_CHARS) this.merge.release();
       },
       flush: () => this.flush(),
       drained: () => this.drained(),
@@ -315,13 +322,6 @@ class LiveClientHub implements ClientHub {
     c.role = role;
     // In order with the events; before its live_attach answer a client discards it, and the answer says the role.
     this.enqueue(serializeFrame({ type: "live_control", role }), [c]);
-  }
-
-  private refuse(c: ClientConnection, id: unknown, command: string): void {
-    const frame: Record<string, unknown> = {};
-    if (typeof id === "string") frame["id"] = id;
-    Object.assign(frame, { type: "response", command, success: false, error: WATCHING_REFUSAL });
-    this.enqueue(serializeFrame(frame), [c]);
   }
 
   private accept(socket: Socket): void {

@@ -30,8 +30,13 @@ export function watcherRefusal(line: string): Record<string, unknown> | undefine
     return undefined;
   }
   if (!isObject(frame) || typeof frame["type"] !== "string" || watcherMay(frame["type"])) return undefined;
+  return watchingRefusal(frame["id"], frame["type"]);
+}
+
+/** The failed response a watcher gets for `command` (request `id`). */
+export function watchingRefusal(id: unknown, command: string): Record<string, unknown> {
   const refusal: Record<string, unknown> = {};
-  if (typeof frame["id"] === "string") refusal["id"] = frame["id"];
-  Object.assign(refusal, { type: "response", command: frame["type"], success: false, error: WATCHING_REFUSAL });
+  if (typeof id === "string") refusal["id"] = id;
+  Object.assign(refusal, { type: "response", command, success: false, error: WATCHING_REFUSAL });
   return refusal;
 }

@@ -27,6 +27,8 @@ export interface DeltaMerge {
   release(): void;
   /** Whether a delta is held (the caller makes sure a flush comes). */
   readonly holding: boolean;
+  /** Characters of delta text held. */
+  readonly heldChars: number;
 }
 
 /** Merges deltas in front of `send`, which receives every frame in order. */
@@ -34,6 +36,7 @@ export function createDeltaMerge(send: (frame: object) => void): DeltaMerge {
   let held: Record<string, unknown> | undefined;
   let heldEvent: Delta | undefined;
   let parts: string[] = [];
+  let chars = 0;
 
   const release = (): void => {
     if (held === undefined || heldEvent === undefined) return;
@@ -42,6 +45,7 @@ export function createDeltaMerge(send: (frame: object) => void): DeltaMerge {
     held = undefined;
     heldEvent = undefined;
     parts = [];
+    chars = 0;
     send(frame);
   };
 
@@ -56,6 +60,7 @@ export function createDeltaMerge(send: (frame: object) => void): DeltaMerge {
       if (heldEvent !== undefined && held !== undefined) {
         if (heldEvent.type === event.type && heldEvent.contentIndex === event.contentIndex) {
           parts.push(event.delta);
+          chars += event.delta.length;
           // The latest usage so far, as the last of the merged frames carried.
           if ("usage" in frame) held["usage"] = (frame as { usage: unknown }).usage;
           return;
@@ -65,10 +70,14 @@ export function createDeltaMerge(send: (frame: object) => void): DeltaMerge {
       held = { ...(frame as Record<string, unknown>) };
       heldEvent = event;
       parts = [event.delta];
+      chars = event.delta.length;
     },
     release,
     get holding() {
       return held !== undefined;
+    },
+    get heldChars() {
+      return chars;
     },
   };
 }

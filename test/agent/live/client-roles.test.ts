@@ -3,53 +3,13 @@
 // control and tells both, host tool frames reach only the controller, live_watch gives control up;
 // consecutive deltas of one block reach them as one frame, in order with everything else.
 import { mkdtempSync, rmSync } from "node:fs";
-import { connect, type Socket } from "node:net";
+import type { Socket } from "node:net";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { TEST_TMP } from "../helpers/isolated-tmp.js";
 import { createClientHub, type ClientConnection, type ClientHub } from "../../../src/agent/live/client-hub.js";
 import { watcherMay, WATCHING_REFUSAL } from "../../../src/agent/live/client-roles.js";
-
-type Frame = Record<string, unknown> & { type: string };
-
-/** A test client: every frame it received, and a wait for the next that matches. */
-type Client = {
-  socket: Socket;
-  frames: Frame[];
-  send(f: object): void;
-  next(p: (f: Frame) => boolean): Promise<Frame>;
-};
-
-function client(path: string): Promise<Client> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(path);
-    const frames: Frame[] = [];
-    const waiters: Array<{ p: (f: Frame) => boolean; done: (f: Frame) => void }> = [];
-    let buf = "";
-    socket.on("data", (d: Buffer) => {
-      buf += d.toString();
-      for (let i = buf.indexOf("\n"); i >= 0; i = buf.indexOf("\n")) {
-        const f = JSON.parse(buf.slice(0, i)) as Frame;
-        buf = buf.slice(i + 1);
-        frames.push(f);
-        for (const w of waiters.splice(0)) w.p(f) ? w.done(f) : waiters.push(w);
-      }
-    });
-    const c: Client = {
-      socket,
-      frames,
-      send: (f) => socket.write(`${JSON.stringify(f)}\n`),
-      next: (p) =>
-        new Promise((done) => {
-          const seen = frames.find(p);
-          if (seen) done(seen);
-          else waiters.push({ p, done });
-        }),
-    };
-    socket.once("connect", () => resolve(c));
-    socket.once("error", reject);
-  });
-}
+import { client, type Client, type Frame } from "./hub-client.js";
 
 describe("live client roles", () => {
   let dir: string | undefined;

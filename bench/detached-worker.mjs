@@ -1,0 +1,216 @@
+#!/usr/bin/env node
+// Benchmark (not a test): what a streaming live worker costs with nobody attached, against the
+// same worker with `agent-tui attach ID` drawing it (the last figure of bench/fleet.mjs, alone).
+// One `agent-rpc serve` worker per build on the scripted model streams a line every 25 ms; each
+// worker's CPU seconds are read from /proc over a window detached, then over a window attached.
+// With BENCH_BASE_ROOT=<checkout with dist built> a worker of that build runs beside this one's in
+// the same windows, so the two see the same machine load. The load average is printed before and
+// after: the absolute figures move with it; compare the two builds' CPU seconds, not wall time.
+// --build NAME=DIR adds more builds the same way.
+// --profile <dir>: preload bench/lib/cpu-profile-hook.cjs in the workers, stop them (SIGTERM,
+// the profile is written) after the detached window and skip the attached one.
+// Usage: npm run build && node bench/detached-worker.mjs [--seconds 10] [--profile /tmp/prof]
+import { spawn } from "node:child_process";
+import { mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { createInterface } from "node:readline";
+import { cpuSeconds, machineLine } from "./lib/process-stats.mjs";
+import { makeSandbox, ROOT, startTui, TARGETS } from "./lib/tui-under-pty.mjs";
+
+const argAt = (name) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : undefined;
+};
+const SECONDS = Number(argAt("seconds") ?? 10);
+const PROFILE_DIR = argAt("profile") === undefined ? undefined : resolve(argAt("profile"));
+const LINE_MS = 25;
+const STREAM_LINES = Math.ceil(((SECONDS * 2 + 60) * 1000) / LINE_MS);
+const HOOK = join(ROOT, "bench", "lib", "cpu-profile-hook.cjs");
+
+const builds = [{ name: "this build", root: ROOT, tui: "agent-tui" }];
+if (process.env.BENCH_BASE_ROOT)
+  builds.unshift({ name: "base", root: resolve(process.env.BENCH_BASE_ROOT), tui: "agent-tui base" });
+// --build NAME=DIR (repeatable): one more build (a checkout with dist built) in the same windows.
+for (const [i, a] of process.argv.entries()) {
+  if (a !== "--build") continue;
+  const [name, dir] = process.argv[i + 1].split("=");
+  const root = resolve(dir);
+  TARGETS[`agent-tui ${name}`] = {
+    ...TARGETS["agent-tui"],
+    argv: (extra) => [join(root, "bin", "agent-tui.js"), ...extra],
+  };
+  builds.push({ name, root, tui: `agent-tui ${name}` });
+}
+
+const streamStep = (n) => ({
+  kind: "text",
+  matchLastUser: `STREAM-${n}`,
+  chunks: Array.from({ length: STREAM_LINES }, (_, i) => `stream ${n} line ${i}\n`),
+  delayMs: LINE_MS,
+});
+
+/** Runs `node <root>/bin/agent-rpc.js args`; hands each JSON line to `onLine` until it returns a value. */
+function converse(root, args, env, box, detached, onLine) {
+  const child = spawn(process.execPath, [join(root, "bin", "agent-rpc.js"), ...args], {
+    cwd: box.cwd,
+    env,
+    detached,
+    stdio: ["pipe", "pipe", "pipe"],
+  });
+  let stderr = "";
+  child.stderr.on("data", (c) => (stderr += c));
+  return new Promise((res, rej) => {
+    const timer = setTimeout(() => rej(new Error(`agent-rpc ${args[0]}: no answer; ${stderr}`)), 120_000);
+    const lines = createInterface({ input: child.stdout });
+    lines.on("line", (line) => {
+      if (!line.startsWith("{")) return;
+      const result = onLine(JSON.parse(line), (f) => child.stdin.write(`${JSON.stringify(f)}\n`));
+      if (result === undefined) return;
+      clearTimeout(timer);
+      lines.close();
+      child.stdin.end();
+      if (detached) {
+        child.stdout.destroy();
+        child.stderr.destroy();
+        child.unref();
+      }
+      res(result);
+    });
+    child.on("exit", (code) => rej(new Error(`agent-rpc ${args[0]} exited ${code}: ${stderr}`)));
+  });
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** User and system CPU seconds of each thread of `pid` by thread name ("main": the JS thread). */
+function threadTimes(pid) {
+  const out = new Map();
+  let tids = [];
+  try {
+    tids = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return out;
+  }
+  for (const tid of tids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8");
+      const name = tid === String(pid) ? "main" : stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+      const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      const [u, s] = out.get(name) ?? [0, 0];
+      out.set(name, [u + Number(f[11]) / 100, s + Number(f[12]) / 100]);
+    } catch {
+      // the thread ended between the listing and the read
+    }
+  }
+  return out;
+}
+
+/** CPU seconds each pid uses over `seconds`, and its split by thread into user and system time. */
+async function cpuOver(pids, seconds) {
+  const before = pids.map(cpuSeconds);
+  const threadsBefore = pids.map(threadTimes);
+  await sleep(seconds * 1000);
+  return pids.map((pid, i) => {
+    const split = [];
+    for (const [name, [u, s]] of threadTimes(pid)) {
+      const [u0, s0] = threadsBefore[i].get(name) ?? [0, 0];
+      if (u - u0 + s - s0 > 0) split.push(`${name} ${(u - u0).toFixed(2)}u+${(s - s0).toFixed(2)}s`);
+    }
+    return { cpu: cpuSeconds(pid) - before[i], split: split.join(", ") };
+  });
+}
+
+/**
+ * pi-ai's provider alone streaming the same answer (bench/lib/provider-floor.mjs): what every
+ * worker spends on the stream whatever it does with it. Resolves with its pid once it streams.
+ */
+function startFloor(n) {
+  const child = spawn(
+    process.execPath,
+    [join(ROOT, "bench", "lib", "provider-floor.mjs"), join(box.root, "agent", "models.json"), `STREAM-${n} go`],
+    { cwd: box.cwd, env: box.env, stdio: ["ignore", "pipe", "inherit"] },
+  );
+  return new Promise((res, rej) => {
+    createInterface({ input: child.stdout }).once("line", () => res(child.pid));
+    child.once("exit", (code) => rej(new Error(`provider floor exited ${code}`)));
+  });
+}
+
+const box = await makeSandbox(Array.from({ length: builds.length + 1 }, (_, i) => streamStep(i + 1)));
+const workerEnv = { ...box.env };
+if (PROFILE_DIR) {
+  mkdirSync(PROFILE_DIR, { recursive: true });
+  Object.assign(workerEnv, { NODE_OPTIONS: `--require ${HOOK}`, BENCH_PROFILE_DIR: PROFILE_DIR });
+}
+const workers = [];
+const tuis = [];
+try {
+  console.log(`detached worker: a line every ${LINE_MS} ms, ${SECONDS} s per window`);
+  console.log(`  before: ${machineLine()}`);
+  for (const b of builds) {
+    const w = await converse(b.root, ["serve"], workerEnv, box, true, (f) =>
+      f.type === "live_listening" ? { id: f.id, pid: f.pid } : undefined,
+    );
+    workers.push(w);
+  }
+  for (const [i, b] of builds.entries()) {
+    await converse(b.root, ["attach", workers[i].id], box.env, box, false, (f, write) => {
+      if (f.type === "ready") write({ type: "prompt", id: "bench", message: `STREAM-${i + 1} go` });
+      return f.type === "response" && f.id === "bench" ? true : undefined;
+    });
+  }
+  const floorPid = await startFloor(builds.length + 1);
+  console.log(
+    `  streaming: ${builds.map((b, i) => `${b.name} pid ${workers[i].pid}`).join(", ")}, provider alone pid ${floorPid}`,
+  );
+  await sleep(2000);
+  const [floor, ...detached] = await cpuOver([floorPid, ...workers.map((w) => w.pid)], SECONDS);
+  process.kill(floorPid, "SIGKILL");
+  let attached;
+  if (PROFILE_DIR) {
+    for (const w of workers) process.kill(w.pid, "SIGTERM");
+    await sleep(3000);
+  } else {
+    for (const [i, b] of builds.entries()) {
+      const viewer = startTui(b.tui, box, { cols: 120, rows: 40, args: ["attach", workers[i].id] });
+      tuis.push(viewer);
+      const ms = await viewer.waitFor(() => viewer.screen().some((r) => /stream \d+ line/.test(r)), 60_000);
+      console.log(`  ${b.name}: agent-tui attach drew the stream after ${ms.toFixed(0)} ms`);
+    }
+    await sleep(1000);
+    attached = await cpuOver(
+      workers.map((w) => w.pid),
+      SECONDS,
+    );
+  }
+  console.log(`  after:  ${machineLine()}`);
+  const f = floor.cpu;
+  console.log(
+    `  pi-ai's provider alone, same stream: ${f.toFixed(2)} s CPU (${((f / SECONDS) * 100).toFixed(1)}% of a core)`,
+  );
+  console.log(`             by thread: ${floor.split}`);
+  for (const [i, b] of builds.entries()) {
+    const d = detached[i].cpu;
+    const parts = [`detached ${d.toFixed(2)} s CPU (${((d / SECONDS) * 100).toFixed(1)}% of a core)`];
+    if (attached) {
+      const a = attached[i].cpu;
+      parts.push(`attached ${a.toFixed(2)} s (${((a / SECONDS) * 100).toFixed(1)}%)`);
+      parts.push(`detached/attached ${(d / a).toFixed(2)} (target <= 0.3)`);
+    }
+    console.log(`  ${b.name.padEnd(10)} ${parts.join(", ")}`);
+    console.log(`             detached by thread: ${detached[i].split}`);
+    if (attached) console.log(`             attached by thread: ${attached[i].split}`);
+  }
+  if (PROFILE_DIR) console.log(`  profiles in ${PROFILE_DIR}`);
+} finally {
+  for (const t of tuis) await t.kill();
+  for (const w of workers) {
+    try {
+      process.kill(w.pid, "SIGKILL");
+    } catch {
+      // already gone
+    }
+  }
+  await box.dispose();
+}
+process.exit(0);

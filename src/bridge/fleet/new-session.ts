@@ -14,6 +14,8 @@ export type NewSessionRequest = {
   cwd: string;
   /** A new worktree at `path` (relative to cwd) on the new branch `branch`. */
   worktree?: { branch: string; path: string };
+  /** The session file to go on with (a dead worker's conversation), instead of a new session. */
+  session?: string;
 };
 
 export type NewSessionResult = { ok: true; id: string; cwd: string } | { ok: false; error: string };
@@ -29,9 +31,9 @@ async function addWorktree(cwd: string, branch: string, path: string): Promise<s
   return target;
 }
 
-/** Starts `<reach> serve` in `cwd`; resolves with its id once it listens. */
-function serveIn(reach: readonly string[], cwd: string): Promise<NewSessionResult> {
-  const [file, ...args] = [...reach, "serve"];
+/** Starts `<reach> serve [--session file]` in `cwd`; resolves with its id once it listens. */
+function serveIn(reach: readonly string[], cwd: string, session: string | undefined): Promise<NewSessionResult> {
+  const [file, ...args] = [...reach, "serve", ...(session !== undefined ? ["--session", session] : [])];
   const child = spawn(file as string, args, { cwd, detached: true, stdio: ["ignore", "pipe", "pipe"] });
   return new Promise((done) => {
     let stderr = "";
@@ -74,5 +76,7 @@ export async function startFleetSession(
     if (typeof made !== "string") return { ok: false, error: made.error };
     cwd = made;
   }
-  return serveIn(reach, cwd);
+  if (request.session !== undefined && !existsSync(request.session))
+    return { ok: false, error: `its session file ${request.session} is gone` };
+  return serveIn(reach, cwd, request.session);
 }

@@ -27,8 +27,8 @@ export function describeState(e: LiveEntry, now: number): string {
   return `idle ${formatAge(now - e.since)}`;
 }
 
-export function formatTable(entries: readonly LiveEntry[], now: number, deadFollow = false): string {
-  if (entries.length === 0) return deadFollow ? "" : "No live sessions.\n";
+export function formatTable(entries: readonly LiveEntry[], now: number): string {
+  if (entries.length === 0) return "No live sessions.\n";
   // Folders, names and titles are anyone's text (a folder named ESC]52;… writes the clipboard):
   // every cell becomes one visible line before the table measures and pads it.
   const rows = entries.map((e) =>
@@ -138,7 +138,7 @@ export async function runSessions(argv: readonly string[]): Promise<number> {
   // The print boundary: JSON keeps every character (as \u escapes), the table shows them.
   // Dead entries come after the live ones, shaped so that older readers skip them (no pid).
   const now = Date.now();
-  const table = formatTable(entries, now, dead.length > 0) + deadTable(dead, now, formatAge);
+  const table = formatTable(entries, now) + deadTable(dead, now, formatAge);
   process.stdout.write(json ? `${terminalSafeJson([...entries, ...dead])}\n` : visibleText(table));
   return 0;
 }

@@ -1,6 +1,7 @@
 // A live worker that dies (SIGKILL) under the fleet view, as a person at a second terminal sees
 // it: its row turns `failed` saying the worker died, the fleet rings once for it (one BEL, one
-// OSC 9) and never again, the other session's row goes on as before, and Enter on the dead row
+// OSC 9) and never again, the other session's row goes on as before; a fleet opened after the
+// death lists it without announcing it; peek shows the worker's log; and Enter on the dead row
 // brings its conversation back in a new worker.
 import { existsSync } from "node:fs";
 import { join } from "node:path";
@@ -22,19 +23,28 @@ const TITLE = /\u001b\]0;([^\u0007\u001b]*)\u0007/g;
 const OSC9 = /\u001b\]9;([^\u0007\u001b]*)\u001b\\/g;
 
 let sandbox: Sandbox | undefined;
-let fleet: TuiProcess | undefined;
+const fleets: TuiProcess[] = [];
 
 const liveDir = (box: Sandbox): string => join(box.root, "agent", "live");
 const entries = (box: Sandbox): LiveEntry[] => listLiveEntries(liveDir(box));
 
 afterEach(async () => {
-  fleet?.kill();
-  fleet = undefined;
+  for (const t of fleets.splice(0)) t.kill();
   if (!sandbox) return;
   await endLiveWorkers(entries(sandbox).map((e) => e.pid));
   await sandbox.dispose();
   sandbox = undefined;
 });
+
+function startFleet(box: Sandbox): TuiProcess {
+  const t = spawnTui({ args: ["fleet"], cwd: box.cwd, env: box.env, cols: 110, rows: 30 });
+  fleets.push(t);
+  return t;
+}
+
+/** The texts of the OSC 9 notifications `t` wrote after its first `from` characters. */
+const notifications = (t: TuiProcess, from = 0): string[] =>
+  [...t.output().slice(from).matchAll(OSC9)].map((m) => m[1] ?? "");
 
 /** The fleet's session rows on screen: the first row of each (state, name). */
 function sessionRows(t: TuiProcess): string[] {
@@ -74,7 +84,7 @@ describe.skipIf(!BUILT)("a dead worker in the fleet view", () => {
     await waitUntil(settled, "both runs to finish");
     const alphaPid = entries(box).find((e) => e.id === alpha)?.pid as number;
 
-    fleet = spawnTui({ args: ["fleet"], cwd: box.cwd, env: box.env, cols: 110, rows: 30 });
+    const fleet = startFleet(box);
     await fleet.waitForText(/Fleet · 2 sessions/, 20_000);
     await fleet.waitForText(/done\s+BRAVO here/, 5000);
     const before = fleet.output().length;
@@ -84,13 +94,17 @@ describe.skipIf(!BUILT)("a dead worker in the fleet view", () => {
     await fleet.waitForText(`worker died (pid ${alphaPid})`, 1000);
     await fleet.waitForText(/ALPHA here failed: worker died/, 1000);
     expect(sessionRows(fleet).find((r) => r.includes("BRAVO here"))).toMatch(/done\s+BRAVO here/);
+    const late = startFleet(box);
+    await late.waitForText(/failed\s+ALPHA here/, 20_000);
 
     // Later snapshots (BRAVO's next run: working, then done) do not announce the death again.
     await promptWorker(bravo as string, box.env, box.cwd, "AGAIN, BRAVO");
     await fleet.waitForText("AGAIN-ANSWER", 10_000);
     await fleet.waitForText("BRAVO here finished", 5000);
+    await late.waitForText("BRAVO here finished", 5000);
+    expect(notifications(late), "the later fleet's notifications").toEqual(["BRAVO here finished"]);
     const written = fleet.output().slice(before);
-    const notes = [...written.matchAll(OSC9)].map((m) => m[1] ?? "");
+    const notes = notifications(fleet, before);
     expect(
       notes.filter((n) => n.includes("ALPHA")),
       "OSC 9 notifications of the death",
@@ -102,6 +116,10 @@ describe.skipIf(!BUILT)("a dead worker in the fleet view", () => {
     expect(written.replace(TITLE, "").replace(OSC9, "").split("\u0007").length - 1, "bells").toBe(notes.length);
 
     await selectUp(fleet, "ALPHA here");
+    fleet.write("p");
+    await fleet.waitForText(`worker died (pid ${alphaPid}); its log`, 5000);
+    fleet.write(" ");
+    await waitUntil(() => !fleet.screenText().includes("; its log"), "the peek to close", 5000);
     fleet.write("\r");
     // The conversation, back in a new worker of the same session, attached in this terminal.
     await fleet.waitForText("ALPHA-ANSWER", 20_000);

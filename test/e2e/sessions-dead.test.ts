@@ -1,7 +1,8 @@
 // A dead worker (its process gone, its entry left behind) as the plain listings show it:
 // `agent-tui sessions` lists it after the live ones, marked dead, with its session file and
 // how to resume or dismiss it; `agent-tui fleet --plain` numbers it as a failed line; and
-// `agent-tui sessions stop ID` dismisses it with a message saying its session file is kept.
+// `agent-rpc attach ID` says it died and how to resume it; `agent-tui sessions stop ID`
+// dismisses it with a message saying its session file is kept.
 import { execFileSync, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -47,7 +48,7 @@ const tui = (home: string, args: string[]): string =>
     timeout: 20_000,
   });
 
-describe.skipIf(!BUILT)("a dead worker in the plain listings", () => {
+describe.skipIf(!BUILT)("a dead worker on the command line", () => {
   it("is listed dead with how to resume or dismiss it, numbered in fleet --plain, and dismissed by stop", () => {
     const { home, pid } = homeWithDeadWorker();
     const listing = tui(home, ["sessions"]);
@@ -58,6 +59,18 @@ describe.skipIf(!BUILT)("a dead worker in the plain listings", () => {
 
     const plain = tui(home, ["fleet", "--plain", "--once"]);
     expect(plain).toMatch(new RegExp(`^1\\. failed · DEAD-TASK · /work/app · worker died \\(pid ${pid}\\)`, "m"));
+
+    const attach = spawnSync(process.execPath, [AGENT_BIN, "attach", "dead-0001"], {
+      env: { ...process.env, AGENT_TUI_HOME: home, TMPDIR: TEST_TMP },
+      input: "",
+      encoding: "utf8",
+      timeout: 20_000,
+    });
+    expect(attach.status).toBe(4);
+    expect(attach.stderr).toContain(
+      `the worker of live session dead-0001-worker died (pid ${pid}, worker died); ` +
+        "agent-tui --session /sessions/dead.jsonl resumes its conversation",
+    );
 
     expect(tui(home, ["sessions", "stop", "dead-0001"])).toContain(
       `Dismissed dead session dead-0001-worker (worker died, pid ${pid}); its session file /sessions/dead.jsonl is kept`,

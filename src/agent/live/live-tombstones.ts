@@ -8,6 +8,7 @@ import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, read
 import { join } from "node:path";
 import { isObject } from "../../protocol/decode/result.js";
 import { TargetExistsError, writePrivateFileAtomic } from "../../protocol/private-files.js";
+import { visibleLine } from "../../protocol/terminal-text.js";
 import { decodeLiveEntry, type LiveEntry } from "./live-entry.js";
 
 /** A dead worker as listed: when its death was noticed, why, and its last entry. */
@@ -141,4 +142,15 @@ export function findDeadEntry(entries: readonly DeadEntry[], query: string): Dea
   if (query.length < 4) return undefined;
   const prefixed = entries.filter((e) => e.id.startsWith(query) || e.last.sessionId.startsWith(query));
   return prefixed.length === 1 ? prefixed[0] : undefined;
+}
+
+/** What `attach ID` says when ID names a dead worker (undefined when it names none). */
+export function deadWorkerHint(dir: string, query: string): string | undefined {
+  const d = findDeadEntry(listDeadEntries(dir, new Set()), query);
+  if (!d) return undefined;
+  const resume =
+    d.last.sessionFile !== undefined
+      ? `agent-tui --session ${d.last.sessionFile} resumes its conversation`
+      : "it had no session file";
+  return visibleLine(`the worker of live session ${d.id} died (pid ${d.last.pid}, ${d.dead.reason}); ${resume}`);
 }

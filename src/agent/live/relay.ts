@@ -17,7 +17,7 @@ import { chooseContinued } from "./continue-choice.js";
 import { busyLiveSession } from "./live-holder.js";
 import { liveDir, liveSocketFits } from "./live-paths.js";
 import { findLiveEntry, isProcessAlive, listLiveEntries, removeLiveEntry, type LiveEntry } from "./live-registry.js";
-import { REASON_DIED, tombstoneLiveEntry } from "./live-tombstones.js";
+import { deadWorkerHint, REASON_DIED, tombstoneLiveEntry } from "./live-tombstones.js";
 import { StartError, startLiveWorker } from "./start-worker.js";
 
 /** Exit code when no live worker matches and none may be started. */
@@ -188,6 +188,11 @@ export async function runAttach(argv: readonly string[]): Promise<number> {
       }
     }
   } else if (args.whenNone === "fail") {
+    const dead = args.query !== undefined ? deadWorkerHint(dir, args.query) : undefined;
+    if (dead !== undefined) {
+      process.stderr.write(`agent-rpc attach: ${dead}\n`);
+      return EXIT_NO_SESSION;
+    }
     const what = args.query !== undefined ? `matches ${args.query}` : `runs in ${cwd}`;
     process.stderr.write(`agent-rpc attach: no live session ${what} (agent-rpc sessions lists them)\n`);
     return EXIT_NO_SESSION;

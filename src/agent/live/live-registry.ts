@@ -4,6 +4,7 @@
 // listed (live-tombstones.ts): the worker died, and whoever watches should say so.
 import { readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { visibleLine } from "../../protocol/terminal-text.js";
 import { exitedUnreaped } from "../session/session-lock.js";
 import { decodeLiveEntry, type LiveEntry } from "./live-entry.js";
 import {
@@ -68,12 +69,23 @@ export function listLiveEntries(dir: string): LiveEntry[] {
     if (!entry) continue;
     const alive = isProcessAlive(entry.pid);
     if (!alive || !socketExists(entry.socket)) {
-      tombstoneLiveEntry(dir, entry, alive ? REASON_NO_SOCKET : REASON_DIED);
+      retire(dir, entry, alive ? REASON_NO_SOCKET : REASON_DIED);
       continue;
     }
     out.push(entry);
   }
   return out.sort((a, b) => lastUsedAt(b) - lastUsedAt(a));
+}
+
+/** A dead worker's entry becomes its tombstone; one that cannot be written (a full disk) is only removed. */
+function retire(dir: string, entry: LiveEntry, reason: string): void {
+  try {
+    tombstoneLiveEntry(dir, entry, reason);
+  } catch (error) {
+    const why = visibleLine(`cannot record that live session ${entry.id} died: ${(error as Error).message}`);
+    process.stderr.write(`agent-rpc: ${why}\n`);
+    removeLiveEntry(dir, entry);
+  }
 }
 
 /** The live workers and the dead ones (tombstones, newest death first) of `dir`. */

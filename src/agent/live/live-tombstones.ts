@@ -50,7 +50,8 @@ export function decodeDeadEntry(raw: unknown): DeadEntry | undefined {
 function readTombstone(path: string): DeadEntry | undefined {
   let fd: number;
   try {
-    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW);
+    // O_NONBLOCK: a FIFO put in its place must not hang the listing (it is then not a file: skipped).
+    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ELOOP") rmSync(path, { force: true });
     else if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;

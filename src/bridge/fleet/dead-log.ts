@@ -9,12 +9,14 @@ export function readLogTail(path: string, lines: number): { lines: string[] } | 
   if (path === "") return "it has no log";
   let fd: number;
   try {
-    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW);
+    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
   } catch (error) {
     return `cannot read its log ${path}: ${(error as Error).message}`;
   }
   try {
-    const size = fstatSync(fd).size;
+    const stat = fstatSync(fd);
+    if (!stat.isFile()) return `its log ${path} is not a file`;
+    const size = stat.size;
     const length = Math.min(size, TAIL_BYTES);
     const buffer = Buffer.alloc(length);
     const read = readSync(fd, buffer, 0, length, size - length);

@@ -115,6 +115,12 @@ describe("tombstones of dead workers", () => {
     expect(readFileSync(victim, "utf8")).toBe("keep me");
   });
 
+  it("skips a FIFO in a tombstone's place instead of waiting on it", () => {
+    const dir = newDir();
+    expect(spawnSync("mkfifo", [join(dir, "fifo.dead.json")]).status).toBe(0);
+    expect(listDeadEntries(dir, new Set())).toEqual([]);
+  });
+
   it("drops the tombstone of a worker that runs again under the same id", async () => {
     const dir = newDir();
     tombstoneLiveEntry(dir, place(dir, entry(dir, "again", deadPid())), "worker died");

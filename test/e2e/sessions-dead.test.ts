@@ -2,8 +2,9 @@
 // `agent-tui sessions` lists it after the live ones, marked dead, with its session file and
 // how to resume or dismiss it; `agent-tui fleet --plain` numbers it as a failed line; and
 // `agent-rpc attach ID` says it died and how to resume it; `agent-tui sessions stop ID`
-// dismisses it with a message saying its session file is kept.
-import { execFileSync, spawnSync } from "node:child_process";
+// dismisses it with a message saying its session file is kept. Listers racing to tombstone it
+// (separate processes) each list it once.
+import { execFile, execFileSync, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -39,6 +40,17 @@ function homeWithDeadWorker(): { home: string; pid: number } {
   writeFileSync(join(live, "dead-0001-worker.json"), JSON.stringify(entry), { mode: 0o600 });
   return { home, pid };
 }
+
+/** `agent-rpc sessions --json` in `home`, run alongside others. */
+const listJson = (home: string): Promise<unknown[]> =>
+  new Promise((resolve, reject) =>
+    execFile(
+      process.execPath,
+      [AGENT_BIN, "sessions", "--json"],
+      { env: { ...process.env, AGENT_TUI_HOME: home, TMPDIR: TEST_TMP }, timeout: 20_000 },
+      (error, stdout) => (error ? reject(error) : resolve(JSON.parse(stdout) as unknown[])),
+    ),
+  );
 
 const tui = (home: string, args: string[]): string =>
   execFileSync(process.execPath, [TUI, ...args], {
@@ -76,5 +88,13 @@ describe.skipIf(!BUILT)("a dead worker on the command line", () => {
       `Dismissed dead session dead-0001-worker (worker died, pid ${pid}); its session file /sessions/dead.jsonl is kept`,
     );
     expect(tui(home, ["sessions"])).toBe("No live sessions.\n");
+  });
+
+  it("is listed once by each of two listers racing to tombstone it", async () => {
+    for (let round = 0; round < 4; round++) {
+      const { home } = homeWithDeadWorker();
+      const lists = await Promise.all([listJson(home), listJson(home), listJson(home)]);
+      for (const list of lists) expect(list).toMatchObject([{ id: "dead-0001-worker", state: "dead" }]);
+    }
   });
 });

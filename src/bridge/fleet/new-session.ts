@@ -18,7 +18,7 @@ export type NewSessionRequest = {
   session?: string;
 };
 
-export type NewSessionResult = { ok: true; id: string; cwd: string } | { ok: false; error: string };
+export type NewSessionResult = { ok: true; id: string; pid: number; cwd: string } | { ok: false; error: string };
 
 const START_TIMEOUT_MS = 30_000;
 
@@ -53,7 +53,7 @@ function serveIn(reach: readonly string[], cwd: string, session: string | undefi
     }, START_TIMEOUT_MS);
     readJsonLines(child.stdout, (raw) => {
       if (isRecord(raw) && raw["type"] === "live_listening" && typeof raw["id"] === "string")
-        finish({ ok: true, id: raw["id"], cwd });
+        finish({ ok: true, id: raw["id"], pid: typeof raw["pid"] === "number" ? raw["pid"] : 0, cwd });
     });
     child.stderr.on("data", (chunk: Buffer) => (stderr = (stderr + chunk.toString("utf8")).slice(-2000)));
     child.on("error", (error) => finish({ ok: false, error: error.message }));

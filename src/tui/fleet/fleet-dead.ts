@@ -40,7 +40,14 @@ export async function resumeDeadRow(
   const started = await startFleetSession(reach, { cwd: row.cwd, session: file });
   if (!started.ok) return say(`Could not resume ${nameOf(row)}: ${started.error}`);
   if (started.id !== row.id) await stopFleetSession(reach, row.id);
-  const live: FleetRow = { ...row, key: `\u0000${started.id}`, id: started.id, state: "idle", dead: undefined };
+  const live: FleetRow = {
+    ...row,
+    key: `\u0000${started.id}`,
+    id: started.id,
+    pid: started.pid,
+    state: "idle",
+    dead: undefined,
+  };
   const message = await open(live);
   if (message !== undefined) say(message);
 }

@@ -120,6 +120,8 @@ describe.skipIf(!BUILT)("a dead worker in the fleet view", () => {
     await fleet.waitForText(`worker died (pid ${alphaPid}); its log`, 5000);
     fleet.write(" ");
     await waitUntil(() => !fleet.screenText().includes("; its log"), "the peek to close", 5000);
+    // On the dead row the hint says what its keys do to it.
+    await fleet.waitForText(/resume · .*its log · .*dismiss/, 5000);
     fleet.write("\r");
     // The conversation, back in a new worker of the same session, attached in this terminal.
     await fleet.waitForText("ALPHA-ANSWER", 20_000);

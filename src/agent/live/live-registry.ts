@@ -1,88 +1,22 @@
 // The registry of live workers: one JSON file per worker beside its socket, written
 // atomically (temp file + rename, 0600) whenever its state changes, read by `agent-rpc
-// sessions` and `attach`. Entries whose process is gone are stale and removed when listed.
-import { isObject } from "../../protocol/decode/result.js";
+// sessions` and `attach`. An entry whose process or socket is gone becomes a tombstone when
+// listed (live-tombstones.ts): the worker died, and whoever watches should say so.
 import { readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { visibleLine } from "../../protocol/terminal-text.js";
 import { exitedUnreaped } from "../session/session-lock.js";
-import { decodeLiveStatus, type LiveStatus } from "./live-status.js";
+import { decodeLiveEntry, type LiveEntry } from "./live-entry.js";
+import {
+  DEAD_SUFFIX,
+  listDeadEntries,
+  REASON_DIED,
+  REASON_NO_SOCKET,
+  tombstoneLiveEntry,
+  type DeadEntry,
+} from "./live-tombstones.js";
 
-export type LiveState = "working" | "waiting" | "idle";
-
-/** One live worker as the registry describes it (docs/protocol-notes.md, "Live sessions"). */
-export interface LiveEntry {
-  id: string;
-  pid: number;
-  cwd: string;
-  socket: string;
-  log: string;
-  version: string;
-  startedAt: number;
-  sessionId: string;
-  sessionFile?: string;
-  sessionName?: string;
-  /** The session's name, else its first prompt (live-title.ts): what the session list shows for it. */
-  title?: string;
-  /** working: a run is going; waiting: an extension dialog waits for an answer; idle. */
-  state: LiveState;
-  /** When the state began (ms since epoch). */
-  since: number;
-  attached: boolean;
-  /** When a client last attached or detached. */
-  attachedChanged: number;
-  /** What it is doing (live-status.ts); absent in entries of older workers. */
-  status?: LiveStatus;
-  /** Clients connected: the controlling one and the watchers. */
-  clients?: number;
-}
-
-const STATES: readonly string[] = ["working", "waiting", "idle"];
-
-export function decodeLiveEntry(raw: unknown): LiveEntry | undefined {
-  if (!isObject(raw)) return undefined;
-  const s = (k: string): string | undefined => (typeof raw[k] === "string" ? (raw[k] as string) : undefined);
-  const n = (k: string): number | undefined =>
-    typeof raw[k] === "number" && Number.isFinite(raw[k]) ? (raw[k] as number) : undefined;
-  const id = s("id");
-  const pid = n("pid");
-  const cwd = s("cwd");
-  const socket = s("socket");
-  const state = s("state");
-  if (
-    id === undefined ||
-    pid === undefined ||
-    cwd === undefined ||
-    socket === undefined ||
-    state === undefined ||
-    !STATES.includes(state)
-  )
-    return undefined;
-  const entry: LiveEntry = {
-    id,
-    pid,
-    cwd,
-    socket,
-    log: s("log") ?? "",
-    version: s("version") ?? "",
-    startedAt: n("startedAt") ?? 0,
-    sessionId: s("sessionId") ?? id,
-    state: state as LiveState,
-    since: n("since") ?? 0,
-    attached: raw["attached"] === true,
-    attachedChanged: n("attachedChanged") ?? 0,
-  };
-  const file = s("sessionFile");
-  if (file !== undefined) entry.sessionFile = file;
-  const name = s("sessionName");
-  if (name !== undefined) entry.sessionName = name;
-  const title = s("title");
-  if (title !== undefined) entry.title = title;
-  const status = decodeLiveStatus(raw["status"]);
-  if (status !== undefined) entry.status = status;
-  const clients = n("clients");
-  if (clients !== undefined) entry.clients = clients;
-  return entry;
-}
+export { decodeLiveEntry, type LiveEntry, type LiveState } from "./live-entry.js";
 
 /**
  * Replace the entry at `path` atomically, readable by this user only. `mask`: the worker's
@@ -112,11 +46,11 @@ export function removeLiveEntry(dir: string, entry: Pick<LiveEntry, "id" | "sock
   rmSync(entry.socket, { force: true });
 }
 
-/** Live workers in `dir`, most recently active first; stale entries are cleaned up. */
+/** Live workers in `dir`, most recently active first; the entries of dead ones become tombstones. */
 export function listLiveEntries(dir: string): LiveEntry[] {
   let names: string[];
   try {
-    names = readdirSync(dir).filter((n) => n.endsWith(".json"));
+    names = readdirSync(dir).filter((n) => n.endsWith(".json") && !n.endsWith(DEAD_SUFFIX));
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
     throw error;
@@ -133,13 +67,31 @@ export function listLiveEntries(dir: string): LiveEntry[] {
       continue;
     }
     if (!entry) continue;
-    if (!isProcessAlive(entry.pid) || !socketExists(entry.socket)) {
-      removeLiveEntry(dir, entry);
+    const alive = isProcessAlive(entry.pid);
+    if (!alive || !socketExists(entry.socket)) {
+      retire(dir, entry, alive ? REASON_NO_SOCKET : REASON_DIED);
       continue;
     }
     out.push(entry);
   }
   return out.sort((a, b) => lastUsedAt(b) - lastUsedAt(a));
+}
+
+/** A dead worker's entry becomes its tombstone; one that cannot be written (a full disk) is only removed. */
+function retire(dir: string, entry: LiveEntry, reason: string): void {
+  try {
+    tombstoneLiveEntry(dir, entry, reason);
+  } catch (error) {
+    const why = visibleLine(`cannot record that live session ${entry.id} died: ${(error as Error).message}`);
+    process.stderr.write(`agent-rpc: ${why}\n`);
+    removeLiveEntry(dir, entry);
+  }
+}
+
+/** The live workers and the dead ones (tombstones, newest death first) of `dir`. */
+export function readRegistry(dir: string, now = Date.now()): { live: LiveEntry[]; dead: DeadEntry[] } {
+  const live = listLiveEntries(dir);
+  return { live, dead: listDeadEntries(dir, new Set(live.map((e) => e.id)), now) };
 }
 
 /** When the worker was last used: its state last changed (a run began or ended) or a client came or went. */

@@ -17,6 +17,7 @@ import { chooseContinued } from "./continue-choice.js";
 import { busyLiveSession } from "./live-holder.js";
 import { liveDir, liveSocketFits } from "./live-paths.js";
 import { findLiveEntry, isProcessAlive, listLiveEntries, removeLiveEntry, type LiveEntry } from "./live-registry.js";
+import { deadWorkerHint, REASON_DIED, tombstoneLiveEntry } from "./live-tombstones.js";
 import { StartError, startLiveWorker } from "./start-worker.js";
 
 /** Exit code when no live worker matches and none may be started. */
@@ -178,14 +179,20 @@ export async function runAttach(argv: readonly string[]): Promise<number> {
       relay(await connectTo(target.socket), target.pid, args.role);
       return -1; // relaying: the process exits when the connection closes
     } catch (error) {
-      // The worker died between listing and connecting: its entry is stale.
-      removeLiveEntry(dir, target);
+      // The worker died between listing and connecting: it is listed dead from now on.
+      if (!isProcessAlive(target.pid)) tombstoneLiveEntry(dir, target, REASON_DIED);
+      else removeLiveEntry(dir, target);
       if (args.whenNone === "fail") {
         process.stderr.write(`agent-rpc attach: live session ${target.id} is gone (${(error as Error).message})\n`);
         return EXIT_NO_SESSION;
       }
     }
   } else if (args.whenNone === "fail") {
+    const dead = args.query !== undefined ? deadWorkerHint(dir, args.query) : undefined;
+    if (dead !== undefined) {
+      process.stderr.write(`agent-rpc attach: ${dead}\n`);
+      return EXIT_NO_SESSION;
+    }
     const what = args.query !== undefined ? `matches ${args.query}` : `runs in ${cwd}`;
     process.stderr.write(`agent-rpc attach: no live session ${what} (agent-rpc sessions lists them)\n`);
     return EXIT_NO_SESSION;

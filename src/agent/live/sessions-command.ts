@@ -1,12 +1,15 @@
 // `agent-rpc sessions [--json] [--stop ID]`: the live workers of this user (state, folder,
-// age, pid, whether a client is attached), and stopping one (SIGTERM: it finishes like a
-// closed stdin, flushing its session file; SIGKILL only if it does not exit within 5 s).
+// age, pid, whether a client is attached) and the dead ones (live-tombstones.ts), stopping one
+// (SIGTERM: it finishes like a closed stdin, flushing its session file; SIGKILL only if it does
+// not exit within 5 s), and dismissing a dead one.
 import { terminalSafeJson, visibleLine, visibleText } from "../../protocol/terminal-text.js";
 import { agentHome } from "../config.js";
 import { packageVersion } from "../package-version.js";
 import { liveDir } from "./live-paths.js";
 import { watchSessions } from "./sessions-watch.js";
-import { findLiveEntry, isProcessAlive, listLiveEntries, removeLiveEntry, type LiveEntry } from "./live-registry.js";
+import { findLiveEntry, isProcessAlive, readRegistry, removeLiveEntry, type LiveEntry } from "./live-registry.js";
+import { deadTable, dismissDead } from "./sessions-dead.js";
+import { findDeadEntry, removeDeadEntry } from "./live-tombstones.js";
 
 const STOP_WAIT_MS = 5000;
 
@@ -62,13 +65,18 @@ async function stop(dir: string, entry: LiveEntry): Promise<boolean> {
   if (await gone()) return true;
   process.kill(entry.pid, "SIGKILL");
   const killed = await gone();
-  if (killed) removeLiveEntry(dir, entry);
+  if (killed) {
+    removeLiveEntry(dir, entry);
+    // A watcher may have listed it dead meanwhile: it was stopped, not lost.
+    removeDeadEntry(dir, entry.id);
+  }
   return killed;
 }
 
 export const SESSIONS_HELP = `Usage: agent-rpc sessions [--json [--watch]] [--stop ID]
-  Lists the live workers of this user (ID, state, client, age, pid, folder, title);
-  --stop ID ends the one whose ID starts with ID; --json prints the list as JSON;
+  Lists the live workers of this user (ID, state, client, age, pid, folder, title), then the
+  dead ones (their worker died: resume with agent-tui --session FILE);
+  --stop ID ends the one whose ID starts with ID (or dismisses a dead one); --json prints the list as JSON;
   --json --watch prints it again as a JSON line on every change and every 5 s, until stdin closes.
 `;
 
@@ -112,10 +120,12 @@ export async function runSessions(argv: readonly string[]): Promise<number> {
     const version = packageVersion();
     return watchSessions({ dir, version, out: process.stdout, input: process.stdin });
   }
-  const entries = listLiveEntries(dir);
+  const { live: entries, dead } = readRegistry(dir);
   if (args.stop !== undefined) {
     const query = args.stop;
     const entry = findLiveEntry(entries, query);
+    const deadEntry = entry ? undefined : findDeadEntry(dead, query);
+    if (deadEntry) return dismissDead(dir, deadEntry);
     if (!entry) {
       process.stderr.write(`agent-rpc sessions: no live session matches ${visibleLine(query)}\n`);
       return 4;
@@ -126,6 +136,9 @@ export async function runSessions(argv: readonly string[]): Promise<number> {
     return ok ? 0 : 1;
   }
   // The print boundary: JSON keeps every character (as \u escapes), the table shows them.
-  process.stdout.write(json ? `${terminalSafeJson(entries)}\n` : visibleText(formatTable(entries, Date.now())));
+  // Dead entries come after the live ones, shaped so that older readers skip them (no pid).
+  const now = Date.now();
+  const table = formatTable(entries, now) + deadTable(dead, now, formatAge);
+  process.stdout.write(json ? `${terminalSafeJson([...entries, ...dead])}\n` : visibleText(table));
   return 0;
 }

@@ -3,12 +3,13 @@
 // registry folder) and as a heartbeat, until stdin closes or SIGTERM (docs/protocol-notes.md,
 // "Live sessions"). A worker that died without touching its entry is noticed by a poll that
 // only asks whether the listed pids still run (no file is read while nothing changes: every
-// live TUI runs one of these for its attention signals, so its idle cost is paid many times).
+// live TUI runs one of these for its attention signals, so its idle cost is paid many times);
+// it is listed dead from then on, after the live ones, until dismissed (live-tombstones.ts).
 // A client on another host reads it through its transport (`ssh host agent-rpc sessions …`).
 import { watch, type FSWatcher } from "node:fs";
 import { terminalSafeJson } from "../../protocol/terminal-text.js";
 import { ensureLiveDir } from "./live-paths.js";
-import { isProcessAlive, listLiveEntries } from "./live-registry.js";
+import { isProcessAlive, readRegistry } from "./live-registry.js";
 
 export const WATCH_POLL_MS = 1000;
 export const WATCH_HEARTBEAT_MS = 5000;
@@ -51,9 +52,9 @@ export function watchSessions(options: WatchOptions): Promise<number> {
       if (done) return;
       let sessions: unknown[];
       try {
-        const entries = listLiveEntries(dir);
-        pids = entries.map((e) => e.pid);
-        sessions = entries;
+        const { live, dead } = readRegistry(dir);
+        pids = live.map((e) => e.pid);
+        sessions = [...live, ...dead];
       } catch (error) {
         process.stderr.write(`agent-rpc sessions: cannot read the registry: ${(error as Error).message}\n`);
         return;

@@ -1,7 +1,8 @@
 // One line of `agent-rpc sessions --json --watch` ({"type":"fleet","version","at","sessions":[…]},
 // docs/protocol-notes.md "Fleet") decoded into typed rows. Tolerant as the live-session list is:
 // an entry without an id and a pid is skipped, the optional `status` of newer workers fills what
-// it can, and an older worker's entry (no status) is still a row.
+// it can, and an older worker's entry (no status) is still a row. A dead worker's tombstone
+// (`state: "dead"`, its last entry in `last`) is a failed row saying so.
 import { isRecord, optStr } from "../client-values.js";
 import type { FleetDialog, FleetRow, FleetState } from "./fleet-types.js";
 
@@ -58,6 +59,7 @@ function activityOf(status: R): string | undefined {
 
 /** One registry entry (LiveEntry, status optional) of host `host`; undefined when it names no worker. */
 export function decodeFleetEntry(host: string, e: unknown): FleetRow | undefined {
+  if (isRecord(e) && e["state"] === "dead") return decodeDeadEntry(host, e);
   if (!isRecord(e) || typeof e["id"] !== "string" || finite(e["pid"]) === undefined) return undefined;
   const status: R = isRecord(e["status"]) ? e["status"] : {};
   const state = stateOf(e["state"], status);
@@ -84,6 +86,32 @@ export function decodeFleetEntry(host: string, e: unknown): FleetRow | undefined
     clients,
     outcomeAt,
     problem: undefined,
+    dead: undefined,
+  };
+}
+
+/** A tombstone `{id, state: "dead", dead: {at, reason}, last: <entry>}`: a failed row, its activity the death. */
+function decodeDeadEntry(host: string, e: R): FleetRow | undefined {
+  const dead = e["dead"];
+  // One level: a tombstone inside a tombstone is not a worker.
+  const last = isRecord(e["last"]) && e["last"]["state"] !== "dead" ? decodeFleetEntry(host, e["last"]) : undefined;
+  const at = isRecord(dead) ? finite(dead["at"]) : undefined;
+  if (!isRecord(dead) || !last || at === undefined || typeof e["id"] !== "string") return undefined;
+  const raw = e["last"] as R;
+  const reason = optStr(dead["reason"]) ?? "worker died";
+  const log = optStr(raw["log"]) ?? "";
+  return {
+    ...last,
+    key: `${host}\u0000${e["id"]}`,
+    id: e["id"],
+    state: "failed",
+    since: at,
+    outcomeAt: at,
+    activity: `${reason} (pid ${last.pid})${log !== "" ? ` · log ${log}` : ""}`,
+    dialog: undefined,
+    attached: false,
+    clients: 0,
+    dead: { at, reason, log, sessionFile: optStr(raw["sessionFile"]) },
   };
 }
 
@@ -120,5 +148,6 @@ export function hostProblemRow(host: string, problem: string, since: number): Fl
     clients: 0,
     outcomeAt: undefined,
     problem,
+    dead: undefined,
   };
 }

@@ -50,6 +50,20 @@ export type FleetRow = {
   outcomeAt: number | undefined;
   /** A host row's reason (unreachable, agent-rpc too old, silent). */
   problem: string | undefined;
+  /** Its worker died (a `failed` row): what the tombstone says; undefined for a live session. */
+  dead: FleetDead | undefined;
+};
+
+/** A dead worker's tombstone (docs/protocol-notes.md, "Fleet"): its conversation can be resumed from its file. */
+export type FleetDead = {
+  /** When its death was noticed (ms). */
+  at: number;
+  /** "worker died", or why it cannot be reached. */
+  reason: string;
+  /** The worker's log (its stderr): what it wrote before it died. */
+  log: string;
+  /** Its session file, when it had one: what a new worker resumes. */
+  sessionFile: string | undefined;
 };
 
 /** Where a host's connection stands. */

@@ -10,3 +10,4 @@ export {
   type Peek,
 } from "./fleet-actions.js";
 export { startFleetSession, type NewSessionRequest, type NewSessionResult } from "./new-session.js";
+export { readLogTail } from "./dead-log.js";

@@ -14,9 +14,11 @@ export type NewSessionRequest = {
   cwd: string;
   /** A new worktree at `path` (relative to cwd) on the new branch `branch`. */
   worktree?: { branch: string; path: string };
+  /** The session file to go on with (a dead worker's conversation), instead of a new session. */
+  session?: string;
 };
 
-export type NewSessionResult = { ok: true; id: string; cwd: string } | { ok: false; error: string };
+export type NewSessionResult = { ok: true; id: string; pid: number; cwd: string } | { ok: false; error: string };
 
 const START_TIMEOUT_MS = 30_000;
 
@@ -29,9 +31,9 @@ async function addWorktree(cwd: string, branch: string, path: string): Promise<s
   return target;
 }
 
-/** Starts `<reach> serve` in `cwd`; resolves with its id once it listens. */
-function serveIn(reach: readonly string[], cwd: string): Promise<NewSessionResult> {
-  const [file, ...args] = [...reach, "serve"];
+/** Starts `<reach> serve [--session file]` in `cwd`; resolves with its id once it listens. */
+function serveIn(reach: readonly string[], cwd: string, session: string | undefined): Promise<NewSessionResult> {
+  const [file, ...args] = [...reach, "serve", ...(session !== undefined ? ["--session", session] : [])];
   const child = spawn(file as string, args, { cwd, detached: true, stdio: ["ignore", "pipe", "pipe"] });
   return new Promise((done) => {
     let stderr = "";
@@ -51,7 +53,7 @@ function serveIn(reach: readonly string[], cwd: string): Promise<NewSessionResul
     }, START_TIMEOUT_MS);
     readJsonLines(child.stdout, (raw) => {
       if (isRecord(raw) && raw["type"] === "live_listening" && typeof raw["id"] === "string")
-        finish({ ok: true, id: raw["id"], cwd });
+        finish({ ok: true, id: raw["id"], pid: typeof raw["pid"] === "number" ? raw["pid"] : 0, cwd });
     });
     child.stderr.on("data", (chunk: Buffer) => (stderr = (stderr + chunk.toString("utf8")).slice(-2000)));
     child.on("error", (error) => finish({ ok: false, error: error.message }));
@@ -74,5 +76,7 @@ export async function startFleetSession(
     if (typeof made !== "string") return { ok: false, error: made.error };
     cwd = made;
   }
-  return serveIn(reach, cwd);
+  if (request.session !== undefined && !existsSync(request.session))
+    return { ok: false, error: `its session file ${request.session} is gone` };
+  return serveIn(reach, cwd, request.session);
 }

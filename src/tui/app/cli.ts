@@ -225,8 +225,9 @@ export const SESSIONS_USAGE = 'Usage: agent-tui sessions [stop ID] [--json] [--a
 export type SessionsUsage = { usage: string; exitCode: 0 | 2 };
 
 const SESSIONS_HELP = `${SESSIONS_USAGE}
-  Lists the live sessions of this user (ID, state, client, age, pid, folder, name);
-  stop ID ends the one whose ID starts with ID; --json prints the list as JSON.`;
+  Lists the live sessions of this user (ID, state, client, age, pid, folder, name), then
+  the dead ones (their worker died: agent-tui --session FILE resumes one);
+  stop ID ends the one whose ID starts with ID, or dismisses a dead one; --json prints the list as JSON.`;
 
 /** `agent-tui sessions …`, or undefined when argv is not that subcommand. */
 export function parseSessionsCli(argv: readonly string[]): SessionsCli | SessionsUsage | undefined {

@@ -1,7 +1,9 @@
 // Which fleet sessions just need the person: one that started waiting on a question, finished a
 // run or failed, found by comparing two snapshots. Pure: the caller rings the bell. A session
 // seen for the first time says nothing (the list shows it; a view opened onto twenty idle
-// sessions must not ring twenty times), and a state that stays does not ring again.
+// sessions must not ring twenty times), and a state that stays does not ring again. A worker's
+// death is a failure announced once, when its row turns dead (a tombstone found at start is a
+// row seen for the first time: an old death is listed, not announced).
 import type { FleetRow } from "../../bridge/index.js";
 
 export type AttentionKind = "waiting" | "done" | "failed";
@@ -9,10 +11,13 @@ export type AttentionKind = "waiting" | "done" | "failed";
 export type Attention = { kind: AttentionKind; row: FleetRow };
 
 /** What each session was last: its state and, for an outcome, when it happened. */
-export type AttentionMemory = ReadonlyMap<string, { state: FleetRow["state"]; outcomeAt: number | undefined }>;
+export type AttentionMemory = ReadonlyMap<
+  string,
+  { state: FleetRow["state"]; outcomeAt: number | undefined; dead: boolean }
+>;
 
 export function rememberRows(rows: readonly FleetRow[]): AttentionMemory {
-  return new Map(rows.map((r) => [r.key, { state: r.state, outcomeAt: r.outcomeAt }]));
+  return new Map(rows.map((r) => [r.key, { state: r.state, outcomeAt: r.outcomeAt, dead: r.dead !== undefined }]));
 }
 
 /** The transitions from `before` to `rows`, in the order of `rows`. */
@@ -22,7 +27,10 @@ export function attentionChanges(before: AttentionMemory | undefined, rows: read
   for (const row of rows) {
     const was = before.get(row.key);
     if (was === undefined) continue;
-    if (row.state === "needs_input" && was.state !== "needs_input") out.push({ kind: "waiting", row });
+    // Dead once: its tombstone's time may be rewritten (a later worker of the same id), not its death.
+    if (row.dead !== undefined) {
+      if (!was.dead) out.push({ kind: "failed", row });
+    } else if (row.state === "needs_input" && was.state !== "needs_input") out.push({ kind: "waiting", row });
     else if (
       (row.state === "done" || row.state === "failed") &&
       (row.outcomeAt !== was.outcomeAt || row.state !== was.state)

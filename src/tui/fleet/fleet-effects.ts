@@ -11,6 +11,7 @@ import {
   type UiResponse,
 } from "../../bridge/index.js";
 import type { FleetViewAction, NewSessionForm } from "./fleet-state.js";
+import { dismissDeadRow, isDeadRow, peekDeadRow, resumeDeadRow } from "./fleet-dead.js";
 import { nameOf } from "./fleet-lines.js";
 
 export type FleetHostUi = {
@@ -49,6 +50,10 @@ export function createFleetEffects(
     cwd: host.cwd,
     close: host.close,
     open(row) {
+      if (isDeadRow(row))
+        return void resumeDeadRow(source, (r) => host.open(r), row, say).catch((error: unknown) =>
+          say(failed("Could not resume", error)),
+        );
       host.open(row).then(
         (message) => message !== undefined && say(message),
         (error: unknown) => say(failed("Could not switch", error)),
@@ -66,6 +71,7 @@ export function createFleetEffects(
       );
     },
     peek(row) {
+      if (isDeadRow(row)) return peekDeadRow(row, dispatch, say);
       const reach = reachOf(row);
       if (!reach) return;
       dispatch({ type: "mode", mode: { kind: "peek", key: row.key, lines: undefined } });
@@ -80,6 +86,7 @@ export function createFleetEffects(
       const reach = reachOf(row);
       dispatch({ type: "mode", mode: { kind: "list" } });
       if (!reach) return;
+      if (isDeadRow(row)) return void dismissDeadRow(reach, row, say);
       void stopFleetSession(reach, row.id).then((r) =>
         say(r.ok ? `Stopped ${nameOf(row)} (its session file is kept).` : `Could not stop it: ${r.error}`),
       );

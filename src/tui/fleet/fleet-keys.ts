@@ -38,6 +38,8 @@ function listKey(s: FleetViewState, input: string, key: Key, height: number, tar
     case "peek":
       return session ? fx.peek(session) : undefined;
     case "stop":
+      // A dead worker's row goes without a question: nothing runs, its files stay.
+      if (session?.dead !== undefined) return fx.stop(session);
       return session ? dispatch({ type: "mode", mode: { kind: "confirm_stop", key: session.key } }) : undefined;
     case "answer":
       return dispatch({ type: "answer_selected" });

@@ -132,7 +132,9 @@ export function FleetScreen(props: FleetScreenProps): React.ReactElement {
           onAnswer={(response) => fx.answer(answeredRow, answering.dialog.id, response)}
         />
       ) : null}
-      <Lines lines={[statusLine(state, width, palette.theme, fleetHint(keymap))]} />
+      <Lines
+        lines={[statusLine(state, width, palette.theme, fleetHint(keymap, selectedRow(state)?.dead !== undefined))]}
+      />
     </Box>
   );
 }

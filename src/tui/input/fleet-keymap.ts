@@ -10,14 +10,14 @@ export function resolveFleetKey(input: string, key: Key, keymap: Keymap = DEFAUL
   return printableKeyAction(keymap.fleet, input, key);
 }
 
-/** The fleet view's hint row, with the keys in force. */
-export function fleetHint(keymap: Keymap = DEFAULT_KEYMAP): string {
+/** The fleet view's hint row, with the keys in force; on a dead worker's row, what they do to it. */
+export function fleetHint(keymap: Keymap = DEFAULT_KEYMAP, dead = false): string {
   return keyHint(keymap.fleet, [
     { actions: ["down", "up"], label: "move" },
-    { actions: ["open"], label: "switch" },
-    { actions: ["answer"], label: "answer" },
-    { actions: ["peek"], label: "peek" },
-    { actions: ["stop"], label: "stop" },
+    { actions: ["open"], label: dead ? "resume" : "switch" },
+    ...(dead ? [] : [{ actions: ["answer" as const], label: "answer" }]),
+    { actions: ["peek"], label: dead ? "its log" : "peek" },
+    { actions: ["stop"], label: dead ? "dismiss" : "stop" },
     { actions: ["new"], label: "new" },
     { actions: ["filter"], label: "filter" },
     { actions: ["close"], label: "close" },

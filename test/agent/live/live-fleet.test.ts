@@ -1,7 +1,7 @@
 // A live worker's registry entry as `agent-rpc sessions --json --watch` streams it (built
 // agent-rpc, scripted model): it says waiting with the dialog's text while a confirm is open,
-// then idle with the run's outcome, totals and last line; a worker that dies is dropped; the
-// watch ends with its stdin.
+// then idle with the run's outcome, totals and last line; a worker that dies is listed dead
+// (its tombstone: no top-level pid, its last entry); the watch ends with its stdin.
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -22,7 +22,7 @@ describe.skipIf(!BUILT)("sessions --json --watch", () => {
     box = undefined;
   });
 
-  it("streams a worker's dialog, outcome and totals as they change, and drops it when it dies", async () => {
+  it("streams a worker's dialog, outcome and totals as they change, and lists it dead when it dies", async () => {
     box = await createLiveSandbox([
       { kind: "tool_call", calls: [{ id: "c1", name: "bash", arguments: { command: "echo harness-confirm" } }] },
       {
@@ -56,7 +56,15 @@ describe.skipIf(!BUILT)("sessions --json --watch", () => {
     expect(status?.outcomeAt).toEqual(expect.any(Number));
 
     process.kill(readyLive(a).pid, "SIGKILL");
-    await watch.waitFor((f) => f.type === "fleet" && sessionsOf(f).length === 0);
+    const dead = await watch.waitFor((f) => f.type === "fleet" && (sessionsOf(f)[0]?.state as string) === "dead");
+    expect(sessionsOf(dead)).toHaveLength(1);
+    expect(sessionsOf(dead)[0]).toMatchObject({
+      id: readyLive(a).id,
+      state: "dead",
+      dead: { at: expect.any(Number), reason: "worker died" },
+      last: { pid: readyLive(a).pid, cwd: box.home.cwd },
+    });
+    expect(sessionsOf(dead)[0]).not.toHaveProperty("pid");
     watch.closeStdin();
     expect(await watch.waitExit()).toBe(0);
   });

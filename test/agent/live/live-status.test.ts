@@ -153,7 +153,7 @@ describe("sessions --json --watch", () => {
     }
   }
 
-  it("writes the list at start, on a change, as a heartbeat, drops dead workers, and ends with stdin", async () => {
+  it("writes the list at start, on a change, as a heartbeat, lists dead workers dead, and ends with stdin", async () => {
     const { dir: d, socket } = await registry();
     writeFileSync(join(d, "a.json"), JSON.stringify(entry(socket, "a", process.pid)));
     const out = new PassThrough();
@@ -168,7 +168,7 @@ describe("sessions --json --watch", () => {
     await until(() => got.list.length === 2, "the changed list");
     expect(got.list[1]?.sessions.map((e) => e.state)).toEqual(["working"]);
 
-    // A worker that died without touching its entry: gone from the next list.
+    // A worker that died without touching its entry: dead in the next list.
     const child = spawn(process.execPath, ["-e", "setTimeout(() => {}, 60000)"]);
     const pid = child.pid as number;
     const socketB = await listening(join(d, "b.sock"));
@@ -185,15 +185,17 @@ describe("sessions --json --watch", () => {
     await until(() => got2.list.length === 1, "the first list");
     expect(got2.list[0]?.sessions).toHaveLength(2);
     child.kill("SIGKILL");
-    await until(() => got2.list.at(-1)?.sessions.length === 1, "the dead worker dropped");
-    const dropped = got2.list.length;
-    await until(() => got2.list.length >= dropped + 2, "two heartbeats");
-    expect(got2.list.slice(dropped - 1).map((l) => l.sessions.map((e) => e.id).join())).toEqual(["a", "a", "a"]);
+    const states = (l: { sessions: LiveEntry[] } | undefined): string =>
+      (l?.sessions ?? []).map((e) => `${e.id}:${e.state}`).join();
+    await until(() => states(got2.list.at(-1)) === "a:working,b:dead", "the dead worker listed dead");
+    const died = got2.list.length;
+    await until(() => got2.list.length >= died + 2, "two heartbeats");
+    expect(got2.list.slice(died - 1).map(states)).toEqual(["a:working,b:dead", "a:working,b:dead", "a:working,b:dead"]);
     input2.destroy();
     expect(await ended2).toBe(0);
   });
 
-  it("lists past a dead worker's entry and a torn one: the live worker is listed, the dead entry removed", async () => {
+  it("lists past a dead worker's entry and a torn one: the live worker is listed, the dead one as its tombstone", async () => {
     const { dir: d, socket } = await registry();
     writeFileSync(join(d, "a.json"), JSON.stringify(entry(socket, "a", process.pid)));
     const dead = spawn(process.execPath, ["-e", ""]);
@@ -206,8 +208,9 @@ describe("sessions --json --watch", () => {
     const got = lines(out);
     const ended = watchSessions({ dir: d, version: "9.9", out, input, pollMs: 60_000, heartbeatMs: 60_000 });
     await until(() => got.list.length === 1, "the first list");
-    expect(got.list[0]?.sessions.map((e) => e.id)).toEqual(["a"]);
+    expect(got.list[0]?.sessions.map((e) => `${e.id}:${e.state}`)).toEqual(["a:idle", "dead:dead"]);
     expect(existsSync(join(d, "dead.json"))).toBe(false);
+    expect(existsSync(join(d, "dead.dead.json"))).toBe(true);
     input.end();
     expect(await ended).toBe(0);
   });

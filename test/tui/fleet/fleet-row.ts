@@ -22,6 +22,7 @@ export function row(id: string, state: FleetRow["state"], extra: Partial<FleetRo
     clients: 0,
     outcomeAt: undefined,
     problem: undefined,
+    dead: undefined,
     ...extra,
   };
 }

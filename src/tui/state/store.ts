@@ -7,7 +7,10 @@
 // the last drawn state (the editor's reducer reads only the editor), so the echo costs an editor
 // row, not the streamed text that arrived since; the events keep their own frame. A frame of
 // events that falls due in the same event-loop turn as a key waits one turn (setImmediate), so
-// the key, read in that turn's poll phase, is drawn first.
+// the key, read in that turn's poll phase, is drawn first. bench/typing-latency.mjs --burst with
+// one busy process per core, this and the frame pacer (frame-pacer.ts) against the build before,
+// alternated in one run (load 5.6-8): echo p50 20 -> 9 ms, p95 117 -> 56 ms, p99 140 -> 90 ms;
+// from the key's read to its echo's write, p95 46 -> 18 ms.
 import type { TuiAction } from "./actions.js";
 import type { FramePacer } from "./frame-pacer.js";
 import { reduce } from "./reducer.js";

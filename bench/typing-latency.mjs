@@ -4,12 +4,15 @@
 // while one busy process per core runs (started here, stopped at the end of each run: what the
 // agent's own build or test run does to the machine). One key every ~100 ms; the delay is from
 // writing the key to the pty until the bench's terminal shows it in the editor row. Prints p50,
-// p95 and p99 (medians over the runs; all keys pooled in brackets) beside the targets and pi's.
+// p95 and p99 (medians over the runs; all keys pooled in brackets) beside the targets and pi's,
+// and, for each TUI, the share of the stream's wall time its main thread ran and waited for a CPU
+// (/proc/PID/schedstat): a high wait share means the echo waited for the kernel's scheduler
+// (each pty session, each worker and the bench with its busy loops are separate autogroups).
 // Usage: npm run build && node bench/typing-latency.mjs [--lines 1000] [--tps 1000] [--runs 3]
 //   [--gap 100] [--only agent-tui[,pi 0.73.1]] [--no-load] [--burst]   (--burst: render-stream's burst,
 //   ~13,000 deltas in ~4 s of a 2,000-line answer, targets p95 <= 30 ms and p99 <= 50 ms;   (BENCH_NODE_ARGS="--cpu-prof" profiles
 //   agent-tui; BENCH_BASE_ROOT=<checkout> adds that build as "agent-tui base", see lib/tui-under-pty.mjs)
-import { machineLine, median, percentile, startBusyLoad } from "./lib/process-stats.mjs";
+import { machineLine, median, percentile, schedMs, startBusyLoad } from "./lib/process-stats.mjs";
 import {
   burstStep,
   makeMarkdown,
@@ -89,9 +92,15 @@ async function runOnce(name, step, withLoad) {
       .finally(() => {
         ended = true;
       });
+    const before = { at: performance.now(), sched: schedMs(tui.child.pid) };
     const delays = await typeWhile(tui, () => ended);
     await end;
-    return delays;
+    // Where the TUI's wall time went while the answer streamed: on a CPU, or runnable and waiting
+    // for one (the part of an echo's delay that is the kernel scheduler's, not the TUI's work).
+    const after = schedMs(tui.child.pid);
+    const wall = performance.now() - before.at;
+    const share = (k) => (before.sched && after ? (after[k] - before.sched[k]) / wall : Number.NaN);
+    return { delays, ran: share("run"), waited: share("wait"), slicesPerS: 1000 * share("slices") };
   } finally {
     await load?.stop();
     await tui.kill();
@@ -111,13 +120,15 @@ console.log(
 console.log(`  prompt sent ${SETTLE_MS} ms after the editor and footer showed (BENCH_SETTLE_MS), as a person would`);
 console.log(`  before: ${machineLine()}`);
 const results = {};
+const sched = {};
 for (const withLoad of conditions) {
   for (let run = 0; run < RUNS; run++) {
     for (const n of names) {
       const key = `${n}|${withLoad}`;
       results[key] ??= [];
-      const delays = await runOnce(n, step, withLoad);
+      const { delays, ran, waited, slicesPerS } = await runOnce(n, step, withLoad);
       results[key].push(delays);
+      (sched[key] ??= []).push({ ran, waited, slicesPerS });
       if (process.env.BENCH_VERBOSE)
         console.log(`  run ${run + 1} ${n}${withLoad ? " +load" : ""}: ${delays.map((d) => d.toFixed(0)).join(" ")}`);
     }
@@ -144,6 +155,10 @@ for (const withLoad of conditions) {
     const g = figs[n];
     console.log(
       `    ${n.padEnd(10)} p50 ${fmt(g.p50).padStart(5)} ms   p95 ${fmt(g.p95).padStart(5)} ms (pooled ${fmt(g.pooled95)})   p99 ${fmt(g.p99).padStart(5)} ms (pooled ${fmt(g.pooled99)})   ${g.keys} keys, ${g.lost} not echoed within ${ECHO_TIMEOUT_MS} ms`,
+    );
+    const med = (k) => median(sched[`${n}|${withLoad}`].map((x) => x[k]));
+    console.log(
+      `      while streaming, its main thread ran ${fmt(100 * med("ran"))}% and waited for a CPU ${fmt(100 * med("waited"))}% of the time, put on a CPU ${fmt(med("slicesPerS"))} times a second`,
     );
   }
   const o = figs[OURS];

@@ -22,6 +22,19 @@ export function cpuSeconds(pid) {
   return f ? (Number(f[11]) + Number(f[12])) / CLK_TCK : Number.NaN;
 }
 
+/**
+ * The main thread's time on a CPU and time runnable but waiting for one, in ms, and the times it
+ * was put on a CPU, so far (/proc/PID/schedstat; needs a kernel with schedstats), or undefined.
+ */
+export function schedMs(pid) {
+  try {
+    const [run, wait, slices] = readFileSync(`/proc/${pid}/schedstat`, "utf8").split(" ").map(Number);
+    return { run: run / 1e6, wait: wait / 1e6, slices };
+  } catch {
+    return undefined;
+  }
+}
+
 /** The pids of every process under `root` (children, grandchildren, ...), by parent pid. */
 export function descendants(root) {
   const parentOf = new Map();

@@ -20,6 +20,8 @@ import { loadPromptHistory } from "./settings/prompt-history.js";
 import { createInitialState } from "./state/reducer.js";
 import type { PaletteChoice } from "./state/types.js";
 import { createStore, type Store } from "./state/store.js";
+import { createFramePacer } from "./state/frame-pacer.js";
+import { loopBusySampler } from "./app/loop-busy.js";
 import { restoreTerminal } from "./terminal/terminal.js";
 import { createTerminalSession, type TerminalSession } from "./terminal/terminal-session.js";
 import type { ThemeStart } from "./terminal/theme-choice.js";
@@ -43,6 +45,13 @@ import { hotkeysCommand } from "./slash/hotkeys-command.js";
 // commit (<Static>'s second pass, the printed-chunk effect). At 30 fps it held a key typed just
 // after a frame of streamed text for up to 33 ms.
 const MAX_FPS = 120;
+
+/**
+ * Frames of worker events every 100 ms while the loop is busy under 30% of the time, spaced out
+ * up to 400 ms beyond that (state/frame-pacer.ts): a streamed burst on a machine whose cores are
+ * all busy must leave the process asleep when a key arrives.
+ */
+const EVENT_FRAME_PACING = { baseMs: 100, maxMs: 400, targetBusy: 0.3 };
 
 /** Where Ink draws, and which writer draws its frames (ink/ink-writer-switch.ts). */
 type InkTarget = { stream: NodeJS.WriteStream; writer: InkWriter };
@@ -172,7 +181,8 @@ function createAppStore(
   remote: string | undefined,
   palette: PaletteChoice,
 ): Store {
-  const store = createStore(createInitialState(stdout.columns || 80, stdout.rows || 24, palette));
+  const pacer = createFramePacer({ ...EVENT_FRAME_PACING, sampleBusy: loopBusySampler() });
+  const store = createStore(createInitialState(stdout.columns || 80, stdout.rows || 24, palette), { pacer });
   // A remote worker's directory is not this one: the footer says where it is once it reports it.
   store.dispatch(
     remote === undefined

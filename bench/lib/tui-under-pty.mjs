@@ -2,7 +2,7 @@
 // against the scripted fake model in its own process, and reads its screen through
 // @xterm/headless: the sandbox, the streamed markdown answer, the targets and how to find each
 // one's editor and footer on the screen.
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
@@ -179,6 +179,7 @@ export async function makeSandbox(script) {
     cwd: dirs.cwd,
     env,
     dispose: async () => {
+      endLiveWorkers(env);
       await new Promise((r) => {
         llm.once("exit", r);
         llm.kill("SIGTERM");
@@ -186,6 +187,31 @@ export async function makeSandbox(script) {
       rmSync(root, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * agent-tui's workers outlive the TUI on purpose (live sessions, idle exit after 30 minutes): the
+ * ones the sandbox's registry lists are stopped with it, or each run would leave some behind.
+ */
+function endLiveWorkers(env) {
+  const listed = spawnSync(process.execPath, [join(ROOT, "bin", "agent-rpc.js"), "sessions", "--json"], {
+    env,
+    encoding: "utf8",
+  });
+  let entries = [];
+  try {
+    entries = JSON.parse(listed.stdout || "[]");
+  } catch (error) {
+    console.error(`bench: cannot list the sandbox's live workers: ${error.message}`);
+  }
+  for (const entry of Array.isArray(entries) ? entries : []) {
+    if (typeof entry?.pid !== "number") continue; // a dead worker's tombstone
+    try {
+      process.kill(entry.pid, "SIGTERM");
+    } catch (error) {
+      if (error.code !== "ESRCH") console.error(`bench: cannot stop live worker ${entry.pid}: ${error.message}`);
+    }
+  }
 }
 
 /**

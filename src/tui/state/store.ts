@@ -68,14 +68,16 @@ function isPromptEdit(a: TuiAction): boolean {
 }
 
 /**
- * Before `a` is applied to `state`: the prompt edit drawn on `base` (the published state and the
- * edits drawn on it since), or undefined when nothing waits or the waiting events changed the prompt.
+ * After the prompt edit `a` turned `before` into `after`: what its echo draws, `base` (the
+ * published state and the edits drawn on it since) with the prompt's slices of `after`; undefined
+ * when nothing waits or the waiting events changed the prompt. The slices are copied, not reduced
+ * again from `base`: a deriver (the completion menu) remembers its last input and would skip `after`.
  */
-function promptFirst(base: TuiState, state: TuiState, a: TuiAction, derived: Deriver): TuiState | undefined {
-  if (base === state || !isPromptEdit(a)) return undefined;
+function promptFirst(base: TuiState, before: TuiState, after: TuiState, a: TuiAction): TuiState | undefined {
+  if (base === before || !isPromptEdit(a)) return undefined;
   // Only while the events waiting for their frame left the prompt alone: its echo is then exact.
-  if (base.editor !== state.editor || base.vim !== state.vim) return undefined;
-  return derived(reduce(base, a));
+  if (base.editor !== before.editor || base.vim !== before.vim) return undefined;
+  return { ...base, editor: after.editor, vim: after.vim, completion: after.completion };
 }
 
 function applyDerivers(derivers: ReadonlySet<Deriver>, s: TuiState): TuiState {
@@ -153,9 +155,9 @@ export function createStore(initial: TuiState, options: StoreOptions = {}): Stor
     getState: () => state,
     getPublished: () => notified,
     dispatch(action) {
-      const first = isUrgent(action) ? promptFirst(keysFirst ?? notified, state, action, derived) : keysFirst;
+      const before = state;
       state = derived(reduce(state, action));
-      keysFirst = first;
+      if (isUrgent(action)) keysFirst = promptFirst(keysFirst ?? notified, before, state, action);
       schedule(isUrgent(action));
     },
     dispatchAll(actions) {

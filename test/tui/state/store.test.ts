@@ -3,6 +3,8 @@ import { describe, expect, it } from "vitest";
 import { createStore } from "../../../src/tui/state/store.js";
 import { createInitialState } from "../../../src/tui/state/reducer.js";
 import type { TuiAction } from "../../../src/tui/state/actions.js";
+import { createPickerState } from "../../../src/tui/state/picker-state.js";
+import type { CompletionMenu } from "../../../src/tui/state/types.js";
 
 describe("store", () => {
   it("applies actions at once but notifies at most once per frame", () => {
@@ -134,6 +136,33 @@ describe("store: input first", () => {
     for (const d of deferred.splice(0)) d();
     expect(frames.at(-1)).toEqual({ editor: "k", queue: ["first"] });
     expect(store.getPublished()).toBe(store.getState());
+  });
+
+  it("a deriver that remembers its last input still derives the state a prompt edit drawn first leads to", () => {
+    const { store, timers, deferred } = manualStore();
+    // The completion menu's deriver works this way: it skips a state whose editor it has seen.
+    let seen: string | undefined;
+    const menu: CompletionMenu = {
+      kind: "at",
+      start: 0,
+      end: 1,
+      query: "k",
+      list: createPickerState("files", []),
+      note: undefined,
+    };
+    store.derive((s) => {
+      if (s.editor.text === seen) return s;
+      seen = s.editor.text;
+      return { ...s, completion: s.editor.text === "" ? undefined : menu };
+    });
+    store.dispatch(event("zero"));
+    for (const t of timers.splice(0)) t.fn();
+    for (const d of deferred.splice(0)) d();
+    store.dispatch(event("first"));
+    store.dispatch({ type: "editor", op: { op: "insert", text: "k" } });
+    expect(store.getState().completion).toBe(menu);
+    for (const t of timers.splice(0)) t.fn();
+    expect(store.getPublished().completion).toBe(menu);
   });
 
   it("draws the whole state when the prompt has edits not drawn yet, so no earlier key is dropped", () => {

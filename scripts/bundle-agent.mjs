@@ -8,6 +8,7 @@
 // - pi-ai, pi-agent-core, typebox and jiti stay in node_modules: extensions import the first three
 //   through the loader's aliases (src/agent/extensions/loader.ts) and must get the very modules the
 //   agent uses (one provider registry); pi-ai also loads its provider SDKs itself.
+// - local-registry-watch.js is the sessions watch as a module, which agent-tui imports at run time.
 // - pi-compat.js (what "@mariozechner/pi-coding-agent" means to an extension) is an entry of its
 //   own beside the chunks, where the loader looks for it (next to its own file).
 // - Every file sits flat in dist/agent-bundle, two levels below the root like dist/tui-bundle, so
@@ -27,6 +28,8 @@ const result = await build({
   entryPoints: {
     main: join(DIST, "main.js"),
     "live-main": join(DIST, "live", "live-main.js"),
+    // Loaded by agent-tui in its own process to follow this machine's registry (bridge/fleet/local-watch.ts).
+    "local-registry-watch": join(DIST, "live", "local-registry-watch.js"),
     "pi-compat": join(DIST, "extensions", "pi-compat.js"),
   },
   absWorkingDir: ROOT,

@@ -6,7 +6,7 @@
 // local-watch.ts); any other agent-rpc is followed through the command.
 // Nothing here writes to stdout or stderr: in a TUI's process those are the terminal.
 import { agentHome } from "../config.js";
-import { packageVersion } from "../package-version.js";
+import { readPackageVersion } from "../package-version.js";
 import { ensureLiveDir, liveDir } from "./live-paths.js";
 import { watchRegistry } from "./registry-watch.js";
 
@@ -28,7 +28,8 @@ export function watchLocalRegistry(o: LocalRegistryWatchOptions): () => void {
     o.onProblem((error as Error).message);
     return () => undefined;
   }
-  const version = packageVersion();
+  const read = readPackageVersion();
+  const version = "version" in read ? read.version : "0.0.0";
   return watchRegistry({
     dir,
     onList: (entries) => o.onList(entries, version),

@@ -42,6 +42,8 @@ export function watchRegistry(o: RegistryWatchOptions): () => void {
   let last: string | undefined;
   /** The workers of the last list: the poll checks only that they still run. */
   let pids: number[] = [];
+  /** When the registry was last read: that read asked every listed worker whether it runs. */
+  let listedAt = Number.NEGATIVE_INFINITY;
   let settle: ReturnType<typeof setTimeout> | undefined;
   /** When the last read after a change was (for minIntervalMs). */
   let readAt = Number.NEGATIVE_INFINITY;
@@ -58,6 +60,7 @@ export function watchRegistry(o: RegistryWatchOptions): () => void {
       return;
     }
     pids = entries.map((e) => e.pid);
+    listedAt = Date.now();
     const body = terminalSafeJson(entries);
     if (body === last && !heartbeat) return;
     last = body;
@@ -81,11 +84,15 @@ export function watchRegistry(o: RegistryWatchOptions): () => void {
     // Some file systems cannot be watched: the poll below still notices every change.
     o.onProblem(`watching by polling only (${(error as Error).message})`, "watch");
   }
-  // A folder that cannot be watched is read at every poll; else only a listed worker's death.
+  // A folder that cannot be watched is read at every poll; else only a listed worker's death,
+  // unless a read within the last half poll asked already (while sessions stream, reads come
+  // several times a second and each asks every worker: the poll would ask twenty pids again).
+  const pollMs = o.pollMs ?? WATCH_POLL_MS;
   timers.push(
     setInterval(() => {
-      if (watcher === undefined || pids.some((pid) => !isProcessAlive(pid))) emit(false);
-    }, o.pollMs ?? WATCH_POLL_MS),
+      if (watcher === undefined) emit(false);
+      else if (Date.now() - listedAt >= pollMs / 2 && pids.some((pid) => !isProcessAlive(pid))) emit(false);
+    }, pollMs),
   );
   const heartbeatMs = o.heartbeatMs ?? WATCH_HEARTBEAT_MS;
   if (heartbeatMs > 0) timers.push(setInterval(() => emit(true), heartbeatMs));

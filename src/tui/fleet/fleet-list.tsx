@@ -8,9 +8,10 @@
 import type React from "react";
 import { useRef } from "react";
 import type { FleetRow } from "../../bridge/index.js";
-import { Lines } from "../components/lines.js";
+import { Text } from "ink";
 import { useNowWhenChanged } from "../components/use-now.js";
 import type { Palette } from "../render/palette.js";
+import { guardRow } from "../render/sanitize.js";
 import { age } from "../live/live-sessions.js";
 import { ROWS_PER_SESSION, sessionLines } from "./fleet-lines.js";
 import { selectedRow, shownRows, type FleetViewState } from "./fleet-state.js";
@@ -31,7 +32,10 @@ export function visibleSessions(s: FleetViewState, height: number): { rows: Flee
   return { rows: shown.slice(top, top + fits), selected };
 }
 
-type Built = { how: string; selected: boolean; width: number; palette: Palette; lines: string[] };
+type Built = { how: string; selected: boolean; width: number; palette: Palette; rows: string[] };
+
+/** A line as <Lines> draws it: guarded (only our SGR reaches the terminal), a blank one a space. */
+const drawn = (line: string): string => (line === "" ? " " : guardRow(line));
 
 export function FleetList(props: {
   state: FleetViewState;
@@ -44,21 +48,22 @@ export function FleetList(props: {
   const now = useNowWhenChanged((t) => rows.map((r) => howLong(r, t)).join("\u0000"));
   // The lines of each row object as last built; rows that left the list are forgotten with it.
   const built = useRef(new WeakMap<FleetRow, Built>()).current;
-  const linesOf = (row: FleetRow): string[] => {
+  // Guarded once when built, not at every draw as <Lines> would: most rows are the same.
+  const rowsOf = (row: FleetRow): string[] => {
     const how = howLong(row, now);
     const isSelected = row.key === selected;
     const was = built.get(row);
     if (was && was.how === how && was.selected === isSelected && was.width === width && was.palette === palette)
-      return was.lines;
-    const lines = sessionLines(row, isSelected, width, now, palette);
-    built.set(row, { how, selected: isSelected, width, palette, lines });
-    return lines;
+      return was.rows;
+    const drawnRows = sessionLines(row, isSelected, width, now, palette).map(drawn);
+    built.set(row, { how, selected: isSelected, width, palette, rows: drawnRows });
+    return drawnRows;
   };
-  const out = rows.flatMap(linesOf);
-  if (!state.loading && rows.length === 0)
-    out.push(
-      palette.theme.muted(state.filter !== "" ? "No session matches the filter." : "No live sessions. n starts one."),
-    );
-  while (out.length < height) out.push("");
-  return <Lines lines={out.slice(0, height)} />;
+  const out = rows.flatMap(rowsOf);
+  if (!state.loading && rows.length === 0) {
+    const none = state.filter !== "" ? "No session matches the filter." : "No live sessions. n starts one.";
+    out.push(drawn(palette.theme.muted(none)));
+  }
+  while (out.length < height) out.push(" ");
+  return <Text>{out.slice(0, height).join("\n")}</Text>;
 }

@@ -81,6 +81,7 @@ export function FleetScreen(props: FleetScreenProps): React.ReactElement {
   const { notices } = props;
   useEffect(() => notices?.((text) => dispatch({ type: "message", text })), [notices, dispatch]);
   const keymap = useKeymap();
+  const hint = useMemo(() => fleetHint(keymap), [keymap]);
   const fx = useMemo(() => createFleetEffects(source, props.host, dispatch), [source, props.host, dispatch]);
   const palette = usePalette();
   const answering = state.mode.kind === "answer" ? state.mode : undefined;
@@ -110,7 +111,7 @@ export function FleetScreen(props: FleetScreenProps): React.ReactElement {
           onAnswer={(response) => fx.answer(answeredRow, answering.dialog.id, response)}
         />
       ) : null}
-      <Lines lines={[statusLine(state, width, palette.theme, fleetHint(keymap))]} />
+      <Lines lines={[statusLine(state, width, palette.theme, hint)]} />
     </Box>
   );
 }

@@ -4,9 +4,11 @@
 // bin/agent-rpc.js runs. Importing ~85 separate ESM files cost most of the worker's time to
 // `ready`; a few chunks cost a fraction (figures: bench/worker-open.mjs, bench/startup.mjs).
 // - Every dynamic import (tools, live transport, HTML export, ...) stays a chunk loaded on first use.
-// - Two builds: the worker (main.js with pi-compat.js) and the live tools (live-main.js). Built
-//   together, every module both reach became a chunk of its own: the worker's start-up loaded 25
-//   files instead of 13, about 0.8 ms of CPU each. A process runs one entry or the other
+// - Three builds: the worker (main.js with pi-compat.js), the live tools (live-main.js), and the
+//   registry watch agent-tui loads into its own process (local-registry-watch.js, for its fleet on
+//   this machine: bridge/fleet/local-watch.ts), which holds no agent at all. Built together, every
+//   module two entries reach became a chunk of its own: the worker's start-up loaded 25 files
+//   instead of 13, about 0.8 ms of CPU each. A process runs one entry or the other
 //   (bin/agent-rpc.js), so each build holds the one copy of the agent its process loads; the live
 //   build's `attach --or-serve` (live/serve-here.ts) loads its own agent-server chunk on first use.
 // - pi-ai, pi-agent-core, typebox and jiti stay in node_modules: extensions import the first three
@@ -26,8 +28,11 @@ const OUT = join(ROOT, "dist", "agent-bundle");
 /** Packages imported from node_modules at run time (subpaths too: "typebox/compile"). */
 const EXTERNAL = ["@mariozechner/pi-ai", "@mariozechner/pi-agent-core", "typebox", "jiti"];
 
-/** One build of `entryPoints` whose chunks are named `<prefix>-<hash>.js`; returns its outputs. */
-async function bundle(entryPoints, prefix) {
+/**
+ * One build of `entryPoints` whose chunks are named `<prefix>-<hash>.js`, holding `agents` copies
+ * of the agent (1, or 0 for the registry watch); returns its outputs.
+ */
+async function bundle(entryPoints, prefix, agents = 1) {
   const result = await build({
     entryPoints,
     absWorkingDir: ROOT,
@@ -48,9 +53,9 @@ async function bundle(entryPoints, prefix) {
   const holding = outputs.filter(([, output]) =>
     Object.keys(output.inputs).some((path) => path.endsWith("dist/agent/agent-server.js")),
   );
-  if (holding.length !== 1)
+  if (holding.length !== agents)
     throw new Error(
-      `bundle-agent: expected agent-server.js in one ${prefix} output, found ${JSON.stringify(holding.map(([file]) => file))}`,
+      `bundle-agent: expected agent-server.js in ${agents} ${prefix} output(s), found ${JSON.stringify(holding.map(([file]) => file))}`,
     );
   return outputs;
 }
@@ -59,6 +64,7 @@ rmSync(OUT, { recursive: true, force: true });
 const outputs = [
   ...(await bundle({ main: join(DIST, "main.js"), "pi-compat": join(DIST, "extensions", "pi-compat.js") }, "chunk")),
   ...(await bundle({ "live-main": join(DIST, "live", "live-main.js") }, "live")),
+  ...(await bundle({ "local-registry-watch": join(DIST, "live", "local-registry-watch.js") }, "watch", 0)),
 ];
 // A CommonJS module bundled here would call require(), which an ES module does not have.
 for (const [file] of outputs) {

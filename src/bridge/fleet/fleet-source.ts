@@ -1,11 +1,15 @@
-// The fleet source: one host watch for this machine and one per host of settings `fleet.hosts`,
-// merged into one snapshot of typed rows. A host that cannot be listed is one row saying why
-// (unreachable, agent-rpc too old, silent), so nothing about one host blocks the others.
+// The fleet source: one watch for this machine (in this process when it can, local-watch.ts) and
+// one host watch per host of settings `fleet.hosts`, merged into one snapshot of typed rows. A
+// host that cannot be listed is one row saying why (unreachable, agent-rpc too old, silent), so
+// nothing about one host blocks the others.
 // Subscribers get a snapshot at most every `coalesceMs` (four streaming workers rewrite their
-// entries twice a second each; the view needs one update per batch, not one per line).
+// entries twice a second each; the view needs one update per batch, not one per line), and a
+// change after a quiet spell at once (a session that starts waiting is not held back).
 import { hostProblemRow } from "./decode-fleet.js";
 import type { FleetHostSpec, FleetHostState, FleetHostStatus, FleetRow, FleetSnapshot } from "./fleet-types.js";
 import { startHostWatch, type HostWatch, type HostWatchOptions } from "./host-watch.js";
+import { localWatchModule, startLocalWatch } from "./local-watch.js";
+import { keepSameRows } from "./same-rows.js";
 
 export type FleetSourceOptions = {
   /** This machine's agent-rpc command (e.g. `node …/bin/agent-rpc.js`); undefined: no local sessions. */
@@ -37,7 +41,7 @@ const PROBLEM: Record<Exclude<FleetHostState, "live" | "connecting">, string> = 
   silent: "silent",
 };
 
-type HostSlot = { status: FleetHostStatus; rows: FleetRow[]; watch: HostWatch | undefined };
+type HostSlot = { status: FleetHostStatus; rows: readonly FleetRow[]; watch: HostWatch | undefined };
 
 function problemText(status: FleetHostStatus): string | undefined {
   if (status.state === "live" || status.state === "connecting") return undefined;
@@ -52,6 +56,8 @@ export function createFleetSource(o: FleetSourceOptions): FleetSource {
   const slots = new Map<string, HostSlot>();
   const listeners = new Set<(s: FleetSnapshot) => void>();
   let timer: NodeJS.Timeout | undefined;
+  /** When the last snapshot went out. */
+  let sentAt = Number.NEGATIVE_INFINITY;
   let current: FleetSnapshot = { rows: [], hosts: [], at: Date.now() };
   const build = (): FleetSnapshot => {
     const rows: FleetRow[] = [];
@@ -66,11 +72,15 @@ export function createFleetSource(o: FleetSourceOptions): FleetSource {
   };
   const changed = (): void => {
     if (timer) return;
+    // A change after a quiet spell goes out at once (with whatever else arrives in this turn);
+    // changes that keep coming go out once per `coalesceMs`.
+    const wait = Math.max(0, sentAt + (o.coalesceMs ?? 50) - Date.now());
     timer = setTimeout(() => {
       timer = undefined;
+      sentAt = Date.now();
       current = build();
       for (const fn of [...listeners]) fn(current);
-    }, o.coalesceMs ?? 50);
+    }, wait);
   };
   for (const [name, reach] of reaches) {
     const slot: HostSlot = {
@@ -83,7 +93,10 @@ export function createFleetSource(o: FleetSourceOptions): FleetSource {
       name,
       reach,
       onLine(line) {
-        slot.rows = line.rows;
+        const rows = keepSameRows(slot.rows, line.rows);
+        // A heartbeat, or a rewrite that changed nothing listed: no new snapshot.
+        if (rows === slot.rows && line.version === slot.status.version) return;
+        slot.rows = rows;
         slot.status = { ...slot.status, version: line.version };
         changed();
       },
@@ -96,7 +109,9 @@ export function createFleetSource(o: FleetSourceOptions): FleetSource {
     };
     if (o.silentMs !== undefined) options.silentMs = o.silentMs;
     if (o.backoffMs !== undefined) options.backoffMs = o.backoffMs;
-    slot.watch = startHostWatch(options);
+    // This machine through this package's own agent-rpc: followed in this process (local-watch.ts).
+    const module = name === "" ? localWatchModule(reach) : undefined;
+    slot.watch = module !== undefined ? startLocalWatch(options, module, o.coalesceMs) : startHostWatch(options);
   }
   return {
     subscribe(fn) {

@@ -6,7 +6,7 @@ import type { FleetRow, FleetState } from "../../bridge/index.js";
 import { formatTokens } from "../render/footer-lines.js";
 import { sanitizeLine } from "../render/sanitize.js";
 import type { Palette } from "../render/palette.js";
-import { padLine, textWidth, truncateLine } from "../render/text-width.js";
+import { textWidth, truncateLine } from "../render/text-width.js";
 import { age } from "../live/live-sessions.js";
 
 export const ROWS_PER_SESSION = 2;
@@ -79,5 +79,8 @@ export function sessionLines(r: FleetRow, selected: boolean, width: number, now:
   const doing = sanitizeLine(doingOf(r));
   const where = place !== "" ? [theme.muted(place)] : [];
   const second = `${" ".repeat(14)}${[...where, ...(doing !== "" ? [doing] : [])].join(" · ")}`;
-  return [truncateLine(first, width), truncateLine(second, width)].map((l) => padLine(l, width));
+  // Not padded to the width: Ink trims a row's trailing spaces anyway, and each character of a
+  // row that changed is a cell Ink builds again (the age of every session changes each second
+  // while it is under a minute old).
+  return [truncateLine(first, width), truncateLine(second, width)];
 }

@@ -1,6 +1,6 @@
-// The fleet view: a full-screen list of every live session (fleet-lines.ts draws the rows on
-// screen, and only those), a panel for a peek, the stop question or the new-session form, the
-// answer dialog (fleet-answer.tsx), and a status row. Thin: state in fleet-state.ts, keys in
+// The fleet view: a full-screen list of every live session (fleet-list.tsx draws the rows on
+// screen, and only those that changed), a panel for a peek, the stop question or the
+// new-session form, the answer dialog (fleet-answer.tsx), and a status row. Thin: state in fleet-state.ts, keys in
 // fleet-keys.ts, effects in fleet-effects.ts. `tag` starts the frame with the tag that puts it
 // on the alternate screen inside the TUI (transcript-view/screen-switch.ts).
 import type React from "react";
@@ -8,12 +8,11 @@ import { useCallback, useEffect, useMemo, useReducer, useRef } from "react";
 import { Box, Text } from "ink";
 import type { FleetSource } from "../../bridge/index.js";
 import { Lines } from "../components/lines.js";
-import { useNow } from "../components/use-now.js";
 import { fleetHint } from "../input/fleet-keymap.js";
 import { useKeymap } from "../input/keymap-context.js";
 import { useKeys } from "../input/use-keys.js";
 import { guardRow, sanitizeLine } from "../render/sanitize.js";
-import type { Palette, Theme } from "../render/palette.js";
+import type { Theme } from "../render/palette.js";
 import { usePalette } from "../components/use-palette.js";
 import { padLine, truncateLine } from "../render/text-width.js";
 import { createFleetEffects, type FleetHostUi } from "./fleet-effects.js";
@@ -21,7 +20,8 @@ import { FleetAnswer } from "./fleet-answer.js";
 import { fleetKey } from "./fleet-keys.js";
 import { waitingCount } from "./fleet-order.js";
 import { panelLines } from "./fleet-panel.js";
-import { ROWS_PER_SESSION, sessionLines } from "./fleet-lines.js";
+import { ROWS_PER_SESSION } from "./fleet-lines.js";
+import { FleetList } from "./fleet-list.js";
 import {
   initialFleetView,
   reduceFleetView,
@@ -53,26 +53,6 @@ function statusLine(s: FleetViewState, width: number, theme: Theme, hint: string
   return truncateLine(filter + text, width);
 }
 
-/** Session rows for the list's `height` rows: from the first shown, keeping the selected one in view. */
-function listLines(s: FleetViewState, width: number, height: number, now: number, palette: Palette): string[] {
-  const { theme } = palette;
-  const shown = shownRows(s);
-  const fits = Math.max(1, Math.floor(height / ROWS_PER_SESSION));
-  const selected = selectedRow(s);
-  const at = Math.max(
-    0,
-    shown.findIndex((r) => r.key === selected?.key),
-  );
-  const top = at < s.top ? at : at >= s.top + fits ? at - fits + 1 : Math.min(s.top, Math.max(0, shown.length - fits));
-  const out: string[] = [];
-  if (!s.loading && shown.length === 0)
-    out.push(theme.muted(s.filter !== "" ? "No session matches the filter." : "No live sessions. n starts one."));
-  for (const row of shown.slice(top, top + fits))
-    out.push(...sessionLines(row, row.key === selected?.key, width, now, palette));
-  while (out.length < height) out.push("");
-  return out.slice(0, height);
-}
-
 export type FleetScreenProps = {
   source: FleetSource;
   host: FleetHostUi;
@@ -102,8 +82,10 @@ export function FleetScreen(props: FleetScreenProps): React.ReactElement {
   const { notices } = props;
   useEffect(() => notices?.((text) => dispatch({ type: "message", text })), [notices, dispatch]);
   const keymap = useKeymap();
+  // A dead worker's row offers resume, its log and dismiss instead of attach, peek and stop.
+  const selectedDead = selectedRow(state)?.dead !== undefined;
+  const hint = useMemo(() => fleetHint(keymap, selectedDead), [keymap, selectedDead]);
   const fx = useMemo(() => createFleetEffects(source, props.host, dispatch), [source, props.host, dispatch]);
-  const now = useNow(true, 1000);
   const palette = usePalette();
   const answering = state.mode.kind === "answer" ? state.mode : undefined;
   const answerRows = answering ? Math.max(4, Math.floor(height / 2)) : 0;
@@ -117,12 +99,12 @@ export function FleetScreen(props: FleetScreenProps): React.ReactElement {
     },
   );
   const answeredRow = answering ? state.rows.find((r) => r.key === answering.key) : undefined;
-  const rows = [...listLines(state, width, listHeight, now, palette), ...panel];
   return (
     <Box flexDirection="column">
       {/* The tag is ours, not text: it goes before the guarded row, as the transcript view's does. */}
       <Text>{(props.tag ?? "") + guardRow(padLine(headerLine(state, width, palette.theme), width))}</Text>
-      <Lines lines={rows} />
+      <FleetList state={state} width={width} height={listHeight} palette={palette} />
+      <Lines lines={panel} />
       {answering && answeredRow ? (
         <FleetAnswer
           key={answering.dialog.id}
@@ -132,9 +114,7 @@ export function FleetScreen(props: FleetScreenProps): React.ReactElement {
           onAnswer={(response) => fx.answer(answeredRow, answering.dialog.id, response)}
         />
       ) : null}
-      <Lines
-        lines={[statusLine(state, width, palette.theme, fleetHint(keymap, selectedRow(state)?.dead !== undefined))]}
-      />
+      <Lines lines={[statusLine(state, width, palette.theme, hint)]} />
     </Box>
   );
 }

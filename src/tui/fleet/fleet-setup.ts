@@ -11,11 +11,13 @@ export function localReach(workerCommand: readonly string[]): string[] | undefin
 }
 
 /**
- * At most five snapshots a second: four streaming sessions rewrite their entries twice a second
- * each, and a person reading the list needs it to move, not to redraw on every entry (a waiting
- * session still shows within a second). bench/fleet.mjs measures the view's rate and CPU.
+ * At most three or four snapshots a second: four streaming sessions rewrite their entries twice a
+ * second each, and a person reading the list needs it to move (two updates a second at least),
+ * not to redraw on every entry; each update costs the TUI a frame. A change after a quiet spell
+ * (a session that starts waiting) still shows at once. bench/fleet.mjs measures the view's rate
+ * and CPU.
  */
-const VIEW_COALESCE_MS = 200;
+const VIEW_COALESCE_MS = 300;
 
 export function startFleet(workerCommand: readonly string[], settings: FleetSettings): FleetSource {
   return createFleetSource({ local: localReach(workerCommand), hosts: settings.hosts, coalesceMs: VIEW_COALESCE_MS });

@@ -3,11 +3,11 @@
 // are decoded once with their host; a cut connection comes back; an unreachable host, an
 // agent-rpc without --watch (refusing the flag, or ignoring it and answering its old list) and a
 // silent host are each one clear row, and the others go on.
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, watch, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { createFleetSource, type FleetSnapshot, type FleetSource } from "../../../src/bridge/index.js";
+import { createFleetSource, type FleetRow, type FleetSnapshot, type FleetSource } from "../../../src/bridge/index.js";
 
 const ROOT = join(import.meta.dirname, "..", "..", "..");
 const STANDIN = join(ROOT, "test", "fixtures", "ssh-standin.mjs");
@@ -70,6 +70,24 @@ function hostFiles(name: string, sessions: unknown[]): { file: string; pidFile: 
   return { file, pidFile, env: [`FAKE_FLEET_FILE=${file}`, `FAKE_FLEET_PID_FILE=${pidFile}`] };
 }
 
+/** Resolves once `file` exists and `ok` holds for its text (checked as the file changes). */
+async function waitForFile(file: string, ok: (text: string) => boolean): Promise<void> {
+  const read = (): string => (existsSync(file) ? readFileSync(file, "utf8") : "");
+  while (!ok(read())) {
+    await new Promise<void>((resolve) => {
+      const w = watch(dir, () => {
+        w.close();
+        resolve();
+      });
+      // Written between the read and the watch: look again.
+      if (ok(read())) {
+        w.close();
+        resolve();
+      }
+    });
+  }
+}
+
 /** The command that reaches a fake host: env settings, then the ssh stand-in. */
 const viaStandin = (name: string, env: string[]): string[] => ["env", ...env, NODE, STANDIN, name];
 
@@ -115,6 +133,28 @@ describe("fleet source", () => {
       ["", "live", "9.9.9"],
       ["devbox", "live", "9.9.9"],
     ]);
+  });
+
+  it("sends no snapshot for a heartbeat that brings the same rows, and keeps an unchanged row the same object", async () => {
+    const remote = hostFiles("beating", [entry("eeee", "working"), entry("ffff", "idle")]);
+    const beats = join(dir, "beating.beats");
+    const env = [...remote.env, `FAKE_FLEET_BEATS_FILE=${beats}`, "FAKE_FLEET_HEARTBEAT_MS=20"];
+    source = createFleetSource({
+      local: undefined,
+      hosts: [{ name: "beating", command: viaStandin("beating", env) }],
+      coalesceMs: 5,
+    });
+    const first = await until(source, (s) => s.rows.length === 2);
+    const seen: FleetSnapshot[] = [];
+    source.subscribe((snap) => seen.push(snap));
+    // Three heartbeats of the same list, each a line the source read and decoded.
+    await waitForFile(beats, (text) => text.split("\n").length > 3);
+    writeFileSync(remote.file, JSON.stringify([entry("eeee", "waiting"), entry("ffff", "idle")]));
+    const changed = await until(source, (s) => s.rows.some((r) => r.state === "needs_input"));
+    expect(seen).toEqual([changed]);
+    const row = (snap: FleetSnapshot, id: string): FleetRow | undefined => snap.rows.find((r) => r.id === id);
+    expect(row(changed, "ffff")).toBe(row(first, "ffff"));
+    expect(row(changed, "eeee")).not.toBe(row(first, "eeee"));
   });
 
   it("follows changes, shows a cut host as unreachable and lists it again when it comes back", async () => {

@@ -3,7 +3,6 @@
 // session file to resume, and `p` shows the last lines of the worker's log.
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Key } from "ink";
 import { describe, expect, it, vi } from "vitest";
 import { TEST_TMP } from "../../agent/helpers/isolated-tmp.js";
 import type { FleetRow, FleetSource } from "../../../src/bridge/index.js";
@@ -11,26 +10,10 @@ import { DEFAULT_KEYMAP } from "../../../src/tui/input/keymap.js";
 import { createFleetEffects } from "../../../src/tui/fleet/fleet-effects.js";
 import { fleetKey } from "../../../src/tui/fleet/fleet-keys.js";
 import { initialFleetView, type FleetViewAction, type FleetViewState } from "../../../src/tui/fleet/fleet-state.js";
+import { inkKey } from "../helpers/ink-key.js";
 import { row } from "./fleet-row.js";
 
-const KEY = { upArrow: false, downArrow: false, leftArrow: false, rightArrow: false, pageDown: false, pageUp: false };
-const noKey = {
-  ...KEY,
-  home: false,
-  end: false,
-  return: false,
-  escape: false,
-  ctrl: false,
-  shift: false,
-  tab: false,
-  backspace: false,
-  delete: false,
-  meta: false,
-  super: false,
-  hyper: false,
-  capsLock: false,
-  numLock: false,
-} as Key;
+const noKey = inkKey();
 
 function deadRow(dir: string, extra: Partial<FleetRow> = {}): FleetRow {
   const log = join(dir, "w.log");

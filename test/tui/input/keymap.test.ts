@@ -13,32 +13,9 @@ import {
 import { dialogKeyHelp, keyHelp, pickerKeyHelp, viewKeyHelp } from "../../../src/tui/input/key-help.js";
 import { createRepeatTracker, SEQUENCE_MS } from "../../../src/tui/input/key-repeat.js";
 import { resolveReviewKey } from "../../../src/tui/input/review-keymap.js";
+import { inkKey } from "../helpers/ink-key.js";
 
-function key(over: Partial<Key> = {}): Key {
-  return {
-    upArrow: false,
-    downArrow: false,
-    leftArrow: false,
-    rightArrow: false,
-    pageDown: false,
-    pageUp: false,
-    home: false,
-    end: false,
-    return: false,
-    escape: false,
-    ctrl: false,
-    shift: false,
-    tab: false,
-    backspace: false,
-    delete: false,
-    meta: false,
-    super: false,
-    hyper: false,
-    capsLock: false,
-    numLock: false,
-    ...over,
-  };
-}
+const key = inkKey;
 
 describe("keymap", () => {
   it("never inserts a lone control character: Alt+Ctrl+letter reaches it as ESC + C0, which Ink leaves unnamed", () => {

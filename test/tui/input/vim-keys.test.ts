@@ -5,13 +5,9 @@ import { describe, expect, it } from "vitest";
 import { routeVimKey } from "../../../src/tui/input/vim-keys.js";
 import { initialEditor } from "../../../src/tui/state/editor.js";
 import { initialVim, type VimState } from "../../../src/tui/state/vim/vim-types.js";
+import { inkKey } from "../helpers/ink-key.js";
 
-function key(over: Partial<Key> = {}): Key {
-  const none = { upArrow: false, downArrow: false, leftArrow: false, rightArrow: false, pageDown: false };
-  const more = { pageUp: false, home: false, end: false, return: false, escape: false, ctrl: false, shift: false };
-  const rest = { tab: false, backspace: false, delete: false, meta: false, super: false, hyper: false };
-  return { ...none, ...more, ...rest, capsLock: false, numLock: false, ...over };
-}
+const key = inkKey;
 
 const NORMAL: VimState = { ...initialVim, mode: "normal" };
 const route = (vim: VimState, input: string, k: Partial<Key> = {}, editor = initialEditor) =>

@@ -11,10 +11,11 @@
 // the profile is written) after the detached window and skip the attached one.
 // Usage: npm run build && node bench/detached-worker.mjs [--seconds 10] [--profile /tmp/prof]
 import { spawn } from "node:child_process";
-import { mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { createInterface } from "node:readline";
-import { cpuSeconds, machineLine } from "./lib/process-stats.mjs";
+import { converse as converseWith } from "./lib/agent-rpc-converse.mjs";
+import { cpuSeconds, machineLine, threadTimes } from "./lib/process-stats.mjs";
 import { makeSandbox, ROOT, startTui, TARGETS } from "./lib/tui-under-pty.mjs";
 
 const argAt = (name) => {
@@ -49,58 +50,18 @@ const streamStep = (n) => ({
   delayMs: LINE_MS,
 });
 
-/** Runs `node <root>/bin/agent-rpc.js args`; hands each JSON line to `onLine` until it returns a value. */
-function converse(root, args, env, box, detached, onLine) {
-  const child = spawn(process.execPath, [join(root, "bin", "agent-rpc.js"), ...args], {
-    cwd: box.cwd,
-    env,
-    detached,
-    stdio: ["pipe", "pipe", "pipe"],
-  });
-  let stderr = "";
-  child.stderr.on("data", (c) => (stderr += c));
-  return new Promise((res, rej) => {
-    const timer = setTimeout(() => rej(new Error(`agent-rpc ${args[0]}: no answer; ${stderr}`)), 120_000);
-    const lines = createInterface({ input: child.stdout });
-    lines.on("line", (line) => {
-      if (!line.startsWith("{")) return;
-      const result = onLine(JSON.parse(line), (f) => child.stdin.write(`${JSON.stringify(f)}\n`));
-      if (result === undefined) return;
-      clearTimeout(timer);
-      lines.close();
-      child.stdin.end();
-      if (detached) {
-        child.stdout.destroy();
-        child.stderr.destroy();
-        child.unref();
-      }
-      res(result);
-    });
-    child.on("exit", (code) => rej(new Error(`agent-rpc ${args[0]} exited ${code}: ${stderr}`)));
-  });
-}
+/** Runs `node <root>/bin/agent-rpc.js args` in the sandbox (lib/agent-rpc-converse.mjs). */
+const converse = (root, args, env, box, detached, onLine) =>
+  converseWith(join(root, "bin", "agent-rpc.js"), args, { cwd: box.cwd, env, detached }, onLine);
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** User and system CPU seconds of each thread of `pid` by thread name ("main": the JS thread). */
-function threadTimes(pid) {
+function timesByName(pid) {
   const out = new Map();
-  let tids = [];
-  try {
-    tids = readdirSync(`/proc/${pid}/task`);
-  } catch {
-    return out;
-  }
-  for (const tid of tids) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8");
-      const name = tid === String(pid) ? "main" : stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
-      const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      const [u, s] = out.get(name) ?? [0, 0];
-      out.set(name, [u + Number(f[11]) / 100, s + Number(f[12]) / 100]);
-    } catch {
-      // the thread ended between the listing and the read
-    }
+  for (const t of threadTimes(pid)) {
+    const [u, s] = out.get(t.name) ?? [0, 0];
+    out.set(t.name, [u + t.user, s + t.system]);
   }
   return out;
 }
@@ -108,11 +69,11 @@ function threadTimes(pid) {
 /** CPU seconds each pid uses over `seconds`, and its split by thread into user and system time. */
 async function cpuOver(pids, seconds) {
   const before = pids.map(cpuSeconds);
-  const threadsBefore = pids.map(threadTimes);
+  const threadsBefore = pids.map(timesByName);
   await sleep(seconds * 1000);
   return pids.map((pid, i) => {
     const split = [];
-    for (const [name, [u, s]] of threadTimes(pid)) {
+    for (const [name, [u, s]] of timesByName(pid)) {
       const [u0, s0] = threadsBefore[i].get(name) ?? [0, 0];
       if (u - u0 + s - s0 > 0) split.push(`${name} ${(u - u0).toFixed(2)}u+${(s - s0).toFixed(2)}s`);
     }

@@ -17,11 +17,10 @@
 // BENCH_BASE_ROOT=<checkout with dist built> and --base: the same bench on that build of
 // agent-tui (e.g. main), to compare two builds in the same conditions.
 // Usage: npm run build && node bench/fleet.mjs [--sessions 20] [--streaming 4] [--seconds 10] [--base]
-import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { join } from "node:path";
-import { createInterface } from "node:readline";
+import { converse as converseWith } from "./lib/agent-rpc-converse.mjs";
 import { cpuSeconds, descendants, machineLine, peakRssMb } from "./lib/process-stats.mjs";
 import { makeSandbox, ROOT, startTui, TARGETS } from "./lib/tui-under-pty.mjs";
 
@@ -50,36 +49,9 @@ const streamStep = (n) => ({
   delayMs: LINE_MS,
 });
 
-/** Runs `node agent-rpc.js args`; hands each JSON line to `onLine` until it returns true. */
-function converse(args, box, { detached = false } = {}, onLine) {
-  const child = spawn(process.execPath, [AGENT_RPC, ...args], {
-    cwd: box.cwd,
-    env: box.env,
-    detached,
-    stdio: ["pipe", "pipe", "pipe"],
-  });
-  let stderr = "";
-  child.stderr.on("data", (c) => (stderr += c));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`agent-rpc ${args[0]}: no answer; ${stderr}`)), 120_000);
-    const lines = createInterface({ input: child.stdout });
-    lines.on("line", (line) => {
-      if (!line.startsWith("{")) return;
-      const result = onLine(JSON.parse(line), (f) => child.stdin.write(`${JSON.stringify(f)}\n`));
-      if (result === undefined) return;
-      clearTimeout(timer);
-      lines.close();
-      child.stdin.end();
-      if (detached) {
-        child.stdout.destroy();
-        child.stderr.destroy();
-        child.unref();
-      }
-      resolve(result);
-    });
-    child.on("exit", (code) => reject(new Error(`agent-rpc ${args[0]} exited ${code}: ${stderr}`)));
-  });
-}
+/** Runs this checkout's `agent-rpc args` in the sandbox (lib/agent-rpc-converse.mjs). */
+const converse = (args, box, { detached = false } = {}, onLine) =>
+  converseWith(AGENT_RPC, args, { cwd: box.cwd, env: box.env, detached }, onLine);
 
 const serve = (box) =>
   converse(["serve"], box, { detached: true }, (f) =>

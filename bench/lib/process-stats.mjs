@@ -83,26 +83,31 @@ export function peakRssMb(pid) {
   }
 }
 
-/** CPU seconds so far of each thread of `pid`, keyed "tid name" (main thread, V8 workers, libuv pool). */
-function threadCpu(pid) {
-  const out = new Map();
+/** Each thread of `pid` now: its tid, name ("main": the JS thread) and user and system CPU seconds so far. */
+export function threadTimes(pid) {
   let tids = [];
   try {
     tids = readdirSync(`/proc/${pid}/task`);
   } catch {
-    return out;
+    return [];
   }
+  const out = [];
   for (const tid of tids) {
     try {
       const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8");
-      const name = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+      const name = String(tid) === String(pid) ? "main" : stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
       const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      out.set(`${tid} ${String(tid) === String(pid) ? "main" : name}`, (Number(f[11]) + Number(f[12])) / CLK_TCK);
+      out.push({ tid, name, user: Number(f[11]) / CLK_TCK, system: Number(f[12]) / CLK_TCK });
     } catch {
       // the thread ended between the listing and the read
     }
   }
   return out;
+}
+
+/** CPU seconds so far of each thread of `pid`, keyed "tid name" (main thread, V8 workers, libuv pool). */
+function threadCpu(pid) {
+  return new Map(threadTimes(pid).map((t) => [`${t.tid} ${t.name}`, t.user + t.system]));
 }
 
 /**

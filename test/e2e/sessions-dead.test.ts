@@ -2,7 +2,8 @@
 // `agent-tui sessions` lists it after the live ones, marked dead, with its session file and
 // how to resume or dismiss it; `agent-tui fleet --plain` numbers it as a failed line; and
 // `agent-rpc attach ID` says it died and how to resume it; `agent-tui sessions stop ID`
-// dismisses it with a message saying its session file is kept. Listers racing to tombstone it
+// dismisses it with a message saying its session file is kept, or, when the worker died before
+// writing it, that nothing of it was saved. Listers racing to tombstone it
 // (separate processes) each list it once.
 import { execFile, execFileSync, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
@@ -14,10 +15,15 @@ import { BUILT } from "./tui-session.js";
 
 const TUI = join(AGENT_BIN, "..", "agent-tui.js");
 
-/** A home whose registry holds the entry of a worker that died (a pid that ran and is gone). */
-function homeWithDeadWorker(): { home: string; pid: number } {
+/**
+ * A home whose registry holds the entry of a worker that died (a pid that ran and is gone); its
+ * session file is written unless `saved` is false (a worker that died before its first message).
+ */
+function homeWithDeadWorker(saved = true): { home: string; pid: number; file: string } {
   mkdirSync(TEST_TMP, { recursive: true });
   const home = mkdtempSync(join(TEST_TMP, "sessions-dead-"));
+  const file = join(home, "dead.jsonl");
+  if (saved) writeFileSync(file, `${JSON.stringify({ type: "session", version: 3, id: "dead-0001-worker" })}\n`);
   const live = join(home, "live");
   mkdirSync(live, { mode: 0o700 });
   const pid = spawnSync(process.execPath, ["-e", ""]).pid as number;
@@ -30,7 +36,7 @@ function homeWithDeadWorker(): { home: string; pid: number } {
     version: "1",
     startedAt: Date.now() - 60_000,
     sessionId: "dead-0001-worker",
-    sessionFile: "/sessions/dead.jsonl",
+    sessionFile: file,
     title: "DEAD-TASK",
     state: "working",
     since: Date.now() - 5000,
@@ -38,7 +44,7 @@ function homeWithDeadWorker(): { home: string; pid: number } {
     attachedChanged: 0,
   };
   writeFileSync(join(live, "dead-0001-worker.json"), JSON.stringify(entry), { mode: 0o600 });
-  return { home, pid };
+  return { home, pid, file };
 }
 
 /** `agent-rpc sessions --json` in `home`, run alongside others. */
@@ -62,12 +68,12 @@ const tui = (home: string, args: string[]): string =>
 
 describe.skipIf(!BUILT)("a dead worker on the command line", () => {
   it("is listed dead with how to resume or dismiss it, numbered in fleet --plain, and dismissed by stop", () => {
-    const { home, pid } = homeWithDeadWorker();
+    const { home, pid, file } = homeWithDeadWorker();
     const listing = tui(home, ["sessions"]);
     expect(listing).toContain("No live sessions.");
     expect(listing).toMatch(/Dead sessions .*agent-tui --session FILE.* resumes/);
     expect(listing).toMatch(new RegExp(`dead-0001-wor\\s+DEAD \\d+s ago\\s+${pid}\\s+/work/app\\s+DEAD-TASK`));
-    expect(listing).toContain("worker died; session /sessions/dead.jsonl");
+    expect(listing).toContain(`worker died; session ${file}`);
 
     const plain = tui(home, ["fleet", "--plain", "--once"]);
     expect(plain).toMatch(new RegExp(`^1\\. failed · DEAD-TASK · /work/app · worker died \\(pid ${pid}\\)`, "m"));
@@ -81,13 +87,28 @@ describe.skipIf(!BUILT)("a dead worker on the command line", () => {
     expect(attach.status).toBe(4);
     expect(attach.stderr).toContain(
       `the worker of live session dead-0001-worker died (pid ${pid}, worker died); ` +
-        "agent-tui --session /sessions/dead.jsonl resumes its conversation",
+        `agent-tui --session ${file} resumes its conversation`,
     );
 
     expect(tui(home, ["sessions", "stop", "dead-0001"])).toContain(
-      `Dismissed dead session dead-0001-worker (worker died, pid ${pid}); its session file /sessions/dead.jsonl is kept`,
+      `Dismissed dead session dead-0001-worker (worker died, pid ${pid}); its session file ${file} is kept`,
     );
     expect(tui(home, ["sessions"])).toBe("No live sessions.\n");
+  });
+
+  it("says nothing of it was saved when the session file it named was never written", () => {
+    const { home, pid, file } = homeWithDeadWorker(false);
+    const nothing = `nothing of it was saved (no file at ${file})`;
+    expect(tui(home, ["sessions"])).toContain(`worker died; ${nothing}`);
+    const attach = spawnSync(process.execPath, [AGENT_BIN, "attach", "dead-0001"], {
+      env: { ...process.env, AGENT_TUI_HOME: home, TMPDIR: TEST_TMP },
+      input: "",
+      encoding: "utf8",
+      timeout: 20_000,
+    });
+    expect(attach.stderr).toContain(`died (pid ${pid}, worker died); ${nothing}`);
+    expect(attach.stderr).not.toContain("resumes its conversation");
+    expect(tui(home, ["sessions", "stop", "dead-0001"])).toContain(`pid ${pid}); ${nothing}`);
   });
 
   it("is listed once by each of two listers racing to tombstone it", async () => {

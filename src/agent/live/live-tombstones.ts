@@ -4,7 +4,17 @@
 // once, atomically, 0600, never through a link; bounded (a day old, or beyond the newest 50,
 // a tombstone is removed when listed); removed when a worker of the same id runs again or
 // when the person dismisses it (`sessions --stop ID`).
-import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import {
+  closeSync,
+  constants,
+  existsSync,
+  fstatSync,
+  lstatSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+} from "node:fs";
 import { join } from "node:path";
 import { isObject } from "../../protocol/decode/result.js";
 import { TargetExistsError, writePrivateFileAtomic } from "../../protocol/private-files.js";
@@ -145,13 +155,26 @@ export function findDeadEntry(entries: readonly DeadEntry[], query: string): Dea
   return prefixed.length === 1 ? prefixed[0] : undefined;
 }
 
+/**
+ * What became of a dead worker's conversation, checked on disk: a worker names its session file
+ * before it writes it, and one that died before its first message was saved never did.
+ */
+function savedConversation(d: DeadEntry): { file: string; saved: boolean } | undefined {
+  const file = d.last.sessionFile;
+  return file === undefined ? undefined : { file, saved: existsSync(file) };
+}
+
+/** The phrase for a dead worker's conversation: where it is, or that nothing of it was saved. */
+export function conversationPhrase(d: DeadEntry, saved: (file: string) => string): string {
+  const c = savedConversation(d);
+  if (c === undefined) return "it had no session file";
+  return c.saved ? saved(c.file) : `nothing of it was saved (no file at ${c.file})`;
+}
+
 /** What `attach ID` says when ID names a dead worker (undefined when it names none). */
 export function deadWorkerHint(dir: string, query: string): string | undefined {
   const d = findDeadEntry(listDeadEntries(dir, new Set()), query);
   if (!d) return undefined;
-  const resume =
-    d.last.sessionFile !== undefined
-      ? `agent-tui --session ${d.last.sessionFile} resumes its conversation`
-      : "it had no session file";
+  const resume = conversationPhrase(d, (file) => `agent-tui --session ${file} resumes its conversation`);
   return visibleLine(`the worker of live session ${d.id} died (pid ${d.last.pid}, ${d.dead.reason}); ${resume}`);
 }

@@ -2,7 +2,7 @@
 // live one saying when each died, its folder, session file and log, and how to resume or
 // dismiss it; `--stop ID` on a dead one dismisses its tombstone (live-tombstones.ts).
 import { visibleLine } from "../../protocol/terminal-text.js";
-import { removeDeadEntry, type DeadEntry } from "./live-tombstones.js";
+import { conversationPhrase, removeDeadEntry, type DeadEntry } from "./live-tombstones.js";
 
 /** The table of dead workers ("" when there are none), ages through `age` (ms → "5m"). */
 export function deadTable(dead: readonly DeadEntry[], now: number, age: (ms: number) => string): string {
@@ -24,7 +24,7 @@ export function deadTable(dead: readonly DeadEntry[], now: number, age: (ms: num
       .join("  ")
       .trimEnd();
   const details = dead.map((d) => {
-    const file = d.last.sessionFile !== undefined ? `session ${d.last.sessionFile}` : "no session file";
+    const file = conversationPhrase(d, (path) => `session ${path}`);
     return visibleLine(`  ${d.id.slice(0, 13)}: ${d.dead.reason}; ${file}; log ${d.last.log}`);
   });
   return [
@@ -41,8 +41,7 @@ export function deadTable(dead: readonly DeadEntry[], now: number, age: (ms: num
 /** `sessions --stop ID` on a dead worker: its tombstone goes; exit 0. */
 export function dismissDead(dir: string, d: DeadEntry): number {
   removeDeadEntry(dir, d.id);
-  const file =
-    d.last.sessionFile !== undefined ? `its session file ${d.last.sessionFile} is kept` : "it had no session file";
+  const file = conversationPhrase(d, (path) => `its session file ${path} is kept`);
   process.stdout.write(visibleLine(`Dismissed dead session ${d.id} (${d.dead.reason}, pid ${d.last.pid}); ${file}`));
   process.stdout.write("\n");
   return 0;

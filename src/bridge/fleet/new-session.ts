@@ -77,6 +77,7 @@ export async function startFleetSession(
     cwd = made;
   }
   if (request.session !== undefined && !existsSync(request.session))
-    return { ok: false, error: `its session file ${request.session} is gone` };
+    // Never written (a worker that died before its first message was saved) or removed since.
+    return { ok: false, error: `there is no session file at ${request.session}: nothing of it was saved there` };
   return serveIn(reach, cwd, request.session);
 }

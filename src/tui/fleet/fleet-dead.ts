@@ -52,10 +52,15 @@ export async function resumeDeadRow(
   if (message !== undefined) say(message);
 }
 
-/** `sessions --stop ID` on a dead worker removes its tombstone (its session file and log stay). */
+/** `sessions --stop ID` on a dead worker removes its tombstone, and only that (whatever files it had stay). */
 export async function dismissDeadRow(reach: readonly string[], row: DeadRow, say: Say): Promise<void> {
   const r = await stopFleetSession(reach, row.id);
-  say(r.ok ? `Dismissed ${nameOf(row)} (its session file and log are kept).` : `Could not dismiss it: ${r.error}`);
+  // Whether a session file was ever written is not known here: the message claims only what was done.
+  say(
+    r.ok
+      ? `Dismissed ${nameOf(row)}; its session file and log, if any, were not touched.`
+      : `Could not dismiss it: ${r.error}`,
+  );
 }
 
 /** The last lines of the dead worker's log, as the peek (a log on another host is not read from here). */

@@ -55,7 +55,7 @@ describe("a dead worker's row in the fleet view", () => {
     });
     await vi.waitFor(() => expect(e.messages().some((m) => m.startsWith("Dismissed"))).toBe(true));
     expect(JSON.parse(readFileSync(e.argsFile, "utf8"))).toEqual(["sessions", "--stop", "w-dead"]);
-    expect(e.messages()).toContain("Dismissed task w-dead (its session file and log are kept).");
+    expect(e.messages()).toContain("Dismissed task w-dead; its session file and log, if any, were not touched.");
     expect(e.actions.some((a) => a.type === "mode" && a.mode.kind === "confirm_stop")).toBe(false);
 
     const live: FleetViewAction[] = [];

@@ -88,7 +88,11 @@ export function createFleetEffects(
       if (!reach) return;
       if (isDeadRow(row)) return void dismissDeadRow(reach, row, say);
       void stopFleetSession(reach, row.id).then((r) =>
-        say(r.ok ? `Stopped ${nameOf(row)} (its session file is kept).` : `Could not stop it: ${r.error}`),
+        say(
+          r.ok
+            ? `Stopped ${nameOf(row)}; what it said is in its session file, if it had one.`
+            : `Could not stop it: ${r.error}`,
+        ),
       );
     },
     start(form) {

@@ -1,6 +1,7 @@
 // Any worker, anywhere: agent-tui drives the REAL pi 0.73.1 (`--mode rpc`) through an
 // ssh-style wrapper that adds latency, on the scripted LLM. Features pi has work; ones it
-// lacks (get_tree, clear_queue, todos) are not offered; sessions are remote, so /resume says so.
+// lacks (get_tree, clear_queue, todos) are not offered; sessions are remote, so /resume says so;
+// it has no live sessions, so /fleet lists the TUI's own session from what the TUI knows.
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -53,6 +54,19 @@ describe.skipIf(!runnable)("agent-tui --agent 'ssh devbox pi --mode rpc' (real p
     await command("PI-SECOND");
     await tui.waitForText("Second pi answer.");
     await tui.waitForNoText("Working…");
+  });
+
+  it("lists its own session in /fleet though pi has no live sessions; Enter goes back to it", async () => {
+    await command("/fleet");
+    await tui.waitForText("Fleet · 1 session");
+    await tui.waitForText(/idle +PI-HELLO there/);
+    await tui.waitForText("not a live session: it ends with this terminal");
+    tui.write("x");
+    await tui.waitForText("That is the session on this screen");
+    expect(tui.screenText()).not.toContain("Stop PI-HELLO");
+    tui.write(KEYS.enter);
+    await tui.waitForNoText("Fleet · 1 session");
+    await tui.waitForText("Hello from pi.");
   });
 
   it("offers only what pi supports: no /tree; /model picker; /copy; /export; !cmd; /fork pre-fills", async () => {

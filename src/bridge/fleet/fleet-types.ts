@@ -52,6 +52,11 @@ export type FleetRow = {
   problem: string | undefined;
   /** Its worker died (a `failed` row): what the tombstone says; undefined for a live session. */
   dead: FleetDead | undefined;
+  /**
+   * The session on this TUI's screen, whose worker is not a live one (pi through --agent, live
+   * sessions off): no registry lists it, so /fleet adds it from the TUI's own state.
+   */
+  here?: true;
 };
 
 /** A dead worker's tombstone (docs/protocol-notes.md, "Fleet"): its conversation can be resumed from its file. */

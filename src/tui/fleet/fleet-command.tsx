@@ -17,6 +17,7 @@ import { FleetScreen } from "./fleet-screen.js";
 import { readFleetSettings } from "./fleet-settings.js";
 import { startFleet } from "./fleet-setup.js";
 import { startFleetSignals } from "./fleet-signals.js";
+import { ownSessionRow, withOwnSession } from "./own-session.js";
 
 export const FLEET_OVERLAY = "fleet";
 
@@ -77,6 +78,13 @@ export function createFleetFeature(o: FleetFeatureOptions): FleetFeature {
     },
   });
   const close = (): void => o.store.dispatch({ type: "overlay", name: undefined });
+  // The view lists this TUI's own session too when no registry does (its worker is not live).
+  const startedAt = Date.now();
+  const shown = withOwnSession(
+    source,
+    () => (o.liveId() === undefined ? ownSessionRow(o.store.getState(), startedAt) : undefined),
+    (listener) => o.store.subscribe(listener),
+  );
   const host: FleetHostUi = {
     cwd: o.cwd,
     close,
@@ -100,7 +108,7 @@ export function createFleetFeature(o: FleetFeatureOptions): FleetFeature {
       run: () => o.store.dispatch({ type: "overlay", name: FLEET_OVERLAY }),
     },
     overlay: (next) => (name, props) =>
-      name === FLEET_OVERLAY ? <FleetOverlay source={source} host={host} /> : next(name, props),
+      name === FLEET_OVERLAY ? <FleetOverlay source={shown} host={host} /> : next(name, props),
     stop() {
       stopSignals();
       source.stop();

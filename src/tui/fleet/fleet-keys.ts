@@ -9,6 +9,8 @@ import { selectedRow, type FleetViewAction, type FleetViewState, type NewSession
 
 type Dispatch = (a: FleetViewAction) => void;
 
+const HERE = "That is the session on this screen: enter goes back to it, where its questions are; /quit ends it.";
+
 const printable = (input: string, key: Key): string | undefined =>
   keyName(input, key) === undefined && input !== "" && !/[\u0000-\u001f\u007f]/.test(input) ? input : undefined;
 
@@ -20,6 +22,10 @@ function listKey(s: FleetViewState, input: string, key: Key, height: number, tar
   const action = resolveFleetKey(input, key, target.keymap);
   const row = selectedRow(s);
   const session = row && row.state !== "unreachable" ? row : undefined;
+  // The session on this screen (not a live one, fleet/own-session.ts): Enter goes back to it; its
+  // questions, its output and its end are there.
+  if (session?.here && (action === "open" || action === "peek" || action === "stop" || action === "answer"))
+    return action === "open" ? fx.close() : dispatch({ type: "message", text: HERE });
   switch (action) {
     case "down":
     case "up":

@@ -3,7 +3,7 @@
 import { appendFileSync } from "node:fs";
 import { hostname } from "node:os";
 import { render } from "ink";
-import { describeCommandLine, toSessionSnapshot, visibleText } from "../bridge/index.js";
+import { describeCommandLine, resolveBundledWorkerCommand, toSessionSnapshot, visibleText } from "../bridge/index.js";
 import type { TuiCliOptions } from "./app/cli.js";
 import type { EarlyWorker } from "./app/early-worker.js";
 import { type AppExits, createAppExits, onProcessEvents } from "./app/app-exits.js";
@@ -214,12 +214,15 @@ type AppParts = {
   keys: KeyBindings;
 };
 
-/** The fleet (tui/fleet/): for a live agent-rpc worker only, which is what has a registry. */
-function wireFleet(p: AppParts): FleetFeature | undefined {
-  if (!p.worker.live) return undefined;
+/**
+ * The fleet (tui/fleet/): this machine's sessions through the worker's agent-rpc, or through this
+ * package's own when the worker is not a live one (pi through --agent): the user's other agents
+ * are listed either way, beside the session on screen (fleet/own-session.ts).
+ */
+function wireFleet(p: AppParts): FleetFeature {
   return createFleetFeature({
     store: p.store,
-    workerCommand: p.options.workerCommand,
+    workerCommand: p.worker.live ? p.options.workerCommand : resolveBundledWorkerCommand(),
     cwd: p.cwd,
     env: process.env,
     write: (data) => p.stdout.write(data),
@@ -243,15 +246,15 @@ function wireFeatures(p: AppParts, controller: () => Controller): Features {
     extraCommands: (pickers) => [
       ...liveCommands({ pickers, workerCommand: options.workerCommand, detach, liveId, attach: attachTo }),
       hotkeysCommand(p.keys),
-      ...(fleet ? [fleet.command] : []),
+      fleet.command,
     ],
     ...(p.worker.live ? { live: { list: () => listLiveSessions(options.workerCommand), attach: attachTo } } : {}),
     ...(p.remote !== undefined ? { remoteHost: p.remote } : {}),
     flags: featureFlags(options),
     theme: p.theme,
   });
-  if (fleet) process.once("exit", () => fleet.stop());
-  return fleet ? { ...features, overlay: fleet.overlay(features.overlay) } : features;
+  process.once("exit", () => fleet.stop());
+  return { ...features, overlay: fleet.overlay(features.overlay) };
 }
 
 /** The controller: the editor's keys and submit, with the app's exits, clipboard and prompt history. */

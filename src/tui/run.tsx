@@ -181,7 +181,14 @@ function createAppStore(
   remote: string | undefined,
   palette: PaletteChoice,
 ): Store {
-  const pacer = createFramePacer({ ...EVENT_FRAME_PACING, sampleBusy: loopBusySampler() });
+  // Frames are spaced out only while a run streams (state/frame-pacer.ts): a resumed session's
+  // history keeps the loop as busy, and paced, its last answer showed 20-30 ms later (bench/resume.mjs).
+  const pacer = createFramePacer({
+    ...EVENT_FRAME_PACING,
+    sampleBusy: loopBusySampler(),
+    // Asked at each frame, after the store below exists.
+    applies: () => store.getState().run.busy,
+  });
   const store = createStore(createInitialState(stdout.columns || 80, stdout.rows || 24, palette), { pacer });
   // A remote worker's directory is not this one: the footer says where it is once it reports it.
   store.dispatch(

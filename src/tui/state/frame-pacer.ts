@@ -17,6 +17,11 @@ export type FramePacerOptions = {
   targetBusy: number;
   /** The share of wall time the event loop was busy since the last call (0..1). */
   sampleBusy: () => number;
+  /**
+   * Whether frames may be spaced out now (a run streams); otherwise every frame comes at `baseMs`.
+   * A resumed session's history keeps the loop busy too, and its last answer must not wait.
+   */
+  applies?: () => boolean;
 };
 
 export type FramePacer = {
@@ -33,6 +38,12 @@ export function createFramePacer(o: FramePacerOptions): FramePacer {
   return {
     next() {
       const sample = Math.min(1, Math.max(0, o.sampleBusy()));
+      if (o.applies?.() === false) {
+        // Outside a run the busy share says nothing about a stream: the next one starts afresh.
+        busy = 0;
+        interval = o.baseMs;
+        return interval;
+      }
       busy = SMOOTHING * sample + (1 - SMOOTHING) * busy;
       // The work between frames grows more slowly than the interval (per-delta work stays), so
       // scaling the interval by busy/target brings the share down towards the target.

@@ -37,4 +37,21 @@ describe("frame pacer", () => {
     // Each idle window halves what the pacer knew of the busy share.
     expect(intervals.slice(3, 6)).toEqual([131, 100, 100]);
   });
+
+  it("keeps the base interval while it does not apply (no run), and starts afresh when it does again", () => {
+    let running = true;
+    const pacer = createFramePacer({
+      baseMs: 100,
+      maxMs: 400,
+      targetBusy: 0.3,
+      sampleBusy: () => 0.9,
+      applies: () => running,
+    });
+    expect(pacer.next()).toBe(150);
+    running = false;
+    expect([pacer.next(), pacer.next()]).toEqual([100, 100]);
+    running = true;
+    // The smoothing restarts from nothing: a busy share of half of 0.9, so 100 ms x 0.45 / 0.3.
+    expect(pacer.next()).toBe(150);
+  });
 });

@@ -9,7 +9,8 @@ import { CSI_BODY_SOURCE } from "../../bridge/index.js";
 
 export type Keypress = { input: string; key: Key };
 
-const PLAIN: Key = {
+/** A key with no flag set: a plain character (the base every made-up key is spread over). */
+export const PLAIN_KEY: Key = {
   upArrow: false,
   downArrow: false,
   leftArrow: false,
@@ -40,22 +41,22 @@ export function controlKeypress(ch: string): Keypress {
   const code = ch.charCodeAt(0);
   switch (code) {
     case 0x0d:
-      return { input: "\r", key: { ...PLAIN, return: true } };
+      return { input: "\r", key: { ...PLAIN_KEY, return: true } };
     case 0x0a:
-      return { input: "\n", key: PLAIN }; // keymap: "\n" alone is Ctrl+J
+      return { input: "\n", key: PLAIN_KEY }; // keymap: "\n" alone is Ctrl+J
     case 0x09:
-      return { input: "", key: { ...PLAIN, tab: true } };
+      return { input: "", key: { ...PLAIN_KEY, tab: true } };
     case 0x08:
-      return { input: "", key: { ...PLAIN, backspace: true } };
+      return { input: "", key: { ...PLAIN_KEY, backspace: true } };
     case 0x7f:
-      return { input: "", key: { ...PLAIN, delete: true } };
+      return { input: "", key: { ...PLAIN_KEY, delete: true } };
     case 0x1b:
-      return { input: "", key: { ...PLAIN, escape: true, meta: true } };
+      return { input: "", key: { ...PLAIN_KEY, escape: true, meta: true } };
     case 0x00:
-      return { input: "`", key: { ...PLAIN, ctrl: true } };
+      return { input: "`", key: { ...PLAIN_KEY, ctrl: true } };
     default:
       // 0x01-0x1a are Ctrl+A..Ctrl+Z; 0x1c-0x1f are Ctrl+\ ] ^ _.
-      return { input: String.fromCharCode(code + (code <= 0x1a ? 0x60 : 0x40)), key: { ...PLAIN, ctrl: true } };
+      return { input: String.fromCharCode(code + (code <= 0x1a ? 0x60 : 0x40)), key: { ...PLAIN_KEY, ctrl: true } };
   }
 }
 
@@ -96,7 +97,7 @@ export function codepointKeypress(code: number, mod: number): Keypress | undefin
   const shift = (bits & 1) !== 0;
   const meta = (bits & 2) !== 0 || (bits & 8) !== 0;
   const ctrl = (bits & 4) !== 0;
-  const flags = { ...PLAIN, shift, meta, ctrl };
+  const flags = { ...PLAIN_KEY, shift, meta, ctrl };
   switch (code) {
     case 13:
       return { input: "\r", key: { ...flags, return: true } };
@@ -203,14 +204,16 @@ export function splitKeypresses(input: string, key: Key, pasting: boolean, unnam
   if (pasting || input.length <= 1 || !CONTROL.test(input)) return [{ input, key }];
   const continued = continuationSplit(input);
   if (continued)
-    return continued.flatMap((part) => (part === "\r" ? [controlKeypress(part)] : splitKeypresses(part, PLAIN, false)));
+    return continued.flatMap((part) =>
+      part === "\r" ? [controlKeypress(part)] : splitKeypresses(part, PLAIN_KEY, false),
+    );
   // A line break between two pieces of text is an unbracketed multi-line paste, not Enter:
   // the terminal did not mark it, but nobody types a second line faster than one read.
   if (/[^\r\n][\r\n]+[^\r\n]/.test(input) && !/[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f]/.test(input))
     return [{ input, key }];
   const out: Keypress[] = [];
   for (const part of input.match(CONTROL_RUNS) ?? []) {
-    out.push(part.length === 1 && CONTROL.test(part) ? controlKeypress(part) : { input: part, key: PLAIN });
+    out.push(part.length === 1 && CONTROL.test(part) ? controlKeypress(part) : { input: part, key: PLAIN_KEY });
   }
   return out;
 }

@@ -16,7 +16,7 @@ import { join, resolve } from "node:path";
 import { createInterface } from "node:readline";
 import { converse as converseWith } from "./lib/agent-rpc-converse.mjs";
 import { cpuSeconds, machineLine, threadTimes } from "./lib/process-stats.mjs";
-import { makeSandbox, ROOT, startTui, TARGETS } from "./lib/tui-under-pty.mjs";
+import { endBench, makeSandbox, ROOT, startTui, TARGETS } from "./lib/tui-under-pty.mjs";
 
 const argAt = (name) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -164,14 +164,10 @@ try {
   }
   if (PROFILE_DIR) console.log(`  profiles in ${PROFILE_DIR}`);
 } finally {
-  for (const t of tuis) await t.kill();
-  for (const w of workers) {
-    try {
-      process.kill(w.pid, "SIGKILL");
-    } catch {
-      // already gone
-    }
-  }
-  await box.dispose();
+  await endBench(
+    tuis,
+    workers.map((w) => w.pid),
+    box,
+  );
 }
 process.exit(0);

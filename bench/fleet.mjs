@@ -22,7 +22,7 @@ import { loadavg } from "node:os";
 import { join } from "node:path";
 import { converse as converseWith } from "./lib/agent-rpc-converse.mjs";
 import { cpuSeconds, descendants, machineLine, peakRssMb } from "./lib/process-stats.mjs";
-import { makeSandbox, ROOT, startTui, TARGETS } from "./lib/tui-under-pty.mjs";
+import { endBench, makeSandbox, ROOT, startTui, TARGETS } from "./lib/tui-under-pty.mjs";
 
 const arg = (name, def) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -219,14 +219,10 @@ try {
   }
   console.log(`  after:  ${machineLine()}`);
 } finally {
-  for (const t of tuis) await t.kill();
-  for (const w of workers) {
-    try {
-      process.kill(w.pid, "SIGKILL");
-    } catch {
-      // already gone
-    }
-  }
-  await box.dispose();
+  await endBench(
+    tuis,
+    workers.map((w) => w.pid),
+    box,
+  );
 }
 process.exit(0);

@@ -189,6 +189,19 @@ export async function makeSandbox(script) {
   };
 }
 
+/** A bench's end: its TUIs killed, the workers it started itself (`pids`) killed, its sandbox removed. */
+export async function endBench(tuis, pids, box) {
+  for (const t of tuis) await t.kill();
+  for (const pid of pids) {
+    try {
+      process.kill(pid, "SIGKILL");
+    } catch {
+      // already gone
+    }
+  }
+  await box.dispose();
+}
+
 /**
  * agent-tui's workers outlive the TUI on purpose (live sessions, idle exit after 30 minutes): the
  * ones the sandbox's registry lists are stopped with it, or each run would leave some behind.

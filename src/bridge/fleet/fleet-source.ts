@@ -19,6 +19,12 @@ export type FleetSourceOptions = {
   /** Passed to each host watch (tests shorten them). */
   silentMs?: number;
   backoffMs?: readonly number[];
+  /**
+   * Start following the hosts this long from now, not at once: inside the TUI its start-up comes
+   * first (the rows are wanted when someone looks or a session waits, not in the first second).
+   * The hosts are "connecting" until then.
+   */
+  startAfterMs?: number;
 };
 
 export type FleetSource = {
@@ -82,13 +88,14 @@ export function createFleetSource(o: FleetSourceOptions): FleetSource {
       for (const fn of [...listeners]) fn(current);
     }, wait);
   };
-  for (const [name, reach] of reaches) {
-    const slot: HostSlot = {
+  for (const [name] of reaches)
+    slots.set(name, {
       status: { name, state: "connecting", since: Date.now(), detail: undefined, version: undefined },
       rows: [],
       watch: undefined,
-    };
-    slots.set(name, slot);
+    });
+  let stopped = false;
+  const follow = (name: string, reach: string[], slot: HostSlot): void => {
     const options: HostWatchOptions = {
       name,
       reach,
@@ -112,7 +119,16 @@ export function createFleetSource(o: FleetSourceOptions): FleetSource {
     // This machine through this package's own agent-rpc: followed in this process (local-watch.ts).
     const module = name === "" ? localWatchModule(reach) : undefined;
     slot.watch = module !== undefined ? startLocalWatch(options, module, o.coalesceMs) : startHostWatch(options);
-  }
+  };
+  const followAll = (): void => {
+    if (stopped) return;
+    for (const [name, reach] of reaches) {
+      const slot = slots.get(name);
+      if (slot) follow(name, reach, slot);
+    }
+  };
+  const starting = o.startAfterMs !== undefined ? setTimeout(followAll, o.startAfterMs) : undefined;
+  if (starting === undefined) followAll();
   return {
     subscribe(fn) {
       listeners.add(fn);
@@ -121,6 +137,8 @@ export function createFleetSource(o: FleetSourceOptions): FleetSource {
     snapshot: () => current,
     reach: (host) => reaches.get(host),
     stop() {
+      stopped = true;
+      if (starting) clearTimeout(starting);
       if (timer) clearTimeout(timer);
       timer = undefined;
       listeners.clear();

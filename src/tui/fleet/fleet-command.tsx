@@ -22,6 +22,12 @@ import { ownSessionRow, withOwnSession } from "./own-session.js";
 
 export const FLEET_OVERLAY = "fleet";
 
+/**
+ * The fleet inside the TUI follows the hosts from a second after start-up: the first screen comes
+ * first (bench/tui-startup.mjs), and a session that waits is still announced within a second or two.
+ */
+const FOLLOW_AFTER_MS = 1000;
+
 export type FleetFeature = { command: SlashCommand; overlay(next: OverlayRenderer): OverlayRenderer; stop(): void };
 
 export type FleetFeatureOptions = {
@@ -62,7 +68,7 @@ function FleetOverlay(props: { source: FleetSource; host: FleetHostUi }): React.
 
 export function createFleetFeature(o: FleetFeatureOptions): FleetFeature {
   const settings = readFleetSettings(o.env);
-  const source = startFleet(o.workerCommand, settings);
+  const source = startFleet(o.workerCommand, settings, FOLLOW_AFTER_MS);
   const notice = (text: string): void => o.store.dispatch({ type: "notice", level: "info", text });
   // The host of the session shown ("" = this machine): a switch from the fleet may go to another.
   let shownHost = "";

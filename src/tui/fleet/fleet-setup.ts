@@ -19,8 +19,18 @@ export function localReach(workerCommand: readonly string[]): string[] | undefin
  */
 const VIEW_COALESCE_MS = 300;
 
-export function startFleet(workerCommand: readonly string[], settings: FleetSettings): FleetSource {
-  return createFleetSource({ local: localReach(workerCommand), hosts: settings.hosts, coalesceMs: VIEW_COALESCE_MS });
+/** `startAfterMs`: follow the hosts from then on (FleetSourceOptions.startAfterMs), not at once. */
+export function startFleet(
+  workerCommand: readonly string[],
+  settings: FleetSettings,
+  startAfterMs?: number,
+): FleetSource {
+  return createFleetSource({
+    local: localReach(workerCommand),
+    hosts: settings.hosts,
+    coalesceMs: VIEW_COALESCE_MS,
+    ...(startAfterMs !== undefined ? { startAfterMs } : {}),
+  });
 }
 
 /** How to reach session `id` of `host` with agent-tui attach (the --agent for a remote host). */

@@ -92,6 +92,28 @@ async function waitForFile(file: string, ok: (text: string) => boolean): Promise
 const viaStandin = (name: string, env: string[]): string[] => ["env", ...env, NODE, STANDIN, name];
 
 describe("fleet source", () => {
+  it("follows its hosts only from startAfterMs on, so a TUI's start-up comes first", async () => {
+    const later = hostFiles("later", [entry("llll", "idle")]);
+    const now = hostFiles("now", [entry("nnnn", "idle")]);
+    const delayed = createFleetSource({
+      local: undefined,
+      hosts: [{ name: "later", command: viaStandin("later", later.env) }],
+      startAfterMs: 1500,
+    });
+    source = createFleetSource({ local: undefined, hosts: [{ name: "now", command: viaStandin("now", now.env) }] });
+    try {
+      // Both were created in the same turn: the one that starts at once has its rows, the other
+      // has not even started its watcher.
+      await until(source, (snap) => snap.rows.some((r) => r.id === "nnnn"));
+      expect(existsSync(later.pidFile)).toBe(false);
+      expect(delayed.snapshot().rows).toEqual([]);
+      const snap = await until(delayed, (s) => s.rows.some((r) => r.id === "llll"));
+      expect(snap.rows.map((r) => r.host)).toEqual(["later"]);
+    } finally {
+      delayed.stop();
+    }
+  });
+
   it("lists local and remote sessions as typed rows, a dialog and the running tool decoded", async () => {
     const local = hostFiles("local", [
       entry("aaaa", "working", { status: { tool: { name: "bash", summary: "npm test" }, activityAt: 1 } }),

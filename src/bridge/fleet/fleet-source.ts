@@ -55,6 +55,39 @@ function problemText(status: FleetHostStatus): string | undefined {
   return status.detail !== undefined && status.state !== "too_old" ? `${what}: ${status.detail}` : what;
 }
 
+/** Starts following host `name` into `slot`; `changed`: the slot's rows or state changed. */
+function followHost(
+  o: FleetSourceOptions,
+  name: string,
+  reach: string[],
+  slot: HostSlot,
+  changed: () => void,
+): HostWatch {
+  const options: HostWatchOptions = {
+    name,
+    reach,
+    onLine(line) {
+      const rows = keepSameRows(slot.rows, line.rows);
+      // A heartbeat, or a rewrite that changed nothing listed: no new snapshot.
+      if (rows === slot.rows && line.version === slot.status.version) return;
+      slot.rows = rows;
+      slot.status = { ...slot.status, version: line.version };
+      changed();
+    },
+    onState(state, detail) {
+      const since = state === slot.status.state ? slot.status.since : Date.now();
+      slot.status = { ...slot.status, state, detail, since };
+      if (state !== "live") slot.rows = [];
+      changed();
+    },
+  };
+  if (o.silentMs !== undefined) options.silentMs = o.silentMs;
+  if (o.backoffMs !== undefined) options.backoffMs = o.backoffMs;
+  // This machine through this package's own agent-rpc: followed in this process (local-watch.ts).
+  const module = name === "" ? localWatchModule(reach) : undefined;
+  return module !== undefined ? startLocalWatch(options, module, o.coalesceMs) : startHostWatch(options);
+}
+
 export function createFleetSource(o: FleetSourceOptions): FleetSource {
   const reaches = new Map<string, string[]>();
   if (o.local) reaches.set("", o.local);
@@ -95,36 +128,11 @@ export function createFleetSource(o: FleetSourceOptions): FleetSource {
       watch: undefined,
     });
   let stopped = false;
-  const follow = (name: string, reach: string[], slot: HostSlot): void => {
-    const options: HostWatchOptions = {
-      name,
-      reach,
-      onLine(line) {
-        const rows = keepSameRows(slot.rows, line.rows);
-        // A heartbeat, or a rewrite that changed nothing listed: no new snapshot.
-        if (rows === slot.rows && line.version === slot.status.version) return;
-        slot.rows = rows;
-        slot.status = { ...slot.status, version: line.version };
-        changed();
-      },
-      onState(state, detail) {
-        const since = state === slot.status.state ? slot.status.since : Date.now();
-        slot.status = { ...slot.status, state, detail, since };
-        if (state !== "live") slot.rows = [];
-        changed();
-      },
-    };
-    if (o.silentMs !== undefined) options.silentMs = o.silentMs;
-    if (o.backoffMs !== undefined) options.backoffMs = o.backoffMs;
-    // This machine through this package's own agent-rpc: followed in this process (local-watch.ts).
-    const module = name === "" ? localWatchModule(reach) : undefined;
-    slot.watch = module !== undefined ? startLocalWatch(options, module, o.coalesceMs) : startHostWatch(options);
-  };
   const followAll = (): void => {
     if (stopped) return;
     for (const [name, reach] of reaches) {
       const slot = slots.get(name);
-      if (slot) follow(name, reach, slot);
+      if (slot) slot.watch = followHost(o, name, reach, slot, changed);
     }
   };
   const starting = o.startAfterMs !== undefined ? setTimeout(followAll, o.startAfterMs) : undefined;

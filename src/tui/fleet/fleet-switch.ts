@@ -10,5 +10,6 @@ export function switchRefusal(shownLiveId: string | undefined, row: FleetRow, so
   if (!source.reach(row.host)) return `No way to reach ${row.host === "" ? "this machine" : row.host}.`;
   if (shownLiveId !== undefined) return undefined;
   const attach = attachArgs(source, row.host, row.id).join(" ");
-  return `Not switched: this session's worker is not a live one, and leaving it would end it. In another terminal: agent-tui ${attach}`;
+  const why = "Not switched: this session's worker is not a live one, and leaving it would end it.";
+  return `${why} In another terminal: agent-tui ${attach}`;
 }

@@ -53,7 +53,10 @@ export type StoreOptions = {
   /** Injected clock and timer for tests. */
   now?: () => number;
   setTimer?: (fn: () => void, ms: number) => unknown;
-  /** Runs a frame of worker events that fell due after the I/O of this turn (default setImmediate; inline with setTimer). */
+  /**
+   * Runs a frame of worker events that fell due after the I/O of this turn (default setImmediate;
+   * inline with setTimer).
+   */
   defer?: (fn: () => void) => void;
 };
 

@@ -95,7 +95,11 @@ export function runSessionsCli(cli: SessionsCli): Promise<number> {
         const none = `no live session matches ${visibleLine(stopping)}`;
         process.stderr.write(`agent-tui sessions: ${none} (agent-tui sessions lists them)\n`);
       } else process.stderr.write(visibleText(held));
-      resolve(code ?? 1);
+      // Relayed is not yet written: a pipe takes it as its reader reads. The code is the child's
+      // once all of it is out; a reader that leaves first makes it 141 (onOutputClosed above).
+      process.stdout.write("", (error) => {
+        if (!error) resolve(code ?? 1);
+      });
     });
   });
 }

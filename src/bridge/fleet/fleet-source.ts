@@ -127,9 +127,7 @@ export function createFleetSource(o: FleetSourceOptions): FleetSource {
       rows: [],
       watch: undefined,
     });
-  let stopped = false;
   const followAll = (): void => {
-    if (stopped) return;
     for (const [name, reach] of reaches) {
       const slot = slots.get(name);
       if (slot) slot.watch = followHost(o, name, reach, slot, changed);
@@ -145,7 +143,7 @@ export function createFleetSource(o: FleetSourceOptions): FleetSource {
     snapshot: () => current,
     reach: (host) => reaches.get(host),
     stop() {
-      stopped = true;
+      // Before the delayed start, the hosts are never followed.
       if (starting) clearTimeout(starting);
       if (timer) clearTimeout(timer);
       timer = undefined;

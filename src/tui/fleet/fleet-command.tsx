@@ -16,7 +16,7 @@ import type { FleetHostUi } from "./fleet-effects.js";
 import { FleetScreen } from "./fleet-screen.js";
 import { readFleetSettings } from "./fleet-settings.js";
 import { startFleet } from "./fleet-setup.js";
-import { switchRefusal } from "./fleet-switch.js";
+import { switchTarget } from "./fleet-switch.js";
 import { startFleetSignals } from "./fleet-signals.js";
 import { ownSessionRow, withOwnSession } from "./own-session.js";
 
@@ -100,11 +100,10 @@ export function createFleetFeature(o: FleetFeatureOptions): FleetFeature {
         close();
         return undefined;
       }
-      const refusal = switchRefusal(o.liveId(), row, source);
-      const reach = source.reach(row.host);
-      if (refusal !== undefined || !reach) return refusal;
+      const target = switchTarget(o.liveId(), row, source);
+      if ("refusal" in target) return target.refusal;
       close();
-      await o.attach(asLiveSession(row), { reach, leave: "detach", host: row.host });
+      await o.attach(asLiveSession(row), { reach: target.reach, leave: "detach", host: row.host });
       shownHost = row.host;
       return undefined;
     },

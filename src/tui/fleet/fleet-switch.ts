@@ -5,11 +5,16 @@
 import type { FleetRow, FleetSource } from "../../bridge/index.js";
 import { attachArgs } from "./fleet-setup.js";
 
-/** Why not to switch to `row`'s session, or undefined when the switch may go ahead. */
-export function switchRefusal(shownLiveId: string | undefined, row: FleetRow, source: FleetSource): string | undefined {
-  if (!source.reach(row.host)) return `No way to reach ${row.host === "" ? "this machine" : row.host}.`;
-  if (shownLiveId !== undefined) return undefined;
+/** How to reach `row`'s session for a switch, or why not to switch to it. */
+export function switchTarget(
+  shownLiveId: string | undefined,
+  row: FleetRow,
+  source: FleetSource,
+): { reach: string[] } | { refusal: string } {
+  const reach = source.reach(row.host);
+  if (!reach) return { refusal: `No way to reach ${row.host === "" ? "this machine" : row.host}.` };
+  if (shownLiveId !== undefined) return { reach };
   const attach = attachArgs(source, row.host, row.id).join(" ");
   const why = "Not switched: this session's worker is not a live one, and leaving it would end it.";
-  return `${why} In another terminal: agent-tui ${attach}`;
+  return { refusal: `${why} In another terminal: agent-tui ${attach}` };
 }

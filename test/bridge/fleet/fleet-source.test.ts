@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createFleetSource, type FleetRow, type FleetSnapshot, type FleetSource } from "../../../src/bridge/index.js";
+import { until } from "./fleet-wait.js";
 
 const ROOT = join(import.meta.dirname, "..", "..", "..");
 const STANDIN = join(ROOT, "test", "fixtures", "ssh-standin.mjs");
@@ -37,17 +38,6 @@ afterEach(() => {
   source?.stop();
   source = undefined;
 });
-
-function until(s: FleetSource, ok: (snap: FleetSnapshot) => boolean): Promise<FleetSnapshot> {
-  return new Promise((resolve) => {
-    if (ok(s.snapshot())) return resolve(s.snapshot());
-    const off = s.subscribe((snap) => {
-      if (!ok(snap)) return;
-      off();
-      resolve(snap);
-    });
-  });
-}
 
 const entry = (id: string, state: string, extra: Record<string, unknown> = {}): Record<string, unknown> => ({
   id,

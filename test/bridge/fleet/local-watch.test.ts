@@ -14,9 +14,9 @@ import {
   decodeFleetLine,
   resolveBundledWorkerCommand,
   type FleetRow,
-  type FleetSnapshot,
   type FleetSource,
 } from "../../../src/bridge/index.js";
+import { until } from "./fleet-wait.js";
 
 let home: string;
 let live: string;
@@ -70,17 +70,6 @@ function watcherChildren(): number[] {
       }
     })
     .map(Number);
-}
-
-function until(s: FleetSource, ok: (snap: FleetSnapshot) => boolean): Promise<FleetSnapshot> {
-  return new Promise((resolve) => {
-    if (ok(s.snapshot())) return resolve(s.snapshot());
-    const off = s.subscribe((snap) => {
-      if (!ok(snap)) return;
-      off();
-      resolve(snap);
-    });
-  });
 }
 
 beforeAll(() => {

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { listLiveEntries, type LiveEntry } from "../../src/agent/live/live-registry.js";
 import { promptWorker, serveWorker } from "./fleet-workers.js";
-import { endLiveWorkers } from "./live-workers.js";
+import { endSandboxWorkers, sandboxLiveDir } from "./live-workers.js";
 import { spawnTui, type TuiProcess } from "./pty-harness.js";
 import { createSandbox, type Sandbox } from "./sandbox.js";
 import { BUILT, FAKE_MODEL, waitUntil } from "./tui-session.js";
@@ -25,13 +25,13 @@ const OSC9 = /\u001b\]9;([^\u0007\u001b]*)\u001b\\/g;
 let sandbox: Sandbox | undefined;
 const fleets: TuiProcess[] = [];
 
-const liveDir = (box: Sandbox): string => join(box.root, "agent", "live");
+const liveDir = sandboxLiveDir;
 const entries = (box: Sandbox): LiveEntry[] => listLiveEntries(liveDir(box));
 
 afterEach(async () => {
   for (const t of fleets.splice(0)) t.kill();
   if (!sandbox) return;
-  await endLiveWorkers(entries(sandbox).map((e) => e.pid));
+  await endSandboxWorkers(sandbox);
   await sandbox.dispose();
   sandbox = undefined;
 });

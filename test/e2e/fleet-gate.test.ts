@@ -5,12 +5,11 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { listLiveEntries } from "../../src/agent/live/live-registry.js";
 import type { FakeStep } from "../fixtures/fake-llm-server.mjs";
 import { KEYS, spawnTui, type TuiProcess } from "./pty-harness.js";
 import { createSandbox, type Sandbox } from "./sandbox.js";
 import { BUILT, FAKE_MODEL, submitLine } from "./tui-session.js";
-import { endLiveWorkers } from "./live-workers.js";
+import { endSandboxWorkers } from "./live-workers.js";
 
 vi.hoisted(() => delete process.env["CI"]);
 
@@ -52,13 +51,10 @@ function start(box: Sandbox, args: string[]): TuiProcess {
   return tui;
 }
 
-const liveDir = (box: Sandbox): string => join(box.root, "agent", "live");
-
 afterEach(async () => {
   for (const t of tuis.splice(0)) t.kill();
   if (!sandbox) return;
-  const pids = listLiveEntries(liveDir(sandbox)).map((e) => e.pid);
-  await endLiveWorkers(pids);
+  await endSandboxWorkers(sandbox);
   await sandbox.dispose();
   sandbox = undefined;
 });

@@ -9,7 +9,7 @@ import { listLiveEntries } from "../../src/agent/live/live-registry.js";
 import { spawnTui, type TuiProcess } from "./pty-harness.js";
 import { createSandbox, type Sandbox } from "./sandbox.js";
 import { BUILT, FAKE_MODEL, submitLine, waitUntil } from "./tui-session.js";
-import { endLiveWorkers } from "./live-workers.js";
+import { endSandboxWorkers, sandboxLiveDir } from "./live-workers.js";
 
 const LIVE = { liveSessions: { enabled: true } };
 
@@ -40,13 +40,12 @@ function start(box: Sandbox, args: string[]): TuiProcess {
   return tui;
 }
 
-const liveDir = (box: Sandbox): string => join(box.root, "agent", "live");
+const liveDir = sandboxLiveDir;
 
 afterEach(async () => {
   for (const t of tuis.splice(0)) t.kill();
   if (!sandbox) return;
-  const pids = listLiveEntries(liveDir(sandbox)).map((e) => e.pid);
-  await endLiveWorkers(pids);
+  await endSandboxWorkers(sandbox);
   await sandbox.dispose();
   sandbox = undefined;
 });

@@ -149,7 +149,7 @@ export function spawnTui(o: SpawnOptions): TuiProcess {
     waitForExit: (timeoutMs = 20_000) =>
       new Promise<number>((res, rej) => {
         if (exitCode !== undefined) return res(exitCode);
-        const timer = setTimeout(() => rej(new Error("agent-tui did not exit")), timeoutMs);
+        const timer = setTimeout(() => rej(new Error(`agent-tui did not exit; screen:\n${p.screenText()}`)), timeoutMs);
         exitWaiters.push((c) => {
           clearTimeout(timer);
           res(c);

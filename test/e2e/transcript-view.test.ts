@@ -69,7 +69,7 @@ describe.skipIf(!built)("transcript view under a pty", () => {
             page = shown();
             return whole(page);
           };
-          await waitUntil(read, "a whole page of output", 20_000);
+          await waitUntil(read, "a whole page of output", 20_000, () => tui.screenText());
           for (const n of page) seen.add(String(n));
         };
         await drawnWhole(() => true);

@@ -136,10 +136,17 @@ export function noticesAfter(tui: TuiProcess, from: string): string[] {
 }
 
 /** Wait until `cond` holds (a registry entry, a process gone, a screen drawn whole), polling as the screen waits do. */
-export async function waitUntil(cond: () => boolean, what: string, timeoutMs = 15_000): Promise<void> {
+export async function waitUntil(
+  cond: () => boolean,
+  what: string,
+  timeoutMs = 15_000,
+  screen?: () => string,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!cond()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    if (Date.now() > deadline) {
+      throw new Error(`timed out waiting for ${what}${screen ? `; screen:\n${screen()}` : ""}`);
+    }
     await new Promise((r) => setTimeout(r, 25));
   }
 }

@@ -9,9 +9,13 @@
 // (/proc/PID/schedstat): a high wait share means the echo waited for the kernel's scheduler
 // (each pty session, each worker and the bench with its busy loops are separate autogroups).
 // Usage: npm run build && node bench/typing-latency.mjs [--lines 1000] [--tps 1000] [--runs 3]
-//   [--gap 100] [--only agent-tui[,pi 0.73.1]] [--no-load] [--burst]   (--burst: render-stream's burst,
+//   [--gap 100] [--only agent-tui[,pi 0.73.1]] [--no-load | --load-only] [--burst]   (--burst: render-stream's burst,
 //   ~13,000 deltas in ~4 s of a 2,000-line answer, targets p95 <= 30 ms and p99 <= 50 ms;   (BENCH_NODE_ARGS="--cpu-prof" profiles
 //   agent-tui; BENCH_BASE_ROOT=<checkout> adds that build as "agent-tui base", see lib/tui-under-pty.mjs)
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { splitEchoes } from "./lib/echo-split.mjs";
 import { machineLine, median, percentile, schedMs, startBusyLoad } from "./lib/process-stats.mjs";
 import {
   burstStep,
@@ -42,9 +46,13 @@ const OURS = "agent-tui";
 const PI = "pi 0.73.1";
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-/** Types letters (a growing word, cleared with Ctrl+W) until `done()`; returns each echo delay. */
+/**
+ * Types letters (a growing word, cleared with Ctrl+W) until `done()`; returns each echo delay and
+ * each key's letter and when it was sent (epoch ms, for the split in lib/echo-split.mjs).
+ */
 async function typeWhile(tui, done) {
   const delays = [];
+  const keys = [];
   let word = "";
   while (!done()) {
     await sleep(GAP_MS);
@@ -60,6 +68,7 @@ async function typeWhile(tui, done) {
     const want = word;
     const sent = performance.now();
     tui.child.write(want.at(-1));
+    keys.push({ char: want.at(-1), at: performance.timeOrigin + sent });
     try {
       await tui.waitFor(() => tui.editor() === want, ECHO_TIMEOUT_MS);
       delays.push(performance.now() - sent);
@@ -67,12 +76,16 @@ async function typeWhile(tui, done) {
       delays.push(ECHO_TIMEOUT_MS);
     }
   }
-  return delays;
+  return { delays, keys };
 }
 
 async function runOnce(name, step, withLoad) {
   const box = await makeSandbox([step]);
-  const nodeArgs = name !== PI ? (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean) : [];
+  // Every TUI logs its reads and writes (lib/echo-probe.mjs) for the split of each echo's delay.
+  const probeLog = join(box.root, "echo-probe.log");
+  const probe = `${pathToFileURL(join(import.meta.dirname, "lib", "echo-probe.mjs"))}?log=${encodeURIComponent(probeLog)}`;
+  const extra = name !== PI ? (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean) : [];
+  const nodeArgs = ["--import", probe, ...extra];
   const tui = startTui(name, box, { cols: 100, rows: 30, args: ["--no-session"], nodeArgs });
   let load;
   try {
@@ -92,15 +105,23 @@ async function runOnce(name, step, withLoad) {
       .finally(() => {
         ended = true;
       });
-    const before = { at: performance.now(), sched: schedMs(tui.child.pid) };
-    const delays = await typeWhile(tui, () => ended);
+    const before = { at: performance.now(), sched: schedMs(tui.child.pid), bench: schedMs(process.pid) };
+    const { delays, keys } = await typeWhile(tui, () => ended);
     await end;
     // Where the TUI's wall time went while the answer streamed: on a CPU, or runnable and waiting
     // for one (the part of an echo's delay that is the kernel scheduler's, not the TUI's work).
     const after = schedMs(tui.child.pid);
+    const benchAfter = schedMs(process.pid);
     const wall = performance.now() - before.at;
     const share = (k) => (before.sched && after ? (after[k] - before.sched[k]) / wall : Number.NaN);
-    return { delays, ran: share("run"), waited: share("wait"), slicesPerS: 1000 * share("slices") };
+    // The bench is the terminal that shows the echo: when it waits for a CPU, so does the figure.
+    const benchWaited = before.bench && benchAfter ? (benchAfter.wait - before.bench.wait) / wall : Number.NaN;
+    const run = { delays, ran: share("run"), waited: share("wait"), slicesPerS: 1000 * share("slices"), benchWaited };
+    await load?.stop();
+    load = undefined;
+    await tui.kill();
+    const split = existsSync(probeLog) ? splitEchoes(readFileSync(probeLog, "utf8"), keys) : [];
+    return { ...run, split };
   } finally {
     await load?.stop();
     await tui.kill();
@@ -113,7 +134,11 @@ const step = BURST ? burstStep(markdown) : streamStep(markdown, TPS);
 const BASE = "agent-tui base";
 const names = ONLY ? ONLY.split(",") : [PI, ...(TARGETS[BASE] ? [BASE] : []), OURS];
 for (const n of names) if (!TARGETS[n]) throw new Error(`unknown target ${n}`);
-const conditions = process.argv.includes("--no-load") ? [false] : [false, true];
+const conditions = process.argv.includes("--no-load")
+  ? [false]
+  : process.argv.includes("--load-only")
+    ? [true]
+    : [false, true];
 console.log(
   `typing-latency: keystroke -> echo while a ${LINES}-line answer streams (${BURST ? `a burst of ${step.deltas} deltas, ~6 bytes each` : `${step.chunks.length} deltas every ${step.delayMs} ms, target ${TPS} tokens/s`}), 100x30, one key every ${GAP_MS} ms, median of ${RUNS} runs`,
 );
@@ -121,14 +146,16 @@ console.log(`  prompt sent ${SETTLE_MS} ms after the editor and footer showed (B
 console.log(`  before: ${machineLine()}`);
 const results = {};
 const sched = {};
+const splits = {};
 for (const withLoad of conditions) {
   for (let run = 0; run < RUNS; run++) {
     for (const n of names) {
       const key = `${n}|${withLoad}`;
       results[key] ??= [];
-      const { delays, ran, waited, slicesPerS } = await runOnce(n, step, withLoad);
+      const { delays, ran, waited, slicesPerS, benchWaited, split } = await runOnce(n, step, withLoad);
       results[key].push(delays);
-      (sched[key] ??= []).push({ ran, waited, slicesPerS });
+      (sched[key] ??= []).push({ ran, waited, slicesPerS, benchWaited });
+      (splits[key] ??= []).push(...split);
       if (process.env.BENCH_VERBOSE)
         console.log(`  run ${run + 1} ${n}${withLoad ? " +load" : ""}: ${delays.map((d) => d.toFixed(0)).join(" ")}`);
     }
@@ -158,7 +185,22 @@ for (const withLoad of conditions) {
     );
     const med = (k) => median(sched[`${n}|${withLoad}`].map((x) => x[k]));
     console.log(
-      `      while streaming, its main thread ran ${fmt(100 * med("ran"))}% and waited for a CPU ${fmt(100 * med("waited"))}% of the time, put on a CPU ${fmt(med("slicesPerS"))} times a second`,
+      `      while streaming, its main thread ran ${fmt(100 * med("ran"))}% and waited for a CPU ${fmt(100 * med("waited"))}% of the time, put on a CPU ${fmt(med("slicesPerS"))} times a second; the bench's terminal waited ${fmt(100 * med("benchWaited"))}%`,
+    );
+    const split = splits[`${n}|${withLoad}`] ?? [];
+    const pcts = (k) =>
+      [50, 95, 99]
+        .map((q) =>
+          fmt(
+            percentile(
+              split.map((x) => x[k]).filter((x) => !Number.isNaN(x)),
+              q,
+            ),
+          ),
+        )
+        .join("/");
+    console.log(
+      `      p50/p95/p99 of ${split.length} keys (pooled): before the TUI read the key ${pcts("toRead")} ms; from the read to its next write ${pcts("readToWrite")} ms`,
     );
   }
   const o = figs[OURS];

@@ -79,6 +79,8 @@ export function createFleetFeature(o: FleetFeatureOptions): FleetFeature {
     write: o.write,
     notice,
     waiting: (count) => o.store.dispatch({ type: "fleet_waiting", count }),
+    // From this process's start: the fleet's first snapshot comes a second later (FOLLOW_AFTER_MS).
+    watchingSince: performance.timeOrigin,
     shown: () => {
       const id = o.liveId();
       return id === undefined ? undefined : { host: shownHost, id };

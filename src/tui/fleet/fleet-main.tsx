@@ -175,6 +175,7 @@ function fullScreen(
       write: (data) => out.write(data),
       notice: (text) => notices.say(text),
       waiting: (count) => out.write(titleSequence(count > 0 ? `agent-tui · ${count} waiting` : "agent-tui · fleet")),
+      watchingSince: performance.timeOrigin,
     });
     show();
     shown = true;

@@ -25,6 +25,11 @@ export type FleetSignalsOptions = {
   waiting(count: number): void;
   /** The session this UI shows itself (its dialog is on screen): not announced. */
   shown?: () => { host: string; id: string } | undefined;
+  /**
+   * When the person started watching (ms since the epoch): a session first listed later is
+   * announced for what it did after this (attention.ts). Default: when the signals start.
+   */
+  watchingSince?: number;
 };
 
 /** The bytes for one transition in `style`. */
@@ -48,8 +53,9 @@ export function signalBytes(style: NotificationStyle, text: string): string {
 export function startFleetSignals(o: FleetSignalsOptions): () => void {
   let memory: AttentionMemory | undefined;
   let lastCount = -1;
+  const watchingSince = o.watchingSince ?? Date.now();
   const onSnapshot = (snap: FleetSnapshot): void => {
-    const changes = attentionChanges(memory, snap.rows);
+    const changes = attentionChanges(memory, snap.rows, watchingSince);
     memory = rememberRows(snap.rows);
     const shown = o.shown?.();
     for (const change of changes) {

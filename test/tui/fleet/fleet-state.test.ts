@@ -119,6 +119,31 @@ describe("attention", () => {
     expect(attentionChanges(rememberRows(next), next)).toEqual([]);
   });
 
+  it("announces a session of this machine seen first for what it did after the watching began, not a death", () => {
+    const watchingSince = 10_000;
+    const dead = { at: 10_500, reason: "worker died", log: "/l", sessionFile: undefined };
+    const first = [
+      row("asked-after", "needs_input", { dialog, since: 10_200 }),
+      row("asked-before", "needs_input", { dialog, since: 9_000 }),
+      row("remote", "needs_input", { dialog, since: 10_200, host: "devbox", key: "devbox\u0000remote" }),
+      row("done-after", "done", { outcomeAt: 10_300 }),
+      row("done-before", "done", { outcomeAt: 9_500 }),
+      row("died-after", "failed", { dead }),
+      row("died-before", "failed", { dead: { ...dead, at: 9_999 } }),
+      row("working", "working", { since: 10_400 }),
+    ];
+    // A tombstone's time is when its death was noticed, not when it happened: listed, not announced.
+    expect(attentionChanges(undefined, first, watchingSince).map((c) => [c.kind, c.row.id])).toEqual([
+      ["waiting", "asked-after"],
+      ["done", "done-after"],
+    ]);
+    // A session listed for the first time in a later snapshot, already asking: it rings too.
+    const later = [...first, row("new", "needs_input", { dialog, since: 11_000 })];
+    expect(attentionChanges(rememberRows(first), later, watchingSince).map((c) => [c.kind, c.row.id])).toEqual([
+      ["waiting", "new"],
+    ]);
+  });
+
   it("writes one bell and one OSC 9 (ended by ST, not a second BEL) per transition", () => {
     const bytes = signalBytes("osc9", "a\u0007b\u001b]0;x");
     expect(bytes.split("\u0007")).toHaveLength(2);

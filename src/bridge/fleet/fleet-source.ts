@@ -25,6 +25,11 @@ export type FleetSourceOptions = {
    * The hosts are "connecting" until then.
    */
   startAfterMs?: number;
+  /**
+   * A problem that leaves the fleet listed but should be known (this machine's in-process watch
+   * did not load: local-watch.ts); the TUI shows it as a warning notice.
+   */
+  onWarning?(text: string): void;
 };
 
 export type FleetSource = {
@@ -85,7 +90,8 @@ function followHost(
   if (o.backoffMs !== undefined) options.backoffMs = o.backoffMs;
   // This machine through this package's own agent-rpc: followed in this process (local-watch.ts).
   const module = name === "" ? localWatchModule(reach) : undefined;
-  return module !== undefined ? startLocalWatch(options, module, o.coalesceMs) : startHostWatch(options);
+  if (module === undefined) return startHostWatch(options);
+  return startLocalWatch(options, module, { minIntervalMs: o.coalesceMs, onWarning: o.onWarning });
 }
 
 export function createFleetSource(o: FleetSourceOptions): FleetSource {

@@ -3,7 +3,8 @@
 // sessions --json --watch` runs) is loaded into this process and followed in place; its lists
 // are decoded into rows exactly as the command's lines are (decodeFleetLine). Any other local
 // agent-rpc (--agent's, another install), or a module that cannot be loaded, is followed through
-// the command as a remote host is (host-watch.ts). Measured in bench/fleet.mjs: the child was
+// the command as a remote host is (host-watch.ts); a module that does not load is a broken or
+// mixed install, so the fallback says why (onWarning). Measured in bench/fleet.mjs: the child was
 // ~50 MB and 0.3-2% of a core per TUI; in place the same lists cost the TUI less than that.
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -35,12 +36,24 @@ async function loadWatch(module: string): Promise<WatchLocalRegistry | undefined
   return typeof fn === "function" ? (fn as WatchLocalRegistry) : undefined;
 }
 
+export type LocalWatchOptions = {
+  /** Read the registry after changes at most this often. */
+  minIntervalMs?: number;
+  /** Told why the module was not used: the sessions are still listed, through the command. */
+  onWarning?(text: string): void;
+};
+
+/** What the fallback's warning says: the cost of the second process, and why it runs. */
+const fallbackWarning = (module: string, why: string): string =>
+  `this machine's sessions are listed through a second process (agent-rpc sessions --watch): ` +
+  `the in-process watch ${module} ${why}`;
+
 /**
- * Follows this machine's registry in this process through `module` (localWatchModule), reading
- * it after changes at most every `minIntervalMs`; falls back to the command when the module does
- * not load.
+ * Follows this machine's registry in this process through `module` (localWatchModule); falls
+ * back to the command, with a warning, when the module does not load.
  */
-export function startLocalWatch(o: HostWatchOptions, module: string, minIntervalMs?: number): HostWatch {
+export function startLocalWatch(o: HostWatchOptions, module: string, more: LocalWatchOptions = {}): HostWatch {
+  const { minIntervalMs } = more;
   let stopWatch: (() => void) | undefined;
   let stopped = false;
   let live = false;
@@ -65,17 +78,19 @@ export function startLocalWatch(o: HostWatchOptions, module: string, minInterval
       ...(minIntervalMs !== undefined ? { minIntervalMs } : {}),
     });
   };
+  // A module of another build, or a broken one: the command still lists the sessions.
+  const fallBack = (why: string): void => {
+    if (stopped) return;
+    more.onWarning?.(fallbackWarning(module, why));
+    stopWatch = startHostWatch(o).stop;
+  };
   loadWatch(module).then(
     (fn) => {
       if (stopped) return;
       if (fn) follow(fn);
-      else stopWatch = startHostWatch(o).stop;
+      else fallBack("offers no watchLocalRegistry (a module of another build)");
     },
-    (error: unknown) => {
-      // A module of another build, or a broken one: the command still lists the sessions.
-      void error;
-      if (!stopped) stopWatch = startHostWatch(o).stop;
-    },
+    (error: unknown) => fallBack(`did not load: ${error instanceof Error ? error.message : String(error)}`),
   );
   return {
     stop() {

@@ -68,11 +68,13 @@ function FleetOverlay(props: { source: FleetSource; host: FleetHostUi }): React.
 
 export function createFleetFeature(o: FleetFeatureOptions): FleetFeature {
   const settings = readFleetSettings(o.env);
-  const source = startFleet(o.workerCommand, settings, FOLLOW_AFTER_MS);
+  const warn = (text: string): void => o.store.dispatch({ type: "notice", level: "warning", text });
+  // Found while following (a fallback and why): a warning, as the settings' problems are.
+  const source = startFleet(o.workerCommand, settings, { startAfterMs: FOLLOW_AFTER_MS, onWarning: warn });
   const notice = (text: string): void => o.store.dispatch({ type: "notice", level: "info", text });
   // The host of the session shown ("" = this machine): a switch from the fleet may go to another.
   let shownHost = "";
-  for (const p of settings.problems) o.store.dispatch({ type: "notice", level: "warning", text: p });
+  for (const p of settings.problems) warn(p);
   const stopSignals = startFleetSignals({
     source,
     style: settings.notifications,

@@ -35,6 +35,8 @@ function useTerminalSize(out: NodeJS.WriteStream): { columns: number; rows: numb
 }
 
 type Listen = (fn: (text: string) => void) => () => void;
+/** Where a problem found while following goes now (runFleet: stderr, then the screen's status row). */
+type Warnings = { say(text: string): void };
 
 /** The attention notices, for the view's status row. */
 function noticeChannel(): { say(text: string): void; listen: Listen } {
@@ -72,8 +74,11 @@ function fleetStore(out: NodeJS.WriteStream) {
 
 export async function runFleet(cli: FleetCli): Promise<number> {
   const settings = readFleetSettings(process.env);
-  for (const p of settings.problems) process.stderr.write(`agent-tui fleet: ${visibleLine(p)}\n`);
-  const source = startFleet(cli.workerCommand, settings);
+  const toStderr = (text: string): void => void process.stderr.write(`agent-tui fleet: ${visibleLine(text)}\n`);
+  for (const p of settings.problems) toStderr(p);
+  // Found while following (a fallback and why): on stderr, or the status row once the screen shows.
+  const warnings: Warnings = { say: toStderr };
+  const source = startFleet(cli.workerCommand, settings, { onWarning: (text) => warnings.say(text) });
   try {
     if (cli.plain) {
       const code = await printPlainFleet(source, (text) => process.stdout.write(text), {
@@ -90,7 +95,7 @@ export async function runFleet(cli: FleetCli): Promise<number> {
     // The frames send only the rows that changed (ink/): four streaming sessions redraw two rows
     // each, not the whole screen.
     await installInkWriter(chooseInkWriter(process.env));
-    return await fullScreen(source, settings.notifications);
+    return await fullScreen(source, settings.notifications, warnings);
   } finally {
     source.stop();
   }
@@ -108,6 +113,7 @@ function endOfInput(): Promise<void> {
 function fullScreen(
   source: FleetSource,
   style: ReturnType<typeof readFleetSettings>["notifications"],
+  warnings: Warnings,
 ): Promise<number> {
   const out = process.stdout;
   const notices = noticeChannel();
@@ -179,5 +185,6 @@ function fullScreen(
     });
     show();
     shown = true;
+    warnings.say = notices.say;
   });
 }

@@ -1,6 +1,6 @@
 // The fleet source as agent-tui starts it: this machine through the agent-rpc of the worker
 // command (the bundled one, or --agent's), the hosts from settings `fleet.hosts`.
-import { createFleetSource, type FleetSource } from "../../bridge/index.js";
+import { createFleetSource, type FleetSource, type FleetSourceOptions } from "../../bridge/index.js";
 import { agentRpcIndex } from "../live/live-command.js";
 import type { FleetSettings } from "./fleet-settings.js";
 
@@ -19,17 +19,15 @@ export function localReach(workerCommand: readonly string[]): string[] | undefin
  */
 const VIEW_COALESCE_MS = 300;
 
-/** `startAfterMs`: follow the hosts from then on (FleetSourceOptions.startAfterMs), not at once. */
-export function startFleet(
-  workerCommand: readonly string[],
-  settings: FleetSettings,
-  startAfterMs?: number,
-): FleetSource {
+/** FleetSourceOptions' when to start and where its warnings go. */
+export type FleetStart = Pick<FleetSourceOptions, "startAfterMs" | "onWarning">;
+
+export function startFleet(workerCommand: readonly string[], settings: FleetSettings, start: FleetStart): FleetSource {
   return createFleetSource({
     local: localReach(workerCommand),
     hosts: settings.hosts,
     coalesceMs: VIEW_COALESCE_MS,
-    ...(startAfterMs !== undefined ? { startAfterMs } : {}),
+    ...start,
   });
 }
 

@@ -5,13 +5,14 @@ import { createWorkerConnection, type WorkerConnection } from "../../bridge/inde
 import { startFailureLine } from "../app/start-failure.js";
 import { oneShotWorkerCommand } from "../live/live-command.js";
 import type { TuiCliOptions } from "../app/cli.js";
-import { onOutputClosed, outputGone } from "../terminal/closed-output.js";
+import { onOutputClosed } from "../terminal/closed-output.js";
 import type { PrintOptions } from "../app/front-end.js";
 import { flagReport, providerHint } from "../slash/start-checks.js";
 import { decodeUiRequest } from "../state/ui-requests.js";
 import { NO_PAINT, paletteOf } from "../render/palette.js";
 import { chooseTheme } from "../terminal/theme-choice.js";
 import { answerDialog } from "./print-dialogs.js";
+import { createPrintExit } from "./print-exit.js";
 import { initialPrintRun, notePrintNotice, printOutcome, type PrintOutcome } from "./print-outcome.js";
 import { createPrintOutput, type PrintOutput } from "./print-output.js";
 import { buildPrompt, readAll, type PromptInput } from "./prompt-input.js";
@@ -21,18 +22,6 @@ const EXIT_USAGE = 2;
 const EXIT_INTERRUPTED = 130;
 /** After SIGINT: how long the worker may take to end the aborted run before it is stopped anyway. */
 const ABORT_GRACE_MS = 5000;
-/** A worker that ignores SIGTERM must not keep a script waiting. */
-const STOP_GRACE_MS = 9000;
-
-/** Stop the worker, let stdout drain, exit with `code`. */
-function exitAfterStop(connection: WorkerConnection, code: number): void {
-  const done = (): void => {
-    if (outputGone()) process.exit(code);
-    process.stdout.write("", () => process.exit(code));
-  };
-  connection.stop().then(done, done);
-  setTimeout(done, STOP_GRACE_MS).unref();
-}
 
 /** The exit code of a finished run, its answer or error written out. */
 function report(outcome: PrintOutcome, interrupted: boolean, out: PrintOutput): number {
@@ -97,10 +86,10 @@ export async function runPrint(options: TuiCliOptions, print: PrintOptions): Pro
   let run = initialPrintRun();
   let interrupted = false;
   let finished = false;
+  const exit = createPrintExit(() => connection.stop());
   const finish = (code: number): void => {
-    if (finished) return;
     finished = true;
-    exitAfterStop(connection, code);
+    exit.finish(code);
   };
   const conclude = (): void => {
     if (!finished) finish(report(printOutcome(run), interrupted, out));
@@ -131,7 +120,10 @@ export async function runPrint(options: TuiCliOptions, print: PrintOptions): Pro
     setTimeout(() => finish(EXIT_INTERRUPTED), ABORT_GRACE_MS).unref();
   });
   // A reader that left (`| head -1`) has all it wanted: stop the worker, no error, no stack.
-  onOutputClosed(finish);
+  onOutputClosed((code) => {
+    finished = true;
+    exit.outputClosed(code);
+  });
   process.on("SIGTERM", () => finish(143));
   process.on("SIGHUP", () => finish(129));
   try {

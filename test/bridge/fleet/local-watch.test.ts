@@ -2,6 +2,7 @@
 // source follows the registry in its own process (dist/agent-bundle/local-registry-watch.js, so
 // `npm run build` first, as for the e2e tests) and lists the very rows `agent-rpc sessions --json
 // --watch` prints for the same registry, then follows a change, and no `--watch` child runs.
+// A module that does not load is said, with why, and the command lists the sessions instead.
 import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:net";
@@ -16,12 +17,15 @@ import {
   type FleetRow,
   type FleetSource,
 } from "../../../src/bridge/index.js";
+import type { HostWatch } from "../../../src/bridge/fleet/host-watch.js";
+import { startLocalWatch } from "../../../src/bridge/fleet/local-watch.js";
 import { until } from "./fleet-wait.js";
 
 let home: string;
 let live: string;
 const servers: Server[] = [];
 let source: FleetSource | undefined;
+let watch: HostWatch | undefined;
 
 /** A registry entry of a worker that looks alive: this process's pid and a socket that listens. */
 async function entry(id: string, state: string, extra: Record<string, unknown> = {}): Promise<void> {
@@ -87,7 +91,27 @@ beforeAll(() => {
 afterEach(() => {
   source?.stop();
   source = undefined;
+  watch?.stop();
+  watch = undefined;
 });
+
+/** Follows this machine through `module`: the first rows listed, and the warnings said until then. */
+async function followThrough(module: string): Promise<{ rows: FleetRow[]; warnings: string[] }> {
+  const warnings: string[] = [];
+  const rows = await new Promise<FleetRow[]>((resolve) => {
+    watch = startLocalWatch(
+      {
+        name: "",
+        reach: resolveBundledWorkerCommand(),
+        onLine: (line) => resolve(line.rows),
+        onState: () => undefined,
+      },
+      module,
+      { onWarning: (text) => warnings.push(text) },
+    );
+  });
+  return { rows, warnings };
+}
 
 describe("this machine's fleet in the TUI's process", () => {
   it("lists the rows the watch command prints for the same registry, follows a change, and starts no watcher", async () => {
@@ -121,5 +145,29 @@ describe("this machine's fleet in the TUI's process", () => {
     expect(waiting.rows.find((r) => r.id === "cccc-3333")?.dialog?.title).toBe("Delete build/?");
     expect(waiting.rows).toEqual(await rowsOfTheCommand());
     expect(watcherChildren()).toEqual([]);
+  });
+});
+
+describe("a watch module that does not load", () => {
+  it("is said with its error, and the watch command lists the sessions instead", async () => {
+    await entry("dddd-4444", "idle");
+    const module = join(home, "broken-watch.js");
+    writeFileSync(module, 'throw new Error("half of an install");\n');
+    const { rows, warnings } = await followThrough(module);
+    expect(rows.map((r) => r.id)).toContain("dddd-4444");
+    expect(watcherChildren()).not.toEqual([]);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain("second process (agent-rpc sessions --watch)");
+    expect(warnings[0]).toContain(`${module} did not load: half of an install`);
+  });
+
+  it("is said when it loads but offers no watch (another build's)", async () => {
+    await entry("eeee-5555", "idle");
+    const module = join(home, "other-watch.mjs");
+    writeFileSync(module, "export const somethingElse = 1;\n");
+    const { rows, warnings } = await followThrough(module);
+    expect(rows.map((r) => r.id)).toContain("eeee-5555");
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain(`${module} offers no watchLocalRegistry`);
   });
 });

@@ -3,29 +3,9 @@
 // never for what only ticks (the heartbeat's same list, ages, token counts, last lines); --once
 // and an input that ends before the first list print one list and end.
 import { describe, expect, it } from "vitest";
-import type { FleetRow, FleetSnapshot, FleetSource } from "../../../src/bridge/index.js";
 import { printPlainFleet } from "../../../src/tui/fleet/fleet-plain.js";
 import { row } from "./fleet-row.js";
-
-const live = { name: "", state: "live" as const, since: 0, detail: undefined, version: "1" };
-
-function handSource(): FleetSource & { push(rows: FleetRow[], connecting?: boolean): void } {
-  const listeners = new Set<(s: FleetSnapshot) => void>();
-  let current: FleetSnapshot = { rows: [], hosts: [{ ...live, state: "connecting" }], at: 0 };
-  return {
-    subscribe(fn) {
-      listeners.add(fn);
-      return () => listeners.delete(fn);
-    },
-    snapshot: () => current,
-    reach: () => undefined,
-    stop: () => listeners.clear(),
-    push(rows, connecting = false) {
-      current = { rows, hosts: [{ ...live, state: connecting ? "connecting" : "live" }], at: Date.now() };
-      for (const fn of [...listeners]) fn(current);
-    },
-  };
-}
+import { handSource } from "./hand-source.js";
 
 const lists = (out: string[]): string[][] =>
   out

@@ -26,3 +26,15 @@ export function row(id: string, state: FleetRow["state"], extra: Partial<FleetRo
     ...extra,
   };
 }
+
+/** A confirm question as a waiting row carries it. */
+export const confirmDialog = {
+  id: "d1",
+  method: "confirm" as const,
+  title: "Delete?",
+  message: undefined,
+  options: undefined,
+  diff: undefined,
+  prefill: undefined,
+  cut: false,
+};

@@ -7,7 +7,7 @@ import { attentionChanges, rememberRows } from "../../../src/tui/fleet/attention
 import { orderFleetRows } from "../../../src/tui/fleet/fleet-order.js";
 import { signalBytes } from "../../../src/tui/fleet/fleet-signals.js";
 import { initialFleetView, reduceFleetView, selectedRow, shownRows } from "../../../src/tui/fleet/fleet-state.js";
-import { row } from "./fleet-row.js";
+import { confirmDialog, row } from "./fleet-row.js";
 
 const snap = (rows: FleetRow[]): FleetSnapshot => ({
   rows,
@@ -15,16 +15,7 @@ const snap = (rows: FleetRow[]): FleetSnapshot => ({
   at: 0,
 });
 
-const dialog = {
-  id: "d1",
-  method: "confirm" as const,
-  title: "Delete?",
-  message: undefined,
-  options: undefined,
-  diff: undefined,
-  prefill: undefined,
-  cut: false,
-};
+const dialog = confirmDialog;
 
 describe("fleet order", () => {
   it("puts questions first (longest waiting on top), then failed, done (newest first), working, idle, unreachable", () => {

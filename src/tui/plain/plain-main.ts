@@ -4,8 +4,9 @@
 import { createInterface } from "node:readline";
 import { createWorkerConnection, toSessionSnapshot, type WorkerConnection } from "../../bridge/index.js";
 import type { TuiCliOptions } from "../app/cli.js";
-import { onOutputClosed, outputGone } from "../terminal/closed-output.js";
+import { onOutputClosed } from "../terminal/closed-output.js";
 import { guardRow, sanitizeLine } from "../render/sanitize.js";
+import { createExitAfterDrain } from "../app/exit-after-drain.js";
 import { sessionArgsForRestart } from "../app/restart-args.js";
 import { oneShotWorkerCommand } from "../live/live-command.js";
 import { createStartFailureFilter, startFailureLine } from "../app/start-failure.js";
@@ -13,9 +14,6 @@ import { flagReport, providerHint } from "../slash/start-checks.js";
 import { abortPlainRun } from "./plain-abort.js";
 import { decideInput, type PlainIntent } from "./plain-input.js";
 import { PlainLog } from "./plain-log.js";
-
-/** A worker that ignores SIGTERM must not keep the terminal waiting. */
-const STOP_GRACE_MS = 9000;
 
 /**
  * A start still under way after this long is said to be (an ssh worker, a slow machine), so a
@@ -141,17 +139,9 @@ export async function runPlain(options: TuiCliOptions): Promise<void> {
   });
   const log = new PlainLog();
   const session: PlainSession = { connection, log, takenBack: [], quit: () => exit(0) };
-  let exiting = false;
-  const exit = (code: number): void => {
-    if (exiting) return;
-    exiting = true;
-    const done = (): void => {
-      if (outputGone()) process.exit(code);
-      process.stdout.write("", () => process.exit(code));
-    };
-    connection.stop().then(done, done);
-    setTimeout(done, STOP_GRACE_MS).unref();
-  };
+  // Stops the worker and exits once stdout took the log; a reader gone before then decides the status.
+  const ending = createExitAfterDrain(() => connection.stop());
+  const exit = (code: number): void => ending.finish(code);
   // End of input: leave once the run in progress (if any) is over.
   let quitWhenIdle = false;
   // A failed start is one line, below; not also "worker: exited" for the same exit.
@@ -171,7 +161,7 @@ export async function runPlain(options: TuiCliOptions): Promise<void> {
       aborting = false;
     });
   });
-  onOutputClosed(exit);
+  onOutputClosed((code) => ending.outputClosed(code));
   for (const [signal, code] of [
     ["SIGTERM", 143],
     ["SIGHUP", 129],

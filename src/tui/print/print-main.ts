@@ -2,6 +2,7 @@
 // final answer on stdout, exit 0; a failed run exits 1 with the error on stderr; SIGINT aborts
 // the run and exits 130. Dialogs take their default answer (print-dialogs.ts).
 import { createWorkerConnection, type WorkerConnection } from "../../bridge/index.js";
+import { createExitAfterDrain } from "../app/exit-after-drain.js";
 import { startFailureLine } from "../app/start-failure.js";
 import { oneShotWorkerCommand } from "../live/live-command.js";
 import type { TuiCliOptions } from "../app/cli.js";
@@ -12,7 +13,6 @@ import { decodeUiRequest } from "../state/ui-requests.js";
 import { NO_PAINT, paletteOf } from "../render/palette.js";
 import { chooseTheme } from "../terminal/theme-choice.js";
 import { answerDialog } from "./print-dialogs.js";
-import { createPrintExit } from "./print-exit.js";
 import { initialPrintRun, notePrintNotice, printOutcome, type PrintOutcome } from "./print-outcome.js";
 import { createPrintOutput, type PrintOutput } from "./print-output.js";
 import { buildPrompt, readAll, type PromptInput } from "./prompt-input.js";
@@ -86,7 +86,7 @@ export async function runPrint(options: TuiCliOptions, print: PrintOptions): Pro
   let run = initialPrintRun();
   let interrupted = false;
   let finished = false;
-  const exit = createPrintExit(() => connection.stop());
+  const exit = createExitAfterDrain(() => connection.stop());
   const finish = (code: number): void => {
     finished = true;
     exit.finish(code);

@@ -1,8 +1,8 @@
-// How print mode ends, in each order the worker's stop, the output's drain and a reader that
-// leaves can come in: the exit waits for both, and a closed output decides the status whenever
-// it is noticed (test/e2e/print-pipe.test.ts shows the same on a real pipe).
+// How print mode and plain mode end, in each order the worker's stop, the output's drain and a
+// reader that leaves can come in: the exit waits for both, and a closed output decides the status
+// whenever it is noticed (test/e2e/print-pipe.test.ts and plain-pipe.test.ts show it on a real pipe).
 import { describe, expect, it } from "vitest";
-import { createPrintExit } from "../../../src/tui/print/print-exit.js";
+import { createExitAfterDrain } from "../../../src/tui/app/exit-after-drain.js";
 
 /** A stdout whose writes finish when the test says; a stop that ends when the test says. */
 function setup() {
@@ -17,7 +17,7 @@ function setup() {
   let endStop = (): void => undefined;
   const stopped = new Promise<void>((resolve) => (endStop = resolve));
   const exits: number[] = [];
-  const exit = createPrintExit(
+  const exit = createExitAfterDrain(
     () => stopped,
     stdout,
     (code) => exits.push(code),
@@ -31,7 +31,7 @@ function setup() {
   return { stdout, pending, exits, exit, stop };
 }
 
-describe("print mode's exit", () => {
+describe("the exit after the worker's stop and stdout's drain", () => {
   it("exits with the run's code once the worker stopped and stdout took everything", async () => {
     const t = setup();
     t.exit.finish(0);

@@ -1,14 +1,14 @@
-// How print mode ends: the worker is stopped, then the program exits once stdout has taken all
-// that was written (a pipe takes it only as its reader reads). A reader that leaves before that
-// (`agent-tui -p … | head -1`) got an incomplete output, so the exit is then onOutputClosed's
-// status (141, as for `yes | head`), whenever the closed pipe is noticed: while the worker
-// stops, or while the output's tail waits for the reader.
+// How the front ends without Ink end (print mode, plain mode): the worker is stopped, then the
+// program exits once stdout has taken all that was written (a pipe takes it only as its reader
+// reads). A reader that leaves before that (`agent-tui -p … | head -1`) got an incomplete output,
+// so the exit is then onOutputClosed's status (141, as for `yes | head`), whenever the closed pipe
+// is noticed: while the worker stops, or while the output's tail waits for the reader.
 import { outputGone } from "../terminal/closed-output.js";
 
-/** A worker that ignores SIGTERM must not keep a script waiting. */
+/** A worker that ignores SIGTERM must not keep a script or a terminal waiting. */
 const STOP_GRACE_MS = 9000;
 
-export type PrintExit = {
+export type ExitAfterDrain = {
   /** Ends the program with `code`; the first call wins. */
   finish(code: number): void;
   /** stdout can take no more (onOutputClosed): its `code` is the exit, asked for before or after finish. */
@@ -16,11 +16,11 @@ export type PrintExit = {
 };
 
 /** `stop`: ends the worker; `exit`: process.exit (a test's stand-in). */
-export function createPrintExit(
+export function createExitAfterDrain(
   stop: () => Promise<void>,
   stdout: NodeJS.WritableStream & { destroyed?: boolean; writableEnded?: boolean } = process.stdout,
   exit: (code: number) => void = (code) => process.exit(code),
-): PrintExit {
+): ExitAfterDrain {
   let code: number | undefined;
   let closed: number | undefined;
   let stopped = false;

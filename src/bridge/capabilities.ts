@@ -14,6 +14,7 @@ const CHECKPOINT_COMMANDS: readonly string[] = [
 /** Commands pi lacks: oh-my-pi's and our additions. */
 const PI_MISSING: readonly string[] = [
   "abort_and_prompt",
+  "continue",
   "set_todos",
   "set_host_tools",
   "set_interrupt_mode",
@@ -27,8 +28,8 @@ const PI_MISSING: readonly string[] = [
 ];
 
 /**
- * Commands each flavour lacks (docs/protocol.md §0.4; clear_queue, get_settings, set_setting,
- * list_files and the checkpoint commands are ours only).
+ * Commands each flavour lacks (docs/protocol.md §0.4; continue, clear_queue, get_settings,
+ * set_setting, list_files and the checkpoint commands are ours only).
  */
 const MISSING: Record<Exclude<WorkerFlavour, "unknown">, readonly string[]> = {
   ours: [],
@@ -50,6 +51,7 @@ const MISSING: Record<Exclude<WorkerFlavour, "unknown">, readonly string[]> = {
     "get_settings",
     "set_setting",
     "list_files",
+    "continue",
     ...CHECKPOINT_COMMANDS,
   ],
   xcsh: [
@@ -64,6 +66,7 @@ const MISSING: Record<Exclude<WorkerFlavour, "unknown">, readonly string[]> = {
     "get_settings",
     "set_setting",
     "list_files",
+    "continue",
     ...CHECKPOINT_COMMANDS,
   ],
 };

@@ -9,7 +9,7 @@ import type { DecodeResult } from "../protocol/index.js";
 export type DataDecoder = (command: string, data: unknown) => DecodeResult<unknown>;
 
 /** Commands whose response may take arbitrarily long (docs/protocol.md §2.5 rule 2). */
-const NO_TIMEOUT = new Set(["prompt", "abort_and_prompt", "compact", "bash", "export_html"]);
+const NO_TIMEOUT = new Set(["prompt", "abort_and_prompt", "continue", "compact", "bash", "export_html"]);
 const SESSION_SWITCHES = new Set(["new_session", "switch_session", "fork", "branch", "clone"]);
 const DEFAULT_TIMEOUT_MS = 30_000;
 const SESSION_TIMEOUT_MS = 120_000;

@@ -41,6 +41,11 @@ export interface RpcClient {
   abort(): Promise<void>;
   /** Falls back to abort + prompt on workers without abort_and_prompt. */
   abortAndPrompt(message: string, options?: { images?: ImageContent[] }): Promise<void>;
+  /**
+   * agent-rpc only (docs/protocol.md §3.1.7): a run that answers the conversation as it stands,
+   * adding no message; fails when its last message is not a user or tool result message.
+   */
+  continueRun(): Promise<void>;
   getState(): Promise<RpcSessionState>;
   /**
    * The context's messages; `page` asks for `limit` of them from `offset` (negative: from the
@@ -133,7 +138,7 @@ function requestsOver(transport: RpcTransport): Requests {
 const withImages = (message: string, images?: ImageContent[]): Record<string, unknown> =>
   images && images.length > 0 ? { message, images } : { message };
 
-type PromptCommands = Pick<RpcClient, "prompt" | "steer" | "followUp" | "abort" | "abortAndPrompt">;
+type PromptCommands = Pick<RpcClient, "prompt" | "steer" | "followUp" | "abort" | "abortAndPrompt" | "continueRun">;
 
 /** Sending the user's words and stopping a run. */
 function promptCommands({ req, voidReq, supports }: Requests): PromptCommands {
@@ -155,6 +160,7 @@ function promptCommands({ req, voidReq, supports }: Requests): PromptCommands {
       await req("abort");
       await req("prompt", withImages(message, options.images));
     },
+    continueRun: () => voidReq("continue"),
   };
 }
 

@@ -25,6 +25,7 @@ export const ALL_COMMAND_TYPES = exhaustiveList<RpcCommandType>()([
   "follow_up",
   "abort",
   "abort_and_prompt",
+  "continue",
   "clear_queue",
   "get_settings",
   "set_setting",

@@ -27,6 +27,16 @@ describe("capabilities", () => {
   });
 });
 
+describe("continue", () => {
+  it("is offered by agent-rpc only", () => {
+    expect(capabilitiesFor("ours").commands["continue"]).toBe(true);
+    for (const flavour of ["pi", "pi-0.73", "omp", "xcsh"] as const)
+      expect(capabilitiesFor(flavour).commands["continue"], flavour).toBe(false);
+    // pi found to be 0.73 by its probe keeps lacking it.
+    expect(applyProbe(capabilitiesFor("pi"), "get_available_thinking_levels", false).commands["continue"]).toBe(false);
+  });
+});
+
 describe("checkpoint commands", () => {
   it("are offered by agent-rpc only", () => {
     const commands = ["checkpoint_list", "checkpoint_diff", "checkpoint_restore", "checkpoint_write"];

@@ -68,6 +68,7 @@ describe("bridge × real pi 0.73.1", () => {
       "set_host_tools",
       "clear_queue",
       "abort_and_prompt",
+      "continue",
     ]) {
       expect(caps.commands[c]).toBe(false);
     }

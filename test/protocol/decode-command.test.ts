@@ -22,6 +22,7 @@ const VALID: Record<RpcCommandType, Record<string, unknown>> = {
   follow_up: { message: "Afterwards, update the changelog" },
   abort: {},
   abort_and_prompt: { message: "Run the tests instead.", images: [IMAGE] },
+  continue: {},
   clear_queue: { lane: "steering" },
   get_settings: {},
   set_setting: { key: "tasks.maxReminders", value: 5 },

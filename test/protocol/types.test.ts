@@ -19,8 +19,9 @@ describe("protocol types", () => {
   it("ALL_COMMAND_TYPES lists every CommandMap key once", () => {
     expect(new Set(ALL_COMMAND_TYPES).size).toBe(ALL_COMMAND_TYPES.length);
     expect(ALL_COMMAND_TYPES).toContain("clear_queue");
+    expect(ALL_COMMAND_TYPES).toContain("continue");
     expect(ALL_COMMAND_TYPES).toContain("branch");
-    expect(ALL_COMMAND_TYPES).toHaveLength(46);
+    expect(ALL_COMMAND_TYPES).toHaveLength(47);
     expect(isCommandType("get_branch_messages")).toBe(true);
     expect(isCommandType("frobnicate")).toBe(false);
     expectTypeOf<keyof ResponseDataMap>().toEqualTypeOf<RpcCommandType>();

@@ -1,4 +1,4 @@
-// Prompting, queue and retry commands (docs/protocol.md §3.1, §3.5, §3.7) plus our clear_queue.
+// Prompting, queue and retry commands (docs/protocol.md §3.1, §3.5, §3.7) plus our continue and clear_queue.
 // Handlers are thin: semantics live in the runtime so tests can drive it without stdio.
 
 import type { ImageContent } from "@mariozechner/pi-ai";
@@ -33,6 +33,10 @@ export const coreCommands: CommandTable = {
     // The aborted activity settles (agent_end, agent_settled) before the new run starts (docs/protocol.md §3.1.5).
     await runtime.abort();
     await runtime.prompt(cmd.message, images(cmd.images));
+    return undefined;
+  },
+  async continue(_cmd, { runtime }) {
+    await runtime.continueConversation();
     return undefined;
   },
   async clear_queue(cmd, { runtime }) {

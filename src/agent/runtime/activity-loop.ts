@@ -34,8 +34,14 @@ export interface LoopHost {
   recordMessage(message: AgentMessage): void;
 }
 
-/** A prepared input: the messages that start the run, and an optional system prompt for it. */
-export type PreparedInput = AgentMessage[] | { prompts: AgentMessage[]; systemPrompt?: string };
+/**
+ * A prepared input: the messages that start the run, and an optional system prompt for it; or
+ * `continuation`, a run that answers the conversation as it stands and adds no message.
+ */
+export type PreparedInput =
+  | AgentMessage[]
+  | { prompts: AgentMessage[]; systemPrompt?: string }
+  | { continuation: true };
 
 export class ActivityLoop {
   private activity: Activity | undefined;
@@ -69,6 +75,7 @@ export class ActivityLoop {
       // An abort during preflight (e.g. a pre-prompt compaction) cancels the input too.
       if (this.abortedWhileStarting) throw new Error("Aborted before the run started");
       if (Array.isArray(prepared)) this.startActivity(prepared);
+      else if ("continuation" in prepared) this.startActivity([], undefined, true);
       else this.startActivity(prepared.prompts, prepared.systemPrompt);
     } finally {
       this.starting = false;
@@ -115,7 +122,7 @@ export class ActivityLoop {
     }
   }
 
-  private startActivity(prompts: AgentMessage[], systemPrompt?: string): void {
+  private startActivity(prompts: AgentMessage[], systemPrompt?: string, continuation = false): void {
     const activity: Activity = {
       controller: new AbortController(),
       aborted: false,
@@ -125,7 +132,7 @@ export class ActivityLoop {
     this.activity = activity;
     // setImmediate: the command's response is written before agent_start (docs/protocol.md §2.4).
     activity.done = new Promise<void>((resolve) => setImmediate(resolve))
-      .then(() => this.runActivity(activity, prompts))
+      .then(() => this.runActivity(activity, prompts, continuation))
       .catch((error: unknown) => {
         process.stderr.write(
           `agent-rpc: run failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
@@ -134,10 +141,11 @@ export class ActivityLoop {
       .finally(() => this.finishActivity(activity));
   }
 
-  private async runActivity(activity: Activity, initial: AgentMessage[]): Promise<void> {
+  private async runActivity(activity: Activity, initial: AgentMessage[], continueFirst: boolean): Promise<void> {
     const hooks = this.host.hooks;
     let prompts = initial;
-    let continuation = false;
+    // A continuation (and each retry) runs from the context as it stands, with no new message.
+    let continuation = continueFirst;
     for (;;) {
       const { outcome, last } = await this.runOnce(activity, prompts, continuation);
       if (outcome === "retry") {

@@ -24,6 +24,8 @@ import { ToolSet } from "./tool-set.js";
 
 export const BUSY_ERROR =
   "Agent is already processing. Specify streamingBehavior ('steer' or 'followUp') to queue the message.";
+export const NOTHING_TO_CONTINUE =
+  "Nothing to continue: the conversation does not end with a message awaiting an answer";
 export { SKIPPED_BY_STEERING } from "./run-once.js";
 
 export type { RuntimeOptions } from "./runtime-types.js";
@@ -165,6 +167,30 @@ export class AgentRuntime extends ModelState implements LoopHost {
         ...(start.systemPrompt !== undefined ? { systemPrompt: start.systemPrompt } : {}),
       };
     });
+  }
+
+  /**
+   * Our `continue` command: a run that answers the conversation as it stands, adding no message
+   * (a saved session whose last prompt was never answered, docs/protocol.md §3.1.7). Prompt
+   * preflight applies (pre-prompt compaction, reminders reset); before_agent_start does not, as
+   * there is no new prompt, and extension messages waiting for the next prompt keep waiting.
+   */
+  async continueConversation(): Promise<void> {
+    if (this.isStreaming) throw new Error(BUSY_ERROR);
+    if (!this.awaitsAnswer()) throw new Error(NOTHING_TO_CONTINUE);
+    await this.loop.start(async () => {
+      await this.preflight();
+      await this.options.hooks.beforePrompt();
+      // A pre-prompt compaction rebuilt the context: it must still end with the unanswered message.
+      if (!this.awaitsAnswer()) throw new Error(NOTHING_TO_CONTINUE);
+      return { continuation: true };
+    });
+  }
+
+  /** The context ends with a message the model has not answered yet (a user or tool result message). */
+  private awaitsAnswer(): boolean {
+    const last = this.messages[this.messages.length - 1];
+    return last?.role === "user" || last?.role === "toolResult";
   }
 
   /** The running run's abort signal (extensions bind their work to it); undefined when idle. */

@@ -42,6 +42,7 @@ const DECODERS: CommandDecoders = {
   follow_up: (r) => prune({ message: r.string("message"), images: decodeImages(r, "follow_up") }),
   abort: none,
   abort_and_prompt: (r) => prune({ message: r.string("message"), images: decodeImages(r, "abort_and_prompt") }),
+  continue: none,
   clear_queue: (r) => prune({ lane: r.optOneOf("lane", ["steering", "followUp"] as const) }),
   get_settings: none,
   set_setting: (r) => ({ key: r.string("key"), value: settingValue(r) }),

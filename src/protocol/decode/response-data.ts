@@ -132,6 +132,7 @@ const DECODERS: DataDecoders = {
   follow_up: noData,
   abort: noData,
   abort_and_prompt: noData,
+  continue: noData,
   clear_queue: (data) => {
     const o = obj(data, "clear_queue");
     return { steering: strings(o["steering"]), followUp: strings(o["followUp"]) };

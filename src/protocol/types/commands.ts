@@ -41,6 +41,14 @@ export interface AbortAndPromptCommand extends CommandBase {
   images?: ImageInput[];
 }
 /**
+ * [ours] addition: start a run from the conversation as it stands, adding no message (its last
+ * message, a user or tool result message, is answered). For resuming a saved session whose
+ * prompt was never answered, e.g. after a worker crash (docs/protocol.md §3.1.7).
+ */
+export interface ContinueCommand extends CommandBase {
+  type: "continue";
+}
+/**
  * [ours] addition: remove queued messages (both lanes, or only `lane`). The response data lists
  * the removed texts; a `queue_update` follows when anything was removed.
  */
@@ -245,6 +253,7 @@ export interface CommandMap {
   follow_up: FollowUpCommand;
   abort: AbortCommand;
   abort_and_prompt: AbortAndPromptCommand;
+  continue: ContinueCommand;
   clear_queue: ClearQueueCommand;
   get_settings: GetSettingsCommand;
   set_setting: SetSettingCommand;

@@ -45,6 +45,7 @@ export interface ResponseDataMap {
   follow_up: undefined;
   abort: undefined;
   abort_and_prompt: undefined;
+  continue: undefined;
   /** [ours] the messages removed from each lane. */
   clear_queue: { steering: string[]; followUp: string[] };
   /** [ours] current values by dotted key ("steeringMode", "tasks.maxReminders", …). */

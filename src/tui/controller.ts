@@ -26,6 +26,8 @@ export type ControllerOptions = AppHooks & {
   now?: () => number;
   /** Where an `@path` or a dropped file's relative path starts (default: this process's directory). */
   cwd?: string;
+  /** A prompt a crash cut off, sent again (SubmitOptions.answerInterrupted). */
+  answerInterrupted?: (text: string) => Promise<boolean>;
 };
 
 export type Controller = EditorKeys & {
@@ -71,6 +73,7 @@ export function createController(options: ControllerOptions): Controller {
     slashContext,
     images,
     ...(options.recordPrompt ? { recordPrompt: options.recordPrompt } : {}),
+    ...(options.answerInterrupted ? { answerInterrupted: options.answerInterrupted } : {}),
   });
   const runIntents = createRunIntents(ctx);
   const settings = createSettingIntents(ctx, commands, slashContext);

@@ -278,6 +278,7 @@ function wireController(p: AppParts, features: Features): Controller {
     suspend: p.term.suspend,
     recordPrompt,
     slashCommands: features.slashCommands,
+    answerInterrupted: features.answerInterrupted,
     copy,
     ...(editor ? { openExternalEditor: editor } : {}),
   });

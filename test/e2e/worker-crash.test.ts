@@ -1,7 +1,7 @@
 // Crash and restart end to end: the worker is killed mid-stream; the UI says so once (with the
 // signal, below the partial answer marked as not saved), the supervisor restarts it and reopens
 // the same session, one line offers the interrupted prompt back (not resent) and one Enter
-// continues the conversation in the same session file.
+// continues the conversation in the same session file, the prompt in it once.
 import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { basename, join } from "node:path";
@@ -70,6 +70,18 @@ describe.skipIf(!built)("worker crash mid-stream under a pty", () => {
     await tui.waitForText("Recovered answer.");
     const after = sessionFiles(sandbox.root);
     expect(after).toEqual(before);
-    expect(readFileSync(after[0] ?? "", "utf8")).toContain("Recovered answer.");
+    const saved = readFileSync(after[0] ?? "", "utf8");
+    expect(saved).toContain("Recovered answer.");
+    // The reopened session ended with the prompt, unanswered: it was answered where it stood, so
+    // the conversation holds it once, in the file and in what the model was sent.
+    const prompts = (messages: { role?: string; content?: unknown }[]): number =>
+      messages.filter((m) => m.role === "user" && JSON.stringify(m.content).includes("CRASH-PROMPT go")).length;
+    const entries = saved
+      .split("\n")
+      .filter((l) => l.trim() !== "")
+      .map((l) => JSON.parse(l) as { type?: string; message?: { role?: string; content?: unknown } });
+    expect(prompts(entries.flatMap((e) => (e.type === "message" && e.message ? [e.message] : [])))).toBe(1);
+    const asked = sandbox.llm.requests.filter((r) => r.lastUser.includes("CRASH-PROMPT")).at(-1);
+    expect(prompts((asked?.body as { messages: { role?: string; content?: unknown }[] }).messages)).toBe(1);
   }, 40_000);
 });

@@ -21,6 +21,8 @@ export type SubmitOptions = {
   recordPrompt?: (text: string) => void;
   /** Makes each `@path` of an image a chip before the prompt goes out (images/image-attach.ts). */
   images?: Pick<ImageAttach, "attachAtPaths">;
+  /** A prompt a crash cut off, sent again: answered where the session has it (recovery.ts); true when it was. */
+  answerInterrupted?: (text: string) => Promise<boolean>;
 };
 
 /** A message waiting for the worker to start; one at a time (the editor holds its text). */
@@ -42,11 +44,18 @@ async function runBash(ctx: IntentContext, command: string, excludeFromContext: 
 type Outgoing = { text: string; editor: EditorState };
 
 /** Prompt, steer or follow up; a refused send gives its text (and images) back unless something new was typed. */
-async function sendPrompt(ctx: IntentContext, out: Outgoing, busy: boolean, mode: SubmitMode): Promise<void> {
+async function sendPrompt(
+  ctx: IntentContext,
+  out: Outgoing,
+  busy: boolean,
+  mode: SubmitMode,
+  answerInterrupted: SubmitOptions["answerInterrupted"],
+): Promise<void> {
   const { text } = out;
   const images = chipImages(out.editor).map((i) => ({ type: "image" as const, data: i.data, mimeType: i.mimeType }));
   const withImages = images.length > 0 ? { images } : {};
   try {
+    if (!busy && images.length === 0 && (await answerInterrupted?.(text))) return;
     if (!busy)
       await (images.length > 0 ? ctx.connection.rpc.prompt(text, { images }) : ctx.connection.rpc.prompt(text));
     // prompt + streamingBehavior is race-free: a worker that just went idle starts a run.
@@ -148,7 +157,7 @@ export function createSubmit(ctx: IntentContext, o: SubmitOptions): (mode: Submi
       if (command !== "") await runBash(ctx, command, exclude);
       return;
     }
-    await sendPrompt(ctx, { text, editor: s.editor }, s.run.busy, mode);
+    await sendPrompt(ctx, { text, editor: s.editor }, s.run.busy, mode, o.answerInterrupted);
   };
   return submit;
 }

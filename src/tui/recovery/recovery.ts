@@ -2,8 +2,10 @@
 // worker dies, keeps it and closes pickers; after the supervisor restarted and rehydrated, says
 // so in one line and offers it back in the editor (Enter resends: one key, never automatic); when the
 // restart budget is spent, says what to do. The notice with code, signal and the redacted
-// stderr tail comes from the core reducer (worker_status).
-import type { BridgeNotice, ClientEvent, ClientMessage, WorkerExitInfo } from "../../bridge/index.js";
+// stderr tail comes from the core reducer (worker_status). A resent prompt that the reopened
+// session already ends with, unanswered, is answered where it stands (`continue`, where the
+// worker has it) instead of being added a second time to the conversation.
+import type { AgentMessage, BridgeNotice, ClientEvent, ClientMessage, WorkerExitInfo } from "../../bridge/index.js";
 import type { SlashCommand } from "../slash/slash-registry.js";
 import type { Store } from "../state/store.js";
 
@@ -13,6 +15,11 @@ export type RecoveryOptions = {
   closeOverlays?: () => void;
   /** Called after a restart rehydrated the session (refresh worker commands, history). */
   onRehydrated?: (messageCount: number) => void;
+  /**
+   * Asking the worker to answer the conversation as it stands, adding no message (our agent's
+   * `continue`): whether the worker has it now, and the request.
+   */
+  continuing?: { supported(): boolean; run(): Promise<void> };
 };
 
 export type Recovery = {
@@ -22,11 +29,25 @@ export type Recovery = {
   interrupted(): string | undefined;
   /** Forget the interrupted prompt (after a resend). */
   clear(): void;
+  /**
+   * Sending `text`, when it is the interrupted prompt and the reopened session ends with it
+   * unanswered: asks the worker for its answer without adding it again, and says true. False:
+   * send it as any prompt (another text, an answered one, or a worker without `continue`).
+   */
+  answerInterrupted(text: string): Promise<boolean>;
 };
 
 function userText(message: ClientMessage): string | undefined {
   if (message.role !== "user") return undefined;
   return message.blocks.map((b) => (b.type === "text" ? b.text : "")).join("");
+}
+
+/** Does the conversation end with the user's `text`, no answer after it? */
+export function endsUnanswered(messages: readonly AgentMessage[], text: string): boolean {
+  const last = messages.at(-1);
+  if (last?.role !== "user") return false;
+  const c = last.content;
+  return (typeof c === "string" ? c : c.map((b) => (b.type === "text" ? b.text : "")).join("")) === text;
 }
 
 export function quote(text: string, max = 80): string {
@@ -50,6 +71,8 @@ class CrashRecovery implements Recovery {
   private cutOff: string | undefined;
   /** A worker ran once: a later failure is a crash, not a failed start. */
   private everRunning = false;
+  /** The reopened session ends with `cutOff`, unanswered: sending it again would add a copy. */
+  private cutOffSaved = false;
 
   constructor(private readonly options: RecoveryOptions) {}
 
@@ -59,13 +82,27 @@ class CrashRecovery implements Recovery {
 
   clear(): void {
     this.cutOff = undefined;
+    this.cutOffSaved = false;
+  }
+
+  async answerInterrupted(text: string): Promise<boolean> {
+    const { continuing } = this.options;
+    if (!this.cutOffSaved || text !== this.cutOff || continuing?.supported() !== true) return false;
+    this.clear();
+    // No user message starts this run: it is the interrupted prompt's, should it be cut off again.
+    this.inFlight = text;
+    await continuing.run();
+    return true;
   }
 
   handle(batch: readonly BridgeNotice[]): void {
     for (const n of batch) {
       if (n.kind === "event") this.onEvent(n.event);
       else if (n.kind === "supervisor") this.onSupervisor(n);
-      else if (n.kind === "rehydrated") this.onRehydrated(n.messages.length);
+      else if (n.kind === "rehydrated") {
+        this.cutOffSaved = this.cutOff !== undefined && endsUnanswered(n.messages, this.cutOff);
+        this.onRehydrated(n.messages.length);
+      }
     }
   }
 
@@ -78,7 +115,7 @@ class CrashRecovery implements Recovery {
       const t = userText(e.message);
       if (t !== undefined && t.trim() !== "") {
         this.inFlight = t;
-        this.cutOff = undefined; // a new run started: the offer is over
+        this.clear(); // a new run started: the offer is over
       }
     } else if ((e.type === "agent_end" && e.willRetry !== true) || e.type === "agent_settled") {
       this.inFlight = undefined;
@@ -146,6 +183,7 @@ export function resendCommand(recovery: Recovery): SlashCommand {
         ctx.notice("No prompt was interrupted.");
         return;
       }
+      if (await recovery.answerInterrupted(text)) return;
       recovery.clear();
       await ctx.connection.rpc.prompt(text);
     },

@@ -64,6 +64,8 @@ export type Features = {
   /** After the worker is up and the first snapshot is in. */
   afterStart(exit: () => void): Promise<void>;
   pickers: PickerHost;
+  /** A prompt a crash cut off, sent again: answered where the reopened session has it (recovery.ts). */
+  answerInterrupted(text: string): Promise<boolean>;
 };
 
 /** The session printer, fed by restarts that reopened a session and by live attach answers. */
@@ -169,7 +171,16 @@ export function setupFeatures(o: FeatureOptions): Features {
       }),
     );
   };
-  const recovery = createRecovery({ store, closeOverlays: () => pickers.cancel(), onRehydrated: refreshCommands });
+  const recovery = createRecovery({
+    store,
+    closeOverlays: () => pickers.cancel(),
+    onRehydrated: refreshCommands,
+    // Asked at the resend: the worker that restarted is the one whose commands count.
+    continuing: {
+      supported: () => workerSupports(store.getState(), "continue"),
+      run: () => connection.rpc.continueRun(),
+    },
+  });
   connection.subscribe((batch) => recovery.handle(batch));
   const { sessions, showFailed } = printSessions(store, connection);
   followWorkerFolder(store, connection, o.remoteHost);
@@ -206,5 +217,6 @@ export function setupFeatures(o: FeatureOptions): Features {
     overlay: (name, props) => (name === REVIEW_OVERLAY ? <ReviewView host={review} /> : pickerOverlay(name, props)),
     extras: <></>,
     afterStart: (exit) => afterWorkerStart(o, { deps, sessions, showFailed, workerCommands }, exit),
+    answerInterrupted: (text) => recovery.answerInterrupted(text),
   };
 }

@@ -389,6 +389,42 @@ describe("crash recovery", () => {
     expect(r.interrupted()).toBeUndefined();
   });
 
+  it("a resent prompt that the reopened session ends with, unanswered, is answered where it stands, not added again", async () => {
+    const store = createStore(createInitialState(80, 24), { frameMs: 0, setTimer: (fn) => fn() });
+    let continued = 0;
+    let supported = true;
+    const r = createRecovery({
+      store,
+      continuing: { supported: () => supported, run: async () => void continued++ },
+    });
+    const crashOn = (prompt: string, saved: unknown[]): void => {
+      r.handle([userStart(prompt), { kind: "supervisor", state: "exited", info: exit }]);
+      r.handle([{ kind: "rehydrated", state: {} as never, snapshot: toSessionSnapshot({}), messages: saved as never }]);
+    };
+    const unanswered = (text: string) => [...MESSAGES, { role: "user", content: [{ type: "text", text }] }];
+
+    crashOn("go on", unanswered("go on"));
+    // Another text is a new prompt; the offered one is answered once, then the offer is over.
+    expect(await r.answerInterrupted("go on, please")).toBe(false);
+    expect(await r.answerInterrupted("go on")).toBe(true);
+    expect(continued).toBe(1);
+    expect(r.interrupted()).toBeUndefined();
+    expect(await r.answerInterrupted("go on")).toBe(false);
+
+    // Cut off again during that answer: offered again, as the same prompt.
+    r.handle([{ kind: "supervisor", state: "exited", info: exit }]);
+    expect(r.interrupted()).toBe("go on");
+
+    // The saved session does not end with it (the worker died before saving it): sent as a prompt.
+    crashOn("never saved", MESSAGES);
+    expect(await r.answerInterrupted("never saved")).toBe(false);
+    // A worker without `continue` (pi): sent as a prompt.
+    crashOn("on pi", unanswered("on pi"));
+    supported = false;
+    expect(await r.answerInterrupted("on pi")).toBe(false);
+    expect(continued).toBe(1);
+  });
+
   it("a finished run is not interrupted; an intentional stop is not a crash; a spent budget says what to do", () => {
     const store = createStore(createInitialState(80, 24), { frameMs: 0, setTimer: (fn) => fn() });
     const r = createRecovery({ store });

@@ -82,6 +82,7 @@ describe.skipIf(!built)("worker crash mid-stream under a pty", () => {
       .map((l) => JSON.parse(l) as { type?: string; message?: { role?: string; content?: unknown } });
     expect(prompts(entries.flatMap((e) => (e.type === "message" && e.message ? [e.message] : [])))).toBe(1);
     const asked = sandbox.llm.requests.filter((r) => r.lastUser.includes("CRASH-PROMPT")).at(-1);
-    expect(prompts((asked?.body as { messages: { role?: string; content?: unknown }[] }).messages)).toBe(1);
+    const sent = (asked?.body as { messages?: { role?: string; content?: unknown }[] } | undefined)?.messages ?? [];
+    expect(prompts(sent)).toBe(1);
   }, 40_000);
 });

@@ -1,6 +1,6 @@
 // How print mode and plain mode end, in each order the worker's stop, the output's drain and a
 // reader that leaves can come in: the exit waits for both, and a closed output decides the status
-// whenever it is noticed (test/e2e/print-pipe.test.ts and plain-pipe.test.ts show it on a real pipe).
+// whenever it is noticed (test/e2e/output-pipe.test.ts shows it on a real pipe).
 import { describe, expect, it } from "vitest";
 import { createExitAfterDrain } from "../../../src/tui/app/exit-after-drain.js";
 

@@ -283,10 +283,8 @@ class LiveConnection implements LiveSupport {
     this.runLost = this.parts.work.runGoing();
     this.parts.supervisor.markLink("exited", info);
     for (const what of this.forgetRun()) this.notices.emit({ kind: "indeterminate", what });
-    for (const lost of this.parts.work.parts().queues.takeLost()) {
-      const what = `queued ${lost.lane === "steering" ? "steering" : "follow-up"} message was lost`;
-      this.notices.emit({ kind: "indeterminate", what, text: lost.text });
-    }
+    for (const lost of this.parts.work.parts().queues.takeLost())
+      this.notices.emit({ kind: "queue_lost", lane: lost.lane, text: lost.text });
   }
 
   private applyAnswer(data: Record<string, unknown>): void {

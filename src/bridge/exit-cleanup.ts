@@ -46,13 +46,7 @@ export function cleanUpAfterExit(parts: ExitParts, info: WorkerExitInfo): Bridge
       });
   }
   // docs/protocol.md §6.5: queues die with the worker; the texts are shown for a manual resend, never resent.
-  for (const lost of parts.queues.takeLost()) {
-    notices.push({
-      kind: "indeterminate",
-      what: `queued ${lost.lane === "steering" ? "steering" : "follow-up"} message was lost`,
-      text: lost.text,
-    });
-  }
+  for (const lost of parts.queues.takeLost()) notices.push({ kind: "queue_lost", lane: lost.lane, text: lost.text });
   notices.push(...parts.ui.closeAll());
   for (const what of parts.hostTools.abortAll()) notices.push({ kind: "indeterminate", what: `${what} had no result` });
   for (const [id, name] of parts.openTools)

@@ -84,6 +84,8 @@ export type BridgeNotice =
    * user may resend by hand.
    */
   | { kind: "indeterminate"; what: string; text?: string }
+  /** A queued message the worker died with, never delivered: its text, for the user to send again. */
+  | { kind: "queue_lost"; lane: "steering" | "followUp"; text: string }
   | { kind: "late_prompt_failure"; id: string; error: string }
   | { kind: "notification"; level: "info" | "warning" | "error"; message: string }
   | { kind: "capabilities"; capabilities: Capabilities }

@@ -101,8 +101,10 @@ describe("connection against the fake worker", () => {
     await h.connection.start();
     await h.connection.rpc.steer("please resend me");
     await expect(h.connection.rpc.prompt("crash-before-answer")).rejects.toMatchObject({ kind: "worker_exit" });
-    await waitFor(() => h.of("indeterminate").length === 2);
-    expect(h.of("indeterminate").map((n) => n.text)).toEqual(["crash-before-answer", "please resend me"]);
+    await waitFor(() => h.of("indeterminate").length === 1 && h.of("queue_lost").length === 1);
+    expect(h.of("indeterminate").map((n) => n.text)).toEqual(["crash-before-answer"]);
+    // The queued message never reached a run: said as lost, with its lane and text.
+    expect(h.of("queue_lost")).toEqual([{ kind: "queue_lost", lane: "steering", text: "please resend me" }]);
   });
 
   it("fallbacks: abort_and_prompt becomes abort + prompt on pi; fork uses branch on oh-my-pi", async () => {

@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { KEYS } from "./pty-harness.js";
-import { BUILT as built, noticesAfter, sharedTuiSession } from "./tui-session.js";
+import { BUILT as built, noticesAfter, sharedTuiSession, waitForEditor } from "./tui-session.js";
 
 const OFFERED_BACK = "the interrupted prompt is back in the editor: Enter sends it again, Ctrl+C clears the editor.";
 
@@ -39,6 +39,12 @@ describe.skipIf(!built)("worker crash mid-stream under a pty", () => {
       delayMs: 100,
     },
     { kind: "text", matchLastUser: "CRASH-PROMPT", chunks: ["Recovered ", "answer."], delayMs: 5 },
+    {
+      kind: "text",
+      matchLastUser: "QUEUE-PROMPT",
+      chunks: Array.from({ length: 80 }, (_, i) => `part${i} `),
+      delayMs: 100,
+    },
   ]);
 
   it("reports the crash, restarts, offers the prompt back, and continues the same session", async () => {
@@ -84,5 +90,28 @@ describe.skipIf(!built)("worker crash mid-stream under a pty", () => {
     const asked = sandbox.llm.requests.filter((r) => r.lastUser.includes("CRASH-PROMPT")).at(-1);
     const sent = (asked?.body as { messages?: { role?: string; content?: unknown }[] } | undefined)?.messages ?? [];
     expect(prompts(sent)).toBe(1);
+  }, 40_000);
+
+  it("takes a follow-up queued when the worker died off the queue pane, says it was not sent, and keeps it", async () => {
+    const { tui } = s;
+    await tui.type("QUEUE-PROMPT go");
+    tui.write(KEYS.enter);
+    await tui.waitForText("part3");
+    await tui.type("then run the tests");
+    tui.write(KEYS.altEnter);
+    await tui.waitForText(/Follow-up \(1\) then run the tests/);
+    process.kill(workerPid(tui.pid), "SIGKILL");
+    await tui.waitForText(/Restarted from the saved session \(3 messages\)/, 15_000, "all");
+    expect(noticesAfter(tui, "› QUEUE-PROMPT go")).toContain(
+      '! Not sent: the worker died with this follow-up still queued: "then run the tests". It is in the prompt history (Up).',
+    );
+    // The queue died with its worker: the pane no longer claims the message waits there.
+    expect(tui.screenText()).not.toMatch(/Follow-up \(1\)/);
+    // Up from an empty editor brings it back (the interrupted prompt offered in the editor is cleared first).
+    await tui.waitForText("› QUEUE-PROMPT go");
+    tui.write(KEYS.ctrlC);
+    await waitForEditor(tui, "");
+    tui.write(KEYS.up);
+    await waitForEditor(tui, "then run the tests");
   }, 40_000);
 });

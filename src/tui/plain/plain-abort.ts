@@ -14,7 +14,7 @@ export type PlainAbortResult = {
 const plural = (n: number, one: string, many: string): string => (n === 1 ? one : `${n} ${many}`);
 
 /** Each taken-back message, its lines indented under a "taken back:" label. */
-function takenBackLines(texts: readonly string[]): string[] {
+export function takenBackLines(texts: readonly string[]): string[] {
   return texts.flatMap((text) => {
     const [first = "", ...rest] = sanitizeText(text).trimEnd().split("\n");
     return [`taken back: ${first}`, ...rest.map((l) => `  ${l}`)];

@@ -6,6 +6,7 @@ import { eventLabels } from "../render/event-labels.js";
 import { blockRows, PLAIN_ROWS } from "../blocks/index.js";
 import { sanitizeLine } from "../render/sanitize.js";
 import { decodeUiRequest, type UiRequest } from "../state/ui-requests.js";
+import { takenBackLines } from "./plain-abort.js";
 import { questionLines, type NumberedDialog } from "./plain-dialogs.js";
 import { StreamLines } from "./stream-lines.js";
 
@@ -84,6 +85,13 @@ export class PlainLog {
         return [sanitizeLine(`error: ${n.error}`)];
       case "indeterminate":
         return [sanitizeLine(`outcome unknown: ${n.what}`)];
+      // plain-main.ts keeps the text for /resend.
+      case "queue_lost":
+        return [
+          `note: the worker died with this ${n.lane === "steering" ? "steering message" : "follow-up"} queued; not sent:`,
+          ...takenBackLines([n.text]),
+          "/resend sends it",
+        ];
       case "unknown_event":
         return n.text ? labelled(n.text.level, n.text.text) : [];
       default:

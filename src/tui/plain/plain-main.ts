@@ -148,6 +148,8 @@ export async function runPlain(options: TuiCliOptions): Promise<void> {
   const withoutStartFailure = createStartFailureFilter();
   connection.subscribe((batch) => {
     write(log.notices(withoutStartFailure(batch)));
+    // Messages queued when the worker died never reached it: /resend sends them, as after an abort.
+    for (const n of batch) if (n.kind === "queue_lost") session.takenBack.push(n.text);
     if (quitWhenIdle && !log.busy()) exit(0);
   });
   // Ctrl+C stops a run, as in a shell; when nothing runs (or the run is already being

@@ -95,6 +95,24 @@ function liveInfoActions(
   return [];
 }
 
+/**
+ * A queued message the worker died with, never delivered: said with its text, and put back at
+ * the top of the prompt history, so Up brings it back to send again.
+ */
+function lostQueuedActions(n: Extract<BridgeNotice, { kind: "queue_lost" }>): TuiAction[] {
+  const what = n.lane === "steering" ? "steering message" : "follow-up";
+  const one = n.text.replace(/\s+/g, " ").trim();
+  const shown = one.length > 80 ? `${one.slice(0, 79)}…` : one;
+  return [
+    {
+      type: "notice",
+      level: "warning",
+      text: `Not sent: the worker died with this ${what} still queued: "${shown}". It is in the prompt history (Up).`,
+    },
+    { type: "editor", op: { op: "commit_history", text: n.text } },
+  ];
+}
+
 /** Translate one batch of bridge notices into reducer actions. */
 export function noticesToActions(batch: readonly BridgeNotice[], now: number): TuiAction[] {
   const out: TuiAction[] = [];
@@ -133,6 +151,9 @@ export function noticesToActions(batch: readonly BridgeNotice[], now: number): T
         break;
       case "indeterminate":
         out.push({ type: "notice", level: "warning", text: `Outcome unknown: ${n.what}` });
+        break;
+      case "queue_lost":
+        out.push(...lostQueuedActions(n));
         break;
       case "late_prompt_failure":
         out.push({ type: "notice", level: "error", text: n.error });

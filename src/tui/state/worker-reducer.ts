@@ -13,6 +13,9 @@ export type WorkerAction = Extract<
 >;
 type WorkerStatusAction = Extract<TuiAction, { type: "worker_status" }>;
 
+/** A worker that ended has no queue: what it held is said, with its text, by the bridge (queue_lost). */
+const NO_QUEUE: TuiState["queue"] = { steering: [], followUp: [] };
+
 /** A crash: dialogs of a dead worker can never be answered; running tools are cut off. */
 function workerCrashed(s: TuiState, a: WorkerStatusAction, footer: TuiState["footer"]): TuiState {
   const t = flushFailure(s).transcript;
@@ -26,6 +29,7 @@ function workerCrashed(s: TuiState, a: WorkerStatusAction, footer: TuiState["foo
     footer,
     transcript,
     dialogs: [],
+    queue: NO_QUEUE,
     run: { ...s.run, busy: false, startedAt: undefined, retry: undefined },
   };
 }
@@ -45,8 +49,9 @@ function reduceWorkerStatus(s: TuiState, a: WorkerStatusAction): TuiState {
     const t = flushFailure(s).transcript;
     // After a death the footer says it: the death was said once, and the restart's end says
     // what came back (recovery.ts).
-    if (s.footer.worker === "crashed") return { ...s, footer, dialogs: [], run, transcript: t };
-    return { ...s, footer, dialogs: [], run, transcript: appendNotice(t, "info", "Restarting the worker…") };
+    if (s.footer.worker === "crashed") return { ...s, footer, dialogs: [], queue: NO_QUEUE, run, transcript: t };
+    const transcript = appendNotice(t, "info", "Restarting the worker…");
+    return { ...s, footer, dialogs: [], queue: NO_QUEUE, run, transcript };
   }
   if (a.status === "reconnecting") {
     // The run goes on in the worker: keep the message being streamed and the running tools;

@@ -124,6 +124,18 @@ describe("plain stream lines", () => {
   });
 });
 
+describe("a worker that died with messages queued", () => {
+  it("says each was not sent, with its text under a taken back label, and that /resend sends it", () => {
+    const log = new PlainLog();
+    expect(log.notices([{ kind: "queue_lost", lane: "followUp", text: "run the tests\nthen lint\u001b[2J" }])).toEqual([
+      "note: the worker died with this follow-up queued; not sent:",
+      "taken back: run the tests",
+      "  then lint␛[2J",
+      "/resend sends it",
+    ]);
+  });
+});
+
 describe("labelled state lines", () => {
   it("tools, queue and todos are reported in words", () => {
     const end: ClientEvent = {

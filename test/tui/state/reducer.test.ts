@@ -72,6 +72,27 @@ describe("a worker that dies mid-answer", () => {
     expect(s.footer.worker).toBe("restarting");
   });
 
+  it("a dead worker's queue leaves the queue pane; what it held is said with its text and kept in the history", async () => {
+    const { reduce } = await import("../../../src/tui/state/reducer.js");
+    const { noticesToActions } = await import("../../../src/tui/session/bridge-notices.js");
+    let s = started(createInitialState(), reduce);
+    s = reduce(s, {
+      type: "agent_event",
+      event: { type: "queue_update", steering: [], followUp: ["and then the tests"] },
+      now: 0,
+    });
+    expect(s.queue.followUp).toEqual(["and then the tests"]);
+    s = reduce(s, { type: "worker_status", status: "crashed", detail: "killed by SIGKILL", now: 0 });
+    expect(s.queue).toEqual({ steering: [], followUp: [] });
+    for (const a of noticesToActions([{ kind: "queue_lost", lane: "followUp", text: "and then the tests" }], 0))
+      s = reduce(s, a);
+    const last = s.transcript.committed.at(-1);
+    expect(last && "text" in last ? last.text : "").toBe(
+      'Not sent: the worker died with this follow-up still queued: "and then the tests". It is in the prompt history (Up).',
+    );
+    expect(s.editor.history.at(-1)).toBe("and then the tests");
+  });
+
   it("a lost link alone claims nothing about the worker and keeps the answer streaming", async () => {
     const { reduce } = await import("../../../src/tui/state/reducer.js");
     let s = started(createInitialState(), reduce);

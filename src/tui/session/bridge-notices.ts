@@ -95,14 +95,19 @@ function liveInfoActions(
   return [];
 }
 
+/** A message's text on one line, cut at 80 characters, for a notice that names it. */
+function oneLine(text: string): string {
+  const one = text.replace(/\s+/g, " ").trim();
+  return one.length > 80 ? `${one.slice(0, 79)}…` : one;
+}
+
 /**
  * A queued message the worker died with, never delivered: said with its text, and put back at
  * the top of the prompt history, so Up brings it back to send again.
  */
 function lostQueuedActions(n: Extract<BridgeNotice, { kind: "queue_lost" }>): TuiAction[] {
   const what = n.lane === "steering" ? "steering message" : "follow-up";
-  const one = n.text.replace(/\s+/g, " ").trim();
-  const shown = one.length > 80 ? `${one.slice(0, 79)}…` : one;
+  const shown = oneLine(n.text);
   return [
     {
       type: "notice",
@@ -149,9 +154,12 @@ export function noticesToActions(batch: readonly BridgeNotice[], now: number): T
       case "session_state":
         out.push({ type: "snapshot", snapshot: n.snapshot });
         break;
-      case "indeterminate":
-        out.push({ type: "notice", level: "warning", text: `Outcome unknown: ${n.what}` });
+      case "indeterminate": {
+        // The message it carried, when there was one: which of the user's messages is in doubt.
+        const which = n.text !== undefined && n.text.trim() !== "" ? `: "${oneLine(n.text)}"` : "";
+        out.push({ type: "notice", level: "warning", text: `Outcome unknown: ${n.what}${which}` });
         break;
+      }
       case "queue_lost":
         out.push(...lostQueuedActions(n));
         break;

@@ -93,6 +93,21 @@ describe("a worker that dies mid-answer", () => {
     expect(s.editor.history.at(-1)).toBe("and then the tests");
   });
 
+  it("a request whose outcome is unknown names the message it carried, on one line", async () => {
+    const { noticesToActions } = await import("../../../src/tui/session/bridge-notices.js");
+    const texts = noticesToActions(
+      [
+        { kind: "indeterminate", what: "prompt (request 7) had no response", text: "fix the\nparser" },
+        { kind: "indeterminate", what: "tool bash (call-1) started without a result" },
+      ],
+      0,
+    ).map((a) => (a.type === "notice" ? a.text : a.type));
+    expect(texts).toEqual([
+      'Outcome unknown: prompt (request 7) had no response: "fix the parser"',
+      "Outcome unknown: tool bash (call-1) started without a result",
+    ]);
+  });
+
   it("a lost link alone claims nothing about the worker and keeps the answer streaming", async () => {
     const { reduce } = await import("../../../src/tui/state/reducer.js");
     let s = started(createInitialState(), reduce);

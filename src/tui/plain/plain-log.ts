@@ -17,6 +17,12 @@ function labelled(level: "info" | "warning" | "error", text: string): string[] {
   return blockRows({ kind: "notice", level, text }, PLAIN_ROWS);
 }
 
+/** The message a request carried (which one is in doubt), on one line after a colon; "" for none. */
+function carried(text: string | undefined): string {
+  const one = text?.replace(/\s+/g, " ").trim();
+  return one ? `: ${one}` : "";
+}
+
 export class PlainLog {
   private readonly stream = new StreamLines();
   private busyNow = false;
@@ -84,7 +90,7 @@ export class PlainLog {
       case "late_prompt_failure":
         return [sanitizeLine(`error: ${n.error}`)];
       case "indeterminate":
-        return [sanitizeLine(`outcome unknown: ${n.what}`)];
+        return [sanitizeLine(`outcome unknown: ${n.what}${carried(n.text)}`)];
       // plain-main.ts keeps the text for /resend.
       case "queue_lost":
         return [

@@ -133,6 +133,15 @@ describe("a worker that died with messages queued", () => {
       "  then lint␛[2J",
       "/resend sends it",
     ]);
+    expect(
+      log.notices([
+        { kind: "indeterminate", what: "prompt (request 3) had no response", text: "fix the\nparser" },
+        { kind: "indeterminate", what: "tool bash (t1) started without a result" },
+      ]),
+    ).toEqual([
+      "outcome unknown: prompt (request 3) had no response: fix the parser",
+      "outcome unknown: tool bash (t1) started without a result",
+    ]);
   });
 });
 

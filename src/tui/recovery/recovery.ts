@@ -35,6 +35,12 @@ export type Recovery = {
    * send it as any prompt (another text, an answered one, or a worker without `continue`).
    */
   answerInterrupted(text: string): Promise<boolean>;
+  /**
+   * A session just opened (-c, --session, /resume) whose conversation is `messages`' tail: when
+   * it ends with a prompt never answered (its worker died with it) and the worker can continue,
+   * say so and let /resend ask for the answer.
+   */
+  openedSession(messages: readonly AgentMessage[]): void;
 };
 
 function userText(message: ClientMessage): string | undefined {
@@ -42,12 +48,17 @@ function userText(message: ClientMessage): string | undefined {
   return message.blocks.map((b) => (b.type === "text" ? b.text : "")).join("");
 }
 
+type UserContent = Extract<AgentMessage, { role: "user" }>["content"];
+
+/** The text of a user message's content (its images aside). */
+function promptText(c: UserContent): string {
+  return typeof c === "string" ? c : c.map((b) => (b.type === "text" ? b.text : "")).join("");
+}
+
 /** Does the conversation end with the user's `text`, no answer after it? */
 export function endsUnanswered(messages: readonly AgentMessage[], text: string): boolean {
   const last = messages.at(-1);
-  if (last?.role !== "user") return false;
-  const c = last.content;
-  return (typeof c === "string" ? c : c.map((b) => (b.type === "text" ? b.text : "")).join("")) === text;
+  return last?.role === "user" && promptText(last.content) === text;
 }
 
 export function quote(text: string, max = 80): string {
@@ -83,6 +94,18 @@ class CrashRecovery implements Recovery {
   clear(): void {
     this.cutOff = undefined;
     this.cutOffSaved = false;
+  }
+
+  openedSession(messages: readonly AgentMessage[]): void {
+    const last = messages.at(-1);
+    const text = last?.role === "user" ? promptText(last.content) : undefined;
+    if (text === undefined || text.trim() === "" || this.options.continuing?.supported() !== true) return;
+    this.cutOff = text;
+    this.cutOffSaved = true;
+    this.notice(
+      "info",
+      `This session ends with a prompt that was never answered, ${quote(text)}: /resend asks for its answer.`,
+    );
   }
 
   async answerInterrupted(text: string): Promise<boolean> {

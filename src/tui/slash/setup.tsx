@@ -2,7 +2,7 @@
 // commands, pickers (overlay), completion (Tab), crash recovery, --resume, --demo, the
 // no-provider hint and the report of flags the worker did not honour.
 import type React from "react";
-import type { Model, WorkerConnection } from "../../bridge/index.js";
+import type { Model, RpcSessionState, WorkerConnection } from "../../bridge/index.js";
 import { copyToClipboard } from "../terminal/clipboard.js";
 import { createSessionPrinter, type SessionPrinter } from "../session/open-session.js";
 import type { SlashCommand, SlashContext } from "./slash-registry.js";
@@ -142,6 +142,7 @@ async function afterWorkerStart(o: FeatureOptions, parts: StartParts, exit: () =
     .refresh()
     .catch((error: unknown) => ctx.notice(`Could not read the worker's commands: ${String(error)}`, "warning"));
   const state = await connection.rpc.getState();
+  await deps.sessionOpened?.(state).catch(failed("Reading the session's last message"));
   if (o.remoteHost !== undefined)
     store.dispatch({ type: "workspace", cwd: state.cwd ?? "", branch: undefined, host: o.remoteHost });
   const models = async (): Promise<readonly Model[]> => {
@@ -183,6 +184,12 @@ export function setupFeatures(o: FeatureOptions): Features {
   });
   connection.subscribe((batch) => recovery.handle(batch));
   const { sessions, showFailed } = printSessions(store, connection);
+  // A session opened idle whose last prompt never got its answer (its worker died with it).
+  const sessionOpened = async (state: RpcSessionState): Promise<void> => {
+    if (state.isStreaming || !workerSupports(store.getState(), "continue")) return;
+    const { messages } = await connection.rpc.getMessages({ offset: -1, limit: 1 });
+    recovery.openedSession(messages);
+  };
   followWorkerFolder(store, connection, o.remoteHost);
   const bundled = !o.flags.customAgent;
   const deps: SlashDeps = {
@@ -193,6 +200,7 @@ export function setupFeatures(o: FeatureOptions): Features {
     localSessions: !o.flags.remoteWorker,
     sessions,
     workerCommand: (name) => workerCommands.list().some((c) => c.name === name),
+    sessionOpened,
     ...(o.live ? { live: o.live } : {}),
   };
   const supported = (name: string): boolean => slashSupported(name, store.getState());

@@ -1,6 +1,6 @@
 // What the slash commands need beyond the core SlashContext: the picker host, the
 // clipboard, where sessions live, a manual restart, and the session-change follow-up.
-import { toSessionSnapshot, type RpcClient } from "../../bridge/index.js";
+import { toSessionSnapshot, type RpcClient, type RpcSessionState } from "../../bridge/index.js";
 import type { CopyResult } from "../terminal/clipboard.js";
 import type { LiveResume } from "../live/live-resume.js";
 import type { PickerHost } from "../pickers/picker-host.js";
@@ -24,6 +24,11 @@ export type SlashDeps = {
   workerCommand?: (name: string) => boolean;
   /** Live sessions for the resume picker (agent-rpc workers only). */
   live?: LiveResume;
+  /**
+   * A session was opened (-c, /resume, a clone…) and is idle as `state` says: what its end asks
+   * for (a prompt its worker died with is offered to /resend, recovery.ts).
+   */
+  sessionOpened?: (state: RpcSessionState) => Promise<void>;
   now?: () => number;
 };
 
@@ -63,7 +68,7 @@ export function slashSupported(name: string, state: Pick<TuiState, "worker">): b
  * todos), re-read state, and print the new session's history below a divider.
  */
 export async function afterSessionChange(
-  deps: Pick<SlashDeps, "sessions">,
+  deps: Pick<SlashDeps, "sessions" | "sessionOpened">,
   store: Store,
   rpc: RpcClient,
   title: string,
@@ -74,4 +79,5 @@ export async function afterSessionChange(
   const state = await rpc.getState();
   store.dispatch({ type: "snapshot", snapshot: toSessionSnapshot(state) });
   await deps.sessions.show({ title });
+  await deps.sessionOpened?.(state);
 }

@@ -425,6 +425,26 @@ describe("crash recovery", () => {
     expect(continued).toBe(1);
   });
 
+  it("a session opened idle that ends with a prompt never answered offers it to /resend", async () => {
+    const store = createStore(createInitialState(80, 24), { frameMs: 0, setTimer: (fn) => fn() });
+    let continued = 0;
+    let supported = false;
+    const r = createRecovery({ store, continuing: { supported: () => supported, run: async () => void continued++ } });
+    const unanswered = [...MESSAGES, { role: "user", content: "where were we?" }] as never[];
+    // Not offered by a worker that cannot continue, nor for a conversation that ends answered.
+    r.openedSession(unanswered);
+    supported = true;
+    r.openedSession(MESSAGES as never[]);
+    expect(texts(store)).toEqual([]);
+    expect(r.interrupted()).toBeUndefined();
+    r.openedSession(unanswered);
+    expect(texts(store)).toEqual([
+      'This session ends with a prompt that was never answered, "where were we?": /resend asks for its answer.',
+    ]);
+    expect(await r.answerInterrupted("where were we?")).toBe(true);
+    expect(continued).toBe(1);
+  });
+
   it("a finished run is not interrupted; an intentional stop is not a crash; a spent budget says what to do", () => {
     const store = createStore(createInitialState(80, 24), { frameMs: 0, setTimer: (fn) => fn() });
     const r = createRecovery({ store });

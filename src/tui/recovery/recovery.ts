@@ -6,6 +6,7 @@
 // session already ends with, unanswered, is answered where it stands (`continue`, where the
 // worker has it) instead of being added a second time to the conversation.
 import type { AgentMessage, BridgeNotice, ClientEvent, ClientMessage, WorkerExitInfo } from "../../bridge/index.js";
+import { quoteMessage } from "../render/preview.js";
 import type { SlashCommand } from "../slash/slash-registry.js";
 import type { Store } from "../state/store.js";
 
@@ -61,11 +62,6 @@ export function endsUnanswered(messages: readonly AgentMessage[], text: string):
   return last?.role === "user" && promptText(last.content) === text;
 }
 
-export function quote(text: string, max = 80): string {
-  const one = text.replace(/\s+/g, " ").trim();
-  return `"${one.length > max ? `${one.slice(0, max - 1)}…` : one}"`;
-}
-
 export function createRecovery(options: RecoveryOptions): Recovery {
   return new CrashRecovery(options);
 }
@@ -104,7 +100,7 @@ class CrashRecovery implements Recovery {
     this.cutOffSaved = true;
     this.notice(
       "info",
-      `This session ends with a prompt that was never answered, ${quote(text)}: /resend asks for its answer.`,
+      `This session ends with a prompt that was never answered, ${quoteMessage(text)}: /resend asks for its answer.`,
     );
   }
 
@@ -190,7 +186,7 @@ class CrashRecovery implements Recovery {
       const where = "the interrupted prompt is back in the editor: Enter sends it again, Ctrl+C clears the editor";
       this.notice("info", `${reopened}; ${where}.`);
     } else {
-      this.notice("info", `${reopened}; /resend sends the interrupted prompt ${quote(this.cutOff)} again.`);
+      this.notice("info", `${reopened}; /resend sends the interrupted prompt ${quoteMessage(this.cutOff)} again.`);
     }
   }
 }

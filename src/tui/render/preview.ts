@@ -136,3 +136,9 @@ export function entryPreview(text: string): { text: string; hiddenLines: number 
   if (head.lines.length >= total && text.length <= ENTRY_PREVIEW_CHARS) return { text, hiddenLines: 0 };
   return { text: head.lines.join("\n"), hiddenLines: Math.max(1, total - head.lines.length) };
 }
+
+/** A message named in a notice: quoted, on one line, cut at `max` characters. */
+export function quoteMessage(text: string, max = 80): string {
+  const one = text.replace(/\s+/g, " ").trim();
+  return `"${one.length > max ? `${one.slice(0, max - 1)}…` : one}"`;
+}

@@ -4,7 +4,7 @@ import { decodeAvailableCommands, workerTextOf, type BridgeNotice, type WorkerEx
 import type { TuiAction } from "../state/actions.js";
 import type { NoticeLevel, WorkerStatus } from "../state/types.js";
 import { decodeUiRequest } from "../state/ui-requests.js";
-import { clipText } from "../render/preview.js";
+import { clipText, quoteMessage } from "../render/preview.js";
 import { sanitizeText } from "../render/sanitize.js";
 import { liveControlActions, liveNoticeActions } from "../live/live-notices.js";
 
@@ -95,24 +95,18 @@ function liveInfoActions(
   return [];
 }
 
-/** A message's text on one line, cut at 80 characters, for a notice that names it. */
-function oneLine(text: string): string {
-  const one = text.replace(/\s+/g, " ").trim();
-  return one.length > 80 ? `${one.slice(0, 79)}…` : one;
-}
-
 /**
  * A queued message the worker died with, never delivered: said with its text, and put back at
  * the top of the prompt history, so Up brings it back to send again.
  */
 function lostQueuedActions(n: Extract<BridgeNotice, { kind: "queue_lost" }>): TuiAction[] {
   const what = n.lane === "steering" ? "steering message" : "follow-up";
-  const shown = oneLine(n.text);
+  const shown = quoteMessage(n.text);
   return [
     {
       type: "notice",
       level: "warning",
-      text: `Not sent: the worker died with this ${what} still queued: "${shown}". It is in the prompt history (Up).`,
+      text: `Not sent: the worker died with this ${what} still queued: ${shown}. It is in the prompt history (Up).`,
     },
     { type: "editor", op: { op: "commit_history", text: n.text } },
   ];
@@ -156,7 +150,7 @@ export function noticesToActions(batch: readonly BridgeNotice[], now: number): T
         break;
       case "indeterminate": {
         // The message it carried, when there was one: which of the user's messages is in doubt.
-        const which = n.text !== undefined && n.text.trim() !== "" ? `: "${oneLine(n.text)}"` : "";
+        const which = n.text !== undefined && n.text.trim() !== "" ? `: ${quoteMessage(n.text)}` : "";
         out.push({ type: "notice", level: "warning", text: `Outcome unknown: ${n.what}${which}` });
         break;
       }

@@ -110,7 +110,15 @@ class CrashRecovery implements Recovery {
     this.clear();
     // No user message starts this run: it is the interrupted prompt's, should it be cut off again.
     this.inFlight = text;
-    await continuing.run();
+    try {
+      await continuing.run();
+    } catch (error) {
+      // Refused (the worker went away again, a run started meanwhile): the offer stands, to try again.
+      this.inFlight = undefined;
+      this.cutOff = text;
+      this.cutOffSaved = true;
+      throw error;
+    }
     return true;
   }
 

@@ -429,7 +429,12 @@ describe("crash recovery", () => {
     const store = createStore(createInitialState(80, 24), { frameMs: 0, setTimer: (fn) => fn() });
     let continued = 0;
     let supported = false;
-    const r = createRecovery({ store, continuing: { supported: () => supported, run: async () => void continued++ } });
+    let refuse = false;
+    const run = async (): Promise<void> => {
+      if (refuse) throw new Error("worker busy");
+      continued++;
+    };
+    const r = createRecovery({ store, continuing: { supported: () => supported, run } });
     const unanswered = [...MESSAGES, { role: "user", content: "where were we?" }] as never[];
     // Not offered by a worker that cannot continue, nor for a conversation that ends answered.
     r.openedSession(unanswered);
@@ -441,6 +446,11 @@ describe("crash recovery", () => {
     expect(texts(store)).toEqual([
       'This session ends with a prompt that was never answered, "where were we?": /resend asks for its answer.',
     ]);
+    // A refused continue leaves the offer standing; the next try asks again.
+    refuse = true;
+    await expect(r.answerInterrupted("where were we?")).rejects.toThrow("worker busy");
+    expect(r.interrupted()).toBe("where were we?");
+    refuse = false;
     expect(await r.answerInterrupted("where were we?")).toBe(true);
     expect(continued).toBe(1);
   });

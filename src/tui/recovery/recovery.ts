@@ -8,6 +8,7 @@
 import type { AgentMessage, BridgeNotice, ClientEvent, ClientMessage, WorkerExitInfo } from "../../bridge/index.js";
 import { quoteMessage } from "../render/preview.js";
 import type { SlashCommand } from "../slash/slash-registry.js";
+import { promptText } from "../state/history.js";
 import type { Store } from "../state/store.js";
 
 export type RecoveryOptions = {
@@ -49,15 +50,8 @@ function userText(message: ClientMessage): string | undefined {
   return message.blocks.map((b) => (b.type === "text" ? b.text : "")).join("");
 }
 
-type UserContent = Extract<AgentMessage, { role: "user" }>["content"];
-
-/** The text of a user message's content (its images aside). */
-function promptText(c: UserContent): string {
-  return typeof c === "string" ? c : c.map((b) => (b.type === "text" ? b.text : "")).join("");
-}
-
 /** Does the conversation end with the user's `text`, no answer after it? */
-export function endsUnanswered(messages: readonly AgentMessage[], text: string): boolean {
+function endsUnanswered(messages: readonly AgentMessage[], text: string): boolean {
   const last = messages.at(-1);
   return last?.role === "user" && promptText(last.content) === text;
 }

@@ -122,13 +122,17 @@ export function historyEntries(messages: MessageList, printLast = Number.POSITIV
   return historySlice(messages, 0, messages.length, startHistory(messages, printLast));
 }
 
+/** The text of a user message's content, its images aside. */
+export function promptText(c: Extract<AgentMessage, { role: "user" }>["content"]): string {
+  return typeof c === "string" ? c : c.map((b) => (b.type === "text" ? b.text : "")).join("");
+}
+
 /** Texts of the user prompts, oldest first (for the editor's Up-arrow history). */
 export function historyPrompts(messages: MessageList): string[] {
   const out: string[] = [];
   for (const m of messages) {
     if (m?.role !== "user") continue;
-    const c = m.content;
-    const text = typeof c === "string" ? c : c.map((b) => (b.type === "text" ? b.text : "")).join("");
+    const text = promptText(m.content);
     if (text.trim() !== "") out.push(text);
   }
   return out;

@@ -5,6 +5,7 @@
 // by Ink's own get() (all of a frame's on one Output), so every row is byte-for-byte Ink's.
 // Frames with clipping (overflow="hidden") go to Ink's get() whole.
 import { inkInternal } from "./ink-internals.js";
+import { styledRow } from "./ink-styled-row.js";
 
 type Transformer = (line: string, index: number) => string;
 type Operation =
@@ -89,6 +90,7 @@ export function rowCachedGet(
   inkGet: () => { output: string; height: number },
 ): InkOutput["get"] {
   warmOutput = Output;
+  const styledRows = styledRowsMatch(Output, inkGet);
   const cache = generations();
   let widths = new Map<string, number>();
   return function get(this: InkOutput) {
@@ -117,8 +119,22 @@ export function rowCachedGet(
     // A row of one write at the left edge is built on a grid no wider than its text: Ink's row
     // is its cells' string with trailing spaces trimmed, and the blank cells of a full-width grid
     // only added spaces to trim, at the cost of a style diff each (most of a new row's work).
-    const alone = missed.filter((m) => m.writes.length === 1 && m.writes[0]?.x === 0);
-    const rest = missed.filter((m) => !(m.writes.length === 1 && m.writes[0]?.x === 0));
+    // Most of those are made without a grid at all (ink-styled-row.ts).
+    const alone: MissedRow[] = [];
+    const rest: MissedRow[] = [];
+    for (const m of missed) {
+      const only = m.writes.length === 1 ? m.writes[0] : undefined;
+      if (only === undefined || only.x !== 0) {
+        rest.push(m);
+        continue;
+      }
+      const row = styledRows ? styledRow(only.line) : undefined;
+      if (row === undefined) alone.push(m);
+      else {
+        lines[m.index] = row;
+        cache.set(m.key, row);
+      }
+    }
     buildRows(Output, inkGet, alone, 0, widths, lines, cache);
     buildRows(Output, inkGet, rest, this.width, widths, lines, cache);
     return { output: lines.join("\n"), height: this.height };
@@ -153,6 +169,29 @@ function buildRows(
     lines[m.index] = row;
     cache.set(m.key, row);
   });
+}
+
+/**
+ * Rows whose string Ink builds with every kind of SGR sequence the renderers write (and a few
+ * they do not): the styled-row path is used only when it makes each exactly as this Ink does,
+ * so an Ink that resolved another ansi-tokenize keeps its own rows.
+ */
+const STYLED_ROW_PROBES = [
+  "plain text   ",
+  "\u001b[1m\u001b[38;2;97;175;239mbold blue\u001b[39m still bold\u001b[22m  ",
+  "\u001b[2m\u001b[1mdim and bold\u001b[22m \u001b[3;4mitalic under\u001b[0m tail",
+  "\u001b[48;5;236m  code on a ground  \u001b[49m   ",
+  "\u001b[31m名前 e\u0301 👍\u001b[39m \u001b[7mreverse\u001b[27m\u001b[m",
+  "\u001b[90m│\u001b[39m \u001b[36m•\u001b[39m item\u001b[1m",
+];
+
+function styledRowsMatch(Output: InkOutputClass, inkGet: () => { output: string; height: number }): boolean {
+  const probe = new Output({ width: 0, height: STYLED_ROW_PROBES.length });
+  STYLED_ROW_PROBES.forEach((line, y) => {
+    probe.write(0, y, line, { transformers: [] });
+  });
+  const expected = inkGet.call(probe).output.split("\n");
+  return STYLED_ROW_PROBES.every((line, y) => styledRow(line) === expected[y]);
 }
 
 /** The Output class the row cache was installed into (for warmUpInkRows). */

@@ -1,6 +1,7 @@
 // Ink's frame builder with the row cache: every frame is byte-for-byte what Ink's own get()
 // makes (styles, wide characters, several writes in a row, offsets, transformers, rows out of
-// range, clipping), and a row seen in a recent frame is not built again.
+// range, clipping), a row seen in a recent frame is not built again, and a row of one write at
+// the left edge is made without Ink's builder unless this Ink makes such rows another way.
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -68,10 +69,12 @@ describe("Ink output row cache", () => {
       return inkGet.call(this);
     };
     const cached = rowCachedGet(Output, counting);
+    built = 0;
+    // Written one column in: rows Ink's own get() builds.
     const frame =
       (tail: string): Frame =>
       (o) =>
-        o.write(0, 0, [red("one"), red("two"), red("three"), red(tail)].join("\n"), { transformers: [] });
+        o.write(1, 0, [red("one"), red("two"), red("three"), red(tail)].join("\n"), { transformers: [] });
     build(frame("four"), cached);
     expect(built).toBe(4);
     build(frame("four"), cached);
@@ -80,19 +83,32 @@ describe("Ink output row cache", () => {
     expect(built).toBe(5);
   });
 
-  it("copies a row of unstyled ASCII at the left edge without building it", () => {
+  it("makes rows of one write at the left edge without Ink's builder, and the others with it", () => {
     let built = 0;
     const counting = function (this: InkOutput) {
       built += this.height;
       return inkGet.call(this);
     };
     const cached = rowCachedGet(Output, counting);
+    built = 0;
     const frame: Frame = (o) => {
-      o.write(0, 0, "plain row  \n- a list item\n" + red("styled"), { transformers: [] });
+      o.write(0, 0, `plain row  \n- a list item\n${red("styled")} \u001b[1mbold\u001b[22m  `, { transformers: [] });
       o.write(2, 3, "offset", { transformers: [] });
     };
     expect(build(frame, cached)).toBe(build(frame, inkGet));
-    expect(built).toBe(2);
+    expect(built).toBe(1);
+  });
+
+  it("leaves every row to Ink's builder when Ink makes styled rows another way", () => {
+    // An Ink whose rows close styles with a full reset: the probes at installation differ.
+    const otherGet = function (this: InkOutput) {
+      const made = inkGet.call(this);
+      return { ...made, output: made.output.replaceAll("\u001b[39m", "\u001b[0m") };
+    };
+    const cached = rowCachedGet(Output, otherGet);
+    const frame: Frame = (o) => o.write(0, 0, `${red("styled")} row\n${red("another")}`, { transformers: [] });
+    expect(build(frame, cached)).toBe(build(frame, otherGet));
+    expect(build(frame, cached)).toContain("\u001b[0m");
   });
 
   it("builds a frame's new rows in one Output that keeps the widths Ink measured across frames", () => {
@@ -102,10 +118,11 @@ describe("Ink output row cache", () => {
       return inkGet.call(this);
     };
     const cached = rowCachedGet(Output, spying);
+    measuredIn.length = 0;
     const rows =
       (n: number, tag: string): Frame =>
       (o) =>
-        o.write(0, 0, Array.from({ length: n }, (_, i) => `${tag} ${red(String(i))} 名`).join("\n"), {
+        o.write(1, 0, Array.from({ length: n }, (_, i) => `${tag} ${red(String(i))} 名`).join("\n"), {
           transformers: [],
         });
     expect(build(rows(4, "a"), cached)).toBe(build(rows(4, "a"), inkGet));

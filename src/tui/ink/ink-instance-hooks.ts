@@ -39,13 +39,14 @@ export function hookInkInstance(instance: object): void {
     boundStaticOutput(instance);
     return;
   }
-  // A resize that clears the terminal prints again what Ink printed (kept by boundStaticOutput below).
-  const writer = createInlineWriter(stdout, () => (instance as { fullStaticOutput?: string }).fullStaticOutput ?? "");
+  // Ink announces each printed part as it appends it to its copy (called only once Ink draws).
+  const printed = boundStaticOutput(instance, undefined, (part) => writer.staticComing(part));
+  // A resize that clears the terminal prints again what Ink printed, as boundStaticOutput kept it.
+  const writer = createInlineWriter(stdout, printed);
   ink.log = writer.log;
   // Ink writes everything through options.stdout; the writer holds back the printed lines.
   ink.options = { ...ink.options, stdout: writer.stream };
   registeredUnder.set(writer.stream, stdout);
-  boundStaticOutput(instance, undefined, (printed) => writer.staticComing(printed));
 }
 
 /** Hook every Ink instance this process creates; false (untouched) on another Ink version. */

@@ -90,7 +90,8 @@ export function rowCachedGet(
   inkGet: () => { output: string; height: number },
 ): InkOutput["get"] {
   warmOutput = Output;
-  const styledRows = styledRowsMatch(Output, inkGet);
+  // Checked at the first row that needs it, not at installation, which is on the way to the first screen.
+  let styledRows: boolean | undefined;
   const cache = generations();
   let widths = new Map<string, number>();
   return function get(this: InkOutput) {
@@ -128,6 +129,7 @@ export function rowCachedGet(
         rest.push(m);
         continue;
       }
+      styledRows ??= styledRowsMatch(Output, inkGet);
       const row = styledRows ? styledRow(only.line) : undefined;
       if (row === undefined) alone.push(m);
       else {

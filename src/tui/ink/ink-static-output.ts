@@ -16,25 +16,43 @@ export function lastLines(text: string, max: number): string {
 }
 
 /**
- * Makes `instance.fullStaticOutput` keep at most `max` characters. Trimming to half of that
- * when it overflows keeps the copying linear in what is printed. Ink appends each newly printed
- * part (`+=`) just before writing it: `onAppend` receives that part.
+ * Makes `instance.fullStaticOutput` keep at most `max` characters, and returns a reader of them.
+ * Trimming to half of that when it overflows keeps the copying linear in what is printed. Ink
+ * appends each newly printed part (`+=`) just before writing it: `onAppend` receives that part.
+ *
+ * Ink itself reads back only the last part printed. Its `+=` reads the property, joins the new
+ * part to it, and the setter reads the joined text, which makes V8 copy all of it: with the whole
+ * kept text behind the getter, every print copied up to `max` characters (a large object past
+ * 128 KiB, for the old generation's collector), and a streamed answer prints a few times a
+ * second. Ink reads its copy otherwise only to replay it after a full clear, which this app
+ * never causes, and to see whether anything was printed (never empty once something was).
  */
 export function boundStaticOutput(
   instance: object,
   max = MAX_STATIC_OUTPUT_CHARS,
   onAppend?: (printed: string) => void,
-): void {
+): () => string {
   const current = (instance as { fullStaticOutput?: unknown }).fullStaticOutput;
   let kept = typeof current === "string" ? current : "";
+  let last = lastLines(kept, max);
   Object.defineProperty(instance, "fullStaticOutput", {
     configurable: true,
     enumerable: true,
-    get: () => kept,
+    get: () => last,
     set: (value: string) => {
-      if (onAppend !== undefined && value.length > kept.length && value.startsWith(kept))
-        onAppend(value.slice(kept.length));
-      kept = value.length > max ? lastLines(value, Math.floor(max / 2)) : value;
+      if (value === last) return;
+      if (value.length > last.length && value.startsWith(last)) {
+        const part = value.slice(last.length);
+        onAppend?.(part);
+        kept += part;
+        last = lastLines(part, max);
+      } else {
+        // Anything but an append (Ink sets "" as it starts) replaces the copy.
+        kept = value;
+        last = lastLines(value, max);
+      }
+      if (kept.length > max) kept = lastLines(kept, Math.floor(max / 2));
     },
   });
+  return () => kept;
 }

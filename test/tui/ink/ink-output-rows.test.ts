@@ -90,6 +90,8 @@ describe("Ink output row cache", () => {
       return inkGet.call(this);
     };
     const cached = rowCachedGet(Output, counting);
+    // The first such row checks the path against Ink's rows once (a few probe rows built by Ink).
+    build((o) => o.write(0, 0, red("first"), { transformers: [] }), cached);
     built = 0;
     const frame: Frame = (o) => {
       o.write(0, 0, `plain row  \n- a list item\n${red("styled")} \u001b[1mbold\u001b[22m  `, { transformers: [] });

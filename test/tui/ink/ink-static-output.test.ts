@@ -1,6 +1,6 @@
 // Ink's copy of everything <Static> printed stays bounded: appending a long day of printed lines
-// keeps only the last lines (whole lines, never empty), and the install reaches every Ink
-// instance render() creates.
+// keeps only the last lines (whole lines, never empty), Ink reads back only the last part, and
+// the install reaches every Ink instance render() creates.
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { PassThrough } from "node:stream";
@@ -14,11 +14,29 @@ import { boundStaticOutput, lastLines, MAX_STATIC_OUTPUT_CHARS } from "../../../
 describe("Ink's kept static output", () => {
   it("keeps the last lines of what was printed, however much was printed", () => {
     const instance = { fullStaticOutput: "" };
-    boundStaticOutput(instance, 1000);
+    const kept = boundStaticOutput(instance, 1000);
     for (let i = 0; i < 20_000; i += 1) instance.fullStaticOutput += `\u001b[1mline ${i}\u001b[22m of the transcript\n`;
-    expect(instance.fullStaticOutput.length).toBeLessThanOrEqual(1000);
-    expect(instance.fullStaticOutput.startsWith("\u001b[1mline ")).toBe(true);
-    expect(instance.fullStaticOutput.endsWith("line 19999\u001b[22m of the transcript\n")).toBe(true);
+    expect(kept().length).toBeLessThanOrEqual(1000);
+    expect(kept().startsWith("\u001b[1mline ")).toBe(true);
+    expect(kept()).toContain("line 19998\u001b[22m of the transcript\n");
+    expect(kept().endsWith("line 19999\u001b[22m of the transcript\n")).toBe(true);
+  });
+
+  it("gives Ink back only the last part printed, and announces each part as it is appended", () => {
+    const instance = { fullStaticOutput: "" };
+    const parts: string[] = [];
+    const kept = boundStaticOutput(instance, 1000, (part) => parts.push(part));
+    instance.fullStaticOutput += "first\n";
+    instance.fullStaticOutput += "second\nthird\n";
+    // So that Ink's next append joins a short string, not the whole kept transcript.
+    expect(instance.fullStaticOutput).toBe("second\nthird\n");
+    instance.fullStaticOutput += "";
+    expect(parts).toEqual(["first\n", "second\nthird\n"]);
+    expect(kept()).toBe("first\nsecond\nthird\n");
+    // Anything but an append replaces the copy.
+    instance.fullStaticOutput = "";
+    expect(kept()).toBe("");
+    expect(instance.fullStaticOutput).toBe("");
   });
 
   it("never leaves it empty once something was printed", () => {

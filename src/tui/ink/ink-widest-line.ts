@@ -3,8 +3,9 @@
 // (render-node-to-output.js), and it renders about three times per frame while an answer streams,
 // each time over texts that are mostly the same as the render before: string-width per line of
 // each of them was a seventh of the TUI's CPU on a fast stream (docs/ink-adaptations.md). The
-// width of a text depends on the text alone, so a width found once is kept for the next renders.
-import stringWidth from "string-width";
+// width of a text depends on the text alone, so a width found once is kept for the next renders,
+// and a new one is measured line by line through line-width.ts (string-width's widths, faster).
+import { lineWidth } from "./line-width.js";
 
 /**
  * Characters of the texts remembered per generation; the older generation is dropped when a new
@@ -21,7 +22,7 @@ let previous = new Map<string, number>();
 
 function measure(text: string): number {
   let width = 0;
-  for (const line of text.split("\n")) width = Math.max(width, stringWidth(line));
+  for (const line of text.split("\n")) width = Math.max(width, lineWidth(line));
   return width;
 }
 

@@ -8,10 +8,10 @@
 // so the row is byte-for-byte Ink's. Rows with anything but SGR sequences (links, stray escapes)
 // go to Ink.
 import { styledCharsFromTokens, styledCharsToString, tokenize } from "@alcalzone/ansi-tokenize";
+import { ESC } from "../../bridge/index.js";
 
 type Token = ReturnType<typeof tokenize>[number];
 
-const ESC = "\u001b";
 /** The 8-bit CSI: ansi-tokenize reads it as an escape too; such rows go to Ink. */
 const CSI_8BIT = "\u009b";
 

@@ -6,15 +6,8 @@
 // line whose characters each stand alone as a grapheme is the sum of their widths, each found
 // once by string-width itself. Anything else is string-width's to measure.
 import stringWidth from "string-width";
+import { ESC, isPrintableAscii, stripSgr } from "../../bridge/index.js";
 
-/**
- * SGR sequences as string-width's ANSI stripping reads them (no parameter longer than three
- * digits: it would read a fourth digit as the sequence's end).
- */
-const SGR = /\u001b\[(?:\d{1,3}(?:;\d{0,3})*)?m/g;
-/** What string-width's stripping would read otherwise: other escapes, BEL, C1 introducers. */
-const OTHER_ESCAPES = /[\u001b\u0007\u0080-\u009f]/;
-const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 /**
  * Characters that may join a neighbour into one grapheme, after Unicode's grapheme cluster
  * rules: marks and the other Extend and SpacingMark characters (ZWNJ, halfwidth sound marks,
@@ -39,13 +32,15 @@ function charWidth(ch: string): number {
   return width;
 }
 
-/** The width string-width gives `line` (one line: no "\n"). */
+/**
+ * The width string-width gives `line` (one line: no "\n"). Every SGR sequence is one that
+ * string-width's stripping removes whole too; when what is left holds no control character (no
+ * other escape), it is exactly what string-width measures.
+ */
 export function lineWidth(line: string): number {
-  let plain = line;
-  if (line.includes("\u001b")) plain = line.replace(SGR, "");
-  if (OTHER_ESCAPES.test(plain)) return stringWidth(line);
-  if (PRINTABLE_ASCII.test(plain)) return plain.length;
-  if (MAY_JOIN.test(plain)) return stringWidth(plain);
+  const plain = line.includes(ESC) ? stripSgr(line) : line;
+  if (isPrintableAscii(plain)) return plain.length;
+  if (MAY_JOIN.test(plain)) return stringWidth(line);
   let width = 0;
   for (let i = 0; i < plain.length; i += 1) {
     const code = plain.charCodeAt(i);

@@ -9,7 +9,7 @@
 // (/proc/PID/schedstat): a high wait share means the echo waited for the kernel's scheduler
 // (each pty session, each worker and the bench with its busy loops are separate autogroups).
 // Usage: npm run build && node bench/typing-latency.mjs [--lines 1000] [--tps 1000] [--runs 3]
-//   [--gap 100] [--only agent-tui[,pi 0.73.1]] [--no-load | --load-only] [--burst]   (--burst: render-stream's burst,
+//   [--gap 100] [--only agent-tui[,pi 0.73.1]] [--no-load | --load-only] [--load-as-tools] [--burst]   (--burst: render-stream's burst,
 //   ~13,000 deltas in ~4 s of a 2,000-line answer, targets p95 <= 30 ms and p99 <= 50 ms;   (BENCH_NODE_ARGS="--cpu-prof" profiles
 //   agent-tui; BENCH_BASE_ROOT=<checkout> adds that build as "agent-tui base", see lib/tui-under-pty.mjs)
 import { existsSync, readFileSync } from "node:fs";
@@ -93,7 +93,7 @@ async function runOnce(name, step, withLoad) {
     await settle();
     tui.child.write("BENCH go");
     await tui.waitFor(() => tui.editor() === "BENCH go", 15_000);
-    if (withLoad) load = startBusyLoad();
+    if (withLoad) load = startBusyLoad(undefined, loadOptions(name));
     tui.child.write("\r");
     await tui.waitFor(() => tui.screen().some((l) => l.includes("Working")), 10_000);
     let ended = false;
@@ -128,6 +128,17 @@ async function runOnce(name, step, withLoad) {
     await box.dispose();
   }
 }
+
+// --load-as-tools: the busy processes are started as each agent's bash tool starts a command (a
+// session of its own each; agent-tui's agent-rpc also lowers their priority, tool-priority.ts):
+// the agent's own build or test run. Without it they run in the bench's session.
+const LOAD_AS_TOOLS = process.argv.includes("--load-as-tools");
+const toolPriority = LOAD_AS_TOOLS
+  ? await import(pathToFileURL(join(import.meta.dirname, "..", "dist", "agent", "tools", "tool-priority.js")).href)
+  : undefined;
+/** How the busy processes of a run with `name` are started (the base build predates the lowering). */
+const loadOptions = (name) =>
+  LOAD_AS_TOOLS ? { ownSession: true, lower: name === OURS ? toolPriority : undefined } : {};
 
 const markdown = makeMarkdown(LINES, { wide: BURST });
 const step = BURST ? burstStep(markdown) : streamStep(markdown, TPS);
@@ -164,7 +175,11 @@ for (const withLoad of conditions) {
 console.log(`  after:  ${machineLine()}`);
 const fmt = (x) => (Number.isNaN(x) ? "n/a" : x.toFixed(0));
 for (const withLoad of conditions) {
-  console.log(withLoad ? "  streaming + one busy process per core:" : "  streaming, no extra load:");
+  console.log(
+    withLoad
+      ? `  streaming + one busy process per core${LOAD_AS_TOOLS ? ", each started as the agent's bash tool starts commands" : ""}:`
+      : "  streaming, no extra load:",
+  );
   const figs = {};
   for (const n of names) {
     const runs = results[`${n}|${withLoad}`];

@@ -158,8 +158,19 @@ export function treeCpuMeter(root, everyMs = 200) {
 }
 
 /** One spinning process per core (what a build or a test suite does to the machine). */
-export function startBusyLoad(n = cpus().length) {
-  const kids = Array.from({ length: n }, () => spawn(process.execPath, ["-e", "for(;;){}"], { stdio: "ignore" }));
+/**
+ * `ownSession`: each loop in a session of its own, as an agent's bash tool starts its commands
+ * (else in the bench's). `lower`: agent-rpc's tool-priority module, to start them as agent-rpc's
+ * bash tool does (through `nice`, the session group lowered).
+ */
+export function startBusyLoad(n = cpus().length, { ownSession = false, lower } = {}) {
+  const kids = Array.from({ length: n }, () => {
+    const plain = { file: process.execPath, args: ["-e", "for(;;){}"] };
+    const start = lower ? lower.toolCommand(plain.file, plain.args) : plain;
+    const kid = spawn(start.file, start.args, { stdio: "ignore", detached: ownSession });
+    if (lower && kid.pid !== undefined) void lower.lowerSessionGroup(kid.pid);
+    return kid;
+  });
   return {
     n,
     stop: () =>

@@ -30,6 +30,7 @@ import { isThinkingLevel } from "./providers/thinking.js";
 import { loadAgentCore } from "./providers/lazy.js";
 import { BUILTIN_TOOL_NAMES } from "./tools/prompt-info.js";
 import { guardStderr, installCredentialGuard, maskSecrets } from "./security/credential-guard.js";
+import { setToolNice } from "./tools/tool-priority.js";
 import type { LiveTotals, LiveTransport } from "./live/live-transport.js";
 import { buildState, sessionStats } from "./commands/state-commands.js";
 import { installCheckpoints } from "./checkpoints/turn-hooks.js";
@@ -262,6 +263,7 @@ export async function startAgent({ cli, version, cwd, notices }: StartOptions): 
   const sink = takeOverStdout();
   const config = loadConfig(agentHome(), warn);
   installCredentialGuard({ models: config.models, policy: config.settings.shellEnvironment });
+  setToolNice(config.settings.toolNice);
   const models = new ModelRegistry(config.models);
   const hooks = new HookRegistry();
   const sessionNotices = createSessionNotices();

@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { isThinkingLevel, type ThinkingLevelName } from "./providers/thinking.js";
 import { decodeShellEnvironmentPolicy, type ShellEnvironmentPolicy } from "./security/tool-env.js";
 import type { CustomModelConfig, CustomProviderConfig, ModelsConfig } from "./models-config.js";
+import { DEFAULT_TOOL_NICE } from "./tools/tool-priority.js";
 
 export type QueueMode = "all" | "one-at-a-time";
 export type InterruptMode = "wait" | "immediate";
@@ -24,6 +25,8 @@ export interface AgentSettings {
   compaction: { enabled: boolean };
   /** Which credentials tool processes may see anyway (default: none). */
   shellEnvironment: ShellEnvironmentPolicy;
+  /** How much lower tool commands' CPU priority is than the worker's (nice, 0..19; tools/tool-priority.ts). */
+  toolNice: number;
 }
 
 export const DEFAULT_SETTINGS: AgentSettings = {
@@ -33,6 +36,7 @@ export const DEFAULT_SETTINGS: AgentSettings = {
   retry: { enabled: true, maxRetries: 3, baseDelayMs: 2000 },
   compaction: { enabled: true },
   shellEnvironment: { passthrough: [], exclude: [] },
+  toolNice: DEFAULT_TOOL_NICE,
 };
 
 export function agentHome(env: NodeJS.ProcessEnv = process.env): string {
@@ -137,6 +141,9 @@ export function decodeSettings(raw: unknown): AgentSettings {
   if (isObject(compaction) && typeof compaction["enabled"] === "boolean")
     settings.compaction.enabled = compaction["enabled"];
   settings.shellEnvironment = decodeShellEnvironmentPolicy(raw["shellEnvironment"]);
+  const toolNice = raw["toolNice"];
+  if (typeof toolNice === "number" && Number.isInteger(toolNice) && toolNice >= 0 && toolNice <= 19)
+    settings.toolNice = toolNice;
   return settings;
 }
 

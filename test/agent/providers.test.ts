@@ -118,6 +118,13 @@ describe("settings and thinking levels", () => {
     expect(settings.retry).toEqual({ enabled: true, maxRetries: 5, baseDelayMs: 2000 });
   });
 
+  it("reads toolNice from 0 to 19 and keeps the default for anything else", () => {
+    expect(decodeSettings({}).toolNice).toBe(5);
+    expect(decodeSettings({ toolNice: 0 }).toolNice).toBe(0);
+    expect(decodeSettings({ toolNice: 19 }).toolNice).toBe(19);
+    for (const bad of [-1, 20, 2.5, "10", null]) expect(decodeSettings({ toolNice: bad }).toolNice).toBe(5);
+  });
+
   it("clamps like pi-ai: xhigh only when mapped, non-reasoning models are off", () => {
     expect(supportedThinkingLevels({ reasoning: true })).toEqual(["off", "minimal", "low", "medium", "high"]);
     expect(supportedThinkingLevels({ reasoning: true, thinkingLevelMap: { xhigh: "max", minimal: null } })).toEqual([

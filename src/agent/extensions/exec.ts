@@ -3,6 +3,7 @@
 import { spawn } from "node:child_process";
 import { toolEnvironment } from "../security/credential-guard.js";
 import { registerToolGroup, releaseToolGroupIfEmpty } from "../tools/process-reaper.js";
+import { lowerSessionGroup } from "../tools/tool-priority.js";
 
 export interface ExecOptions {
   signal?: AbortSignal;
@@ -39,6 +40,9 @@ export function execForExtension(
     });
     const pgid = child.pid;
     if (pgid !== undefined) registerToolGroup(pgid);
+    // Its session below the terminal's when cores are short (tool-priority.ts). Not started
+    // through `nice` as the bash tool's commands are: a missing command must stay spawn's ENOENT.
+    if (pgid !== undefined) void lowerSessionGroup(pgid);
     let stdout = "";
     let stderr = "";
     let killed = false;

@@ -4,12 +4,14 @@
 // The shell gets the tool environment (no credentials) and its output is credential-masked;
 // its group is registered with the reaper, so it dies with this worker.
 
-import { spawn } from "node:child_process";
+import { type ChildProcessByStdio, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
+import type { Readable } from "node:stream";
 import { OutputCollector, type OutputSnapshot } from "./output-collector.js";
 import { StreamSanitizer } from "./output-sanitizer.js";
 import { createOutputMasker, toolEnvironment } from "../security/credential-guard.js";
 import { registerToolGroup, releaseToolGroupIfEmpty } from "./process-reaper.js";
+import { lowerSessionGroup, toolCommand } from "./tool-priority.js";
 
 export interface RunBashOptions {
   cwd: string;
@@ -69,6 +71,26 @@ function killGroup(pid: number, signal: NodeJS.Signals, shellAlive = true): void
   }
 }
 
+/** `bash -c command` in a process group and session of its own, as every tool command starts. */
+function startShell(command: string, cwd: string): ChildProcessByStdio<null, Readable, Readable> {
+  // Below the terminal when cores are short, from its first instruction (tool-priority.ts).
+  const start = toolCommand("bash", ["-c", command]);
+  const child = spawn(start.file, start.args, {
+    cwd,
+    // Own process group, so abort/timeout reach every descendant (pipelines, `sleep`, servers).
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+    // Without credentials (security/tool-env.ts): a model runs `env` freely.
+    env: toolEnvironment(),
+  });
+  if (child.pid !== undefined) {
+    // Killed with its group if this worker dies, even by SIGKILL (process-reaper.ts).
+    registerToolGroup(child.pid);
+    void lowerSessionGroup(child.pid);
+  }
+  return child;
+}
+
 export async function runBashCommand(command: string, options: RunBashOptions): Promise<BashRunResult> {
   if (!existsSync(options.cwd)) {
     throw new Error(`Working directory does not exist: ${options.cwd}\nCannot execute bash commands.`);
@@ -89,17 +111,7 @@ export async function runBashCommand(command: string, options: RunBashOptions): 
   let cancelled = false;
   let timedOut = false;
 
-  const child = spawn("bash", ["-c", command], {
-    cwd: options.cwd,
-    // Own process group, so abort/timeout reach every descendant (pipelines, `sleep`, servers).
-    detached: true,
-    stdio: ["ignore", "pipe", "pipe"],
-    // Without credentials (security/tool-env.ts): a model runs `env` freely.
-    env: toolEnvironment(),
-  });
-
-  // Killed with its group if this worker dies, even by SIGKILL (process-reaper.ts).
-  if (child.pid !== undefined) registerToolGroup(child.pid);
+  const child = startShell(command, options.cwd);
 
   let killTimer: NodeJS.Timeout | undefined;
   const stop = (): void => {

@@ -12,6 +12,7 @@ import {
   type InkLog,
   printedRows,
 } from "../../../src/tui/ink/ink-inline-writer.js";
+import { seededRandom } from "../../fixtures/seeded-random.js";
 
 const require = createRequire(import.meta.url);
 const { Terminal } = require("@xterm/headless") as typeof import("@xterm/headless");
@@ -109,15 +110,6 @@ function driver(log: InkLog, stream: FrameStream, staticComing?: (s: string) => 
   };
 }
 
-/** A small deterministic random source, so a failing sequence can be replayed. */
-function random(seed: number): () => number {
-  let s = seed;
-  return () => {
-    s = (s * 1103515245 + 12345) % 2147483648;
-    return s / 2147483648;
-  };
-}
-
 /** Like agent-tui's frame: the streamed text not yet printed (0-3 rows, some blank), then status, editor and footer rows that rarely change. */
 function liveFrame(next: () => number, step: number, previous: string): string {
   // The first row often is the same streamed text as before, grown.
@@ -154,7 +146,7 @@ describe("the inline writer", () => {
     const writer = createInlineWriter(ours.stream);
     const a = driver(writer.log, writer.stream, writer.staticComing);
     const b = driver(logUpdate.create(theirs.stream), theirs.stream);
-    const next = random(seed);
+    const next = seededRandom(seed);
     let previous = "";
     for (let step = 0; step < 160; step++) {
       const output = liveFrame(next, step, previous);
@@ -165,7 +157,7 @@ describe("the inline writer", () => {
       const printed =
         next() < 0.5 && previous !== ""
           ? `${next() < 0.4 ? "\n" : ""}${completed.join("\n")}\n`
-          : staticLines(random(step * 7 + seed), step);
+          : staticLines(seededRandom(step * 7 + seed), step);
       for (const d of [a, b]) {
         if (roll < 0.45) d.frame(output);
         else if (roll < 0.9) d.print(printed, output);

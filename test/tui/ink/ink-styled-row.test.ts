@@ -10,6 +10,7 @@ import type { InkOutputClass } from "../../../src/tui/ink/ink-output-rows.js";
 import { styledRow } from "../../../src/tui/ink/ink-styled-row.js";
 import { renderMarkdown } from "../../../src/tui/render/markdown.js";
 import { buildPalette } from "../../../src/tui/render/palette.js";
+import { seededRandom } from "../../fixtures/seeded-random.js";
 
 const inkMain = createRequire(import.meta.url).resolve("ink");
 const { default: Output } = (await import(pathToFileURL(join(dirname(inkMain), "output.js")).href)) as {
@@ -49,15 +50,6 @@ const MARKDOWN = [
   "",
   "---",
 ].join("\n");
-
-/** A deterministic generator, so a failure names a row that can be found again. */
-function random(seed: number): () => number {
-  let s = seed;
-  return () => {
-    s = (s * 1103515245 + 12345) % 2147483648;
-    return s / 2147483648;
-  };
-}
 
 const SEQUENCES = [
   "\u001b[0m",
@@ -114,7 +106,7 @@ describe("styled rows without Ink's grid", () => {
   });
 
   it("makes random mixes of SGR sequences and text as Ink does", () => {
-    const next = random(27);
+    const next = seededRandom(27);
     for (let i = 0; i < 3000; i += 1) {
       const line = randomRow(next);
       expect(styledRow(line), JSON.stringify(line)).toBe(inkRow(line));

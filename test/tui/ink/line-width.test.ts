@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { lineWidth } from "../../../src/tui/ink/line-width.js";
 import { renderMarkdown } from "../../../src/tui/render/markdown.js";
 import { buildPalette } from "../../../src/tui/render/palette.js";
+import { seededRandom } from "../../fixtures/seeded-random.js";
 
 const MARKDOWN = [
   "# Heading — with “quotes” and `code`",
@@ -22,15 +23,6 @@ const MARKDOWN = [
   "|---|---|",
   "| ✓ | ✗ |",
 ].join("\n");
-
-/** A deterministic generator, so a failure names a line that can be found again. */
-function random(seed: number): () => number {
-  let s = seed;
-  return () => {
-    s = (s * 1103515245 + 12345) % 2147483648;
-    return s / 2147483648;
-  };
-}
 
 const PIECES = [
   "a",
@@ -85,7 +77,7 @@ describe("line widths for Ink's layout", () => {
   });
 
   it("are string-width's for random mixes of text, sequences and joining characters", () => {
-    const next = random(7);
+    const next = seededRandom(7);
     for (let i = 0; i < 5000; i += 1) {
       let line = "";
       const parts = 1 + Math.floor(next() * 10);

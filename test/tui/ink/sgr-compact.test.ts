@@ -5,6 +5,7 @@
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
 import { compactSgr } from "../../../src/tui/ink/sgr-compact.js";
+import { seededRandom } from "../../fixtures/seeded-random.js";
 
 const require = createRequire(import.meta.url);
 const { Terminal } = require("@xterm/headless") as typeof import("@xterm/headless");
@@ -43,14 +44,6 @@ const STYLES = [
   ["\u001b[44m", "\u001b[49m"],
 ] as const;
 
-function random(seed: number): () => number {
-  let s = seed;
-  return () => {
-    s = (s * 1103515245 + 12345) % 2147483648;
-    return s / 2147483648;
-  };
-}
-
 /** Tokens as chalk writes them: each wrapped in its open and close, often nested, spaces between. */
 function styledRow(next: () => number): string {
   let row = "";
@@ -68,7 +61,7 @@ function styledRow(next: () => number): string {
 
 describe("compactSgr", () => {
   it("styles every cell as the original row does", async () => {
-    const next = random(7);
+    const next = seededRandom(7);
     for (let i = 0; i < 300; i++) {
       const row = styledRow(next);
       expect(await cells(compactSgr(row)), JSON.stringify(row)).toEqual(await cells(row));

@@ -21,6 +21,7 @@ import { toolLines } from "../../../src/tui/blocks/tools/index.js";
 import { createInitialState } from "../../../src/tui/state/reducer.js";
 import type { ToolRun } from "../../../src/tui/state/types.js";
 import { buildPalette } from "../../../src/tui/render/palette.js";
+import { seededRandom } from "../../fixtures/seeded-random.js";
 /** The palette these rows are painted in (what the UI starts with). */
 const PALETTE = buildPalette("dark", 1);
 
@@ -30,17 +31,9 @@ function naiveLines(text: string): string[] {
   return body === "" ? [] : body.split("\n").map((l) => (l.endsWith("\r") ? l.slice(0, -1) : l));
 }
 
-function seeded(seed: number): () => number {
-  let s = seed;
-  return () => {
-    s = (s * 1103515245 + 12345) % 2147483648;
-    return s / 2147483648;
-  };
-}
-
 describe("line windows", () => {
   it("match splitting the whole text, for any text and window size", () => {
-    const random = seeded(7);
+    const random = seededRandom(7);
     const alphabet = ["a", "b", "\n", "\n", "\r", " "];
     for (let i = 0; i < 400; i += 1) {
       const text = Array.from(

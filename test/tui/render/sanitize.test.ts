@@ -11,6 +11,7 @@ import {
 } from "../../../src/tui/render/sanitize.js";
 import { stripSgr } from "../../../src/tui/render/text-width.js";
 import { HOSTILE } from "../../fixtures/hostile-text.mjs";
+import { seededRandom } from "../../fixtures/seeded-random.js";
 
 /** What must never come out of the sanitiser: C0 except LF, DEL, C1, bidi controls. */
 const FORBIDDEN = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
@@ -41,11 +42,7 @@ describe("sanitizeText", () => {
   });
 
   it("never emits a forbidden character, whatever the input", () => {
-    let seed = 42;
-    const random = (): number => {
-      seed = (seed * 1103515245 + 12345) % 2147483648;
-      return seed / 2147483648;
-    };
+    const random = seededRandom(42);
     const alphabet = [
       "\u001b",
       "[",

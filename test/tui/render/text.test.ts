@@ -10,6 +10,7 @@ import {
   wrapLine,
   wrapText,
 } from "../../../src/tui/render/text-width.js";
+import { seededRandom } from "../../fixtures/seeded-random.js";
 
 describe("textWidth", () => {
   it("counts wide CJK, emoji and combining marks by cells", () => {
@@ -61,11 +62,7 @@ describe("grapheme segmentation of long and mixed text", () => {
     [...segmenter.segment(s)].reduce((w, { segment }) => w + graphemeWidth(segment), 0);
 
   it("gives the widths of segmenting the whole string at once, and never splits a cluster", () => {
-    let seed = 11;
-    const random = (): number => {
-      seed = (seed * 1103515245 + 12345) % 2147483648;
-      return seed / 2147483648;
-    };
+    const random = seededRandom(11);
     const pieces = [
       "a",
       "b",

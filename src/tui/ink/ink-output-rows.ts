@@ -1,9 +1,10 @@
 // Ink 6.8 builds every frame from scratch: Output.get() lays each write into a grid of styled
 // cells and turns every row back into a string (ansi-tokenize's diff per cell), ~40% of the UI's
 // CPU while an answer streams, although most rows are the same as in the last frame. This wraps
-// Output.get() so a row made of the same writes as before reuses its string; new rows are built
-// by Ink's own get() (all of a frame's on one Output), so every row is byte-for-byte Ink's.
-// Frames with clipping (overflow="hidden") go to Ink's get() whole.
+// Output.get() so a row made of the same writes as before reuses its string. A new row of one
+// write at the left edge is made by ink-styled-row.ts with Ink's own library; the other new rows
+// are built by Ink's own get() (all of a frame's on one Output). Either way every row is
+// byte-for-byte Ink's. Frames with clipping (overflow="hidden") go to Ink's get() whole.
 import { inkInternal } from "./ink-internals.js";
 import { styledRow } from "./ink-styled-row.js";
 

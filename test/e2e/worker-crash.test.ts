@@ -1,7 +1,8 @@
 // Crash and restart end to end: the worker is killed mid-stream; the UI says so once (with the
 // signal, below the partial answer marked as not saved), the supervisor restarts it and reopens
 // the same session, one line offers the interrupted prompt back (not resent) and one Enter
-// continues the conversation in the same session file, the prompt in it once.
+// continues the conversation in the same session file, the prompt in it once. Killed while a
+// tool runs, the run is continued with the call's result saying it was cut off.
 import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { basename, join } from "node:path";
@@ -45,6 +46,12 @@ describe.skipIf(!built)("worker crash mid-stream under a pty", () => {
       chunks: Array.from({ length: 80 }, (_, i) => `part${i} `),
       delayMs: 100,
     },
+    {
+      kind: "tool_call",
+      matchLastUser: "TOOL-PROMPT",
+      calls: [{ id: "call-slow", name: "bash", arguments: { command: "echo SLOW-TOOL-STARTED; sleep 30" } }],
+    },
+    { kind: "text", matchLastUser: "TOOL-PROMPT", chunks: ["Picked ", "up after the cut-off."], delayMs: 5 },
   ]);
 
   it("reports the crash, restarts, offers the prompt back, and continues the same session", async () => {
@@ -113,5 +120,32 @@ describe.skipIf(!built)("worker crash mid-stream under a pty", () => {
     await waitForEditor(tui, "");
     tui.write(KEYS.up);
     await waitForEditor(tui, "then run the tests");
+  }, 40_000);
+
+  it("continues a run cut off while its tool ran: the call gets a result saying so, the prompt is not sent again", async () => {
+    const { tui, sandbox } = s;
+    tui.write(KEYS.ctrlC);
+    await waitForEditor(tui, "");
+    await tui.type("TOOL-PROMPT go");
+    tui.write(KEYS.enter);
+    await tui.waitForText("SLOW-TOOL-STARTED");
+    process.kill(workerPid(tui.pid), "SIGKILL");
+    await tui.waitForText(/Restarted from the saved session \(\d+ messages\); the interrupted prompt/, 15_000, "all");
+    await waitForEditor(tui, "TOOL-PROMPT go");
+    tui.write(KEYS.enter);
+    await tui.waitForText("Picked up after the cut-off.");
+    const asked = sandbox.llm.requests.filter((r) => r.lastUser.includes("TOOL-PROMPT"));
+    expect(asked).toHaveLength(2);
+    const sent = (asked[1]?.body as { messages?: { role?: string; content?: unknown }[] } | undefined)?.messages ?? [];
+    // The model was sent the prompt once, its tool call, and the call's result: cut off.
+    expect(sent.filter((m) => m.role === "user" && JSON.stringify(m.content).includes("TOOL-PROMPT go"))).toHaveLength(
+      1,
+    );
+    const result = sent.at(-1);
+    expect(result?.role).toBe("tool");
+    expect(JSON.stringify(result?.content)).toContain("the run stopped before this tool call finished");
+    const saved = readFileSync(sessionFiles(sandbox.root)[0] ?? "", "utf8");
+    expect(saved.match(/TOOL-PROMPT go/g)).toHaveLength(1);
+    expect(saved).toContain("the run stopped before this tool call finished");
   }, 40_000);
 });

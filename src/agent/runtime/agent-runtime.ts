@@ -21,6 +21,7 @@ import { buildSystemPrompt, loadContextFiles } from "./system-prompt.js";
 import type { WireEvent } from "./wire-events.js";
 import type { RuntimeOptions } from "./runtime-types.js";
 import { ToolSet } from "./tool-set.js";
+import { cutOffResult, unansweredToolCalls } from "./cut-off-tools.js";
 
 export const BUSY_ERROR =
   "Agent is already processing. Specify streamingBehavior ('steer' or 'followUp') to queue the message.";
@@ -171,7 +172,8 @@ export class AgentRuntime extends ModelState implements LoopHost {
 
   /**
    * Our `continue` command: a run that answers the conversation as it stands, adding no message
-   * (a saved session whose last prompt was never answered, docs/protocol.md §3.1.7). Prompt
+   * but a result for each tool call its run was cut off in (a saved session whose last prompt
+   * was never answered, docs/protocol.md §3.1.7). Prompt
    * preflight applies (pre-prompt compaction, reminders reset); before_agent_start does not, as
    * there is no new prompt, and extension messages waiting for the next prompt keep waiting.
    */
@@ -183,14 +185,19 @@ export class AgentRuntime extends ModelState implements LoopHost {
       await this.options.hooks.beforePrompt();
       // A pre-prompt compaction rebuilt the context: it must still end with the unanswered message.
       if (!this.awaitsAnswer()) throw new Error(NOTHING_TO_CONTINUE);
-      return { continuation: true };
+      // Tool calls whose run was cut off get a result saying so, as the run's first messages.
+      const cutOff = unansweredToolCalls(this.messages.at(-1));
+      return cutOff.length > 0 ? { prompts: cutOff.map((call) => cutOffResult(call)) } : { continuation: true };
     });
   }
 
-  /** The context ends with a message the model has not answered yet (a user or tool result message). */
+  /**
+   * The context ends with a message the model has not answered yet (a user or tool result
+   * message), or with tool calls that never got their results (cut-off-tools.ts).
+   */
   private awaitsAnswer(): boolean {
-    const last = this.messages[this.messages.length - 1];
-    return last?.role === "user" || last?.role === "toolResult";
+    const last = this.messages.at(-1);
+    return last?.role === "user" || last?.role === "toolResult" || unansweredToolCalls(last).length > 0;
   }
 
   /** The running run's abort signal (extensions bind their work to it); undefined when idle. */

@@ -3,8 +3,8 @@
 // so in one line and offers it back in the editor (Enter resends: one key, never automatic); when the
 // restart budget is spent, says what to do. The notice with code, signal and the redacted
 // stderr tail comes from the core reducer (worker_status). A resent prompt that the reopened
-// session already ends with, unanswered, is answered where it stands (`continue`, where the
-// worker has it) instead of being added a second time to the conversation.
+// session already ends with, unanswered or in the middle of its run's tools, is answered where
+// it stands (`continue`, where the worker has it) instead of being added a second time.
 import type { AgentMessage, BridgeNotice, ClientEvent, ClientMessage, WorkerExitInfo } from "../../bridge/index.js";
 import { quoteMessage } from "../render/preview.js";
 import type { SlashCommand } from "../slash/slash-registry.js";
@@ -50,10 +50,18 @@ function userText(message: ClientMessage): string | undefined {
   return message.blocks.map((b) => (b.type === "text" ? b.text : "")).join("");
 }
 
-/** Does the conversation end with the user's `text`, no answer after it? */
+/**
+ * Does the conversation end inside the run of the user's `text`, with nothing answered since:
+ * the prompt itself last, or a tool round of its run (a tool result the model never answered,
+ * or tool calls that never got their results: the worker died while they ran)? `continue`
+ * picks the run up there.
+ */
 function endsUnanswered(messages: readonly AgentMessage[], text: string): boolean {
   const last = messages.at(-1);
-  return last?.role === "user" && promptText(last.content) === text;
+  const inToolRound = last?.role === "toolResult" || (last?.role === "assistant" && last.stopReason === "toolUse");
+  if (last?.role !== "user" && !inToolRound) return false;
+  const prompt = messages.findLast((m) => m.role === "user");
+  return prompt?.role === "user" && promptText(prompt.content) === text;
 }
 
 export function createRecovery(options: RecoveryOptions): Recovery {
@@ -87,14 +95,17 @@ class CrashRecovery implements Recovery {
   }
 
   openedSession(messages: readonly AgentMessage[]): void {
-    const last = messages.at(-1);
-    const text = last?.role === "user" ? promptText(last.content) : undefined;
+    const prompt = messages.findLast((m) => m.role === "user");
+    const text = prompt?.role === "user" ? promptText(prompt.content) : undefined;
     if (text === undefined || text.trim() === "" || this.options.continuing?.supported() !== true) return;
+    if (!endsUnanswered(messages, text)) return;
     this.cutOff = text;
     this.cutOffSaved = true;
     this.notice(
       "info",
-      `This session ends with a prompt that was never answered, ${quoteMessage(text)}: /resend asks for its answer.`,
+      messages.at(-1)?.role === "user"
+        ? `This session ends with a prompt that was never answered, ${quoteMessage(text)}: /resend asks for its answer.`
+        : `This session ends in the middle of the answer to ${quoteMessage(text)}: /resend continues it.`,
     );
   }
 

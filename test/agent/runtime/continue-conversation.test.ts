@@ -1,6 +1,8 @@
 // AgentRuntime.continueConversation on the faux provider (docs/protocol.md §3.1.7): a context left
 // with a tool result and no answer (a worker that died between the tool and the next request)
-// is answered as it stands; an answered context or a missing model is refused before any request.
+// is answered as it stands; tool calls left without results (a worker that died while they ran)
+// get results saying so first; an answered context, an aborted answer or a missing model is
+// refused before any request.
 import { afterEach, describe, expect, it } from "vitest";
 import { fauxAssistantMessage, fauxToolCall, type Message } from "@mariozechner/pi-ai";
 import type { AgentMessage } from "../../../src/agent/runtime/agent-messages.js";
@@ -54,6 +56,44 @@ describe("continueConversation", () => {
       e.type === "message_start" ? [(e["message"] as { role: string }).role] : [],
     );
     expect(started).toEqual(["assistant"]);
+  });
+
+  it("gives each tool call a cut-off run left without a result one that says so, then asks for the answer", async () => {
+    h = createHarness();
+    const runtime = h.runtime;
+    const [prompt, call] = toolRoundWithoutAnswer();
+    if (prompt === undefined || call === undefined) throw new Error("fixture");
+    runtime.messages.push(prompt, call);
+    const seen: Message[][] = [];
+    h.faux.setResponses([
+      (context) => {
+        seen.push([...context.messages]);
+        return fauxAssistantMessage("The lookup did not finish; running it again.");
+      },
+    ]);
+    await runtime.continueConversation();
+    await h.waitFor((e) => e.type === "agent_settled");
+    expect(seen.map((messages) => messages.map((m) => m.role))).toEqual([["user", "assistant", "toolResult"]]);
+    const result = seen[0]?.[2];
+    expect(result).toMatchObject({ role: "toolResult", toolCallId: "call-1", toolName: "lookup", isError: true });
+    expect(JSON.stringify(result)).toContain("the run stopped before this tool call finished");
+    // Recorded (and so saved) like any message of the run; the prompt is not added again.
+    expect(runtime.messages.map((m) => m.role)).toEqual(["user", "assistant", "toolResult", "assistant"]);
+    const started = h.events.flatMap((e) =>
+      e.type === "message_start" ? [(e["message"] as { role: string }).role] : [],
+    );
+    expect(started).toEqual(["toolResult", "assistant"]);
+  });
+
+  it("refuses an answer cut off by an abort, although it holds a tool call", async () => {
+    h = createHarness();
+    const runtime = h.runtime;
+    const aborted = fauxAssistantMessage([fauxToolCall("lookup", { q: "primes" }, { id: "call-2" })], {
+      stopReason: "aborted",
+    });
+    runtime.messages.push(user("look up primes"), aborted);
+    await expect(runtime.continueConversation()).rejects.toThrow("Nothing to continue");
+    expect(h.faux.state.callCount).toBe(0);
   });
 
   it("refuses a context that ends with an answer, and one without a model, before any request", async () => {

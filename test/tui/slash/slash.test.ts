@@ -425,6 +425,43 @@ describe("crash recovery", () => {
     expect(continued).toBe(1);
   });
 
+  it("a run cut off in its tools is continued where it stands, not sent again", async () => {
+    const store = createStore(createInitialState(80, 24), { frameMs: 0, setTimer: (fn) => fn() });
+    let continued = 0;
+    const r = createRecovery({ store, continuing: { supported: () => true, run: async () => void continued++ } });
+    const prompt = { role: "user", content: [{ type: "text", text: "run the tests" }] };
+    const asked = (stopReason: string) => ({
+      role: "assistant",
+      content: [{ type: "toolCall", id: "t1", name: "bash", arguments: { command: "npm test" } }],
+      stopReason,
+    });
+    const result = { role: "toolResult", toolCallId: "t1", toolName: "bash", content: [], isError: false };
+    const crashWith = (saved: unknown[]): void => {
+      r.handle([userStart("run the tests"), { kind: "supervisor", state: "exited", info: exit }]);
+      r.handle([{ kind: "rehydrated", state: {} as never, snapshot: toSessionSnapshot({}), messages: saved as never }]);
+    };
+    // The worker died while the tool ran, or after its result and before the next answer.
+    for (const saved of [
+      [...MESSAGES, prompt, asked("toolUse")],
+      [...MESSAGES, prompt, asked("toolUse"), result],
+    ]) {
+      crashWith(saved);
+      expect(await r.answerInterrupted("run the tests")).toBe(true);
+    }
+    expect(continued).toBe(2);
+    // An answer cut off by an abort asked for nothing to run: the prompt is sent again.
+    crashWith([...MESSAGES, prompt, asked("aborted")]);
+    expect(await r.answerInterrupted("run the tests")).toBe(false);
+    // A session reopened in the middle of a run says so.
+    r.clear();
+    r.openedSession([...MESSAGES, prompt, asked("toolUse")] as never[]);
+    expect(texts(store).at(-1)).toBe(
+      'This session ends in the middle of the answer to "run the tests": /resend continues it.',
+    );
+    expect(await r.answerInterrupted("run the tests")).toBe(true);
+    expect(continued).toBe(3);
+  });
+
   it("a session opened idle that ends with a prompt never answered offers it to /resend", async () => {
     const store = createStore(createInitialState(80, 24), { frameMs: 0, setTimer: (fn) => fn() });
     let continued = 0;
@@ -439,7 +476,11 @@ describe("crash recovery", () => {
     // Not offered by a worker that cannot continue, nor for a conversation that ends answered.
     r.openedSession(unanswered);
     supported = true;
-    r.openedSession(MESSAGES as never[]);
+    const answered = [
+      ...MESSAGES,
+      { role: "assistant", content: [{ type: "text", text: "done" }], stopReason: "stop" },
+    ];
+    r.openedSession(answered as never[]);
     expect(texts(store)).toEqual([]);
     expect(r.interrupted()).toBeUndefined();
     r.openedSession(unanswered);

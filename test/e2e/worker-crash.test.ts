@@ -10,7 +10,8 @@ import { describe, expect, it } from "vitest";
 import { KEYS } from "./pty-harness.js";
 import { BUILT as built, noticesAfter, sharedTuiSession, waitForEditor } from "./tui-session.js";
 
-const OFFERED_BACK = "the interrupted prompt is back in the editor: Enter sends it again, Ctrl+C clears the editor.";
+/** A reopened session that ends with the prompt: Enter asks our agent to `continue`. */
+const OFFERED_BACK = "the interrupted prompt is back in the editor: Enter asks for its answer where the session left it, Ctrl+C clears the editor.";
 
 function workerPid(tuiPid: number): number {
   const out = execFileSync("pgrep", ["-P", String(tuiPid)], { encoding: "utf8" })

@@ -196,8 +196,17 @@ class CrashRecovery implements Recovery {
       this.notice("info", `${reopened}.`);
     } else if (store.getState().editor.text === "") {
       store.dispatch({ type: "editor", op: { op: "set", text: this.cutOff, keepUndo: true } });
-      const where = "the interrupted prompt is back in the editor: Enter sends it again, Ctrl+C clears the editor";
-      this.notice("info", `${reopened}; ${where}.`);
+      // Said as it will happen: answered where the session left it (continue), or sent again.
+      const enter = this.cutOffSaved ? "Enter asks for its answer where the session left it" : "Enter sends it again";
+      this.notice(
+        "info",
+        `${reopened}; the interrupted prompt is back in the editor: ${enter}, Ctrl+C clears the editor.`,
+      );
+    } else if (this.cutOffSaved) {
+      this.notice(
+        "info",
+        `${reopened}; /resend asks for the answer to ${quoteMessage(this.cutOff)} where the session left it.`,
+      );
     } else {
       this.notice("info", `${reopened}; /resend sends the interrupted prompt ${quoteMessage(this.cutOff)} again.`);
     }

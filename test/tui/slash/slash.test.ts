@@ -404,6 +404,10 @@ describe("crash recovery", () => {
     const unanswered = (text: string) => [...MESSAGES, { role: "user", content: [{ type: "text", text }] }];
 
     crashOn("go on", unanswered("go on"));
+    // Said as it will happen: answered where it stands, not sent a second time.
+    expect(texts(store).at(-1)).toBe(
+      "Restarted from the saved session (4 messages); the interrupted prompt is back in the editor: Enter asks for its answer where the session left it, Ctrl+C clears the editor.",
+    );
     // Another text is a new prompt; the offered one is answered once, then the offer is over.
     expect(await r.answerInterrupted("go on, please")).toBe(false);
     expect(await r.answerInterrupted("go on")).toBe(true);

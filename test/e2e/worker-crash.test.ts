@@ -11,7 +11,8 @@ import { KEYS } from "./pty-harness.js";
 import { BUILT as built, noticesAfter, sharedTuiSession, waitForEditor } from "./tui-session.js";
 
 /** A reopened session that ends with the prompt: Enter asks our agent to `continue`. */
-const OFFERED_BACK = "the interrupted prompt is back in the editor: Enter asks for its answer where the session left it, Ctrl+C clears the editor.";
+const OFFERED_BACK =
+  "the interrupted prompt is back in the editor: Enter asks for its answer where the session left it, Ctrl+C clears the editor.";
 
 function workerPid(tuiPid: number): number {
   const out = execFileSync("pgrep", ["-P", String(tuiPid)], { encoding: "utf8" })

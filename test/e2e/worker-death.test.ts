@@ -22,7 +22,8 @@ const DIED_MID_ANSWER = "! The worker died (killed by SIGKILL); the unfinished a
 const DIED_WITH_NO_DETAIL = "! The worker died; the unfinished answer was lost.";
 // The session file holds the prompt only: the answer never ended, so it was never written.
 /** A reopened session that ends with the prompt: Enter asks our agent to `continue`. */
-const OFFERED_BACK = "the interrupted prompt is back in the editor: Enter asks for its answer where the session left it, Ctrl+C clears the editor.";
+const OFFERED_BACK =
+  "the interrupted prompt is back in the editor: Enter asks for its answer where the session left it, Ctrl+C clears the editor.";
 const RESTARTED = `· Restarted from the saved session (1 message); ${OFFERED_BACK}`;
 /** What must never be said of a worker the code knows is dead. */
 const FALSE_CLAIMS = /keeps running|Reconnecting|Lost the link|nothing was lost|could not be replayed/;

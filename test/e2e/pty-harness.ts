@@ -91,8 +91,12 @@ export function spawnTui(o: SpawnOptions): TuiProcess {
     term.write(d);
   });
   child.onExit(({ exitCode: code }) => {
-    exitCode = code;
-    for (const w of exitWaiters.splice(0)) w(code);
+    // The terminal parses what it is given later (xterm's write is queued): what the process
+    // wrote last is on the screen before a waiter reads it.
+    void flushed().then(() => {
+      exitCode = code;
+      for (const w of exitWaiters.splice(0)) w(code);
+    });
   });
   const lines = (from: number, to: number): string[] => {
     const buf = term.buffer.active;

@@ -8,7 +8,7 @@
 // so the row is byte-for-byte Ink's. Rows with anything but SGR sequences (links, stray escapes)
 // go to Ink.
 import { styledCharsFromTokens, styledCharsToString, tokenize } from "@alcalzone/ansi-tokenize";
-import { ESC } from "../../bridge/index.js";
+import { ESC, sgrLength } from "../../bridge/index.js";
 
 type Token = ReturnType<typeof tokenize>[number];
 
@@ -21,19 +21,13 @@ const MAX_SEQUENCES = 512;
 
 /**
  * The tokens ansi-tokenize makes of the SGR sequence starting at `from` (compound ones split as
- * it splits them), with where it ends; undefined when ansi-tokenize would not read one there.
+ * it splits them), with where it ends; undefined when none starts there, or when ansi-tokenize
+ * would not read it as one (it takes digits and semicolons only: a colon's sequence is text to it).
  */
 function sgrAt(line: string, from: number): { tokens: readonly Token[]; end: number } | undefined {
-  if (line.charCodeAt(from + 1) !== 0x5b /* [ */) return undefined;
-  let end = from + 2;
-  // As ansi-tokenize finds the end of an SGR sequence: digits and semicolons up to an "m".
-  for (; end < line.length; end += 1) {
-    const c = line.charCodeAt(end);
-    if (c === 0x6d /* m */) break;
-    if (c !== 0x3b && (c < 0x30 || c > 0x39)) return undefined;
-  }
-  if (end >= line.length) return undefined;
-  const sequence = line.slice(from, end + 1);
+  const length = sgrLength(line, from);
+  if (length === 0) return undefined;
+  const sequence = line.slice(from, from + length);
   let tokens = sgrTokens.get(sequence);
   if (tokens === undefined && !sgrTokens.has(sequence)) {
     const read = tokenize(sequence);
@@ -41,7 +35,7 @@ function sgrAt(line: string, from: number): { tokens: readonly Token[]; end: num
     if (sgrTokens.size >= MAX_SEQUENCES) sgrTokens.clear();
     sgrTokens.set(sequence, tokens);
   }
-  return tokens === undefined ? undefined : { tokens, end: end + 1 };
+  return tokens === undefined ? undefined : { tokens, end: from + length };
 }
 
 /**

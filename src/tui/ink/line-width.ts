@@ -4,9 +4,10 @@
 // a streamed answer with a bullet or a box-drawing character, tens of microseconds and a dozen
 // small allocations. Here a line's SGR sequences are dropped as string-width drops them, and a
 // line whose characters each stand alone as a grapheme is the sum of their widths, each found
-// once by string-width itself. Anything else is string-width's to measure.
+// once by string-width itself (render/text-width.ts keeps them). Anything else is string-width's.
 import stringWidth from "string-width";
 import { ESC, isPrintableAscii, stripSgr } from "../../bridge/index.js";
+import { graphemeWidth } from "../render/text-width.js";
 
 /**
  * Characters that may join a neighbour into one grapheme, after Unicode's grapheme cluster
@@ -18,20 +19,6 @@ import { ESC, isPrintableAscii, stripSgr } from "../../bridge/index.js";
 const MAY_JOIN =
   /[\p{M}\p{Cc}\p{Cf}\p{Cn}\p{Zl}\p{Zp}\p{Extended_Pictographic}\p{Regional_Indicator}\u0e33\u0eb3\uff9e\uff9f\u1100-\u11ff\ua960-\ua97f\uac00-\ud7ff\ud800-\udfff\u{10000}-\u{10ffff}\u0d4e]/u;
 
-/** Widths string-width gave single characters (bounded: text repeats its characters). */
-const charWidths = new Map<string, number>();
-const MAX_CHARS = 4096;
-
-function charWidth(ch: string): number {
-  let width = charWidths.get(ch);
-  if (width === undefined) {
-    width = stringWidth(ch);
-    if (charWidths.size >= MAX_CHARS) charWidths.clear();
-    charWidths.set(ch, width);
-  }
-  return width;
-}
-
 /**
  * The width string-width gives `line` (one line: no "\n"). Every SGR sequence is one that
  * string-width's stripping removes whole too; when what is left holds no control character (no
@@ -41,10 +28,8 @@ export function lineWidth(line: string): number {
   const plain = line.includes(ESC) ? stripSgr(line) : line;
   if (isPrintableAscii(plain)) return plain.length;
   if (MAY_JOIN.test(plain)) return stringWidth(line);
+  // Each character is a grapheme: its width is string-width's, kept per grapheme by text-width.ts.
   let width = 0;
-  for (let i = 0; i < plain.length; i += 1) {
-    const code = plain.charCodeAt(i);
-    width += code >= 0x20 && code < 0x7f ? 1 : charWidth(plain.charAt(i));
-  }
+  for (let i = 0; i < plain.length; i += 1) width += graphemeWidth(plain.charAt(i));
   return width;
 }

@@ -121,6 +121,7 @@ describe("styled rows without Ink's grid", () => {
       "cursor \u001b[2K erase",
       "8-bit \u009b31m csi",
       "ends with \u001b",
+      "\u001b[38:5:208mcolon parameters\u001b[39m",
     ]) {
       expect(styledRow(line), JSON.stringify(line)).toBeUndefined();
     }

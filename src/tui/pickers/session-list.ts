@@ -9,6 +9,7 @@ import { decodeSessionEntryLine, decodeSessionHeader } from "./session-file-line
 import type { PickerItem } from "../state/picker-state.js";
 import type { SessionSummary } from "./session-summary.js";
 import { threadSessions } from "./session-threads.js";
+import { oneLine } from "../render/preview.js";
 
 export type { SessionSummary };
 
@@ -35,7 +36,7 @@ export function summariseSession(path: string, text: string, modified: number): 
     if (entry?.kind !== "message") continue;
     const counted = entry.role === "user" || entry.role === "assistant";
     if (counted) messageCount += 1;
-    const prompt = entry.text.replace(/\s+/g, " ").trim();
+    const prompt = oneLine(entry.text);
     if (entry.role === "user" && firstMessage === "") firstMessage = prompt;
     if (Date.parse(entry.timestamp) <= forkedAt) {
       if (counted) copied += 1;

@@ -5,6 +5,7 @@ import type { AgentMessage, SessionEntry, SessionTreeNode } from "../../bridge/i
 import type { PickerItem, PickerState } from "../state/picker-state.js";
 import { reducePicker } from "../state/picker-state.js";
 import type { PickerKeyAction } from "./picker-host.js";
+import { oneLine } from "../render/preview.js";
 
 export type TreeNode = {
   id: string;
@@ -50,7 +51,7 @@ function entryText(e: SessionEntry): string {
 /** One session entry as a TreeNode without children. */
 function entryNode(e: SessionEntry, label: string | undefined): TreeNode {
   const role = e.type === "message" ? e.message.role : undefined;
-  return { id: e.id, kind: e.type, role, text: entryText(e).replace(/\s+/g, " ").trim(), label, children: [] };
+  return { id: e.id, kind: e.type, role, text: oneLine(entryText(e)), label, children: [] };
 }
 
 /**

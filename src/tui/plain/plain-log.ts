@@ -9,6 +9,7 @@ import { decodeUiRequest, type UiRequest } from "../state/ui-requests.js";
 import { takenBackLines } from "./plain-abort.js";
 import { questionLines, type NumberedDialog } from "./plain-dialogs.js";
 import { StreamLines } from "./stream-lines.js";
+import { oneLine } from "../render/preview.js";
 
 const CLOSED_WHY = { timeout: "timed out", cancelled: "withdrawn", worker_exit: "the worker exited" } as const;
 
@@ -19,7 +20,7 @@ function labelled(level: "info" | "warning" | "error", text: string): string[] {
 
 /** The message a request carried (which one is in doubt), on one line after a colon; "" for none. */
 function carried(text: string | undefined): string {
-  const one = text?.replace(/\s+/g, " ").trim();
+  const one = text === undefined ? undefined : oneLine(text);
   return one ? `: ${one}` : "";
 }
 

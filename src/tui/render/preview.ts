@@ -137,8 +137,13 @@ export function entryPreview(text: string): { text: string; hiddenLines: number 
   return { text: head.lines.join("\n"), hiddenLines: Math.max(1, total - head.lines.length) };
 }
 
+/** `text` on one line: each run of white space (line breaks included) one space, none at the ends. */
+export function oneLine(text: string): string {
+  return text.replace(/\s+/g, " ").trim();
+}
+
 /** A message named in a notice: quoted, on one line, cut at `max` characters. */
 export function quoteMessage(text: string, max = 80): string {
-  const one = text.replace(/\s+/g, " ").trim();
+  const one = oneLine(text);
   return `"${one.length > max ? `${one.slice(0, max - 1)}…` : one}"`;
 }

@@ -13,6 +13,7 @@ import { workerSupports } from "../state/worker-info.js";
 import { describeError } from "../intents/intent-context.js";
 import { afterSessionChange, type SlashDeps, vetoed } from "../slash/slash-deps.js";
 import type { SlashCommand, SlashContext } from "../slash/slash-registry.js";
+import { oneLine } from "../render/preview.js";
 
 type Mode = "both" | "files" | "conversation";
 const MODE_LABELS: Record<Mode, string> = {
@@ -21,13 +22,13 @@ const MODE_LABELS: Record<Mode, string> = {
   conversation: "Restore the conversation only (a new session from that point)",
 };
 
-const oneLine = (text: string): string => text.replace(/\s+/g, " ").trim() || "(empty)";
+const promptLabel = (text: string): string => oneLine(text) || "(empty)";
 
 function turnItems(checkpoints: readonly CheckpointSummary[]): PickerItem[] {
   return checkpoints
     .map((c) => ({
       id: c.id,
-      label: oneLine(c.prompt),
+      label: promptLabel(c.prompt),
       detail: `turn ${c.turn} · ${c.files} file${c.files === 1 ? "" : "s"} +${c.added} -${c.removed}`,
     }))
     .reverse();
@@ -87,7 +88,9 @@ async function forkAt(deps: SlashDeps, ctx: SlashContext, entryId: string): Prom
 async function rewindConversation(deps: SlashDeps, ctx: SlashContext): Promise<void> {
   const { messages } = await ctx.connection.rpc.getForkMessages();
   if (messages.length === 0) return ctx.notice("There is no earlier user message to rewind to.");
-  const items = messages.map((m, i) => ({ id: m.entryId, label: oneLine(m.text), detail: `turn ${i + 1}` })).reverse();
+  const items = messages
+    .map((m, i) => ({ id: m.entryId, label: promptLabel(m.text), detail: `turn ${i + 1}` }))
+    .reverse();
   const chosen = await deps.pickers.open("Rewind the conversation to before…", items);
   if (chosen) await forkAt(deps, ctx, chosen.id);
 }

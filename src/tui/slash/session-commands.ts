@@ -10,6 +10,7 @@ import { threadSessions } from "../pickers/session-threads.js";
 import { afterSessionChange, type SlashDeps, vetoed } from "./slash-deps.js";
 import { currentSessionLabel, nameCopy } from "./session-names.js";
 import { treeCommand } from "./tree-command.js";
+import { oneLine } from "../render/preview.js";
 
 /** Open the session picker and switch to the chosen session (also used by --resume). */
 export async function resumeSession(deps: SlashDeps, ctx: SlashContext, query = ""): Promise<void> {
@@ -109,7 +110,7 @@ export function sessionCommands(deps: SlashDeps): SlashCommand[] {
         const items = messages
           .map((m, i) => ({
             id: m.entryId,
-            label: m.text.replace(/\s+/g, " ").trim() || "(empty)",
+            label: oneLine(m.text) || "(empty)",
             detail: `#${i + 1}`,
           }))
           .reverse();

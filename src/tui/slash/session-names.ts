@@ -3,6 +3,7 @@
 // the same name or first message).
 import type { SlashContext } from "./slash-registry.js";
 import { slashSupported } from "./slash-deps.js";
+import { oneLine } from "../render/preview.js";
 
 const NAME_BASE_MAX = 40;
 
@@ -12,7 +13,8 @@ export async function currentSessionLabel(ctx: SlashContext): Promise<string | u
   if (named) return named;
   // Without get_fork_messages the copy keeps the worker's default name.
   if (!slashSupported("fork", ctx.store.getState())) return undefined;
-  const first = (await ctx.connection.rpc.getForkMessages()).messages[0]?.text.replace(/\s+/g, " ").trim();
+  const text = (await ctx.connection.rpc.getForkMessages()).messages[0]?.text;
+  const first = text === undefined ? undefined : oneLine(text);
   if (!first) return undefined;
   return first.length > NAME_BASE_MAX ? `${first.slice(0, NAME_BASE_MAX - 1)}…` : first;
 }

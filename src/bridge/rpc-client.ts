@@ -43,7 +43,8 @@ export interface RpcClient {
   abortAndPrompt(message: string, options?: { images?: ImageContent[] }): Promise<void>;
   /**
    * agent-rpc only (docs/protocol.md §3.1.7): a run that answers the conversation as it stands,
-   * adding no message; fails when its last message is not a user or tool result message.
+   * adding no message but results for tool calls a cut-off run left; fails when nothing in the
+   * conversation awaits an answer.
    */
   continueRun(): Promise<void>;
   getState(): Promise<RpcSessionState>;

@@ -173,9 +173,9 @@ export class AgentRuntime extends ModelState implements LoopHost {
   /**
    * Our `continue` command: a run that answers the conversation as it stands, adding no message
    * but a result for each tool call its run was cut off in (a saved session whose last prompt
-   * was never answered, docs/protocol.md §3.1.7). Prompt
-   * preflight applies (pre-prompt compaction, reminders reset); before_agent_start does not, as
-   * there is no new prompt, and extension messages waiting for the next prompt keep waiting.
+   * was never answered, docs/protocol.md §3.1.7). Prompt preflight applies (pre-prompt
+   * compaction, reminders reset); before_agent_start does not, as there is no new prompt, and
+   * extension messages waiting for the next prompt keep waiting.
    */
   async continueConversation(): Promise<void> {
     if (this.isStreaming) throw new Error(BUSY_ERROR);

@@ -42,8 +42,9 @@ export interface AbortAndPromptCommand extends CommandBase {
 }
 /**
  * [ours] addition: start a run from the conversation as it stands, adding no message (its last
- * message, a user or tool result message, is answered). For resuming a saved session whose
- * prompt was never answered, e.g. after a worker crash (docs/protocol.md §3.1.7).
+ * message, a user or tool result message, is answered; tool calls left without results first get
+ * results saying their run was cut off). For resuming a saved session whose prompt was never
+ * answered, e.g. after a worker crash (docs/protocol.md §3.1.7).
  */
 export interface ContinueCommand extends CommandBase {
   type: "continue";

@@ -33,14 +33,15 @@ export type Recovery = {
   clear(): void;
   /**
    * Sending `text`, when it is the interrupted prompt and the reopened session ends with it
-   * unanswered: asks the worker for its answer without adding it again, and says true. False:
-   * send it as any prompt (another text, an answered one, or a worker without `continue`).
+   * unanswered or inside its run's tools: asks the worker for its answer without adding it
+   * again, and says true. False: send it as any prompt (another text, an answered one, or a
+   * worker without `continue`).
    */
   answerInterrupted(text: string): Promise<boolean>;
   /**
    * A session just opened (-c, --session, /resume) whose conversation is `messages`' tail: when
-   * it ends with a prompt never answered (its worker died with it) and the worker can continue,
-   * say so and let /resend ask for the answer.
+   * it ends with a prompt never answered, or inside its run's tools (its worker died there), and
+   * the worker can continue, say so and let /resend ask for the answer.
    */
   openedSession(messages: readonly AgentMessage[]): void;
 };
@@ -80,7 +81,7 @@ class CrashRecovery implements Recovery {
   private cutOff: string | undefined;
   /** A worker ran once: a later failure is a crash, not a failed start. */
   private everRunning = false;
-  /** The reopened session ends with `cutOff`, unanswered: sending it again would add a copy. */
+  /** The reopened session ends inside `cutOff`'s run, unanswered: sending it again would add a copy. */
   private cutOffSaved = false;
 
   constructor(private readonly options: RecoveryOptions) {}

@@ -36,25 +36,33 @@ function toolRoundWithoutAnswer(): AgentMessage[] {
   ];
 }
 
+/** The faux model answers the next request with `text`; the messages of each request it got. */
+function continueAnswering(harness: Harness, text: string): Message[][] {
+  const seen: Message[][] = [];
+  harness.faux.setResponses([
+    (context) => {
+      seen.push([...context.messages]);
+      return fauxAssistantMessage(text);
+    },
+  ]);
+  return seen;
+}
+
+/** The roles of the messages the run started (message_start), in order. */
+const startedRoles = (harness: Harness): string[] =>
+  harness.events.flatMap((e) => (e.type === "message_start" ? [(e["message"] as { role: string }).role] : []));
+
 describe("continueConversation", () => {
   it("answers a trailing tool result without adding a message", async () => {
     h = createHarness();
     const runtime = h.runtime;
     runtime.messages.push(...toolRoundWithoutAnswer());
-    const seen: Message[][] = [];
-    h.faux.setResponses([
-      (context) => {
-        seen.push([...context.messages]);
-        return fauxAssistantMessage("The primes are 2, 3 and 5.");
-      },
-    ]);
+    const seen = continueAnswering(h, "The primes are 2, 3 and 5.");
     await runtime.continueConversation();
     await h.waitFor((e) => e.type === "agent_settled");
     expect(seen.map((messages) => messages.map((m) => m.role))).toEqual([["user", "assistant", "toolResult"]]);
     expect(runtime.messages.map((m) => m.role)).toEqual(["user", "assistant", "toolResult", "assistant"]);
-    const started = h.events.flatMap((e) =>
-      e.type === "message_start" ? [(e["message"] as { role: string }).role] : [],
-    );
+    const started = startedRoles(h);
     expect(started).toEqual(["assistant"]);
   });
 
@@ -64,13 +72,7 @@ describe("continueConversation", () => {
     const [prompt, call] = toolRoundWithoutAnswer();
     if (prompt === undefined || call === undefined) throw new Error("fixture");
     runtime.messages.push(prompt, call);
-    const seen: Message[][] = [];
-    h.faux.setResponses([
-      (context) => {
-        seen.push([...context.messages]);
-        return fauxAssistantMessage("The lookup did not finish; running it again.");
-      },
-    ]);
+    const seen = continueAnswering(h, "The lookup did not finish; running it again.");
     await runtime.continueConversation();
     await h.waitFor((e) => e.type === "agent_settled");
     expect(seen.map((messages) => messages.map((m) => m.role))).toEqual([["user", "assistant", "toolResult"]]);
@@ -79,9 +81,7 @@ describe("continueConversation", () => {
     expect(JSON.stringify(result)).toContain("the run stopped before this tool call finished");
     // Recorded (and so saved) like any message of the run; the prompt is not added again.
     expect(runtime.messages.map((m) => m.role)).toEqual(["user", "assistant", "toolResult", "assistant"]);
-    const started = h.events.flatMap((e) =>
-      e.type === "message_start" ? [(e["message"] as { role: string }).role] : [],
-    );
+    const started = startedRoles(h);
     expect(started).toEqual(["toolResult", "assistant"]);
   });
 

@@ -150,9 +150,9 @@ describe.skipIf(!built)("worker crash while a tool runs, under a pty", () => {
     );
     const result = sent.at(-1);
     expect(result?.role).toBe("tool");
-    expect(JSON.stringify(result?.content)).toContain("the run stopped before this tool call finished");
+    expect(JSON.stringify(result?.content)).toContain("the run stopped before this tool call returned one");
     const saved = readFileSync(sessionFiles(sandbox.root)[0] ?? "", "utf8");
     expect(saved.match(/TOOL-PROMPT go/g)).toHaveLength(1);
-    expect(saved).toContain("the run stopped before this tool call finished");
+    expect(saved).toContain("the run stopped before this tool call returned one");
   }, 40_000);
 });

@@ -5,9 +5,12 @@
 import type { ToolCall, ToolResultMessage } from "@mariozechner/pi-ai";
 import type { AgentMessage } from "./agent-messages.js";
 
-/** What the model reads for a tool call whose run was cut off: the truth, and what it implies. */
+/**
+ * What the model reads for a tool call whose run was cut off: only what is known (no result was
+ * recorded; why the run stopped is not), and what it implies.
+ */
 export const CUT_OFF_RESULT =
-  "No result: the run stopped before this tool call finished (its worker ended). Whether it had any effect is unknown; check before relying on it.";
+  "No result: the run stopped before this tool call returned one. Whether it had any effect is unknown; check before relying on it.";
 
 /**
  * The tool calls of `last` that have no result, when it is an answer that asked for tools (the

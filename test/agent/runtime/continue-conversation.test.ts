@@ -78,7 +78,7 @@ describe("continueConversation", () => {
     expect(seen.map((messages) => messages.map((m) => m.role))).toEqual([["user", "assistant", "toolResult"]]);
     const result = seen[0]?.[2];
     expect(result).toMatchObject({ role: "toolResult", toolCallId: "call-1", toolName: "lookup", isError: true });
-    expect(JSON.stringify(result)).toContain("the run stopped before this tool call finished");
+    expect(JSON.stringify(result)).toContain("the run stopped before this tool call returned one");
     // Recorded (and so saved) like any message of the run; the prompt is not added again.
     expect(runtime.messages.map((m) => m.role)).toEqual(["user", "assistant", "toolResult", "assistant"]);
     const started = startedRoles(h);
